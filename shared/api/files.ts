@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const SUPPORTED_EXTENSIONS = [
+  'pdf', 'docx', 'xlsx', 'xls', 'csv', 'pptx', 'md', 'txt', 'html', 'htm', 'json', 'jsonl', 'jpg', 'jpeg',
+  'png', 'gif', 'heic', 'heif', 'prism', 'eds', 'skax', 'edt', 'tif', 'tiff', 'g2i', 'zip', 'cs', 'c',
+  'asc', 'kfx2', 'msg', 'emf', 'cbz', 'pse',
+] as const;
+
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+export function isSupportedUpload(fileName: string): boolean {
+  return (SUPPORTED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
+}
+
+export const FILE_SOURCE_DEFAULT = 'AI Lab Drive';
+/** The non-file parts of a store-and-embed form. isGlobal travels as a string holding a boolean. */
+export const storeAndEmbedFields = z.strictObject({
+  isGlobal: z.enum(['true', 'false']).optional(),
+  fileSource: z.string().optional(),
+});
+
+export const FILE_STATUS = { queued: 'QUEUED', rejected: 'REJECTED' } as const;
+export const fileUploadResult = z.object({
+  fileName: z.string(),
+  fileId: z.string(),
+  ticketId: z.string(),
+  status: z.string(),
+  message: z.string(),
+});
+export type FileUploadResult = z.infer<typeof fileUploadResult>;
+export const storeAndEmbedResponse = z.array(fileUploadResult);

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+  archiveFilter, cellValue, columnType, idType, isMagicColumnType, nameField, nonEmpty, queryInt, successFlag,
+} from './primitives.js';
+
+// ---- resources -------------------------------------------------------------------------------
+
+/** Additional properties on labsheet and column objects are accepted (spec), so these are loose. */
+export const labsheetColumn = z
+  .looseObject({
+    name: z.string().max(30, 'at most 30 characters').optional(),
+    type: columnType,
+    position: z.string().optional(),
+    formula: z.string().optional(),
+    references: z.array(z.string()).optional(),
+    labsheet: z.string().optional(),
+    linkColumn: z.string().optional(),
+    lookupColumnName: z.string().optional(),
+    prefix: z.string().optional(),
+    numberOfNumPlaces: z.number().optional(),
+  })
+  .superRefine((col, ctx) => {
+    // Magic columns get fixed names, so their name is not checked; every other column needs one.
+    if (!isMagicColumnType(col.type) && (col.name === undefined || col.name.trim() === '')) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'must not be empty' });
+    }
+    if (col.type === 'LIST' && (!col.references || col.references.length === 0)) {
+      ctx.addIssue({ code: 'custom', path: ['references'], message: 'LIST columns need references' });
+    }
+  });
+export type LabsheetColumn = z.infer<typeof labsheetColumn>;
+
+export const rowList = z.object({
+  headers: z.array(z.string()),
+  rows: z.array(z.array(cellValue)),
+  total: z.number(),
+  success: successFlag,
+});
+export type RowList = z.infer<typeof rowList>;
+
+export const labsheetTemplate = z.object({
+  uuid: z.string(),
+  Id: z.string(),
+  name: z.string(),
+  index: z.string(),
+  type: z.literal('manager_template'),
+  createdBy: z.string(),
+  creationDate: z.string(),
+  defaultAddRows: z.number(),
+  editable: z.boolean(),
+  isPrivate: z.boolean(),
+  alerts: z.boolean(),
+  iconIndex: z.number(),
+  folder: z.string(),
+  success: successFlag,
+});
+export type LabsheetTemplate = z.infer<typeof labsheetTemplate>;
+
+// ---- requests and responses ------------------------------------------------------------------
+
+export const createLabsheetRequest = z
+  .looseObject({
+    name: nameField,
+    columns: z.array(labsheetColumn).min(1, 'at least one column'),
+    folder: z.string().optional(),
+    waitRefresh: z.boolean().optional(),
+  })
+  .superRefine((req, ctx) => {
+    const idColumns = req.columns.filter((c) => c.type === 'ID').length;
+    if (idColumns !== 1) {
+      ctx.addIssue({ code: 'custom', path: ['columns'], message: `exactly one column of type ID is required (found ${idColumns})` });
+    }
+    const seen = new Set<string>();
+    req.columns.forEach((c, i) => {
+      if (isMagicColumnType(c.type) || c.name === undefined) return;
+      const key = c.name.trim();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['columns', i, 'name'], message: `duplicate column name "${key}"` });
+      seen.add(key);
+    });
+  });
+export type CreateLabsheetRequest = z.infer<typeof createLabsheetRequest>;
+
+export const createLabsheetResponse = z.object({
+  name: z.string(),
+  uuid: z.string(),
+  path: z.string(),
+  success: successFlag,
+});
+
+export const fetchLabsheetListQuery = z.strictObject({});
+export const fetchLabsheetListResponse = z.object({
+  items: z.array(z.looseObject({ name: z.string() })),
+  total: z.number(),
+  success: successFlag,
+});
+
+export const ROW_PAGE_SIZE_DEFAULT = 5;
+export const ROW_PAGE_SIZE_MAX = 1000;
+export const ROW_PAGE_PRODUCT_LIMIT = 50000;
+
+/**
+ * Pagination rules of row listing. They answer 400 with a plain string rather than the error table,
+ * so they are checked by this function (shared by the client and the sandbox), not by the schema.
+ */
+export function rowPaginationViolation(page: number, pageSize: number): string | null {
+  if (!Number.isInteger(pageSize) || pageSize < 1) return 'pageSize must be a whole number of at least 1';
+  if (pageSize > ROW_PAGE_SIZE_MAX) return `pageSize must be at most ${ROW_PAGE_SIZE_MAX}`;
+  if (!Number.isInteger(page) || page < 1) return 'page must be a whole number of at least 1 (pages are indexed from 1)';
+  if (page * pageSize >= ROW_PAGE_PRODUCT_LIMIT) return `page multiplied by pageSize must be less than ${ROW_PAGE_PRODUCT_LIMIT}`;
+  return null;
+}
+
+export const fetchRowsQuery = z.strictObject({
+  labsheet: nonEmpty,
+  // Numbers stay loose here: rowPaginationViolation() owns their rules and their plain-string 400.
+  pageSize: z.coerce.number().optional(),
+  page: z.coerce.number().optional(),
+  /** The spec leaves the filter's parameter name unshown; DESIGN.md fixes it as `archived`. */
+  archived: archiveFilter.optional(),
+});
+export type FetchRowsQuery = z.infer<typeof fetchRowsQuery>;
+export const fetchRowsResponse = rowList;
+
+/**
+ * An element of update-rows-by-id: a flat row object (one per row, its ID column included), the
+ * single-key form (an ID-keyed element starts a new row), or a bare string (an ID with no changes).
+ */
+export const rowUpdateElement = z.union([z.string(), z.record(z.string(), cellValue)]);
+export type RowUpdateElement = z.infer<typeof rowUpdateElement>;
+export const updateRowsByIdRequest = z.strictObject({
+  labsheet: nonEmpty,
+  rows: z.array(rowUpdateElement).min(1, 'at least one row'),
+});
+export type UpdateRowsByIdRequest = z.infer<typeof updateRowsByIdRequest>;
+export const updateRowsByIdResponse = z.array(
+  z.object({
+    ID: z.string(),
+    updatedRows: z.array(z.object({ uuid: z.string(), success: successFlag })),
+  }),
+);
+export type UpdateRowsByIdResponse = z.infer<typeof updateRowsByIdResponse>;
+
+export const addSequenceToRowRequest = z
+  .strictObject({
+    labsheet: nonEmpty,
+    id: nonEmpty,
+    sequenceName: z.string().optional(),
+    sequenceUuid: z.string().optional(),
+    sequenceColumn: nonEmpty,
+    createClone: z.boolean().optional(),
+  })
+  .refine((r) => Boolean(r.sequenceName || r.sequenceUuid), {
+    message: 'one of sequenceName or sequenceUuid is required',
+    path: ['sequenceName'],
+  });
+export type AddSequenceToRowRequest = z.infer<typeof addSequenceToRowRequest>;
+export const successOnlyResponse = z.object({ success: successFlag });
+
+export const labsheetToTemplateRequest = z.strictObject({ labsheet: nonEmpty, templateName: nameField });
+export const labsheetToTemplateResponse = labsheetTemplate;
+
+export const deleteColumnRequest = z.strictObject({ labsheet: nonEmpty, columnName: nonEmpty });
+export const deleteColumnResponse = z.object({ success: successFlag, name: z.string(), uuid: z.string() });
+
+export const assignLocationRequest = z.strictObject({
+  labsheet: nonEmpty,
+  locationId: nonEmpty,
+  idType,
+  assignments: z.array(z.strictObject({ id: nonEmpty, position: z.string().optional() })).min(1, 'at least one assignment'),
+});
+export type AssignLocationRequest = z.infer<typeof assignLocationRequest>;
+export const assignLocationResponse = z.object({
+  success: successFlag,
+  assignedPositions: z.array(z.object({ id: z.string(), position: z.string().nullable().optional() })),
+});
+export type AssignLocationResponse = z.infer<typeof assignLocationResponse>;

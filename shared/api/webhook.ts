@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { successFlag } from './primitives.js';
+
+export const EVENT_TYPE_HEADER = 'Service-Event-Type';
+/** Any JSON object; a string field `event` is used in the request shape. */
+export const webhookPayload = z.record(z.string(), z.json()).refine((p) => p.event === undefined || typeof p.event === 'string', {
+  message: 'event must be a string',
+  path: ['event'],
+});
+export type WebhookPayload = z.infer<typeof webhookPayload>;
+export const webhookResponse = z.object({ success: successFlag });

@@ -1,0 +1,76 @@
+/**
+ * Well positions are a row letter and a column number: `A1` .. `P24`. `A01` is accepted and
+ * normalised to `A1`. Rows beyond Z are not used by any plate or box we support.
+ */
+export interface Layout {
+  rows: number;
+  columns: number;
+}
+
+export interface WellPosition {
+  row: number; // 0-based
+  column: number; // 0-based
+}
+
+const POSITION = /^([A-Za-z])0*([1-9][0-9]*)$/;
+export const MAX_ROWS = 26;
+export const MAX_COLUMNS = 48;
+
+export function parsePosition(text: string): WellPosition | null {
+  const m = POSITION.exec(text.trim());
+  if (!m) return null;
+  const row = m[1]!.toUpperCase().charCodeAt(0) - 65;
+  const column = Number(m[2]) - 1;
+  if (column >= MAX_COLUMNS) return null;
+  return { row, column };
+}
+
+export function formatPosition(p: WellPosition): string {
+  return `${String.fromCharCode(65 + p.row)}${p.column + 1}`;
+}
+
+export function isInLayout(p: WellPosition, layout: Layout): boolean {
+  return p.row >= 0 && p.row < layout.rows && p.column >= 0 && p.column < layout.columns;
+}
+
+/** Normalises a position against a layout; null when it is not a position or lies outside the layout. */
+export function normalizePosition(text: string, layout: Layout): string | null {
+  const p = parsePosition(text);
+  return p && isInLayout(p, layout) ? formatPosition(p) : null;
+}
+
+export type FillOrder = 'row-major' | 'column-major';
+
+/** Every position of a layout in fill order. */
+export function positionsInOrder(layout: Layout, order: FillOrder): string[] {
+  const out: string[] = [];
+  if (order === 'row-major') {
+    for (let r = 0; r < layout.rows; r++) for (let c = 0; c < layout.columns; c++) out.push(formatPosition({ row: r, column: c }));
+  } else {
+    for (let c = 0; c < layout.columns; c++) for (let r = 0; r < layout.rows; r++) out.push(formatPosition({ row: r, column: c }));
+  }
+  return out;
+}
+
+/** Common stock, by the number of positions a template name mentions ("96 Well Plate", "81 Slot Box"). */
+const KNOWN_LAYOUTS: Record<number, Layout> = {
+  6: { rows: 2, columns: 3 },
+  12: { rows: 3, columns: 4 },
+  24: { rows: 4, columns: 6 },
+  48: { rows: 6, columns: 8 },
+  81: { rows: 9, columns: 9 },
+  96: { rows: 8, columns: 12 },
+  100: { rows: 10, columns: 10 },
+  384: { rows: 16, columns: 24 },
+};
+
+/** Guesses a layout from a manifest template name; null when the name says nothing we know. */
+export function layoutFromTemplate(template: string): Layout | null {
+  const m = /(\d+)/.exec(template);
+  if (!m) return null;
+  return KNOWN_LAYOUTS[Number(m[1])] ?? null;
+}
+
+export function capacity(layout: Layout): number {
+  return layout.rows * layout.columns;
+}
