@@ -9,3 +9,4 @@ export * from './locations.js';
 export * from './files.js';
 export * from './webhook.js';
 export * from './endpoints.js';
+export * from './connection.js';

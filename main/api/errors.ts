@@ -1,0 +1,88 @@
+import type { EndpointName } from '../../shared/api/endpoints.js';
+
+export type ApiErrorKind =
+  | 'auth' | 'not-found' | 'conflict' | 'validation' | 'bad-request' | 'server'
+  | 'network' | 'timeout' | 'rate-limited' | 'protocol' | 'cancelled';
+
+export interface ApiErrorInit {
+  endpoint: EndpointName;
+  status?: number;
+  /** The server's `message` (or plain-string body); never contains the token. */
+  serverMessage?: string;
+  /** The server's extra `reason`, or our own explanation. */
+  reason?: string;
+  /** True when a non-idempotent request may have reached the server: its outcome is unknown. */
+  uncertain?: boolean;
+  cause?: unknown;
+}
+
+/**
+ * Every failure of the API client is one of these. The UI shows `message`; the outbox decides by
+ * `kind` (pause, back off, park) and by `uncertain` (reconcile instead of resending).
+ */
+export abstract class ApiError extends Error {
+  abstract readonly kind: ApiErrorKind;
+  readonly endpoint: EndpointName;
+  readonly status: number | undefined;
+  readonly serverMessage: string | undefined;
+  readonly reason: string | undefined;
+  readonly uncertain: boolean;
+
+  constructor(summary: string, init: ApiErrorInit) {
+    const detail = [init.serverMessage, init.reason].filter(Boolean).join(': ');
+    const status = init.status === undefined ? '' : ` (HTTP ${init.status})`;
+    const unsure = init.uncertain ? ' The request may have reached the server; its outcome is uncertain.' : '';
+    super(`${init.endpoint}: ${summary}${status}${detail ? ` — ${detail}` : ''}.${unsure}`, { cause: init.cause });
+    this.name = new.target.name;
+    this.endpoint = init.endpoint;
+    this.status = init.status;
+    this.serverMessage = init.serverMessage;
+    this.reason = init.reason;
+    this.uncertain = init.uncertain ?? false;
+  }
+
+  /** Worth trying again later without the user changing anything. */
+  get transient(): boolean {
+    return false;
+  }
+}
+
+export class AuthError extends ApiError {
+  readonly kind = 'auth' as const;
+  /** 403 means no token reached the server; 401 means the token was refused. */
+  get missing(): boolean {
+    return this.status === 403;
+  }
+}
+export class NotFoundError extends ApiError { readonly kind = 'not-found' as const; }
+export class ConflictError extends ApiError { readonly kind = 'conflict' as const; }
+export class ValidationError extends ApiError { readonly kind = 'validation' as const; }
+export class BadRequestError extends ApiError { readonly kind = 'bad-request' as const; }
+export class ServerError extends ApiError {
+  readonly kind = 'server' as const;
+  override get transient(): boolean { return true; }
+}
+export class NetworkError extends ApiError {
+  readonly kind = 'network' as const;
+  override get transient(): boolean { return true; }
+}
+export class TimeoutError extends ApiError {
+  readonly kind = 'timeout' as const;
+  override get transient(): boolean { return true; }
+}
+export class RateLimitedError extends ApiError {
+  readonly kind = 'rate-limited' as const;
+  /** Milliseconds the server asked us to wait (from Retry-After), when it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(summary: string, init: ApiErrorInit & { retryAfterMs?: number }) {
+    super(summary, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
+  override get transient(): boolean { return true; }
+}
+/** The server answered something that does not match the contract: names the field that broke. */
+export class ProtocolError extends ApiError {
+  readonly kind = 'protocol' as const;
+  override get transient(): boolean { return true; }
+}
+export class CancelledError extends ApiError { readonly kind = 'cancelled' as const; }
