@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): the README gives it and .ci/run runs it. It type-checks,
+// builds the renderer, runs vitest (unit, integration, chaos), the crash test and Playwright, then
+// prints one plain summary line counted from the runners' own JSON results.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { ensureSystemPackages } from './system-packages.mjs';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+function run(label, cmd, args, extraEnv = {}) {
+  console.log(`\n── ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...extraEnv } });
+  return r.status ?? 1;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function step(label, ok) {
+  if (ok) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    problems.push(label);
+  }
+}
+
+const sys = ensureSystemPackages();
+if (!sys.ok) {
+  console.error(`\nSystem packages missing: ${sys.missing.join(', ')}.\n${sys.hint}`);
+  step('system packages', false);
+}
+
+step('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']) === 0);
+
+const hasRenderer = existsSync('vite.config.ts');
+if (hasRenderer) step('renderer build', run('renderer build', 'npm', ['run', '--silent', 'build']) === 0);
+
+const vitestOut = '.vitest-results.json';
+rmSync(vitestOut, { force: true });
+const vitestCode = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`]);
+const vr = readJson(vitestOut);
+if (vr) {
+  totals.passed += vr.numPassedTests ?? 0;
+  totals.failed += vr.numFailedTests ?? 0;
+  totals.skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
+  // A suite that failed to load has no failed tests but is still a failure.
+  if (vitestCode !== 0 && (vr.numFailedTests ?? 0) === 0) step('vitest (suite errors)', false);
+} else step('vitest (no results: the runner crashed)', false);
+
+if (existsSync('test/crash/run.ts')) {
+  console.log('\n── crash test: npm run test:crash');
+  const r = spawnSync('npm', ['run', '--silent', 'test:crash'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  process.stdout.write(r.stdout ?? '');
+  const m = /crash: (\d+) trials, (\d+) lost, (\d+) duplicated/.exec(r.stdout ?? '');
+  step('crash test', r.status === 0 && m !== null && m[2] === '0' && m[3] === '0');
+}
+
+if (existsSync('playwright.config.ts')) {
+  const e2eOut = '.e2e-results.json';
+  rmSync(e2eOut, { force: true });
+  const code = run('playwright', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut });
+  const pr = readJson(e2eOut);
+  if (pr?.stats) {
+    totals.passed += (pr.stats.expected ?? 0) + (pr.stats.flaky ?? 0);
+    totals.failed += pr.stats.unexpected ?? 0;
+    totals.skipped += pr.stats.skipped ?? 0;
+    if (code !== 0 && (pr.stats.unexpected ?? 0) === 0) step('playwright (run errors)', false);
+  } else step('playwright (no results: the runner crashed)', false);
+}
+
+if (problems.length) console.log(`\nFailed steps: ${problems.join('; ')}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,31 @@
+// Debian packages the app and its tests need at run time: Chromium for the browser tests and
+// libusb for node-hid. Installed here when running as root (CI, fresh dev containers); otherwise
+// the exact command is printed, because silently skipping browser tests would hide failures.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const NEEDED = [
+  { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  { pkg: 'libusb-1.0-0', present: () => /libusb-1\.0\.so\.0/.test(safe('ldconfig -p')) },
+];
+
+function safe(cmd) {
+  try {
+    return execSync(cmd, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  } catch {
+    return '';
+  }
+}
+
+export function ensureSystemPackages() {
+  let missing = NEEDED.filter((n) => !n.present()).map((n) => n.pkg);
+  if (missing.length === 0) return { ok: true, missing };
+  const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log(`Installing system packages: ${missing.join(', ')}`);
+    spawnSync('sh', ['-c', command], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    missing = NEEDED.filter((n) => !n.present()).map((n) => n.pkg);
+  }
+  return { ok: missing.length === 0, missing, hint: `Install them with: sudo ${command}` };
+}
