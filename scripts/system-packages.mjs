@@ -1,11 +1,12 @@
-// Debian packages the app and its tests need at run time: Chromium for the browser tests and
-// libusb for node-hid. Installed here when running as root (CI, fresh dev containers); otherwise
+// Debian packages the app and its tests need at run time: Chromium for the browser tests,
+// libusb for node-hid, poppler's pdftoppm to render label PDFs back to pixels in tests. Installed here when running as root (CI, fresh dev containers); otherwise
 // the exact command is printed, because silently skipping browser tests would hide failures.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const NEEDED = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  { pkg: 'poppler-utils', present: () => existsSync('/usr/bin/pdftoppm') },
   { pkg: 'libusb-1.0-0', present: () => /libusb-1\.0\.so\.0/.test(safe('ldconfig -p')) },
 ];
 
