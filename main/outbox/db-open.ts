@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { runMigrations, type Migration } from './migrations.js';
+import { toWriteError } from './errors.js';
+
+/** What happened to a database file that could not be used: it was kept, renamed, never deleted. */
+export interface MovedAside {
+  movedTo: string;
+  reason: string;
+}
+
+export interface OpenedDatabase {
+  db: Database.Database;
+  /** Non-null when the previous file was corrupt and a fresh database was created in its place. */
+  recovered: MovedAside | null;
+  schema: { from: number; to: number };
+}
+
+const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_INDEX']);
+
+function isCorruption(err: unknown): boolean {
+  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
+  return CORRUPT_CODES.has(code) || /malformed|not a database|corrupt/i.test(err instanceof Error ? err.message : '');
+}
+
+/** Durability settings every connection gets: WAL, and fsync on every commit (durable before visible). */
+function configure(db: Database.Database): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 2000');
+}
+
+function tryOpen(path: string, migrations: readonly Migration[]): { db: Database.Database; schema: { from: number; to: number } } {
+  const db = new Database(path);
+  try {
+    configure(db);
+    const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok') {
+      const err = new Error(`quick_check: ${String(check)}`) as Error & { code: string };
+      err.code = 'SQLITE_CORRUPT';
+      throw err;
+    }
+    const schema = runMigrations(db, migrations);
+    return { db, schema };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function moveAside(path: string, stamp: number): string {
+  const movedTo = `${path}.corrupt-${stamp}`;
+  fs.renameSync(path, movedTo);
+  // The WAL and shared-memory files belong to the bad file: they travel with it, or SQLite would
+  // replay a stranger's log into the fresh database.
+  for (const suffix of ['-wal', '-shm']) {
+    if (fs.existsSync(path + suffix)) fs.renameSync(path + suffix, movedTo + suffix);
+  }
+  return movedTo;
+}
+
+/**
+ * Opens (creating when absent) a SQLite file with our durability settings and schema. A corrupt or
+ * truncated file is detected, moved aside with a timestamped name and replaced by a fresh one; the
+ * caller gets `recovered` so the UI can say so. Permission or disk errors are thrown as typed errors.
+ */
+export function openDatabase(path: string, migrations: readonly Migration[], now: () => number): OpenedDatabase {
+  try {
+    const { db, schema } = tryOpen(path, migrations);
+    return { db, recovered: null, schema };
+  } catch (err) {
+    if (!isCorruption(err)) throw toWriteError(err, `Opening ${path}`);
+    const reason = err instanceof Error ? err.message : String(err);
+    const movedTo = moveAside(path, now());
+    try {
+      const { db, schema } = tryOpen(path, migrations);
+      return { db, recovered: { movedTo, reason }, schema };
+    } catch (again) {
+      throw toWriteError(again, `Creating a fresh ${path}`);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { Intent, IntentType } from '../../shared/outbox/intents.js';
+
+export const ENTRY_STATES = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'] as const;
+export type EntryState = (typeof ENTRY_STATES)[number];
+
+/** Why the last attempt did not succeed, as the server (or the network) said it. */
+export interface EntryError {
+  kind: string;
+  status?: number;
+  serverMessage?: string;
+  reason?: string;
+  /** A sentence for the UI. */
+  message: string;
+  at: number;
+}
+
+export interface OutboxEntry {
+  id: number;
+  type: IntentType;
+  target: string;
+  intent: Intent;
+  createdAt: number;
+  updatedAt: number;
+  state: EntryState;
+  attempts: number;
+  lastError: EntryError | null;
+  /** The request this entry was last sent in (shared by every entry of a coalesced batch). */
+  requestId: string | null;
+  /** What the server answered for this entry (fileId, requestId, created uuid...). */
+  result: unknown;
+  dedupeKey: string | null;
+}
+
+export interface QueueCounts {
+  pending: number;
+  sending: number;
+  failed: number;
+  uncertain: number;
+  done: number;
+}
+
+export interface EntryStateChange {
+  id: number;
+  type: IntentType;
+  target: string;
+  state: EntryState;
+  lastError: EntryError | null;
+}
+
+/** A decided outcome for one entry, written together with its neighbours in one transaction. */
+export type Settlement =
+  | { id: number; state: 'done'; result?: unknown }
+  | { id: number; state: 'failed' | 'uncertain'; error: EntryError }
+  | { id: number; state: 'pending'; error?: EntryError };

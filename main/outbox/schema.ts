@@ -1,0 +1,53 @@
+import type { Migration } from './migrations.js';
+
+/** The outbox schema, as numbered migrations. */
+export const OUTBOX_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    why: 'entries: one row per user intent with its lifecycle state',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE entries (
+          id          INTEGER PRIMARY KEY AUTOINCREMENT,
+          type        TEXT    NOT NULL,
+          target      TEXT    NOT NULL,
+          payload     TEXT    NOT NULL,
+          created_at  INTEGER NOT NULL,
+          updated_at  INTEGER NOT NULL,
+          state       TEXT    NOT NULL CHECK (state IN ('pending','sending','done','failed','uncertain','cancelled','discarded')),
+          attempts    INTEGER NOT NULL DEFAULT 0,
+          last_error  TEXT,
+          request_id  TEXT
+        );
+        CREATE INDEX entries_state_target ON entries (state, target, id);
+      `);
+    },
+  },
+  {
+    version: 2,
+    why: 'dedupe key: re-enqueueing the same client intent (e.g. after a crash before the beep) returns the first entry',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN dedupe_key TEXT;
+        CREATE UNIQUE INDEX entries_dedupe ON entries (dedupe_key) WHERE dedupe_key IS NOT NULL;
+      `);
+    },
+  },
+  {
+    version: 3,
+    why: 'server result per entry (upload fileId, location requestId) and a request log for "which request was it sent in"',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN result TEXT;
+        CREATE TABLE requests (
+          id        TEXT    PRIMARY KEY,
+          endpoint  TEXT    NOT NULL,
+          sent_at   INTEGER NOT NULL,
+          entries   INTEGER NOT NULL,
+          outcome   TEXT
+        );
+        CREATE INDEX entries_request ON entries (request_id);
+      `);
+    },
+  },
+];

@@ -1,0 +1,73 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileUploadIntent } from '../../shared/outbox/intents.js';
+import { toWriteError } from './errors.js';
+
+export interface StagedFile {
+  stagedPath: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Copies a file the user chose into the app's staging folder, hashing while it streams, and
+ * fsyncs it. The outbox then refers to our copy only: a source that changes or vanishes later
+ * cannot corrupt the upload. The copy is written under a temporary name and renamed when complete,
+ * so a crash never leaves a half file under a name an entry points at.
+ */
+export async function stageFile(source: string | NodeJS.ReadableStream, stagingDir: string, fileName: string): Promise<StagedFile> {
+  try {
+    await fs.promises.mkdir(stagingDir, { recursive: true });
+    const safeName = path.basename(fileName).replace(/[^\w.\-]+/g, '_') || 'file';
+    const finalPath = path.join(stagingDir, `${randomUUID()}-${safeName}`);
+    const tmpPath = `${finalPath}.partial`;
+    const hash = createHash('sha256');
+    let size = 0;
+    const tap = new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    const input = typeof source === 'string' ? fs.createReadStream(source) : source;
+    await pipeline(input, tap, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+    const fd = await fs.promises.open(tmpPath, 'r+');
+    try {
+      await fd.sync();
+    } finally {
+      await fd.close();
+    }
+    await fs.promises.rename(tmpPath, finalPath);
+    return { stagedPath: finalPath, size, sha256: hash.digest('hex') };
+  } catch (err) {
+    throw toWriteError(err, `The file ${fileName}`);
+  }
+}
+
+/** Builds the upload intent for a staged copy. */
+export function uploadIntent(staged: StagedFile, fileName: string, options: { isGlobal?: boolean; fileSource?: string } = {}): FileUploadIntent {
+  return { type: 'file-upload', ...staged, fileName, isGlobal: options.isGlobal ?? false, fileSource: options.fileSource ?? 'AI Lab Drive' };
+}
+
+/** Checks the staged copy is still the bytes that were queued (size and sha256). */
+export async function verifyStaged(intent: FileUploadIntent): Promise<string | null> {
+  try {
+    const stat = await fs.promises.stat(intent.stagedPath);
+    if (stat.size !== intent.size) return `the staged copy changed size (${stat.size} ≠ ${intent.size})`;
+    const hash = createHash('sha256');
+    await pipeline(fs.createReadStream(intent.stagedPath), hash);
+    const digest = hash.digest('hex');
+    return digest === intent.sha256 ? null : 'the staged copy no longer matches its checksum';
+  } catch (err) {
+    return `the staged copy is missing (${err instanceof Error ? err.message : String(err)})`;
+  }
+}
+
+/** Removes a staged copy once the server confirmed it (or the user discarded the entry). */
+export async function removeStaged(stagedPath: string): Promise<void> {
+  await fs.promises.rm(stagedPath, { force: true });
+}

@@ -1,0 +1,73 @@
+import type Database from 'better-sqlite3';
+import { intent as intentSchema } from '../../shared/outbox/intents.js';
+import type { IntentType } from '../../shared/outbox/intents.js';
+import type { EntryError, EntryState, OutboxEntry } from './entry.js';
+
+/** The row as stored. Only this file and outbox-store.ts see SQL; callers get OutboxEntry. */
+export interface EntryRow {
+  id: number;
+  type: string;
+  target: string;
+  payload: string;
+  created_at: number;
+  updated_at: number;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  request_id: string | null;
+  result: string | null;
+  dedupe_key: string | null;
+}
+
+export function rowToEntry(r: EntryRow): OutboxEntry {
+  return {
+    id: r.id,
+    type: r.type as IntentType,
+    target: r.target,
+    // Parsed again on the way out: a row written by an older version still meets today's types.
+    intent: intentSchema.parse(JSON.parse(r.payload)),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    state: r.state as EntryState,
+    attempts: r.attempts,
+    lastError: r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError),
+    requestId: r.request_id,
+    result: r.result === null ? null : (JSON.parse(r.result) as unknown),
+    dedupeKey: r.dedupe_key,
+  };
+}
+
+/** Prepared once per connection; better-sqlite3 statements are cheap to reuse and costly to re-prepare. */
+export function prepareStatements(db: Database.Database) {
+  return {
+    insert: db.prepare<[string, string, string, number, number, string | null]>(
+      `INSERT INTO entries (type, target, payload, created_at, updated_at, state, dedupe_key)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
+    ),
+    byDedupe: db.prepare<[string], { id: number }>(`SELECT id FROM entries WHERE dedupe_key = ?`),
+    get: db.prepare<[number], EntryRow>(`SELECT * FROM entries WHERE id = ?`),
+    setState: db.prepare<[string, number, number, string]>(`UPDATE entries SET state = ?, updated_at = ? WHERE id = ? AND state = ?`),
+    counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
+    oldestTargets: db.prepare<[number], { target: string; first: number }>(
+      `SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' GROUP BY target ORDER BY first LIMIT ?`,
+    ),
+    headOf: db.prepare<[string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'pending' AND target = ? ORDER BY id LIMIT ?`,
+    ),
+    claim: db.prepare<[string, number, number]>(
+      `UPDATE entries SET state = 'sending', request_id = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending'`,
+    ),
+    logRequest: db.prepare<[string, string, number, number]>(`INSERT INTO requests (id, endpoint, sent_at, entries) VALUES (?, ?, ?, ?)`),
+    requestOutcome: db.prepare<[string, string]>(`UPDATE requests SET outcome = ? WHERE id = ?`),
+    settle: db.prepare<[string, string | null, string | null, number, number]>(
+      `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result), updated_at = ? WHERE id = ?`,
+    ),
+    inState: db.prepare<[string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`),
+    inStateForTarget: db.prepare<[string, string], EntryRow>(`SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`),
+    replacePayload: db.prepare<[string, string, string, number, number]>(
+      `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,
+    ),
+    pruneDone: db.prepare<[number]>(`DELETE FROM entries WHERE state = 'done' AND updated_at < ?`),
+  };
+}
+export type Statements = ReturnType<typeof prepareStatements>;

@@ -1,0 +1,141 @@
+import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
+import type { RemovalField } from '../../shared/api/primitives.js';
+import type { WellSample } from '../../shared/api/manifests.js';
+import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
+import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
+import type { CellValue } from '../../shared/api/primitives.js';
+
+/** One entry's outcome as read from a coalesced response. */
+export type EntryOutcome = { id: number; ok: true; result?: unknown } | { id: number; ok: false; message: string };
+
+export interface Coalesced<Req, Res> {
+  request: Req;
+  outcomes(response: Res): EntryOutcome[];
+}
+
+type Tagged<I> = { id: number; intent: I };
+
+/** `A01` and `a1` are the same well; an unparsable position is kept as typed so the server names it. */
+export function positionKey(p: string): string {
+  const parsed = parsePosition(p);
+  return parsed ? formatPosition(parsed) : p.trim();
+}
+
+interface WellFold {
+  remove: Set<RemovalField>;
+  sample?: WellSample;
+  label?: string;
+  tags?: string[];
+}
+
+/**
+ * All pending well changes of one manifest become one manifest/update. Per position the intents are
+ * folded in order, so the last one wins field by field. The server applies removeFromWells before
+ * wells, so a removal followed by a set is sent as both (the set lands last, as intended), and a set
+ * followed by a removal drops the set and keeps the removal.
+ */
+export function coalesceWells(manifest: { uuid: string } | { hrid: string }, entries: readonly Tagged<WellIntent>[]): Coalesced<RequestOf<'updateManifest'>, ResponseOf<'updateManifest'>> {
+  const folds = new Map<string, WellFold>();
+  for (const { intent } of entries) {
+    const key = positionKey(intent.position);
+    let f = folds.get(key);
+    if (!f) folds.set(key, (f = { remove: new Set() }));
+    if (intent.type === 'well-set') {
+      if (intent.sample !== undefined) f.sample = intent.sample;
+      if (intent.label !== undefined) f.label = intent.label;
+      if (intent.tags !== undefined) f.tags = intent.tags;
+    } else {
+      for (const field of intent.fields) {
+        f.remove.add(field);
+        if (field === 'SAMPLE') delete f.sample;
+        if (field === 'LABEL') delete f.label;
+        if (field === 'TAGS') delete f.tags;
+      }
+    }
+  }
+  const wells: NonNullable<RequestOf<'updateManifest'>['plate']['wells']> = [];
+  const removeFromWells: NonNullable<RequestOf<'updateManifest'>['plate']['removeFromWells']> = [];
+  for (const [position, f] of folds) {
+    if (f.remove.size > 0) removeFromWells.push({ position, fields: [...f.remove] });
+    if (f.sample !== undefined || f.label !== undefined || f.tags !== undefined) {
+      wells.push({
+        position,
+        ...(f.sample !== undefined ? { sample: f.sample } : {}),
+        ...(f.label !== undefined ? { label: f.label as NonNullable<RequestOf<'updateManifest'>['plate']['wells']>[number]['label'] } : {}),
+        ...(f.tags !== undefined ? { tags: f.tags } : {}),
+      });
+    }
+  }
+  const plate = { ...(wells.length ? { wells } : {}), ...(removeFromWells.length ? { removeFromWells } : {}) };
+  return {
+    request: { ...manifest, plate },
+    // manifest/update answers for the whole plate: success applies to every entry that went in.
+    outcomes: () => entries.map(({ id }) => ({ id, ok: true })),
+  };
+}
+
+/**
+ * Pending assignments to one location with one idType become one assign-location. An id assigned
+ * twice keeps its last position. Entries whose id the server did not report as assigned fail alone.
+ */
+export function coalesceAssignments(entries: readonly Tagged<LocationAssignIntent>[]): Coalesced<RequestOf<'assignLocation'>, ResponseOf<'assignLocation'>> {
+  const first = entries[0]!.intent;
+  const last = new Map<string, string | undefined>();
+  for (const { intent } of entries) {
+    last.delete(intent.id); // re-insert so the request keeps the order of the final assignments
+    last.set(intent.id, intent.position === undefined ? undefined : positionKey(intent.position));
+  }
+  const assignments = [...last].map(([id, position]) => (position === undefined ? { id } : { id, position }));
+  return {
+    request: { labsheet: first.labsheet, locationId: first.locationId, idType: first.idType, assignments },
+    outcomes: (res) => {
+      const assigned = new Set(res.assignedPositions.map((a) => a.id));
+      return entries.map(({ id, intent }) =>
+        assigned.has(intent.id) ? { id, ok: true } : { id, ok: false, message: `The server did not assign ${intent.id}` });
+    },
+  };
+}
+
+/**
+ * Row updates to one labsheet become one update-rows-by-id with one flat row object per row (its ID
+ * column included); later changes to the same cell win. Each entry's result is read from the
+ * response by its ID: an ID with no updated rows fails as "not found" and leaves its neighbours done.
+ */
+export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
+  const rows = new Map<string, Record<string, CellValue>>();
+  for (const { intent } of entries) {
+    const key = JSON.stringify([intent.idColumn, intent.id]);
+    const row = rows.get(key) ?? { [intent.idColumn]: intent.id };
+    Object.assign(row, intent.changes, { [intent.idColumn]: intent.id });
+    rows.set(key, row);
+  }
+  return {
+    request: { labsheet: entries[0]!.intent.labsheet, rows: [...rows.values()] },
+    outcomes: (res) => {
+      const updated = new Map<string, number>();
+      for (const r of res) updated.set(r.ID, (updated.get(r.ID) ?? 0) + r.updatedRows.filter((u) => u.success).length);
+      return entries.map(({ id, intent }) =>
+        (updated.get(intent.id) ?? 0) > 0
+          ? { id, ok: true }
+          : { id, ok: false, message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}` });
+    },
+  };
+}
+
+/** How many distinct rows one update-rows-by-id may carry; longer queues are split. */
+export const ROW_BATCH_LIMIT = 500;
+/** Entries considered per coalesced request: bounds memory and request size with huge queues. */
+export const ENTRY_BATCH_LIMIT = 5000;
+
+/** Takes entries from the head while the number of distinct row keys stays within the limit. */
+export function takeRowBatch<T extends Tagged<RowUpdateIntent>>(entries: readonly T[], limit = ROW_BATCH_LIMIT): T[] {
+  const keys = new Set<string>();
+  const out: T[] = [];
+  for (const e of entries) {
+    const key = JSON.stringify([e.intent.idColumn, e.intent.id]);
+    if (!keys.has(key) && keys.size >= limit) break;
+    keys.add(key);
+    out.push(e);
+  }
+  return out;
+}

@@ -1,0 +1,63 @@
+import { ENDPOINTS, type EndpointName } from '../api/endpoints.js';
+import type { Intent, IntentType, ManifestRef } from './intents.js';
+
+/** Which endpoint carries each intent. The idempotency rule is read from ENDPOINTS, never restated. */
+export const ENDPOINT_OF: Record<IntentType, EndpointName> = {
+  'well-set': 'updateManifest',
+  'well-remove': 'updateManifest',
+  'location-assign': 'assignLocation',
+  'row-update': 'updateRowsById',
+  'file-upload': 'storeAndEmbedFiles',
+  webhook: 'sendWebhook',
+  'labflow-link': 'linkSamplesToTest',
+  'labsheet-create': 'createLabsheet',
+  'location-create': 'createLocations',
+  'labsheet-to-template': 'labsheetToTemplate',
+  'delete-column': 'deleteColumn',
+  'remove-permissions': 'removeFolderPermissions',
+  'attach-image': 'attachImage',
+  'add-sequence-to-row': 'addSequenceToRow',
+  'labspace-create': 'createLabspace',
+};
+
+export function isIdempotentIntent(type: IntentType): boolean {
+  return ENDPOINTS[ENDPOINT_OF[type]].idempotent;
+}
+
+/** Intents that several of can share one request. */
+export type CoalescingKind = 'wells' | 'assignments' | 'rows';
+export function coalescingKindOf(type: IntentType): CoalescingKind | null {
+  if (type === 'well-set' || type === 'well-remove') return 'wells';
+  if (type === 'location-assign') return 'assignments';
+  if (type === 'row-update') return 'rows';
+  return null;
+}
+
+export function manifestKey(ref: ManifestRef): string {
+  return 'uuid' in ref ? `uuid:${ref.uuid}` : `hrid:${ref.hrid}`;
+}
+
+/**
+ * The target key groups entries that must stay in order and may be coalesced together. JSON arrays
+ * keep the parts unambiguous whatever characters names contain.
+ */
+export function targetKeyOf(i: Intent): string {
+  switch (i.type) {
+    case 'well-set':
+    case 'well-remove':
+      return JSON.stringify(['manifest', manifestKey(i.manifest)]);
+    case 'location-assign':
+      return JSON.stringify(['location', i.labsheet, i.locationId, i.idType]);
+    case 'row-update':
+      return JSON.stringify(['rows', i.labsheet]);
+    case 'labsheet-create':
+    case 'labsheet-to-template':
+    case 'delete-column':
+      return JSON.stringify(['labsheet', i.type === 'labsheet-create' ? i.request.name : i.request.labsheet]);
+    case 'add-sequence-to-row':
+      return JSON.stringify(['rows', i.request.labsheet]);
+    default:
+      // One lane per kind keeps e.g. webhooks in the order they were raised.
+      return JSON.stringify([i.type]);
+  }
+}

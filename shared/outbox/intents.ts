@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { cellValue, idType, nonEmpty, removalField, wellLabel } from '../api/primitives.js';
+import { wellSample } from '../api/manifests.js';
+import { addSequenceToRowRequest, createLabsheetRequest, deleteColumnRequest, labsheetToTemplateRequest } from '../api/labsheets.js';
+import { attachImageRequest, createLabspaceRequest, removePermissionsRequest } from '../api/eln.js';
+import { linkSamplesRequest } from '../api/labflows.js';
+import { createLocationsRequest } from '../api/locations.js';
+import { webhookPayload } from '../api/webhook.js';
+
+/**
+ * Every user intent the outbox can hold, one entry each. These are what the UI enqueues and what
+ * the sync engine turns into requests (coalescing wells, assignments and row updates per target).
+ * Shared (no Node imports) so the IPC contract can validate them in main before they are stored.
+ */
+
+/** A manifest is addressed by exactly one of uuid or hrid, as manifest/update accepts. */
+export const manifestRef = z.union([z.strictObject({ uuid: nonEmpty }), z.strictObject({ hrid: nonEmpty })]);
+export type ManifestRef = z.infer<typeof manifestRef>;
+
+export const wellSetIntent = z.strictObject({
+  type: z.literal('well-set'),
+  manifest: manifestRef,
+  position: nonEmpty,
+  sample: wellSample.optional(),
+  label: wellLabel.optional(),
+  tags: z.array(z.string()).optional(),
+});
+export const wellRemoveIntent = z.strictObject({
+  type: z.literal('well-remove'),
+  manifest: manifestRef,
+  position: nonEmpty,
+  fields: z.array(removalField).min(1),
+});
+export const locationAssignIntent = z.strictObject({
+  type: z.literal('location-assign'),
+  labsheet: nonEmpty,
+  locationId: nonEmpty,
+  idType,
+  id: nonEmpty,
+  position: z.string().optional(),
+});
+export const rowUpdateIntent = z.strictObject({
+  type: z.literal('row-update'),
+  labsheet: nonEmpty,
+  /** Name of the ID or ID_BARCODE column the id is a value of. */
+  idColumn: nonEmpty,
+  id: nonEmpty,
+  changes: z.record(z.string(), cellValue),
+});
+export const fileUploadIntent = z.strictObject({
+  type: z.literal('file-upload'),
+  /** The staged copy inside the app data dir, never the user's original. */
+  stagedPath: nonEmpty,
+  size: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  fileName: nonEmpty,
+  isGlobal: z.boolean(),
+  fileSource: z.string(),
+});
+export const webhookIntent = z.strictObject({
+  type: z.literal('webhook'),
+  payload: webhookPayload,
+  eventType: z.string().optional(),
+});
+export const labflowLinkIntent = z.strictObject({ type: z.literal('labflow-link'), request: linkSamplesRequest });
+export const labsheetCreateIntent = z.strictObject({ type: z.literal('labsheet-create'), request: createLabsheetRequest });
+export const locationCreateIntent = z.strictObject({ type: z.literal('location-create'), request: createLocationsRequest });
+export const labsheetToTemplateIntent = z.strictObject({ type: z.literal('labsheet-to-template'), request: labsheetToTemplateRequest });
+export const deleteColumnIntent = z.strictObject({ type: z.literal('delete-column'), request: deleteColumnRequest });
+export const removePermissionsIntent = z.strictObject({ type: z.literal('remove-permissions'), request: removePermissionsRequest });
+export const attachImageIntent = z.strictObject({ type: z.literal('attach-image'), request: attachImageRequest });
+export const addSequenceToRowIntent = z.strictObject({ type: z.literal('add-sequence-to-row'), request: addSequenceToRowRequest });
+export const labspaceCreateIntent = z.strictObject({ type: z.literal('labspace-create'), request: createLabspaceRequest });
+
+export const intent = z.discriminatedUnion('type', [
+  wellSetIntent, wellRemoveIntent, locationAssignIntent, rowUpdateIntent, fileUploadIntent, webhookIntent,
+  labflowLinkIntent, labsheetCreateIntent, locationCreateIntent, labsheetToTemplateIntent, deleteColumnIntent,
+  removePermissionsIntent, attachImageIntent, addSequenceToRowIntent, labspaceCreateIntent,
+]);
+export type Intent = z.infer<typeof intent>;
+export type IntentType = Intent['type'];
+export type IntentOf<T extends IntentType> = Extract<Intent, { type: T }>;
+export type WellSetIntent = IntentOf<'well-set'>;
+export type WellRemoveIntent = IntentOf<'well-remove'>;
+export type WellIntent = WellSetIntent | WellRemoveIntent;
+export type LocationAssignIntent = IntentOf<'location-assign'>;
+export type RowUpdateIntent = IntentOf<'row-update'>;
+export type FileUploadIntent = IntentOf<'file-upload'>;
+export type WebhookIntent = IntentOf<'webhook'>;
