@@ -49,9 +49,12 @@ export abstract class ApiError extends Error {
 
 export class AuthError extends ApiError {
   readonly kind = 'auth' as const;
-  /** 403 means no token reached the server; 401 means the token was refused. */
+  /**
+   * 403 means no token reached the server; 401 means the token was refused. No status means the
+   * client found no token in the vault and sent nothing: also "missing".
+   */
   get missing(): boolean {
-    return this.status === 403;
+    return this.status === 403 || this.status === undefined;
   }
 }
 export class NotFoundError extends ApiError { readonly kind = 'not-found' as const; }

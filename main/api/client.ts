@@ -1,0 +1,145 @@
+import type { z } from 'zod';
+import type { ServiceConnection } from '../../shared/api/connection.js';
+import { ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/endpoints.js';
+import { ROW_PAGE_SIZE_DEFAULT, rowPaginationViolation } from '../../shared/api/labsheets.js';
+import { singleSequenceResponse } from '../../shared/api/sequences.js';
+import { EVENT_TYPE_HEADER, type WebhookPayload } from '../../shared/api/webhook.js';
+import { BadRequestError, ValidationError } from './errors.js';
+import { execute, type CallOptions, type Core } from './request.js';
+import { normalizePolicy, realSleep, type RetryPolicy, type Sleep } from './retry.js';
+import { prepareUpload, type UploadOptions, type UploadRequest } from './upload.js';
+import { describeIssues } from './validate.js';
+
+export interface LabClientOptions {
+  connection: ServiceConnection;
+  /** Fetched per request from the vault; never stored on the client or logged. */
+  token: () => Promise<string | null>;
+  /** Whole-request timeout of one attempt (default 30 s). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injectable for deterministic jitter in tests. */
+  random?: () => number;
+  /** Injectable so tests do not wait out backoffs. */
+  sleep?: Sleep;
+  /** One line per attempt, answer and retry; contains no token and no request bodies. */
+  onLog?: (line: string) => void;
+}
+
+export type { CallOptions } from './request.js';
+export type WebhookOptions = CallOptions & { eventType?: string };
+type Method<N extends EndpointName> = (request: RequestOf<N>, options?: CallOptions) => Promise<ResponseOf<N>>;
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+/** An upload may take long; it fails when the transfer stalls this long, not after a fixed total. */
+const DEFAULT_UPLOAD_IDLE_MS = 60_000;
+
+/** Validates before sending: a bad request fails here with the field named, and nothing goes out. */
+function validated<N extends EndpointName>(name: N, request: unknown): unknown {
+  const result = ENDPOINTS[name].request.safeParse(request);
+  if (!result.success) {
+    throw new ValidationError('invalid request (not sent)', { endpoint: name, reason: describeIssues(result.error) });
+  }
+  if (name === 'fetchLabsheetRows') {
+    // Paging limits live outside the schema (the service answers them with a plain-string 400);
+    // checking them here gives the same BadRequestError without a round trip.
+    const q = result.data as { page?: number; pageSize?: number };
+    const violation = rowPaginationViolation(q.page ?? 1, q.pageSize ?? ROW_PAGE_SIZE_DEFAULT);
+    if (violation) throw new BadRequestError('invalid paging (not sent)', { endpoint: name, reason: violation });
+  }
+  return result.data;
+}
+
+/**
+ * The Lab Data Service client: one typed method per ENDPOINTS entry, all sharing one request
+ * path (validation → got → status mapping → response validation → retry by idempotency).
+ */
+export function createLabClient(opts: LabClientOptions) {
+  const core: Core = {
+    connection: opts.connection,
+    token: opts.token,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: normalizePolicy(opts.retry),
+    random: opts.random ?? Math.random,
+    sleep: opts.sleep ?? realSleep,
+    log: opts.onLog ?? (() => {}),
+  };
+
+  const bind = <N extends EndpointName>(name: N): Method<N> =>
+    async (request, options) => {
+      const payload = validated(name, request);
+      // The table's response schema outputs ResponseOf<N> by definition; TS cannot follow N through the union.
+      const response = ENDPOINTS[name].response as unknown as z.ZodType<ResponseOf<N>>;
+      return execute(core, { endpoint: name, payload, response }, options);
+    };
+
+  const client = {
+    createLabsheet: bind('createLabsheet'),
+    fetchLabsheetList: bind('fetchLabsheetList'),
+    fetchLabsheetRows: bind('fetchLabsheetRows'),
+    updateRowsById: bind('updateRowsById'),
+    /** @deprecated The service deprecates add-sequence-to-row; kept for labsheets that still need it. */
+    addSequenceToRow: bind('addSequenceToRow'),
+    labsheetToTemplate: bind('labsheetToTemplate'),
+    /** Permanently removes the column and its data; never retried automatically. */
+    deleteColumn: bind('deleteColumn'),
+    assignLocation: bind('assignLocation'),
+    fetchManifestMetadata: bind('fetchManifestMetadata'),
+    updateManifest: bind('updateManifest'),
+    createLabspace: bind('createLabspace'),
+    fetchLabspaceList: bind('fetchLabspaceList'),
+    fetchLabspace: bind('fetchLabspace'),
+    fetchFolder: bind('fetchFolder'),
+    removeFolderPermissions: bind('removeFolderPermissions'),
+    attachImage: bind('attachImage'),
+    listSequences: bind('listSequences'),
+    /** @deprecated Use listSequences, or findSequenceByName for a lookup by name. */
+    fetchSequence: bind('fetchSequence'),
+    linkSamplesToTest: bind('linkSamplesToTest'),
+    createLocations: bind('createLocations'),
+    fetchLocationCreateStatus: bind('fetchLocationCreateStatus'),
+
+    /** Streams the files from disk as multipart; one result per file. Never retried automatically. */
+    async storeAndEmbedFiles(request: UploadRequest, options: UploadOptions = {}): Promise<ResponseOf<'storeAndEmbedFiles'>> {
+      const prepared = await prepareUpload(request);
+      const form = await prepared.form();
+      const idleMs = options.timeoutMs ?? Math.max(core.timeoutMs, DEFAULT_UPLOAD_IDLE_MS);
+      return execute(
+        core,
+        {
+          endpoint: 'storeAndEmbedFiles',
+          form: () => form,
+          response: ENDPOINTS.storeAndEmbedFiles.response,
+          // A whole-request limit would fail large files on slow links; an idle limit does not.
+          timeout: { socket: idleMs, connect: Math.min(idleMs, core.timeoutMs) },
+          ...(options.onProgress ? { onUploadProgress: options.onProgress } : {}),
+        },
+        options.signal ? { signal: options.signal } : {},
+      );
+    },
+
+    /** Pushes a free-form JSON payload; `eventType` becomes the Service-Event-Type header. */
+    async sendWebhook(payload: WebhookPayload, options: WebhookOptions = {}): Promise<ResponseOf<'sendWebhook'>> {
+      const body = validated('sendWebhook', payload);
+      const { eventType, ...call } = options;
+      return execute(
+        core,
+        {
+          endpoint: 'sendWebhook',
+          payload: body,
+          response: ENDPOINTS.sendWebhook.response,
+          ...(eventType ? { headers: { [EVENT_TYPE_HEADER.toLowerCase()]: eventType } } : {}),
+        },
+        call,
+      );
+    },
+
+    /** GET /sequences?name= — the current way to read one sequence (answers a single sequence). */
+    async findSequenceByName(name: string, options?: CallOptions) {
+      const payload = validated('listSequences', { name });
+      return execute(core, { endpoint: 'listSequences', payload, response: singleSequenceResponse }, options);
+    },
+  } satisfies Record<EndpointName, unknown> & Record<string, unknown>;
+  return client;
+}
+
+export type LabClient = ReturnType<typeof createLabClient>;

@@ -1,0 +1,87 @@
+import { errorBody } from '../../shared/api/errors.js';
+import type { EndpointName } from '../../shared/api/endpoints.js';
+import {
+  ApiError, AuthError, BadRequestError, CancelledError, ConflictError, NetworkError, NotFoundError,
+  ProtocolError, RateLimitedError, ServerError, TimeoutError, ValidationError,
+} from './errors.js';
+import { redact } from './redact.js';
+import { parseRetryAfter } from './retry.js';
+import { parseJson } from './validate.js';
+
+export interface MapContext {
+  endpoint: EndpointName;
+  idempotent: boolean;
+  /** Only used to scrub echoes of it from server text; never copied into an error. */
+  token: string | null;
+  now?: number;
+}
+
+/** The server's message and reason from an error body: the spec's JSON object, or a plain string (row paging). */
+export function readErrorBody(text: string): { serverMessage?: string; reason?: string } {
+  const json = parseJson(text);
+  if (json.ok) {
+    const body = errorBody.safeParse(json.value);
+    if (body.success) return { serverMessage: body.data.message, ...(body.data.reason ? { reason: body.data.reason } : {}) };
+    if (typeof json.value === 'string' && json.value.trim()) return { serverMessage: json.value.trim() };
+  }
+  const plain = text.trim();
+  // A gateway's HTML error page is no message for a person; keep short plain text only.
+  if (plain && !plain.startsWith('<') && plain.length <= 500) return { serverMessage: plain };
+  return {};
+}
+
+/** Maps a non-2xx answer to its typed error following the spec's status ↔ message table. */
+export function mapHttpError(ctx: MapContext, status: number, bodyText: string, retryAfterHeader: string | undefined): ApiError {
+  const body = readErrorBody(bodyText);
+  const init = {
+    endpoint: ctx.endpoint,
+    status,
+    serverMessage: redact(body.serverMessage, ctx.token),
+    reason: redact(body.reason, ctx.token),
+  };
+  if (status === 401) return new AuthError('the token was refused', init);
+  if (status === 403) return new AuthError('not authorised', init);
+  if (status === 404) return new NotFoundError('not found', init);
+  if (status === 409) return new ConflictError('conflict', init);
+  if (status === 422) return new ValidationError('the service rejected the request', init);
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(retryAfterHeader, ctx.now);
+    return new RateLimitedError('rate limited by the service', retryAfterMs === undefined ? init : { ...init, retryAfterMs });
+  }
+  if (status === 408) return new TimeoutError('the service timed out waiting for the request', init);
+  if (status >= 500) {
+    // A 5xx after the request arrived may still have applied part or all of it.
+    return new ServerError('the service failed', { ...init, uncertain: !ctx.idempotent });
+  }
+  if (status >= 300 && status < 400) return new ProtocolError('unexpected redirect', init);
+  // 400 and every other 4xx: the request itself was wrong; resending it unchanged will not help.
+  return new BadRequestError('bad request', init);
+}
+
+/** Connection failures that prove nothing was sent, whatever the timings say. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_INVALID_URL']);
+
+interface TransportFailure {
+  code?: unknown;
+  message?: unknown;
+  name?: unknown;
+  timings?: { upload?: number };
+}
+
+/**
+ * Maps a got/transport failure. The original error is not kept as `cause`: got's error carries the
+ * request options, headers included, and a logger that serialises the cause would leak the token.
+ */
+export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSignal | undefined): ApiError {
+  const failure: TransportFailure = typeof err === 'object' && err !== null ? (err as TransportFailure) : {};
+  const code = typeof failure.code === 'string' ? failure.code : undefined;
+  const detail = redact(typeof failure.message === 'string' ? failure.message : String(err), ctx.token);
+  const cause = Object.assign(new Error(detail), code ? { code } : {});
+  // The whole request left this machine only once got recorded the end of the upload.
+  const sent = failure.timings?.upload !== undefined && !(code !== undefined && NOT_SENT_CODES.has(code));
+  const uncertain = !ctx.idempotent && sent;
+  const init = { endpoint: ctx.endpoint, reason: detail, uncertain, cause };
+  if (signal?.aborted || code === 'ERR_ABORTED') return new CancelledError('cancelled', init);
+  if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError') return new TimeoutError('no answer in time', init);
+  return new NetworkError('could not reach the service', init);
+}

@@ -1,0 +1,24 @@
+import type { ServiceConnection } from '../../shared/api/connection.js';
+import type { BaseKind } from '../../shared/api/endpoints.js';
+
+const BASE_FIELD = { base: 'baseUrl', files: 'filesUrl', events: 'eventsUrl' } as const satisfies Record<BaseKind, keyof ServiceConnection>;
+
+/**
+ * The endpoint's URL under its configured address. A base with a path prefix (https://host/api)
+ * keeps it: the endpoint path is appended, never resolved against the origin.
+ */
+export function endpointUrl(connection: ServiceConnection, base: BaseKind, path: string): URL {
+  const root = connection[BASE_FIELD[base]].replace(/\/+$/, '');
+  return new URL(`${root}${path}`);
+}
+
+/** GET parameters as a query string: undefined values are left out, everything else is stringified. */
+export function toSearchParams(query: unknown): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query === null || typeof query !== 'object') return params;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    params.set(key, String(value));
+  }
+  return params;
+}

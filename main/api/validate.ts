@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+
+/** `columns.0.name: must not be empty; name: at most 30 characters` — the paths a person can act on. */
+export function describeIssues(error: z.ZodError, limit = 3): string {
+  const parts = error.issues.slice(0, limit).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  const more = error.issues.length > limit ? ` (and ${error.issues.length - limit} more)` : '';
+  return parts.join('; ') + more;
+}
+
+/** JSON.parse that reports failure instead of throwing, so the caller decides which error it is. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (e) {
+    return { ok: false, problem: e instanceof Error ? e.message : String(e) };
+  }
+}
