@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+const usbId = z.number().int().min(0).max(0xffff);
+
+export const KEYBOARD_LAYOUTS = ['us', 'de'] as const;
+export type KeyboardLayoutName = (typeof KEYBOARD_LAYOUTS)[number];
+
+/** A scanner that presents itself as a keyboard, claimed by id so its keys never reach the OS focus. */
+export const keyboardScannerSettings = z.strictObject({
+  vendorId: usbId,
+  productId: usbId,
+  /** The keyboard layout the scanner is programmed for (German scanners send QWERTZ key codes). */
+  layout: z.enum(KEYBOARD_LAYOUTS).default('us'),
+  terminators: z.array(z.enum(['enter', 'tab'])).default(['enter', 'tab']),
+  /** A read without a terminator ends after this much silence. */
+  idleMs: z.number().int().min(10).max(2000).default(80),
+  label: z.string().optional(),
+});
+export type KeyboardScannerSettings = z.infer<typeof keyboardScannerSettings>;
+
+export const deviceId = z.strictObject({ vendorId: usbId, productId: usbId });
+
+/** Settings of the main-process scanner service (node-hid). */
+export const scannerSettings = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** How often the device list is polled for hot-plug; node-hid has no plug events. */
+  pollIntervalMs: z.number().int().min(100).max(60_000).default(1000),
+  /** Identical reads from one source within this window are suppressed (0 = off). */
+  dedupeWindowMs: z.number().int().min(0).max(5000).default(300),
+  /** Open scanners on HID usage page 0x8C automatically. */
+  hidPos: z.boolean().default(true),
+  keyboardScanners: z.array(keyboardScannerSettings).default([]),
+  /** Devices never to open, even if they look like scanners. */
+  ignore: z.array(deviceId).default([]),
+  /** A multi-report HID POS read still incomplete after this long is reported and dropped. */
+  continuationTimeoutMs: z.number().int().min(50).max(10_000).default(500),
+});
+export type ScannerSettings = z.infer<typeof scannerSettings>;
+
+export const WEDGE_PROFILES = { usb: 35, bluetooth: 60 } as const;
+
+/** Settings of the renderer's keyboard-wedge detector. */
+export const wedgeSettings = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** `usb` allows 35 ms between keys, `bluetooth` 60 ms (radio links batch and jitter). */
+  profile: z.enum(['usb', 'bluetooth']).default('usb'),
+  /** Overrides the profile's gap. */
+  maxGapMs: z.number().int().min(5).max(500).optional(),
+  minLength: z.number().int().min(1).max(64).default(4),
+  terminators: z.array(z.enum(['Enter', 'Tab'])).default(['Enter', 'Tab']),
+  /** Characters the scanner is programmed to send before/after the data (removed from the scan). */
+  prefix: z.string().max(8).default(''),
+  suffix: z.string().max(8).default(''),
+  /** Without a terminator a burst ends after silence; with this on, only a terminator ends a scan. */
+  requireTerminator: z.boolean().default(true),
+  dedupeWindowMs: z.number().int().min(0).max(5000).default(300),
+});
+export type WedgeSettings = z.infer<typeof wedgeSettings>;
+export type WedgeSettingsInput = z.input<typeof wedgeSettings>;
+
+export function wedgeMaxGap(s: Pick<WedgeSettings, 'profile' | 'maxGapMs'>): number {
+  return s.maxGapMs ?? WEDGE_PROFILES[s.profile];
+}
