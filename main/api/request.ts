@@ -132,7 +132,7 @@ function readResponse<T>(spec: CallSpec<T>, status: number, bodyText: string, un
   const json = parseJson(bodyText);
   if (!json.ok) {
     throw new ProtocolError('the answer is not JSON', {
-      endpoint: spec.endpoint, status, reason: bodyText.trim() === '' ? 'empty body' : json.problem, uncertain,
+      endpoint: spec.endpoint, status, reason: json.problem, uncertain,
     });
   }
   const parsed = spec.response.safeParse(json.value);

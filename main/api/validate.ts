@@ -14,7 +14,9 @@ export function describeIssues(error: z.ZodError, limit = 3): string {
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (e) {
-    return { ok: false, problem: e instanceof Error ? e.message : String(e) };
+  } catch {
+    // V8's message quotes the start of the text; a body could echo a secret, so describe it instead.
+    const size = Buffer.byteLength(text);
+    return { ok: false, problem: size === 0 ? 'empty body' : `not valid JSON (${size} bytes)` };
   }
 }

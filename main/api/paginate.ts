@@ -1,0 +1,119 @@
+import { ROW_PAGE_PRODUCT_LIMIT, ROW_PAGE_SIZE_MAX, rowPaginationViolation } from '../../shared/api/labsheets.js';
+import type { ArchiveFilter, CellValue } from '../../shared/api/primitives.js';
+import type { Sequence } from '../../shared/api/sequences.js';
+import type { LabClient } from './client.js';
+import { BadRequestError } from './errors.js';
+
+/**
+ * The furthest row the service can list: a page must satisfy page × pageSize < 50000, so the
+ * row at position 49,999 (pageSize 1) is the last reachable one; anything after it is not.
+ */
+export const MAX_LISTABLE_ROWS = ROW_PAGE_PRODUCT_LIMIT - 1;
+
+/** A labsheet whose rows the service's paging limits cannot all reach. */
+export class LabsheetTooLargeError extends BadRequestError {
+  readonly total: number;
+  readonly listable: number;
+  readonly unlistable: number;
+  constructor(labsheet: string, total: number) {
+    super(`labsheet too large to list completely: ${total} rows, the service lists at most ${MAX_LISTABLE_ROWS}`, {
+      endpoint: 'fetchLabsheetRows',
+      reason: `${total - MAX_LISTABLE_ROWS} rows of "${labsheet}" cannot be listed (page × pageSize must stay below ${ROW_PAGE_PRODUCT_LIMIT})`,
+    });
+    this.total = total;
+    this.listable = MAX_LISTABLE_ROWS;
+    this.unlistable = total - MAX_LISTABLE_ROWS;
+  }
+}
+
+export interface PagePlan {
+  page: number;
+  pageSize: number;
+  /** Rows at the start of that page already listed by the previous one. */
+  skip: number;
+}
+
+/**
+ * Which page to ask for next, starting at 0-based row `offset`. Normally pages are aligned and
+ * skip nothing. Near the 50,000 limit the page size shrinks so page × pageSize stays legal, and
+ * the overlap with rows already seen is skipped: that reaches row 49,999 instead of stopping at 49,000.
+ */
+export function planRowPage(offset: number, preferredSize: number): PagePlan | null {
+  if (offset >= MAX_LISTABLE_ROWS) return null;
+  const pageSize = Math.min(preferredSize, MAX_LISTABLE_ROWS - offset);
+  const page = Math.floor(offset / pageSize) + 1;
+  return { page, pageSize, skip: offset - (page - 1) * pageSize };
+}
+
+export interface RowPage {
+  headers: string[];
+  rows: CellValue[][];
+  /** 0-based position of rows[0] in the listing. */
+  offset: number;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface IterateRowsOptions {
+  labsheet: string;
+  archived?: ArchiveFilter;
+  /** At most 1000 (the service's limit); default 1000 to use as few requests as possible. */
+  pageSize?: number;
+  signal?: AbortSignal;
+  /**
+   * By default a labsheet beyond MAX_LISTABLE_ROWS throws LabsheetTooLargeError before any row is
+   * yielded, so nobody mistakes a partial listing for the whole. `true` lists what can be listed.
+   */
+  allowPartial?: boolean;
+}
+
+/** Every row of a labsheet, one page at a time (pages indexed from 1, as the service counts). */
+export async function* iterateLabsheetRows(client: Pick<LabClient, 'fetchLabsheetRows'>, opts: IterateRowsOptions): AsyncGenerator<RowPage> {
+  const preferred = opts.pageSize ?? ROW_PAGE_SIZE_MAX;
+  const violation = rowPaginationViolation(1, preferred);
+  if (violation) throw new BadRequestError('invalid paging (not sent)', { endpoint: 'fetchLabsheetRows', reason: violation });
+
+  let offset = 0;
+  let total: number | undefined;
+  for (;;) {
+    if (total !== undefined && offset >= Math.min(total, MAX_LISTABLE_ROWS)) return;
+    const plan = planRowPage(offset, preferred);
+    if (!plan) return;
+    const answer = await client.fetchLabsheetRows(
+      { labsheet: opts.labsheet, page: plan.page, pageSize: plan.pageSize, ...(opts.archived ? { archived: opts.archived } : {}) },
+      opts.signal ? { signal: opts.signal } : {},
+    );
+    if (total === undefined && answer.total > MAX_LISTABLE_ROWS && !opts.allowPartial) {
+      throw new LabsheetTooLargeError(opts.labsheet, answer.total);
+    }
+    total = answer.total;
+    const rows = answer.rows.slice(plan.skip);
+    // Rows deleted while listing can end the listing early; an empty page is the end either way.
+    if (rows.length === 0) return;
+    yield { headers: answer.headers, rows, offset, total, page: plan.page, pageSize: plan.pageSize };
+    offset += rows.length;
+  }
+}
+
+export interface SequencePage {
+  items: Array<Pick<Sequence, 'name' | 'type' | 'uuid'> & Record<string, unknown>>;
+  page: number;
+  total: number;
+}
+
+/** Every sequence summary, page by page (pages indexed from 0 on this endpoint). */
+export async function* iterateSequences(
+  client: Pick<LabClient, 'listSequences'>,
+  opts: { pageSize?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<SequencePage> {
+  const pageSize = opts.pageSize ?? 100;
+  let seen = 0;
+  for (let page = 0; ; page += 1) {
+    const answer = await client.listSequences({ page, pageSize }, opts.signal ? { signal: opts.signal } : {});
+    if (answer.items.length === 0) return;
+    yield { items: answer.items, page, total: answer.total };
+    seen += answer.items.length;
+    if (seen >= answer.total || answer.items.length < pageSize) return;
+  }
+}
