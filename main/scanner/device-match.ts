@@ -1,0 +1,38 @@
+import type { ScannerSettings } from '../../shared/barcode/scanner-settings.js';
+import type { DeviceRole, HidDeviceInfo } from './types.js';
+
+export const USAGE_PAGE_BARCODE_SCANNER = 0x8c;
+export const USAGE_PAGE_GENERIC_DESKTOP = 0x01;
+export const USAGE_KEYBOARD = 0x06;
+
+/** Stable identity across polls: the OS path, or ids + interface when the platform gives no path. */
+export function deviceKey(d: HidDeviceInfo): string {
+  return d.path ?? `${d.vendorId}:${d.productId}:${d.interface ?? 0}:${d.usagePage ?? 0}:${d.usage ?? 0}`;
+}
+
+export function hex4(n: number): string {
+  return n.toString(16).padStart(4, '0');
+}
+
+function sameIds(d: HidDeviceInfo, ids: { vendorId: number; productId: number }): boolean {
+  return d.vendorId === ids.vendorId && d.productId === ids.productId;
+}
+
+/**
+ * Decides what a device is to us. HID POS scanners announce themselves by usage page 0x8C.
+ * A keyboard-mode scanner looks like any keyboard, so only one the user configured by
+ * vendor/product id is claimed, and only its keyboard interface (a composite scanner also has
+ * vendor interfaces that must not be read as keys). Everything else is left alone.
+ */
+export function deviceRole(d: HidDeviceInfo, settings: ScannerSettings): DeviceRole | 'ignored' {
+  if (settings.ignore.some((i) => sameIds(d, i))) return 'ignored';
+  if (settings.hidPos && d.usagePage === USAGE_PAGE_BARCODE_SCANNER) return 'hid-pos';
+  const claimed = settings.keyboardScanners.some((k) => sameIds(d, k));
+  if (claimed) {
+    const usageKnown = d.usagePage !== undefined && d.usagePage !== 0;
+    const isKeyboard = d.usagePage === USAGE_PAGE_GENERIC_DESKTOP && d.usage === USAGE_KEYBOARD;
+    // libusb builds of hidapi report no usage page: then the configured ids are all we have.
+    if (isKeyboard || !usageKnown) return 'hid-keyboard';
+  }
+  return 'other';
+}

@@ -1,0 +1,155 @@
+import { symbologyFromAim } from '../../shared/barcode/aim.js';
+
+/**
+ * Decodes the input report that HID POS ("USB HID Bar Code Scanner", usage page 0x8C) scanners
+ * send, in the layout Honeywell, Zebra and Access-IS document for their HID POS mode
+ * (HID Point of Sale Usage Tables: Scanned Data Report with Symbology Identifier 1–3 and
+ * Decoded Data / Decoded Data Continued):
+ *
+ *   byte 0      report ID (0x02)
+ *   byte 1      number of data bytes in this report (≤ 56)
+ *   bytes 2–4   AIM symbology identifier (`]`, code, modifier), or zeros
+ *   bytes 5–60  data, zero padded
+ *   byte 61     vendor symbology code (Honeywell code ID)
+ *   byte 62     reserved
+ *   byte 63     bit 0: more data follows in the next report (a read longer than 56 bytes)
+ *
+ * Offsets are configurable because some firmware strips the report ID or uses another one.
+ */
+export interface HidPosLayout {
+  /** null when the device does not number its reports (every offset then moves down by one). */
+  reportId: number | null;
+  lengthOffset: number;
+  aimOffset: number;
+  dataOffset: number;
+  maxData: number;
+  codeIdOffset: number;
+  continuationOffset: number;
+}
+
+export const DEFAULT_HID_POS_LAYOUT: HidPosLayout = {
+  reportId: 0x02,
+  lengthOffset: 1,
+  aimOffset: 2,
+  dataOffset: 5,
+  maxData: 56,
+  codeIdOffset: 61,
+  continuationOffset: 63,
+};
+
+export type HidPosOutput =
+  | { type: 'scan'; text: string; aim?: string; symbology?: string; startedAt: number; at: number }
+  | { type: 'error'; code: 'bad-report' | 'incomplete-scan'; message: string };
+
+/** Honeywell code IDs (byte 61) for the symbologies a lab meets, used when no AIM id was sent. */
+const HONEYWELL_CODE_IDS: Record<number, string> = {
+  0x6a: 'code128',
+  0x49: 'gs1-128',
+  0x62: 'code39',
+  0x77: 'datamatrix',
+  0x73: 'qr',
+  0x64: 'ean-13',
+  0x44: 'ean-8',
+  0x65: 'itf',
+  0x72: 'pdf417',
+  0x7a: 'aztec',
+};
+
+interface Pending {
+  bytes: number[];
+  aim: string;
+  codeId: number;
+  startedAt: number;
+  lastAt: number;
+}
+
+function decodeText(bytes: readonly number[]): string {
+  const u8 = Uint8Array.from(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(u8);
+  } catch {
+    // Code 128 / Code 39 extended ASCII is Latin-1, not UTF-8: keep every byte as its code point.
+    return String.fromCharCode(...u8);
+  }
+}
+
+export class HidPosDecoder {
+  private pending: Pending | null = null;
+
+  constructor(private readonly layout: HidPosLayout = DEFAULT_HID_POS_LAYOUT) {}
+
+  /** True while a multi-report read waits for its continuation. */
+  get waiting(): boolean {
+    return this.pending !== null;
+  }
+
+  push(report: Uint8Array, at: number): HidPosOutput[] {
+    const L = this.layout;
+    const shift = L.reportId === null ? -1 : 0;
+    if (L.reportId !== null && report[0] !== L.reportId) return []; // other reports (status, attributes) are not scans
+    const need = L.dataOffset + shift;
+    if (report.length <= L.lengthOffset + shift || report.length < need) {
+      return [{ type: 'error', code: 'bad-report', message: `HID POS report too short (${report.length} bytes)` }];
+    }
+    const length = report[L.lengthOffset + shift]!;
+    const start = L.dataOffset + shift;
+    const out: HidPosOutput[] = [];
+    if (length > L.maxData || start + length > report.length) {
+      out.push(...this.dropPending('a malformed report interrupted it'));
+      out.push({ type: 'error', code: 'bad-report', message: `HID POS report claims ${length} data bytes; at most ${Math.min(L.maxData, report.length - start)} fit` });
+      return out;
+    }
+    const aim = this.readAim(report, L.aimOffset + shift);
+    const codeId = report[L.codeIdOffset + shift] ?? 0;
+    const contIndex = L.continuationOffset + shift;
+    const more = contIndex < report.length && (report[contIndex]! & 0x01) === 1;
+    const data = Array.from(report.subarray(start, start + length));
+
+    // A continuation carries the same AIM id (or none); a different one means the earlier read lost its tail.
+    if (this.pending && aim && this.pending.aim && this.pending.aim !== aim) out.push(...this.dropPending('the next report belongs to another read'));
+    if (!this.pending) {
+      if (length === 0 && !more) return out; // an empty report (some scanners send one on trigger release)
+      this.pending = { bytes: [], aim, codeId, startedAt: at, lastAt: at };
+    }
+    this.pending.bytes.push(...data);
+    this.pending.lastAt = at;
+    if (more) return out;
+    out.push(this.finish(at));
+    return out;
+  }
+
+  /** Drops a multi-report read whose continuation never came (scanner unplugged mid-read). */
+  expire(at: number, timeoutMs: number): HidPosOutput[] {
+    if (this.pending && at - this.pending.lastAt >= timeoutMs) return this.dropPending(`no continuation within ${timeoutMs} ms`);
+    return [];
+  }
+
+  reset(): void {
+    this.pending = null;
+  }
+
+  private finish(at: number): HidPosOutput {
+    const p = this.pending!;
+    this.pending = null;
+    const aimInfo = p.aim ? symbologyFromAim(p.aim) : null;
+    const symbology = aimInfo?.symbology ?? HONEYWELL_CODE_IDS[p.codeId];
+    const scan: HidPosOutput = { type: 'scan', text: decodeText(p.bytes), startedAt: p.startedAt, at };
+    if (p.aim) scan.aim = p.aim;
+    if (symbology) scan.symbology = symbology;
+    return scan;
+  }
+
+  private dropPending(why: string): HidPosOutput[] {
+    if (!this.pending) return [];
+    const partial = decodeText(this.pending.bytes);
+    this.pending = null;
+    return [{ type: 'error', code: 'incomplete-scan', message: `Incomplete scan "${partial}" dropped: ${why}. Scan it again.` }];
+  }
+
+  private readAim(report: Uint8Array, offset: number): string {
+    if (report[offset] !== 0x5d) return ''; // no `]`: the scanner is not sending AIM identifiers
+    const chars = [report[offset], report[offset + 1], report[offset + 2]];
+    if (chars.some((c) => c === undefined || c < 0x20 || c > 0x7e)) return '';
+    return String.fromCharCode(...(chars as number[]));
+  }
+}

@@ -1,0 +1,232 @@
+import { createDuplicateFilter } from '../../shared/barcode/dedupe.js';
+import { scannerSettings, type ScannerSettings } from '../../shared/barcode/scanner-settings.js';
+import type { z } from 'zod';
+import { describeOpenError, describeReadError } from './access-error.js';
+import { deviceKey, deviceRole } from './device-match.js';
+import { DeviceSession, type DecodedRead, type SessionConfig } from './device-session.js';
+import { createEmitter, type Listener } from './emitter.js';
+import type {
+  Clock,
+  DeviceLayer,
+  DeviceListing,
+  HidDeviceInfo,
+  ScanSource,
+  ScannerErrorCode,
+  ScannerEvents,
+  TimerId,
+  Timers,
+} from './types.js';
+
+export interface ScannerServiceDeps {
+  layer: DeviceLayer;
+  clock: Clock;
+  timers: Timers;
+  /** `process.platform` in production; decides which access advice we give. */
+  platform: string;
+  settings?: z.input<typeof scannerSettings>;
+}
+
+export interface ScannerService {
+  start(): void;
+  stop(): void;
+  /** Polls the device list now (the hot-plug poll does this on its interval). */
+  refresh(): void;
+  listDevices(): DeviceListing[];
+  configure(settings: z.input<typeof scannerSettings>): void;
+  readonly settings: ScannerSettings;
+  on<K extends keyof ScannerEvents>(event: K, fn: Listener<ScannerEvents[K]>): () => void;
+}
+
+interface Tracked {
+  info: HidDeviceInfo;
+  listing: DeviceListing;
+  session: DeviceSession | null;
+  /** The last error told to the user for this device, so a failing open is not re-announced every poll. */
+  lastError?: string;
+}
+
+/**
+ * Watches HID devices and turns scanner reports into `scan` events. node-hid has no plug
+ * events, so the device list is polled; a device that appears is opened, one that vanishes
+ * or fails is closed, and it is reopened when it shows up again — no restart needed.
+ */
+export function createScannerService(deps: ScannerServiceDeps): ScannerService {
+  const emitter = createEmitter<ScannerEvents>();
+  let settings = scannerSettings.parse(deps.settings ?? {});
+  const duplicates = createDuplicateFilter(settings.dedupeWindowMs);
+  const tracked = new Map<string, Tracked>();
+  let poll: TimerId | null = null;
+  let running = false;
+  let unavailable: string | null = null;
+
+  function error(code: ScannerErrorCode, message: string, device?: DeviceListing): void {
+    emitter.emit('error', device ? { code, message, device: { ...device } } : { code, message });
+  }
+
+  function sourceOf(t: Tracked): ScanSource {
+    const kind = t.listing.role === 'hid-keyboard' ? 'hid-keyboard' : 'hid-pos';
+    const source: ScanSource = { kind, vendorId: t.info.vendorId, productId: t.info.productId };
+    if (t.info.path) source.path = t.info.path;
+    return source;
+  }
+
+  function onRead(t: Tracked, r: DecodedRead): void {
+    const source = sourceOf(t);
+    if (settings.dedupeWindowMs > 0) {
+      const verdict = duplicates.check(t.listing.key, r.text, r.at);
+      if (verdict.duplicate) {
+        const sinceMs = verdict.sinceMs ?? 0;
+        emitter.emit('duplicate-suppressed', {
+          text: r.text,
+          source,
+          at: r.at,
+          sinceMs,
+          windowMs: settings.dedupeWindowMs,
+          message: `Ignored a second read of "${r.text}" ${Math.round(sinceMs)} ms after the first (double read).`,
+        });
+        return;
+      }
+    }
+    const scan: ScannerEvents['scan'] = { text: r.text, source, at: r.at, durationMs: Math.max(0, r.at - r.startedAt) };
+    if (r.symbology) scan.symbology = r.symbology;
+    if (r.aim) scan.aim = r.aim;
+    emitter.emit('scan', scan);
+  }
+
+  function sessionConfig(info: HidDeviceInfo, role: 'hid-pos' | 'hid-keyboard'): SessionConfig | null {
+    if (role === 'hid-pos') return { role, continuationTimeoutMs: settings.continuationTimeoutMs };
+    const keyboard = settings.keyboardScanners.find((k) => k.vendorId === info.vendorId && k.productId === info.productId);
+    return keyboard ? { role, keyboard } : null;
+  }
+
+  function open(t: Tracked): void {
+    const role = t.listing.role;
+    if (role !== 'hid-pos' && role !== 'hid-keyboard') return;
+    const config = sessionConfig(t.info, role);
+    if (!config) return;
+    try {
+      const handle = deps.layer.open(t.info);
+      t.session = new DeviceSession(handle, config, deps.clock, deps.timers, {
+        read: (r) => onRead(t, r),
+        problem: (code, message) => error(code, message, t.listing),
+        lost: (err) => lose(t, err),
+      });
+      t.listing.status = 'open';
+      delete t.listing.error;
+      delete t.lastError;
+      emitter.emit('device', { change: 'opened', device: { ...t.listing } });
+    } catch (err) {
+      const { code, message } = describeOpenError(err, t.info, deps.platform, role);
+      t.listing.status = 'error';
+      t.listing.error = message;
+      if (t.lastError !== message) error(code, message, t.listing);
+      t.lastError = message;
+    }
+  }
+
+  function close(t: Tracked, status: 'closed' | 'error'): void {
+    if (!t.session) return;
+    t.session.close();
+    t.session = null;
+    t.listing.status = status;
+    emitter.emit('device', { change: 'closed', device: { ...t.listing } });
+  }
+
+  function lose(t: Tracked, err: Error): void {
+    const message = describeReadError(err, t.info);
+    close(t, 'error');
+    t.listing.error = message;
+    t.lastError = message;
+    error('read-failed', message, t.listing);
+  }
+
+  function listDevicesNow(): HidDeviceInfo[] | null {
+    try {
+      const list = deps.layer.devices();
+      unavailable = null;
+      return list;
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      const message = reason.startsWith('HID unavailable') ? reason : `HID unavailable: ${reason}`;
+      if (unavailable !== message) error('hid-unavailable', message);
+      unavailable = message;
+      return null;
+    }
+  }
+
+  function refresh(): void {
+    const list = listDevicesNow();
+    if (!list) return;
+    const seen = new Set<string>();
+    for (const info of list) {
+      const key = deviceKey(info);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const role = deviceRole(info, settings);
+      let t = tracked.get(key);
+      if (!t) {
+        const listing: DeviceListing = { ...info, key, role: role === 'ignored' ? 'other' : role, status: role === 'ignored' ? 'ignored' : 'closed' };
+        t = { info, listing, session: null };
+        tracked.set(key, t);
+        emitter.emit('device', { change: 'attached', device: { ...listing } });
+      }
+      const wanted = running && settings.enabled && (role === 'hid-pos' || role === 'hid-keyboard');
+      if (t.listing.role !== (role === 'ignored' ? 'other' : role)) {
+        close(t, 'closed'); // settings changed what this device is
+        t.listing.role = role === 'ignored' ? 'other' : role;
+      }
+      t.listing.status = role === 'ignored' ? 'ignored' : t.listing.status === 'ignored' ? 'closed' : t.listing.status;
+      if (wanted && !t.session) open(t);
+      if (!wanted && t.session) close(t, 'closed');
+    }
+    for (const [key, t] of tracked) {
+      if (seen.has(key)) continue;
+      close(t, 'closed');
+      tracked.delete(key);
+      emitter.emit('device', { change: 'detached', device: { ...t.listing, status: 'closed' } });
+    }
+  }
+
+  return {
+    get settings() {
+      return settings;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      refresh();
+      poll = deps.timers.setInterval(refresh, settings.pollIntervalMs);
+    },
+    stop() {
+      running = false;
+      if (poll !== null) deps.timers.clearInterval(poll);
+      poll = null;
+      for (const t of tracked.values()) close(t, 'closed');
+      duplicates.reset();
+    },
+    refresh,
+    listDevices() {
+      return [...tracked.values()].map((t) => ({ ...t.listing }));
+    },
+    configure(input) {
+      const next = scannerSettings.parse(input);
+      const intervalChanged = next.pollIntervalMs !== settings.pollIntervalMs;
+      const sessionsChanged =
+        JSON.stringify(next.keyboardScanners) !== JSON.stringify(settings.keyboardScanners) ||
+        next.continuationTimeoutMs !== settings.continuationTimeoutMs;
+      settings = next;
+      duplicates.setWindow(settings.dedupeWindowMs);
+      // Decoder options are fixed per session: reopen so a new layout or terminator takes effect.
+      if (sessionsChanged) for (const t of tracked.values()) close(t, 'closed');
+      for (const t of tracked.values()) delete t.lastError; // new settings deserve a fresh report
+      if (running && intervalChanged) {
+        if (poll !== null) deps.timers.clearInterval(poll);
+        poll = deps.timers.setInterval(refresh, settings.pollIntervalMs);
+      }
+      if (running) refresh();
+    },
+    on(event, fn) {
+      return emitter.on(event, fn);
+    },
+  };
+}
