@@ -1,0 +1,20 @@
+/** Label templates and their checks, shared by main (PDF, ZPL, printing) and the renderer (preview). */
+export { LabelError } from './errors.js';
+export { SYMBOLOGIES, PLACEHOLDERS, labelTemplate, labelTemplateInput, placeholdersIn } from './template.js';
+export type { LabelTemplate, LabelTemplateInput, Symbology, Placeholder } from './template.js';
+export { defaultTemplates } from './defaults.js';
+export { labelRecord, recordFromRow } from './record.js';
+export type { LabelRecord, LabelRecordInput, ColumnMap } from './record.js';
+export { fitToCharset, BARCODE_CHARSET } from './charset.js';
+export { fillFields } from './fill.js';
+export { bwipRequestFor, symbolSizeFromRaw, QUIET_ZONE_MODULES, SYMBOLOGY_NAMES } from './symbol.js';
+export type { BwipRequest, BwipRaw, MeasureSymbol, SymbolSize } from './symbol.js';
+export { layoutLabel, placeSymbol } from './layout.js';
+export type { Box, LabelLayout, Placement, TextLayout } from './layout.js';
+export { prepareLabels } from './prepare.js';
+export type { PreparedLabel, PreparedLabels, PrepareOptions } from './prepare.js';
+export { toZpl, ZPL_DPIS } from './zpl.js';
+export type { ZplDpi, ZplOptions, ZplResult } from './zpl.js';
+export { sheetSpec, sheetGrid, PAPER_MM } from './sheet.js';
+export type { SheetSpec, SheetSpecInput, SheetGrid } from './sheet.js';
+export { toMm, fromMm, mmToPoints, pointsToMm, mmToDots, MM_PER_INCH } from './units.js';

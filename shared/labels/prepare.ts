@@ -1,0 +1,114 @@
+import { BARCODE_CHARSET, codePoint, describeReplacements, fitToCharset } from './charset.js';
+import { LabelError } from './errors.js';
+import { fillFields } from './fill.js';
+import { layoutLabel, MIN_BARCODE_AREA_MM, placeSymbol, type LabelLayout, type Placement } from './layout.js';
+import { labelRecord, type LabelRecordInput } from './record.js';
+import { bwipRequestFor, SYMBOLOGY_NAMES, type BwipRequest, type MeasureSymbol, type SymbolSize } from './symbol.js';
+import type { LabelTemplate } from './template.js';
+import { MM_PER_INCH } from './units.js';
+
+/** One label, checked and laid out: everything an output (PDF, ZPL, preview) needs to draw it. */
+export interface PreparedLabel {
+  index: number;
+  recordId: string;
+  /** Exactly what a scanner will read back. */
+  barcodeValue: string;
+  bwip: BwipRequest;
+  symbol: SymbolSize;
+  lines: string[];
+  layout: LabelLayout;
+  placement: Placement;
+}
+
+export interface PreparedLabels {
+  labels: PreparedLabel[];
+  /** Changes the user must see before printing (transliterations), one sentence each. */
+  notes: string[];
+}
+
+export interface PrepareOptions {
+  /** bwip-js `raw`, wrapped by `symbolSizeFromRaw`: the encoder decides the symbol's size. */
+  measure: MeasureSymbol;
+  /** A thermal printer's resolution: modules are snapped to whole dots and checked at that size. */
+  dpi?: number;
+}
+
+const fmt = (mm: number): string => (Math.round(mm * 1000) / 1000).toString();
+
+/**
+ * Check every record against the template and lay each label out. Throws one LabelError listing
+ * every label that cannot be made, so nothing is printed half-right and nothing is changed silently.
+ */
+export function prepareLabels(template: LabelTemplate, records: readonly LabelRecordInput[], options: PrepareOptions): PreparedLabels {
+  const name = SYMBOLOGY_NAMES[template.symbology];
+  const issues: string[] = [];
+  const notes: string[] = [];
+  const labels: PreparedLabel[] = [];
+  const dotMm = options.dpi === undefined ? undefined : MM_PER_INCH / options.dpi;
+  const atDpi = options.dpi === undefined ? '' : ` at ${options.dpi} dpi`;
+
+  for (const [index, input] of records.entries()) {
+    const parsed = labelRecord.safeParse(input);
+    const who = `Label ${index + 1}${typeof input.id === 'string' || typeof input.id === 'number' ? ` (ID "${input.id}")` : ''}`;
+    if (!parsed.success) {
+      issues.push(`${who}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'record'}: ${i.message}`).join('; ')}`);
+      continue;
+    }
+    const record = parsed.data;
+    const wanted = fillFields(template.barcodeField, record);
+    if (wanted === '') {
+      issues.push(`${who}: the barcode field ${template.barcodeField} is empty for this record`);
+      continue;
+    }
+    const fitted = fitToCharset(wanted, BARCODE_CHARSET[template.symbology], template.nonEncodable === 'transliterate');
+    if (!fitted.ok) {
+      const hint = fitted.suggestion === null
+        ? `It has no safe ASCII spelling; ${template.symbology === 'qrcode' ? 'change the value' : 'use QR or change the value'}.`
+        : `Allow transliteration (${fitted.char} → ${fitted.suggestion})${template.symbology === 'code128' ? ', use DataMatrix or QR,' : ', use QR,'} or change the value.`;
+      issues.push(`${who}: ${name} can only hold ${fitted.charsetName}; "${fitted.char}" (${codePoint(fitted.char)}) in "${wanted}" cannot be encoded. ${hint}`);
+      continue;
+    }
+    if (fitted.replaced.length > 0) {
+      notes.push(`${who}: ${name} cannot hold ${fitted.replaced.map(([from]) => `"${from}"`).join(', ')}, so the barcode reads "${fitted.value}" (${describeReplacements(fitted.replaced)}), not "${wanted}".`);
+    }
+
+    const lines: string[] = [];
+    let linesOk = true;
+    for (const lineTemplate of template.lines) {
+      const text = fillFields(lineTemplate, record);
+      const printable = fitToCharset(text, 'latin1', true);
+      if (!printable.ok) {
+        issues.push(`${who}: the text "${text}" has "${printable.char}" (${codePoint(printable.char)}), which the label fonts cannot print and which has no safe spelling; change the value.`);
+        linesOk = false;
+        continue;
+      }
+      if (printable.replaced.length > 0) {
+        notes.push(`${who}: printed "${text}" as "${printable.value}" (${describeReplacements(printable.replaced)}); the label fonts cannot print the original.`);
+      }
+      lines.push(printable.value);
+    }
+    if (!linesOk) continue;
+
+    const layout = layoutLabel(template, lines.length);
+    if (layout.barcodeArea.w < MIN_BARCODE_AREA_MM || layout.barcodeArea.h < MIN_BARCODE_AREA_MM) {
+      throw new LabelError([
+        `Template "${template.name}": ${template.lines.length} text lines at ${template.fontSizePt} pt leave no room for the barcode on a ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label; use fewer lines, a smaller font or smaller margins.`,
+      ]);
+    }
+    const bwip = bwipRequestFor(template.symbology, fitted.value);
+    const symbol = options.measure(bwip);
+    const placement = placeSymbol(layout.barcodeArea, symbol, template.symbology, dotMm);
+    if (placement.moduleMm < template.minModuleMm - 1e-9) {
+      const needed = placement.moduleMm <= 0 ? 'bars narrower than one printer dot' : `${fmt(placement.moduleMm)} mm modules`;
+      const alternative = template.symbology === 'code128' ? 'use a wider label, or use DataMatrix' : 'or use a larger label';
+      issues.push(
+        `${who}: "${fitted.value}" is too long for ${name} on the ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label${atDpi}: ` +
+          `it would need ${needed} (the narrowest that scans reliably is ${fmt(template.minModuleMm)} mm). Shorten the ID, ${alternative}.`,
+      );
+      continue;
+    }
+    labels.push({ index, recordId: record.id, barcodeValue: fitted.value, bwip, symbol, lines, layout, placement });
+  }
+  if (issues.length > 0) throw new LabelError(issues);
+  return { labels, notes };
+}

@@ -1,0 +1,76 @@
+import { prepareLabels, type PreparedLabel } from './prepare.js';
+import type { LabelRecordInput } from './record.js';
+import type { MeasureSymbol } from './symbol.js';
+import type { LabelTemplate } from './template.js';
+import { dotsPerMm, mmToDots } from './units.js';
+import { ZPL_CI, zplFieldData, type ZplEncoding } from './zpl-escape.js';
+
+export const ZPL_DPIS = [203, 300, 600] as const;
+export type ZplDpi = (typeof ZPL_DPIS)[number];
+
+export interface ZplOptions {
+  /** The printer's resolution; 203 dpi is the common desktop Zebra. */
+  dpi?: ZplDpi;
+  measure: MeasureSymbol;
+}
+
+export interface ZplResult {
+  zpl: string;
+  notes: string[];
+}
+
+/** ^BQ magnification is 1–10 dots per module. */
+const MAX_QR_MAGNIFICATION = 10;
+/** DataMatrix escape characters tried in turn; one the value does not contain is used (never "_", ^FH's). */
+const DM_ESCAPES = ['`', '|', '@', '#', '$', '%', '&', '*'];
+
+function barcodeCommand(label: PreparedLabel, dpi: number): string {
+  const p = label.placement;
+  const moduleDots = Math.max(1, Math.round(p.moduleMm * dotsPerMm(dpi)));
+  const x = mmToDots(p.x, dpi);
+  const y = mmToDots(p.y, dpi);
+  if (label.bwip.bcid === 'code128') {
+    // Mode A: the printer picks subsets (C for digit runs) itself, as bwip-js does, so sizes agree.
+    return `^FO${x},${y}^BY${moduleDots}^BCN,${mmToDots(p.h, dpi)},N,N,N,A^FH^FD${zplFieldData(label.barcodeValue, 'cp1252')}^FS`;
+  }
+  if (label.bwip.bcid === 'datamatrix') {
+    const escape = DM_ESCAPES.find((c) => !label.barcodeValue.includes(c)) ?? '`';
+    return `^FO${x},${y}^BXN,${moduleDots},200,0,0,6,${escape}^FH^FD${zplFieldData(label.barcodeValue, 'cp1252')}^FS`;
+  }
+  const magnification = Math.min(MAX_QR_MAGNIFICATION, moduleDots);
+  // Re-centre when the magnification cap made the symbol smaller than planned.
+  const shrink = ((moduleDots - magnification) * (label.symbol.widthModules)) / 2;
+  return `^FO${x + Math.round(shrink)},${y + Math.round(shrink)}^BQN,2,${magnification}^FH^FDMA,${zplFieldData(label.barcodeValue, 'utf8')}^FS`;
+}
+
+function textCommands(label: PreparedLabel, dpi: number, encoding: ZplEncoding): string[] {
+  const t = label.layout.text;
+  const height = Math.max(10, mmToDots(t.fontSizeMm, dpi));
+  return label.lines.map((line, i) => `^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`);
+}
+
+/**
+ * One ^XA…^XZ block per record, sized in dots for the printer's dpi. The same checks as every
+ * other output run first (prepareLabels), with modules snapped to whole dots at this dpi.
+ */
+export function toZpl(template: LabelTemplate, records: readonly LabelRecordInput[], options: ZplOptions): ZplResult {
+  const dpi = options.dpi ?? 203;
+  const { labels, notes } = prepareLabels(template, records, { measure: options.measure, dpi });
+  // QR carries UTF-8 (^CI28); Code 128 and DataMatrix carry single bytes (^CI27, Latin-1 compatible).
+  const encoding: ZplEncoding = template.symbology === 'qrcode' ? 'utf8' : 'cp1252';
+  const blocks = labels.map((label) =>
+    [
+      '^XA',
+      `^FX Benchlink label ${label.index + 1}, template ${template.id}^FS`,
+      `^CI${ZPL_CI[encoding]}`,
+      `^PW${mmToDots(template.widthMm, dpi)}`,
+      `^LL${mmToDots(template.heightMm, dpi)}`,
+      '^LH0,0',
+      barcodeCommand(label, dpi),
+      ...textCommands(label, dpi, encoding),
+      '^PQ1',
+      '^XZ',
+    ].join('\n'),
+  );
+  return { zpl: blocks.length === 0 ? '' : `${blocks.join('\n')}\n`, notes };
+}
