@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointUrl, toSearchParams } from '../../../main/api/urls.js';
 import { backoffDelay, isRetryable, normalizePolicy, parseRetryAfter, retryDelay } from '../../../main/api/retry.js';
-import { AuthError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError } from '../../../main/api/errors.js';
+import { ApiError, type ApiErrorInit, AuthError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError } from '../../../main/api/errors.js';
 
 const connection = { baseUrl: 'https://lab.example/api/', filesUrl: 'https://files.example', eventsUrl: 'http://events.example/v1', mode: 'v2' as const };
 
@@ -19,7 +19,7 @@ describe('URL building', () => {
 
 describe('retry policy', () => {
   const policy = normalizePolicy({ attempts: 5, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 });
-  const err = (E: typeof ServerError, status?: number) => new E('x', { endpoint: 'fetchLabsheetList', ...(status ? { status } : {}) });
+  const err = (E: new (summary: string, init: ApiErrorInit) => ApiError, status?: number) => new E('x', { endpoint: 'fetchLabsheetList', ...(status ? { status } : {}) });
 
   it('retries only idempotent calls, and only transient failures', () => {
     for (const e of [err(NetworkError), err(TimeoutError), err(ServerError, 502), err(ServerError, 503), err(ServerError, 504), new RateLimitedError('x', { endpoint: 'fetchLabsheetList', status: 429 })]) {
