@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
+import type { Db } from './db.js';
+import type { ColumnRecord } from './labsheets.js';
+
+/** Cells keyed by column id (as a string, the JSON key). */
+export type Cells = Record<string, CellValue>;
+
+export interface RowRecord {
+  seq: number;
+  uuid: string;
+  labsheetUuid: string;
+  archived: boolean;
+  idValue: string | null;
+  barcodeValue: string | null;
+  serviceBarcode: string;
+  cells: Cells;
+  locationUuid: string | null;
+  position: string | null;
+  updatedAt: string;
+}
+
+export interface NewRow {
+  cells: Cells;
+  archived?: boolean;
+  uuid?: string;
+}
+
+interface DbRow {
+  seq: number; uuid: string; labsheet_uuid: string; archived: number; id_value: string | null; barcode_value: string | null;
+  service_barcode: string; cells: string; location_uuid: string | null; position: string | null; updated_at: string;
+}
+
+const toRow = (r: DbRow): RowRecord => ({
+  seq: r.seq, uuid: r.uuid, labsheetUuid: r.labsheet_uuid, archived: r.archived === 1, idValue: r.id_value,
+  barcodeValue: r.barcode_value, serviceBarcode: r.service_barcode, cells: JSON.parse(r.cells) as Cells,
+  locationUuid: r.location_uuid, position: r.position, updatedAt: r.updated_at,
+});
+
+/** The values copied out of the cells into indexed columns. */
+export function keyValues(columns: readonly ColumnRecord[], cells: Cells): { idValue: string | null; barcodeValue: string | null } {
+  const pick = (type: string): string | null => {
+    const col = columns.find((c) => c.type === type);
+    const v = col ? cells[String(col.id)] : undefined;
+    return v === undefined || v === null ? null : String(v);
+  };
+  return { idValue: pick('ID'), barcodeValue: pick('ID_BARCODE') };
+}
+
+/** The service's own barcode for a row (idType SERVICE_BARCODE): derived from the row uuid, stable. */
+export const serviceBarcodeFor = (uuid: string): string => `LDS${uuid.replace(/-/g, '').slice(0, 12).toUpperCase()}`;
+
+const ARCHIVE_CLAUSE: Record<ArchiveFilter, string> = {
+  any: '',
+  archived: ' AND archived = 1',
+  unarchived: ' AND archived = 0',
+};
+
+export class RowStore {
+  constructor(private readonly db: Db) {}
+
+  /** Bulk insert in one transaction: 50,000 rows take a fraction of a second. */
+  insertMany(labsheetUuid: string, columns: readonly ColumnRecord[], rows: readonly NewRow[], updatedAt: string): RowRecord[] {
+    const stmt = this.db.prepare(
+      `INSERT INTO rows (uuid, labsheet_uuid, archived, id_value, barcode_value, service_barcode, cells, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const out: RowRecord[] = [];
+    this.db.transaction(() => {
+      for (const r of rows) {
+        const uuid = r.uuid ?? randomUUID();
+        const { idValue, barcodeValue } = keyValues(columns, r.cells);
+        const serviceBarcode = serviceBarcodeFor(uuid);
+        const info = stmt.run(uuid, labsheetUuid, r.archived ? 1 : 0, idValue, barcodeValue, serviceBarcode, JSON.stringify(r.cells), updatedAt);
+        out.push({
+          seq: Number(info.lastInsertRowid), uuid, labsheetUuid, archived: r.archived === true, idValue, barcodeValue, serviceBarcode,
+          cells: r.cells, locationUuid: null, position: null, updatedAt,
+        });
+      }
+    })();
+    return out;
+  }
+
+  count(labsheetUuid: string, filter: ArchiveFilter): number {
+    return (this.db.prepare(`SELECT COUNT(*) AS n FROM rows WHERE labsheet_uuid = ?${ARCHIVE_CLAUSE[filter]}`).get(labsheetUuid) as { n: number }).n;
+  }
+
+  page(labsheetUuid: string, filter: ArchiveFilter, limit: number, offset: number): RowRecord[] {
+    const rows = this.db
+      .prepare(`SELECT * FROM rows WHERE labsheet_uuid = ?${ARCHIVE_CLAUSE[filter]} ORDER BY seq LIMIT ? OFFSET ?`)
+      .all(labsheetUuid, limit, offset) as DbRow[];
+    return rows.map(toRow);
+  }
+
+  byIdValue(labsheetUuid: string, value: string): RowRecord[] {
+    return (this.db.prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND id_value = ? ORDER BY seq').all(labsheetUuid, value) as DbRow[]).map(toRow);
+  }
+
+  byBarcode(labsheetUuid: string, value: string): RowRecord[] {
+    return (this.db.prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND barcode_value = ? ORDER BY seq').all(labsheetUuid, value) as DbRow[]).map(toRow);
+  }
+
+  byServiceBarcode(labsheetUuid: string, value: string): RowRecord[] {
+    return (this.db.prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND service_barcode = ? ORDER BY seq').all(labsheetUuid, value) as DbRow[]).map(toRow);
+  }
+
+  byUuid(uuid: string): RowRecord | null {
+    const r = this.db.prepare('SELECT * FROM rows WHERE uuid = ?').get(uuid) as DbRow | undefined;
+    return r ? toRow(r) : null;
+  }
+
+  /** Rows of a labsheet sitting at a location (any position). */
+  atLocation(locationUuid: string): RowRecord[] {
+    return (this.db.prepare('SELECT * FROM rows WHERE location_uuid = ? ORDER BY seq').all(locationUuid) as DbRow[]).map(toRow);
+  }
+
+  updateCells(row: RowRecord, columns: readonly ColumnRecord[], cells: Cells, updatedAt: string): void {
+    const { idValue, barcodeValue } = keyValues(columns, cells);
+    this.db
+      .prepare('UPDATE rows SET cells = ?, id_value = ?, barcode_value = ?, updated_at = ? WHERE seq = ?')
+      .run(JSON.stringify(cells), idValue, barcodeValue, updatedAt, row.seq);
+  }
+
+  setLocation(row: RowRecord, locationUuid: string, position: string | null, updatedAt: string): void {
+    this.db.prepare('UPDATE rows SET location_uuid = ?, position = ?, updated_at = ? WHERE seq = ?').run(locationUuid, position, updatedAt, row.seq);
+  }
+}
