@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+
+/** An opaque timer handle, whatever the injected timer implementation returns. */
+export type TimerHandle = unknown;
+
+/**
+ * Everything time- and chance-dependent the engine uses, injected so tests drive it with a fake
+ * clock and a seeded random, without patching globals.
+ */
+export interface SyncPlatform {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+  /** Uniform in [0, 1). */
+  random(): number;
+  newRequestId(): string;
+}
+
+export function systemPlatform(): SyncPlatform {
+  return {
+    now: () => Date.now(),
+    setTimeout: (fn, ms) => {
+      const t = setTimeout(fn, ms);
+      // A pending retry must not keep a CLI or test process alive on its own.
+      t.unref?.();
+      return t;
+    },
+    clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+    random: () => Math.random(),
+    newRequestId: () => randomUUID(),
+  };
+}
+
+/** Deterministic random for tests (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function sleep(platform: SyncPlatform, ms: number): Promise<void> {
+  return new Promise((resolve) => platform.setTimeout(resolve, ms));
+}

@@ -1,0 +1,87 @@
+import type { OutboxEntry } from '../outbox/entry.js';
+import { removeStaged, verifyStaged } from '../outbox/staging.js';
+import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
+import { FILE_STATUS } from '../../shared/api/files.js';
+import { classify } from './classify.js';
+import type { SendContext, StepResult } from './step-result.js';
+
+/** Thrown inside `call` when the server answered but refused this entry in its body (e.g. REJECTED). */
+class RefusedInBody extends Error {}
+
+async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
+  const i = entry.intent;
+  const o = { signal: ctx.signal };
+  switch (i.type) {
+    case 'file-upload': {
+      const res = await ctx.transport.storeAndEmbedFiles(
+        { files: [{ path: i.stagedPath, name: i.fileName }], isGlobal: i.isGlobal, fileSource: i.fileSource }, o);
+      const r = res[0];
+      if (!r) throw new RefusedInBody('The server answered with no result for the file');
+      if (r.status === FILE_STATUS.rejected) throw new RefusedInBody(`Rejected: ${r.message}`);
+      return r;
+    }
+    case 'webhook':
+      return ctx.transport.sendWebhook(i.payload, { ...(i.eventType !== undefined ? { eventType: i.eventType } : {}), signal: ctx.signal });
+    case 'labflow-link': return ctx.transport.linkSamplesToTest(i.request, o);
+    case 'labsheet-create': return ctx.transport.createLabsheet(i.request, o);
+    case 'location-create': return ctx.transport.createLocations(i.request, o);
+    case 'labsheet-to-template': return ctx.transport.labsheetToTemplate(i.request, o);
+    case 'delete-column': return ctx.transport.deleteColumn(i.request, o);
+    case 'remove-permissions': return ctx.transport.removeFolderPermissions(i.request, o);
+    case 'attach-image': return ctx.transport.attachImage(i.request, o);
+    case 'add-sequence-to-row': return ctx.transport.addSequenceToRow(i.request, o);
+    case 'labspace-create': return ctx.transport.createLabspace(i.request, o);
+    default:
+      throw new Error(`${i.type} is coalesced, not sent alone`);
+  }
+}
+
+/**
+ * Sends one entry that cannot share a request — in practice the non-idempotent ones. If the request
+ * may have reached the server without an answer the entry becomes 'uncertain' and is NOT resent:
+ * reconciliation or the user decides. A labsheet-create refused with 409 after an earlier uncertain
+ * attempt means the first attempt did create it.
+ */
+export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<StepResult> {
+  const now = ctx.platform.now();
+  if (entry.intent.type === 'file-upload') {
+    const problem = await verifyStaged(entry.intent);
+    if (problem) {
+      ctx.outbox.settle([{ id: entry.id, state: 'failed', error: { kind: 'staging', message: `Cannot upload ${entry.intent.fileName}: ${problem}`, at: now } }]);
+      return { kind: 'ok', requests: 0 };
+    }
+  }
+  const requestId = ctx.platform.newRequestId();
+  ctx.outbox.claim([entry.id], requestId, ENDPOINT_OF[entry.type]);
+  try {
+    const result = await call(ctx, entry);
+    ctx.onAnswered();
+    ctx.outbox.settle([{ id: entry.id, state: 'done', result }], requestId, 'ok');
+    if (entry.intent.type === 'file-upload') await removeStaged(entry.intent.stagedPath).catch(() => undefined);
+    return { kind: 'ok', requests: 1 };
+  } catch (err) {
+    if (err instanceof RefusedInBody) {
+      ctx.onAnswered();
+      ctx.outbox.settle([{ id: entry.id, state: 'failed', error: { kind: 'rejected', message: err.message, at: ctx.platform.now() } }], requestId, 'rejected');
+      return { kind: 'ok', requests: 1 };
+    }
+    const failure = classify(err, ctx.platform.now());
+    if (!failure.network) ctx.onAnswered();
+    if (failure.action === 'pause') {
+      ctx.outbox.settle([{ id: entry.id, state: 'pending', error: failure.error }], requestId, 'auth');
+      return { kind: 'paused', failure, requests: 1 };
+    }
+    if (failure.action === 'transient') {
+      const state = failure.uncertain ? 'uncertain' : 'pending';
+      ctx.outbox.settle([{ id: entry.id, state, error: failure.error }], requestId, `transient: ${failure.error.kind}`);
+      return { kind: 'transient', failure, requests: 1 };
+    }
+    const createdEarlier = entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.attempts >= 1;
+    ctx.outbox.settle(
+      [createdEarlier
+        ? { id: entry.id, state: 'done', result: { reconciled: 'a previous attempt created it (409 on resend)' } }
+        : { id: entry.id, state: 'failed', error: failure.error }],
+      requestId, `rejected: ${failure.error.status ?? ''}`);
+    return { kind: 'ok', requests: 1 };
+  }
+}

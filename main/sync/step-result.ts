@@ -1,0 +1,20 @@
+import type { Classified } from './classify.js';
+import type { Outbox } from '../outbox/outbox-store.js';
+import type { SyncPlatform } from './platform.js';
+import type { SyncTransport } from './transport.js';
+
+/** What one send (a batch, or a single entry) meant for the drain loop. */
+export type StepResult =
+  | { kind: 'ok'; requests: number }
+  | { kind: 'transient'; failure: Classified; requests: number }
+  | { kind: 'paused'; failure: Classified; requests: number };
+
+/** What every sender needs; built once by the engine. */
+export interface SendContext {
+  outbox: Outbox;
+  transport: SyncTransport;
+  platform: SyncPlatform;
+  signal: AbortSignal;
+  /** Counts requests that got an answer from the server (for status, offline detection and tests). */
+  onAnswered(): void;
+}

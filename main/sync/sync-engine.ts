@@ -1,0 +1,234 @@
+import type { Outbox } from '../outbox/outbox-store.js';
+import type { EntryError, EntryStateChange, OutboxEntry, QueueCounts } from '../outbox/entry.js';
+import { TypedEmitter } from '../outbox/typed-emitter.js';
+import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
+import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import { ENTRY_BATCH_LIMIT, takeRowBatch } from './coalesce.js';
+import { Connectivity } from './connectivity.js';
+import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
+import { followLocationRequest, reconcileUncertain } from './reconcile.js';
+import { sendCoalesced } from './send-coalesced.js';
+import { sendSingle } from './send-single.js';
+import type { SendContext, StepResult } from './step-result.js';
+import type { SyncTransport } from './transport.js';
+
+export interface SyncStatus {
+  online: boolean;
+  /** Set when nothing can be sent until the user acts (a new token). */
+  paused: 'token-needed' | null;
+  syncing: boolean;
+  lastSyncAt: number | null;
+  nextRetryAt: number | null;
+  lastError: EntryError | null;
+}
+
+export interface SyncEvents {
+  entry: EntryStateChange[];
+  counts: QueueCounts;
+  status: SyncStatus;
+  'token-needed': { message: string };
+}
+
+export interface SyncEngineOptions {
+  outbox: Outbox;
+  transport: SyncTransport;
+  platform?: SyncPlatform;
+  backoff?: BackoffOptions;
+  /** Consecutive network failures before the UI says "offline". */
+  offlineAfter?: number;
+  probeIntervalMs?: number;
+  /** Wait this long after an enqueue so a burst of scans shares one request. */
+  kickDelayMs?: number;
+  countsThrottleMs?: number;
+}
+
+export interface SyncEngine {
+  readonly events: TypedEmitter<SyncEvents>;
+  /** Recovers entries interrupted by a crash, then drains. Call once. */
+  start(): void;
+  /** Aborts the request in flight and waits for the drain to settle its entries. */
+  stop(): Promise<void>;
+  /** Drains now, ignoring a pending backoff; resolves when the queue is empty or blocked. */
+  syncNow(): Promise<void>;
+  /** After a new token was given to the client. */
+  resume(): Promise<void>;
+  status(): SyncStatus;
+}
+
+export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
+  const { outbox, transport } = o;
+  const platform = o.platform ?? systemPlatform();
+  const events = new TypedEmitter<SyncEvents>();
+  const abort = new AbortController();
+  const status: SyncStatus = { online: true, paused: null, syncing: false, lastSyncAt: null, nextRetryAt: null, lastError: null };
+  let failures = 0;
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let retryTimer: TimerHandle | null = null;
+  let kickTimer: TimerHandle | null = null;
+  let countsTimer: TimerHandle | null = null;
+  let probeTimer: TimerHandle | null = null;
+  const unsubscribe: (() => void)[] = [];
+
+  const emitStatus = () => events.emit('status', { ...status });
+  const connectivity = new Connectivity(o.offlineAfter ?? 2, (online) => {
+    status.online = online;
+    emitStatus();
+    if (online) void syncNow();
+    else scheduleProbe();
+  });
+  const ctx: SendContext = { outbox, transport, platform, signal: abort.signal, onAnswered: () => connectivity.answered() };
+
+  function scheduleCounts(): void {
+    if (countsTimer !== null || stopped) return;
+    countsTimer = platform.setTimeout(() => {
+      countsTimer = null;
+      events.emit('counts', outbox.counts());
+    }, o.countsThrottleMs ?? 100);
+  }
+
+  function scheduleProbe(): void {
+    if (probeTimer !== null || stopped) return;
+    probeTimer = platform.setTimeout(() => {
+      probeTimer = null;
+      if (status.online || stopped) return;
+      transport.fetchLabsheetList({}, { signal: abort.signal }).then(
+        () => connectivity.answered(),
+        () => scheduleProbe(),
+      );
+    }, o.probeIntervalMs ?? 10_000);
+  }
+
+  function kick(): void {
+    if (stopped || status.paused || retryTimer !== null) return;
+    if (draining) {
+      again = true;
+      return;
+    }
+    if (kickTimer !== null) return;
+    kickTimer = platform.setTimeout(() => {
+      kickTimer = null;
+      void syncNow();
+    }, o.kickDelayMs ?? 25);
+  }
+
+  async function step(): Promise<StepResult | null> {
+    const [target] = outbox.oldestPendingTargets(1);
+    if (target === undefined) return null;
+    const head = outbox.pendingHead(target, ENTRY_BATCH_LIMIT);
+    const first = head[0];
+    if (!first) return null;
+    const kind = coalescingKindOf(first.type);
+    if (kind === null) {
+      const r = await sendSingle(ctx, first);
+      const after = outbox.get(first.id);
+      if (after?.state === 'done' && after.intent.type === 'location-create') {
+        const requestId = (after.result as { requestId?: unknown } | null)?.requestId;
+        if (typeof requestId === 'string') void followLocationRequest(outbox, transport, platform, first.id, requestId, abort.signal);
+      }
+      return r;
+    }
+    // Only a contiguous run of the same kind: anything else in this lane waits its turn.
+    let run: OutboxEntry[] = [];
+    for (const e of head) {
+      if (coalescingKindOf(e.type) !== kind) break;
+      run.push(e);
+    }
+    if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
+    return sendCoalesced(ctx, kind, run);
+  }
+
+  function scheduleRetry(delay: number): void {
+    status.nextRetryAt = platform.now() + delay;
+    retryTimer = platform.setTimeout(() => {
+      retryTimer = null;
+      status.nextRetryAt = null;
+      void syncNow();
+    }, delay);
+  }
+
+  async function drain(): Promise<void> {
+    status.syncing = true;
+    emitStatus();
+    try {
+      do {
+        again = false;
+        await reconcileUncertain(outbox, transport, abort.signal).catch(() => 0);
+        while (!stopped && !status.paused) {
+          const r = await step();
+          if (r === null) break;
+          if (r.kind === 'ok') {
+            failures = 0;
+            status.lastSyncAt = platform.now();
+            continue;
+          }
+          status.lastError = r.failure.error;
+          if (r.kind === 'paused') {
+            status.paused = 'token-needed';
+            events.emit('token-needed', { message: r.failure.error.message });
+            break;
+          }
+          failures++;
+          if (r.failure.network) connectivity.networkFailure();
+          if (!stopped) scheduleRetry(backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, r.failure.retryAfterMs));
+          return;
+        }
+      } while (again && !stopped && !status.paused);
+    } finally {
+      status.syncing = false;
+      emitStatus();
+      scheduleCounts();
+    }
+  }
+
+  function syncNow(): Promise<void> {
+    if (stopped || status.paused) return Promise.resolve();
+    if (retryTimer !== null) {
+      platform.clearTimeout(retryTimer);
+      retryTimer = null;
+      status.nextRetryAt = null;
+    }
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = drain().finally(() => {
+      draining = null;
+    });
+    return draining;
+  }
+
+  return {
+    events,
+    start() {
+      outbox.recoverInterrupted();
+      unsubscribe.push(outbox.events.on('enqueued', () => {
+        scheduleCounts();
+        kick();
+      }));
+      unsubscribe.push(outbox.events.on('changed', (changes) => {
+        events.emit('entry', changes);
+        scheduleCounts();
+      }));
+      scheduleCounts();
+      void syncNow();
+    },
+    async stop() {
+      stopped = true;
+      for (const t of [retryTimer, kickTimer, countsTimer, probeTimer]) if (t !== null) platform.clearTimeout(t);
+      abort.abort();
+      for (const u of unsubscribe) u();
+      await draining?.catch(() => undefined);
+    },
+    syncNow,
+    async resume() {
+      status.paused = null;
+      failures = 0;
+      emitStatus();
+      await syncNow();
+    },
+    status: () => ({ ...status }),
+  };
+}
