@@ -1,0 +1,11 @@
+/** Label output in main: PDF, ZPL, barcode PNGs, raw printing and saved templates. No electron here. */
+export { measureWithBwip } from './measure.js';
+export { barcodePng } from './png.js';
+export type { BarcodePng, BarcodePngOptions } from './png.js';
+export { labelsToPdf } from './pdf.js';
+export type { PdfOptions, PdfPageLayout, PdfResult } from './pdf.js';
+export { labelsToZpl } from './zpl.js';
+export { sendRawToPrinter, PrinterError } from './raw-printer.js';
+export type { RawPrintJob, RawPrintResult } from './raw-printer.js';
+export { createTemplateStore, TEMPLATE_FILE } from './template-store.js';
+export type { LoadedTemplates, TemplateStore, TemplateStoreOptions } from './template-store.js';

@@ -1,0 +1,85 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { defaultTemplates, labelTemplate, type LabelTemplate } from '../../shared/labels/index.js';
+
+export const TEMPLATE_FILE = 'label-templates.json';
+
+const storedFile = z.strictObject({
+  version: z.literal(1),
+  templates: z.array(labelTemplate),
+}).refine((f) => new Set(f.templates.map((t) => t.id)).size === f.templates.length, 'Two templates share an id');
+
+export interface LoadedTemplates {
+  templates: LabelTemplate[];
+  /** Set when the file was unreadable: where it was moved and why, for a banner. */
+  recovered?: { movedTo: string; reason: string };
+}
+
+export interface TemplateStore {
+  load(): Promise<LoadedTemplates>;
+  save(templates: readonly LabelTemplate[]): Promise<void>;
+  /** Insert or replace by id; returns the saved list. */
+  put(template: LabelTemplate): Promise<LabelTemplate[]>;
+  remove(id: string): Promise<LabelTemplate[]>;
+}
+
+export interface TemplateStoreOptions {
+  /** Injected so tests name the moved-aside file without patching Date. */
+  now?: () => Date;
+}
+
+/**
+ * Saved label templates in one JSON file in the app's data directory. A missing file means the
+ * defaults; a corrupt one is moved aside (never overwritten, the user may want it back) and the
+ * defaults are used, with the reason returned for the UI.
+ */
+export function createTemplateStore(dataDir: string, options: TemplateStoreOptions = {}): TemplateStore {
+  const file = join(dataDir, TEMPLATE_FILE);
+  const now = options.now ?? (() => new Date());
+
+  async function load(): Promise<LoadedTemplates> {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { templates: defaultTemplates() };
+      throw error;
+    }
+    let reason: string;
+    try {
+      const parsed = storedFile.safeParse(JSON.parse(text));
+      if (parsed.success) return { templates: parsed.data.templates };
+      reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`).join('; ');
+    } catch (error) {
+      reason = `not valid JSON (${(error as Error).message})`;
+    }
+    const movedTo = join(dataDir, `label-templates.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.json`);
+    await rename(file, movedTo);
+    return { templates: defaultTemplates(), recovered: { movedTo, reason: `Saved label templates could not be read (${reason}); the file was moved to ${movedTo} and the default templates are in use.` } };
+  }
+
+  async function save(templates: readonly LabelTemplate[]): Promise<void> {
+    const checked = storedFile.parse({ version: 1, templates: templates.map((t) => labelTemplate.parse(t)) });
+    await mkdir(dataDir, { recursive: true });
+    // Write then rename: a crash mid-write leaves the old file, never half a file.
+    const tmp = `${file}.tmp`;
+    await writeFile(tmp, `${JSON.stringify(checked, null, 2)}\n`, 'utf8');
+    await rename(tmp, file);
+  }
+
+  async function put(template: LabelTemplate): Promise<LabelTemplate[]> {
+    const { templates } = await load();
+    const next = [...templates.filter((t) => t.id !== template.id), template];
+    await save(next);
+    return next;
+  }
+
+  async function remove(id: string): Promise<LabelTemplate[]> {
+    const next = (await load()).templates.filter((t) => t.id !== id);
+    await save(next);
+    return next;
+  }
+
+  return { load, save, put, remove };
+}
