@@ -24,6 +24,7 @@ export interface SyncTransport {
   createLabspace: Call<'createLabspace'>;
   storeAndEmbedFiles(
     request: { files: { path: string; name?: string }[]; isGlobal?: boolean; fileSource?: string },
+    options?: { signal?: AbortSignal },
   ): Promise<ResponseOf<'storeAndEmbedFiles'>>;
   sendWebhook(payload: RequestOf<'sendWebhook'>, options?: { eventType?: string; signal?: AbortSignal }): Promise<ResponseOf<'sendWebhook'>>;
 }
