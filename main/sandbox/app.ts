@@ -6,6 +6,12 @@ import { assignLocationRoutes } from './routes/assign-location.js';
 import { labsheetRoutes } from './routes/labsheets.js';
 import { manifestRoutes } from './routes/manifests.js';
 import { rowRoutes } from './routes/rows.js';
+import { elnRoutes } from './routes/eln.js';
+import { fileRoutes } from './routes/files.js';
+import { labflowRoutes } from './routes/labflows.js';
+import { locationRoutes } from './routes/locations.js';
+import { sequenceRoutes } from './routes/sequences.js';
+import { webhookRoutes } from './routes/webhook.js';
 
 export interface AppOptions {
   bodyLimitBytes: number;
@@ -26,5 +32,11 @@ export async function buildApp(ctx: SandboxContext, opts: AppOptions): Promise<F
   rowRoutes(app, ctx);
   assignLocationRoutes(app, ctx);
   manifestRoutes(app, ctx);
+  elnRoutes(app, ctx);
+  sequenceRoutes(app, ctx);
+  labflowRoutes(app, ctx);
+  locationRoutes(app, ctx);
+  fileRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   return app;
 }

@@ -20,7 +20,13 @@ type Answer<N extends EndpointName> = WireResponseOf<N> | Promise<WireResponseOf
  * the body is read, and the request parsed by the same zod schema the client uses. The handler's
  * return type is the contract's wire response, so a drifting answer fails the typecheck.
  */
-export function addRoute<N extends EndpointName>(app: FastifyInstance, ctx: SandboxContext, name: N, handler: (a: RouteArgs<N>) => Answer<N>): void {
+export function addRoute<N extends EndpointName, Alt = never>(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  name: N,
+  /** Alt: a documented second answer shape (e.g. GET /sequences with `name`). */
+  handler: (a: RouteArgs<N>) => Answer<N> | Alt | Promise<Alt>,
+): void {
   const def = ENDPOINTS[name];
   app.route({
     method: def.method,
