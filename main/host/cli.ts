@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createApp } from '../app.js';
+import { createConsoleLogger } from '../ipc/console-logger.js';
+import { defaultDataDir } from '../settings/data-dir.js';
+import { loadStartSandbox } from '../settings/sandbox-loader.js';
+import { loadKeyring } from './keyring.js';
+import { startHost } from './server.js';
+
+/**
+ * `npm run host`: the app in a browser. Prints `Benchlink browser host: <url>` once listening
+ * (scripts and the e2e setup wait for that line) and stops cleanly on Ctrl-C / SIGTERM.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+    dist: { type: 'string', default: 'dist' },
+    fixture: { type: 'string' },
+  },
+});
+
+const log = createConsoleLogger('[host]');
+const distDir = resolve(values.dist);
+if (!existsSync(resolve(distDir, 'index.html'))) {
+  console.error(`No built renderer in ${distDir}: run \`npm run build\` first (npm start does it for you).`);
+  process.exit(1);
+}
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const keyring = await loadKeyring();
+const startSandbox = await loadStartSandbox();
+const app = await createApp({
+  dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
+  info: { version: pkg.version, shell: 'browser-host', platform: process.platform, nativeDialogs: false },
+  log,
+  ...(keyring ? { keyring } : {}),
+  ...(startSandbox ? { startSandbox } : {}),
+  ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
+});
+const host = await startHost({ router: app.router, events: app.events, distDir, log, port: Number(values.port) });
+console.log(`Benchlink browser host: ${host.url}`);
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await host.close();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,39 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/** A per-launch secret: 256 bits, URL-safe. Anyone without it gets nothing from the host. */
+export const newSecret = (): string => randomBytes(32).toString('base64url');
+
+/** Constant-time comparison, so the secret cannot be guessed byte by byte from response timing. */
+export function secretMatches(given: string | null | undefined, secret: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The origins our own page can have; the printed URL uses 127.0.0.1, localhost is accepted too. */
+export const allowedOrigins = (port: number): string[] => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+
+/** Host header check defeats DNS rebinding: a foreign name resolving to 127.0.0.1 is refused. */
+export function hostAllowed(req: IncomingMessage, port: number): boolean {
+  const host = req.headers.host;
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+export function originAllowed(req: IncomingMessage, port: number): boolean {
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && allowedOrigins(port).includes(origin);
+}
+
+export const cookieName = (port: number): string => `benchlink_k_${port}`;
+
+export function cookieValue(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return null;
+}

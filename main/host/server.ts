@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { buildCsp } from '../electron/security-policy.js';
+import type { EventHub } from '../ipc/events.js';
+import type { Router } from '../ipc/router.js';
+import type { Logger } from '../ipc/types.js';
+import { readStatic } from './static-files.js';
+import { allowedOrigins, cookieName, cookieValue, hostAllowed, newSecret, originAllowed, secretMatches } from './security.js';
+
+/** Bound on one WebSocket frame; the router applies each channel's own (smaller) bound after. */
+export const WS_MAX_PAYLOAD = 1024 * 1024;
+export const IPC_PATH = '/ipc';
+
+export interface HostOptions {
+  router: Router;
+  events: EventHub;
+  /** The built renderer (Vite's dist/). */
+  distDir: string;
+  log: Logger;
+  port?: number;
+  /** Tests may fix it; otherwise a fresh one per launch. */
+  secret?: string;
+}
+
+export interface RunningHost {
+  /** The URL to open, secret included. */
+  url: string;
+  origin: string;
+  port: number;
+  secret: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The browser host: the built renderer and the IPC contract over a WebSocket, on 127.0.0.1 only.
+ * Every request must carry the per-launch secret (query on page load, then an HttpOnly cookie for
+ * assets; query on the WebSocket upgrade) and come from our own origin and host name.
+ */
+export async function startHost(o: HostOptions): Promise<RunningHost> {
+  const secret = o.secret ?? newSecret();
+  const server = createServer();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD });
+  await new Promise<void>((res, rej) => {
+    server.once('error', rej);
+    server.listen(o.port ?? 0, '127.0.0.1', () => res());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `http://127.0.0.1:${port}`;
+  const csp = buildCsp({ extraConnect: allowedOrigins(port).map((u) => u.replace('http:', 'ws:')) });
+
+  server.on('request', (req, res) => {
+    handleHttp(req, res, { ...o, secret, port, csp }).catch((err: unknown) => {
+      o.log.error('host request failed', { error: err instanceof Error ? err.message : 'unknown' });
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', origin);
+    const refuse = (status: number, why: string) => {
+      o.log.warn('host refused websocket', { why });
+      socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    };
+    if (url.pathname !== IPC_PATH) return refuse(404, 'path');
+    if (!hostAllowed(req, port)) return refuse(403, 'host header');
+    if (!originAllowed(req, port)) return refuse(403, 'origin');
+    if (!secretMatches(url.searchParams.get('k'), secret)) return refuse(403, 'secret');
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // Deferred import keeps this file about HTTP; the socket protocol lives in ws-transport.ts.
+      void import('./ws-transport.js').then(({ serveSocket }) => serveSocket(ws, o.router, o.events));
+    });
+  });
+
+  return {
+    url: `${origin}/?k=${secret}`,
+    origin,
+    port,
+    secret,
+    close: () =>
+      new Promise<void>((res) => {
+        for (const c of wss.clients) c.terminate();
+        wss.close();
+        server.closeAllConnections();
+        server.close(() => res());
+      }),
+  };
+}
+
+async function handleHttp(req: IncomingMessage, res: ServerResponse, c: HostOptions & { secret: string; port: number; csp: string }): Promise<void> {
+  const security = {
+    'Content-Security-Policy': c.csp,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+    'Cache-Control': 'no-store',
+  };
+  const deny = (status: number, text: string): void => {
+    res.writeHead(status, { ...security, 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
+  };
+  if (req.method !== 'GET' && req.method !== 'HEAD') return deny(405, 'Method not allowed.');
+  if (!hostAllowed(req, c.port)) return deny(403, 'Forbidden host.');
+
+  const url = new URL(req.url ?? '/', `http://127.0.0.1:${c.port}`);
+  const page = url.pathname === '/' || url.pathname === '/index.html';
+  const bySecret = secretMatches(url.searchParams.get('k'), c.secret);
+  const byCookie = secretMatches(cookieValue(req, cookieName(c.port)), c.secret);
+  // The page itself needs the secret in its URL (the renderer reads it there for the socket).
+  if (page ? !bySecret : !(bySecret || byCookie)) {
+    return deny(403, 'This Benchlink page needs the per-launch key: open the full URL printed by `npm start`.');
+  }
+
+  const file = await readStatic(c.distDir, page ? '/index.html' : url.pathname);
+  if (!file) return deny(404, page ? 'The renderer is not built: run `npm run build`.' : 'Not found.');
+  let body = file.body;
+  if (page) {
+    // The page's meta CSP must also allow this host's exact WebSocket origin (both policies apply).
+    const html = body.toString('utf8').replace(/(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/, `$1${buildCsp({ forMetaTag: true, extraConnect: allowedOrigins(c.port).map((u) => u.replace('http:', 'ws:')) })}$2`);
+    body = Buffer.from(html, 'utf8');
+  }
+  const headers: Record<string, string> = { ...security, 'Content-Type': file.type, 'Content-Length': String(body.length) };
+  if (page) headers['Set-Cookie'] = `${cookieName(c.port)}=${c.secret}; HttpOnly; SameSite=Strict; Path=/`;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,47 @@
+import type { RawData, WebSocket } from 'ws';
+import { z } from 'zod';
+import type { WsServerMessage } from '../../shared/ipc/api.js';
+import type { EventHub } from '../ipc/events.js';
+import type { Router } from '../ipc/router.js';
+
+/** The WebSocket twin of Electron's invoke: `{ id, channel, payload }` in, `{ id, result }` out. */
+const wsRequest = z.strictObject({ id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), channel: z.unknown(), payload: z.unknown() });
+
+/** Serves one authenticated socket until it closes. The router never sees a message that is not JSON. */
+export function serveSocket(ws: WebSocket, router: Router, events: EventHub): void {
+  const send = (msg: WsServerMessage) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+  };
+  const removeSink = events.addSink((event, payload) => send({ event, payload }));
+  ws.on('close', removeSink);
+  ws.on('error', () => ws.terminate());
+
+  ws.on('message', (data: RawData, isBinary: boolean) => {
+    void (async () => {
+      const bytes = rawLength(data);
+      if (isBinary) return send({ id: -1, result: router.refuse('invalid-message', 'Binary frames are not accepted.', { transport: 'ws' }) });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawText(data));
+      } catch {
+        return send({ id: -1, result: router.refuse('invalid-message', 'Message is not JSON.', { transport: 'ws' }) });
+      }
+      const req = wsRequest.safeParse(parsed);
+      if (!req.success) {
+        return send({ id: -1, result: router.refuse('invalid-message', 'Message must be { id, channel, payload }.', { transport: 'ws' }) });
+      }
+      const result = await router.handle({ channel: req.data.channel, payload: req.data.payload }, { transport: 'ws' }, bytes);
+      send({ id: req.data.id, result });
+    })().catch(() => ws.terminate());
+  });
+}
+
+function rawLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+}

@@ -1,0 +1,25 @@
+import { ApiError } from '../../api/errors.js';
+import { LAB_READ_ENDPOINTS, labChannelName, type LabReadEndpoint, type labChannels } from '../../../shared/ipc/channels/lab.js';
+import type { RequestOf, ResponseOf } from '../../../shared/api/endpoints.js';
+import type { HandlersFor } from '../types.js';
+import type { ShellDeps } from './deps.js';
+
+/** Each `lab.<endpoint>` channel calls the API client method of the same name. */
+export function labHandlers(d: ShellDeps): HandlersFor<typeof labChannels> {
+  const call = async <N extends LabReadEndpoint>(endpoint: N, request: RequestOf<N>): Promise<ResponseOf<N>> => {
+    const client = await d.live.client();
+    try {
+      const method = client[endpoint] as (r: RequestOf<N>) => Promise<ResponseOf<N>>;
+      const result = await method(request);
+      d.live.report('ok');
+      return result;
+    } catch (err) {
+      if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) d.live.report('network');
+      else if (err instanceof ApiError && err.kind === 'auth') d.live.report('auth');
+      throw err;
+    }
+  };
+  // Built from the endpoint list so the table and the handlers cannot drift apart.
+  const entries = LAB_READ_ENDPOINTS.map((n) => [labChannelName(n), (payload: RequestOf<typeof n>) => call(n, payload)]);
+  return Object.fromEntries(entries) as unknown as HandlersFor<typeof labChannels>;
+}

@@ -1,0 +1,17 @@
+import type { settingsChannels } from '../../../shared/ipc/channels/settings.js';
+import type { HandlersFor } from '../types.js';
+import type { ShellDeps } from './deps.js';
+
+export function settingsHandlers(d: ShellDeps): HandlersFor<typeof settingsChannels> {
+  return {
+    'settings.get': () => d.settings.get(),
+    'settings.set': async (patch) => {
+      const saved = await d.settings.update(patch);
+      // Switching to (or between modes of) the local sandbox starts it now, not on the first read.
+      if (patch.connection) void d.live.resolve().catch(() => undefined);
+      d.events.emit('settings.changed', saved);
+      d.events.emit('app.status', await d.status());
+      return saved;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { ApiMode, ServiceConnection } from '../../shared/api/connection.js';
+import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
+import type { LabReadEndpoint } from '../../shared/ipc/channels/lab.js';
+
+/**
+ * The part of main/api's LabClient the shell uses (reads for the UI and the connection test).
+ * Structural, so the real client fits without this folder importing main/api's internals.
+ */
+export type LabReadClient = { [N in LabReadEndpoint]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
+
+export interface LabClientOptions {
+  connection: ServiceConnection;
+  /** Read on every request, so a token set or cleared takes effect without a new client. */
+  token: () => Promise<string | null>;
+}
+export type CreateLabClient = (opts: LabClientOptions) => LabReadClient;
+
+/** main/sandbox/server.ts's entry point, injected so tests and the host can swap or omit it. */
+export interface SandboxHandle {
+  url: string;
+  demoToken: string;
+  close(): Promise<void>;
+}
+export type StartSandbox = (opts: { port: number; mode: ApiMode; dbPath: string; fixture?: string }) => Promise<SandboxHandle>;

@@ -1,0 +1,120 @@
+import type { ServiceConnection } from '../../shared/api/connection.js';
+import type { ConnectionSetting } from '../../shared/ipc/settings.js';
+import type { AppStatus, TokenStatus } from '../../shared/ipc/status.js';
+import { IpcFailure } from '../ipc/failure.js';
+import type { TokenVault } from '../vault/types.js';
+import type { CreateLabClient, LabReadClient } from './connection-types.js';
+import type { SandboxRunner } from './sandbox-runner.js';
+import type { SettingsStore } from './store.js';
+
+/** A connection setting made concrete: where to call, and under which vault account its token lives. */
+export interface ResolvedConnection {
+  connection: ServiceConnection;
+  account: string;
+  /** The sandbox's demo token, kept in memory only; null for custom servers. */
+  demoToken: string | null;
+}
+
+export interface LiveConnection {
+  resolve(setting?: ConnectionSetting): Promise<ResolvedConnection>;
+  /** A client for the saved connection; `tokenOverride` tests a candidate token without saving it. */
+  client(opts?: { setting?: ConnectionSetting; tokenOverride?: string }): Promise<LabReadClient>;
+  tokenStatus(): Promise<TokenStatus>;
+  setToken(token: string): Promise<TokenStatus>;
+  clearToken(): Promise<TokenStatus>;
+  /** Every service call reports back, so "offline" and "token refused" banners stay truthful. */
+  report(outcome: 'ok' | 'network' | 'auth'): void;
+  connectionStatus(): AppStatus['connection'];
+  readonly online: AppStatus['online'];
+}
+
+export interface LiveConnectionOptions {
+  settings: SettingsStore;
+  vault: TokenVault;
+  sandbox: SandboxRunner;
+  createLabClient: CreateLabClient | undefined;
+  onChange: () => void;
+}
+
+const SANDBOX_ACCOUNT = 'local-sandbox';
+
+export function createLiveConnection(opts: LiveConnectionOptions): LiveConnection {
+  const { settings, vault, sandbox } = opts;
+  let online: AppStatus['online'] = 'unknown';
+  let rejected = false;
+  const changed = () => opts.onChange();
+
+  async function resolve(setting = settings.get().connection): Promise<ResolvedConnection> {
+    if (setting.kind === 'custom') {
+      const { kind: _kind, ...connection } = setting;
+      return { connection, account: new URL(connection.baseUrl).href, demoToken: null };
+    }
+    let handle;
+    try {
+      handle = await sandbox.ensure(setting.mode);
+    } catch (err) {
+      throw new IpcFailure('unavailable', err instanceof Error ? err.message : 'The local sandbox is not available.');
+    }
+    const url = handle.url.replace(/\/+$/, '');
+    return { connection: { baseUrl: url, filesUrl: url, eventsUrl: url, mode: setting.mode }, account: SANDBOX_ACCOUNT, demoToken: handle.demoToken };
+  }
+
+  function current(): ConnectionSetting {
+    return settings.get().connection;
+  }
+
+  return {
+    resolve,
+    async client(o = {}) {
+      if (!opts.createLabClient) throw new IpcFailure('unavailable', 'The Lab Data Service client is not part of this build.');
+      const r = await resolve(o.setting);
+      const token = o.tokenOverride !== undefined
+        ? async () => o.tokenOverride ?? null
+        : async () => (await vault.get(r.account)) ?? r.demoToken;
+      return opts.createLabClient({ connection: r.connection, token });
+    },
+    async tokenStatus() {
+      const c = current();
+      const account = c.kind === 'custom' ? new URL(c.baseUrl).href : SANDBOX_ACCOUNT;
+      const user = await vault.has(account);
+      const source = user ? 'user' : c.kind === 'local-sandbox' ? 'sandbox-demo' : 'none';
+      return { set: source !== 'none', stored: vault.store, source, rejected };
+    },
+    async setToken(token) {
+      const c = current();
+      await vault.set(c.kind === 'custom' ? new URL(c.baseUrl).href : SANDBOX_ACCOUNT, token);
+      rejected = false;
+      changed();
+      return this.tokenStatus();
+    },
+    async clearToken() {
+      const c = current();
+      await vault.clear(c.kind === 'custom' ? new URL(c.baseUrl).href : SANDBOX_ACCOUNT);
+      rejected = false;
+      changed();
+      return this.tokenStatus();
+    },
+    report(outcome) {
+      const nextOnline = outcome === 'network' ? 'offline' : 'online';
+      const nextRejected = outcome === 'auth';
+      if (nextOnline === online && nextRejected === rejected) return;
+      online = nextOnline;
+      rejected = nextRejected;
+      changed();
+    },
+    connectionStatus() {
+      const c = current();
+      if (c.kind === 'custom') {
+        return { kind: 'custom', label: new URL(c.baseUrl).host, baseUrl: c.baseUrl, state: 'ready', message: null };
+      }
+      const s = sandbox.current;
+      const label = `Local sandbox (${c.mode === 'v2' ? 'API v2' : 'legacy'})`;
+      if (s.state === 'ready') return { kind: 'local-sandbox', label, baseUrl: s.handle.url, state: 'ready', message: null };
+      if (s.state === 'error') return { kind: 'local-sandbox', label, baseUrl: null, state: 'error', message: s.message };
+      return { kind: 'local-sandbox', label, baseUrl: null, state: 'starting', message: null };
+    },
+    get online() {
+      return online;
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export { createVault, type VaultOptions } from './create-vault.js';
+export type { KeyringEntry, KeyringFactory, SafeStorageLike, TokenVault } from './types.js';

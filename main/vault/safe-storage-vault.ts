@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SafeStorageLike, TokenVault } from './types.js';
+
+/**
+ * Electron: the token is encrypted by safeStorage (keyed by the OS keychain) and only the
+ * ciphertext is written, one file per account, named by a hash so the URL is not on disk either.
+ */
+export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): TokenVault {
+  const dir = join(dataDir, 'tokens');
+  const fileFor = (account: string) => join(dir, `${createHash('sha256').update(account).digest('hex').slice(0, 32)}.bin`);
+
+  async function get(account: string): Promise<string | null> {
+    let cipher: Buffer;
+    try {
+      cipher = await readFile(fileFor(account));
+    } catch {
+      return null;
+    }
+    try {
+      return safe.decryptString(cipher);
+    } catch {
+      // Keychain changed (new OS user, reset): the ciphertext is useless; ask for a new token.
+      return null;
+    }
+  }
+
+  return {
+    store: 'safe-storage',
+    get,
+    has: async (account) => (await get(account)) !== null,
+    async set(account, token) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const file = fileFor(account);
+      const tmp = `${file}.tmp-${process.pid}`;
+      await writeFile(tmp, safe.encryptString(token), { mode: 0o600 });
+      await rename(tmp, file);
+    },
+    async clear(account) {
+      await rm(fileFor(account), { force: true });
+    },
+  };
+}

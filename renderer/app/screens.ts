@@ -1,0 +1,26 @@
+import type { Component } from 'svelte';
+
+export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'settings';
+
+export interface ScreenDef {
+  id: ScreenId;
+  label: string;
+  /** Keyboard shortcut shown in the nav (Alt+digit), matching the Electron menu. */
+  key: string;
+  /** Set when the workflow exists; screens without one show a placeholder. */
+  component?: Component<Record<string, never>>;
+}
+
+/**
+ * The navigation, in order. Workflow owners plug their screen in by setting `component` here
+ * (Settings is rendered by the shell itself).
+ */
+export const SCREENS: readonly ScreenDef[] = [
+  { id: 'well-fill', label: 'Well fill', key: '1' },
+  { id: 'assign-location', label: 'Assign location', key: '2' },
+  { id: 'row-update', label: 'Row update', key: '3' },
+  { id: 'upload', label: 'Upload', key: '4' },
+  { id: 'outbox', label: 'Outbox', key: '5' },
+  { id: 'data', label: 'Data', key: '6' },
+  { id: 'settings', label: 'Settings', key: '7' },
+];

@@ -1,0 +1,59 @@
+import type { BenchlinkApi } from '../../shared/ipc/api.js';
+import type { Settings, SettingsPatch } from '../../shared/ipc/settings.js';
+import type { AppInfo, AppStatus } from '../../shared/ipc/status.js';
+import type { IpcResult } from '../../shared/ipc/result.js';
+
+/**
+ * The shell's live view of main: status, settings and app info, kept fresh by events. One
+ * instance per App (passed down), never a module-level singleton.
+ */
+export class ShellState {
+  status = $state<AppStatus | null>(null);
+  settings = $state<Settings | null>(null);
+  info = $state<AppInfo | null>(null);
+  /** Set when main cannot be reached at all (e.g. the browser host was stopped). */
+  error = $state<string | null>(null);
+
+  readonly api: BenchlinkApi;
+  #unsubscribe: Array<() => void> = [];
+
+  constructor(api: BenchlinkApi) {
+    this.api = api;
+  }
+
+  async start(): Promise<void> {
+    this.#unsubscribe.push(
+      this.api.subscribe('app.status', (s) => (this.status = s)),
+      this.api.subscribe('settings.changed', (s) => (this.settings = s)),
+    );
+    const [info, status, settings] = await Promise.all([
+      this.api.invoke('app.info', {}),
+      this.api.invoke('app.status', {}),
+      this.api.invoke('settings.get', {}),
+    ]);
+    this.info = this.#take(info);
+    this.status = this.#take(status);
+    this.settings = this.#take(settings);
+  }
+
+  stop(): void {
+    for (const u of this.#unsubscribe.splice(0)) u();
+  }
+
+  async saveSettings(patch: SettingsPatch): Promise<IpcResult<Settings>> {
+    const r = await this.api.invoke('settings.set', patch);
+    if (r.ok) this.settings = r.value;
+    return r;
+  }
+
+  async refreshStatus(): Promise<void> {
+    const r = await this.api.invoke('app.status', {});
+    this.status = this.#take(r) ?? this.status;
+  }
+
+  #take<T>(r: IpcResult<T>): T | null {
+    if (r.ok) return r.value;
+    this.error = r.error.message;
+    return null;
+  }
+}

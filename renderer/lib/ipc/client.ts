@@ -1,0 +1,39 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract.js';
+import type { IpcError } from '../../../shared/ipc/result.js';
+import { createWsApi } from './ws-client.js';
+
+declare global {
+  interface Window {
+    /** Present in Electron: the preload's contextBridge API. */
+    benchlink?: BenchlinkApi;
+  }
+}
+
+/**
+ * The one way the renderer talks to main: Electron's preload bridge when present, otherwise the
+ * browser host's WebSocket, whose per-launch key is in this page's URL (`?k=`).
+ */
+export function connectIpc(win: Window = window): BenchlinkApi {
+  if (win.benchlink) return win.benchlink;
+  const key = new URL(win.location.href).searchParams.get('k') ?? '';
+  const ws = new URL('/ipc', win.location.href);
+  ws.protocol = win.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  ws.search = new URLSearchParams({ k: key }).toString();
+  return createWsApi(ws.href);
+}
+
+/** An IPC error as an exception, for code that prefers try/catch to checking `ok`. */
+export class IpcCallError extends Error {
+  constructor(readonly error: IpcError) {
+    super(error.message);
+    this.name = 'IpcCallError';
+  }
+}
+
+/** invoke, unwrapped: resolves with the value or throws IpcCallError. */
+export async function call<C extends ChannelName>(api: BenchlinkApi, channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+  const r = await api.invoke(channel, payload);
+  if (!r.ok) throw new IpcCallError(r.error);
+  return r.value;
+}

@@ -1,0 +1,82 @@
+import type { BenchlinkApi, WsServerMessage } from '../../../shared/ipc/api.js';
+import type { EventName } from '../../../shared/ipc/contract.js';
+import type { IpcResult } from '../../../shared/ipc/result.js';
+
+type Listener = (payload: unknown) => void;
+
+const lost = (message: string): IpcResult<never> => ({ ok: false, error: { code: 'unavailable', message } });
+
+/**
+ * The browser host's twin of the preload bridge: same BenchlinkApi over one WebSocket.
+ * Requests made while (re)connecting wait for the socket; a dropped socket fails the calls in
+ * flight (the UI shows the error) and reconnects with a growing delay.
+ */
+export function createWsApi(url: string): BenchlinkApi {
+  const pending = new Map<number, (r: IpcResult<unknown>) => void>();
+  const listeners = new Map<string, Set<Listener>>();
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let opened: Promise<WebSocket> | null = null;
+  let retryMs = 250;
+
+  function connect(): Promise<WebSocket> {
+    if (opened) return opened;
+    opened = new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url);
+      ws.onopen = () => {
+        socket = ws;
+        retryMs = 250;
+        resolve(ws);
+      };
+      ws.onmessage = (ev) => receive(typeof ev.data === 'string' ? ev.data : '');
+      ws.onclose = () => {
+        socket = null;
+        opened = null;
+        for (const [, done] of pending) done(lost('Lost the connection to the Benchlink host.'));
+        pending.clear();
+        reject(new Error('closed'));
+        // Keep event subscriptions alive across host restarts.
+        if (listeners.size > 0) setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 2, 5000)));
+      };
+    });
+    return opened;
+  }
+
+  function receive(text: string): void {
+    let msg: WsServerMessage;
+    try {
+      msg = JSON.parse(text) as WsServerMessage;
+    } catch {
+      return;
+    }
+    if ('event' in msg) {
+      for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
+    } else {
+      pending.get(msg.id)?.(msg.result);
+      pending.delete(msg.id);
+    }
+  }
+
+  return {
+    async invoke(channel, payload) {
+      let ws: WebSocket;
+      try {
+        ws = socket ?? (await connect());
+      } catch {
+        return lost('Cannot reach the Benchlink host. Is `npm start` still running?');
+      }
+      const id = nextId++;
+      // The result's type comes from the contract; main validated it before sending.
+      const answer = new Promise<IpcResult<never>>((resolve) => pending.set(id, resolve as (r: IpcResult<unknown>) => void));
+      ws.send(JSON.stringify({ id, channel, payload }));
+      return answer;
+    },
+    subscribe(event: EventName, listener) {
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener as Listener);
+      listeners.set(event, set);
+      void connect().catch(() => undefined);
+      return () => set.delete(listener as Listener);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { channel } from '../channel.js';
+import { connectionTestResult, tokenStatus } from '../status.js';
+
+/** A bearer token: printable ASCII without spaces, bounded. Checked here so junk never reaches a keychain. */
+export const tokenValue = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(4096, 'at most 4096 characters')
+  .regex(/^[\x21-\x7e]+$/, 'letters, digits and symbols only, no spaces');
+
+/**
+ * The token is write-only from the renderer: it can set, test, clear and ask for status. No
+ * channel answers with the value, and the response schemas are strict so one cannot slip in.
+ */
+export const tokenChannels = {
+  'token.status': channel({ request: z.strictObject({}), response: tokenStatus }),
+  'token.set': channel({ request: z.strictObject({ token: tokenValue }), response: tokenStatus, secretKeys: ['token'] }),
+  /** Tests a candidate token before saving it, or the stored one when `token` is absent. */
+  'token.test': channel({
+    request: z.strictObject({ token: tokenValue.optional() }),
+    response: connectionTestResult,
+    secretKeys: ['token'],
+  }),
+  'token.clear': channel({ request: z.strictObject({}), response: tokenStatus }),
+};

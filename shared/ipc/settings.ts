@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { apiMode, serviceConnection } from '../api/connection.js';
+
+/** The embedded sandbox: the default, so a new user sees data without any server. */
+export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sandbox'), mode: apiMode });
+/** A real Lab Data Service: base, files and events URLs plus the API mode. */
+export const customConnection = serviceConnection.extend({ kind: z.literal('custom') });
+export const connectionSetting = z.discriminatedUnion('kind', [localSandboxConnection, customConnection]);
+export type ConnectionSetting = z.infer<typeof connectionSetting>;
+
+/**
+ * Scanner settings belong to the scanner engineer; until their schema lands they are an opaque
+ * bag, but still bounded and made of plain values so nothing hostile is persisted.
+ */
+const scannerKey = z.string().min(1).max(64).regex(/^[A-Za-z][\w.-]*$/, 'letters, digits, _ . - only');
+const scannerValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
+export const scannerSettings = z
+  .record(scannerKey, z.union([scannerValue, z.array(scannerValue).max(50)]))
+  .refine((o) => Object.keys(o).length <= 50, 'at most 50 scanner settings');
+export type ScannerSettings = z.infer<typeof scannerSettings>;
+
+export const FILL_ORDERS = ['row-major', 'column-major'] as const;
+export const uiPrefs = z.strictObject({
+  highContrast: z.boolean(),
+  sounds: z.boolean(),
+  /** Next well after a scan: A1, A2, … (row-major) or A1, B1, … (column-major). */
+  fillOrder: z.enum(FILL_ORDERS),
+});
+export type UiPrefs = z.infer<typeof uiPrefs>;
+
+export const settings = z.strictObject({
+  version: z.literal(1),
+  connection: connectionSetting,
+  scanner: scannerSettings,
+  ui: uiPrefs,
+});
+export type Settings = z.infer<typeof settings>;
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  version: 1,
+  connection: { kind: 'local-sandbox', mode: 'v2' },
+  scanner: {},
+  ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
+}) as Settings;
+
+/** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
+export const settingsPatch = z.strictObject({
+  connection: connectionSetting.optional(),
+  scanner: scannerSettings.optional(),
+  ui: uiPrefs.partial().optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatch>;
+
+export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settings {
+  return {
+    version: 1,
+    connection: patch.connection ?? base.connection,
+    scanner: patch.scanner ?? base.scanner,
+    ui: { ...base.ui, ...patch.ui },
+  };
+}
