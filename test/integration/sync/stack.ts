@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { createLabClient, type LabClient } from '../../../main/api/index.js';
+import { createOutbox, type Outbox } from '../../../main/outbox/index.js';
+import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../../main/sync/index.js';
+import type { SandboxHandle } from '../../../main/sandbox/server.js';
+import { startSandbox } from '../../../main/sandbox/server.js';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+
+/** The real pieces wired together: sandbox ← fault proxy ← client ← sync engine ← outbox on disk. */
+export interface Stack {
+  sandbox: SandboxHandle;
+  proxy: FaultProxy;
+  client: LabClient;
+  outbox: Outbox;
+  engine: SyncEngine;
+  token: { value: string };
+  /** Requests the proxy forwarded to the sandbox for a path. */
+  forwarded(pathname: string): number;
+  close(): Promise<void>;
+}
+
+export async function startSandboxAndProxy(dbPath?: string): Promise<{ sandbox: SandboxHandle; proxy: FaultProxy }> {
+  const sandbox = await startSandbox({ port: 0, mode: 'v2', locationDelayMs: 0, ...(dbPath ? { dbPath } : {}) });
+  const proxy = await startFaultProxy({ target: sandbox.url, maxLog: 100_000 });
+  return { sandbox, proxy };
+}
+
+export function clientFor(url: string, token: { value: string }, timeoutMs = 10_000): LabClient {
+  return createLabClient({
+    connection: { baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' },
+    token: async () => token.value,
+    timeoutMs,
+    // The engine owns retries and backoff; one attempt per call keeps request counts exact.
+    retry: { attempts: 1 },
+  });
+}
+
+export async function startStack(dir: string, engineOptions: Partial<SyncEngineOptions> = {}): Promise<Stack> {
+  const { sandbox, proxy } = await startSandboxAndProxy();
+  const token = { value: sandbox.demoToken };
+  const client = clientFor(proxy.url, token);
+  const outbox = createOutbox({ path: path.join(dir, 'outbox.db'), now: Date.now });
+  const engine = createSyncEngine({ outbox, transport: client, backoff: { baseMs: 20, maxMs: 200 }, kickDelayMs: 5, ...engineOptions });
+  return {
+    sandbox, proxy, client, outbox, engine, token,
+    forwarded: (p) => proxy.requests.filter((r) => r.path === p && r.forwarded).length,
+    async close() {
+      await engine.stop();
+      outbox.close();
+      await proxy.close();
+      await sandbox.close();
+    },
+  };
+}
+
+/** What the server holds, read from the sandbox's store (the test's source of truth). */
+export function serverWell(sandbox: SandboxHandle, hrid: string, position: string) {
+  const m = sandbox.store.manifests.find('hrid', hrid);
+  if (!m) throw new Error(`no manifest ${hrid}`);
+  return sandbox.store.manifests.well(m.uuid, position);
+}
+
+export function serverRow(sandbox: SandboxHandle, labsheet: string, idValue: string) {
+  const sheet = sandbox.store.labsheets.byName(labsheet)!;
+  const row = sandbox.store.rows.byIdValue(sheet.uuid, idValue)[0] ?? sandbox.store.rows.byBarcode(sheet.uuid, idValue)[0];
+  if (!row) return null;
+  const byName: Record<string, unknown> = {};
+  for (const c of sandbox.store.labsheets.columns(sheet.uuid)) byName[c.name] = row.cells[String(c.id)];
+  return { ...row, byName };
+}
+
+/** Waits until fn() is true, polling; throws after timeoutMs. */
+export async function until(fn: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!fn()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
