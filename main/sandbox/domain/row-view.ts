@@ -1,14 +1,14 @@
 import type { CellValue } from '../../../shared/api/primitives.js';
 import type { SandboxStore } from '../store/index.js';
 import type { ColumnRecord, LabsheetRecord } from '../store/labsheets.js';
-import type { RowRecord } from '../store/rows.js';
+import type { RowView } from '../store/rows.js';
 
 /**
  * Builds the `headers` + `rows` arrays of a row listing. Magic columns are computed here (they
  * are never stored): Last Modified from the row, Existing Manifest from its location, Labspaces
  * from the labsheet's folder. FORMULA columns are not evaluated by the sandbox and read null.
  */
-export function rowTable(store: SandboxStore, sheet: LabsheetRecord, columns: readonly ColumnRecord[], rows: readonly RowRecord[]): { headers: string[]; rows: CellValue[][] } {
+export function rowTable(store: SandboxStore, sheet: LabsheetRecord, columns: readonly ColumnRecord[], rows: readonly RowView[]): { headers: string[]; rows: CellValue[][] } {
   const headers = ['uuid', ...columns.map((c) => c.name)];
   const manifestNames = new Map<string, string | null>();
   const manifestName = (locationUuid: string | null): string | null => {

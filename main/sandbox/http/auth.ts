@@ -12,7 +12,7 @@ export function userOf(request: FastifyRequest): UserRecord | null {
   return users.get(request) ?? null;
 }
 
-const BEARER = /^Bearer\s+(.*)$/i;
+const BEARER = /^Bearer(?:\s+(.*))?$/i;
 
 /**
  * Runs before the body is read, so a caller without a token never gets to stream an upload and
@@ -28,7 +28,7 @@ export function authHook(ctx: SandboxContext, policy: AuthPolicy) {
     }
     const m = BEARER.exec(header);
     if (!m) throw new ServiceError(401, 'the Authorization header must use the Bearer scheme');
-    const token = m[1]!.trim();
+    const token = (m[1] ?? '').trim();
     if (token === '') throw new ServiceError(403, 'the Bearer token is empty');
     const user = ctx.store.users.byToken(token);
     if (!user) throw new ServiceError(401, 'the personal token is not known to this service');
