@@ -1,0 +1,81 @@
+/// <reference lib="dom" />
+import { WedgeController } from './wedge-controller.js';
+import { WedgeDetector, type WedgeScan } from './wedge-detector.js';
+import { insertIntoField, type ScanTarget } from './wedge-target.js';
+import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
+
+/**
+ * The DOM binding of the keyboard-wedge detector: one capture-phase keydown listener on the
+ * window, so scans are caught before any field or grid handler sees the keys. Never touches
+ * password fields or anything under `data-scan="off"` (see wedge-target.ts).
+ *
+ * Dispatches `scan` (and `scan-duplicate` for a double read) as CustomEvent<WedgeScanDetail>
+ * on the window, and calls `onScan` if given.
+ */
+export interface WedgeScanDetail {
+  scan: WedgeScan;
+  /** The element that had focus: the workflow can keep or move focus for the next scan. */
+  target: Element | null;
+}
+
+export interface AttachWedgeOptions {
+  settings?: WedgeSettingsInput;
+  onScan?: (detail: WedgeScanDetail) => void;
+}
+
+export interface WedgeHandle {
+  configure(settings: WedgeSettingsInput): void;
+  detach(): void;
+}
+
+function insertKeys(target: ScanTarget | null, keys: string[]): void {
+  const el = target as (Element & ScanTarget) | null;
+  if (!el) return;
+  const text = keys.join('');
+  if (insertIntoField(el, text) === 'inserted') {
+    // Frameworks (Svelte bind:value) listen for input events, not value changes.
+    el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+    return;
+  }
+  if ((el as HTMLElement).isContentEditable) {
+    // execCommand is deprecated but still the only way to insert into contenteditable with undo support.
+    el.ownerDocument.execCommand('insertText', false, text);
+    return;
+  }
+  // Not editable (a grid cell that starts editing on keydown): hand the keys to its own handlers.
+  for (const key of keys) el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+
+export function attachWedge(win: Window, options: AttachWedgeOptions = {}): WedgeHandle {
+  const detector = new WedgeDetector(options.settings ?? {});
+  const controller = new WedgeController(detector, {
+    now: () => win.performance.now(),
+    setTimeout: (fn, ms) => win.setTimeout(fn, ms),
+    clearTimeout: (id) => win.clearTimeout(id as number),
+    targetOf: (e) => {
+      const t = e.target;
+      return t instanceof (win as Window & typeof globalThis).Element ? (t as Element & ScanTarget) : ((win.document.activeElement as (Element & ScanTarget) | null) ?? null);
+    },
+    insert: insertKeys,
+    scan: (scan, target) => {
+      const detail: WedgeScanDetail = { scan, target: (target as Element | null) ?? null };
+      win.dispatchEvent(new CustomEvent<WedgeScanDetail>(scan.duplicate ? 'scan-duplicate' : 'scan', { detail }));
+      if (!scan.duplicate) options.onScan?.(detail);
+    },
+  });
+  const onKeyDown = (e: KeyboardEvent) => controller.onKeyDown(e);
+  const onBlur = () => controller.flush();
+  win.addEventListener('keydown', onKeyDown, { capture: true });
+  win.addEventListener('blur', onBlur);
+  return {
+    configure(settings) {
+      controller.flush();
+      detector.configure(settings);
+    },
+    detach() {
+      win.removeEventListener('keydown', onKeyDown, { capture: true });
+      win.removeEventListener('blur', onBlur);
+      controller.dispose();
+    },
+  };
+}
