@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   mmToPoints,
   prepareLabels,
@@ -10,14 +10,18 @@ import {
   type SheetSpecInput,
 } from '../../shared/labels/index.js';
 import { measureWithBwip } from './measure.js';
+import { linearBars } from './bars.js';
 import { barcodePng } from './png.js';
 
 export type PdfPageLayout = { kind: 'per-label' } | { kind: 'sheet'; sheet: SheetSpecInput };
 
 export interface PdfOptions {
   layout: PdfPageLayout;
-  /** Resolution the barcode images are drawn for; 600 dpi keeps every module several pixels wide. */
-  imageDpi?: number;
+  /**
+   * The printer's resolution. Modules, barcode positions and image pixels are whole dots of it, so
+   * no bar is resampled to a different width; 300 also lands exactly on 600 and 1200 dpi printers.
+   */
+  printDpi?: number;
 }
 
 export interface PdfResult {
@@ -26,20 +30,43 @@ export interface PdfResult {
   notes: string[];
 }
 
+const BLACK = rgb(0, 0, 0);
+
 /** Baseline below the top of a line, as a fraction of the font size (Helvetica's ascent plus half the leading). */
 const BASELINE = 0.8;
 /** Printed text is never shrunk below this to fit; it is reported instead. */
 const MIN_FONT_PT = 4;
 
-async function drawLabel(page: PDFPage, font: PDFFont, label: PreparedLabel, originMm: { x: number; y: number }, pageHeightMm: number, imageDpi: number, fontSizePt: number, notes: string[]): Promise<void> {
+interface DrawContext {
+  font: PDFFont;
+  pageHeightMm: number;
+  dotMm: number;
+  fontSizePt: number;
+  notes: string[];
+}
+
+async function drawLabel(page: PDFPage, label: PreparedLabel, originMm: { x: number; y: number }, ctx: DrawContext): Promise<void> {
+  const { font, pageHeightMm, dotMm, fontSizePt, notes } = ctx;
   // PDF space starts bottom-left in points; our layout is top-left in millimetres.
   const px = (mm: number): number => mmToPoints(originMm.x + mm);
   const py = (mm: number): number => mmToPoints(pageHeightMm - originMm.y - mm);
+  const snap = (mm: number): number => Math.round(mm / dotMm) * dotMm;
 
   const p = label.placement;
-  const pxPerModule = Math.max(2, Math.ceil((p.moduleMm * imageDpi) / 25.4));
-  const image = await page.doc.embedPng((await barcodePng(label.bwip, { pxPerModule })).png);
-  page.drawImage(image, { x: px(p.x), y: py(p.y + p.h), width: mmToPoints(p.w), height: mmToPoints(p.h) });
+  const left = snap(originMm.x + p.x) - originMm.x;
+  const top = snap(originMm.y + p.y) - originMm.y;
+  if (label.symbol.heightModules === null) {
+    let x = left;
+    for (const [i, modules] of linearBars(label.bwip).entries()) {
+      const w = modules * p.moduleMm;
+      if (i % 2 === 0) page.drawRectangle({ x: px(x), y: py(top + p.h), width: mmToPoints(w), height: mmToPoints(p.h), color: BLACK });
+      x += w;
+    }
+  } else {
+    // 2D as an image with one pixel per printer dot, so nothing is resampled at the printer's resolution.
+    const image = await page.doc.embedPng((await barcodePng(label.bwip, { pxPerModule: Math.round(p.moduleMm / dotMm) })).png);
+    page.drawImage(image, { x: px(left), y: py(top + p.h), width: mmToPoints(p.w), height: mmToPoints(p.h) });
+  }
 
   const t = label.layout.text;
   const available = mmToPoints(t.w);
@@ -64,17 +91,18 @@ async function drawLabel(page: PDFPage, font: PDFFont, label: PreparedLabel, ori
  * printers) or a grid on A4/Letter sheets (office printers with label sheets).
  */
 export async function labelsToPdf(template: LabelTemplate, records: readonly LabelRecordInput[], options: PdfOptions): Promise<PdfResult> {
-  const { labels, notes } = prepareLabels(template, records, { measure: measureWithBwip });
+  const printDpi = options.printDpi ?? 300;
+  const { labels, notes } = prepareLabels(template, records, { measure: measureWithBwip, dpi: printDpi });
   const doc = await PDFDocument.create();
   doc.setTitle(`Labels — ${template.name}`);
   doc.setCreator('Benchlink');
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const imageDpi = options.imageDpi ?? 600;
+  const ctx = (pageHeightMm: number): DrawContext => ({ font, pageHeightMm, dotMm: 25.4 / printDpi, fontSizePt: template.fontSizePt, notes });
 
   if (options.layout.kind === 'per-label') {
     for (const label of labels) {
       const page = doc.addPage([mmToPoints(template.widthMm), mmToPoints(template.heightMm)]);
-      await drawLabel(page, font, label, { x: 0, y: 0 }, template.heightMm, imageDpi, template.fontSizePt, notes);
+      await drawLabel(page, label, { x: 0, y: 0 }, ctx(template.heightMm));
     }
   } else {
     const spec = sheetSpec.parse(options.layout.sheet);
@@ -83,7 +111,7 @@ export async function labelsToPdf(template: LabelTemplate, records: readonly Lab
     let slot = spec.skip % grid.slots.length;
     for (const label of labels) {
       if (page === undefined || slot === 0) page = doc.addPage([mmToPoints(grid.pageWidthMm), mmToPoints(grid.pageHeightMm)]);
-      await drawLabel(page, font, label, grid.slots[slot]!, grid.pageHeightMm, imageDpi, template.fontSizePt, notes);
+      await drawLabel(page, label, grid.slots[slot]!, ctx(grid.pageHeightMm));
       slot = (slot + 1) % grid.slots.length;
     }
   }
