@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { intent } from '../../outbox/intents.js';
+import { channel } from '../channel.js';
+
+/**
+ * The outbox as the renderer sees it. Every write the UI makes goes through `outbox.enqueue`,
+ * which answers only after the entry is durably committed: that answer is what a scan's beep and
+ * flash wait for ("durable before visible"). The server's answer arrives later, via
+ * `outbox.await` or the `outbox.changed` event.
+ *
+ * A `file-upload` intent is refused unless its stagedPath is a copy main staged itself (the
+ * renderer never names a file on disk); stage files through the files channels first.
+ */
+
+export const OUTBOX_ENTRY_STATES = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'] as const;
+export const outboxEntryState = z.enum(OUTBOX_ENTRY_STATES);
+export type OutboxEntryState = z.infer<typeof outboxEntryState>;
+
+export const outboxEntryId = z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]);
+export type OutboxEntryId = z.infer<typeof outboxEntryId>;
+
+/** Why an entry did not (yet) succeed: `message` is a sentence for the UI, `reason` the server's own words. */
+export const outboxError = z.strictObject({
+  kind: z.string(),
+  status: z.number().int().optional(),
+  message: z.string(),
+  reason: z.string().optional(),
+});
+export type OutboxError = z.infer<typeof outboxError>;
+
+export const outboxCounts = z.strictObject({
+  pending: z.number().int().nonnegative(),
+  sending: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  uncertain: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+});
+export type OutboxCounts = z.infer<typeof outboxCounts>;
+
+export const outboxEntrySummary = z.strictObject({
+  id: z.number().int(),
+  type: z.string(),
+  /** The lane the entry syncs in (a manifest, a location, a labsheet...), as an opaque key. */
+  target: z.string(),
+  /** One line a scientist can read: "PL-0001 C5 ← S-0012". */
+  summary: z.string(),
+  /** The intent itself, so a failed entry can be corrected and enqueued again ("edit"). */
+  intent,
+  state: outboxEntryState,
+  attempts: z.number().int().nonnegative(),
+  lastError: outboxError.nullable(),
+  createdAt: z.number(),
+});
+export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
+
+const byId = z.strictObject({ id: outboxEntryId });
+const done = z.strictObject({ ok: z.boolean(), message: z.string().optional() });
+
+export const RECONCILE_RESOLUTIONS = ['mark-done', 'resend', 'discard'] as const;
+
+export const syncState = z.enum(['online', 'offline', 'paused-for-token']);
+export type SyncState = z.infer<typeof syncState>;
+export const syncStatus = z.strictObject({
+  state: syncState,
+  syncing: z.boolean(),
+  lastSyncAt: z.number().nullable(),
+  nextRetryAt: z.number().nullable(),
+  /** The last failure that was not a single entry's fault (network, token), for the banner. */
+  message: z.string().nullable(),
+});
+export type SyncStatusPayload = z.infer<typeof syncStatus>;
+
+export const outboxChanged = z.strictObject({
+  counts: outboxCounts,
+  changes: z.array(z.strictObject({ id: z.number().int(), state: outboxEntryState, target: z.string() })),
+});
+export type OutboxChanged = z.infer<typeof outboxChanged>;
+
+export const outboxChannels = {
+  'outbox.enqueue': channel({
+    request: z.strictObject({ intent }),
+    response: z.strictObject({ id: outboxEntryId }),
+  }),
+  /** Triggers a sync and waits until the entry settles (done/failed/uncertain/...) or the timeout passes. */
+  'outbox.await': channel({
+    request: z.strictObject({ id: outboxEntryId, timeoutMs: z.number().int().min(0).max(600_000) }),
+    response: z.strictObject({
+      state: outboxEntryState,
+      /** The server's parsed answer for this entry (created labsheet, template, upload results...). */
+      result: z.unknown().optional(),
+      error: outboxError.optional(),
+    }),
+  }),
+  'outbox.list': channel({
+    request: z.strictObject({
+      states: z.array(outboxEntryState).max(OUTBOX_ENTRY_STATES.length).optional(),
+      limit: z.number().int().min(1).max(5000).optional(),
+      target: z.string().max(2000).optional(),
+    }),
+    response: z.array(outboxEntrySummary),
+  }),
+  'outbox.counts': channel({ request: z.strictObject({}), response: outboxCounts }),
+  /** Try a failed entry again (or resend an uncertain one the user judged lost). */
+  'outbox.retry': channel({ request: byId, response: done }),
+  /** Only after the user confirmed: the entry is never sent. */
+  'outbox.discard': channel({ request: byId, response: done }),
+  /** Undo of an entry that has not started sending. `ok: false` means it is already on its way. */
+  'outbox.cancel': channel({ request: byId, response: done }),
+  'outbox.reconcile': channel({
+    request: z.strictObject({ id: outboxEntryId, resolution: z.enum(RECONCILE_RESOLUTIONS) }),
+    response: done,
+  }),
+  'outbox.syncNow': channel({ request: z.strictObject({}), response: syncStatus }),
+  'sync.status': channel({ request: z.strictObject({}), response: syncStatus }),
+};
+
+export const outboxEvents = {
+  'outbox.changed': outboxChanged,
+  'sync.status': syncStatus,
+};
