@@ -1,7 +1,7 @@
-import { errorBody } from '../../shared/api/errors.js';
+import { ERROR_MESSAGES, errorBody } from '../../shared/api/errors.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import {
-  ApiError, AuthError, BadRequestError, CancelledError, ConflictError, NetworkError, NotFoundError,
+  ApiError, type ApiErrorInit, AuthError, BadRequestError, CancelledError, ConflictError, NetworkError, NotFoundError,
   ProtocolError, RateLimitedError, ServerError, TimeoutError, ValidationError,
 } from './errors.js';
 import { redact } from './redact.js';
@@ -84,4 +84,27 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
   if (signal?.aborted || code === 'ERR_ABORTED') return new CancelledError('cancelled', init);
   if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError') return new TimeoutError('no answer in time', init);
   return new NetworkError('could not reach the service', init);
+}
+
+/** A top-level `success: false` with a message: the spec's error body, even if it came with a 2xx. */
+export function successFalseBody(value: unknown): { message: string; reason?: string } | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const body = value as { success?: unknown; message?: unknown; reason?: unknown };
+  if (body.success !== false && body.success !== 'false') return null;
+  if (typeof body.message !== 'string') return null;
+  return typeof body.reason === 'string' ? { message: body.message, reason: body.reason } : { message: body.message };
+}
+
+/**
+ * Some services answer failures with 200 and `success: false`. Returning that as a result would let
+ * a caller treat a refused write as done, so it is mapped by the spec's message table instead,
+ * keeping the real status. Unknown messages count as a failed operation.
+ */
+export function mapRefusal(ctx: MapContext, status: number, body: { message: string; reason?: string }): ApiError {
+  const entry = Object.entries(ERROR_MESSAGES).find(([, message]) => message === body.message);
+  const mapped = mapHttpError(ctx, entry ? Number(entry[0]) : 500, JSON.stringify(body), undefined);
+  const Ctor = mapped.constructor as new (summary: string, init: ApiErrorInit) => ApiError;
+  return new Ctor(`the service refused (success: false with HTTP ${status})`, {
+    endpoint: ctx.endpoint, status, serverMessage: mapped.serverMessage, reason: mapped.reason, uncertain: mapped.uncertain,
+  });
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ServiceConnection } from '../../shared/api/connection.js';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import { ApiError, AuthError, CancelledError, ProtocolError } from './errors.js';
-import { mapHttpError, mapTransportError, type MapContext } from './map-error.js';
+import { mapHttpError, mapRefusal, mapTransportError, successFalseBody, type MapContext } from './map-error.js';
 import { isRetryable, retryDelay, type RetryPolicy, type Sleep } from './retry.js';
 import { endpointUrl, toSearchParams } from './urls.js';
 import { describeIssues, parseJson } from './validate.js';
@@ -71,7 +71,15 @@ export async function execute<T>(core: Core, spec: CallSpec<T>, options: CallOpt
 
 async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOptions, attemptLabel: string): Promise<T> {
   const def = ENDPOINTS[spec.endpoint];
-  const token = await core.token();
+  let token: string | null;
+  try {
+    token = await core.token();
+  } catch (e) {
+    // A locked or broken vault is an auth problem for the caller (pause and ask), not a crash.
+    throw new AuthError('could not read the token', {
+      endpoint: spec.endpoint, reason: `the token store failed (not sent): ${e instanceof Error ? e.message : String(e)}`,
+    });
+  }
   const ctx: MapContext = { endpoint: spec.endpoint, idempotent: def.idempotent, token };
   // The webhook intake accepts anonymous payloads in legacy mode only; everywhere else a missing
   // token is reported without a round trip, so an offline queue pauses for a token instead of backing off.
@@ -124,17 +132,20 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
   core.log(`${spec.endpoint} ← ${status} in ${Date.now() - started} ms`);
 
   if (status < 200 || status >= 300) throw mapHttpError(ctx, status, bodyText, retryAfter);
-  return readResponse(spec, status, bodyText, !def.idempotent);
+  return readResponse(spec, status, bodyText, ctx);
 }
 
 /** Parses and validates a 2xx body. A body that breaks the contract names the endpoint and the field. */
-function readResponse<T>(spec: CallSpec<T>, status: number, bodyText: string, uncertain: boolean): T {
+function readResponse<T>(spec: CallSpec<T>, status: number, bodyText: string, ctx: MapContext): T {
+  const uncertain = !ctx.idempotent;
   const json = parseJson(bodyText);
   if (!json.ok) {
     throw new ProtocolError('the answer is not JSON', {
       endpoint: spec.endpoint, status, reason: json.problem, uncertain,
     });
   }
+  const refused = successFalseBody(json.value);
+  if (refused) throw mapRefusal(ctx, status, refused);
   const parsed = spec.response.safeParse(json.value);
   if (!parsed.success) {
     throw new ProtocolError('the answer does not match the contract', {

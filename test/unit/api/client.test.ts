@@ -286,3 +286,20 @@ describe('the token stays secret', () => {
     }
   });
 });
+
+describe('refusals and vault failures', () => {
+  it('a 200 with success: false is an error, not a result', async () => {
+    stub.script({ status: 200, body: { success: false, message: 'Not found', reason: 'no folder "X"' } });
+    const e = await failure(client().fetchFolder({ name: 'X' }));
+    expect(e.kind).toBe('not-found');
+    expect(e.reason).toBe('no folder "X"');
+  });
+
+  it('a failing token store is an AuthError and nothing is sent', async () => {
+    const before = stub.seen.length;
+    const e = await failure(client({ token: async () => { throw new Error('keychain locked'); } }).fetchLabsheetList({}));
+    expect(e).toBeInstanceOf(AuthError);
+    expect(e.reason).toMatch(/keychain locked/);
+    expect(stub.seen.length).toBe(before);
+  });
+});

@@ -62,9 +62,9 @@ describe('fault proxy', () => {
     const t = Date.now();
     await get();
     expect(Date.now() - t).toBeGreaterThanOrEqual(70);
-    const t2 = Date.now();
     await get('/sequences');
-    expect(Date.now() - t2).toBeLessThan(70);
+    // Selection by path is read from the log, not from timing (timing is noisy on a shared CPU).
+    expect(proxy.requests.map((r) => [r.path, r.fault])).toEqual([['/labsheets/fetch-list', 'latency'], ['/sequences', null]]);
 
     proxy.setFaults([{ fault: { kind: 'status', status: 503 }, probability: 0.5 }]);
     const statuses: number[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapHttpError, mapTransportError, readErrorBody } from '../../../main/api/map-error.js';
+import { mapHttpError, mapRefusal, mapTransportError, readErrorBody, successFalseBody } from '../../../main/api/map-error.js';
 import {
   AuthError, BadRequestError, CancelledError, ConflictError, NetworkError, NotFoundError, ProtocolError,
   RateLimitedError, ServerError, TimeoutError, ValidationError,
@@ -104,5 +104,21 @@ describe('transport failure mapping', () => {
     const e = mapTransportError(ctx(true), gotLike('ECONNRESET', true), undefined);
     expect(JSON.stringify(e.cause, Object.getOwnPropertyNames(e.cause as object))).not.toContain(TOKEN);
     expect((e.cause as { code?: string }).code).toBe('ECONNRESET');
+  });
+});
+
+describe('success: false inside a 2xx', () => {
+  it('is mapped by the message table, keeping the real status, not returned as a result', () => {
+    const body = successFalseBody({ success: 'false', message: 'Validation error', reason: 'position Z9 is outside the plate' });
+    expect(body).not.toBeNull();
+    const e = mapRefusal(ctx(true), 200, body!);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect(e.status).toBe(200);
+    expect(e.reason).toBe('position Z9 is outside the plate');
+    const unknown = mapRefusal(ctx(false), 200, { message: 'Something odd' });
+    expect(unknown).toBeInstanceOf(ServerError);
+    expect(unknown.uncertain).toBe(true);
+    expect(successFalseBody({ success: true, message: 'ok' })).toBeNull();
+    expect(successFalseBody([{ success: false, message: 'x' }])).toBeNull();
   });
 });
