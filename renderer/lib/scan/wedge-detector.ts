@@ -220,7 +220,8 @@ export class WedgeDetector {
     const g = gaps(keys);
     const meanGap = g.length ? g.reduce((a, b) => a + b, 0) / g.length : 0;
     const prefixed = prefix !== '' && keys.map((h) => h.ch).join('').startsWith(prefix);
-    if ((text.length < this.settings.minLength && !prefixed) || text.length === 0 || meanGap > this.maxGap) return null;
+    const meanLimit = prefixed ? 2 * this.maxGap : this.maxGap; // a prefix declares a scan; only absurd slowness refutes it
+    if ((text.length < this.settings.minLength && !prefixed) || text.length === 0 || meanGap > meanLimit) return null;
     this.held = [];
     const startedAt = keys[0]!.at;
     const verdict = this.settings.dedupeWindowMs > 0 ? this.duplicates.check('wedge', text, at) : { duplicate: false };
