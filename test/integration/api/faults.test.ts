@@ -163,13 +163,13 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
   });
 
   it('latency beyond the timeout: reads time out and retry, writes report uncertain', async () => {
-    proxy.setFaults([{ path: '/labspace/folder/fetch', fault: { kind: 'latency', ms: 400 }, count: 1 }]);
-    const out = await client({ timeoutMs: 150 }).fetchFolder({ name: 'Inventory' });
+    proxy.setFaults([{ path: '/labspace/folder/fetch', fault: { kind: 'latency', ms: 1500 }, count: 1 }]);
+    const out = await client({ timeoutMs: 500 }).fetchFolder({ name: 'Inventory' });
     expect(out.name).toBe('Inventory');
     expect(sleeps).toHaveLength(1);
 
-    proxy.setFaults([{ path: '/labsheets/create', fault: { kind: 'latency', ms: 400 } }]);
-    const e = await fail(client({ timeoutMs: 150 }).createLabsheet({ name: unique('Slow'), columns }));
+    proxy.setFaults([{ path: '/labsheets/create', fault: { kind: 'latency', ms: 1500 } }]);
+    const e = await fail(client({ timeoutMs: 500 }).createLabsheet({ name: unique('Slow'), columns }));
     expect(e).toBeInstanceOf(TimeoutError);
     expect(e.uncertain).toBe(true);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLabClient } from '../../../main/api/client.js';
-import { ValidationError } from '../../../main/api/errors.js';
+import { CancelledError, ValidationError } from '../../../main/api/errors.js';
 import { startStub, type Stub } from './stub-server.js';
 
 let stub: Stub;
@@ -14,6 +14,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'plate.csv'), 'well,sample\nA1,S1\n');
   await writeFile(join(dir, 'notes.md'), '# run 12\n'.repeat(5000));
   await writeFile(join(dir, 'tool.exe'), 'MZ');
+  await writeFile(join(dir, 'big.tif'), Buffer.alloc(32 * 1024 * 1024));
 });
 afterAll(async () => {
   await stub.close();
@@ -67,5 +68,16 @@ describe('storeAndEmbedFiles', () => {
     const e = await client().storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }] }).catch((x: unknown) => x);
     expect((e as ValidationError).uncertain).toBe(true);
     expect(stub.seen.length).toBe(before + 1);
+  });
+
+  it('can be cancelled mid-transfer: CancelledError, and certain (the request never completed)', async () => {
+    stub.script({ status: 200, body: [] });
+    const ac = new AbortController();
+    const e = await client().storeAndEmbedFiles(
+      { files: [{ path: join(dir, 'big.tif') }] },
+      { signal: ac.signal, onProgress: (p) => { if (p.transferred > 0 && p.percent < 1) ac.abort(); } },
+    ).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(CancelledError);
+    expect((e as CancelledError).uncertain).toBe(false);
   });
 });
