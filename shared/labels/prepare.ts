@@ -99,12 +99,12 @@ export function prepareLabels(template: LabelTemplate, records: readonly LabelRe
     const symbol = options.measure(bwip);
     const placement = placeSymbol(layout.barcodeArea, symbol, template.symbology, dotMm);
     if (placement.moduleMm < template.minModuleMm - 1e-9) {
-      const needed = placement.moduleMm <= 0 ? 'bars narrower than one printer dot' : `${fmt(placement.moduleMm)} mm modules`;
+      const ideal = placeSymbol(layout.barcodeArea, symbol, template.symbology).moduleMm;
+      const why = ideal >= template.minModuleMm - 1e-9 && dotMm !== undefined
+        ? `its ${fmt(ideal)} mm modules can only be printed as ${Math.floor(ideal / dotMm + 1e-9)} dot(s) (${fmt(placement.moduleMm)} mm), narrower than the ${fmt(template.minModuleMm)} mm that scans reliably`
+        : `it would need ${fmt(ideal)} mm modules (the narrowest that scans reliably is ${fmt(template.minModuleMm)} mm)`;
       const alternative = template.symbology === 'code128' ? 'use a wider label, or use DataMatrix' : 'or use a larger label';
-      issues.push(
-        `${who}: "${fitted.value}" is too long for ${name} on the ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label${atDpi}: ` +
-          `it would need ${needed} (the narrowest that scans reliably is ${fmt(template.minModuleMm)} mm). Shorten the ID, ${alternative}.`,
-      );
+      issues.push(`${who}: "${fitted.value}" is too long for ${name} on the ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label${atDpi}: ${why}. Shorten the ID, ${alternative}.`);
       continue;
     }
     labels.push({ index, recordId: record.id, barcodeValue: fitted.value, bwip, symbol, lines, layout, placement });
