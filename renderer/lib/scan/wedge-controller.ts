@@ -9,6 +9,7 @@ export interface KeyEventLike {
   altKey: boolean;
   metaKey: boolean;
   isComposing?: boolean;
+  repeat?: boolean;
   target: unknown;
   preventDefault(): void;
   stopImmediatePropagation(): void;
@@ -50,7 +51,7 @@ export class WedgeController {
       return;
     }
     if (this.heldTarget && target !== this.heldTarget && this.detector.nextDeadline() !== null) this.flush();
-    const d = this.detector.key({ key: e.key, at: e.timeStamp, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey });
+    const d = this.detector.key({ key: e.key, at: e.timeStamp, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey, repeat: e.repeat === true });
     if (d.release.length) this.put(this.heldTarget ?? target, d.release);
     if (d.action !== 'pass') {
       e.preventDefault();

@@ -17,6 +17,8 @@ export interface WedgeKey {
   ctrl?: boolean;
   alt?: boolean;
   meta?: boolean;
+  /** KeyboardEvent.repeat: auto-repeat of a held key arrives at scanner speed but is typing. */
+  repeat?: boolean;
 }
 
 export interface WedgeScan {
@@ -116,6 +118,7 @@ export class WedgeDetector {
   key(k: WedgeKey): WedgeDecision {
     if (!this.settings.enabled) return { action: 'pass', release: this.reset() };
     if (MODIFIER_KEYS.has(k.key)) return { action: 'pass', release: [] }; // Shift between capitals belongs to the burst
+    if (k.repeat) return this.passTyping(k.at); // scanners press every key afresh; only a held key repeats
     const last = this.held.at(-1);
     const gap = last ? k.at - last.at : 0;
 

@@ -113,3 +113,10 @@ describe('WedgeDetector decisions', () => {
     expect(det.key({ key: 'b', at: 1 })).toEqual({ action: 'pass', release: [] });
   });
 });
+
+describe('WedgeDetector and auto-repeat', () => {
+  it('a held key repeating at 30 ms is typing, not a scan', () => {
+    const keys: WedgeKey[] = [{ key: 'a', at: 0 }, ...Array.from({ length: 8 }, (_, i) => ({ key: 'a', at: 500 + i * 30, repeat: true })), { key: 'Enter', at: 760 }];
+    expect(replay(new WedgeDetector(), keys)).toEqual({ field: 'aaaaaaaaa\n', scans: [] });
+  });
+});
