@@ -46,7 +46,10 @@ function barcodeCommand(label: PreparedLabel, dpi: number): string {
 function textCommands(label: PreparedLabel, dpi: number, encoding: ZplEncoding): string[] {
   const t = label.layout.text;
   const height = Math.max(10, mmToDots(t.fontSizeMm, dpi));
-  return label.lines.map((line, i) => `^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`);
+  // A field the record lacks leaves its line blank rather than sending an empty ^FD.
+  return label.lines.flatMap((line, i) =>
+    line === '' ? [] : [`^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`],
+  );
 }
 
 /**
