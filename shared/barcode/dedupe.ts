@@ -16,19 +16,19 @@ export interface DuplicateFilter {
 }
 
 export function createDuplicateFilter(windowMs: number): DuplicateFilter {
-  let window = windowMs;
+  let span = windowMs;
   const last = new Map<string, { text: string; at: number }>();
   return {
     check(source, text, at) {
       const prev = last.get(source);
       last.set(source, { text, at });
-      if (prev && prev.text === text && at - prev.at >= 0 && at - prev.at < window) {
+      if (prev && prev.text === text && at - prev.at >= 0 && at - prev.at < span) {
         return { duplicate: true, sinceMs: at - prev.at };
       }
       return { duplicate: false };
     },
     setWindow(ms) {
-      window = ms;
+      span = ms;
     },
     reset() {
       last.clear();
