@@ -1,6 +1,17 @@
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
+
+/** `npm run build` also produces the preload (its own CommonJS library build), so one command makes everything Electron loads from the web side. */
+function preloadBuild(): Plugin {
+  return {
+    name: 'benchlink-preload',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: fileURLToPath(new URL('./preload/vite.config.ts', import.meta.url)), logLevel: 'warn' });
+    },
+  };
+}
 
 /**
  * The renderer build (npm run build): renderer/ → dist/. `base: './'` because Electron loads
@@ -10,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   root: fileURLToPath(new URL('./renderer', import.meta.url)),
   base: './',
-  plugins: [svelte()],
+  plugins: [svelte(), preloadBuild()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

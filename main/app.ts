@@ -3,6 +3,7 @@ import { createLabClient } from './api/index.js';
 import { CHANNELS } from '../shared/ipc/contract.js';
 import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
 import { createEventHub, type EventHub } from './ipc/events.js';
+import { createPickedFiles, filesHandlers, type FilePicker, type PickedFiles } from './ipc/handlers/files.js';
 import { shellHandlers } from './ipc/handlers/index.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor, Logger } from './ipc/types.js';
@@ -10,6 +11,7 @@ import type { CreateLabClient, StartSandbox } from './settings/connection-types.
 import { createLiveConnection } from './settings/live-connection.js';
 import { createSandboxRunner } from './settings/sandbox-runner.js';
 import { openSettingsStore, type SettingsStore } from './settings/store.js';
+import { createWorkflowServices } from './workflows/services.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
 
 export interface AppOptions {
@@ -25,12 +27,16 @@ export interface AppOptions {
   sandboxFixture?: string;
   /** Replaceable so tests run the shell against a fake service. */
   createLabClient?: CreateLabClient;
+  /** Electron's native dialog; the browser host has none. */
+  filePicker?: FilePicker;
 }
 
 export interface BenchlinkApp {
   router: Router;
   events: EventHub;
   settings: SettingsStore;
+  /** Files chosen in the native dialog, by the ids the renderer was given. */
+  pickedFiles: PickedFiles;
   status(): Promise<AppStatus>;
   close(): Promise<void>;
 }
@@ -50,7 +56,14 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   });
 
   // Status changes come from several services; each just asks for a fresh snapshot to be pushed.
-  const publish = () => void status().then((s) => events.emit('app.status', s), () => undefined);
+  // A snapshot whose token is not refused (a new token, another connection) also lets a sync
+  // queue paused for the token go again.
+  const publish = () =>
+    void status().then((s) => {
+      events.emit('app.status', s);
+      if (!s.token.rejected) workflows?.credentialsChanged();
+    }, () => undefined);
+  let workflows: ReturnType<typeof createWorkflowServices> | undefined;
   const sandbox = createSandboxRunner({
     start: o.startSandbox,
     dbPath: join(o.dataDir, 'sandbox.db'),
@@ -70,8 +83,20 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   }
 
   const info: AppInfo = { name: 'Benchlink', ...o.info };
+  const pickedFiles = createPickedFiles();
+  workflows = createWorkflowServices({
+    dataDir: o.dataDir,
+    events,
+    log: o.log,
+    picked: pickedFiles,
+    resolve: () => live.resolve(),
+    storedToken: (account) => vault.get(account),
+    report: (outcome) => live.report(outcome),
+  });
   const handlers = {
     ...shellHandlers({ info, settings, live, events, status }),
+    ...filesHandlers(o.filePicker, pickedFiles),
+    ...workflows.handlers,
   } satisfies HandlersFor<typeof CHANNELS>;
   const router = createRouter({ channels: CHANNELS, handlers, log: o.log });
 
@@ -83,7 +108,11 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     router,
     events,
     settings,
+    pickedFiles,
     status,
-    close: () => sandbox.stop(),
+    close: async () => {
+      await workflows?.close();
+      await sandbox.stop();
+    },
   };
 }

@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { createConsoleLogger } from '../ipc/console-logger.js';
 import { defaultDataDir } from '../settings/data-dir.js';
-import { loadStartSandbox } from '../settings/sandbox-loader.js';
+import { startSandbox } from '../sandbox/server.js';
 import { loadKeyring } from './keyring.js';
 import { startHost } from './server.js';
 
@@ -29,13 +29,12 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
 }
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
 const keyring = await loadKeyring();
-const startSandbox = await loadStartSandbox();
 const app = await createApp({
   dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
   info: { version: pkg.version, shell: 'browser-host', platform: process.platform, nativeDialogs: false },
   log,
   ...(keyring ? { keyring } : {}),
-  ...(startSandbox ? { startSandbox } : {}),
+  startSandbox,
   ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
 });
 const host = await startHost({ router: app.router, events: app.events, distDir, log, port: Number(values.port) });

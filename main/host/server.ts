@@ -6,6 +6,7 @@ import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
 import type { Logger } from '../ipc/types.js';
 import { readStatic } from './static-files.js';
+import { serveSocket } from './ws-transport.js';
 import { allowedOrigins, cookieName, cookieValue, hostAllowed, newSecret, originAllowed, secretMatches } from './security.js';
 
 /** Bound on one WebSocket frame; the router applies each channel's own (smaller) bound after. */
@@ -66,10 +67,8 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
     if (!hostAllowed(req, port)) return refuse(403, 'host header');
     if (!originAllowed(req, port)) return refuse(403, 'origin');
     if (!secretMatches(url.searchParams.get('k'), secret)) return refuse(403, 'secret');
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      // Deferred import keeps this file about HTTP; the socket protocol lives in ws-transport.ts.
-      void import('./ws-transport.js').then(({ serveSocket }) => serveSocket(ws, o.router, o.events));
-    });
+    // Listeners attach synchronously: a message sent right after `open` must not be missed.
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, o.router, o.events));
   });
 
   return {

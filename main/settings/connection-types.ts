@@ -1,12 +1,17 @@
 import type { ApiMode, ServiceConnection } from '../../shared/api/connection.js';
 import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
 import type { LabReadEndpoint } from '../../shared/ipc/channels/lab.js';
+import type { singleSequenceResponse } from '../../shared/api/sequences.js';
+import type { z } from 'zod';
 
 /**
  * The part of main/api's LabClient the shell uses (reads for the UI and the connection test).
  * Structural, so the real client fits without this folder importing main/api's internals.
  */
-export type LabReadClient = { [N in LabReadEndpoint]: (request: RequestOf<N>) => Promise<ResponseOf<N>> };
+export type LabReadClient = { [N in LabReadEndpoint]: (request: RequestOf<N>) => Promise<ResponseOf<N>> } & {
+  /** GET /sequences?name= answers one sequence, not a page (used by the data browser). */
+  findSequenceByName(name: string): Promise<z.output<typeof singleSequenceResponse>>;
+};
 
 export interface LabClientOptions {
   connection: ServiceConnection;

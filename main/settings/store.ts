@@ -38,13 +38,17 @@ export async function openSettingsStore(opts: SettingsStoreOptions): Promise<Set
   return {
     notice: loaded.notice,
     get: () => current,
-    async update(patch) {
-      const next = settingsSchema.parse(applySettingsPatch(current, patch));
-      const write = writing.then(() => writeAtomic(file, next));
-      writing = write.catch(() => undefined);
-      await write;
-      current = next;
-      return next;
+    update(patch) {
+      // Merge and write inside one chain link: two quick updates (say, connection then a UI
+      // toggle) each build on the other's result instead of one silently undoing the other.
+      const step = writing.then(async () => {
+        const next = settingsSchema.parse(applySettingsPatch(current, patch));
+        await writeAtomic(file, next);
+        current = next;
+        return next;
+      });
+      writing = step.catch(() => undefined);
+      return step;
     },
   };
 }

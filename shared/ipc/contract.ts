@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
+import { dataChannels } from './channels/data.js';
+import { filesChannels } from './channels/files.js';
+import { cacheChannels } from './channels/cache.js';
 import { labChannels } from './channels/lab.js';
+import { outboxChannels, outboxEvents } from './channels/outbox.js';
+import { scannerChannels, scannerEvents } from './channels/scanner.js';
+import { uploadChannels } from './channels/upload.js';
 import { settingsChannels } from './channels/settings.js';
 import { tokenChannels } from './channels/token.js';
 import { settings } from './settings.js';
@@ -16,12 +22,20 @@ export const CHANNELS = {
   ...settingsChannels,
   ...tokenChannels,
   ...labChannels,
+  ...outboxChannels,
+  ...cacheChannels,
+  ...scannerChannels,
+  ...uploadChannels,
+  ...dataChannels,
+  ...filesChannels,
 };
 
 /** Every event main may push to the renderer, with its payload schema. */
 export const EVENTS = {
   'app.status': appStatus,
   'settings.changed': settings,
+  ...outboxEvents,
+  ...scannerEvents,
 };
 
 export type Channels = typeof CHANNELS;

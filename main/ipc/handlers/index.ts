@@ -1,6 +1,7 @@
 import type { CHANNELS } from '../../../shared/ipc/contract.js';
 import type { HandlersFor } from '../types.js';
 import { appHandlers } from './app.js';
+import { dataHandlers } from './data.js';
 import type { ShellDeps } from './deps.js';
 import { labHandlers } from './lab.js';
 import { settingsHandlers } from './settings.js';
@@ -18,5 +19,6 @@ export function shellHandlers(d: ShellDeps) {
     ...settingsHandlers(d),
     ...tokenHandlers(d),
     ...labHandlers(d),
+    ...dataHandlers(d),
   } satisfies Partial<HandlersFor<typeof CHANNELS>>;
 }

@@ -1,0 +1,67 @@
+import { app, BrowserWindow, Menu } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createApp, type BenchlinkApp } from '../app.js';
+import { createConsoleLogger } from '../ipc/console-logger.js';
+import { startSandbox } from '../sandbox/server.js';
+import { nativeFilePicker } from './dialogs.js';
+import { defaultSession, hardenApp, hardenSession } from './hardening.js';
+import { bridgeIpc } from './ipc-bridge.js';
+import { buildMenu } from './menu.js';
+import { electronSafeStorage } from './safe-storage.js';
+import { windowOptions } from './security-policy.js';
+
+/**
+ * Electron main: the thin shell. Everything with logic is in main/app.ts and its services; this
+ * file only owns the window, the app lifecycle and the Electron-specific adapters.
+ */
+const log = createConsoleLogger('[main]');
+
+if (!app.requestSingleInstanceLock()) {
+  // Two instances would fight over the outbox database and the scanner: hand over and leave.
+  app.quit();
+} else {
+  hardenApp();
+  void run().catch((err: unknown) => {
+    log.error('startup failed', { error: err instanceof Error ? err.message : String(err) });
+    app.exit(1);
+  });
+}
+
+async function run(): Promise<void> {
+  let win: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
+  });
+
+  await app.whenReady();
+  hardenSession(defaultSession());
+  const root = app.getAppPath();
+  const page = join(root, 'dist', 'index.html');
+  const benchlink: BenchlinkApp = await createApp({
+    dataDir: app.getPath('userData'),
+    info: { version: app.getVersion(), shell: 'electron', platform: process.platform, nativeDialogs: true },
+    log,
+    safeStorage: electronSafeStorage(),
+    startSandbox,
+    filePicker: nativeFilePicker(() => win),
+  });
+
+  win = new BrowserWindow(windowOptions(join(root, 'out', 'preload', 'index.cjs')));
+  const unbridge = bridgeIpc(win, pathToFileURL(page).href, benchlink.router, benchlink.events);
+  Menu.setApplicationMenu(buildMenu(() => win, !app.isPackaged));
+  win.once('ready-to-show', () => win?.show());
+  win.on('closed', () => {
+    unbridge();
+    win = null;
+  });
+  await win.loadFile(page);
+
+  app.on('window-all-closed', () => app.quit());
+  app.on('will-quit', (e) => {
+    // Let services (sandbox, later the outbox) close cleanly once, then quit for real.
+    e.preventDefault();
+    void benchlink.close().finally(() => app.exit(0));
+  });
+}

@@ -1,0 +1,26 @@
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/api.js';
+import type { EventHub } from '../ipc/events.js';
+import type { Router } from '../ipc/router.js';
+import { isTrustedSender } from './security-policy.js';
+
+/**
+ * ipcMain side of the contract. Like VS Code's validatedIpcMain, a message is accepted only from
+ * our window's own top-level frame showing our own page; the router then validates the payload.
+ */
+export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, events: EventHub): () => void {
+  const handle = (event: IpcMainInvokeEvent, message: unknown) => {
+    if (event.sender !== win.webContents || !isTrustedSender(event.senderFrame, pageUrl)) {
+      return router.refuse('forbidden', 'IPC from an untrusted frame was refused.', { transport: 'electron' });
+    }
+    return router.handle(message, { transport: 'electron' });
+  };
+  ipcMain.handle(IPC_INVOKE, handle);
+  const removeSink = events.addSink((name, payload) => {
+    if (!win.isDestroyed()) win.webContents.send(IPC_EVENT, name, payload);
+  });
+  return () => {
+    ipcMain.removeHandler(IPC_INVOKE);
+    removeSink();
+  };
+}

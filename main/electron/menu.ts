@@ -1,0 +1,36 @@
+import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+
+/**
+ * Application menu. Workflow shortcuts are Alt+1…7, the same keys the renderer handles itself
+ * (so the browser host has them too); the menu just makes them discoverable.
+ */
+export function buildMenu(getWindow: () => BrowserWindow | null, isDev: boolean): Menu {
+  const mac = process.platform === 'darwin';
+  const screens = ['Well fill', 'Assign location', 'Row update', 'Upload', 'Outbox', 'Data', 'Settings'];
+  const goTo = (i: number): MenuItemConstructorOptions => ({
+    label: screens[i]!,
+    accelerator: `Alt+${i + 1}`,
+    // Forward as the keystroke the renderer already understands, rather than a second IPC path.
+    click: () => getWindow()?.webContents.sendInputEvent({ type: 'keyDown', keyCode: String(i + 1), modifiers: ['alt'] }),
+  });
+  const template: MenuItemConstructorOptions[] = [
+    ...(mac ? [{ role: 'appMenu' as const }] : []),
+    { label: 'File', submenu: [mac ? { role: 'close' as const } : { role: 'quit' as const }] },
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        ...screens.map((_, i) => goTo(i)),
+        { type: 'separator' },
+        { role: 'reload' },
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { role: 'togglefullscreen' },
+        ...(isDev ? [{ role: 'toggleDevTools' as const }] : []),
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
+  return Menu.buildFromTemplate(template);
+}

@@ -1,0 +1,17 @@
+import type { cacheChannels } from '../../../shared/ipc/channels/cache.js';
+import type { ReadCache } from '../../cache/index.js';
+import { IpcFailure } from '../failure.js';
+import type { HandlersFor } from '../types.js';
+
+export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannels> {
+  return {
+    'cache.manifest': (q) => {
+      const given = [q.barcode, q.hrid, q.uuid].filter((v) => v !== undefined && v !== '').length;
+      if (given !== 1) throw new IpcFailure('failed', 'Give exactly one of barcode, hrid or uuid.');
+      return cache.manifest(q);
+    },
+    'cache.row': ({ labsheet, value, refresh }) => cache.row(labsheet, value, refresh ?? false),
+    'cache.labsheets': () => cache.labsheets(),
+    'cache.locations': () => cache.locations(),
+  };
+}

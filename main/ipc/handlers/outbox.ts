@@ -1,0 +1,96 @@
+import { realpathSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
+import type { Intent } from '../../../shared/outbox/intents.js';
+import { OutboxWriteError, removeStaged, type EntryState, type Outbox, type OutboxEntry } from '../../outbox/index.js';
+import type { SyncEngine } from '../../sync/index.js';
+import { toSummary } from '../../workflows/entry-summary.js';
+import { awaitEntry, syncStatusPayload } from '../../workflows/outbox-bridge.js';
+import { IpcFailure } from '../failure.js';
+import type { HandlersFor } from '../types.js';
+
+export interface OutboxHandlerDeps {
+  outbox: Outbox;
+  sync: SyncEngine;
+  /** Where main stages upload copies; a file-upload intent must point inside it. */
+  stagingDir: string;
+}
+
+const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
+const toId = (id: number | string) => Number(id);
+
+/** Runs an outbox write and turns a failed commit into a message the bench user must see. */
+function committed<T>(write: () => T): T {
+  try {
+    return write();
+  } catch (err) {
+    if (err instanceof OutboxWriteError) throw new IpcFailure('failed', `NOT RECORDED — ${err.message}`);
+    throw err;
+  }
+}
+
+function isInside(dir: string, path: string): boolean {
+  try {
+    return dirname(realpathSync(resolve(path))) === realpathSync(dir);
+  } catch {
+    return false;
+  }
+}
+
+async function dropStagedCopy(e: OutboxEntry | null): Promise<void> {
+  if (e?.intent.type === 'file-upload') await removeStaged(e.intent.stagedPath).catch(() => undefined);
+}
+
+export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
+  const { outbox, sync } = d;
+  return {
+    'outbox.enqueue': ({ intent }) => {
+      // The renderer never names a file on disk: only a copy main staged itself may be uploaded.
+      if (intent.type === 'file-upload' && !isInside(d.stagingDir, intent.stagedPath)) {
+        throw new IpcFailure('failed', 'Files are queued through the upload screen, not by path.');
+      }
+      return { id: committed(() => outbox.enqueue(intent as Intent)) };
+    },
+    'outbox.await': ({ id, timeoutMs }) => awaitEntry(outbox, sync, toId(id), timeoutMs),
+    'outbox.list': ({ states, limit, target }) => {
+      const wanted = (states ?? OPEN) as EntryState[];
+      const max = limit ?? 500;
+      const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
+      return entries.sort((a, b) => a.id - b.id).slice(0, max).map(toSummary);
+    },
+    'outbox.counts': () => outbox.counts(),
+    'outbox.retry': ({ id }) => {
+      const ok = committed(() => outbox.retry(toId(id)));
+      if (ok) void sync.syncNow();
+      return ok ? { ok } : { ok, message: 'Only a failed or uncertain entry can be retried.' };
+    },
+    'outbox.discard': async ({ id }) => {
+      const e = committed(() => outbox.discard(toId(id)));
+      await dropStagedCopy(e);
+      return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
+    },
+    'outbox.cancel': ({ id }) => {
+      const ok = committed(() => outbox.cancel(toId(id)));
+      return ok ? { ok } : { ok, message: 'Already sent (or on its way): undo by sending the opposite change.' };
+    },
+    'outbox.reconcile': async ({ id, resolution }) => {
+      const n = toId(id);
+      if (resolution === 'mark-done') return { ok: committed(() => outbox.confirmDone(n)) };
+      if (resolution === 'resend') {
+        const ok = committed(() => outbox.retry(n));
+        if (ok) void sync.syncNow();
+        return { ok };
+      }
+      const e = committed(() => outbox.discard(n));
+      await dropStagedCopy(e);
+      return { ok: e !== null };
+    },
+    'outbox.syncNow': async () => {
+      // A user asking to sync also means "try again even if paused for the token".
+      if (sync.status().paused) await sync.resume();
+      else await sync.syncNow();
+      return syncStatusPayload(sync.status());
+    },
+    'sync.status': () => syncStatusPayload(sync.status()),
+  };
+}

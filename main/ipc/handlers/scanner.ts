@@ -1,0 +1,28 @@
+import type { scannerChannels } from '../../../shared/ipc/channels/scanner.js';
+import type { ScannerService } from '../../scanner/index.js';
+import type { ScannerBridge } from '../../workflows/scanner-bridge.js';
+import type { HandlersFor } from '../types.js';
+
+export function scannerHandlers(service: ScannerService, bridge: ScannerBridge): HandlersFor<typeof scannerChannels> {
+  return {
+    'scanner.devices': ({ refresh }) => {
+      if (refresh) service.refresh();
+      const devices = service.listDevices().map((d) => ({
+        key: d.key,
+        vendorId: d.vendorId,
+        productId: d.productId,
+        ...(d.product ? { product: d.product } : {}),
+        ...(d.manufacturer ? { manufacturer: d.manufacturer } : {}),
+        role: d.role,
+        status: d.status,
+        ...(d.error ? { error: d.error } : {}),
+      }));
+      return { available: bridge.unavailable === null, message: bridge.unavailable, devices, settings: bridge.settings() };
+    },
+    'scanner.configure': ({ settings }) => ({ settings: bridge.configure(settings) }),
+    'scanner.test': ({ text }) => {
+      bridge.deliver({ text, source: { kind: 'test', vendorId: 0, productId: 0 }, durationMs: 0 });
+      return { delivered: true };
+    },
+  };
+}

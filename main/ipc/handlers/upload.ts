@@ -1,0 +1,53 @@
+import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
+import { isSupportedUpload } from '../../../shared/api/files.js';
+import { OutboxWriteError, uploadIntent, type Outbox } from '../../outbox/index.js';
+import type { UploadStaging } from '../../workflows/upload-staging.js';
+import { IpcFailure } from '../failure.js';
+import type { HandlersFor } from '../types.js';
+import type { PickedFiles } from './files.js';
+
+const explain = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+  try {
+    return await run();
+  } catch (err) {
+    throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+};
+
+export function uploadHandlers(d: { staging: UploadStaging; outbox: Outbox; picked: PickedFiles }): HandlersFor<typeof uploadChannels> {
+  const { staging } = d;
+  return {
+    'upload.stageBegin': ({ name, size }) => {
+      // Checked again here: the renderer's check is for speed, main's is the one that counts.
+      if (!isSupportedUpload(name)) throw new IpcFailure('failed', `${name}: this file type cannot be uploaded.`);
+      return { stagingId: staging.begin(name, size) };
+    },
+    'upload.stageChunk': ({ stagingId, offset, base64 }) =>
+      explain('Staging failed', async () => ({ received: await staging.chunk(stagingId, offset, Buffer.from(base64, 'base64')) })),
+    'upload.stageFinish': ({ stagingId }) =>
+      explain('Staging failed', async () => {
+        const s = await staging.finish(stagingId);
+        return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
+      }),
+    'upload.stagePicked': ({ fileId }) => {
+      const path = d.picked.resolve(fileId);
+      if (!path) throw new IpcFailure('failed', 'That file was not chosen in the dialog.');
+      const name = path.split(/[\\/]/).pop() ?? 'file';
+      if (!isSupportedUpload(name)) throw new IpcFailure('failed', `${name}: this file type cannot be uploaded.`);
+      return explain('Staging failed', async () => {
+        const s = await staging.stagePath(path, name);
+        return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
+      });
+    },
+    'upload.enqueue': ({ stagedId, isGlobal, fileSource }) => {
+      const s = staging.staged(stagedId);
+      if (!s) throw new IpcFailure('failed', 'Unknown staged file.');
+      try {
+        return { id: d.outbox.enqueue(uploadIntent({ stagedPath: s.stagedPath, size: s.size, sha256: s.sha256 }, s.name, { isGlobal: isGlobal ?? false, ...(fileSource ? { fileSource } : {}) })) };
+      } catch (err) {
+        if (err instanceof OutboxWriteError) throw new IpcFailure('failed', `NOT QUEUED — ${err.message}`);
+        throw err;
+      }
+    },
+  };
+}

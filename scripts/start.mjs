@@ -1,0 +1,92 @@
+#!/usr/bin/env node
+// `npm start`: the desktop app when Electron's binary is installed, otherwise the same app in the
+// browser (the browser host on the local sandbox). It builds what is missing or stale first and
+// always says which one it started and why. Ctrl-C stops everything it started.
+//   npm start -- --host        force the browser host
+//   npm start -- --port 5173   fixed port for the browser host
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const forceHost = args.includes('--host');
+const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
+const node = process.execPath;
+const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+/** Newest modification time of any file under the given paths (skipping node_modules). */
+function newest(paths) {
+  let max = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const e of readdirSync(p)) if (e !== 'node_modules') walk(join(p, e));
+    } else max = Math.max(max, s.mtimeMs);
+  };
+  paths.forEach((p) => walk(join(root, p)));
+  return max;
+}
+
+function mtime(p) {
+  return existsSync(join(root, p)) ? statSync(join(root, p)).mtimeMs : 0;
+}
+
+function run(cmd, cmdArgs, what) {
+  console.log(`benchlink: ${what}…`);
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`benchlink: ${what} failed.`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+// 1. The renderer (and preload) build, when missing or older than its sources.
+const builtAt = Math.min(mtime('dist/index.html'), mtime('out/preload/index.cjs'));
+if (builtAt === 0 || newest(['renderer', 'shared', 'preload', 'vite.config.ts']) > builtAt) {
+  run(node, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], 'building the renderer');
+}
+
+// 2. Electron, if its binary is here (or can be fetched once) and there is a display to show it.
+function electronBinary() {
+  try {
+    const p = createRequire(import.meta.url)('electron');
+    return typeof p === 'string' && existsSync(p) ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+function whyNotElectron() {
+  if (forceHost) return 'you asked for the browser host (--host)';
+  if (!existsSync(join(root, 'node_modules', 'electron', 'install.js'))) return 'the electron package is not installed';
+  if (!electronBinary()) {
+    if (process.env.CI) return 'the Electron binary is not installed (CI: not downloading it)';
+    console.log('benchlink: the Electron binary is missing; trying to download it once…');
+    const r = spawnSync(node, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: root, stdio: 'inherit', timeout: 90_000 });
+    if (r.status !== 0 || !electronBinary()) return 'the Electron binary is not installed and could not be downloaded here';
+  }
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
+  return null;
+}
+
+const reason = whyNotElectron();
+let child;
+if (reason === null) {
+  if (newest(['main', 'shared']) > mtime('out/main/electron/entry.js')) {
+    run(node, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.main.json'], 'compiling the main process');
+  }
+  console.log('benchlink: starting the desktop app (Electron).');
+  child = spawn(electronBinary(), [root], { cwd: root, stdio: 'inherit' });
+} else {
+  console.log(`benchlink: not using Electron because ${reason}.`);
+  console.log('benchlink: starting the browser host on the local sandbox with demo data; open the URL below in a browser.');
+  child = spawn(bin('tsx'), [join(root, 'main', 'host', 'cli.ts'), ...(portArg ? ['--port', portArg] : [])], { cwd: root, stdio: 'inherit' });
+}
+
+// Forward Ctrl-C / termination to the child only, and leave when it has stopped.
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

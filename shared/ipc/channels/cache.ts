@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { cellValue } from '../../api/primitives.js';
+import { channel } from '../channel.js';
+import { intent } from '../../outbox/intents.js';
+import { outboxEntryState, outboxError } from './outbox.js';
+
+/** How old a cached answer is and whether it came from the service just now. */
+const freshness = {
+  fetchedAt: z.number(),
+  /** True when the service could not be reached and this is what was saved earlier. */
+  fromCache: z.boolean(),
+};
+
+export const cachedWell = z.strictObject({
+  position: z.string(),
+  sample: z.strictObject({ id: z.string(), labsheet: z.string() }).nullable(),
+  label: z.string(),
+  tags: z.array(z.string()),
+});
+export type CachedWell = z.infer<typeof cachedWell>;
+
+/** An outbox entry that changes this manifest and has not reached the server (or failed to). */
+export const pendingWellChange = z.strictObject({
+  entryId: z.number().int(),
+  state: outboxEntryState,
+  intent,
+  error: outboxError.nullable(),
+});
+export type PendingWellChange = z.infer<typeof pendingWellChange>;
+
+export const cachedManifest = z.strictObject({
+  name: z.string(),
+  template: z.string(),
+  uuid: z.string(),
+  hrid: z.string(),
+  barcode: z.string(),
+  rows: z.number().int().positive(),
+  columns: z.number().int().positive(),
+  wells: z.array(cachedWell),
+  ...freshness,
+  /** The outbox entries not yet confirmed, oldest first: the UI draws them over `wells`. */
+  pending: z.array(pendingWellChange),
+});
+export type CachedManifest = z.infer<typeof cachedManifest>;
+
+export const cachedRow = z.strictObject({
+  labsheet: z.string(),
+  headers: z.array(z.string()),
+  /** Which columns identify a row (guessed from the headers when the service does not say). */
+  idColumn: z.string(),
+  barcodeColumn: z.string().nullable(),
+  matchedBy: z.enum(['ID', 'ID_BARCODE']),
+  row: z.record(z.string(), cellValue),
+  ...freshness,
+});
+export type CachedRow = z.infer<typeof cachedRow>;
+
+export const knownLocation = z.strictObject({
+  uuid: z.string(),
+  name: z.string(),
+  kind: z.enum(['manifest', 'location']),
+  hrid: z.string().optional(),
+  barcode: z.string().optional(),
+  rows: z.number().int().optional(),
+  columns: z.number().int().optional(),
+});
+export type KnownLocation = z.infer<typeof knownLocation>;
+
+export const cacheChannels = {
+  /** Exactly one of barcode, hrid, uuid. Answers null when neither the service nor the cache knows it. */
+  'cache.manifest': channel({
+    request: z.strictObject({ barcode: z.string().max(200).optional(), hrid: z.string().max(200).optional(), uuid: z.string().max(200).optional() }),
+    response: cachedManifest.nullable(),
+  }),
+  /** A row of a labsheet by its ID or ID_BARCODE value. */
+  'cache.row': channel({
+    request: z.strictObject({ labsheet: z.string().min(1).max(200), value: z.string().min(1).max(500), refresh: z.boolean().optional() }),
+    response: cachedRow.nullable(),
+  }),
+  'cache.labsheets': channel({
+    request: z.strictObject({}),
+    response: z.strictObject({ names: z.array(z.string()), ...freshness }),
+  }),
+  'cache.locations': channel({ request: z.strictObject({}), response: z.array(knownLocation) }),
+};

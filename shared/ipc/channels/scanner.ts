@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { scannerSettings } from '../../barcode/scanner-settings.js';
+import { channel } from '../channel.js';
+
+/** A HID device as the settings screen lists it. */
+export const scannerDevice = z.strictObject({
+  key: z.string(),
+  vendorId: z.number().int(),
+  productId: z.number().int(),
+  product: z.string().optional(),
+  manufacturer: z.string().optional(),
+  role: z.enum(['hid-pos', 'hid-keyboard', 'other']),
+  status: z.enum(['open', 'closed', 'error', 'ignored']),
+  error: z.string().optional(),
+});
+export type ScannerDevice = z.infer<typeof scannerDevice>;
+
+/**
+ * One decoded read from main's scanner service (HID POS or a claimed keyboard scanner), or a test
+ * read injected from Settings. `mainAt` is wall-clock ms when main emitted it, so scan-to-screen
+ * latency can be measured end to end.
+ */
+export const scannerScan = z.strictObject({
+  text: z.string().max(4096),
+  symbology: z.string().optional(),
+  source: z.strictObject({ kind: z.enum(['hid-pos', 'hid-keyboard', 'wedge', 'test']), vendorId: z.number().int(), productId: z.number().int() }),
+  durationMs: z.number().nonnegative(),
+  mainAt: z.number(),
+  /** Set when a double read was suppressed instead of delivered. */
+  duplicateOf: z.string().optional(),
+});
+export type ScannerScan = z.infer<typeof scannerScan>;
+
+export const scannerChannels = {
+  'scanner.devices': channel({
+    request: z.strictObject({ refresh: z.boolean().optional() }),
+    response: z.strictObject({
+      /** False when node-hid cannot run here; `message` then says why and what to do. */
+      available: z.boolean(),
+      message: z.string().nullable(),
+      devices: z.array(scannerDevice).max(200),
+      settings: scannerSettings,
+    }),
+  }),
+  'scanner.configure': channel({
+    request: z.strictObject({ settings: scannerSettings.partial() }),
+    response: z.strictObject({ settings: scannerSettings }),
+  }),
+  /** Sends `text` through main's scan path as if a device had read it (the "test your scanner" button). */
+  'scanner.test': channel({
+    request: z.strictObject({ text: z.string().min(1).max(512) }),
+    response: z.strictObject({ delivered: z.boolean() }),
+  }),
+};
+
+export const scannerEvents = {
+  'scanner.scan': scannerScan,
+  'scanner.error': z.strictObject({ code: z.string(), message: z.string() }),
+};

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { channel } from '../channel.js';
+
+/** Bytes per staged chunk before base64: keeps one message well under the WebSocket limit. */
+export const STAGE_CHUNK_BYTES = 512 * 1024;
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * Uploads: the browser host has no file paths, so the renderer streams a dropped file's bytes to
+ * main in chunks and main stages them in the app data dir; in Electron a dialog-picked file (by
+ * its opaque id from files.pickForUpload) is staged by main directly. Either way the renderer
+ * then queues the staged copy, never a path.
+ */
+export const uploadChannels = {
+  'upload.stageBegin': channel({
+    request: z.strictObject({ name: z.string().min(1).max(255), size: z.number().int().min(0).max(MAX_UPLOAD_BYTES) }),
+    response: z.strictObject({ stagingId: z.string() }),
+  }),
+  'upload.stageChunk': channel({
+    request: z.strictObject({ stagingId: z.string().max(64), offset: z.number().int().nonnegative(), base64: z.string().max(Math.ceil(STAGE_CHUNK_BYTES / 3) * 4 + 4) }),
+    response: z.strictObject({ received: z.number().int() }),
+    maxBytes: STAGE_CHUNK_BYTES * 2,
+  }),
+  'upload.stageFinish': channel({
+    request: z.strictObject({ stagingId: z.string().max(64) }),
+    response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),
+  }),
+  'upload.stagePicked': channel({
+    request: z.strictObject({ fileId: z.string().max(64) }),
+    response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),
+  }),
+  /** Queues a staged file in the outbox (durable before it answers). */
+  'upload.enqueue': channel({
+    request: z.strictObject({
+      stagedId: z.string().max(64),
+      isGlobal: z.boolean().optional(),
+      fileSource: z.string().max(100).optional(),
+    }),
+    response: z.strictObject({ id: z.number().int() }),
+  }),
+};

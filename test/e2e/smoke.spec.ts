@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+
+const url = () => {
+  const u = process.env['BENCHLINK_E2E_URL'];
+  if (!u) throw new Error('BENCHLINK_E2E_URL not set: global setup did not start the host');
+  return u;
+};
+
+test('the browser host page loads and shows the app shell', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(url());
+  await expect(page.getByText('Benchlink', { exact: true })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Workflows' });
+  for (const label of ['Well fill', 'Assign location', 'Row update', 'Upload', 'Outbox', 'Data', 'Settings']) {
+    await expect(nav.getByRole('button', { name: new RegExp(`^${label}`) })).toBeVisible();
+  }
+  // The local sandbox starts in-process and the header says so.
+  await expect(page.getByTestId('connection-status')).toContainText('Local sandbox');
+  await expect(page.getByTestId('connection-status')).not.toContainText('Unavailable');
+  // No CSP violations or script errors on load.
+  expect(errors).toEqual([]);
+});
+
+test('the page refuses to load without the per-launch key', async ({ page }) => {
+  const u = new URL(url());
+  u.search = '';
+  const res = await page.goto(u.href);
+  expect(res?.status()).toBe(403);
+});
+
+test('the Settings screen works: connection test, write-only token, high contrast', async ({ page }) => {
+  await page.goto(url());
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+
+  // The sandbox's demo token is used automatically, and the connection test passes with it.
+  await expect(page.getByTestId('token-status')).toContainText('demo token');
+  await page.getByTestId('connection-form').getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-message')).toHaveText('Connected.');
+
+  // A wrong candidate token is refused by the service, and the field never shows a stored value.
+  const tokenField = page.getByLabel('New token');
+  await expect(tokenField).toHaveValue('');
+  await tokenField.fill('definitely-not-a-valid-token');
+  await page.getByTestId('token-form').getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('token-message')).toContainText('refused');
+
+  // Saving a token empties the field; the status says where it is kept (memory only here).
+  await page.getByTestId('token-form').getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByTestId('token-message')).toHaveText('Token saved.');
+  await expect(tokenField).toHaveValue('');
+  await expect(page.getByTestId('token-status')).toContainText('memory only');
+  await expect(page.getByTestId('banner-memory-token')).toBeVisible();
+  await page.getByTestId('token-form').getByRole('button', { name: 'Clear token' }).click();
+  await expect(page.getByTestId('token-status')).toContainText('demo token');
+
+  // High contrast applies at once and survives a reload (persisted by main).
+  await page.getByTestId('high-contrast').check();
+  await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-contrast', 'high');
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  await page.getByTestId('high-contrast').uncheck();
+  await expect(page.locator('html')).toHaveAttribute('data-contrast', 'normal');
+});
