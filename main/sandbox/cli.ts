@@ -1,6 +1,4 @@
 import { CliError, parseCliArgs, USAGE } from './cli-args.js';
-import { FixtureError } from './fixture.js';
-import { startSandbox } from './server.js';
 
 /** `npm run sandbox -- --port <P> --mode <v2|legacy> [--fixture <file.json>] [--db <file>]` (DESIGN.md). */
 async function main(): Promise<number> {
@@ -19,6 +17,9 @@ async function main(): Promise<number> {
     return 0;
   }
 
+  // Loaded after the arguments are checked, so a typo is reported at once, not after Fastify and SQLite load.
+  const { startSandbox } = await import('./server.js');
+  const { FixtureError } = await import('./fixture.js');
   let sandbox;
   try {
     sandbox = await startSandbox({

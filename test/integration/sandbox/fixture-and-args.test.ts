@@ -1,0 +1,105 @@
+/** Fixture format and CLI argument rules in-process (the spawned CLI is covered in cli.test.ts). */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CliError, parseCliArgs } from '../../../main/sandbox/cli-args.js';
+import { FixtureError, loadFixture, type SandboxFixture } from '../../../main/sandbox/fixture.js';
+import { startSandbox } from '../../../main/sandbox/server.js';
+import { MIGRATIONS } from '../../../main/sandbox/store/migrations.js';
+import { SandboxStore } from '../../../main/sandbox/store/index.js';
+
+const EXAMPLE = new URL('../../../../shared/sandbox-fixture.example.json', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'sandbox-fixture-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('CLI arguments', () => {
+  it('parses the DESIGN.md forms', () => {
+    expect(parseCliArgs(['--port', '8790', '--mode', 'legacy', '--fixture', 'f.json', '--db', 'lab.db'])).toEqual({ port: 8790, mode: 'legacy', fixture: 'f.json', db: 'lab.db' });
+    expect(parseCliArgs(['--port=0', '--mode=v2'])).toEqual({ port: 0, mode: 'v2' });
+    expect(parseCliArgs(['--help'])).toBe('help');
+  });
+
+  it.each([
+    [['--port', '0', '--mode', 'v2', '--verbose'], /unknown argument "--verbose"/],
+    [['--port', 'eighty', '--mode', 'v2'], /--port must be a whole number from 0 to 65535, got "eighty"/],
+    [['--port', '70000', '--mode', 'v2'], /--port must be a whole number/],
+    [['--port', '-1', '--mode', 'v2'], /--port must be a whole number/],
+    [['--mode', 'v2'], /--port is required/],
+    [['--port', '0', '--mode', 'v3'], /--mode must be v2 or legacy, got "v3"/],
+    [['--port', '0'], /--mode is required/],
+    [['--port', '0', '--mode', 'v2', '--fixture'], /--fixture needs a value/],
+    [['--port', '0', '--mode', 'v2', '--db', '--fixture', 'x'], /--db needs a value/],
+    [['--port', '0', '--port', '1', '--mode', 'v2'], /--port is given twice/],
+  ])('%j -> %s', (args, message) => {
+    expect(() => parseCliArgs(args)).toThrow(CliError);
+    expect(() => parseCliArgs(args)).toThrow(message);
+  });
+});
+
+describe('fixture loading', () => {
+  it('loads the example fixture', async () => {
+    const f = await loadFixture(EXAMPLE);
+    expect(f.users).toHaveLength(2);
+    expect(f.labsheets[0]!.rows).toHaveLength(3);
+  });
+
+  const write = (name: string, data: unknown): string => {
+    const path = join(tmp, name);
+    writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data));
+    return path;
+  };
+
+  it.each([
+    ['missing users', {}, /users: /],
+    ['a typo in a field', { users: [{ email: 'a@b.c', token: 't', superadmin: true }] }, /users\[0\]: unknown field "superadmin"/],
+    ['a bad column type', { users: [{ email: 'a@b.c', token: 't' }], labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'IDENT' }] }] }, /labsheets\[0\]\.columns\[0\]\.type/],
+    ['a bad page kind', { users: [{ email: 'a@b.c', token: 't' }], pages: [{ kind: 'wiki', name: 'p', hrid: 'P' }] }, /pages\[0\]\.kind/],
+  ])('schema: %s names the field', async (_label, data, message) => {
+    const path = write('schema.json', data);
+    await expect(loadFixture(path)).rejects.toThrow(FixtureError);
+    await expect(loadFixture(path)).rejects.toThrow(message);
+  });
+
+  it('unreadable file and invalid JSON are named', async () => {
+    await expect(loadFixture(join(tmp, 'absent.json'))).rejects.toThrow(/cannot read fixture .*absent\.json: ENOENT/);
+    await expect(loadFixture(write('broken.json', '{"users": ['))).rejects.toThrow(/broken\.json is not valid JSON/);
+  });
+
+  const base: SandboxFixture = { users: [{ email: 'a@b.c', token: 'tok-1', superAdmin: true }] };
+  it.each<[string, Partial<SandboxFixture>, RegExp]>([
+    ['a row naming an unknown column', { labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'ID' }], rows: [{ ID: 'a', Colour: 'red' }] }] }, /labsheets\[0\]\.rows\[0\]: column "Colour"/],
+    ['a badly typed cell', { labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'ID' }, { name: 'N', type: 'NUMBER' }], rows: [{ ID: 'a', N: 'many' }] }] }, /labsheets\[0\]\.rows\[0\]\.N: .*needs a number/],
+    ['a labsheet in a missing folder', { labsheets: [{ name: 'L', folder: 'Nope', columns: [{ name: 'ID', type: 'ID' }] }] }, /labsheets\[0\]: folder "Nope" does not exist/],
+    ['a location whose parent is not listed before it', { locations: [{ name: 'Shelf', parent: 'Freezer' }] }, /locations\[0\]\.parent/],
+    ['a manifest with an unknown layout', { manifests: [{ name: 'R', hrid: 'R1', barcode: 'RB', template: 'Odd rack' }] }, /manifests\[0\]\.layout/],
+    ['a well off the layout', { manifests: [{ name: 'P', hrid: 'P1', barcode: 'PB', template: '96 Well Plate', wells: [{ position: 'M1', label: 'BLANK' }] }] }, /manifests\[0\]\.wells\[0\]: position: "M1"/],
+  ])('seeding: %s fails with the fixture path', async (_label, extra, message) => {
+    await expect(startSandbox({ mode: 'v2', fixture: { ...base, ...extra } })).rejects.toThrow(message);
+  });
+
+  it('duplicate user emails are refused', async () => {
+    await expect(startSandbox({ mode: 'v2', fixture: { users: [{ email: 'a@b.c', token: '1' }, { email: 'a@b.c', token: '2' }] } })).rejects.toThrow(/users\[1\]/);
+  });
+});
+
+describe('database', () => {
+  it('migrations set PRAGMA user_version and reopening a file does not re-run them or re-seed', async () => {
+    const dbPath = join(tmp, 'm.db');
+    const first = await startSandbox({ mode: 'v2', dbPath, fixture: EXAMPLE });
+    expect(first.store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    first.store.seedRows('Samples', [{ 'Sample ID': 'S-0100' }]);
+    await first.close();
+    const second = await startSandbox({ mode: 'legacy', dbPath, fixture: EXAMPLE });
+    expect(second.store.rows.count(second.store.labsheets.byName('Samples')!.uuid, 'any')).toBe(4);
+    expect(second.demoToken).toBe('6f1c9a52-3d1e-4b7a-9a51-0c2f4e8d7b10');
+    await second.close();
+  });
+
+  it('a fresh store is empty and migrated', () => {
+    const store = SandboxStore.open(':memory:');
+    expect(store.isEmpty()).toBe(true);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    store.close();
+  });
+});
