@@ -9,7 +9,9 @@ export function labHandlers(d: ShellDeps): HandlersFor<typeof labChannels> {
   const call = async <N extends LabReadEndpoint>(endpoint: N, request: RequestOf<N>): Promise<ResponseOf<N>> => {
     const client = await d.live.client();
     try {
-      const method = client[endpoint] as (r: RequestOf<N>) => Promise<ResponseOf<N>>;
+      // Indexing the client by a generic key yields a union of all methods; TS cannot correlate
+      // it back to N, though LabReadClient's mapped type guarantees the match.
+      const method = client[endpoint] as unknown as (r: RequestOf<N>) => Promise<ResponseOf<N>>;
       const result = await method(request);
       d.live.report('ok');
       return result;
