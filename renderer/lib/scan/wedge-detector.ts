@@ -74,8 +74,9 @@ export class WedgeDetector {
   private duplicates: DuplicateFilter;
   /** After a scan ended by its suffix, a trailing Enter/Tab from the scanner is swallowed until this time. */
   private swallowTerminatorUntil = -Infinity;
-  /** When the person last typed (a key released or passed as typing). */
+  /** When the person last typed (a key released or passed as typing), and the key before. */
   private lastTypingAt = -Infinity;
+  private prevTypingAt = -Infinity;
 
   constructor(input: WedgeSettingsInput = {}) {
     this.settings = wedgeSettings.parse(input);
@@ -110,9 +111,14 @@ export class WedgeDetector {
 
   /** Gives held keys back as typing and remembers when typing last happened. */
   private releaseAll(): string[] {
-    const last = this.held.at(-1);
-    if (last) this.lastTypingAt = Math.max(this.lastTypingAt, last.at);
+    for (const h of this.held) this.noteTyping(h.at);
     return this.reset();
+  }
+
+  private noteTyping(at: number): void {
+    if (at <= this.lastTypingAt) return;
+    this.prevTypingAt = this.lastTypingAt;
+    this.lastTypingAt = at;
   }
 
   key(k: WedgeKey): WedgeDecision {
@@ -137,7 +143,7 @@ export class WedgeDetector {
 
   private passTyping(at: number): WedgeDecision {
     const release = this.releaseAll();
-    this.lastTypingAt = at;
+    this.noteTyping(at);
     return { action: 'pass', release };
   }
 
@@ -184,7 +190,7 @@ export class WedgeDetector {
       if (done) return { action: 'consume', release: done.release, scan: done.scan! };
     }
     const release = this.releaseAll();
-    this.lastTypingAt = at;
+    this.noteTyping(at);
     return { action: 'pass', release };
   }
 
@@ -216,6 +222,11 @@ export class WedgeDetector {
         keys = keys.slice(cut + 1);
       }
     }
+    // Released keys at near-scanner speed right before this burst mean we are looking at the
+    // tail of a read too slow for the profile (a Bluetooth scanner on the usb profile): taking
+    // the tail as a scan would split the read, so all of it stays typing.
+    const near = 2 * this.maxGap;
+    if (release.length === 0 && keys[0]!.at - this.lastTypingAt <= near && this.lastTypingAt - this.prevTypingAt <= near) return null;
     let text = keys.map((h) => h.ch).join('');
     const { prefix, suffix } = this.settings;
     if (prefix && text.startsWith(prefix)) text = text.slice(prefix.length);

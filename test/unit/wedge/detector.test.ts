@@ -120,3 +120,16 @@ describe('WedgeDetector and auto-repeat', () => {
     expect(replay(new WedgeDetector(), keys)).toEqual({ field: 'aaaaaaaaa\n', scans: [] });
   });
 });
+
+describe('WedgeDetector does not split a read', () => {
+  it('keeps a read typing when its head came at near-scanner speed just before a fast tail', () => {
+    const keys: WedgeKey[] = [
+      { key: 'P', at: 0 },
+      { key: 'L', at: 50 },
+      { key: 'T', at: 100 },
+      ...burst('123456', 150, 8),
+    ];
+    expect(replay(new WedgeDetector({ profile: 'usb' }), keys)).toEqual({ field: 'PLT123456\n', scans: [] });
+    expect(replay(new WedgeDetector({ profile: 'bluetooth' }), keys).scans.map((s) => s.text)).toEqual(['PLT123456']);
+  });
+});
