@@ -17,8 +17,6 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
     await s.close();
     rmSync(filesDir, { recursive: true, force: true });
   });
-  const largestStoredFile = (): number => Math.max(0, ...readdirSync(filesDir).map((f) => statSync(join(filesDir, f)).size));
-
   const upload = async (form: FormData, headers: Record<string, string> = { authorization: `Bearer ${s.demoToken}` }): Promise<{ status: number; body: unknown }> => {
     const res = await fetch(`${s.url}/files/store-and-embed`, { method: 'POST', headers, body: form });
     return { status: res.status, body: await res.json() };
@@ -80,48 +78,6 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       expect((await upload(fd, {})).status).toBe(403);
     });
 
-    // Mode does not matter for streaming; once keeps the suite fast on shared cores.
-    it.runIf(mode === 'v2')('streams a 210 MB file to disk without holding it in memory', async () => {
-      const size = 210 * 1024 * 1024;
-      const chunk = Buffer.alloc(1024 * 1024, 7);
-      const hash = createHash('sha256');
-      const boundary = 'benchlinkboundary42';
-      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="scan.tif"\r\nContent-Type: image/tiff\r\n\r\n`);
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-      let sent = 0;
-      let onDiskMidway = -1;
-      let phase: 'head' | 'body' | 'tail' | 'done' = 'head';
-      const stream = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          if (phase === 'head') { controller.enqueue(head); phase = 'body'; return; }
-          if (phase === 'body') {
-            hash.update(chunk);
-            controller.enqueue(chunk);
-            sent += chunk.length;
-            // Streaming proof: while the client is still sending, most of what it sent is already on disk.
-            if (sent === 160 * chunk.length) onDiskMidway = largestStoredFile();
-            if (sent >= size) phase = 'tail';
-            return;
-          }
-          if (phase === 'tail') { controller.enqueue(tail); phase = 'done'; return; }
-          controller.close();
-        },
-      });
-      const res = await fetch(`${s.url}/files/store-and-embed`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${s.demoToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-        body: stream,
-        duplex: 'half',
-      } as RequestInit & { duplex: 'half' });
-      const body = (await res.json()) as { fileId: string; status: string }[];
-      expect(res.status).toBe(200);
-      expect(body[0]!.status).toBe('QUEUED');
-      const stored = s.store.uploads.byId(body[0]!.fileId)!;
-      expect(stored.size).toBe(size);
-      expect(statSync(stored.path!).size).toBe(size);
-      expect(stored.sha256).toBe(hash.digest('hex'));
-      expect(onDiskMidway).toBeGreaterThan(100 * 1024 * 1024);
-    }, 60_000);
   });
 
   describe('webhook/custom', () => {
@@ -160,4 +116,58 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       expect(s.store.webhooks.count()).toBe(before);
     });
   });
+});
+
+// Streaming does not depend on the mode; running it once keeps the suite fast on shared cores.
+describe('files: a 210 MB upload', () => {
+  let s: TestSandbox;
+  const filesDir = mkdtempSync(join(tmpdir(), 'sandbox-files-big-'));
+  beforeAll(async () => { s = await startTestSandbox({ mode: 'v2', filesDir }); });
+  afterAll(async () => {
+    await s.close();
+    rmSync(filesDir, { recursive: true, force: true });
+  });
+  const largestStoredFile = (): number => Math.max(0, ...readdirSync(filesDir).map((f) => statSync(join(filesDir, f)).size));
+
+  it('streams a 210 MB file to disk without holding it in memory', async () => {
+    const size = 210 * 1024 * 1024;
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const hash = createHash('sha256');
+    const boundary = 'benchlinkboundary42';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="scan.tif"\r\nContent-Type: image/tiff\r\n\r\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    let sent = 0;
+    let onDiskMidway = -1;
+    let phase: 'head' | 'body' | 'tail' | 'done' = 'head';
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (phase === 'head') { controller.enqueue(head); phase = 'body'; return; }
+        if (phase === 'body') {
+          hash.update(chunk);
+          controller.enqueue(chunk);
+          sent += chunk.length;
+          // Streaming proof: while the client is still sending, most of what it sent is already on disk.
+          if (sent === 160 * chunk.length) onDiskMidway = largestStoredFile();
+          if (sent >= size) phase = 'tail';
+          return;
+        }
+        if (phase === 'tail') { controller.enqueue(tail); phase = 'done'; return; }
+        controller.close();
+      },
+    });
+    const res = await fetch(`${s.url}/files/store-and-embed`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.demoToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit & { duplex: 'half' });
+    const body = (await res.json()) as { fileId: string; status: string }[];
+    expect(res.status).toBe(200);
+    expect(body[0]!.status).toBe('QUEUED');
+    const stored = s.store.uploads.byId(body[0]!.fileId)!;
+    expect(stored.size).toBe(size);
+    expect(statSync(stored.path!).size).toBe(size);
+    expect(stored.sha256).toBe(hash.digest('hex'));
+    expect(onDiskMidway).toBeGreaterThan(100 * 1024 * 1024);
+  }, 60_000);
 });
