@@ -1,4 +1,5 @@
 import type { Component } from 'svelte';
+import DataScreen from '../workflows/data/DataScreen.svelte';
 
 export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'settings';
 
@@ -21,6 +22,6 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'row-update', label: 'Row update', key: '3' },
   { id: 'upload', label: 'Upload', key: '4' },
   { id: 'outbox', label: 'Outbox', key: '5' },
-  { id: 'data', label: 'Data', key: '6' },
+  { id: 'data', label: 'Data', key: '6', component: DataScreen },
   { id: 'settings', label: 'Settings', key: '7' },
 ];

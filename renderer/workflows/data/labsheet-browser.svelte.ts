@@ -1,0 +1,125 @@
+import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { fromIpcError, type ShownError } from './lib/errors.js';
+import { clampPage, lastPage, pageKeepingFirstRow } from './lib/paging.js';
+import { RowSearch } from './row-search.svelte.js';
+
+export type Row = CellValue[];
+
+/**
+ * Labsheet list and row browsing: one labsheet open at a time, one page of rows on screen, the
+ * service's paging limits respected (lib/paging.ts), and a selection of row uuids that other
+ * panels (labflows) act on.
+ */
+export class LabsheetBrowser {
+  names = $state<string[]>([]);
+  listError = $state<ShownError | null>(null);
+  listLoading = $state(false);
+
+  open = $state<string | null>(null);
+  headers = $state<string[]>([]);
+  rows = $state<Row[]>([]);
+  total = $state(0);
+  page = $state(1);
+  pageSize = $state(50);
+  archived = $state<ArchiveFilter>('any');
+  rowsLoading = $state(false);
+  rowsError = $state<ShownError | null>(null);
+
+  /** Row uuids picked with the checkboxes, kept across pages of the open labsheet. */
+  selected = $state<string[]>([]);
+  readonly search: RowSearch;
+  #api: BenchlinkApi;
+
+  readonly lastPage = $derived(lastPage(this.total, this.pageSize));
+
+  /** Answers to a request that was overtaken by a newer one are dropped (fast paging). */
+  #rowsRequest = 0;
+
+  constructor(api: BenchlinkApi) {
+    this.#api = api;
+    this.search = new RowSearch(api);
+  }
+
+  /** Search results when a search ran, otherwise the current page: what export and selection act on. */
+  get visibleRows(): Row[] {
+    return this.search.results ?? this.rows;
+  }
+
+  async loadList(): Promise<void> {
+    this.listLoading = true;
+    const r = await this.#api.invoke('lab.fetchLabsheetList', {});
+    this.listLoading = false;
+    if (!r.ok) {
+      this.listError = fromIpcError(r.error);
+      return;
+    }
+    this.listError = null;
+    this.names = r.value.items.map((i) => i.name).sort((a, b) => a.localeCompare(b));
+  }
+
+  async openLabsheet(name: string): Promise<void> {
+    if (this.open !== name) {
+      this.selected = [];
+      this.search.clear();
+      this.page = 1;
+    }
+    this.open = name;
+    await this.loadRows();
+  }
+
+  async loadRows(): Promise<void> {
+    const labsheet = this.open;
+    if (!labsheet) return;
+    const ticket = ++this.#rowsRequest;
+    this.rowsLoading = true;
+    const r = await this.#api.invoke('lab.fetchLabsheetRows', { labsheet, page: this.page, pageSize: this.pageSize, archived: this.archived });
+    if (ticket !== this.#rowsRequest) return;
+    this.rowsLoading = false;
+    if (!r.ok) {
+      this.rowsError = fromIpcError(r.error);
+      return;
+    }
+    this.rowsError = null;
+    this.headers = r.value.headers;
+    this.rows = r.value.rows;
+    this.total = r.value.total;
+    // A filter change can shrink the data below the current page: land on the last real page.
+    const fitted = clampPage(this.page, this.total, this.pageSize);
+    if (fitted !== this.page) {
+      this.page = fitted;
+      await this.loadRows();
+    }
+  }
+
+  goTo(page: number): Promise<void> {
+    this.page = clampPage(page, this.total, this.pageSize);
+    return this.loadRows();
+  }
+
+  setPageSize(size: number): Promise<void> {
+    this.page = pageKeepingFirstRow(this.page, this.pageSize, size, this.total);
+    this.pageSize = size;
+    return this.loadRows();
+  }
+
+  setArchived(filter: ArchiveFilter): Promise<void> {
+    this.archived = filter;
+    this.search.clear();
+    return this.loadRows();
+  }
+
+  runSearch(query: string, column: string): Promise<void> {
+    if (!this.open) return Promise.resolve();
+    return this.search.run({ labsheet: this.open, archived: this.archived, headers: this.headers, query, column });
+  }
+
+  toggle(uuid: string): void {
+    this.selected = this.selected.includes(uuid) ? this.selected.filter((u) => u !== uuid) : [...this.selected, uuid];
+  }
+
+  selectVisible(on: boolean): void {
+    const visible = this.visibleRows.map((r) => String(r[0] ?? ''));
+    this.selected = on ? [...new Set([...this.selected, ...visible])] : this.selected.filter((u) => !visible.includes(u));
+  }
+}

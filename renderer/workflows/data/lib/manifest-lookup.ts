@@ -1,0 +1,25 @@
+export type ManifestKey = 'uuid' | 'hrid' | 'barcode';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Human-readable IDs look like "PL-0001": letters, a dash, then digits. */
+const HRID = /^[A-Z]{1,6}-\d+$/i;
+
+/** Which identifier a typed or scanned value most likely is; anything else is treated as a barcode. */
+export function guessManifestKey(value: string): ManifestKey {
+  const v = value.trim();
+  if (UUID.test(v)) return 'uuid';
+  if (HRID.test(v)) return 'hrid';
+  return 'barcode';
+}
+
+/** "2026-11-23 08:04 (5 minutes ago)" — local time plus how fresh it is; the raw value if unparsable. */
+export function describeLastUpdate(iso: string, now: Date): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  const mins = Math.round((now.getTime() - at.getTime()) / 60_000);
+  const ago = mins < 1 ? 'just now' : mins < 60 ? `${mins} minute${mins === 1 ? '' : 's'} ago`
+    : mins < 48 * 60 ? `${Math.round(mins / 60)} hour(s) ago` : `${Math.round(mins / 1440)} days ago`;
+  return `${local} (${ago})`;
+}

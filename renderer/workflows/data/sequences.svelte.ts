@@ -1,0 +1,59 @@
+import { SEQUENCE_PAGE_SIZE_DEFAULT, type Sequence } from '../../../shared/api/sequences.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { fromIpcError, type ShownError } from './lib/errors.js';
+
+export interface SequenceSummary {
+  name: string;
+  type: string;
+  uuid: string;
+}
+
+/** The sequence listing (pages from 0, as the service counts them) and the one sequence on view. */
+export class SequenceBrowser {
+  items = $state<SequenceSummary[]>([]);
+  total = $state(0);
+  /** 0-based, as GET /sequences counts pages. */
+  page = $state(0);
+  pageSize = $state(SEQUENCE_PAGE_SIZE_DEFAULT);
+  loading = $state(false);
+  error = $state<ShownError | null>(null);
+
+  current = $state<Sequence | null>(null);
+  currentError = $state<ShownError | null>(null);
+  currentLoading = $state(false);
+
+  readonly pages = $derived(Math.max(1, Math.ceil(this.total / this.pageSize)));
+  #api: BenchlinkApi;
+
+  constructor(api: BenchlinkApi) {
+    this.#api = api;
+  }
+
+  async load(page = this.page): Promise<void> {
+    this.loading = true;
+    const r = await this.#api.invoke('lab.listSequences', { page, pageSize: this.pageSize });
+    this.loading = false;
+    if (!r.ok) {
+      this.error = fromIpcError(r.error);
+      return;
+    }
+    this.error = null;
+    this.page = page;
+    this.items = r.value.items.map((i) => ({ name: i.name, type: i.type, uuid: i.uuid }));
+    this.total = r.value.total;
+  }
+
+  /** Reads one sequence the current way (GET /sequences?name=), not the deprecated fetch. */
+  async view(name: string): Promise<void> {
+    this.currentLoading = true;
+    const r = await this.#api.invoke('data.findSequenceByName', { name });
+    this.currentLoading = false;
+    if (!r.ok) {
+      this.current = null;
+      this.currentError = fromIpcError(r.error);
+      return;
+    }
+    this.currentError = null;
+    this.current = r.value.sequence;
+  }
+}

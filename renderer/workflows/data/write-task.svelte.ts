@@ -1,0 +1,73 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { Intent } from '../../../shared/outbox/intents.js';
+import { fromIpcError, fromUnknown, fromWriteError, type ShownError } from './lib/errors.js';
+
+/**
+ * Where one write stands. `queued` means it is durably in the outbox but the service has not
+ * answered yet (offline, paused for a token): it will still be sent, and the Outbox screen shows it.
+ */
+export type WritePhase = 'idle' | 'queueing' | 'syncing' | 'done' | 'failed' | 'uncertain' | 'queued';
+
+/** How long a panel waits for the service's answer before saying "queued, will be sent later". */
+export const DEFAULT_WRITE_WAIT_MS = 20_000;
+
+/**
+ * One write through the outbox, like every write in the app: enqueue (durable), then wait for the
+ * sync to settle the entry so the panel can show the server's own answer — a created template,
+ * a 422 with its reason — instead of only "queued".
+ */
+export class WriteTask<T> {
+  phase = $state<WritePhase>('idle');
+  result = $state<T | null>(null);
+  error = $state<ShownError | null>(null);
+  entryId = $state<number | null>(null);
+
+  readonly busy = $derived(this.phase === 'queueing' || this.phase === 'syncing');
+
+  #api: BenchlinkApi;
+  #parse: (raw: unknown) => T | null;
+
+  /** `parse` checks the server's answer with the endpoint's own response schema. */
+  constructor(api: BenchlinkApi, parse: (raw: unknown) => T | null) {
+    this.#api = api;
+    this.#parse = parse;
+  }
+
+  reset(): void {
+    this.phase = 'idle';
+    this.result = null;
+    this.error = null;
+    this.entryId = null;
+  }
+
+  async submit(intent: Intent, waitMs = DEFAULT_WRITE_WAIT_MS): Promise<T | null> {
+    this.reset();
+    this.phase = 'queueing';
+    try {
+      const queued = await this.#api.invoke('outbox.enqueue', { intent });
+      if (!queued.ok) return this.#fail(fromIpcError(queued.error));
+      const id = Number(queued.value.id);
+      this.entryId = id;
+      this.phase = 'syncing';
+      const settled = await this.#api.invoke('outbox.await', { id, timeoutMs: waitMs });
+      if (!settled.ok) return this.#fail(fromIpcError(settled.error));
+      const { state, result, error } = settled.value;
+      if (state === 'done') {
+        this.result = this.#parse(result);
+        this.phase = 'done';
+        return this.result;
+      }
+      if (error) this.error = fromWriteError(error);
+      this.phase = state === 'failed' ? 'failed' : state === 'uncertain' ? 'uncertain' : 'queued';
+      return null;
+    } catch (err) {
+      return this.#fail(fromUnknown(err));
+    }
+  }
+
+  #fail(error: ShownError): null {
+    this.error = error;
+    this.phase = 'failed';
+    return null;
+  }
+}
