@@ -1,0 +1,117 @@
+import type Database from 'better-sqlite3';
+import type { CachedWell, KnownLocation } from '../../shared/ipc/channels/cache.js';
+import type { CellValue } from '../../shared/api/primitives.js';
+import { openDatabase, type MovedAside } from '../outbox/db-open.js';
+import { CACHE_MIGRATIONS } from './schema.js';
+
+export interface ManifestRecord {
+  uuid: string; hrid: string; barcode: string; name: string; template: string; rows: number; columns: number; fetchedAt: number;
+}
+export interface LabsheetShape {
+  headers: string[];
+  idColumn: string;
+  barcodeColumn: string | null;
+}
+export interface StoredRow { row: Record<string, CellValue>; matchedBy: 'ID' | 'ID_BARCODE' }
+
+export interface CacheStore {
+  readonly recovered: MovedAside | null;
+  putManifest(m: ManifestRecord, wells: CachedWell[] | null): void;
+  manifest(by: 'uuid' | 'hrid' | 'barcode', value: string): { manifest: ManifestRecord; wells: CachedWell[] } | null;
+  putRows(labsheet: string, shape: LabsheetShape, rows: Record<string, CellValue>[], at: number): void;
+  shape(labsheet: string): (LabsheetShape & { fetchedAt: number }) | null;
+  findRow(labsheet: string, value: string): StoredRow | null;
+  putLabsheetNames(names: string[], at: number): void;
+  labsheetNames(): { names: string[]; fetchedAt: number } | null;
+  putLocation(l: KnownLocation, at: number): void;
+  locations(): KnownLocation[];
+  close(): void;
+}
+
+/** Typed access to the read-cache file; no SQL leaves this module. */
+export function openCacheStore(path: string, now: () => number = Date.now): CacheStore {
+  const { db, recovered } = openDatabase(path, CACHE_MIGRATIONS, now);
+  return createCacheStore(db, recovered);
+}
+
+function createCacheStore(db: Database.Database, recovered: MovedAside | null): CacheStore {
+  const q = {
+    putManifest: db.prepare(`INSERT OR REPLACE INTO manifests VALUES (@uuid, @hrid, @barcode, @name, @template, @rows, @columns, @fetchedAt)`),
+    clearWells: db.prepare<[string]>(`DELETE FROM wells WHERE manifest_uuid = ?`),
+    putWell: db.prepare<[string, string, string]>(`INSERT OR REPLACE INTO wells VALUES (?, ?, ?)`),
+    wells: db.prepare<[string], { body: string }>(`SELECT body FROM wells WHERE manifest_uuid = ? ORDER BY position`),
+    putSheet: db.prepare(`INSERT INTO labsheets (name, headers, id_column, barcode_column, rows_fetched_at) VALUES (@name, @headers, @idColumn, @barcodeColumn, @at)
+      ON CONFLICT(name) DO UPDATE SET headers = excluded.headers, id_column = excluded.id_column, barcode_column = excluded.barcode_column, rows_fetched_at = excluded.rows_fetched_at`),
+    sheet: db.prepare<[string], { headers: string | null; id_column: string | null; barcode_column: string | null; rows_fetched_at: number | null }>(`SELECT * FROM labsheets WHERE name = ?`),
+    clearRows: db.prepare<[string]>(`DELETE FROM labsheet_rows WHERE labsheet = ?`),
+    putRow: db.prepare<[string, string, string | null, string | null, string]>(`INSERT OR REPLACE INTO labsheet_rows VALUES (?, ?, ?, ?, ?)`),
+    rowById: db.prepare<[string, string], { body: string }>(`SELECT body FROM labsheet_rows WHERE labsheet = ? AND id_value = ? LIMIT 1`),
+    rowByBarcode: db.prepare<[string, string], { body: string }>(`SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`),
+    listed: db.prepare<[string, number]>(`INSERT INTO labsheets (name, listed_at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET listed_at = excluded.listed_at`),
+    names: db.prepare<[], { name: string; listed_at: number }>(`SELECT name, listed_at FROM labsheets WHERE listed_at IS NOT NULL ORDER BY name`),
+    putLocation: db.prepare<[string, string, string, string, number]>(`INSERT OR REPLACE INTO locations VALUES (?, ?, ?, ?, ?)`),
+    locations: db.prepare<[], { body: string }>(`SELECT body FROM locations ORDER BY name`),
+  };
+  const manifestBy = {
+    uuid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE uuid = ?`),
+    hrid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE hrid = ?`),
+    barcode: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE barcode = ?`),
+  };
+  return {
+    recovered,
+    putManifest(m, wells) {
+      db.transaction(() => {
+        q.putManifest.run(m);
+        // Wells are replaced only when the service sent them; otherwise the last known ones stay.
+        if (wells) {
+          q.clearWells.run(m.uuid);
+          for (const w of wells) q.putWell.run(m.uuid, w.position, JSON.stringify(w));
+        }
+      })();
+    },
+    manifest(by, value) {
+      const r = manifestBy[by].get(value);
+      if (!r) return null;
+      const manifest: ManifestRecord = {
+        uuid: String(r.uuid), hrid: String(r.hrid), barcode: String(r.barcode), name: String(r.name), template: String(r.template),
+        rows: Number(r.rows), columns: Number(r.columns), fetchedAt: Number(r.fetched_at),
+      };
+      return { manifest, wells: q.wells.all(manifest.uuid).map((w) => JSON.parse(w.body) as CachedWell) };
+    },
+    putRows(labsheet, shape, rows, at) {
+      db.transaction(() => {
+        q.putSheet.run({ name: labsheet, headers: JSON.stringify(shape.headers), idColumn: shape.idColumn, barcodeColumn: shape.barcodeColumn, at });
+        q.clearRows.run(labsheet);
+        for (const row of rows) {
+          const id = row[shape.idColumn];
+          const bc = shape.barcodeColumn ? row[shape.barcodeColumn] : null;
+          q.putRow.run(labsheet, String(row.uuid ?? ''), id === null || id === undefined ? null : String(id), bc === null || bc === undefined ? null : String(bc), JSON.stringify(row));
+        }
+      })();
+    },
+    shape(labsheet) {
+      const s = q.sheet.get(labsheet);
+      if (!s || s.headers === null || s.id_column === null || s.rows_fetched_at === null) return null;
+      return { headers: JSON.parse(s.headers) as string[], idColumn: s.id_column, barcodeColumn: s.barcode_column, fetchedAt: s.rows_fetched_at };
+    },
+    findRow(labsheet, value) {
+      const byId = q.rowById.get(labsheet, value);
+      if (byId) return { row: JSON.parse(byId.body) as Record<string, CellValue>, matchedBy: 'ID' };
+      const byBarcode = q.rowByBarcode.get(labsheet, value);
+      return byBarcode ? { row: JSON.parse(byBarcode.body) as Record<string, CellValue>, matchedBy: 'ID_BARCODE' } : null;
+    },
+    putLabsheetNames(names, at) {
+      db.transaction(() => names.forEach((n) => q.listed.run(n, at)))();
+    },
+    labsheetNames() {
+      const rows = q.names.all();
+      if (rows.length === 0) return null;
+      return { names: rows.map((r) => r.name), fetchedAt: Math.min(...rows.map((r) => r.listed_at)) };
+    },
+    putLocation(l, at) {
+      q.putLocation.run(l.uuid, l.name, l.kind, JSON.stringify(l), at);
+    },
+    locations: () => q.locations.all().map((r) => JSON.parse(r.body) as KnownLocation),
+    close: () => db.close(),
+  };
+}

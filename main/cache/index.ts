@@ -1,0 +1,3 @@
+export { openCacheStore, type CacheStore, type ManifestRecord, type LabsheetShape, type StoredRow } from './cache-store.js';
+export { createReadCache, type ReadCache, type ReadCacheDeps } from './read-cache.js';
+export { identifyColumns } from './row-columns.js';

@@ -1,0 +1,142 @@
+import type { LabClient } from '../api/index.js';
+import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
+import type { Outbox } from '../outbox/index.js';
+import type { ManifestMetadata } from '../../shared/api/manifests.js';
+import type { CellValue } from '../../shared/api/primitives.js';
+import type { CachedManifest, CachedRow, CachedWell, KnownLocation, PendingWellChange } from '../../shared/ipc/channels/cache.js';
+import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import type { CacheStore } from './cache-store.js';
+import { identifyColumns } from './row-columns.js';
+
+export interface ReadCacheDeps {
+  store: CacheStore;
+  client(): Promise<LabClient>;
+  outbox: Outbox;
+  now(): number;
+  /** A labsheet's rows younger than this answer a lookup without asking the service again. */
+  rowsFreshMs?: number;
+}
+
+type ManifestQuery = { barcode?: string | undefined; hrid?: string | undefined; uuid?: string | undefined };
+type StoredManifest = Omit<CachedManifest, 'fetchedAt' | 'fromCache' | 'pending'>;
+
+/** The service said "no such thing" (or the question was malformed): caching cannot help. */
+const isDefinite = (err: unknown) => err instanceof NotFoundError || err instanceof ValidationError || err instanceof BadRequestError;
+const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const;
+
+/**
+ * Reads for the workflows that keep working offline: each answer from the service is saved, and
+ * when the service cannot be reached the saved answer comes back with its age. Manifests carry
+ * the outbox entries not yet confirmed, so the plate map shows what the user did, not only what
+ * the server has.
+ */
+export function createReadCache(d: ReadCacheDeps) {
+  const { store } = d;
+  const rowsFreshMs = d.rowsFreshMs ?? 30_000;
+
+  function cachedManifest(q: ManifestQuery): { value: StoredManifest; fetchedAt: number } | null {
+    const hit = q.uuid ? store.manifest('uuid', q.uuid) : q.hrid ? store.manifest('hrid', q.hrid) : store.manifest('barcode', q.barcode ?? '');
+    if (!hit) return null;
+    const { fetchedAt, ...m } = hit.manifest;
+    return { value: { ...m, wells: hit.wells }, fetchedAt };
+  }
+
+  /** Open entries, plus entries confirmed after `since` (the cached wells predate them). */
+  function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
+    const targets = [targetKeyOf({ type: 'well-set', manifest: { uuid: m.uuid }, position: 'A1' }), targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' })];
+    const out: PendingWellChange[] = [];
+    for (const t of targets) for (const s of [...OPEN_STATES, 'done'] as const) for (const e of d.outbox.entriesOf(t, s)) if (s !== 'done' || e.updatedAt >= since) out.push({ entryId: e.id, state: e.state, intent: e.intent, error: e.lastError ? { kind: e.lastError.kind, ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }), message: e.lastError.message, ...(e.lastError.serverMessage ? { reason: e.lastError.serverMessage } : {}) } : null });
+    return out.sort((a, b) => a.entryId - b.entryId);
+  }
+
+  function toStored(m: ManifestMetadata): StoredManifest {
+    const wells: CachedWell[] = (m.wells ?? []).map((w) => ({ position: w.position, sample: w.sample ?? null, label: w.label ?? '', tags: w.tags ?? [] }));
+    const rows = m.layout?.rows ?? (/384/.test(m.template) ? 16 : 8);
+    const columns = m.layout?.columns ?? (/384/.test(m.template) ? 24 : 12);
+    return { name: m.name, template: m.template, uuid: m.uuid, hrid: m.hrid, barcode: m.barcode, rows, columns, wells };
+  }
+
+  function rememberLocation(m: StoredManifest, at: number): void {
+    const loc: KnownLocation = { uuid: m.uuid, name: m.name, kind: 'manifest', hrid: m.hrid, barcode: m.barcode, rows: m.rows, columns: m.columns };
+    store.putLocation(loc, at);
+  }
+
+  async function manifest(q: ManifestQuery): Promise<CachedManifest | null> {
+    try {
+      const c = await d.client();
+      const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };
+      const m = toStored(await c.fetchManifestMetadata(query));
+      const at = d.now();
+      const { wells, ...record } = m;
+      store.putManifest({ ...record, fetchedAt: at }, wells);
+      rememberLocation(m, at);
+      return { ...m, fetchedAt: at, fromCache: false, pending: pendingFor(m, at) };
+    } catch (err) {
+      if (isDefinite(err)) return null;
+      const cached = cachedManifest(q);
+      if (!cached) return null;
+      return { ...cached.value, fetchedAt: cached.fetchedAt, fromCache: true, pending: pendingFor(cached.value, cached.fetchedAt) };
+    }
+  }
+
+  async function loadRows(labsheet: string): Promise<void> {
+    const c = await d.client();
+    const rows: Record<string, CellValue>[] = [];
+    let headers: string[] = [];
+    for await (const page of iterateLabsheetRows(c, { labsheet, archived: 'any' })) {
+      headers = page.headers;
+      for (const cells of page.rows) {
+        const row: Record<string, CellValue> = {};
+        page.headers.forEach((h, i) => (row[h] = cells[i] ?? null));
+        rows.push(row);
+      }
+    }
+    const shape = identifyColumns(headers);
+    // The store keys rows by a `uuid` field; listings may not carry one, so the ID stands in for it.
+    const keyed = rows.map((r) => (r['uuid'] === undefined ? { ...r, uuid: String(r[shape.idColumn] ?? '') } : r));
+    store.putRows(labsheet, { headers, ...shape }, keyed, d.now());
+  }
+
+  function rowFromStore(labsheet: string, value: string, fromCache: boolean): CachedRow | null {
+    const shape = store.shape(labsheet);
+    const hit = shape ? store.findRow(labsheet, value) : null;
+    if (!shape || !hit) return null;
+    const row: Record<string, CellValue> = {};
+    for (const h of shape.headers) row[h] = hit.row[h] ?? null;
+    return { labsheet, headers: shape.headers, idColumn: shape.idColumn, barcodeColumn: shape.barcodeColumn, matchedBy: hit.matchedBy, row, fetchedAt: shape.fetchedAt, fromCache };
+  }
+
+  async function row(labsheet: string, value: string, refresh = false): Promise<CachedRow | null> {
+    const shape = store.shape(labsheet);
+    const fresh = shape !== null && d.now() - shape.fetchedAt < rowsFreshMs;
+    if (fresh && !refresh) {
+      const hit = rowFromStore(labsheet, value, false);
+      if (hit) return hit;
+    }
+    try {
+      await loadRows(labsheet);
+      return rowFromStore(labsheet, value, false);
+    } catch (err) {
+      if (isDefinite(err)) return null;
+      return rowFromStore(labsheet, value, true);
+    }
+  }
+
+  async function labsheets(): Promise<{ names: string[]; fetchedAt: number; fromCache: boolean }> {
+    try {
+      const c = await d.client();
+      const names = (await c.fetchLabsheetList({})).items.map((i) => i.name);
+      const at = d.now();
+      store.putLabsheetNames(names, at);
+      return { names, fetchedAt: at, fromCache: false };
+    } catch {
+      const cached = store.labsheetNames();
+      return { names: cached?.names ?? [], fetchedAt: cached?.fetchedAt ?? 0, fromCache: true };
+    }
+  }
+
+  const locations = (): KnownLocation[] => store.locations();
+
+  return { manifest, row, labsheets, locations };
+}
+export type ReadCache = ReturnType<typeof createReadCache>;

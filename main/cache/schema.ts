@@ -1,0 +1,39 @@
+import type { Migration } from '../outbox/migrations.js';
+
+/**
+ * The read cache lives in its own file: it can be thrown away and rebuilt from the service at any
+ * time, unlike the outbox. Every table carries fetched_at so the UI can show the age of what it shows.
+ */
+export const CACHE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    why: 'manifests with their wells, labsheet rows by ID and ID_BARCODE, labsheet names, known locations',
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE manifests (
+          uuid TEXT PRIMARY KEY, hrid TEXT NOT NULL, barcode TEXT NOT NULL, name TEXT NOT NULL, template TEXT NOT NULL,
+          rows INTEGER NOT NULL, columns INTEGER NOT NULL, fetched_at INTEGER NOT NULL
+        );
+        CREATE INDEX manifests_hrid ON manifests (hrid);
+        CREATE INDEX manifests_barcode ON manifests (barcode);
+        CREATE TABLE wells (
+          manifest_uuid TEXT NOT NULL, position TEXT NOT NULL, body TEXT NOT NULL,
+          PRIMARY KEY (manifest_uuid, position)
+        );
+        CREATE TABLE labsheets (
+          name TEXT PRIMARY KEY, headers TEXT, id_column TEXT, barcode_column TEXT, rows_fetched_at INTEGER, listed_at INTEGER
+        );
+        CREATE TABLE labsheet_rows (
+          labsheet TEXT NOT NULL, uuid TEXT NOT NULL, id_value TEXT, barcode_value TEXT, body TEXT NOT NULL,
+          PRIMARY KEY (labsheet, uuid)
+        );
+        CREATE INDEX labsheet_rows_id ON labsheet_rows (labsheet, id_value);
+        CREATE INDEX labsheet_rows_barcode ON labsheet_rows (labsheet, barcode_value);
+        CREATE TABLE locations (
+          uuid TEXT PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL, body TEXT NOT NULL, fetched_at INTEGER NOT NULL
+        );
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      `);
+    },
+  },
+];

@@ -1,0 +1,52 @@
+import type { Intent } from '../../shared/outbox/intents.js';
+import type { OutboxEntrySummary, OutboxError } from '../../shared/ipc/channels/outbox.js';
+import type { EntryError, OutboxEntry } from '../outbox/index.js';
+
+const manifestName = (m: { uuid: string } | { hrid: string }) => ('hrid' in m ? m.hrid : m.uuid.slice(0, 8));
+
+/** One line a scientist can read for an outbox entry. */
+export function summarizeIntent(i: Intent): string {
+  switch (i.type) {
+    case 'well-set': {
+      const parts = [i.sample ? i.sample.id : null, i.label ? i.label : null, i.tags?.length ? `tags ${i.tags.join(', ')}` : null].filter(Boolean);
+      return `${manifestName(i.manifest)} ${i.position} ← ${parts.join(' · ')}`;
+    }
+    case 'well-remove':
+      return `${manifestName(i.manifest)} ${i.position}: remove ${i.fields.join(', ').toLowerCase()}`;
+    case 'location-assign':
+      return `${i.id} → ${i.locationId.slice(0, 8)}${i.position ? ` ${i.position}` : ''} (${i.idType})`;
+    case 'row-update':
+      return `${i.labsheet} ${i.id}: ${Object.entries(i.changes).map(([k, v]) => `${k} = ${String(v)}`).join(', ')}`;
+    case 'file-upload':
+      return `Upload ${i.fileName} (${Math.max(1, Math.round(i.size / 1024))} KB)`;
+    case 'webhook':
+      return `Event ${i.eventType ?? 'webhook'}`;
+    case 'labflow-link':
+      return 'Link samples to a labflow test';
+    default:
+      return i.type.replace(/-/g, ' ');
+  }
+}
+
+export function toOutboxError(e: EntryError): OutboxError {
+  return {
+    kind: e.kind,
+    ...(e.status === undefined ? {} : { status: e.status }),
+    message: e.message,
+    ...(e.serverMessage ?? e.reason ? { reason: e.serverMessage ?? e.reason } : {}),
+  };
+}
+
+export function toSummary(e: OutboxEntry): OutboxEntrySummary {
+  return {
+    id: e.id,
+    type: e.type,
+    target: e.target,
+    summary: summarizeIntent(e.intent),
+    intent: e.intent,
+    state: e.state,
+    attempts: e.attempts,
+    lastError: e.lastError ? toOutboxError(e.lastError) : null,
+    createdAt: e.createdAt,
+  };
+}

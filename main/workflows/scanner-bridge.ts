@@ -1,0 +1,72 @@
+import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { scannerSettings, type ScannerSettings } from '../../shared/barcode/scanner-settings.js';
+import type { ScannerScan } from '../../shared/ipc/channels/scanner.js';
+import type { EventHub } from '../ipc/events.js';
+import type { Logger } from '../ipc/types.js';
+import type { ScannerService } from '../scanner/index.js';
+
+export interface ScannerBridge {
+  /** Delivers a decoded read to every renderer; HID reads and test reads take the same path. */
+  deliver(scan: Omit<ScannerScan, 'mainAt'>): void;
+  /** node-hid's last "cannot run here" message, or null when it works. */
+  readonly unavailable: string | null;
+  settings(): ScannerSettings;
+  configure(patch: Partial<ScannerSettings>): ScannerSettings;
+  close(): void;
+}
+
+/**
+ * Connects main's scanner service to the renderer and keeps its settings in `scanner.json` in the
+ * data dir (the shared settings file holds only flat values; these include device lists).
+ */
+export function createScannerBridge(o: { service: ScannerService; events: EventHub; dataDir: string; log: Logger; now: () => number }): ScannerBridge {
+  const file = join(o.dataDir, 'scanner.json');
+  let current: ScannerSettings = load();
+  let unavailable: string | null = null;
+
+  function load(): ScannerSettings {
+    try {
+      return scannerSettings.parse(JSON.parse(readFileSync(file, 'utf8')));
+    } catch {
+      return scannerSettings.parse({});
+    }
+  }
+
+  const deliver = (scan: Omit<ScannerScan, 'mainAt'>) => o.events.emit('scanner.scan', { ...scan, mainAt: o.now() });
+  const offs = [
+    o.service.on('scan', (s) => deliver({ text: s.text, ...(s.symbology ? { symbology: s.symbology } : {}), source: { kind: s.source.kind, vendorId: s.source.vendorId, productId: s.source.productId }, durationMs: s.durationMs })),
+    o.service.on('error', (e) => {
+      if (e.code === 'hid-unavailable') unavailable = e.message;
+      o.events.emit('scanner.error', { code: e.code, message: e.message });
+    }),
+    o.service.on('duplicate-suppressed', (d) => o.events.emit('scanner.error', { code: 'duplicate', message: d.message })),
+  ];
+  o.service.configure(current);
+  try {
+    o.service.start();
+  } catch (err) {
+    unavailable = err instanceof Error ? err.message : String(err);
+    o.log.warn('scanner service did not start', { error: unavailable });
+  }
+
+  return {
+    deliver,
+    get unavailable() {
+      return unavailable;
+    },
+    settings: () => current,
+    configure(patch) {
+      current = scannerSettings.parse({ ...current, ...patch });
+      o.service.configure(current);
+      const tmp = `${file}.tmp`;
+      writeFileSync(tmp, JSON.stringify(current, null, 2));
+      renameSync(tmp, file);
+      return current;
+    },
+    close() {
+      offs.forEach((off) => off());
+      o.service.stop();
+    },
+  };
+}
