@@ -35,6 +35,8 @@ export function createLabsheet(store: SandboxStore, req: CreateLabsheetRequest, 
   }));
   const seen = new Map<string, number>();
   columns.forEach((c, i) => {
+    // Row listings put the row uuid first under the header "uuid"; a column of that name would be ambiguous.
+    if (c.name.toLowerCase() === 'uuid') throw invalid(`columns[${i}]: the column name "uuid" is reserved for the row uuid`);
     const prev = seen.get(c.name.toLowerCase());
     if (prev !== undefined) throw invalid(`columns[${i}]: column name "${c.name}" is already used by columns[${prev}]`);
     seen.set(c.name.toLowerCase(), i);

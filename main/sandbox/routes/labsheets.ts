@@ -25,6 +25,8 @@ export function labsheetRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     const sheet = findLabsheet(store, input.labsheet);
     const name = input.templateName.trim();
     if (store.templates.byName(name)) throw conflict(`a template named "${name}" already exists`);
+    // A template made from a labsheet in a private folder stays private.
+    const isPrivate = sheet.folderUuid ? (store.eln.folderByUuid(sheet.folderUuid)?.private ?? false) : false;
     return store.tx(() => {
       const t = store.templates.create({
         uuid: randomUUID(), shortId: `TPL-${String(store.templates.count() + 1).padStart(4, '0')}`, name, labsheetUuid: sheet.uuid,
@@ -32,7 +34,7 @@ export function labsheetRoutes(app: FastifyInstance, ctx: SandboxContext): void 
       });
       return {
         uuid: t.uuid, Id: t.shortId, name: t.name, index: 'manager_templates', type: 'manager_template' as const, createdBy: t.createdBy,
-        creationDate: t.createdAt, defaultAddRows: 1, editable: true, isPrivate: false, alerts: false, iconIndex: 0,
+        creationDate: t.createdAt, defaultAddRows: 1, editable: true, isPrivate, alerts: false, iconIndex: 0,
         folder: t.folderUuid ?? '', success: true,
       };
     });

@@ -76,6 +76,12 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       expect(res.status).toBe(422);
     });
 
+    it('the column name "uuid" is reserved for the row uuid (422)', async () => {
+      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'UUID', type: 'TEXT' }] });
+      expect(res.status).toBe(422);
+      expect((await json(res)).reason).toMatch(/reserved/);
+    });
+
     it('LIST columns need references (422 otherwise)', async () => {
       const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'State', type: 'LIST' }] });
       expect(res.status).toBe(422);
@@ -178,6 +184,14 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       expect(Number.isNaN(Date.parse(t.creationDate))).toBe(false);
       expect((await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Samples', templateName: `T ${mode}` } })).status).toBe(409);
       expect((await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Ghost', templateName: 'T2' } })).status).toBe(404);
+      expect(t.isPrivate).toBe(false);
+    });
+
+    it('a labsheet in a private folder makes a private template', async () => {
+      const name = uniqueName();
+      await create({ name, folder: 'Restricted', columns: [{ name: 'ID', type: 'ID' }] });
+      const res = await s.call('/labsheets/labsheet-to-template', { body: { labsheet: name, templateName: `P ${mode}` } });
+      expect(((await json(res)) as { isPrivate: boolean }).isPrivate).toBe(true);
     });
   });
 
