@@ -1,0 +1,49 @@
+import { parse } from 'csv-parse/browser/esm/sync';
+import { normalizePosition, type Layout } from '../../../shared/layout/positions.js';
+
+export interface RackRead { position: string; barcode: string }
+export interface RackBad { position: string; raw: string; reason: string }
+export interface RackImport { good: RackRead[]; bad: RackBad[]; ignored: number }
+
+/** What rack scanners write where a tube could not be read. */
+const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
+
+/**
+ * Parses a rack scanner export (`position,barcode` per line, optional header, `,` or `;` or tab).
+ * A bad read never sinks the whole rack: good reads are kept, bad positions are listed so only
+ * those are rescanned. Empty positions (nothing in the slot) are ignored, not errors.
+ */
+export function parseRackCsv(text: string, layout: Layout): RackImport {
+  const delimiter = text.includes(';') && !text.includes(',') ? ';' : text.includes('\t') && !text.includes(',') ? '\t' : ',';
+  const records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  const good: RackRead[] = [];
+  const bad: RackBad[] = [];
+  let ignored = 0;
+  const seen = new Map<string, string>();
+  for (const rec of records) {
+    const [rawPos = '', rawCode = ''] = rec;
+    const position = normalizePosition(rawPos, layout);
+    if (!position) {
+      // A header line ("Position,Barcode") or junk: not a slot of this rack.
+      if (/pos|well|tube|barcode/i.test(rawPos)) continue;
+      ignored++;
+      continue;
+    }
+    if (rawCode === '' || /^(empty|no ?tube)$/i.test(rawCode)) {
+      ignored++;
+      continue;
+    }
+    if (NO_READ.test(rawCode)) {
+      bad.push({ position, raw: rawCode, reason: 'the scanner could not read this tube' });
+      continue;
+    }
+    const dup = seen.get(rawCode);
+    if (dup !== undefined) {
+      bad.push({ position, raw: rawCode, reason: `same barcode as ${dup}` });
+      continue;
+    }
+    seen.set(rawCode, position);
+    good.push({ position, barcode: rawCode });
+  }
+  return { good, bad, ignored };
+}

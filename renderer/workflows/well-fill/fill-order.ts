@@ -1,0 +1,23 @@
+import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
+
+/**
+ * Where the next scanned sample goes: the first empty well at or after `from` in fill order,
+ * wrapping round to the start so gaps left earlier are filled before the plate counts as full.
+ * Null when every well is taken.
+ */
+export function nextEmptyWell(layout: Layout, order: FillOrder, isTaken: (position: string) => boolean, from?: string): string | null {
+  const all = positionsInOrder(layout, order);
+  const start = from ? Math.max(0, all.indexOf(from)) : 0;
+  for (let i = 0; i < all.length; i++) {
+    const p = all[(start + i) % all.length]!;
+    if (!isTaken(p)) return p;
+  }
+  return null;
+}
+
+/** The well after `position` in fill order (used to move the cursor past a well just filled). */
+export function wellAfter(layout: Layout, order: FillOrder, position: string): string | null {
+  const all = positionsInOrder(layout, order);
+  const i = all.indexOf(position);
+  return i < 0 || i + 1 >= all.length ? null : all[i + 1]!;
+}

@@ -1,0 +1,51 @@
+/**
+ * What can be wrong with a scan during a fill, each with its own tone and colour so a user
+ * hears which one without looking. Pure: the state module gathers the facts, this decides.
+ */
+export type GuardKind = 'duplicate-sample' | 'occupied-well' | 'wrong-plate' | 'unknown-sample' | 'garbage';
+
+export interface Guard {
+  kind: GuardKind;
+  message: string;
+  /** The user may override (e.g. "use anyway" for a sample the labsheet does not know). */
+  overridable: boolean;
+}
+
+export interface SampleFacts {
+  sampleId: string;
+  target: string;
+  /** Where this sample already sits on the plate, if anywhere. */
+  alreadyAt: string | null;
+  /** The sample currently in the target well, if any. */
+  targetHolds: string | null;
+  /** null while unknown (offline and never cached): not treated as unknown. */
+  knownInLabsheet: boolean | null;
+}
+
+export function guardSample(f: SampleFacts): Guard | null {
+  if (f.alreadyAt !== null) {
+    return { kind: 'duplicate-sample', message: `${f.sampleId} is already in ${f.alreadyAt} on this plate.`, overridable: false };
+  }
+  if (f.targetHolds !== null) {
+    return { kind: 'occupied-well', message: `${f.target} already holds ${f.targetHolds}. Replace it?`, overridable: true };
+  }
+  if (f.knownInLabsheet === false) {
+    return { kind: 'unknown-sample', message: `${f.sampleId} is not in the labsheet. Use it anyway?`, overridable: true };
+  }
+  return null;
+}
+
+export function guardPlate(current: { barcode: string; hrid: string } | null, scanned: string): Guard | null {
+  if (!current) return null;
+  const same = [current.barcode, current.hrid].some((v) => v.toUpperCase() === scanned.toUpperCase());
+  if (same) return null;
+  return { kind: 'wrong-plate', message: `${scanned} is not the plate you are filling (${current.hrid}). Switch plates?`, overridable: true };
+}
+
+export const GUARD_TITLES: Record<GuardKind, string> = {
+  'duplicate-sample': 'Duplicate sample',
+  'occupied-well': 'Well occupied',
+  'wrong-plate': 'Wrong plate',
+  'unknown-sample': 'Unknown sample',
+  garbage: 'Not a barcode',
+};
