@@ -65,6 +65,17 @@ export class WriteTask<T> {
     }
   }
 
+  /**
+   * A refused write stays in the outbox (never dropped silently); once the user has read the
+   * reason here, this removes it so it does not linger in the Outbox screen.
+   */
+  async discard(): Promise<void> {
+    if (this.entryId === null) return this.reset();
+    const r = await this.#api.invoke('outbox.discard', { id: this.entryId });
+    if (r.ok && r.value.ok) this.reset();
+    else this.error = r.ok ? { text: r.value.message ?? 'The outbox kept this entry.' } : fromIpcError(r.error);
+  }
+
   #fail(error: ShownError): null {
     this.error = error;
     this.phase = 'failed';
