@@ -1,5 +1,6 @@
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
+  LabelError,
   mmToPoints,
   prepareLabels,
   sheetGrid,
@@ -93,6 +94,8 @@ async function drawLabel(page: PDFPage, label: PreparedLabel, originMm: { x: num
 export async function labelsToPdf(template: LabelTemplate, records: readonly LabelRecordInput[], options: PdfOptions): Promise<PdfResult> {
   const printDpi = options.printDpi ?? 300;
   const { labels, notes } = prepareLabels(template, records, { measure: measureWithBwip, dpi: printDpi });
+  // An empty PDF would open a print dialog for nothing; say so instead.
+  if (labels.length === 0) throw new LabelError(['Nothing to print: no records were chosen.']);
   const doc = await PDFDocument.create();
   doc.setTitle(`Labels — ${template.name}`);
   doc.setCreator('Benchlink');

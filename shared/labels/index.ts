@@ -5,6 +5,7 @@ export type { LabelTemplate, LabelTemplateInput, Symbology, Placeholder } from '
 export { defaultTemplates } from './defaults.js';
 export { labelRecord, recordFromRow } from './record.js';
 export type { LabelRecord, LabelRecordInput, ColumnMap } from './record.js';
+export { recordForPlate, recordsForWells, recordsForLocations } from './sources.js';
 export { fitToCharset, BARCODE_CHARSET } from './charset.js';
 export { fillFields } from './fill.js';
 export { bwipRequestFor, symbolSizeFromRaw, QUIET_ZONE_MODULES, SYMBOLOGY_NAMES } from './symbol.js';

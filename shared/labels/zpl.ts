@@ -1,3 +1,4 @@
+import { LabelError } from './errors.js';
 import { prepareLabels, type PreparedLabel } from './prepare.js';
 import type { LabelRecordInput } from './record.js';
 import type { MeasureSymbol } from './symbol.js';
@@ -59,6 +60,7 @@ function textCommands(label: PreparedLabel, dpi: number, encoding: ZplEncoding):
 export function toZpl(template: LabelTemplate, records: readonly LabelRecordInput[], options: ZplOptions): ZplResult {
   const dpi = options.dpi ?? 203;
   const { labels, notes } = prepareLabels(template, records, { measure: options.measure, dpi });
+  if (labels.length === 0) throw new LabelError(['Nothing to print: no records were chosen.']);
   // QR carries UTF-8 (^CI28); Code 128 and DataMatrix carry single bytes (^CI27, Latin-1 compatible).
   const encoding: ZplEncoding = template.symbology === 'qrcode' ? 'utf8' : 'cp1252';
   const blocks = labels.map((label) =>
@@ -75,5 +77,5 @@ export function toZpl(template: LabelTemplate, records: readonly LabelRecordInpu
       '^XZ',
     ].join('\n'),
   );
-  return { zpl: blocks.length === 0 ? '' : `${blocks.join('\n')}\n`, notes };
+  return { zpl: `${blocks.join('\n')}\n`, notes };
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LabelError, recordFromRow, sheetGrid, sheetSpec } from '../../../shared/labels/index.js';
+import { LabelError, recordForPlate, recordFromRow, recordsForLocations, recordsForWells, sheetGrid, sheetSpec } from '../../../shared/labels/index.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const importsOf = (dir: string): Array<[file: string, spec: string]> =>
@@ -11,8 +11,8 @@ const importsOf = (dir: string): Array<[file: string, spec: string]> =>
     .flatMap((f) => [...readFileSync(join(root, dir, f), 'utf8').matchAll(/from '([^']+)'/g)].map((m): [string, string] => [`${dir}/${f}`, m[1]!]));
 
 describe('label layers (DESIGN.md: shared imports no Node or DOM; main imports no electron)', () => {
-  it('shared/labels imports only zod and itself', () => {
-    const bad = importsOf('shared/labels').filter(([, spec]) => spec !== 'zod' && !spec.startsWith('./'));
+  it('shared/labels imports only zod, shared/api types and itself', () => {
+    const bad = importsOf('shared/labels').filter(([, spec]) => spec !== 'zod' && !spec.startsWith('./') && !spec.startsWith('../api/'));
     expect(bad).toEqual([]);
     const globals = readdirSync(join(root, 'shared/labels')).filter((f) => /\b(document|window|Buffer|process)\./.test(readFileSync(join(root, 'shared/labels', f), 'utf8')));
     expect(globals).toEqual([]);
@@ -38,5 +38,21 @@ describe('records and sheets', () => {
     const grid = sheetGrid(sheetSpec.parse({ paper: 'Letter', marginTopMm: 12.7, marginLeftMm: 4.8, gapXMm: 3.2, gapYMm: 0 }), 66.7, 25.4);
     expect(grid.slots).toHaveLength(3 * 10); // the classic 30-up address sheet
     expect(() => sheetGrid(sheetSpec.parse({ paper: 'A4', columns: 5 }), 50.8, 25.4)).toThrow(LabelError);
+  });
+
+  it('labels a plate by its barcode, its filled wells by sample ID, and new locations by uuid', () => {
+    const plate = { name: 'Assay plate 7', hrid: 'MAN-7', barcode: '' };
+    expect(recordForPlate(plate, '2026-11-23')).toEqual({ id: 'MAN-7', name: 'Assay plate 7', hrid: 'MAN-7', barcode: '', date: '2026-11-23' });
+    const wells = [
+      { position: 'A1', sample: { id: 'S-1', labsheet: 'L' }, label: 'ctrl' },
+      { position: 'A2', sample: null },
+      { position: 'B1', sample: { id: 'S-2', labsheet: 'L' } },
+    ];
+    expect(recordsForWells(plate, wells)).toEqual([
+      { id: 'S-1', position: 'A1', hrid: 'MAN-7', name: 'ctrl' },
+      { id: 'S-2', position: 'B1', hrid: 'MAN-7' },
+    ]);
+    expect(recordsForWells(plate, wells, ['B1', 'A2']).map((r) => r.id)).toEqual(['S-2']);
+    expect(recordsForLocations([{ name: 'Box 12', uuid: 'u-12' }])).toEqual([{ id: 'u-12', name: 'Box 12' }]);
   });
 });

@@ -67,5 +67,6 @@ describe('ZPL details', () => {
 
   it('refuses instead of writing ZPL for a value the printer cannot hold', () => {
     expect(() => labelsToZpl(byId('plate-side-code128'), [{ id: 'Ä-1' }], { dpi: 203 })).toThrow(LabelError);
+    expect(() => labelsToZpl(byId('plate-side-code128'), [], { dpi: 203 })).toThrow('Nothing to print: no records were chosen.');
   });
 });

@@ -1,0 +1,29 @@
+import type { CreatedLocation } from '../api/locations.js';
+import type { ManifestMetadata, WellContent } from '../api/manifests.js';
+import type { LabelRecordInput } from './record.js';
+
+/**
+ * Records for the places users print from. Each `{id}` is what a later scan must resolve: a plate
+ * by its barcode (hrid when it has none), a well's tube by its sample ID, a location by its uuid
+ * (what assign-location takes). `date` is the print date the caller chooses (an injected clock).
+ */
+type Plate = Pick<ManifestMetadata, 'name' | 'hrid' | 'barcode'>;
+
+export function recordForPlate(plate: Plate, date?: string): LabelRecordInput {
+  return { id: plate.barcode !== '' ? plate.barcode : plate.hrid, name: plate.name, hrid: plate.hrid, barcode: plate.barcode, ...(date === undefined ? {} : { date }) };
+}
+
+/** Wells holding a sample, optionally only the selected positions, in the order given. */
+export function recordsForWells(plate: Plate, wells: readonly WellContent[], selected?: readonly string[], date?: string): LabelRecordInput[] {
+  const chosen = selected === undefined ? wells : selected.flatMap((p) => wells.filter((w) => w.position === p));
+  return chosen.flatMap((well) =>
+    well.sample == null
+      ? []
+      : [{ id: well.sample.id, position: well.position, hrid: plate.hrid, ...(well.label ? { name: well.label } : {}), ...(date === undefined ? {} : { date }) }],
+  );
+}
+
+/** Locations just made by location/create (e.g. new boxes), labelled so a scan finds them again. */
+export function recordsForLocations(created: readonly CreatedLocation[], date?: string): LabelRecordInput[] {
+  return created.map((location) => ({ id: location.uuid, name: location.name, ...(date === undefined ? {} : { date }) }));
+}
