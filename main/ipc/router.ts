@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../shared/ipc/channel.js';
 import { fail, ok, type IpcError, type IpcErrorCode, type IpcIssue, type IpcResult } from '../../shared/ipc/result.js';
 import { IpcFailure } from './failure.js';
+import { findHostileShape } from './hostile-keys.js';
 import { redactForLog, safeLabel } from './redact.js';
 import { jsonBytes } from './size.js';
 import type { CallContext, ChannelTable, HandlersFor, Logger } from './types.js';
@@ -45,6 +46,9 @@ export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Ro
       const bytes = knownBytes ?? jsonBytes(message);
       if (bytes === null) return reject({ code: 'invalid-message', message: 'Message is not plain JSON data.' }, ctx);
       if (bytes > hardMax) return reject({ code: 'too-large', message: `Message of ${bytes} bytes exceeds the ${hardMax}-byte limit.` }, ctx);
+
+      const hostile = findHostileShape(message);
+      if (hostile) return reject({ code: 'invalid-message', message: `Message refused: ${hostile}.` }, ctx);
 
       const env = envelope.safeParse(message);
       if (!env.success) {
