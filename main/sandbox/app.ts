@@ -3,13 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxContext } from './http/context.js';
 import { installErrorHandlers } from './http/errors.js';
 import { assignLocationRoutes } from './routes/assign-location.js';
-import { labsheetRoutes } from './routes/labsheets.js';
-import { manifestRoutes } from './routes/manifests.js';
-import { rowRoutes } from './routes/rows.js';
 import { elnRoutes } from './routes/eln.js';
 import { fileRoutes } from './routes/files.js';
 import { labflowRoutes } from './routes/labflows.js';
+import { labsheetRoutes } from './routes/labsheets.js';
 import { locationRoutes } from './routes/locations.js';
+import { manifestRoutes } from './routes/manifests.js';
+import { rowRoutes } from './routes/rows.js';
 import { sequenceRoutes } from './routes/sequences.js';
 import { webhookRoutes } from './routes/webhook.js';
 

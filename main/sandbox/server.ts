@@ -55,15 +55,17 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
   const dbPath = opts.dbPath ?? ':memory:';
   const store = SandboxStore.open(dbPath, opts.clock ?? systemClock);
   let files: { dir: string; temporary: boolean } | null = null;
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     if (store.isEmpty()) seedFixture(store, await loadFixture(opts.fixture ?? demoFixture()));
     files = filesDirFor(opts, dbPath);
     mkdirSync(files.dir, { recursive: true });
     const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     const ctx = { store, mode: opts.mode, locationDelayMs: opts.locationDelayMs ?? 300, filesDir: files.dir };
-    const app = await buildApp(ctx, { bodyLimitBytes: bodyLimit, logger: opts.logger ?? false });
+    app = await buildApp(ctx, { bodyLimitBytes: bodyLimit, logger: opts.logger ?? false });
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-    const address = app.server.address();
+    const server = app;
+    const address = server.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : (opts.port ?? 0);
     const owned = files;
     let closed: Promise<void> | null = null;
@@ -75,7 +77,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       store,
       close: () => {
         closed ??= (async () => {
-          await app.close();
+          await server.close();
           store.close();
           if (owned.temporary) rmSync(owned.dir, { recursive: true, force: true });
         })();
@@ -83,6 +85,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       },
     };
   } catch (e) {
+    // A port in use or a bad fixture must not leave a half-started server or an open database behind.
+    await app?.close();
     store.close();
     if (files?.temporary) rmSync(files.dir, { recursive: true, force: true });
     throw e;

@@ -96,6 +96,16 @@ describe('database', () => {
     await second.close();
   });
 
+  it('a port in use rejects the second start (and the first keeps serving)', async () => {
+    const first = await startSandbox({ mode: 'v2' });
+    try {
+      await expect(startSandbox({ mode: 'v2', port: first.port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect((await fetch(`${first.url}/labsheets/fetch-list`, { headers: { authorization: `Bearer ${first.demoToken}` } })).status).toBe(200);
+    } finally {
+      await first.close();
+    }
+  });
+
   it('a fresh store is empty and migrated', () => {
     const store = SandboxStore.open(':memory:');
     expect(store.isEmpty()).toBe(true);
