@@ -14,3 +14,26 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, where
   const issues = result.error.issues.slice(0, 3).map((i) => describeIssue(i, where));
   throw invalid(issues.join('; '));
 }
+
+export const MAX_JSON_DEPTH = 256;
+
+/** Nesting depth of a parsed JSON value, computed without recursion (so any depth is safe to measure). */
+export function jsonDepth(value: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (d > max) max = d;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+  }
+  return max;
+}
+
+/**
+ * Free-form JSON (the webhook payload) is validated recursively by zod; a hostile nesting depth
+ * would overflow the stack and surface as a 500. Refuse it up front as a validation error.
+ */
+export function assertJsonDepth(value: unknown, where: string): void {
+  if (jsonDepth(value) > MAX_JSON_DEPTH) throw invalid(`${where}: nested more than ${MAX_JSON_DEPTH} levels deep`);
+}

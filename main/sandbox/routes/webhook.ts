@@ -3,7 +3,7 @@ import { EVENT_TYPE_HEADER, webhookPayload } from '../../../shared/api/webhook.j
 import { invalid } from '../domain/service-error.js';
 import type { SandboxContext } from '../http/context.js';
 import { addRawRoute } from '../http/route.js';
-import { parseInput } from '../http/validate.js';
+import { assertJsonDepth, parseInput } from '../http/validate.js';
 
 /** Custom webhook intake: the whole body and the event-type header are persisted. Auth in v2 only. */
 export function webhookRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -14,6 +14,7 @@ export function webhookRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     ({ request, user }) => {
       const body: unknown = request.body;
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body: the webhook payload must be a JSON object');
+      assertJsonDepth(body, 'body');
       parseInput(webhookPayload, body, 'body');
       const header = request.headers[EVENT_TYPE_HEADER.toLowerCase()];
       const eventType = Array.isArray(header) ? (header[0] ?? null) : (header ?? null);

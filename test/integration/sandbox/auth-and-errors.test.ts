@@ -96,7 +96,7 @@ describe.each(MODES)('auth and errors (%s)', (mode) => {
   });
 
   it('junk bodies and queries never produce a 500 on any endpoint', async () => {
-    const bodies = ['null', '[]', '"text"', '123', '{}', '{"rows": {"a": 1}}', '{"__proto__": {"x": 1}}', JSON.stringify({ labsheet: ['a'], plate: 'x', uuid: 5 })];
+    const bodies = ['null', '[]', '"text"', '123', '{}', '{"rows": {"a": 1}}', '{"__proto__": {"x": 1}}', JSON.stringify({ labsheet: ['a'], plate: 'x', uuid: 5 }), `{"rows":${'['.repeat(20_000)}${']'.repeat(20_000)}}`];
     const queries = ['', '?uuid=', '?page=-1&pageSize=abc', '?name=%00', '?labsheet=Samples&archived=maybe', '?uuid=a&uuid=b'];
     for (const name of ENDPOINT_NAMES) {
       const def = ENDPOINTS[name];

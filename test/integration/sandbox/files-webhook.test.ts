@@ -113,7 +113,12 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
         expect(((await res.json()) as Json).message).toBe('Validation error');
       }
       expect((await s.call('/webhook/custom', { rawBody: '{"event":' })).status).toBe(400);
-      expect(s.store.webhooks.count()).toBe(before);
+      // Hostile nesting is a validation error, not a stack overflow (500).
+      const deep = await s.call('/webhook/custom', { rawBody: `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}` });
+      expect(deep.status).toBe(422);
+      expect(((await deep.json()) as Json).reason).toMatch(/nested more than 256 levels/);
+      expect((await s.call('/webhook/custom', { rawBody: `{"a":${'['.repeat(200)}${']'.repeat(200)}}` })).status).toBe(200);
+      expect(s.store.webhooks.count()).toBe(before + 1);
     });
   });
 });
