@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { intent as intentSchema, type Intent } from '../../shared/outbox/intents.js';
+import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
 import { isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from './db-open.js';
 import { OutboxWriteError, toWriteError } from './errors.js';
@@ -45,6 +45,8 @@ export interface Outbox {
   oldestPendingTargets(limit: number): string[];
   pendingHead(target: string, limit: number): OutboxEntry[];
   entriesOf(target: string, state: EntryState): OutboxEntry[];
+  /** Pending entries of a type in other targets older than `beforeId` (cross-target ordering checks). */
+  pendingElsewhere(type: IntentType, target: string, beforeId: number): OutboxEntry[];
   /** Marks entries 'sending' with the request id in one transaction, before the request leaves. */
   claim(ids: readonly number[], requestId: string, endpoint: string): void;
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
@@ -155,6 +157,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     oldestPendingTargets: (limit) => st.oldestTargets.all(limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(target, limit).map(rowToEntry),
+    pendingElsewhere: (type, target, beforeId) => st.pendingElsewhere.all(type, target, beforeId).map(rowToEntry),
     entriesOf: (target, state) => st.inStateForTarget.all(state, target).map(rowToEntry),
     claim(ids, requestId, endpoint) {
       const t = now();

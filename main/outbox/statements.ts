@@ -63,6 +63,9 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result), updated_at = ? WHERE id = ?`,
     ),
     inState: db.prepare<[string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`),
+    pendingElsewhere: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ? ORDER BY id`,
+    ),
     inStateForTarget: db.prepare<[string, string], EntryRow>(`SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`),
     replacePayload: db.prepare<[string, string, string, number, number]>(
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,

@@ -6,6 +6,7 @@ import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { ENTRY_BATCH_LIMIT, takeRowBatch } from './coalesce.js';
 import { Connectivity } from './connectivity.js';
+import { cutAtEarlierMoves } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
@@ -137,6 +138,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       run.push(e);
     }
     if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
+    if (kind === 'assignments') run = cutAtEarlierMoves(outbox, target, run);
     return sendCoalesced(ctx, kind, run);
   }
 

@@ -4,7 +4,7 @@ import { createOutbox, type Outbox } from '../../../main/outbox/index.js';
 import { createSyncEngine, type SyncTransport } from '../../../main/sync/index.js';
 import { AuthError, NetworkError, RateLimitedError, ValidationError } from '../../../main/api/errors.js';
 import { fakePlatform } from './fake-platform.js';
-import { rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
+import { assign, rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
 
 type Calls = { name: string; request: unknown }[];
 
@@ -55,6 +55,16 @@ describe('sync engine (fake transport, fake clock)', () => {
     expect(calls.map((c) => c.name)).toEqual(['updateManifest']);
     const entries = ids.map((id) => outbox.get(id)!);
     expect(entries.every((e) => e.state === 'done' && e.requestId === entries[0]!.requestId)).toBe(true);
+    await engine.stop();
+  });
+
+  it('keeps a tube moved A → B → A in A: coalescing per location never reorders moves across locations', async () => {
+    const calls: Calls = [];
+    outbox.enqueueMany([assign('TB1', undefined, 'LOC-A'), assign('TB2', undefined, 'LOC-A'), assign('TB1', undefined, 'LOC-B'), assign('TB1', undefined, 'LOC-A')]);
+    const engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
+    await engine.syncNow();
+    const sent = calls.map((c) => c.request as { locationId: string; assignments: { id: string }[] });
+    expect(sent.map((r) => `${r.locationId}:${r.assignments.map((a) => a.id).join(',')}`)).toEqual(['LOC-A:TB1,TB2', 'LOC-B:TB1', 'LOC-A:TB1']);
     await engine.stop();
   });
 

@@ -1,0 +1,30 @@
+import type { Outbox } from '../outbox/outbox-store.js';
+import type { OutboxEntry } from '../outbox/entry.js';
+
+/**
+ * Assignments are coalesced per location, but one tube can be moved between locations: A, then B,
+ * then A again. Sending location A's batch (both A's) before B's would leave the tube in B. So an
+ * assignment batch stops before the first entry whose row has an older pending assignment to a
+ * different location; that older one is sent first (its target becomes the oldest) and order holds.
+ */
+export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEntry[]): OutboxEntry[] {
+  const last = run[run.length - 1];
+  if (!last) return run;
+  const elsewhere = outbox.pendingElsewhere('location-assign', target, last.id);
+  if (elsewhere.length === 0) return run;
+  const firstElsewhere = new Map<string, number>();
+  for (const e of elsewhere) {
+    if (e.intent.type !== 'location-assign') continue;
+    const key = JSON.stringify([e.intent.labsheet, e.intent.id]);
+    if (!firstElsewhere.has(key)) firstElsewhere.set(key, e.id);
+  }
+  const out: OutboxEntry[] = [];
+  for (const e of run) {
+    if (e.intent.type !== 'location-assign') break;
+    const earlier = firstElsewhere.get(JSON.stringify([e.intent.labsheet, e.intent.id]));
+    if (earlier !== undefined && earlier < e.id) break;
+    out.push(e);
+  }
+  // The head of the oldest target is the oldest pending entry overall, so `out` is never empty.
+  return out.length > 0 ? out : run.slice(0, 1);
+}
