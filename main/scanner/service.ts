@@ -32,6 +32,8 @@ export interface ScannerService {
   /** Polls the device list now (the hot-plug poll does this on its interval). */
   refresh(): void;
   listDevices(): DeviceListing[];
+  /** Whether HID works at all here; the settings panel shows `reason` (it may open after the error event). */
+  hidStatus(): { available: true } | { available: false; reason: string };
   configure(settings: z.input<typeof scannerSettings>): void;
   readonly settings: ScannerSettings;
   on<K extends keyof ScannerEvents>(event: K, fn: Listener<ScannerEvents[K]>): () => void;
@@ -163,19 +165,22 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
       if (seen.has(key)) continue;
       seen.add(key);
       const role = deviceRole(info, settings);
+      const ignored = role === 'ignored';
+      const listedRole = ignored ? 'other' : role;
       let t = tracked.get(key);
       if (!t) {
-        const listing: DeviceListing = { ...info, key, role: role === 'ignored' ? 'other' : role, status: role === 'ignored' ? 'ignored' : 'closed' };
+        const listing: DeviceListing = { ...info, key, role: listedRole, status: ignored ? 'ignored' : 'closed' };
         t = { info, listing, session: null };
         tracked.set(key, t);
         emitter.emit('device', { change: 'attached', device: { ...listing } });
       }
-      const wanted = running && settings.enabled && (role === 'hid-pos' || role === 'hid-keyboard');
-      if (t.listing.role !== (role === 'ignored' ? 'other' : role)) {
+      if (t.listing.role !== listedRole) {
         close(t, 'closed'); // settings changed what this device is
-        t.listing.role = role === 'ignored' ? 'other' : role;
+        t.listing.role = listedRole;
       }
-      t.listing.status = role === 'ignored' ? 'ignored' : t.listing.status === 'ignored' ? 'closed' : t.listing.status;
+      if (ignored) t.listing.status = 'ignored';
+      else if (t.listing.status === 'ignored') t.listing.status = 'closed';
+      const wanted = running && settings.enabled && (role === 'hid-pos' || role === 'hid-keyboard');
       if (wanted && !t.session) open(t);
       if (!wanted && t.session) close(t, 'closed');
     }
@@ -207,6 +212,9 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
     refresh,
     listDevices() {
       return [...tracked.values()].map((t) => ({ ...t.listing }));
+    },
+    hidStatus() {
+      return unavailable === null ? { available: true } : { available: false, reason: unavailable };
     },
     configure(input) {
       const next = scannerSettings.parse(input);

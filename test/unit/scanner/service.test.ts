@@ -257,9 +257,49 @@ describe('scanner service: access problems', () => {
     h.service.start();
     h.time.advance(5000);
     expect(h.events.error).toEqual([{ code: 'hid-unavailable', message: 'HID unavailable: libusb-1.0.so.0: cannot open shared object file: No such file or directory' }]);
+    expect(h.service.hidStatus()).toEqual({ available: false, reason: expect.stringContaining('libusb') });
     h.layer.devicesError = null;
     h.layer.list = [POS_SCANNER];
     h.time.advance(1000);
     expect(h.service.listDevices()[0]!.status).toBe('open');
+    expect(h.service.hidStatus()).toEqual({ available: true });
+  });
+});
+
+describe('scanner service: settings', () => {
+  it('enabled: false closes every scanner; true reopens them', () => {
+    const h = harness();
+    h.layer.list = [POS_SCANNER];
+    h.service.start();
+    h.service.configure({ enabled: false });
+    expect(h.service.listDevices()[0]!.status).toBe('closed');
+    expect(h.layer.handles.every((x) => x.closed)).toBe(true);
+    h.service.configure({ enabled: true });
+    expect(h.service.listDevices()[0]!.status).toBe('open');
+  });
+
+  it('adding a device to the ignore list closes it, removing it reopens it', () => {
+    const h = harness();
+    h.layer.list = [POS_SCANNER];
+    h.service.start();
+    h.service.configure({ ignore: [{ vendorId: POS_SCANNER.vendorId, productId: POS_SCANNER.productId }] });
+    expect(h.service.listDevices()[0]).toMatchObject({ status: 'ignored', role: 'other' });
+    h.service.configure({});
+    expect(h.service.listDevices()[0]).toMatchObject({ status: 'open', role: 'hid-pos' });
+  });
+
+  it('refuses invalid settings with a zod error and keeps the old ones', () => {
+    const h = harness();
+    expect(() => h.service.configure({ pollIntervalMs: 5 })).toThrow();
+    expect(h.service.settings.pollIntervalMs).toBe(1000);
+  });
+
+  it('a new poll interval takes effect', () => {
+    const h = harness();
+    h.service.start();
+    h.service.configure({ pollIntervalMs: 200 });
+    h.layer.list = [POS_SCANNER];
+    h.time.advance(200);
+    expect(h.service.listDevices()).toHaveLength(1);
   });
 });
