@@ -62,11 +62,6 @@ function isPrintable(key: string): boolean {
   return [...key].length === 1;
 }
 
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s[Math.floor((s.length - 1) / 2)]!;
-}
-
 export class WedgeDetector {
   private settings: WedgeSettings;
   private maxGap: number;
@@ -236,6 +231,7 @@ export class WedgeDetector {
     const prefixed = prefix !== '' && keys.map((h) => h.ch).join('').startsWith(prefix);
     const meanLimit = prefixed ? 2 * this.maxGap : this.maxGap; // a prefix declares a scan; only absurd slowness refutes it
     if ((text.length < this.settings.minLength && !prefixed) || text.length === 0 || meanGap > meanLimit) return null;
+    for (const h of this.held) if (h.at < keys[0]!.at) this.noteTyping(h.at); // the keys given back were typing
     this.held = [];
     const startedAt = keys[0]!.at;
     const verdict = this.settings.dedupeWindowMs > 0 ? this.duplicates.check('wedge', text, at) : { duplicate: false };
