@@ -83,3 +83,20 @@ describe('sheets of labels', () => {
     }
   });
 });
+
+describe('every symbology on every stock', () => {
+  const symbologies = ['code128', 'datamatrix', 'qrcode'] as const;
+  // A linear symbol beside the text gets under half the width; such stock puts it on top.
+  const combos = templates.flatMap((t) =>
+    symbologies.map((s) => [`${t.id} as ${s}`, { ...t, symbology: s, layout: s === 'code128' ? ('barcode-top' as const) : t.layout }] as const),
+  );
+
+  it.each(combos)('%s decodes back from its PDF page', async (_name, template) => {
+    // Short enough for Code 128 on a 1" tube at 300 dpi; a name with non-ASCII for the text lines.
+    const recs = [{ id: 'S-7781', name: 'Müller', date: '2026-11-23' }];
+    const { labels } = prepareLabels(template, recs, { measure: measureWithBwip, dpi: 300 });
+    const { pdf } = await labelsToPdf(template, recs, { layout: { kind: 'per-label' } });
+    const page = rasterFromPng(pdfPagesToPng(pdf, 300)[0]!);
+    expect(decode(barcodeRegion(page, labels[0]!, { x: 0, y: 0 }, 300, template), template.symbology)).toBe('S-7781');
+  });
+});

@@ -149,3 +149,13 @@ describe('length limits per stock', () => {
     ]);
   });
 });
+
+describe('printed text that is wider than the label', () => {
+  it('is shrunk to fit and reported, or reported as cut off below 4 pt', async () => {
+    const template = byId('cryotube-datamatrix');
+    const { notes } = await labelsToPdf(template, [{ id: 'T1', name: 'HeLa P12 passage' }, { id: 'T2', name: 'An extremely long sample name nobody can read' }], { layout: { kind: 'per-label' } });
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/^Label 1 \(ID "T1"\): "HeLa P12 passage" printed at \d\.\d pt to fit the label width\.$/);
+    expect(notes[1]).toBe('Label 2 (ID "T2"): "An extremely long sample name nobody can read" is wider than the label even at 4 pt and is cut off at the edge.');
+  });
+});
