@@ -1,16 +1,28 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = process.cwd();
+
+/** Newest source file under renderer/ and shared/, to tell whether dist/ is stale. */
+function newestSource(dir: string): number {
+  let max = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    max = Math.max(max, e.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
+  }
+  return max;
+}
 
 /**
  * Starts the browser host exactly as `npm start` does on a machine without Electron (local
  * sandbox with demo data), in a throwaway data directory. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!existsSync(join(root, 'dist', 'index.html'))) {
+  const built = join(root, 'dist', 'index.html');
+  const stale = !existsSync(built) || Math.max(newestSource(join(root, 'renderer')), newestSource(join(root, 'shared'))) > statSync(built).mtimeMs;
+  if (stale) {
     const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (r.status !== 0) throw new Error('renderer build failed');
   }
