@@ -7,3 +7,4 @@ export { KNOWN_AIS, type AiSpec } from './gs1-ais.js';
 export * from './patterns.js';
 export * from './sanitize.js';
 export * from './scanner-settings.js';
+export * from './scan-summary.js';
