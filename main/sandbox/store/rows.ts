@@ -104,14 +104,16 @@ export class RowStore {
    * listing needs. ~3 ms for page 49 of a 50,000-row labsheet.
    */
   page(labsheetUuid: string, filter: ArchiveFilter, limit: number, offset: number): RowView[] {
+    // raw(): arrays instead of objects per row, half the cost of building a 1000-row page.
     const rows = this.db
       .prepare(
         `SELECT uuid, cells, updated_at, location_uuid FROM rows WHERE seq IN (
            SELECT seq FROM rows WHERE labsheet_uuid = ?${ARCHIVE_CLAUSE[filter]} ORDER BY seq LIMIT ? OFFSET ?
          ) ORDER BY seq`,
       )
-      .all(labsheetUuid, limit, offset) as { uuid: string; cells: string; updated_at: string; location_uuid: string | null }[];
-    return rows.map((r) => ({ uuid: r.uuid, cells: JSON.parse(r.cells) as Cells, updatedAt: r.updated_at, locationUuid: r.location_uuid }));
+      .raw()
+      .all(labsheetUuid, limit, offset) as [string, string, string, string | null][];
+    return rows.map(([uuid, cells, updatedAt, locationUuid]) => ({ uuid, cells: JSON.parse(cells) as Cells, updatedAt, locationUuid }));
   }
 
   byIdValue(labsheetUuid: string, value: string): RowRecord[] {
