@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import { clip, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
 import {
   LabelError,
   mmToPoints,
@@ -40,6 +40,8 @@ const MIN_FONT_PT = 4;
 
 interface DrawContext {
   font: PDFFont;
+  widthMm: number;
+  heightMm: number;
   pageHeightMm: number;
   dotMm: number;
   fontSizePt: number;
@@ -47,6 +49,18 @@ interface DrawContext {
 }
 
 async function drawLabel(page: PDFPage, label: PreparedLabel, originMm: { x: number; y: number }, ctx: DrawContext): Promise<void> {
+  page.pushOperators(pushGraphicsState());
+  try {
+    // Clip to the label: over-long text must not print onto the next label of a sheet.
+    const { widthMm, heightMm } = ctx;
+    page.pushOperators(rectangle(mmToPoints(originMm.x), mmToPoints(ctx.pageHeightMm - originMm.y - heightMm), mmToPoints(widthMm), mmToPoints(heightMm)), clip(), endPath());
+    await drawLabelContent(page, label, originMm, ctx);
+  } finally {
+    page.pushOperators(popGraphicsState());
+  }
+}
+
+async function drawLabelContent(page: PDFPage, label: PreparedLabel, originMm: { x: number; y: number }, ctx: DrawContext): Promise<void> {
   const { font, pageHeightMm, dotMm, fontSizePt, notes } = ctx;
   // PDF space starts bottom-left in points; our layout is top-left in millimetres.
   const px = (mm: number): number => mmToPoints(originMm.x + mm);
@@ -100,7 +114,7 @@ export async function labelsToPdf(template: LabelTemplate, records: readonly Lab
   doc.setTitle(`Labels — ${template.name}`);
   doc.setCreator('Benchlink');
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const ctx = (pageHeightMm: number): DrawContext => ({ font, pageHeightMm, dotMm: 25.4 / printDpi, fontSizePt: template.fontSizePt, notes });
+  const ctx = (pageHeightMm: number): DrawContext => ({ font, widthMm: template.widthMm, heightMm: template.heightMm, pageHeightMm, dotMm: 25.4 / printDpi, fontSizePt: template.fontSizePt, notes });
 
   if (options.layout.kind === 'per-label') {
     for (const label of labels) {
