@@ -1,5 +1,6 @@
 import type { Component } from 'svelte';
 import DataScreen from '../workflows/data/DataScreen.svelte';
+import WellFillScreen from '../workflows/well-fill/WellFillScreen.svelte';
 
 export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'settings';
 
@@ -17,7 +18,7 @@ export interface ScreenDef {
  * (Settings is rendered by the shell itself).
  */
 export const SCREENS: readonly ScreenDef[] = [
-  { id: 'well-fill', label: 'Well fill', key: '1' },
+  { id: 'well-fill', label: 'Well fill', key: '1', component: WellFillScreen },
   { id: 'assign-location', label: 'Assign location', key: '2' },
   { id: 'row-update', label: 'Row update', key: '3' },
   { id: 'upload', label: 'Upload', key: '4' },

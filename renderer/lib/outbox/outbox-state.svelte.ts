@@ -1,0 +1,46 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { OutboxChanged, OutboxCounts, OutboxEntryState, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
+
+type ChangeListener = (changes: OutboxChanged['changes']) => void;
+
+/** Queue counts and sync state for the whole app, kept fresh by `outbox.changed` / `sync.status`. */
+export class OutboxState {
+  counts = $state<OutboxCounts>({ pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0 });
+  sync = $state<SyncStatusPayload | null>(null);
+  /** Bumped on every change so lists can refetch. */
+  revision = $state(0);
+  #listeners = new Set<ChangeListener>();
+  #offs: Array<() => void> = [];
+
+  constructor(private readonly api: BenchlinkApi) {}
+
+  async start(): Promise<void> {
+    this.#offs.push(
+      this.api.subscribe('outbox.changed', (c) => {
+        this.counts = c.counts;
+        this.revision++;
+        if (c.changes.length > 0) for (const l of this.#listeners) l(c.changes);
+      }),
+      this.api.subscribe('sync.status', (s) => (this.sync = s)),
+    );
+    const [counts, sync] = await Promise.all([this.api.invoke('outbox.counts', {}), this.api.invoke('sync.status', {})]);
+    if (counts.ok) this.counts = counts.value;
+    if (sync.ok) this.sync = sync.value;
+  }
+
+  stop(): void {
+    for (const off of this.#offs.splice(0)) off();
+  }
+
+  /** Per-entry state changes, for workflows that colour their own rows/wells. */
+  onChange(l: ChangeListener): () => void {
+    this.#listeners.add(l);
+    return () => this.#listeners.delete(l);
+  }
+
+  get open(): number {
+    return this.counts.pending + this.counts.sending + this.counts.failed + this.counts.uncertain;
+  }
+}
+
+export const isSettled = (s: OutboxEntryState) => s === 'done' || s === 'failed' || s === 'uncertain' || s === 'cancelled' || s === 'discarded';

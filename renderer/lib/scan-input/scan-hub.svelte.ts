@@ -1,0 +1,85 @@
+/// <reference lib="dom" />
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { attachWedge, type WedgeHandle, type WedgeScanDetail } from '../scan/wedge-dom.js';
+import { createScanMerger } from '../scan/scan-merge.js';
+import type { Feedback } from '../feedback/feedback.svelte.js';
+
+export type ScanSourceKind = 'wedge' | 'field' | 'hid';
+export interface IncomingScan { text: string; source: ScanSourceKind; mainAt: number | null }
+export type ScanHandler = (scan: IncomingScan) => Promise<void>;
+
+/**
+ * The one entry point for scans, whichever way they come (keyboard wedge anywhere on the page,
+ * Enter in a scan field, HID scanner in main). Scans are handled strictly one after another, in
+ * arrival order, by the workflow on screen; afterwards focus goes back to that workflow's scan
+ * field so the next scan needs no click.
+ */
+export class ScanHub {
+  /** Set while a scan is being committed: the field shows it is busy, scans queue meanwhile. */
+  busy = $state(false);
+  #handler: ScanHandler | null = null;
+  #field: HTMLInputElement | null = null;
+  #queue: Promise<void> = Promise.resolve();
+  #merger = createScanMerger(300);
+  #wedge: WedgeHandle | null = null;
+  #offs: Array<() => void> = [];
+
+  constructor(private readonly feedback: Feedback) {}
+
+  start(win: Window, api: BenchlinkApi): void {
+    this.#wedge = attachWedge(win, { onScan: (d: WedgeScanDetail) => this.receive({ text: d.scan.text, source: 'wedge', mainAt: null }) });
+    const onDup = (e: Event) => {
+      const d = (e as CustomEvent<WedgeScanDetail>).detail;
+      this.feedback.report(d.scan.text, `Double read of ${d.scan.text} ignored`, 'info');
+    };
+    win.addEventListener('scan-duplicate', onDup);
+    this.#offs.push(() => win.removeEventListener('scan-duplicate', onDup));
+    this.#offs.push(api.subscribe('scanner.scan', (s) => this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt })));
+  }
+
+  stop(): void {
+    this.#wedge?.detach();
+    for (const off of this.#offs.splice(0)) off();
+  }
+
+  /** The workflow on screen takes scans; returns the release for when it leaves. */
+  claim(handler: ScanHandler, field: () => HTMLInputElement | null): () => void {
+    this.#handler = handler;
+    this.#fieldGetter = field;
+    queueMicrotask(() => this.focusField());
+    return () => {
+      if (this.#handler === handler) this.#handler = null;
+    };
+  }
+  #fieldGetter: () => HTMLInputElement | null = () => this.#field;
+
+  focusField(): void {
+    const f = this.#fieldGetter();
+    if (f && document.activeElement !== f) f.focus();
+  }
+
+  receive(scan: IncomingScan): void {
+    const text = scan.text.trim();
+    if (text === '') return;
+    if (!this.#merger.accept(text, performance.now())) {
+      this.feedback.report(text, `Double read of ${text} ignored`, 'info');
+      return;
+    }
+    const handler = this.#handler;
+    if (!handler) {
+      this.feedback.report(text, 'No workflow is taking scans on this screen', 'error');
+      return;
+    }
+    this.#queue = this.#queue.then(async () => {
+      this.busy = true;
+      try {
+        await handler({ ...scan, text });
+      } catch (err) {
+        this.feedback.report(text, `NOT RECORDED: ${err instanceof Error ? err.message : String(err)}`, 'error', scan.mainAt);
+      } finally {
+        this.busy = false;
+        this.focusField();
+      }
+    });
+  }
+}

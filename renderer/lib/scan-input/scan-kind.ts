@@ -1,0 +1,16 @@
+import { createClassifier, type Classification } from '../../../shared/barcode/classify.js';
+import type { Layout } from '../../../shared/layout/positions.js';
+
+const classifier = createClassifier();
+
+/** Text no barcode of ours looks like: control characters, spaces inside, punctuation soup. */
+const PLAUSIBLE = /^[A-Za-z0-9][A-Za-z0-9_\-.:/()#]*$/;
+
+export type ScanClass = Classification & { garbage: boolean };
+
+/** The shared classifier plus the bench's own "garbage" rule, so every workflow refuses the same scans. */
+export function classify(text: string, layout?: Layout): ScanClass {
+  const c = classifier(text, layout ? { layout } : {});
+  const garbage = c.rejected === true || (c.kind === 'unknown' && !PLAUSIBLE.test(c.value));
+  return { ...c, garbage };
+}

@@ -1,0 +1,104 @@
+import { call } from '../../lib/ipc/client.js';
+import { classify } from '../../lib/scan-input/scan-kind.js';
+import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
+import type { Tone } from '../../lib/tones/tones.js';
+import { wellAfter } from './fill-order.js';
+import { guardPlate, guardSample, type Guard, type GuardKind } from './guards.js';
+import { sampleIntent } from './well-intents.js';
+import type { WellFillState } from './well-fill-state.svelte.js';
+
+export const GUARD_TONE: Record<GuardKind, Tone> = {
+  'duplicate-sample': 'duplicate', 'occupied-well': 'occupied', 'wrong-plate': 'wrong-plate', 'unknown-sample': 'unknown', garbage: 'error',
+};
+
+/** Turns one scan into what it means on the well-fill screen. */
+export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): Promise<void> {
+  const fb = s.feedback;
+  const c = classify(scan.text, s.layout ?? undefined);
+  if (c.garbage) {
+    fb.report(scan.text, `Not a barcode we know (${c.why}); nothing recorded`, 'error', scan.mainAt);
+    return;
+  }
+  // A new scan while a guard waits means the user moved on: the guarded scan is dropped.
+  if (s.guard) s.guard = null;
+
+  if (c.kind === 'command') {
+    await runCommand(s, c.command ?? 'cancel', scan);
+    return;
+  }
+  if (c.kind === 'plate' || c.kind === 'box' || (!s.plate && c.kind === 'unknown')) {
+    const g = guardPlate(s.plate, c.normalized || c.value);
+    if (g) return raise(s, g, scan, () => openPlate(s, c.value, scan));
+    if (s.plate) return fb.report(scan.text, `Still filling ${s.plate.hrid}`, 'info', scan.mainAt);
+    return openPlate(s, c.value, scan);
+  }
+  if (!s.plate) return fb.report(scan.text, 'Scan a plate or box first', 'error', scan.mainAt);
+  if (c.kind === 'position') {
+    s.armed = c.normalized;
+    return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
+  }
+  if (c.kind === 'location') return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);
+  await placeSample(s, c.value, scan, false);
+}
+
+async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Promise<void> {
+  const ok = (await s.load({ barcode: code })) || (await s.load({ hrid: code }));
+  if (!ok) return s.feedback.report(scan.text, 'No plate or box with this barcode (and none saved offline)', 'error', scan.mainAt);
+  const p = s.plate!;
+  s.feedback.report(scan.text, `${p.hrid} · ${p.name} — next well ${s.cursor ?? 'none (full)'}`, 'info', scan.mainAt);
+}
+
+/** `force` skips the guards the user has just overridden. */
+export async function placeSample(s: WellFillState, code: string, scan: IncomingScan, force: boolean): Promise<void> {
+  const target = s.armed ?? s.cursor ?? s.nextTarget();
+  if (!target) return s.feedback.report(scan.text, 'The plate is full', 'error', scan.mainAt);
+  const row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code }).catch(() => null);
+  const sampleId = row ? String(row.row[row.idColumn] ?? code) : code;
+  if (!force) {
+    const known = row ? true : await labsheetReachable(s) ? false : null;
+    const g = guardSample({ sampleId, target, alreadyAt: s.wellOfSample(sampleId), targetHolds: s.wells[target]?.sample ?? null, knownInLabsheet: known });
+    if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));
+  }
+  const before = s.wells[target];
+  await s.commit(`${sampleId} → ${target}`, [sampleIntent(s.ref, target, { id: sampleId, labsheet: s.labsheet }, before ?? { position: target, sample: null, labsheet: null, label: '', tags: [], sync: null, reason: null })]);
+  // A position-first scan is a detour: the fill goes on from where it was, not from the detour.
+  const wasArmed = s.armed !== null;
+  s.armed = null;
+  s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
+  s.feedback.report(scan.text, `${sampleId} → ${target}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`, 'success', scan.mainAt);
+}
+
+/** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */
+async function labsheetReachable(s: WellFillState): Promise<boolean> {
+  const r = await s.api.invoke('cache.labsheets', {});
+  return r.ok && !r.value.fromCache && r.value.names.includes(s.labsheet);
+}
+
+function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
+  s.guard = { ...g, proceed };
+  s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
+}
+
+async function runCommand(s: WellFillState, command: string, scan: IncomingScan): Promise<void> {
+  if (command === 'undo') {
+    const what = await s.undo();
+    return s.feedback.report(scan.text, what ? `Undone: ${what}` : 'Nothing to undo', what ? 'info' : 'error', scan.mainAt);
+  }
+  if (command === 'redo') {
+    const what = await s.redo();
+    return s.feedback.report(scan.text, what ? `Redone: ${what}` : 'Nothing to redo', what ? 'info' : 'error', scan.mainAt);
+  }
+  if (command === 'skip' && s.plate) {
+    const after = s.cursor && s.layout ? wellAfter(s.layout, s.order, s.cursor) : null;
+    s.cursor = s.nextTarget(after ?? undefined);
+    return s.feedback.report(scan.text, `Skipped; next well ${s.cursor ?? 'none'}`, 'info', scan.mainAt);
+  }
+  if (command === 'done' || command === 'next-plate') {
+    const hrid = s.plate?.hrid;
+    s.plate = null;
+    s.wells = {};
+    return s.feedback.report(scan.text, hrid ? `${hrid} closed — scan the next plate` : 'Scan a plate', 'info', scan.mainAt);
+  }
+  s.armed = null;
+  s.feedback.report(scan.text, 'Cancelled', 'info', scan.mainAt);
+}
