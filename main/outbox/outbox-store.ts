@@ -45,8 +45,8 @@ export interface Outbox {
   oldestPendingTargets(limit: number): string[];
   pendingHead(target: string, limit: number): OutboxEntry[];
   entriesOf(target: string, state: EntryState): OutboxEntry[];
-  /** Pending entries of a type in other targets older than `beforeId` (cross-target ordering checks). */
-  pendingElsewhere(type: IntentType, target: string, beforeId: number): OutboxEntry[];
+  /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
+  pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
   /** Marks entries 'sending' with the request id in one transaction, before the request leaves. */
   claim(ids: readonly number[], requestId: string, endpoint: string): void;
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
@@ -157,7 +157,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     oldestPendingTargets: (limit) => st.oldestTargets.all(limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(target, limit).map(rowToEntry),
-    pendingElsewhere: (type, target, beforeId) => st.pendingElsewhere.all(type, target, beforeId).map(rowToEntry),
+    pendingElsewhere: (type, target, beforeId, ids) => st.pendingElsewhere.all(type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
     entriesOf: (target, state) => st.inStateForTarget.all(state, target).map(rowToEntry),
     claim(ids, requestId, endpoint) {
       const t = now();

@@ -63,8 +63,10 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result), updated_at = ? WHERE id = ?`,
     ),
     inState: db.prepare<[string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`),
-    pendingElsewhere: db.prepare<[string, string, number], EntryRow>(
-      `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ? ORDER BY id`,
+    // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.
+    pendingElsewhere: db.prepare<[string, string, number, string], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ?
+         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     inStateForTarget: db.prepare<[string, string], EntryRow>(`SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`),
     replacePayload: db.prepare<[string, string, string, number, number]>(

@@ -10,7 +10,8 @@ import type { OutboxEntry } from '../outbox/entry.js';
 export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEntry[]): OutboxEntry[] {
   const last = run[run.length - 1];
   if (!last) return run;
-  const elsewhere = outbox.pendingElsewhere('location-assign', target, last.id);
+  const ids = [...new Set(run.map((e) => (e.intent.type === 'location-assign' ? e.intent.id : '')))];
+  const elsewhere = outbox.pendingElsewhere('location-assign', target, last.id, ids);
   if (elsewhere.length === 0) return run;
   const firstElsewhere = new Map<string, number>();
   for (const e of elsewhere) {
