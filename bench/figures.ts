@@ -1,0 +1,92 @@
+/**
+ * What `npm run bench` measures: each group runs one bench function in a fresh process and turns
+ * its result into rows. Targets are reported beside the figures, never asserted.
+ */
+export interface FigureRow {
+  figure: string;
+  value: number;
+  unit: string;
+  /** Human-readable target, e.g. "< 2". */
+  target?: string;
+  /** Whether the value meets the target, when there is one. */
+  met?: boolean;
+}
+
+export interface BenchGroup {
+  id: string;
+  module: string;
+  fn: string;
+  args?: unknown[];
+  rows(result: Record<string, number>): FigureRow[];
+}
+
+const under = (figure: string, value: number, unit: string, limit: number): FigureRow => ({ figure, value, unit, target: `< ${limit}`, met: value < limit });
+const atLeast = (figure: string, value: number, unit: string, limit: number): FigureRow => ({ figure, value, unit, target: `≥ ${limit}`, met: value >= limit });
+const plain = (figure: string, value: number, unit: string): FigureRow => ({ figure, value, unit });
+
+export const GROUPS: BenchGroup[] = [
+  {
+    id: 'renderer',
+    module: './renderer.js',
+    fn: 'benchRenderer',
+    rows: (r) => [
+      under('scan → visible feedback p50 (browser host IPC)', r.scanToScreenP50Ms!, 'ms', 16),
+      under('scan → visible feedback p99 (browser host IPC)', r.scanToScreenP99Ms!, 'ms', 16),
+      under('start → interactive plate map', r.startToInteractiveMs!, 'ms', 1500),
+      under('renderer JS gzipped', r.bundleGzipKb!, 'KB', 250),
+      under('frame time p99, 384 scans at 10/s', r.frameP99Ms384At10Hz!, 'ms', 16.7),
+    ],
+  },
+  {
+    id: 'enqueue',
+    module: './outbox.js',
+    fn: 'benchEnqueue',
+    rows: (r) => [
+      plain('outbox enqueue (durable) p50', r.p50Ms!, 'ms'),
+      under('outbox enqueue (durable) p99', r.p99Ms!, 'ms', 2),
+      atLeast('durable single-scan commits per second', r.commitsPerSec!, '/s', 2000),
+    ],
+  },
+  {
+    id: 'coalesced',
+    module: './outbox.js',
+    fn: 'benchCoalescedSync',
+    rows: (r) => [
+      plain('384-well plate sync, coalesced (50 ms latency)', r.coalescedMs!, 'ms'),
+      plain('384-well plate sync, one request per scan', r.perScanMs!, 'ms'),
+      atLeast('coalescing speed-up', r.speedup!, '×', 50),
+      { figure: 'requests sent, coalesced', value: r.requestsCoalesced!, unit: 'req', target: '= 1', met: r.requestsCoalesced === 1 },
+    ],
+  },
+  {
+    id: 'drain',
+    module: './outbox.js',
+    fn: 'benchDrain10k',
+    rows: (r) => [plain('drain 10,000 mixed entries', r.entriesPerSec!, 'entries/s'), plain('drain 10,000 mixed entries', r.requestsPerSec!, 'req/s')],
+  },
+  {
+    id: 'rows',
+    module: './sandbox-rows.js',
+    fn: 'benchSandboxRows',
+    rows: (r) => [plain('sandbox fetch-list-rows 1000/50,000 p50', r.p50!, 'ms'), under('sandbox fetch-list-rows 1000/50,000 p99', r.p99!, 'ms', 50)],
+  },
+  {
+    id: 'memory',
+    module: './outbox.js',
+    fn: 'benchMemory100k',
+    rows: (r) => [plain('main-process RSS idle', r.idleRssMb!, 'MB'), under('main-process RSS, 100,000 pending', r.with100kRssMb!, 'MB', 150)],
+  },
+  {
+    id: 'upload',
+    module: './upload-memory.js',
+    fn: 'benchUpload',
+    args: [{ mb: 200 }],
+    rows: (r) => [plain('upload 200 MB throughput', r.mbPerSec!, 'MB/s'), under('upload 200 MB peak RSS growth (flat memory)', r.peakRssGrowthMb!, 'MB', 100)],
+  },
+  {
+    id: 'scan-decode',
+    module: './scan-decode.js',
+    fn: 'benchScanDecode',
+    rows: (r) => [plain('HID report decode rate', r.reportsPerSec!, 'reports/s'), under('HID scan decode p99', r.p99DecodeMs!, 'ms', 1)],
+  },
+];
