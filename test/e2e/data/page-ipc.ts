@@ -1,0 +1,53 @@
+import type { Page } from '@playwright/test';
+
+/**
+ * Calls the browser host's IPC from inside the page, over a WebSocket of its own with the page's
+ * per-launch key — the same protocol renderer/lib/ipc/ws-client.ts speaks. For test set-up only
+ * (e.g. uploading an image so a later step has a real file ID); the steps under test use the UI.
+ */
+export async function pageIpc<T>(page: Page, calls: Array<{ channel: string; payload: unknown }>): Promise<T[]> {
+  return page.evaluate(async (list) => {
+    // This body runs in the page; the test tsconfig has no DOM lib, so the one DOM global is typed here.
+    const here = (globalThis as unknown as { location: { href: string; protocol: string } }).location;
+    const url = new URL('/ipc', here.href);
+    url.protocol = here.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = new URLSearchParams({ k: new URL(here.href).searchParams.get('k') ?? '' }).toString();
+    const ws = new WebSocket(url.href);
+    await new Promise((resolve, reject) => {
+      ws.onopen = resolve;
+      ws.onerror = reject;
+    });
+    const results: unknown[] = [];
+    for (const [i, c] of list.entries()) {
+      const answer = new Promise<unknown>((resolve) => {
+        ws.onmessage = (ev) => {
+          const msg = JSON.parse(String(ev.data)) as { id?: number; result?: unknown };
+          if (msg.id === i + 1) resolve(msg.result);
+        };
+      });
+      ws.send(JSON.stringify({ id: i + 1, channel: c.channel, payload: c.payload }));
+      const result = (await answer) as { ok: boolean; value?: unknown; error?: { message: string } };
+      if (!result.ok) throw new Error(`${c.channel}: ${result.error?.message ?? 'failed'}`);
+      results.push(result.value);
+    }
+    ws.close();
+    return results;
+  }, calls) as Promise<T[]>;
+}
+
+/** A 1×1 PNG, staged and uploaded through the outbox; answers the service's file ID. */
+export async function uploadTinyPng(page: Page, name: string): Promise<string> {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const size = Buffer.from(png, 'base64').length;
+  const [begin] = await pageIpc<{ stagingId: string }>(page, [{ channel: 'upload.stageBegin', payload: { name, size } }]);
+  const [, finish] = await pageIpc<{ stagedId: string }>(page, [
+    { channel: 'upload.stageChunk', payload: { stagingId: begin!.stagingId, offset: 0, base64: png } },
+    { channel: 'upload.stageFinish', payload: { stagingId: begin!.stagingId } },
+  ]);
+  const [queued] = await pageIpc<{ id: number }>(page, [{ channel: 'upload.enqueue', payload: { stagedId: finish!.stagedId } }]);
+  const [settled] = await pageIpc<{ state: string; result?: { fileId?: string } }>(page, [
+    { channel: 'outbox.await', payload: { id: queued!.id, timeoutMs: 20_000 } },
+  ]);
+  if (settled?.state !== 'done' || !settled.result?.fileId) throw new Error(`upload did not complete: ${JSON.stringify(settled)}`);
+  return settled.result.fileId;
+}
