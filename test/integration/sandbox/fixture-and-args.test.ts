@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CliError, parseCliArgs } from '../../../main/sandbox/cli-args.js';
+import { runCli } from '../../../main/sandbox/cli-run.js';
 import { FixtureError, loadFixture, type SandboxFixture } from '../../../main/sandbox/fixture.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
 import { MIGRATIONS } from '../../../main/sandbox/store/migrations.js';
@@ -34,6 +35,63 @@ describe('CLI arguments', () => {
   ])('%j -> %s', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(CliError);
     expect(() => parseCliArgs(args)).toThrow(message);
+  });
+});
+
+describe('runCli (the CLI without a process)', () => {
+  const capture = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
+  };
+
+  it('a bad argument -> exit code 2, the reason and the usage on stderr', async () => {
+    const c = capture();
+    expect(await runCli(['--port', 'eighty', '--mode', 'v2'], c.io)).toBe(2);
+    expect(c.err.join('\n')).toMatch(/--port must be a whole number from 0 to 65535, got "eighty"/);
+    expect(c.err.join('\n')).toMatch(/usage: npm run sandbox/);
+    expect(c.out).toEqual([]);
+  });
+
+  it('an invalid fixture -> exit code 1 naming the file and the field', async () => {
+    const c = capture();
+    const bad = join(tmp, 'cli-bad.json');
+    writeFileSync(bad, JSON.stringify({ users: [{ email: 'a@b.c', token: 't', superadmin: true }] }));
+    expect(await runCli(['--port', '0', '--mode', 'v2', '--fixture', bad], c.io)).toBe(1);
+    expect(c.err.join('\n')).toMatch(/cli-bad\.json is not a valid sandbox fixture[\s\S]*users\[0\]: unknown field "superadmin"/);
+  });
+
+  it('an unreadable fixture -> exit code 1 naming the file', async () => {
+    const c = capture();
+    expect(await runCli(['--port', '0', '--mode', 'v2', '--fixture', join(tmp, 'nope.json')], c.io)).toBe(1);
+    expect(c.err.join('\n')).toMatch(/cannot read fixture .*nope\.json: ENOENT/);
+  });
+
+  it('a port in use -> exit code 1 saying so', async () => {
+    const busy = await startSandbox({ mode: 'v2' });
+    try {
+      const c = capture();
+      expect(await runCli(['--port', String(busy.port), '--mode', 'legacy'], c.io)).toBe(1);
+      expect(c.err.join('\n')).toMatch(new RegExp(`port ${busy.port} is already in use`));
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('--help prints the usage; success prints the URL and, without a fixture, the demo token', async () => {
+    const h = capture();
+    expect(await runCli(['--help'], h.io)).toBe(0);
+    expect(h.out.join('\n')).toMatch(/usage:/);
+    const c = capture();
+    const started = await runCli(['--port', '0', '--mode', 'legacy'], c.io);
+    if (typeof started === 'number') throw new Error(`runCli failed: ${c.err.join('\n')}`);
+    try {
+      expect(c.out.join('\n')).toContain(started.url);
+      expect(c.out.join('\n')).toContain(`demo token (Super Admin): ${started.demoToken}`);
+      expect(started.mode).toBe('legacy');
+    } finally {
+      await started.close();
+    }
   });
 });
 
