@@ -9,3 +9,5 @@ export { sendRawToPrinter, PrinterError } from './raw-printer.js';
 export type { RawPrintJob, RawPrintResult } from './raw-printer.js';
 export { createTemplateStore, TEMPLATE_FILE } from './template-store.js';
 export type { LoadedTemplates, TemplateStore, TemplateStoreOptions } from './template-store.js';
+export { exportPdf, exportZpl, sendToPrinter } from './jobs.js';
+export type { PrintResult } from './jobs.js';

@@ -8,13 +8,13 @@ import {
   type LabelRecordInput,
   type LabelTemplate,
   type PreparedLabel,
-  type SheetSpecInput,
+  type PdfPageLayoutInput,
 } from '../../shared/labels/index.js';
 import { measureWithBwip } from './measure.js';
 import { linearBars } from './bars.js';
 import { barcodePng } from './png.js';
 
-export type PdfPageLayout = { kind: 'per-label' } | { kind: 'sheet'; sheet: SheetSpecInput };
+export type PdfPageLayout = PdfPageLayoutInput;
 
 export interface PdfOptions {
   layout: PdfPageLayout;

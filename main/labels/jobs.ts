@@ -1,0 +1,29 @@
+import type { PdfJob, PrintJob, ZplJob, ZplResult } from '../../shared/labels/index.js';
+import { labelsToPdf, type PdfResult } from './pdf.js';
+import { sendRawToPrinter } from './raw-printer.js';
+import { labelsToZpl } from './zpl.js';
+
+/**
+ * One function per IPC channel, taking the payload already parsed with the matching schema from
+ * shared/labels/jobs.ts. Saving to a file (dialogs) stays in the shell; these return the bytes.
+ */
+export function exportPdf(job: PdfJob): Promise<PdfResult> {
+  return labelsToPdf(job.template, job.records, job.printDpi === undefined ? { layout: job.layout } : { layout: job.layout, printDpi: job.printDpi });
+}
+
+export function exportZpl(job: ZplJob): ZplResult {
+  return labelsToZpl(job.template, job.records, { dpi: job.dpi });
+}
+
+export interface PrintResult {
+  labels: number;
+  bytes: number;
+  notes: string[];
+}
+
+/** ZPL for the printer's dpi, sent to its raw port; resolves once the printer has every byte. */
+export async function sendToPrinter(job: PrintJob): Promise<PrintResult> {
+  const { zpl, notes } = labelsToZpl(job.template, job.records, { dpi: job.printer.dpi });
+  const { bytes } = await sendRawToPrinter({ host: job.printer.host, port: job.printer.port, data: zpl, timeoutMs: job.printer.timeoutMs });
+  return { labels: job.records.length, bytes, notes };
+}
