@@ -108,6 +108,15 @@ describe.each(['v2', 'legacy'] as const)('update-rows-by-id (%s)', (mode) => {
     expect(await cell('T3', 'Vol')).toBe(before);
   });
 
+  it('Last Modified is computed from the row and moves forward on an update', async () => {
+    const before = String(await cell('T2', 'Last Modified'));
+    await new Promise((r) => setTimeout(r, 5));
+    await update([{ Tube: 'T2', Note: 'touched' }]);
+    const after = String(await cell('T2', 'Last Modified'));
+    expect(Number.isNaN(Date.parse(after))).toBe(false);
+    expect(after > before).toBe(true);
+  });
+
   it('checkbox values normalise to "true"/"false"; null clears a cell', async () => {
     await update([{ Tube: 'T1', OK: 1, Note: null }]);
     expect(await cell('T1', 'OK')).toBe('true');
