@@ -64,9 +64,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const events = new TypedEmitter<OutboxEvents>();
   const now = options.now;
 
-  const change = (e: OutboxEntry): EntryStateChange => ({ id: e.id, type: e.type, target: e.target, state: e.state, lastError: e.lastError });
   const reread = (ids: readonly number[]): EntryStateChange[] =>
-    ids.map((id) => st.get.get(id)).filter((r) => r !== undefined).map((r) => change(rowToEntry(r)));
+    ids.map((id) => st.stateOf.get(id)).filter((r) => r !== undefined).map((r) => ({
+      id: r.id,
+      type: r.type as IntentType,
+      target: r.target,
+      state: r.state as EntryState,
+      lastError: r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError),
+    }));
 
   function validate(i: Intent): Intent {
     const parsed = intentSchema.safeParse(i);

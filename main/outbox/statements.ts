@@ -46,6 +46,10 @@ export function prepareStatements(db: Database.Database) {
     ),
     byDedupe: db.prepare<[string], { id: number }>(`SELECT id FROM entries WHERE dedupe_key = ?`),
     get: db.prepare<[number], EntryRow>(`SELECT * FROM entries WHERE id = ?`),
+    /** State only, for change events: no payload parse per entry on the hot path of a big batch. */
+    stateOf: db.prepare<[number], { id: number; type: string; target: string; state: string; last_error: string | null }>(
+      `SELECT id, type, target, state, last_error FROM entries WHERE id = ?`,
+    ),
     setState: db.prepare<[string, number, number, string]>(`UPDATE entries SET state = ?, updated_at = ? WHERE id = ? AND state = ?`),
     counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
     oldestTargets: db.prepare<[number], { target: string; first: number }>(
