@@ -1,6 +1,10 @@
 import type { Component } from 'svelte';
 import DataScreen from '../workflows/data/DataScreen.svelte';
 import WellFillScreen from '../workflows/well-fill/WellFillScreen.svelte';
+import AssignScreen from '../workflows/assign-location/AssignScreen.svelte';
+import RowUpdateScreen from '../workflows/row-update/RowUpdateScreen.svelte';
+import UploadScreen from '../workflows/upload/UploadScreen.svelte';
+import OutboxScreen from '../workflows/outbox/OutboxScreen.svelte';
 
 export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'settings';
 
@@ -19,10 +23,10 @@ export interface ScreenDef {
  */
 export const SCREENS: readonly ScreenDef[] = [
   { id: 'well-fill', label: 'Well fill', key: '1', component: WellFillScreen },
-  { id: 'assign-location', label: 'Assign location', key: '2' },
-  { id: 'row-update', label: 'Row update', key: '3' },
-  { id: 'upload', label: 'Upload', key: '4' },
-  { id: 'outbox', label: 'Outbox', key: '5' },
+  { id: 'assign-location', label: 'Assign location', key: '2', component: AssignScreen },
+  { id: 'row-update', label: 'Row update', key: '3', component: RowUpdateScreen },
+  { id: 'upload', label: 'Upload', key: '4', component: UploadScreen },
+  { id: 'outbox', label: 'Outbox', key: '5', component: OutboxScreen },
   { id: 'data', label: 'Data', key: '6', component: DataScreen },
   { id: 'settings', label: 'Settings', key: '7' },
 ];

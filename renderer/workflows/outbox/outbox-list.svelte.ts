@@ -1,0 +1,69 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { OutboxEntryState, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
+import type { Intent } from '../../../shared/outbox/intents.js';
+
+export type OutboxFilter = 'open' | 'failed' | 'uncertain' | 'done';
+const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
+  open: ['pending', 'sending', 'failed', 'uncertain'],
+  failed: ['failed'],
+  uncertain: ['uncertain'],
+  done: ['done'],
+};
+
+/** The outbox panel's list and the user's actions on entries; every action answers a sentence. */
+export class OutboxList {
+  entries = $state<OutboxEntrySummary[]>([]);
+  filter = $state<OutboxFilter>('open');
+  message = $state<{ text: string; ok: boolean } | null>(null);
+  confirming = $state<number | null>(null);
+  editing = $state<{ id: number; text: string } | null>(null);
+
+  constructor(private readonly api: BenchlinkApi) {}
+
+  async refresh(): Promise<void> {
+    const r = await this.api.invoke('outbox.list', { states: STATES[this.filter], limit: 500 });
+    if (r.ok) this.entries = this.filter === 'done' ? r.value.slice(-100).reverse() : r.value;
+  }
+
+  async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {
+    const r = await this.api.invoke(channel, { id });
+    this.message = r.ok ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok } : { text: r.error.message, ok: false };
+    this.confirming = null;
+    await this.refresh();
+  }
+
+  async reconcile(id: number, resolution: 'mark-done' | 'resend' | 'discard'): Promise<void> {
+    const r = await this.api.invoke('outbox.reconcile', { id, resolution });
+    const what = { 'mark-done': 'Marked as done', resend: 'Will be sent again', discard: 'Discarded' }[resolution];
+    this.message = r.ok && r.value.ok ? { text: what, ok: true } : { text: r.ok ? 'Not possible for this entry' : r.error.message, ok: false };
+    await this.refresh();
+  }
+
+  async syncNow(): Promise<void> {
+    const r = await this.api.invoke('outbox.syncNow', {});
+    this.message = r.ok ? { text: r.value.state === 'online' ? 'Synced' : `Still ${r.value.state}`, ok: r.value.state === 'online' } : { text: r.error.message, ok: false };
+    await this.refresh();
+  }
+
+  /** An edit is the corrected intent queued as a new entry, then the failed one discarded. */
+  async saveEdit(): Promise<void> {
+    const e = this.editing;
+    if (!e) return;
+    let intent: Intent;
+    try {
+      intent = JSON.parse(e.text) as Intent;
+    } catch {
+      this.message = { text: 'That is not valid JSON', ok: false };
+      return;
+    }
+    const r = await this.api.invoke('outbox.enqueue', { intent });
+    if (!r.ok) {
+      this.message = { text: r.error.message, ok: false };
+      return;
+    }
+    await this.api.invoke('outbox.discard', { id: e.id });
+    this.editing = null;
+    this.message = { text: `Corrected entry queued as #${r.value.id}`, ok: true };
+    await this.refresh();
+  }
+}

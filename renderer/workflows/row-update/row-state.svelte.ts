@@ -1,0 +1,80 @@
+import { call } from '../../lib/ipc/client.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { CellValue } from '../../../shared/api/primitives.js';
+import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
+import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
+import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
+import { syncOf, type WellSync } from '../../lib/plate-map/well-view.js';
+
+export interface BatchItem { id: string; entryId: number; sync: WellSync | null }
+
+/** One row to look at and edit, or a batch: the same change for every tube scanned. */
+export class RowState {
+  labsheet = $state('Samples');
+  mode = $state<'single' | 'batch'>('single');
+  row = $state<CachedRow | null>(null);
+  draft = $state<Record<string, CellValue>>({});
+  batchField = $state('Status');
+  batchValue = $state('received');
+  batch = $state<BatchItem[]>([]);
+  #offChange: (() => void) | null = null;
+  #shape: { idColumn: string; barcodeColumn: string | null } | null = null;
+
+  constructor(readonly api: BenchlinkApi, readonly feedback: Feedback, readonly outbox: OutboxState) {}
+
+  start(): void {
+    this.#offChange = this.outbox.onChange((changes) => {
+      for (const c of changes) {
+        const b = this.batch.find((x) => x.entryId === c.id);
+        if (b) b.sync = syncOf(c.state) ?? b.sync;
+      }
+    });
+  }
+  stop(): void {
+    this.#offChange?.();
+  }
+
+  async lookup(value: string): Promise<CachedRow | null> {
+    return call(this.api, 'cache.row', { labsheet: this.labsheet, value });
+  }
+
+  show(row: CachedRow): void {
+    this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
+    this.row = row;
+    this.draft = { ...row.row };
+  }
+
+  /** The edited fields only: unchanged cells are not sent. */
+  get changes(): Record<string, CellValue> {
+    const r = this.row;
+    if (!r) return {};
+    return Object.fromEntries(Object.entries(this.draft).filter(([k, v]) => r.row[k] !== v));
+  }
+
+  async saveRow(): Promise<number> {
+    const r = this.row;
+    const changes = this.changes;
+    if (!r || Object.keys(changes).length === 0) return 0;
+    const id = String(r.row[r.idColumn] ?? '');
+    await call(this.api, 'outbox.enqueue', { intent: { type: 'row-update', labsheet: this.labsheet, idColumn: r.idColumn, id, changes } });
+    this.row = { ...r, row: { ...r.row, ...changes } };
+    return Object.keys(changes).length;
+  }
+
+  async applyBatch(row: CachedRow | null, scanned: string, looksLikeBarcode: boolean): Promise<string> {
+    // A tube the cache does not know (offline, never fetched) is still queued under the column its
+    // value looks like (names from the last row seen); the service decides. Known tubes go by ID.
+    if (row) this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
+    const idColumn = row ? row.idColumn : looksLikeBarcode ? (this.#shape?.barcodeColumn ?? 'Tube Barcode') : (this.#shape?.idColumn ?? 'Sample ID');
+    const id = row ? String(row.row[row.idColumn] ?? scanned) : scanned;
+    const { id: entryId } = await call(this.api, 'outbox.enqueue', {
+      intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [this.batchField]: this.batchValue } },
+    });
+    this.batch.push({ id, entryId: Number(entryId), sync: 'pending' });
+    return id;
+  }
+
+  alreadyInBatch(id: string): boolean {
+    return this.batch.some((b) => b.id.toUpperCase() === id.toUpperCase());
+  }
+}

@@ -1,0 +1,117 @@
+import { call } from '../../lib/ipc/client.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { fileExtension, isSupportedUpload, type FileUploadResult } from '../../../shared/api/files.js';
+import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
+import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
+import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
+
+export interface UploadItem {
+  key: number;
+  name: string;
+  size: number;
+  /** 'rejected' = refused before anything was copied (extension), with `message`. */
+  phase: 'rejected' | 'staging' | 'queued' | 'sending' | 'done' | 'failed';
+  staged: number;
+  entryId: number | null;
+  message: string | null;
+  result: FileUploadResult | null;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s);
+}
+
+const PHASE: Partial<Record<OutboxEntryState, UploadItem['phase']>> = { pending: 'queued', sending: 'sending', done: 'done', failed: 'failed', uncertain: 'failed' };
+
+/**
+ * Files go: extension check → bytes copied into main's staging folder (progress) → one outbox
+ * entry each (durable) → sent when online → the service's answer (file id, ticket, status).
+ */
+export class UploadState {
+  items = $state<UploadItem[]>([]);
+  isGlobal = $state(false);
+  #key = 0;
+  #offChange: (() => void) | null = null;
+
+  constructor(readonly api: BenchlinkApi, readonly outbox: OutboxState) {}
+
+  start(): void {
+    this.#offChange = this.outbox.onChange((changes) => {
+      for (const c of changes) {
+        const item = this.items.find((i) => i.entryId === c.id);
+        const phase = PHASE[c.state];
+        if (!item || !phase) continue;
+        item.phase = phase;
+        if (phase === 'done' || phase === 'failed') void this.#answer(item);
+      }
+    });
+  }
+  stop(): void {
+    this.#offChange?.();
+  }
+
+  /** Browser (and drop): the File's bytes travel to main in chunks. */
+  async addFiles(files: readonly File[]): Promise<void> {
+    for (const f of files) {
+      const item = this.#add(f.name, f.size);
+      if (!item) continue;
+      try {
+        const { stagingId } = await call(this.api, 'upload.stageBegin', { name: f.name, size: f.size });
+        for (let offset = 0; offset < f.size; offset += STAGE_CHUNK_BYTES) {
+          const bytes = new Uint8Array(await f.slice(offset, offset + STAGE_CHUNK_BYTES).arrayBuffer());
+          await call(this.api, 'upload.stageChunk', { stagingId, offset, base64: toBase64(bytes) });
+          item.staged = Math.min(f.size, offset + bytes.length);
+        }
+        const staged = await call(this.api, 'upload.stageFinish', { stagingId });
+        await this.#enqueue(item, staged.stagedId);
+      } catch (err) {
+        item.phase = 'failed';
+        item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+  }
+
+  /** Electron: the native dialog; main copies the chosen files itself. */
+  async pickNative(): Promise<void> {
+    const picked = await call(this.api, 'files.pickForUpload', { multiple: true });
+    for (const f of picked.files) {
+      const item = this.#add(f.name, f.size);
+      if (!item) continue;
+      try {
+        const staged = await call(this.api, 'upload.stagePicked', { fileId: f.id });
+        item.staged = f.size;
+        await this.#enqueue(item, staged.stagedId);
+      } catch (err) {
+        item.phase = 'failed';
+        item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+  }
+
+  #add(name: string, size: number): UploadItem | null {
+    const ok = isSupportedUpload(name);
+    this.items.push({ key: ++this.#key, name, size, phase: ok ? 'staging' : 'rejected', staged: 0, entryId: null, result: null,
+      message: ok ? null : `.${fileExtension(name) || '(none)'} files cannot be uploaded; nothing was sent` });
+    const item = this.items[this.items.length - 1]!;
+    return ok ? item : null;
+  }
+
+  async #enqueue(item: UploadItem, stagedId: string): Promise<void> {
+    const { id } = await call(this.api, 'upload.enqueue', { stagedId, isGlobal: this.isGlobal });
+    item.entryId = id;
+    item.phase = 'queued';
+  }
+
+  async #answer(item: UploadItem): Promise<void> {
+    if (item.entryId === null) return;
+    const r = await this.api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
+    if (!r.ok) return;
+    const res = r.value.result;
+    // The outbox keeps the service's answer for this one file (an array element, or the element itself).
+    item.result = (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
+    if (item.result?.status === 'REJECTED') item.phase = 'failed';
+    item.message = item.result?.message ?? r.value.error?.reason ?? r.value.error?.message ?? null;
+  }
+}
