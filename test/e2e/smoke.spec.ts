@@ -25,6 +25,12 @@ test('the browser host page loads and shows the app shell', async ({ page }) => 
   expect(errors).toEqual([]);
 });
 
+test('npm start said why it runs the browser host and printed the URL with its key', () => {
+  const out = process.env['BENCHLINK_E2E_START_OUTPUT'] ?? '';
+  expect(out).toMatch(/not using Electron because .+\./);
+  expect(out).toMatch(/Benchlink browser host: http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]{43}/);
+});
+
 test('the page refuses to load without the per-launch key', async ({ page }) => {
   const u = new URL(url());
   u.search = '';
