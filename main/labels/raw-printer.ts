@@ -77,8 +77,9 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
       else resolve({ bytes: payload.length });
     });
     socket.connect(port, job.host, () => {
-      socket.end(payload, () => {
-        finished = true;
+      socket.end(payload, (error?: Error | null) => {
+        // Newer Node also calls this on a failed write; only a clean finish counts as sent.
+        if (error == null) finished = true;
       });
     });
   });
