@@ -7,6 +7,7 @@ import type { CachedManifest, CachedRow, CachedWell, KnownLocation, PendingWellC
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import type { CacheStore } from './cache-store.js';
 import { identifyColumns } from './row-columns.js';
+import { layoutFromTemplate } from '../../shared/layout/positions.js';
 
 export interface ReadCacheDeps {
   store: CacheStore;
@@ -45,14 +46,15 @@ export function createReadCache(d: ReadCacheDeps) {
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
     const targets = [targetKeyOf({ type: 'well-set', manifest: { uuid: m.uuid }, position: 'A1' }), targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' })];
     const out: PendingWellChange[] = [];
-    for (const t of targets) for (const s of [...OPEN_STATES, 'done'] as const) for (const e of d.outbox.entriesOf(t, s)) if (s !== 'done' || e.updatedAt >= since) out.push({ entryId: e.id, state: e.state, intent: e.intent, error: e.lastError ? { kind: e.lastError.kind, ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }), message: e.lastError.message, ...(e.lastError.serverMessage ? { reason: e.lastError.serverMessage } : {}) } : null });
+    for (const t of targets) for (const s of [...OPEN_STATES, 'done'] as const) for (const e of d.outbox.entriesOf(t, s)) if (s !== 'done' || e.updatedAt >= since) out.push({ entryId: e.id, state: e.state, intent: e.intent, error: e.lastError ? { kind: e.lastError.kind, ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }), message: e.lastError.message, ...(e.lastError.reason ?? e.lastError.serverMessage ? { reason: e.lastError.reason ?? e.lastError.serverMessage } : {}) } : null });
     return out.sort((a, b) => a.entryId - b.entryId);
   }
 
   function toStored(m: ManifestMetadata): StoredManifest {
     const wells: CachedWell[] = (m.wells ?? []).map((w) => ({ position: w.position, sample: w.sample ?? null, label: w.label ?? '', tags: w.tags ?? [] }));
-    const rows = m.layout?.rows ?? (/384/.test(m.template) ? 16 : 8);
-    const columns = m.layout?.columns ?? (/384/.test(m.template) ? 24 : 12);
+    // The sandbox sends its layout; a real service may not, so the template name ("384 Well Plate") decides.
+    const layout = m.layout ?? layoutFromTemplate(m.template) ?? { rows: 8, columns: 12 };
+    const { rows, columns } = layout;
     return { name: m.name, template: m.template, uuid: m.uuid, hrid: m.hrid, barcode: m.barcode, rows, columns, wells };
   }
 
