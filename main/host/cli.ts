@@ -27,7 +27,9 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   console.error(`No built renderer in ${distDir}: run \`npm run build\` first (npm start does it for you).`);
   process.exit(1);
 }
-const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+// Two levels up from main/host/ (tsx) or three from out/main/host/ (compiled): take the first that exists.
+const pkgUrl = [new URL('../../package.json', import.meta.url), new URL('../../../package.json', import.meta.url)].find((u) => existsSync(u));
+const pkg = (pkgUrl ? JSON.parse(readFileSync(pkgUrl, 'utf8')) : { version: '0.0.0' }) as { version: string };
 const keyring = await loadKeyring();
 const app = await createApp({
   dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
