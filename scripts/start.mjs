@@ -70,7 +70,21 @@ function whyNotElectron() {
     if (r.status !== 0 || !electronBinary()) return 'the Electron binary is not installed and could not be downloaded here';
   }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
+  if (!nativeModulesFitElectron()) {
+    return 'better-sqlite3 is built for Node, not for this Electron (run `npx electron-rebuild -f -w better-sqlite3,node-hid` to use the desktop app in development; `npm run dist` rebuilds them when packaging)';
+  }
   return null;
+}
+
+/** Native modules are built for Node by npm install; Electron has its own ABI. Ask Electron-as-Node to load one. */
+function nativeModulesFitElectron() {
+  const r = spawnSync(electronBinary(), ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+    cwd: root,
+    env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+    stdio: 'ignore',
+    timeout: 30_000,
+  });
+  return r.status === 0;
 }
 
 const reason = whyNotElectron();
