@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stageFile, uploadIntent } from '../../../main/outbox/index.js';
+import { tempDir } from '../../unit/outbox/helpers.js';
+import { startStack, until, type Stack } from './stack.js';
+
+describe('uploads survive offline; asynchronous creates are followed', () => {
+  let t: ReturnType<typeof tempDir>;
+  let s: Stack;
+  beforeEach(async () => {
+    t = tempDir('uploads-it-');
+    s = await startStack(t.dir);
+  });
+  afterEach(async () => {
+    await s.close();
+    t.cleanup();
+  });
+
+  it('a staged upload is sent from our copy even after the original vanished, then the copy is removed', async () => {
+    const original = path.join(t.dir, 'gel.png');
+    fs.writeFileSync(original, Buffer.alloc(50_000, 7));
+    const staged = await stageFile(original, path.join(t.dir, 'staging'), 'gel.png');
+    expect(staged.size).toBe(50_000);
+    fs.rmSync(original);
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const id = s.outbox.enqueue(uploadIntent(staged, 'gel.png'));
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    const e = s.outbox.get(id)!;
+    expect(e.state).toBe('done');
+    expect(e.result).toMatchObject({ fileName: 'gel.png', status: 'QUEUED' });
+    expect(fs.existsSync(staged.stagedPath)).toBe(false);
+    expect(s.sandbox.store.uploads.list().map((u) => u.fileName)).toEqual(['gel.png']);
+  });
+
+  it('an upload whose answer was lost is uncertain and keeps its staged copy for the user to decide', async () => {
+    // Staged from a stream, as the browser host hands dropped bytes over.
+    const staged = await stageFile(fs.createReadStream(writeTemp(t.dir, 'plate.csv', 'a,b\n1,2\n')), path.join(t.dir, 'staging'), 'plate.csv');
+    s.proxy.setFaults([{ path: '/files/store-and-embed', fault: { kind: 'reset-after' }, count: 1 }]);
+    const id = s.outbox.enqueue(uploadIntent(staged, 'plate.csv'));
+    await s.engine.syncNow();
+    expect(s.outbox.get(id)!.state).toBe('uncertain');
+    expect(fs.existsSync(staged.stagedPath)).toBe(true);
+    await s.engine.syncNow();
+    expect(s.forwarded('/files/store-and-embed')).toBe(1);
+  });
+
+  it('a staged copy that was tampered with fails with a clear reason instead of uploading other bytes', async () => {
+    const staged = await stageFile(writeTemp(t.dir, 'notes.txt', 'hello'), path.join(t.dir, 'staging'), 'notes.txt');
+    fs.writeFileSync(staged.stagedPath, 'HELLO');
+    const id = s.outbox.enqueue(uploadIntent(staged, 'notes.txt'));
+    await s.engine.syncNow();
+    expect(s.outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'staging' } });
+    expect(s.forwarded('/files/store-and-embed')).toBe(0);
+  });
+
+  it('location-create is sent once and its created uuids are kept on the entry', async () => {
+    const id = s.outbox.enqueue({ type: 'location-create', request: { locations: [{ name: 'Rack 9', parent: 'Freezer -80 A' }] } });
+    await s.engine.syncNow();
+    await until(() => Array.isArray((s.outbox.get(id)!.result as { created?: unknown[] } | null)?.created), 5_000, 'location status followed');
+    const created = (s.outbox.get(id)!.result as { created: { name: string; uuid: string }[] }).created;
+    expect(created).toEqual([expect.objectContaining({ name: 'Rack 9' })]);
+    expect(s.forwarded('/location/create')).toBe(1);
+  });
+});
+
+function writeTemp(dir: string, name: string, text: string): string {
+  const p = path.join(dir, name);
+  fs.writeFileSync(p, text);
+  return p;
+}
