@@ -26,3 +26,9 @@ export async function enterToken(page: Page, token: string): Promise<void> {
 export async function openScreen(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: new RegExp(`^${label}`) }).click();
 }
+
+/** A screenshot for the README once the scan flash has faded, so the picture shows the screen. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await expect(page.getByTestId('flash')).toHaveCount(0, { timeout: 3000 });
+  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
+}

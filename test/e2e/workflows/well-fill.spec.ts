@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
-import { enterToken, openScreen, scanAndWait } from './user.js';
+import { enterToken, openScreen, scanAndWait, shot } from './user.js';
 
 test.describe.configure({ mode: 'serial' });
 let stack: Stack;
@@ -65,8 +65,7 @@ test('fill a 96-well plate by scanning: controls, a position-first scan, guards 
   // Everything reaches the server.
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
   await expect(page.locator('[data-testid^="well-"][data-sync="pending"]')).toHaveCount(0);
-  await page.waitForTimeout(800); // let the last flash fade so the picture shows the plate
-  await page.screenshot({ path: 'docs/screenshots/well-fill.png', fullPage: true });
+  await shot(page, 'well-fill');
 
   const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000001')) as { wells: { position: string; sample?: { id: string } | null; label?: string }[] };
   const at = (p: string) => m.wells.find((w) => w.position === p);

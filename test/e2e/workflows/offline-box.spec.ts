@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
+import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+
+test.describe.configure({ mode: 'serial' });
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
+
+test('server goes down mid-box: scanning goes on, the queue drains when it is back, the box is right on the server', async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await openScreen(page, 'Assign location');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  await expect(page.getByTestId('next-position')).toHaveText('A1');
+  for (let n = 101; n <= 105; n++) await scanAndWait(page, tube(n), `${tube(n)} → `);
+  await expect(page.locator('[data-testid^="assigned-"][data-sync="synced"]')).toHaveCount(5, { timeout: 20_000 });
+
+  // The service disappears. Scans are still acknowledged (from the local commit) and queue up.
+  await stack.stopSandbox();
+  for (let n = 106; n <= 115; n++) await scanAndWait(page, tube(n), `${tube(n)} → `);
+  await expect(page.getByTestId('next-position')).toHaveText('B7');
+  // A duplicate is caught offline too.
+  await page.waitForTimeout(400);
+  await scanAndWait(page, tube(110), 'Duplicate');
+  await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+  await expect(page.getByTestId('count-pending')).toHaveText('10');
+  await shot(page, 'offline-queue');
+
+  // Back online: the queue drains by itself (or at once with Sync now).
+  await stack.startSandbox();
+  await openScreen(page, 'Outbox');
+  await page.getByTestId('sync-now').click();
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 30_000 });
+  await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'online');
+  await page.getByRole('tab', { name: 'Recently done' }).click();
+  await expect(page.locator('[data-testid^="entry-"][data-state="done"]').first()).toBeVisible();
+  await shot(page, 'outbox');
+
+  // The server's own view: tubes 101–115 are in the box at A1…B6, each once.
+  const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as { headers: string[]; rows: unknown[][] };
+  const bc = rows.headers.indexOf('Tube Barcode');
+  const inBox = rows.rows.filter((r) => Number(String(r[bc]).slice(2)) >= 101 && Number(String(r[bc]).slice(2)) <= 115);
+  expect(inBox).toHaveLength(15);
+  const m = (await stack.api('/manifest/fetch-metadata?barcode=BOX000001')) as { wells?: { position: string; sample?: { id: string } | null }[] };
+  if (m.wells) {
+    const filled = m.wells.filter((w) => w.sample).map((w) => w.position);
+    expect(filled).toContain('A1');
+    expect(filled).toContain('B6');
+    expect(new Set(filled).size).toBe(filled.length);
+  }
+});
+
+test('rack scanner file with one misread: good reads are kept, only the bad position is rescanned', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await openScreen(page, 'Assign location');
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  const csv = 'Position,Barcode\nD1,TB000201\nD2,NOREAD\nD3,TB000203\nD4,TB000204\n';
+  await page.getByTestId('rack-file').setInputFiles({ name: 'rack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('rack-bad')).toContainText('D2');
+  await expect(page.getByTestId('next-position')).toHaveText('D2');
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'TB000202', /TB000202 → .*Freezer Box 1 D2/);
+  await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(4);
+  await shot(page, 'assign-location');
+  await expect(page.locator('[data-testid^="assigned-"][data-sync="synced"]')).toHaveCount(4, { timeout: 20_000 });
+});

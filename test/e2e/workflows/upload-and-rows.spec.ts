@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
+import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+
+test.describe.configure({ mode: 'serial' });
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+test('upload files: accepted ones get a file id and ticket, a rejected extension never leaves the computer', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await openScreen(page, 'Upload');
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.getByTestId('file-input').setInputFiles([
+    { name: 'plate-layout.csv', mimeType: 'text/csv', buffer: Buffer.from('well,sample\nA1,S-0001\n') },
+    { name: 'gel.png', mimeType: 'image/png', buffer: png },
+    { name: 'runner.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+  ]);
+  await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'rejected');
+  await expect(page.getByTestId('upload-runner.exe')).toContainText('cannot be uploaded');
+  await expect(page.getByTestId('upload-plate-layout.csv')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('upload-gel.png')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('upload-gel.png')).toContainText('QUEUED');
+  // An uploaded image can be embedded into a page.
+  await page.getByTestId('attach-gel.png').click();
+  await expect(page.getByTestId('last-scan')).toContainText('embedded in EXP-0001');
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
+  await shot(page, 'upload');
+});
+
+test('update rows in a batch: Status = depleted for every scanned tube; one row edited by hand', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await openScreen(page, 'Row update');
+  await page.getByTestId('mode-batch').check();
+  await page.getByTestId('batch-field').fill('Status');
+  await page.getByTestId('batch-value').fill('depleted');
+  await page.getByTestId('scan-field').focus();
+  for (const t of ['TB000041', 'TB000042', 'TB000043', 'S-0044']) await scanAndWait(page, t, 'Status = depleted');
+  await page.waitForTimeout(400);
+  await scanAndWait(page, 'TB000042', 'Duplicate');
+  await expect(page.getByTestId('batch-count')).toHaveText('4');
+  await expect(page.locator('li[data-sync="synced"]')).toHaveCount(4, { timeout: 20_000 });
+  await shot(page, 'row-update-batch');
+
+  await page.getByTestId('mode-single').check();
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'TB000045', 'S-0045 opened');
+  await page.getByTestId('field-Notes').fill('aliquoted twice');
+  await page.getByTestId('save-row').click();
+  await expect(page.getByTestId('last-scan')).toContainText('1 change(s) saved');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
+  await shot(page, 'row-update');
+
+  const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as { headers: string[]; rows: unknown[][] };
+  const col = (n: string) => rows.headers.indexOf(n);
+  const byId = (id: string) => rows.rows.find((r) => r[col('Sample ID')] === id)!;
+  for (const id of ['S-0041', 'S-0042', 'S-0043', 'S-0044']) expect(byId(id)[col('Status')]).toBe('depleted');
+  expect(byId('S-0045')[col('Notes')]).toBe('aliquoted twice');
+});
