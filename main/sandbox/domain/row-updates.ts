@@ -4,7 +4,7 @@ import type { SandboxStore } from '../store/index.js';
 import type { ColumnRecord, LabsheetRecord } from '../store/labsheets.js';
 import { coerceCell } from './cells.js';
 import { barcodeColumn, idColumn } from './row-lookup.js';
-import { invalid } from './service-error.js';
+import { invalid, ServiceError } from './service-error.js';
 
 /** One row to update: how it is identified and the cells to set (already type-checked). */
 export interface RowUpdateGroup {
@@ -41,8 +41,9 @@ export function groupRowUpdates(columns: readonly ColumnRecord[], elements: read
     const where = `rows[${i}]`;
     if (typeof el === 'string') {
       if (el.trim() === '') throw invalid(`${where}: an ID must not be empty`);
-      current = { key: el.trim(), by: 'either', changes: new Map() };
-      groups.push(current);
+      groups.push({ key: el.trim(), by: 'either', changes: new Map() });
+      // A bare string is an ID with no changes: cells after it need their own ID-keyed element.
+      current = null;
       return;
     }
     const keys = Object.keys(el);
@@ -61,17 +62,15 @@ export function groupRowUpdates(columns: readonly ColumnRecord[], elements: read
       throw invalid(`${where}: a row object must include its ${names} column`);
     }
     const g: RowUpdateGroup | null = current;
-    if (!g) throw invalid(`${where}: sets column "${keys[0]}" before any element naming a row by its ID`);
+    if (!g) throw invalid(`${where}: sets column "${keys[0]}" without a preceding element keyed by the row's ID column`);
     setCell(g, keys[0]!, el[keys[0]!] ?? null, `${where}.${keys[0]}`);
   });
   return groups;
 }
 
+/** Cell errors name the element they came from (rows[3].Vol: ...). */
 function prefixReason(e: unknown, where: string): unknown {
-  if (e && typeof e === 'object' && 'reason' in e && typeof e.reason === 'string' && !e.reason.startsWith(where)) {
-    return invalid(`${where}: ${e.reason}`);
-  }
-  return e;
+  return e instanceof ServiceError && !e.reason.startsWith(where) ? invalid(`${where}: ${e.reason}`) : e;
 }
 
 export interface RowUpdateResult {
