@@ -8,7 +8,7 @@ import { labelTemplate } from './template.js';
  * in main before anything is drawn or sent: the renderer is never trusted (DESIGN.md).
  */
 
-/** A 384-well plate twice over; far beyond any bench batch, small enough that a PDF stays reasonable. */
+/** More than two full 384-well plates, beyond any bench batch; small enough that a PDF stays reasonable. */
 export const MAX_LABELS_PER_JOB = 1000;
 
 const labelJob = z.strictObject({
