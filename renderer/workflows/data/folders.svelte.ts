@@ -24,6 +24,13 @@ export class LabspaceBrowser {
     this.#api = api;
   }
 
+  #listRequested = false;
+  ensureList(): Promise<void> {
+    if (this.#listRequested) return Promise.resolve();
+    this.#listRequested = true;
+    return this.loadList();
+  }
+
   async loadList(): Promise<void> {
     const r = await this.#api.invoke('lab.fetchLabspaceList', {});
     if (!r.ok) {

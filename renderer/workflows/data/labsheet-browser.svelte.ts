@@ -46,6 +46,14 @@ export class LabsheetBrowser {
     return this.search.results ?? this.rows;
   }
 
+  #listRequested = false;
+  /** Loads the list the first time a screen needs it; later reloads are the user's (↻). */
+  ensureList(): Promise<void> {
+    if (this.#listRequested) return Promise.resolve();
+    this.#listRequested = true;
+    return this.loadList();
+  }
+
   async loadList(): Promise<void> {
     this.listLoading = true;
     const r = await this.#api.invoke('lab.fetchLabsheetList', {});

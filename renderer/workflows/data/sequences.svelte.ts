@@ -29,6 +29,14 @@ export class SequenceBrowser {
     this.#api = api;
   }
 
+  #requested = false;
+  /** First page the first time the tab opens; paging and ↻ load on request after that. */
+  ensureLoaded(): Promise<void> {
+    if (this.#requested) return Promise.resolve();
+    this.#requested = true;
+    return this.load(0);
+  }
+
   async load(page = this.page): Promise<void> {
     this.loading = true;
     const r = await this.#api.invoke('lab.listSequences', { page, pageSize: this.pageSize });

@@ -10,6 +10,7 @@ export type WritePhase = 'idle' | 'queueing' | 'syncing' | 'done' | 'failed' | '
 
 /** How long a panel waits for the service's answer before saying "queued, will be sent later". */
 export const DEFAULT_WRITE_WAIT_MS = 20_000;
+const WAIT_SLICE_MS = 2_000;
 
 /**
  * One write through the outbox, like every write in the app: enqueue (durable), then wait for the
@@ -49,7 +50,7 @@ export class WriteTask<T> {
       const id = Number(queued.value.id);
       this.entryId = id;
       this.phase = 'syncing';
-      const settled = await this.#api.invoke('outbox.await', { id, timeoutMs: waitMs });
+      const settled = await this.#awaitSettled(id, waitMs);
       if (!settled.ok) return this.#fail(fromIpcError(settled.error));
       const { state, result, error } = settled.value;
       if (state === 'done') {
@@ -74,6 +75,21 @@ export class WriteTask<T> {
     const r = await this.#api.invoke('outbox.discard', { id: this.entryId });
     if (r.ok && r.value.ok) this.reset();
     else this.error = r.ok ? { text: r.value.message ?? 'The outbox kept this entry.' } : fromIpcError(r.error);
+  }
+
+  /**
+   * Waits in short slices: an entry that is still pending but already carries an error could not
+   * reach the service (offline, token needed, backing off). Then the panel says "queued" within a
+   * couple of seconds instead of holding a spinner for the whole wait.
+   */
+  async #awaitSettled(id: number, waitMs: number) {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const timeoutMs = Math.max(0, Math.min(WAIT_SLICE_MS, deadline - Date.now()));
+      const r = await this.#api.invoke('outbox.await', { id, timeoutMs });
+      const unsettled = r.ok && (r.value.state === 'pending' || r.value.state === 'sending');
+      if (!unsettled || r.value.error || Date.now() >= deadline) return r;
+    }
   }
 
   #fail(error: ShownError): null {
