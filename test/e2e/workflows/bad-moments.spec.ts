@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
+import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+
+test.describe.configure({ mode: 'serial' });
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+test('a 422 on one well fails only that well; it is corrected from the outbox and the rest went through', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000002', 'PL-0002');
+  await scanAndWait(page, 'TB000061', 'S-0061 → A1');
+  // A sample the labsheet does not know, placed anyway: the service refuses that one well.
+  await scanAndWait(page, 'S-7777', 'not in the labsheet');
+  await page.getByTestId('guard-proceed').click();
+  await expect(page.getByTestId('well-A2')).toHaveAttribute('data-sample', 'S-7777');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await scanAndWait(page, 'TB000063', 'S-0063 → A3');
+  await expect(page.getByTestId('well-A2')).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
+  await expect(page.getByTestId('well-A1')).toHaveAttribute('data-sync', 'synced');
+  await expect(page.getByTestId('well-A3')).toHaveAttribute('data-sync', 'synced');
+  await expect(page.getByTestId('count-failed')).toHaveText('1');
+  await shot(page, 'failed-well');
+
+  await openScreen(page, 'Outbox');
+  const failed = page.locator('tr[data-state="failed"]');
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('S-7777');
+  const id = (await failed.getAttribute('data-testid'))!.replace('entry-', '');
+  await expect(page.getByTestId(`entry-reason-${id}`)).not.toBeEmpty();
+  await page.getByTestId(`edit-${id}`).click();
+  const text = await page.getByTestId('edit-intent').inputValue();
+  await page.getByTestId('edit-intent').fill(text.replace('S-7777', 'S-0062'));
+  await page.getByTestId('save-edit').click();
+  await expect(page.getByTestId('outbox-message')).toContainText('Corrected entry queued');
+  await expect(page.getByTestId('count-failed')).toHaveText('0');
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
+  const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000002')) as { wells: { position: string; sample?: { id: string } | null }[] };
+  expect(m.wells.find((w) => w.position === 'A2')?.sample?.id).toBe('S-0062');
+});
+
+test('token revoked mid-sync: the queue pauses (nothing lost) until a good token is given', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, 'revoked-token-0000');
+  await openScreen(page, 'Row update');
+  await page.getByTestId('mode-batch').check();
+  await page.getByTestId('batch-value').fill('in use');
+  await page.getByTestId('scan-field').focus();
+  for (const t of ['TB000071', 'TB000072']) await scanAndWait(page, t, 'Status = in use');
+  await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'paused-for-token', { timeout: 20_000 });
+  await expect(page.getByTestId('count-pending')).toHaveText('2');
+  await shot(page, 'paused-for-token');
+  await enterToken(page, DEMO_TOKEN);
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
+  await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'online');
+});
+
+test('scans of garbage are refused loudly and record nothing', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await openScreen(page, 'Assign location');
+  const before = await page.getByTestId('count-pending').textContent();
+  await scanAndWait(page, '@@##$$', 'Not a barcode');
+  await expect(page.getByTestId('last-scan')).toHaveClass(/bad/);
+  await expect(page.getByTestId('count-pending')).toHaveText(before ?? '0');
+});
