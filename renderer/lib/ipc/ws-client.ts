@@ -28,6 +28,8 @@ export function createWsApi(url: string): BenchlinkApi {
         retryMs = 250;
         resolve(ws);
       };
+      // A refused or dropped socket reports `error` then `close`; all handling is in onclose.
+      ws.onerror = () => undefined;
       ws.onmessage = (ev) => receive(typeof ev.data === 'string' ? ev.data : '');
       ws.onclose = () => {
         socket = null;
