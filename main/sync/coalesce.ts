@@ -11,6 +11,20 @@ export type EntryOutcome = { id: number; ok: true; result?: unknown } | { id: nu
 export interface Coalesced<Req, Res> {
   request: Req;
   outcomes(response: Res): EntryOutcome[];
+  /**
+   * The entries behind one element of the request, named as a server's reason names it
+   * (`plate.wells[3]`, `assignments[12]`, `rows[0]`); null when the path is not one of ours.
+   */
+  entriesAt(path: string): number[] | null;
+}
+
+/** Finds the first `name[index]` in a server's reason and maps it through `elements`. */
+function locate(path: string, names: Record<string, readonly (readonly number[])[]>): number[] | null {
+  for (const [name, elements] of Object.entries(names)) {
+    const m = new RegExp(`(?:^|[^\\w.])${name.replace(/\./g, '\\.')}\\[(\\d+)\\]`).exec(path);
+    if (m) return elements[Number(m[1])]?.slice() ?? null;
+  }
+  return null;
 }
 
 type Tagged<I> = { id: number; intent: I };
@@ -36,8 +50,10 @@ interface WellFold {
  */
 export function coalesceWells(manifest: { uuid: string } | { hrid: string }, entries: readonly Tagged<WellIntent>[]): Coalesced<RequestOf<'updateManifest'>, ResponseOf<'updateManifest'>> {
   const folds = new Map<string, WellFold>();
-  for (const { intent } of entries) {
+  const byPosition = new Map<string, number[]>();
+  for (const { id, intent } of entries) {
     const key = positionKey(intent.position);
+    byPosition.set(key, [...(byPosition.get(key) ?? []), id]);
     let f = folds.get(key);
     if (!f) folds.set(key, (f = { remove: new Set() }));
     if (intent.type === 'well-set') {
@@ -71,6 +87,10 @@ export function coalesceWells(manifest: { uuid: string } | { hrid: string }, ent
     request: { ...manifest, plate },
     // manifest/update answers for the whole plate: success applies to every entry that went in.
     outcomes: () => entries.map(({ id }) => ({ id, ok: true })),
+    entriesAt: (path) => locate(path, {
+      'plate.wells': wells.map((w) => byPosition.get(w.position) ?? []),
+      'plate.removeFromWells': removeFromWells.map((r) => byPosition.get(r.position) ?? []),
+    }),
   };
 }
 
@@ -86,7 +106,9 @@ export function coalesceAssignments(entries: readonly Tagged<LocationAssignInten
     last.set(intent.id, intent.position === undefined ? undefined : positionKey(intent.position));
   }
   const assignments = [...last].map(([id, position]) => (position === undefined ? { id } : { id, position }));
+  const byRow = (rowId: string) => entries.filter((e) => e.intent.id === rowId).map((e) => e.id);
   return {
+    entriesAt: (path) => locate(path, { assignments: assignments.map((a) => byRow(a.id)) }),
     request: { labsheet: first.labsheet, locationId: first.locationId, idType: first.idType, assignments },
     outcomes: (res) => {
       const assigned = new Set(res.assignedPositions.map((a) => a.id));
@@ -103,13 +125,16 @@ export function coalesceAssignments(entries: readonly Tagged<LocationAssignInten
  */
 export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
   const rows = new Map<string, Record<string, CellValue>>();
-  for (const { intent } of entries) {
+  const byKey = new Map<string, number[]>();
+  for (const { id, intent } of entries) {
     const key = JSON.stringify([intent.idColumn, intent.id]);
+    byKey.set(key, [...(byKey.get(key) ?? []), id]);
     const row = rows.get(key) ?? { [intent.idColumn]: intent.id };
     Object.assign(row, intent.changes, { [intent.idColumn]: intent.id });
     rows.set(key, row);
   }
   return {
+    entriesAt: (path) => locate(path, { rows: [...byKey.values()] }),
     request: { labsheet: entries[0]!.intent.labsheet, rows: [...rows.values()] },
     outcomes: (res) => {
       const updated = new Map<string, number>();

@@ -30,8 +30,9 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[]): Prepared {
 /**
  * Sends one coalesced batch of idempotent entries. The entries are marked 'sending' with the request
  * id before the request leaves. A content error (400/404/409/422) on a batch of several entries is
- * bisected, in order, until the bad entries stand alone and are parked as failed with the server's
- * message; the good ones go through. Resending is safe because these endpoints are idempotent.
+ * split — by the element the server named, else bisected in order — until the bad entries stand
+ * alone and are parked as failed with the server's message; the good ones go through. Resending is
+ * safe because these endpoints are idempotent.
  */
 export async function sendCoalesced(ctx: SendContext, kind: Kind, entries: readonly OutboxEntry[]): Promise<StepResult> {
   const p = prepare(kind, entries);
@@ -57,8 +58,17 @@ export async function sendCoalesced(ctx: SendContext, kind: Kind, entries: reado
       ctx.outbox.settle([{ id: ids[0]!, state: 'failed', error: failure.error }], requestId, `rejected: ${failure.error.status ?? ''}`);
       return { kind: 'ok', requests: 1 };
     }
-    ctx.outbox.settle(back, requestId, 'rejected: bisecting');
-    return bisect(ctx, kind, entries);
+    // When the server's reason names the element it refused (`plate.wells[7]...`), the entries
+    // behind it are tried on their own after the rest; otherwise bisect. Elements are independent
+    // (different wells, rows or tubes), so sending the rest first keeps every per-target order.
+    const suspects = new Set(p.coalesced.entriesAt(failure.error.reason ?? '') ?? []);
+    const named = suspects.size > 0 && suspects.size < entries.length;
+    ctx.outbox.settle(back, requestId, named ? 'rejected: isolating the named element' : 'rejected: bisecting');
+    const mid = Math.ceil(entries.length / 2);
+    const parts = named
+      ? [entries.filter((e) => !suspects.has(e.id)), entries.filter((e) => suspects.has(e.id))]
+      : [entries.slice(0, mid), entries.slice(mid)];
+    return sendParts(ctx, kind, parts);
   }
   ctx.onAnswered();
   const outcomes = p.coalesced.outcomes(response as never);
@@ -73,10 +83,9 @@ export async function sendCoalesced(ctx: SendContext, kind: Kind, entries: reado
   return { kind: 'ok', requests: 1 };
 }
 
-async function bisect(ctx: SendContext, kind: Kind, entries: readonly OutboxEntry[]): Promise<StepResult> {
-  const mid = Math.ceil(entries.length / 2);
+async function sendParts(ctx: SendContext, kind: Kind, parts: readonly (readonly OutboxEntry[])[]): Promise<StepResult> {
   let requests = 1;
-  for (const half of [entries.slice(0, mid), entries.slice(mid)]) {
+  for (const half of parts) {
     // Re-read: the user may have cancelled an entry meanwhile; only still-pending ones are sent.
     const fresh = half.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e !== null && e.state === 'pending');
     if (fresh.length === 0) continue;

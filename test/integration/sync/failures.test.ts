@@ -45,6 +45,19 @@ describe('failure handling against the real sandbox', () => {
     expect(bad.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error' });
     expect(bad.lastError?.reason).toMatch(/I1/);
     expect(serverWell(s.sandbox, 'PL-0001', 'B7').sampleId).toBe(sample(47));
+    // The reason names plate.wells[3]: the rest, then the named well alone — no full bisection.
+    expect(s.forwarded('/manifest/update')).toBe(3);
+  });
+
+  it('two bad wells in one batch are each isolated and parked; their neighbours land', async () => {
+    // An unknown sample answers 404 naming plate.wells[i].sample; two bad wells in one plate.
+    const intents: Intent[] = ['D1', 'D2', 'D3', 'D4', 'D5', 'D6'].map((position, i) => ({
+      type: 'well-set', manifest: { hrid: 'PL-0001' }, position, sample: { id: i === 1 || i === 4 ? `NOPE-${i}` : sample(70 + i), labsheet: 'Samples' },
+    }));
+    const ids = s.outbox.enqueueMany(intents);
+    await s.engine.syncNow();
+    expect(ids.map((id) => s.outbox.get(id)!.state)).toEqual(['done', 'failed', 'done', 'done', 'failed', 'done']);
+    expect(s.outbox.get(ids[1]!)!.lastError).toMatchObject({ status: 404, serverMessage: 'Not found' });
   });
 
   it('500s and 429 with Retry-After back off and keep order; nothing is lost', async () => {
