@@ -4,6 +4,7 @@ import { TypedEmitter } from '../outbox/typed-emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import { classify } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeRowBatch } from './coalesce.js';
 import { Connectivity } from './connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
@@ -95,9 +96,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     probeTimer = platform.setTimeout(() => {
       probeTimer = null;
       if (status.online || stopped) return;
+      // Any answer, even a refusal, proves the server is reachable; only silence keeps us offline.
       transport.fetchLabsheetList({}, { signal: abort.signal }).then(
         () => connectivity.answered(),
-        () => scheduleProbe(),
+        (err: unknown) => (classify(err, platform.now()).network ? scheduleProbe() : connectivity.answered()),
       );
     }, o.probeIntervalMs ?? 10_000);
   }
