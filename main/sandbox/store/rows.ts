@@ -65,17 +65,22 @@ export class RowStore {
   /** Bulk insert in one transaction: 50,000 rows take a fraction of a second. */
   insertMany(labsheetUuid: string, columns: readonly ColumnRecord[], rows: readonly NewRow[], updatedAt: string): RowRecord[] {
     const stmt = this.db.prepare(
-      `INSERT INTO rows (uuid, labsheet_uuid, archived, id_value, barcode_value, service_barcode, cells, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO rows (uuid, labsheet_uuid, archived, id_value, barcode_value, service_barcode, cells, updated_at, ord_any, ord_arch)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const out: RowRecord[] = [];
     this.counts.clear();
     this.db.transaction(() => {
+      // Next ordinals = current counts, since ordinals run 0..n-1 per labsheet (and per archived state).
+      const byState = this.db.prepare('SELECT archived, COUNT(*) AS n FROM rows WHERE labsheet_uuid = ? GROUP BY archived').all(labsheetUuid) as { archived: number; n: number }[];
+      const next = [byState.find((b) => b.archived === 0)?.n ?? 0, byState.find((b) => b.archived === 1)?.n ?? 0];
+      let nextAny = next[0]! + next[1]!;
       for (const r of rows) {
         const uuid = r.uuid ?? randomUUID();
         const { idValue, barcodeValue } = keyValues(columns, r.cells);
         const serviceBarcode = serviceBarcodeFor(uuid);
-        const info = stmt.run(uuid, labsheetUuid, r.archived ? 1 : 0, idValue, barcodeValue, serviceBarcode, JSON.stringify(r.cells), updatedAt);
+        const state = r.archived ? 1 : 0;
+        const info = stmt.run(uuid, labsheetUuid, state, idValue, barcodeValue, serviceBarcode, JSON.stringify(r.cells), updatedAt, nextAny++, next[state]!++);
         out.push({
           seq: Number(info.lastInsertRowid), uuid, labsheetUuid, archived: r.archived === true, idValue, barcodeValue, serviceBarcode,
           cells: r.cells, locationUuid: null, position: null, updatedAt,
@@ -99,20 +104,15 @@ export class RowStore {
   }
 
   /**
-   * One page in insertion order. The OFFSET walk runs on the covering index alone (the inner
-   * SELECT touches no table rows); only the page's rows are then read, and only the fields a
-   * listing needs. ~3 ms for page 49 of a 50,000-row labsheet.
+   * One page in insertion order: a range seek on the per-labsheet ordinals (migration 2), so page 49
+   * costs what page 1 costs. raw() gives arrays instead of objects per row, half the building cost.
    */
   page(labsheetUuid: string, filter: ArchiveFilter, limit: number, offset: number): RowView[] {
-    // raw(): arrays instead of objects per row, half the cost of building a 1000-row page.
-    const rows = this.db
-      .prepare(
-        `SELECT uuid, cells, updated_at, location_uuid FROM rows WHERE seq IN (
-           SELECT seq FROM rows WHERE labsheet_uuid = ?${ARCHIVE_CLAUSE[filter]} ORDER BY seq LIMIT ? OFFSET ?
-         ) ORDER BY seq`,
-      )
-      .raw()
-      .all(labsheetUuid, limit, offset) as [string, string, string, string | null][];
+    const sql =
+      filter === 'any'
+        ? 'SELECT uuid, cells, updated_at, location_uuid FROM rows WHERE labsheet_uuid = ? AND ord_any >= ? ORDER BY ord_any LIMIT ?'
+        : `SELECT uuid, cells, updated_at, location_uuid FROM rows WHERE labsheet_uuid = ? AND archived = ${filter === 'archived' ? 1 : 0} AND ord_arch >= ? ORDER BY ord_arch LIMIT ?`;
+    const rows = this.db.prepare(sql).raw().all(labsheetUuid, offset, limit) as [string, string, string, string | null][];
     return rows.map(([uuid, cells, updatedAt, locationUuid]) => ({ uuid, cells: JSON.parse(cells) as Cells, updatedAt, locationUuid }));
   }
 

@@ -7,7 +7,8 @@ import { CliError, parseCliArgs } from '../../../main/sandbox/cli-args.js';
 import { runCli } from '../../../main/sandbox/cli-run.js';
 import { FixtureError, loadFixture, type SandboxFixture } from '../../../main/sandbox/fixture.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
-import { MIGRATIONS } from '../../../main/sandbox/store/migrations.js';
+import Database from 'better-sqlite3';
+import { migrate, MIGRATIONS } from '../../../main/sandbox/store/migrations.js';
 import { SandboxStore } from '../../../main/sandbox/store/index.js';
 
 const EXAMPLE = new URL('../../../../shared/sandbox-fixture.example.json', import.meta.url).pathname;
@@ -161,6 +162,52 @@ describe('database', () => {
       expect((await fetch(`${first.url}/labsheets/fetch-list`, { headers: { authorization: `Bearer ${first.demoToken}` } })).status).toBe(200);
     } finally {
       await first.close();
+    }
+  });
+
+  it('migration 2 numbers existing rows per labsheet and per archived state', () => {
+    const db = new Database(':memory:');
+    migrate(db, 1);
+    const insert = db.prepare("INSERT INTO rows (uuid, labsheet_uuid, archived, service_barcode, cells, updated_at) VALUES (?, ?, ?, 'x', '{}', 'now')");
+    const plan: [string, number][] = [['A', 0], ['B', 0], ['A', 1], ['A', 0], ['B', 1], ['A', 1]];
+    plan.forEach(([sheet, archived], i) => insert.run(`r${i}`, sheet, archived));
+    migrate(db);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    const rows = db.prepare('SELECT uuid, ord_any, ord_arch FROM rows ORDER BY seq').all();
+    expect(rows).toEqual([
+      { uuid: 'r0', ord_any: 0, ord_arch: 0 }, { uuid: 'r1', ord_any: 0, ord_arch: 0 }, { uuid: 'r2', ord_any: 1, ord_arch: 0 },
+      { uuid: 'r3', ord_any: 2, ord_arch: 1 }, { uuid: 'r4', ord_any: 1, ord_arch: 0 }, { uuid: 'r5', ord_any: 3, ord_arch: 1 },
+    ]);
+    db.close();
+  });
+
+  it('paging by ordinal: archived/unarchived/any pages line up after several inserts', async () => {
+    const sb = await startSandbox({ mode: 'v2', fixture: EXAMPLE });
+    try {
+      // Three inserts appended to the fixture's rows (2 unarchived + 1 archived), alternating states.
+      for (let batch = 0; batch < 3; batch++) {
+        sb.store.seedRows('Samples', Array.from({ length: 10 }, (_, i) => ({ 'Sample ID': `X-${batch}-${i}` })), { archived: (i) => i % 3 === 0 });
+      }
+      const sheet = sb.store.labsheets.byName('Samples')!.uuid;
+      const ids = (filter: 'any' | 'archived' | 'unarchived', size: number): string[] => {
+        const out: string[] = [];
+        for (let off = 0; ; off += size) {
+          const page = sb.store.rows.page(sheet, filter, size, off);
+          if (page.length === 0) return out;
+          out.push(...page.map((r) => r.uuid));
+        }
+      };
+      const all = ids('any', 7);
+      expect(all).toHaveLength(33);
+      const archived = ids('archived', 4);
+      const unarchived = ids('unarchived', 5);
+      expect(archived).toHaveLength(sb.store.rows.count(sheet, 'archived'));
+      expect(unarchived).toHaveLength(sb.store.rows.count(sheet, 'unarchived'));
+      expect(new Set([...archived, ...unarchived])).toEqual(new Set(all));
+      // Order within a filter is insertion order.
+      expect(archived).toEqual(all.filter((u) => archived.includes(u)));
+    } finally {
+      await sb.close();
     }
   });
 
