@@ -65,6 +65,7 @@ export class LocationCreator {
       .filter((d) => d.name.trim() !== '')
       .map((d) => ({ name: d.name.trim(), ...(d.parent.trim() ? { parent: d.parent.trim() } : {}) }));
     const answer = await this.task.submit({ type: 'location-create', request: { locations } });
+    // Without a requestId there is nothing to poll; the task already says the answer was unexpected.
     if (!answer) return;
     this.requestId = answer.requestId;
     await this.poll();
