@@ -5,6 +5,8 @@ import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
 import { createEventHub, type EventHub } from './ipc/events.js';
 import { createPickedFiles, filesHandlers, type FilePicker, type PickedFiles } from './ipc/handlers/files.js';
 import { shellHandlers } from './ipc/handlers/index.js';
+import { labelsHandlers } from './ipc/handlers/labels.js';
+import { createTemplateStore } from './labels/index.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor, Logger } from './ipc/types.js';
 import type { CreateLabClient, StartSandbox } from './settings/connection-types.js';
@@ -97,6 +99,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     ...shellHandlers({ info, settings, live, events, status }),
     ...filesHandlers(o.filePicker, pickedFiles),
     ...workflows.handlers,
+    ...labelsHandlers(createTemplateStore(o.dataDir)),
   } satisfies HandlersFor<typeof CHANNELS>;
   const router = createRouter({ channels: CHANNELS, handlers, log: o.log });
 

@@ -4,6 +4,7 @@ import { dataChannels } from './channels/data.js';
 import { filesChannels } from './channels/files.js';
 import { cacheChannels } from './channels/cache.js';
 import { labChannels } from './channels/lab.js';
+import { labelsChannels } from './channels/labels.js';
 import { outboxChannels, outboxEvents } from './channels/outbox.js';
 import { scannerChannels, scannerEvents } from './channels/scanner.js';
 import { uploadChannels } from './channels/upload.js';
@@ -28,6 +29,7 @@ export const CHANNELS = {
   ...uploadChannels,
   ...dataChannels,
   ...filesChannels,
+  ...labelsChannels,
 };
 
 /** Every event main may push to the renderer, with its payload schema. */

@@ -1,0 +1,70 @@
+import { MAX_PDF_BYTES, type labelsChannels, type TemplateList } from '../../../shared/ipc/channels/labels.js';
+import { defaultTemplates, LabelError, type LabelTemplate } from '../../../shared/labels/index.js';
+import { exportPdf, exportZpl, PrinterError, sendToPrinter, type TemplateStore } from '../../labels/index.js';
+import { IpcFailure } from '../failure.js';
+import type { HandlersFor } from '../types.js';
+
+/**
+ * Label failures the user can act on (a value a symbology cannot hold, a printer that refused)
+ * become 'failed' with their message: LabelError lists every refused label, one per line.
+ * Anything else stays an internal error, its text kept out of the renderer.
+ */
+async function explained<T>(run: () => Promise<T> | T): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof LabelError || error instanceof PrinterError) throw new IpcFailure('failed', error.message);
+    throw error;
+  }
+}
+
+const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export function labelsHandlers(store: TemplateStore): HandlersFor<typeof labelsChannels> {
+  const builtIn = defaultTemplates();
+  const builtInIds = builtIn.map((t) => t.id);
+
+  // Built-ins the file lacks come back, so "remove" on a built-in resets it rather than losing it.
+  const withBuiltIns = (saved: readonly LabelTemplate[]): LabelTemplate[] => [
+    ...builtIn.filter((d) => !saved.some((t) => t.id === d.id)),
+    ...saved,
+  ];
+
+  async function list(): Promise<TemplateList> {
+    const loaded = await store.load();
+    return { templates: withBuiltIns(loaded.templates), builtIn: builtInIds, recovered: loaded.recovered?.reason ?? null };
+  }
+
+  return {
+    'labels.templates.list': () => list(),
+    'labels.templates.save': async ({ template }) => {
+      await store.put(template);
+      return list();
+    },
+    'labels.templates.remove': async ({ id }) => {
+      const { templates } = await store.load();
+      if (!templates.some((t) => t.id === id)) {
+        throw new IpcFailure('failed', builtInIds.includes(id) ? 'That built-in template already has its default settings.' : `No saved template has the id "${id}".`);
+      }
+      await store.remove(id);
+      return list();
+    },
+    'labels.exportPdf': (job) =>
+      explained(async () => {
+        const { pdf, pages, notes } = await exportPdf(job);
+        if (pdf.byteLength > MAX_PDF_BYTES) {
+          throw new IpcFailure(
+            'failed',
+            `The PDF would be ${megabytes(pdf.byteLength)}, more than the ${megabytes(MAX_PDF_BYTES)} the app hands to the window at once; print these ${job.records.length} labels in smaller batches.`,
+          );
+        }
+        return { pdfBase64: Buffer.from(pdf).toString('base64'), bytes: pdf.byteLength, pages, notes };
+      }),
+    'labels.exportZpl': (job) =>
+      explained(() => {
+        const { zpl, notes } = exportZpl(job);
+        return { zpl, labels: job.records.length, notes };
+      }),
+    'labels.sendToPrinter': (job) => explained(() => sendToPrinter(job)),
+  };
+}
