@@ -3,7 +3,6 @@ import { fetchRowsQuery, ROW_PAGE_SIZE_DEFAULT, rowPaginationViolation } from '.
 import { findLabsheet } from '../domain/labsheets.js';
 import { rowsByIdOrBarcode } from '../domain/row-lookup.js';
 import { applyRowUpdates, groupRowUpdates } from '../domain/row-updates.js';
-import { rowTable } from '../domain/row-view.js';
 import { invalid, notFound } from '../domain/service-error.js';
 import type { SandboxContext } from '../http/context.js';
 import { addRawRoute, addRoute } from '../http/route.js';
@@ -30,10 +29,14 @@ export function rowRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const sheet = findLabsheet(store, q.labsheet);
     const filter = q.archived ?? 'any';
     const columns = store.labsheets.columns(sheet.uuid);
-    const rows = store.rows.page(sheet.uuid, filter, pageSize, (page - 1) * pageSize);
-    const table = rowTable(store, sheet, columns, rows);
+    const labspace = sheet.folderUuid ? (store.eln.folderByUuid(sheet.folderUuid)?.labspaceName ?? null) : null;
+    const rows = store.rows.pageJson(sheet.uuid, columns, filter, pageSize, (page - 1) * pageSize, labspace);
+    const headers = JSON.stringify(['uuid', ...columns.map((c) => c.name)]);
     // Legacy answers success as the string "true" (the spec allows both); clients must accept either.
-    return { ...table, total: store.rows.count(sheet.uuid, filter), success: ctx.mode === 'legacy' ? 'true' : true };
+    const success = ctx.mode === 'legacy' ? '"true"' : 'true';
+    // The rows arrive as JSON texts from SQLite; the body is assembled, not re-serialised.
+    reply.type('application/json; charset=utf-8');
+    return `{"headers":${headers},"rows":[${rows.join(',')}],"total":${store.rows.count(sheet.uuid, filter)},"success":${success}}`;
   });
 
   addRoute(app, ctx, 'updateRowsById', ({ input }) => {

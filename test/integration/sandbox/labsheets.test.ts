@@ -71,6 +71,17 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       expect(rows.headers).toEqual(['uuid', 'ID', MAGIC_COLUMN_NAMES.LAST_MODIFIED, MAGIC_COLUMN_NAMES.LABSPACES]);
     });
 
+    it('magic columns are computed on read: Labspaces from the folder, Last Modified from the row', async () => {
+      const name = uniqueName();
+      await create({ name, folder: 'Inventory', columns: [{ name: 'ID', type: 'ID' }, { type: 'LABSPACES' }, { type: 'LAST_MODIFIED' }, { name: 'F', type: 'FORMULA', formula: '=1' }] });
+      s.store.seedRows(name, [{ ID: 'm1' }]);
+      const rows = await json(await s.call(`/labsheets/fetch-list-rows?labsheet=${encodeURIComponent(name)}`));
+      const row = (rows.rows as unknown[][])[0]!;
+      expect(row.slice(1, 3)).toEqual(['m1', 'Molecular Biology']);
+      expect(Number.isNaN(Date.parse(String(row[3])))).toBe(false);
+      expect(row[4]).toBe(null);
+    });
+
     it('a magic name colliding with a named column is a duplicate (422)', async () => {
       const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'Last Modified', type: 'TEXT' }, { type: 'LAST_MODIFIED' }] });
       expect(res.status).toBe(422);
