@@ -1,5 +1,6 @@
 import type { scannerChannels } from '../../../shared/ipc/channels/scanner.js';
 import type { ScannerService } from '../../scanner/index.js';
+import { code128Svg, sheetEntries } from '../../scanner/command-sheet.js';
 import type { ScannerBridge } from '../../workflows/scanner-bridge.js';
 import type { HandlersFor } from '../types.js';
 
@@ -20,6 +21,9 @@ export function scannerHandlers(service: ScannerService, bridge: ScannerBridge):
       return { available: bridge.unavailable === null, message: bridge.unavailable, devices, settings: bridge.settings() };
     },
     'scanner.configure': ({ settings }) => ({ settings: bridge.configure(settings) }),
+    'scanner.commandSheet': ({ positions }) => ({
+      entries: sheetEntries(positions ? { positions } : {}).map((e) => ({ ...e, svg: code128Svg(e.payload) })),
+    }),
     'scanner.test': ({ text }) => {
       bridge.deliver({ text, source: { kind: 'test', vendorId: 0, productId: 0 }, durationMs: 0 });
       return { delivered: true };

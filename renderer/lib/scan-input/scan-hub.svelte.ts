@@ -34,7 +34,11 @@ export class ScanHub {
     };
     win.addEventListener('scan-duplicate', onDup);
     this.#offs.push(() => win.removeEventListener('scan-duplicate', onDup));
-    this.#offs.push(api.subscribe('scanner.scan', (s) => this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt })));
+    this.#offs.push(api.subscribe('scanner.scan', (s) => {
+      // A test read from Settings (no workflow on screen) is for the test panel only.
+      if (s.source.kind === 'test' && !this.#handler) return;
+      this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt });
+    }));
   }
 
   stop(): void {

@@ -46,6 +46,11 @@ export const scannerChannels = {
     request: z.strictObject({ settings: scannerSettings.partial() }),
     response: z.strictObject({ settings: scannerSettings }),
   }),
+  /** The printable sheet of command barcodes (and, optionally, one per position of a layout). */
+  'scanner.commandSheet': channel({
+    request: z.strictObject({ positions: z.strictObject({ rows: z.number().int().min(1).max(32), columns: z.number().int().min(1).max(48) }).optional() }),
+    response: z.strictObject({ entries: z.array(z.strictObject({ label: z.string(), payload: z.string(), svg: z.string() })).max(2000) }),
+  }),
   /** Sends `text` through main's scan path as if a device had read it (the "test your scanner" button). */
   'scanner.test': channel({
     request: z.strictObject({ text: z.string().min(1).max(512) }),

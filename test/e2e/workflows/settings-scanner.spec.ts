@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
+import { enterToken, scan, scanAndWait, shot } from './user.js';
+
+test.describe.configure({ mode: 'serial' });
+let stack: Stack;
+test.beforeAll(async () => {
+  stack = await startStack();
+});
+test.afterAll(async () => {
+  await stack?.close();
+});
+
+test('settings: "test your scanner" shows the decode and its timing; command barcodes render; a HID scan from main reaches the screen', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await page.getByTestId('scanner-test-field').click();
+  await scan(page, 'TB000123');
+  await expect(page.getByTestId('scanner-test-result')).toContainText('TB000123 → tube');
+  await expect(page.getByTestId('scanner-test-result')).toContainText(/8 keys in \d+ ms, largest gap \d+ ms/);
+  // A typed password-like entry at human speed is "typing", never a scan.
+  await page.getByTestId('scanner-test-field').pressSequentially('hello', { delay: 150 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('scanner-test-result')).toContainText('typing');
+  await page.getByTestId('command-sheet-show').click();
+  await expect(page.getByTestId('command-sheet').locator('svg').first()).toBeVisible();
+  await shot(page, 'settings-scanner');
+
+  // The same read sent through main's scanner path comes back over the IPC event a HID scanner uses.
+  await page.getByTestId('scanner-test-main').click();
+  await expect(page.getByText(/hello came back from main in [\d.]+ ms/)).toBeVisible();
+});
+
+test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands with the field focused', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await page.getByTestId('high-contrast').check();
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await scanAndWait(page, 'PLT000001', 'PL-0001');
+  await scanAndWait(page, 'TB000090', 'S-0090');
+  await shot(page, 'well-fill-high-contrast');
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  await page.getByTestId('high-contrast').uncheck();
+});
