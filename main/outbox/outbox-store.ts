@@ -52,6 +52,10 @@ export interface Outbox {
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };
+  /**
+   * Housekeeping the shell may call (e.g. daily): removes entries confirmed done longer ago than
+   * `olderThanMs`, and their request log. Never touches pending, failed or uncertain entries.
+   */
   pruneDone(olderThanMs: number): number;
   close(): void;
   /** For tests and diagnostics only (e.g. a read-only probe). */
@@ -199,7 +203,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const uncertain = settlements.filter((s) => s.state === 'uncertain').length;
       return { requeued: settlements.length - uncertain, uncertain };
     },
-    pruneDone: (olderThanMs) => st.pruneDone.run(now() - olderThanMs).changes,
+    pruneDone(olderThanMs) {
+      const cutoff = now() - olderThanMs;
+      return db.transaction(() => {
+        const n = st.pruneDone.run(cutoff).changes;
+        st.pruneRequests.run(cutoff);
+        return n;
+      }).immediate();
+    },
     close: () => db.close(),
   };
 }

@@ -77,6 +77,9 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,
     ),
     pruneDone: db.prepare<[number]>(`DELETE FROM entries WHERE state = 'done' AND updated_at < ?`),
+    pruneRequests: db.prepare<[number]>(
+      `DELETE FROM requests WHERE sent_at < ? AND id NOT IN (SELECT request_id FROM entries WHERE request_id IS NOT NULL)`,
+    ),
   };
 }
 export type Statements = ReturnType<typeof prepareStatements>;

@@ -105,6 +105,17 @@ describe('outbox store', () => {
     expect(outbox.counts()).toEqual({ pending: 1, sending: 0, failed: 0, uncertain: 0, done: 1 });
   });
 
+  it('prunes only old done entries and their request log; failed ones stay', () => {
+    const a = outbox.enqueue(wellSet('A1', 'S-0001'));
+    const b = outbox.enqueue(wellSet('A2', 'S-0002'));
+    outbox.claim([a, b], 'r-old', 'updateManifest');
+    outbox.settle([{ id: a, state: 'done' }, { id: b, state: 'failed', error: { kind: 'validation', message: 'x', at: 0 } }]);
+    clock.advance(10_000);
+    expect(outbox.pruneDone(5_000)).toBe(1);
+    expect(outbox.get(a)).toBeNull();
+    expect(outbox.get(b)?.state).toBe('failed');
+  });
+
   it('emits state changes for the UI', () => {
     const seen: string[] = [];
     outbox.events.on('changed', (cs) => cs.forEach((c) => seen.push(`${c.id}:${c.state}`)));
