@@ -8,7 +8,7 @@ import {
 /** Additional properties on labsheet and column objects are accepted (spec), so these are loose. */
 export const labsheetColumn = z
   .looseObject({
-    name: z.string().max(30, 'at most 30 characters').optional(),
+    name: z.string().optional(),
     type: columnType,
     position: z.string().optional(),
     formula: z.string().optional(),
@@ -23,6 +23,10 @@ export const labsheetColumn = z
     // Magic columns get fixed names, so their name is not checked; every other column needs one.
     if (!isMagicColumnType(col.type) && (col.name === undefined || col.name.trim() === '')) {
       ctx.addIssue({ code: 'custom', path: ['name'], message: 'must not be empty' });
+    }
+    // The 30-character limit applies to names that are used; a magic column's name is ignored (spec).
+    if (!isMagicColumnType(col.type) && col.name !== undefined && col.name.length > 30) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'at most 30 characters' });
     }
     if (col.type === 'LIST' && (!col.references || col.references.length === 0)) {
       ctx.addIssue({ code: 'custom', path: ['references'], message: 'LIST columns need references' });
