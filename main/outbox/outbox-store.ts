@@ -94,6 +94,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return { id: Number(info.lastInsertRowid), target, fresh: true };
   }
 
+  // Built once: BEGIN IMMEDIATE takes the write lock up front, so a commit never fails half-way on
+  // a lock upgrade, and reusing the wrapper keeps the per-scan path lean.
+  const insertOne = db.transaction((i: Intent, dedupeKey: string | null) => insert(i, dedupeKey));
+
   function transition(id: number, from: EntryState, to: EntryState): boolean {
     try {
       const ok = st.setState.run(to, now(), id, from).changes === 1;
@@ -112,7 +116,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const valid = validate(i);
       let r: { id: number; target: string; fresh: boolean };
       try {
-        r = db.transaction(() => insert(valid, opts?.dedupeKey ?? null)).immediate();
+        r = insertOne.immediate(valid, opts?.dedupeKey ?? null);
       } catch (err) {
         throw toWriteError(err, 'The scan');
       }
