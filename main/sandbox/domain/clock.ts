@@ -1,4 +1,3 @@
 /** Injected time source, so tests can step time (e.g. location-create delays) without patching Date. */
 export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
-export const isoAt = (clock: Clock): string => new Date(clock()).toISOString();

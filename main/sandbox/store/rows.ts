@@ -167,11 +167,6 @@ export class RowStore {
     return r ? toRow(r) : null;
   }
 
-  /** Rows of a labsheet sitting at a location (any position). */
-  atLocation(locationUuid: string): RowRecord[] {
-    return (this.db.prepare('SELECT * FROM rows WHERE location_uuid = ? ORDER BY seq').all(locationUuid) as DbRow[]).map(toRow);
-  }
-
   updateCells(row: RowRecord, columns: readonly ColumnRecord[], cells: Cells, updatedAt: string): void {
     const { idValue, barcodeValue } = keyValues(columns, cells);
     this.db

@@ -82,6 +82,11 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       expect(row[4]).toBe(null);
     });
 
+    it('a magic column\'s name is ignored, even one longer than 30 characters', async () => {
+      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'x'.repeat(40), type: 'EXPERIMENTS' }] });
+      expect(res.status).toBeLessThan(300);
+    });
+
     it('a magic name colliding with a named column is a duplicate (422)', async () => {
       const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'Last Modified', type: 'TEXT' }, { type: 'LAST_MODIFIED' }] });
       expect(res.status).toBe(422);
