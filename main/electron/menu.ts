@@ -1,12 +1,12 @@
 import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 
 /**
- * Application menu. Workflow shortcuts are Alt+1…7, the same keys the renderer handles itself
+ * Application menu. Workflow shortcuts are Alt+1…8, the same keys the renderer handles itself
  * (so the browser host has them too); the menu just makes them discoverable.
  */
 export function buildMenu(getWindow: () => BrowserWindow | null, isDev: boolean): Menu {
   const mac = process.platform === 'darwin';
-  const screens = ['Well fill', 'Assign location', 'Row update', 'Upload', 'Outbox', 'Data', 'Settings'];
+  const screens = ['Well fill', 'Assign location', 'Row update', 'Upload', 'Outbox', 'Data', 'Settings', 'Labels'];
   const goTo = (i: number): MenuItemConstructorOptions => ({
     label: screens[i]!,
     accelerator: `Alt+${i + 1}`,

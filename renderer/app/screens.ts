@@ -5,8 +5,9 @@ import AssignScreen from '../workflows/assign-location/AssignScreen.svelte';
 import RowUpdateScreen from '../workflows/row-update/RowUpdateScreen.svelte';
 import UploadScreen from '../workflows/upload/UploadScreen.svelte';
 import OutboxScreen from '../workflows/outbox/OutboxScreen.svelte';
+import LabelsScreen from '../workflows/labels/LabelsScreen.svelte';
 
-export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'settings';
+export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'labels' | 'settings';
 
 export interface ScreenDef {
   id: ScreenId;
@@ -28,5 +29,7 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'upload', label: 'Upload', key: '4', component: UploadScreen },
   { id: 'outbox', label: 'Outbox', key: '5', component: OutboxScreen },
   { id: 'data', label: 'Data', key: '6', component: DataScreen },
+  // Alt+8: the keys before it were taken when Labels arrived; the Electron menu lists it last to match.
+  { id: 'labels', label: 'Labels', key: '8', component: LabelsScreen },
   { id: 'settings', label: 'Settings', key: '7' },
 ];

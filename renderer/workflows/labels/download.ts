@@ -1,0 +1,32 @@
+/**
+ * Hands bytes to the user as a file. In the browser host this is the browser's download; in
+ * Electron the same link opens the native "Save as" (no `will-download` handler overrides it).
+ */
+export function offerDownload(data: Uint8Array | string, filename: string, type: string, doc: Document = document): void {
+  // A copy into a plain ArrayBuffer: Blob wants ArrayBuffer-backed views, not a possibly shared buffer.
+  const part = typeof data === 'string' ? data : new Uint8Array(data).buffer;
+  const url = URL.createObjectURL(new Blob([part], { type }));
+  const link = doc.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  doc.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later, not now: some browsers start reading the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export function bytesFromBase64(base64: string): Uint8Array {
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+/** A file name from what is being labelled: letters, digits, dot, dash and underscore only. */
+export function safeFileName(stem: string, extension: string): string {
+  const clean = stem.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  return `${clean === '' ? 'labels' : clean}.${extension}`;
+}

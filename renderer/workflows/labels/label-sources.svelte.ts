@@ -1,0 +1,158 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { CreatedLocation } from '../../../shared/api/locations.js';
+import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
+import { positionsInOrder } from '../../../shared/layout/positions.js';
+import { recordForPlate, recordFromRow, recordsForLocations, recordsForWells, type LabelRecordInput } from '../../../shared/labels/index.js';
+import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
+import type { PlateRef } from '../../app/navigation.js';
+import { columnsFor } from './row-columns.js';
+
+export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
+export const SOURCE_NAMES: Record<SourceKind, string> = { plate: 'Plate or box', wells: 'Wells of the plate', rows: 'Scanned rows', locations: 'New locations' };
+
+export interface ScannedRow {
+  scanned: string;
+  record: LabelRecordInput;
+}
+
+/** What a lookup or scan did, for the last-scan line and the screen reader. */
+export interface Outcome {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * What is being labelled: a plate or box, some of its wells, a batch of scanned rows, or
+ * locations just created. Each source reduces to label records with shared/labels' helpers, so
+ * `{id}` is always what a later scan resolves.
+ */
+export class LabelSources {
+  kind = $state<SourceKind>('plate');
+  plate = $state<CachedManifest | null>(null);
+  selection = $state<string[]>([]);
+  labsheet = $state('Samples');
+  labsheets = $state<string[]>([]);
+  rows = $state<ScannedRow[]>([]);
+  locations = $state<CreatedLocation[]>([]);
+  #anchor: string | null = null;
+
+  constructor(
+    readonly api: BenchlinkApi,
+    /** The print date for `{date}`, injected so tests choose it. */
+    readonly today: () => string,
+  ) {}
+
+  /** Wells as the user last set them: the server's, with not-yet-sent changes drawn over. */
+  readonly wells: Record<string, WellView> = $derived.by(() => {
+    const p = this.plate;
+    if (!p) return {};
+    return Object.fromEntries(overlay(this.#order(p), p.wells, p.pending));
+  });
+
+  readonly filledPositions: string[] = $derived(this.plate ? this.#order(this.plate).filter((pos) => this.wells[pos]?.sample != null) : []);
+
+  readonly records: LabelRecordInput[] = $derived.by(() => {
+    const date = this.today();
+    const plate = this.plate;
+    switch (this.kind) {
+      case 'plate':
+        return plate ? [recordForPlate(plate, date)] : [];
+      case 'wells': {
+        if (!plate) return [];
+        const contents = Object.values(this.wells).map((w) => ({ position: w.position, sample: w.sample === null ? null : { id: w.sample, labsheet: w.labsheet ?? '' }, label: w.label }));
+        const chosen = this.selection.length > 0 ? this.#order(plate).filter((p) => this.selection.includes(p)) : undefined;
+        return recordsForWells(plate, contents, chosen, date);
+      }
+      case 'rows':
+        return this.rows.map((r) => ({ date, ...r.record }));
+      case 'locations':
+        return recordsForLocations(this.locations, date);
+    }
+  });
+
+  /** A short name for files and headings: the plate's hrid, the labsheet, or "locations". */
+  readonly subject: string = $derived(
+    this.kind === 'rows' ? `${this.labsheet}-rows` : this.kind === 'locations' ? 'new-locations' : this.plate ? `${this.plate.hrid}${this.kind === 'wells' ? '-wells' : ''}` : 'labels',
+  );
+
+  async loadLabsheets(): Promise<void> {
+    const r = await this.api.invoke('cache.labsheets', {});
+    if (r.ok) this.labsheets = r.value.names;
+  }
+
+  /** A plate or box by uuid, barcode or hrid; a scanned text is tried as a barcode, then as an hrid. */
+  async loadPlate(ref: PlateRef): Promise<Outcome> {
+    const tries: PlateRef[] = ref.uuid !== undefined || ref.hrid !== undefined ? [ref] : [ref, { hrid: ref.barcode ?? '' }];
+    for (const query of tries) {
+      const r = await this.api.invoke('cache.manifest', query);
+      if (!r.ok) return { ok: false, message: `Could not look up ${describe(ref)}: ${r.error.message}` };
+      if (r.value) {
+        this.plate = r.value;
+        this.selection = [];
+        this.#anchor = null;
+        if (this.kind !== 'wells') this.kind = 'plate';
+        const filled = this.filledPositions.length;
+        return { ok: true, message: `${r.value.hrid} ${r.value.name}: ${filled} filled ${filled === 1 ? 'well' : 'wells'}` };
+      }
+    }
+    return { ok: false, message: `No plate or box has the barcode or hrid "${ref.barcode ?? ref.hrid ?? ref.uuid}".` };
+  }
+
+  /** Click toggles a well; shift-click takes every well from the last click to this one, in plate order. */
+  pickWell(position: string, extend: boolean): void {
+    const plate = this.plate;
+    if (!plate) return;
+    if (extend && this.#anchor !== null) {
+      const order = this.#order(plate);
+      const [a, b] = [order.indexOf(this.#anchor), order.indexOf(position)].sort((x, y) => x - y);
+      const range = order.slice(a, b! + 1);
+      this.selection = [...new Set([...this.selection, ...range])];
+    } else {
+      this.selection = this.selection.includes(position) ? this.selection.filter((p) => p !== position) : [...this.selection, position];
+    }
+    this.#anchor = position;
+    this.kind = 'wells';
+  }
+
+  selectFilled(): void {
+    this.selection = [...this.filledPositions];
+  }
+
+  clearSelection(): void {
+    this.selection = [];
+    this.#anchor = null;
+  }
+
+  /** A scanned ID or tube barcode, looked up in the chosen labsheet (cache first when offline). */
+  async addRow(value: string): Promise<Outcome> {
+    if (this.rows.some((r) => r.scanned === value)) return { ok: false, message: `${value} is already in the batch.` };
+    const r = await this.api.invoke('cache.row', { labsheet: this.labsheet, value });
+    if (!r.ok) return { ok: false, message: `Could not look up ${value} in ${this.labsheet}: ${r.error.message}` };
+    if (!r.value) return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}.` };
+    const record = recordFromRow(r.value.row, columnsFor(r.value));
+    this.rows = [...this.rows, { scanned: value, record }];
+    return { ok: true, message: `${record.id} added (${this.rows.length} in the batch)` };
+  }
+
+  removeRow(index: number): void {
+    this.rows = this.rows.filter((_, i) => i !== index);
+  }
+
+  /** Locations from a location/create request: its status lists what was created. */
+  async locationsFromRequest(requestId: string): Promise<Outcome> {
+    const r = await this.api.invoke('lab.fetchLocationCreateStatus', { requestId });
+    if (!r.ok) return { ok: false, message: `Could not read request ${requestId}: ${r.error.message}` };
+    const created = r.value.result?.created ?? [];
+    if (created.length === 0) return { ok: false, message: `Request ${requestId} is ${r.value.status}; it has created no locations yet.` };
+    this.locations = created.map(({ name, uuid }) => ({ name, uuid }));
+    return { ok: true, message: `${created.length} created locations` };
+  }
+
+  #order(plate: CachedManifest): string[] {
+    return positionsInOrder({ rows: plate.rows, columns: plate.columns }, 'row-major');
+  }
+}
+
+function describe(ref: PlateRef): string {
+  return ref.barcode ?? ref.hrid ?? ref.uuid ?? 'the plate';
+}
