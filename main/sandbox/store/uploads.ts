@@ -49,7 +49,11 @@ export class UploadStore {
     return (this.db.prepare('SELECT * FROM uploads ORDER BY rowid').all() as UploadRow[]).map(toUpload);
   }
 
-  count(): number {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM uploads').get() as { n: number }).n;
+  /** All uploads, or those with one status (QUEUED / REJECTED). */
+  count(status?: string): number {
+    const row = status === undefined
+      ? this.db.prepare('SELECT COUNT(*) AS n FROM uploads').get()
+      : this.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE status = ?').get(status);
+    return (row as { n: number }).n;
   }
 }

@@ -43,6 +43,7 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       expect(stored).toMatchObject({ isGlobal: true, fileSource: 'Bench', size: 8, uploadedBy: 'admin@demo-lab.example' });
       expect(readFileSync(stored.path!, 'utf8')).toBe('a,b\n1,2\n');
       expect(s.store.uploads.byId(results[1]!.fileId)!.path).toBe(null);
+      expect(s.store.uploads.count('REJECTED')).toBe(1);
     });
 
     it('every supported extension is queued; defaults isGlobal false, fileSource "AI Lab Drive"', async () => {
