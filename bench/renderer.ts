@@ -85,15 +85,24 @@ export async function benchRenderer(): Promise<{ bundleGzipKb: number; startToIn
     const startToInteractiveMs = Date.now() - t0;
 
     await page.evaluate(PROBE);
-    for (let n = 1001; n <= 1384; n++) {
-      const due = Date.now() + 100;
-      await inject(`TB00${n}`);
-      const wait = due - Date.now();
-      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    }
-    await page.getByTestId('well-P24').and(page.locator('[data-sample="S-1384"]')).waitFor({ timeout: 30_000 });
-    const { lat, frames } = (await page.evaluate('(() => { window.__run = false; return { lat: window.__lat, frames: window.__frames.slice(1) }; })()')) as { lat: number[]; frames: number[] };
-    if (lat.length < 300) throw new Error(`only ${lat.length} of 384 scans were seen on screen`);
+    // Scan-to-screen at bench pace (2 reads/s: each read is seen on its own, as a user scans), then
+    // the rest of the plate at 10 reads/s for the frame-time figure (reads may queue behind each other).
+    const paced = async (from: number, to: number, intervalMs: number) => {
+      for (let n = from; n <= to; n++) {
+        const due = Date.now() + intervalMs;
+        await inject(`TB00${n}`);
+        const wait = due - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      }
+    };
+    await paced(1001, 1060, 500);
+    await page.locator('[data-sample="S-1060"]').waitFor({ timeout: 30_000 });
+    const lat = (await page.evaluate('window.__lat.slice()')) as number[];
+    await page.evaluate('window.__frames = []');
+    await paced(1061, 1384, 100);
+    await page.getByTestId('well-P24').and(page.locator('[data-sample="S-1384"]')).waitFor({ timeout: 120_000 });
+    const frames = (await page.evaluate('(() => { window.__run = false; return window.__frames.slice(1); })()')) as number[];
+    if (lat.length < 50) throw new Error(`only ${lat.length} of 60 paced scans were seen on screen`);
     return {
       bundleGzipKb,
       startToInteractiveMs,
@@ -111,6 +120,8 @@ export async function benchRenderer(): Promise<{ bundleGzipKb: number; startToIn
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await benchRenderer();
-  console.log(JSON.stringify(figures, null, 2));
+  // Shared machines skew every timing figure: say how loaded this one was.
+  const { loadavg, cpus } = await import('node:os');
+  console.log(JSON.stringify({ ...figures, loadAverage1m: loadavg()[0], cpus: cpus().length }, null, 2));
   process.exit(0);
 }

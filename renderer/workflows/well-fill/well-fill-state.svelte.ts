@@ -64,8 +64,14 @@ export class WellFillState {
   get positions(): string[] {
     return this.layout ? positionsInOrder(this.layout, 'row-major') : [];
   }
+  /** Derived once per change of the wells, not once per read (the template reads it every update). */
+  readonly #filled = $derived.by(() => {
+    let n = 0;
+    for (const w of Object.values(this.wells)) if (w.sample !== null) n++;
+    return n;
+  });
   get filled(): number {
-    return Object.values(this.wells).filter((w) => w.sample !== null).length;
+    return this.#filled;
   }
 
   async load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
