@@ -42,3 +42,9 @@ export function classify(err: unknown, at: number): Classified {
   const message = err instanceof Error ? err.message : String(err);
   return { action: 'transient', uncertain: true, network: false, retryAfterMs: undefined, error: { kind: 'unknown', message, at } };
 }
+
+/** A failure on our side (disk full or read-only outbox, a bug): retried with backoff like a transient one. */
+export function localFailure(err: unknown, at: number): Classified {
+  const message = `Sync stopped by a local error: ${err instanceof Error ? err.message : String(err)}`;
+  return { action: 'transient', uncertain: false, network: false, retryAfterMs: undefined, error: { kind: 'local', message, at } };
+}

@@ -4,7 +4,7 @@ import { TypedEmitter } from '../outbox/typed-emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { classify } from './classify.js';
+import { classify, localFailure } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeRowBatch } from './coalesce.js';
 import { Connectivity } from './connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
@@ -161,7 +161,19 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         again = false;
         await reconcileUncertain(outbox, transport, abort.signal).catch(() => 0);
         while (!stopped && !status.paused) {
-          const r = await step();
+          let r: StepResult | null;
+          try {
+            r = await step();
+          } catch (err) {
+            // Not the network: our own disk (full, read-only) or a bug. Entries a failed write left
+            // 'sending' are put back the way a restart would, and the loop backs off like any failure.
+            try {
+              outbox.recoverInterrupted();
+            } catch {
+              // Still failing: the next retry tries again; nothing is lost, the rows are on disk.
+            }
+            r = { kind: 'transient', requests: 0, failure: localFailure(err, platform.now()) };
+          }
           if (r === null) break;
           if (r.kind === 'ok') {
             failures = 0;

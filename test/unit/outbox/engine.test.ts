@@ -149,6 +149,20 @@ describe('sync engine (fake transport, fake clock)', () => {
     await engine.stop();
   });
 
+  it('a local write failure during sync (read-only outbox) backs off instead of crashing, then recovers', async () => {
+    const calls: Calls = [];
+    const id = outbox.enqueue(wellSet('A1', 'S-1'));
+    const engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
+    outbox.db.pragma('query_only = 1');
+    await engine.syncNow();
+    expect(engine.status().lastError).toMatchObject({ kind: 'local' });
+    expect(engine.status().nextRetryAt).not.toBeNull();
+    outbox.db.pragma('query_only = 0');
+    await engine.syncNow();
+    expect(outbox.get(id)!.state).toBe('done');
+    await engine.stop();
+  });
+
   it('a webhook whose answer was lost becomes uncertain and is never resent by itself', async () => {
     const calls: Calls = [];
     const transport = fakeTransport(calls, {
