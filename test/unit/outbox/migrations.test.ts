@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../main/outbox/migrations.js';
 import { OUTBOX_MIGRATIONS } from '../../../main/outbox/schema.js';
+import { CACHE_MIGRATIONS } from '../../../main/cache/schema.js';
 import { createOutbox } from '../../../main/outbox/index.js';
 import { tempDir, wellSet } from './helpers.js';
 
@@ -65,6 +66,14 @@ describe('outbox migrations', () => {
     expect(outbox.db.pragma('user_version', { simple: true })).toBe(OUTBOX_MIGRATIONS.length);
     outbox.close();
     db = new Database(path.join(t.dir, 'm.db'));
+  });
+
+  it('read cache 1: manifests, wells, rows by ID and barcode, labsheets, locations', () => {
+    runMigrations(db, CACHE_MIGRATIONS);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['manifests', 'wells', 'labsheets', 'labsheet_rows', 'locations']));
+    expect(columns(db, 'labsheet_rows')).toEqual(['labsheet', 'uuid', 'id_value', 'barcode_value', 'body']);
   });
 
   it('refuses a file written by a newer version instead of guessing', () => {
