@@ -21,6 +21,8 @@ export class RowSearch {
   error = $state<ShownError | null>(null);
   /** What the results are for, so the screen can say "3 rows whose Sample ID contains …". */
   describe = $state('');
+  /** "1 row whose …" / "3 rows whose …". */
+  readonly headline = $derived(`${this.results?.length ?? 0} ${this.results?.length === 1 ? 'row' : 'rows'} ${this.describe}`);
 
   #api: BenchlinkApi;
   #run = 0;
@@ -51,7 +53,7 @@ export class RowSearch {
     this.error = null;
     this.scanned = 0;
     this.results = [];
-    this.describe = `rows whose ${req.column} contains "${req.query.trim()}"`;
+    this.describe = `whose ${req.column} contains "${req.query.trim()}"`;
     const found: CellValue[][] = [];
     for (let page = 1; ; page++) {
       const r = await this.#api.invoke('lab.fetchLabsheetRows', { labsheet: req.labsheet, page, pageSize: ROW_PAGE_SIZE_MAX, archived: req.archived });
