@@ -1,0 +1,2 @@
+export * from './intents.js';
+export { ENDPOINT_OF, isIdempotentIntent, coalescingKindOf, manifestKey, targetKeyOf, type CoalescingKind } from './intent-meta.js';
