@@ -149,18 +149,28 @@ export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coale
 
 /** How many distinct rows one update-rows-by-id may carry; longer queues are split. */
 export const ROW_BATCH_LIMIT = 500;
+/** How many distinct tubes one assign-location may carry (a rack is 96-384; this leaves room). */
+export const ASSIGNMENT_BATCH_LIMIT = 1000;
 /** Entries considered per coalesced request: bounds memory and request size with huge queues. */
 export const ENTRY_BATCH_LIMIT = 5000;
 
-/** Takes entries from the head while the number of distinct row keys stays within the limit. */
-export function takeRowBatch<T extends Tagged<RowUpdateIntent>>(entries: readonly T[], limit = ROW_BATCH_LIMIT): T[] {
+/** Takes entries from the head while the number of distinct keys stays within the limit. */
+export function takeDistinct<T>(entries: readonly T[], keyOf: (e: T) => string, limit: number): T[] {
   const keys = new Set<string>();
   const out: T[] = [];
   for (const e of entries) {
-    const key = JSON.stringify([e.intent.idColumn, e.intent.id]);
+    const key = keyOf(e);
     if (!keys.has(key) && keys.size >= limit) break;
     keys.add(key);
     out.push(e);
   }
   return out;
+}
+
+export function takeRowBatch<T extends Tagged<RowUpdateIntent>>(entries: readonly T[], limit = ROW_BATCH_LIMIT): T[] {
+  return takeDistinct(entries, (e) => JSON.stringify([e.intent.idColumn, e.intent.id]), limit);
+}
+
+export function takeAssignmentBatch<T extends Tagged<LocationAssignIntent>>(entries: readonly T[], limit = ASSIGNMENT_BATCH_LIMIT): T[] {
+  return takeDistinct(entries, (e) => e.intent.id, limit);
 }

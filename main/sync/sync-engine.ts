@@ -2,10 +2,10 @@ import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, EntryStateChange, OutboxEntry, QueueCounts } from '../outbox/entry.js';
 import { TypedEmitter } from '../outbox/typed-emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
-import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
+import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { classify, localFailure } from './classify.js';
-import { ENTRY_BATCH_LIMIT, takeRowBatch } from './coalesce.js';
+import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { Connectivity } from './connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
@@ -140,7 +140,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       run.push(e);
     }
     if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
-    if (kind === 'assignments') run = cutAtEarlierMoves(outbox, target, run);
+    if (kind === 'assignments') run = cutAtEarlierMoves(outbox, target, takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]));
     return sendCoalesced(ctx, kind, run);
   }
 
