@@ -43,3 +43,16 @@ test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands wi
   await page.getByRole('button', { name: /^Settings/ }).click();
   await page.getByTestId('high-contrast').uncheck();
 });
+
+test('a scan made while focus is on a well button is still caught, and focus returns to the scan field', async ({ page }) => {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+  await page.keyboard.press('Alt+1');
+  await scanAndWait(page, 'PLT000001', 'PL-0001');
+  await page.getByTestId('well-E5').click();
+  await expect(page.getByTestId('well-E5')).toBeFocused();
+  // No click back into the field: the keyboard-wedge detector takes the burst wherever focus is.
+  await scanAndWait(page, 'TB000095', 'S-0095');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await expect(page.getByTestId('scan-field')).toHaveValue('');
+});
