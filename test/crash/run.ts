@@ -64,6 +64,7 @@ while (trials < TRIALS && Date.now() - started < BUDGET_MS) {
   if (process.env.CRASH_VERBOSE) console.error(`  trial ${trials}: ${how} after ${killAfter} ms (ready in ${tReady} ms), next scan ${next()}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+const userDecisions = { confirmed: 0, resent: 0 };
 /** Uncertain webhooks: the user looks at the server and decides, as the UI would ask them to. */
 function resolveUncertainAsUser(): number {
   const outbox = createOutbox({ path: dbPath, now: Date.now });
@@ -71,8 +72,13 @@ function resolveUncertainAsUser(): number {
   const delivered = new Set(sandbox.store.webhooks.list().map((w) => Number(w.body.scan)));
   const uncertain = outbox.list('uncertain', { limit: 100_000 });
   for (const e of uncertain) {
-    if (e.intent.type === 'webhook' && delivered.has(Number(e.intent.payload.scan))) outbox.confirmDone(e.id);
-    else outbox.retry(e.id);
+    if (e.intent.type === 'webhook' && delivered.has(Number(e.intent.payload.scan))) {
+      outbox.confirmDone(e.id);
+      userDecisions.confirmed++;
+    } else {
+      outbox.retry(e.id);
+      userDecisions.resent++;
+    }
   }
   const left = outbox.counts();
   outbox.close();
@@ -98,6 +104,7 @@ await sandbox.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 for (const line of [...problems, ...verdict.details.slice(0, 20)]) console.error(`  ${line}`);
+console.error(`  uncertain webhooks decided by the user: ${userDecisions.confirmed} confirmed delivered, ${userDecisions.resent} resent`);
 console.error(`  seed ${seed}; ${acked.size} scans acknowledged; outbox ${JSON.stringify(counts)}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`crash: ${trials} trials, ${verdict.lost} lost, ${verdict.duplicated} duplicated`);
 const ok = verdict.lost === 0 && verdict.duplicated === 0 && trials >= 50 && problems.length === 0 && counts.pending === 0 && counts.uncertain === 0 && counts.failed === 0;
