@@ -45,8 +45,13 @@ export function chaosPlan(count: number, random: () => number, ids: { box: strin
       const location = pick(ids.locations);
       intents.push({ type: 'location-assign', labsheet: 'Samples', locationId: location, idType: 'ID_BARCODE', id: barcode });
       expected.set(`loc:${barcode}`, `${location}@-`);
-    } else {
+    } else if (r < 0.995) {
       intents.push({ type: 'webhook', payload: { event: 'chaos', n: webhooks++ } });
+    } else {
+      // Not idempotent, but reconcilable: an uncertain create is looked up by its unique name.
+      const name = `Chaos sheet ${intents.length}`;
+      intents.push({ type: 'labsheet-create', request: { name, columns: [{ name: 'Tube', type: 'ID' }] } });
+      expected.set(`sheet:${name}`, 'exists');
     }
   }
   return { intents, expected, webhooks };
