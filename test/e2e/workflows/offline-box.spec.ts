@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
 import { enterToken, openScreen, scanAndWait, shot } from './user.js';
 
-test.describe.configure({ mode: 'serial' });
+// Generous: these run on shared 2-core machines where a page load can take seconds.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
 let stack: Stack;
 test.beforeAll(async () => {
   stack = await startStack();
