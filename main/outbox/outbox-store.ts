@@ -30,7 +30,7 @@ export interface Outbox {
   enqueueMany(intents: readonly Intent[]): number[];
   get(id: number): OutboxEntry | null;
   counts(): QueueCounts;
-  list(state: EntryState, options?: { afterId?: number; limit?: number }): OutboxEntry[];
+  list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
   /** Undo: only an entry that has not started sending can be cancelled. */
   cancel(id: number): boolean;
   /** Explicit user action on a failed or uncertain entry. Returns the entry so staged files can go. */
@@ -144,7 +144,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return c;
     },
     list(state, o) {
-      return st.inState.all(state, o?.afterId ?? 0, o?.limit ?? 1000).map(rowToEntry);
+      const rows = o?.type === undefined
+        ? st.inState.all(state, o?.afterId ?? 0, o?.limit ?? 1000)
+        : st.inStateOfType.all(state, o.type, o?.afterId ?? 0, o?.limit ?? 1000);
+      return rows.map(rowToEntry);
     },
     cancel: (id) => transition(id, 'pending', 'cancelled'),
     discard(id) {

@@ -72,6 +72,7 @@ export function prepareStatements(db: Database.Database) {
       `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
+    inStateOfType: db.prepare<[string, string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`),
     inStateForTarget: db.prepare<[string, string], EntryRow>(`SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`),
     replacePayload: db.prepare<[string, string, string, number, number]>(
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,

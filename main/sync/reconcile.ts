@@ -11,7 +11,7 @@ import type { SyncTransport } from './transport.js';
  * lookup in the API; they stay uncertain until the user decides (retry / confirmDone / discard).
  */
 export async function reconcileUncertain(outbox: Outbox, transport: SyncTransport, signal: AbortSignal): Promise<number> {
-  const creates = outbox.list('uncertain', { limit: 10_000 }).filter((e) => e.intent.type === 'labsheet-create');
+  const creates = outbox.list('uncertain', { type: 'labsheet-create', limit: 10_000 });
   if (creates.length === 0) return 0;
   const list = await transport.fetchLabsheetList({}, { signal });
   const names = new Set(list.items.map((i) => i.name));
