@@ -1,8 +1,7 @@
 import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { ROW_PAGE_SIZE_MAX } from '../../../shared/api/labsheets.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
-import { lastPage } from './lib/paging.js';
+import { REACHABLE_ROWS, rowWindowAt } from './lib/paging.js';
 
 export interface SearchRequest {
   labsheet: string;
@@ -12,7 +11,10 @@ export interface SearchRequest {
   column: string;
 }
 
-/** The service has no search, so a search by ID walks the rows in pages of 1000, showing progress. */
+/**
+ * The service has no search, so a search by ID walks the rows in pages of up to 1000 (shrinking at
+ * the end to reach row 49,999, the last one the paging limit allows), showing progress.
+ */
 export class RowSearch {
   results = $state<CellValue[][] | null>(null);
   running = $state(false);
@@ -22,6 +24,8 @@ export class RowSearch {
   /** What the results are for, so the screen can say "3 rows whose Sample ID contains …". */
   describe = $state('');
   /** "1 row whose …" / "3 rows whose …". */
+  /** Rows past the service's paging limit, which no search can read. */
+  readonly unreachable = $derived(Math.max(0, this.total - REACHABLE_ROWS));
   readonly headline = $derived(`${this.results?.length ?? 0} ${this.results?.length === 1 ? 'row' : 'rows'} ${this.describe}`);
 
   #api: BenchlinkApi;
@@ -52,11 +56,12 @@ export class RowSearch {
     this.running = true;
     this.error = null;
     this.scanned = 0;
+    this.total = 0;
     this.results = [];
     this.describe = `whose ${req.column} contains "${req.query.trim()}"`;
     const found: CellValue[][] = [];
-    for (let page = 1; ; page++) {
-      const r = await this.#api.invoke('lab.fetchLabsheetRows', { labsheet: req.labsheet, page, pageSize: ROW_PAGE_SIZE_MAX, archived: req.archived });
+    for (let window = rowWindowAt(0); window; window = rowWindowAt(this.scanned)) {
+      const r = await this.#api.invoke('lab.fetchLabsheetRows', { labsheet: req.labsheet, ...window, archived: req.archived });
       if (run !== this.#run) return;
       if (!r.ok) {
         this.error = fromIpcError(r.error);
@@ -67,7 +72,7 @@ export class RowSearch {
       this.total = r.value.total;
       this.scanned += r.value.rows.length;
       this.results = [...found];
-      if (r.value.rows.length === 0 || page >= lastPage(r.value.total, ROW_PAGE_SIZE_MAX)) break;
+      if (r.value.rows.length < window.pageSize || this.scanned >= r.value.total) break;
     }
     this.running = false;
   }

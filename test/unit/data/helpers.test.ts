@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conflictCandidates, parseEmails } from '../../../renderer/workflows/data/lib/folder-conflict.js';
 import { hintFor, fromWriteError } from '../../../renderer/workflows/data/lib/errors.js';
 import { describeLastUpdate, guessManifestKey } from '../../../renderer/workflows/data/lib/manifest-lookup.js';
-import { clampPage, lastPage, maxReachablePage, pageKeepingFirstRow, unreachableRows } from '../../../renderer/workflows/data/lib/paging.js';
+import { clampPage, lastPage, maxReachablePage, pageKeepingFirstRow, REACHABLE_ROWS, rowWindowAt, unreachableRows } from '../../../renderer/workflows/data/lib/paging.js';
 import { eventTypeProblem, lineColumnAt, parseWebhookJson } from '../../../renderer/workflows/data/lib/webhook-json.js';
 import { nextTab } from '../../../renderer/workflows/data/tabs.js';
 
@@ -21,6 +21,21 @@ describe('row paging within the service limits', () => {
     expect(clampPage(99, 301, 50)).toBe(7);
     expect(clampPage(0, 301, 50)).toBe(1);
     expect(clampPage(Number.NaN, 301, 50)).toBe(1);
+  });
+  it('walks to row 49,999 by shrinking the last pages, never breaking page × pageSize < 50,000', () => {
+    expect(rowWindowAt(0)).toEqual({ page: 1, pageSize: 1000 });
+    expect(rowWindowAt(48_000)).toEqual({ page: 49, pageSize: 1000 });
+    let offset = 0;
+    let requests = 0;
+    for (let w = rowWindowAt(0); w; w = rowWindowAt(offset)) {
+      expect(w.page * w.pageSize).toBeLessThan(50_000);
+      expect((w.page - 1) * w.pageSize).toBe(offset);
+      offset += w.pageSize;
+      requests++;
+    }
+    expect(offset).toBe(REACHABLE_ROWS);
+    expect(requests).toBeLessThan(60);
+    expect(rowWindowAt(49_999)).toBeNull();
   });
   it('keeps the first visible row on screen when the page size changes', () => {
     expect(pageKeepingFirstRow(3, 50, 25, 300)).toBe(5); // row 101 → page 5 of 25s

@@ -29,3 +29,18 @@ export function pageKeepingFirstRow(page: number, oldSize: number, newSize: numb
   const firstRow = (page - 1) * oldSize;
   return clampPage(Math.floor(firstRow / newSize) + 1, total, newSize);
 }
+
+/** The most rows the service can ever list: page × pageSize < 50,000 ends at row 49,999. */
+export const REACHABLE_ROWS = ROW_PAGE_PRODUCT_LIMIT - 1;
+
+/**
+ * The page request that reads rows from `offset` (0-based) onwards: the largest size ≤ `preferred`
+ * that divides the offset (pages are offset/size + 1) and keeps page × size below 50,000. Walking
+ * with it reaches row 49,999 where fixed pages of 1000 stop at 49,000. null past the last row.
+ */
+export function rowWindowAt(offset: number, preferred: number = ROW_PAGE_SIZE_MAX): { page: number; pageSize: number } | null {
+  for (let size = Math.min(preferred, ROW_PAGE_SIZE_MAX); size >= 1; size--) {
+    if (offset % size === 0 && offset + size < ROW_PAGE_PRODUCT_LIMIT) return { page: offset / size + 1, pageSize: size };
+  }
+  return null;
+}
