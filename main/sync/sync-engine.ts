@@ -40,7 +40,11 @@ export interface SyncEngineOptions {
   /** Consecutive network failures before the UI says "offline". */
   offlineAfter?: number;
   probeIntervalMs?: number;
-  /** Wait this long after an enqueue so a burst of scans shares one request. */
+  /**
+   * Wait this long after an enqueue before sending (default 500 ms): scans at the bench come about
+   * one a second, so a short wait lets bursts share one request and gives "undo" (cancel) a moment
+   * before the entry leaves. Feedback never waits for it: the scan is confirmed by the local commit.
+   */
   kickDelayMs?: number;
   countsThrottleMs?: number;
 }
@@ -114,7 +118,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     kickTimer = platform.setTimeout(() => {
       kickTimer = null;
       void syncNow();
-    }, o.kickDelayMs ?? 25);
+    }, o.kickDelayMs ?? 500);
   }
 
   async function step(): Promise<StepResult | null> {
