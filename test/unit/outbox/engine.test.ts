@@ -163,6 +163,29 @@ describe('sync engine (fake transport, fake clock)', () => {
     await engine.stop();
   });
 
+  it('while offline a periodic probe notices the server is back and resumes the queue before the long backoff ends', async () => {
+    const calls: Calls = [];
+    let down = true;
+    const offline = () => { if (down) throw new NetworkError('unreachable', { endpoint: 'updateManifest' }); };
+    const transport = fakeTransport(calls, {
+      updateManifest: () => { offline(); return { success: true, message: 'ok', data: { hrid: 'PL-0001' } }; },
+      fetchLabsheetList: () => { offline(); return { items: [], total: 0, success: true }; },
+    });
+    const id = outbox.enqueue(wellSet('A1', 'S-1'));
+    const engine = createSyncEngine({ outbox, transport, platform, offlineAfter: 1, probeIntervalMs: 1_000, backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    await engine.syncNow();
+    expect(engine.status().online).toBe(false);
+    platform.advance(1_000); // probe fails: still offline
+    await new Promise((r) => setTimeout(r, 10));
+    expect(engine.status().online).toBe(false);
+    down = false;
+    platform.advance(1_000); // probe answers: online, drain at once
+    await new Promise((r) => setTimeout(r, 30));
+    expect(engine.status().online).toBe(true);
+    expect(outbox.get(id)!.state).toBe('done');
+    await engine.stop();
+  });
+
   it('a webhook whose answer was lost becomes uncertain and is never resent by itself', async () => {
     const calls: Calls = [];
     const transport = fakeTransport(calls, {
