@@ -2,6 +2,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { attachWedge, type WedgeHandle, type WedgeScanDetail } from '../scan/wedge-dom.js';
 import { createScanMerger } from '../scan/scan-merge.js';
+import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
@@ -39,6 +40,11 @@ export class ScanHub {
       if (s.source.kind === 'test' && !this.#handler) return;
       this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt });
     }));
+  }
+
+  /** Keyboard-scanner detection settings (Settings → Scanners); off means only the scan fields take scans. */
+  configureWedge(settings: WedgeSettingsInput): void {
+    this.#wedge?.configure(settings);
   }
 
   stop(): void {
