@@ -62,10 +62,24 @@ test('fill a 96-well plate by scanning: controls, a position-first scan, guards 
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('last-scan')).toContainText('Undone');
   await expect(page.locator('[data-sample="S-0021"]')).toHaveCount(0);
+  // Redo puts it back; undo once more for the final state.
+  await page.keyboard.press('Control+y');
+  await expect(page.getByTestId('last-scan')).toContainText('Redone');
+  await expect(page.locator('[data-sample="S-0021"]')).toHaveCount(1);
+  await page.keyboard.press('Control+z');
+  await expect(page.locator('[data-sample="S-0021"]')).toHaveCount(0);
+
+  // Link the plate's samples to a labflow test and announce the plate as completed.
+  await page.getByText('Labflow link and "plate completed" event').click();
+  await page.getByTestId('labflow-link').click();
+  await expect(page.getByTestId('last-scan')).toContainText('queued for LF-0001');
+  await page.getByTestId('plate-completed').click();
+  await expect(page.getByTestId('last-scan')).toContainText('"Plate completed" queued for PL-0001');
 
   // Everything reaches the server.
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
   await expect(page.locator('[data-testid^="well-"][data-sync="pending"]')).toHaveCount(0);
+  await expect(page.getByTestId('count-failed')).toHaveText('0');
   await shot(page, 'well-fill');
 
   const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000001')) as { wells: { position: string; sample?: { id: string } | null; label?: string }[] };
