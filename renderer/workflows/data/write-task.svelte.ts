@@ -62,6 +62,13 @@ export class WriteTask<T> {
         return this.result;
       }
       if (error) this.error = fromWriteError(error);
+      if (state === 'discarded' || state === 'cancelled') {
+        // Someone took it out of the outbox (Outbox screen) while this panel waited: it will not be sent.
+        this.error = { text: `The entry was ${state} in the Outbox and will not be sent.` };
+        this.entryId = null;
+        this.phase = 'failed';
+        return null;
+      }
       this.phase = state === 'failed' ? 'failed' : state === 'uncertain' ? 'uncertain' : 'queued';
       return null;
     } catch (err) {
