@@ -37,12 +37,19 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
   await expect(page.getByTestId('count-pending')).toHaveText('10');
   await shot(page, 'offline-queue');
 
+  // A file dropped while offline is staged and queued, not lost.
+  await openScreen(page, 'Upload');
+  await page.getByTestId('file-input').setInputFiles({ name: 'box-map.csv', mimeType: 'text/csv', buffer: Buffer.from('A1,TB000101\n') });
+  await expect(page.getByTestId('upload-box-map.csv')).toHaveAttribute('data-phase', 'queued');
+  await expect(page.getByTestId('count-pending')).toHaveText('11');
+
   // Back online: the queue drains by itself (or at once with Sync now).
   await stack.startSandbox();
   await openScreen(page, 'Outbox');
   await page.getByTestId('sync-now').click();
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 30_000 });
   await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'online');
+  await expect(page.getByTestId('count-failed')).toHaveText('0');
   await page.getByRole('tab', { name: 'Recently done' }).click();
   await expect(page.locator('[data-testid^="entry-"][data-state="done"]').first()).toBeVisible();
   await shot(page, 'outbox');
