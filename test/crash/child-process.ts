@@ -9,6 +9,8 @@ export interface ChildRun {
   ready: Promise<void>;
   /** Resolves with how it ended: 'drained' (clean), 'killed', or 'exited <code>'. */
   ended: Promise<string>;
+  /** The scan whose enqueue began last (its ack may not have followed). */
+  lastEnq: number;
 }
 
 /**
@@ -25,6 +27,7 @@ export function runChild(script: string, args: string[], onAck: (k: number) => v
     if (line === 'ready') readyResolve();
     else if (line === 'drained') drained = true;
     else if (line.startsWith('ack ')) onAck(Number(line.slice(4)));
+    else if (line.startsWith('enq ')) run.lastEnq = Number(line.slice(4));
     else onLine(line);
   });
   child.stderr!.on('data', (d: Buffer) => {
@@ -39,5 +42,6 @@ export function runChild(script: string, args: string[], onAck: (k: number) => v
     });
   });
   const go = (from: number, fast = false) => void child.stdin!.write(`go ${from}${fast ? ' fast' : ''}\n`);
-  return { child, go, ready, ended };
+  const run: ChildRun = { child, go, ready, ended, lastEnq: -1 };
+  return run;
 }

@@ -33,6 +33,8 @@ process.stdout.write('ready\n');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (let k = from; k < to; k++) {
+  // `enq` first, so the parent can tell a kill that landed inside enqueue (before its ack).
+  process.stdout.write(`enq ${k}\n`);
   // The dedupe key makes a re-scan of k (committed but killed before the ack) the same entry.
   outbox.enqueue(scanAt(k, box).intent, { dedupeKey: `scan-${k}` });
   process.stdout.write(`ack ${k}\n`);

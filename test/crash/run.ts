@@ -42,6 +42,7 @@ const spawnChild = () => runChild(script, args, (k) => acked.add(k));
 const problems: string[] = [];
 
 let trials = 0;
+let killedInEnqueue = 0;
 // Two children load their modules ahead of time (the slow part of a restart); each waits for `go`.
 const pool = [spawnChild(), spawnChild()];
 const take = () => {
@@ -59,7 +60,11 @@ while (trials < TRIALS && Date.now() - started < BUDGET_MS) {
   const timer = setTimeout(() => run.child.kill('SIGKILL'), killAfter);
   const how = await run.ended;
   clearTimeout(timer);
-  if (how === 'killed') trials++;
+  if (how === 'killed') {
+    trials++;
+    // Killed after `enq k` but before `ack k`: inside enqueue (or just before its ack was written).
+    if (run.lastEnq >= 0 && !acked.has(run.lastEnq)) killedInEnqueue++;
+  }
   else if (how !== 'drained') problems.push(`trial ${trials}: child ${how}`);
   if (process.env.CRASH_VERBOSE) console.error(`  trial ${trials}: ${how} after ${killAfter} ms (ready in ${tReady} ms), next scan ${next()}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -86,6 +91,9 @@ function resolveUncertainAsUser(): number {
 }
 
 proxy.setFaults([]);
+// A request the proxy was still delaying when its child died may yet reach the server; a user
+// deciding seconds later would see it, so let those land before looking.
+await new Promise((r) => setTimeout(r, 500));
 for (let round = 0; round < 5; round++) {
   if (resolveUncertainAsUser() === 0 && next() >= TOTAL) break;
   const run = take();
@@ -104,6 +112,7 @@ await sandbox.close();
 fs.rmSync(dir, { recursive: true, force: true });
 
 for (const line of [...problems, ...verdict.details.slice(0, 20)]) console.error(`  ${line}`);
+console.error(`  kills that landed between the start of an enqueue and its ack: ${killedInEnqueue}`);
 console.error(`  uncertain webhooks decided by the user: ${userDecisions.confirmed} confirmed delivered, ${userDecisions.resent} resent`);
 console.error(`  seed ${seed}; ${acked.size} scans acknowledged; outbox ${JSON.stringify(counts)}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(`crash: ${trials} trials, ${verdict.lost} lost, ${verdict.duplicated} duplicated`);
