@@ -164,6 +164,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const which = process.argv[2] ?? 'all';
   if (which === 'memory-child') await memoryChild();
   else {
+    // fsync latency and CPU share swing with whatever else runs: print the load beside the figures.
+    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
     if (which === 'all' || which === 'enqueue') console.log('benchEnqueue', await benchEnqueue());
     if (which === 'all' || which === 'coalesced') console.log('benchCoalescedSync', await benchCoalescedSync());
     if (which === 'all' || which === 'drain') console.log('benchDrain10k', await benchDrain10k());
