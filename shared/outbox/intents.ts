@@ -17,14 +17,19 @@ import { webhookPayload } from '../api/webhook.js';
 export const manifestRef = z.union([z.strictObject({ uuid: nonEmpty }), z.strictObject({ hrid: nonEmpty })]);
 export type ManifestRef = z.infer<typeof manifestRef>;
 
-export const wellSetIntent = z.strictObject({
-  type: z.literal('well-set'),
-  manifest: manifestRef,
-  position: nonEmpty,
-  sample: wellSample.optional(),
-  label: wellLabel.optional(),
-  tags: z.array(z.string()).optional(),
-});
+export const wellSetIntent = z
+  .strictObject({
+    type: z.literal('well-set'),
+    manifest: manifestRef,
+    position: nonEmpty,
+    sample: wellSample.optional(),
+    label: wellLabel.optional(),
+    tags: z.array(z.string()).optional(),
+  })
+  // An empty set would coalesce into nothing and make an invalid request: refuse it at enqueue.
+  .refine((w) => w.sample !== undefined || w.label !== undefined || w.tags !== undefined, {
+    message: 'a well-set needs at least one of sample, label or tags',
+  });
 export const wellRemoveIntent = z.strictObject({
   type: z.literal('well-remove'),
   manifest: manifestRef,

@@ -36,6 +36,7 @@ describe('outbox store', () => {
   it('rejects an invalid intent with a typed error and stores nothing', () => {
     expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: '' }, position: 'A1' } as never)).toThrow(OutboxWriteError);
     expect(outbox.counts().pending).toBe(0);
+    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'A1' })).toThrow(/at least one of sample, label or tags/);
   });
 
   it('returns the first entry when the same dedupe key is enqueued again (re-scan after a crash)', () => {
