@@ -8,6 +8,7 @@ import { classify, localFailure } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { Connectivity } from './connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
+import { cleanUpStagedCopies } from './staging-cleanup.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
@@ -230,6 +231,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       }));
       unsubscribe.push(outbox.events.on('changed', (changes) => {
         events.emit('entry', changes);
+        cleanUpStagedCopies(outbox, changes);
         scheduleCounts();
       }));
       scheduleCounts();

@@ -44,6 +44,10 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
     expect(fs.existsSync(staged.stagedPath)).toBe(true);
     await s.engine.syncNow();
     expect(s.forwarded('/files/store-and-embed')).toBe(1);
+    // The user checks and confirms it arrived: only then does our copy go.
+    s.engine.start();
+    expect(s.outbox.confirmDone(id)).toBe(true);
+    await until(() => !fs.existsSync(staged.stagedPath), 2_000, 'staged copy removed');
   });
 
   it('a staged copy that was tampered with fails with a clear reason instead of uploading other bytes', async () => {
