@@ -5,18 +5,21 @@ import type { IpcError } from '../../../shared/ipc/result.js';
  * message, "N labels cannot be made:\n- …\n- …" (shared/labels/errors.ts), split back here so every
  * refused label gets its own line; payload refusals carry zod issues with the field path.
  */
-export function reasonsOf(error: IpcError): string[] {
+export function reasonsOf(error: IpcError): { summary: string | null; reasons: string[] } {
   if (error.issues && error.issues.length > 0) {
-    return error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+    return { summary: null, reasons: error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)) };
   }
   const [head, ...items] = error.message.split('\n- ');
-  return items.length > 0 ? [head!, ...items] : [error.message];
+  return items.length > 0 ? { summary: head!.replace(/:$/, ''), reasons: items } : { summary: null, reasons: [error.message] };
 }
 
 export interface Problem {
-  /** One line saying what was being done, e.g. "Export PDF failed". */
+  /** One line saying what was being done and how much failed, e.g. "Export PDF failed: 3 labels cannot be made". */
   title: string;
   reasons: string[];
 }
 
-export const problemFrom = (title: string, error: IpcError): Problem => ({ title, reasons: reasonsOf(error) });
+export function problemFrom(title: string, error: IpcError): Problem {
+  const { summary, reasons } = reasonsOf(error);
+  return { title: summary === null ? title : `${title}: ${summary}`, reasons };
+}

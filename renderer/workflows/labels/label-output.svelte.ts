@@ -19,7 +19,8 @@ export class LabelOutput {
   pdfLayout = $state<PdfLayoutChoice>('per-label');
   /** Labels already used on the first sheet. */
   skip = $state(0);
-  dpi = $state<ZplDpi>(203);
+  /** 300, not the common 203: a 1-inch tube label's Code 128 needs 300 dpi to keep its bars scannable. */
+  dpi = $state<ZplDpi>(300);
   printerHost = $state('');
   printerPort = $state(9100);
   busy = $state<'pdf' | 'zpl' | 'print' | null>(null);
