@@ -24,9 +24,3 @@ export function bytesFromBase64(base64: string): Uint8Array {
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
-
-/** A file name from what is being labelled: letters, digits, dot, dash and underscore only. */
-export function safeFileName(stem: string, extension: string): string {
-  const clean = stem.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
-  return `${clean === '' ? 'labels' : clean}.${extension}`;
-}

@@ -1,7 +1,8 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IpcError } from '../../../shared/ipc/result.js';
 import type { LabelRecordInput, LabelTemplate } from '../../../shared/labels/index.js';
-import { bytesFromBase64, offerDownload, safeFileName } from './download.js';
+import { bytesFromBase64, offerDownload } from './download.js';
+import { safeFileName } from './file-name.js';
 import { problemFrom, type Problem } from './label-errors.js';
 
 export type PdfLayoutChoice = 'per-label' | 'A4' | 'Letter';

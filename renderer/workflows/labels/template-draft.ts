@@ -66,6 +66,8 @@ export function parseDraft(d: TemplateDraft): DraftResult {
     ok: false,
     issues: parsed.error.issues.map((i) => {
       const field = String(i.path[0] ?? '');
+      // The schema speaks millimetres; the user may have typed inches, so say both.
+      if (field === 'widthMm' || field === 'heightMm') return `${FIELD_NAMES[field]}: must be between 5 and 300 mm (0.2 to 11.8 in)`;
       return `${FIELD_NAMES[field] ?? field}${i.path.length > 1 && field === 'lines' ? ` (line ${Number(i.path[1]) + 1})` : ''}: ${i.message}`;
     }),
   };

@@ -23,8 +23,15 @@ describe('label layers (DESIGN.md: shared imports no Node or DOM; main imports n
   });
 
   it('the preview imports only shared code and the browser build of bwip-js', () => {
-    const bad = importsOf('renderer/workflows/labels').filter(([, spec]) => !(spec.startsWith('../../../shared/') || spec === 'bwip-js/browser' || spec.startsWith('./')));
+    const preview = importsOf('renderer/workflows/labels').filter(([file]) => file.endsWith('/LabelPreview.svelte'));
+    expect(preview.length).toBeGreaterThan(0);
+    const bad = preview.filter(([, spec]) => !(spec.startsWith('../../../shared/') || spec === 'bwip-js/browser' || spec.startsWith('./')));
     expect(bad).toEqual([]);
+  });
+
+  it('the Labels screen around it stays in the renderer: shared code, svelte, the shell and renderer/lib', () => {
+    const allowed = (spec: string) => ['../../../shared/', './', '../../lib/', '../../app/'].some((p) => spec.startsWith(p)) || spec === 'svelte' || spec === 'bwip-js/browser';
+    expect(importsOf('renderer/workflows/labels').filter(([, spec]) => !allowed(spec))).toEqual([]);
   });
 });
 
