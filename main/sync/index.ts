@@ -1,5 +1,5 @@
 export { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvents, type SyncStatus } from './sync-engine.js';
 export type { SyncTransport } from './transport.js';
-export { systemPlatform, seededRandom, type SyncPlatform } from './platform.js';
+export { systemPlatform, type SyncPlatform } from './platform.js';
 export { coalesceWells, coalesceAssignments, coalesceRows, ROW_BATCH_LIMIT } from './coalesce.js';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';

@@ -31,17 +31,6 @@ export function systemPlatform(): SyncPlatform {
   };
 }
 
-/** Deterministic random for tests (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function sleep(platform: SyncPlatform, ms: number): Promise<void> {
   return new Promise((resolve) => platform.setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../main/sync/platform.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { tempDir } from '../unit/outbox/helpers.js';
 import { serverRow, serverWell, startStack, type Stack } from '../integration/sync/stack.js';
 import { chaosPlan } from './chaos-plan.js';

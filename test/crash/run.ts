@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createOutbox } from '../../main/outbox/index.js';
 import { startSandboxAndProxy } from '../integration/sync/stack.js';
-import { seededRandom } from '../helpers/fault-proxy.js';
+import { seededRandom } from '../helpers/seeded-random.js';
 import { buildChild } from './build-child.js';
 import { runChild } from './child-process.js';
 import { BOX } from './plan.js';

@@ -56,24 +56,13 @@ export interface FaultProxy {
 
 export interface FaultProxyOptions {
   target: string;
-  /** Seeded random for probabilities; see seededRandom(). Default Math.random. */
+  /** Seeded random for probabilities; see test/helpers/seeded-random.ts. Default Math.random. */
   random?: () => number;
   maxLog?: number;
   /** Largest answer body buffered for mangling; bigger answers pass through unchanged. */
   maxBufferBytes?: number;
 }
 
-/** mulberry32: a tiny deterministic PRNG so a flaky-network scenario replays exactly. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 

@@ -11,7 +11,8 @@ import { createLabClient, type LabClientOptions } from '../../../main/api/client
 import {
   ApiError, ConflictError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError,
 } from '../../../main/api/errors.js';
-import { seededRandom, startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 
 describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mode)', (mode) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seededRandom, startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
 import { startStub, type Stub } from './stub-server.js';
 
 let stub: Stub;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNELS, CHANNEL_NAMES } from '../../../shared/ipc/contract.js';
-import { prng, spyRouter, totalCalls } from './spy-router.js';
+import { seededRandom as prng } from '../../helpers/seeded-random.js';
+import { spyRouter, totalCalls } from './spy-router.js';
 
 const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__'];
 

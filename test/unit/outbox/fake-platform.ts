@@ -1,5 +1,5 @@
 import type { SyncPlatform } from '../../../main/sync/platform.js';
-import { seededRandom } from '../../../main/sync/platform.js';
+import { seededRandom } from '../../helpers/seeded-random.js';
 
 /** A manual clock: timers fire only when the test advances time. */
 export function fakePlatform(seed = 1): SyncPlatform & { advance(ms: number): void; pending(): number } {

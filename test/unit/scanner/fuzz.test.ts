@@ -4,7 +4,7 @@ import { KeyboardReportDecoder } from '../../../main/scanner/keyboard-decoder.js
 import type { KeyboardLayoutName } from '../../../shared/barcode/scanner-settings.js';
 import { POS_SCANNER, KEYBOARD_SCANNER } from './fakes.js';
 import { harness } from './harness.js';
-import { prng, randInt, randomText } from './prng.js';
+import { seededRandom as prng, randInt, randomText } from '../../helpers/seeded-random.js';
 import { keyboardReports, posReports, type KeyMode } from './reports.js';
 
 const SEEDS = [1, 7, 42, 1234, 99991];

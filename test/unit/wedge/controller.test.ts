@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prng } from '../scanner/prng.js';
+import { seededRandom as prng } from '../../helpers/seeded-random.js';
 import { FakeBrowser, FakeElement } from './fake-dom.js';
 import { humanGap } from './profiles.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WedgeDetector, type WedgeKey } from '../../../renderer/lib/scan/wedge-detector.js';
-import { prng } from '../scanner/prng.js';
+import { seededRandom as prng } from '../../helpers/seeded-random.js';
 import { barcode, humanLine, humanText, scannerBurst } from './profiles.js';
 import { replay } from './replay.js';
 

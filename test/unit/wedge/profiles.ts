@@ -1,5 +1,5 @@
 import type { WedgeKey } from '../../../renderer/lib/scan/wedge-detector.js';
-import { randInt } from '../scanner/prng.js';
+import { randInt } from '../../helpers/seeded-random.js';
 
 /**
  * Keystroke timing profiles. Human: 80–250 ms between keys with occasional long pauses, and

@@ -1,5 +1,8 @@
-/** mulberry32: a small seeded PRNG so fuzz and timing tests replay exactly. */
-export function prng(seed: number): () => number {
+/**
+ * mulberry32: a tiny deterministic PRNG, so a fuzz case, a flaky-network scenario or a crash trial
+ * replays exactly from its seed. Tests only: production code takes `random` from its platform.
+ */
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
