@@ -10,8 +10,9 @@ import { startSandbox } from '../../../main/sandbox/server.js';
 import Database from 'better-sqlite3';
 import { migrate, MIGRATIONS } from '../../../main/sandbox/store/migrations.js';
 import { SandboxStore } from '../../../main/sandbox/store/index.js';
+import { sharedDoc } from '../../helpers/shared-docs.js';
 
-const EXAMPLE = new URL('../../../../shared/sandbox-fixture.example.json', import.meta.url).pathname;
+const EXAMPLE = sharedDoc('sandbox-fixture.example.json');
 const tmp = mkdtempSync(join(tmpdir(), 'sandbox-fixture-test-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/endpoints.js';
+import { sharedDoc } from '../../helpers/shared-docs.js';
 
-const specPath = fileURLToPath(new URL('../../../../shared/lab-data-service-spec.md', import.meta.url));
+const specPath = sharedDoc('lab-data-service-spec.md');
 
 /** Every `**METHOD /path**` heading of the spec, with the base address it names. */
 function endpointsInSpec(): Array<{ method: string; path: string; base: string }> {
