@@ -1,7 +1,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { TemplateList } from '../../../shared/ipc/channels/labels.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
-import type { LabelTemplate } from '../../../shared/labels/index.js';
+import { defaultTemplates, type LabelTemplate } from '../../../shared/labels/index.js';
 import { problemFrom, type Problem } from './label-errors.js';
 import { idFromName, parseDraft, toDraft, type TemplateDraft } from './template-draft.js';
 
@@ -26,6 +26,12 @@ export class LabelTemplates {
   /** What the preview and the exports use. */
   readonly active: LabelTemplate | null = $derived(this.draftResult?.ok ? this.draftResult.template : this.chosen);
   readonly isBuiltIn = $derived(this.chosen !== null && this.builtIn.includes(this.chosen.id));
+  /** A built-in the user changed: only then is there something to reset. */
+  readonly isChangedBuiltIn = $derived.by(() => {
+    const chosen = this.chosen;
+    const original = chosen && this.isBuiltIn ? defaultTemplates().find((t) => t.id === chosen.id) : undefined;
+    return original !== undefined && canonical(original) !== canonical(chosen!);
+  });
 
   async load(): Promise<void> {
     this.#take(await this.api.invoke('labels.templates.list', {}), 'Loading label templates failed');
@@ -96,3 +102,6 @@ export class LabelTemplates {
     return true;
   }
 }
+
+/** Key order may differ between a parsed file and the defaults; compare the values. */
+const canonical = (t: LabelTemplate): string => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));

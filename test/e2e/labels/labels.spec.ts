@@ -134,6 +134,16 @@ test('a template edited to size, saved, and still there after a reload', async (
   await openScreen(page, 'Labels');
   const options = page.getByTestId('labels-template').locator('optgroup[label="Saved"] option');
   await expect(options).toHaveText(['Tube 1.5 × 0.5 in with position']);
+
+  // A built-in template edited in place can be reset; an untouched one offers nothing to reset.
+  await page.getByTestId('labels-template').selectOption('plate-side-code128');
+  await expect(page.getByTestId('labels-template-remove')).toHaveCount(0);
+  await page.getByTestId('labels-template-edit').click();
+  await page.getByTestId('tpl-font').fill('8');
+  await page.getByTestId('tpl-save').click();
+  await page.getByTestId('labels-template-remove').click();
+  await expect(page.getByTestId('template-message')).toHaveText('"Plate side 2" × 1" — Code 128" is back to its default settings.');
+  await expect(page.getByTestId('labels-template-remove')).toHaveCount(0);
 });
 
 test('bad cases: a name Code 128 cannot hold is refused with its reason; new locations and scanned rows', async ({ page }) => {
