@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../../shared/api/endpoints.js';
 
-const map = readFileSync(new URL('../../../docs/endpoint-map.md', import.meta.url), 'utf8');
+const map = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 const rows = map.split('\n').filter((l) => l.startsWith('| `'));
 
-describe('docs/endpoint-map.md', () => {
+describe('README endpoint table', () => {
   it('has a row for every endpoint of the contract, with a place in the app and a channel', () => {
     for (const [name, e] of Object.entries(ENDPOINTS)) {
       const base = e.base === 'files' ? '{files_url}' : e.base === 'events' ? '{events_url}' : '';
