@@ -66,8 +66,12 @@ function whyNotElectron() {
   if (!electronBinary()) {
     if (process.env.CI) return 'the Electron binary is not installed (CI: not downloading it)';
     console.log('benchlink: the Electron binary is missing; trying to download it once…');
-    const r = spawnSync(node, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: root, stdio: 'inherit', timeout: 90_000 });
-    if (r.status !== 0 || !electronBinary()) return 'the Electron binary is not installed and could not be downloaded here';
+    // The installer's own output is a stack trace when offline; one line of reason is what helps.
+    const r = spawnSync(node, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: root, encoding: 'utf8', timeout: 90_000 });
+    if (r.status !== 0 || !electronBinary()) {
+      const reason = `${r.stderr ?? ''}`.split('\n').find((l) => l.trim() && !/^\s+at /.test(l))?.trim() ?? r.error?.message ?? `exit ${r.status}`;
+      return `the Electron binary is not installed and could not be downloaded here (${reason})`;
+    }
   }
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
   if (!nativeModulesFitElectron()) {
