@@ -20,11 +20,27 @@ export class TonePlayer {
   #ctx: AudioContext | null = null;
   enabled = true;
 
+  /**
+   * Opens the audio context ahead of the first scan, at an idle moment: making one takes ~100 ms
+   * (the audio device opens), and inside play() that delayed the first scan's flash by as much.
+   */
+  warm(): void {
+    if (!this.enabled) return;
+    try {
+      this.#ctx ??= new AudioContext();
+    } catch {
+      // No audio: play() will say nothing, as before.
+    }
+  }
+
   play(tone: Tone): void {
     if (!this.enabled) return;
     try {
       this.#ctx ??= new AudioContext();
       const ctx = this.#ctx;
+      // Warmed before any user gesture, a browser keeps the context suspended; a scan after one
+      // may start it (the same rule that applied when it was made on the first scan).
+      if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
       let t = ctx.currentTime;
       for (const n of TONES[tone]) {
         const osc = ctx.createOscillator();
