@@ -95,8 +95,7 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
   }
   if (command === 'done' || command === 'next-plate') {
     const hrid = s.plate?.hrid;
-    s.plate = null;
-    s.wells = {};
+    s.closePlate();
     return s.feedback.report(scan.text, hrid ? `${hrid} closed — scan the next plate` : 'Scan a plate', 'info', scan.mainAt);
   }
   s.armed = null;

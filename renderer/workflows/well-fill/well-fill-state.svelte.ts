@@ -23,6 +23,7 @@ export interface PendingGuard extends Guard {
  */
 export class WellFillState {
   plate = $state<CachedManifest | null>(null);
+  /** Read freely; written only through #setWell / #resetWells, which keep the sample index true. */
   wells = $state<Record<string, WellView>>({});
   order = $state<FillOrder>('row-major');
   cursor = $state<string | null>(null);
@@ -64,12 +65,17 @@ export class WellFillState {
   get positions(): string[] {
     return this.layout ? positionsInOrder(this.layout, 'row-major') : [];
   }
-  /** Derived once per change of the wells, not once per read (the template reads it every update). */
-  readonly #filled = $derived.by(() => {
-    let n = 0;
-    for (const w of Object.values(this.wells)) if (w.sample !== null) n++;
-    return n;
-  });
+  /**
+   * Position → sample as plain data beside the reactive wells, kept by every write to `wells`
+   * (#setWell / #resetWells). Per scan, the duplicate check and the filled count read these instead
+   * of walking 384 proxied wells (which cost ~1 ms each per scan and tracked every well).
+   */
+  #sampleAt = new Map<string, string>();
+  /** Upper-cased sample → the wells holding it (a server plate may hold one sample twice). */
+  #positionsOf = new Map<string, Set<string>>();
+  /** Row-major order of the positions, so a sample in two wells answers with the first, as before. */
+  #rank = new Map<string, number>();
+  #filled = $state(0);
   get filled(): number {
     return this.#filled;
   }
@@ -79,8 +85,7 @@ export class WellFillState {
     if (!m) return false;
     this.plate = m;
     const layout = { rows: m.rows, columns: m.columns };
-    const view = overlay(positionsInOrder(layout, 'row-major'), m.wells, m.pending);
-    this.wells = Object.fromEntries(view);
+    this.#resetWells(Object.fromEntries(overlay(positionsInOrder(layout, 'row-major'), m.wells, m.pending)));
     this.#entryPosition.clear();
     for (const p of m.pending) if (p.intent.type === 'well-set' || p.intent.type === 'well-remove') this.#entryPosition.set(p.entryId, p.intent.position);
     this.armed = null;
@@ -95,7 +100,8 @@ export class WellFillState {
   nextTarget(from?: string): string | null {
     const layout = this.layout;
     if (!layout) return null;
-    return nextEmptyWell(layout, this.order, (p) => this.wells[p]?.sample != null, from ?? this.cursor ?? undefined);
+    // The plain index, not the proxied wells: this runs on every scan and must not track 384 wells.
+    return nextEmptyWell(layout, this.order, (p) => this.#sampleAt.has(p), from ?? this.cursor ?? undefined);
   }
 
   setOrder(order: FillOrder): void {
@@ -104,8 +110,15 @@ export class WellFillState {
   }
 
   wellOfSample(sampleId: string): string | null {
-    const hit = Object.values(this.wells).find((w) => w.sample?.toUpperCase() === sampleId.toUpperCase());
-    return hit?.position ?? null;
+    let first: string | null = null;
+    for (const p of this.#positionsOf.get(sampleId.toUpperCase()) ?? []) if (first === null || this.#rankOf(p) < this.#rankOf(first)) first = p;
+    return first;
+  }
+
+  /** "Done" / "next plate": nothing is open until the next plate scan. */
+  closePlate(): void {
+    this.plate = null;
+    this.#resetWells({});
   }
 
   /** Enqueues the intents (one durable commit each, in order), applies them, records one undo step. */
@@ -128,7 +141,7 @@ export class WellFillState {
     for (const step of [...action.steps].reverse()) {
       const r = await call(this.api, 'outbox.cancel', { id: step.entryId });
       if (r.ok) {
-        this.wells[step.before.position] = { ...step.before };
+        this.#setWell({ ...step.before });
         continue;
       }
       for (const inv of step.inverse) {
@@ -167,8 +180,48 @@ export class WellFillState {
 
   #apply(intent: WellIntent, entryId: number): void {
     const before = this.wells[intent.position] ?? emptyWell(intent.position);
-    this.wells[intent.position] = { ...applyIntent(before, intent), sync: 'pending', reason: null };
+    this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
     this.#entryPosition.set(entryId, intent.position);
+  }
+
+  /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */
+  #setWell(view: WellView): void {
+    const pos = view.position;
+    const old = this.#sampleAt.get(pos);
+    if (old !== undefined) this.#unindex(old, pos);
+    if (view.sample !== null) this.#index(view.sample, pos);
+    this.#filled = this.#sampleAt.size;
+    this.wells[pos] = view;
+  }
+
+  #resetWells(views: Record<string, WellView>): void {
+    this.#sampleAt.clear();
+    this.#positionsOf.clear();
+    this.#rank = new Map(Object.keys(views).map((p, i) => [p, i]));
+    for (const w of Object.values(views)) if (w.sample !== null) this.#index(w.sample, w.position);
+    this.#filled = this.#sampleAt.size;
+    this.wells = views;
+  }
+
+  #index(sample: string, pos: string): void {
+    this.#sampleAt.set(pos, sample);
+    const key = sample.toUpperCase();
+    const at = this.#positionsOf.get(key) ?? new Set<string>();
+    at.add(pos);
+    this.#positionsOf.set(key, at);
+  }
+
+  #unindex(sample: string, pos: string): void {
+    this.#sampleAt.delete(pos);
+    const key = sample.toUpperCase();
+    const at = this.#positionsOf.get(key);
+    at?.delete(pos);
+    if (at?.size === 0) this.#positionsOf.delete(key);
+  }
+
+  /** A position outside the layout (never expected) sorts last, as a key added to the record would. */
+  #rankOf(pos: string): number {
+    return this.#rank.get(pos) ?? Number.MAX_SAFE_INTEGER;
   }
 
   async #fetchReason(id: number, pos: string): Promise<void> {
