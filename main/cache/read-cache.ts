@@ -81,7 +81,22 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   }
 
-  async function loadRows(labsheet: string): Promise<void> {
+  /**
+   * One load per labsheet at a time: a lookup joins a refresh already under way, except an explicit
+   * refresh, which must see the service as it is now and so starts its own.
+   */
+  const loading = new Map<string, Promise<void>>();
+  function loadRows(labsheet: string, join = true): Promise<void> {
+    const running = loading.get(labsheet);
+    if (running && join) return running;
+    const load = fetchRows(labsheet).finally(() => {
+      if (loading.get(labsheet) === load) loading.delete(labsheet);
+    });
+    loading.set(labsheet, load);
+    return load;
+  }
+
+  async function fetchRows(labsheet: string): Promise<void> {
     const c = await d.client();
     const rows: Record<string, CellValue>[] = [];
     let headers: string[] = [];
@@ -110,13 +125,19 @@ export function createReadCache(d: ReadCacheDeps) {
 
   async function row(labsheet: string, value: string, refresh = false): Promise<CachedRow | null> {
     const shape = store.shape(labsheet);
-    const fresh = shape !== null && d.now() - shape.fetchedAt < rowsFreshMs;
-    if (fresh && !refresh) {
+    const age = shape === null ? Infinity : d.now() - shape.fetchedAt;
+    if (age < rowsFreshMs && !refresh) {
       const hit = rowFromStore(labsheet, value, false);
-      if (hit) return hit;
+      if (hit) {
+        // Refresh ahead, in the background, once the rows are half their life old: a bench
+        // scanning steadily then never waits for a whole labsheet to reload on its scan path,
+        // and no answer is ever older than rowsFreshMs (the same promise as before).
+        if (age >= rowsFreshMs / 2) void loadRows(labsheet).catch(() => undefined);
+        return hit;
+      }
     }
     try {
-      await loadRows(labsheet);
+      await loadRows(labsheet, !refresh);
       return rowFromStore(labsheet, value, false);
     } catch (err) {
       if (isDefinite(err)) return null;

@@ -47,6 +47,20 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     expect(byBarcode!.row['Sample ID']).toBe('S-0008');
   });
 
+  it('rows past half their life answer at once and refresh in the background; past their life, the lookup waits for fresh rows', async () => {
+    await cache.row('Samples', 'S-0007');
+    expect(store.shape('Samples')?.fetchedAt).toBe(1_000_000);
+
+    clock += 20_000; // older than half of the 30 s freshness, younger than all of it
+    const early = await cache.row('Samples', 'S-0007');
+    expect(early).toMatchObject({ fetchedAt: 1_000_000, fromCache: false, matchedBy: 'ID' });
+    await expect.poll(() => store.shape('Samples')?.fetchedAt).toBe(1_020_000);
+
+    clock += 31_000;
+    const late = await cache.row('Samples', 'TB000007');
+    expect(late).toMatchObject({ fetchedAt: 1_051_000, fromCache: false, matchedBy: 'ID_BARCODE' });
+  });
+
   it('labsheet names fall back to the last list when offline', async () => {
     expect((await cache.labsheets()).names).toEqual(expect.arrayContaining(['Samples', 'Reagents']));
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
