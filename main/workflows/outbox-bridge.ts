@@ -1,6 +1,6 @@
 import type { Outbox, EntryState } from '../outbox/index.js';
 import type { SyncEngine, SyncStatus } from '../sync/index.js';
-import type { OutboxEntryState, SyncStatusPayload } from '../../shared/ipc/channels/outbox.js';
+import type { OutboxChanged, OutboxEntryState, SyncStatusPayload } from '../../shared/ipc/channels/outbox.js';
 import type { EventHub } from '../ipc/events.js';
 import { toOutboxError } from './entry-summary.js';
 
@@ -16,15 +16,58 @@ export function syncStatusPayload(s: SyncStatus): SyncStatusPayload {
   };
 }
 
-/** Pushes outbox and sync changes to every renderer as the contract's events. Returns the unsubscribe. */
-export function forwardOutboxEvents(outbox: Outbox, sync: SyncEngine, events: EventHub): () => void {
+/**
+ * How long the sync engine's changes gather before one `outbox.changed` goes out. Sending a batch
+ * marks its entries `sending` and, on loopback, `done` a few ms later: two events (each a COUNT
+ * over the outbox and a renderer update) that now usually go out as one. Well colours and counts
+ * may lag this much.
+ */
+export const OUTBOX_CHANGED_WINDOW_MS = 50;
+
+type ChangeOut = OutboxChanged['changes'][number];
+
+/**
+ * Pushes outbox and sync changes to every renderer as the contract's events. Returns the
+ * unsubscribe. An enqueue still goes out at once, inside the enqueue call, so the counts a user
+ * sees when a scan is acknowledged already include that scan; changes gathered before it go out
+ * with it, so each entry's changes keep their order.
+ */
+export function forwardOutboxEvents(outbox: Outbox, sync: SyncEngine, events: EventHub, windowMs = OUTBOX_CHANGED_WINDOW_MS): () => void {
+  // By entry id, oldest first; a later change of the same entry replaces its earlier one and moves
+  // to the end, so the renderer ends on each entry's last state.
+  const gathered = new Map<number, ChangeOut>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+    const changes = [...gathered.values()];
+    gathered.clear();
+    events.emit('outbox.changed', { counts: outbox.counts(), changes });
+  };
+  const gather = (changes: readonly ChangeOut[]) => {
+    for (const c of changes) {
+      gathered.delete(c.id);
+      gathered.set(c.id, c);
+    }
+  };
+  const later = (changes: readonly ChangeOut[]) => {
+    gather(changes);
+    timer ??= setTimeout(flush, windowMs);
+  };
   const offs = [
-    outbox.events.on('enqueued', ({ id, target }) => events.emit('outbox.changed', { counts: outbox.counts(), changes: [{ id, state: 'pending', target }] })),
-    sync.events.on('entry', (changes) => events.emit('outbox.changed', { counts: outbox.counts(), changes: changes.map((c) => ({ id: c.id, state: c.state, target: c.target })) })),
-    sync.events.on('counts', (counts) => events.emit('outbox.changed', { counts, changes: [] })),
+    outbox.events.on('enqueued', ({ id, target }) => {
+      gather([{ id, state: 'pending', target }]);
+      flush();
+    }),
+    sync.events.on('entry', (changes) => later(changes.map((c) => ({ id: c.id, state: c.state, target: c.target })))),
+    // Counts alone (the engine's own throttle): they go out with the next gathered event.
+    sync.events.on('counts', () => later([])),
     sync.events.on('status', (s) => events.emit('sync.status', syncStatusPayload(s))),
   ];
-  return () => offs.forEach((off) => off());
+  return () => {
+    offs.forEach((off) => off());
+    if (timer !== null) clearTimeout(timer);
+  };
 }
 
 /**
