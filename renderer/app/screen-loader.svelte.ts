@@ -18,6 +18,11 @@ export class ScreenLoader {
     return this.#failed[def.id] ?? null;
   }
 
+  /** Fetches every lazy screen's code (at idle after start), so most first visits draw at once. */
+  preload(defs: readonly ScreenDef[]): void {
+    for (const def of defs) this.load(def);
+  }
+
   /** Starts fetching the screen's code unless it is here or on its way; a failed fetch may be retried. */
   load(def: ScreenDef): void {
     if (!def.load || this.component(def) || this.#inFlight.has(def.id)) return;
