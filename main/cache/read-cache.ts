@@ -145,6 +145,18 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   }
 
+  /** Rows young enough to serve a whole fill without a reload stay; otherwise they load now. */
+  async function warmRows(labsheet: string): Promise<{ ready: boolean }> {
+    const shape = store.shape(labsheet);
+    if (shape !== null && d.now() - shape.fetchedAt < rowsFreshMs / 2) return { ready: true };
+    try {
+      await loadRows(labsheet);
+      return { ready: true };
+    } catch {
+      return { ready: store.shape(labsheet) !== null };
+    }
+  }
+
   async function labsheets(): Promise<{ names: string[]; fetchedAt: number; fromCache: boolean }> {
     try {
       const c = await d.client();
@@ -160,6 +172,6 @@ export function createReadCache(d: ReadCacheDeps) {
 
   const locations = (): KnownLocation[] => store.locations();
 
-  return { manifest, row, labsheets, locations };
+  return { manifest, row, warmRows, labsheets, locations };
 }
 export type ReadCache = ReturnType<typeof createReadCache>;

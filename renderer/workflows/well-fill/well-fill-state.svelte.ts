@@ -83,6 +83,10 @@ export class WellFillState {
   async load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
     const m = await call(this.api, 'cache.manifest', query);
     if (!m) return false;
+    // The first tube must not wait for the labsheet to download: fetch it while the user picks one
+    // up, once the plate is drawn (at idle), so it does not compete with drawing the plate.
+    const labsheet = this.labsheet;
+    requestIdleCallback(() => void this.api.invoke('cache.warmRows', { labsheet }), { timeout: 500 });
     this.plate = m;
     const layout = { rows: m.rows, columns: m.columns };
     this.#resetWells(Object.fromEntries(overlay(positionsInOrder(layout, 'row-major'), m.wells, m.pending)));

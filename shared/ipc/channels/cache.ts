@@ -77,6 +77,15 @@ export const cacheChannels = {
     request: z.strictObject({ labsheet: z.string().min(1).max(200), value: z.string().min(1).max(500), refresh: z.boolean().optional() }),
     response: cachedRow.nullable(),
   }),
+  /**
+   * Brings a labsheet's rows into the cache ahead of the first scan (Well fill opening a plate), so
+   * that scan does not wait for the whole labsheet to download. Joins a load under way; `ready` is
+   * false when the service cannot be reached and no copy is saved.
+   */
+  'cache.warmRows': channel({
+    request: z.strictObject({ labsheet: z.string().min(1).max(200) }),
+    response: z.strictObject({ ready: z.boolean() }),
+  }),
   'cache.labsheets': channel({
     request: z.strictObject({}),
     response: z.strictObject({ names: z.array(z.string()), ...freshness }),

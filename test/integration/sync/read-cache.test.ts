@@ -61,6 +61,19 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     expect(late).toMatchObject({ fetchedAt: 1_051_000, fromCache: false, matchedBy: 'ID_BARCODE' });
   });
 
+  it('warming a labsheet loads its rows once, so the first lookup needs no request', async () => {
+    expect(store.shape('Samples')).toBeNull();
+    expect(await cache.warmRows('Samples')).toEqual({ ready: true });
+    expect(store.shape('Samples')?.fetchedAt).toBe(1_000_000);
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    expect(await cache.row('Samples', 'TB000009')).toMatchObject({ matchedBy: 'ID_BARCODE', fromCache: false });
+    clock += 60_000;
+    // Stale and offline: not ready to refresh, but the saved copy still serves.
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    expect(await cache.warmRows('Samples')).toEqual({ ready: true });
+    expect(await cache.warmRows('Nope')).toEqual({ ready: false });
+  });
+
   it('labsheet names fall back to the last list when offline', async () => {
     expect((await cache.labsheets()).names).toEqual(expect.arrayContaining(['Samples', 'Reagents']));
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
