@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { DEMO_TOKEN, type Stack } from './stack.js';
 
 /** A scanner types fast (≈5 ms per key) and ends with Enter; this is what the page receives. */
 export async function scan(page: Page, text: string): Promise<void> {
@@ -23,12 +24,23 @@ export async function enterToken(page: Page, token: string): Promise<void> {
   await expect(page.getByTestId('token-message')).toHaveText('Token saved.');
 }
 
+/** Opens the app on the stack's browser host and gives it the demo token: where every test starts. */
+export async function signIn(page: Page, stack: Stack): Promise<void> {
+  await page.goto(stack.hostUrl);
+  await enterToken(page, DEMO_TOKEN);
+}
+
 export async function openScreen(page: Page, label: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: new RegExp(`^${label}`) }).click();
 }
 
-/** A screenshot for the README once the scan flash has faded, so the picture shows the screen. */
+/**
+ * A screenshot once the scan flash has faded, so the picture shows the screen. It goes to
+ * test-results/ on a test run (a run must not rewrite tracked files); `npm run screenshots`
+ * sets BENCHLINK_SCREENSHOTS=docs to refresh the README's pictures in docs/screenshots.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('flash')).toHaveCount(0, { timeout: 3000 });
-  await page.screenshot({ path: `docs/screenshots/${name}.png`, fullPage: true });
+  const dir = process.env['BENCHLINK_SCREENSHOTS'] === 'docs' ? 'docs/screenshots' : 'test-results/screenshots';
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
