@@ -1,4 +1,5 @@
 import type { ServiceConnection } from '../../shared/api/connection.js';
+import type { CallOutcome } from '../api/observe.js';
 import type { ConnectionSetting } from '../../shared/ipc/settings.js';
 import type { AppStatus, TokenStatus } from '../../shared/ipc/status.js';
 import { IpcFailure } from '../ipc/failure.js';
@@ -23,7 +24,7 @@ export interface LiveConnection {
   setToken(token: string): Promise<TokenStatus>;
   clearToken(): Promise<TokenStatus>;
   /** Every service call reports back, so "offline" and "token refused" banners stay truthful. */
-  report(outcome: 'ok' | 'network' | 'auth'): void;
+  report(outcome: CallOutcome): void;
   connectionStatus(): AppStatus['connection'];
   readonly online: AppStatus['online'];
 }

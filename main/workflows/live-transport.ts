@@ -1,5 +1,5 @@
 import { createLabClient, type LabClient } from '../api/index.js';
-import { NetworkError, AuthError } from '../api/errors.js';
+import { observed as observedBy, type CallOutcome } from '../api/observe.js';
 import type { SyncTransport } from '../sync/transport.js';
 import type { ResolvedConnection } from '../settings/live-connection.js';
 
@@ -9,7 +9,7 @@ export interface LiveTransportDeps {
   /** The user's token for the account, if one is stored. */
   storedToken(account: string): Promise<string | null>;
   /** Lets the header banners know what the last call saw. */
-  report(outcome: 'ok' | 'network' | 'auth'): void;
+  report(outcome: CallOutcome): void;
 }
 
 /** One attempt per call: the sync engine owns backoff, so the client's own retries would only delay "offline". */
@@ -31,17 +31,7 @@ export function createLiveTransport(d: LiveTransportDeps): { transport: SyncTran
     });
   }
 
-  async function observed<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      const value = await call();
-      d.report('ok');
-      return value;
-    } catch (err) {
-      if (err instanceof NetworkError) d.report('network');
-      else if (err instanceof AuthError) d.report('auth');
-      throw err;
-    }
-  }
+  const observed = <T>(call: () => Promise<T>): Promise<T> => observedBy(d.report, call);
 
   // Each method forwards to a fresh client; written out so the types stay exact per endpoint.
   const transport: SyncTransport = {
