@@ -2,19 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
-import { DEMO_TOKEN, startStack, type Stack } from '../workflows/stack.js';
-import { enterToken, openScreen, scanAndWait, shot } from '../workflows/user.js';
+import { useStack } from '../workflows/stack.js';
+import { openScreen, scanAndWait, shot, signIn } from '../workflows/user.js';
 
-test.describe.configure({ mode: 'serial' });
-let stack: Stack;
+const stack = useStack();
 test.beforeAll(async () => {
-  stack = await startStack();
   // The demo plate PL-0001 holds S-0001…S-0010 in A1–A10; four more tubes go in B1–B4 through the API.
   const wells = [1, 2, 3, 4].map((n) => ({ position: `B${n}`, sample: { id: `S-00${10 + n}`, labsheet: 'Samples' } }));
   expect(await stack.api('/manifest/update', { hrid: 'PL-0001', plate: { wells } })).toMatchObject({ success: true });
-});
-test.afterAll(async () => {
-  await stack?.close();
 });
 
 async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
@@ -27,8 +22,7 @@ const preview = (page: Page) => page.getByTestId('labels-preview').locator('figu
 
 test('from a filled plate: "Label this plate", preview the wells, export PDF and ZPL, send to a printer', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await scanAndWait(page, 'PLT000001', 'PL-0001');
@@ -107,8 +101,7 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
 
 test('a template edited to size, saved, and still there after a reload', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN); // each test stands alone: the token is kept in memory only here
+  await signIn(page, stack); // each test stands alone: the token is kept in memory only here
   await openScreen(page, 'Labels');
   await expect(page.getByTestId('labels-scan')).toBeFocused();
   await scanAndWait(page, 'PLT000001', 'PL-0001');
@@ -152,8 +145,7 @@ test('bad cases: a name Code 128 cannot hold is refused with its reason; new loc
   const created = (await stack.api('/location/create', { locations: [{ name: 'Kühlschrank 4' }, { name: 'Box 77' }] })) as { requestId: string };
   await expect.poll(async () => ((await stack.api(`/location/create/status?requestId=${created.requestId}`)) as { status: string }).status).toBe('COMPLETED');
 
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN); // each test stands alone: the token is kept in memory only here
+  await signIn(page, stack); // each test stands alone: the token is kept in memory only here
   await openScreen(page, 'Labels');
   await page.getByTestId('source-locations').check();
   await page.getByTestId('labels-request-id').fill(created.requestId);

@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
-import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+import { DEMO_TOKEN, useStack } from './stack.js';
+import { enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
 
-// Generous: these run on shared 2-core machines where a page load can take seconds.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = useStack();
 
 test('a 422 on one well fails only that well; it is corrected from the outbox and the rest went through', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Well fill');
   await scanAndWait(page, 'PLT000002', 'PL-0002');
   await scanAndWait(page, 'TB000061', 'S-0061 → A1');
@@ -64,8 +55,7 @@ test('token revoked mid-sync: the queue pauses (nothing lost) until a good token
 });
 
 test('scans of garbage are refused loudly and record nothing', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Assign location');
   const before = await page.getByTestId('count-pending').textContent();
   await scanAndWait(page, '@@##$$', 'Not a barcode');

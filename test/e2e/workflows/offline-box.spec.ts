@@ -1,23 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
-import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+import { useStack } from './stack.js';
+import { openScreen, scanAndWait, shot, signIn } from './user.js';
 
-// Generous: these run on shared 2-core machines where a page load can take seconds.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = useStack();
 
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
 
 test('server goes down mid-box: scanning goes on, the queue drains when it is back, the box is right on the server', async ({ page }) => {
   test.setTimeout(150_000);
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Assign location');
   await expect(page.getByTestId('scan-field')).toBeFocused();
 
@@ -69,8 +60,7 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
 });
 
 test('rack scanner file with one misread: good reads are kept, only the bad position is rescanned', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Assign location');
   await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
   const csv = 'Position,Barcode\nD1,TB000201\nD2,NOREAD\nD3,TB000203\nD4,TB000204\n';

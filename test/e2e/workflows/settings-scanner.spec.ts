@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
-import { enterToken, scan, scanAndWait, shot } from './user.js';
+import { useStack } from './stack.js';
+import { scan, scanAndWait, shot, signIn } from './user.js';
 
-// Generous: these run on shared 2-core machines where a page load can take seconds.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = useStack();
 
 test('settings: "test your scanner" shows the decode and its timing; command barcodes render; a HID scan from main reaches the screen', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await page.getByTestId('scanner-test-field').click();
   await scan(page, 'TB000123');
   await expect(page.getByTestId('scanner-test-result')).toContainText('TB000123 → tube');
@@ -33,8 +24,7 @@ test('settings: "test your scanner" shows the decode and its timing; command bar
 });
 
 test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands with the field focused', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await page.getByTestId('high-contrast').check();
   await page.keyboard.press('Alt+1');
   await expect(page.getByTestId('scan-field')).toBeFocused();
@@ -46,8 +36,7 @@ test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands wi
 });
 
 test('a scan made while focus is on a well button is still caught, and focus returns to the scan field', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await page.keyboard.press('Alt+1');
   await scanAndWait(page, 'PLT000001', 'PL-0001');
   await page.getByTestId('well-E5').click();

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
+import { root, startChild, stopChild } from '../child.js';
 
-const root = process.cwd();
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 export const DEMO_TOKEN = '5b2c8f0e-7a41-4c3e-9d2a-1f6e8b4c7a90';
 
@@ -18,32 +19,6 @@ async function freePort(): Promise<number> {
     });
     srv.on('error', reject);
   });
-}
-
-function startChild(args: string[], ready: RegExp): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(tsx, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start in 40 s: ${args.join(' ')}\n${err}`)), 40_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, match: m });
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`exited (${code}): ${args.join(' ')}\n${err}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
 }
 
 /**
@@ -67,11 +42,10 @@ export async function startStack(): Promise<Stack> {
   const db = join(dir, 'service.db');
   let sandbox: ChildProcess | null = null;
   const startSandbox = async () => {
-    sandbox = (await startChild([join(root, 'main', 'sandbox', 'cli.ts'), '--port', String(port), '--mode', 'v2', '--db', db], /listening on/)).child;
+    sandbox = (await startChild(tsx, [join(root, 'main', 'sandbox', 'cli.ts'), '--port', String(port), '--mode', 'v2', '--db', db], { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })).child;
   };
   await startSandbox();
   const dataDir = join(dir, 'app');
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(dataDir);
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({
     version: 1,
@@ -79,7 +53,7 @@ export async function startStack(): Promise<Stack> {
     scanner: {},
     ui: { highContrast: false, sounds: false, fillOrder: 'row-major' },
   }));
-  const host = await startChild([join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir], /Benchlink browser host: (\S+)/);
+  const host = await startChild(tsx, [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir], { ready: /Benchlink browser host: (\S+)/, timeoutMs: 40_000, what: 'the browser host' });
   return {
     hostUrl: host.match[1]!,
     sandboxUrl,
@@ -98,5 +72,33 @@ export async function startStack(): Promise<Stack> {
       await stopChild(sandbox);
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One stack for a spec file: its tests run in order against it (they share the service's state),
+ * it starts before the first and is closed after the last. Call once at the top of a spec.
+ */
+export function useStack(options: { timeout?: number } = {}): Stack {
+  // Generous by default: these run on shared 2-core machines where a page load can take seconds.
+  test.describe.configure({ mode: 'serial', timeout: options.timeout ?? 90_000 });
+  let current: Stack | undefined;
+  test.beforeAll(async () => {
+    current = await startStack();
+  });
+  test.afterAll(async () => {
+    await current?.close();
+  });
+  const live = (): Stack => {
+    if (!current) throw new Error('the stack starts in beforeAll; use it inside a test or a later hook');
+    return current;
+  };
+  return {
+    get hostUrl() { return live().hostUrl; },
+    get sandboxUrl() { return live().sandboxUrl; },
+    stopSandbox: () => live().stopSandbox(),
+    startSandbox: () => live().startSandbox(),
+    api: (path, body) => live().api(path, body),
+    close: () => live().close(),
   };
 }

@@ -1,20 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
-import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+import { useStack } from './stack.js';
+import { openScreen, scanAndWait, shot, signIn } from './user.js';
 
-// Generous: these run on shared 2-core machines where a page load can take seconds.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = useStack();
 
 test('upload files: accepted ones get a file id and ticket, a rejected extension never leaves the computer', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Upload');
   const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
   await page.getByTestId('file-input').setInputFiles([
@@ -44,8 +35,7 @@ test('upload files: accepted ones get a file id and ticket, a rejected extension
 });
 
 test('update rows in a batch: Status = depleted for every scanned tube; one row edited by hand', async ({ page }) => {
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Row update');
   await page.getByTestId('mode-batch').check();
   await page.getByTestId('batch-field').fill('Status');

@@ -1,21 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_TOKEN, startStack, type Stack } from './stack.js';
-import { enterToken, openScreen, scanAndWait, shot } from './user.js';
+import { useStack } from './stack.js';
+import { openScreen, scanAndWait, shot, signIn } from './user.js';
 
-// Generous: these run on shared 2-core machines where a page load can take seconds.
-test.describe.configure({ mode: 'serial', timeout: 90_000 });
-let stack: Stack;
-test.beforeAll(async () => {
-  stack = await startStack();
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
+const stack = useStack();
 
 test('fill a 96-well plate by scanning: controls, a position-first scan, guards and an undo', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto(stack.hostUrl);
-  await enterToken(page, DEMO_TOKEN);
+  await signIn(page, stack);
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('scan-field')).toBeFocused();
 

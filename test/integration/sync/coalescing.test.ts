@@ -1,23 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { positionsInOrder } from '../../../shared/layout/positions.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { tempDir } from '../../unit/outbox/helpers.js';
-import { serverRow, serverWell, startStack, until, type Stack } from './stack.js';
+import { serverRow, serverWell, stackPerTest, until } from './stack.js';
 
 const sample = (n: number) => `S-${String(n).padStart(4, '0')}`;
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
 
 describe('coalesced sync against the real sandbox, counted at the fault proxy', () => {
-  let t: ReturnType<typeof tempDir>;
-  let s: Stack;
-  beforeEach(async () => {
-    t = tempDir('sync-it-');
-    s = await startStack(t.dir);
-  });
-  afterEach(async () => {
-    await s.close();
-    t.cleanup();
-  });
+  const { stack: s } = stackPerTest('sync-it-');
 
   it('a full 384-well plate filled offline syncs in exactly one manifest/update', async () => {
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);

@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { tempDir } from '../../unit/outbox/helpers.js';
-import { serverWell, startStack, type Stack } from './stack.js';
+import { serverWell, stackPerTest } from './stack.js';
 
 const sample = (n: number) => `S-${String(n).padStart(4, '0')}`;
 
 describe('failure handling against the real sandbox', () => {
-  let t: ReturnType<typeof tempDir>;
-  let s: Stack;
-  beforeEach(async () => {
-    t = tempDir('sync-it-');
-    s = await startStack(t.dir);
-  });
-  afterEach(async () => {
-    await s.close();
-    t.cleanup();
-  });
+  const { stack: s } = stackPerTest('sync-it-');
 
   it('401 pauses the whole queue and raises token-needed; a new token resumes it', async () => {
     s.token.value = '00000000-0000-4000-8000-000000000000';

@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { afterEach, beforeEach } from 'vitest';
 import { createLabClient, type LabClient } from '../../../main/api/index.js';
 import { createOutbox, type Outbox } from '../../../main/outbox/index.js';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../../main/sync/index.js';
 import type { SandboxHandle } from '../../../main/sandbox/server.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
+import { tempDir } from '../../unit/outbox/helpers.js';
 
 /** The real pieces wired together: sandbox ← fault proxy ← client ← sync engine ← outbox on disk. */
 export interface Stack {
@@ -51,6 +53,30 @@ export async function startStack(dir: string, engineOptions: Partial<SyncEngineO
       await sandbox.close();
     },
   };
+}
+
+/**
+ * A fresh stack in a fresh temporary directory for every test of the calling describe block,
+ * closed and removed after it. `stack` forwards to the current test's stack (so test bodies
+ * read `s.outbox` as if they had started it); `dir()` is that test's directory.
+ */
+export function stackPerTest(prefix: string): { stack: Stack; dir: () => string } {
+  let current: { stack: Stack; temp: ReturnType<typeof tempDir> } | undefined;
+  beforeEach(async () => {
+    const temp = tempDir(prefix);
+    current = { stack: await startStack(temp.dir), temp };
+  });
+  afterEach(async () => {
+    await current?.stack.close();
+    current?.temp.cleanup();
+    current = undefined;
+  });
+  const live = () => {
+    if (!current) throw new Error('the stack starts in beforeEach; use it inside a test or a later hook');
+    return current;
+  };
+  const stack = new Proxy({} as Stack, { get: (_target, key) => Reflect.get(live().stack, key) });
+  return { stack, dir: () => live().temp.dir };
 }
 
 /** What the server holds, read from the sandbox's store (the test's source of truth). */

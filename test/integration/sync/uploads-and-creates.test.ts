@@ -1,26 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stageFile, uploadIntent } from '../../../main/outbox/index.js';
-import { tempDir } from '../../unit/outbox/helpers.js';
-import { startStack, until, type Stack } from './stack.js';
+import { stackPerTest, until } from './stack.js';
 
 describe('uploads survive offline; asynchronous creates are followed', () => {
-  let t: ReturnType<typeof tempDir>;
-  let s: Stack;
-  beforeEach(async () => {
-    t = tempDir('uploads-it-');
-    s = await startStack(t.dir);
-  });
-  afterEach(async () => {
-    await s.close();
-    t.cleanup();
-  });
+  const { stack: s, dir } = stackPerTest('uploads-it-');
 
   it('a staged upload is sent from our copy even after the original vanished, then the copy is removed', async () => {
-    const original = path.join(t.dir, 'gel.png');
+    const original = path.join(dir(), 'gel.png');
     fs.writeFileSync(original, Buffer.alloc(50_000, 7));
-    const staged = await stageFile(original, path.join(t.dir, 'staging'), 'gel.png');
+    const staged = await stageFile(original, path.join(dir(), 'staging'), 'gel.png');
     expect(staged.size).toBe(50_000);
     fs.rmSync(original);
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
@@ -36,7 +26,7 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
 
   it('an upload whose answer was lost is uncertain and keeps its staged copy for the user to decide', async () => {
     // Staged from a stream, as the browser host hands dropped bytes over.
-    const staged = await stageFile(fs.createReadStream(writeTemp(t.dir, 'plate.csv', 'a,b\n1,2\n')), path.join(t.dir, 'staging'), 'plate.csv');
+    const staged = await stageFile(fs.createReadStream(writeTemp(dir(), 'plate.csv', 'a,b\n1,2\n')), path.join(dir(), 'staging'), 'plate.csv');
     s.proxy.setFaults([{ path: '/files/store-and-embed', fault: { kind: 'reset-after' }, count: 1 }]);
     const id = s.outbox.enqueue(uploadIntent(staged, 'plate.csv'));
     await s.engine.syncNow();
@@ -51,7 +41,7 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
   });
 
   it('a staged copy that was tampered with fails with a clear reason instead of uploading other bytes', async () => {
-    const staged = await stageFile(writeTemp(t.dir, 'notes.txt', 'hello'), path.join(t.dir, 'staging'), 'notes.txt');
+    const staged = await stageFile(writeTemp(dir(), 'notes.txt', 'hello'), path.join(dir(), 'staging'), 'notes.txt');
     fs.writeFileSync(staged.stagedPath, 'HELLO');
     const id = s.outbox.enqueue(uploadIntent(staged, 'notes.txt'));
     await s.engine.syncNow();
