@@ -38,7 +38,7 @@ export const GROUPS: BenchGroup[] = [
       under('start → interactive plate map', r.startToInteractiveMs!, 'ms', 1500),
       under('renderer JS gzipped, first load (start → interactive)', r.initialJsGzipKb!, 'KB', 250),
       under('renderer JS gzipped', r.bundleGzipKb!, 'KB', 250),
-      under('frame time p99, 384 scans at 10/s', r.frameP99Ms384At10Hz!, 'ms', 16.7),
+      under('frame time p99, 384-well plate scanned at 10/s', r.frameP99Ms384At10Hz!, 'ms', 16.7),
     ],
   },
   {
