@@ -24,6 +24,8 @@ export class ScanHub {
   #merger = createScanMerger(300);
   #wedge: WedgeHandle | null = null;
   #offs: Array<() => void> = [];
+  /** Scans that arrived while the screen they are meant for was still loading its code. */
+  #held: { label: string; scans: IncomingScan[]; timer: ReturnType<typeof setTimeout> } | null = null;
 
   constructor(private readonly feedback: Feedback) {}
 
@@ -52,10 +54,35 @@ export class ScanHub {
     for (const off of this.#offs.splice(0)) off();
   }
 
-  /** The workflow on screen takes scans; returns the release for when it leaves. */
+  /**
+   * The screen the user just opened is still loading its code: scans made meanwhile wait for it
+   * (it claims them when it is drawn) instead of being turned away. If it never comes, they are
+   * reported as not recorded, never dropped in silence.
+   */
+  holdFor(label: string, timeoutMs = 15_000): void {
+    this.releaseHeld(`${this.#held?.label ?? 'the screen'} did not open`);
+    this.#held = { label, scans: [], timer: setTimeout(() => this.releaseHeld(`${label} took too long to open`), timeoutMs) };
+  }
+
+  /** The screen that was loading will not take the held scans (it failed, or the user left it first). */
+  releaseHeld(why: string): void {
+    const held = this.#held;
+    if (!held) return;
+    this.#held = null;
+    clearTimeout(held.timer);
+    for (const scan of held.scans) this.feedback.report(scan.text, `NOT RECORDED: ${why}`, 'error', scan.mainAt);
+  }
+
+  /** The workflow on screen takes scans (first any held for it); returns the release for when it leaves. */
   claim(handler: ScanHandler, field: () => HTMLInputElement | null): () => void {
     this.#handler = handler;
     this.#fieldGetter = field;
+    const held = this.#held;
+    if (held) {
+      this.#held = null;
+      clearTimeout(held.timer);
+      for (const scan of held.scans) this.#dispatch(handler, scan);
+    }
     queueMicrotask(() => this.focusField());
     return () => {
       if (this.#handler === handler) this.#handler = null;
@@ -76,16 +103,26 @@ export class ScanHub {
       return;
     }
     const handler = this.#handler;
+    if (!handler && this.#held) {
+      this.#held.scans.push({ ...scan, text });
+      this.feedback.report(text, `Held until ${this.#held.label} has opened`, 'info', scan.mainAt);
+      return;
+    }
     if (!handler) {
       this.feedback.report(text, 'No workflow is taking scans on this screen', 'error');
       return;
     }
+    this.#dispatch(handler, { ...scan, text });
+  }
+
+  /** Scans are handled strictly one after another, in arrival order. */
+  #dispatch(handler: ScanHandler, scan: IncomingScan): void {
     this.#queue = this.#queue.then(async () => {
       this.busy = true;
       try {
-        await handler({ ...scan, text });
+        await handler(scan);
       } catch (err) {
-        this.feedback.report(text, `NOT RECORDED: ${err instanceof Error ? err.message : String(err)}`, 'error', scan.mainAt);
+        this.feedback.report(scan.text, `NOT RECORDED: ${err instanceof Error ? err.message : String(err)}`, 'error', scan.mainAt);
       } finally {
         this.busy = false;
         this.focusField();

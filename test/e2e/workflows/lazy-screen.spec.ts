@@ -1,0 +1,37 @@
+import { expect, test, type Page } from '@playwright/test';
+import { hostUrl } from '../data/helpers.js';
+import { scan } from './user.js';
+
+/**
+ * Labels' code (with bwip-js) arrives on first visit. A user who opens Labels and scans at once
+ * must not lose that scan to the loading moment: it waits for the screen, or is reported as not
+ * recorded when the screen cannot come. The chunk is held back (or refused) by the test to make
+ * the loading moment long enough to scan into.
+ */
+async function openLabelsWhileItsCodeIs(page: Page, fate: 'slow' | 'refused'): Promise<void> {
+  await page.route(/\/assets\/LabelsScreen-[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 2500));
+    await (fate === 'refused' ? route.abort('connectionrefused') : route.continue());
+  });
+  await page.goto(hostUrl());
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await page.keyboard.press('Alt+8');
+  await expect(page.getByText('Loading Labels…')).toBeVisible();
+}
+
+test('a plate scanned while Labels is still loading is held, then opened in Labels', async ({ page }) => {
+  await openLabelsWhileItsCodeIs(page, 'slow');
+  await scan(page, 'PLT000001');
+  await expect(page.getByTestId('last-scan')).toContainText('Held until Labels has opened');
+  await expect(page.getByTestId('labels-scan')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('last-scan')).toContainText('PL-0001');
+  await expect(page.getByTestId('labels-scan')).toBeFocused();
+});
+
+test('when Labels cannot be loaded, the scan held for it is reported as not recorded', async ({ page }) => {
+  await openLabelsWhileItsCodeIs(page, 'refused');
+  await scan(page, 'PLT000001');
+  await expect(page.getByTestId('last-scan')).toContainText('Held until Labels has opened');
+  await expect(page.getByTestId('screen-load-error')).toContainText('Labels could not be loaded', { timeout: 15_000 });
+  await expect(page.getByTestId('last-scan')).toContainText('NOT RECORDED: Labels could not be loaded');
+});
