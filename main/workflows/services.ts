@@ -7,7 +7,7 @@ import { outboxHandlers } from '../ipc/handlers/outbox.js';
 import { scannerHandlers } from '../ipc/handlers/scanner.js';
 import { uploadHandlers } from '../ipc/handlers/upload.js';
 import type { Logger } from '../ipc/types.js';
-import { createOutbox } from '../outbox/index.js';
+import { createOutbox, scheduleDonePruning } from '../outbox/index.js';
 import { createNodeHidLayer, createScannerService, monotonicClock, nodeTimers, type DeviceLayer } from '../scanner/index.js';
 import type { ResolvedConnection } from '../settings/live-connection.js';
 import { createSyncEngine } from '../sync/index.js';
@@ -45,6 +45,7 @@ export function createWorkflowServices(d: WorkflowServiceDeps) {
   const scanner = createScannerService({ layer: d.hidLayer ?? createNodeHidLayer(), clock: monotonicClock, timers: nodeTimers, platform: process.platform });
   const scannerBridge = createScannerBridge({ service: scanner, events: d.events, dataDir: d.dataDir, log: d.log, now });
   const staging = createUploadStaging(stagingDir);
+  const stopPruning = scheduleDonePruning({ outbox, log: d.log });
   sync.start();
 
   const handlers = {
@@ -64,6 +65,7 @@ export function createWorkflowServices(d: WorkflowServiceDeps) {
     },
     async close(): Promise<void> {
       stopForwarding();
+      stopPruning();
       scannerBridge.close();
       await sync.stop();
       outbox.close();

@@ -1,0 +1,36 @@
+import type { Outbox } from './outbox-store.js';
+
+/** How long a synced entry stays for the Outbox's "Recently done" tab before it is pruned. */
+export const DONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
+
+export interface DonePruningOptions {
+  outbox: Pick<Outbox, 'pruneDone'>;
+  keepMs?: number;
+  everyMs?: number;
+  log: { info(msg: string, fields?: Record<string, unknown>): void; warn(msg: string, fields?: Record<string, unknown>): void };
+  /** Injected so tests run the schedule without waiting a day. */
+  timers?: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void };
+}
+
+/**
+ * Entries the server confirmed are history: without pruning, outbox.db grows by every scan ever
+ * made. Only `done` entries older than `keepMs` go (with their request log); pending, failed and
+ * uncertain ones stay until the user acts on them. Runs at start and then once a day; returns the stop.
+ */
+export function scheduleDonePruning(o: DonePruningOptions): () => void {
+  const timers = o.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms).unref(), clearInterval: (id) => clearInterval(id as NodeJS.Timeout) };
+  const keepMs = o.keepMs ?? DONE_KEPT_MS;
+  const prune = () => {
+    try {
+      const removed = o.outbox.pruneDone(keepMs);
+      if (removed > 0) o.log.info('pruned synced outbox entries', { removed, olderThanDays: Math.round(keepMs / 86_400_000) });
+    } catch (err) {
+      // Housekeeping only: a busy or read-only file must not take the app down; the next run tries again.
+      o.log.warn('could not prune synced outbox entries', { error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  prune();
+  const id = timers.setInterval(prune, o.everyMs ?? PRUNE_EVERY_MS);
+  return () => timers.clearInterval(id);
+}
