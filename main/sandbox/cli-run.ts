@@ -40,6 +40,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
   io.out(`Lab Data Service sandbox (${sandbox.mode} mode) listening on ${sandbox.url}`);
   io.out(`base, files and events URL: ${sandbox.url}`);
+  // Loading a fixture over existing data would mix two labs; saying so beats a silent surprise.
+  if (args.fixture && !sandbox.seeded) io.out(`note: ${args.db} already holds data, so ${args.fixture} was not loaded (use a new --db file to start from the fixture)`);
   if (!args.fixture) io.out(`demo token (Super Admin): ${sandbox.demoToken}`);
   return sandbox;
 }

@@ -38,6 +38,8 @@ export interface SandboxHandle {
   mode: ApiMode;
   /** The first fixture user's token (the Super Admin in the demo lab). */
   demoToken: string;
+  /** False when the database already held data, so the fixture (or demo lab) was not loaded into it. */
+  seeded: boolean;
   store: SandboxStore;
   close(): Promise<void>;
 }
@@ -57,7 +59,8 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
   let files: { dir: string; temporary: boolean } | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
-    if (store.isEmpty()) seedFixture(store, await loadFixture(opts.fixture ?? demoFixture()));
+    const seeded = store.isEmpty();
+    if (seeded) seedFixture(store, await loadFixture(opts.fixture ?? demoFixture()));
     files = filesDirFor(opts, dbPath);
     mkdirSync(files.dir, { recursive: true });
     const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
@@ -74,6 +77,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
       port,
       mode: opts.mode,
       demoToken: store.users.first()?.token ?? '',
+      seeded,
       store,
       close: () => {
         closed ??= (async () => {

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxStore } from '../../../main/sandbox/store/index.js';
+import { sharedDoc } from '../../helpers/shared-docs.js';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
-const EXAMPLE = join(ROOT, '..', 'shared', 'sandbox-fixture.example.json');
+const EXAMPLE = sharedDoc('sandbox-fixture.example.json');
 const tmp = mkdtempSync(join(tmpdir(), 'sandbox-cli-test-'));
 const children: ChildProcess[] = [];
 

@@ -95,6 +95,31 @@ describe('runCli (the CLI without a process)', () => {
       await started.close();
     }
   });
+
+  it('a fixture given with a --db that already holds data is not loaded, and the output says so', async () => {
+    const db = join(tmp, 'existing.db');
+    const first = await runCli(['--port', '0', '--mode', 'v2', '--db', db], capture().io);
+    if (typeof first === 'number') throw new Error('first start failed');
+    const demoToken = first.demoToken;
+    await first.close();
+    const fresh = capture();
+    const onFresh = await runCli(['--port', '0', '--mode', 'v2', '--db', join(tmp, 'fresh.db'), '--fixture', EXAMPLE], fresh.io);
+    if (typeof onFresh === 'number') throw new Error('fresh start failed');
+    await onFresh.close();
+    expect(fresh.out.join('\n')).not.toContain('note:');
+    const again = capture();
+    const started = await runCli(['--port', '0', '--mode', 'v2', '--db', db, '--fixture', EXAMPLE], again.io);
+    if (typeof started === 'number') throw new Error(`runCli failed: ${again.err.join('\n')}`);
+    try {
+      expect(again.out.join('\n')).toContain(`note: ${db} already holds data, so ${EXAMPLE} was not loaded`);
+      // The demo lab stayed: its Super Admin is still the first user, not the fixture's.
+      expect(started.seeded).toBe(false);
+      expect(started.demoToken).toBe(demoToken);
+      expect(started.demoToken).not.toBe(onFresh.demoToken);
+    } finally {
+      await started.close();
+    }
+  });
 });
 
 describe('fixture loading', () => {
