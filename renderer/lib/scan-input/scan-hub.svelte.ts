@@ -50,6 +50,7 @@ export class ScanHub {
   }
 
   stop(): void {
+    this.releaseHeld('the app closed before the screen opened');
     this.#wedge?.detach();
     for (const off of this.#offs.splice(0)) off();
   }
