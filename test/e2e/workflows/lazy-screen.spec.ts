@@ -35,3 +35,14 @@ test('when Labels cannot be loaded, the scan held for it is reported as not reco
   await expect(page.getByTestId('screen-load-error')).toContainText('Labels could not be loaded', { timeout: 15_000 });
   await expect(page.getByTestId('last-scan')).toContainText('NOT RECORDED: Labels could not be loaded');
 });
+
+test('leaving Labels before it has opened reports the held scan as not recorded; the next screen does not take it', async ({ page }) => {
+  await openLabelsWhileItsCodeIs(page, 'slow');
+  await scan(page, 'PLT000001');
+  await expect(page.getByTestId('last-scan')).toContainText('Held until Labels has opened');
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByTestId('last-scan')).toContainText('NOT RECORDED: the screen changed before Labels opened');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  // Well fill did not open the plate meant for Labels.
+  await expect(page.getByTestId('plate-map')).toHaveCount(0);
+});
