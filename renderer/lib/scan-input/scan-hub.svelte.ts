@@ -38,8 +38,8 @@ export class ScanHub {
     win.addEventListener('scan-duplicate', onDup);
     this.#offs.push(() => win.removeEventListener('scan-duplicate', onDup));
     this.#offs.push(api.subscribe('scanner.scan', (s) => {
-      // A test read from Settings (no workflow on screen) is for the test panel only.
-      if (s.source.kind === 'test' && !this.#handler) return;
+      // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
+      if (s.source.kind === 'test' && !this.#handler && !this.#held) return;
       this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt });
     }));
   }
