@@ -5,7 +5,8 @@ import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import type { Layout } from '../../../shared/layout/positions.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { syncOf, type WellSync } from '../../lib/plate-map/well-view.js';
+import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
+import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
 
 export interface Assignment { id: string; idType: IdType; position: string | null; entryId: number; sync: WellSync | null }
@@ -36,12 +37,7 @@ export class AssignState {
   constructor(readonly api: BenchlinkApi, readonly feedback: Feedback, readonly outbox: OutboxState) {}
 
   start(): void {
-    this.#offChange = this.outbox.onChange((changes) => {
-      for (const c of changes) {
-        const a = this.assignments.find((x) => x.entryId === c.id);
-        if (a) a.sync = syncOf(c.state) ?? a.sync;
-      }
-    });
+    this.#offChange = followEntrySync(this.outbox, () => this.assignments);
   }
   stop(): void {
     this.#offChange?.();

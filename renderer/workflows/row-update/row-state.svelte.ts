@@ -4,7 +4,8 @@ import type { CellValue } from '../../../shared/api/primitives.js';
 import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { syncOf, type WellSync } from '../../lib/plate-map/well-view.js';
+import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
+import type { WellSync } from '../../lib/plate-map/well-view.js';
 
 export interface BatchItem { id: string; entryId: number; sync: WellSync | null }
 
@@ -23,12 +24,7 @@ export class RowState {
   constructor(readonly api: BenchlinkApi, readonly feedback: Feedback, readonly outbox: OutboxState) {}
 
   start(): void {
-    this.#offChange = this.outbox.onChange((changes) => {
-      for (const c of changes) {
-        const b = this.batch.find((x) => x.entryId === c.id);
-        if (b) b.sync = syncOf(c.state) ?? b.sync;
-      }
-    });
+    this.#offChange = followEntrySync(this.outbox, () => this.batch);
   }
   stop(): void {
     this.#offChange?.();
