@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { clearToken, openData, unique, useToken } from './helpers.js';
-import { startHostWithFixture, type ExtraHost } from './second-host.js';
+import { useHostWithFixture } from './second-host.js';
 
 /** The demo lab's non-admin user (main/sandbox/demo-data.ts DEMO_USER_TOKEN). */
 const TECH_TOKEN = '9e4d2a71-3b8c-4f05-a6d1-72c0e5b9f318';
@@ -83,13 +82,7 @@ test.describe('Data › Labspaces & folders (demo lab)', () => {
 });
 
 test.describe('Data › Labspaces & folders (duplicate folder names)', () => {
-  let host: ExtraHost;
-  test.beforeAll(async () => {
-    host = await startHostWithFixture(join(process.cwd(), 'test', 'e2e', 'data', 'fixtures', 'duplicate-folders.json'));
-  });
-  test.afterAll(async () => {
-    await host?.close();
-  });
+  const host = useHostWithFixture('duplicate-folders.json');
 
   test('a name matching two folders asks which one, by location or uuid', async ({ page }) => {
     await openData(page, 'Labspaces & folders', host.url);

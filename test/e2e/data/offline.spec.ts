@@ -1,7 +1,6 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openData, useToken } from './helpers.js';
-import { startHostWithFixture, type ExtraHost } from './second-host.js';
+import { useHostWithFixture } from './second-host.js';
 
 /**
  * A host of its own (so the shared one keeps its sandbox connection), pointed at an address where
@@ -9,13 +8,7 @@ import { startHostWithFixture, type ExtraHost } from './second-host.js';
  * lost, not spinning — and says so.
  */
 test.describe('Data screen without a reachable service', () => {
-  let host: ExtraHost;
-  test.beforeAll(async () => {
-    host = await startHostWithFixture(join(process.cwd(), 'test', 'e2e', 'data', 'fixtures', 'duplicate-folders.json'));
-  });
-  test.afterAll(async () => {
-    await host?.close();
-  });
+  const host = useHostWithFixture('duplicate-folders.json');
 
   test('reads explain the service is unreachable; a webhook is queued in the outbox', async ({ page }) => {
     await page.goto(host.url);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { test } from '@playwright/test';
 import { root, startChild, stopChild } from '../child.js';
 
 export interface ExtraHost {
@@ -25,6 +26,26 @@ export async function startHostWithFixture(fixture: string): Promise<ExtraHost> 
     async close() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A host on one of test/e2e/data/fixtures for the calling describe block: started before its
+ * first test, stopped after its last. `url` is readable inside the tests.
+ */
+export function useHostWithFixture(fixtureFile: string): { readonly url: string } {
+  let host: ExtraHost | undefined;
+  test.beforeAll(async () => {
+    host = await startHostWithFixture(join(root, 'test', 'e2e', 'data', 'fixtures', fixtureFile));
+  });
+  test.afterAll(async () => {
+    await host?.close();
+  });
+  return {
+    get url() {
+      if (!host) throw new Error('the fixture host starts in beforeAll; read url inside a test');
+      return host.url;
     },
   };
 }
