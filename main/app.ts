@@ -9,7 +9,7 @@ import { labelsHandlers } from './ipc/handlers/labels.js';
 import { createTemplateStore } from './labels/index.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor, Logger } from './ipc/types.js';
-import type { CreateLabClient, StartSandbox } from './settings/connection-types.js';
+import type { CreateLabClient, SandboxAnswers, StartSandbox } from './settings/connection-types.js';
 import { createLiveConnection } from './settings/live-connection.js';
 import { createSandboxRunner } from './settings/sandbox-runner.js';
 import { openSettingsStore, type SettingsStore } from './settings/store.js';
@@ -27,6 +27,8 @@ export interface AppOptions {
   /** Omitted when the sandbox module is not available; "Local sandbox" then reports an error. */
   startSandbox?: StartSandbox;
   sandboxFixture?: string;
+  /** The embedded sandbox's answer profile (`npm run host -- --answers spec`). */
+  sandboxAnswers?: SandboxAnswers;
   /** Replaceable so tests run the shell against a fake service. */
   createLabClient?: CreateLabClient;
   /** Electron's native dialog; the browser host has none. */
@@ -70,6 +72,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     start: o.startSandbox,
     dbPath: join(o.dataDir, 'sandbox.db'),
     ...(o.sandboxFixture ? { fixture: o.sandboxFixture } : {}),
+    ...(o.sandboxAnswers ? { answers: o.sandboxAnswers } : {}),
     log: o.log,
     onChange: publish,
   });

@@ -2,9 +2,9 @@ import type { z } from 'zod';
 import type { ServiceConnection } from '../../shared/api/connection.js';
 import { ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/endpoints.js';
 import { ROW_PAGE_SIZE_DEFAULT, rowPaginationViolation } from '../../shared/api/labsheets.js';
-import { singleSequenceResponse } from '../../shared/api/sequences.js';
+import { singleSequenceResponse, type FoundSequence, type Sequence } from '../../shared/api/sequences.js';
 import { EVENT_TYPE_HEADER, type WebhookPayload } from '../../shared/api/webhook.js';
-import { BadRequestError, ValidationError } from './errors.js';
+import { BadRequestError, NotFoundError, ValidationError } from './errors.js';
 import { execute, type CallOptions, type Core } from './request.js';
 import { normalizePolicy, realSleep, type RetryPolicy, type Sleep } from './retry.js';
 import { prepareUpload, type UploadOptions, type UploadRequest } from './upload.js';
@@ -47,6 +47,14 @@ function validated<N extends EndpointName>(name: N, request: unknown): unknown {
     if (violation) throw new BadRequestError('invalid paging (not sent)', { endpoint: name, reason: violation });
   }
   return result.data;
+}
+
+/** The candidate named exactly `name`, else the one named so ignoring case, else the only candidate. */
+function pickByName(found: readonly FoundSequence[], name: string): FoundSequence | undefined {
+  const nameOf = (f: FoundSequence) => ('full' in f ? f.full.name : f.summary.name);
+  return found.find((f) => nameOf(f) === name)
+    ?? found.find((f) => nameOf(f).toLowerCase() === name.toLowerCase())
+    ?? (found.length === 1 ? found[0] : undefined);
 }
 
 /**
@@ -133,10 +141,20 @@ export function createLabClient(opts: LabClientOptions) {
       );
     },
 
-    /** GET /sequences?name= — the current way to read one sequence (answers a single sequence). */
-    async findSequenceByName(name: string, options?: CallOptions) {
+    /**
+     * GET /sequences?name= — the current way to read one sequence. Its answer's shape is not shown in
+     * the spec, so every plausible one is read (see singleSequenceResponse); when it names the sequence
+     * without its residues, they are read through the deprecated fetch by uuid.
+     */
+    async findSequenceByName(name: string, options?: CallOptions): Promise<{ sequence: Sequence }> {
       const payload = validated('listSequences', { name });
-      return execute(core, { endpoint: 'listSequences', payload, response: singleSequenceResponse }, options);
+      const found = await execute(core, { endpoint: 'listSequences', payload, response: singleSequenceResponse }, options);
+      const pick = pickByName(found, name);
+      if (!pick) {
+        throw new NotFoundError('no such sequence', { endpoint: 'listSequences', reason: `the answer names no sequence "${name}"` });
+      }
+      if ('full' in pick) return { sequence: pick.full };
+      return { sequence: (await client.fetchSequence({ uuid: pick.summary.uuid }, options)).sequence };
     },
   } satisfies Record<EndpointName, unknown> & Record<string, unknown>;
   return client;

@@ -2,7 +2,7 @@ import type { EndpointName } from '../../shared/api/endpoints.js';
 
 export type ApiErrorKind =
   | 'auth' | 'not-found' | 'conflict' | 'validation' | 'bad-request' | 'server'
-  | 'network' | 'timeout' | 'rate-limited' | 'protocol' | 'cancelled';
+  | 'network' | 'timeout' | 'rate-limited' | 'protocol' | 'unreadable' | 'cancelled';
 
 export interface ApiErrorInit {
   endpoint: EndpointName;
@@ -87,5 +87,12 @@ export class RateLimitedError extends ApiError {
 export class ProtocolError extends ApiError {
   readonly kind = 'protocol' as const;
   override get transient(): boolean { return true; }
+}
+/**
+ * A write the service accepted (2xx) whose answer could not be read. The write happened: it must not
+ * be resent or made uncertain. The caller records it as done, with this error's message as a note.
+ */
+export class UnreadableAnswerError extends ApiError {
+  readonly kind = 'unreadable' as const;
 }
 export class CancelledError extends ApiError { readonly kind = 'cancelled' as const; }

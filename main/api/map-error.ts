@@ -86,13 +86,16 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
   return new NetworkError('could not reach the service', init);
 }
 
-/** A top-level `success: false` with a message: the spec's error body, even if it came with a 2xx. */
+/**
+ * A top-level `success: false`: the spec's error body, even if it came with a 2xx. Without a message
+ * it is still a refusal (read as the table's "Operation failed"), never a success.
+ */
 export function successFalseBody(value: unknown): { message: string; reason?: string } | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const body = value as { success?: unknown; message?: unknown; reason?: unknown };
   if (body.success !== false && body.success !== 'false') return null;
-  if (typeof body.message !== 'string') return null;
-  return typeof body.reason === 'string' ? { message: body.message, reason: body.reason } : { message: body.message };
+  const message = typeof body.message === 'string' ? body.message : ERROR_MESSAGES[500];
+  return typeof body.reason === 'string' ? { message, reason: body.reason } : { message };
 }
 
 /**

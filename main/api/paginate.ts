@@ -99,7 +99,8 @@ export async function* iterateLabsheetRows(client: Pick<LabClient, 'fetchLabshee
 export interface SequencePage {
   items: Array<Pick<Sequence, 'name' | 'type' | 'uuid'> & Record<string, unknown>>;
   page: number;
-  total: number;
+  /** As the service counts them; absent when it did not say. */
+  total: number | undefined;
 }
 
 /** Every sequence summary, page by page (pages indexed from 0 on this endpoint). */
@@ -114,6 +115,6 @@ export async function* iterateSequences(
     if (answer.items.length === 0) return;
     yield { items: answer.items, page, total: answer.total };
     seen += answer.items.length;
-    if (seen >= answer.total || answer.items.length < pageSize) return;
+    if (seen >= (answer.total ?? Infinity) || answer.items.length < pageSize) return;
   }
 }

@@ -2,7 +2,7 @@ import got, { type Delays, type Progress } from 'got';
 import type { z } from 'zod';
 import type { ServiceConnection } from '../../shared/api/connection.js';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
-import { ApiError, AuthError, CancelledError, ProtocolError } from './errors.js';
+import { ApiError, AuthError, CancelledError, ProtocolError, UnreadableAnswerError } from './errors.js';
 import { mapHttpError, mapRefusal, mapTransportError, successFalseBody, type MapContext } from './map-error.js';
 import { isRetryable, retryDelay, type RetryPolicy, type Sleep } from './retry.js';
 import { endpointUrl, toSearchParams } from './urls.js';
@@ -135,22 +135,25 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
   return readResponse(spec, status, bodyText, ctx);
 }
 
-/** Parses and validates a 2xx body. A body that breaks the contract names the endpoint and the field. */
+/**
+ * Parses and validates a 2xx body. A read whose answer breaks the contract fails with a ProtocolError
+ * naming the field. A write was accepted whatever its body says (DESIGN: "a 2xx answer to a write is a
+ * success even when its body is not understood"), so it fails only with UnreadableAnswerError, which
+ * callers record as done with a note — never resent, never uncertain. An empty body (or a 204) to a
+ * write reads as `{}`: the spec promises little more than `success` to most writes.
+ */
 function readResponse<T>(spec: CallSpec<T>, status: number, bodyText: string, ctx: MapContext): T {
-  const uncertain = !ctx.idempotent;
-  const json = parseJson(bodyText);
-  if (!json.ok) {
-    throw new ProtocolError('the answer is not JSON', {
-      endpoint: spec.endpoint, status, reason: json.problem, uncertain,
-    });
-  }
+  const write = ENDPOINTS[spec.endpoint].method !== 'GET';
+  const unreadable = (summary: string, reason: string): ApiError => write
+    ? new UnreadableAnswerError(`accepted by the service; its answer was not understood (${summary})`, {
+      endpoint: spec.endpoint, status, reason,
+    })
+    : new ProtocolError(summary, { endpoint: spec.endpoint, status, reason });
+  const json = write && bodyText.trim() === '' ? { ok: true as const, value: {} } : parseJson(bodyText);
+  if (!json.ok) throw unreadable('the answer is not JSON', json.problem);
   const refused = successFalseBody(json.value);
   if (refused) throw mapRefusal(ctx, status, refused);
   const parsed = spec.response.safeParse(json.value);
-  if (!parsed.success) {
-    throw new ProtocolError('the answer does not match the contract', {
-      endpoint: spec.endpoint, status, reason: describeIssues(parsed.error), uncertain,
-    });
-  }
+  if (!parsed.success) throw unreadable('the answer does not match the contract', describeIssues(parsed.error));
   return parsed.data;
 }

@@ -1,11 +1,16 @@
 import type Database from 'better-sqlite3';
-import type { CachedWell, KnownLocation } from '../../shared/ipc/channels/cache.js';
+import type { CachedWell, KnownLocation, LayoutSource, WellsSource } from '../../shared/ipc/channels/cache.js';
 import type { CellValue } from '../../shared/api/primitives.js';
+import { formatPosition, parsePosition, type Layout } from '../../shared/layout/positions.js';
+import { applyWellIntent, isUsedWell, type PlateBasis, type WellIntent } from '../../shared/outbox/index.js';
 import { openDatabase, type MovedAside } from '../outbox/db-open.js';
 import { CACHE_MIGRATIONS } from './schema.js';
 
 export interface ManifestRecord {
   uuid: string; hrid: string; barcode: string; name: string; template: string; rows: number; columns: number; fetchedAt: number;
+  basis: PlateBasis;
+  layoutFrom: LayoutSource;
+  wellsFrom: WellsSource;
 }
 export interface LabsheetShape {
   headers: string[];
@@ -18,6 +23,10 @@ export interface CacheStore {
   readonly recovered: MovedAside | null;
   putManifest(m: ManifestRecord, wells: CachedWell[] | null): void;
   manifest(by: 'uuid' | 'hrid' | 'barcode', value: string): { manifest: ManifestRecord; wells: CachedWell[] } | null;
+  /** Records a well change the service confirmed, so a service that lists no wells is still drawn right. */
+  applyWell(manifestUuid: string, intent: WellIntent): void;
+  templateLayout(template: string): Layout | null;
+  putTemplateLayout(template: string, layout: Layout, at: number): void;
   putRows(labsheet: string, shape: LabsheetShape, rows: Record<string, CellValue>[], at: number): void;
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number }) | null;
   findRow(labsheet: string, value: string): StoredRow | null;
@@ -36,9 +45,15 @@ export function openCacheStore(path: string, now: () => number = Date.now): Cach
 
 function createCacheStore(db: Database.Database, recovered: MovedAside | null): CacheStore {
   const q = {
-    putManifest: db.prepare(`INSERT OR REPLACE INTO manifests VALUES (@uuid, @hrid, @barcode, @name, @template, @rows, @columns, @fetchedAt)`),
+    putManifest: db.prepare(`INSERT OR REPLACE INTO manifests
+      (uuid, hrid, barcode, name, template, rows, columns, fetched_at, basis, layout_from, wells_from)
+      VALUES (@uuid, @hrid, @barcode, @name, @template, @rows, @columns, @fetchedAt, @basis, @layoutFrom, @wellsFrom)`),
     clearWells: db.prepare<[string]>(`DELETE FROM wells WHERE manifest_uuid = ?`),
     putWell: db.prepare<[string, string, string]>(`INSERT OR REPLACE INTO wells VALUES (?, ?, ?)`),
+    well: db.prepare<[string, string], { body: string }>(`SELECT body FROM wells WHERE manifest_uuid = ? AND position = ?`),
+    dropWell: db.prepare<[string, string]>(`DELETE FROM wells WHERE manifest_uuid = ? AND position = ?`),
+    templateLayout: db.prepare<[string], { rows: number; columns: number }>(`SELECT rows, columns FROM template_layouts WHERE template = ?`),
+    putTemplateLayout: db.prepare<[string, number, number, number]>(`INSERT OR REPLACE INTO template_layouts VALUES (?, ?, ?, ?)`),
     wells: db.prepare<[string], { body: string }>(`SELECT body FROM wells WHERE manifest_uuid = ? ORDER BY position`),
     putSheet: db.prepare(`INSERT INTO labsheets (name, headers, id_column, barcode_column, rows_fetched_at) VALUES (@name, @headers, @idColumn, @barcodeColumn, @at)
       ON CONFLICT(name) DO UPDATE SET headers = excluded.headers, id_column = excluded.id_column, barcode_column = excluded.barcode_column, rows_fetched_at = excluded.rows_fetched_at`),
@@ -61,7 +76,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     recovered,
     putManifest(m, wells) {
       db.transaction(() => {
-        q.putManifest.run(m);
+        q.putManifest.run({ ...m, basis: JSON.stringify(m.basis) });
         // Wells are replaced only when the service sent them; otherwise the last known ones stay.
         if (wells) {
           q.clearWells.run(m.uuid);
@@ -75,8 +90,29 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       const manifest: ManifestRecord = {
         uuid: String(r.uuid), hrid: String(r.hrid), barcode: String(r.barcode), name: String(r.name), template: String(r.template),
         rows: Number(r.rows), columns: Number(r.columns), fetchedAt: Number(r.fetched_at),
+        basis: r.basis ? (JSON.parse(String(r.basis)) as PlateBasis) : { lastUpdate: null, emptySpaces: null },
+        layoutFrom: String(r.layout_from) as LayoutSource,
+        wellsFrom: String(r.wells_from) as WellsSource,
       };
       return { manifest, wells: q.wells.all(manifest.uuid).map((w) => JSON.parse(w.body) as CachedWell) };
+    },
+    applyWell(manifestUuid, intent) {
+      const parsed = parsePosition(intent.position);
+      const position = parsed ? formatPosition(parsed) : intent.position;
+      db.transaction(() => {
+        const old = q.well.get(manifestUuid, position);
+        const before: CachedWell = old ? (JSON.parse(old.body) as CachedWell) : { position, sample: null, label: '', tags: [] };
+        const after: CachedWell = { position, ...applyWellIntent(before, intent) };
+        if (isUsedWell(after) || after.tags.length > 0) q.putWell.run(manifestUuid, position, JSON.stringify(after));
+        else q.dropWell.run(manifestUuid, position);
+      })();
+    },
+    templateLayout(template) {
+      const r = q.templateLayout.get(template);
+      return r ? { rows: r.rows, columns: r.columns } : null;
+    },
+    putTemplateLayout(template, layout, at) {
+      q.putTemplateLayout.run(template, layout.rows, layout.columns, at);
     },
     putRows(labsheet, shape, rows, at) {
       db.transaction(() => {

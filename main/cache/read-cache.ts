@@ -3,11 +3,14 @@ import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } 
 import type { Outbox } from '../outbox/index.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
-import type { CachedManifest, CachedRow, CachedWell, KnownLocation, PendingWellChange } from '../../shared/ipc/channels/cache.js';
+import type {
+  CachedManifest, CachedRow, CachedWell, KnownLocation, LayoutSource, PendingWellChange,
+} from '../../shared/ipc/channels/cache.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
-import type { CacheStore } from './cache-store.js';
+import { isUsedWell } from '../../shared/outbox/well-state.js';
+import type { CacheStore, ManifestRecord } from './cache-store.js';
 import { identifyColumns } from './row-columns.js';
-import { layoutFromTemplate } from '../../shared/layout/positions.js';
+import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
 
 export interface ReadCacheDeps {
   store: CacheStore;
@@ -19,7 +22,21 @@ export interface ReadCacheDeps {
 }
 
 type ManifestQuery = { barcode?: string | undefined; hrid?: string | undefined; uuid?: string | undefined };
-type StoredManifest = Omit<CachedManifest, 'fetchedAt' | 'fromCache' | 'pending'>;
+type StoredManifest = Omit<ManifestRecord, 'fetchedAt'> & { wells: CachedWell[] };
+
+/** A placeholder until the layout is known: the bench asks for it before filling. */
+const PLACEHOLDER_LAYOUT: Layout = { rows: 8, columns: 12 };
+
+/**
+ * Used wells the service counts that this computer cannot place: the service's used count (capacity
+ * minus emptySpaces) beyond the wells known to hold something. 0 when it cannot tell.
+ */
+function unplacedUsed(m: StoredManifest): number {
+  if (m.basis.emptySpaces === null || m.layoutFrom === 'unknown' || m.wellsFrom === 'service') return 0;
+  const used = capacity(m) - m.basis.emptySpaces;
+  const known = m.wells.filter((w) => isUsedWell(w)).length;
+  return Math.max(0, used - known);
+}
 
 /** The service said "no such thing" (or the question was malformed): caching cannot help. */
 const isDefinite = (err: unknown) => err instanceof NotFoundError || err instanceof ValidationError || err instanceof BadRequestError;
@@ -50,12 +67,43 @@ export function createReadCache(d: ReadCacheDeps) {
     return out.sort((a, b) => a.entryId - b.entryId);
   }
 
-  function toStored(m: ManifestMetadata): StoredManifest {
-    const wells: CachedWell[] = (m.wells ?? []).map((w) => ({ position: w.position, sample: w.sample ?? null, label: w.label ?? '', tags: w.tags ?? [] }));
-    // The sandbox sends its layout; a real service may not, so the template name ("384 Well Plate") decides.
-    const layout = m.layout ?? layoutFromTemplate(m.template) ?? { rows: 8, columns: 12 };
-    const { rows, columns } = layout;
-    return { name: m.name, template: m.template, uuid: m.uuid, hrid: m.hrid, barcode: m.barcode, rows, columns, wells };
+  /** The sandbox's extended answers carry a layout; a user's answer for the template comes next, then its name. */
+  function layoutOf(m: { layout?: Layout | undefined; template: string }): { layout: Layout; from: LayoutSource } {
+    if (m.layout) return { layout: m.layout, from: 'service' };
+    const told = store.templateLayout(m.template);
+    if (told) return { layout: told, from: 'user' };
+    const named = layoutFromTemplate(m.template);
+    return named ? { layout: named, from: 'template' } : { layout: PLACEHOLDER_LAYOUT, from: 'unknown' };
+  }
+
+  /** Wells come from the service only when it lists them; otherwise from this computer's record (kept). */
+  function toStored(m: ManifestMetadata, known: CachedWell[]): StoredManifest {
+    const listed = m.wells?.map((w): CachedWell => ({
+      position: w.position,
+      sample: w.sample ? { id: w.sample.id, labsheet: w.sample.labsheet ?? '' } : null,
+      label: w.label ?? '',
+      tags: w.tags ?? [],
+    }));
+    const template = m.template ?? '';
+    const { layout, from } = layoutOf({ layout: m.layout, template });
+    return {
+      name: m.name ?? m.hrid, template, uuid: m.uuid, hrid: m.hrid, barcode: m.barcode ?? '', ...layout, layoutFrom: from,
+      basis: { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null },
+      wells: listed ?? known, wellsFrom: listed ? 'service' : 'this-computer',
+    };
+  }
+
+  /** A cached manifest with today's answer for its layout (the user may have given it since). */
+  function withLayout(m: StoredManifest): StoredManifest {
+    if (m.layoutFrom === 'service') return m;
+    const { layout, from } = layoutOf(m);
+    return { ...m, ...layout, layoutFrom: from };
+  }
+
+  function answer(m: StoredManifest, fetchedAt: number, fromCache: boolean): CachedManifest {
+    const { basis, layoutFrom, wellsFrom, wells, ...rest } = withLayout(m);
+    const full = { ...rest, basis, layoutFrom, wellsFrom, wells };
+    return { ...full, unplacedUsed: unplacedUsed(full), fetchedAt, fromCache, pending: pendingFor(full, fetchedAt) };
   }
 
   function rememberLocation(m: StoredManifest, at: number): void {
@@ -67,19 +115,38 @@ export function createReadCache(d: ReadCacheDeps) {
     try {
       const c = await d.client();
       const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };
-      const m = toStored(await c.fetchManifestMetadata(query));
+      const fetched = await c.fetchManifestMetadata(query);
+      const m = toStored(fetched, store.manifest('uuid', fetched.uuid)?.wells ?? []);
       const at = d.now();
       const { wells, ...record } = m;
-      store.putManifest({ ...record, fetchedAt: at }, wells);
+      store.putManifest({ ...record, fetchedAt: at }, m.wellsFrom === 'service' ? wells : null);
       rememberLocation(m, at);
-      return { ...m, fetchedAt: at, fromCache: false, pending: pendingFor(m, at) };
+      return answer(m, at, false);
     } catch (err) {
       if (isDefinite(err)) return null;
       const cached = cachedManifest(q);
       if (!cached) return null;
-      return { ...cached.value, fetchedAt: cached.fetchedAt, fromCache: true, pending: pendingFor(cached.value, cached.fetchedAt) };
+      return answer(cached.value, cached.fetchedAt, true);
     }
   }
+
+  function setTemplateLayout(template: string, layout: Layout): { ok: true } {
+    store.putTemplateLayout(template, layout, d.now());
+    return { ok: true };
+  }
+
+  // Confirmed well changes become this computer's record of the plate: a service that lists no wells
+  // then still shows what was filled here, and "used on the service" can be told from "known here".
+  const offChanged = d.outbox.events.on('changed', (changes) => {
+    for (const c of changes) {
+      if (c.state !== 'done' || (c.type !== 'well-set' && c.type !== 'well-remove')) continue;
+      const e = d.outbox.get(c.id);
+      if (!e || (e.intent.type !== 'well-set' && e.intent.type !== 'well-remove')) continue;
+      const ref = e.intent.manifest;
+      const uuid = 'uuid' in ref ? ref.uuid : store.manifest('hrid', ref.hrid)?.manifest.uuid;
+      if (uuid) store.applyWell(uuid, e.intent);
+    }
+  });
 
   /**
    * One load per labsheet at a time: a lookup joins a refresh already under way, except an explicit
@@ -172,6 +239,6 @@ export function createReadCache(d: ReadCacheDeps) {
 
   const locations = (): KnownLocation[] => store.locations();
 
-  return { manifest, row, warmRows, labsheets, locations };
+  return { manifest, setTemplateLayout, row, warmRows, labsheets, locations, close: offChanged };
 }
 export type ReadCache = ReturnType<typeof createReadCache>;

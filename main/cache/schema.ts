@@ -36,4 +36,19 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    why: 'a real service lists no wells: keep what the plate looked like on the service (basis), where its layout '
+      + 'came from and where its wells came from; and the layout a user gave for a template the app cannot read',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE manifests ADD COLUMN basis TEXT;
+        ALTER TABLE manifests ADD COLUMN layout_from TEXT NOT NULL DEFAULT 'service';
+        ALTER TABLE manifests ADD COLUMN wells_from TEXT NOT NULL DEFAULT 'service';
+        CREATE TABLE template_layouts (
+          template TEXT PRIMARY KEY, rows INTEGER NOT NULL, columns INTEGER NOT NULL, at INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { createConsoleLogger } from '../ipc/console-logger.js';
 import { defaultDataDir } from '../settings/data-dir.js';
+import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandbox } from '../sandbox/server.js';
 import { loadKeyring } from './keyring.js';
 import { startHost } from './server.js';
@@ -18,6 +19,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     dist: { type: 'string', default: 'dist' },
     fixture: { type: 'string' },
+    answers: { type: 'string' },
+    seed: { type: 'string' },
   },
 });
 
@@ -30,6 +33,13 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
 // Two levels up from main/host/ (tsx) or three from out/main/host/ (compiled): take the first that exists.
 const pkgUrl = [new URL('../../package.json', import.meta.url), new URL('../../../package.json', import.meta.url)].find((u) => existsSync(u));
 const pkg = (pkgUrl ? JSON.parse(readFileSync(pkgUrl, 'utf8')) : { version: '0.0.0' }) as { version: string };
+let sandboxAnswers;
+try {
+  sandboxAnswers = parseAnswers(values.answers, values.seed);
+} catch (err) {
+  console.error(err instanceof CliError ? err.message : String(err));
+  process.exit(2);
+}
 const keyring = await loadKeyring();
 const app = await createApp({
   dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
@@ -38,6 +48,7 @@ const app = await createApp({
   ...(keyring ? { keyring } : {}),
   startSandbox,
   ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
+  sandboxAnswers,
 });
 const host = await startHost({ router: app.router, events: app.events, distDir, log, port: Number(values.port) });
 console.log(`Benchlink browser host: ${host.url}`);

@@ -12,6 +12,8 @@ export interface EntryError {
   /** A sentence for the UI. */
   message: string;
   at: number;
+  /** For a plate held because it changed elsewhere: the plate as read then ("send anyway" accepts it). */
+  plate?: PlateState;
 }
 
 export interface OutboxEntry {
@@ -29,6 +31,8 @@ export interface OutboxEntry {
   /** What the server answered for this entry (fileId, requestId, created uuid...). */
   result: unknown;
   dedupeKey: string | null;
+  /** Failed attempts the service answered (5xx, 429, an unreadable answer); time offline adds nothing. */
+  answeredFailures: number;
 }
 
 export interface QueueCounts {
@@ -47,8 +51,17 @@ export interface EntryStateChange {
   lastError: EntryError | null;
 }
 
-/** A decided outcome for one entry, written together with its neighbours in one transaction. */
+/**
+ * A decided outcome for one entry, written together with its neighbours in one transaction.
+ * `answered` counts one more failed attempt that the service answered (bounding retries).
+ */
 export type Settlement =
   | { id: number; state: 'done'; result?: unknown }
-  | { id: number; state: 'failed' | 'uncertain'; error: EntryError }
-  | { id: number; state: 'pending'; error?: EntryError };
+  | { id: number; state: 'failed' | 'uncertain'; error: EntryError; answered?: boolean }
+  | { id: number; state: 'pending'; error?: EntryError; answered?: boolean };
+
+/** What a plate looked like on the service: the two fields the spec promises that change with its wells. */
+export interface PlateState {
+  lastUpdate: string | null;
+  emptySpaces: number | null;
+}

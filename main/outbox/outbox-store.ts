@@ -6,7 +6,7 @@ import { OutboxWriteError, toWriteError } from './errors.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { prepareStatements, rowToEntry } from './statements.js';
 import { TypedEmitter } from './typed-emitter.js';
-import type { EntryError, EntryState, EntryStateChange, OutboxEntry, QueueCounts, Settlement } from './entry.js';
+import type { EntryError, EntryState, EntryStateChange, OutboxEntry, PlateState, QueueCounts, Settlement } from './entry.js';
 
 export interface OutboxOptions {
   /** Path of the SQLite file (in the app data dir). */
@@ -50,6 +50,9 @@ export interface Outbox {
   /** Marks entries 'sending' with the request id in one transaction, before the request leaves. */
   claim(ids: readonly number[], requestId: string, endpoint: string): void;
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
+  /** The last state of a plate (by target key) this computer saw on the service, or null. */
+  plateSeen(target: string): PlateState | null;
+  setPlateSeen(target: string, state: PlateState): void;
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };
   /**
@@ -158,7 +161,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     retry(id) {
       const e = st.get.get(id);
       if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return false;
-      return transition(id, e.state as EntryState, 'pending');
+      try {
+        const ok = st.retry.run(now(), id, e.state).changes === 1;
+        if (ok) events.emit('changed', reread([id]));
+        return ok;
+      } catch (err) {
+        throw toWriteError(err, 'The retry');
+      }
     },
     confirmDone: (id) => transition(id, 'uncertain', 'done'),
     replace(id, i) {
@@ -189,11 +198,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
         for (const s of settlements) {
           const err: EntryError | undefined = 'error' in s ? s.error : undefined;
           const result = s.state === 'done' && s.result !== undefined ? JSON.stringify(s.result) : null;
-          st.settle.run(s.state, err ? JSON.stringify(err) : null, result, t, s.id);
+          const answered = 'answered' in s && s.answered === true ? 1 : 0;
+          st.settle.run(s.state, err ? JSON.stringify(err) : null, result, answered, t, s.id);
         }
         if (requestId !== undefined && outcome !== undefined) st.requestOutcome.run(outcome, requestId);
       }).immediate();
       events.emit('changed', reread(settlements.map((s) => s.id)));
+    },
+    plateSeen(target) {
+      const r = st.plateSeen.get(target);
+      return r ? { lastUpdate: r.last_update, emptySpaces: r.empty_spaces } : null;
+    },
+    setPlateSeen(target, state) {
+      try {
+        st.putPlateSeen.run(target, state.lastUpdate, state.emptySpaces, now());
+      } catch (err) {
+        throw toWriteError(err, 'The plate record');
+      }
     },
     recoverInterrupted() {
       const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER).map(rowToEntry);

@@ -50,4 +50,20 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    why: 'answered failures per entry (so retries are bounded and time offline counts for nothing) and the last '
+      + 'state of each plate this computer saw on the service (so a plate changed elsewhere is noticed before sending)',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN answered_failures INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE plate_seen (
+          target       TEXT    PRIMARY KEY,
+          last_update  TEXT,
+          empty_spaces INTEGER,
+          at           INTEGER NOT NULL
+        );
+      `);
+    },
+  },
 ];

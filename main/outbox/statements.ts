@@ -17,6 +17,7 @@ export interface EntryRow {
   request_id: string | null;
   result: string | null;
   dedupe_key: string | null;
+  answered_failures: number;
 }
 
 export function rowToEntry(r: EntryRow): OutboxEntry {
@@ -34,6 +35,7 @@ export function rowToEntry(r: EntryRow): OutboxEntry {
     requestId: r.request_id,
     result: r.result === null ? null : (JSON.parse(r.result) as unknown),
     dedupeKey: r.dedupe_key,
+    answeredFailures: r.answered_failures,
   };
 }
 
@@ -63,8 +65,19 @@ export function prepareStatements(db: Database.Database) {
     ),
     logRequest: db.prepare<[string, string, number, number]>(`INSERT INTO requests (id, endpoint, sent_at, entries) VALUES (?, ?, ?, ?)`),
     requestOutcome: db.prepare<[string, string]>(`UPDATE requests SET outcome = ? WHERE id = ?`),
-    settle: db.prepare<[string, string | null, string | null, number, number]>(
-      `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result), updated_at = ? WHERE id = ?`,
+    settle: db.prepare<[string, string | null, string | null, number, number, number]>(
+      `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result),
+         answered_failures = answered_failures + ?, updated_at = ? WHERE id = ?`,
+    ),
+    /** A retry the user asked for starts a fresh count of answered failures. */
+    retry: db.prepare<[number, number, string]>(
+      `UPDATE entries SET state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = ?`,
+    ),
+    plateSeen: db.prepare<[string], { last_update: string | null; empty_spaces: number | null; at: number }>(
+      `SELECT last_update, empty_spaces, at FROM plate_seen WHERE target = ?`,
+    ),
+    putPlateSeen: db.prepare<[string, string | null, number | null, number]>(
+      `INSERT OR REPLACE INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?)`,
     ),
     inState: db.prepare<[string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`),
     // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.

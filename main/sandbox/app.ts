@@ -27,7 +27,7 @@ export async function buildApp(ctx: SandboxContext, opts: AppOptions): Promise<F
     // Files are streamed to disk, so their size is bounded only by the disk; many files per form.
     limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1000, fields: 50, fieldSize: 64 * 1024, parts: 2000 },
   });
-  installErrorHandlers(app, opts.bodyLimitBytes);
+  installErrorHandlers(app, opts.bodyLimitBytes, ctx.answers);
   labsheetRoutes(app, ctx);
   rowRoutes(app, ctx);
   assignLocationRoutes(app, ctx);

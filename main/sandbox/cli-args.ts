@@ -1,19 +1,22 @@
 import { API_MODES, type ApiMode } from '../../shared/api/connection.js';
+import { ANSWER_PROFILES, type AnswerOptions, type AnswerProfile } from './answers/profiles.js';
 
-export const USAGE = 'usage: npm run sandbox -- --port <P> --mode <v2|legacy> [--fixture <file.json>] [--db <file>]';
+export const USAGE = 'usage: npm run sandbox -- --port <P> --mode <v2|legacy> [--fixture <file.json>] [--db <file>]'
+  + ' [--answers extended|spec|varied [--seed N]]';
 
 export interface CliArgs {
   port: number;
   mode: ApiMode;
   fixture?: string;
   db?: string;
+  answers: AnswerOptions;
 }
 
 export class CliError extends Error {
   override name = 'CliError';
 }
 
-const FLAGS = ['--port', '--mode', '--fixture', '--db'] as const;
+const FLAGS = ['--port', '--mode', '--fixture', '--db', '--answers', '--seed'] as const;
 type Flag = (typeof FLAGS)[number];
 
 /** Parses the DESIGN.md command line; every mistake is a CliError saying what to change. */
@@ -44,5 +47,17 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   const db = values.get('--db');
   if (fixture === '') throw new CliError('--fixture needs a file path');
   if (db === '') throw new CliError('--db needs a file path');
-  return { port, mode: mode as ApiMode, ...(fixture ? { fixture } : {}), ...(db ? { db } : {}) };
+  return { port, mode: mode as ApiMode, ...(fixture ? { fixture } : {}), ...(db ? { db } : {}), answers: parseAnswers(values.get('--answers'), values.get('--seed')) };
+}
+
+/** `--answers extended|spec|varied [--seed N]`; shared with the browser host's embedded sandbox. */
+export function parseAnswers(profile: string | undefined, seedText: string | undefined): AnswerOptions {
+  const chosen = profile ?? 'extended';
+  if (!(ANSWER_PROFILES as readonly string[]).includes(chosen)) {
+    throw new CliError(`--answers must be one of ${ANSWER_PROFILES.join(', ')}, got "${chosen}"`);
+  }
+  if (seedText === undefined) return { profile: chosen as AnswerProfile };
+  if (chosen !== 'varied') throw new CliError('--seed applies to --answers varied only');
+  if (!/^\d{1,9}$/.test(seedText)) throw new CliError(`--seed must be a whole number, got "${seedText}"`);
+  return { profile: 'varied', seed: Number(seedText) };
 }

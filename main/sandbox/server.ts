@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ApiMode } from '../../shared/api/connection.js';
+import { createAnswers, type AnswerOptions } from './answers/profiles.js';
 import { buildApp } from './app.js';
 import { demoFixture } from './demo-data.js';
 import { systemClock, type Clock } from './domain/clock.js';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   logger?: boolean;
   /** Time source for timestamps and the location-create delay; tests inject one to step time. */
   clock?: Clock;
+  /** How it answers: `extended` (default, the demo), `spec` (only the spec's fields) or `varied` (seeded). */
+  answers?: AnswerOptions;
 }
 
 export interface SandboxHandle {
@@ -64,7 +67,9 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
     files = filesDirFor(opts, dbPath);
     mkdirSync(files.dir, { recursive: true });
     const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
-    const ctx = { store, mode: opts.mode, locationDelayMs: opts.locationDelayMs ?? 300, filesDir: files.dir };
+    const ctx = {
+      store, mode: opts.mode, locationDelayMs: opts.locationDelayMs ?? 300, filesDir: files.dir, answers: createAnswers(opts.answers),
+    };
     app = await buildApp(ctx, { bodyLimitBytes: bodyLimit, logger: opts.logger ?? false });
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
     const server = app;

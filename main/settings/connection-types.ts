@@ -1,8 +1,7 @@
 import type { ApiMode, ServiceConnection } from '../../shared/api/connection.js';
 import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
 import type { LabReadEndpoint } from '../../shared/ipc/channels/lab.js';
-import type { singleSequenceResponse } from '../../shared/api/sequences.js';
-import type { z } from 'zod';
+import type { Sequence } from '../../shared/api/sequences.js';
 
 /**
  * The part of main/api's LabClient the shell uses (reads for the UI and the connection test).
@@ -10,7 +9,7 @@ import type { z } from 'zod';
  */
 export type LabReadClient = { [N in LabReadEndpoint]: (request: RequestOf<N>) => Promise<ResponseOf<N>> } & {
   /** GET /sequences?name= answers one sequence, not a page (used by the data browser). */
-  findSequenceByName(name: string): Promise<z.output<typeof singleSequenceResponse>>;
+  findSequenceByName(name: string): Promise<{ sequence: Sequence }>;
 };
 
 export interface LabClientOptions {
@@ -26,4 +25,11 @@ export interface SandboxHandle {
   demoToken: string;
   close(): Promise<void>;
 }
-export type StartSandbox = (opts: { port: number; mode: ApiMode; dbPath: string; fixture?: string }) => Promise<SandboxHandle>;
+/** How the embedded sandbox answers (its `--answers` profile); the demo default is `extended`. */
+export interface SandboxAnswers {
+  profile: 'extended' | 'spec' | 'varied';
+  seed?: number;
+}
+export type StartSandbox = (opts: {
+  port: number; mode: ApiMode; dbPath: string; fixture?: string; answers?: SandboxAnswers;
+}) => Promise<SandboxHandle>;

@@ -1,6 +1,6 @@
 import type { ApiMode } from '../../shared/api/connection.js';
 import type { Logger } from '../ipc/types.js';
-import type { SandboxHandle, StartSandbox } from './connection-types.js';
+import type { SandboxAnswers, SandboxHandle, StartSandbox } from './connection-types.js';
 
 export type SandboxState =
   | { state: 'stopped' }
@@ -20,6 +20,7 @@ export function createSandboxRunner(opts: {
   start: StartSandbox | undefined;
   dbPath: string;
   fixture?: string;
+  answers?: SandboxAnswers;
   log: Logger;
   onChange: () => void;
 }): SandboxRunner {
@@ -38,7 +39,9 @@ export function createSandboxRunner(opts: {
     }
     set({ state: 'starting', mode });
     try {
-      const handle = await opts.start({ port: 0, mode, dbPath: opts.dbPath, ...(opts.fixture ? { fixture: opts.fixture } : {}) });
+      const handle = await opts.start({
+        port: 0, mode, dbPath: opts.dbPath, ...(opts.fixture ? { fixture: opts.fixture } : {}), ...(opts.answers ? { answers: opts.answers } : {}),
+      });
       set({ state: 'ready', mode, handle });
       opts.log.info('local sandbox started', { url: handle.url, mode });
       return handle;

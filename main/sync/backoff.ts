@@ -3,7 +3,11 @@ export interface BackoffOptions {
   maxMs: number;
 }
 
-export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 250, maxMs: 30_000 };
+/**
+ * 0.5 s doubling to 3 min: with MAX_ANSWERED_FAILURES = 8 an entry a failing service keeps refusing
+ * gives up after about four minutes of answered attempts (time offline does not count).
+ */
+export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 180_000 };
 
 /**
  * Exponential backoff with "equal jitter": half the window fixed, half random, so many clients

@@ -1,50 +1,97 @@
-import { ApiError, RateLimitedError } from '../api/errors.js';
+import { ApiError, AuthError, RateLimitedError } from '../api/errors.js';
+import { ENDPOINTS, type EndpointDef } from '../../shared/api/endpoints.js';
 import type { EntryError } from '../outbox/entry.js';
 
 /**
  * What the engine does with a failure:
- * - transient: keep order, back off, try again (network, timeout, 5xx, 429, malformed answer);
+ * - transient: keep order, back off, try again (network, timeout, 5xx, 429, an unreadable read);
  * - pause: the token is missing or refused; nothing can succeed until the user gives one;
- * - reject: the server refused this content (400/404/409/422); isolate and park it.
+ * - reject: the server refused this content (400/404/409/422, or 403 where a permission is needed);
+ * - accepted: a write the service took (2xx) whose answer could not be read: done, with a note.
  */
-export type FailureAction = 'transient' | 'pause' | 'reject';
+export type FailureAction = 'transient' | 'pause' | 'reject' | 'accepted';
 
 export interface Classified {
   action: FailureAction;
   /** The request may have reached the server (only meaningful for non-idempotent calls). */
   uncertain: boolean;
-  /** Counts toward "offline" detection. */
+  /** No answer at all (counts toward "offline" detection, never toward the retry bound). */
   network: boolean;
+  /**
+   * The service answered (5xx, 429, an answer we could not read) or something on our side failed:
+   * one more failed attempt toward the bound after which the entry fails. Time offline counts nothing.
+   */
+  answered: boolean;
+  /** The service asked us to slow down: never split a batch into more requests for this. */
+  rateLimited: boolean;
   retryAfterMs: number | undefined;
   error: EntryError;
 }
 
+/** A 403 from an endpoint that needs more than a valid token (Super Admin): that permission is missing. */
+function isMissingPermission(err: ApiError): boolean {
+  return err instanceof AuthError && err.status === 403 && (ENDPOINTS[err.endpoint] as EndpointDef).permissionOnly === true;
+}
+
+function entryError(err: ApiError, at: number, message = err.message, kind: string = err.kind): EntryError {
+  return {
+    kind,
+    ...(err.status !== undefined ? { status: err.status } : {}),
+    ...(err.serverMessage !== undefined ? { serverMessage: err.serverMessage } : {}),
+    ...(err.reason !== undefined ? { reason: err.reason } : {}),
+    message,
+    at,
+  };
+}
+
 export function classify(err: unknown, at: number): Classified {
   if (err instanceof ApiError) {
-    const action: FailureAction = err.kind === 'auth' ? 'pause' : err.transient || err.kind === 'cancelled' ? 'transient' : 'reject';
-    return {
-      action,
-      uncertain: err.uncertain,
-      network: err.kind === 'network' || err.kind === 'timeout',
-      retryAfterMs: err instanceof RateLimitedError ? err.retryAfterMs : undefined,
-      error: {
-        kind: err.kind,
-        ...(err.status !== undefined ? { status: err.status } : {}),
-        ...(err.serverMessage !== undefined ? { serverMessage: err.serverMessage } : {}),
-        ...(err.reason !== undefined ? { reason: err.reason } : {}),
-        message: err.message,
-        at,
-      },
-    };
+    const network = err.kind === 'network' || err.kind === 'timeout';
+    const base = { uncertain: err.uncertain, network, rateLimited: err instanceof RateLimitedError };
+    const retryAfterMs = err instanceof RateLimitedError ? err.retryAfterMs : undefined;
+    if (isMissingPermission(err)) {
+      const message = `Needs Super Admin permission: the service refused this for your token (HTTP 403${
+        err.serverMessage ? `, "${err.serverMessage}"` : ''}). Ask a Super Admin, or discard it.`;
+      return { ...base, action: 'reject', answered: true, retryAfterMs, error: entryError(err, at, message, 'permission') };
+    }
+    if (err.kind === 'unreadable') return { ...base, action: 'accepted', answered: true, retryAfterMs, error: entryError(err, at) };
+    const action: FailureAction =
+      err.kind === 'auth' ? 'pause' : err.transient || err.kind === 'cancelled' ? 'transient' : 'reject';
+    const answered = action === 'transient' && !network && err.kind !== 'cancelled';
+    return { ...base, action, answered, retryAfterMs, error: entryError(err, at) };
   }
-  // Not one of the client's typed errors: we cannot know whether anything was sent, so treat it as
-  // transient for idempotent calls and as uncertain for the others.
+  // Not one of the client's typed errors (a bug, or a fault below got): we cannot know whether anything
+  // was sent, so it is uncertain for non-idempotent calls, and it counts toward the bound so it ends.
   const message = err instanceof Error ? err.message : String(err);
-  return { action: 'transient', uncertain: true, network: false, retryAfterMs: undefined, error: { kind: 'unknown', message, at } };
+  return {
+    action: 'transient', uncertain: true, network: false, answered: true, rateLimited: false, retryAfterMs: undefined,
+    error: { kind: 'unknown', message, at },
+  };
 }
 
 /** A failure on our side (disk full or read-only outbox, a bug): retried with backoff like a transient one. */
 export function localFailure(err: unknown, at: number): Classified {
   const message = `Sync stopped by a local error: ${err instanceof Error ? err.message : String(err)}`;
-  return { action: 'transient', uncertain: false, network: false, retryAfterMs: undefined, error: { kind: 'local', message, at } };
+  return {
+    action: 'transient', uncertain: false, network: false, answered: false, rateLimited: false, retryAfterMs: undefined,
+    error: { kind: 'local', message, at },
+  };
+}
+
+/** How many answered failures an entry gets before it fails with its reason and waits for the user. */
+export const MAX_ANSWERED_FAILURES = 8;
+
+/** The error an entry keeps when it has had its answered failures: the last reason, and what to do. */
+export function gaveUp(last: EntryError, attempts: number): EntryError {
+  return {
+    ...last,
+    kind: 'gave-up',
+    message: `Stopped after ${attempts} failed attempts the service answered. Last: ${last.message} `
+      + 'Retry when the service works again, or discard it.',
+  };
+}
+
+/** The note kept on an entry the service accepted with an answer the app could not read. */
+export function acceptedNote(err: EntryError): { note: string; reason?: string } {
+  return { note: 'Accepted by the service; its answer was not understood.', ...(err.reason ? { reason: err.reason } : {}) };
 }

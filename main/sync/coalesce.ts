@@ -1,6 +1,6 @@
 import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
-import type { RemovalField } from '../../shared/api/primitives.js';
-import type { WellSample } from '../../shared/api/manifests.js';
+import type { RemovalField, WellLabel } from '../../shared/api/primitives.js';
+import type { CompleteWellAssignment, WellSample } from '../../shared/api/manifests.js';
 import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import type { CellValue } from '../../shared/api/primitives.js';
@@ -37,8 +37,9 @@ export function positionKey(p: string): string {
 
 interface WellFold {
   remove: Set<RemovalField>;
-  sample?: WellSample;
-  label?: string;
+  set: boolean;
+  sample?: WellSample | null;
+  label?: WellLabel;
   tags?: string[];
 }
 
@@ -47,6 +48,10 @@ interface WellFold {
  * folded in order, so the last one wins field by field. The server applies removeFromWells before
  * wells, so a removal followed by a set is sent as both (the set lands last, as intended), and a set
  * followed by a removal drops the set and keeps the removal.
+ *
+ * Every element of `wells` carries all four fields the spec marks required (see
+ * CompleteWellAssignment): the bench's intents give the well's whole new state; a field an older
+ * entry left out is sent empty (no sample, no label, no tags).
  */
 export function coalesceWells(manifest: { uuid: string } | { hrid: string }, entries: readonly Tagged<WellIntent>[]): Coalesced<RequestOf<'updateManifest'>, ResponseOf<'updateManifest'>> {
   const folds = new Map<string, WellFold>();
@@ -55,8 +60,9 @@ export function coalesceWells(manifest: { uuid: string } | { hrid: string }, ent
     const key = positionKey(intent.position);
     byPosition.set(key, [...(byPosition.get(key) ?? []), id]);
     let f = folds.get(key);
-    if (!f) folds.set(key, (f = { remove: new Set() }));
+    if (!f) folds.set(key, (f = { remove: new Set(), set: false }));
     if (intent.type === 'well-set') {
+      f.set = true;
       if (intent.sample !== undefined) f.sample = intent.sample;
       if (intent.label !== undefined) f.label = intent.label;
       if (intent.tags !== undefined) f.tags = intent.tags;
@@ -67,20 +73,15 @@ export function coalesceWells(manifest: { uuid: string } | { hrid: string }, ent
         if (field === 'LABEL') delete f.label;
         if (field === 'TAGS') delete f.tags;
       }
+      // A removal of everything a set gave leaves nothing to set.
+      if (f.sample === undefined && f.label === undefined && f.tags === undefined) f.set = false;
     }
   }
-  const wells: NonNullable<RequestOf<'updateManifest'>['plate']['wells']> = [];
+  const wells: CompleteWellAssignment[] = [];
   const removeFromWells: NonNullable<RequestOf<'updateManifest'>['plate']['removeFromWells']> = [];
   for (const [position, f] of folds) {
     if (f.remove.size > 0) removeFromWells.push({ position, fields: [...f.remove] });
-    if (f.sample !== undefined || f.label !== undefined || f.tags !== undefined) {
-      wells.push({
-        position,
-        ...(f.sample !== undefined ? { sample: f.sample } : {}),
-        ...(f.label !== undefined ? { label: f.label as NonNullable<RequestOf<'updateManifest'>['plate']['wells']>[number]['label'] } : {}),
-        ...(f.tags !== undefined ? { tags: f.tags } : {}),
-      });
-    }
+    if (f.set) wells.push({ position, sample: f.sample ?? null, tags: f.tags ?? [], label: f.label ?? '' });
   }
   const plate = { ...(wells.length ? { wells } : {}), ...(removeFromWells.length ? { removeFromWells } : {}) };
   return {
@@ -119,23 +120,38 @@ export function coalesceAssignments(entries: readonly Tagged<LocationAssignInten
 }
 
 /**
- * Row updates to one labsheet become one update-rows-by-id with one flat row object per row (its ID
- * column included); later changes to the same cell win. Each entry's result is read from the
+ * Row updates to one labsheet become one update-rows-by-id in the spec's own shape: each element of
+ * `rows` has a single key, and each row starts with its ID (or ID_BARCODE) element followed by one
+ * element per changed column; later changes to the same cell win. A change to the ID column itself
+ * is not sent: in this shape it would start another row. Each entry's result is read from the
  * response by its ID: an ID with no updated rows fails as "not found" and leaves its neighbours done.
  */
 export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
-  const rows = new Map<string, Record<string, CellValue>>();
+  const rows = new Map<string, { idColumn: string; id: string; cells: Map<string, CellValue> }>();
   const byKey = new Map<string, number[]>();
   for (const { id, intent } of entries) {
     const key = JSON.stringify([intent.idColumn, intent.id]);
     byKey.set(key, [...(byKey.get(key) ?? []), id]);
-    const row = rows.get(key) ?? { [intent.idColumn]: intent.id };
-    Object.assign(row, intent.changes, { [intent.idColumn]: intent.id });
+    const row = rows.get(key) ?? { idColumn: intent.idColumn, id: intent.id, cells: new Map<string, CellValue>() };
+    for (const [column, value] of Object.entries(intent.changes)) {
+      if (column !== intent.idColumn) row.cells.set(column, value);
+    }
     rows.set(key, row);
   }
+  const elements: Record<string, CellValue>[] = [];
+  const elementEntries: number[][] = [];
+  for (const [key, row] of rows) {
+    const ids = byKey.get(key) ?? [];
+    elements.push({ [row.idColumn]: row.id });
+    elementEntries.push(ids);
+    for (const [column, value] of row.cells) {
+      elements.push({ [column]: value });
+      elementEntries.push(ids);
+    }
+  }
   return {
-    entriesAt: (path) => locate(path, { rows: [...byKey.values()] }),
-    request: { labsheet: entries[0]!.intent.labsheet, rows: [...rows.values()] },
+    entriesAt: (path) => locate(path, { rows: elementEntries }),
+    request: { labsheet: entries[0]!.intent.labsheet, rows: elements },
     outcomes: (res) => {
       const updated = new Map<string, number>();
       for (const r of res) updated.set(r.ID, (updated.get(r.ID) ?? 0) + r.updatedRows.filter((u) => u.success).length);

@@ -1,7 +1,7 @@
 import type { OutboxEntry, Settlement } from '../outbox/entry.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
-import { classify } from './classify.js';
-import { coalesceAssignments, coalesceRows, coalesceWells, type Coalesced } from './coalesce.js';
+import { acceptedNote, classify, gaveUp, MAX_ANSWERED_FAILURES, type Classified } from './classify.js';
+import { coalesceAssignments, coalesceRows, coalesceWells, positionKey, type Coalesced } from './coalesce.js';
 import type { SendContext, StepResult } from './step-result.js';
 
 type Kind = 'wells' | 'assignments' | 'rows';
@@ -17,58 +17,149 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[]): Prepared {
   if (kind === 'wells') {
     const tagged = entries.map((e) => ({ id: e.id, intent: e.intent as WellIntent }));
     const c = coalesceWells(tagged[0]!.intent.manifest, tagged);
-    return { endpoint: 'updateManifest', coalesced: c as Coalesced<unknown, never>, send: (ctx) => ctx.transport.updateManifest(c.request, { signal: ctx.signal }) };
+    return {
+      endpoint: 'updateManifest',
+      coalesced: c as Coalesced<unknown, never>,
+      send: (ctx) => ctx.transport.updateManifest(c.request, { signal: ctx.signal }),
+    };
   }
   if (kind === 'assignments') {
     const c = coalesceAssignments(entries.map((e) => ({ id: e.id, intent: e.intent as LocationAssignIntent })));
-    return { endpoint: 'assignLocation', coalesced: c as Coalesced<unknown, never>, send: (ctx) => ctx.transport.assignLocation(c.request, { signal: ctx.signal }) };
+    return {
+      endpoint: 'assignLocation',
+      coalesced: c as Coalesced<unknown, never>,
+      send: (ctx) => ctx.transport.assignLocation(c.request, { signal: ctx.signal }),
+    };
   }
   const c = coalesceRows(entries.map((e) => ({ id: e.id, intent: e.intent as RowUpdateIntent })));
-  return { endpoint: 'updateRowsById', coalesced: c as Coalesced<unknown, never>, send: (ctx) => ctx.transport.updateRowsById(c.request, { signal: ctx.signal }) };
+  return {
+    endpoint: 'updateRowsById',
+    coalesced: c as Coalesced<unknown, never>,
+    send: (ctx) => ctx.transport.updateRowsById(c.request, { signal: ctx.signal }),
+  };
 }
 
 /**
- * Sends one coalesced batch of idempotent entries. The entries are marked 'sending' with the request
- * id before the request leaves. A content error (400/404/409/422) on a batch of several entries is
- * split — by the element the server named, else bisected in order — until the bad entries stand
- * alone and are parked as failed with the server's message; the good ones go through. Resending is
- * safe because these endpoints are idempotent.
+ * The entries behind one element of a request (one well, one tube, one row), oldest first. Splitting
+ * a batch never separates them, so the halves touch different elements and may go in any order.
+ */
+type Group = readonly OutboxEntry[];
+
+function elementKey(e: OutboxEntry): string {
+  const i = e.intent;
+  if (i.type === 'well-set' || i.type === 'well-remove') return positionKey(i.position);
+  if (i.type === 'location-assign') return i.id;
+  if (i.type === 'row-update') return JSON.stringify([i.idColumn, i.id]);
+  return String(e.id);
+}
+
+function groupsOf(entries: readonly OutboxEntry[]): Group[] {
+  const groups = new Map<string, OutboxEntry[]>();
+  for (const e of entries) {
+    const key = elementKey(e);
+    const g = groups.get(key);
+    if (g) g.push(e);
+    else groups.set(key, [e]);
+  }
+  return [...groups.values()];
+}
+
+/** One drain step's bookkeeping across the requests of a split batch. */
+interface Round {
+  /** Entries already counted an answered failure in this step: a split counts each entry once. */
+  counted: Set<number>;
+  requests: number;
+  /** Requests that settled something (done, or refused element by element): the service is working. */
+  progress: number;
+  /** An element that failed transiently on its own: the step goes on, then backs off for it. */
+  held: Classified | null;
+}
+
+/** Stops the whole step: no answer at all (offline), the token is needed, or the service is failing. */
+type Stop = { kind: 'transient' | 'paused'; failure: Classified };
+
+type Attempt =
+  | { kind: 'settled' }
+  | { kind: 'rejected'; failure: Classified; named: ReadonlySet<number> }
+  | { kind: 'failing'; failure: Classified }
+  | Stop;
+
+/**
+ * Sends one coalesced batch of idempotent entries. Entries are marked 'sending' with the request id
+ * before the request leaves. What happens on failure:
+ * - no answer (offline): the batch waits as it is; time offline counts nothing;
+ * - a content error (400/404/409/422): the batch is split — the element the server named apart, else
+ *   in halves — until the bad elements stand alone and fail with the server's message;
+ * - an answered transient failure (5xx, 429): each entry counts one failed attempt. A batch that fails
+ *   again is split level by level: when parts get through, the failing ones are split further until a
+ *   poison element is alone (it is retried alone, and fails with its reason once its attempts run out)
+ *   while the rest of the plate goes through; when a whole level of four or more parts fails, it is the
+ *   service, not the batch, and the step backs off;
+ * - a 2xx whose answer cannot be read: the service applied it; done, with a note.
+ * Resending is safe because these endpoints are idempotent.
  */
 export async function sendCoalesced(ctx: SendContext, kind: Kind, entries: readonly OutboxEntry[]): Promise<StepResult> {
+  const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null };
+  const stop = await sendBatch(ctx, kind, groupsOf(entries), round, entries.some((e) => e.answeredFailures > 0));
+  if (stop) return { ...stop, requests: round.requests };
+  if (round.held) return { kind: 'transient', failure: round.held, requests: round.requests };
+  return { kind: 'ok', requests: round.requests };
+}
+
+async function sendBatch(ctx: SendContext, kind: Kind, groups: Group[], round: Round, failedBefore: boolean): Promise<Stop | null> {
+  const r = await attempt(ctx, kind, groups, round);
+  if (r.kind === 'settled') return null;
+  if (r.kind === 'rejected') return settleRejected(ctx, kind, groups, r, round);
+  if (r.kind !== 'failing') return r;
+  if (groups.length === 1) return holdOrGiveUp(ctx, groups[0]!, r.failure, round);
+  // The first failure of a batch may be the service's moment, not the batch: wait and send it whole
+  // again. A rate limit asks for fewer requests, never more.
+  if (!failedBefore || r.failure.rateLimited) return { kind: 'transient', failure: r.failure };
+  return isolate(ctx, kind, halves(groups), r.failure, round);
+}
+
+/** One request for these groups; settles what it can and says what is left to decide. */
+async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], round: Round): Promise<Attempt> {
+  const entries = groups.flat();
+  const ids = entries.map((e) => e.id);
   const p = prepare(kind, entries);
   const requestId = ctx.platform.newRequestId();
-  const ids = entries.map((e) => e.id);
   ctx.outbox.claim(ids, requestId, p.endpoint);
+  round.requests += 1;
   let response: unknown;
   try {
     response = await p.send(ctx);
   } catch (err) {
     const failure = classify(err, ctx.platform.now());
-    if (failure.action !== 'transient' || !failure.network) ctx.onAnswered();
-    const back: Settlement[] = ids.map((id) => ({ id, state: 'pending', error: failure.error }));
-    if (failure.action === 'transient') {
-      ctx.outbox.settle(back, requestId, `transient: ${failure.error.kind}`);
-      return { kind: 'transient', failure, requests: 1 };
+    if (!failure.network) ctx.onAnswered();
+    const waiting = (answered: boolean): Settlement[] => entries.map((e) => {
+      const count = answered && !round.counted.has(e.id);
+      if (count) round.counted.add(e.id);
+      return { id: e.id, state: 'pending', error: failure.error, answered: count };
+    });
+    if (failure.action === 'accepted') {
+      ctx.log?.('a batch was accepted but its answer was not understood', {
+        endpoint: p.endpoint, entries: ids.length, reason: failure.error.reason ?? null,
+      });
+      const result = acceptedNote(failure.error);
+      ctx.outbox.settle(ids.map((id) => ({ id, state: 'done', result })), requestId, 'accepted: answer not understood');
+      round.progress += 1;
+      return { kind: 'settled' };
     }
     if (failure.action === 'pause') {
-      ctx.outbox.settle(back, requestId, 'auth');
-      return { kind: 'paused', failure, requests: 1 };
+      ctx.outbox.settle(waiting(false), requestId, 'auth');
+      return { kind: 'paused', failure };
     }
-    if (entries.length === 1) {
-      ctx.outbox.settle([{ id: ids[0]!, state: 'failed', error: failure.error }], requestId, `rejected: ${failure.error.status ?? ''}`);
-      return { kind: 'ok', requests: 1 };
+    if (failure.action === 'transient' && !failure.answered) {
+      ctx.outbox.settle(waiting(false), requestId, `transient: ${failure.error.kind}`);
+      return { kind: 'transient', failure };
     }
-    // When the server's reason names the element it refused (`plate.wells[7]...`), the entries
-    // behind it are tried on their own after the rest; otherwise bisect. Elements are independent
-    // (different wells, rows or tubes), so sending the rest first keeps every per-target order.
-    const suspects = new Set(p.coalesced.entriesAt(failure.error.reason ?? '') ?? []);
-    const named = suspects.size > 0 && suspects.size < entries.length;
-    ctx.outbox.settle(back, requestId, named ? 'rejected: isolating the named element' : 'rejected: bisecting');
-    const mid = Math.ceil(entries.length / 2);
-    const parts = named
-      ? [entries.filter((e) => !suspects.has(e.id)), entries.filter((e) => suspects.has(e.id))]
-      : [entries.slice(0, mid), entries.slice(mid)];
-    return sendParts(ctx, kind, parts);
+    if (failure.action === 'transient') {
+      ctx.outbox.settle(waiting(true), requestId, `transient: ${failure.error.kind}`);
+      return { kind: 'failing', failure };
+    }
+    ctx.outbox.settle(waiting(false), requestId, `rejected: ${failure.error.status ?? ''}`);
+    return { kind: 'rejected', failure, named: new Set(p.coalesced.entriesAt(failure.error.reason ?? '') ?? []) };
   }
   ctx.onAnswered();
   const outcomes = p.coalesced.outcomes(response as never);
@@ -80,18 +171,91 @@ export async function sendCoalesced(ctx: SendContext, kind: Kind, entries: reado
     requestId,
     'ok',
   );
-  return { kind: 'ok', requests: 1 };
+  round.progress += 1;
+  return { kind: 'settled' };
 }
 
-async function sendParts(ctx: SendContext, kind: Kind, parts: readonly (readonly OutboxEntry[])[]): Promise<StepResult> {
-  let requests = 1;
-  for (const half of parts) {
-    // Re-read: the user may have cancelled an entry meanwhile; only still-pending ones are sent.
-    const fresh = half.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e !== null && e.state === 'pending');
-    if (fresh.length === 0) continue;
-    const r = await sendCoalesced(ctx, kind, fresh);
-    requests += r.requests;
-    if (r.kind !== 'ok') return { ...r, requests };
+/**
+ * A refused batch is split until the refused elements stand alone: the element the server's reason
+ * names is tried after the rest, otherwise halves. A refused element fails with the server's message.
+ */
+async function settleRejected(
+  ctx: SendContext, kind: Kind, groups: readonly Group[], r: { failure: Classified; named: ReadonlySet<number> }, round: Round,
+): Promise<Stop | null> {
+  if (groups.length === 1) {
+    const at = groups[0]!.map((e) => ({ id: e.id, state: 'failed' as const, error: r.failure.error }));
+    ctx.outbox.settle(at);
+    round.progress += 1;
+    return null;
   }
-  return { kind: 'ok', requests };
+  const named = groups.filter((g) => g.some((e) => r.named.has(e.id)));
+  const parts = named.length > 0 && named.length < groups.length ? [groups.filter((g) => !named.includes(g)), named] : halves(groups);
+  for (const part of parts) {
+    const fresh = stillPending(ctx, part);
+    if (fresh.length === 0) continue;
+    const a = await attempt(ctx, kind, fresh, round);
+    if (a.kind === 'settled') continue;
+    const stop = a.kind === 'rejected' ? await settleRejected(ctx, kind, fresh, a, round)
+      : a.kind === 'failing' ? (fresh.length === 1 ? holdOrGiveUp(ctx, fresh[0]!, a.failure, round) : hold(round, a.failure))
+        : a;
+    if (stop) return stop;
+  }
+  return null;
+}
+
+/** Breadth first: each part is tried whole; failing parts are split again only while something gets through. */
+async function isolate(ctx: SendContext, kind: Kind, first: Group[][], failure: Classified, round: Round): Promise<Stop | null> {
+  let level = first;
+  let last = failure;
+  while (level.length > 0) {
+    const before = round.progress;
+    const failing: Group[][] = [];
+    for (const part of level) {
+      const fresh = stillPending(ctx, part);
+      if (fresh.length === 0) continue;
+      const a = await attempt(ctx, kind, fresh, round);
+      if (a.kind === 'settled') continue;
+      if (a.kind === 'rejected') {
+        const stop = await settleRejected(ctx, kind, fresh, a, round);
+        if (stop) return stop;
+        continue;
+      }
+      if (a.kind !== 'failing') return a;
+      last = a.failure;
+      if (fresh.length === 1) holdOrGiveUp(ctx, fresh[0]!, a.failure, round);
+      else failing.push(fresh);
+    }
+    if (failing.length === 0) return null;
+    // Nothing got through at this level: with four or more parts failing, the service is failing,
+    // not one element; stop splitting and back off.
+    if (round.progress === before && level.length >= 4) return { kind: 'transient', failure: last };
+    level = failing.flatMap(halves);
+  }
+  return null;
+}
+
+/** An element failing on its own: it waits for the next round, or fails with its reason once its attempts are spent. */
+function holdOrGiveUp(ctx: SendContext, group: Group, failure: Classified, round: Round): null {
+  const spent = group.some((e) => (ctx.outbox.get(e.id)?.answeredFailures ?? 0) >= MAX_ANSWERED_FAILURES);
+  if (!spent) return hold(round, failure);
+  const error = gaveUp(failure.error, MAX_ANSWERED_FAILURES);
+  ctx.outbox.settle(group.map((e) => ({ id: e.id, state: 'failed' as const, error })));
+  return null;
+}
+
+function hold(round: Round, failure: Classified): null {
+  round.held = failure;
+  return null;
+}
+
+function halves(groups: readonly Group[]): Group[][] {
+  const mid = Math.ceil(groups.length / 2);
+  return [groups.slice(0, mid), groups.slice(mid)].filter((h) => h.length > 0);
+}
+
+/** Re-read: the user may have cancelled an entry meanwhile; only still-pending ones are sent. */
+function stillPending(ctx: SendContext, groups: readonly Group[]): Group[] {
+  return groups
+    .map((g) => g.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e !== null && e.state === 'pending'))
+    .filter((g) => g.length > 0);
 }

@@ -2,7 +2,7 @@ import type { OutboxEntry } from '../outbox/entry.js';
 import { removeStaged, verifyStaged } from '../outbox/staging.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { FILE_STATUS } from '../../shared/api/files.js';
-import { classify } from './classify.js';
+import { acceptedNote, classify, gaveUp, MAX_ANSWERED_FAILURES } from './classify.js';
 import type { SendContext, StepResult } from './step-result.js';
 
 /** Thrown inside `call` when the server answered but refused this entry in its body (e.g. REJECTED). */
@@ -67,14 +67,30 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
     }
     const failure = classify(err, ctx.platform.now());
     if (!failure.network) ctx.onAnswered();
+    if (failure.action === 'accepted') {
+      ctx.log?.('an entry was accepted but its answer was not understood', {
+        entry: entry.id, type: entry.type, reason: failure.error.reason ?? null,
+      });
+      ctx.outbox.settle([{ id: entry.id, state: 'done', result: acceptedNote(failure.error) }], requestId, 'accepted: answer not understood');
+      if (entry.intent.type === 'file-upload') await removeStaged(entry.intent.stagedPath).catch(() => undefined);
+      return { kind: 'ok', requests: 1 };
+    }
     if (failure.action === 'pause') {
       ctx.outbox.settle([{ id: entry.id, state: 'pending', error: failure.error }], requestId, 'auth');
       return { kind: 'paused', failure, requests: 1 };
     }
     if (failure.action === 'transient') {
-      const state = failure.uncertain ? 'uncertain' : 'pending';
-      ctx.outbox.settle([{ id: entry.id, state, error: failure.error }], requestId, `transient: ${failure.error.kind}`);
-      return { kind: 'transient', failure, requests: 1 };
+      if (failure.uncertain) {
+        ctx.outbox.settle([{ id: entry.id, state: 'uncertain', error: failure.error }], requestId, `transient: ${failure.error.kind}`);
+        return { kind: 'transient', failure, requests: 1 };
+      }
+      // Bounded: only answers count, so a long time offline never makes an entry give up.
+      const spent = failure.answered && entry.answeredFailures + 1 >= MAX_ANSWERED_FAILURES;
+      ctx.outbox.settle([spent
+        ? { id: entry.id, state: 'failed', error: gaveUp(failure.error, MAX_ANSWERED_FAILURES), answered: true }
+        : { id: entry.id, state: 'pending', error: failure.error, answered: failure.answered }],
+      requestId, spent ? 'gave up' : `transient: ${failure.error.kind}`);
+      return spent ? { kind: 'ok', requests: 1 } : { kind: 'transient', failure, requests: 1 };
     }
     const createdEarlier = entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.attempts >= 1;
     ctx.outbox.settle(

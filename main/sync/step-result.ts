@@ -9,6 +9,8 @@ export type StepResult =
   | { kind: 'transient'; failure: Classified; requests: number }
   | { kind: 'paused'; failure: Classified; requests: number };
 
+export type SyncLog = (message: string, fields: Record<string, string | number | null>) => void;
+
 /** What every sender needs; built once by the engine. */
 export interface SendContext {
   outbox: Outbox;
@@ -17,4 +19,6 @@ export interface SendContext {
   signal: AbortSignal;
   /** Counts requests that got an answer from the server (for status, offline detection and tests). */
   onAnswered(): void;
+  /** One line for things the user is shown only as a note (an accepted write's unreadable answer). */
+  log?: SyncLog;
 }

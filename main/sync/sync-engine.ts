@@ -10,10 +10,11 @@ import { Connectivity } from './connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
 import { cleanUpStagedCopies } from './staging-cleanup.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
+import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
 import { sendSingle } from './send-single.js';
-import type { SendContext, StepResult } from './step-result.js';
+import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
 
 export interface SyncStatus {
@@ -48,6 +49,7 @@ export interface SyncEngineOptions {
    */
   kickDelayMs?: number;
   countsThrottleMs?: number;
+  log?: SyncLog;
 }
 
 export interface SyncEngine {
@@ -60,6 +62,11 @@ export interface SyncEngine {
   syncNow(): Promise<void>;
   /** After a new token was given to the client. */
   resume(): Promise<void>;
+  /**
+   * The user asks to send a failed or uncertain entry again. For a plate held because it changed
+   * elsewhere this is "send anyway": the plate as read then is accepted and every change held with it goes.
+   */
+  retry(id: number): boolean;
   status(): SyncStatus;
 }
 
@@ -86,7 +93,9 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     if (online) void syncNow();
     else scheduleProbe();
   });
-  const ctx: SendContext = { outbox, transport, platform, signal: abort.signal, onAnswered: () => connectivity.answered() };
+  const ctx: SendContext = {
+    outbox, transport, platform, signal: abort.signal, onAnswered: () => connectivity.answered(), ...(o.log ? { log: o.log } : {}),
+  };
 
   function scheduleCounts(): void {
     if (countsTimer !== null || stopped) return;
@@ -146,7 +155,27 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     }
     if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
     if (kind === 'assignments') run = cutAtEarlierMoves(outbox, target, takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]));
-    return sendCoalesced(ctx, kind, run);
+    if (kind !== 'wells') return sendCoalesced(ctx, kind, run);
+    return sendPlate(target, run);
+  }
+
+  /** A plate's changes go only onto the plate they were made against (see plate-check.ts). */
+  async function sendPlate(target: string, run: OutboxEntry[]): Promise<StepResult> {
+    const check = await checkPlate(ctx, target, run);
+    if (check.kind === 'unreachable') {
+      return check.failure.action === 'pause'
+        ? { kind: 'paused', failure: check.failure, requests: 1 }
+        : { kind: 'transient', failure: check.failure, requests: 1 };
+    }
+    const ref = run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;
+    if (check.kind === 'changed' && ref) {
+      const error = plateChangedError('hrid' in ref ? ref.hrid : ref.uuid, check, platform.now());
+      outbox.settle(run.map((e) => ({ id: e.id, state: 'failed', error })));
+      return { kind: 'ok', requests: 1 };
+    }
+    const r = await sendCoalesced(ctx, 'wells', run);
+    if (ref && run.some((e) => outbox.get(e.id)?.state === 'done')) await rememberPlate(ctx, target, ref);
+    return r;
   }
 
   function scheduleRetry(delay: number): void {
@@ -245,6 +274,16 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       await draining?.catch(() => undefined);
     },
     syncNow,
+    retry(id) {
+      const e = outbox.get(id);
+      if (!e) return false;
+      const held = e.state === 'failed' && e.lastError?.kind === 'plate-changed' && e.lastError.plate;
+      if (held) outbox.setPlateSeen(e.target, held);
+      const ids = held ? outbox.entriesOf(e.target, 'failed').filter((x) => x.lastError?.kind === 'plate-changed').map((x) => x.id) : [id];
+      const ok = ids.map((x) => outbox.retry(x)).some(Boolean);
+      if (ok) void syncNow();
+      return ok;
+    },
     async resume() {
       status.paused = null;
       failures = 0;

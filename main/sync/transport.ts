@@ -13,6 +13,7 @@ export interface SyncTransport {
   updateRowsById: Call<'updateRowsById'>;
   createLabsheet: Call<'createLabsheet'>;
   fetchLabsheetList: Call<'fetchLabsheetList'>;
+  fetchManifestMetadata: Call<'fetchManifestMetadata'>;
   linkSamplesToTest: Call<'linkSamplesToTest'>;
   createLocations: Call<'createLocations'>;
   fetchLocationCreateStatus: Call<'fetchLocationCreateStatus'>;

@@ -40,6 +40,7 @@ export function createLiveTransport(d: LiveTransportDeps): { transport: SyncTran
     updateRowsById: (r, o) => observed(async () => (await client()).updateRowsById(r, o)),
     createLabsheet: (r, o) => observed(async () => (await client()).createLabsheet(r, o)),
     fetchLabsheetList: (r, o) => observed(async () => (await client()).fetchLabsheetList(r, o)),
+    fetchManifestMetadata: (r, o) => observed(async () => (await client()).fetchManifestMetadata(r, o)),
     linkSamplesToTest: (r, o) => observed(async () => (await client()).linkSamplesToTest(r, o)),
     createLocations: (r, o) => observed(async () => (await client()).createLocations(r, o)),
     fetchLocationCreateStatus: (r, o) => observed(async () => (await client()).fetchLocationCreateStatus(r, o)),

@@ -38,7 +38,7 @@ export function createWorkflowServices(d: WorkflowServiceDeps) {
   const outbox = createOutbox({ path: join(d.dataDir, 'outbox.db'), now });
   if (outbox.recovered) d.log.warn('outbox file was corrupt and was moved aside', { movedTo: outbox.recovered.movedTo, reason: outbox.recovered.reason });
   const { transport, client } = createLiveTransport({ resolve: d.resolve, storedToken: d.storedToken, report: d.report });
-  const sync = createSyncEngine({ outbox, transport, probeIntervalMs: 3_000 });
+  const sync = createSyncEngine({ outbox, transport, probeIntervalMs: 3_000, log: (message, fields) => d.log.warn(message, fields) });
   const stopForwarding = forwardOutboxEvents(outbox, sync, d.events);
   const cacheStore = openCacheStore(join(d.dataDir, 'read-cache.db'), now);
   const cache = createReadCache({ store: cacheStore, client, outbox, now });
@@ -68,6 +68,7 @@ export function createWorkflowServices(d: WorkflowServiceDeps) {
       stopPruning();
       scannerBridge.close();
       await sync.stop();
+      cache.close();
       outbox.close();
       cacheStore.close();
     },

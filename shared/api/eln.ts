@@ -1,23 +1,25 @@
 import { z } from 'zod';
-import { nameField, nonEmpty, successFlag } from './primitives.js';
+import { answerNumber, answerOptionalText, answerSuccess, answerText, nameField, nonEmpty } from './primitives.js';
 
-export const labspace = z.object({ name: z.string(), uuid: z.string(), description: z.string() });
+/** A labspace as answered; `description` is optional on create, so a service may leave it out. */
+export const labspace = z.object({ name: answerText, uuid: answerText, description: answerOptionalText });
 export type Labspace = z.infer<typeof labspace>;
 
 export const createLabspaceRequest = z.strictObject({ name: nameField, description: z.string().optional() });
 /** Response not shown in the spec: we answer the created labspace. */
+/** Response not shown in the spec: whatever fields come are read, none is required. */
 export const createLabspaceResponse = z.object({
-  success: successFlag,
-  name: z.string(),
-  uuid: z.string(),
-  description: z.string().optional(),
+  success: answerSuccess,
+  name: answerOptionalText,
+  uuid: answerOptionalText,
+  description: answerOptionalText,
 });
 
 export const fetchLabspaceListQuery = z.strictObject({});
 export const fetchLabspaceListResponse = z.object({
-  items: z.array(z.looseObject({ name: z.string(), uuid: z.string() })),
-  total: z.number(),
-  success: successFlag,
+  items: z.array(z.looseObject({ name: answerText, uuid: answerText })),
+  total: answerNumber.optional(),
+  success: answerSuccess,
 });
 
 /** Query not shown in the spec: a labspace is looked up by name and/or uuid, like a folder. */
@@ -25,13 +27,13 @@ export const nameOrUuidQuery = z
   .strictObject({ name: z.string().optional(), uuid: z.string().optional() })
   .refine((q) => Boolean(q.name || q.uuid), { message: 'one of name or uuid is required' });
 export type NameOrUuid = z.infer<typeof nameOrUuidQuery>;
-export const fetchLabspaceResponse = z.object({ success: successFlag, data: labspace });
+export const fetchLabspaceResponse = z.object({ success: answerSuccess, data: labspace });
 
 export const fetchFolderResponse = z.object({
-  success: successFlag,
-  name: z.string(),
-  uuid: z.string(),
-  location: z.string(),
+  success: answerSuccess,
+  name: answerText,
+  uuid: answerText,
+  location: answerOptionalText,
 });
 export type Folder = z.infer<typeof fetchFolderResponse>;
 
@@ -69,10 +71,10 @@ export const attachImageRequest = z
   .refine((r) => Boolean(r.name || r.hrid || r.uuid), { message: 'one of name, hrid or uuid is required', path: ['name'] });
 export type AttachImageRequest = z.infer<typeof attachImageRequest>;
 export const attachImageResponse = z.object({
-  success: successFlag,
-  uuid: z.string(),
-  image_uuid: z.string(),
-  extension: z.string(),
-  name: z.string(),
-  position: z.string(),
+  success: answerSuccess,
+  uuid: answerOptionalText,
+  image_uuid: answerOptionalText,
+  extension: answerOptionalText,
+  name: answerOptionalText,
+  position: answerOptionalText,
 });

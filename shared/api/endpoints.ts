@@ -22,8 +22,11 @@ export interface EndpointDef {
   /** GET parameters travel in the query string; everything else in a JSON body (or multipart for upload). */
   request: z.ZodType;
   response: z.ZodType;
-  /** Success status other than 200 (create labsheet answers 201 in API-v2 mode). */
-  createdStatusInV2?: true;
+  /**
+   * Needs a permission beyond a valid token (Super Admin): a 403 here means "not allowed", not
+   * "token missing", so it fails that one entry instead of pausing the queue for a token.
+   */
+  permissionOnly?: true;
 }
 
 const def = <T extends EndpointDef>(d: T): T => d;
@@ -33,7 +36,7 @@ const def = <T extends EndpointDef>(d: T): T => d;
  * outbox all read it, so a path, a schema or an idempotency rule is written exactly once.
  */
 export const ENDPOINTS = {
-  createLabsheet: def({ method: 'POST', path: '/labsheets/create', base: 'base', idempotent: false, request: L.createLabsheetRequest, response: L.createLabsheetResponse, createdStatusInV2: true }),
+  createLabsheet: def({ method: 'POST', path: '/labsheets/create', base: 'base', idempotent: false, request: L.createLabsheetRequest, response: L.createLabsheetResponse }),
   fetchLabsheetList: def({ method: 'GET', path: '/labsheets/fetch-list', base: 'base', idempotent: true, request: L.fetchLabsheetListQuery, response: L.fetchLabsheetListResponse }),
   fetchLabsheetRows: def({ method: 'GET', path: '/labsheets/fetch-list-rows', base: 'base', idempotent: true, request: L.fetchRowsQuery, response: L.fetchRowsResponse }),
   updateRowsById: def({ method: 'POST', path: '/labsheets/update-rows-by-id', base: 'base', idempotent: true, request: L.updateRowsByIdRequest, response: L.updateRowsByIdResponse }),
@@ -47,7 +50,7 @@ export const ENDPOINTS = {
   fetchLabspaceList: def({ method: 'GET', path: '/labspace/fetch-list', base: 'base', idempotent: true, request: E.fetchLabspaceListQuery, response: E.fetchLabspaceListResponse }),
   fetchLabspace: def({ method: 'GET', path: '/labspace/fetch', base: 'base', idempotent: true, request: E.nameOrUuidQuery, response: E.fetchLabspaceResponse }),
   fetchFolder: def({ method: 'GET', path: '/labspace/folder/fetch', base: 'base', idempotent: true, request: E.nameOrUuidQuery, response: E.fetchFolderResponse }),
-  removeFolderPermissions: def({ method: 'POST', path: '/labspace/folder/remove-permissions', base: 'base', idempotent: false, request: E.removePermissionsRequest, response: L.successOnlyResponse }),
+  removeFolderPermissions: def({ method: 'POST', path: '/labspace/folder/remove-permissions', base: 'base', idempotent: false, permissionOnly: true, request: E.removePermissionsRequest, response: L.successOnlyResponse }),
   attachImage: def({ method: 'POST', path: '/labspace/experiment/attach-image', base: 'base', idempotent: false, request: E.attachImageRequest, response: E.attachImageResponse }),
   listSequences: def({ method: 'GET', path: '/sequences', base: 'base', idempotent: true, request: S.listSequencesQuery, response: S.listSequencesResponse }),
   fetchSequence: def({ method: 'GET', path: '/sequence/fetch', base: 'base', idempotent: true, deprecated: true, request: S.fetchSequenceQuery, response: S.fetchSequenceResponse }),

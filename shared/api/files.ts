@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerOptionalText, answerText } from './primitives.js';
 
 export const SUPPORTED_EXTENSIONS = [
   'pdf', 'docx', 'xlsx', 'xls', 'csv', 'pptx', 'md', 'txt', 'html', 'htm', 'json', 'jsonl', 'jpg', 'jpeg',
@@ -23,12 +24,13 @@ export const storeAndEmbedFields = z.strictObject({
 });
 
 export const FILE_STATUS = { queued: 'QUEUED', rejected: 'REJECTED' } as const;
+/** `fileId` (attach-image needs it) and `status` (QUEUED or REJECTED) are what the app acts on. */
 export const fileUploadResult = z.object({
-  fileName: z.string(),
-  fileId: z.string(),
-  ticketId: z.string(),
-  status: z.string(),
-  message: z.string(),
+  fileName: answerOptionalText,
+  fileId: answerText,
+  ticketId: answerOptionalText,
+  status: answerText,
+  message: answerOptionalText,
 });
 export type FileUploadResult = z.infer<typeof fileUploadResult>;
 export const storeAndEmbedResponse = z.array(fileUploadResult);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonEmpty, successFlag } from './primitives.js';
+import { answerNumber, answerOptionalText, answerSuccess, nonEmpty } from './primitives.js';
 
 export const linkSamplesRequest = z.strictObject({
   labflowId: nonEmpty,
@@ -8,10 +8,11 @@ export const linkSamplesRequest = z.strictObject({
   sampleEntityUuid: z.string().optional(),
 });
 export type LinkSamplesRequest = z.infer<typeof linkSamplesRequest>;
+/** Labflow ids are "id" in the spec, not "string": numbers are read as their text. */
 export const linkSamplesResponse = z.object({
-  success: successFlag,
-  message: z.string(),
-  performTestStepId: z.string(),
-  protocoltemplateId: z.string(),
-  samplesLinked: z.number(),
+  success: answerSuccess,
+  message: answerOptionalText,
+  performTestStepId: answerOptionalText,
+  protocoltemplateId: answerOptionalText,
+  samplesLinked: answerNumber.optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
-  archiveFilter, cellValue, columnType, idType, isMagicColumnType, nameField, nonEmpty, queryInt, successFlag,
+  answerBoolean, answerCell, answerNumber, answerOptionalText, answerSuccess, answerText, archiveFilter, cellValue,
+  columnType, idType, isMagicColumnType, nameField, nonEmpty, queryInt,
 } from './primitives.js';
 
 // ---- resources -------------------------------------------------------------------------------
@@ -35,28 +36,32 @@ export const labsheetColumn = z
 export type LabsheetColumn = z.infer<typeof labsheetColumn>;
 
 export const rowList = z.object({
-  headers: z.array(z.string()),
-  rows: z.array(z.array(cellValue)),
-  total: z.number(),
-  success: successFlag,
+  headers: z.array(answerText),
+  rows: z.array(z.array(answerCell)),
+  total: answerNumber,
+  success: answerSuccess,
 });
 export type RowList = z.infer<typeof rowList>;
 
+/**
+ * The template a conversion answers. The app shows these fields and acts on none but `uuid`, so
+ * every other one is read tolerantly: a numeric `index`, `folder: null` or a missing flag is fine.
+ */
 export const labsheetTemplate = z.object({
-  uuid: z.string(),
-  Id: z.string(),
-  name: z.string(),
-  index: z.string(),
-  type: z.literal('manager_template'),
-  createdBy: z.string(),
-  creationDate: z.string(),
-  defaultAddRows: z.number(),
-  editable: z.boolean(),
-  isPrivate: z.boolean(),
-  alerts: z.boolean(),
-  iconIndex: z.number(),
-  folder: z.string(),
-  success: successFlag,
+  uuid: answerText,
+  Id: answerOptionalText,
+  name: answerOptionalText,
+  index: answerOptionalText,
+  type: answerOptionalText,
+  createdBy: answerOptionalText,
+  creationDate: answerOptionalText,
+  defaultAddRows: answerNumber.optional(),
+  editable: answerBoolean,
+  isPrivate: answerBoolean,
+  alerts: answerBoolean,
+  iconIndex: answerNumber.optional(),
+  folder: answerOptionalText,
+  success: answerSuccess,
 });
 export type LabsheetTemplate = z.infer<typeof labsheetTemplate>;
 
@@ -85,17 +90,17 @@ export const createLabsheetRequest = z
 export type CreateLabsheetRequest = z.infer<typeof createLabsheetRequest>;
 
 export const createLabsheetResponse = z.object({
-  name: z.string(),
-  uuid: z.string(),
-  path: z.string(),
-  success: successFlag,
+  name: answerOptionalText,
+  uuid: answerText,
+  path: answerOptionalText,
+  success: answerSuccess,
 });
 
 export const fetchLabsheetListQuery = z.strictObject({});
 export const fetchLabsheetListResponse = z.object({
-  items: z.array(z.looseObject({ name: z.string() })),
-  total: z.number(),
-  success: successFlag,
+  items: z.array(z.looseObject({ name: answerText })),
+  total: answerNumber.optional(),
+  success: answerSuccess,
 });
 
 export const ROW_PAGE_SIZE_DEFAULT = 5;
@@ -136,10 +141,16 @@ export const updateRowsByIdRequest = z.strictObject({
   rows: z.array(rowUpdateElement).min(1, 'at least one row'),
 });
 export type UpdateRowsByIdRequest = z.infer<typeof updateRowsByIdRequest>;
+/**
+ * The spec types a row's `success` as a string with its values not shown: anything but an explicit
+ * "false"/"failed"/"error"/"0" counts as updated (the service listed the row, so it found it).
+ */
+const rowUpdated = z.union([z.boolean(), z.string(), z.number()]).transform((v) =>
+  typeof v === 'boolean' ? v : !/^\s*(false|fail(ed|ure)?|error|no|0)\s*$/i.test(String(v)));
 export const updateRowsByIdResponse = z.array(
   z.object({
-    ID: z.string(),
-    updatedRows: z.array(z.object({ uuid: z.string(), success: successFlag })),
+    ID: answerText,
+    updatedRows: z.array(z.object({ uuid: answerOptionalText, success: rowUpdated })),
   }),
 );
 export type UpdateRowsByIdResponse = z.infer<typeof updateRowsByIdResponse>;
@@ -158,13 +169,13 @@ export const addSequenceToRowRequest = z
     path: ['sequenceName'],
   });
 export type AddSequenceToRowRequest = z.infer<typeof addSequenceToRowRequest>;
-export const successOnlyResponse = z.object({ success: successFlag });
+export const successOnlyResponse = z.object({ success: answerSuccess });
 
 export const labsheetToTemplateRequest = z.strictObject({ labsheet: nonEmpty, templateName: nameField });
 export const labsheetToTemplateResponse = labsheetTemplate;
 
 export const deleteColumnRequest = z.strictObject({ labsheet: nonEmpty, columnName: nonEmpty });
-export const deleteColumnResponse = z.object({ success: successFlag, name: z.string(), uuid: z.string() });
+export const deleteColumnResponse = z.object({ success: answerSuccess, name: answerOptionalText, uuid: answerOptionalText });
 
 export const assignLocationRequest = z.strictObject({
   labsheet: nonEmpty,
@@ -174,7 +185,7 @@ export const assignLocationRequest = z.strictObject({
 });
 export type AssignLocationRequest = z.infer<typeof assignLocationRequest>;
 export const assignLocationResponse = z.object({
-  success: successFlag,
-  assignedPositions: z.array(z.object({ id: z.string(), position: z.string().nullable().optional() })),
+  success: answerSuccess,
+  assignedPositions: z.array(z.object({ id: answerText, position: answerOptionalText })),
 });
 export type AssignLocationResponse = z.infer<typeof assignLocationResponse>;

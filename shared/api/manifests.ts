@@ -1,18 +1,22 @@
 import { z } from 'zod';
-import { nonEmpty, removalField, successFlag, wellLabel } from './primitives.js';
+import {
+  answerOptionalText, answerSuccess, answerText, nonEmpty, removalField, wellLabel,
+} from './primitives.js';
 
 export const wellSample = z.strictObject({ id: nonEmpty, labsheet: nonEmpty });
 export type WellSample = z.infer<typeof wellSample>;
 
 /**
- * A well assignment. The spec marks sample, tags and label required "in its shape" yet says kinds
- * may be combined; requiring all three would force a caller to resend a sample just to set a label.
- * So a field that is present is set, an absent one is left as it is, and at least one must be present.
+ * A well assignment as the service accepts it. The spec lists position, sample, tags and label as
+ * "all marked required in its shape", so the app always sends all four (see CompleteWellAssignment):
+ * the well's whole intended state, `label: ""` for no label, `tags: []` for none and `sample: null`
+ * for no sample (the spec gives sample no empty value of its own). The sandbox, like a tolerant
+ * service, also takes a partial well: a present field is set, an absent one is left as it is.
  */
 export const wellAssignment = z
   .strictObject({
     position: nonEmpty,
-    sample: wellSample.optional(),
+    sample: wellSample.nullable().optional(),
     tags: z.array(z.string()).optional(),
     label: wellLabel.optional(),
   })
@@ -20,6 +24,13 @@ export const wellAssignment = z
     message: 'a well needs at least one of sample, tags or label',
   });
 export type WellAssignment = z.infer<typeof wellAssignment>;
+/** What the app sends: every field of the spec's well shape, always. */
+export interface CompleteWellAssignment {
+  position: string;
+  sample: WellSample | null;
+  tags: string[];
+  label: z.infer<typeof wellLabel>;
+}
 
 export const wellRemoval = z.strictObject({
   position: nonEmpty,
@@ -34,29 +45,45 @@ export const manifestIdentifierQuery = z
   });
 export type ManifestIdentifier = z.infer<typeof manifestIdentifierQuery>;
 
-/** Wells as the sandbox reports them (an extra property of fetch-metadata; a real service may omit it). */
+/**
+ * Wells as the sandbox's `extended` answers report them: not in the spec, so a real service may never
+ * send them, and the app treats their absence as "contents unknown" (see the read cache).
+ */
 export const wellContent = z.object({
-  position: z.string(),
-  sample: z.object({ id: z.string(), labsheet: z.string() }).nullable().optional(),
-  tags: z.array(z.string()).optional(),
-  label: z.string().optional(),
+  position: answerText,
+  sample: z.object({ id: answerText, labsheet: answerOptionalText }).nullable().optional(),
+  tags: z.array(answerText).nullish(),
+  label: answerOptionalText,
 });
 export type WellContent = z.infer<typeof wellContent>;
 
+/**
+ * Manifest metadata. The spec promises name, template, uuid, hrid, barcode, emptySpaces (a string
+ * holding a count), lastUpdate and success; the app needs only uuid and hrid to address a plate, so
+ * the rest is read tolerantly (`barcode: null`, a numeric `emptySpaces`, a missing name).
+ */
 export const manifestMetadata = z.object({
-  name: z.string(),
-  template: z.string(),
-  uuid: z.string(),
-  hrid: z.string(),
-  barcode: z.string(),
-  emptySpaces: z.union([z.string(), z.number()]).transform(String),
-  lastUpdate: z.string(),
-  success: successFlag,
-  /** Extras the sandbox sends so the plate map can draw current contents; optional for real services. */
-  layout: z.object({ rows: z.number().int().positive(), columns: z.number().int().positive() }).optional(),
-  wells: z.array(wellContent).optional(),
+  name: answerOptionalText,
+  template: answerOptionalText,
+  uuid: answerText,
+  hrid: answerText,
+  barcode: answerOptionalText,
+  /** "a string containing a count": "12", 12 or "12 empty" read as 12; anything else as unknown. */
+  emptySpaces: z.unknown().transform(countIn),
+  lastUpdate: answerOptionalText,
+  success: answerSuccess,
+  /** Extras of the sandbox's `extended` answers; a real service does not send them. */
+  layout: z.object({ rows: z.number().int().positive(), columns: z.number().int().positive() }).optional().catch(undefined),
+  wells: z.array(wellContent).optional().catch(undefined),
 });
 export type ManifestMetadata = z.infer<typeof manifestMetadata>;
+
+function countIn(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) && v >= 0 ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  const m = /^\D*?(\d+)/.exec(v);
+  return m ? Number(m[1]) : undefined;
+}
 
 export const updateManifestRequest = z
   .strictObject({
@@ -74,7 +101,7 @@ export const updateManifestRequest = z
   });
 export type UpdateManifestRequest = z.infer<typeof updateManifestRequest>;
 export const updateManifestResponse = z.object({
-  success: successFlag,
-  message: z.string(),
-  data: z.looseObject({ hrid: z.string() }),
+  success: answerSuccess,
+  message: answerOptionalText,
+  data: z.looseObject({ hrid: answerOptionalText }).nullish(),
 });

@@ -52,3 +52,51 @@ export type ArchiveFilter = z.infer<typeof archiveFilter>;
 
 /** Query strings carry numbers as text; callers in code pass numbers. Both parse to a whole number. */
 export const queryInt = z.coerce.number().int();
+
+// ---- tolerant readers for answers --------------------------------------------------------------
+// DESIGN: be liberal in what you accept. Requests keep the strict shapes above; these read what a
+// real service may send within the spec's wording (numeric strings, numbers for ids, null for an
+// optional string, missing optional fields). Only response schemas use them.
+
+const NUMERIC_TEXT = /^-?\d+(\.\d+)?$/;
+
+/** A number the spec types as number; a service may send it as numeric text ("12"). */
+export const answerNumber = z.union([z.number(), z.string().trim().regex(NUMERIC_TEXT)]).transform(Number);
+
+/** Text the spec types as string; a service may send an id as a number. */
+export const answerText = z.union([z.string(), z.number()]).transform(String);
+
+/** Optional text: absent, null, a string or a number; null and absent both read as absent. */
+export const answerOptionalText = z
+  .union([z.string(), z.number(), z.null()])
+  .transform((v) => (v === null ? undefined : String(v)))
+  .optional();
+
+/** `success` as an answer may carry it, or leave it out; a refusal (`false`) is caught before schemas run. */
+export const answerSuccess = successFlag.optional();
+
+/** A boolean the spec names; services also send "true"/"false" or 1/0. Absent reads as absent. */
+export const answerBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']), z.literal(0), z.literal(1), z.null()])
+  .transform((v) => (v === null ? undefined : v === true || v === 1 || String(v).toLowerCase() === 'true'))
+  .optional();
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'object' && typeof (v as { name?: unknown }).name === 'string') return (v as { name: string }).name;
+  return JSON.stringify(v);
+}
+
+/**
+ * A labsheet cell as a service may send it. The spec names null, string and number; CHECKBOX cells
+ * arrive as booleans and ATTACHED_FILES as arrays on real services. The app edits cells as text, so
+ * a boolean reads as "true"/"false" (what update-rows-by-id accepts back) and a list as its items
+ * joined by ", " (attached files are shown, never edited here).
+ */
+export const answerCell = z.unknown().transform((v): CellValue => {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number') return v;
+  if (Array.isArray(v)) return v.map(cellText).join(', ');
+  return cellText(v);
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { successFlag } from './primitives.js';
+import { answerSuccess } from './primitives.js';
 
 export const EVENT_TYPE_HEADER = 'Service-Event-Type';
 /** Any JSON object; a string field `event` is used in the request shape. */
@@ -8,4 +8,5 @@ export const webhookPayload = z.record(z.string(), z.json()).refine((p) => p.eve
   path: ['event'],
 });
 export type WebhookPayload = z.infer<typeof webhookPayload>;
-export const webhookResponse = z.object({ success: successFlag });
+/** `{success}` is promised, but an empty 2xx (or 204) is read as `{}`: the payload was taken. */
+export const webhookResponse = z.object({ success: answerSuccess });

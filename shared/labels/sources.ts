@@ -1,5 +1,4 @@
 import type { CreatedLocation } from '../api/locations.js';
-import type { ManifestMetadata, WellContent } from '../api/manifests.js';
 import type { LabelRecordInput } from './record.js';
 
 /**
@@ -7,14 +6,15 @@ import type { LabelRecordInput } from './record.js';
  * by its barcode (hrid when it has none), a well's tube by its sample ID, a location by its uuid
  * (what assign-location takes). `date` is the print date the caller chooses (an injected clock).
  */
-type Plate = Pick<ManifestMetadata, 'name' | 'hrid' | 'barcode'>;
+type Plate = { name: string; hrid: string; barcode: string };
+type Well = { position: string; sample?: { id: string } | null; label?: string };
 
 export function recordForPlate(plate: Plate, date?: string): LabelRecordInput {
   return { id: plate.barcode !== '' ? plate.barcode : plate.hrid, name: plate.name, hrid: plate.hrid, barcode: plate.barcode, ...(date === undefined ? {} : { date }) };
 }
 
 /** Wells holding a sample, optionally only the selected positions, in the order given. */
-export function recordsForWells(plate: Plate, wells: readonly WellContent[], selected?: readonly string[], date?: string): LabelRecordInput[] {
+export function recordsForWells(plate: Plate, wells: readonly Well[], selected?: readonly string[], date?: string): LabelRecordInput[] {
   const chosen = selected === undefined ? wells : selected.flatMap((p) => wells.filter((w) => w.position === p));
   return chosen.flatMap((well) =>
     well.sample == null

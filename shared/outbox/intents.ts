@@ -17,14 +17,31 @@ import { webhookPayload } from '../api/webhook.js';
 export const manifestRef = z.union([z.strictObject({ uuid: nonEmpty }), z.strictObject({ hrid: nonEmpty })]);
 export type ManifestRef = z.infer<typeof manifestRef>;
 
+/**
+ * What the plate looked like on the service when the user made this change (from the plate they had
+ * open). Before sending, the sync engine compares it with the service's plate now: a plate changed at
+ * another bench since is held for a look instead of overwritten.
+ */
+export const plateBasis = z.strictObject({
+  lastUpdate: z.string().nullable(),
+  emptySpaces: z.number().int().nonnegative().nullable(),
+});
+export type PlateBasis = z.infer<typeof plateBasis>;
+
+/**
+ * A well's new state. The bench sends all three of sample (null: none), label ('' : none) and tags,
+ * because manifest/update's well shape marks them all required; entries queued by older versions may
+ * carry only the fields they changed.
+ */
 export const wellSetIntent = z
   .strictObject({
     type: z.literal('well-set'),
     manifest: manifestRef,
     position: nonEmpty,
-    sample: wellSample.optional(),
+    sample: wellSample.nullable().optional(),
     label: wellLabel.optional(),
     tags: z.array(z.string()).optional(),
+    basis: plateBasis.optional(),
   })
   // An empty set would coalesce into nothing and make an invalid request: refuse it at enqueue.
   .refine((w) => w.sample !== undefined || w.label !== undefined || w.tags !== undefined, {
@@ -35,6 +52,7 @@ export const wellRemoveIntent = z.strictObject({
   manifest: manifestRef,
   position: nonEmpty,
   fields: z.array(removalField).min(1),
+  basis: plateBasis.optional(),
 });
 export const locationAssignIntent = z.strictObject({
   type: z.literal('location-assign'),

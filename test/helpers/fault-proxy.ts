@@ -244,9 +244,12 @@ function mangle(fault: Extract<Fault, { kind: 'truncate' | 'malformed' | 'wrong-
   return JSON.stringify(replaceAtPath(parsed, fault.field.split('.')));
 }
 
-/** A value of a different JSON type than the one found, so any schema for the original rejects it. */
+/**
+ * A value of a different JSON type than the one found, that no tolerant reading of the original
+ * accepts either (a number where text was is fine for an id, an object is not).
+ */
 function wrongTypeFor(value: unknown): unknown {
-  if (typeof value === 'string') return 12345;
+  if (typeof value === 'string') return { not: 'a string' };
   if (typeof value === 'number') return 'not-a-number';
   if (typeof value === 'boolean') return 42;
   if (Array.isArray(value)) return { not: 'an array' };

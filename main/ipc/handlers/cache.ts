@@ -14,5 +14,6 @@ export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannel
     'cache.warmRows': ({ labsheet }) => cache.warmRows(labsheet),
     'cache.labsheets': () => cache.labsheets(),
     'cache.locations': () => cache.locations(),
+    'cache.setTemplateLayout': ({ template, rows, columns }) => cache.setTemplateLayout(template, { rows, columns }),
   };
 }

@@ -60,8 +60,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.counts': () => outbox.counts(),
     'outbox.retry': ({ id }) => {
-      const ok = committed(() => outbox.retry(toId(id)));
-      if (ok) void sync.syncNow();
+      const ok = committed(() => sync.retry(toId(id)));
       return ok ? { ok } : { ok, message: 'Only a failed or uncertain entry can be retried.' };
     },
     'outbox.discard': async ({ id }) => {

@@ -45,7 +45,8 @@ export function updateManifest(store: SandboxStore, req: UpdateManifestRequest):
   const wells = (req.plate.wells ?? []).map((w, i) => ({
     ...w,
     position: wellPosition(m, w.position, `plate.wells[${i}].position`),
-    sample: w.sample ? resolveSample(store, w.sample, `plate.wells[${i}].sample`) : undefined,
+    // null is "no sample" (the app sends every field of a well); absent leaves the sample as it is.
+    sample: w.sample ? resolveSample(store, w.sample, `plate.wells[${i}].sample`) : w.sample,
   }));
   noDuplicates(removals.map((r) => r.position), 'plate.removeFromWells');
   noDuplicates(wells.map((w) => w.position), 'plate.wells');
@@ -61,6 +62,7 @@ export function updateManifest(store: SandboxStore, req: UpdateManifestRequest):
     for (const a of wells) {
       const w = store.manifests.well(m.uuid, a.position);
       if (a.sample) { w.sampleId = a.sample.id; w.sampleLabsheet = a.sample.labsheet; }
+      if (a.sample === null) { w.sampleId = null; w.sampleLabsheet = null; }
       if (a.tags !== undefined) w.tags = [...new Set(a.tags)];
       if (a.label !== undefined) w.label = a.label;
       store.manifests.putWell(m.uuid, w);

@@ -1,4 +1,5 @@
 import type { ApiMode } from '../../../shared/api/connection.js';
+import type { Answers } from '../answers/profiles.js';
 import type { SandboxStore } from '../store/index.js';
 
 /** What every route module needs: the state, the mode it imitates, and its tunables. */
@@ -9,4 +10,6 @@ export interface SandboxContext {
   locationDelayMs: number;
   /** Where uploaded files are streamed to. */
   filesDir: string;
+  /** The answer profile: extended (demo), spec, or varied. */
+  answers: Answers;
 }

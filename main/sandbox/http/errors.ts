@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { errorBodyFor } from '../../../shared/api/errors.js';
+import type { Answers } from '../answers/profiles.js';
 import { ServiceError } from '../domain/service-error.js';
 
 /** Fastify's and @fastify/multipart's own failures, mapped onto the spec's table (it has no 413/415). */
@@ -28,16 +29,16 @@ function fromFramework(err: FastifyError, bodyLimit: number): ServiceError | nul
 }
 
 /** Every error leaves as the table's JSON body; nothing escapes as a bare 500 page or a crash. */
-export function installErrorHandlers(app: FastifyInstance, bodyLimit: number): void {
+export function installErrorHandlers(app: FastifyInstance, bodyLimit: number, answers: Answers): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const mapped = err instanceof ServiceError ? err : fromFramework(err, bodyLimit);
     if (!mapped) {
       request.log.error({ err }, 'sandbox: unexpected failure');
-      return reply.code(500).send(errorBodyFor(500, 'the sandbox failed unexpectedly; see its log'));
+      return reply.code(500).send(answers.error(errorBodyFor(500, 'the sandbox failed unexpectedly; see its log')));
     }
-    return reply.code(mapped.status).send(errorBodyFor(mapped.status, mapped.reason));
+    return reply.code(mapped.status).send(answers.error(errorBodyFor(mapped.status, mapped.reason)));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBodyFor(404, `no endpoint ${request.method} ${request.url.split('?')[0]}`)),
+    reply.code(404).send(answers.error(errorBodyFor(404, `no endpoint ${request.method} ${request.url.split('?')[0]}`))),
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName, type WireResponseOf } from '../../../shared/api/endpoints.js';
+import type { Json } from '../answers/json.js';
 import type { UserRecord } from '../store/users.js';
 import { authHook, userOf, type AuthPolicy } from './auth.js';
 import type { SandboxContext } from './context.js';
@@ -36,9 +37,18 @@ export function addRoute<N extends EndpointName, Alt = never>(
       const input = parseInput(def.request, def.method === 'GET' ? request.query : request.body, def.method === 'GET' ? 'query' : 'body');
       const user = userOf(request);
       if (!user) throw new Error('auth hook let a request through without a user');
-      return handler({ input: input as RouteArgs<N>['input'], user, request, reply });
+      return answer(ctx, name, reply, await handler({ input: input as RouteArgs<N>['input'], user, request, reply }));
     },
   });
+}
+
+/** A success answer as the sandbox's answer profile sends it (an empty 2xx included). */
+function answer(ctx: SandboxContext, name: EndpointName, reply: FastifyReply, body: unknown): unknown {
+  // Route answers are plain JSON built by the handlers (typed as the contract's wire shapes).
+  const shaped = ctx.answers.success(name, body as Json);
+  if (shaped.emptyStatus === undefined) return shaped.body;
+  reply.code(shaped.emptyStatus);
+  return reply.send();
 }
 
 export interface RawRouteArgs {
@@ -60,6 +70,10 @@ export function addRawRoute<N extends EndpointName>(
     method: def.method,
     url: def.path,
     onRequest: authHook(ctx, auth),
-    handler: async (request, reply) => handler({ user: userOf(request), request, reply }),
+    handler: async (request, reply) => {
+      const body = await handler({ user: userOf(request), request, reply });
+      // Plain-text answers (row paging errors, the pre-assembled row page) shape themselves.
+      return typeof body === 'string' || reply.statusCode >= 300 ? body : answer(ctx, name, reply, body);
+    },
   });
 }

@@ -7,6 +7,7 @@ import { invalid, notFound } from '../domain/service-error.js';
 import type { SandboxContext } from '../http/context.js';
 import { addRawRoute, addRoute } from '../http/route.js';
 import { parseInput } from '../http/validate.js';
+import type { Json } from '../answers/json.js';
 
 /** A query number: absent or empty means the default; anything else must parse (NaN fails the rules). */
 const queryNumber = (v: unknown, fallback: number): number => (v === undefined || v === '' ? fallback : typeof v === 'string' ? Number(v) : NaN);
@@ -36,7 +37,13 @@ export function rowRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const success = ctx.mode === 'legacy' ? '"true"' : 'true';
     // The rows arrive as JSON texts from SQLite; the body is assembled, not re-serialised.
     reply.type('application/json; charset=utf-8');
-    return `{"headers":${headers},"rows":[${rows.join(',')}],"total":${store.rows.count(sheet.uuid, filter)},"success":${success}}`;
+    const body = `{"headers":${headers},"rows":[${rows.join(',')}],"total":${store.rows.count(sheet.uuid, filter)},"success":${success}}`;
+    if (ctx.answers.profile !== 'varied') return body;
+    // Varied answers are re-serialised: cells as real services send them, then the generic variations.
+    const listed = JSON.parse(body) as { headers: string[]; rows: Json };
+    const types = [null, ...columns.map((c) => c.type)];
+    const shaped = ctx.answers.success('fetchLabsheetRows', { ...listed, rows: ctx.answers.rowCells(listed.rows, types) });
+    return JSON.stringify(shaped.body);
   });
 
   addRoute(app, ctx, 'updateRowsById', ({ input }) => {

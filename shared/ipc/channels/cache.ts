@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cellValue } from '../../api/primitives.js';
 import { channel } from '../channel.js';
-import { intent } from '../../outbox/intents.js';
+import { intent, plateBasis } from '../../outbox/intents.js';
 import { outboxEntryState, outboxError } from './outbox.js';
 
 /** How old a cached answer is and whether it came from the service just now. */
@@ -28,6 +28,17 @@ export const pendingWellChange = z.strictObject({
 });
 export type PendingWellChange = z.infer<typeof pendingWellChange>;
 
+/**
+ * Where a plate's rows × columns came from. A real service does not send a layout: the template's
+ * name usually tells ("96 Well Plate"), else the user says once per template; until then `unknown`
+ * (rows × columns are a placeholder and the bench asks before filling).
+ */
+export const layoutSource = z.enum(['service', 'user', 'template', 'unknown']);
+export type LayoutSource = z.infer<typeof layoutSource>;
+/** Wells listed by the service (the sandbox's extended answers), or this computer's record of its confirmed writes. */
+export const wellsSource = z.enum(['service', 'this-computer']);
+export type WellsSource = z.infer<typeof wellsSource>;
+
 export const cachedManifest = z.strictObject({
   name: z.string(),
   template: z.string(),
@@ -36,7 +47,16 @@ export const cachedManifest = z.strictObject({
   barcode: z.string(),
   rows: z.number().int().positive(),
   columns: z.number().int().positive(),
+  layoutFrom: layoutSource,
   wells: z.array(cachedWell),
+  wellsFrom: wellsSource,
+  /** The plate on the service as read (lastUpdate, emptySpaces): queued well changes carry it. */
+  basis: plateBasis,
+  /**
+   * Wells the service counts as used whose positions this computer does not know: another bench
+   * filled them and the service does not list wells. The fill cursor must not start on its own.
+   */
+  unplacedUsed: z.number().int().nonnegative(),
   ...freshness,
   /** The outbox entries not yet confirmed, oldest first: the UI draws them over `wells`. */
   pending: z.array(pendingWellChange),
@@ -91,4 +111,13 @@ export const cacheChannels = {
     response: z.strictObject({ names: z.array(z.string()), ...freshness }),
   }),
   'cache.locations': channel({ request: z.strictObject({}), response: z.array(knownLocation) }),
+  /** The layout of a manifest template whose name does not say it, asked once and remembered. */
+  'cache.setTemplateLayout': channel({
+    request: z.strictObject({
+      template: z.string().max(200),
+      rows: z.number().int().min(1).max(26),
+      columns: z.number().int().min(1).max(48),
+    }),
+    response: z.strictObject({ ok: z.literal(true) }),
+  }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { singleSequenceResponse } from '../../api/sequences.js';
+import { sequenceRecord } from '../../api/sequences.js';
 import { channel } from '../channel.js';
 
 /**
@@ -10,7 +10,6 @@ export const dataChannels = {
   /** The current (non-deprecated) way to read one sequence: the listing endpoint with `name`. */
   'data.findSequenceByName': channel({
     request: z.strictObject({ name: z.string().trim().min(1, 'must not be empty') }),
-    // Parsed by the API client already (its transforms make it unfit to parse twice); this carries the type.
-    response: z.custom<z.output<typeof singleSequenceResponse>>(() => true),
+    response: z.strictObject({ sequence: sequenceRecord }),
   }),
 };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLabClient, type LabClientOptions } from '../../../main/api/client.js';
 import {
-  ApiError, ConflictError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError,
+  ApiError, ConflictError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError, UnreadableAnswerError,
 } from '../../../main/api/errors.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { seededRandom } from '../../helpers/seeded-random.js';
@@ -155,12 +155,16 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
     expect(proxy.requests).toHaveLength(1);
   });
 
-  it('a malformed answer to a non-idempotent call is uncertain', async () => {
+  it('a malformed 2xx answer to a write means it was accepted: never uncertain, never resent', async () => {
     proxy.setFaults([{ path: '/labspace/create', fault: { kind: 'wrong-type', field: 'uuid' } }]);
-    const e = await fail(client().createLabspace({ name: unique('Sp') }));
-    expect(e).toBeInstanceOf(ProtocolError);
+    const name = unique('Sp');
+    const e = await fail(client().createLabspace({ name }));
+    expect(e).toBeInstanceOf(UnreadableAnswerError);
     expect(e.reason).toMatch(/^uuid/);
-    expect(e.uncertain).toBe(true);
+    expect(e.uncertain).toBe(false);
+    expect(proxy.requests).toHaveLength(1);
+    // It was applied: the labspace exists.
+    expect((await client().fetchLabspaceList({})).items.map((i) => i.name)).toContain(name);
   });
 
   it('latency beyond the timeout: reads time out and retry, writes report uncertain', async () => {

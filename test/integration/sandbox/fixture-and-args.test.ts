@@ -18,8 +18,12 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('CLI arguments', () => {
   it('parses the DESIGN.md forms', () => {
-    expect(parseCliArgs(['--port', '8790', '--mode', 'legacy', '--fixture', 'f.json', '--db', 'lab.db'])).toEqual({ port: 8790, mode: 'legacy', fixture: 'f.json', db: 'lab.db' });
-    expect(parseCliArgs(['--port=0', '--mode=v2'])).toEqual({ port: 0, mode: 'v2' });
+    expect(parseCliArgs(['--port', '8790', '--mode', 'legacy', '--fixture', 'f.json', '--db', 'lab.db'])).toEqual({
+      port: 8790, mode: 'legacy', fixture: 'f.json', db: 'lab.db', answers: { profile: 'extended' },
+    });
+    expect(parseCliArgs(['--port=0', '--mode=v2'])).toEqual({ port: 0, mode: 'v2', answers: { profile: 'extended' } });
+    expect(parseCliArgs(['--port=0', '--mode=v2', '--answers', 'spec'])).toMatchObject({ answers: { profile: 'spec' } });
+    expect(parseCliArgs(['--port=0', '--mode=v2', '--answers=varied', '--seed', '7'])).toMatchObject({ answers: { profile: 'varied', seed: 7 } });
     expect(parseCliArgs(['--help'])).toBe('help');
   });
 
@@ -34,6 +38,9 @@ describe('CLI arguments', () => {
     [['--port', '0', '--mode', 'v2', '--fixture'], /--fixture needs a value/],
     [['--port', '0', '--mode', 'v2', '--db', '--fixture', 'x'], /--db needs a value/],
     [['--port', '0', '--port', '1', '--mode', 'v2'], /--port is given twice/],
+    [['--port', '0', '--mode', 'v2', '--answers', 'loose'], /--answers must be one of extended, spec, varied, got "loose"/],
+    [['--port', '0', '--mode', 'v2', '--answers', 'spec', '--seed', '3'], /--seed applies to --answers varied only/],
+    [['--port', '0', '--mode', 'v2', '--answers', 'varied', '--seed', 'x'], /--seed must be a whole number/],
   ])('%j -> %s', (args, message) => {
     expect(() => parseCliArgs(args)).toThrow(CliError);
     expect(() => parseCliArgs(args)).toThrow(message);

@@ -197,7 +197,7 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       const t = labsheetTemplate.parse(body);
       expect(t).toMatchObject({ name: `T ${mode}`, type: 'manager_template', createdBy: 'admin@demo-lab.example', success: true });
       expect(t.folder).toMatch(/^[0-9a-f-]{36}$/);
-      expect(Number.isNaN(Date.parse(t.creationDate))).toBe(false);
+      expect(Number.isNaN(Date.parse(t.creationDate ?? ''))).toBe(false);
       expect((await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Samples', templateName: `T ${mode}` } })).status).toBe(409);
       expect((await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Ghost', templateName: 'T2' } })).status).toBe(404);
       expect(t.isPrivate).toBe(false);

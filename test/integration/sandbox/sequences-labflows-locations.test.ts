@@ -3,7 +3,7 @@
  * asynchronous location creation (with an injected clock). One file: they share nothing but start-up cost.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listSequencesResponse, singleSequenceResponse } from '../../../shared/api/sequences.js';
+import { fetchSequenceResponse, listSequencesResponse } from '../../../shared/api/sequences.js';
 import { linkSamplesResponse } from '../../../shared/api/labflows.js';
 import { locationStatusResponse } from '../../../shared/api/locations.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
@@ -41,7 +41,7 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
   it('with name it answers one sequence, internal index/type/Id/_class stripped', async () => {
     const { status, body } = await get('/sequences?name=pGEX-4T-1');
     expect(status).toBe(200);
-    const one = singleSequenceResponse.parse(body);
+    const one = fetchSequenceResponse.parse(body);
     expect(one.sequence).toMatchObject({ name: 'pGEX-4T-1', type: 'DNA', circular: true });
     const seq = body.sequence as Json;
     for (const f of ['index', 'Id', '_class', 'sequenceType']) expect(seq).not.toHaveProperty(f);
@@ -58,7 +58,7 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
   });
 
   it('deprecated sequence/fetch by name or uuid; 404 unknown; 422 without identifier', async () => {
-    const byName = singleSequenceResponse.parse((await get('/sequence/fetch?name=GFP-primer-F')).body);
+    const byName = fetchSequenceResponse.parse((await get('/sequence/fetch?name=GFP-primer-F')).body);
     expect(byName.sequence.sequence).toBe('ATGGTGAGCAAGGGCGAGGAG');
     const byUuid = await get(`/sequence/fetch?uuid=${byName.sequence.uuid}`);
     expect((byUuid.body.sequence as Json).name).toBe('GFP-primer-F');

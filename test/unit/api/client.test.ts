@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLabClient, type LabClientOptions } from '../../../main/api/client.js';
 import {
   ApiError, AuthError, BadRequestError, CancelledError, NetworkError, ProtocolError, RateLimitedError, ServerError,
-  TimeoutError, ValidationError,
+  TimeoutError, UnreadableAnswerError, ValidationError,
 } from '../../../main/api/errors.js';
 import { ENDPOINT_NAMES } from '../../../shared/api/endpoints.js';
 import { startStub, type Stub } from './stub-server.js';
@@ -141,20 +141,52 @@ describe('validation', () => {
     expect(stub.seen).toHaveLength(0);
   });
 
-  it('a wrong-typed answer is a ProtocolError naming the endpoint and the field path', async () => {
-    stub.script({ status: 200, body: { items: [{ name: 7 }], total: 1, success: true } });
+  it('a read whose answer breaks the contract is a ProtocolError naming the endpoint and the field path', async () => {
+    stub.script({ status: 200, body: { items: [{ name: { first: 'x' } }], total: 1, success: true } });
     const e = await failure(client().fetchLabsheetList({}));
     expect(e).toBeInstanceOf(ProtocolError);
     expect(e.message).toContain('fetchLabsheetList');
     expect(e.reason).toMatch(/items\.0\.name/);
   });
 
-  it('a non-JSON answer is a ProtocolError; uncertain when the call was not idempotent', async () => {
+  it('a read with a non-JSON answer is a ProtocolError', async () => {
+    stub.script({ status: 200, raw: '<html>gateway</html>' });
+    expect(await failure(client().fetchLabsheetList({}))).toBeInstanceOf(ProtocolError);
+  });
+
+  it('a write the service accepted with a non-JSON answer is done with a note: never uncertain, never resent', async () => {
     stub.script({ status: 201, raw: '{"name": "Tub' });
     const e = await failure(client().createLabsheet(createReq));
-    expect(e).toBeInstanceOf(ProtocolError);
-    expect(e.uncertain).toBe(true);
+    expect(e).toBeInstanceOf(UnreadableAnswerError);
+    expect(e.uncertain).toBe(false);
+    expect(e.message).toContain('accepted by the service; its answer was not understood');
     expect(stub.seen).toHaveLength(1);
+  });
+
+  it('a write answered 2xx with an empty body or 204 is read as {}', async () => {
+    stub.script({ status: 204 }, { status: 200, raw: '' });
+    await expect(client().sendWebhook({ event: 'x' })).resolves.toEqual({});
+    await expect(client().sendWebhook({ event: 'y' })).resolves.toEqual({});
+  });
+
+  it('reads what the spec allows: numeric strings, numeric ids, nulls for optional strings, unknown fields', async () => {
+    stub.script(
+      { status: 200, body: { items: [{ name: 'A', x: 1 }], total: '1', success: 'true', extra: { deep: [1] } } },
+      { status: 200, body: [{ ID: 42, updatedRows: [{ uuid: 'u', success: 'true' }] }] },
+      { status: 200, body: { success: true, requestId: 'r', status: 'IN_PROGRESS', message: null, result: null } },
+      { status: 200, body: { name: 'P', template: '96 Well Plate', uuid: 'u', hrid: 'PL-1', barcode: null, emptySpaces: 90, lastUpdate: 't', success: true } },
+    );
+    expect((await client().fetchLabsheetList({})).total).toBe(1);
+    expect((await client().updateRowsById({ labsheet: 'S', rows: [{ 'Sample ID': '42' }] }))[0]).toMatchObject({ ID: '42' });
+    expect(await client().fetchLocationCreateStatus({ requestId: 'r' })).toMatchObject({ status: 'IN_PROGRESS', result: undefined });
+    expect(await client().fetchManifestMetadata({ hrid: 'PL-1' })).toMatchObject({ barcode: undefined, emptySpaces: 90 });
+  });
+
+  it('a 2xx with success: false is a refusal even without a message', async () => {
+    stub.script({ status: 200, body: { success: false } });
+    const e = await failure(client().fetchLabsheetList({}));
+    expect(e).toBeInstanceOf(ServerError);
+    expect(e.serverMessage).toBe('Operation failed');
   });
 });
 

@@ -55,7 +55,7 @@ describe('fault proxy', () => {
     proxy.setFaults([{ fault: { kind: 'truncate' }, count: 1 }, { fault: { kind: 'malformed' }, count: 1 }, { fault: { kind: 'wrong-type', field: 'items.0.name' }, count: 1 }]);
     await expect((await get()).json()).rejects.toThrow();
     await expect((await get()).json()).rejects.toThrow();
-    expect(await (await get()).json()).toEqual({ items: [{ name: 12345 }], total: 1, success: true });
+    expect(await (await get()).json()).toEqual({ items: [{ name: { not: 'a string' } }], total: 1, success: true });
   });
 
   it('adds latency and selects by path and probability with a seeded random', async () => {

@@ -18,7 +18,7 @@ function fake(statuses: string[]) {
       polls += 1;
       return {
         success: true, requestId: 'req-1', status, message: '',
-        ...(status === 'COMPLETED' ? { result: { created: [{ name: 'Freezer A', uuid: 'loc-1' }] } } : {}),
+        result: status === 'COMPLETED' ? { created: [{ name: 'Freezer A', uuid: 'loc-1' }] } : undefined,
       };
     },
   };

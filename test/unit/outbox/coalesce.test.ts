@@ -9,8 +9,8 @@ describe('coalescing wells into one manifest/update', () => {
   it('last intent per position wins, positions normalised (A01 = A1)', () => {
     const c = coalesceWells({ hrid: 'PL-0001' }, tag<WellIntent>([wellSet('A1', 'S-1'), wellSet('B2', 'S-2'), wellSet('A01', 'S-3')]));
     expect(c.request).toEqual({ hrid: 'PL-0001', plate: { wells: [
-      { position: 'A1', sample: { id: 'S-3', labsheet: 'Samples' } },
-      { position: 'B2', sample: { id: 'S-2', labsheet: 'Samples' } },
+      { position: 'A1', sample: { id: 'S-3', labsheet: 'Samples' }, tags: [], label: '' },
+      { position: 'B2', sample: { id: 'S-2', labsheet: 'Samples' }, tags: [], label: '' },
     ] } });
   });
 
@@ -22,7 +22,7 @@ describe('coalescing wells into one manifest/update', () => {
   it('a removal then a set sends both: the server removes first, so the set lands last', () => {
     const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([wellRemove('A1', ['SAMPLE', 'LABEL']), wellSet('A1', 'S-9')]));
     expect(c.request.plate).toEqual({
-      wells: [{ position: 'A1', sample: { id: 'S-9', labsheet: 'Samples' } }],
+      wells: [{ position: 'A1', sample: { id: 'S-9', labsheet: 'Samples' }, tags: [], label: '' }],
       removeFromWells: [{ position: 'A1', fields: ['SAMPLE', 'LABEL'] }],
     });
   });
@@ -31,7 +31,24 @@ describe('coalescing wells into one manifest/update', () => {
     const label: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'C3', label: 'BLANK' };
     const tags: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'C3', tags: ['qc'] };
     const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([label, tags]));
-    expect(c.request.plate.wells).toEqual([{ position: 'C3', label: 'BLANK', tags: ['qc'] }]);
+    expect(c.request.plate.wells).toEqual([{ position: 'C3', sample: null, label: 'BLANK', tags: ['qc'] }]);
+  });
+
+  it('every well element carries all four fields the spec marks required, whatever the intents gave', () => {
+    const full: WellIntent = {
+      type: 'well-set', manifest: { hrid: 'P' }, position: 'D4', sample: { id: 'S-4', labsheet: 'Samples' }, label: 'POS_CONTROL', tags: ['x'],
+    };
+    const control: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'H12', sample: null, label: 'NEG_CONTROL', tags: [] };
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([full, control, wellSet('A1', 'S-1')]));
+    for (const w of c.request.plate.wells ?? []) expect(Object.keys(w).sort()).toEqual(['label', 'position', 'sample', 'tags']);
+    expect(c.request.plate.wells).toContainEqual({ position: 'H12', sample: null, label: 'NEG_CONTROL', tags: [] });
+    expect(c.request.plate.wells).toContainEqual({ position: 'D4', sample: { id: 'S-4', labsheet: 'Samples' }, label: 'POS_CONTROL', tags: ['x'] });
+  });
+
+  it('a removal of everything a set gave leaves only the removal', () => {
+    const label: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'C3', label: 'BLANK' };
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([label, wellRemove('C3', ['LABEL'])]));
+    expect(c.request.plate).toEqual({ removeFromWells: [{ position: 'C3', fields: ['LABEL'] }] });
   });
 
   it('a full 384 plate is one request with 384 wells, every entry done on success', () => {
@@ -52,12 +69,24 @@ describe('coalescing assignments into one assign-location', () => {
 });
 
 describe('coalescing row updates into update-rows-by-id', () => {
-  it('one flat row per id, later changes win, ID column included', () => {
+  it('the spec\'s shape: single-key elements, each row\'s ID element first, later changes to a cell win', () => {
     const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-1', { Status: 'a', 'Volume uL': 5 }), rowUpdate('S-2', { Status: 'b' }), rowUpdate('S-1', { Status: 'c' })]));
     expect(c.request).toEqual({ labsheet: 'Samples', rows: [
-      { 'Sample ID': 'S-1', Status: 'c', 'Volume uL': 5 },
-      { 'Sample ID': 'S-2', Status: 'b' },
+      { 'Sample ID': 'S-1' }, { Status: 'c' }, { 'Volume uL': 5 },
+      { 'Sample ID': 'S-2' }, { Status: 'b' },
     ] });
+    for (const element of c.request.rows) expect(typeof element === 'object' && Object.keys(element)).toHaveLength(1);
+  });
+
+  it('a change to the ID column itself is not sent (in this shape it would start another row)', () => {
+    const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-1', { 'Sample ID': 'S-99', Status: 'a' })]));
+    expect(c.request.rows).toEqual([{ 'Sample ID': 'S-1' }, { Status: 'a' }]);
+  });
+
+  it('a refusal naming an element points at the row it belongs to', () => {
+    const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-1', { Status: 'a' }), rowUpdate('S-2', { Status: 'b', Notes: 'n' })]));
+    expect(c.entriesAt('rows[3]: Status must be one of …')).toEqual([2]);
+    expect(c.entriesAt('rows[1]')).toEqual([1]);
   });
 
   it('an ID with no updated rows fails as not found; its neighbours are done', () => {

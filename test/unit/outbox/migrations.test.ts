@@ -56,6 +56,15 @@ describe('outbox migrations', () => {
     expect(columns(db, 'requests')).toEqual(['id', 'endpoint', 'sent_at', 'entries', 'outcome']);
   });
 
+  it('4: counts answered failures per entry (existing rows start at 0) and keeps the last plate seen', () => {
+    migrateTo(db, 3);
+    db.prepare(`INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('webhook','t','{}',0,0,'failed')`).run();
+    migrateTo(db, 4);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.prepare('SELECT answered_failures AS n FROM entries').get()).toEqual({ n: 0 });
+    expect(columns(db, 'plate_seen')).toEqual(['target', 'last_update', 'empty_spaces', 'at']);
+  });
+
   it('upgrades a version-1 file in place when the outbox opens it, keeping its entries', () => {
     migrateTo(db, 1);
     db.prepare(`INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('well-set',?,?,0,0,'pending')`)
@@ -69,11 +78,20 @@ describe('outbox migrations', () => {
   });
 
   it('read cache 1: manifests, wells, rows by ID and barcode, labsheets, locations', () => {
-    runMigrations(db, CACHE_MIGRATIONS);
+    runMigrations(db, CACHE_MIGRATIONS.filter((m) => m.version <= 1));
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     const tables = (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]).map((t) => t.name);
     expect(tables).toEqual(expect.arrayContaining(['manifests', 'wells', 'labsheets', 'labsheet_rows', 'locations']));
     expect(columns(db, 'labsheet_rows')).toEqual(['labsheet', 'uuid', 'id_value', 'barcode_value', 'body']);
+  });
+
+  it('read cache 2: a manifest keeps its basis and where its layout and wells came from; layouts per template', () => {
+    runMigrations(db, CACHE_MIGRATIONS.filter((m) => m.version <= 1));
+    db.prepare(`INSERT INTO manifests VALUES ('u','PL-1','B','n','96 Well Plate',8,12,0)`).run();
+    runMigrations(db, CACHE_MIGRATIONS);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare('SELECT basis, layout_from, wells_from FROM manifests').get()).toEqual({ basis: null, layout_from: 'service', wells_from: 'service' });
+    expect(columns(db, 'template_layouts')).toEqual(['template', 'rows', 'columns', 'at']);
   });
 
   it('refuses a file written by a newer version instead of guessing', () => {

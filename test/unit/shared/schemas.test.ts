@@ -12,8 +12,17 @@ describe('tolerant response parsing', () => {
     expect('extra' in a).toBe(false);
   });
 
-  it('refuses a wrong-typed cell', () => {
-    expect(fetchRowsResponse.safeParse({ headers: ['uuid'], rows: [[{}]], total: 1, success: true }).success).toBe(false);
+  it('reads CHECKBOX booleans and ATTACHED_FILES lists as text, and a numeric-string total as a number', () => {
+    const r = fetchRowsResponse.parse({
+      headers: ['uuid', 'QC', 'Files', 'N'], rows: [['u1', true, ['a.pdf', { name: 'b.png' }], 3]], total: '1', success: 'true',
+    });
+    expect(r.rows[0]).toEqual(['u1', 'true', 'a.pdf, b.png', 3]);
+    expect(r.total).toBe(1);
+  });
+
+  it('refuses what no service may send: rows that are not arrays, a total that is not a count', () => {
+    expect(fetchRowsResponse.safeParse({ headers: ['uuid'], rows: [{}], total: 1, success: true }).success).toBe(false);
+    expect(fetchRowsResponse.safeParse({ headers: ['uuid'], rows: [], total: 'many', success: true }).success).toBe(false);
   });
 });
 

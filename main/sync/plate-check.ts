@@ -1,0 +1,80 @@
+import type { EntryError, OutboxEntry, PlateState } from '../outbox/entry.js';
+import type { ManifestRef } from '../../shared/outbox/intents.js';
+import { classify, type Classified } from './classify.js';
+import type { SendContext } from './step-result.js';
+
+export type PlateCheck =
+  | { kind: 'unchanged' }
+  | { kind: 'changed'; now: PlateState; expected: PlateState }
+  | { kind: 'unreachable'; failure: Classified };
+
+/** Two readings agree unless a field both carry differs; a service that sends neither cannot be checked. */
+function agree(a: PlateState, b: PlateState): boolean {
+  if (a.lastUpdate !== null && b.lastUpdate !== null && a.lastUpdate !== b.lastUpdate) return false;
+  if (a.emptySpaces !== null && b.emptySpaces !== null && a.emptySpaces !== b.emptySpaces) return false;
+  return true;
+}
+
+async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState> {
+  const m = await ctx.transport.fetchManifestMetadata('uuid' in ref ? { uuid: ref.uuid } : { hrid: ref.hrid }, { signal: ctx.signal });
+  return { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null };
+}
+
+function manifestOf(e: OutboxEntry): ManifestRef | null {
+  return e.intent.type === 'well-set' || e.intent.type === 'well-remove' ? e.intent.manifest : null;
+}
+
+/**
+ * Before a plate's queued changes go out, the plate is read again. It is unchanged when it still looks
+ * as it did when the oldest of these changes was made (its basis), or as it did after this computer's
+ * last write to it. Anything else is a change made elsewhere (another bench filled wells): the changes
+ * wait for the user instead of overwriting it. A reading that fails for a reason other than the
+ * network does not hold the plate (the update itself will say what is wrong).
+ */
+export async function checkPlate(ctx: SendContext, target: string, run: readonly OutboxEntry[]): Promise<PlateCheck> {
+  const ref = run[0] ? manifestOf(run[0]) : null;
+  if (!ref) return { kind: 'unchanged' };
+  const basis = run.map((e) => (e.intent.type === 'well-set' || e.intent.type === 'well-remove' ? e.intent.basis : undefined))
+    .find((b) => b !== undefined) ?? null;
+  const seen = ctx.outbox.plateSeen(target);
+  if (!basis && !seen) return { kind: 'unchanged' };
+  let now: PlateState;
+  try {
+    now = await readPlate(ctx, ref);
+  } catch (err) {
+    const failure = classify(err, ctx.platform.now());
+    if (failure.network || failure.action === 'pause') return { kind: 'unreachable', failure };
+    return { kind: 'unchanged' };
+  }
+  ctx.onAnswered();
+  if ((basis && agree(now, basis)) || (seen && agree(now, seen))) return { kind: 'unchanged' };
+  return { kind: 'changed', now, expected: seen ?? basis! };
+}
+
+/** After this computer's write: what the plate looks like now is ours, not a change from elsewhere. */
+export async function rememberPlate(ctx: SendContext, target: string, ref: ManifestRef): Promise<void> {
+  try {
+    ctx.outbox.setPlateSeen(target, await readPlate(ctx, ref));
+  } catch {
+    // Not read: the next check compares with the basis of the next changes, which may hold them for a
+    // look needlessly; the user then sends them. Never a silent overwrite.
+  }
+}
+
+/** The error a held plate's entries show: what changed, and what the user can do. */
+export function plateChangedError(hrid: string, check: { now: PlateState; expected: PlateState }, at: number): EntryError {
+  const parts: string[] = [];
+  if (check.now.emptySpaces !== null && check.expected.emptySpaces !== null && check.now.emptySpaces !== check.expected.emptySpaces) {
+    parts.push(`empty wells ${check.expected.emptySpaces} → ${check.now.emptySpaces}`);
+  }
+  if (check.now.lastUpdate !== null && check.expected.lastUpdate !== null && check.now.lastUpdate !== check.expected.lastUpdate) {
+    parts.push(`last update ${check.now.lastUpdate}`);
+  }
+  return {
+    kind: 'plate-changed',
+    message: `Needs a look: plate ${hrid} changed on the service since these scans (${parts.join(', ')}). `
+      + 'Send anyway to apply them over it, or discard them.',
+    plate: check.now,
+    at,
+  };
+}
