@@ -4,7 +4,8 @@ import { classify, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
 
 export type PlateCheck =
-  | { kind: 'unchanged' }
+  /** `watched`: the changes carry a basis or the plate has a recorded state, so it is read back after the write. */
+  | { kind: 'unchanged'; watched: boolean }
   | { kind: 'changed'; now: PlateState; expected: PlateState }
   | { kind: 'unreachable'; failure: Classified };
 
@@ -33,21 +34,22 @@ function manifestOf(e: OutboxEntry): ManifestRef | null {
  */
 export async function checkPlate(ctx: SendContext, target: string, run: readonly OutboxEntry[]): Promise<PlateCheck> {
   const ref = run[0] ? manifestOf(run[0]) : null;
-  if (!ref) return { kind: 'unchanged' };
+  if (!ref) return { kind: 'unchanged', watched: false };
   const basis = run.map((e) => (e.intent.type === 'well-set' || e.intent.type === 'well-remove' ? e.intent.basis : undefined))
     .find((b) => b !== undefined) ?? null;
   const seen = ctx.outbox.plateSeen(target);
-  if (!basis && !seen) return { kind: 'unchanged' };
+  // Changes queued by older versions carry no basis: nothing to compare with, nothing to keep.
+  if (!basis && !seen) return { kind: 'unchanged', watched: false };
   let now: PlateState;
   try {
     now = await readPlate(ctx, ref);
   } catch (err) {
     const failure = classify(err, ctx.platform.now());
     if (failure.network || failure.action === 'pause') return { kind: 'unreachable', failure };
-    return { kind: 'unchanged' };
+    return { kind: 'unchanged', watched: true };
   }
   ctx.onAnswered();
-  if ((basis && agree(now, basis)) || (seen && agree(now, seen))) return { kind: 'unchanged' };
+  if ((basis && agree(now, basis)) || (seen && agree(now, seen))) return { kind: 'unchanged', watched: true };
   return { kind: 'changed', now, expected: seen ?? basis! };
 }
 

@@ -174,7 +174,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       return { kind: 'ok', requests: 1 };
     }
     const r = await sendCoalesced(ctx, 'wells', run);
-    if (ref && run.some((e) => outbox.get(e.id)?.state === 'done')) await rememberPlate(ctx, target, ref);
+    if (ref && check.kind === 'unchanged' && check.watched && run.some((e) => outbox.get(e.id)?.state === 'done')) await rememberPlate(ctx, target, ref);
     return r;
   }
 

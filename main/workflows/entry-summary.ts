@@ -37,6 +37,11 @@ export function toOutboxError(e: EntryError): OutboxError {
   };
 }
 
+function noteOf(result: unknown): string | null {
+  const note = typeof result === 'object' && result !== null ? (result as { note?: unknown }).note : undefined;
+  return typeof note === 'string' ? note : null;
+}
+
 export function toSummary(e: OutboxEntry): OutboxEntrySummary {
   return {
     id: e.id,
@@ -48,5 +53,6 @@ export function toSummary(e: OutboxEntry): OutboxEntrySummary {
     attempts: e.attempts,
     lastError: e.lastError ? toOutboxError(e.lastError) : null,
     createdAt: e.createdAt,
+    ...(noteOf(e.result) ? { note: noteOf(e.result)! } : {}),
   };
 }

@@ -2,7 +2,7 @@
  * Command barcodes let a scientist drive a workflow without touching the keyboard: the
  * printed sheet carries `<prefix><WORD>` in Code 128, and the classifier maps it back.
  */
-export const SCAN_COMMANDS = ['undo', 'redo', 'done', 'skip', 'next-plate', 'cancel'] as const;
+export const SCAN_COMMANDS = ['undo', 'redo', 'done', 'skip', 'next-plate', 'cancel', 'fill-here'] as const;
 export type ScanCommand = (typeof SCAN_COMMANDS)[number];
 
 export const DEFAULT_COMMAND_PREFIX = '#CMD:';
@@ -15,6 +15,7 @@ export const COMMAND_LABELS: Readonly<Record<ScanCommand, string>> = {
   skip: 'Skip position',
   'next-plate': 'Next plate',
   cancel: 'Cancel',
+  'fill-here': 'Fill from here',
 };
 
 /** The text encoded in the barcode for a command, e.g. `#CMD:NEXT-PLATE`. */
@@ -29,5 +30,6 @@ export function commandPayload(command: ScanCommand, prefix = DEFAULT_COMMAND_PR
 export function parseCommandWord(word: string): ScanCommand | null {
   const w = word.trim().toLowerCase().replace(/[_ ]/g, '-');
   if (w === 'nextplate') return 'next-plate';
+  if (w === 'fillhere') return 'fill-here';
   return (SCAN_COMMANDS as readonly string[]).includes(w) ? (w as ScanCommand) : null;
 }

@@ -27,7 +27,7 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
   if (i.type === 'well-set') {
     return {
       ...w,
-      ...(i.sample ? { sample: i.sample.id, labsheet: i.sample.labsheet } : {}),
+      ...(i.sample !== undefined ? { sample: i.sample?.id ?? null, labsheet: i.sample?.labsheet ?? null } : {}),
       ...(i.label !== undefined ? { label: i.label } : {}),
       ...(i.tags !== undefined ? { tags: [...i.tags] } : {}),
     };

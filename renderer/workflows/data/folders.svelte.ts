@@ -55,7 +55,7 @@ export class LabspaceBrowser {
     if (r.ok) {
       this.folderError = null;
       this.folder = r.value;
-      this.target = { uuid: r.value.uuid, label: r.value.location };
+      this.target = { uuid: r.value.uuid, label: r.value.location ?? r.value.name };
       return;
     }
     if (r.error.kind === 'conflict' && query.name) {

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { createLocationsResponse } from '../../../shared/api/locations.js';
 import { LOCATION_STATUS_COMPLETED, type CreatedLocation } from '../../../shared/api/locations.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
@@ -20,7 +21,7 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  */
 export class LocationCreator {
   drafts = $state<LocationDraft[]>([{ key: 1, name: '', parent: '' }]);
-  readonly task: WriteTask<{ success: boolean; requestId: string }>;
+  readonly task: WriteTask<z.output<typeof createLocationsResponse>>;
   requestId = $state<string | null>(null);
   status = $state<string | null>(null);
   message = $state('');
@@ -87,7 +88,7 @@ export class LocationCreator {
         break;
       }
       this.status = r.value.status;
-      this.message = r.value.message;
+      this.message = r.value.message ?? '';
       if (r.value.status === LOCATION_STATUS_COMPLETED) {
         this.created = r.value.result?.created ?? [];
         break;

@@ -4,7 +4,7 @@ import { fromIpcError, type ShownError } from './lib/errors.js';
 
 export interface SequenceSummary {
   name: string;
-  type: string;
+  type: string | undefined;
   uuid: string;
 }
 
@@ -48,7 +48,8 @@ export class SequenceBrowser {
     this.error = null;
     this.page = page;
     this.items = r.value.items.map((i) => ({ name: i.name, type: i.type, uuid: i.uuid }));
-    this.total = r.value.total;
+    // A service that leaves `total` out: count what has been seen, and one more page while pages come full.
+    this.total = r.value.total ?? page * this.pageSize + r.value.items.length + (r.value.items.length === this.pageSize ? 1 : 0);
   }
 
   /** Reads one sequence the current way (GET /sequences?name=), not the deprecated fetch. */

@@ -50,8 +50,8 @@ async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Pr
 
 /** `force` skips the guards the user has just overridden. */
 export async function placeSample(s: WellFillState, code: string, scan: IncomingScan, force: boolean): Promise<void> {
-  const target = s.armed ?? s.cursor ?? s.nextTarget();
-  if (!target) return s.feedback.report(scan.text, 'The plate is full', 'error', scan.mainAt);
+  const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
+  if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
   const row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code }).catch(() => null);
   const sampleId = row ? String(row.row[row.idColumn] ?? code) : code;
   if (!force) {
@@ -61,10 +61,12 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   }
   const before = s.wells[target];
   await s.commit(`${sampleId} → ${target}`, [sampleIntent(s.ref, target, { id: sampleId, labsheet: s.labsheet }, before ?? { position: target, sample: null, labsheet: null, label: '', tags: [], sync: null, reason: null })]);
-  // A position-first scan is a detour: the fill goes on from where it was, not from the detour.
+  // A position-first scan is a detour: the fill goes on from where it was, not from the detour. On a
+  // plate held because some of its wells cannot be placed, it is where the user chose to start.
   const wasArmed = s.armed !== null;
   s.armed = null;
-  s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
+  if (wasArmed && s.held) s.fillFrom(target);
+  else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
   s.feedback.report(scan.text, `${sampleId} → ${target}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`, 'success', scan.mainAt);
 }
 
@@ -79,7 +81,28 @@ function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Pr
   s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
 }
 
+/** Why no well is chosen by itself on this plate, and what starts the fill. */
+export function heldReason(s: WellFillState): string {
+  if (s.plate?.layoutFrom === 'unknown') return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
+  const n = s.plate?.unplacedUsed ?? 0;
+  return `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know: `
+    + 'scan the position for this tube (C5), or select a well and choose "Fill from here"';
+}
+
+/** "Fill from here": from the scanned position, else the selected well. */
+export function fillFromHere(s: WellFillState): string {
+  const from = s.armed ?? s.selection[0] ?? null;
+  if (!s.plate) return 'Scan a plate first';
+  if (!from) return 'Scan a position or select a well first, then "Fill from here"';
+  s.fillFrom(from);
+  return s.cursor ? `Filling from ${s.cursor}` : 'No empty well from there on';
+}
+
 async function runCommand(s: WellFillState, command: string, scan: IncomingScan): Promise<void> {
+  if (command === 'fill-here') {
+    const said = fillFromHere(s);
+    return s.feedback.report(scan.text, said, said.startsWith('Filling') ? 'info' : 'error', scan.mainAt);
+  }
   if (command === 'undo') {
     const what = await s.undo();
     return s.feedback.report(scan.text, what ? `Undone: ${what}` : 'Nothing to undo', what ? 'info' : 'error', scan.mainAt);

@@ -2,6 +2,7 @@ import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
+import { WELL_LABELS, type WellLabel } from '../../../shared/api/primitives.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
 import { applyIntent, emptyWell, overlay, syncOf, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
@@ -34,6 +35,12 @@ export class WellFillState {
   labsheet = $state('Samples');
   canUndo = $state(false);
   canRedo = $state(false);
+  /**
+   * The service counts used wells this computer cannot place (filled at another bench, and the service
+   * lists no wells), or the plate's layout is not known yet: the cursor does not start on its own. A
+   * position scan or "fill from here" starts it.
+   */
+  held = $state(false);
   #stack = new UndoStack<WellAction>();
   #entryPosition = new Map<number, string>();
   #offChange: (() => void) | null = null;
@@ -97,8 +104,32 @@ export class WellFillState {
     this.guard = null;
     this.#stack.clear();
     this.#syncStack();
-    this.cursor = this.nextTarget();
+    this.held = m.unplacedUsed > 0 || m.layoutFrom === 'unknown';
+    this.cursor = this.held ? null : this.nextTarget();
     return true;
+  }
+
+  /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
+  fillFrom(position: string): void {
+    this.held = false;
+    this.armed = null;
+    this.cursor = this.nextTarget(position);
+  }
+
+  /**
+   * What goes into the outbox for a well intent. A well-set carries the well's whole new state, because
+   * manifest/update marks sample, tags and label all required; every change carries the plate as read
+   * from the service (its basis) so a plate changed elsewhere is held for a look, not overwritten.
+   */
+  #outgoing(i: WellIntent): WellIntent {
+    const basis = this.plate?.basis;
+    const withBasis = <T extends WellIntent>(x: T): T => (basis ? { ...x, basis } : x);
+    if (i.type === 'well-remove') return withBasis(i);
+    const w = this.wells[i.position] ?? emptyWell(i.position);
+    const sample = i.sample !== undefined ? i.sample : w.sample ? { id: w.sample, labsheet: w.labsheet || this.labsheet } : null;
+    // A label the app does not know cannot be sent back; it reads as no label.
+    const label = i.label ?? ((WELL_LABELS as readonly string[]).includes(w.label) ? (w.label as WellLabel) : '');
+    return withBasis({ ...i, sample, label, tags: i.tags ?? [...w.tags] });
   }
 
   nextTarget(from?: string): string | null {
@@ -128,7 +159,8 @@ export class WellFillState {
   /** Enqueues the intents (one durable commit each, in order), applies them, records one undo step. */
   async commit(what: string, intents: WellIntent[]): Promise<void> {
     const steps: ActionStep[] = [];
-    for (const forward of intents) {
+    for (const asked of intents) {
+      const forward = this.#outgoing(asked);
       const before = $state.snapshot(this.wells[forward.position] ?? emptyWell(forward.position)) as WellView;
       const { id } = await call(this.api, 'outbox.enqueue', { intent: forward });
       steps.push({ entryId: Number(id), forward, inverse: inverseOf(forward, before, this.ref), before });
@@ -148,7 +180,8 @@ export class WellFillState {
         this.#setWell({ ...step.before });
         continue;
       }
-      for (const inv of step.inverse) {
+      for (const asked of step.inverse) {
+        const inv = this.#outgoing(asked);
         const { id } = await call(this.api, 'outbox.enqueue', { intent: inv });
         this.#apply(inv, Number(id));
       }
@@ -163,10 +196,11 @@ export class WellFillState {
     if (!action) return null;
     const steps: ActionStep[] = [];
     for (const step of action.steps) {
-      const before = $state.snapshot(this.wells[step.forward.position] ?? emptyWell(step.forward.position)) as WellView;
-      const { id } = await call(this.api, 'outbox.enqueue', { intent: step.forward });
-      this.#apply(step.forward, Number(id));
-      steps.push({ ...step, entryId: Number(id), before, inverse: inverseOf(step.forward, before, this.ref) });
+      const forward = this.#outgoing(step.forward);
+      const before = $state.snapshot(this.wells[forward.position] ?? emptyWell(forward.position)) as WellView;
+      const { id } = await call(this.api, 'outbox.enqueue', { intent: forward });
+      this.#apply(forward, Number(id));
+      steps.push({ ...step, forward, entryId: Number(id), before, inverse: inverseOf(forward, before, this.ref) });
     }
     this.#stack.replaceTop('done', { what: action.what, steps });
     this.cursor = this.nextTarget();

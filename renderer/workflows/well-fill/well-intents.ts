@@ -16,12 +16,14 @@ export interface WellAction {
 
 /**
  * The intents that put a well back the way it was before `forward` — used when an undo comes too
- * late to cancel the entry (it is already on its way or done).
+ * late to cancel the entry (it is already on its way or done). A field the well held goes back in a
+ * well-set; a field it did not hold is cleared with a removal (the spec's way to empty a field), and
+ * is also given empty in the set, so the set never carries back what the undone change put there.
  */
 export function inverseOf(forward: WellIntent, before: WellView, manifest: ManifestRef): WellIntent[] {
   const touched = new Set<RemovalField>();
   if (forward.type === 'well-set') {
-    if (forward.sample) touched.add('SAMPLE');
+    if (forward.sample !== undefined) touched.add('SAMPLE');
     if (forward.label !== undefined) touched.add('LABEL');
     if (forward.tags !== undefined) touched.add('TAGS');
   } else {
@@ -29,20 +31,25 @@ export function inverseOf(forward: WellIntent, before: WellView, manifest: Manif
   }
   const restore: WellSetIntent = { type: 'well-set', manifest, position: forward.position };
   const clear: RemovalField[] = [];
+  let restores = false;
   if (touched.has('SAMPLE')) {
-    if (before.sample && before.labsheet) restore.sample = { id: before.sample, labsheet: before.labsheet };
+    const held = before.sample && before.labsheet;
+    restore.sample = held ? { id: before.sample!, labsheet: before.labsheet! } : null;
+    if (held) restores = true;
     else clear.push('SAMPLE');
   }
   if (touched.has('LABEL')) {
-    if (before.label) restore.label = before.label as WellLabel;
+    restore.label = before.label as WellLabel;
+    if (before.label) restores = true;
     else clear.push('LABEL');
   }
   if (touched.has('TAGS')) {
-    if (before.tags.length > 0) restore.tags = [...before.tags];
+    restore.tags = [...before.tags];
+    if (before.tags.length > 0) restores = true;
     else clear.push('TAGS');
   }
   const out: WellIntent[] = [];
-  if (restore.sample || restore.label !== undefined || restore.tags !== undefined) out.push(restore);
+  if (restores) out.push(restore);
   if (clear.length > 0) out.push({ type: 'well-remove', manifest, position: forward.position, fields: clear } satisfies WellRemoveIntent);
   return out;
 }

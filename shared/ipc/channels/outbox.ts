@@ -50,6 +50,8 @@ export const outboxEntrySummary = z.strictObject({
   attempts: z.number().int().nonnegative(),
   lastError: outboxError.nullable(),
   createdAt: z.number(),
+  /** A done entry's note, e.g. "Accepted by the service; its answer was not understood." */
+  note: z.string().optional(),
 });
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 

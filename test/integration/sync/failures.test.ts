@@ -31,12 +31,10 @@ describe('failure handling against the real sandbox', () => {
     await s.engine.syncNow();
     const states = ids.map((id) => s.outbox.get(id)!.state);
     expect(states).toEqual(['done', 'done', 'done', 'failed', 'done', 'done', 'done', 'done']);
-    const bad = s.outbox.get(ids[3]!)!;
-    expect(bad.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error' });
-    expect(bad.lastError?.reason).toMatch(/I1/);
+    expect(s.outbox.get(ids[3]!)!.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error' });
     expect(serverWell(s.sandbox, 'PL-0001', 'B7').sampleId).toBe(sample(47));
-    // The reason names plate.wells[3]: the rest, then the named well alone — no full bisection.
-    expect(s.forwarded('/manifest/update')).toBe(3);
+    // A real service names no element (no `reason`): the plate is halved until I1 stands alone.
+    expect(s.forwarded('/manifest/update')).toBeLessThanOrEqual(7);
   });
 
   it('two bad wells in one batch are each isolated and parked; their neighbours land', async () => {
@@ -85,4 +83,25 @@ describe('failure handling against the real sandbox', () => {
     expect(s.forwarded('/labsheets/create')).toBe(1);
     expect(s.sandbox.store.labsheets.byName('Bench 2026-11-23')).not.toBeNull();
   });
+});
+
+describe('failure handling with the sandbox\'s extended answers (its errors name the element)', () => {
+  const { stack: s } = stackPerTest('sync-it-', { profile: 'extended' });
+
+  it('a 422 naming plate.wells[3] isolates that well without a full bisection', async () => {
+    const intents: Intent[] = ['B1', 'B2', 'B3', 'I1', 'B4', 'B5', 'B6', 'B7'].map((position, i) => ({
+      type: 'well-set', manifest: { hrid: 'PL-0001' }, position, sample: { id: sample(40 + i), labsheet: 'Samples' },
+    }));
+    const ids = s.outbox.enqueueMany(intents);
+    await s.engine.syncNow();
+    const states = ids.map((id) => s.outbox.get(id)!.state);
+    expect(states).toEqual(['done', 'done', 'done', 'failed', 'done', 'done', 'done', 'done']);
+    const bad = s.outbox.get(ids[3]!)!;
+    expect(bad.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error' });
+    expect(bad.lastError?.reason).toMatch(/I1/);
+    expect(serverWell(s.sandbox, 'PL-0001', 'B7').sampleId).toBe(sample(47));
+    // The reason names plate.wells[3]: the rest, then the named well alone — no full bisection.
+    expect(s.forwarded('/manifest/update')).toBe(3);
+  });
+
 });

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from '../../../main/cache/index.js';
 import { tempDir } from '../../unit/outbox/helpers.js';
+import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
+import type { Intent } from '../../../shared/outbox/intents.js';
 import { startStack, type Stack } from './stack.js';
 
 describe('read cache: works offline, says how old, overlays pending wells', () => {
@@ -18,23 +20,10 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: () => clock });
   });
   afterEach(async () => {
+    cache.close();
     store.close();
     await s.close();
     t.cleanup();
-  });
-
-  it('a manifest read online is served from the cache offline, with its age and the pending wells', async () => {
-    const online = await cache.manifest({ hrid: 'PL-0001' });
-    expect(online).toMatchObject({ hrid: 'PL-0001', rows: 8, columns: 12, fromCache: false, fetchedAt: 1_000_000 });
-    expect(online!.wells.find((w) => w.position === 'A1')?.sample).toEqual({ id: 'S-0001', labsheet: 'Samples' });
-
-    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
-    const id = s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'B1', sample: { id: 'S-0050', labsheet: 'Samples' } });
-    clock += 60_000;
-    const offline = await cache.manifest({ barcode: 'PLT000001' });
-    expect(offline).toMatchObject({ fromCache: true, fetchedAt: 1_000_000, hrid: 'PL-0001' });
-    expect(offline!.pending).toEqual([expect.objectContaining({ entryId: id, state: 'pending' })]);
-    expect(cache.locations()).toEqual([expect.objectContaining({ kind: 'manifest', hrid: 'PL-0001', rows: 8 })]);
   });
 
   it('finds a labsheet row by ID and by ID_BARCODE, also offline', async () => {
@@ -80,5 +69,75 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     const offline = await cache.labsheets();
     expect(offline).toMatchObject({ fromCache: true, fetchedAt: 1_000_000 });
     expect(offline.names).toContain('Samples');
+  });
+});
+
+describe('read cache: plates, as the sandbox\'s demo answers and as a real service answers them', () => {
+  let t: ReturnType<typeof tempDir>;
+  let s: Stack;
+  let store: CacheStore;
+  let cache: ReadCache;
+  let clock = 1_000_000;
+  async function start(answers: AnswerOptions): Promise<void> {
+    clock = 1_000_000;
+    t = tempDir('cache-it-');
+    s = await startStack(t.dir, {}, answers);
+    store = openCacheStore(path.join(t.dir, 'read-cache.db'));
+    cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: () => clock });
+  }
+  afterEach(async () => {
+    cache.close();
+    store.close();
+    await s.close();
+    t.cleanup();
+  });
+
+  it('a manifest read online is served from the cache offline, with its age and the pending wells (extended answers list wells)', async () => {
+    await start({ profile: 'extended' });
+    const online = await cache.manifest({ hrid: 'PL-0001' });
+    expect(online).toMatchObject({ hrid: 'PL-0001', rows: 8, columns: 12, fromCache: false, fetchedAt: 1_000_000, wellsFrom: 'service', unplacedUsed: 0 });
+    expect(online!.wells.find((w) => w.position === 'A1')?.sample).toEqual({ id: 'S-0001', labsheet: 'Samples' });
+
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const id = s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'B1', sample: { id: 'S-0050', labsheet: 'Samples' } });
+    clock += 60_000;
+    const offline = await cache.manifest({ barcode: 'PLT000001' });
+    expect(offline).toMatchObject({ fromCache: true, fetchedAt: 1_000_000, hrid: 'PL-0001' });
+    expect(offline!.pending).toEqual([expect.objectContaining({ entryId: id, state: 'pending' })]);
+    expect(cache.locations()).toEqual([expect.objectContaining({ kind: 'manifest', hrid: 'PL-0001', rows: 8 })]);
+  });
+
+
+  it('a service that lists no wells: the layout comes from the template name, used wells it cannot place are counted', async () => {
+    await start({ profile: 'spec' });
+    // PL-0001 of the demo lab already holds samples and controls, filled "at another bench".
+    const used = 96 - Number(s.sandbox.store.manifests.emptySpaces(s.sandbox.store.manifests.find('hrid', 'PL-0001')!));
+    expect(used).toBeGreaterThan(0);
+    const m = await cache.manifest({ hrid: 'PL-0001' });
+    expect(m).toMatchObject({ rows: 8, columns: 12, layoutFrom: 'template', wellsFrom: 'this-computer', wells: [], unplacedUsed: used });
+    expect(m!.basis).toEqual({ lastUpdate: expect.any(String), emptySpaces: 96 - used });
+  });
+
+  it('this computer\'s confirmed writes become its record of the plate, and no longer count as unplaced', async () => {
+    await start({ profile: 'spec' });
+    const uuid = s.sandbox.store.manifests.find('hrid', 'PL-0002')!.uuid;
+    const before = await cache.manifest({ uuid });
+    s.outbox.enqueueMany(['A1', 'A2'].map((position, i): Intent => ({
+      type: 'well-set', manifest: { uuid }, position, sample: { id: `S-00${60 + i}`, labsheet: 'Samples' }, label: 'SAMPLE', tags: [],
+    })));
+    await s.engine.syncNow();
+    const after = await cache.manifest({ uuid });
+    expect(after!.wells.map((w) => [w.position, w.sample?.id])).toEqual([['A1', 'S-0060'], ['A2', 'S-0061']]);
+    expect(after!.unplacedUsed).toBe(before!.unplacedUsed);
+    expect(after!.basis.emptySpaces).toBe(before!.basis.emptySpaces! - 2);
+  });
+
+  it('a template whose name says nothing is asked once and remembered for every plate of that kind', async () => {
+    await start({ profile: 'spec' });
+    const m = s.sandbox.store.manifests.find('hrid', 'PL-0001')!;
+    s.sandbox.store.db.prepare('UPDATE manifests SET template = ? WHERE uuid = ?').run('Custom deep-well', m.uuid);
+    expect(await cache.manifest({ uuid: m.uuid })).toMatchObject({ layoutFrom: 'unknown', unplacedUsed: 0 });
+    cache.setTemplateLayout('Custom deep-well', { rows: 8, columns: 12 });
+    expect(await cache.manifest({ uuid: m.uuid })).toMatchObject({ layoutFrom: 'user', rows: 8, columns: 12 });
   });
 });

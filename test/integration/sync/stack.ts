@@ -3,6 +3,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { createLabClient, type LabClient } from '../../../main/api/index.js';
 import { createOutbox, type Outbox } from '../../../main/outbox/index.js';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../../main/sync/index.js';
+import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { SandboxHandle } from '../../../main/sandbox/server.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
@@ -21,8 +22,14 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startSandboxAndProxy(dbPath?: string): Promise<{ sandbox: SandboxHandle; proxy: FaultProxy }> {
-  const sandbox = await startSandbox({ port: 0, mode: 'v2', locationDelayMs: 0, ...(dbPath ? { dbPath } : {}) });
+/**
+ * The sync tests talk to the sandbox's `varied` answers (issue 15): what a real service may send
+ * within the spec's wording, seeded so a failure reproduces. BENCHLINK_VARIED_SEED picks another seed.
+ */
+export const VARIED: AnswerOptions = { profile: 'varied', seed: Number(process.env['BENCHLINK_VARIED_SEED'] ?? 11) };
+
+export async function startSandboxAndProxy(dbPath?: string, answers: AnswerOptions = VARIED): Promise<{ sandbox: SandboxHandle; proxy: FaultProxy }> {
+  const sandbox = await startSandbox({ port: 0, mode: 'v2', locationDelayMs: 0, answers, ...(dbPath ? { dbPath } : {}) });
   const proxy = await startFaultProxy({ target: sandbox.url, maxLog: 100_000 });
   return { sandbox, proxy };
 }
@@ -37,8 +44,8 @@ export function clientFor(url: string, token: { value: string }, timeoutMs = 10_
   });
 }
 
-export async function startStack(dir: string, engineOptions: Partial<SyncEngineOptions> = {}): Promise<Stack> {
-  const { sandbox, proxy } = await startSandboxAndProxy();
+export async function startStack(dir: string, engineOptions: Partial<SyncEngineOptions> = {}, answers: AnswerOptions = VARIED): Promise<Stack> {
+  const { sandbox, proxy } = await startSandboxAndProxy(undefined, answers);
   const token = { value: sandbox.demoToken };
   const client = clientFor(proxy.url, token);
   const outbox = createOutbox({ path: path.join(dir, 'outbox.db'), now: Date.now });
@@ -60,11 +67,11 @@ export async function startStack(dir: string, engineOptions: Partial<SyncEngineO
  * closed and removed after it. `stack` forwards to the current test's stack (so test bodies
  * read `s.outbox` as if they had started it); `dir()` is that test's directory.
  */
-export function stackPerTest(prefix: string): { stack: Stack; dir: () => string } {
+export function stackPerTest(prefix: string, answers: AnswerOptions = VARIED): { stack: Stack; dir: () => string } {
   let current: { stack: Stack; temp: ReturnType<typeof tempDir> } | undefined;
   beforeEach(async () => {
     const temp = tempDir(prefix);
-    current = { stack: await startStack(temp.dir), temp };
+    current = { stack: await startStack(temp.dir, {}, answers), temp };
   });
   afterEach(async () => {
     await current?.stack.close();

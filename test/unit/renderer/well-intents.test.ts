@@ -17,6 +17,14 @@ describe('undo intents', () => {
     expect(fwd.label).toBeUndefined();
     expect(inverseOf(fwd, before, manifest)).toEqual([{ type: 'well-set', manifest, position: 'H1', sample: { id: 'S-9', labsheet: 'Samples' } }]);
   });
+  it('undoing a tube put into a control well without a sample clears the sample and keeps the control', () => {
+    const before = { ...emptyWell('H12'), label: 'NEG_CONTROL' };
+    const fwd = { type: 'well-set' as const, manifest, position: 'H12', sample: { id: 'S-1', labsheet: 'Samples' }, label: 'NEG_CONTROL' as const, tags: [] };
+    expect(inverseOf(fwd, before, manifest)).toEqual([
+      { type: 'well-set', manifest, position: 'H12', sample: null, label: 'NEG_CONTROL', tags: [] },
+      { type: 'well-remove', manifest, position: 'H12', fields: ['SAMPLE', 'TAGS'] },
+    ]);
+  });
   it('undoing a removal sets back exactly the removed fields', () => {
     const before = { ...emptyWell('B2'), sample: 'S-2', labsheet: 'Samples', label: 'SAMPLE', tags: ['qc'] };
     expect(inverseOf({ type: 'well-remove', manifest, position: 'B2', fields: ['TAGS', 'LABEL'] }, before, manifest)).toEqual([

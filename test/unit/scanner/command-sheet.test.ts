@@ -5,8 +5,10 @@ import { classifyScan } from '../../../shared/barcode/classify.js';
 describe('command barcode sheet', () => {
   it('renders one Code 128 SVG per command with its label and text', () => {
     const html = renderCommandSheet();
-    expect(html.match(/<svg/g)).toHaveLength(6);
-    for (const payload of ['#CMD:UNDO', '#CMD:REDO', '#CMD:DONE', '#CMD:SKIP', '#CMD:NEXT-PLATE', '#CMD:CANCEL']) expect(html).toContain(`<code>${payload}</code>`);
+    expect(html.match(/<svg/g)).toHaveLength(7);
+    for (const payload of ['#CMD:UNDO', '#CMD:REDO', '#CMD:DONE', '#CMD:SKIP', '#CMD:NEXT-PLATE', '#CMD:CANCEL', '#CMD:FILL-HERE']) {
+      expect(html).toContain(`<code>${payload}</code>`);
+    }
     expect(html).toContain('Next plate');
   });
 
@@ -16,7 +18,7 @@ describe('command barcode sheet', () => {
 
   it('adds position barcodes for a layout and honours a custom prefix', () => {
     const entries = sheetEntries({ commandPrefix: '!!', positions: { rows: 8, columns: 12 } });
-    expect(entries).toHaveLength(6 + 96);
+    expect(entries).toHaveLength(7 + 96);
     expect(entries[0]!.payload).toBe('!!UNDO');
     expect(entries.at(-1)).toEqual({ label: 'Position H12', payload: 'H12' });
   });
