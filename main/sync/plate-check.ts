@@ -6,7 +6,7 @@ import type { SendContext } from './step-result.js';
 export type PlateCheck =
   /** `watched`: the changes carry a basis or the plate has a recorded state, so it is read back after the write. */
   | { kind: 'unchanged'; watched: boolean }
-  | { kind: 'changed'; now: PlateState; expected: PlateState }
+  | { kind: 'changed'; now: PlateState; expected: PlateState; hrid: string }
   | { kind: 'unreachable'; failure: Classified };
 
 /** Two readings agree unless a field both carry differs; a service that sends neither cannot be checked. */
@@ -16,9 +16,9 @@ function agree(a: PlateState, b: PlateState): boolean {
   return true;
 }
 
-async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState> {
+async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState & { hrid: string }> {
   const m = await ctx.transport.fetchManifestMetadata('uuid' in ref ? { uuid: ref.uuid } : { hrid: ref.hrid }, { signal: ctx.signal });
-  return { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null };
+  return { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null, hrid: m.hrid };
 }
 
 function manifestOf(e: OutboxEntry): ManifestRef | null {
@@ -40,7 +40,7 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   const seen = ctx.outbox.plateSeen(target);
   // Changes queued by older versions carry no basis: nothing to compare with, nothing to keep.
   if (!basis && !seen) return { kind: 'unchanged', watched: false };
-  let now: PlateState;
+  let now: PlateState & { hrid: string };
   try {
     now = await readPlate(ctx, ref);
   } catch (err) {
@@ -50,13 +50,15 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   }
   ctx.onAnswered();
   if ((basis && agree(now, basis)) || (seen && agree(now, seen))) return { kind: 'unchanged', watched: true };
-  return { kind: 'changed', now, expected: seen ?? basis! };
+  const { hrid, ...state } = now;
+  return { kind: 'changed', now: state, expected: seen ?? basis!, hrid };
 }
 
 /** After this computer's write: what the plate looks like now is ours, not a change from elsewhere. */
 export async function rememberPlate(ctx: SendContext, target: string, ref: ManifestRef): Promise<void> {
   try {
-    ctx.outbox.setPlateSeen(target, await readPlate(ctx, ref));
+    const { hrid: _hrid, ...state } = await readPlate(ctx, ref);
+    ctx.outbox.setPlateSeen(target, state);
   } catch {
     // Not read: the next check compares with the basis of the next changes, which may hold them for a
     // look needlessly; the user then sends them. Never a silent overwrite.
@@ -64,7 +66,7 @@ export async function rememberPlate(ctx: SendContext, target: string, ref: Manif
 }
 
 /** The error a held plate's entries show: what changed, and what the user can do. */
-export function plateChangedError(hrid: string, check: { now: PlateState; expected: PlateState }, at: number): EntryError {
+export function plateChangedError(check: { now: PlateState; expected: PlateState; hrid: string }, at: number): EntryError {
   const parts: string[] = [];
   if (check.now.emptySpaces !== null && check.expected.emptySpaces !== null && check.now.emptySpaces !== check.expected.emptySpaces) {
     parts.push(`empty wells ${check.expected.emptySpaces} → ${check.now.emptySpaces}`);
@@ -74,7 +76,7 @@ export function plateChangedError(hrid: string, check: { now: PlateState; expect
   }
   return {
     kind: 'plate-changed',
-    message: `Needs a look: plate ${hrid} changed on the service since these scans (${parts.join(', ')}). `
+    message: `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). `
       + 'Send anyway to apply them over it, or discard them.',
     plate: check.now,
     at,

@@ -168,8 +168,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         : { kind: 'transient', failure: check.failure, requests: 1 };
     }
     const ref = run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;
-    if (check.kind === 'changed' && ref) {
-      const error = plateChangedError('hrid' in ref ? ref.hrid : ref.uuid, check, platform.now());
+    if (check.kind === 'changed') {
+      const error = plateChangedError(check, platform.now());
       outbox.settle(run.map((e) => ({ id: e.id, state: 'failed', error })));
       return { kind: 'ok', requests: 1 };
     }

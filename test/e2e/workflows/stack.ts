@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { root, startChild, stopChild } from '../child.js';
 
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -32,17 +33,28 @@ export interface Stack {
   startSandbox(): Promise<void>;
   /** A call to the sandbox with the demo token, to check the final state as the server has it. */
   api(path: string, body?: unknown): Promise<unknown>;
+  /**
+   * The wells of a plate as the service has stored them, read from its database: a service answering
+   * as the spec shows (`--answers spec`) lists no wells over HTTP.
+   */
+  serverWells(hrid: string): { position: string; sample: string | null; label: string }[];
   close(): Promise<void>;
 }
 
-export async function startStack(): Promise<Stack> {
+export interface StackOptions {
+  /** The sandbox's answer profile (default extended, the demo). */
+  answers?: 'extended' | 'spec' | 'varied';
+}
+
+export async function startStack(o: StackOptions = {}): Promise<Stack> {
   const dir = mkdtempSync(join(tmpdir(), 'benchlink-wf-'));
   const port = await freePort();
   const sandboxUrl = `http://127.0.0.1:${port}`;
   const db = join(dir, 'service.db');
   let sandbox: ChildProcess | null = null;
   const startSandbox = async () => {
-    sandbox = (await startChild(tsx, [join(root, 'main', 'sandbox', 'cli.ts'), '--port', String(port), '--mode', 'v2', '--db', db], { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })).child;
+    const args = [join(root, 'main', 'sandbox', 'cli.ts'), '--port', String(port), '--mode', 'v2', '--db', db, '--answers', o.answers ?? 'extended'];
+    sandbox = (await startChild(tsx, args, { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })).child;
   };
   await startSandbox();
   const dataDir = join(dir, 'app');
@@ -67,6 +79,15 @@ export async function startStack(): Promise<Stack> {
       });
       return res.json();
     },
+    serverWells(hrid) {
+      const read = new Database(db, { readonly: true, fileMustExist: true });
+      try {
+        return read.prepare(`SELECT w.position, w.sample_id AS sample, w.label FROM wells w JOIN manifests m ON m.uuid = w.manifest_uuid
+          WHERE m.hrid = ? ORDER BY w.row_index, w.column_index`).all(hrid) as { position: string; sample: string | null; label: string }[];
+      } finally {
+        read.close();
+      }
+    },
     async close() {
       await stopChild(host.child);
       await stopChild(sandbox);
@@ -79,12 +100,12 @@ export async function startStack(): Promise<Stack> {
  * One stack for a spec file: its tests run in order against it (they share the service's state),
  * it starts before the first and is closed after the last. Call once at the top of a spec.
  */
-export function useStack(options: { timeout?: number } = {}): Stack {
+export function useStack(options: { timeout?: number } & StackOptions = {}): Stack {
   // Generous by default: these run on shared 2-core machines where a page load can take seconds.
   test.describe.configure({ mode: 'serial', timeout: options.timeout ?? 90_000 });
   let current: Stack | undefined;
   test.beforeAll(async () => {
-    current = await startStack();
+    current = await startStack(options);
   });
   test.afterAll(async () => {
     await current?.close();
@@ -99,6 +120,7 @@ export function useStack(options: { timeout?: number } = {}): Stack {
     stopSandbox: () => live().stopSandbox(),
     startSandbox: () => live().startSandbox(),
     api: (path, body) => live().api(path, body),
+    serverWells: (hrid) => live().serverWells(hrid),
     close: () => live().close(),
   };
 }
