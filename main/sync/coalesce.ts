@@ -29,6 +29,14 @@ function locate(path: string, names: Record<string, readonly (readonly number[])
 
 type Tagged<I> = { id: number; intent: I };
 
+/**
+ * An id as an answer may echo it: a service that sends an all-digit id as a JSON number drops its
+ * leading zeros ("0042" comes back as 42), so digits are compared without them.
+ */
+export function echoedId(id: string): string {
+  return /^\d+$/.test(id) ? id.replace(/^0+(?=\d)/, '') : id;
+}
+
 /** `A01` and `a1` are the same well; an unparsable position is kept as typed so the server names it. */
 export function positionKey(p: string): string {
   const parsed = parsePosition(p);
@@ -112,9 +120,9 @@ export function coalesceAssignments(entries: readonly Tagged<LocationAssignInten
     entriesAt: (path) => locate(path, { assignments: assignments.map((a) => byRow(a.id)) }),
     request: { labsheet: first.labsheet, locationId: first.locationId, idType: first.idType, assignments },
     outcomes: (res) => {
-      const assigned = new Set(res.assignedPositions.map((a) => a.id));
+      const assigned = new Set(res.assignedPositions.map((a) => echoedId(a.id)));
       return entries.map(({ id, intent }) =>
-        assigned.has(intent.id) ? { id, ok: true } : { id, ok: false, message: `The server did not assign ${intent.id}` });
+        assigned.has(echoedId(intent.id)) ? { id, ok: true } : { id, ok: false, message: `The server did not assign ${intent.id}` });
     },
   };
 }
@@ -154,9 +162,9 @@ export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coale
     request: { labsheet: entries[0]!.intent.labsheet, rows: elements },
     outcomes: (res) => {
       const updated = new Map<string, number>();
-      for (const r of res) updated.set(r.ID, (updated.get(r.ID) ?? 0) + r.updatedRows.filter((u) => u.success).length);
+      for (const r of res) updated.set(echoedId(r.ID), (updated.get(echoedId(r.ID)) ?? 0) + r.updatedRows.filter((u) => u.success).length);
       return entries.map(({ id, intent }) =>
-        (updated.get(intent.id) ?? 0) > 0
+        (updated.get(echoedId(intent.id)) ?? 0) > 0
           ? { id, ok: true }
           : { id, ok: false, message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}` });
     },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { updateRowsByIdResponse } from '../../../shared/api/labsheets.js';
 import { coalesceAssignments, coalesceRows, coalesceWells, takeRowBatch } from '../../../main/sync/coalesce.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { assign, rowUpdate, wellRemove, wellSet } from './helpers.js';
@@ -87,6 +88,11 @@ describe('coalescing row updates into update-rows-by-id', () => {
     const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-1', { Status: 'a' }), rowUpdate('S-2', { Status: 'b', Notes: 'n' })]));
     expect(c.entriesAt('rows[3]: Status must be one of …')).toEqual([2]);
     expect(c.entriesAt('rows[1]')).toEqual([1]);
+  });
+
+  it('an all-digit ID echoed back as a number (leading zeros gone) still matches its row', () => {
+    const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('0042', { Status: 'a' })]));
+    expect(c.outcomes(updateRowsByIdResponse.parse([{ ID: 42, updatedRows: [{ uuid: 'u', success: 'true' }] }]))[0]).toMatchObject({ ok: true });
   });
 
   it('an ID with no updated rows fails as not found; its neighbours are done', () => {
