@@ -3,7 +3,7 @@ import type { CachedWell, KnownLocation, LayoutSource, WellsSource } from '../..
 import type { CellValue } from '../../shared/api/primitives.js';
 import { formatPosition, parsePosition, type Layout } from '../../shared/layout/positions.js';
 import { applyWellIntent, isUsedWell, type PlateBasis, type WellIntent } from '../../shared/outbox/index.js';
-import { openDatabase, type MovedAside } from '../outbox/db-open.js';
+import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { CACHE_MIGRATIONS } from './schema.js';
 
 export interface ManifestRecord {

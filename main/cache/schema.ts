@@ -1,4 +1,4 @@
-import type { Migration } from '../outbox/migrations.js';
+import type { Migration } from '../common/sqlite/migrations.js';
 
 /**
  * The read cache lives in its own file: it can be thrown away and rebuilt from the service at any

@@ -2,7 +2,7 @@ import { app, BrowserWindow, Menu } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp, type BenchlinkApp } from '../app.js';
-import { createConsoleLogger } from '../ipc/console-logger.js';
+import { createConsoleLogger } from '../common/console-logger.js';
 import { startSandbox } from '../sandbox/server.js';
 import { nativeFilePicker } from './dialogs.js';
 import { defaultSession, hardenApp, hardenSession } from './hardening.js';

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
-import { createConsoleLogger } from '../ipc/console-logger.js';
+import { createConsoleLogger } from '../common/console-logger.js';
 import { defaultDataDir } from '../settings/data-dir.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandbox } from '../sandbox/server.js';

@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import { buildCsp } from '../electron/security-policy.js';
 import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
-import type { Logger } from '../ipc/types.js';
+import type { Logger } from '../common/logger.js';
 import { readStatic } from './static-files.js';
 import { serveSocket } from './ws-transport.js';
 import { allowedOrigins, cookieName, cookieValue, hostAllowed, newSecret, originAllowed, secretMatches } from './security.js';

@@ -1,5 +1,5 @@
 import { EVENTS, isEventName, type EventName, type EventPayload } from '../../shared/ipc/contract.js';
-import type { Logger } from './types.js';
+import type { Logger } from '../common/logger.js';
 
 export type EventSink = (event: EventName, payload: unknown) => void;
 

@@ -4,9 +4,10 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from '../../shared/ipc/channel.js';
 import { fail, ok, type IpcError, type IpcErrorCode, type IpcIssue, type IpcResult } from '../../shared/ipc/result.js';
 import { IpcFailure } from './failure.js';
 import { findHostileShape } from './hostile-keys.js';
-import { redactForLog, safeLabel } from './redact.js';
+import { redactForLog, safeLabel } from '../common/redact.js';
 import { jsonBytes } from './size.js';
-import type { CallContext, ChannelTable, HandlersFor, Logger } from './types.js';
+import type { CallContext, ChannelTable, HandlersFor } from './types.js';
+import type { Logger } from '../common/logger.js';
 
 /** Strict: a stray key (e.g. `__proto__`, `constructor`) next to channel/payload is a refusal. */
 const envelope = z.strictObject({ channel: z.string().min(1).max(128), payload: z.unknown() });

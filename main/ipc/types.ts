@@ -16,10 +16,3 @@ export type HandlerFor<D extends ChannelDef> = (
 
 /** One handler per channel of the table: a channel without a handler is a compile error. */
 export type HandlersFor<T extends ChannelTable> = { [C in keyof T]: HandlerFor<T[C]> };
-
-/** Structured logging without a dependency; main/app.ts decides where it goes. */
-export interface Logger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  warn(msg: string, fields?: Record<string, unknown>): void;
-  error(msg: string, fields?: Record<string, unknown>): void;
-}

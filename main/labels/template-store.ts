@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { moveAside, writeJsonAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultTemplates, labelTemplate, type LabelTemplate } from '../../shared/labels/index.js';
@@ -54,18 +55,13 @@ export function createTemplateStore(dataDir: string, options: TemplateStoreOptio
     } catch (error) {
       reason = `not valid JSON (${(error as Error).message})`;
     }
-    const movedTo = join(dataDir, `label-templates.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.json`);
-    await rename(file, movedTo);
+    const movedTo = await moveAside(file, now());
     return { templates: defaultTemplates(), recovered: { movedTo, reason: `Saved label templates could not be read (${reason}); the file was moved to ${movedTo} and the default templates are in use.` } };
   }
 
   async function save(templates: readonly LabelTemplate[]): Promise<void> {
     const checked = storedFile.parse({ version: 1, templates: templates.map((t) => labelTemplate.parse(t)) });
-    await mkdir(dataDir, { recursive: true });
-    // Write then rename: a crash mid-write leaves the old file, never half a file.
-    const tmp = `${file}.tmp`;
-    await writeFile(tmp, `${JSON.stringify(checked, null, 2)}\n`, 'utf8');
-    await rename(tmp, file);
+    await writeJsonAtomic(file, checked, { mode: 0o644 });
   }
 
   async function put(template: LabelTemplate): Promise<LabelTemplate[]> {

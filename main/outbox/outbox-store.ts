@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
 import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
 import { isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
-import { openDatabase, type MovedAside } from './db-open.js';
-import { OutboxWriteError, toWriteError } from './errors.js';
+import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
+import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { prepareStatements, rowToEntry } from './statements.js';
-import { TypedEmitter } from './typed-emitter.js';
+import { logListenerError, TypedEmitter } from '../common/emitter.js';
+import type { Logger } from '../common/logger.js';
 import type { EntryError, EntryState, EntryStateChange, OutboxEntry, PlateState, QueueCounts, Settlement } from './entry.js';
 
 export interface OutboxOptions {
@@ -13,6 +14,8 @@ export interface OutboxOptions {
   path: string;
   /** Injected clock: wall time in ms. */
   now: () => number;
+  /** Where a failing change listener is reported (its error never reaches the committing caller). */
+  log?: Logger;
 }
 
 export interface OutboxEvents {
@@ -24,7 +27,7 @@ export interface Outbox {
   /** Set when the file at `path` was corrupt: it was moved aside and this is a fresh outbox. */
   readonly recovered: MovedAside | null;
   readonly events: TypedEmitter<OutboxEvents>;
-  /** Commits the intent durably (fsync) before returning its id. Throws OutboxWriteError. */
+  /** Commits the intent durably (fsync) before returning its id. Throws WriteError. */
   enqueue(intent: Intent, options?: { dedupeKey?: string }): number;
   /** Several intents in one durable commit (all or none). */
   enqueueMany(intents: readonly Intent[]): number[];
@@ -68,7 +71,7 @@ export interface Outbox {
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, recovered } = openDatabase(options.path, OUTBOX_MIGRATIONS, options.now);
   const st = prepareStatements(db);
-  const events = new TypedEmitter<OutboxEvents>();
+  const events = new TypedEmitter<OutboxEvents>(options.log ? logListenerError(options.log, 'outbox') : undefined);
   const now = options.now;
 
   const reread = (ids: readonly number[]): EntryStateChange[] =>
@@ -82,7 +85,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   function validate(i: Intent): Intent {
     const parsed = intentSchema.safeParse(i);
-    if (!parsed.success) throw new OutboxWriteError('invalid', `The entry is not valid: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+    if (!parsed.success) throw new WriteError('invalid', `The entry is not valid: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
     return parsed.data;
   }
 

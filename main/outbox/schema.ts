@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from '../common/sqlite/migrations.js';
 
 /** The outbox schema, as numbered migrations. */
 export const OUTBOX_MIGRATIONS: readonly Migration[] = [

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileUploadIntent } from '../../shared/outbox/intents.js';
-import { toWriteError } from './errors.js';
+import { toWriteError } from '../common/write-error.js';
 
 export interface StagedFile {
   stagedPath: string;

@@ -1,5 +1,5 @@
 import type { ApiMode } from '../../shared/api/connection.js';
-import type { Logger } from '../ipc/types.js';
+import type { Logger } from '../common/logger.js';
 import type { SandboxAnswers, SandboxHandle, StartSandbox } from './connection-types.js';
 
 export type SandboxState =

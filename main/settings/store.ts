@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { moveAside, writeJsonAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import {
   applySettingsPatch, DEFAULT_SETTINGS, settings as settingsSchema, type Settings, type SettingsPatch,
 } from '../../shared/ipc/settings.js';
-import type { Logger } from '../ipc/types.js';
+import type { Logger } from '../common/logger.js';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -43,7 +44,7 @@ export async function openSettingsStore(opts: SettingsStoreOptions): Promise<Set
       // toggle) each build on the other's result instead of one silently undoing the other.
       const step = writing.then(async () => {
         const next = settingsSchema.parse(applySettingsPatch(current, patch));
-        await writeAtomic(file, next);
+        await writeJsonAtomic(file, next);
         current = next;
         return next;
       });
@@ -70,16 +71,8 @@ async function load(file: string, opts: SettingsStoreOptions): Promise<{ setting
   } catch {
     problem = 'it is not valid JSON';
   }
-  const stamp = (opts.now?.() ?? new Date()).toISOString().replace(/[:.]/g, '-');
-  const aside = `${file}.corrupt-${stamp}`;
-  await rename(file, aside);
+  const aside = await moveAside(file, opts.now?.() ?? new Date());
   const notice = `Your settings file could not be read because ${problem}. Default settings are in use; the old file was kept as ${aside}.`;
   opts.log.warn('settings file unusable; moved aside', { aside, problem });
   return { settings: DEFAULT_SETTINGS, notice };
-}
-
-async function writeAtomic(file: string, value: Settings): Promise<void> {
-  const tmp = `${file}.tmp-${process.pid}`;
-  await writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  await rename(tmp, file);
 }

@@ -1,6 +1,6 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, EntryStateChange, OutboxEntry, QueueCounts } from '../outbox/entry.js';
-import { TypedEmitter } from '../outbox/typed-emitter.js';
+import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
@@ -73,7 +73,9 @@ export interface SyncEngine {
 export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const { outbox, transport } = o;
   const platform = o.platform ?? systemPlatform();
-  const events = new TypedEmitter<SyncEvents>();
+  const events = new TypedEmitter<SyncEvents>((err, event) => o.log?.(`sync: a listener of "${event}" failed`, {
+    error: err instanceof Error ? err.message : String(err),
+  }));
   const abort = new AbortController();
   const status: SyncStatus = { online: true, paused: null, syncing: false, lastSyncAt: null, nextRetryAt: null, lastError: null };
   let failures = 0;

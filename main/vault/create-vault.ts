@@ -2,7 +2,7 @@ import { createKeyringVault, probeKeyring } from './keyring-vault.js';
 import { createMemoryVault } from './memory-vault.js';
 import { createSafeStorageVault } from './safe-storage-vault.js';
 import type { KeyringFactory, SafeStorageLike, TokenVault } from './types.js';
-import type { Logger } from '../ipc/types.js';
+import type { Logger } from '../common/logger.js';
 
 export interface VaultOptions {
   dataDir: string;

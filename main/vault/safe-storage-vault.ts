@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { writeFileAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import type { SafeStorageLike, TokenVault } from './types.js';
 
@@ -32,10 +33,7 @@ export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): 
     has: async (account) => (await get(account)) !== null,
     async set(account, token) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
-      const file = fileFor(account);
-      const tmp = `${file}.tmp-${process.pid}`;
-      await writeFile(tmp, safe.encryptString(token), { mode: 0o600 });
-      await rename(tmp, file);
+      await writeFileAtomic(fileFor(account), safe.encryptString(token), { mode: 0o600 });
     },
     async clear(account) {
       await rm(fileFor(account), { force: true });

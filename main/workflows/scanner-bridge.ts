@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { scannerSettings, type ScannerSettings } from '../../shared/barcode/scanner-settings.js';
 import type { ScannerScan } from '../../shared/ipc/channels/scanner.js';
 import type { EventHub } from '../ipc/events.js';
-import type { Logger } from '../ipc/types.js';
+import type { Logger } from '../common/logger.js';
 import type { ScannerService } from '../scanner/index.js';
 
 export interface ScannerBridge {

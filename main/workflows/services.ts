@@ -6,7 +6,7 @@ import type { PickedFiles } from '../ipc/handlers/files.js';
 import { outboxHandlers } from '../ipc/handlers/outbox.js';
 import { scannerHandlers } from '../ipc/handlers/scanner.js';
 import { uploadHandlers } from '../ipc/handlers/upload.js';
-import type { Logger } from '../ipc/types.js';
+import type { Logger } from '../common/logger.js';
 import { createOutbox, scheduleDonePruning } from '../outbox/index.js';
 import { createNodeHidLayer, createScannerService, monotonicClock, nodeTimers, type DeviceLayer } from '../scanner/index.js';
 import type { ResolvedConnection } from '../settings/live-connection.js';

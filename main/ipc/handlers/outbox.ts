@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { OutboxWriteError, removeStaged, type EntryState, type Outbox, type OutboxEntry } from '../../outbox/index.js';
+import { WriteError, removeStaged, type EntryState, type Outbox, type OutboxEntry } from '../../outbox/index.js';
 import type { SyncEngine } from '../../sync/index.js';
 import { toSummary } from '../../workflows/entry-summary.js';
 import { awaitEntry, syncStatusPayload } from '../../workflows/outbox-bridge.js';
@@ -24,7 +24,7 @@ function committed<T>(write: () => T): T {
   try {
     return write();
   } catch (err) {
-    if (err instanceof OutboxWriteError) throw new IpcFailure('failed', `NOT RECORDED — ${err.message}`);
+    if (err instanceof WriteError) throw new IpcFailure('failed', `NOT RECORDED — ${err.message}`);
     throw err;
   }
 }

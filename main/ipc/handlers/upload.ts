@@ -1,6 +1,6 @@
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
 import { isSupportedUpload } from '../../../shared/api/files.js';
-import { OutboxWriteError, uploadIntent, type Outbox } from '../../outbox/index.js';
+import { WriteError, uploadIntent, type Outbox } from '../../outbox/index.js';
 import type { UploadStaging } from '../../workflows/upload-staging.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
@@ -45,7 +45,7 @@ export function uploadHandlers(d: { staging: UploadStaging; outbox: Outbox; pick
       try {
         return { id: d.outbox.enqueue(uploadIntent({ stagedPath: s.stagedPath, size: s.size, sha256: s.sha256 }, s.name, { isGlobal: isGlobal ?? false, ...(fileSource ? { fileSource } : {}) })) };
       } catch (err) {
-        if (err instanceof OutboxWriteError) throw new IpcFailure('failed', `NOT QUEUED — ${err.message}`);
+        if (err instanceof WriteError) throw new IpcFailure('failed', `NOT QUEUED — ${err.message}`);
         throw err;
       }
     },

@@ -6,7 +6,7 @@ import { IpcFailure } from '../../../main/ipc/failure.js';
 import { createRouter } from '../../../main/ipc/router.js';
 import { createEventHub } from '../../../main/ipc/events.js';
 import { NetworkError } from '../../../main/api/errors.js';
-import type { Logger } from '../../../main/ipc/types.js';
+import type { Logger } from '../../../main/common/logger.js';
 
 const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -1,6 +1,7 @@
 import { CHANNELS, CHANNEL_NAMES } from '../../../shared/ipc/contract.js';
 import { createRouter, type Router } from '../../../main/ipc/router.js';
-import type { HandlersFor, Logger } from '../../../main/ipc/types.js';
+import type { HandlersFor } from '../../../main/ipc/types.js';
+import type { Logger } from '../../../main/common/logger.js';
 
 /** A router over the real contract whose every handler is a spy: it counts calls and answers a valid result. */
 export function spyRouter(): { router: Router; calls: Map<string, number>; lines: string[]; log: Logger } {

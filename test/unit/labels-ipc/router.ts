@@ -5,7 +5,7 @@ import { labelsChannels } from '../../../shared/ipc/channels/labels.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
 import { labelsHandlers } from '../../../main/ipc/handlers/labels.js';
 import { createRouter } from '../../../main/ipc/router.js';
-import type { Logger } from '../../../main/ipc/types.js';
+import type { Logger } from '../../../main/common/logger.js';
 import { createTemplateStore } from '../../../main/labels/index.js';
 
 /**

@@ -55,7 +55,7 @@ describe('labels.templates.*', () => {
     await writeFile(join(rig.dataDir, TEMPLATE_FILE), '{ not json');
     const list = await rig.value<TemplateList>('labels.templates.list', {});
     expect(list.templates).toHaveLength(builtIns.length);
-    expect(list.recovered).toMatch(/could not be read .*moved to .*label-templates\.corrupt-/);
+    expect(list.recovered).toMatch(/could not be read .*moved to .*label-templates\.json\.corrupt-/);
   });
 
   it('refuses a template with a misspelt field or an impossible size, naming the field', async () => {

@@ -43,11 +43,11 @@ describe('template store', () => {
     writeFileSync(join(dir, TEMPLATE_FILE), '{"version":1,"templates":[{"id":"x"');
     const loaded = await createTemplateStore(dir, { now: fixedClock }).load();
     expect(loaded.templates).toEqual(defaultTemplates());
-    const movedTo = join(dir, 'label-templates.corrupt-2026-11-23T09-15-00-000Z.json');
+    const movedTo = join(dir, 'label-templates.json.corrupt-2026-11-23T09-15-00-000Z');
     expect(loaded.recovered?.movedTo).toBe(movedTo);
     expect(loaded.recovered?.reason).toMatch(/^Saved label templates could not be read \(not valid JSON \(.+\)\); the file was moved to .+ and the default templates are in use\.$/);
     expect(readFileSync(movedTo, 'utf8')).toBe('{"version":1,"templates":[{"id":"x"');
-    expect(readdirSync(dir)).toEqual(['label-templates.corrupt-2026-11-23T09-15-00-000Z.json']);
+    expect(readdirSync(dir)).toEqual(['label-templates.json.corrupt-2026-11-23T09-15-00-000Z']);
   });
 
   it('moves aside a file whose templates fail validation, naming the field', async () => {

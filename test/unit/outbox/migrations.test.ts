@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../../main/outbox/migrations.js';
+import { runMigrations } from '../../../main/common/sqlite/migrations.js';
 import { OUTBOX_MIGRATIONS } from '../../../main/outbox/schema.js';
 import { CACHE_MIGRATIONS } from '../../../main/cache/schema.js';
 import { createOutbox } from '../../../main/outbox/index.js';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutbox, OutboxWriteError, type Outbox } from '../../../main/outbox/index.js';
+import { createOutbox, WriteError, type Outbox } from '../../../main/outbox/index.js';
 import { fakeNow, rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
 
 describe('outbox store', () => {
@@ -34,7 +34,7 @@ describe('outbox store', () => {
   });
 
   it('rejects an invalid intent with a typed error and stores nothing', () => {
-    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: '' }, position: 'A1' } as never)).toThrow(OutboxWriteError);
+    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: '' }, position: 'A1' } as never)).toThrow(WriteError);
     expect(outbox.counts().pending).toBe(0);
     expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'A1' })).toThrow(/at least one of sample, label or tags/);
   });

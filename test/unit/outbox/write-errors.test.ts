@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutbox, OutboxWriteError, type Outbox } from '../../../main/outbox/index.js';
+import { createOutbox, WriteError, type Outbox } from '../../../main/outbox/index.js';
 import { tempDir, wellSet } from './helpers.js';
 
 describe('write failures on enqueue are surfaced, not swallowed', () => {
@@ -16,7 +16,7 @@ describe('write failures on enqueue are surfaced, not swallowed', () => {
     t.cleanup();
   });
 
-  it('disk full (SQLite cannot grow the file) → OutboxWriteError kind disk-full', () => {
+  it('disk full (SQLite cannot grow the file) → WriteError kind disk-full', () => {
     // Cap the file at its current size: SQLite then fails exactly as on a full disk (SQLITE_FULL).
     const pages = Number(outbox.db.pragma('page_count', { simple: true }));
     outbox.db.pragma(`max_page_count = ${pages}`);
@@ -26,12 +26,12 @@ describe('write failures on enqueue are surfaced, not swallowed', () => {
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(OutboxWriteError);
-    expect((err as OutboxWriteError).kind).toBe('disk-full');
-    expect((err as OutboxWriteError).code).toBe('SQLITE_FULL');
+    expect(err).toBeInstanceOf(WriteError);
+    expect((err as WriteError).kind).toBe('disk-full');
+    expect((err as WriteError).code).toBe('SQLITE_FULL');
   });
 
-  it('read-only database → OutboxWriteError kind read-only', () => {
+  it('read-only database → WriteError kind read-only', () => {
     outbox.db.pragma('query_only = 1');
     expect(() => outbox.enqueue(wellSet('A1', 'S-0001'))).toThrow(expect.objectContaining({ kind: 'read-only' }));
   });
@@ -39,7 +39,7 @@ describe('write failures on enqueue are surfaced, not swallowed', () => {
   it('a data folder that cannot be written → a typed error at open', () => {
     const blocked = path.join(t.dir, 'not-a-dir');
     fs.writeFileSync(blocked, 'x');
-    expect(() => createOutbox({ path: path.join(blocked, 'outbox.db'), now: () => 1 })).toThrow(OutboxWriteError);
+    expect(() => createOutbox({ path: path.join(blocked, 'outbox.db'), now: () => 1 })).toThrow(WriteError);
   });
 
   it('a closed outbox → kind closed', () => {

@@ -1,5 +1,5 @@
 import { redactForLog } from './redact.js';
-import type { Logger } from './types.js';
+import type { Logger } from './logger.js';
 
 /**
  * Logger for the entry points: one line per event on stderr. Fields pass through the same

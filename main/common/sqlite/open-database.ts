@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { runMigrations, type Migration } from './migrations.js';
-import { toWriteError } from './errors.js';
+import { toWriteError } from '../write-error.js';
 
 /** What happened to a database file that could not be used: it was kept, renamed, never deleted. */
 export interface MovedAside {
