@@ -1,21 +1,33 @@
 import { join } from 'node:path';
 import { createLabClient } from './api/index.js';
-import { CHANNELS } from '../shared/ipc/contract.js';
-import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
+import { openCacheStore, createReadCache } from './cache/index.js';
+import { TypedEmitter, logListenerError } from './common/emitter.js';
+import type { Logger } from './common/logger.js';
+import { createLiveTransport } from './connection/live-transport.js';
+import { createConnectionMonitor } from './connection/monitor.js';
+import { createSandboxRunner } from './connection/sandbox-runner.js';
+import type { CreateLabClient, SandboxAnswers, StartSandbox } from './connection/types.js';
+import { forwardOutboxEvents } from './ipc/bridges/outbox-bridge.js';
+import { createScannerBridge } from './ipc/bridges/scanner-bridge.js';
 import { createEventHub, type EventHub } from './ipc/events.js';
-import { createPickedFiles, filesHandlers, type FilePicker, type PickedFiles } from './ipc/handlers/files.js';
+import { cacheHandlers } from './ipc/handlers/cache.js';
+import { filesHandlers, type FilePicker } from './ipc/handlers/files.js';
 import { shellHandlers } from './ipc/handlers/index.js';
 import { labelsHandlers } from './ipc/handlers/labels.js';
-import { createTemplateStore } from './labels/index.js';
+import { outboxHandlers } from './ipc/handlers/outbox.js';
+import { scannerHandlers } from './ipc/handlers/scanner.js';
+import { uploadHandlers } from './ipc/handlers/upload.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor } from './ipc/types.js';
-import type { Logger } from './common/logger.js';
-import type { CreateLabClient, SandboxAnswers, StartSandbox } from './settings/connection-types.js';
-import { createLiveConnection } from './settings/live-connection.js';
-import { createSandboxRunner } from './settings/sandbox-runner.js';
+import { createTemplateStore } from './labels/index.js';
+import { createOutbox, scheduleDonePruning } from './outbox/index.js';
+import { createNodeHidLayer, createScannerService, monotonicClock, nodeTimers, type DeviceLayer } from './scanner/index.js';
 import { openSettingsStore, type SettingsStore } from './settings/store.js';
-import { createWorkflowServices } from './workflows/services.js';
+import { createPickedFiles, createUploadStaging, removeFinishedStagedCopies, type PickedFiles } from './staging/index.js';
+import { createSyncEngine } from './sync/index.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
+import { CHANNELS } from '../shared/ipc/contract.js';
+import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -34,6 +46,8 @@ export interface AppOptions {
   createLabClient?: CreateLabClient;
   /** Electron's native dialog; the browser host has none. */
   filePicker?: FilePicker;
+  /** Replaceable so tests run without node-hid. */
+  hidLayer?: DeviceLayer;
 }
 
 export interface BenchlinkApp {
@@ -46,70 +60,96 @@ export interface BenchlinkApp {
   close(): Promise<void>;
 }
 
+/** How often the sync engine asks the service, while offline, whether it is back. */
+const OFFLINE_PROBE_MS = 3_000;
+
 /**
- * Composition root: the only place that knows every service. Later services (outbox, sync,
- * scanner) are built here and contribute their handler group next to `shellHandlers`.
+ * The composition root: the only place that knows every service. Each is built once, in the order
+ * of its dependencies, and the IPC handlers are a table of what they expose.
  */
 export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
-  const events = createEventHub(o.log);
-  const settings = await openSettingsStore({ dataDir: o.dataDir, log: o.log });
+  const now = () => Date.now();
+  const { log, dataDir } = o;
+  const events = createEventHub(log);
+  const settings = await openSettingsStore({ dataDir, log });
   const vault = await createVault({
-    dataDir: o.dataDir,
-    log: o.log,
+    dataDir,
+    log,
     ...(o.safeStorage ? { safeStorage: o.safeStorage } : {}),
     ...(o.keyring ? { keyring: o.keyring } : {}),
   });
 
-  // Status changes come from several services; each just asks for a fresh snapshot to be pushed.
-  // A snapshot whose token is not refused (a new token, another connection) also lets a sync
-  // queue paused for the token go again.
-  const publish = () =>
-    void status().then((s) => {
-      events.emit('app.status', s);
-      if (!s.token.rejected) workflows?.credentialsChanged();
-    }, () => undefined);
-  let workflows: ReturnType<typeof createWorkflowServices> | undefined;
+  // Connection, token or reachability changed: a fresh status snapshot goes to the renderer.
+  const statusChanged = new TypedEmitter<{ changed: undefined }>(logListenerError(log, 'app status'));
+  const announce = () => statusChanged.emit('changed', undefined);
   const sandbox = createSandboxRunner({
     start: o.startSandbox,
-    dbPath: join(o.dataDir, 'sandbox.db'),
+    dbPath: join(dataDir, 'sandbox.db'),
     ...(o.sandboxFixture ? { fixture: o.sandboxFixture } : {}),
     ...(o.sandboxAnswers ? { answers: o.sandboxAnswers } : {}),
-    log: o.log,
-    onChange: publish,
+    log,
+    onChange: announce,
   });
-  const live = createLiveConnection({ settings, vault, sandbox, createLabClient: o.createLabClient ?? createLabClient, onChange: publish });
+  const connection = createConnectionMonitor({
+    settings, vault, sandbox, createLabClient: o.createLabClient ?? createLabClient, onChange: announce,
+  });
+
+  const outbox = createOutbox({ path: join(dataDir, 'outbox.db'), now, log });
+  if (outbox.recovered) log.warn('outbox file was corrupt and was moved aside', { ...outbox.recovered });
+  const { transport, client } = createLiveTransport({ resolve: () => connection.resolve(), storedToken: (a) => vault.get(a) });
+  const sync = createSyncEngine({
+    outbox, transport, connectivity: connection.connectivity, probeIntervalMs: OFFLINE_PROBE_MS,
+    log: (message, fields) => log.warn(message, fields),
+  });
+  const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
+  const cache = createReadCache({ store: cacheStore, client, outbox, now });
+  const scanner = createScannerService({
+    layer: o.hidLayer ?? createNodeHidLayer(), clock: monotonicClock, timers: nodeTimers, platform: process.platform,
+  });
+  const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
+  const pickedFiles = createPickedFiles();
+  const staging = createUploadStaging(join(dataDir, 'staging'));
+  const templates = createTemplateStore(dataDir);
 
   async function status(): Promise<AppStatus> {
     return {
-      connection: live.connectionStatus(),
-      online: live.online,
-      token: await live.tokenStatus(),
+      connection: connection.connectionStatus(),
+      online: connection.onlineState,
+      token: await connection.tokenStatus(),
       notices: settings.notice ? [settings.notice] : [],
     };
   }
+  const offStatus = statusChanged.on('changed', () => {
+    void status().then((s) => {
+      events.emit('app.status', s);
+      // A token that is not refused (a new one, another connection) lets a paused queue go again.
+      if (!s.token.rejected && sync.status().paused) void sync.resume();
+    }, (err: unknown) => log.warn('status snapshot failed', { error: String(err) }));
+  });
+
+  const stops = [
+    offStatus,
+    forwardOutboxEvents(outbox, sync, events),
+    removeFinishedStagedCopies(outbox, log),
+    scheduleDonePruning({ outbox, log }),
+  ];
+  sync.start();
 
   const info: AppInfo = { name: 'Benchlink', ...o.info };
-  const pickedFiles = createPickedFiles();
-  workflows = createWorkflowServices({
-    dataDir: o.dataDir,
-    events,
-    log: o.log,
-    picked: pickedFiles,
-    resolve: () => live.resolve(),
-    storedToken: (account) => vault.get(account),
-    report: (outcome) => live.report(outcome),
-  });
   const handlers = {
-    ...shellHandlers({ info, settings, live, events, status }),
+    ...shellHandlers({ info, settings, live: connection, events, status }),
     ...filesHandlers(o.filePicker, pickedFiles),
-    ...workflows.handlers,
-    ...labelsHandlers(createTemplateStore(o.dataDir)),
+    ...outboxHandlers({ outbox, sync, stagingDir: join(dataDir, 'staging') }),
+    ...cacheHandlers(cache),
+    ...scannerHandlers(scanner, scannerBridge),
+    ...uploadHandlers({ staging, outbox, picked: pickedFiles }),
+    ...labelsHandlers(templates),
   } satisfies HandlersFor<typeof CHANNELS>;
-  const router = createRouter({ channels: CHANNELS, handlers, log: o.log });
+  const router = createRouter({ channels: CHANNELS, handlers, log });
 
-  // Start the sandbox eagerly when it is the connection, so the first screen has data.
+  // The local sandbox starts at once when it is the connection, so the first screen has data.
   const conn = settings.get().connection;
-  if (conn.kind === 'local-sandbox') void sandbox.ensure(conn.mode).catch((err: unknown) => o.log.warn('local sandbox unavailable', { error: String(err) }));
+  if (conn.kind === 'local-sandbox') void sandbox.ensure(conn.mode).catch((err: unknown) => log.warn('local sandbox unavailable', { error: String(err) }));
 
   return {
     router,
@@ -117,8 +157,13 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     settings,
     pickedFiles,
     status,
-    close: async () => {
-      await workflows?.close();
+    async close() {
+      for (const stop of stops) stop();
+      scannerBridge.close();
+      await sync.stop();
+      cache.close();
+      outbox.close();
+      cacheStore.close();
       await sandbox.stop();
     },
   };

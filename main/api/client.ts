@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ServiceConnection } from '../../shared/api/connection.js';
-import { ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/endpoints.js';
+import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/endpoints.js';
 import { ROW_PAGE_SIZE_DEFAULT, rowPaginationViolation } from '../../shared/api/labsheets.js';
 import { singleSequenceResponse, type FoundSequence, type Sequence } from '../../shared/api/sequences.js';
 import { EVENT_TYPE_HEADER, type WebhookPayload } from '../../shared/api/webhook.js';
@@ -28,6 +28,10 @@ export interface LabClientOptions {
 export type { CallOptions } from './request.js';
 export type WebhookOptions = CallOptions & { eventType?: string };
 type Method<N extends EndpointName> = (request: RequestOf<N>, options?: CallOptions) => Promise<ResponseOf<N>>;
+
+/** Every endpoint but the two with their own call shape: the multipart upload and the webhook's header. */
+type JsonEndpoint = Exclude<EndpointName, 'storeAndEmbedFiles' | 'sendWebhook'>;
+const JSON_ENDPOINTS = ENDPOINT_NAMES.filter((n): n is JsonEndpoint => n !== 'storeAndEmbedFiles' && n !== 'sendWebhook');
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** An upload may take long; it fails when the transfer stalls this long, not after a fixed total. */
@@ -80,31 +84,11 @@ export function createLabClient(opts: LabClientOptions) {
       return execute(core, { endpoint: name, payload, response }, options);
     };
 
+  // One method per endpoint of the table; the upload (multipart) and the webhook (a header) are below.
+  const bound = Object.fromEntries(JSON_ENDPOINTS.map((n) => [n, bind(n)])) as { [N in JsonEndpoint]: Method<N> };
+
   const client = {
-    createLabsheet: bind('createLabsheet'),
-    fetchLabsheetList: bind('fetchLabsheetList'),
-    fetchLabsheetRows: bind('fetchLabsheetRows'),
-    updateRowsById: bind('updateRowsById'),
-    /** @deprecated The service deprecates add-sequence-to-row; kept for labsheets that still need it. */
-    addSequenceToRow: bind('addSequenceToRow'),
-    labsheetToTemplate: bind('labsheetToTemplate'),
-    /** Permanently removes the column and its data; never retried automatically. */
-    deleteColumn: bind('deleteColumn'),
-    assignLocation: bind('assignLocation'),
-    fetchManifestMetadata: bind('fetchManifestMetadata'),
-    updateManifest: bind('updateManifest'),
-    createLabspace: bind('createLabspace'),
-    fetchLabspaceList: bind('fetchLabspaceList'),
-    fetchLabspace: bind('fetchLabspace'),
-    fetchFolder: bind('fetchFolder'),
-    removeFolderPermissions: bind('removeFolderPermissions'),
-    attachImage: bind('attachImage'),
-    listSequences: bind('listSequences'),
-    /** @deprecated Use listSequences, or findSequenceByName for a lookup by name. */
-    fetchSequence: bind('fetchSequence'),
-    linkSamplesToTest: bind('linkSamplesToTest'),
-    createLocations: bind('createLocations'),
-    fetchLocationCreateStatus: bind('fetchLocationCreateStatus'),
+    ...bound,
 
     /** Streams the files from disk as multipart; one result per file. Never retried automatically. */
     async storeAndEmbedFiles(request: UploadRequest, options: UploadOptions = {}): Promise<ResponseOf<'storeAndEmbedFiles'>> {
@@ -154,7 +138,7 @@ export function createLabClient(opts: LabClientOptions) {
         throw new NotFoundError('no such sequence', { endpoint: 'listSequences', reason: `the answer names no sequence "${name}"` });
       }
       if ('full' in pick) return { sequence: pick.full };
-      return { sequence: (await client.fetchSequence({ uuid: pick.summary.uuid }, options)).sequence };
+      return { sequence: (await bound.fetchSequence({ uuid: pick.summary.uuid }, options)).sequence };
     },
   } satisfies Record<EndpointName, unknown> & Record<string, unknown>;
   return client;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
-import { defaultDataDir } from '../settings/data-dir.js';
+import { defaultDataDir } from '../common/data-dir.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandbox } from '../sandbox/server.js';
 import { loadKeyring } from './keyring.js';

@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../../shared/ipc/channel.js';
 import { fail, ok, type IpcError, type IpcErrorCode, type IpcIssue, type IpcResult } from '../../shared/ipc/result.js';
 import { IpcFailure } from './failure.js';
+import { UnavailableError } from '../common/unavailable-error.js';
 import { findHostileShape } from './hostile-keys.js';
 import { redactForLog, safeLabel } from '../common/redact.js';
 import { jsonBytes } from './size.js';
@@ -112,6 +113,10 @@ function handlerError(err: unknown, channel: string, log: Logger): IpcError {
   if (err instanceof IpcFailure) {
     log.warn('ipc handler failed', { channel, code: err.code, reason: err.message });
     return { code: err.code, message: err.message };
+  }
+  if (err instanceof UnavailableError) {
+    log.warn('ipc handler: service unavailable', { channel, reason: err.message });
+    return { code: 'unavailable', message: err.message };
   }
   log.error('ipc handler crashed', { channel, error: err instanceof Error ? `${err.name}: ${err.message}` : safeLabel(String(err)) });
   return { code: 'internal', message: `Internal error in ${channel}; details are in the log.` };

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../outbox/entry.js';
-import { removeStaged, verifyStaged } from '../outbox/staging.js';
+import { verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { FILE_STATUS } from '../../shared/api/files.js';
 import { acceptedNote, classify, gaveUp, MAX_ANSWERED_FAILURES } from './classify.js';
@@ -57,7 +57,6 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
     const result = await call(ctx, entry);
     ctx.onAnswered();
     ctx.outbox.settle([{ id: entry.id, state: 'done', result }], requestId, 'ok');
-    if (entry.intent.type === 'file-upload') await removeStaged(entry.intent.stagedPath).catch(() => undefined);
     return { kind: 'ok', requests: 1 };
   } catch (err) {
     if (err instanceof RefusedInBody) {
@@ -72,7 +71,6 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
         entry: entry.id, type: entry.type, reason: failure.error.reason ?? null,
       });
       ctx.outbox.settle([{ id: entry.id, state: 'done', result: acceptedNote(failure.error) }], requestId, 'accepted: answer not understood');
-      if (entry.intent.type === 'file-upload') await removeStaged(entry.intent.stagedPath).catch(() => undefined);
       return { kind: 'ok', requests: 1 };
     }
     if (failure.action === 'pause') {

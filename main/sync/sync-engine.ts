@@ -6,9 +6,8 @@ import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { classify, localFailure } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
-import { Connectivity } from './connectivity.js';
+import { createConnectivity, type Connectivity } from '../connection/connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
-import { cleanUpStagedCopies } from './staging-cleanup.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
@@ -27,9 +26,8 @@ export interface SyncStatus {
   lastError: EntryError | null;
 }
 
+/** Entry changes and counts are the outbox's own events; the engine adds its status. */
 export interface SyncEvents {
-  entry: EntryStateChange[];
-  counts: QueueCounts;
   status: SyncStatus;
   'token-needed': { message: string };
 }
@@ -39,7 +37,12 @@ export interface SyncEngineOptions {
   transport: SyncTransport;
   platform?: SyncPlatform;
   backoff?: BackoffOptions;
-  /** Consecutive network failures before the UI says "offline". */
+  /**
+   * The app's one online/offline state (the connection monitor's): the engine reports every call's
+   * outcome into it and waits on it while offline. Tests may leave it out for a private one.
+   */
+  connectivity?: Connectivity;
+  /** Consecutive network failures before "offline", for the private connectivity only. */
   offlineAfter?: number;
   probeIntervalMs?: number;
   /**
@@ -48,7 +51,6 @@ export interface SyncEngineOptions {
    * before the entry leaves. Feedback never waits for it: the scan is confirmed by the local commit.
    */
   kickDelayMs?: number;
-  countsThrottleMs?: number;
   log?: SyncLog;
 }
 
@@ -84,38 +86,35 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   let stopped = false;
   let retryTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
-  let countsTimer: TimerHandle | null = null;
   let probeTimer: TimerHandle | null = null;
   const unsubscribe: (() => void)[] = [];
 
-  const emitStatus = () => events.emit('status', { ...status });
-  const connectivity = new Connectivity(o.offlineAfter ?? 2, (online) => {
-    status.online = online;
+  const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
+  const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
+  const emitStatus = () => events.emit('status', snapshot());
+  unsubscribe.push(connectivity.onChange((online) => {
     emitStatus();
     if (online) void syncNow();
     else scheduleProbe();
-  });
+  }));
   const ctx: SendContext = {
-    outbox, transport, platform, signal: abort.signal, onAnswered: () => connectivity.answered(), ...(o.log ? { log: o.log } : {}),
+    outbox, transport, platform, signal: abort.signal, onAnswered: () => connectivity.report('ok'), ...(o.log ? { log: o.log } : {}),
   };
-
-  function scheduleCounts(): void {
-    if (countsTimer !== null || stopped) return;
-    countsTimer = platform.setTimeout(() => {
-      countsTimer = null;
-      events.emit('counts', outbox.counts());
-    }, o.countsThrottleMs ?? 100);
-  }
 
   function scheduleProbe(): void {
     if (probeTimer !== null || stopped) return;
     probeTimer = platform.setTimeout(() => {
       probeTimer = null;
-      if (status.online || stopped) return;
+      if (connectivity.online || stopped) return;
       // Any answer, even a refusal, proves the server is reachable; only silence keeps us offline.
       transport.fetchLabsheetList({}, { signal: abort.signal }).then(
-        () => connectivity.answered(),
-        (err: unknown) => (classify(err, platform.now()).network ? scheduleProbe() : connectivity.answered()),
+        () => connectivity.report('ok'),
+        (err: unknown) => {
+          if (classify(err, platform.now()).network) {
+            connectivity.report('network');
+            scheduleProbe();
+          } else connectivity.report('ok');
+        },
       );
     }, o.probeIntervalMs ?? 10_000);
   }
@@ -218,12 +217,13 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           }
           status.lastError = r.failure.error;
           if (r.kind === 'paused') {
+            connectivity.report('auth');
             status.paused = 'token-needed';
             events.emit('token-needed', { message: r.failure.error.message });
             break;
           }
           failures++;
-          if (r.failure.network) connectivity.networkFailure();
+          if (r.failure.network) connectivity.report('network');
           if (!stopped) scheduleRetry(backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, r.failure.retryAfterMs));
           return;
         }
@@ -231,7 +231,6 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     } finally {
       status.syncing = false;
       emitStatus();
-      scheduleCounts();
     }
   }
 
@@ -256,21 +255,13 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     events,
     start() {
       outbox.recoverInterrupted();
-      unsubscribe.push(outbox.events.on('enqueued', () => {
-        scheduleCounts();
-        kick();
-      }));
-      unsubscribe.push(outbox.events.on('changed', (changes) => {
-        events.emit('entry', changes);
-        cleanUpStagedCopies(outbox, changes);
-        scheduleCounts();
-      }));
-      scheduleCounts();
+      unsubscribe.push(outbox.events.on('enqueued', () => kick()));
+      if (!connectivity.online) scheduleProbe();
       void syncNow();
     },
     async stop() {
       stopped = true;
-      for (const t of [retryTimer, kickTimer, countsTimer, probeTimer]) if (t !== null) platform.clearTimeout(t);
+      for (const t of [retryTimer, kickTimer, probeTimer]) if (t !== null) platform.clearTimeout(t);
       abort.abort();
       for (const u of unsubscribe) u();
       await draining?.catch(() => undefined);
@@ -292,6 +283,6 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       emitStatus();
       await syncNow();
     },
-    status: () => ({ ...status }),
+    status: snapshot,
   };
 }

@@ -1,31 +1,14 @@
-import type { EndpointName, RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
+import { WRITE_ENDPOINTS, type WriteEndpoint } from '../../shared/api/endpoints.js';
+import type { LabClient } from '../api/client.js';
 
-type Call<N extends EndpointName> = (request: RequestOf<N>, options?: { signal?: AbortSignal }) => Promise<ResponseOf<N>>;
+/** The reads the engine makes itself: the offline probe, the plate check, a location request's status. */
+export const SYNC_READS = ['fetchLabsheetList', 'fetchManifestMetadata', 'fetchLocationCreateStatus'] as const;
+export type SyncEndpoint = WriteEndpoint | (typeof SYNC_READS)[number];
+/** Every endpoint the engine calls, read from the one endpoint table (shared/api/endpoints.ts). */
+export const SYNC_ENDPOINTS: readonly SyncEndpoint[] = [...WRITE_ENDPOINTS, ...SYNC_READS];
 
 /**
- * The part of the API client the sync engine needs. Declared here so the engine does not wait for
- * (or depend on the whole of) main/api; the real `LabClient` satisfies it structurally. Failures are
- * expected to be the typed ApiError classes of main/api/errors.ts.
+ * The part of the API client the sync engine needs: the client's own methods, so a changed signature
+ * is a compile error here. Failures are the typed ApiError classes of main/api/errors.ts.
  */
-export interface SyncTransport {
-  updateManifest: Call<'updateManifest'>;
-  assignLocation: Call<'assignLocation'>;
-  updateRowsById: Call<'updateRowsById'>;
-  createLabsheet: Call<'createLabsheet'>;
-  fetchLabsheetList: Call<'fetchLabsheetList'>;
-  fetchManifestMetadata: Call<'fetchManifestMetadata'>;
-  linkSamplesToTest: Call<'linkSamplesToTest'>;
-  createLocations: Call<'createLocations'>;
-  fetchLocationCreateStatus: Call<'fetchLocationCreateStatus'>;
-  labsheetToTemplate: Call<'labsheetToTemplate'>;
-  deleteColumn: Call<'deleteColumn'>;
-  removeFolderPermissions: Call<'removeFolderPermissions'>;
-  attachImage: Call<'attachImage'>;
-  addSequenceToRow: Call<'addSequenceToRow'>;
-  createLabspace: Call<'createLabspace'>;
-  storeAndEmbedFiles(
-    request: { files: { path: string; name?: string }[]; isGlobal?: boolean; fileSource?: string },
-    options?: { signal?: AbortSignal },
-  ): Promise<ResponseOf<'storeAndEmbedFiles'>>;
-  sendWebhook(payload: RequestOf<'sendWebhook'>, options?: { eventType?: string; signal?: AbortSignal }): Promise<ResponseOf<'sendWebhook'>>;
-}
+export type SyncTransport = Pick<LabClient, SyncEndpoint>;

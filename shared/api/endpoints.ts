@@ -68,3 +68,7 @@ export type ResponseOf<N extends EndpointName> = z.output<(typeof ENDPOINTS)[N][
 export type WireResponseOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['response']>;
 
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+
+/** Endpoints that change the service: only the outbox sends them, never a read channel. */
+export type WriteEndpoint = { [N in EndpointName]: (typeof ENDPOINTS)[N]['method'] extends 'GET' ? never : N }[EndpointName];
+export const WRITE_ENDPOINTS = ENDPOINT_NAMES.filter((n): n is WriteEndpoint => ENDPOINTS[n].method !== 'GET');

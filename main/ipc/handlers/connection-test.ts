@@ -1,13 +1,13 @@
 import { ApiError } from '../../api/errors.js';
 import type { ConnectionTestResult } from '../../../shared/ipc/status.js';
-import type { LabReadClient } from '../../settings/connection-types.js';
-import type { LiveConnection } from '../../settings/live-connection.js';
+import type { LabReadClient } from '../../connection/types.js';
+import type { ConnectionMonitor } from '../../connection/monitor.js';
 
 /**
  * One cheap authenticated read (the labspace list) tells apart "connected", "token refused" and
  * "cannot reach the server" — the three things a user fixes differently.
  */
-export async function testConnection(getClient: () => Promise<LabReadClient>, live: LiveConnection, report: boolean): Promise<ConnectionTestResult> {
+export async function testConnection(getClient: () => Promise<LabReadClient>, live: ConnectionMonitor, report: boolean): Promise<ConnectionTestResult> {
   const started = performance.now();
   try {
     const client = await getClient();

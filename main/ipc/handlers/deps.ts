@@ -1,5 +1,5 @@
 import type { AppInfo, AppStatus } from '../../../shared/ipc/status.js';
-import type { LiveConnection } from '../../settings/live-connection.js';
+import type { ConnectionMonitor } from '../../connection/monitor.js';
 import type { SettingsStore } from '../../settings/store.js';
 import type { EventHub } from '../events.js';
 
@@ -7,7 +7,7 @@ import type { EventHub } from '../events.js';
 export interface ShellDeps {
   info: AppInfo;
   settings: SettingsStore;
-  live: LiveConnection;
+  live: ConnectionMonitor;
   events: EventHub;
   status(): Promise<AppStatus>;
 }

@@ -1,34 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { filesChannels } from '../../../shared/ipc/channels/files.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
+import type { PickedFiles } from '../../staging/picked-files.js';
 
 /** The native open dialog (Electron); absent in the browser host. Answers absolute paths. */
 export interface FilePicker {
   pick(opts: { multiple: boolean; title: string }): Promise<string[]>;
-}
-
-/**
- * Paths the user chose in the dialog, by opaque id. The upload service resolves an id here;
- * a renderer that invents an id or a path gets nothing.
- */
-export interface PickedFiles {
-  add(path: string): string;
-  resolve(id: string): string | null;
-}
-
-export function createPickedFiles(): PickedFiles {
-  const byId = new Map<string, string>();
-  return {
-    add(path) {
-      const id = randomUUID();
-      byId.set(id, path);
-      return id;
-    },
-    resolve: (id) => byId.get(id) ?? null,
-  };
 }
 
 export function filesHandlers(picker: FilePicker | undefined, picked: PickedFiles): HandlersFor<typeof filesChannels> {

@@ -2,10 +2,10 @@ import { realpathSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { WriteError, removeStaged, type EntryState, type Outbox, type OutboxEntry } from '../../outbox/index.js';
+import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
 import type { SyncEngine } from '../../sync/index.js';
-import { toSummary } from '../../workflows/entry-summary.js';
-import { awaitEntry, syncStatusPayload } from '../../workflows/outbox-bridge.js';
+import { toSummary } from '../bridges/entry-summary.js';
+import { awaitEntry, syncStatusPayload } from '../bridges/outbox-bridge.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -37,10 +37,6 @@ function isInside(dir: string, path: string): boolean {
   }
 }
 
-async function dropStagedCopy(e: OutboxEntry | null): Promise<void> {
-  if (e?.intent.type === 'file-upload') await removeStaged(e.intent.stagedPath).catch(() => undefined);
-}
-
 export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
   const { outbox, sync } = d;
   return {
@@ -65,7 +61,6 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.discard': async ({ id }) => {
       const e = committed(() => outbox.discard(toId(id)));
-      await dropStagedCopy(e);
       return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
     },
     'outbox.cancel': ({ id }) => {
@@ -80,9 +75,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         if (ok) void sync.syncNow();
         return { ok };
       }
-      const e = committed(() => outbox.discard(n));
-      await dropStagedCopy(e);
-      return { ok: e !== null };
+      return { ok: committed(() => outbox.discard(n)) !== null };
     },
     'outbox.syncNow': async () => {
       // A user asking to sync also means "try again even if paused for the token".

@@ -1,7 +1,7 @@
 import type { scannerChannels } from '../../../shared/ipc/channels/scanner.js';
 import type { ScannerService } from '../../scanner/index.js';
 import { code128Svg, sheetEntries } from '../../scanner/command-sheet.js';
-import type { ScannerBridge } from '../../workflows/scanner-bridge.js';
+import type { ScannerBridge } from '../bridges/scanner-bridge.js';
 import type { HandlersFor } from '../types.js';
 
 export function scannerHandlers(service: ScannerService, bridge: ScannerBridge): HandlersFor<typeof scannerChannels> {

@@ -1,10 +1,11 @@
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
 import { isSupportedUpload } from '../../../shared/api/files.js';
-import { WriteError, uploadIntent, type Outbox } from '../../outbox/index.js';
-import type { UploadStaging } from '../../workflows/upload-staging.js';
+import { WriteError, type Outbox } from '../../outbox/index.js';
+import { uploadIntent } from '../../staging/index.js';
+import type { UploadStaging } from '../../staging/incoming.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
-import type { PickedFiles } from './files.js';
+import type { PickedFiles } from '../../staging/picked-files.js';
 
 const explain = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   try {

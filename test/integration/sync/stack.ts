@@ -2,6 +2,8 @@ import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createLabClient, type LabClient } from '../../../main/api/index.js';
 import { createOutbox, type Outbox } from '../../../main/outbox/index.js';
+import { silentLogger } from '../../../main/common/logger.js';
+import { removeFinishedStagedCopies } from '../../../main/staging/index.js';
 import { createSyncEngine, type SyncEngine, type SyncEngineOptions } from '../../../main/sync/index.js';
 import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { SandboxHandle } from '../../../main/sandbox/server.js';
@@ -50,10 +52,13 @@ export async function startStack(dir: string, engineOptions: Partial<SyncEngineO
   const client = clientFor(proxy.url, token);
   const outbox = createOutbox({ path: path.join(dir, 'outbox.db'), now: Date.now });
   const engine = createSyncEngine({ outbox, transport: client, backoff: { baseMs: 20, maxMs: 200 }, kickDelayMs: 5, ...engineOptions });
+  // As main/app.ts wires it: the staging owner removes a copy once its entry is finished.
+  const stopCleanup = removeFinishedStagedCopies(outbox, silentLogger);
   return {
     sandbox, proxy, client, outbox, engine, token,
     forwarded: (p) => proxy.requests.filter((r) => r.path === p && r.forwarded).length,
     async close() {
+      stopCleanup();
       await engine.stop();
       outbox.close();
       await proxy.close();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stageFile, uploadIntent } from '../../../main/outbox/index.js';
+import { stageFile, uploadIntent } from '../../../main/staging/index.js';
 import { stackPerTest, until } from './stack.js';
 
 describe('uploads survive offline; asynchronous creates are followed', () => {
@@ -20,7 +20,7 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
     const e = s.outbox.get(id)!;
     expect(e.state).toBe('done');
     expect(e.result).toMatchObject({ fileName: 'gel.png', status: 'QUEUED' });
-    expect(fs.existsSync(staged.stagedPath)).toBe(false);
+    await until(() => !fs.existsSync(staged.stagedPath), 2_000, 'staged copy removed');
     expect(s.sandbox.store.uploads.list().map((u) => u.fileName)).toEqual(['gel.png']);
   });
 

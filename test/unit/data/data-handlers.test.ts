@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError, NotFoundError } from '../../../main/api/errors.js';
 import { dataHandlers } from '../../../main/ipc/handlers/data.js';
-import type { LiveConnection } from '../../../main/settings/live-connection.js';
-import type { LabReadClient } from '../../../main/settings/connection-types.js';
+import type { ConnectionMonitor } from '../../../main/connection/monitor.js';
+import type { LabReadClient } from '../../../main/connection/types.js';
 
 const seq = { success: true, sequence: { name: 'pUC', type: 'DNA', uuid: 'u1', sequence: 'ACGT', circular: true } };
 
 function fakeLive(find: (name: string) => Promise<typeof seq>) {
   const reports: string[] = [];
-  // Only the two members the data handlers use; the rest of LiveConnection is irrelevant here.
+  // Only the two members the data handlers use; the rest of ConnectionMonitor is irrelevant here.
   const live = {
     client: async () => ({ findSequenceByName: find }) as unknown as LabReadClient,
     report: (o: string) => void reports.push(o),
-  } as unknown as LiveConnection;
+  } as unknown as ConnectionMonitor;
   return { live, reports };
 }
 const ctx = { transport: 'test' as const };

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type BenchlinkApp } from '../../../main/app.js';
 import { AuthError, NetworkError } from '../../../main/api/errors.js';
 import { LAB_READ_ENDPOINTS } from '../../../shared/ipc/channels/lab.js';
-import type { CreateLabClient, LabReadClient } from '../../../main/settings/connection-types.js';
+import type { CreateLabClient, LabReadClient } from '../../../main/connection/types.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const apps: Array<{ app: BenchlinkApp; dir: string }> = [];
@@ -58,6 +58,9 @@ describe('lab.* service-call channels', () => {
     const fake = fakeClient(() => fail ?? { items: [], total: 0, success: true });
     const { app, call } = await customApp(fake.create);
     expect(await call('lab.fetchLabsheetList', {})).toMatchObject({ ok: false, error: { code: 'service', kind: 'network' } });
+    // One unanswered call is a blip; two in a row are "offline" (the one threshold, shared with sync).
+    expect((await app.status()).online).toBe('online');
+    await call('lab.fetchLabsheetList', {});
     expect((await app.status()).online).toBe('offline');
     fail = new AuthError('refused', { endpoint: 'fetchLabsheetList', status: 401 });
     expect(await call('lab.fetchLabsheetList', {})).toMatchObject({ ok: false, error: { code: 'service', kind: 'auth', status: 401 } });

@@ -1,6 +1,6 @@
 import type { ApiMode } from '../../shared/api/connection.js';
 import type { Logger } from '../common/logger.js';
-import type { SandboxAnswers, SandboxHandle, StartSandbox } from './connection-types.js';
+import type { SandboxAnswers, SandboxHandle, StartSandbox } from './types.js';
 
 export type SandboxState =
   | { state: 'stopped' }

@@ -1,6 +1,6 @@
-import type { Intent } from '../../shared/outbox/intents.js';
-import type { OutboxEntrySummary, OutboxError } from '../../shared/ipc/channels/outbox.js';
-import type { EntryError, OutboxEntry } from '../outbox/index.js';
+import type { Intent } from '../../../shared/outbox/intents.js';
+import type { OutboxEntrySummary, OutboxError } from '../../../shared/ipc/channels/outbox.js';
+import type { EntryError, OutboxEntry } from '../../outbox/index.js';
 
 const manifestName = (m: { uuid: string } | { hrid: string }) => ('hrid' in m ? m.hrid : m.uuid.slice(0, 8));
 

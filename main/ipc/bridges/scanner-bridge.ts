@@ -1,10 +1,10 @@
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { scannerSettings, type ScannerSettings } from '../../shared/barcode/scanner-settings.js';
-import type { ScannerScan } from '../../shared/ipc/channels/scanner.js';
-import type { EventHub } from '../ipc/events.js';
-import type { Logger } from '../common/logger.js';
-import type { ScannerService } from '../scanner/index.js';
+import { scannerSettings, type ScannerSettings } from '../../../shared/barcode/scanner-settings.js';
+import type { ScannerScan } from '../../../shared/ipc/channels/scanner.js';
+import type { EventHub } from '../events.js';
+import type { Logger } from '../../common/logger.js';
+import type { ScannerService } from '../../scanner/index.js';
 
 export interface ScannerBridge {
   /** Delivers a decoded read to every renderer; HID reads and test reads take the same path. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { once } from 'node:events';
-import { stageFile, type StagedFile } from '../outbox/index.js';
+import { stageFile, type StagedFile } from './staged-file.js';
 
 interface Incoming {
   name: string;

@@ -1,7 +1,7 @@
-import type { Outbox, EntryState } from '../outbox/index.js';
-import type { SyncEngine, SyncStatus } from '../sync/index.js';
-import type { OutboxChanged, OutboxEntryState, SyncStatusPayload } from '../../shared/ipc/channels/outbox.js';
-import type { EventHub } from '../ipc/events.js';
+import type { Outbox, EntryState } from '../../outbox/index.js';
+import type { SyncEngine, SyncStatus } from '../../sync/index.js';
+import type { OutboxChanged, OutboxEntryState, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
+import type { EventHub } from '../events.js';
 import { toOutboxError } from './entry-summary.js';
 
 const SETTLED: ReadonlySet<EntryState> = new Set(['done', 'failed', 'uncertain', 'cancelled', 'discarded']);
@@ -17,10 +17,10 @@ export function syncStatusPayload(s: SyncStatus): SyncStatusPayload {
 }
 
 /**
- * How long the sync engine's changes gather before one `outbox.changed` goes out. Sending a batch
- * marks its entries `sending` and, on loopback, `done` a few ms later: two events (each a COUNT
- * over the outbox and a renderer update) that now usually go out as one. Well colours and counts
- * may lag this much.
+ * How long entry changes gather before one `outbox.changed` goes out. Sending a batch marks its
+ * entries `sending` and, on loopback, `done` a few ms later: two events (each a COUNT over the
+ * outbox and a renderer update) that now usually go out as one. Well colours and counts may lag this
+ * much. This is the one place queue counts are computed for the renderer.
  */
 export const OUTBOX_CHANGED_WINDOW_MS = 50;
 
@@ -59,9 +59,7 @@ export function forwardOutboxEvents(outbox: Outbox, sync: SyncEngine, events: Ev
       gather([{ id, state: 'pending', target }]);
       flush();
     }),
-    sync.events.on('entry', (changes) => later(changes.map((c) => ({ id: c.id, state: c.state, target: c.target })))),
-    // Counts alone (the engine's own throttle): they go out with the next gathered event.
-    sync.events.on('counts', () => later([])),
+    outbox.events.on('changed', (changes) => later(changes.map((c) => ({ id: c.id, state: c.state, target: c.target })))),
     sync.events.on('status', (s) => events.emit('sync.status', syncStatusPayload(s))),
   ];
   return () => {

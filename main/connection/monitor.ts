@@ -2,11 +2,12 @@ import type { ServiceConnection } from '../../shared/api/connection.js';
 import type { CallOutcome } from '../api/observe.js';
 import type { ConnectionSetting } from '../../shared/ipc/settings.js';
 import type { AppStatus, TokenStatus } from '../../shared/ipc/status.js';
-import { IpcFailure } from '../ipc/failure.js';
+import { UnavailableError } from '../common/unavailable-error.js';
+import { createConnectivity, type Connectivity } from './connectivity.js';
 import type { TokenVault } from '../vault/types.js';
-import type { CreateLabClient, LabReadClient } from './connection-types.js';
+import type { CreateLabClient, LabReadClient } from './types.js';
 import type { SandboxRunner } from './sandbox-runner.js';
-import type { SettingsStore } from './store.js';
+import type { SettingsStore } from '../settings/store.js';
 
 /** A connection setting made concrete: where to call, and under which vault account its token lives. */
 export interface ResolvedConnection {
@@ -16,34 +17,63 @@ export interface ResolvedConnection {
   demoToken: string | null;
 }
 
-export interface LiveConnection {
+/**
+ * The one connection monitor: where the service is (addresses, the local sandbox), the token's state,
+ * and online/offline. Every caller of the service reports its outcome here; the header's banner and
+ * the sync bar both read this.
+ */
+export interface ConnectionMonitor {
   resolve(setting?: ConnectionSetting): Promise<ResolvedConnection>;
   /** A client for the saved connection; `tokenOverride` tests a candidate token without saving it. */
   client(opts?: { setting?: ConnectionSetting; tokenOverride?: string }): Promise<LabReadClient>;
   tokenStatus(): Promise<TokenStatus>;
   setToken(token: string): Promise<TokenStatus>;
   clearToken(): Promise<TokenStatus>;
-  /** Every service call reports back, so "offline" and "token refused" banners stay truthful. */
+  /** Every service call reports back, so "offline" and "token refused" stay truthful. */
   report(outcome: CallOutcome): void;
   connectionStatus(): AppStatus['connection'];
-  readonly online: AppStatus['online'];
+  readonly onlineState: AppStatus['online'];
+  /** The reachability every service caller reports into (the sync engine included). */
+  readonly connectivity: Connectivity;
 }
 
-export interface LiveConnectionOptions {
+export interface ConnectionMonitorOptions {
   settings: SettingsStore;
   vault: TokenVault;
   sandbox: SandboxRunner;
   createLabClient: CreateLabClient | undefined;
   onChange: () => void;
+  /** Consecutive calls without an answer before "offline" (default 2). */
+  offlineAfter?: number;
 }
 
 const SANDBOX_ACCOUNT = 'local-sandbox';
 
-export function createLiveConnection(opts: LiveConnectionOptions): LiveConnection {
+export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
-  let online: AppStatus['online'] = 'unknown';
   let rejected = false;
   const changed = () => opts.onChange();
+  const reach = createConnectivity(opts.offlineAfter ?? 2);
+  reach.onChange(changed);
+  function report(outcome: CallOutcome): void {
+    const nextRejected = outcome === 'auth';
+    reach.report(outcome);
+    if (nextRejected !== rejected) {
+      rejected = nextRejected;
+      changed();
+    }
+  }
+  // What the sync engine sees: the same state, and its reports go through the token flag too.
+  const connectivity: Connectivity = {
+    get online() {
+      return reach.online;
+    },
+    get known() {
+      return reach.known;
+    },
+    report,
+    onChange: (listener) => reach.onChange(listener),
+  };
 
   async function resolve(setting = settings.get().connection): Promise<ResolvedConnection> {
     if (setting.kind === 'custom') {
@@ -54,7 +84,7 @@ export function createLiveConnection(opts: LiveConnectionOptions): LiveConnectio
     try {
       handle = await sandbox.ensure(setting.mode);
     } catch (err) {
-      throw new IpcFailure('unavailable', err instanceof Error ? err.message : 'The local sandbox is not available.');
+      throw new UnavailableError(err instanceof Error ? err.message : 'The local sandbox is not available.', { cause: err });
     }
     const url = handle.url.replace(/\/+$/, '');
     return { connection: { baseUrl: url, filesUrl: url, eventsUrl: url, mode: setting.mode }, account: SANDBOX_ACCOUNT, demoToken: handle.demoToken };
@@ -67,7 +97,7 @@ export function createLiveConnection(opts: LiveConnectionOptions): LiveConnectio
   return {
     resolve,
     async client(o = {}) {
-      if (!opts.createLabClient) throw new IpcFailure('unavailable', 'The Lab Data Service client is not part of this build.');
+      if (!opts.createLabClient) throw new UnavailableError('The Lab Data Service client is not part of this build.');
       const r = await resolve(o.setting);
       const token = o.tokenOverride !== undefined
         ? async () => o.tokenOverride ?? null
@@ -95,14 +125,8 @@ export function createLiveConnection(opts: LiveConnectionOptions): LiveConnectio
       changed();
       return this.tokenStatus();
     },
-    report(outcome) {
-      const nextOnline = outcome === 'network' ? 'offline' : 'online';
-      const nextRejected = outcome === 'auth';
-      if (nextOnline === online && nextRejected === rejected) return;
-      online = nextOnline;
-      rejected = nextRejected;
-      changed();
-    },
+    report,
+    connectivity,
     connectionStatus() {
       const c = current();
       if (c.kind === 'custom') {
@@ -114,8 +138,8 @@ export function createLiveConnection(opts: LiveConnectionOptions): LiveConnectio
       if (s.state === 'error') return { kind: 'local-sandbox', label, baseUrl: null, state: 'error', message: s.message };
       return { kind: 'local-sandbox', label, baseUrl: null, state: 'starting', message: null };
     },
-    get online() {
-      return online;
+    get onlineState() {
+      return reach.known ? (reach.online ? 'online' : 'offline') : 'unknown';
     },
   };
 }

@@ -1,0 +1,48 @@
+import type { CallOutcome } from '../api/observe.js';
+
+/**
+ * Online/offline, inferred from calls: a few consecutive calls with no answer at all mean offline;
+ * any answer from the server, even an error, means online. The connection monitor owns the app's one
+ * instance; every caller of the service (UI reads, the sync engine) reports into it.
+ */
+export interface Connectivity {
+  readonly online: boolean;
+  /** False until the first call reported: the UI then says "unknown". */
+  readonly known: boolean;
+  report(outcome: CallOutcome): void;
+  onChange(listener: (online: boolean) => void): () => void;
+}
+
+export function createConnectivity(offlineAfter = 2): Connectivity {
+  let failures = 0;
+  let offline = false;
+  let known = false;
+  const listeners = new Set<(online: boolean) => void>();
+  const set = (next: boolean) => {
+    if (offline === next) return;
+    offline = next;
+    for (const l of [...listeners]) l(!offline);
+  };
+  return {
+    get online() {
+      return !offline;
+    },
+    get known() {
+      return known;
+    },
+    report(outcome) {
+      known = true;
+      if (outcome !== 'network') {
+        failures = 0;
+        set(false);
+        return;
+      }
+      failures += 1;
+      if (failures >= offlineAfter) set(true);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
