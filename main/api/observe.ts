@@ -1,7 +1,8 @@
 import { ApiError } from './errors.js';
 
-/** What one service call says about the connection, for the header's offline / token banners. */
-export type CallOutcome = 'ok' | 'network' | 'auth';
+import type { CallOutcome } from '../common/connectivity.js';
+
+export type { CallOutcome } from '../common/connectivity.js';
 
 /** Unreachable (no answer, or none in time), token refused, or null: the server answered, so the connection is fine. */
 export function connectionOutcomeOf(err: unknown): Exclude<CallOutcome, 'ok'> | null {

@@ -3,7 +3,7 @@ import type { CallOutcome } from '../api/observe.js';
 import type { ConnectionSetting } from '../../shared/ipc/settings.js';
 import type { AppStatus, TokenStatus } from '../../shared/ipc/status.js';
 import { UnavailableError } from '../common/unavailable-error.js';
-import { createConnectivity, type Connectivity } from './connectivity.js';
+import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import type { TokenVault } from '../vault/types.js';
 import type { CreateLabClient, LabReadClient } from './types.js';
 import type { SandboxRunner } from './sandbox-runner.js';

@@ -1,5 +1,6 @@
 import { app, session, type Session, type WebContents } from 'electron';
-import { ALLOWED_PERMISSIONS, buildCsp } from './security-policy.js';
+import { buildCsp } from '../common/csp.js';
+import { ALLOWED_PERMISSIONS } from './security-policy.js';
 
 /**
  * App-wide rules that apply to every web contents, including ones we never meant to create:

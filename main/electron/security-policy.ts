@@ -1,34 +1,7 @@
 /**
- * The renderer's security configuration as plain data: no `electron` import, so the browser host
- * serves the same CSP and a unit test asserts the exact objects Electron is given.
+ * The window's security configuration as plain data: no `electron` import, so a unit test asserts the
+ * exact objects Electron is given. The CSP both shells send is in main/common/csp.ts.
  */
-
-/** Content-Security-Policy: only our own bundled files; no inline script, eval, remote content, frames or plugins. */
-export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = Object.freeze({
-  'default-src': ["'none'"],
-  'script-src': ["'self'"],
-  'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'"],
-  'connect-src': ["'self'"],
-  'media-src': ["'self'"],
-  'manifest-src': ["'self'"],
-  'base-uri': ["'none'"],
-  'form-action': ["'none'"],
-  'frame-ancestors': ["'none'"],
-  'frame-src': ["'none'"],
-  'object-src': ["'none'"],
-  'worker-src': ["'none'"],
-});
-
-/** `extraConnect` lets the browser host allow exactly its own WebSocket origin. */
-export function buildCsp(opts: { extraConnect?: readonly string[]; forMetaTag?: boolean } = {}): string {
-  return Object.entries(CSP_DIRECTIVES)
-    // frame-ancestors is ignored (with a console error) inside a meta tag; headers carry it.
-    .filter(([name]) => !(opts.forMetaTag && name === 'frame-ancestors'))
-    .map(([name, values]) => [name, ...values, ...(name === 'connect-src' ? (opts.extraConnect ?? []) : [])].join(' '))
-    .join('; ');
-}
 
 /** BrowserWindow webPreferences: the renderer is a sandboxed web page with only the preload bridge. */
 export const WEB_PREFERENCES = Object.freeze({

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { buildCsp } from '../electron/security-policy.js';
+import { buildCsp } from '../common/csp.js';
 import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
 import type { Logger } from '../common/logger.js';

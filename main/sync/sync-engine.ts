@@ -6,7 +6,7 @@ import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { classify, localFailure } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
-import { createConnectivity, type Connectivity } from '../connection/connectivity.js';
+import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';

@@ -7,7 +7,9 @@ import RowUpdateScreen from '../workflows/row-update/RowUpdateScreen.svelte';
 import UploadScreen from '../workflows/upload/UploadScreen.svelte';
 import OutboxScreen from '../workflows/outbox/OutboxScreen.svelte';
 
-export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'labels' | 'settings';
+import type { ScreenId } from '../lib/navigation.js';
+
+export type { ScreenId } from '../lib/navigation.js';
 
 export type ScreenComponent = Component<Record<string, never>>;
 

@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The layer rules of DESIGN.md, enforced on every import in the tree (VS Code style):
- * shared/ imports no Node, no electron, no DOM-only code; main/** outside main/electron/ imports
- * no electron; renderer/ imports only shared/, itself and UI packages.
+ * shared/ imports no Node, no electron, no DOM-only code; only main/electron imports electron; the
+ * browser host imports no electron code; services never import the IPC layer (nor either shell);
+ * main/common imports no service; renderer/ imports only shared/ and itself; and no two folders
+ * import each other, directly or round a longer loop.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
@@ -64,7 +66,60 @@ describe('layering', () => {
     expect(bad).toEqual([]);
   });
 
-  it('main/electron/security-policy.ts (read by tests and the host) has no electron import', () => {
+  it('the browser host imports no electron code (main/electron/)', () => {
+    const bad = files('main/host').flatMap((f) =>
+      importsOf(f).filter((s) => s.startsWith('.') && target(f, s).startsWith('main/electron/')).map((s) => `${rel(f)} → ${s}`));
+    expect(bad).toEqual([]);
+  });
+
+  it('services never import the IPC layer or a shell; main/common imports no other part of main', () => {
+    const SERVICES = ['api', 'outbox', 'sync', 'cache', 'scanner', 'vault', 'settings', 'labels', 'connection', 'staging', 'sandbox', 'common'];
+    const bad: string[] = [];
+    for (const service of SERVICES) {
+      for (const f of files(`main/${service}`)) {
+        for (const s of importsOf(f).filter((x) => x.startsWith('.'))) {
+          const t = target(f, s);
+          if (/^main\/(ipc|host|electron)\//.test(t)) bad.push(`${rel(f)} → ${s}`);
+          if (service === 'common' && t.startsWith('main/') && !t.startsWith('main/common/')) bad.push(`${rel(f)} → ${s}`);
+        }
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('no folder-level cycle: no two folders (main/*, shared/*, renderer/*, preload) depend on each other, however far round', () => {
+    const folderOf = (path: string) => {
+      const parts = path.split('/');
+      return parts.length > 2 ? parts.slice(0, 2).join('/') : parts[0]!;
+    };
+    const edges = new Map<string, Set<string>>();
+    for (const top of ['main', 'shared', 'renderer', 'preload']) {
+      for (const f of files(top)) {
+        for (const s of importsOf(f).filter((x) => x.startsWith('.'))) {
+          const [a, b] = [folderOf(rel(f)), folderOf(target(f, s))];
+          if (a === b) continue;
+          if (!edges.has(a)) edges.set(a, new Set());
+          edges.get(a)!.add(b);
+        }
+      }
+    }
+    const cycles: string[] = [];
+    const done = new Set<string>();
+    const path: string[] = [];
+    const visit = (n: string) => {
+      if (path.includes(n)) return void cycles.push([...path.slice(path.indexOf(n)), n].join(' → '));
+      if (done.has(n)) return;
+      path.push(n);
+      for (const m of edges.get(n) ?? []) visit(m);
+      path.pop();
+      done.add(n);
+    };
+    for (const n of edges.keys()) visit(n);
+    expect(edges.size).toBeGreaterThan(10);
+    expect(cycles).toEqual([]);
+  });
+
+  it('main/electron/security-policy.ts (read by tests) has no electron import', () => {
     expect(importsOf(join(root, 'main/electron/security-policy.ts'))).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { positionsInOrder } from '../../../shared/layout/positions.js';
 import { recordForPlate, recordFromRow, recordsForLocations, recordsForWells, type LabelRecordInput } from '../../../shared/labels/index.js';
 import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
-import type { PlateRef } from '../../app/navigation.js';
+import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../shared/ipc/api.js';
-import {
-  ALLOWED_PERMISSIONS, buildCsp, CSP_DIRECTIVES, isTrustedSender, WEB_PREFERENCES, windowOptions,
-} from '../../../main/electron/security-policy.js';
+import { buildCsp, CSP_DIRECTIVES } from '../../../main/common/csp.js';
+import { ALLOWED_PERMISSIONS, isTrustedSender, WEB_PREFERENCES, windowOptions } from '../../../main/electron/security-policy.js';
 
 const read = (rel: string) => readFileSync(fileURLToPath(new URL(`../../../${rel}`, import.meta.url)), 'utf8');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTemplates } from '../../../shared/labels/index.js';
-import { createNavigation } from '../../../renderer/app/navigation.js';
+import { createNavigation } from '../../../renderer/lib/navigation.js';
 import { safeFileName } from '../../../renderer/workflows/labels/file-name.js';
 import { problemFrom, reasonsOf } from '../../../renderer/workflows/labels/label-errors.js';
 import { parseCreatedLocations } from '../../../renderer/workflows/labels/locations-paste.js';

@@ -1,5 +1,7 @@
 import { getContext, setContext } from 'svelte';
-import type { ScreenId } from './screens.js';
+
+/** Every screen of the app; renderer/app/screens.ts says what each one shows. */
+export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'labels' | 'settings';
 
 /** Which plate or box a screen should open on; exactly one key is given. */
 export interface PlateRef {

@@ -1,4 +1,5 @@
-import type { CallOutcome } from '../api/observe.js';
+/** What one service call says about the connection: answered, no answer at all, or token refused. */
+export type CallOutcome = 'ok' | 'network' | 'auth';
 
 /**
  * Online/offline, inferred from calls: a few consecutive calls with no answer at all mean offline;
