@@ -102,7 +102,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
-  const cache = createReadCache({ store: cacheStore, client, outbox, now });
+  const cache = createReadCache({ store: cacheStore, client, outbox, now, log });
   const scanner = createScannerService({
     layer: o.hidLayer ?? createNodeHidLayer(), clock: monotonicClock, timers: nodeTimers, platform: process.platform,
   });

@@ -1,4 +1,5 @@
 import type { LabClient } from '../api/index.js';
+import type { Logger } from '../common/logger.js';
 import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
 import type { Outbox } from '../outbox/index.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
@@ -17,6 +18,8 @@ export interface ReadCacheDeps {
   client(): Promise<LabClient>;
   outbox: Outbox;
   now(): number;
+  /** Background refreshes that fail are reported here (the next lookup tries again). */
+  log?: Logger;
   /** A labsheet's rows younger than this answer a lookup without asking the service again. */
   rowsFreshMs?: number;
 }
@@ -199,7 +202,9 @@ export function createReadCache(d: ReadCacheDeps) {
         // Refresh ahead, in the background, once the rows are half their life old: a bench
         // scanning steadily then never waits for a whole labsheet to reload on its scan path,
         // and no answer is ever older than rowsFreshMs (the same promise as before).
-        if (age >= rowsFreshMs / 2) void loadRows(labsheet).catch(() => undefined);
+        if (age >= rowsFreshMs / 2) {
+          void loadRows(labsheet).catch((err: unknown) => d.log?.warn('background refresh of labsheet rows failed', { labsheet, error: String(err) }));
+        }
         return hit;
       }
     }

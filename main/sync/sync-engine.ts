@@ -194,7 +194,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     try {
       do {
         again = false;
-        await reconcileUncertain(outbox, transport, abort.signal).catch(() => 0);
+        // Reconciling is a courtesy: uncertain entries stay visible for the user if it cannot run now.
+        await reconcileUncertain(outbox, transport, abort.signal).catch((err: unknown) => o.log?.('reconciling uncertain entries failed', {
+          error: err instanceof Error ? err.message : String(err),
+        }));
         while (!stopped && !status.paused) {
           let r: StepResult | null;
           try {

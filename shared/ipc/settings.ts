@@ -28,11 +28,29 @@ export const uiPrefs = z.strictObject({
 });
 export type UiPrefs = z.infer<typeof uiPrefs>;
 
+/** The labsheet each workflow reads its samples from; the demo lab's is "Samples". */
+export const DEMO_LABSHEET = 'Samples';
+export const LABSHEET_WORKFLOWS = ['wellFill', 'assignLocation', 'rowUpdate', 'labels'] as const;
+export type LabsheetWorkflow = (typeof LABSHEET_WORKFLOWS)[number];
+const labsheetName = z.string().trim().min(1, 'name a labsheet').max(200);
+export const workflowLabsheets = z.strictObject({
+  wellFill: labsheetName,
+  assignLocation: labsheetName,
+  rowUpdate: labsheetName,
+  labels: labsheetName,
+});
+export type WorkflowLabsheets = z.infer<typeof workflowLabsheets>;
+export const DEFAULT_LABSHEETS: WorkflowLabsheets = Object.freeze({
+  wellFill: DEMO_LABSHEET, assignLocation: DEMO_LABSHEET, rowUpdate: DEMO_LABSHEET, labels: DEMO_LABSHEET,
+});
+
 export const settings = z.strictObject({
   version: z.literal(1),
   connection: connectionSetting,
   scanner: scannerSettings,
   ui: uiPrefs,
+  // A settings file written before this existed reads as the demo's labsheet everywhere.
+  labsheets: workflowLabsheets.default(DEFAULT_LABSHEETS),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -41,6 +59,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   connection: { kind: 'local-sandbox', mode: 'v2' },
   scanner: {},
   ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
+  labsheets: DEFAULT_LABSHEETS,
 }) as Settings;
 
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
@@ -48,6 +67,7 @@ export const settingsPatch = z.strictObject({
   connection: connectionSetting.optional(),
   scanner: scannerSettings.optional(),
   ui: uiPrefs.partial().optional(),
+  labsheets: workflowLabsheets.partial().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -57,5 +77,6 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     connection: patch.connection ?? base.connection,
     scanner: patch.scanner ?? base.scanner,
     ui: { ...base.ui, ...patch.ui },
+    labsheets: { ...base.labsheets, ...patch.labsheets },
   };
 }

@@ -31,6 +31,11 @@ export class IpcCallError extends Error {
   }
 }
 
+/** A thrown value as a sentence for the user (an IPC error's message, an Error's, or its text). */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
 /** invoke, unwrapped: resolves with the value or throws IpcCallError. */
 export async function call<C extends ChannelName>(api: BenchlinkApi, channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>> {
   const r = await api.invoke(channel, payload);

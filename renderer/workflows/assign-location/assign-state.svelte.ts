@@ -8,6 +8,7 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
 import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
+import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export interface Assignment { id: string; idType: IdType; position: string | null; entryId: number; sync: WellSync | null }
 export type IdTypeChoice = IdType | 'detect';
@@ -26,7 +27,8 @@ export class AssignState {
   location = $state<KnownLocation | null>(null);
   occupied = $state<string[]>([]);
   assignments = $state<Assignment[]>([]);
-  labsheet = $state('Samples');
+  /** Set by the screen from the workflow's labsheet setting. */
+  labsheet = $state(DEMO_LABSHEET);
   idType = $state<IdTypeChoice>('detect');
   next = $state<string | null>(null);
   armed = $state<string | null>(null);

@@ -6,6 +6,7 @@ import { recordForPlate, recordFromRow, recordsForLocations, recordsForWells, ty
 import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
+import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
 export const SOURCE_NAMES: Record<SourceKind, string> = { plate: 'Plate or box', wells: 'Wells of the plate', rows: 'Scanned rows', locations: 'New locations' };
@@ -30,7 +31,8 @@ export class LabelSources {
   kind = $state<SourceKind>('plate');
   plate = $state<CachedManifest | null>(null);
   selection = $state<string[]>([]);
-  labsheet = $state('Samples');
+  /** Set by the screen from the workflow's labsheet setting. */
+  labsheet = $state(DEMO_LABSHEET);
   labsheets = $state<string[]>([]);
   rows = $state<ScannedRow[]>([]);
   locations = $state<CreatedLocation[]>([]);

@@ -6,12 +6,14 @@ import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
 import type { WellSync } from '../../lib/plate-map/well-view.js';
+import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export interface BatchItem { id: string; entryId: number; sync: WellSync | null }
 
 /** One row to look at and edit, or a batch: the same change for every tube scanned. */
 export class RowState {
-  labsheet = $state('Samples');
+  /** Set by the screen from the workflow's labsheet setting. */
+  labsheet = $state(DEMO_LABSHEET);
   mode = $state<'single' | 'batch'>('single');
   row = $state<CachedRow | null>(null);
   draft = $state<Record<string, CellValue>>({});

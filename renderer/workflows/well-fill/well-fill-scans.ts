@@ -1,4 +1,5 @@
-import { call } from '../../lib/ipc/client.js';
+import { call, messageOf } from '../../lib/ipc/client.js';
+import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
 import { classify } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import type { Tone } from '../../lib/tones/tones.js';
@@ -52,7 +53,13 @@ async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Pr
 export async function placeSample(s: WellFillState, code: string, scan: IncomingScan, force: boolean): Promise<void> {
   const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
   if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
-  const row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code }).catch(() => null);
+  let row: CachedRow | null;
+  try {
+    row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code });
+  } catch (err) {
+    // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
+    return s.feedback.report(scan.text, `NOT RECORDED: ${code} could not be looked up (${messageOf(err)}); scan it again`, 'error', scan.mainAt);
+  }
   const sampleId = row ? String(row.row[row.idColumn] ?? code) : code;
   if (!force) {
     const known = row ? true : await labsheetReachable(s) ? false : null;

@@ -11,6 +11,7 @@ import { nextEmptyWell } from './fill-order.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
 import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
+import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export interface PendingGuard extends Guard {
   /** What "use anyway" / "replace" / "switch" does. */
@@ -32,7 +33,8 @@ export class WellFillState {
   armed = $state<string | null>(null);
   selection = $state<string[]>([]);
   guard = $state<PendingGuard | null>(null);
-  labsheet = $state('Samples');
+  /** Set by the screen from the workflow's labsheet setting. */
+  labsheet = $state(DEMO_LABSHEET);
   canUndo = $state(false);
   canRedo = $state(false);
   /**

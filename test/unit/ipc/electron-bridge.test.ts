@@ -1,3 +1,4 @@
+import { DEFAULT_LABSHEETS } from '../../../shared/ipc/settings.js';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { spyRouter, totalCalls } from './spy-router.js';
 import { createEventHub } from '../../../main/ipc/events.js';
@@ -63,7 +64,7 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     const { win, sent } = fakeWindow();
     const events = createEventHub({ info: () => {}, warn: () => {}, error: () => {} });
     const unbridge = bridgeIpc(win as never, PAGE, router, events);
-    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: false, sounds: true, fillOrder: 'row-major' } });
+    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: false, sounds: true, fillOrder: 'row-major' }, labsheets: DEFAULT_LABSHEETS });
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe('benchlink:event');
     unbridge();

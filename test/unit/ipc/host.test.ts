@@ -1,3 +1,4 @@
+import { DEFAULT_LABSHEETS } from '../../../shared/ipc/settings.js';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -108,7 +109,7 @@ describe('browser host', () => {
 
     // Events reach connected sockets.
     const event = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
-    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'legacy' }, scanner: {}, ui: { highContrast: false, sounds: false, fillOrder: 'column-major' } });
+    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'legacy' }, scanner: {}, ui: { highContrast: false, sounds: false, fillOrder: 'column-major' }, labsheets: DEFAULT_LABSHEETS });
     expect(await event).toMatchObject({ event: 'settings.changed', payload: { connection: { mode: 'legacy' } } });
     ws.close();
   });

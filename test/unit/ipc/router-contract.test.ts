@@ -1,3 +1,4 @@
+import { DEFAULT_LABSHEETS } from '../../../shared/ipc/settings.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { channel } from '../../../shared/ipc/channel.js';
@@ -90,7 +91,7 @@ describe('router contract', () => {
       throw new Error('closed socket');
     });
     hub.addSink((e) => got.push(e));
-    hub.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: true, sounds: true, fillOrder: 'row-major' } });
+    hub.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: true, sounds: true, fillOrder: 'row-major' }, labsheets: DEFAULT_LABSHEETS });
     // Deliberately wrong payload: dropped, not delivered.
     hub.emit('settings.changed', { version: 2 } as never);
     expect(got).toEqual(['settings.changed']);

@@ -108,6 +108,12 @@ describe('IPC router under hostile input', () => {
     expect(Object.fromEntries(calls)).toEqual({ 'app.info': 1, 'settings.set': 1, 'lab.fetchLabsheetRows': 1 });
   });
 
+  it('checks main\'s own answers on lab.* channels too: a handler answering outside the contract is an internal error', async () => {
+    const { router } = spyRouter();
+    const r = await router.handle({ channel: 'lab.fetchLabspaceList', payload: {} }, { transport: 'test' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'internal' } });
+  });
+
   it('logs rejections with the token redacted', async () => {
     const { router, lines } = spyRouter();
     const secret = 'sk_live_0123456789abcdef';

@@ -28,6 +28,7 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
     'token.clear': tokenStatus,
     'token.test': { ok: true, kind: 'ok', message: 'Connected.' },
     'files.pickForUpload': { cancelled: true, files: [] },
+    'lab.fetchLabsheetRows': { headers: ['uuid'], rows: [], total: 0, success: true },
   };
   answers['settings.set'] = answers['settings.get'];
   const handlers = Object.fromEntries(

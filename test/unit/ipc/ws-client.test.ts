@@ -1,3 +1,4 @@
+import { DEFAULT_LABSHEETS } from '../../../shared/ipc/settings.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ describe('renderer WebSocket client', () => {
     expect(b).toMatchObject({ ok: true, value: { set: true } });
     const got = new Promise((resolve) => api.subscribe('settings.changed', resolve));
     await api.invoke('app.info', {}); // the socket is open, so the event below is delivered
-    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: true, sounds: true, fillOrder: 'row-major' } });
+    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: true, sounds: true, fillOrder: 'row-major' }, labsheets: DEFAULT_LABSHEETS });
     expect(await got).toMatchObject({ ui: { highContrast: true } });
   });
 
