@@ -36,6 +36,8 @@ export interface Outbox {
   list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
   /** Undo: only an entry that has not started sending can be cancelled. */
   cancel(id: number): boolean;
+  /** Cancels, in one transaction, those of the entries that have not started sending; answers their ids. */
+  cancelMany(ids: readonly number[]): number[];
   /** Explicit user action on a failed or uncertain entry. Returns the entry so staged files can go. */
   discard(id: number): OutboxEntry | null;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
@@ -156,6 +158,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return rows.map(rowToEntry);
     },
     cancel: (id) => transition(id, 'pending', 'cancelled'),
+    cancelMany(ids) {
+      let cancelled: number[];
+      try {
+        const t = now();
+        cancelled = db.transaction(() => ids.filter((id) => st.setState.run('cancelled', t, id, 'pending').changes === 1)).immediate();
+      } catch (err) {
+        throw toWriteError(err, 'The undo');
+      }
+      if (cancelled.length > 0) events.emit('changed', reread(cancelled));
+      return cancelled;
+    },
     discard(id) {
       const e = st.get.get(id);
       if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return null;

@@ -39,13 +39,20 @@ function isInside(dir: string, path: string): boolean {
 
 export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
   const { outbox, sync } = d;
+  // The renderer never names a file on disk: only a copy main staged itself may be uploaded.
+  const onlyStagedFiles = (intent: Intent) => {
+    if (intent.type === 'file-upload' && !isInside(d.stagingDir, intent.stagedPath)) {
+      throw new IpcFailure('failed', 'Files are queued through the upload screen, not by path.');
+    }
+  };
   return {
     'outbox.enqueue': ({ intent }) => {
-      // The renderer never names a file on disk: only a copy main staged itself may be uploaded.
-      if (intent.type === 'file-upload' && !isInside(d.stagingDir, intent.stagedPath)) {
-        throw new IpcFailure('failed', 'Files are queued through the upload screen, not by path.');
-      }
+      onlyStagedFiles(intent as Intent);
       return { id: committed(() => outbox.enqueue(intent as Intent)) };
+    },
+    'outbox.enqueueMany': ({ intents }) => {
+      for (const i of intents) onlyStagedFiles(i as Intent);
+      return { ids: committed(() => outbox.enqueueMany(intents as Intent[])) };
     },
     'outbox.await': ({ id, timeoutMs }) => awaitEntry(outbox, sync, toId(id), timeoutMs),
     'outbox.list': ({ states, limit, target }) => {
@@ -63,6 +70,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const e = committed(() => outbox.discard(toId(id)));
       return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
     },
+    'outbox.cancelMany': ({ ids }) => ({ cancelled: committed(() => outbox.cancelMany(ids.map(toId))) }),
     'outbox.cancel': ({ id }) => {
       const ok = committed(() => outbox.cancel(toId(id)));
       return ok ? { ok } : { ok, message: 'Already sent (or on its way): undo by sending the opposite change.' };

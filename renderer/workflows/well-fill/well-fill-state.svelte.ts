@@ -13,6 +13,9 @@ import { UndoStack } from './undo-stack.js';
 import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
+/** One intent as committed: what went into the outbox, its entry, and the well before it. */
+type Committed = { intent: WellIntent; id: number; before: WellView };
+
 export interface PendingGuard extends Guard {
   /** What "use anyway" / "replace" / "switch" does. */
   proceed: () => Promise<void>;
@@ -123,11 +126,10 @@ export class WellFillState {
    * manifest/update marks sample, tags and label all required; every change carries the plate as read
    * from the service (its basis) so a plate changed elsewhere is held for a look, not overwritten.
    */
-  #outgoing(i: WellIntent): WellIntent {
+  #outgoing(i: WellIntent, w: WellView): WellIntent {
     const basis = this.plate?.basis;
     const withBasis = <T extends WellIntent>(x: T): T => (basis ? { ...x, basis } : x);
     if (i.type === 'well-remove') return withBasis(i);
-    const w = this.wells[i.position] ?? emptyWell(i.position);
     const sample = i.sample !== undefined ? i.sample : w.sample ? { id: w.sample, labsheet: w.labsheet || this.labsheet } : null;
     // A label the app does not know cannot be sent back; it reads as no label.
     const label = i.label ?? ((WELL_LABELS as readonly string[]).includes(w.label) ? (w.label as WellLabel) : '');
@@ -158,35 +160,55 @@ export class WellFillState {
     this.#resetWells({});
   }
 
-  /** Enqueues the intents (one durable commit each, in order), applies them, records one undo step. */
+  /**
+   * Commits the intents in one durable commit (all or none: a label on twelve wells is never left on
+   * six), then shows them. Each is completed against the well as the earlier ones of this commit leave it.
+   */
+  async #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
+    const after = new Map<string, WellView>();
+    const viewOf = (p: string) => after.get(p) ?? ($state.snapshot(this.wells[p] ?? emptyWell(p)) as WellView);
+    const planned = asked.map((a) => {
+      const before = viewOf(a.position);
+      const intent = this.#outgoing(a, before);
+      after.set(a.position, applyIntent(before, intent));
+      return { intent, before };
+    });
+    if (planned.length === 0) return [];
+    const ids = planned.length === 1
+      ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent })).id]
+      : (await call(this.api, 'outbox.enqueueMany', { intents: planned.map((p) => p.intent) })).ids;
+    return planned.map((p, k) => {
+      const id = Number(ids[k]);
+      this.#apply(p.intent, id);
+      return { ...p, id };
+    });
+  }
+
+  /** One edit (a tube, a label on a selection): one commit, one undo step. */
   async commit(what: string, intents: WellIntent[]): Promise<void> {
-    const steps: ActionStep[] = [];
-    for (const asked of intents) {
-      const forward = this.#outgoing(asked);
-      const before = $state.snapshot(this.wells[forward.position] ?? emptyWell(forward.position)) as WellView;
-      const { id } = await call(this.api, 'outbox.enqueue', { intent: forward });
-      steps.push({ entryId: Number(id), forward, inverse: inverseOf(forward, before, this.ref), before });
-      this.#apply(forward, Number(id));
-    }
+    const rows = await this.#enqueueAll(intents);
+    const steps = rows.map((r): ActionStep => ({ entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, r.before, this.ref), before: r.before }));
     this.#stack.push({ what, steps });
     this.#syncStack();
   }
 
+  /**
+   * Takes the last edit back: what has not left yet is cancelled (one transaction), what has is
+   * answered with the opposite change (one commit). If that commit fails, the edit stays undoable.
+   */
   async undo(): Promise<string | null> {
     const action = this.#stack.undo();
     if (!action) return null;
-    // Newest first: cancel what has not left yet; send the opposite change for what has.
-    for (const step of [...action.steps].reverse()) {
-      const r = await call(this.api, 'outbox.cancel', { id: step.entryId });
-      if (r.ok) {
-        this.#setWell({ ...step.before });
-        continue;
-      }
-      for (const asked of step.inverse) {
-        const inv = this.#outgoing(asked);
-        const { id } = await call(this.api, 'outbox.enqueue', { intent: inv });
-        this.#apply(inv, Number(id));
-      }
+    try {
+      const { cancelled } = await call(this.api, 'outbox.cancelMany', { ids: action.steps.map((s) => s.entryId) });
+      const gone = new Set(cancelled);
+      // Newest first, so a well changed twice in one edit ends as it was before the first change.
+      for (const step of [...action.steps].reverse()) if (gone.has(step.entryId)) this.#setWell({ ...step.before });
+      await this.#enqueueAll([...action.steps].reverse().filter((s) => !gone.has(s.entryId)).flatMap((s) => s.inverse));
+    } catch (err) {
+      this.#stack.redo(); // back on the undo side, redo history intact
+      this.#syncStack();
+      throw err;
     }
     this.cursor = this.nextTarget(action.steps[0]?.forward.position);
     this.#syncStack();
@@ -196,14 +218,15 @@ export class WellFillState {
   async redo(): Promise<string | null> {
     const action = this.#stack.redo();
     if (!action) return null;
-    const steps: ActionStep[] = [];
-    for (const step of action.steps) {
-      const forward = this.#outgoing(step.forward);
-      const before = $state.snapshot(this.wells[forward.position] ?? emptyWell(forward.position)) as WellView;
-      const { id } = await call(this.api, 'outbox.enqueue', { intent: forward });
-      this.#apply(forward, Number(id));
-      steps.push({ ...step, forward, entryId: Number(id), before, inverse: inverseOf(forward, before, this.ref) });
+    let rows: Committed[];
+    try {
+      rows = await this.#enqueueAll(action.steps.map((s) => s.forward));
+    } catch (err) {
+      this.#stack.undo(); // still redoable
+      this.#syncStack();
+      throw err;
     }
+    const steps = rows.map((r): ActionStep => ({ entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, r.before, this.ref), before: r.before }));
     this.#stack.replaceTop('done', { what: action.what, steps });
     this.cursor = this.nextTarget();
     this.#syncStack();

@@ -78,10 +78,21 @@ export const outboxChanged = z.strictObject({
 });
 export type OutboxChanged = z.infer<typeof outboxChanged>;
 
+/** A whole 384-well plate and its undo fit in one commit; more is not a bench edit. */
+export const MAX_INTENTS_PER_COMMIT = 1000;
+
 export const outboxChannels = {
   'outbox.enqueue': channel({
     request: z.strictObject({ intent }),
     response: z.strictObject({ id: outboxEntryId }),
+  }),
+  /**
+   * Several intents in one durable commit, all or none: a multi-well edit (labels on a selection, an
+   * undo of several wells) is never left half done. Ids come back in the order given.
+   */
+  'outbox.enqueueMany': channel({
+    request: z.strictObject({ intents: z.array(intent).min(1).max(MAX_INTENTS_PER_COMMIT) }),
+    response: z.strictObject({ ids: z.array(outboxEntryId) }),
   }),
   /** Triggers a sync and waits until the entry settles (done/failed/uncertain/...) or the timeout passes. */
   'outbox.await': channel({
@@ -108,6 +119,11 @@ export const outboxChannels = {
   'outbox.discard': channel({ request: byId, response: done }),
   /** Undo of an entry that has not started sending. `ok: false` means it is already on its way. */
   'outbox.cancel': channel({ request: byId, response: done }),
+  /** An undo of several entries: those not yet sent are cancelled together (one transaction). */
+  'outbox.cancelMany': channel({
+    request: z.strictObject({ ids: z.array(outboxEntryId).min(1).max(MAX_INTENTS_PER_COMMIT) }),
+    response: z.strictObject({ cancelled: z.array(z.number().int()) }),
+  }),
   'outbox.reconcile': channel({
     request: z.strictObject({ id: outboxEntryId, resolution: z.enum(RECONCILE_RESOLUTIONS) }),
     response: done,

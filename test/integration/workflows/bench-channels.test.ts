@@ -36,6 +36,20 @@ describe('bench IPC channels against the in-process sandbox', () => {
     expect(after.wells.find((w) => w.position === 'D4')?.sample?.id).toBe('S-0100');
   });
 
+  it('enqueueMany commits a multi-well edit all or none; cancelMany undoes it in one step', async () => {
+    const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
+    const label = (position: string) => ({ type: 'well-set' as const, manifest: { uuid: m.uuid }, position, label: 'BLANK' as const });
+    const badUpload = { type: 'file-upload' as const, stagedPath: '/etc/passwd', size: 1, sha256: 'a'.repeat(64), fileName: 'p.txt', isGlobal: false, fileSource: 'x' };
+    const before = (await call('outbox.counts', {})).pending;
+    const refused = await app.router.handle({ channel: 'outbox.enqueueMany', payload: { intents: [label('G1'), badUpload] } }, { transport: 'test' });
+    expect(refused.ok).toBe(false);
+    expect((await call('outbox.counts', {})).pending).toBe(before);
+    const { ids } = await call('outbox.enqueueMany', { intents: [label('G1'), label('G2'), label('G3')] });
+    expect(ids).toHaveLength(3);
+    const { cancelled } = await call('outbox.cancelMany', { ids });
+    expect(cancelled).toEqual(ids);
+  });
+
   it('a file-upload intent naming a path outside the staging folder is refused', async () => {
     const r = await app.router.handle({ channel: 'outbox.enqueue', payload: { intent: { type: 'file-upload', stagedPath: '/etc/passwd', size: 1, sha256: 'a'.repeat(64), fileName: 'passwd.txt', isGlobal: false, fileSource: 'x' } } }, { transport: 'test' });
     expect(r.ok).toBe(false);

@@ -56,6 +56,17 @@ describe('outbox store', () => {
     expect(outbox.get(b)?.state).toBe('sending');
   });
 
+  it('cancelMany cancels, in one transaction, only those entries not yet on their way, and says which', () => {
+    const [a, b, c] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002'), wellSet('A3', 'S-0003')]);
+    outbox.claim([b!], 'req-1', 'updateManifest');
+    const seen: string[] = [];
+    outbox.events.on('changed', (es) => seen.push(es.map((e) => `${e.id}:${e.state}`).join(',')));
+    expect(outbox.cancelMany([a!, b!, c!])).toEqual([a, c]);
+    expect([a, b, c].map((id) => outbox.get(id!)?.state)).toEqual(['cancelled', 'sending', 'cancelled']);
+    expect(seen).toEqual([`${a}:cancelled,${c}:cancelled`]);
+    expect(outbox.cancelMany([a!, c!])).toEqual([]);
+  });
+
   it('records the request id and attempts on claim, and error details on settle', () => {
     const a = outbox.enqueue(rowUpdate('S-0001', { Status: 'x' }));
     outbox.claim([a], 'req-7', 'updateRowsById');
