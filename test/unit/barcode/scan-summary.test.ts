@@ -21,7 +21,7 @@ describe('summarizeScan for the test-your-scanner panel', () => {
     const raw = '0109506000134352\x1d21X';
     const s = summarizeScan(raw, { source: 'hid-pos', durationMs: 1, symbology: 'gs1-128' }, classifyScan(`]C1${raw}`));
     expect(s.details).toContain('Read: 0109506000134352<GS>21X');
-    expect(s.details).toContain('  (01) GTIN: 09506000134352');
+    expect(s.details).toContain('  (01) Product number (GTIN): 09506000134352');
     expect(s.details).toContain('Symbology: gs1-128');
   });
 
