@@ -34,17 +34,19 @@ export function gs1DisplayValue(ai: string, value: string, year?: number): strin
   return value;
 }
 
+const lowerFirst = (s: string): string => s.charAt(0).toLowerCase() + s.slice(1);
+
 /** "product 09506000134352, lot ABC123, expires 2027-11-30". */
 export function describeGs1(data: Gs1Data): string {
   const parts: string[] = [];
   if (data.gtin) parts.push(`product ${data.gtin}`);
   else if (data.sscc) parts.push(`shipping container ${data.sscc}`);
-  else if (data.key) parts.push(`${data.key.name.toLowerCase()} ${data.key.value}`);
+  else if (data.key) parts.push(`${lowerFirst(data.key.name)} ${data.key.value}`);
   if (data.lot) parts.push(`lot ${data.lot}`);
   if (data.serial) parts.push(`serial ${data.serial}`);
   if (data.expiry) parts.push(`expires ${data.expiry}${data.expiryTime ? ` ${data.expiryTime}` : ''}`);
   if (parts.length === 0) {
-    for (const f of data.fields.slice(0, 3)) parts.push(`${f.name.toLowerCase()} ${gs1DisplayValue(f.ai, f.value)}`);
+    for (const f of data.fields.slice(0, 3)) parts.push(`${lowerFirst(f.name)} ${gs1DisplayValue(f.ai, f.value)}`);
   }
   return parts.join(', ');
 }

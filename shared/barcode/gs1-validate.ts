@@ -27,23 +27,24 @@ function quoted(value: string): string {
 export function checkAiValue(ai: string, value: string, ctx: LintContext, rule?: AiRule): string | null {
   const r = rule ?? aiRule(ai);
   if (!r) return `(${ai}) is not a GS1 application identifier`;
-  const label = aiLabel(ai);
-  if (value.length === 0) return `${label} is empty`;
+  // Built only for a refusal: this runs for every field of every scan.
+  const label = (): string => aiLabel(ai);
+  if (value.length === 0) return `${label()} is empty`;
   if (value.length < r.minLength) {
-    return `${label} ${quoted(value)} is ${value.length} characters; it needs ${lengthWords(r)}`;
+    return `${label()} ${quoted(value)} is ${value.length} characters; it needs ${lengthWords(r)}`;
   }
   if (value.length > r.maxLength) {
-    return `${label} ${quoted(value)} is ${value.length} characters, longer than the ${r.maxLength} allowed`;
+    return `${label()} ${quoted(value)} is ${value.length} characters, longer than the ${r.maxLength} allowed`;
   }
   let pos = 0;
   for (const part of r.parts) {
     const piece = value.slice(pos, pos + part.max);
     if (part.optional && piece.length === 0) continue;
-    if (piece.length < part.min) return `${label} ${quoted(value)} is too short; it needs ${lengthWords(r)}`;
+    if (piece.length < part.min) return `${label()} ${quoted(value)} is too short; it needs ${lengthWords(r)}`;
     const problem = checkCset(part.cset, piece) ?? firstLint(part.linters, piece, ctx);
     if (problem) {
       const what = r.parts.length > 1 ? `${quoted(value)}: the part ${quoted(piece)}` : quoted(value);
-      return `${label} ${what} ${problem}`;
+      return `${label()} ${what} ${problem}`;
     }
     pos += piece.length;
   }
