@@ -51,6 +51,11 @@ export function describeGs1(data: Gs1Data): string {
   return parts.join(', ');
 }
 
+/** One line per field for the scanner test panel: "(17) Expiry date: 2027-11-30". */
+export function gs1FieldLines(data: Gs1Data): string[] {
+  return data.fields.map((f) => `(${f.ai}) ${f.name}: ${gs1DisplayValue(f.ai, f.value)}`);
+}
+
 /**
  * True when the read's expiry has passed on `today`, the bench's local date `YYYY-MM-DD` (a
  * date-time `YYYY-MM-DDTHH:MM` also compares the (7003) time). GS1's expiry date is the last
