@@ -92,6 +92,11 @@ export const GROUPS: BenchGroup[] = [
     id: 'scan-decode',
     module: './scan-decode.js',
     fn: 'benchScanDecode',
-    rows: (r) => [plain('HID report decode rate', r.reportsPerSec!, 'reports/s'), under('HID scan decode p99', r.p99DecodeMs!, 'ms', 1)],
+    rows: (r) => [
+      plain('HID report decode rate', r.reportsPerSec!, 'reports/s'),
+      under('HID scan decode p99', r.p99DecodeMs!, 'ms', 1),
+      plain('classify (patterns, GS1, Digital Link, EAN) rate', r.classifyPerSec!, 'scans/s'),
+      under('classify, p99 per scan', r.classifyP99Ms!, 'ms', 1),
+    ],
   },
 ];

@@ -23,6 +23,7 @@ const FAMILY: Record<string, string> = {
   F: 'codabar',
   G: 'code93',
   I: 'itf',
+  J: 'dotcode',
   L: 'pdf417',
   M: 'msi',
   Q: 'qr',
@@ -32,7 +33,7 @@ const FAMILY: Record<string, string> = {
 };
 
 /** Modifiers that mark GS1 data, per code character (from the AIM/GS1 symbology identifier tables). */
-const GS1_MODIFIERS: Record<string, string> = { C: '1', d: '2', Q: '3', e: '0', z: '1' };
+const GS1_MODIFIERS: Record<string, string> = { C: '1', d: '2', Q: '3', e: '0', z: '1', J: '1' };
 
 const GS1_NAMES: Record<string, string> = {
   C: 'gs1-128',
@@ -40,6 +41,19 @@ const GS1_NAMES: Record<string, string> = {
   Q: 'gs1-qr',
   e: 'gs1-databar',
   z: 'gs1-aztec',
+  J: 'gs1-dotcode',
+};
+
+/**
+ * EAN/UPC modifiers (ISO/IEC 15420): 0 the 13-digit packet of EAN-13, UPC-A or UPC-E; 1 and 2 a
+ * 2- or 5-digit add-on read alone; 3 the 13 digits followed by the add-on's; 4 EAN-8.
+ */
+const EAN_NAMES: Record<string, string> = {
+  '0': 'ean-13',
+  '1': 'ean-addon-2',
+  '2': 'ean-addon-5',
+  '3': 'ean-13-addon',
+  '4': 'ean-8',
 };
 
 /**
@@ -54,7 +68,7 @@ export function symbologyFromAim(prefix: string): AimInfo | null {
   if (!family || !/^[0-9A-Za-z]$/.test(modifier)) return null;
   const aim = prefix.slice(0, 3);
   if (GS1_MODIFIERS[code] === modifier) return { aim, symbology: GS1_NAMES[code]!, gs1: true };
-  if (code === 'E') return { aim, symbology: modifier === '4' ? 'ean-8' : 'ean-13', gs1: false };
+  if (code === 'E') return { aim, symbology: EAN_NAMES[modifier] ?? 'ean-upc', gs1: false };
   return { aim, symbology: family, gs1: false };
 }
 

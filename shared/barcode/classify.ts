@@ -1,7 +1,8 @@
 import { formatPosition, isInLayout, parsePosition, type Layout } from '../layout/positions.js';
 import { stripAim } from './aim.js';
+import { classifyGs1, normalizedGs1 } from './classify-gs1.js';
 import { parseCommandWord, type ScanCommand } from './commands.js';
-import { formatGs1, GS, parseGs1ElementString, parseGs1HumanReadable, type Gs1Data } from './gs1.js';
+import type { Gs1Data } from './gs1.js';
 import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind } from './patterns.js';
 import { sanitizeScan } from './sanitize.js';
 
@@ -15,9 +16,15 @@ export interface Classification {
   normalized: string;
   /** Which rule decided, in words a user can read in the "test your scanner" panel. */
   why: string;
-  /** True when the read is garbage (empty, too long, control characters); `why` says which. */
+  /**
+   * True when the read must be refused and never recorded: garbage (empty, too long, control
+   * characters), GS1 data or an EAN/UPC that fails GS1's checks, a web address that is not a
+   * valid GS1 Digital Link. `reason` says why, in words to show on screen.
+   */
   rejected?: boolean;
+  reason?: string;
   symbology?: string;
+  /** For kind `gs1`: the parsed fields; `gs1.source` says whether it came as a Digital Link, EAN/UPC… */
   gs1?: Gs1Data;
   command?: ScanCommand;
 }
@@ -25,6 +32,11 @@ export interface Classification {
 export interface ClassifyContext {
   /** When set, a position outside it is not a position (a typo or another plate's layout). */
   layout?: Layout;
+}
+
+export interface ClassifierPlatform {
+  /** The clock, for GS1's two-digit years (a year within −49…+50 of now). */
+  now?: () => number;
 }
 
 interface CompiledRule {
@@ -36,92 +48,86 @@ interface CompiledRule {
 export type Classifier = (raw: string, context?: ClassifyContext) => Classification;
 
 /** Compiles the lab's pattern settings once; the returned function is pure and cheap per scan. */
-export function createClassifier(input: Partial<BarcodePatternSettings> = {}): Classifier {
+export function createClassifier(
+  input: Partial<BarcodePatternSettings> = {},
+  platform: ClassifierPlatform = {},
+): Classifier {
   const settings = barcodePatternSettings.parse(input);
   const rules: CompiledRule[] = settings.rules.map((r) => ({
     kind: r.kind,
     re: new RegExp(r.pattern, r.flags),
     describe: `${r.label ?? r.kind} pattern /${r.pattern}/${r.flags}`,
   }));
-  return (raw, context = {}) => classifyWith(settings, rules, raw, context);
+  const now = platform.now ?? Date.now;
+  // A scanner typing with Caps Lock on sends `#cmd:undo`: the prefix is matched without case.
+  const prefix = settings.commandPrefix.toUpperCase();
+  return (raw, context = {}) =>
+    classifyWith(settings, { rules, prefix, year: new Date(now()).getUTCFullYear() }, raw, context);
+}
+
+function refuse(value: string, reason: string, why = reason): Classification {
+  return { kind: 'unknown', value, normalized: value, why, rejected: true, reason };
 }
 
 function classifyWith(
   settings: BarcodePatternSettings,
-  rules: readonly CompiledRule[],
+  compiled: { rules: readonly CompiledRule[]; prefix: string; year: number },
   raw: string,
   context: ClassifyContext,
 ): Classification {
   const clean = sanitizeScan(raw, settings.maxLength);
-  if (!clean.ok) return { kind: 'unknown', value: raw, normalized: '', why: `rejected: ${clean.reason}`, rejected: true };
+  if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
 
-  const { aim, rest } = stripAim(clean.text);
+  const { aim, rest: value } = stripAim(clean.text);
   const withSymbology = (c: Classification): Classification => (aim ? { ...c, symbology: aim.symbology } : c);
-  const value = rest;
-  if (value.length === 0) return { kind: 'unknown', value, normalized: '', why: 'rejected: empty scan after the AIM identifier', rejected: true };
-
-  if (value.startsWith(settings.commandPrefix)) {
-    const command = parseCommandWord(value.slice(settings.commandPrefix.length));
-    if (!command) return withSymbology({ kind: 'unknown', value, normalized: value, why: `unknown command barcode "${value}"` });
-    return withSymbology({ kind: 'command', value, normalized: command, command, why: `command barcode (prefix "${settings.commandPrefix}")` });
+  if (value.length === 0) {
+    const reason = 'empty scan after the AIM identifier';
+    return withSymbology({ ...refuse(value, reason, `rejected: ${reason}`), normalized: '' });
   }
 
-  const gs1 = classifyGs1(value, aim?.gs1 ? aim.aim : undefined, settings.gs1WithoutAim);
-  if (gs1) return withSymbology(gs1);
-
-  // GS1 data that failed to parse must not fall through to an ID pattern: say why it failed.
-  if (aim?.gs1 || value.startsWith(GS)) {
-    const parsed = parseGs1ElementString(value, aim?.aim);
-    const reason = parsed.ok ? 'unexpected' : parsed.reason;
-    return withSymbology({ kind: 'unknown', value, normalized: value, why: `GS1 data did not parse: ${reason}` });
+  if (value.slice(0, compiled.prefix.length).toUpperCase() === compiled.prefix) {
+    const command = parseCommandWord(value.slice(compiled.prefix.length));
+    if (!command) {
+      return withSymbology({ kind: 'unknown', value, normalized: value, why: `unknown command barcode "${value}"` });
+    }
+    const why = `command barcode (prefix "${settings.commandPrefix}")`;
+    return withSymbology({ kind: 'command', value, normalized: command, command, why });
   }
 
-  for (const rule of rules) {
-    if (rule.re.test(value)) {
-      const normalized = settings.upperCase ? value.toUpperCase() : value;
-      return withSymbology({ kind: rule.kind, value, normalized, why: `matched ${rule.describe}` });
+  const gs1 = classifyGs1(value, aim, settings.gs1WithoutAim, compiled.year);
+  if (gs1?.kind === 'gs1') {
+    return withSymbology({ kind: 'gs1', value, normalized: normalizedGs1(gs1.data), why: gs1.why, gs1: gs1.data });
+  }
+  if (gs1?.kind === 'refused') return withSymbology(refuse(value, gs1.reason));
+  const idText = gs1?.kind === 'own-number' ? gs1.value : value;
+
+  for (const rule of compiled.rules) {
+    if (rule.re.test(idText)) {
+      const normalized = settings.upperCase ? idText.toUpperCase() : idText;
+      return withSymbology({ kind: rule.kind, value: idText, normalized, why: `matched ${rule.describe}` });
     }
   }
+  if (gs1?.kind === 'doubtful') return withSymbology(refuse(value, gs1.reason));
 
   if (settings.positions) {
-    const p = parsePosition(value);
+    const p = parsePosition(idText);
     if (p) {
       const normalized = formatPosition(p);
       if (context.layout && !isInLayout(p, context.layout)) {
-        return withSymbology({
-          kind: 'unknown',
-          value,
-          normalized,
-          why: `looks like position ${normalized} but lies outside the ${context.layout.rows}×${context.layout.columns} layout`,
-        });
+        const { rows, columns } = context.layout;
+        const why = `looks like position ${normalized} but lies outside the ${rows}×${columns} layout`;
+        return withSymbology({ kind: 'unknown', value: idText, normalized, why });
       }
-      return withSymbology({ kind: 'position', value, normalized, why: 'well position (row letter + column number)' });
+      const why = 'well position (row letter + column number)';
+      return withSymbology({ kind: 'position', value: idText, normalized, why });
     }
   }
 
-  return withSymbology({ kind: 'unknown', value, normalized: value, why: 'no pattern matched' });
-}
-
-function classifyGs1(value: string, aim: string | undefined, withoutAim: boolean): Classification | null {
-  if (aim || value.startsWith(GS)) {
-    const parsed = parseGs1ElementString(value, aim);
-    if (!parsed.ok) return null;
-    const why = aim ? `GS1 element string (AIM ${aim})` : 'GS1 element string (leading FNC1)';
-    return { kind: 'gs1', value, normalized: formatGs1(parsed.data.fields), why, gs1: parsed.data };
-  }
-  if (value.startsWith('(')) {
-    const parsed = parseGs1HumanReadable(value);
-    if (parsed.ok) return { kind: 'gs1', value, normalized: formatGs1(parsed.data.fields), why: 'GS1 human-readable (AI)value form', gs1: parsed.data };
-    return null;
-  }
-  // Keyboard wedges usually drop the AIM prefix; a GTIN with a valid check digit is strong evidence.
-  if (withoutAim && /^01\d{14}/.test(value)) {
-    const parsed = parseGs1ElementString(value);
-    if (parsed.ok) {
-      return { kind: 'gs1', value, normalized: formatGs1(parsed.data.fields), why: 'GS1 without AIM: starts with (01) and a GTIN with a valid check digit', gs1: parsed.data };
-    }
-  }
-  return null;
+  const why =
+    gs1?.kind === 'own-number'
+      ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
+      : 'no pattern matched';
+  return withSymbology({ kind: 'unknown', value: idText, normalized: idText, why });
 }
 
 const defaultClassifier = createClassifier();

@@ -1,4 +1,5 @@
 import type { Classification } from './classify.js';
+import { gs1FieldLines } from './gs1-describe.js';
 
 /**
  * What the "test your scanner" panel shows for one read: what was decoded, what it was
@@ -30,7 +31,10 @@ function visible(text: string): string {
 export function summarizeScan(text: string, timing: ScanTiming, c: Classification): ScanSummary {
   const details = [`Read: ${visible(text)}`, `Taken as: ${c.kind}${c.kind !== 'unknown' ? ` → ${visible(c.normalized)}` : ''}`, `Why: ${c.why}`];
   if (timing.symbology) details.push(`Symbology: ${timing.symbology}`);
-  if (c.gs1) for (const f of c.gs1.fields) details.push(`  (${f.ai}) ${f.name}: ${visible(f.value)}`);
+  if (c.gs1) {
+    for (const line of gs1FieldLines(c.gs1)) details.push(`  ${visible(line)}`);
+    for (const note of c.gs1.unmet) details.push(`  Not on this label: ${note}`);
+  }
   const summary: ScanSummary = { title: `${c.kind === 'unknown' ? 'Not recognised' : c.kind}: ${visible(c.value || text)}`, details };
   if (timing.keys && timing.keys > 1) {
     const msPerKey = timing.durationMs / (timing.keys - 1);

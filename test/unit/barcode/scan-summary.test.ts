@@ -21,8 +21,15 @@ describe('summarizeScan for the test-your-scanner panel', () => {
     const raw = '0109506000134352\x1d21X';
     const s = summarizeScan(raw, { source: 'hid-pos', durationMs: 1, symbology: 'gs1-128' }, classifyScan(`]C1${raw}`));
     expect(s.details).toContain('Read: 0109506000134352<GS>21X');
-    expect(s.details).toContain('  (01) GTIN: 09506000134352');
+    expect(s.details).toContain('  (01) Product number (GTIN): 09506000134352');
     expect(s.details).toContain('Symbology: gs1-128');
+  });
+
+  it('shows GS1 values in readable form and what the label leaves to another one', () => {
+    const raw = ']d210LOT-7\x1d17261130';
+    const s = summarizeScan(raw, { source: 'hid-pos', durationMs: 1 }, classifyScan(raw));
+    expect(s.details).toContain('  (17) Expiry date: 2026-11-30');
+    expect(s.details.some((d) => d.startsWith('  Not on this label: (10) Batch or lot number needs (01)'))).toBe(true);
   });
 
   it('titles unrecognised reads as such', () => {
