@@ -8,7 +8,10 @@ function preloadBuild(): Plugin {
     name: 'benchlink-preload',
     apply: 'build',
     async closeBundle() {
-      await build({ configFile: fileURLToPath(new URL('./preload/vite.config.ts', import.meta.url)), logLevel: 'warn' });
+      await build({
+        configFile: fileURLToPath(new URL('./preload/vite.config.ts', import.meta.url)),
+        logLevel: 'warn',
+      });
     },
   };
 }

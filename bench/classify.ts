@@ -11,16 +11,26 @@ const percentile = (sorted: readonly number[], p: number): number =>
 function readAt(i: number): string {
   const id = String(i).padStart(6, '0');
   switch (i % 10) {
-    case 0: return `TB${id}`;
-    case 1: return `PLT${id}`;
-    case 2: return 'C5';
-    case 3: return `]d20109506000134352\x1d10LOT${id}\x1d17271130\x1d21S${id}`;
-    case 4: return `01095060001343521727113010LOT${id}`;
-    case 5: return `(01)09506000134352(17)271130(10)LOT${id}`;
-    case 6: return `https://id.gs1.org/01/09506000134352/10/LOT${id}?17=271130`;
-    case 7: return ']E04006381333931';
-    case 8: return `]C100106141411234567897`;
-    default: return `S-${id}#`;
+    case 0:
+      return `TB${id}`;
+    case 1:
+      return `PLT${id}`;
+    case 2:
+      return 'C5';
+    case 3:
+      return `]d20109506000134352\x1d10LOT${id}\x1d17271130\x1d21S${id}`;
+    case 4:
+      return `01095060001343521727113010LOT${id}`;
+    case 5:
+      return `(01)09506000134352(17)271130(10)LOT${id}`;
+    case 6:
+      return `https://id.gs1.org/01/09506000134352/10/LOT${id}?17=271130`;
+    case 7:
+      return ']E04006381333931';
+    case 8:
+      return `]C100106141411234567897`;
+    default:
+      return `S-${id}#`;
   }
 }
 

@@ -20,8 +20,20 @@ export interface BenchGroup {
   rows(result: Record<string, number>): FigureRow[];
 }
 
-const under = (figure: string, value: number, unit: string, limit: number): FigureRow => ({ figure, value, unit, target: `< ${limit}`, met: value < limit });
-const atLeast = (figure: string, value: number, unit: string, limit: number): FigureRow => ({ figure, value, unit, target: `≥ ${limit}`, met: value >= limit });
+const under = (figure: string, value: number, unit: string, limit: number): FigureRow => ({
+  figure,
+  value,
+  unit,
+  target: `< ${limit}`,
+  met: value < limit,
+});
+const atLeast = (figure: string, value: number, unit: string, limit: number): FigureRow => ({
+  figure,
+  value,
+  unit,
+  target: `≥ ${limit}`,
+  met: value >= limit,
+});
 const plain = (figure: string, value: number, unit: string): FigureRow => ({ figure, value, unit });
 
 export const GROUPS: BenchGroup[] = [
@@ -59,34 +71,58 @@ export const GROUPS: BenchGroup[] = [
       plain('384-well plate sync, coalesced (50 ms latency)', r.coalescedMs!, 'ms'),
       plain('384-well plate sync, one request per scan', r.perScanMs!, 'ms'),
       atLeast('coalescing speed-up', r.speedup!, '×', 50),
-      { figure: 'plate updates sent, coalesced', value: r.requestsCoalesced!, unit: 'req', target: '= 1', met: r.requestsCoalesced === 1 },
-      { figure: 'plate reads around them (changed elsewhere?)', value: r.plateReads!, unit: 'req', target: '2', met: r.plateReads === 2 },
+      {
+        figure: 'plate updates sent, coalesced',
+        value: r.requestsCoalesced!,
+        unit: 'req',
+        target: '= 1',
+        met: r.requestsCoalesced === 1,
+      },
+      {
+        figure: 'plate reads around them (changed elsewhere?)',
+        value: r.plateReads!,
+        unit: 'req',
+        target: '2',
+        met: r.plateReads === 2,
+      },
     ],
   },
   {
     id: 'drain',
     module: './outbox.js',
     fn: 'benchDrain10k',
-    rows: (r) => [plain('drain 10,000 mixed entries', r.entriesPerSec!, 'entries/s'), plain('drain 10,000 mixed entries', r.requestsPerSec!, 'req/s')],
+    rows: (r) => [
+      plain('drain 10,000 mixed entries', r.entriesPerSec!, 'entries/s'),
+      plain('drain 10,000 mixed entries', r.requestsPerSec!, 'req/s'),
+    ],
   },
   {
     id: 'rows',
     module: './sandbox-rows.js',
     fn: 'benchSandboxRows',
-    rows: (r) => [plain('sandbox fetch-list-rows 1000/50,000 p50', r.p50!, 'ms'), under('sandbox fetch-list-rows 1000/50,000 p99', r.p99!, 'ms', 50)],
+    rows: (r) => [
+      plain('sandbox fetch-list-rows 1000/50,000 p50', r.p50!, 'ms'),
+      under('sandbox fetch-list-rows 1000/50,000 p99', r.p99!, 'ms', 50),
+    ],
   },
   {
     id: 'memory',
     module: './outbox.js',
     fn: 'benchMemory100k',
-    rows: (r) => [plain('main-process RSS idle', r.idleRssMb!, 'MB'), under('main-process RSS, 100,000 pending', r.with100kRssMb!, 'MB', 150)],
+    rows: (r) => [
+      plain('main-process RSS idle', r.idleRssMb!, 'MB'),
+      under('main-process RSS, 100,000 pending', r.with100kRssMb!, 'MB', 150),
+    ],
   },
   {
     id: 'upload',
     module: './upload-memory.js',
     fn: 'benchUpload',
     args: [{ mb: 200 }],
-    rows: (r) => [plain('upload 200 MB throughput', r.mbPerSec!, 'MB/s'), under('upload 200 MB peak RSS growth (flat memory)', r.peakRssGrowthMb!, 'MB', 100)],
+    rows: (r) => [
+      plain('upload 200 MB throughput', r.mbPerSec!, 'MB/s'),
+      under('upload 200 MB peak RSS growth (flat memory)', r.peakRssGrowthMb!, 'MB', 100),
+    ],
   },
   {
     id: 'scan-decode',

@@ -21,13 +21,23 @@ import { clientFor, startSandboxAndProxy } from '../test/integration/sync/stack.
 const PLATE_384 = positionsInOrder({ rows: 16, columns: 24 }, 'row-major');
 const sample = (n: number) => `S-${String((n % 300) + 1).padStart(4, '0')}`;
 const wellSet = (hrid: string, position: string, n: number, basis?: PlateBasis): Intent => ({
-  type: 'well-set', manifest: { hrid }, position, sample: { id: sample(n), labsheet: 'Samples' }, ...(basis ? { basis } : {}),
+  type: 'well-set',
+  manifest: { hrid },
+  position,
+  sample: { id: sample(n), labsheet: 'Samples' },
+  ...(basis ? { basis } : {}),
 });
 
 function tempOutbox(name: string): { outbox: Outbox; done: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${name}-`));
   const outbox = createOutbox({ path: path.join(dir, 'outbox.db'), now: Date.now });
-  return { outbox, done: () => { outbox.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return {
+    outbox,
+    done: () => {
+      outbox.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -46,11 +56,20 @@ export async function benchEnqueue(n = 2000): Promise<{ p50Ms: number; p99Ms: nu
   const seconds = (performance.now() - start) / 1000;
   done();
   times.sort((a, b) => a - b);
-  return { p50Ms: round(quantile(times, 0.5), 3), p99Ms: round(quantile(times, 0.99), 3), commitsPerSec: Math.round(n / seconds) };
+  return {
+    p50Ms: round(quantile(times, 0.5), 3),
+    p99Ms: round(quantile(times, 0.99), 3),
+    commitsPerSec: Math.round(n / seconds),
+  };
 }
 
 export async function benchCoalescedSync(latencyMs = 50): Promise<{
-  coalescedMs: number; perScanMs: number; speedup: number; requestsCoalesced: number; plateReads: number; requestsPerScan: number;
+  coalescedMs: number;
+  perScanMs: number;
+  speedup: number;
+  requestsCoalesced: number;
+  plateReads: number;
+  requestsPerScan: number;
 }> {
   // A service answering as the spec shows; the bench app's changes carry the plate as read when it was
   // opened (as Well fill's do), so each plate batch also pays the engine's "changed elsewhere?" reads.
@@ -90,12 +109,17 @@ export async function benchCoalescedSync(latencyMs = 50): Promise<{
     }
     const perScanMs = performance.now() - t;
     const requestsPerScan = count() - before;
-    if (b.outbox.counts().done !== PLATE_384.length) throw new Error(`per-scan run: ${JSON.stringify(b.outbox.counts())}`);
+    if (b.outbox.counts().done !== PLATE_384.length)
+      throw new Error(`per-scan run: ${JSON.stringify(b.outbox.counts())}`);
     await engineB.stop();
     b.done();
     return {
-      coalescedMs: round(coalescedMs, 1), perScanMs: round(perScanMs, 1), speedup: round(perScanMs / coalescedMs, 1),
-      requestsCoalesced, plateReads, requestsPerScan,
+      coalescedMs: round(coalescedMs, 1),
+      perScanMs: round(perScanMs, 1),
+      speedup: round(perScanMs / coalescedMs, 1),
+      requestsCoalesced,
+      plateReads,
+      requestsPerScan,
     };
   } finally {
     await proxy.close();
@@ -113,8 +137,23 @@ export async function benchDrain10k(n = 10_000): Promise<{ entriesPerSec: number
   for (let i = 0; i < n; i++) {
     const r = i % 4;
     if (r === 0) intents.push(wellSet('PL-0002', PLATE_384[i % 384]!, i));
-    else if (r === 1) intents.push({ type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: sample(i), changes: { Notes: `bench-${i}` } });
-    else if (r === 2) intents.push({ type: 'location-assign', labsheet: 'Samples', locationId: i % 8 === 2 ? box : fridge, idType: 'ID', id: sample(200 + (i % 81)), ...(i % 8 === 2 ? { position: positionsInOrder({ rows: 9, columns: 9 }, 'row-major')[i % 81]! } : {}) });
+    else if (r === 1)
+      intents.push({
+        type: 'row-update',
+        labsheet: 'Samples',
+        idColumn: 'Sample ID',
+        id: sample(i),
+        changes: { Notes: `bench-${i}` },
+      });
+    else if (r === 2)
+      intents.push({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: i % 8 === 2 ? box : fridge,
+        idType: 'ID',
+        id: sample(200 + (i % 81)),
+        ...(i % 8 === 2 ? { position: positionsInOrder({ rows: 9, columns: 9 }, 'row-major')[i % 81]! } : {}),
+      });
     else intents.push(wellSet('PL-0001', positionsInOrder({ rows: 8, columns: 12 }, 'row-major')[i % 96]!, i));
   }
   for (let i = 0; i < n; i += 1000) outbox.enqueueMany(intents.slice(i, i + 1000));
@@ -141,8 +180,20 @@ export async function benchMemory100k(): Promise<{ idleRssMb: number; with100kRs
   const root = path.resolve(path.dirname(self), '..');
   const outfile = path.join(root, 'node_modules', '.cache', 'benchlink-bench', 'outbox-bench.mjs');
   const { build } = await import('esbuild');
-  await build({ entryPoints: [self], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
-  const child = spawn(process.execPath, ['--expose-gc', outfile, 'memory-child'], { stdio: ['ignore', 'pipe', 'inherit'], cwd: root });
+  await build({
+    entryPoints: [self],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  const child = spawn(process.execPath, ['--expose-gc', outfile, 'memory-child'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: root,
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise((r) => child.on('exit', r));
@@ -161,10 +212,14 @@ async function memoryChild(): Promise<void> {
   const idleRssMb = mb();
   const box = 'box-uuid';
   for (let i = 0; i < 100_000; i += 5000) {
-    outbox.enqueueMany(Array.from({ length: 5000 }, (_, j): Intent => {
-      const k = i + j;
-      return k % 2 === 0 ? wellSet(`PL-${k % 50}`, PLATE_384[k % 384]!, k) : { type: 'location-assign', labsheet: 'Samples', locationId: box, idType: 'ID', id: sample(k) };
-    }));
+    outbox.enqueueMany(
+      Array.from({ length: 5000 }, (_, j): Intent => {
+        const k = i + j;
+        return k % 2 === 0
+          ? wellSet(`PL-${k % 50}`, PLATE_384[k % 384]!, k)
+          : { type: 'location-assign', labsheet: 'Samples', locationId: box, idType: 'ID', id: sample(k) };
+      }),
+    );
   }
   let peak = 0;
   for (let i = 0; i < 20; i++) {
@@ -184,7 +239,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   if (which === 'memory-child') await memoryChild();
   else {
     // fsync latency and CPU share swing with whatever else runs: print the load beside the figures.
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
     if (which === 'all' || which === 'enqueue') console.log('benchEnqueue', await benchEnqueue());
     if (which === 'all' || which === 'coalesced') console.log('benchCoalescedSync', await benchCoalescedSync());
     if (which === 'all' || which === 'drain') console.log('benchDrain10k', await benchDrain10k());

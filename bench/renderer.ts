@@ -72,18 +72,29 @@ function initialChunks(dist: string): Set<string> {
 }
 
 function buildAndMeasureBundle(): { totalKb: number; initialKb: number } {
-  const r = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (r.status !== 0) throw new Error('renderer build failed');
   const dist = join(root, 'dist');
   const assets = join(dist, 'assets');
-  return { totalKb: gzipKb(assets, readdirSync(assets).filter((f) => f.endsWith('.js'))), initialKb: gzipKb(assets, initialChunks(dist)) };
+  return {
+    totalKb: gzipKb(
+      assets,
+      readdirSync(assets).filter((f) => f.endsWith('.js')),
+    ),
+    initialKb: gzipKb(assets, initialChunks(dist)),
+  };
 }
 
 /** The demo lab plus enough samples to fill a 384-well plate with known, distinct tubes. */
 function benchFixture(): SandboxFixture {
   const f = demoFixture();
   const samples = f.labsheets?.find((l) => l.name === 'Samples');
-  for (let n = 1001; n <= 1400; n++) samples?.rows?.push({ 'Sample ID': `S-${n}`, 'Tube Barcode': `TB00${n}`, 'Volume uL': 50, Status: 'received' });
+  for (let n = 1001; n <= 1400; n++)
+    samples?.rows?.push({ 'Sample ID': `S-${n}`, 'Tube Barcode': `TB00${n}`, 'Volume uL': 50, Status: 'received' });
   return f;
 }
 
@@ -114,12 +125,19 @@ export async function benchRenderer(): Promise<RendererFigures> {
     log: quiet,
     startSandbox: (o) => startSandbox({ ...o, fixture }),
   });
-  const host = await startHost({ router: app.router, events: app.events, distDir: join(root, 'dist'), log: quiet, port: 0 });
+  const host = await startHost({
+    router: app.router,
+    events: app.events,
+    distDir: join(root, 'dist'),
+    log: quiet,
+    port: 0,
+  });
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
-  const inject = (text: string) => app.router.handle({ channel: 'scanner.test', payload: { text } }, { transport: 'test' });
+  const inject = (text: string) =>
+    app.router.handle({ channel: 'scanner.test', payload: { text } }, { transport: 'test' });
   // Main's own timestamp of each read, as the scanner path emitted it (the clock the page shares).
   const mainAt = new Map<string, number>();
   const offSink = app.events.addSink((event, payload) => {
@@ -169,7 +187,9 @@ export async function benchRenderer(): Promise<RendererFigures> {
     await page.evaluate('window.__frames = []');
     await paced(1161, 1384, 100);
     await page.getByTestId('well-P24').and(page.locator('[data-sample="S-1384"]')).waitFor({ timeout: 120_000 });
-    const frames = (await page.evaluate('(() => { window.__run = false; return window.__frames.slice(1); })()')) as number[];
+    const frames = (await page.evaluate(
+      '(() => { window.__run = false; return window.__frames.slice(1); })()',
+    )) as number[];
     const fast = latencies((await page.evaluate('window.__lat.splice(0)')) as [string, number, number][]);
     if (slow.frame.length < 150) throw new Error(`only ${slow.frame.length} of 160 paced scans were seen on screen`);
     return {

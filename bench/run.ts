@@ -29,16 +29,25 @@ function previousValues(): Map<string, number> {
   }
 }
 
-function runGroup(module: string, fn: string, args: unknown[] | undefined): { result?: Record<string, number>; error?: string } {
+function runGroup(
+  module: string,
+  fn: string,
+  args: unknown[] | undefined,
+): { result?: Record<string, number>; error?: string } {
   const started = Date.now();
-  const r = spawnSync('npx', ['tsx', fileURLToPath(new URL('./one.ts', import.meta.url)), module, fn, JSON.stringify(args ?? [])], {
-    encoding: 'utf8',
-    timeout: 180_000,
-    maxBuffer: 32 * 1024 * 1024,
-  });
+  const r = spawnSync(
+    'npx',
+    ['tsx', fileURLToPath(new URL('./one.ts', import.meta.url)), module, fn, JSON.stringify(args ?? [])],
+    {
+      encoding: 'utf8',
+      timeout: 180_000,
+      maxBuffer: 32 * 1024 * 1024,
+    },
+  );
   const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_RESULT '));
   process.stderr.write(`  ${fn}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-  if (!line) return { error: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-3).join(' | ') };
+  if (!line)
+    return { error: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').slice(-3).join(' | ') };
   return { result: JSON.parse(line.slice('BENCH_RESULT '.length)) as Record<string, number> };
 }
 
@@ -70,7 +79,9 @@ const table = figures.map((f) => {
     previous: prev === undefined ? '' : `${fmt(prev)} ${f.unit}`,
   };
 });
-const widths = ['figure', 'value', 'target', 'met', 'previous'].map((k) => Math.max(k.length, ...table.map((t) => t[k as keyof typeof t].length)));
+const widths = ['figure', 'value', 'target', 'met', 'previous'].map((k) =>
+  Math.max(k.length, ...table.map((t) => t[k as keyof typeof t].length)),
+);
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
 console.log(line(['figure', 'value', 'target', 'met', 'previous']));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -78,7 +89,13 @@ for (const t of table) console.log(line([t.figure, t.value, t.target, t.met, t.p
 for (const u of unmeasured) console.log(`NOT MEASURED ${u.group}: ${u.reason}`);
 
 const results: Results = {
-  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` },
+  machine: {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
   measuredAt: new Date().toISOString(),
   figures,
   unmeasured,

@@ -7,7 +7,8 @@ const PAGE_SIZE = 1000;
 const REQUESTS = 200;
 const LABSHEET = 'Bench Rows';
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * fetch-list-rows latency over real HTTP on a 50,000-row labsheet, pageSize 1000, pages spread
@@ -23,8 +24,12 @@ export async function benchSandboxRows(): Promise<{ p50: number; p99: number; n:
       body: JSON.stringify({
         name: LABSHEET,
         columns: [
-          { name: 'Sample ID', type: 'ID' }, { name: 'Tube Barcode', type: 'ID_BARCODE' }, { name: 'Volume uL', type: 'NUMBER' },
-          { name: 'Status', type: 'TEXT' }, { name: 'Received', type: 'DATE' }, { name: 'Notes', type: 'TEXT' },
+          { name: 'Sample ID', type: 'ID' },
+          { name: 'Tube Barcode', type: 'ID_BARCODE' },
+          { name: 'Volume uL', type: 'NUMBER' },
+          { name: 'Status', type: 'TEXT' },
+          { name: 'Received', type: 'DATE' },
+          { name: 'Notes', type: 'TEXT' },
         ],
       }),
     });
@@ -32,8 +37,12 @@ export async function benchSandboxRows(): Promise<{ p50: number; p99: number; n:
     sandbox.store.seedRows(
       LABSHEET,
       Array.from({ length: ROWS }, (_, i) => ({
-        'Sample ID': `B-${String(i + 1).padStart(6, '0')}`, 'Tube Barcode': `BT${String(i + 1).padStart(8, '0')}`, 'Volume uL': (i * 7) % 200,
-        Status: i % 5 === 0 ? 'in use' : 'received', Received: '2026-11-01', Notes: i % 13 === 0 ? 'recheck' : null,
+        'Sample ID': `B-${String(i + 1).padStart(6, '0')}`,
+        'Tube Barcode': `BT${String(i + 1).padStart(8, '0')}`,
+        'Volume uL': (i * 7) % 200,
+        Status: i % 5 === 0 ? 'in use' : 'received',
+        Received: '2026-11-01',
+        Notes: i % 13 === 0 ? 'recheck' : null,
       })),
       { archived: (i) => i % 50 === 0 },
     );
@@ -41,10 +50,14 @@ export async function benchSandboxRows(): Promise<{ p50: number; p99: number; n:
     const maxPage = Math.floor((50_000 - 1) / PAGE_SIZE); // 49
     const get = async (page: number): Promise<number> => {
       const t0 = performance.now();
-      const res = await fetch(`${sandbox.url}/labsheets/fetch-list-rows?labsheet=${encodeURIComponent(LABSHEET)}&pageSize=${PAGE_SIZE}&page=${page}`, { headers });
+      const res = await fetch(
+        `${sandbox.url}/labsheets/fetch-list-rows?labsheet=${encodeURIComponent(LABSHEET)}&pageSize=${PAGE_SIZE}&page=${page}`,
+        { headers },
+      );
       const body = (await res.json()) as { rows: unknown[] };
       const ms = performance.now() - t0;
-      if (res.status !== 200 || body.rows.length !== PAGE_SIZE) throw new Error(`page ${page}: status ${res.status}, ${body.rows.length} rows`);
+      if (res.status !== 200 || body.rows.length !== PAGE_SIZE)
+        throw new Error(`page ${page}: status ${res.status}, ${body.rows.length} rows`);
       return ms;
     };
     for (let i = 0; i < 10; i++) await get(1 + (i % maxPage)); // warm-up: JIT, statement cache, connection
@@ -60,5 +73,7 @@ export async function benchSandboxRows(): Promise<{ p50: number; p99: number; n:
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const r = await benchSandboxRows();
-  process.stdout.write(`sandbox fetch-list-rows (50,000 rows, pageSize ${PAGE_SIZE}): p50 ${r.p50} ms, p99 ${r.p99} ms over ${r.n} requests\n`);
+  process.stdout.write(
+    `sandbox fetch-list-rows (50,000 rows, pageSize ${PAGE_SIZE}): p50 ${r.p50} ms, p99 ${r.p99} ms over ${r.n} requests\n`,
+  );
 }

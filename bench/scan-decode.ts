@@ -6,7 +6,8 @@ import type { DeviceLayer, HidDeviceInfo, HidHandle, Timers } from '../main/scan
 import { keyboardReports, posReports } from '../test/unit/scanner/reports.js';
 
 const SCANS = 6000;
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const POS: HidDeviceInfo = { vendorId: 0x0c2e, productId: 0x0b87, path: 'bench-pos', usagePage: 0x8c, usage: 2 };
 const KBD: HidDeviceInfo = { vendorId: 0x05e0, productId: 0x1200, path: 'bench-kbd', usagePage: 1, usage: 6 };
@@ -33,7 +34,12 @@ export async function benchScanDecode(): Promise<{
       close: () => {},
     }),
   };
-  const noTimers: Timers = { setInterval: () => 0, clearInterval: () => {}, setTimeout: () => 0, clearTimeout: () => {} };
+  const noTimers: Timers = {
+    setInterval: () => 0,
+    clearInterval: () => {},
+    setTimeout: () => 0,
+    clearTimeout: () => {},
+  };
   const service = createScannerService({
     layer,
     clock: { now: () => performance.now() },
@@ -49,7 +55,11 @@ export async function benchScanDecode(): Promise<{
   for (let i = 0; i < SCANS; i++) {
     const id = String(i).padStart(8, '0');
     if (i % 3 === 0) reads.push({ path: 'bench-pos', reports: posReports(`TB${id}`, ']C0') });
-    else if (i % 3 === 1) reads.push({ path: 'bench-pos', reports: posReports(`0109506000134352\x1d10LOT${id}\x1d21${'S'.repeat(110)}${id}`, ']d2') });
+    else if (i % 3 === 1)
+      reads.push({
+        path: 'bench-pos',
+        reports: posReports(`0109506000134352\x1d10LOT${id}\x1d21${'S'.repeat(110)}${id}`, ']d2'),
+      });
     else reads.push({ path: 'bench-kbd', reports: keyboardReports(`PLT${id}`, 'us', 'rollover') });
   }
   const totalReports = reads.reduce((n, r) => n + r.reports.length, 0);

@@ -51,7 +51,11 @@ async function startSink(): Promise<Target> {
     });
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify([{ fileName: 'bench.zip', fileId: `sink-${bytes}`, ticketId: 't', status: 'QUEUED', message: '' }]));
+      res.end(
+        JSON.stringify([
+          { fileName: 'bench.zip', fileId: `sink-${bytes}`, ticketId: 't', status: 'QUEUED', message: '' },
+        ]),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -64,7 +68,10 @@ async function startSandboxTarget(): Promise<Target | null> {
   const specifier = '../main/sandbox/server.js';
   try {
     const mod = (await import(specifier)) as {
-      startSandbox?: (o: { port: number; mode: 'v2' }) => Promise<{ url: string; demoToken: string; close(): Promise<void> }>;
+      startSandbox?: (o: {
+        port: number;
+        mode: 'v2';
+      }) => Promise<{ url: string; demoToken: string; close(): Promise<void> }>;
     };
     if (typeof mod.startSandbox !== 'function') return null;
     const sandbox = await mod.startSandbox({ port: 0, mode: 'v2' });

@@ -21,9 +21,20 @@ import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor } from './ipc/types.js';
 import { createTemplateStore } from './labels/index.js';
 import { createOutbox, scheduleDonePruning } from './outbox/index.js';
-import { createNodeHidLayer, createScannerService, monotonicClock, nodeTimers, type DeviceLayer } from './scanner/index.js';
+import {
+  createNodeHidLayer,
+  createScannerService,
+  monotonicClock,
+  nodeTimers,
+  type DeviceLayer,
+} from './scanner/index.js';
 import { openSettingsStore, type SettingsStore } from './settings/store.js';
-import { createPickedFiles, createUploadStaging, removeFinishedStagedCopies, type PickedFiles } from './staging/index.js';
+import {
+  createPickedFiles,
+  createUploadStaging,
+  removeFinishedStagedCopies,
+  type PickedFiles,
+} from './staging/index.js';
 import { createSyncEngine } from './sync/index.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
 import { CHANNELS } from '../shared/ipc/contract.js';
@@ -91,20 +102,33 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     onChange: announce,
   });
   const connection = createConnectionMonitor({
-    settings, vault, sandbox, createLabClient: o.createLabClient ?? createLabClient, onChange: announce,
+    settings,
+    vault,
+    sandbox,
+    createLabClient: o.createLabClient ?? createLabClient,
+    onChange: announce,
   });
 
   const outbox = createOutbox({ path: join(dataDir, 'outbox.db'), now, log });
   if (outbox.recovered) log.warn('outbox file was corrupt and was moved aside', { ...outbox.recovered });
-  const { transport, client } = createLiveTransport({ resolve: () => connection.resolve(), storedToken: (a) => vault.get(a) });
+  const { transport, client } = createLiveTransport({
+    resolve: () => connection.resolve(),
+    storedToken: (a) => vault.get(a),
+  });
   const sync = createSyncEngine({
-    outbox, transport, connectivity: connection.connectivity, probeIntervalMs: OFFLINE_PROBE_MS,
+    outbox,
+    transport,
+    connectivity: connection.connectivity,
+    probeIntervalMs: OFFLINE_PROBE_MS,
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
   const cache = createReadCache({ store: cacheStore, client, outbox, now, log });
   const scanner = createScannerService({
-    layer: o.hidLayer ?? createNodeHidLayer(), clock: monotonicClock, timers: nodeTimers, platform: process.platform,
+    layer: o.hidLayer ?? createNodeHidLayer(),
+    clock: monotonicClock,
+    timers: nodeTimers,
+    platform: process.platform,
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
@@ -120,11 +144,14 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     };
   }
   const offStatus = statusChanged.on('changed', () => {
-    void status().then((s) => {
-      events.emit('app.status', s);
-      // A token that is not refused (a new one, another connection) lets a paused queue go again.
-      if (!s.token.rejected && sync.status().paused) void sync.resume();
-    }, (err: unknown) => log.warn('status snapshot failed', { error: String(err) }));
+    void status().then(
+      (s) => {
+        events.emit('app.status', s);
+        // A token that is not refused (a new one, another connection) lets a paused queue go again.
+        if (!s.token.rejected && sync.status().paused) void sync.resume();
+      },
+      (err: unknown) => log.warn('status snapshot failed', { error: String(err) }),
+    );
   });
 
   const stops = [
@@ -149,7 +176,10 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
 
   // The local sandbox starts at once when it is the connection, so the first screen has data.
   const conn = settings.get().connection;
-  if (conn.kind === 'local-sandbox') void sandbox.ensure(conn.mode).catch((err: unknown) => log.warn('local sandbox unavailable', { error: String(err) }));
+  if (conn.kind === 'local-sandbox')
+    void sandbox
+      .ensure(conn.mode)
+      .catch((err: unknown) => log.warn('local sandbox unavailable', { error: String(err) }));
 
   return {
     router,

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): the README gives it and .ci/run runs it. It type-checks,
-// builds the renderer, runs vitest (unit, integration, chaos), the crash test and Playwright, then
+// The one test command (`npm test`): the README gives it and .ci/run runs it. It type-checks, checks
+// the formatting, builds the renderer, runs vitest (unit, integration, chaos), the crash test and Playwright, then
 // prints one plain summary line counted from the runners' own JSON results.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -38,13 +38,20 @@ if (!sys.ok) {
 }
 
 step('typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck']) === 0);
+step('formatting', run('formatting', 'npm', ['run', '--silent', 'format:check']) === 0);
 
 const hasRenderer = existsSync('vite.config.ts');
 if (hasRenderer) step('renderer build', run('renderer build', 'npm', ['run', '--silent', 'build']) === 0);
 
 const vitestOut = '.vitest-results.json';
 rmSync(vitestOut, { force: true });
-const vitestCode = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${vitestOut}`]);
+const vitestCode = run('vitest', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestOut}`,
+]);
 const vr = readJson(vitestOut);
 if (vr) {
   totals.passed += vr.numPassedTests ?? 0;
@@ -56,7 +63,10 @@ if (vr) {
 
 if (existsSync('test/crash/run.ts')) {
   console.log('\n── crash test: npm run test:crash');
-  const r = spawnSync('npm', ['run', '--silent', 'test:crash'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync('npm', ['run', '--silent', 'test:crash'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   process.stdout.write(r.stdout ?? '');
   const m = /crash: (\d+) trials, (\d+) lost, (\d+) duplicated/.exec(r.stdout ?? '');
   step('crash test', r.status === 0 && m !== null && m[2] === '0' && m[3] === '0');

@@ -47,7 +47,11 @@ function run(cmd, cmdArgs, what) {
 // 1. The renderer (and preload) build, when missing or older than its sources.
 const builtAt = Math.min(mtime('dist/index.html'), mtime('out/preload/index.cjs'));
 if (builtAt === 0 || newest(['renderer', 'shared', 'preload', 'vite.config.ts']) > builtAt) {
-  run(node, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], 'building the renderer');
+  run(
+    node,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    'building the renderer',
+  );
 }
 
 // 2. Electron, if its binary is here (or can be fetched once) and there is a display to show it.
@@ -67,13 +71,24 @@ function whyNotElectron() {
     if (process.env.CI) return 'the Electron binary is not installed (CI: not downloading it)';
     console.log('benchlink: the Electron binary is missing; trying to download it once…');
     // The installer's own output is a stack trace when offline; one line of reason is what helps.
-    const r = spawnSync(node, [join(root, 'node_modules', 'electron', 'install.js')], { cwd: root, encoding: 'utf8', timeout: 90_000 });
+    const r = spawnSync(node, [join(root, 'node_modules', 'electron', 'install.js')], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 90_000,
+    });
     if (r.status !== 0 || !electronBinary()) {
-      const reason = `${r.stderr ?? ''}`.split('\n').find((l) => l.trim() && !/^\s+at /.test(l))?.trim() ?? r.error?.message ?? `exit ${r.status}`;
+      const reason =
+        `${r.stderr ?? ''}`
+          .split('\n')
+          .find((l) => l.trim() && !/^\s+at /.test(l))
+          ?.trim() ??
+        r.error?.message ??
+        `exit ${r.status}`;
       return `the Electron binary is not installed and could not be downloaded here (${reason})`;
     }
   }
-  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
+  if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
+    return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
   if (!nativeModulesFitElectron()) {
     return 'better-sqlite3 is built for Node, not for this Electron (run `npx electron-rebuild -f -w better-sqlite3,node-hid` to use the desktop app in development; `npm run dist` rebuilds them when packaging)';
   }
@@ -95,14 +110,23 @@ const reason = whyNotElectron();
 let child;
 if (reason === null) {
   if (newest(['main', 'shared']) > mtime('out/main/electron/entry.js')) {
-    run(node, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.main.json'], 'compiling the main process');
+    run(
+      node,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.main.json'],
+      'compiling the main process',
+    );
   }
   console.log('benchlink: starting the desktop app (Electron).');
   child = spawn(electronBinary(), [root], { cwd: root, stdio: 'inherit' });
 } else {
   console.log(`benchlink: not using Electron because ${reason}.`);
-  console.log('benchlink: starting the browser host on the local sandbox with demo data; open the URL below in a browser.');
-  child = spawn(bin('tsx'), [join(root, 'main', 'host', 'cli.ts'), ...(portArg ? ['--port', portArg] : [])], { cwd: root, stdio: 'inherit' });
+  console.log(
+    'benchlink: starting the browser host on the local sandbox with demo data; open the URL below in a browser.',
+  );
+  child = spawn(bin('tsx'), [join(root, 'main', 'host', 'cli.ts'), ...(portArg ? ['--port', portArg] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 // Forward Ctrl-C / termination to the child only, and leave when it has stopped.

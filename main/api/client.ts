@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type { ServiceConnection } from '../../shared/api/connection.js';
-import { ENDPOINT_NAMES, ENDPOINTS, type EndpointName, type RequestOf, type ResponseOf } from '../../shared/api/endpoints.js';
+import {
+  ENDPOINT_NAMES,
+  ENDPOINTS,
+  type EndpointName,
+  type RequestOf,
+  type ResponseOf,
+} from '../../shared/api/endpoints.js';
 import { ROW_PAGE_SIZE_DEFAULT, rowPaginationViolation } from '../../shared/api/labsheets.js';
 import { singleSequenceResponse, type FoundSequence, type Sequence } from '../../shared/api/sequences.js';
 import { EVENT_TYPE_HEADER, type WebhookPayload } from '../../shared/api/webhook.js';
@@ -31,7 +37,9 @@ type Method<N extends EndpointName> = (request: RequestOf<N>, options?: CallOpti
 
 /** Every endpoint but the two with their own call shape: the multipart upload and the webhook's header. */
 type JsonEndpoint = Exclude<EndpointName, 'storeAndEmbedFiles' | 'sendWebhook'>;
-const JSON_ENDPOINTS = ENDPOINT_NAMES.filter((n): n is JsonEndpoint => n !== 'storeAndEmbedFiles' && n !== 'sendWebhook');
+const JSON_ENDPOINTS = ENDPOINT_NAMES.filter(
+  (n): n is JsonEndpoint => n !== 'storeAndEmbedFiles' && n !== 'sendWebhook',
+);
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** An upload may take long; it fails when the transfer stalls this long, not after a fixed total. */
@@ -56,9 +64,11 @@ function validated<N extends EndpointName>(name: N, request: unknown): unknown {
 /** The candidate named exactly `name`, else the one named so ignoring case, else the only candidate. */
 function pickByName(found: readonly FoundSequence[], name: string): FoundSequence | undefined {
   const nameOf = (f: FoundSequence) => ('full' in f ? f.full.name : f.summary.name);
-  return found.find((f) => nameOf(f) === name)
-    ?? found.find((f) => nameOf(f).toLowerCase() === name.toLowerCase())
-    ?? (found.length === 1 ? found[0] : undefined);
+  return (
+    found.find((f) => nameOf(f) === name) ??
+    found.find((f) => nameOf(f).toLowerCase() === name.toLowerCase()) ??
+    (found.length === 1 ? found[0] : undefined)
+  );
 }
 
 /**
@@ -76,7 +86,8 @@ export function createLabClient(opts: LabClientOptions) {
     log: opts.onLog ?? (() => {}),
   };
 
-  const bind = <N extends EndpointName>(name: N): Method<N> =>
+  const bind =
+    <N extends EndpointName>(name: N): Method<N> =>
     async (request, options) => {
       const payload = validated(name, request);
       // The table's response schema outputs ResponseOf<N> by definition; TS cannot follow N through the union.
@@ -91,7 +102,10 @@ export function createLabClient(opts: LabClientOptions) {
     ...bound,
 
     /** Streams the files from disk as multipart; one result per file. Never retried automatically. */
-    async storeAndEmbedFiles(request: UploadRequest, options: UploadOptions = {}): Promise<ResponseOf<'storeAndEmbedFiles'>> {
+    async storeAndEmbedFiles(
+      request: UploadRequest,
+      options: UploadOptions = {},
+    ): Promise<ResponseOf<'storeAndEmbedFiles'>> {
       const prepared = await prepareUpload(request);
       const form = await prepared.form();
       const idleMs = options.timeoutMs ?? Math.max(core.timeoutMs, DEFAULT_UPLOAD_IDLE_MS);
@@ -132,10 +146,17 @@ export function createLabClient(opts: LabClientOptions) {
      */
     async findSequenceByName(name: string, options?: CallOptions): Promise<{ sequence: Sequence }> {
       const payload = validated('listSequences', { name });
-      const found = await execute(core, { endpoint: 'listSequences', payload, response: singleSequenceResponse }, options);
+      const found = await execute(
+        core,
+        { endpoint: 'listSequences', payload, response: singleSequenceResponse },
+        options,
+      );
       const pick = pickByName(found, name);
       if (!pick) {
-        throw new NotFoundError('no such sequence', { endpoint: 'listSequences', reason: `the answer names no sequence "${name}"` });
+        throw new NotFoundError('no such sequence', {
+          endpoint: 'listSequences',
+          reason: `the answer names no sequence "${name}"`,
+        });
       }
       if ('full' in pick) return { sequence: pick.full };
       return { sequence: (await bound.fetchSequence({ uuid: pick.summary.uuid }, options)).sequence };

@@ -1,8 +1,18 @@
 import type { EndpointName } from '../../shared/api/endpoints.js';
 
 export type ApiErrorKind =
-  | 'auth' | 'not-found' | 'conflict' | 'validation' | 'bad-request' | 'server'
-  | 'network' | 'timeout' | 'rate-limited' | 'protocol' | 'unreadable' | 'cancelled';
+  | 'auth'
+  | 'not-found'
+  | 'conflict'
+  | 'validation'
+  | 'bad-request'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'rate-limited'
+  | 'protocol'
+  | 'unreadable'
+  | 'cancelled';
 
 export interface ApiErrorInit {
   endpoint: EndpointName;
@@ -57,21 +67,35 @@ export class AuthError extends ApiError {
     return this.status === 403 || this.status === undefined;
   }
 }
-export class NotFoundError extends ApiError { readonly kind = 'not-found' as const; }
-export class ConflictError extends ApiError { readonly kind = 'conflict' as const; }
-export class ValidationError extends ApiError { readonly kind = 'validation' as const; }
-export class BadRequestError extends ApiError { readonly kind = 'bad-request' as const; }
+export class NotFoundError extends ApiError {
+  readonly kind = 'not-found' as const;
+}
+export class ConflictError extends ApiError {
+  readonly kind = 'conflict' as const;
+}
+export class ValidationError extends ApiError {
+  readonly kind = 'validation' as const;
+}
+export class BadRequestError extends ApiError {
+  readonly kind = 'bad-request' as const;
+}
 export class ServerError extends ApiError {
   readonly kind = 'server' as const;
-  override get transient(): boolean { return true; }
+  override get transient(): boolean {
+    return true;
+  }
 }
 export class NetworkError extends ApiError {
   readonly kind = 'network' as const;
-  override get transient(): boolean { return true; }
+  override get transient(): boolean {
+    return true;
+  }
 }
 export class TimeoutError extends ApiError {
   readonly kind = 'timeout' as const;
-  override get transient(): boolean { return true; }
+  override get transient(): boolean {
+    return true;
+  }
 }
 export class RateLimitedError extends ApiError {
   readonly kind = 'rate-limited' as const;
@@ -81,12 +105,16 @@ export class RateLimitedError extends ApiError {
     super(summary, init);
     this.retryAfterMs = init.retryAfterMs;
   }
-  override get transient(): boolean { return true; }
+  override get transient(): boolean {
+    return true;
+  }
 }
 /** The server answered something that does not match the contract: names the field that broke. */
 export class ProtocolError extends ApiError {
   readonly kind = 'protocol' as const;
-  override get transient(): boolean { return true; }
+  override get transient(): boolean {
+    return true;
+  }
 }
 /**
  * A write the service accepted (2xx) whose answer could not be read. The write happened: it must not
@@ -95,4 +123,6 @@ export class ProtocolError extends ApiError {
 export class UnreadableAnswerError extends ApiError {
   readonly kind = 'unreadable' as const;
 }
-export class CancelledError extends ApiError { readonly kind = 'cancelled' as const; }
+export class CancelledError extends ApiError {
+  readonly kind = 'cancelled' as const;
+}

@@ -53,7 +53,10 @@ export async function createLocationsAndWait(
     try {
       await sleep(Math.min(interval, remaining), opts.signal);
     } catch {
-      throw new CancelledError('cancelled while waiting for location creation', { endpoint: 'fetchLocationCreateStatus', reason: `request ${requestId}` });
+      throw new CancelledError('cancelled while waiting for location creation', {
+        endpoint: 'fetchLocationCreateStatus',
+        reason: `request ${requestId}`,
+      });
     }
     interval = Math.min(maxPollMs, Math.ceil(interval * 1.5));
   }

@@ -1,8 +1,19 @@
 import { ERROR_MESSAGES, errorBody } from '../../shared/api/errors.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import {
-  ApiError, type ApiErrorInit, AuthError, BadRequestError, CancelledError, ConflictError, NetworkError, NotFoundError,
-  ProtocolError, RateLimitedError, ServerError, TimeoutError, ValidationError,
+  ApiError,
+  type ApiErrorInit,
+  AuthError,
+  BadRequestError,
+  CancelledError,
+  ConflictError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
 } from './errors.js';
 import { redact } from './redact.js';
 import { parseRetryAfter } from './retry.js';
@@ -21,7 +32,8 @@ export function readErrorBody(text: string): { serverMessage?: string; reason?: 
   const json = parseJson(text);
   if (json.ok) {
     const body = errorBody.safeParse(json.value);
-    if (body.success) return { serverMessage: body.data.message, ...(body.data.reason ? { reason: body.data.reason } : {}) };
+    if (body.success)
+      return { serverMessage: body.data.message, ...(body.data.reason ? { reason: body.data.reason } : {}) };
     if (typeof json.value === 'string' && json.value.trim()) return { serverMessage: json.value.trim() };
   }
   const plain = text.trim();
@@ -31,7 +43,12 @@ export function readErrorBody(text: string): { serverMessage?: string; reason?: 
 }
 
 /** Maps a non-2xx answer to its typed error following the spec's status ↔ message table. */
-export function mapHttpError(ctx: MapContext, status: number, bodyText: string, retryAfterHeader: string | undefined): ApiError {
+export function mapHttpError(
+  ctx: MapContext,
+  status: number,
+  bodyText: string,
+  retryAfterHeader: string | undefined,
+): ApiError {
   const body = readErrorBody(bodyText);
   const init = {
     endpoint: ctx.endpoint,
@@ -46,7 +63,10 @@ export function mapHttpError(ctx: MapContext, status: number, bodyText: string, 
   if (status === 422) return new ValidationError('the service rejected the request', init);
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfterHeader, ctx.now);
-    return new RateLimitedError('rate limited by the service', retryAfterMs === undefined ? init : { ...init, retryAfterMs });
+    return new RateLimitedError(
+      'rate limited by the service',
+      retryAfterMs === undefined ? init : { ...init, retryAfterMs },
+    );
   }
   if (status === 408) return new TimeoutError('the service timed out waiting for the request', init);
   if (status >= 500) {
@@ -59,7 +79,14 @@ export function mapHttpError(ctx: MapContext, status: number, bodyText: string, 
 }
 
 /** Connection failures that prove nothing was sent, whatever the timings say. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ERR_INVALID_URL']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ERR_INVALID_URL',
+]);
 
 interface TransportFailure {
   code?: unknown;
@@ -108,6 +135,10 @@ export function mapRefusal(ctx: MapContext, status: number, body: { message: str
   const mapped = mapHttpError(ctx, entry ? Number(entry[0]) : 500, JSON.stringify(body), undefined);
   const Ctor = mapped.constructor as new (summary: string, init: ApiErrorInit) => ApiError;
   return new Ctor(`the service refused (success: false with HTTP ${status})`, {
-    endpoint: ctx.endpoint, status, serverMessage: mapped.serverMessage, reason: mapped.reason, uncertain: mapped.uncertain,
+    endpoint: ctx.endpoint,
+    status,
+    serverMessage: mapped.serverMessage,
+    reason: mapped.reason,
+    uncertain: mapped.uncertain,
   });
 }

@@ -69,10 +69,14 @@ export interface IterateRowsOptions {
 }
 
 /** Every row of a labsheet, one page at a time (pages indexed from 1, as the service counts). */
-export async function* iterateLabsheetRows(client: Pick<LabClient, 'fetchLabsheetRows'>, opts: IterateRowsOptions): AsyncGenerator<RowPage> {
+export async function* iterateLabsheetRows(
+  client: Pick<LabClient, 'fetchLabsheetRows'>,
+  opts: IterateRowsOptions,
+): AsyncGenerator<RowPage> {
   const preferred = opts.pageSize ?? ROW_PAGE_SIZE_MAX;
   const violation = rowPaginationViolation(1, preferred);
-  if (violation) throw new BadRequestError('invalid paging (not sent)', { endpoint: 'fetchLabsheetRows', reason: violation });
+  if (violation)
+    throw new BadRequestError('invalid paging (not sent)', { endpoint: 'fetchLabsheetRows', reason: violation });
 
   let offset = 0;
   let total: number | undefined;
@@ -81,7 +85,12 @@ export async function* iterateLabsheetRows(client: Pick<LabClient, 'fetchLabshee
     const plan = planRowPage(offset, preferred);
     if (!plan) return;
     const answer = await client.fetchLabsheetRows(
-      { labsheet: opts.labsheet, page: plan.page, pageSize: plan.pageSize, ...(opts.archived ? { archived: opts.archived } : {}) },
+      {
+        labsheet: opts.labsheet,
+        page: plan.page,
+        pageSize: plan.pageSize,
+        ...(opts.archived ? { archived: opts.archived } : {}),
+      },
       opts.signal ? { signal: opts.signal } : {},
     );
     if (total === undefined && answer.total > MAX_LISTABLE_ROWS && !opts.allowPartial) {

@@ -54,7 +54,10 @@ export async function execute<T>(core: Core, spec: CallSpec<T>, options: CallOpt
       return await attemptOnce(core, spec, options, `${attempt}/${attempts}`);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      const wait = attempt < attempts && isRetryable(e, def.idempotent) ? retryDelay(e, attempt - 1, core.retry, core.random) : null;
+      const wait =
+        attempt < attempts && isRetryable(e, def.idempotent)
+          ? retryDelay(e, attempt - 1, core.retry, core.random)
+          : null;
       if (wait === null) {
         core.log(`${spec.endpoint} failed: ${e.message}`);
         throw e;
@@ -77,7 +80,8 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
   } catch (e) {
     // A locked or broken vault is an auth problem for the caller (pause and ask), not a crash.
     throw new AuthError('could not read the token', {
-      endpoint: spec.endpoint, reason: `the token store failed (not sent): ${e instanceof Error ? e.message : String(e)}`,
+      endpoint: spec.endpoint,
+      reason: `the token store failed (not sent): ${e instanceof Error ? e.message : String(e)}`,
     });
   }
   const ctx: MapContext = { endpoint: spec.endpoint, idempotent: def.idempotent, token };
@@ -85,7 +89,10 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
   // token is reported without a round trip, so an offline queue pauses for a token instead of backing off.
   const anonymousAllowed = spec.endpoint === 'sendWebhook' && core.connection.mode === 'legacy';
   if (!token && !anonymousAllowed) {
-    throw new AuthError('no token is stored', { endpoint: spec.endpoint, reason: 'add a personal token in Settings (not sent)' });
+    throw new AuthError('no token is stored', {
+      endpoint: spec.endpoint,
+      reason: 'add a personal token in Settings (not sent)',
+    });
   }
 
   const url = endpointUrl(core.connection, def.base, def.path);
@@ -119,7 +126,9 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
     });
     if (spec.onUploadProgress) {
       const report = spec.onUploadProgress;
-      request.on('uploadProgress', (p: Progress) => report({ transferred: p.transferred, total: p.total, percent: p.percent }));
+      request.on('uploadProgress', (p: Progress) =>
+        report({ transferred: p.transferred, total: p.total, percent: p.percent }),
+      );
     }
     const response = await request;
     status = response.statusCode;
@@ -144,11 +153,14 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
  */
 function readResponse<T>(spec: CallSpec<T>, status: number, bodyText: string, ctx: MapContext): T {
   const write = ENDPOINTS[spec.endpoint].method !== 'GET';
-  const unreadable = (summary: string, reason: string): ApiError => write
-    ? new UnreadableAnswerError(`accepted by the service; its answer was not understood (${summary})`, {
-      endpoint: spec.endpoint, status, reason,
-    })
-    : new ProtocolError(summary, { endpoint: spec.endpoint, status, reason });
+  const unreadable = (summary: string, reason: string): ApiError =>
+    write
+      ? new UnreadableAnswerError(`accepted by the service; its answer was not understood (${summary})`, {
+          endpoint: spec.endpoint,
+          status,
+          reason,
+        })
+      : new ProtocolError(summary, { endpoint: spec.endpoint, status, reason });
   const json = write && bodyText.trim() === '' ? { ok: true as const, value: {} } : parseJson(bodyText);
   if (!json.ok) throw unreadable('the answer is not JSON', json.problem);
   const refused = successFalseBody(json.value);

@@ -48,7 +48,12 @@ export function backoffDelay(retryNumber: number, policy: RetryPolicy, random: (
  * How long to wait before retry number `retryNumber` after `error`, or null when the call should
  * give up now (Retry-After beyond the cap). A server's Retry-After is a floor: never retry sooner.
  */
-export function retryDelay(error: ApiError, retryNumber: number, policy: RetryPolicy, random: () => number): number | null {
+export function retryDelay(
+  error: ApiError,
+  retryNumber: number,
+  policy: RetryPolicy,
+  random: () => number,
+): number | null {
   const jittered = backoffDelay(retryNumber, policy, random);
   if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) {
     if (error.retryAfterMs > policy.maxRetryAfterMs) return null;

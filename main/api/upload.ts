@@ -1,7 +1,12 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FILE_SOURCE_DEFAULT, isSupportedUpload, SUPPORTED_EXTENSIONS, storeAndEmbedFields } from '../../shared/api/files.js';
+import {
+  FILE_SOURCE_DEFAULT,
+  isSupportedUpload,
+  SUPPORTED_EXTENSIONS,
+  storeAndEmbedFields,
+} from '../../shared/api/files.js';
 import { ValidationError } from './errors.js';
 import type { UploadProgress } from './request.js';
 import { describeIssues } from './validate.js';

@@ -1,7 +1,10 @@
 import type { ServiceConnection } from '../../shared/api/connection.js';
 import type { BaseKind } from '../../shared/api/endpoints.js';
 
-const BASE_FIELD = { base: 'baseUrl', files: 'filesUrl', events: 'eventsUrl' } as const satisfies Record<BaseKind, keyof ServiceConnection>;
+const BASE_FIELD = { base: 'baseUrl', files: 'filesUrl', events: 'eventsUrl' } as const satisfies Record<
+  BaseKind,
+  keyof ServiceConnection
+>;
 
 /**
  * The endpoint's URL under its configured address. A base with a path prefix (https://host/api)

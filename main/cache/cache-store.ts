@@ -7,7 +7,14 @@ import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js
 import { CACHE_MIGRATIONS } from './schema.js';
 
 export interface ManifestRecord {
-  uuid: string; hrid: string; barcode: string; name: string; template: string; rows: number; columns: number; fetchedAt: number;
+  uuid: string;
+  hrid: string;
+  barcode: string;
+  name: string;
+  template: string;
+  rows: number;
+  columns: number;
+  fetchedAt: number;
   basis: PlateBasis;
   layoutFrom: LayoutSource;
   wellsFrom: WellsSource;
@@ -17,7 +24,10 @@ export interface LabsheetShape {
   idColumn: string;
   barcodeColumn: string | null;
 }
-export interface StoredRow { row: Record<string, CellValue>; matchedBy: 'ID' | 'ID_BARCODE' }
+export interface StoredRow {
+  row: Record<string, CellValue>;
+  matchedBy: 'ID' | 'ID_BARCODE';
+}
 
 export interface CacheStore {
   readonly recovered: MovedAside | null;
@@ -50,21 +60,48 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       VALUES (@uuid, @hrid, @barcode, @name, @template, @rows, @columns, @fetchedAt, @basis, @layoutFrom, @wellsFrom)`),
     clearWells: db.prepare<[string]>(`DELETE FROM wells WHERE manifest_uuid = ?`),
     putWell: db.prepare<[string, string, string]>(`INSERT OR REPLACE INTO wells VALUES (?, ?, ?)`),
-    well: db.prepare<[string, string], { body: string }>(`SELECT body FROM wells WHERE manifest_uuid = ? AND position = ?`),
+    well: db.prepare<[string, string], { body: string }>(
+      `SELECT body FROM wells WHERE manifest_uuid = ? AND position = ?`,
+    ),
     dropWell: db.prepare<[string, string]>(`DELETE FROM wells WHERE manifest_uuid = ? AND position = ?`),
-    templateLayout: db.prepare<[string], { rows: number; columns: number }>(`SELECT rows, columns FROM template_layouts WHERE template = ?`),
-    putTemplateLayout: db.prepare<[string, number, number, number]>(`INSERT OR REPLACE INTO template_layouts VALUES (?, ?, ?, ?)`),
+    templateLayout: db.prepare<[string], { rows: number; columns: number }>(
+      `SELECT rows, columns FROM template_layouts WHERE template = ?`,
+    ),
+    putTemplateLayout: db.prepare<[string, number, number, number]>(
+      `INSERT OR REPLACE INTO template_layouts VALUES (?, ?, ?, ?)`,
+    ),
     wells: db.prepare<[string], { body: string }>(`SELECT body FROM wells WHERE manifest_uuid = ? ORDER BY position`),
-    putSheet: db.prepare(`INSERT INTO labsheets (name, headers, id_column, barcode_column, rows_fetched_at) VALUES (@name, @headers, @idColumn, @barcodeColumn, @at)
+    putSheet:
+      db.prepare(`INSERT INTO labsheets (name, headers, id_column, barcode_column, rows_fetched_at) VALUES (@name, @headers, @idColumn, @barcodeColumn, @at)
       ON CONFLICT(name) DO UPDATE SET headers = excluded.headers, id_column = excluded.id_column, barcode_column = excluded.barcode_column, rows_fetched_at = excluded.rows_fetched_at`),
-    sheet: db.prepare<[string], { headers: string | null; id_column: string | null; barcode_column: string | null; rows_fetched_at: number | null }>(`SELECT * FROM labsheets WHERE name = ?`),
+    sheet: db.prepare<
+      [string],
+      {
+        headers: string | null;
+        id_column: string | null;
+        barcode_column: string | null;
+        rows_fetched_at: number | null;
+      }
+    >(`SELECT * FROM labsheets WHERE name = ?`),
     clearRows: db.prepare<[string]>(`DELETE FROM labsheet_rows WHERE labsheet = ?`),
-    putRow: db.prepare<[string, string, string | null, string | null, string]>(`INSERT OR REPLACE INTO labsheet_rows VALUES (?, ?, ?, ?, ?)`),
-    rowById: db.prepare<[string, string], { body: string }>(`SELECT body FROM labsheet_rows WHERE labsheet = ? AND id_value = ? LIMIT 1`),
-    rowByBarcode: db.prepare<[string, string], { body: string }>(`SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`),
-    listed: db.prepare<[string, number]>(`INSERT INTO labsheets (name, listed_at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET listed_at = excluded.listed_at`),
-    names: db.prepare<[], { name: string; listed_at: number }>(`SELECT name, listed_at FROM labsheets WHERE listed_at IS NOT NULL ORDER BY name`),
-    putLocation: db.prepare<[string, string, string, string, number]>(`INSERT OR REPLACE INTO locations VALUES (?, ?, ?, ?, ?)`),
+    putRow: db.prepare<[string, string, string | null, string | null, string]>(
+      `INSERT OR REPLACE INTO labsheet_rows VALUES (?, ?, ?, ?, ?)`,
+    ),
+    rowById: db.prepare<[string, string], { body: string }>(
+      `SELECT body FROM labsheet_rows WHERE labsheet = ? AND id_value = ? LIMIT 1`,
+    ),
+    rowByBarcode: db.prepare<[string, string], { body: string }>(
+      `SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`,
+    ),
+    listed: db.prepare<[string, number]>(
+      `INSERT INTO labsheets (name, listed_at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET listed_at = excluded.listed_at`,
+    ),
+    names: db.prepare<[], { name: string; listed_at: number }>(
+      `SELECT name, listed_at FROM labsheets WHERE listed_at IS NOT NULL ORDER BY name`,
+    ),
+    putLocation: db.prepare<[string, string, string, string, number]>(
+      `INSERT OR REPLACE INTO locations VALUES (?, ?, ?, ?, ?)`,
+    ),
     locations: db.prepare<[], { body: string }>(`SELECT body FROM locations ORDER BY name`),
   };
   const manifestBy = {
@@ -88,8 +125,14 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       const r = manifestBy[by].get(value);
       if (!r) return null;
       const manifest: ManifestRecord = {
-        uuid: String(r.uuid), hrid: String(r.hrid), barcode: String(r.barcode), name: String(r.name), template: String(r.template),
-        rows: Number(r.rows), columns: Number(r.columns), fetchedAt: Number(r.fetched_at),
+        uuid: String(r.uuid),
+        hrid: String(r.hrid),
+        barcode: String(r.barcode),
+        name: String(r.name),
+        template: String(r.template),
+        rows: Number(r.rows),
+        columns: Number(r.columns),
+        fetchedAt: Number(r.fetched_at),
         basis: r.basis ? (JSON.parse(String(r.basis)) as PlateBasis) : { lastUpdate: null, emptySpaces: null },
         layoutFrom: String(r.layout_from) as LayoutSource,
         wellsFrom: String(r.wells_from) as WellsSource,
@@ -101,7 +144,9 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       const position = parsed ? formatPosition(parsed) : intent.position;
       db.transaction(() => {
         const old = q.well.get(manifestUuid, position);
-        const before: CachedWell = old ? (JSON.parse(old.body) as CachedWell) : { position, sample: null, label: '', tags: [] };
+        const before: CachedWell = old
+          ? (JSON.parse(old.body) as CachedWell)
+          : { position, sample: null, label: '', tags: [] };
         const after: CachedWell = { position, ...applyWellIntent(before, intent) };
         if (isUsedWell(after) || after.tags.length > 0) q.putWell.run(manifestUuid, position, JSON.stringify(after));
         else q.dropWell.run(manifestUuid, position);
@@ -116,25 +161,44 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     },
     putRows(labsheet, shape, rows, at) {
       db.transaction(() => {
-        q.putSheet.run({ name: labsheet, headers: JSON.stringify(shape.headers), idColumn: shape.idColumn, barcodeColumn: shape.barcodeColumn, at });
+        q.putSheet.run({
+          name: labsheet,
+          headers: JSON.stringify(shape.headers),
+          idColumn: shape.idColumn,
+          barcodeColumn: shape.barcodeColumn,
+          at,
+        });
         q.clearRows.run(labsheet);
         for (const row of rows) {
           const id = row[shape.idColumn];
           const bc = shape.barcodeColumn ? row[shape.barcodeColumn] : null;
-          q.putRow.run(labsheet, String(row.uuid ?? ''), id === null || id === undefined ? null : String(id), bc === null || bc === undefined ? null : String(bc), JSON.stringify(row));
+          q.putRow.run(
+            labsheet,
+            String(row.uuid ?? ''),
+            id === null || id === undefined ? null : String(id),
+            bc === null || bc === undefined ? null : String(bc),
+            JSON.stringify(row),
+          );
         }
       })();
     },
     shape(labsheet) {
       const s = q.sheet.get(labsheet);
       if (!s || s.headers === null || s.id_column === null || s.rows_fetched_at === null) return null;
-      return { headers: JSON.parse(s.headers) as string[], idColumn: s.id_column, barcodeColumn: s.barcode_column, fetchedAt: s.rows_fetched_at };
+      return {
+        headers: JSON.parse(s.headers) as string[],
+        idColumn: s.id_column,
+        barcodeColumn: s.barcode_column,
+        fetchedAt: s.rows_fetched_at,
+      };
     },
     findRow(labsheet, value) {
       const byId = q.rowById.get(labsheet, value);
       if (byId) return { row: JSON.parse(byId.body) as Record<string, CellValue>, matchedBy: 'ID' };
       const byBarcode = q.rowByBarcode.get(labsheet, value);
-      return byBarcode ? { row: JSON.parse(byBarcode.body) as Record<string, CellValue>, matchedBy: 'ID_BARCODE' } : null;
+      return byBarcode
+        ? { row: JSON.parse(byBarcode.body) as Record<string, CellValue>, matchedBy: 'ID_BARCODE' }
+        : null;
     },
     putLabsheetNames(names, at) {
       db.transaction(() => names.forEach((n) => q.listed.run(n, at)))();

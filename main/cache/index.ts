@@ -1,3 +1,9 @@
-export { openCacheStore, type CacheStore, type ManifestRecord, type LabsheetShape, type StoredRow } from './cache-store.js';
+export {
+  openCacheStore,
+  type CacheStore,
+  type ManifestRecord,
+  type LabsheetShape,
+  type StoredRow,
+} from './cache-store.js';
 export { createReadCache, type ReadCache, type ReadCacheDeps } from './read-cache.js';
 export { identifyColumns } from './row-columns.js';

@@ -5,7 +5,12 @@ import type { Outbox } from '../outbox/index.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import type {
-  CachedManifest, CachedRow, CachedWell, KnownLocation, LayoutSource, PendingWellChange,
+  CachedManifest,
+  CachedRow,
+  CachedWell,
+  KnownLocation,
+  LayoutSource,
+  PendingWellChange,
 } from '../../shared/ipc/channels/cache.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
@@ -42,7 +47,8 @@ function unplacedUsed(m: StoredManifest): number {
 }
 
 /** The service said "no such thing" (or the question was malformed): caching cannot help. */
-const isDefinite = (err: unknown) => err instanceof NotFoundError || err instanceof ValidationError || err instanceof BadRequestError;
+const isDefinite = (err: unknown) =>
+  err instanceof NotFoundError || err instanceof ValidationError || err instanceof BadRequestError;
 const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const;
 
 /**
@@ -56,7 +62,11 @@ export function createReadCache(d: ReadCacheDeps) {
   const rowsFreshMs = d.rowsFreshMs ?? 30_000;
 
   function cachedManifest(q: ManifestQuery): { value: StoredManifest; fetchedAt: number } | null {
-    const hit = q.uuid ? store.manifest('uuid', q.uuid) : q.hrid ? store.manifest('hrid', q.hrid) : store.manifest('barcode', q.barcode ?? '');
+    const hit = q.uuid
+      ? store.manifest('uuid', q.uuid)
+      : q.hrid
+        ? store.manifest('hrid', q.hrid)
+        : store.manifest('barcode', q.barcode ?? '');
     if (!hit) return null;
     const { fetchedAt, ...m } = hit.manifest;
     return { value: { ...m, wells: hit.wells }, fetchedAt };
@@ -64,9 +74,30 @@ export function createReadCache(d: ReadCacheDeps) {
 
   /** Open entries, plus entries confirmed after `since` (the cached wells predate them). */
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
-    const targets = [targetKeyOf({ type: 'well-set', manifest: { uuid: m.uuid }, position: 'A1' }), targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' })];
+    const targets = [
+      targetKeyOf({ type: 'well-set', manifest: { uuid: m.uuid }, position: 'A1' }),
+      targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' }),
+    ];
     const out: PendingWellChange[] = [];
-    for (const t of targets) for (const s of [...OPEN_STATES, 'done'] as const) for (const e of d.outbox.entriesOf(t, s)) if (s !== 'done' || e.updatedAt >= since) out.push({ entryId: e.id, state: e.state, intent: e.intent, error: e.lastError ? { kind: e.lastError.kind, ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }), message: e.lastError.message, ...(e.lastError.reason ?? e.lastError.serverMessage ? { reason: e.lastError.reason ?? e.lastError.serverMessage } : {}) } : null });
+    for (const t of targets)
+      for (const s of [...OPEN_STATES, 'done'] as const)
+        for (const e of d.outbox.entriesOf(t, s))
+          if (s !== 'done' || e.updatedAt >= since)
+            out.push({
+              entryId: e.id,
+              state: e.state,
+              intent: e.intent,
+              error: e.lastError
+                ? {
+                    kind: e.lastError.kind,
+                    ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }),
+                    message: e.lastError.message,
+                    ...((e.lastError.reason ?? e.lastError.serverMessage)
+                      ? { reason: e.lastError.reason ?? e.lastError.serverMessage }
+                      : {}),
+                  }
+                : null,
+            });
     return out.sort((a, b) => a.entryId - b.entryId);
   }
 
@@ -90,9 +121,16 @@ export function createReadCache(d: ReadCacheDeps) {
     const template = m.template ?? '';
     const { layout, from } = layoutOf({ layout: m.layout, template });
     return {
-      name: m.name ?? m.hrid, template, uuid: m.uuid, hrid: m.hrid, barcode: m.barcode ?? '', ...layout, layoutFrom: from,
+      name: m.name ?? m.hrid,
+      template,
+      uuid: m.uuid,
+      hrid: m.hrid,
+      barcode: m.barcode ?? '',
+      ...layout,
+      layoutFrom: from,
       basis: { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null },
-      wells: listed ?? known, wellsFrom: listed ? 'service' : 'this-computer',
+      wells: listed ?? known,
+      wellsFrom: listed ? 'service' : 'this-computer',
     };
   }
 
@@ -110,7 +148,15 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   function rememberLocation(m: StoredManifest, at: number): void {
-    const loc: KnownLocation = { uuid: m.uuid, name: m.name, kind: 'manifest', hrid: m.hrid, barcode: m.barcode, rows: m.rows, columns: m.columns };
+    const loc: KnownLocation = {
+      uuid: m.uuid,
+      name: m.name,
+      kind: 'manifest',
+      hrid: m.hrid,
+      barcode: m.barcode,
+      rows: m.rows,
+      columns: m.columns,
+    };
     store.putLocation(loc, at);
   }
 
@@ -190,7 +236,16 @@ export function createReadCache(d: ReadCacheDeps) {
     if (!shape || !hit) return null;
     const row: Record<string, CellValue> = {};
     for (const h of shape.headers) row[h] = hit.row[h] ?? null;
-    return { labsheet, headers: shape.headers, idColumn: shape.idColumn, barcodeColumn: shape.barcodeColumn, matchedBy: hit.matchedBy, row, fetchedAt: shape.fetchedAt, fromCache };
+    return {
+      labsheet,
+      headers: shape.headers,
+      idColumn: shape.idColumn,
+      barcodeColumn: shape.barcodeColumn,
+      matchedBy: hit.matchedBy,
+      row,
+      fetchedAt: shape.fetchedAt,
+      fromCache,
+    };
   }
 
   async function row(labsheet: string, value: string, refresh = false): Promise<CachedRow | null> {
@@ -203,7 +258,9 @@ export function createReadCache(d: ReadCacheDeps) {
         // scanning steadily then never waits for a whole labsheet to reload on its scan path,
         // and no answer is ever older than rowsFreshMs (the same promise as before).
         if (age >= rowsFreshMs / 2) {
-          void loadRows(labsheet).catch((err: unknown) => d.log?.warn('background refresh of labsheet rows failed', { labsheet, error: String(err) }));
+          void loadRows(labsheet).catch((err: unknown) =>
+            d.log?.warn('background refresh of labsheet rows failed', { labsheet, error: String(err) }),
+          );
         }
         return hit;
       }

@@ -38,8 +38,9 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    why: 'a real service lists no wells: keep what the plate looked like on the service (basis), where its layout '
-      + 'came from and where its wells came from; and the layout a user gave for a template the app cannot read',
+    why:
+      'a real service lists no wells: keep what the plate looked like on the service (basis), where its layout ' +
+      'came from and where its wells came from; and the layout a user gave for a template the app cannot read',
     up: (db) => {
       db.exec(`
         ALTER TABLE manifests ADD COLUMN basis TEXT;

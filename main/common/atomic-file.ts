@@ -6,7 +6,11 @@ import { dirname } from 'node:path';
  * Writes a whole file so a crash leaves either the old contents or the new ones, never half a
  * file: the bytes go to a temporary name beside it, are flushed to disk, then renamed over it.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: { mode?: number } = {}): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array,
+  options: { mode?: number } = {},
+): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${randomUUID()}`;
   const handle = await open(tmp, 'wx', options.mode ?? 0o600);

@@ -23,9 +23,13 @@ export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = Objec
 
 /** `extraConnect` lets the browser host allow exactly its own WebSocket origin. */
 export function buildCsp(opts: { extraConnect?: readonly string[]; forMetaTag?: boolean } = {}): string {
-  return Object.entries(CSP_DIRECTIVES)
-    // frame-ancestors is ignored (with a console error) inside a meta tag; headers carry it.
-    .filter(([name]) => !(opts.forMetaTag && name === 'frame-ancestors'))
-    .map(([name, values]) => [name, ...values, ...(name === 'connect-src' ? (opts.extraConnect ?? []) : [])].join(' '))
-    .join('; ');
+  return (
+    Object.entries(CSP_DIRECTIVES)
+      // frame-ancestors is ignored (with a console error) inside a meta tag; headers carry it.
+      .filter(([name]) => !(opts.forMetaTag && name === 'frame-ancestors'))
+      .map(([name, values]) =>
+        [name, ...values, ...(name === 'connect-src' ? (opts.extraConnect ?? []) : [])].join(' '),
+      )
+      .join('; ')
+  );
 }

@@ -32,5 +32,6 @@ export class TypedEmitter<Events extends { [K in keyof Events]: unknown }> {
 
 /** The usual handler: one log line naming the event. */
 export const logListenerError =
-  (log: { error(msg: string, fields?: Record<string, unknown>): void }, owner: string) => (err: unknown, event: string) =>
+  (log: { error(msg: string, fields?: Record<string, unknown>): void }, owner: string) =>
+  (err: unknown, event: string) =>
     log.error(`${owner}: a listener of "${event}" failed`, { error: err instanceof Error ? err.message : String(err) });

@@ -11,7 +11,8 @@ const MAX_STRING = 40;
  */
 export function redactForLog(value: unknown, extraSecretKeys: readonly string[] = [], depth = 0): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
-  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length})` : value;
+  if (typeof value === 'string')
+    return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…(${value.length})` : value;
   if (typeof value !== 'object') return `[${typeof value}]`;
   if (depth >= MAX_DEPTH) return Array.isArray(value) ? `[array(${value.length})]` : '[object]';
   if (Array.isArray(value)) {

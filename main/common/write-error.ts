@@ -20,13 +20,18 @@ export class WriteError extends Error {
 /** Maps a better-sqlite3 / fs failure to the typed error the UI can explain. */
 export function toWriteError(err: unknown, what: string): WriteError {
   if (err instanceof WriteError) return err;
-  const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+  const code =
+    typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
   const text = err instanceof Error ? err.message : String(err);
   const kind: WriteErrorKind =
-    code === 'SQLITE_FULL' || code === 'ENOSPC' ? 'disk-full'
-      : code?.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'read-only'
-        : code?.startsWith('SQLITE_BUSY') || code?.startsWith('SQLITE_LOCKED') ? 'busy'
-          : /not open|closed/i.test(text) ? 'closed'
+    code === 'SQLITE_FULL' || code === 'ENOSPC'
+      ? 'disk-full'
+      : code?.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM'
+        ? 'read-only'
+        : code?.startsWith('SQLITE_BUSY') || code?.startsWith('SQLITE_LOCKED')
+          ? 'busy'
+          : /not open|closed/i.test(text)
+            ? 'closed'
             : 'io';
   const explain: Record<WriteErrorKind, string> = {
     'disk-full': 'the disk is full',

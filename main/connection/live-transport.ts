@@ -29,10 +29,12 @@ export function createLiveTransport(d: LiveTransportDeps): { transport: SyncTran
     });
   }
   // One forwarder per endpoint of the table; each resolves the connection at call time.
-  const forward = (name: keyof SyncTransport) => async (...args: unknown[]) => {
-    const method = (await client())[name] as (...a: unknown[]) => Promise<unknown>;
-    return method(...args);
-  };
+  const forward =
+    (name: keyof SyncTransport) =>
+    async (...args: unknown[]) => {
+      const method = (await client())[name] as (...a: unknown[]) => Promise<unknown>;
+      return method(...args);
+    };
   // The keys are SyncTransport's by construction (SYNC_ENDPOINTS); TS cannot see a fromEntries through.
   const transport = Object.fromEntries(SYNC_ENDPOINTS.map((n) => [n, forward(n)])) as unknown as SyncTransport;
   return { transport, client };

@@ -84,10 +84,16 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     try {
       handle = await sandbox.ensure(setting.mode);
     } catch (err) {
-      throw new UnavailableError(err instanceof Error ? err.message : 'The local sandbox is not available.', { cause: err });
+      throw new UnavailableError(err instanceof Error ? err.message : 'The local sandbox is not available.', {
+        cause: err,
+      });
     }
     const url = handle.url.replace(/\/+$/, '');
-    return { connection: { baseUrl: url, filesUrl: url, eventsUrl: url, mode: setting.mode }, account: SANDBOX_ACCOUNT, demoToken: handle.demoToken };
+    return {
+      connection: { baseUrl: url, filesUrl: url, eventsUrl: url, mode: setting.mode },
+      account: SANDBOX_ACCOUNT,
+      demoToken: handle.demoToken,
+    };
   }
 
   function current(): ConnectionSetting {
@@ -99,9 +105,10 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     async client(o = {}) {
       if (!opts.createLabClient) throw new UnavailableError('The Lab Data Service client is not part of this build.');
       const r = await resolve(o.setting);
-      const token = o.tokenOverride !== undefined
-        ? async () => o.tokenOverride ?? null
-        : async () => (await vault.get(r.account)) ?? r.demoToken;
+      const token =
+        o.tokenOverride !== undefined
+          ? async () => o.tokenOverride ?? null
+          : async () => (await vault.get(r.account)) ?? r.demoToken;
       return opts.createLabClient({ connection: r.connection, token });
     },
     async tokenStatus() {
@@ -134,8 +141,10 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       }
       const s = sandbox.current;
       const label = `Local sandbox (${c.mode === 'v2' ? 'API v2' : 'legacy'})`;
-      if (s.state === 'ready') return { kind: 'local-sandbox', label, baseUrl: s.handle.url, state: 'ready', message: null };
-      if (s.state === 'error') return { kind: 'local-sandbox', label, baseUrl: null, state: 'error', message: s.message };
+      if (s.state === 'ready')
+        return { kind: 'local-sandbox', label, baseUrl: s.handle.url, state: 'ready', message: null };
+      if (s.state === 'error')
+        return { kind: 'local-sandbox', label, baseUrl: null, state: 'error', message: s.message };
       return { kind: 'local-sandbox', label, baseUrl: null, state: 'starting', message: null };
     },
     get onlineState() {

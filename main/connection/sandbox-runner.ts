@@ -40,7 +40,11 @@ export function createSandboxRunner(opts: {
     set({ state: 'starting', mode });
     try {
       const handle = await opts.start({
-        port: 0, mode, dbPath: opts.dbPath, ...(opts.fixture ? { fixture: opts.fixture } : {}), ...(opts.answers ? { answers: opts.answers } : {}),
+        port: 0,
+        mode,
+        dbPath: opts.dbPath,
+        ...(opts.fixture ? { fixture: opts.fixture } : {}),
+        ...(opts.answers ? { answers: opts.answers } : {}),
       });
       set({ state: 'ready', mode, handle });
       opts.log.info('local sandbox started', { url: handle.url, mode });

@@ -31,5 +31,9 @@ export interface SandboxAnswers {
   seed?: number;
 }
 export type StartSandbox = (opts: {
-  port: number; mode: ApiMode; dbPath: string; fixture?: string; answers?: SandboxAnswers;
+  port: number;
+  mode: ApiMode;
+  dbPath: string;
+  fixture?: string;
+  answers?: SandboxAnswers;
 }) => Promise<SandboxHandle>;

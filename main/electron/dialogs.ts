@@ -6,8 +6,12 @@ export function nativeFilePicker(getWindow: () => BrowserWindow | null): FilePic
   return {
     async pick({ multiple, title }) {
       const win = getWindow();
-      const properties: Array<'openFile' | 'multiSelections'> = multiple ? ['openFile', 'multiSelections'] : ['openFile'];
-      const r = win ? await dialog.showOpenDialog(win, { title, properties }) : await dialog.showOpenDialog({ title, properties });
+      const properties: Array<'openFile' | 'multiSelections'> = multiple
+        ? ['openFile', 'multiSelections']
+        : ['openFile'];
+      const r = win
+        ? await dialog.showOpenDialog(win, { title, properties })
+        : await dialog.showOpenDialog({ title, properties });
       return r.canceled ? [] : r.filePaths;
     },
   };

@@ -11,7 +11,8 @@ export function buildMenu(getWindow: () => BrowserWindow | null, isDev: boolean)
     label: screens[i]!,
     accelerator: `Alt+${i + 1}`,
     // Forward as the keystroke the renderer already understands, rather than a second IPC path.
-    click: () => getWindow()?.webContents.sendInputEvent({ type: 'keyDown', keyCode: String(i + 1), modifiers: ['alt'] }),
+    click: () =>
+      getWindow()?.webContents.sendInputEvent({ type: 'keyDown', keyCode: String(i + 1), modifiers: ['alt'] }),
   });
   const template: MenuItemConstructorOptions[] = [
     ...(mac ? [{ role: 'appMenu' as const }] : []),

@@ -31,7 +31,9 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   process.exit(1);
 }
 // Two levels up from main/host/ (tsx) or three from out/main/host/ (compiled): take the first that exists.
-const pkgUrl = [new URL('../../package.json', import.meta.url), new URL('../../../package.json', import.meta.url)].find((u) => existsSync(u));
+const pkgUrl = [new URL('../../package.json', import.meta.url), new URL('../../../package.json', import.meta.url)].find(
+  (u) => existsSync(u),
+);
 const pkg = (pkgUrl ? JSON.parse(readFileSync(pkgUrl, 'utf8')) : { version: '0.0.0' }) as { version: string };
 let sandboxAnswers;
 try {

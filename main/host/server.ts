@@ -7,7 +7,15 @@ import type { Router } from '../ipc/router.js';
 import type { Logger } from '../common/logger.js';
 import { readStatic } from './static-files.js';
 import { serveSocket } from './ws-transport.js';
-import { allowedOrigins, cookieName, cookieValue, hostAllowed, newSecret, originAllowed, secretMatches } from './security.js';
+import {
+  allowedOrigins,
+  cookieName,
+  cookieValue,
+  hostAllowed,
+  newSecret,
+  originAllowed,
+  secretMatches,
+} from './security.js';
 
 /** Bound on one WebSocket frame; the router applies each channel's own (smaller) bound after. */
 export const WS_MAX_PAYLOAD = 1024 * 1024;
@@ -61,7 +69,9 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
     const url = new URL(req.url ?? '/', origin);
     const refuse = (status: number, why: string) => {
       o.log.warn('host refused websocket', { why });
-      socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
     };
     if (url.pathname !== IPC_PATH) return refuse(404, 'path');
     if (!hostAllowed(req, port)) return refuse(403, 'host header');
@@ -86,7 +96,11 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
   };
 }
 
-async function handleHttp(req: IncomingMessage, res: ServerResponse, c: HostOptions & { secret: string; port: number; csp: string }): Promise<void> {
+async function handleHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  c: HostOptions & { secret: string; port: number; csp: string },
+): Promise<void> {
   const security = {
     'Content-Security-Policy': c.csp,
     'X-Content-Type-Options': 'nosniff',
@@ -116,10 +130,19 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, c: HostOpti
   let body = file.body;
   if (page) {
     // The page's meta CSP must also allow this host's exact WebSocket origin (both policies apply).
-    const html = body.toString('utf8').replace(/(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/, `$1${buildCsp({ forMetaTag: true, extraConnect: allowedOrigins(c.port).map((u) => u.replace('http:', 'ws:')) })}$2`);
+    const html = body
+      .toString('utf8')
+      .replace(
+        /(http-equiv="Content-Security-Policy"\s+content=")[^"]*(")/,
+        `$1${buildCsp({ forMetaTag: true, extraConnect: allowedOrigins(c.port).map((u) => u.replace('http:', 'ws:')) })}$2`,
+      );
     body = Buffer.from(html, 'utf8');
   }
-  const headers: Record<string, string> = { ...security, 'Content-Type': file.type, 'Content-Length': String(body.length) };
+  const headers: Record<string, string> = {
+    ...security,
+    'Content-Type': file.type,
+    'Content-Length': String(body.length),
+  };
   if (page) headers['Set-Cookie'] = `${cookieName(c.port)}=${c.secret}; HttpOnly; SameSite=Strict; Path=/`;
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);

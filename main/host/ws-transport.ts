@@ -5,7 +5,11 @@ import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
 
 /** The WebSocket twin of Electron's invoke: `{ id, channel, payload }` in, `{ id, result }` out. */
-const wsRequest = z.strictObject({ id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), channel: z.unknown(), payload: z.unknown() });
+const wsRequest = z.strictObject({
+  id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  channel: z.unknown(),
+  payload: z.unknown(),
+});
 
 /** Serves one authenticated socket until it closes. The router never sees a message that is not JSON. */
 export function serveSocket(ws: WebSocket, router: Router, events: EventHub): void {
@@ -19,7 +23,11 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
   ws.on('message', (data: RawData, isBinary: boolean) => {
     void (async () => {
       const bytes = rawLength(data);
-      if (isBinary) return send({ id: -1, result: router.refuse('invalid-message', 'Binary frames are not accepted.', { transport: 'ws' }) });
+      if (isBinary)
+        return send({
+          id: -1,
+          result: router.refuse('invalid-message', 'Binary frames are not accepted.', { transport: 'ws' }),
+        });
       let parsed: unknown;
       try {
         parsed = JSON.parse(rawText(data));
@@ -28,9 +36,16 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
       }
       const req = wsRequest.safeParse(parsed);
       if (!req.success) {
-        return send({ id: -1, result: router.refuse('invalid-message', 'Message must be { id, channel, payload }.', { transport: 'ws' }) });
+        return send({
+          id: -1,
+          result: router.refuse('invalid-message', 'Message must be { id, channel, payload }.', { transport: 'ws' }),
+        });
       }
-      const result = await router.handle({ channel: req.data.channel, payload: req.data.payload }, { transport: 'ws' }, bytes);
+      const result = await router.handle(
+        { channel: req.data.channel, payload: req.data.payload },
+        { transport: 'ws' },
+        bytes,
+      );
       send({ id: req.data.id, result });
     })().catch(() => ws.terminate());
   });

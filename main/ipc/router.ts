@@ -25,7 +25,11 @@ export interface Router {
   /** Validates and dispatches one message. Never throws; every failure is an error result. */
   handle(message: unknown, ctx: CallContext, knownBytes?: number): Promise<IpcResult<unknown>>;
   /** For transports that refuse a message before parsing (wrong frame, origin, secret). */
-  refuse(code: Extract<IpcErrorCode, 'forbidden' | 'too-large' | 'invalid-message'>, reason: string, ctx: CallContext): IpcResult<never>;
+  refuse(
+    code: Extract<IpcErrorCode, 'forbidden' | 'too-large' | 'invalid-message'>,
+    reason: string,
+    ctx: CallContext,
+  ): IpcResult<never>;
 }
 
 export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Router {
@@ -47,7 +51,11 @@ export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Ro
     async handle(message, ctx, knownBytes) {
       const bytes = knownBytes ?? jsonBytes(message);
       if (bytes === null) return reject({ code: 'invalid-message', message: 'Message is not plain JSON data.' }, ctx);
-      if (bytes > hardMax) return reject({ code: 'too-large', message: `Message of ${bytes} bytes exceeds the ${hardMax}-byte limit.` }, ctx);
+      if (bytes > hardMax)
+        return reject(
+          { code: 'too-large', message: `Message of ${bytes} bytes exceeds the ${hardMax}-byte limit.` },
+          ctx,
+        );
 
       const hostile = findHostileShape(message);
       if (hostile) return reject({ code: 'invalid-message', message: `Message refused: ${hostile}.` }, ctx);
@@ -63,12 +71,18 @@ export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Ro
       const name = env.data.channel;
       // Own-property check: `__proto__`, `toString`, `constructor` must not resolve to anything.
       if (!Object.prototype.hasOwnProperty.call(channels, name)) {
-        return reject({ code: 'unknown-channel', message: `Unknown channel "${safeLabel(name)}".` }, ctx, { channel: safeLabel(name) });
+        return reject({ code: 'unknown-channel', message: `Unknown channel "${safeLabel(name)}".` }, ctx, {
+          channel: safeLabel(name),
+        });
       }
       const def = channels[name as keyof T]!;
       const max = def.maxBytes ?? defaultMax;
       if (bytes > max) {
-        return reject({ code: 'too-large', message: `Message of ${bytes} bytes exceeds the ${max}-byte limit of ${name}.` }, ctx, { channel: name });
+        return reject(
+          { code: 'too-large', message: `Message of ${bytes} bytes exceeds the ${max}-byte limit of ${name}.` },
+          ctx,
+          { channel: name },
+        );
       }
 
       const parsed = def.request.safeParse(env.data.payload);
@@ -90,7 +104,10 @@ export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Ro
       // Main's own answers are checked too, so a bug cannot leak an unexpected field (say, a token).
       const checked = def.response.safeParse(value);
       if (!checked.success) {
-        log.error('ipc handler returned a result outside the contract', { channel: name, issues: toIssues(checked.error) });
+        log.error('ipc handler returned a result outside the contract', {
+          channel: name,
+          issues: toIssues(checked.error),
+        });
         return fail({ code: 'internal', message: `Internal error in ${name}; details are in the log.` });
       }
       return ok(checked.data);
@@ -118,13 +135,19 @@ function handlerError(err: unknown, channel: string, log: Logger): IpcError {
     log.warn('ipc handler: service unavailable', { channel, reason: err.message });
     return { code: 'unavailable', message: err.message };
   }
-  log.error('ipc handler crashed', { channel, error: err instanceof Error ? `${err.name}: ${err.message}` : safeLabel(String(err)) });
+  log.error('ipc handler crashed', {
+    channel,
+    error: err instanceof Error ? `${err.name}: ${err.message}` : safeLabel(String(err)),
+  });
   return { code: 'internal', message: `Internal error in ${channel}; details are in the log.` };
 }
 
 function toIssues(error: z.ZodError): IpcIssue[] {
   return error.issues.slice(0, 20).map((i) => ({
-    path: i.path.map((p) => safeLabel(String(p))).join('.').slice(0, 200),
+    path: i.path
+      .map((p) => safeLabel(String(p)))
+      .join('.')
+      .slice(0, 200),
     message: i.message.slice(0, 300),
   }));
 }

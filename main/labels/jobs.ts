@@ -8,7 +8,11 @@ import { labelsToZpl } from './zpl.js';
  * shared/labels/jobs.ts. Saving to a file (dialogs) stays in the shell; these return the bytes.
  */
 export function exportPdf(job: PdfJob): Promise<PdfResult> {
-  return labelsToPdf(job.template, job.records, job.printDpi === undefined ? { layout: job.layout } : { layout: job.layout, printDpi: job.printDpi });
+  return labelsToPdf(
+    job.template,
+    job.records,
+    job.printDpi === undefined ? { layout: job.layout } : { layout: job.layout, printDpi: job.printDpi },
+  );
 }
 
 export function exportZpl(job: ZplJob): ZplResult {
@@ -24,6 +28,11 @@ export interface PrintResult {
 /** ZPL for the printer's dpi, sent to its raw port; resolves once the printer has every byte. */
 export async function sendToPrinter(job: PrintJob): Promise<PrintResult> {
   const { zpl, notes } = labelsToZpl(job.template, job.records, { dpi: job.printer.dpi });
-  const { bytes } = await sendRawToPrinter({ host: job.printer.host, port: job.printer.port, data: zpl, timeoutMs: job.printer.timeoutMs });
+  const { bytes } = await sendRawToPrinter({
+    host: job.printer.host,
+    port: job.printer.port,
+    data: zpl,
+    timeoutMs: job.printer.timeoutMs,
+  });
   return { labels: job.records.length, bytes, notes };
 }

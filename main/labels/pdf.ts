@@ -1,4 +1,15 @@
-import { clip, endPath, PDFDocument, popGraphicsState, pushGraphicsState, rectangle, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  clip,
+  endPath,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import {
   LabelError,
   mmToPoints,
@@ -48,19 +59,38 @@ interface DrawContext {
   notes: string[];
 }
 
-async function drawLabel(page: PDFPage, label: PreparedLabel, originMm: { x: number; y: number }, ctx: DrawContext): Promise<void> {
+async function drawLabel(
+  page: PDFPage,
+  label: PreparedLabel,
+  originMm: { x: number; y: number },
+  ctx: DrawContext,
+): Promise<void> {
   page.pushOperators(pushGraphicsState());
   try {
     // Clip to the label: over-long text must not print onto the next label of a sheet.
     const { widthMm, heightMm } = ctx;
-    page.pushOperators(rectangle(mmToPoints(originMm.x), mmToPoints(ctx.pageHeightMm - originMm.y - heightMm), mmToPoints(widthMm), mmToPoints(heightMm)), clip(), endPath());
+    page.pushOperators(
+      rectangle(
+        mmToPoints(originMm.x),
+        mmToPoints(ctx.pageHeightMm - originMm.y - heightMm),
+        mmToPoints(widthMm),
+        mmToPoints(heightMm),
+      ),
+      clip(),
+      endPath(),
+    );
     await drawLabelContent(page, label, originMm, ctx);
   } finally {
     page.pushOperators(popGraphicsState());
   }
 }
 
-async function drawLabelContent(page: PDFPage, label: PreparedLabel, originMm: { x: number; y: number }, ctx: DrawContext): Promise<void> {
+async function drawLabelContent(
+  page: PDFPage,
+  label: PreparedLabel,
+  originMm: { x: number; y: number },
+  ctx: DrawContext,
+): Promise<void> {
   const { font, pageHeightMm, dotMm, fontSizePt, notes } = ctx;
   // PDF space starts bottom-left in points; our layout is top-left in millimetres.
   const px = (mm: number): number => mmToPoints(originMm.x + mm);
@@ -74,12 +104,15 @@ async function drawLabelContent(page: PDFPage, label: PreparedLabel, originMm: {
     let x = left;
     for (const [i, modules] of linearBars(label.bwip).entries()) {
       const w = modules * p.moduleMm;
-      if (i % 2 === 0) page.drawRectangle({ x: px(x), y: py(top + p.h), width: mmToPoints(w), height: mmToPoints(p.h), color: BLACK });
+      if (i % 2 === 0)
+        page.drawRectangle({ x: px(x), y: py(top + p.h), width: mmToPoints(w), height: mmToPoints(p.h), color: BLACK });
       x += w;
     }
   } else {
     // 2D as an image with one pixel per printer dot, so nothing is resampled at the printer's resolution.
-    const image = await page.doc.embedPng((await barcodePng(label.bwip, { pxPerModule: Math.round(p.moduleMm / dotMm) })).png);
+    const image = await page.doc.embedPng(
+      (await barcodePng(label.bwip, { pxPerModule: Math.round(p.moduleMm / dotMm) })).png,
+    );
     page.drawImage(image, { x: px(left), y: py(top + p.h), width: mmToPoints(p.w), height: mmToPoints(p.h) });
   }
 
@@ -92,7 +125,7 @@ async function drawLabelContent(page: PDFPage, label: PreparedLabel, originMm: {
     if (natural > available) {
       size = Math.max(MIN_FONT_PT, (fontSizePt * available) / natural);
       notes.push(
-        size * natural / fontSizePt > available
+        (size * natural) / fontSizePt > available
           ? `Label ${label.index + 1} (ID "${label.recordId}"): "${line}" is wider than the label even at ${MIN_FONT_PT} pt and is cut off at the edge.`
           : `Label ${label.index + 1} (ID "${label.recordId}"): "${line}" printed at ${size.toFixed(1)} pt to fit the label width.`,
       );
@@ -105,7 +138,11 @@ async function drawLabelContent(page: PDFPage, label: PreparedLabel, originMm: {
  * Labels as a PDF for the system print dialog: one label per page at the stock's true size (label
  * printers) or a grid on A4/Letter sheets (office printers with label sheets).
  */
-export async function labelsToPdf(template: LabelTemplate, records: readonly LabelRecordInput[], options: PdfOptions): Promise<PdfResult> {
+export async function labelsToPdf(
+  template: LabelTemplate,
+  records: readonly LabelRecordInput[],
+  options: PdfOptions,
+): Promise<PdfResult> {
   const printDpi = options.printDpi ?? 300;
   const { labels, notes } = prepareLabels(template, records, { measure: measureWithBwip, dpi: printDpi });
   // An empty PDF would open a print dialog for nothing; say so instead.
@@ -114,7 +151,15 @@ export async function labelsToPdf(template: LabelTemplate, records: readonly Lab
   doc.setTitle(`Labels — ${template.name}`);
   doc.setCreator('Benchlink');
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  const ctx = (pageHeightMm: number): DrawContext => ({ font, widthMm: template.widthMm, heightMm: template.heightMm, pageHeightMm, dotMm: 25.4 / printDpi, fontSizePt: template.fontSizePt, notes });
+  const ctx = (pageHeightMm: number): DrawContext => ({
+    font,
+    widthMm: template.widthMm,
+    heightMm: template.heightMm,
+    pageHeightMm,
+    dotMm: 25.4 / printDpi,
+    fontSizePt: template.fontSizePt,
+    notes,
+  });
 
   if (options.layout.kind === 'per-label') {
     for (const label of labels) {
@@ -127,7 +172,8 @@ export async function labelsToPdf(template: LabelTemplate, records: readonly Lab
     let page: PDFPage | undefined;
     let slot = spec.skip % grid.slots.length;
     for (const label of labels) {
-      if (page === undefined || slot === 0) page = doc.addPage([mmToPoints(grid.pageWidthMm), mmToPoints(grid.pageHeightMm)]);
+      if (page === undefined || slot === 0)
+        page = doc.addPage([mmToPoints(grid.pageWidthMm), mmToPoints(grid.pageHeightMm)]);
       await drawLabel(page, label, grid.slots[slot]!, ctx(grid.pageHeightMm));
       slot = (slot + 1) % grid.slots.length;
     }

@@ -25,15 +25,27 @@ export class PrinterError extends Error {
 function explain(error: NodeJS.ErrnoException, where: string): PrinterError {
   switch (error.code) {
     case 'ECONNREFUSED':
-      return new PrinterError('refused', `The printer at ${where} refused the connection: check that it is on and accepts raw printing on that port.`, { cause: error });
+      return new PrinterError(
+        'refused',
+        `The printer at ${where} refused the connection: check that it is on and accepts raw printing on that port.`,
+        { cause: error },
+      );
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new PrinterError('unreachable', `No printer named ${where} could be found: check the printer address.`, { cause: error });
+      return new PrinterError('unreachable', `No printer named ${where} could be found: check the printer address.`, {
+        cause: error,
+      });
     case 'EHOSTUNREACH':
     case 'ENETUNREACH':
-      return new PrinterError('unreachable', `The printer at ${where} cannot be reached from this computer (${error.code}).`, { cause: error });
+      return new PrinterError(
+        'unreachable',
+        `The printer at ${where} cannot be reached from this computer (${error.code}).`,
+        { cause: error },
+      );
     default:
-      return new PrinterError('failed', `Sending to the printer at ${where} failed: ${error.message}`, { cause: error });
+      return new PrinterError('failed', `Sending to the printer at ${where} failed: ${error.message}`, {
+        cause: error,
+      });
   }
 }
 
@@ -73,7 +85,13 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
     });
     socket.on('close', () => {
       if (failed !== undefined) reject(failed);
-      else if (!finished) reject(new PrinterError('failed', `The printer at ${where} closed the connection before all ${payload.length} bytes were sent.`));
+      else if (!finished)
+        reject(
+          new PrinterError(
+            'failed',
+            `The printer at ${where} closed the connection before all ${payload.length} bytes were sent.`,
+          ),
+        );
       else resolve({ bytes: payload.length });
     });
     socket.connect(port, job.host, () => {

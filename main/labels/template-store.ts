@@ -6,10 +6,12 @@ import { defaultTemplates, labelTemplate, type LabelTemplate } from '../../share
 
 export const TEMPLATE_FILE = 'label-templates.json';
 
-const storedFile = z.strictObject({
-  version: z.literal(1),
-  templates: z.array(labelTemplate),
-}).refine((f) => new Set(f.templates.map((t) => t.id)).size === f.templates.length, 'Two templates share an id');
+const storedFile = z
+  .strictObject({
+    version: z.literal(1),
+    templates: z.array(labelTemplate),
+  })
+  .refine((f) => new Set(f.templates.map((t) => t.id)).size === f.templates.length, 'Two templates share an id');
 
 export interface LoadedTemplates {
   templates: LabelTemplate[];
@@ -56,7 +58,13 @@ export function createTemplateStore(dataDir: string, options: TemplateStoreOptio
       reason = `not valid JSON (${(error as Error).message})`;
     }
     const movedTo = await moveAside(file, now());
-    return { templates: defaultTemplates(), recovered: { movedTo, reason: `Saved label templates could not be read (${reason}); the file was moved to ${movedTo} and the default templates are in use.` } };
+    return {
+      templates: defaultTemplates(),
+      recovered: {
+        movedTo,
+        reason: `Saved label templates could not be read (${reason}); the file was moved to ${movedTo} and the default templates are in use.`,
+      },
+    };
   }
 
   async function save(templates: readonly LabelTemplate[]): Promise<void> {

@@ -1,6 +1,14 @@
 export { createOutbox, type Outbox, type OutboxOptions, type OutboxEvents } from './outbox-store.js';
 export { WriteError, type WriteErrorKind } from '../common/write-error.js';
 export { scheduleDonePruning, DONE_KEPT_MS } from './prune-schedule.js';
-export type { OutboxEntry, EntryState, EntryError, QueueCounts, EntryStateChange, PlateState, Settlement } from './entry.js';
+export type {
+  OutboxEntry,
+  EntryState,
+  EntryError,
+  QueueCounts,
+  EntryStateChange,
+  PlateState,
+  Settlement,
+} from './entry.js';
 export type { MovedAside } from '../common/sqlite/open-database.js';
 export { TypedEmitter } from '../common/emitter.js';

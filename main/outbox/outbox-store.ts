@@ -7,7 +7,15 @@ import { OUTBOX_MIGRATIONS } from './schema.js';
 import { prepareStatements, rowToEntry } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
 import type { Logger } from '../common/logger.js';
-import type { EntryError, EntryState, EntryStateChange, OutboxEntry, PlateState, QueueCounts, Settlement } from './entry.js';
+import type {
+  EntryError,
+  EntryState,
+  EntryStateChange,
+  OutboxEntry,
+  PlateState,
+  QueueCounts,
+  Settlement,
+} from './entry.js';
 
 export interface OutboxOptions {
   /** Path of the SQLite file (in the app data dir). */
@@ -77,17 +85,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now;
 
   const reread = (ids: readonly number[]): EntryStateChange[] =>
-    ids.map((id) => st.stateOf.get(id)).filter((r) => r !== undefined).map((r) => ({
-      id: r.id,
-      type: r.type as IntentType,
-      target: r.target,
-      state: r.state as EntryState,
-      lastError: r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError),
-    }));
+    ids
+      .map((id) => st.stateOf.get(id))
+      .filter((r) => r !== undefined)
+      .map((r) => ({
+        id: r.id,
+        type: r.type as IntentType,
+        target: r.target,
+        state: r.state as EntryState,
+        lastError: r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError),
+      }));
 
   function validate(i: Intent): Intent {
     const parsed = intentSchema.safeParse(i);
-    if (!parsed.success) throw new WriteError('invalid', `The entry is not valid: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`);
+    if (!parsed.success)
+      throw new WriteError(
+        'invalid',
+        `The entry is not valid: ${parsed.error.issues.map((x) => `${x.path.join('.')}: ${x.message}`).join('; ')}`,
+      );
     return parsed.data;
   }
 
@@ -152,9 +167,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return c;
     },
     list(state, o) {
-      const rows = o?.type === undefined
-        ? st.inState.all(state, o?.afterId ?? 0, o?.limit ?? 1000)
-        : st.inStateOfType.all(state, o.type, o?.afterId ?? 0, o?.limit ?? 1000);
+      const rows =
+        o?.type === undefined
+          ? st.inState.all(state, o?.afterId ?? 0, o?.limit ?? 1000)
+          : st.inStateOfType.all(state, o.type, o?.afterId ?? 0, o?.limit ?? 1000);
       return rows.map(rowToEntry);
     },
     cancel: (id) => transition(id, 'pending', 'cancelled'),
@@ -162,7 +178,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       let cancelled: number[];
       try {
         const t = now();
-        cancelled = db.transaction(() => ids.filter((id) => st.setState.run('cancelled', t, id, 'pending').changes === 1)).immediate();
+        cancelled = db
+          .transaction(() => ids.filter((id) => st.setState.run('cancelled', t, id, 'pending').changes === 1))
+          .immediate();
       } catch (err) {
         throw toWriteError(err, 'The undo');
       }
@@ -189,7 +207,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     replace(id, i) {
       const valid = validate(i);
       try {
-        const ok = st.replacePayload.run(JSON.stringify(valid), targetKeyOf(valid), valid.type, now(), id).changes === 1;
+        const ok =
+          st.replacePayload.run(JSON.stringify(valid), targetKeyOf(valid), valid.type, now(), id).changes === 1;
         if (ok) events.emit('changed', reread([id]));
         return ok;
       } catch (err) {
@@ -198,7 +217,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     oldestPendingTargets: (limit) => st.oldestTargets.all(limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(target, limit).map(rowToEntry),
-    pendingElsewhere: (type, target, beforeId, ids) => st.pendingElsewhere.all(type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
+    pendingElsewhere: (type, target, beforeId, ids) =>
+      st.pendingElsewhere.all(type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
     entriesOf: (target, state) => st.inStateForTarget.all(state, target).map(rowToEntry),
     claim(ids, requestId, endpoint) {
       const t = now();
@@ -238,10 +258,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         isIdempotentIntent(e.type)
           ? { id: e.id, state: 'pending' }
           : {
-            id: e.id,
-            state: 'uncertain',
-            error: { kind: 'interrupted', message: 'The app stopped while this was being sent; it may or may not have reached the server.', at: now() },
-          },
+              id: e.id,
+              state: 'uncertain',
+              error: {
+                kind: 'interrupted',
+                message: 'The app stopped while this was being sent; it may or may not have reached the server.',
+                at: now(),
+              },
+            },
       );
       if (settlements.length > 0) this.settle(settlements);
       const uncertain = settlements.filter((s) => s.state === 'uncertain').length;
@@ -249,11 +273,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     pruneDone(olderThanMs) {
       const cutoff = now() - olderThanMs;
-      return db.transaction(() => {
-        const n = st.pruneDone.run(cutoff).changes;
-        st.pruneRequests.run(cutoff);
-        return n;
-      }).immediate();
+      return db
+        .transaction(() => {
+          const n = st.pruneDone.run(cutoff).changes;
+          st.pruneRequests.run(cutoff);
+          return n;
+        })
+        .immediate();
     },
     close: () => db.close(),
   };

@@ -8,7 +8,10 @@ export interface DonePruningOptions {
   outbox: Pick<Outbox, 'pruneDone'>;
   keepMs?: number;
   everyMs?: number;
-  log: { info(msg: string, fields?: Record<string, unknown>): void; warn(msg: string, fields?: Record<string, unknown>): void };
+  log: {
+    info(msg: string, fields?: Record<string, unknown>): void;
+    warn(msg: string, fields?: Record<string, unknown>): void;
+  };
   /** Injected so tests run the schedule without waiting a day. */
   timers?: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void };
 }
@@ -19,12 +22,16 @@ export interface DonePruningOptions {
  * uncertain ones stay until the user acts on them. Runs at start and then once a day; returns the stop.
  */
 export function scheduleDonePruning(o: DonePruningOptions): () => void {
-  const timers = o.timers ?? { setInterval: (fn, ms) => setInterval(fn, ms).unref(), clearInterval: (id) => clearInterval(id as NodeJS.Timeout) };
+  const timers = o.timers ?? {
+    setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+    clearInterval: (id) => clearInterval(id as NodeJS.Timeout),
+  };
   const keepMs = o.keepMs ?? DONE_KEPT_MS;
   const prune = () => {
     try {
       const removed = o.outbox.pruneDone(keepMs);
-      if (removed > 0) o.log.info('pruned synced outbox entries', { removed, olderThanDays: Math.round(keepMs / 86_400_000) });
+      if (removed > 0)
+        o.log.info('pruned synced outbox entries', { removed, olderThanDays: Math.round(keepMs / 86_400_000) });
     } catch (err) {
       // Housekeeping only: a busy or read-only file must not take the app down; the next run tries again.
       o.log.warn('could not prune synced outbox entries', { error: err instanceof Error ? err.message : String(err) });

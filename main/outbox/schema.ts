@@ -52,8 +52,9 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    why: 'answered failures per entry (so retries are bounded and time offline counts for nothing) and the last '
-      + 'state of each plate this computer saw on the service (so a plate changed elsewhere is noticed before sending)',
+    why:
+      'answered failures per entry (so retries are bounded and time offline counts for nothing) and the last ' +
+      'state of each plate this computer saw on the service (so a plate changed elsewhere is noticed before sending)',
     up: (db) => {
       db.exec(`
         ALTER TABLE entries ADD COLUMN answered_failures INTEGER NOT NULL DEFAULT 0;

@@ -49,10 +49,13 @@ export function prepareStatements(db: Database.Database) {
     byDedupe: db.prepare<[string], { id: number }>(`SELECT id FROM entries WHERE dedupe_key = ?`),
     get: db.prepare<[number], EntryRow>(`SELECT * FROM entries WHERE id = ?`),
     /** State only, for change events: no payload parse per entry on the hot path of a big batch. */
-    stateOf: db.prepare<[number], { id: number; type: string; target: string; state: string; last_error: string | null }>(
-      `SELECT id, type, target, state, last_error FROM entries WHERE id = ?`,
+    stateOf: db.prepare<
+      [number],
+      { id: number; type: string; target: string; state: string; last_error: string | null }
+    >(`SELECT id, type, target, state, last_error FROM entries WHERE id = ?`),
+    setState: db.prepare<[string, number, number, string]>(
+      `UPDATE entries SET state = ?, updated_at = ? WHERE id = ? AND state = ?`,
     ),
-    setState: db.prepare<[string, number, number, string]>(`UPDATE entries SET state = ?, updated_at = ? WHERE id = ? AND state = ?`),
     counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
     oldestTargets: db.prepare<[number], { target: string; first: number }>(
       `SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' GROUP BY target ORDER BY first LIMIT ?`,
@@ -63,7 +66,9 @@ export function prepareStatements(db: Database.Database) {
     claim: db.prepare<[string, number, number]>(
       `UPDATE entries SET state = 'sending', request_id = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending'`,
     ),
-    logRequest: db.prepare<[string, string, number, number]>(`INSERT INTO requests (id, endpoint, sent_at, entries) VALUES (?, ?, ?, ?)`),
+    logRequest: db.prepare<[string, string, number, number]>(
+      `INSERT INTO requests (id, endpoint, sent_at, entries) VALUES (?, ?, ?, ?)`,
+    ),
     requestOutcome: db.prepare<[string, string]>(`UPDATE requests SET outcome = ? WHERE id = ?`),
     settle: db.prepare<[string, string | null, string | null, number, number, number]>(
       `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result),
@@ -79,14 +84,20 @@ export function prepareStatements(db: Database.Database) {
     putPlateSeen: db.prepare<[string, string | null, number | null, number]>(
       `INSERT OR REPLACE INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?)`,
     ),
-    inState: db.prepare<[string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`),
+    inState: db.prepare<[string, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
     // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.
     pendingElsewhere: db.prepare<[string, string, number, string], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
-    inStateOfType: db.prepare<[string, string, number, number], EntryRow>(`SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`),
-    inStateForTarget: db.prepare<[string, string], EntryRow>(`SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`),
+    inStateOfType: db.prepare<[string, string, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    inStateForTarget: db.prepare<[string, string], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`,
+    ),
     replacePayload: db.prepare<[string, string, string, number, number]>(
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,
     ),

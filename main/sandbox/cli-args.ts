@@ -1,8 +1,9 @@
 import { API_MODES, type ApiMode } from '../../shared/api/connection.js';
 import { ANSWER_PROFILES, type AnswerOptions, type AnswerProfile } from './answers/profiles.js';
 
-export const USAGE = 'usage: npm run sandbox -- --port <P> --mode <v2|legacy> [--fixture <file.json>] [--db <file>]'
-  + ' [--answers extended|spec|varied [--seed N]]';
+export const USAGE =
+  'usage: npm run sandbox -- --port <P> --mode <v2|legacy> [--fixture <file.json>] [--db <file>]' +
+  ' [--answers extended|spec|varied [--seed N]]';
 
 export interface CliArgs {
   port: number;
@@ -25,11 +26,14 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') return 'help';
-    const [name, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [name, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     if (!(FLAGS as readonly string[]).includes(name)) throw new CliError(`unknown argument "${arg}"`);
     const flag = name as Flag;
     const value = inline ?? argv[++i];
-    if (value === undefined || (inline === undefined && value.startsWith('--'))) throw new CliError(`${flag} needs a value`);
+    if (value === undefined || (inline === undefined && value.startsWith('--')))
+      throw new CliError(`${flag} needs a value`);
     if (values.has(flag)) throw new CliError(`${flag} is given twice`);
     values.set(flag, value);
   }
@@ -37,17 +41,25 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | 'help' {
   const portText = values.get('--port');
   if (portText === undefined) throw new CliError('--port is required (0 picks a free port)');
   const port = /^\d+$/.test(portText) ? Number(portText) : NaN;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be a whole number from 0 to 65535, got "${portText}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliError(`--port must be a whole number from 0 to 65535, got "${portText}"`);
 
   const mode = values.get('--mode');
   if (mode === undefined) throw new CliError('--mode is required: v2 or legacy');
-  if (!(API_MODES as readonly string[]).includes(mode)) throw new CliError(`--mode must be v2 or legacy, got "${mode}"`);
+  if (!(API_MODES as readonly string[]).includes(mode))
+    throw new CliError(`--mode must be v2 or legacy, got "${mode}"`);
 
   const fixture = values.get('--fixture');
   const db = values.get('--db');
   if (fixture === '') throw new CliError('--fixture needs a file path');
   if (db === '') throw new CliError('--db needs a file path');
-  return { port, mode: mode as ApiMode, ...(fixture ? { fixture } : {}), ...(db ? { db } : {}), answers: parseAnswers(values.get('--answers'), values.get('--seed')) };
+  return {
+    port,
+    mode: mode as ApiMode,
+    ...(fixture ? { fixture } : {}),
+    ...(db ? { db } : {}),
+    answers: parseAnswers(values.get('--answers'), values.get('--seed')),
+  };
 }
 
 /** `--answers extended|spec|varied [--seed N]`; shared with the browser host's embedded sandbox. */

@@ -12,24 +12,62 @@ import { cellValue, nameField } from '../../shared/api/primitives.js';
  */
 const uuid = z.string().min(1).optional();
 
-const user = z.strictObject({ email: z.string().min(3).includes('@', { message: 'must be an email address' }), token: z.string().min(1), superAdmin: z.boolean().default(false) });
-const folder = z.strictObject({ name: nameField, uuid, private: z.boolean().default(false), permissions: z.array(z.string()).default([]) });
-const labspace = z.strictObject({ name: nameField, uuid, description: z.string().default(''), folders: z.array(folder).default([]) });
+const user = z.strictObject({
+  email: z.string().min(3).includes('@', { message: 'must be an email address' }),
+  token: z.string().min(1),
+  superAdmin: z.boolean().default(false),
+});
+const folder = z.strictObject({
+  name: nameField,
+  uuid,
+  private: z.boolean().default(false),
+  permissions: z.array(z.string()).default([]),
+});
+const labspace = z.strictObject({
+  name: nameField,
+  uuid,
+  description: z.string().default(''),
+  folders: z.array(folder).default([]),
+});
 /** A row: column name -> cell value, plus the reserved `_archived` and `_uuid`. */
 const row = z.record(z.string(), z.union([cellValue, z.boolean()]));
-const labsheet = z.strictObject({ name: nameField, uuid, folder: z.string().optional(), columns: z.array(labsheetColumn).min(1), rows: z.array(row).default([]) });
+const labsheet = z.strictObject({
+  name: nameField,
+  uuid,
+  folder: z.string().optional(),
+  columns: z.array(labsheetColumn).min(1),
+  rows: z.array(row).default([]),
+});
 const layout = z.strictObject({ rows: z.number().int().min(1).max(26), columns: z.number().int().min(1).max(48) });
 const manifest = z.strictObject({
-  name: z.string().min(1), uuid, hrid: z.string().min(1), barcode: z.string().min(1), template: z.string().min(1),
-  layout: layout.optional(), wells: z.array(wellAssignment).default([]),
+  name: z.string().min(1),
+  uuid,
+  hrid: z.string().min(1),
+  barcode: z.string().min(1),
+  template: z.string().min(1),
+  layout: layout.optional(),
+  wells: z.array(wellAssignment).default([]),
 });
 const location = z.strictObject({ name: nameField, uuid, parent: z.string().optional() });
-const sequence = z.strictObject({ name: z.string().min(1), uuid, type: z.string().default('DNA'), sequence: z.string(), circular: z.boolean().default(false) });
+const sequence = z.strictObject({
+  name: z.string().min(1),
+  uuid,
+  type: z.string().default('DNA'),
+  sequence: z.string(),
+  circular: z.boolean().default(false),
+});
 const labflow = z.strictObject({
-  labflowId: z.string().min(1), name: z.string().min(1),
+  labflowId: z.string().min(1),
+  name: z.string().min(1),
   tests: z.array(z.strictObject({ protocoltemplateId: z.string().min(1), name: z.string().min(1) })).default([]),
 });
-const page = z.strictObject({ kind: z.enum(PAGE_KINDS), name: z.string().min(1), uuid, hrid: z.string().min(1), labspace: z.string().optional() });
+const page = z.strictObject({
+  kind: z.enum(PAGE_KINDS),
+  name: z.string().min(1),
+  uuid,
+  hrid: z.string().min(1),
+  labspace: z.string().optional(),
+});
 
 export const sandboxFixture = z.strictObject({
   users: z.array(user).min(1, 'at least one user (the first one is the demo token)'),
@@ -52,13 +90,15 @@ export class FixtureError extends Error {
 }
 
 const pathOf = (path: readonly PropertyKey[]): string =>
-  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('') || '(top level)';
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`)).join('') ||
+  '(top level)';
 
 export function parseFixture(data: unknown, source = 'fixture'): ParsedFixture {
   const result = sandboxFixture.safeParse(data);
   if (result.success) return result.data;
   const lines = result.error.issues.slice(0, 5).map((i) => {
-    const detail = i.code === 'unrecognized_keys' ? `unknown field ${i.keys.map((k) => `"${k}"`).join(', ')}` : i.message;
+    const detail =
+      i.code === 'unrecognized_keys' ? `unknown field ${i.keys.map((k) => `"${k}"`).join(', ')}` : i.message;
     return `  ${pathOf(i.path)}: ${detail}`;
   });
   throw new FixtureError(`${source} is not a valid sandbox fixture:\n${lines.join('\n')}`);

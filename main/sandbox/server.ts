@@ -68,7 +68,11 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
     mkdirSync(files.dir, { recursive: true });
     const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     const ctx = {
-      store, mode: opts.mode, locationDelayMs: opts.locationDelayMs ?? 300, filesDir: files.dir, answers: createAnswers(opts.answers),
+      store,
+      mode: opts.mode,
+      locationDelayMs: opts.locationDelayMs ?? 300,
+      filesDir: files.dir,
+      answers: createAnswers(opts.answers),
     };
     app = await buildApp(ctx, { bodyLimitBytes: bodyLimit, logger: opts.logger ?? false });
     await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });

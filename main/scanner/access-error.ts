@@ -24,7 +24,8 @@ function errorText(err: unknown): { message: string; code?: string } {
   return { message: String(err) };
 }
 
-const DENIED = /EACCES|EPERM|permission denied|access denied|not permitted|cannot open device|could not open|0xE00002C5|exclusive access/i;
+const DENIED =
+  /EACCES|EPERM|permission denied|access denied|not permitted|cannot open device|could not open|0xE00002C5|exclusive access/i;
 
 export function describeOpenError(
   err: unknown,
@@ -61,7 +62,10 @@ export function describeOpenError(
       message: `Windows reserves keyboards for itself, so ${what} cannot be claimed. Program the scanner for HID POS mode (see its manual) or remove it from "keyboard scanners" and let keystroke detection handle it.`,
     };
   }
-  return { code: 'access-denied', message: `Access to ${what} was denied (${message}). Close other software using the scanner and replug it.` };
+  return {
+    code: 'access-denied',
+    message: `Access to ${what} was denied (${message}). Close other software using the scanner and replug it.`,
+  };
 }
 
 /** A read error almost always means the device went away (unplugged, USB reset). */

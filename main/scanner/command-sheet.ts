@@ -1,5 +1,11 @@
 import bwipjs from 'bwip-js';
-import { COMMAND_LABELS, commandPayload, DEFAULT_COMMAND_PREFIX, SCAN_COMMANDS, type ScanCommand } from '../../shared/barcode/commands.js';
+import {
+  COMMAND_LABELS,
+  commandPayload,
+  DEFAULT_COMMAND_PREFIX,
+  SCAN_COMMANDS,
+  type ScanCommand,
+} from '../../shared/barcode/commands.js';
 import { positionsInOrder, type Layout } from '../../shared/layout/positions.js';
 
 export interface CommandSheetOptions {
@@ -21,13 +27,26 @@ function escapeHtml(s: string): string {
 
 /** One Code 128 symbol as inline SVG; bwip-js renders SVG without a canvas, in main or renderer. */
 export function code128Svg(payload: string): string {
-  return bwipjs.toSVG({ bcid: 'code128', text: payload, scale: 2, height: 12, includetext: false, paddingwidth: 10, paddingheight: 4 });
+  return bwipjs.toSVG({
+    bcid: 'code128',
+    text: payload,
+    scale: 2,
+    height: 12,
+    includetext: false,
+    paddingwidth: 10,
+    paddingheight: 4,
+  });
 }
 
 export function sheetEntries(options: CommandSheetOptions = {}): SheetEntry[] {
   const prefix = options.commandPrefix ?? DEFAULT_COMMAND_PREFIX;
-  const entries: SheetEntry[] = (options.commands ?? SCAN_COMMANDS).map((c) => ({ label: COMMAND_LABELS[c], payload: commandPayload(c, prefix) }));
-  if (options.positions) for (const p of positionsInOrder(options.positions, 'row-major')) entries.push({ label: `Position ${p}`, payload: p });
+  const entries: SheetEntry[] = (options.commands ?? SCAN_COMMANDS).map((c) => ({
+    label: COMMAND_LABELS[c],
+    payload: commandPayload(c, prefix),
+  }));
+  if (options.positions)
+    for (const p of positionsInOrder(options.positions, 'row-major'))
+      entries.push({ label: `Position ${p}`, payload: p });
   return entries;
 }
 

@@ -18,8 +18,7 @@ export interface SessionCallbacks {
 }
 
 export type SessionConfig =
-  | { role: 'hid-pos'; continuationTimeoutMs: number }
-  | { role: 'hid-keyboard'; keyboard: KeyboardScannerSettings };
+  { role: 'hid-pos'; continuationTimeoutMs: number } | { role: 'hid-keyboard'; keyboard: KeyboardScannerSettings };
 
 /**
  * One open device: feeds its reports to the right decoder and runs the one timer a decoder

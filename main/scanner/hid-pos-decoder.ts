@@ -96,7 +96,11 @@ export class HidPosDecoder {
     const out: HidPosOutput[] = [];
     if (length > L.maxData || start + length > report.length) {
       out.push(...this.dropPending('a malformed report interrupted it'));
-      out.push({ type: 'error', code: 'bad-report', message: `HID POS report claims ${length} data bytes; at most ${Math.min(L.maxData, report.length - start)} fit` });
+      out.push({
+        type: 'error',
+        code: 'bad-report',
+        message: `HID POS report claims ${length} data bytes; at most ${Math.min(L.maxData, report.length - start)} fit`,
+      });
       return out;
     }
     const aim = this.readAim(report, L.aimOffset + shift);
@@ -106,7 +110,8 @@ export class HidPosDecoder {
     const data = Array.from(report.subarray(start, start + length));
 
     // A continuation carries the same AIM id (or none); a different one means the earlier read lost its tail.
-    if (this.pending && aim && this.pending.aim && this.pending.aim !== aim) out.push(...this.dropPending('the next report belongs to another read'));
+    if (this.pending && aim && this.pending.aim && this.pending.aim !== aim)
+      out.push(...this.dropPending('the next report belongs to another read'));
     if (!this.pending) {
       if (length === 0 && !more) return out; // an empty report (some scanners send one on trigger release)
       this.pending = { bytes: [], aim, codeId, startedAt: at, lastAt: at };
@@ -120,7 +125,8 @@ export class HidPosDecoder {
 
   /** Drops a multi-report read whose continuation never came (scanner unplugged mid-read). */
   expire(at: number, timeoutMs: number): HidPosOutput[] {
-    if (this.pending && at - this.pending.lastAt >= timeoutMs) return this.dropPending(`no continuation within ${timeoutMs} ms`);
+    if (this.pending && at - this.pending.lastAt >= timeoutMs)
+      return this.dropPending(`no continuation within ${timeoutMs} ms`);
     return [];
   }
 
@@ -143,7 +149,13 @@ export class HidPosDecoder {
     if (!this.pending) return [];
     const partial = decodeText(this.pending.bytes);
     this.pending = null;
-    return [{ type: 'error', code: 'incomplete-scan', message: `Incomplete scan "${partial}" dropped: ${why}. Scan it again.` }];
+    return [
+      {
+        type: 'error',
+        code: 'incomplete-scan',
+        message: `Incomplete scan "${partial}" dropped: ${why}. Scan it again.`,
+      },
+    ];
   }
 
   private readAim(report: Uint8Array, offset: number): string {

@@ -68,7 +68,7 @@ export class KeyboardReportDecoder {
     const out: KeyboardScan[] = [];
 
     // Alt released after Alt+keypad digits: the digits were a character code.
-    if ((this.prevModifiers & MOD_LALT) && !(modifiers & MOD_LALT) && this.altCode) {
+    if (this.prevModifiers & MOD_LALT && !(modifiers & MOD_LALT) && this.altCode) {
       this.append(String.fromCharCode(Number(this.altCode) & 0xff), at);
       this.altCode = '';
     }

@@ -97,7 +97,9 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
 
   function sessionConfig(info: HidDeviceInfo, role: 'hid-pos' | 'hid-keyboard'): SessionConfig | null {
     if (role === 'hid-pos') return { role, continuationTimeoutMs: settings.continuationTimeoutMs };
-    const keyboard = settings.keyboardScanners.find((k) => k.vendorId === info.vendorId && k.productId === info.productId);
+    const keyboard = settings.keyboardScanners.find(
+      (k) => k.vendorId === info.vendorId && k.productId === info.productId,
+    );
     return keyboard ? { role, keyboard } : null;
   }
 

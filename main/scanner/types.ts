@@ -90,12 +90,7 @@ export interface DeviceEvent {
 }
 
 export type ScannerErrorCode =
-  | 'hid-unavailable'
-  | 'access-denied'
-  | 'open-failed'
-  | 'read-failed'
-  | 'bad-report'
-  | 'incomplete-scan';
+  'hid-unavailable' | 'access-denied' | 'open-failed' | 'read-failed' | 'bad-report' | 'incomplete-scan';
 
 export interface ScannerErrorEvent {
   code: ScannerErrorCode;

@@ -2,7 +2,11 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { moveAside, writeJsonAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import {
-  applySettingsPatch, DEFAULT_SETTINGS, settings as settingsSchema, type Settings, type SettingsPatch,
+  applySettingsPatch,
+  DEFAULT_SETTINGS,
+  settings as settingsSchema,
+  type Settings,
+  type SettingsPatch,
 } from '../../shared/ipc/settings.js';
 import type { Logger } from '../common/logger.js';
 

@@ -16,7 +16,9 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
       const e = outbox.get(c.id);
       if (e?.intent.type !== 'file-upload') continue;
       const path = e.intent.stagedPath;
-      removeStaged(path).catch((err: unknown) => log.warn('a staged copy could not be removed', { path, error: String(err) }));
+      removeStaged(path).catch((err: unknown) =>
+        log.warn('a staged copy could not be removed', { path, error: String(err) }),
+      );
     }
   });
 }

@@ -18,7 +18,11 @@ export interface StagedFile {
  * cannot corrupt the upload. The copy is written under a temporary name and renamed when complete,
  * so a crash never leaves a half file under a name an entry points at.
  */
-export async function stageFile(source: string | NodeJS.ReadableStream, stagingDir: string, fileName: string): Promise<StagedFile> {
+export async function stageFile(
+  source: string | NodeJS.ReadableStream,
+  stagingDir: string,
+  fileName: string,
+): Promise<StagedFile> {
   try {
     await fs.promises.mkdir(stagingDir, { recursive: true });
     const safeName = path.basename(fileName).replace(/[^\w.\-]+/g, '_') || 'file';
@@ -49,8 +53,18 @@ export async function stageFile(source: string | NodeJS.ReadableStream, stagingD
 }
 
 /** Builds the upload intent for a staged copy. */
-export function uploadIntent(staged: StagedFile, fileName: string, options: { isGlobal?: boolean; fileSource?: string } = {}): FileUploadIntent {
-  return { type: 'file-upload', ...staged, fileName, isGlobal: options.isGlobal ?? false, fileSource: options.fileSource ?? 'AI Lab Drive' };
+export function uploadIntent(
+  staged: StagedFile,
+  fileName: string,
+  options: { isGlobal?: boolean; fileSource?: string } = {},
+): FileUploadIntent {
+  return {
+    type: 'file-upload',
+    ...staged,
+    fileName,
+    isGlobal: options.isGlobal ?? false,
+    fileSource: options.fileSource ?? 'AI Lab Drive',
+  };
 }
 
 /** Checks the staged copy is still the bytes that were queued (size and sha256). */

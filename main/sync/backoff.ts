@@ -14,7 +14,12 @@ export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 180_000 };
  * recovering together spread out without ever retrying immediately. A server's Retry-After is a
  * floor, never shortened by jitter.
  */
-export function backoffDelay(failures: number, random: () => number, options: BackoffOptions = DEFAULT_BACKOFF, retryAfterMs?: number): number {
+export function backoffDelay(
+  failures: number,
+  random: () => number,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+  retryAfterMs?: number,
+): number {
   const window = Math.min(options.maxMs, options.baseMs * 2 ** Math.max(0, failures - 1));
   const jittered = window / 2 + random() * (window / 2);
   return Math.round(retryAfterMs !== undefined ? Math.max(retryAfterMs, jittered) : jittered);

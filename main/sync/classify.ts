@@ -30,7 +30,9 @@ export interface Classified {
 
 /** A 403 from an endpoint that needs more than a valid token (Super Admin): that permission is missing. */
 function isMissingPermission(err: ApiError): boolean {
-  return err instanceof AuthError && err.status === 403 && (ENDPOINTS[err.endpoint] as EndpointDef).permissionOnly === true;
+  return (
+    err instanceof AuthError && err.status === 403 && (ENDPOINTS[err.endpoint] as EndpointDef).permissionOnly === true
+  );
 }
 
 function entryError(err: ApiError, at: number, message = err.message, kind: string = err.kind): EntryError {
@@ -51,10 +53,18 @@ export function classify(err: unknown, at: number): Classified {
     const retryAfterMs = err instanceof RateLimitedError ? err.retryAfterMs : undefined;
     if (isMissingPermission(err)) {
       const message = `Needs Super Admin permission: the service refused this for your token (HTTP 403${
-        err.serverMessage ? `, "${err.serverMessage}"` : ''}). Ask a Super Admin, or discard it.`;
-      return { ...base, action: 'reject', answered: true, retryAfterMs, error: entryError(err, at, message, 'permission') };
+        err.serverMessage ? `, "${err.serverMessage}"` : ''
+      }). Ask a Super Admin, or discard it.`;
+      return {
+        ...base,
+        action: 'reject',
+        answered: true,
+        retryAfterMs,
+        error: entryError(err, at, message, 'permission'),
+      };
     }
-    if (err.kind === 'unreadable') return { ...base, action: 'accepted', answered: true, retryAfterMs, error: entryError(err, at) };
+    if (err.kind === 'unreadable')
+      return { ...base, action: 'accepted', answered: true, retryAfterMs, error: entryError(err, at) };
     const action: FailureAction =
       err.kind === 'auth' ? 'pause' : err.transient || err.kind === 'cancelled' ? 'transient' : 'reject';
     const answered = action === 'transient' && !network && err.kind !== 'cancelled';
@@ -64,7 +74,12 @@ export function classify(err: unknown, at: number): Classified {
   // was sent, so it is uncertain for non-idempotent calls, and it counts toward the bound so it ends.
   const message = err instanceof Error ? err.message : String(err);
   return {
-    action: 'transient', uncertain: true, network: false, answered: true, rateLimited: false, retryAfterMs: undefined,
+    action: 'transient',
+    uncertain: true,
+    network: false,
+    answered: true,
+    rateLimited: false,
+    retryAfterMs: undefined,
     error: { kind: 'unknown', message, at },
   };
 }
@@ -73,7 +88,12 @@ export function classify(err: unknown, at: number): Classified {
 export function localFailure(err: unknown, at: number): Classified {
   const message = `Sync stopped by a local error: ${err instanceof Error ? err.message : String(err)}`;
   return {
-    action: 'transient', uncertain: false, network: false, answered: false, rateLimited: false, retryAfterMs: undefined,
+    action: 'transient',
+    uncertain: false,
+    network: false,
+    answered: false,
+    rateLimited: false,
+    retryAfterMs: undefined,
     error: { kind: 'local', message, at },
   };
 }
@@ -86,12 +106,16 @@ export function gaveUp(last: EntryError, attempts: number): EntryError {
   return {
     ...last,
     kind: 'gave-up',
-    message: `Stopped after ${attempts} failed attempts the service answered. Last: ${last.message} `
-      + 'Retry when the service works again, or discard it.',
+    message:
+      `Stopped after ${attempts} failed attempts the service answered. Last: ${last.message} ` +
+      'Retry when the service works again, or discard it.',
   };
 }
 
 /** The note kept on an entry the service accepted with an answer the app could not read. */
 export function acceptedNote(err: EntryError): { note: string; reason?: string } {
-  return { note: 'Accepted by the service; its answer was not understood.', ...(err.reason ? { reason: err.reason } : {}) };
+  return {
+    note: 'Accepted by the service; its answer was not understood.',
+    ...(err.reason ? { reason: err.reason } : {}),
+  };
 }

@@ -61,7 +61,10 @@ interface WellFold {
  * CompleteWellAssignment): the bench's intents give the well's whole new state; a field an older
  * entry left out is sent empty (no sample, no label, no tags).
  */
-export function coalesceWells(manifest: { uuid: string } | { hrid: string }, entries: readonly Tagged<WellIntent>[]): Coalesced<RequestOf<'updateManifest'>, ResponseOf<'updateManifest'>> {
+export function coalesceWells(
+  manifest: { uuid: string } | { hrid: string },
+  entries: readonly Tagged<WellIntent>[],
+): Coalesced<RequestOf<'updateManifest'>, ResponseOf<'updateManifest'>> {
   const folds = new Map<string, WellFold>();
   const byPosition = new Map<string, number[]>();
   for (const { id, intent } of entries) {
@@ -96,10 +99,11 @@ export function coalesceWells(manifest: { uuid: string } | { hrid: string }, ent
     request: { ...manifest, plate },
     // manifest/update answers for the whole plate: success applies to every entry that went in.
     outcomes: () => entries.map(({ id }) => ({ id, ok: true })),
-    entriesAt: (path) => locate(path, {
-      'plate.wells': wells.map((w) => byPosition.get(w.position) ?? []),
-      'plate.removeFromWells': removeFromWells.map((r) => byPosition.get(r.position) ?? []),
-    }),
+    entriesAt: (path) =>
+      locate(path, {
+        'plate.wells': wells.map((w) => byPosition.get(w.position) ?? []),
+        'plate.removeFromWells': removeFromWells.map((r) => byPosition.get(r.position) ?? []),
+      }),
   };
 }
 
@@ -107,7 +111,9 @@ export function coalesceWells(manifest: { uuid: string } | { hrid: string }, ent
  * Pending assignments to one location with one idType become one assign-location. An id assigned
  * twice keeps its last position. Entries whose id the server did not report as assigned fail alone.
  */
-export function coalesceAssignments(entries: readonly Tagged<LocationAssignIntent>[]): Coalesced<RequestOf<'assignLocation'>, ResponseOf<'assignLocation'>> {
+export function coalesceAssignments(
+  entries: readonly Tagged<LocationAssignIntent>[],
+): Coalesced<RequestOf<'assignLocation'>, ResponseOf<'assignLocation'>> {
   const first = entries[0]!.intent;
   const last = new Map<string, string | undefined>();
   for (const { intent } of entries) {
@@ -122,7 +128,10 @@ export function coalesceAssignments(entries: readonly Tagged<LocationAssignInten
     outcomes: (res) => {
       const assigned = new Set(res.assignedPositions.map((a) => echoedId(a.id)));
       return entries.map(({ id, intent }) =>
-        assigned.has(echoedId(intent.id)) ? { id, ok: true } : { id, ok: false, message: `The server did not assign ${intent.id}` });
+        assigned.has(echoedId(intent.id))
+          ? { id, ok: true }
+          : { id, ok: false, message: `The server did not assign ${intent.id}` },
+      );
     },
   };
 }
@@ -134,7 +143,9 @@ export function coalesceAssignments(entries: readonly Tagged<LocationAssignInten
  * is not sent: in this shape it would start another row. Each entry's result is read from the
  * response by its ID: an ID with no updated rows fails as "not found" and leaves its neighbours done.
  */
-export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
+export function coalesceRows(
+  entries: readonly Tagged<RowUpdateIntent>[],
+): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
   const rows = new Map<string, { idColumn: string; id: string; cells: Map<string, CellValue> }>();
   const byKey = new Map<string, number[]>();
   for (const { id, intent } of entries) {
@@ -162,11 +173,13 @@ export function coalesceRows(entries: readonly Tagged<RowUpdateIntent>[]): Coale
     request: { labsheet: entries[0]!.intent.labsheet, rows: elements },
     outcomes: (res) => {
       const updated = new Map<string, number>();
-      for (const r of res) updated.set(echoedId(r.ID), (updated.get(echoedId(r.ID)) ?? 0) + r.updatedRows.filter((u) => u.success).length);
+      for (const r of res)
+        updated.set(echoedId(r.ID), (updated.get(echoedId(r.ID)) ?? 0) + r.updatedRows.filter((u) => u.success).length);
       return entries.map(({ id, intent }) =>
         (updated.get(echoedId(intent.id)) ?? 0) > 0
           ? { id, ok: true }
-          : { id, ok: false, message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}` });
+          : { id, ok: false, message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}` },
+      );
     },
   };
 }
@@ -195,6 +208,9 @@ export function takeRowBatch<T extends Tagged<RowUpdateIntent>>(entries: readonl
   return takeDistinct(entries, (e) => JSON.stringify([e.intent.idColumn, e.intent.id]), limit);
 }
 
-export function takeAssignmentBatch<T extends Tagged<LocationAssignIntent>>(entries: readonly T[], limit = ASSIGNMENT_BATCH_LIMIT): T[] {
+export function takeAssignmentBatch<T extends Tagged<LocationAssignIntent>>(
+  entries: readonly T[],
+  limit = ASSIGNMENT_BATCH_LIMIT,
+): T[] {
   return takeDistinct(entries, (e) => e.intent.id, limit);
 }

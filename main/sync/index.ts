@@ -1,4 +1,10 @@
-export { createSyncEngine, type SyncEngine, type SyncEngineOptions, type SyncEvents, type SyncStatus } from './sync-engine.js';
+export {
+  createSyncEngine,
+  type SyncEngine,
+  type SyncEngineOptions,
+  type SyncEvents,
+  type SyncStatus,
+} from './sync-engine.js';
 export type { SyncTransport } from './transport.js';
 export { systemPlatform, type SyncPlatform } from './platform.js';
 export { coalesceWells, coalesceAssignments, coalesceRows, ROW_BATCH_LIMIT } from './coalesce.js';

@@ -17,7 +17,9 @@ function agree(a: PlateState, b: PlateState): boolean {
 }
 
 async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState & { hrid: string }> {
-  const m = await ctx.transport.fetchManifestMetadata('uuid' in ref ? { uuid: ref.uuid } : { hrid: ref.hrid }, { signal: ctx.signal });
+  const m = await ctx.transport.fetchManifestMetadata('uuid' in ref ? { uuid: ref.uuid } : { hrid: ref.hrid }, {
+    signal: ctx.signal,
+  });
   return { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null, hrid: m.hrid };
 }
 
@@ -35,8 +37,10 @@ function manifestOf(e: OutboxEntry): ManifestRef | null {
 export async function checkPlate(ctx: SendContext, target: string, run: readonly OutboxEntry[]): Promise<PlateCheck> {
   const ref = run[0] ? manifestOf(run[0]) : null;
   if (!ref) return { kind: 'unchanged', watched: false };
-  const basis = run.map((e) => (e.intent.type === 'well-set' || e.intent.type === 'well-remove' ? e.intent.basis : undefined))
-    .find((b) => b !== undefined) ?? null;
+  const basis =
+    run
+      .map((e) => (e.intent.type === 'well-set' || e.intent.type === 'well-remove' ? e.intent.basis : undefined))
+      .find((b) => b !== undefined) ?? null;
   const seen = ctx.outbox.plateSeen(target);
   // Changes queued by older versions carry no basis: nothing to compare with, nothing to keep.
   if (!basis && !seen) return { kind: 'unchanged', watched: false };
@@ -66,18 +70,30 @@ export async function rememberPlate(ctx: SendContext, target: string, ref: Manif
 }
 
 /** The error a held plate's entries show: what changed, and what the user can do. */
-export function plateChangedError(check: { now: PlateState; expected: PlateState; hrid: string }, at: number): EntryError {
+export function plateChangedError(
+  check: { now: PlateState; expected: PlateState; hrid: string },
+  at: number,
+): EntryError {
   const parts: string[] = [];
-  if (check.now.emptySpaces !== null && check.expected.emptySpaces !== null && check.now.emptySpaces !== check.expected.emptySpaces) {
+  if (
+    check.now.emptySpaces !== null &&
+    check.expected.emptySpaces !== null &&
+    check.now.emptySpaces !== check.expected.emptySpaces
+  ) {
     parts.push(`empty wells ${check.expected.emptySpaces} → ${check.now.emptySpaces}`);
   }
-  if (check.now.lastUpdate !== null && check.expected.lastUpdate !== null && check.now.lastUpdate !== check.expected.lastUpdate) {
+  if (
+    check.now.lastUpdate !== null &&
+    check.expected.lastUpdate !== null &&
+    check.now.lastUpdate !== check.expected.lastUpdate
+  ) {
     parts.push(`last update ${check.now.lastUpdate}`);
   }
   return {
     kind: 'plate-changed',
-    message: `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). `
-      + 'Send anyway to apply them over it, or discard them.',
+    message:
+      `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
+      'Send anyway to apply them over it, or discard them.',
     plate: check.now,
     at,
   };

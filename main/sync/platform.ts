@@ -31,7 +31,6 @@ export function systemPlatform(): SyncPlatform {
   };
 }
 
-
 export function sleep(platform: SyncPlatform, ms: number): Promise<void> {
   return new Promise((resolve) => platform.setTimeout(resolve, ms));
 }

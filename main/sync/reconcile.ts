@@ -10,7 +10,11 @@ import type { SyncTransport } from './transport.js';
  * absent → safe to send again. Uploads, webhooks and the other non-idempotent calls have no such
  * lookup in the API; they stay uncertain until the user decides (retry / confirmDone / discard).
  */
-export async function reconcileUncertain(outbox: Outbox, transport: SyncTransport, signal: AbortSignal): Promise<number> {
+export async function reconcileUncertain(
+  outbox: Outbox,
+  transport: SyncTransport,
+  signal: AbortSignal,
+): Promise<number> {
   const creates = outbox.list('uncertain', { type: 'labsheet-create', limit: 10_000 });
   if (creates.length === 0) return 0;
   const list = await transport.fetchLabsheetList({}, { signal });
@@ -19,7 +23,11 @@ export async function reconcileUncertain(outbox: Outbox, transport: SyncTranspor
   for (const e of creates) {
     if (e.intent.type !== 'labsheet-create') continue;
     const exists = names.has(e.intent.request.name.trim());
-    outbox.settle([exists ? { id: e.id, state: 'done', result: { reconciled: 'found by name after an uncertain attempt' } } : { id: e.id, state: 'pending' }]);
+    outbox.settle([
+      exists
+        ? { id: e.id, state: 'done', result: { reconciled: 'found by name after an uncertain attempt' } }
+        : { id: e.id, state: 'pending' },
+    ]);
     settled++;
   }
   return settled;
@@ -30,13 +38,24 @@ export async function reconcileUncertain(outbox: Outbox, transport: SyncTranspor
  * times and keep the created uuids on the entry so the cache and UI can use them.
  */
 export async function followLocationRequest(
-  outbox: Outbox, transport: SyncTransport, platform: SyncPlatform, entryId: number, requestId: string, signal: AbortSignal,
+  outbox: Outbox,
+  transport: SyncTransport,
+  platform: SyncPlatform,
+  entryId: number,
+  requestId: string,
+  signal: AbortSignal,
 ): Promise<void> {
   for (let attempt = 0; attempt < 6 && !signal.aborted; attempt++) {
     try {
       const status = await transport.fetchLocationCreateStatus({ requestId }, { signal });
       if (status.status === LOCATION_STATUS_COMPLETED) {
-        outbox.settle([{ id: entryId, state: 'done', result: { requestId, status: status.status, created: status.result?.created ?? [] } }]);
+        outbox.settle([
+          {
+            id: entryId,
+            state: 'done',
+            result: { requestId, status: status.status, created: status.result?.created ?? [] },
+          },
+        ]);
         return;
       }
     } catch {

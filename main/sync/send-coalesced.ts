@@ -98,15 +98,31 @@ type Attempt =
  * - a 2xx whose answer cannot be read: the service applied it; done, with a note.
  * Resending is safe because these endpoints are idempotent.
  */
-export async function sendCoalesced(ctx: SendContext, kind: Kind, entries: readonly OutboxEntry[]): Promise<StepResult> {
+export async function sendCoalesced(
+  ctx: SendContext,
+  kind: Kind,
+  entries: readonly OutboxEntry[],
+): Promise<StepResult> {
   const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null };
-  const stop = await sendBatch(ctx, kind, groupsOf(entries), round, entries.some((e) => e.answeredFailures > 0));
+  const stop = await sendBatch(
+    ctx,
+    kind,
+    groupsOf(entries),
+    round,
+    entries.some((e) => e.answeredFailures > 0),
+  );
   if (stop) return { ...stop, requests: round.requests };
   if (round.held) return { kind: 'transient', failure: round.held, requests: round.requests };
   return { kind: 'ok', requests: round.requests };
 }
 
-async function sendBatch(ctx: SendContext, kind: Kind, groups: Group[], round: Round, failedBefore: boolean): Promise<Stop | null> {
+async function sendBatch(
+  ctx: SendContext,
+  kind: Kind,
+  groups: Group[],
+  round: Round,
+  failedBefore: boolean,
+): Promise<Stop | null> {
   const r = await attempt(ctx, kind, groups, round);
   if (r.kind === 'settled') return null;
   if (r.kind === 'rejected') return settleRejected(ctx, kind, groups, r, round);
@@ -132,17 +148,24 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   } catch (err) {
     const failure = classify(err, ctx.platform.now());
     if (!failure.network) ctx.onAnswered();
-    const waiting = (answered: boolean): Settlement[] => entries.map((e) => {
-      const count = answered && !round.counted.has(e.id);
-      if (count) round.counted.add(e.id);
-      return { id: e.id, state: 'pending', error: failure.error, answered: count };
-    });
+    const waiting = (answered: boolean): Settlement[] =>
+      entries.map((e) => {
+        const count = answered && !round.counted.has(e.id);
+        if (count) round.counted.add(e.id);
+        return { id: e.id, state: 'pending', error: failure.error, answered: count };
+      });
     if (failure.action === 'accepted') {
       ctx.log?.('a batch was accepted but its answer was not understood', {
-        endpoint: p.endpoint, entries: ids.length, reason: failure.error.reason ?? null,
+        endpoint: p.endpoint,
+        entries: ids.length,
+        reason: failure.error.reason ?? null,
       });
       const result = acceptedNote(failure.error);
-      ctx.outbox.settle(ids.map((id) => ({ id, state: 'done', result })), requestId, 'accepted: answer not understood');
+      ctx.outbox.settle(
+        ids.map((id) => ({ id, state: 'done', result })),
+        requestId,
+        'accepted: answer not understood',
+      );
       round.progress += 1;
       return { kind: 'settled' };
     }
@@ -165,9 +188,15 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   const outcomes = p.coalesced.outcomes(response as never);
   const now = ctx.platform.now();
   ctx.outbox.settle(
-    outcomes.map((o) => (o.ok
-      ? { id: o.id, state: 'done' as const, ...(o.result !== undefined ? { result: o.result } : {}) }
-      : { id: o.id, state: 'failed' as const, error: { kind: 'not-found', status: 404, serverMessage: 'Not found', message: o.message, at: now } })),
+    outcomes.map((o) =>
+      o.ok
+        ? { id: o.id, state: 'done' as const, ...(o.result !== undefined ? { result: o.result } : {}) }
+        : {
+            id: o.id,
+            state: 'failed' as const,
+            error: { kind: 'not-found', status: 404, serverMessage: 'Not found', message: o.message, at: now },
+          },
+    ),
     requestId,
     'ok',
   );
@@ -180,7 +209,11 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
  * names is tried after the rest, otherwise halves. A refused element fails with the server's message.
  */
 async function settleRejected(
-  ctx: SendContext, kind: Kind, groups: readonly Group[], r: { failure: Classified; named: ReadonlySet<number> }, round: Round,
+  ctx: SendContext,
+  kind: Kind,
+  groups: readonly Group[],
+  r: { failure: Classified; named: ReadonlySet<number> },
+  round: Round,
 ): Promise<Stop | null> {
   if (groups.length === 1) {
     const at = groups[0]!.map((e) => ({ id: e.id, state: 'failed' as const, error: r.failure.error }));
@@ -189,22 +222,36 @@ async function settleRejected(
     return null;
   }
   const named = groups.filter((g) => g.some((e) => r.named.has(e.id)));
-  const parts = named.length > 0 && named.length < groups.length ? [groups.filter((g) => !named.includes(g)), named] : halves(groups);
+  const parts =
+    named.length > 0 && named.length < groups.length
+      ? [groups.filter((g) => !named.includes(g)), named]
+      : halves(groups);
   for (const part of parts) {
     const fresh = stillPending(ctx, part);
     if (fresh.length === 0) continue;
     const a = await attempt(ctx, kind, fresh, round);
     if (a.kind === 'settled') continue;
-    const stop = a.kind === 'rejected' ? await settleRejected(ctx, kind, fresh, a, round)
-      : a.kind === 'failing' ? (fresh.length === 1 ? holdOrGiveUp(ctx, fresh[0]!, a.failure, round) : hold(round, a.failure))
-        : a;
+    const stop =
+      a.kind === 'rejected'
+        ? await settleRejected(ctx, kind, fresh, a, round)
+        : a.kind === 'failing'
+          ? fresh.length === 1
+            ? holdOrGiveUp(ctx, fresh[0]!, a.failure, round)
+            : hold(round, a.failure)
+          : a;
     if (stop) return stop;
   }
   return null;
 }
 
 /** Breadth first: each part is tried whole; failing parts are split again only while something gets through. */
-async function isolate(ctx: SendContext, kind: Kind, first: Group[][], failure: Classified, round: Round): Promise<Stop | null> {
+async function isolate(
+  ctx: SendContext,
+  kind: Kind,
+  first: Group[][],
+  failure: Classified,
+  round: Round,
+): Promise<Stop | null> {
   let level = first;
   let last = failure;
   while (level.length > 0) {

@@ -14,23 +14,37 @@ async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
   switch (i.type) {
     case 'file-upload': {
       const res = await ctx.transport.storeAndEmbedFiles(
-        { files: [{ path: i.stagedPath, name: i.fileName }], isGlobal: i.isGlobal, fileSource: i.fileSource }, o);
+        { files: [{ path: i.stagedPath, name: i.fileName }], isGlobal: i.isGlobal, fileSource: i.fileSource },
+        o,
+      );
       const r = res[0];
       if (!r) throw new RefusedInBody('The server answered with no result for the file');
       if (r.status === FILE_STATUS.rejected) throw new RefusedInBody(`Rejected: ${r.message}`);
       return r;
     }
     case 'webhook':
-      return ctx.transport.sendWebhook(i.payload, { ...(i.eventType !== undefined ? { eventType: i.eventType } : {}), signal: ctx.signal });
-    case 'labflow-link': return ctx.transport.linkSamplesToTest(i.request, o);
-    case 'labsheet-create': return ctx.transport.createLabsheet(i.request, o);
-    case 'location-create': return ctx.transport.createLocations(i.request, o);
-    case 'labsheet-to-template': return ctx.transport.labsheetToTemplate(i.request, o);
-    case 'delete-column': return ctx.transport.deleteColumn(i.request, o);
-    case 'remove-permissions': return ctx.transport.removeFolderPermissions(i.request, o);
-    case 'attach-image': return ctx.transport.attachImage(i.request, o);
-    case 'add-sequence-to-row': return ctx.transport.addSequenceToRow(i.request, o);
-    case 'labspace-create': return ctx.transport.createLabspace(i.request, o);
+      return ctx.transport.sendWebhook(i.payload, {
+        ...(i.eventType !== undefined ? { eventType: i.eventType } : {}),
+        signal: ctx.signal,
+      });
+    case 'labflow-link':
+      return ctx.transport.linkSamplesToTest(i.request, o);
+    case 'labsheet-create':
+      return ctx.transport.createLabsheet(i.request, o);
+    case 'location-create':
+      return ctx.transport.createLocations(i.request, o);
+    case 'labsheet-to-template':
+      return ctx.transport.labsheetToTemplate(i.request, o);
+    case 'delete-column':
+      return ctx.transport.deleteColumn(i.request, o);
+    case 'remove-permissions':
+      return ctx.transport.removeFolderPermissions(i.request, o);
+    case 'attach-image':
+      return ctx.transport.attachImage(i.request, o);
+    case 'add-sequence-to-row':
+      return ctx.transport.addSequenceToRow(i.request, o);
+    case 'labspace-create':
+      return ctx.transport.createLabspace(i.request, o);
     default:
       throw new Error(`${i.type} is coalesced, not sent alone`);
   }
@@ -47,7 +61,13 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
   if (entry.intent.type === 'file-upload') {
     const problem = await verifyStaged(entry.intent);
     if (problem) {
-      ctx.outbox.settle([{ id: entry.id, state: 'failed', error: { kind: 'staging', message: `Cannot upload ${entry.intent.fileName}: ${problem}`, at: now } }]);
+      ctx.outbox.settle([
+        {
+          id: entry.id,
+          state: 'failed',
+          error: { kind: 'staging', message: `Cannot upload ${entry.intent.fileName}: ${problem}`, at: now },
+        },
+      ]);
       return { kind: 'ok', requests: 0 };
     }
   }
@@ -61,16 +81,26 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
   } catch (err) {
     if (err instanceof RefusedInBody) {
       ctx.onAnswered();
-      ctx.outbox.settle([{ id: entry.id, state: 'failed', error: { kind: 'rejected', message: err.message, at: ctx.platform.now() } }], requestId, 'rejected');
+      ctx.outbox.settle(
+        [{ id: entry.id, state: 'failed', error: { kind: 'rejected', message: err.message, at: ctx.platform.now() } }],
+        requestId,
+        'rejected',
+      );
       return { kind: 'ok', requests: 1 };
     }
     const failure = classify(err, ctx.platform.now());
     if (!failure.network) ctx.onAnswered();
     if (failure.action === 'accepted') {
       ctx.log?.('an entry was accepted but its answer was not understood', {
-        entry: entry.id, type: entry.type, reason: failure.error.reason ?? null,
+        entry: entry.id,
+        type: entry.type,
+        reason: failure.error.reason ?? null,
       });
-      ctx.outbox.settle([{ id: entry.id, state: 'done', result: acceptedNote(failure.error) }], requestId, 'accepted: answer not understood');
+      ctx.outbox.settle(
+        [{ id: entry.id, state: 'done', result: acceptedNote(failure.error) }],
+        requestId,
+        'accepted: answer not understood',
+      );
       return { kind: 'ok', requests: 1 };
     }
     if (failure.action === 'pause') {
@@ -79,23 +109,37 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
     }
     if (failure.action === 'transient') {
       if (failure.uncertain) {
-        ctx.outbox.settle([{ id: entry.id, state: 'uncertain', error: failure.error }], requestId, `transient: ${failure.error.kind}`);
+        ctx.outbox.settle(
+          [{ id: entry.id, state: 'uncertain', error: failure.error }],
+          requestId,
+          `transient: ${failure.error.kind}`,
+        );
         return { kind: 'transient', failure, requests: 1 };
       }
       // Bounded: only answers count, so a long time offline never makes an entry give up.
       const spent = failure.answered && entry.answeredFailures + 1 >= MAX_ANSWERED_FAILURES;
-      ctx.outbox.settle([spent
-        ? { id: entry.id, state: 'failed', error: gaveUp(failure.error, MAX_ANSWERED_FAILURES), answered: true }
-        : { id: entry.id, state: 'pending', error: failure.error, answered: failure.answered }],
-      requestId, spent ? 'gave up' : `transient: ${failure.error.kind}`);
+      ctx.outbox.settle(
+        [
+          spent
+            ? { id: entry.id, state: 'failed', error: gaveUp(failure.error, MAX_ANSWERED_FAILURES), answered: true }
+            : { id: entry.id, state: 'pending', error: failure.error, answered: failure.answered },
+        ],
+        requestId,
+        spent ? 'gave up' : `transient: ${failure.error.kind}`,
+      );
       return spent ? { kind: 'ok', requests: 1 } : { kind: 'transient', failure, requests: 1 };
     }
-    const createdEarlier = entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.attempts >= 1;
+    const createdEarlier =
+      entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.attempts >= 1;
     ctx.outbox.settle(
-      [createdEarlier
-        ? { id: entry.id, state: 'done', result: { reconciled: 'a previous attempt created it (409 on resend)' } }
-        : { id: entry.id, state: 'failed', error: failure.error }],
-      requestId, `rejected: ${failure.error.status ?? ''}`);
+      [
+        createdEarlier
+          ? { id: entry.id, state: 'done', result: { reconciled: 'a previous attempt created it (409 on resend)' } }
+          : { id: entry.id, state: 'failed', error: failure.error },
+      ],
+      requestId,
+      `rejected: ${failure.error.status ?? ''}`,
+    );
     return { kind: 'ok', requests: 1 };
   }
 }

@@ -75,11 +75,20 @@ export interface SyncEngine {
 export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const { outbox, transport } = o;
   const platform = o.platform ?? systemPlatform();
-  const events = new TypedEmitter<SyncEvents>((err, event) => o.log?.(`sync: a listener of "${event}" failed`, {
-    error: err instanceof Error ? err.message : String(err),
-  }));
+  const events = new TypedEmitter<SyncEvents>((err, event) =>
+    o.log?.(`sync: a listener of "${event}" failed`, {
+      error: err instanceof Error ? err.message : String(err),
+    }),
+  );
   const abort = new AbortController();
-  const status: SyncStatus = { online: true, paused: null, syncing: false, lastSyncAt: null, nextRetryAt: null, lastError: null };
+  const status: SyncStatus = {
+    online: true,
+    paused: null,
+    syncing: false,
+    lastSyncAt: null,
+    nextRetryAt: null,
+    lastError: null,
+  };
   let failures = 0;
   let draining: Promise<void> | null = null;
   let again = false;
@@ -92,13 +101,20 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
   const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
   const emitStatus = () => events.emit('status', snapshot());
-  unsubscribe.push(connectivity.onChange((online) => {
-    emitStatus();
-    if (online) void syncNow();
-    else scheduleProbe();
-  }));
+  unsubscribe.push(
+    connectivity.onChange((online) => {
+      emitStatus();
+      if (online) void syncNow();
+      else scheduleProbe();
+    }),
+  );
   const ctx: SendContext = {
-    outbox, transport, platform, signal: abort.signal, onAnswered: () => connectivity.report('ok'), ...(o.log ? { log: o.log } : {}),
+    outbox,
+    transport,
+    platform,
+    signal: abort.signal,
+    onAnswered: () => connectivity.report('ok'),
+    ...(o.log ? { log: o.log } : {}),
   };
 
   function scheduleProbe(): void {
@@ -144,7 +160,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       const after = outbox.get(first.id);
       if (after?.state === 'done' && after.intent.type === 'location-create') {
         const requestId = (after.result as { requestId?: unknown } | null)?.requestId;
-        if (typeof requestId === 'string') void followLocationRequest(outbox, transport, platform, first.id, requestId, abort.signal);
+        if (typeof requestId === 'string')
+          void followLocationRequest(outbox, transport, platform, first.id, requestId, abort.signal);
       }
       return r;
     }
@@ -155,7 +172,12 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       run.push(e);
     }
     if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
-    if (kind === 'assignments') run = cutAtEarlierMoves(outbox, target, takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]));
+    if (kind === 'assignments')
+      run = cutAtEarlierMoves(
+        outbox,
+        target,
+        takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
+      );
     if (kind !== 'wells') return sendCoalesced(ctx, kind, run);
     return sendPlate(target, run);
   }
@@ -168,14 +190,16 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         ? { kind: 'paused', failure: check.failure, requests: 1 }
         : { kind: 'transient', failure: check.failure, requests: 1 };
     }
-    const ref = run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;
+    const ref =
+      run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;
     if (check.kind === 'changed') {
       const error = plateChangedError(check, platform.now());
       outbox.settle(run.map((e) => ({ id: e.id, state: 'failed', error })));
       return { kind: 'ok', requests: 1 };
     }
     const r = await sendCoalesced(ctx, 'wells', run);
-    if (ref && check.kind === 'unchanged' && check.watched && run.some((e) => outbox.get(e.id)?.state === 'done')) await rememberPlate(ctx, target, ref);
+    if (ref && check.kind === 'unchanged' && check.watched && run.some((e) => outbox.get(e.id)?.state === 'done'))
+      await rememberPlate(ctx, target, ref);
     return r;
   }
 
@@ -195,9 +219,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       do {
         again = false;
         // Reconciling is a courtesy: uncertain entries stay visible for the user if it cannot run now.
-        await reconcileUncertain(outbox, transport, abort.signal).catch((err: unknown) => o.log?.('reconciling uncertain entries failed', {
-          error: err instanceof Error ? err.message : String(err),
-        }));
+        await reconcileUncertain(outbox, transport, abort.signal).catch((err: unknown) =>
+          o.log?.('reconciling uncertain entries failed', {
+            error: err instanceof Error ? err.message : String(err),
+          }),
+        );
         while (!stopped && !status.paused) {
           let r: StepResult | null;
           try {
@@ -227,7 +253,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           }
           failures++;
           if (r.failure.network) connectivity.report('network');
-          if (!stopped) scheduleRetry(backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, r.failure.retryAfterMs));
+          if (!stopped)
+            scheduleRetry(
+              backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, r.failure.retryAfterMs),
+            );
           return;
         }
       } while (again && !stopped && !status.paused);
@@ -275,7 +304,12 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       if (!e) return false;
       const held = e.state === 'failed' && e.lastError?.kind === 'plate-changed' && e.lastError.plate;
       if (held) outbox.setPlateSeen(e.target, held);
-      const ids = held ? outbox.entriesOf(e.target, 'failed').filter((x) => x.lastError?.kind === 'plate-changed').map((x) => x.id) : [id];
+      const ids = held
+        ? outbox
+            .entriesOf(e.target, 'failed')
+            .filter((x) => x.lastError?.kind === 'plate-changed')
+            .map((x) => x.id)
+        : [id];
       const ok = ids.map((x) => outbox.retry(x)).some(Boolean);
       if (ok) void syncNow();
       return ok;

@@ -37,7 +37,10 @@ function withFallback(primary: TokenVault, memory: TokenVault, log: Logger): Tok
     try {
       return await op(active);
     } catch (err) {
-      log.warn('secure token store failed; using memory for this run', { store: primary.store, error: err instanceof Error ? err.message : 'unknown' });
+      log.warn('secure token store failed; using memory for this run', {
+        store: primary.store,
+        error: err instanceof Error ? err.message : 'unknown',
+      });
       active = memory;
       return op(memory);
     }

@@ -10,7 +10,8 @@ import type { SafeStorageLike, TokenVault } from './types.js';
  */
 export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): TokenVault {
   const dir = join(dataDir, 'tokens');
-  const fileFor = (account: string) => join(dir, `${createHash('sha256').update(account).digest('hex').slice(0, 32)}.bin`);
+  const fileFor = (account: string) =>
+    join(dir, `${createHash('sha256').update(account).digest('hex').slice(0, 32)}.bin`);
 
   async function get(account: string): Promise<string | null> {
     let cipher: Buffer;

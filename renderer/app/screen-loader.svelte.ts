@@ -27,10 +27,15 @@ export class ScreenLoader {
   load(def: ScreenDef): void {
     if (!def.load || this.component(def) || this.#inFlight.has(def.id)) return;
     this.#inFlight.add(def.id);
-    if (this.#failed[def.id]) this.#failed = Object.fromEntries(Object.entries(this.#failed).filter(([id]) => id !== def.id));
-    def.load().then(
-      (c) => (this.#loaded = { ...this.#loaded, [def.id]: c }),
-      (err: unknown) => (this.#failed = { ...this.#failed, [def.id]: err instanceof Error ? err.message : String(err) }),
-    ).finally(() => this.#inFlight.delete(def.id));
+    if (this.#failed[def.id])
+      this.#failed = Object.fromEntries(Object.entries(this.#failed).filter(([id]) => id !== def.id));
+    def
+      .load()
+      .then(
+        (c) => (this.#loaded = { ...this.#loaded, [def.id]: c }),
+        (err: unknown) =>
+          (this.#failed = { ...this.#failed, [def.id]: err instanceof Error ? err.message : String(err) }),
+      )
+      .finally(() => this.#inFlight.delete(def.id));
   }
 }

@@ -38,8 +38,18 @@ export const SCREENS: readonly ScreenDef[] = [
   { id: 'row-update', label: 'Row update', key: '3', component: RowUpdateScreen },
   { id: 'upload', label: 'Upload', key: '4', component: UploadScreen },
   { id: 'outbox', label: 'Outbox', key: '5', component: OutboxScreen },
-  { id: 'data', label: 'Data', key: '6', load: () => import('../workflows/data/DataScreen.svelte').then((m) => m.default) },
+  {
+    id: 'data',
+    label: 'Data',
+    key: '6',
+    load: () => import('../workflows/data/DataScreen.svelte').then((m) => m.default),
+  },
   // Alt+8: the keys before it were taken when Labels arrived; the Electron menu lists it last to match.
-  { id: 'labels', label: 'Labels', key: '8', load: () => import('../workflows/labels/LabelsScreen.svelte').then((m) => m.default) },
+  {
+    id: 'labels',
+    label: 'Labels',
+    key: '8',
+    load: () => import('../workflows/labels/LabelsScreen.svelte').then((m) => m.default),
+  },
   { id: 'settings', label: 'Settings', key: '7' },
 ];

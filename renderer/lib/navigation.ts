@@ -1,7 +1,8 @@
 import { getContext, setContext } from 'svelte';
 
 /** Every screen of the app; renderer/app/screens.ts says what each one shows. */
-export type ScreenId = 'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'labels' | 'settings';
+export type ScreenId =
+  'well-fill' | 'assign-location' | 'row-update' | 'upload' | 'outbox' | 'data' | 'labels' | 'settings';
 
 /** Which plate or box a screen should open on; exactly one key is given. */
 export interface PlateRef {

@@ -66,10 +66,10 @@ function tokenize(text: string): Token[] {
       i++;
       while (i < text.length) {
         const d = text[i]!;
-        if (d === '\\') (s += text[i + 1]!), (i += 2);
+        if (d === '\\') ((s += text[i + 1]!), (i += 2));
         else if (d === '(') (depth++, (s += d), i++);
         else if (d === ')' && --depth === 0) break;
-        else (s += d), i++;
+        else ((s += d), i++);
       }
       if (depth !== 0) throw new Error('unterminated PostScript string');
       out.push({ t: 'string', v: s });

@@ -65,7 +65,7 @@ export function renderSyntaxTable(syntax: BwippSyntax, bwipJsVersion: string): s
     `// shipped in bwip-js ${bwipJsVersion} (MIT). The dictionary: Copyright (c) 2020-2021 BWIPP project,`,
     '// Copyright (c) 2020-2021 Zint Project, Copyright (c) 2021-2025 GS1 AISBL; Apache License 2.0.',
     '//',
-    '// One line per AI or AI range, in the dictionary\'s syntax without titles:',
+    "// One line per AI or AI range, in the dictionary's syntax without titles:",
     '//   AI[-AI] [*: predefined length, no FNC1 after it][?: may be a Digital Link query attribute]',
     '//   components (N numeric, X CSET 82, Y CSET 39, Z CSET 64; [..] optional; ,linter...)',
     '//   req=a+b,c (needs a with b, or c)  ex=a,31nn (must not appear with)  dlpkey[=qualifiers|...]',

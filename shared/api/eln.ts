@@ -68,7 +68,10 @@ export const attachImageRequest = z
     image_mime_type: z.string().regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
     position: imagePosition,
   })
-  .refine((r) => Boolean(r.name || r.hrid || r.uuid), { message: 'one of name, hrid or uuid is required', path: ['name'] });
+  .refine((r) => Boolean(r.name || r.hrid || r.uuid), {
+    message: 'one of name, hrid or uuid is required',
+    path: ['name'],
+  });
 export type AttachImageRequest = z.infer<typeof attachImageRequest>;
 export const attachImageResponse = z.object({
   success: answerSuccess,

@@ -23,7 +23,10 @@ export const errorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export function errorBodyFor(status: ErrorStatus, reason?: string): { success: false; message: string; reason?: string } {
+export function errorBodyFor(
+  status: ErrorStatus,
+  reason?: string,
+): { success: false; message: string; reason?: string } {
   return reason === undefined
     ? { success: false, message: ERROR_MESSAGES[status] }
     : { success: false, message: ERROR_MESSAGES[status], reason };

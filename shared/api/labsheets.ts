@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import {
-  answerBoolean, answerCell, answerNumber, answerOptionalText, answerSuccess, answerText, archiveFilter, cellValue,
-  columnType, idType, isMagicColumnType, nameField, nonEmpty, queryInt,
+  answerBoolean,
+  answerCell,
+  answerNumber,
+  answerOptionalText,
+  answerSuccess,
+  answerText,
+  archiveFilter,
+  cellValue,
+  columnType,
+  idType,
+  isMagicColumnType,
+  nameField,
+  nonEmpty,
+  queryInt,
 } from './primitives.js';
 
 // ---- resources -------------------------------------------------------------------------------
@@ -77,13 +89,18 @@ export const createLabsheetRequest = z
   .superRefine((req, ctx) => {
     const idColumns = req.columns.filter((c) => c.type === 'ID').length;
     if (idColumns !== 1) {
-      ctx.addIssue({ code: 'custom', path: ['columns'], message: `exactly one column of type ID is required (found ${idColumns})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['columns'],
+        message: `exactly one column of type ID is required (found ${idColumns})`,
+      });
     }
     const seen = new Set<string>();
     req.columns.forEach((c, i) => {
       if (isMagicColumnType(c.type) || c.name === undefined) return;
       const key = c.name.trim();
-      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['columns', i, 'name'], message: `duplicate column name "${key}"` });
+      if (seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['columns', i, 'name'], message: `duplicate column name "${key}"` });
       seen.add(key);
     });
   });
@@ -114,8 +131,10 @@ export const ROW_PAGE_PRODUCT_LIMIT = 50000;
 export function rowPaginationViolation(page: number, pageSize: number): string | null {
   if (!Number.isInteger(pageSize) || pageSize < 1) return 'pageSize must be a whole number of at least 1';
   if (pageSize > ROW_PAGE_SIZE_MAX) return `pageSize must be at most ${ROW_PAGE_SIZE_MAX}`;
-  if (!Number.isInteger(page) || page < 1) return 'page must be a whole number of at least 1 (pages are indexed from 1)';
-  if (page * pageSize >= ROW_PAGE_PRODUCT_LIMIT) return `page multiplied by pageSize must be less than ${ROW_PAGE_PRODUCT_LIMIT}`;
+  if (!Number.isInteger(page) || page < 1)
+    return 'page must be a whole number of at least 1 (pages are indexed from 1)';
+  if (page * pageSize >= ROW_PAGE_PRODUCT_LIMIT)
+    return `page multiplied by pageSize must be less than ${ROW_PAGE_PRODUCT_LIMIT}`;
   return null;
 }
 
@@ -145,8 +164,9 @@ export type UpdateRowsByIdRequest = z.infer<typeof updateRowsByIdRequest>;
  * The spec types a row's `success` as a string with its values not shown: anything but an explicit
  * "false"/"failed"/"error"/"0" counts as updated (the service listed the row, so it found it).
  */
-const rowUpdated = z.union([z.boolean(), z.string(), z.number()]).transform((v) =>
-  typeof v === 'boolean' ? v : !/^\s*(false|fail(ed|ure)?|error|no|0)\s*$/i.test(String(v)));
+const rowUpdated = z
+  .union([z.boolean(), z.string(), z.number()])
+  .transform((v) => (typeof v === 'boolean' ? v : !/^\s*(false|fail(ed|ure)?|error|no|0)\s*$/i.test(String(v))));
 export const updateRowsByIdResponse = z.array(
   z.object({
     ID: answerText,
@@ -175,13 +195,19 @@ export const labsheetToTemplateRequest = z.strictObject({ labsheet: nonEmpty, te
 export const labsheetToTemplateResponse = labsheetTemplate;
 
 export const deleteColumnRequest = z.strictObject({ labsheet: nonEmpty, columnName: nonEmpty });
-export const deleteColumnResponse = z.object({ success: answerSuccess, name: answerOptionalText, uuid: answerOptionalText });
+export const deleteColumnResponse = z.object({
+  success: answerSuccess,
+  name: answerOptionalText,
+  uuid: answerOptionalText,
+});
 
 export const assignLocationRequest = z.strictObject({
   labsheet: nonEmpty,
   locationId: nonEmpty,
   idType,
-  assignments: z.array(z.strictObject({ id: nonEmpty, position: z.string().optional() })).min(1, 'at least one assignment'),
+  assignments: z
+    .array(z.strictObject({ id: nonEmpty, position: z.string().optional() }))
+    .min(1, 'at least one assignment'),
 });
 export type AssignLocationRequest = z.infer<typeof assignLocationRequest>;
 export const assignLocationResponse = z.object({

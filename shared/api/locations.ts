@@ -3,7 +3,9 @@ import { answerOptionalText, answerSuccess, answerText, nameField, nonEmpty } fr
 
 /** Request shape not shown in the spec; DESIGN.md fixes it. `parent` is a location name or uuid. */
 export const createLocationsRequest = z.strictObject({
-  locations: z.array(z.strictObject({ name: nameField, parent: z.string().optional() })).min(1, 'at least one location'),
+  locations: z
+    .array(z.strictObject({ name: nameField, parent: z.string().optional() }))
+    .min(1, 'at least one location'),
 });
 export type CreateLocationsRequest = z.infer<typeof createLocationsRequest>;
 /** The spec promises only `requestId`. */
@@ -21,7 +23,12 @@ export const locationStatusResponse = z.object({
   message: answerOptionalText,
   /** Absent or null until the request completes. */
   result: z
-    .object({ created: z.array(createdLocation).nullish().transform((c) => c ?? []) })
+    .object({
+      created: z
+        .array(createdLocation)
+        .nullish()
+        .transform((c) => c ?? []),
+    })
     .nullish()
     .transform((r) => r ?? undefined),
 });

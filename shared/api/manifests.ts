@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import {
-  answerOptionalText, answerSuccess, answerText, nonEmpty, removalField, wellLabel,
-} from './primitives.js';
+import { answerOptionalText, answerSuccess, answerText, nonEmpty, removalField, wellLabel } from './primitives.js';
 
 export const wellSample = z.strictObject({ id: nonEmpty, labsheet: nonEmpty });
 export type WellSample = z.infer<typeof wellSample>;
@@ -73,7 +71,10 @@ export const manifestMetadata = z.object({
   lastUpdate: answerOptionalText,
   success: answerSuccess,
   /** Extras of the sandbox's `extended` answers; a real service does not send them. */
-  layout: z.object({ rows: z.number().int().positive(), columns: z.number().int().positive() }).optional().catch(undefined),
+  layout: z
+    .object({ rows: z.number().int().positive(), columns: z.number().int().positive() })
+    .optional()
+    .catch(undefined),
   wells: z.array(wellContent).optional().catch(undefined),
 });
 export type ManifestMetadata = z.infer<typeof manifestMetadata>;

@@ -15,9 +15,24 @@ export const nameField = z.string().trim().min(1, 'must not be empty').max(NAME_
 export const nonEmpty = z.string().min(1, 'must not be empty');
 
 export const COLUMN_TYPES = [
-  'TEXT', 'NUMBER', 'DATE', 'DATETIME', 'ID', 'ID_BARCODE', 'SEQUENCE_DATA', 'QUANTITY_LEFT',
-  'QUANTITY_CONSUMED', 'CHECKBOX', 'ATTACHED_FILES', 'IMAGE_COL', 'LINK', 'LOOKUP', 'FOREIGN_KEY',
-  'LIST', 'FORMULA', 'CONNECTION',
+  'TEXT',
+  'NUMBER',
+  'DATE',
+  'DATETIME',
+  'ID',
+  'ID_BARCODE',
+  'SEQUENCE_DATA',
+  'QUANTITY_LEFT',
+  'QUANTITY_CONSUMED',
+  'CHECKBOX',
+  'ATTACHED_FILES',
+  'IMAGE_COL',
+  'LINK',
+  'LOOKUP',
+  'FOREIGN_KEY',
+  'LIST',
+  'FORMULA',
+  'CONNECTION',
 ] as const;
 /** Magic column types have fixed names: whatever name a caller sends is replaced by these. */
 export const MAGIC_COLUMN_NAMES = {
@@ -77,7 +92,13 @@ export const answerSuccess = successFlag.optional();
 
 /** A boolean the spec names; services also send "true"/"false" or 1/0. Absent reads as absent. */
 export const answerBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']), z.literal(0), z.literal(1), z.null()])
+  .union([
+    z.boolean(),
+    z.enum(['true', 'false', 'TRUE', 'FALSE', 'True', 'False']),
+    z.literal(0),
+    z.literal(1),
+    z.null(),
+  ])
   .transform((v) => (v === null ? undefined : v === true || v === 1 || String(v).toLowerCase() === 'true'))
   .optional();
 

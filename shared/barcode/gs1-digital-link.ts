@@ -118,6 +118,9 @@ export function parseDigitalLink(uri: string, options?: Gs1Options): DigitalLink
 
   const result = finishGs1(fields, 'digital-link', options);
   if (!result.ok) return bad(result.reason);
-  const stem = `${scheme[0]}${domain}${segs.slice(0, start).map((s) => `/${s}`).join('')}`;
+  const stem = `${scheme[0]}${domain}${segs
+    .slice(0, start)
+    .map((s) => `/${s}`)
+    .join('')}`;
   return { ok: true, data: { ...result.data, linkStem: stem } };
 }

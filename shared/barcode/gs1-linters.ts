@@ -70,8 +70,20 @@ const csumalpha: Linter = (v) => {
   return v.slice(-2) === pair ? null : `has a wrong check character pair (should end in ${pair})`;
 };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September',
-  'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -106,15 +118,19 @@ const yyyymmdOr0 =
   (v) =>
     checkDate(Number(v.slice(0, 4)), Number(v.slice(4, 6)), Number(v.slice(6, 8)), dayZero);
 
-const upTo = (what: string, max: number): Linter => (v) =>
-  Number(v) > max ? `has ${what} ${v}, which does not exist` : null;
+const upTo =
+  (what: string, max: number): Linter =>
+  (v) =>
+    Number(v) > max ? `has ${what} ${v}, which does not exist` : null;
 const hh = upTo('hour', 23);
 const mi = upTo('minute', 59);
 const ss = upTo('second', 59);
 const hhmi: Linter = (v, ctx) => hh(v.slice(0, 2), ctx) ?? mi(v.slice(2, 4), ctx);
 
-const oneOf = (allowed: string, what: string): Linter => (v) =>
-  v.length === 1 && allowed.includes(v) ? null : `must be ${what}`;
+const oneOf =
+  (allowed: string, what: string): Linter =>
+  (v) =>
+    v.length === 1 && allowed.includes(v) ? null : `must be ${what}`;
 
 const pcenc: Linter = (v) => {
   for (let i = 0; i < v.length; i++) {
@@ -187,8 +203,15 @@ const LINTERS: Readonly<Record<string, Linter>> = {
  * codes are retail. A test fails if the table names a linter in neither list.
  */
 export const UNCHECKED_LINTERS: readonly string[] = [
-  'gcppos1', 'gcppos2', 'iso3166', 'iso3166999', 'iso3166alpha2', 'iso4217', 'packagetype',
-  'couponcode', 'couponposoffer',
+  'gcppos1',
+  'gcppos2',
+  'iso3166',
+  'iso3166999',
+  'iso3166alpha2',
+  'iso4217',
+  'packagetype',
+  'couponcode',
+  'couponposoffer',
 ];
 
 export const CHECKED_LINTERS: readonly string[] = Object.keys(LINTERS);

@@ -59,10 +59,20 @@ export function compileSyntax(lines: readonly string[]): Map<string, AiRule> {
     const excludes: string[] = [];
     let dlQualifiers: string[][] | null = null;
     for (const t of tokens) {
-      if (t.startsWith('req=')) requires.push(t.slice(4).split(',').map((g) => g.split('+')));
+      if (t.startsWith('req='))
+        requires.push(
+          t
+            .slice(4)
+            .split(',')
+            .map((g) => g.split('+')),
+        );
       else if (t.startsWith('ex=')) excludes.push(...t.slice(3).split(','));
       else if (t === 'dlpkey') dlQualifiers = [];
-      else if (t.startsWith('dlpkey=')) dlQualifiers = t.slice(7).split('|').map((s) => s.split(','));
+      else if (t.startsWith('dlpkey='))
+        dlQualifiers = t
+          .slice(7)
+          .split('|')
+          .map((s) => s.split(','));
       else parts.push(parsePart(t));
     }
     const minLength = parts.reduce((n, p) => n + (p.optional ? 0 : p.min), 0);

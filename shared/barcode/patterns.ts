@@ -19,11 +19,17 @@ export const patternRule = z
     kind: z.enum(PATTERN_KINDS),
     pattern: z.string().min(1),
     /** Only flags that do not make `test()` stateful (no g/y). */
-    flags: z.string().regex(/^[imsu]*$/, 'flags may only be i, m, s, u').default(''),
+    flags: z
+      .string()
+      .regex(/^[imsu]*$/, 'flags may only be i, m, s, u')
+      .default(''),
     /** Shown in the classification's `why`, e.g. "FluidX 2D tube". */
     label: z.string().optional(),
   })
-  .refine((r) => compiles(r.pattern, r.flags), { message: 'pattern is not a valid regular expression', path: ['pattern'] });
+  .refine((r) => compiles(r.pattern, r.flags), {
+    message: 'pattern is not a valid regular expression',
+    path: ['pattern'],
+  });
 export type PatternRule = z.infer<typeof patternRule>;
 
 export const DEFAULT_PATTERN_RULES: PatternRule[] = [

@@ -13,13 +13,17 @@ const ALLOWED_CONTROL = new Set([GS, '\x1e', '\x04']);
 export function sanitizeScan(raw: string, maxLength: number): SanitizeResult {
   const text = raw.replace(/^[ \r\n\t]+|[ \r\n\t]+$/g, '');
   if (text.length === 0) return { ok: false, reason: 'empty scan' };
-  if (text.length > maxLength) return { ok: false, reason: `scan is ${text.length} characters, longer than the limit of ${maxLength}` };
+  if (text.length > maxLength)
+    return { ok: false, reason: `scan is ${text.length} characters, longer than the limit of ${maxLength}` };
   for (let i = 0; i < text.length; i++) {
     const ch = text[i]!;
     const code = ch.charCodeAt(0);
     const control = code < 0x20 || code === 0x7f || (code >= 0x80 && code < 0xa0);
     if (control && !ALLOWED_CONTROL.has(ch)) {
-      return { ok: false, reason: `control character U+${code.toString(16).padStart(4, '0').toUpperCase()} at position ${i + 1}` };
+      return {
+        ok: false,
+        reason: `control character U+${code.toString(16).padStart(4, '0').toUpperCase()} at position ${i + 1}`,
+      };
     }
     if (code === 0xfffd) return { ok: false, reason: `undecodable byte (U+FFFD) at position ${i + 1}` };
   }

@@ -25,21 +25,32 @@ export interface ScanSummary {
 const USB_MEAN_GAP_LIMIT_MS = 20;
 
 function visible(text: string): string {
-  return text.replace(/[\x00-\x1f]/g, (c) => (c === '\x1d' ? '<GS>' : `<0x${c.charCodeAt(0).toString(16).padStart(2, '0')}>`));
+  return text.replace(/[\x00-\x1f]/g, (c) =>
+    c === '\x1d' ? '<GS>' : `<0x${c.charCodeAt(0).toString(16).padStart(2, '0')}>`,
+  );
 }
 
 export function summarizeScan(text: string, timing: ScanTiming, c: Classification): ScanSummary {
-  const details = [`Read: ${visible(text)}`, `Taken as: ${c.kind}${c.kind !== 'unknown' ? ` → ${visible(c.normalized)}` : ''}`, `Why: ${c.why}`];
+  const details = [
+    `Read: ${visible(text)}`,
+    `Taken as: ${c.kind}${c.kind !== 'unknown' ? ` → ${visible(c.normalized)}` : ''}`,
+    `Why: ${c.why}`,
+  ];
   if (timing.symbology) details.push(`Symbology: ${timing.symbology}`);
   if (c.gs1) {
     for (const line of gs1FieldLines(c.gs1)) details.push(`  ${visible(line)}`);
     for (const note of c.gs1.unmet) details.push(`  Not on this label: ${note}`);
   }
-  const summary: ScanSummary = { title: `${c.kind === 'unknown' ? 'Not recognised' : c.kind}: ${visible(c.value || text)}`, details };
+  const summary: ScanSummary = {
+    title: `${c.kind === 'unknown' ? 'Not recognised' : c.kind}: ${visible(c.value || text)}`,
+    details,
+  };
   if (timing.keys && timing.keys > 1) {
     const msPerKey = timing.durationMs / (timing.keys - 1);
     summary.msPerKey = Math.round(msPerKey * 10) / 10;
-    details.push(`Arrived in ${Math.round(timing.durationMs)} ms (${timing.keys} keys, ${summary.msPerKey} ms per key)`);
+    details.push(
+      `Arrived in ${Math.round(timing.durationMs)} ms (${timing.keys} keys, ${summary.msPerKey} ms per key)`,
+    );
     if (timing.source !== 'hid-pos') summary.suggestedProfile = msPerKey <= USB_MEAN_GAP_LIMIT_MS ? 'usb' : 'bluetooth';
   } else {
     details.push(`Arrived in ${Math.round(timing.durationMs)} ms`);

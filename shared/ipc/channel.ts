@@ -14,5 +14,6 @@ export interface ChannelDef<Req extends z.ZodType = z.ZodType, Res extends z.Zod
 }
 
 /** Identity helper: keeps each entry's exact schema types so the table stays precisely typed. */
-export const channel = <Req extends z.ZodType, Res extends z.ZodType>(def: ChannelDef<Req, Res>): ChannelDef<Req, Res> => def;
-
+export const channel = <Req extends z.ZodType, Res extends z.ZodType>(
+  def: ChannelDef<Req, Res>,
+): ChannelDef<Req, Res> => def;

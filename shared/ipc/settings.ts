@@ -12,7 +12,11 @@ export type ConnectionSetting = z.infer<typeof connectionSetting>;
  * Scanner settings belong to the scanner engineer; until their schema lands they are an opaque
  * bag, but still bounded and made of plain values so nothing hostile is persisted.
  */
-const scannerKey = z.string().min(1).max(64).regex(/^[A-Za-z][\w.-]*$/, 'letters, digits, _ . - only');
+const scannerKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z][\w.-]*$/, 'letters, digits, _ . - only');
 const scannerValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 export const scannerSettings = z
   .record(scannerKey, z.union([scannerValue, z.array(scannerValue).max(50)]))
@@ -41,7 +45,10 @@ export const workflowLabsheets = z.strictObject({
 });
 export type WorkflowLabsheets = z.infer<typeof workflowLabsheets>;
 export const DEFAULT_LABSHEETS: WorkflowLabsheets = Object.freeze({
-  wellFill: DEMO_LABSHEET, assignLocation: DEMO_LABSHEET, rowUpdate: DEMO_LABSHEET, labels: DEMO_LABSHEET,
+  wellFill: DEMO_LABSHEET,
+  assignLocation: DEMO_LABSHEET,
+  rowUpdate: DEMO_LABSHEET,
+  labels: DEMO_LABSHEET,
 });
 
 export const settings = z.strictObject({

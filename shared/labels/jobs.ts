@@ -24,7 +24,10 @@ export type PdfPageLayoutInput = z.input<typeof pdfPageLayout>;
 
 export const zplDpi = z.union([z.literal(203), z.literal(300), z.literal(600)]);
 
-export const pdfJob = labelJob.extend({ layout: pdfPageLayout, printDpi: z.number().int().min(150).max(2400).optional() });
+export const pdfJob = labelJob.extend({
+  layout: pdfPageLayout,
+  printDpi: z.number().int().min(150).max(2400).optional(),
+});
 export type PdfJob = z.output<typeof pdfJob>;
 
 export const zplJob = labelJob.extend({ dpi: zplDpi.default(203) });
@@ -32,7 +35,12 @@ export type ZplJob = z.output<typeof zplJob>;
 
 /** A network label printer's raw port; a host name or an IPv4/IPv6 address, nothing else. */
 export const printerTarget = z.strictObject({
-  host: z.string().trim().min(1).max(253).regex(/^[A-Za-z0-9.\-:[\]]+$/, 'A printer address is a host name or an IP address'),
+  host: z
+    .string()
+    .trim()
+    .min(1)
+    .max(253)
+    .regex(/^[A-Za-z0-9.\-:[\]]+$/, 'A printer address is a host name or an IP address'),
   port: z.number().int().min(1).max(65535).default(9100),
   dpi: zplDpi.default(203),
   timeoutMs: z.number().int().min(500).max(120_000).default(10_000),

@@ -43,7 +43,13 @@ export function layoutLabel(template: LabelTemplate, lineCount: number): LabelLa
     const textX = inner.x + side + gap;
     return {
       barcodeArea,
-      text: { x: textX, y: inner.y + Math.max(0, (inner.h - textHeight) / 2), w: inner.w - side - gap, lineHeightMm, fontSizeMm },
+      text: {
+        x: textX,
+        y: inner.y + Math.max(0, (inner.h - textHeight) / 2),
+        w: inner.w - side - gap,
+        lineHeightMm,
+        fontSizeMm,
+      },
     };
   }
   const barcodeArea = { x: inner.x, y: inner.y, w: inner.w, h: inner.h - textHeight - gap };

@@ -39,7 +39,11 @@ const fmt = (mm: number): string => (Math.round(mm * 1000) / 1000).toString();
  * Check every record against the template and lay each label out. Throws one LabelError listing
  * every label that cannot be made, so nothing is printed half-right and nothing is changed silently.
  */
-export function prepareLabels(template: LabelTemplate, records: readonly LabelRecordInput[], options: PrepareOptions): PreparedLabels {
+export function prepareLabels(
+  template: LabelTemplate,
+  records: readonly LabelRecordInput[],
+  options: PrepareOptions,
+): PreparedLabels {
   const name = SYMBOLOGY_NAMES[template.symbology];
   const issues: string[] = [];
   const notes: string[] = [];
@@ -51,7 +55,9 @@ export function prepareLabels(template: LabelTemplate, records: readonly LabelRe
     const parsed = labelRecord.safeParse(input);
     const who = `Label ${index + 1}${typeof input.id === 'string' || typeof input.id === 'number' ? ` (ID "${input.id}")` : ''}`;
     if (!parsed.success) {
-      issues.push(`${who}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'record'}: ${i.message}`).join('; ')}`);
+      issues.push(
+        `${who}: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'record'}: ${i.message}`).join('; ')}`,
+      );
       continue;
     }
     const record = parsed.data;
@@ -62,14 +68,19 @@ export function prepareLabels(template: LabelTemplate, records: readonly LabelRe
     }
     const fitted = fitToCharset(wanted, BARCODE_CHARSET[template.symbology], template.nonEncodable === 'transliterate');
     if (!fitted.ok) {
-      const hint = fitted.suggestion === null
-        ? `It has no safe ASCII spelling; ${template.symbology === 'qrcode' ? 'change the value' : 'use QR or change the value'}.`
-        : `Allow transliteration (${fitted.char} → ${fitted.suggestion})${template.symbology === 'code128' ? ', use DataMatrix or QR,' : ', use QR,'} or change the value.`;
-      issues.push(`${who}: ${name} can only hold ${fitted.charsetName}; "${fitted.char}" (${codePoint(fitted.char)}) in "${wanted}" cannot be encoded. ${hint}`);
+      const hint =
+        fitted.suggestion === null
+          ? `It has no safe ASCII spelling; ${template.symbology === 'qrcode' ? 'change the value' : 'use QR or change the value'}.`
+          : `Allow transliteration (${fitted.char} → ${fitted.suggestion})${template.symbology === 'code128' ? ', use DataMatrix or QR,' : ', use QR,'} or change the value.`;
+      issues.push(
+        `${who}: ${name} can only hold ${fitted.charsetName}; "${fitted.char}" (${codePoint(fitted.char)}) in "${wanted}" cannot be encoded. ${hint}`,
+      );
       continue;
     }
     if (fitted.replaced.length > 0) {
-      notes.push(`${who}: ${name} cannot hold ${fitted.replaced.map(([from]) => `"${from}"`).join(', ')}, so the barcode reads "${fitted.value}" (${describeReplacements(fitted.replaced)}), not "${wanted}".`);
+      notes.push(
+        `${who}: ${name} cannot hold ${fitted.replaced.map(([from]) => `"${from}"`).join(', ')}, so the barcode reads "${fitted.value}" (${describeReplacements(fitted.replaced)}), not "${wanted}".`,
+      );
     }
 
     const lines: string[] = [];
@@ -78,12 +89,16 @@ export function prepareLabels(template: LabelTemplate, records: readonly LabelRe
       const text = fillFields(lineTemplate, record);
       const printable = fitToCharset(text, 'latin1', true);
       if (!printable.ok) {
-        issues.push(`${who}: the text "${text}" has "${printable.char}" (${codePoint(printable.char)}), which the label fonts cannot print and which has no safe spelling; change the value.`);
+        issues.push(
+          `${who}: the text "${text}" has "${printable.char}" (${codePoint(printable.char)}), which the label fonts cannot print and which has no safe spelling; change the value.`,
+        );
         linesOk = false;
         continue;
       }
       if (printable.replaced.length > 0) {
-        notes.push(`${who}: printed "${text}" as "${printable.value}" (${describeReplacements(printable.replaced)}); the label fonts cannot print the original.`);
+        notes.push(
+          `${who}: printed "${text}" as "${printable.value}" (${describeReplacements(printable.replaced)}); the label fonts cannot print the original.`,
+        );
       }
       lines.push(printable.value);
     }
@@ -100,11 +115,15 @@ export function prepareLabels(template: LabelTemplate, records: readonly LabelRe
     const placement = placeSymbol(layout.barcodeArea, symbol, template.symbology, dotMm);
     if (placement.moduleMm < template.minModuleMm - 1e-9) {
       const ideal = placeSymbol(layout.barcodeArea, symbol, template.symbology).moduleMm;
-      const why = ideal >= template.minModuleMm - 1e-9 && dotMm !== undefined
-        ? `its ${fmt(ideal)} mm modules can only be printed as ${Math.floor(ideal / dotMm + 1e-9)} dot(s) (${fmt(placement.moduleMm)} mm), narrower than the ${fmt(template.minModuleMm)} mm that scans reliably`
-        : `it would need ${fmt(ideal)} mm modules (the narrowest that scans reliably is ${fmt(template.minModuleMm)} mm)`;
-      const alternative = template.symbology === 'code128' ? 'use a wider label, or use DataMatrix' : 'or use a larger label';
-      issues.push(`${who}: "${fitted.value}" is too long for ${name} on the ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label${atDpi}: ${why}. Shorten the ID, ${alternative}.`);
+      const why =
+        ideal >= template.minModuleMm - 1e-9 && dotMm !== undefined
+          ? `its ${fmt(ideal)} mm modules can only be printed as ${Math.floor(ideal / dotMm + 1e-9)} dot(s) (${fmt(placement.moduleMm)} mm), narrower than the ${fmt(template.minModuleMm)} mm that scans reliably`
+          : `it would need ${fmt(ideal)} mm modules (the narrowest that scans reliably is ${fmt(template.minModuleMm)} mm)`;
+      const alternative =
+        template.symbology === 'code128' ? 'use a wider label, or use DataMatrix' : 'or use a larger label';
+      issues.push(
+        `${who}: "${fitted.value}" is too long for ${name} on the ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label${atDpi}: ${why}. Shorten the ID, ${alternative}.`,
+      );
       continue;
     }
     labels.push({ index, recordId: record.id, barcodeValue: fitted.value, bwip, symbol, lines, layout, placement });

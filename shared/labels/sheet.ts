@@ -40,7 +40,10 @@ export function sheetGrid(spec: SheetSpec, labelWidthMm: number, labelHeightMm: 
   const slots: Array<{ x: number; y: number }> = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
-      slots.push({ x: spec.marginLeftMm + c * (labelWidthMm + spec.gapXMm), y: spec.marginTopMm + r * (labelHeightMm + spec.gapYMm) });
+      slots.push({
+        x: spec.marginLeftMm + c * (labelWidthMm + spec.gapXMm),
+        y: spec.marginTopMm + r * (labelHeightMm + spec.gapYMm),
+      });
     }
   }
   return { pageWidthMm: paper.w, pageHeightMm: paper.h, slots };

@@ -10,20 +10,43 @@ type Plate = { name: string; hrid: string; barcode: string };
 type Well = { position: string; sample?: { id: string } | null; label?: string };
 
 export function recordForPlate(plate: Plate, date?: string): LabelRecordInput {
-  return { id: plate.barcode !== '' ? plate.barcode : plate.hrid, name: plate.name, hrid: plate.hrid, barcode: plate.barcode, ...(date === undefined ? {} : { date }) };
+  return {
+    id: plate.barcode !== '' ? plate.barcode : plate.hrid,
+    name: plate.name,
+    hrid: plate.hrid,
+    barcode: plate.barcode,
+    ...(date === undefined ? {} : { date }),
+  };
 }
 
 /** Wells holding a sample, optionally only the selected positions, in the order given. */
-export function recordsForWells(plate: Plate, wells: readonly Well[], selected?: readonly string[], date?: string): LabelRecordInput[] {
+export function recordsForWells(
+  plate: Plate,
+  wells: readonly Well[],
+  selected?: readonly string[],
+  date?: string,
+): LabelRecordInput[] {
   const chosen = selected === undefined ? wells : selected.flatMap((p) => wells.filter((w) => w.position === p));
   return chosen.flatMap((well) =>
     well.sample == null
       ? []
-      : [{ id: well.sample.id, position: well.position, hrid: plate.hrid, ...(well.label ? { name: well.label } : {}), ...(date === undefined ? {} : { date }) }],
+      : [
+          {
+            id: well.sample.id,
+            position: well.position,
+            hrid: plate.hrid,
+            ...(well.label ? { name: well.label } : {}),
+            ...(date === undefined ? {} : { date }),
+          },
+        ],
   );
 }
 
 /** Locations just made by location/create (e.g. new boxes), labelled so a scan finds them again. */
 export function recordsForLocations(created: readonly CreatedLocation[], date?: string): LabelRecordInput[] {
-  return created.map((location) => ({ id: location.uuid, name: location.name, ...(date === undefined ? {} : { date }) }));
+  return created.map((location) => ({
+    id: location.uuid,
+    name: location.name,
+    ...(date === undefined ? {} : { date }),
+  }));
 }

@@ -59,6 +59,7 @@ export function symbolSizeFromRaw(raw: BwipRaw): SymbolSize {
   const first = raw[0];
   if (first === undefined) throw new Error('bwip-js returned no symbol');
   if (first.sbs !== undefined) return { widthModules: first.sbs.reduce((a, b) => a + b, 0), heightModules: null };
-  if (first.pixx !== undefined && first.pixy !== undefined) return { widthModules: first.pixx, heightModules: first.pixy };
+  if (first.pixx !== undefined && first.pixy !== undefined)
+    return { widthModules: first.pixx, heightModules: first.pixy };
   throw new Error('bwip-js returned a symbol of unknown shape');
 }

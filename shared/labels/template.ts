@@ -68,10 +68,16 @@ export const labelTemplateInput = z
     size: z.strictObject({ width: z.number().positive(), height: z.number().positive(), unit: z.enum(['mm', 'in']) }),
   })
   .transform(({ size, ...rest }, ctx): LabelTemplate => {
-    const candidate = { ...rest, displayUnit: size.unit, widthMm: toMm(size.width, size.unit), heightMm: toMm(size.height, size.unit) };
+    const candidate = {
+      ...rest,
+      displayUnit: size.unit,
+      widthMm: toMm(size.width, size.unit),
+      heightMm: toMm(size.height, size.unit),
+    };
     const checked = labelTemplate.safeParse(candidate);
     if (!checked.success) {
-      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
       return z.NEVER;
     }
     return checked.data;

@@ -40,7 +40,7 @@ function barcodeCommand(label: PreparedLabel, dpi: number): string {
   }
   const magnification = Math.min(MAX_QR_MAGNIFICATION, moduleDots);
   // Re-centre when the magnification cap made the symbol smaller than planned.
-  const shrink = ((moduleDots - magnification) * (label.symbol.widthModules)) / 2;
+  const shrink = ((moduleDots - magnification) * label.symbol.widthModules) / 2;
   return `^FO${x + Math.round(shrink)},${y + Math.round(shrink)}^BQN,2,${magnification}^FH^FDMA,${zplFieldData(label.barcodeValue, 'utf8')}^FS`;
 }
 
@@ -49,7 +49,11 @@ function textCommands(label: PreparedLabel, dpi: number, encoding: ZplEncoding):
   const height = Math.max(10, mmToDots(t.fontSizeMm, dpi));
   // A field the record lacks leaves its line blank rather than sending an empty ^FD.
   return label.lines.flatMap((line, i) =>
-    line === '' ? [] : [`^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`],
+    line === ''
+      ? []
+      : [
+          `^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`,
+        ],
   );
 }
 

@@ -45,9 +45,11 @@ export type FillOrder = 'row-major' | 'column-major';
 export function positionsInOrder(layout: Layout, order: FillOrder): string[] {
   const out: string[] = [];
   if (order === 'row-major') {
-    for (let r = 0; r < layout.rows; r++) for (let c = 0; c < layout.columns; c++) out.push(formatPosition({ row: r, column: c }));
+    for (let r = 0; r < layout.rows; r++)
+      for (let c = 0; c < layout.columns; c++) out.push(formatPosition({ row: r, column: c }));
   } else {
-    for (let c = 0; c < layout.columns; c++) for (let r = 0; r < layout.rows; r++) out.push(formatPosition({ row: r, column: c }));
+    for (let c = 0; c < layout.columns; c++)
+      for (let r = 0; r < layout.rows; r++) out.push(formatPosition({ row: r, column: c }));
   }
   return out;
 }

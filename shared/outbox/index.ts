@@ -1,3 +1,10 @@
 export * from './intents.js';
-export { ENDPOINT_OF, isIdempotentIntent, coalescingKindOf, manifestKey, targetKeyOf, type CoalescingKind } from './intent-meta.js';
+export {
+  ENDPOINT_OF,
+  isIdempotentIntent,
+  coalescingKindOf,
+  manifestKey,
+  targetKeyOf,
+  type CoalescingKind,
+} from './intent-meta.js';
 export * from './well-state.js';

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { cellValue, idType, nonEmpty, removalField, wellLabel } from '../api/primitives.js';
 import { wellSample } from '../api/manifests.js';
-import { addSequenceToRowRequest, createLabsheetRequest, deleteColumnRequest, labsheetToTemplateRequest } from '../api/labsheets.js';
+import {
+  addSequenceToRowRequest,
+  createLabsheetRequest,
+  deleteColumnRequest,
+  labsheetToTemplateRequest,
+} from '../api/labsheets.js';
 import { attachImageRequest, createLabspaceRequest, removePermissionsRequest } from '../api/eln.js';
 import { linkSamplesRequest } from '../api/labflows.js';
 import { createLocationsRequest } from '../api/locations.js';
@@ -86,19 +91,49 @@ export const webhookIntent = z.strictObject({
   eventType: z.string().optional(),
 });
 export const labflowLinkIntent = z.strictObject({ type: z.literal('labflow-link'), request: linkSamplesRequest });
-export const labsheetCreateIntent = z.strictObject({ type: z.literal('labsheet-create'), request: createLabsheetRequest });
-export const locationCreateIntent = z.strictObject({ type: z.literal('location-create'), request: createLocationsRequest });
-export const labsheetToTemplateIntent = z.strictObject({ type: z.literal('labsheet-to-template'), request: labsheetToTemplateRequest });
+export const labsheetCreateIntent = z.strictObject({
+  type: z.literal('labsheet-create'),
+  request: createLabsheetRequest,
+});
+export const locationCreateIntent = z.strictObject({
+  type: z.literal('location-create'),
+  request: createLocationsRequest,
+});
+export const labsheetToTemplateIntent = z.strictObject({
+  type: z.literal('labsheet-to-template'),
+  request: labsheetToTemplateRequest,
+});
 export const deleteColumnIntent = z.strictObject({ type: z.literal('delete-column'), request: deleteColumnRequest });
-export const removePermissionsIntent = z.strictObject({ type: z.literal('remove-permissions'), request: removePermissionsRequest });
+export const removePermissionsIntent = z.strictObject({
+  type: z.literal('remove-permissions'),
+  request: removePermissionsRequest,
+});
 export const attachImageIntent = z.strictObject({ type: z.literal('attach-image'), request: attachImageRequest });
-export const addSequenceToRowIntent = z.strictObject({ type: z.literal('add-sequence-to-row'), request: addSequenceToRowRequest });
-export const labspaceCreateIntent = z.strictObject({ type: z.literal('labspace-create'), request: createLabspaceRequest });
+export const addSequenceToRowIntent = z.strictObject({
+  type: z.literal('add-sequence-to-row'),
+  request: addSequenceToRowRequest,
+});
+export const labspaceCreateIntent = z.strictObject({
+  type: z.literal('labspace-create'),
+  request: createLabspaceRequest,
+});
 
 export const intent = z.discriminatedUnion('type', [
-  wellSetIntent, wellRemoveIntent, locationAssignIntent, rowUpdateIntent, fileUploadIntent, webhookIntent,
-  labflowLinkIntent, labsheetCreateIntent, locationCreateIntent, labsheetToTemplateIntent, deleteColumnIntent,
-  removePermissionsIntent, attachImageIntent, addSequenceToRowIntent, labspaceCreateIntent,
+  wellSetIntent,
+  wellRemoveIntent,
+  locationAssignIntent,
+  rowUpdateIntent,
+  fileUploadIntent,
+  webhookIntent,
+  labflowLinkIntent,
+  labsheetCreateIntent,
+  locationCreateIntent,
+  labsheetToTemplateIntent,
+  deleteColumnIntent,
+  removePermissionsIntent,
+  attachImageIntent,
+  addSequenceToRowIntent,
+  labspaceCreateIntent,
 ]);
 export type Intent = z.infer<typeof intent>;
 export type IntentType = Intent['type'];

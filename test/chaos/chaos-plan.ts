@@ -37,13 +37,26 @@ export function chaosPlan(count: number, random: () => number, ids: { box: strin
       expected.set(`notes:${id}`, note);
     } else if (r < 0.78 && boxed < box.length) {
       const barcode = `TB${pad(201 + boxed, 6)}`;
-      intents.push({ type: 'location-assign', labsheet: 'Samples', locationId: ids.box, idType: 'ID_BARCODE', id: barcode, position: box[boxed]! });
+      intents.push({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: ids.box,
+        idType: 'ID_BARCODE',
+        id: barcode,
+        position: box[boxed]!,
+      });
       expected.set(`loc:${barcode}`, `${ids.box}@${box[boxed]!}`);
       boxed++;
     } else if (r < 0.93) {
       const barcode = `TB${pad(150 + Math.floor(random() * 50), 6)}`;
       const location = pick(ids.locations);
-      intents.push({ type: 'location-assign', labsheet: 'Samples', locationId: location, idType: 'ID_BARCODE', id: barcode });
+      intents.push({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: location,
+        idType: 'ID_BARCODE',
+        id: barcode,
+      });
       expected.set(`loc:${barcode}`, `${location}@-`);
     } else if (r < 0.995) {
       intents.push({ type: 'webhook', payload: { event: 'chaos', n: webhooks++ } });

@@ -87,7 +87,8 @@ describe('chaos: 2,000 mixed entries drain through a hostile network', () => {
       let actual: string | null;
       if (kind === 'sheet') actual = store.labsheets.byName(key) ? 'exists' : null;
       else if (kind === 'well') actual = serverWell(s.sandbox, 'PL-0002', key).sampleId;
-      else if (kind === 'notes') actual = (serverRow(s.sandbox, 'Samples', key)?.byName.Notes as string | undefined) ?? null;
+      else if (kind === 'notes')
+        actual = (serverRow(s.sandbox, 'Samples', key)?.byName.Notes as string | undefined) ?? null;
       else {
         const row = serverRow(s.sandbox, 'Samples', key)!;
         actual = `${row.locationUuid}@${row.position ?? '-'}`;
@@ -100,9 +101,14 @@ describe('chaos: 2,000 mixed entries drain through a hostile network', () => {
     const delivered = new Map<number, number>();
     for (const w of store.webhooks.list()) delivered.set(Number(w.body.n), (delivered.get(Number(w.body.n)) ?? 0) + 1);
     expect([...delivered.values()].every((n) => n === 1)).toBe(true);
-    const doneHooks = ids.map((id) => s.outbox.get(id)!).filter((e) => e.intent.type === 'webhook' && e.state === 'done');
-    for (const e of doneHooks) if (e.intent.type === 'webhook') expect(delivered.get(Number(e.intent.payload.n))).toBe(1);
+    const doneHooks = ids
+      .map((id) => s.outbox.get(id)!)
+      .filter((e) => e.intent.type === 'webhook' && e.state === 'done');
+    for (const e of doneHooks)
+      if (e.intent.type === 'webhook') expect(delivered.get(Number(e.intent.payload.n))).toBe(1);
     const faults = s.proxy.requests.filter((r) => r.fault !== null && r.fault !== 'latency').length;
-    console.log(`chaos: ${ENTRIES} entries, ${s.proxy.requests.length} requests, ${faults} faulted, ${counts.done} done, ${counts.uncertain} uncertain (webhooks awaiting the user), ${plan.webhooks} webhooks, ${store.webhooks.count()} delivered once, ${[...plan.expected.keys()].filter((k) => k.startsWith('sheet:')).length} labsheets created once each, queue paused once for a revoked token and resumed`);
+    console.log(
+      `chaos: ${ENTRIES} entries, ${s.proxy.requests.length} requests, ${faults} faulted, ${counts.done} done, ${counts.uncertain} uncertain (webhooks awaiting the user), ${plan.webhooks} webhooks, ${store.webhooks.count()} delivered once, ${[...plan.expected.keys()].filter((k) => k.startsWith('sheet:')).length} labsheets created once each, queue paused once for a revoked token and resumed`,
+    );
   }, 90_000);
 });

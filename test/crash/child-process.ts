@@ -17,7 +17,12 @@ export interface ChildRun {
  * Starts one child and reports its acknowledgements as they arrive. An ack is only counted once
  * its whole line arrived: a kill mid-line means the scan was never acknowledged to the user.
  */
-export function runChild(script: string, args: string[], onAck: (k: number) => void, onLine: (l: string) => void = () => {}): ChildRun {
+export function runChild(
+  script: string,
+  args: string[],
+  onAck: (k: number) => void,
+  onLine: (l: string) => void = () => {},
+): ChildRun {
   const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   let drained = false;
   let stderr = '';

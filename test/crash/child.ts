@@ -26,7 +26,13 @@ const box = arg('box');
 const fast = mode === 'fast';
 const outbox = createOutbox({ path: arg('db'), now: Date.now });
 const client = clientFor(arg('url'), { value: arg('token') }, 3_000);
-const engine = createSyncEngine({ outbox, transport: client, backoff: { baseMs: 20, maxMs: 250 }, kickDelayMs: 3, offlineAfter: 3 });
+const engine = createSyncEngine({
+  outbox,
+  transport: client,
+  backoff: { baseMs: 20, maxMs: 250 },
+  kickDelayMs: 3,
+  offlineAfter: 3,
+});
 engine.start();
 process.stdout.write('ready\n');
 

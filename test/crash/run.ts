@@ -37,7 +37,18 @@ const faults = [
 ];
 const acked = new Set<number>();
 const next = () => (acked.size === 0 ? 0 : Math.max(...acked) + 1);
-const args = ['--db', dbPath, '--url', proxy.url, '--token', sandbox.demoToken, '--box', boxUuid, '--to', String(TOTAL)];
+const args = [
+  '--db',
+  dbPath,
+  '--url',
+  proxy.url,
+  '--token',
+  sandbox.demoToken,
+  '--box',
+  boxUuid,
+  '--to',
+  String(TOTAL),
+];
 const spawnChild = () => runChild(script, args, (k) => acked.add(k));
 const problems: string[] = [];
 
@@ -64,9 +75,11 @@ while (trials < TRIALS && Date.now() - started < BUDGET_MS) {
     trials++;
     // Killed after `enq k` but before `ack k`: inside enqueue (or just before its ack was written).
     if (run.lastEnq >= 0 && !acked.has(run.lastEnq)) killedInEnqueue++;
-  }
-  else if (how !== 'drained') problems.push(`trial ${trials}: child ${how}`);
-  if (process.env.CRASH_VERBOSE) console.error(`  trial ${trials}: ${how} after ${killAfter} ms (ready in ${tReady} ms), next scan ${next()}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else if (how !== 'drained') problems.push(`trial ${trials}: child ${how}`);
+  if (process.env.CRASH_VERBOSE)
+    console.error(
+      `  trial ${trials}: ${how} after ${killAfter} ms (ready in ${tReady} ms), next scan ${next()}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 }
 
 const userDecisions = { confirmed: 0, resent: 0 };
@@ -113,8 +126,19 @@ fs.rmSync(dir, { recursive: true, force: true });
 
 for (const line of [...problems, ...verdict.details.slice(0, 20)]) console.error(`  ${line}`);
 console.error(`  kills that landed between the start of an enqueue and its ack: ${killedInEnqueue}`);
-console.error(`  uncertain webhooks decided by the user: ${userDecisions.confirmed} confirmed delivered, ${userDecisions.resent} resent`);
-console.error(`  seed ${seed}; ${acked.size} scans acknowledged; outbox ${JSON.stringify(counts)}; ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.error(
+  `  uncertain webhooks decided by the user: ${userDecisions.confirmed} confirmed delivered, ${userDecisions.resent} resent`,
+);
+console.error(
+  `  seed ${seed}; ${acked.size} scans acknowledged; outbox ${JSON.stringify(counts)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 console.log(`crash: ${trials} trials, ${verdict.lost} lost, ${verdict.duplicated} duplicated`);
-const ok = verdict.lost === 0 && verdict.duplicated === 0 && trials >= 50 && problems.length === 0 && counts.pending === 0 && counts.uncertain === 0 && counts.failed === 0;
+const ok =
+  verdict.lost === 0 &&
+  verdict.duplicated === 0 &&
+  trials >= 50 &&
+  problems.length === 0 &&
+  counts.pending === 0 &&
+  counts.uncertain === 0 &&
+  counts.failed === 0;
 process.exit(ok ? 0 : 1);

@@ -19,12 +19,19 @@ export function startChild(
   args: string[],
   options: { ready: RegExp; timeoutMs: number; what: string; env?: NodeJS.ProcessEnv },
 ): Promise<StartedChild> {
-  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], ...(options.env ? { env: options.env } : {}) });
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: options.env } : {}),
+  });
   let out = '';
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${options.what} did not start in ${options.timeoutMs / 1000} s:\n${out}\n${err}`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${options.what} did not start in ${options.timeoutMs / 1000} s:\n${out}\n${err}`)),
+      options.timeoutMs,
+    );
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
       const match = options.ready.exec(out);

@@ -11,12 +11,16 @@ import { root, startChild, stopChild } from './child.js';
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-e2e-'));
-  const { child, match, output } = await startChild(process.execPath, [join(root, 'scripts', 'start.mjs'), '--host', '--port', '0'], {
-    ready: /Benchlink browser host: (\S+)/,
-    timeoutMs: 90_000,
-    what: 'npm start',
-    env: { ...process.env, BENCHLINK_DATA_DIR: dataDir },
-  });
+  const { child, match, output } = await startChild(
+    process.execPath,
+    [join(root, 'scripts', 'start.mjs'), '--host', '--port', '0'],
+    {
+      ready: /Benchlink browser host: (\S+)/,
+      timeoutMs: 90_000,
+      what: 'npm start',
+      env: { ...process.env, BENCHLINK_DATA_DIR: dataDir },
+    },
+  );
   process.env['BENCHLINK_E2E_URL'] = match[1]!;
   process.env['BENCHLINK_E2E_START_OUTPUT'] = output;
 

@@ -63,7 +63,6 @@ export interface FaultProxyOptions {
   maxBufferBytes?: number;
 }
 
-
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 interface ActiveRule extends FaultRule {
@@ -92,7 +91,8 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
   const pick = (method: string, path: string): Fault | null => {
     for (const rule of rules) {
       if (rule.method && rule.method.toUpperCase() !== method) continue;
-      if (rule.path !== undefined && !(typeof rule.path === 'string' ? rule.path === path : rule.path.test(path))) continue;
+      if (rule.path !== undefined && !(typeof rule.path === 'string' ? rule.path === path : rule.path.test(path)))
+        continue;
       if (rule.count !== undefined && rule.used >= rule.count) continue;
       if (rule.probability !== undefined && random() >= rule.probability) continue;
       rule.used += 1;

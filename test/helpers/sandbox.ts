@@ -12,14 +12,21 @@ async function checkContract(method: string, path: string, res: Response): Promi
   const name = ENDPOINT_NAMES.find((n) => ENDPOINTS[n].method === method && ENDPOINTS[n].path === pathname);
   if (!name) return;
   // GET /sequences with `name` answers one sequence (DESIGN choice), not the list.
-  const schema = name === 'listSequences' && new URLSearchParams(query).has('name') ? singleSequenceResponse : ENDPOINTS[name].response;
+  const schema =
+    name === 'listSequences' && new URLSearchParams(query).has('name')
+      ? singleSequenceResponse
+      : ENDPOINTS[name].response;
   const result = schema.safeParse(await res.clone().json());
-  if (!result.success) throw new Error(`sandbox answer to ${method} ${pathname} breaks the contract: ${result.error.message}`);
+  if (!result.success)
+    throw new Error(`sandbox answer to ${method} ${pathname} breaks the contract: ${result.error.message}`);
 }
 
 export type TestSandbox = SandboxHandle & {
   /** fetch against the sandbox with the demo token (override headers to test auth). */
-  call(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<Response>;
+  call(
+    path: string,
+    init?: { method?: string; body?: unknown; headers?: Record<string, string>; rawBody?: string },
+  ): Promise<Response>;
 };
 
 /**
@@ -31,10 +38,15 @@ export async function startTestSandbox(opts: Partial<SandboxOptions> = {}): Prom
   const call: TestSandbox['call'] = async (path, init = {}) => {
     const headers: Record<string, string> = { authorization: `Bearer ${sandbox.demoToken}`, ...init.headers };
     const hasBody = init.body !== undefined || init.rawBody !== undefined;
-    if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    if (hasBody && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = 'application/json';
     for (const [k, v] of Object.entries(headers)) if (v === '') delete headers[k];
     const method = init.method ?? (hasBody ? 'POST' : 'GET');
-    const res = await fetch(`${sandbox.url}${path}`, { method, headers, ...(hasBody ? { body: init.rawBody ?? JSON.stringify(init.body) } : {}) });
+    const res = await fetch(`${sandbox.url}${path}`, {
+      method,
+      headers,
+      ...(hasBody ? { body: init.rawBody ?? JSON.stringify(init.body) } : {}),
+    });
     await checkContract(method, path, res);
     return res;
   };

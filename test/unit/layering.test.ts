@@ -13,7 +13,16 @@ import { describe, expect, it } from 'vitest';
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
-const NODE_ONLY_PACKAGES = ['ws', 'better-sqlite3', 'node-hid', 'got', 'fastify', '@fastify/', '@napi-rs/keyring', 'electron'];
+const NODE_ONLY_PACKAGES = [
+  'ws',
+  'better-sqlite3',
+  'node-hid',
+  'got',
+  'fastify',
+  '@fastify/',
+  '@napi-rs/keyring',
+  'electron',
+];
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -29,12 +38,20 @@ function files(dir: string): string[] {
 }
 
 /** Static imports, re-exports, dynamic import() with a literal and require() with a literal. */
-const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+const code = (file: string) =>
+  readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
 
 function importsOf(file: string): string[] {
   const src = code(file);
   const specs = new Set<string>();
-  for (const re of [/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g, /import\s*['"]([^'"]+)['"]/g, /import\(\s*['"]([^'"]+)['"]\s*\)/g, /require\(\s*['"]([^'"]+)['"]\s*\)/g]) {
+  for (const re of [
+    /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]/g,
+    /import\s*['"]([^'"]+)['"]/g,
+    /import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /require\(\s*['"]([^'"]+)['"]\s*\)/g,
+  ]) {
     for (const m of src.matchAll(re)) specs.add(m[1]!);
   }
   return [...specs];
@@ -42,7 +59,8 @@ function importsOf(file: string): string[] {
 
 const rel = (f: string) => relative(root, f).split(sep).join('/');
 const target = (file: string, spec: string) => rel(resolve(file, '..', spec));
-const isPkg = (spec: string, names: string[]) => names.some((n) => (n.endsWith('/') ? spec.startsWith(n) : spec === n || spec.startsWith(`${n}/`)));
+const isPkg = (spec: string, names: string[]) =>
+  names.some((n) => (n.endsWith('/') ? spec.startsWith(n) : spec === n || spec.startsWith(`${n}/`)));
 
 describe('layering', () => {
   it('shared/ imports no Node built-ins, no electron or Node-only packages, and nothing from main/ or renderer/', () => {
@@ -62,25 +80,46 @@ describe('layering', () => {
   it("main/** outside main/electron/ never imports 'electron'", () => {
     const bad = files('main')
       .filter((f) => !rel(f).startsWith('main/electron/'))
-      .flatMap((f) => importsOf(f).filter((s) => s === 'electron' || s.startsWith('electron/')).map((s) => `${rel(f)} → ${s}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((s) => s === 'electron' || s.startsWith('electron/'))
+          .map((s) => `${rel(f)} → ${s}`),
+      );
     expect(bad).toEqual([]);
   });
 
   it('the browser host imports no electron code (main/electron/)', () => {
     const bad = files('main/host').flatMap((f) =>
-      importsOf(f).filter((s) => s.startsWith('.') && target(f, s).startsWith('main/electron/')).map((s) => `${rel(f)} → ${s}`));
+      importsOf(f)
+        .filter((s) => s.startsWith('.') && target(f, s).startsWith('main/electron/'))
+        .map((s) => `${rel(f)} → ${s}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it('services never import the IPC layer or a shell; main/common imports no other part of main', () => {
-    const SERVICES = ['api', 'outbox', 'sync', 'cache', 'scanner', 'vault', 'settings', 'labels', 'connection', 'staging', 'sandbox', 'common'];
+    const SERVICES = [
+      'api',
+      'outbox',
+      'sync',
+      'cache',
+      'scanner',
+      'vault',
+      'settings',
+      'labels',
+      'connection',
+      'staging',
+      'sandbox',
+      'common',
+    ];
     const bad: string[] = [];
     for (const service of SERVICES) {
       for (const f of files(`main/${service}`)) {
         for (const s of importsOf(f).filter((x) => x.startsWith('.'))) {
           const t = target(f, s);
           if (/^main\/(ipc|host|electron)\//.test(t)) bad.push(`${rel(f)} → ${s}`);
-          if (service === 'common' && t.startsWith('main/') && !t.startsWith('main/common/')) bad.push(`${rel(f)} → ${s}`);
+          if (service === 'common' && t.startsWith('main/') && !t.startsWith('main/common/'))
+            bad.push(`${rel(f)} → ${s}`);
         }
       }
     }
@@ -139,7 +178,11 @@ describe('layering', () => {
   it('preload/ imports only electron and the shared contract', () => {
     const bad = files('preload')
       .filter((f) => !f.endsWith('vite.config.ts'))
-      .flatMap((f) => importsOf(f).filter((s) => s !== 'electron' && !(s.startsWith('.') && target(f, s).startsWith('shared/ipc/'))).map((s) => `${rel(f)} → ${s}`));
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((s) => s !== 'electron' && !(s.startsWith('.') && target(f, s).startsWith('shared/ipc/')))
+          .map((s) => `${rel(f)} → ${s}`),
+      );
     expect(bad).toEqual([]);
   });
 });

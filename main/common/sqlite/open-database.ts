@@ -16,7 +16,13 @@ export interface OpenedDatabase {
   schema: { from: number; to: number };
 }
 
-const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_SEQUENCE', 'SQLITE_CORRUPT_INDEX']);
+const CORRUPT_CODES = new Set([
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT_VTAB',
+  'SQLITE_CORRUPT_SEQUENCE',
+  'SQLITE_CORRUPT_INDEX',
+]);
 
 function isCorruption(err: unknown): boolean {
   const code = typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : '';
@@ -35,7 +41,10 @@ function configure(db: Database.Database): void {
   db.pragma('cache_size = -4000');
 }
 
-function tryOpen(path: string, migrations: readonly Migration[]): { db: Database.Database; schema: { from: number; to: number } } {
+function tryOpen(
+  path: string,
+  migrations: readonly Migration[],
+): { db: Database.Database; schema: { from: number; to: number } } {
   const db = new Database(path);
   try {
     configure(db);

@@ -8,7 +8,11 @@ const manifestName = (m: { uuid: string } | { hrid: string }) => ('hrid' in m ? 
 export function summarizeIntent(i: Intent): string {
   switch (i.type) {
     case 'well-set': {
-      const parts = [i.sample ? i.sample.id : null, i.label ? i.label : null, i.tags?.length ? `tags ${i.tags.join(', ')}` : null].filter(Boolean);
+      const parts = [
+        i.sample ? i.sample.id : null,
+        i.label ? i.label : null,
+        i.tags?.length ? `tags ${i.tags.join(', ')}` : null,
+      ].filter(Boolean);
       return `${manifestName(i.manifest)} ${i.position} ← ${parts.join(' · ')}`;
     }
     case 'well-remove':
@@ -16,7 +20,9 @@ export function summarizeIntent(i: Intent): string {
     case 'location-assign':
       return `${i.id} → ${i.locationId.slice(0, 8)}${i.position ? ` ${i.position}` : ''} (${i.idType})`;
     case 'row-update':
-      return `${i.labsheet} ${i.id}: ${Object.entries(i.changes).map(([k, v]) => `${k} = ${String(v)}`).join(', ')}`;
+      return `${i.labsheet} ${i.id}: ${Object.entries(i.changes)
+        .map(([k, v]) => `${k} = ${String(v)}`)
+        .join(', ')}`;
     case 'file-upload':
       return `Upload ${i.fileName} (${Math.max(1, Math.round(i.size / 1024))} KB)`;
     case 'webhook':
@@ -33,7 +39,7 @@ export function toOutboxError(e: EntryError): OutboxError {
     kind: e.kind,
     ...(e.status === undefined ? {} : { status: e.status }),
     message: e.message,
-    ...(e.serverMessage ?? e.reason ? { reason: e.serverMessage ?? e.reason } : {}),
+    ...((e.serverMessage ?? e.reason) ? { reason: e.serverMessage ?? e.reason } : {}),
   };
 }
 

@@ -32,7 +32,12 @@ type ChangeOut = OutboxChanged['changes'][number];
  * sees when a scan is acknowledged already include that scan; changes gathered before it go out
  * with it, so each entry's changes keep their order.
  */
-export function forwardOutboxEvents(outbox: Outbox, sync: SyncEngine, events: EventHub, windowMs = OUTBOX_CHANGED_WINDOW_MS): () => void {
+export function forwardOutboxEvents(
+  outbox: Outbox,
+  sync: SyncEngine,
+  events: EventHub,
+  windowMs = OUTBOX_CHANGED_WINDOW_MS,
+): () => void {
   // By entry id, oldest first; a later change of the same entry replaces its earlier one and moves
   // to the end, so the renderer ends on each entry's last state.
   const gathered = new Map<number, ChangeOut>();
@@ -59,7 +64,9 @@ export function forwardOutboxEvents(outbox: Outbox, sync: SyncEngine, events: Ev
       gather([{ id, state: 'pending', target }]);
       flush();
     }),
-    outbox.events.on('changed', (changes) => later(changes.map((c) => ({ id: c.id, state: c.state, target: c.target })))),
+    outbox.events.on('changed', (changes) =>
+      later(changes.map((c) => ({ id: c.id, state: c.state, target: c.target }))),
+    ),
     sync.events.on('status', (s) => events.emit('sync.status', syncStatusPayload(s))),
   ];
   return () => {
@@ -72,7 +79,12 @@ export function forwardOutboxEvents(outbox: Outbox, sync: SyncEngine, events: Ev
  * Waits until entry `id` leaves pending/sending, or `timeoutMs` passes, nudging a sync first so
  * a caller that needs the server's answer (a created labsheet, upload results) gets it soon.
  */
-export async function awaitEntry(outbox: Outbox, sync: SyncEngine, id: number, timeoutMs: number): Promise<{ state: OutboxEntryState; result?: unknown; error?: ReturnType<typeof toOutboxError> }> {
+export async function awaitEntry(
+  outbox: Outbox,
+  sync: SyncEngine,
+  id: number,
+  timeoutMs: number,
+): Promise<{ state: OutboxEntryState; result?: unknown; error?: ReturnType<typeof toOutboxError> }> {
   const answer = () => {
     const e = outbox.get(id);
     if (!e) return { state: 'discarded' as const, error: { kind: 'not-found', message: `No outbox entry ${id}.` } };

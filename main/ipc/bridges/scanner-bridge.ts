@@ -20,7 +20,13 @@ export interface ScannerBridge {
  * Connects main's scanner service to the renderer and keeps its settings in `scanner.json` in the
  * data dir (the shared settings file holds only flat values; these include device lists).
  */
-export function createScannerBridge(o: { service: ScannerService; events: EventHub; dataDir: string; log: Logger; now: () => number }): ScannerBridge {
+export function createScannerBridge(o: {
+  service: ScannerService;
+  events: EventHub;
+  dataDir: string;
+  log: Logger;
+  now: () => number;
+}): ScannerBridge {
   const file = join(o.dataDir, 'scanner.json');
   let current: ScannerSettings = load();
   let unavailable: string | null = null;
@@ -35,12 +41,21 @@ export function createScannerBridge(o: { service: ScannerService; events: EventH
 
   const deliver = (scan: Omit<ScannerScan, 'mainAt'>) => o.events.emit('scanner.scan', { ...scan, mainAt: o.now() });
   const offs = [
-    o.service.on('scan', (s) => deliver({ text: s.text, ...(s.symbology ? { symbology: s.symbology } : {}), source: { kind: s.source.kind, vendorId: s.source.vendorId, productId: s.source.productId }, durationMs: s.durationMs })),
+    o.service.on('scan', (s) =>
+      deliver({
+        text: s.text,
+        ...(s.symbology ? { symbology: s.symbology } : {}),
+        source: { kind: s.source.kind, vendorId: s.source.vendorId, productId: s.source.productId },
+        durationMs: s.durationMs,
+      }),
+    ),
     o.service.on('error', (e) => {
       if (e.code === 'hid-unavailable') unavailable = e.message;
       o.events.emit('scanner.error', { code: e.code, message: e.message });
     }),
-    o.service.on('duplicate-suppressed', (d) => o.events.emit('scanner.error', { code: 'duplicate', message: d.message })),
+    o.service.on('duplicate-suppressed', (d) =>
+      o.events.emit('scanner.error', { code: 'duplicate', message: d.message }),
+    ),
   ];
   o.service.configure(current);
   try {

@@ -7,7 +7,11 @@ import type { ConnectionMonitor } from '../../connection/monitor.js';
  * One cheap authenticated read (the labspace list) tells apart "connected", "token refused" and
  * "cannot reach the server" — the three things a user fixes differently.
  */
-export async function testConnection(getClient: () => Promise<LabReadClient>, live: ConnectionMonitor, report: boolean): Promise<ConnectionTestResult> {
+export async function testConnection(
+  getClient: () => Promise<LabReadClient>,
+  live: ConnectionMonitor,
+  report: boolean,
+): Promise<ConnectionTestResult> {
   const started = performance.now();
   try {
     const client = await getClient();

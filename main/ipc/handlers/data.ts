@@ -7,6 +7,10 @@ import type { ShellDeps } from './deps.js';
 export function dataHandlers(d: Pick<ShellDeps, 'live'>): HandlersFor<typeof dataChannels> {
   return {
     // Reported like the lab.* reads, so the offline / token banners stay truthful.
-    'data.findSequenceByName': ({ name }) => observed((o) => d.live.report(o), async () => (await d.live.client()).findSequenceByName(name)),
+    'data.findSequenceByName': ({ name }) =>
+      observed(
+        (o) => d.live.report(o),
+        async () => (await d.live.client()).findSequenceByName(name),
+      ),
   };
 }

@@ -13,7 +13,8 @@ export interface FilePicker {
 export function filesHandlers(picker: FilePicker | undefined, picked: PickedFiles): HandlersFor<typeof filesChannels> {
   return {
     'files.pickForUpload': async ({ multiple, title }) => {
-      if (!picker) throw new IpcFailure('unavailable', 'No file dialog in the browser: drop the files onto the page instead.');
+      if (!picker)
+        throw new IpcFailure('unavailable', 'No file dialog in the browser: drop the files onto the page instead.');
       const paths = await picker.pick({ multiple: multiple ?? true, title: title ?? 'Choose files to upload' });
       const files = [];
       for (const path of paths) {

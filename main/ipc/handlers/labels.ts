@@ -32,7 +32,11 @@ export function labelsHandlers(store: TemplateStore): HandlersFor<typeof labelsC
 
   async function list(): Promise<TemplateList> {
     const loaded = await store.load();
-    return { templates: withBuiltIns(loaded.templates), builtIn: builtInIds, recovered: loaded.recovered?.reason ?? null };
+    return {
+      templates: withBuiltIns(loaded.templates),
+      builtIn: builtInIds,
+      recovered: loaded.recovered?.reason ?? null,
+    };
   }
 
   return {
@@ -44,7 +48,12 @@ export function labelsHandlers(store: TemplateStore): HandlersFor<typeof labelsC
     'labels.templates.remove': async ({ id }) => {
       const { templates } = await store.load();
       if (!templates.some((t) => t.id === id)) {
-        throw new IpcFailure('failed', builtInIds.includes(id) ? 'That built-in template already has its default settings.' : `No saved template has the id "${id}".`);
+        throw new IpcFailure(
+          'failed',
+          builtInIds.includes(id)
+            ? 'That built-in template already has its default settings.'
+            : `No saved template has the id "${id}".`,
+        );
       }
       await store.remove(id);
       return list();

@@ -59,7 +59,10 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const wanted = (states ?? OPEN) as EntryState[];
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
-      return entries.sort((a, b) => a.id - b.id).slice(0, max).map(toSummary);
+      return entries
+        .sort((a, b) => a.id - b.id)
+        .slice(0, max)
+        .map(toSummary);
     },
     'outbox.counts': () => outbox.counts(),
     'outbox.retry': ({ id }) => {

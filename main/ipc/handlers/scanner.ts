@@ -18,7 +18,12 @@ export function scannerHandlers(service: ScannerService, bridge: ScannerBridge):
         status: d.status,
         ...(d.error ? { error: d.error } : {}),
       }));
-      return { available: bridge.unavailable === null, message: bridge.unavailable, devices, settings: bridge.settings() };
+      return {
+        available: bridge.unavailable === null,
+        message: bridge.unavailable,
+        devices,
+        settings: bridge.settings(),
+      };
     },
     'scanner.configure': ({ settings }) => ({ settings: bridge.configure(settings) }),
     'scanner.commandSheet': ({ positions }) => ({

@@ -9,7 +9,11 @@ export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
     'token.status': () => d.live.tokenStatus(),
     'token.set': ({ token }) => d.live.setToken(token),
     'token.test': ({ token }) =>
-      testConnection(() => d.live.client(token === undefined ? {} : { tokenOverride: token }), d.live, token === undefined),
+      testConnection(
+        () => d.live.client(token === undefined ? {} : { tokenOverride: token }),
+        d.live,
+        token === undefined,
+      ),
     'token.clear': () => d.live.clearToken(),
   };
 }

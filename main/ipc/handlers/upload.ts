@@ -15,7 +15,11 @@ const explain = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   }
 };
 
-export function uploadHandlers(d: { staging: UploadStaging; outbox: Outbox; picked: PickedFiles }): HandlersFor<typeof uploadChannels> {
+export function uploadHandlers(d: {
+  staging: UploadStaging;
+  outbox: Outbox;
+  picked: PickedFiles;
+}): HandlersFor<typeof uploadChannels> {
   const { staging } = d;
   return {
     'upload.stageBegin': ({ name, size }) => {
@@ -24,7 +28,9 @@ export function uploadHandlers(d: { staging: UploadStaging; outbox: Outbox; pick
       return { stagingId: staging.begin(name, size) };
     },
     'upload.stageChunk': ({ stagingId, offset, base64 }) =>
-      explain('Staging failed', async () => ({ received: await staging.chunk(stagingId, offset, Buffer.from(base64, 'base64')) })),
+      explain('Staging failed', async () => ({
+        received: await staging.chunk(stagingId, offset, Buffer.from(base64, 'base64')),
+      })),
     'upload.stageFinish': ({ stagingId }) =>
       explain('Staging failed', async () => {
         const s = await staging.finish(stagingId);
@@ -44,7 +50,14 @@ export function uploadHandlers(d: { staging: UploadStaging; outbox: Outbox; pick
       const s = staging.staged(stagedId);
       if (!s) throw new IpcFailure('failed', 'Unknown staged file.');
       try {
-        return { id: d.outbox.enqueue(uploadIntent({ stagedPath: s.stagedPath, size: s.size, sha256: s.sha256 }, s.name, { isGlobal: isGlobal ?? false, ...(fileSource ? { fileSource } : {}) })) };
+        return {
+          id: d.outbox.enqueue(
+            uploadIntent({ stagedPath: s.stagedPath, size: s.size, sha256: s.sha256 }, s.name, {
+              isGlobal: isGlobal ?? false,
+              ...(fileSource ? { fileSource } : {}),
+            }),
+          ),
+        };
       } catch (err) {
         if (err instanceof WriteError) throw new IpcFailure('failed', `NOT QUEUED — ${err.message}`);
         throw err;

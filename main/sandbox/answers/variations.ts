@@ -17,7 +17,8 @@ type Vary = (body: Json, rnd: Random) => Varied;
 const sometimes = (rnd: Random, f: () => Json, otherwise: Json): Json => (rnd() < P ? f() : otherwise);
 const numericText = (v: Json): Json => (typeof v === 'number' ? String(v) : v);
 /** `success: true` as the string "true" ("success (string `true` or boolean)" on row listing). */
-const successText = (b: Json, rnd: Random): Json => mapField(b, 'success', (s) => sometimes(rnd, () => (s === true ? 'true' : s), s));
+const successText = (b: Json, rnd: Random): Json =>
+  mapField(b, 'success', (s) => sometimes(rnd, () => (s === true ? 'true' : s), s));
 /** `total` as numeric text: the spec gives it as "number" but services send JSON numbers as strings. */
 const totalText = (b: Json, rnd: Random): Json => mapField(b, 'total', (t) => sometimes(rnd, () => numericText(t), t));
 const counts = (b: Json, rnd: Random): Json => totalText(successText(b, rnd), rnd);
@@ -41,48 +42,69 @@ export const VARIATIONS: Partial<Record<EndpointName, Vary>> = {
   fetchLabsheetList: (b, rnd) => ({ body: counts(b, rnd) }),
   fetchLabsheetRows: (b, rnd) => ({ body: counts(b, rnd) }),
   updateRowsById: (b, rnd) => ({
-    body: mapItems(b, (r) => mapField(
-      mapField(r, 'ID', (id) => sometimes(rnd, () => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id), id)),
-      'updatedRows', (u) => mapItems(u, (x) => mapField(x, 'success', (s) => sometimes(rnd, () => (s === 'true' ? true : 'true'), s))),
-    )),
+    body: mapItems(b, (r) =>
+      mapField(
+        mapField(r, 'ID', (id) =>
+          sometimes(rnd, () => (typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id), id),
+        ),
+        'updatedRows',
+        (u) =>
+          mapItems(u, (x) => mapField(x, 'success', (s) => sometimes(rnd, () => (s === 'true' ? true : 'true'), s))),
+      ),
+    ),
   }),
   addSequenceToRow: same,
   labsheetToTemplate: (b, rnd) => ({
-    body: mapField(mapField(successText(b, rnd), 'folder', (f) => sometimes(rnd, () => (f === '' ? null : f), f)),
-      'index', (i) => sometimes(rnd, () => Math.floor(rnd() * 100), i)),
+    body: mapField(
+      mapField(successText(b, rnd), 'folder', (f) => sometimes(rnd, () => (f === '' ? null : f), f)),
+      'index',
+      (i) => sometimes(rnd, () => Math.floor(rnd() * 100), i),
+    ),
   }),
   // "Response: success (boolean), name (string), uuid (string)" — a service may answer only the flag.
   deleteColumn: (b, rnd) => ({ body: sometimes(rnd, () => ({ success: true }), b) }),
   assignLocation: (b, rnd) => ({
-    body: mapField(successText(b, rnd), 'assignedPositions', (a) => mapItems(a, (x) =>
-      (isObject(x) && x.position === null && rnd() < P ? { id: x.id ?? null } : x))),
+    body: mapField(successText(b, rnd), 'assignedPositions', (a) =>
+      mapItems(a, (x) => (isObject(x) && x.position === null && rnd() < P ? { id: x.id ?? null } : x)),
+    ),
   }),
   fetchManifestMetadata: (b, rnd) => ({
-    body: mapField(nullField(successText(b, rnd), 'barcode', rnd), 'emptySpaces',
-      (e) => sometimes(rnd, () => (typeof e === 'string' && /^\d+$/.test(e) ? Number(e) : e), e)),
+    body: mapField(nullField(successText(b, rnd), 'barcode', rnd), 'emptySpaces', (e) =>
+      sometimes(rnd, () => (typeof e === 'string' && /^\d+$/.test(e) ? Number(e) : e), e),
+    ),
   }),
   updateManifest: (b, rnd) => ({ body: nullField(successText(b, rnd), 'message', rnd) }),
   fetchLabspaceList: (b, rnd) => ({ body: counts(b, rnd) }),
   // A labspace's description is optional on create: "a labspace without description".
   fetchLabspace: (b, rnd) => ({
-    body: mapField(successText(b, rnd), 'data', (d) => (rnd() < 0.5 ? dropField(d, 'description', rnd) : nullField(d, 'description', rnd))),
+    body: mapField(successText(b, rnd), 'data', (d) =>
+      rnd() < 0.5 ? dropField(d, 'description', rnd) : nullField(d, 'description', rnd),
+    ),
   }),
   fetchFolder: same,
   removeFolderPermissions: same,
   attachImage: same,
   // With name, "that response shape: not shown": the sequence itself, a one-item list, or an array.
-  listSequences: (b, rnd) => ({ body: isObject(b) && isObject(b.sequence) ? sequenceRead(b.sequence, rnd) : counts(b, rnd) }),
+  listSequences: (b, rnd) => ({
+    body: isObject(b) && isObject(b.sequence) ? sequenceRead(b.sequence, rnd) : counts(b, rnd),
+  }),
   // "Internal index, type, Id and _class fields are stripped ... where present": type may be there or not.
-  fetchSequence: (b, rnd) => ({ body: mapField(b, 'sequence', (s) => sometimes(rnd, () => (isObject(s) ? { ...s, type: 'DNA' } : s), s)) }),
+  fetchSequence: (b, rnd) => ({
+    body: mapField(b, 'sequence', (s) => sometimes(rnd, () => (isObject(s) ? { ...s, type: 'DNA' } : s), s)),
+  }),
   // Labflow ids are typed "id", not "string": a service may send numbers.
   linkSamplesToTest: (b, rnd) => ({
-    body: mapField(mapField(successText(b, rnd), 'performTestStepId', (id) => sometimes(rnd, () => 1 + Math.floor(rnd() * 1e6), id)),
-      'samplesLinked', (n) => sometimes(rnd, () => numericText(n), n)),
+    body: mapField(
+      mapField(successText(b, rnd), 'performTestStepId', (id) => sometimes(rnd, () => 1 + Math.floor(rnd() * 1e6), id)),
+      'samplesLinked',
+      (n) => sometimes(rnd, () => numericText(n), n),
+    ),
   }),
   createLocations: (b, rnd) => ({ body: sometimes(rnd, () => ({ ...(isObject(b) ? b : {}), success: true }), b) }),
   fetchLocationCreateStatus: (b, rnd) => {
     let body = nullField(successText(b, rnd), 'message', rnd);
-    if (isObject(body) && body.status !== 'COMPLETED' && !('result' in body) && rnd() < P) body = { ...body, result: null };
+    if (isObject(body) && body.status !== 'COMPLETED' && !('result' in body) && rnd() < P)
+      body = { ...body, result: null };
     return { body };
   },
   storeAndEmbedFiles: (b, rnd) => ({ body: mapItems(b, (f) => nullField(f, 'message', rnd)) }),
@@ -121,11 +143,17 @@ export function addExtras(v: Json, rnd: Random, depth = 0): Json {
  * arrays ("a cell may be null, string or number" is what the spec shows; these are what services do).
  */
 export function varyRowCells(rows: Json, types: readonly (string | null)[], rnd: Random): Json {
-  return mapItems(rows, (row) => (Array.isArray(row) ? row.map((cell, i) => {
-    if (types[i] === 'CHECKBOX' && (cell === 'true' || cell === 'false') && rnd() < 0.5) return cell === 'true';
-    if (types[i] === 'ATTACHED_FILES' && typeof cell === 'string' && rnd() < 0.5) {
-      return cell === '' ? [] : cell.split(',').map((name) => (rnd() < 0.5 ? name.trim() : { name: name.trim() }));
-    }
-    return cell;
-  }) : row));
+  return mapItems(rows, (row) =>
+    Array.isArray(row)
+      ? row.map((cell, i) => {
+          if (types[i] === 'CHECKBOX' && (cell === 'true' || cell === 'false') && rnd() < 0.5) return cell === 'true';
+          if (types[i] === 'ATTACHED_FILES' && typeof cell === 'string' && rnd() < 0.5) {
+            return cell === ''
+              ? []
+              : cell.split(',').map((name) => (rnd() < 0.5 ? name.trim() : { name: name.trim() }));
+          }
+          return cell;
+        })
+      : row,
+  );
 }

@@ -41,7 +41,8 @@ export function coerceCell(col: ColumnRecord, value: CellValue): CellValue {
       return s;
     }
     case 'DATE':
-      if (typeof value !== 'string' || !isRealDate(value)) throw invalid(`${what} needs a date as YYYY-MM-DD, got ${show(value)}`);
+      if (typeof value !== 'string' || !isRealDate(value))
+        throw invalid(`${what} needs a date as YYYY-MM-DD, got ${show(value)}`);
       return value;
     case 'DATETIME':
       if (typeof value !== 'string' || !DATETIME.test(value) || Number.isNaN(Date.parse(value))) {
@@ -56,7 +57,8 @@ export function coerceCell(col: ColumnRecord, value: CellValue): CellValue {
     }
     case 'LIST': {
       const refs = Array.isArray(col.spec.references) ? (col.spec.references as unknown[]).map(String) : [];
-      if (!refs.includes(String(value))) throw invalid(`${what} must be one of ${refs.map((r) => JSON.stringify(r)).join(', ')}, got ${show(value)}`);
+      if (!refs.includes(String(value)))
+        throw invalid(`${what} must be one of ${refs.map((r) => JSON.stringify(r)).join(', ')}, got ${show(value)}`);
       return String(value);
     }
     default:

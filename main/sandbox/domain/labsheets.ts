@@ -12,7 +12,8 @@ export function findFolder(store: SandboxStore, nameOrLocation: string): FolderR
   let found = store.eln.foldersByName(nameOrLocation);
   if (found.length === 0 && nameOrLocation.includes(':')) found = store.eln.foldersByLocation(nameOrLocation);
   if (found.length === 0) throw notFound(`folder "${nameOrLocation}" does not exist`);
-  if (found.length > 1) throw conflict(`folder name "${nameOrLocation}" matches ${found.length} folders; use its uuid or location`);
+  if (found.length > 1)
+    throw conflict(`folder name "${nameOrLocation}" matches ${found.length} folders; use its uuid or location`);
   return found[0]!;
 }
 
@@ -23,7 +24,12 @@ export function findLabsheet(store: SandboxStore, name: string): LabsheetRecord 
 }
 
 /** The spec's create rules beyond the request schema: unique name, fixed magic names, folder and references exist. */
-export function createLabsheet(store: SandboxStore, req: CreateLabsheetRequest, createdBy: string, uuid?: string): LabsheetRecord {
+export function createLabsheet(
+  store: SandboxStore,
+  req: CreateLabsheetRequest,
+  createdBy: string,
+  uuid?: string,
+): LabsheetRecord {
   const name = req.name.trim();
   if (store.labsheets.byName(name)) throw conflict(`a labsheet named "${name}" already exists`);
   const folder = req.folder === undefined || req.folder === '' ? null : findFolder(store, req.folder);
@@ -36,7 +42,8 @@ export function createLabsheet(store: SandboxStore, req: CreateLabsheetRequest, 
   const seen = new Map<string, number>();
   columns.forEach((c, i) => {
     // Row listings put the row uuid first under the header "uuid"; a column of that name would be ambiguous.
-    if (c.name.toLowerCase() === 'uuid') throw invalid(`columns[${i}]: the column name "uuid" is reserved for the row uuid`);
+    if (c.name.toLowerCase() === 'uuid')
+      throw invalid(`columns[${i}]: the column name "uuid" is reserved for the row uuid`);
     const prev = seen.get(c.name.toLowerCase());
     if (prev !== undefined) throw invalid(`columns[${i}]: column name "${c.name}" is already used by columns[${prev}]`);
     seen.set(c.name.toLowerCase(), i);
@@ -44,7 +51,12 @@ export function createLabsheet(store: SandboxStore, req: CreateLabsheetRequest, 
   const barcodes = columns.filter((c) => c.type === 'ID_BARCODE').length;
   if (barcodes > 1) throw invalid(`columns: at most one ID_BARCODE column is allowed (found ${barcodes})`);
   req.columns.forEach((c, i) => {
-    if (REFERENCE_TYPES.has(c.type) && c.labsheet !== undefined && c.labsheet !== name && !store.labsheets.byName(c.labsheet)) {
+    if (
+      REFERENCE_TYPES.has(c.type) &&
+      c.labsheet !== undefined &&
+      c.labsheet !== name &&
+      !store.labsheets.byName(c.labsheet)
+    ) {
       throw notFound(`columns[${i}].labsheet: labsheet "${c.labsheet}" does not exist`);
     }
   });

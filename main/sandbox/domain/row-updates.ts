@@ -19,7 +19,10 @@ export interface RowUpdateGroup {
  * included); a single-key element keyed by the ID or ID_BARCODE column starts a new row and the
  * following single-key elements add cells to it; a bare string is an ID with no changes.
  */
-export function groupRowUpdates(columns: readonly ColumnRecord[], elements: readonly RowUpdateElement[]): RowUpdateGroup[] {
+export function groupRowUpdates(
+  columns: readonly ColumnRecord[],
+  elements: readonly RowUpdateElement[],
+): RowUpdateGroup[] {
   const idCol = idColumn(columns);
   const bcCol = barcodeColumn(columns);
   if (!idCol && !bcCol) throw invalid('the labsheet has no ID or ID_BARCODE column to match rows by');
@@ -51,18 +54,23 @@ export function groupRowUpdates(columns: readonly ColumnRecord[], elements: read
     const keyCol = idCol && keys.includes(idCol.name) ? idCol : bcCol && keys.includes(bcCol.name) ? bcCol : undefined;
     if (keyCol) {
       const raw = el[keyCol.name];
-      if (raw === null || raw === undefined || String(raw).trim() === '') throw invalid(`${where}: column "${keyCol.name}" must hold the row's ID`);
+      if (raw === null || raw === undefined || String(raw).trim() === '')
+        throw invalid(`${where}: column "${keyCol.name}" must hold the row's ID`);
       current = { key: String(raw).trim(), by: keyCol.type === 'ID' ? 'id' : 'barcode', changes: new Map() };
       groups.push(current);
       for (const k of keys) if (k !== keyCol.name) setCell(current, k, el[k] ?? null, `${where}.${k}`);
       return;
     }
     if (keys.length > 1) {
-      const names = [idCol?.name, bcCol?.name].filter(Boolean).map((n) => `"${n}"`).join(' or ');
+      const names = [idCol?.name, bcCol?.name]
+        .filter(Boolean)
+        .map((n) => `"${n}"`)
+        .join(' or ');
       throw invalid(`${where}: a row object must include its ${names} column`);
     }
     const g: RowUpdateGroup | null = current;
-    if (!g) throw invalid(`${where}: sets column "${keys[0]}" without a preceding element keyed by the row's ID column`);
+    if (!g)
+      throw invalid(`${where}: sets column "${keys[0]}" without a preceding element keyed by the row's ID column`);
     setCell(g, keys[0]!, el[keys[0]!] ?? null, `${where}.${keys[0]}`);
   });
   return groups;
@@ -79,18 +87,24 @@ export interface RowUpdateResult {
 }
 
 /** Applies the groups in one transaction. An ID that matches no row answers an empty updatedRows. */
-export function applyRowUpdates(store: SandboxStore, sheet: LabsheetRecord, groups: readonly RowUpdateGroup[]): RowUpdateResult[] {
+export function applyRowUpdates(
+  store: SandboxStore,
+  sheet: LabsheetRecord,
+  groups: readonly RowUpdateGroup[],
+): RowUpdateResult[] {
   const columns = store.labsheets.columns(sheet.uuid);
   const now = store.now();
   return store.tx(() =>
     groups.map((g) => {
       const matches =
-        g.by === 'id' ? store.rows.byIdValue(sheet.uuid, g.key)
-        : g.by === 'barcode' ? store.rows.byBarcode(sheet.uuid, g.key)
-        : (() => {
-            const byId = store.rows.byIdValue(sheet.uuid, g.key);
-            return byId.length > 0 ? byId : store.rows.byBarcode(sheet.uuid, g.key);
-          })();
+        g.by === 'id'
+          ? store.rows.byIdValue(sheet.uuid, g.key)
+          : g.by === 'barcode'
+            ? store.rows.byBarcode(sheet.uuid, g.key)
+            : (() => {
+                const byId = store.rows.byIdValue(sheet.uuid, g.key);
+                return byId.length > 0 ? byId : store.rows.byBarcode(sheet.uuid, g.key);
+              })();
       for (const row of matches) {
         if (g.changes.size === 0) continue;
         const cells = { ...row.cells };

@@ -13,7 +13,10 @@ function fromFramework(err: FastifyError, bodyLimit: number): ServiceError | nul
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ServiceError(400, `the body is larger than the ${bodyLimit} bytes this service accepts`);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ServiceError(400, 'unsupported Content-Type: send application/json (or multipart/form-data for file upload)');
+      return new ServiceError(
+        400,
+        'unsupported Content-Type: send application/json (or multipart/form-data for file upload)',
+      );
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ServiceError(400, 'the Content-Length header does not match the body');
     case 'FST_REQ_FILE_TOO_LARGE':
@@ -24,7 +27,8 @@ function fromFramework(err: FastifyError, bodyLimit: number): ServiceError | nul
       return new ServiceError(400, err.message);
   }
   if (err instanceof SyntaxError) return new ServiceError(400, `the body is not valid JSON: ${err.message}`);
-  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) return new ServiceError(400, err.message);
+  if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
+    return new ServiceError(400, err.message);
   return null;
 }
 
@@ -39,6 +43,8 @@ export function installErrorHandlers(app: FastifyInstance, bodyLimit: number, an
     return reply.code(mapped.status).send(answers.error(errorBodyFor(mapped.status, mapped.reason)));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(answers.error(errorBodyFor(404, `no endpoint ${request.method} ${request.url.split('?')[0]}`))),
+    reply
+      .code(404)
+      .send(answers.error(errorBodyFor(404, `no endpoint ${request.method} ${request.url.split('?')[0]}`))),
   );
 }

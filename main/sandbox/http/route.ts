@@ -34,7 +34,11 @@ export function addRoute<N extends EndpointName, Alt = never>(
     url: def.path,
     onRequest: authHook(ctx, 'always'),
     handler: async (request, reply) => {
-      const input = parseInput(def.request, def.method === 'GET' ? request.query : request.body, def.method === 'GET' ? 'query' : 'body');
+      const input = parseInput(
+        def.request,
+        def.method === 'GET' ? request.query : request.body,
+        def.method === 'GET' ? 'query' : 'body',
+      );
       const user = userOf(request);
       if (!user) throw new Error('auth hook let a request through without a user');
       return answer(ctx, name, reply, await handler({ input: input as RouteArgs<N>['input'], user, request, reply }));

@@ -2,8 +2,11 @@ import type { z } from 'zod';
 import { invalid } from '../domain/service-error.js';
 
 function describeIssue(issue: z.core.$ZodIssue, where: string): string {
-  const path = [where, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))].join('').replace(/\.\[/g, '[');
-  if (issue.code === 'unrecognized_keys') return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  const path = [where, ...issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))]
+    .join('')
+    .replace(/\.\[/g, '[');
+  if (issue.code === 'unrecognized_keys')
+    return `${path}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   return `${path}: ${issue.message}`;
 }
 

@@ -18,24 +18,44 @@ export function attachImageRoutes(app: FastifyInstance, ctx: SandboxContext): vo
       if (!value) continue;
       const found = store.eln.pageBy(field, value);
       if (found.length === 0) throw notFound(`no protocol, experiment or documentation page with ${field} "${value}"`);
-      if (found.length > 1) throw invalid(`page ${field} "${value}" matches ${found.length} pages; use its uuid or hrid`);
-      if (page && page.uuid !== found[0]!.uuid) throw invalid(`${field} "${value}" names a different page than the other identifiers`);
+      if (found.length > 1)
+        throw invalid(`page ${field} "${value}" matches ${found.length} pages; use its uuid or hrid`);
+      if (page && page.uuid !== found[0]!.uuid)
+        throw invalid(`${field} "${value}" names a different page than the other identifiers`);
       page = found[0]!;
     }
     if (!page) throw invalid('one of name, hrid or uuid is required');
 
     const upload = store.uploads.byId(input.image_uuid);
-    if (!upload || upload.path === null) throw notFound(`image_uuid "${input.image_uuid}" is not a stored upload; upload it with files/store-and-embed first`);
+    if (!upload || upload.path === null)
+      throw notFound(
+        `image_uuid "${input.image_uuid}" is not a stored upload; upload it with files/store-and-embed first`,
+      );
     const extension = fileExtension(input.image_name) || input.image_mime_type.split('/')[1] || '';
     const tag = `<img data-lds-image="${upload.fileId}" alt="${input.image_name.replace(/"/g, '&quot;')}">`;
     const target: PageRecord = page;
     store.tx(() => {
-      store.eln.setPageBody(target.uuid, input.position === 'prepend' ? `${tag}\n${target.body}` : `${target.body}${target.body ? '\n' : ''}${tag}`);
+      store.eln.setPageBody(
+        target.uuid,
+        input.position === 'prepend' ? `${tag}\n${target.body}` : `${target.body}${target.body ? '\n' : ''}${tag}`,
+      );
       store.eln.addImage({
-        pageUuid: target.uuid, imageUuid: upload.fileId, imageName: input.image_name, mimeType: input.image_mime_type,
-        position: input.position, tag: randomUUID(), attachedAt: store.now(),
+        pageUuid: target.uuid,
+        imageUuid: upload.fileId,
+        imageName: input.image_name,
+        mimeType: input.image_mime_type,
+        position: input.position,
+        tag: randomUUID(),
+        attachedAt: store.now(),
       });
     });
-    return { success: true, uuid: target.uuid, image_uuid: upload.fileId, extension, name: input.image_name, position: input.position };
+    return {
+      success: true,
+      uuid: target.uuid,
+      image_uuid: upload.fileId,
+      extension,
+      name: input.image_name,
+      position: input.position,
+    };
   });
 }

@@ -27,11 +27,13 @@ export function elnRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (input.uuid) {
       found = store.eln.labspaceByUuid(input.uuid);
       if (!found) throw notFound(`no labspace with uuid "${input.uuid}"`);
-      if (input.name && found.name !== input.name) throw notFound(`labspace ${input.uuid} is not named "${input.name}"`);
+      if (input.name && found.name !== input.name)
+        throw notFound(`labspace ${input.uuid} is not named "${input.name}"`);
     } else {
       const byName = store.eln.labspacesByName(input.name ?? '');
       if (byName.length === 0) throw notFound(`no labspace named "${input.name}"`);
-      if (byName.length > 1) throw conflict(`labspace name "${input.name}" matches ${byName.length} labspaces; use its uuid`);
+      if (byName.length > 1)
+        throw conflict(`labspace name "${input.name}" matches ${byName.length} labspaces; use its uuid`);
       found = byName[0]!;
     }
     return { success: true, data: found };
@@ -47,7 +49,10 @@ export function elnRoutes(app: FastifyInstance, ctx: SandboxContext): void {
       // A name matching several folders is the spec's Conflict case.
       const byName = store.eln.foldersByName(input.name ?? '');
       if (byName.length === 0) throw notFound(`no folder named "${input.name}"`);
-      if (byName.length > 1) throw conflict(`folder name "${input.name}" matches ${byName.length} folders (${byName.map(folderLocation).join(', ')}); use its uuid`);
+      if (byName.length > 1)
+        throw conflict(
+          `folder name "${input.name}" matches ${byName.length} folders (${byName.map(folderLocation).join(', ')}); use its uuid`,
+        );
       folder = byName[0]!;
     }
     return { success: true, name: folder.name, uuid: folder.uuid, location: folderLocation(folder) };
@@ -59,12 +64,16 @@ export function elnRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const folder = input.uuid ? store.eln.folderByUuid(input.uuid) : null;
     if (input.uuid && !folder) throw notFound(`no folder with uuid "${input.uuid}"`);
     const target = folder ?? findFolderByLocation(ctx, input.location ?? '');
-    if (!target.private) throw invalid(`folder "${folderLocation(target)}" is not private; permissions can only be removed from private folders`);
+    if (!target.private)
+      throw invalid(
+        `folder "${folderLocation(target)}" is not private; permissions can only be removed from private folders`,
+      );
     if ((input.teams?.length ?? 0) > 0) throw invalid('teams are not supported by this service; remove users by email');
     const holders = new Set(store.eln.permissions(target.uuid));
     const emails = (input.users ?? []).map((u) => u.email.toLowerCase());
     const missing = emails.find((e) => !holders.has(e));
-    if (missing !== undefined) throw invalid(`user ${missing} has no permission on folder "${folderLocation(target)}" and cannot be removed`);
+    if (missing !== undefined)
+      throw invalid(`user ${missing} has no permission on folder "${folderLocation(target)}" and cannot be removed`);
     store.eln.revoke(target.uuid, emails);
     return { success: true };
   });

@@ -6,7 +6,12 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import {
-  FILE_SOURCE_DEFAULT, FILE_STATUS, fileExtension, isSupportedUpload, storeAndEmbedFields, SUPPORTED_EXTENSIONS,
+  FILE_SOURCE_DEFAULT,
+  FILE_STATUS,
+  fileExtension,
+  isSupportedUpload,
+  storeAndEmbedFields,
+  SUPPORTED_EXTENSIONS,
 } from '../../../shared/api/files.js';
 import { badRequest, invalid } from '../domain/service-error.js';
 import type { SandboxContext } from '../http/context.js';
@@ -44,14 +49,19 @@ export function fileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     try {
       for await (const part of request.parts()) {
         if (part.type === 'field') {
-          if (!FIELD_NAMES.has(part.fieldname)) throw invalid(`unknown form field "${part.fieldname}"; expected files, isGlobal, fileSource`);
+          if (!FIELD_NAMES.has(part.fieldname))
+            throw invalid(`unknown form field "${part.fieldname}"; expected files, isGlobal, fileSource`);
           fields[part.fieldname] = String(part.value);
           continue;
         }
         const fileName = basename(part.filename ?? '');
         if (part.fieldname !== 'files' || fileName === '') {
           await discard(part.file);
-          throw invalid(part.fieldname !== 'files' ? `file part "${part.fieldname}": files go in parts named "files"` : 'a "files" part has no filename');
+          throw invalid(
+            part.fieldname !== 'files'
+              ? `file part "${part.fieldname}": files go in parts named "files"`
+              : 'a "files" part has no filename',
+          );
         }
         const fileId = randomUUID();
         const ticketId = randomUUID();
@@ -59,7 +69,13 @@ export function fileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
           const size = await discard(part.file);
           const ext = fileExtension(fileName);
           files.push({
-            fileId, ticketId, fileName, path: null, size, sha256: null, status: FILE_STATUS.rejected,
+            fileId,
+            ticketId,
+            fileName,
+            path: null,
+            size,
+            sha256: null,
+            status: FILE_STATUS.rejected,
             message: `${ext ? `.${ext}` : 'a file without an extension'} is not supported for embedding; supported: ${SUPPORTED_EXTENSIONS.join(', ')}`,
           });
           continue;
@@ -67,20 +83,41 @@ export function fileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         // Stored under its fileId: no name collisions and no path tricks from the client's filename.
         const path = join(ctx.filesDir, fileId);
         const measure = new Measure();
-        files.push({ fileId, ticketId, fileName, path, size: 0, sha256: null, status: FILE_STATUS.queued, message: 'stored and queued for knowledge-base embedding' });
+        files.push({
+          fileId,
+          ticketId,
+          fileName,
+          path,
+          size: 0,
+          sha256: null,
+          status: FILE_STATUS.queued,
+          message: 'stored and queued for knowledge-base embedding',
+        });
         await pipeline(part.file, measure, createWriteStream(path));
         Object.assign(files[files.length - 1]!, { size: measure.size, sha256: measure.hash.digest('hex') });
       }
       const form = parseInput(storeAndEmbedFields, fields, 'body');
       if (files.length === 0) throw invalid('no file: send one or more parts named "files"');
       const uploadedAt = store.now();
-      store.uploads.addMany(files.map((f) => ({
-        ...f, isGlobal: form.isGlobal === 'true', fileSource: form.fileSource ?? FILE_SOURCE_DEFAULT, uploadedBy: user?.email ?? '', uploadedAt,
-      })));
+      store.uploads.addMany(
+        files.map((f) => ({
+          ...f,
+          isGlobal: form.isGlobal === 'true',
+          fileSource: form.fileSource ?? FILE_SOURCE_DEFAULT,
+          uploadedBy: user?.email ?? '',
+          uploadedAt,
+        })),
+      );
     } catch (e) {
       await Promise.all(files.filter((f) => f.path !== null).map((f) => rm(f.path!, { force: true })));
       throw e;
     }
-    return files.map((f) => ({ fileName: f.fileName, fileId: f.fileId, ticketId: f.ticketId, status: f.status, message: f.message }));
+    return files.map((f) => ({
+      fileName: f.fileName,
+      fileId: f.fileId,
+      ticketId: f.ticketId,
+      status: f.status,
+      message: f.message,
+    }));
   });
 }

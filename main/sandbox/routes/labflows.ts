@@ -25,14 +25,23 @@ export function labflowRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     }
     const performTestStepId = randomUUID();
     const linkedAt = store.now();
-    store.labflows.addLinks(uuids.map((sampleUuid) => ({
-      labflowId: input.labflowId, protocoltemplateId: input.protocoltemplateId, performTestStepId, sampleUuid,
-      sampleEntityUuid: input.sampleEntityUuid ?? null, linkedBy: user.email, linkedAt,
-    })));
+    store.labflows.addLinks(
+      uuids.map((sampleUuid) => ({
+        labflowId: input.labflowId,
+        protocoltemplateId: input.protocoltemplateId,
+        performTestStepId,
+        sampleUuid,
+        sampleEntityUuid: input.sampleEntityUuid ?? null,
+        linkedBy: user.email,
+        linkedAt,
+      })),
+    );
     return {
       success: true,
       message: `${uuids.length} sample${uuids.length === 1 ? '' : 's'} linked to test "${test.name}"`,
-      performTestStepId, protocoltemplateId: input.protocoltemplateId, samplesLinked: uuids.length,
+      performTestStepId,
+      protocoltemplateId: input.protocoltemplateId,
+      samplesLinked: uuids.length,
     };
   });
 }

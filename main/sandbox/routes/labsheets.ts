@@ -17,7 +17,9 @@ export function labsheetRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   });
 
   addRoute(app, ctx, 'fetchLabsheetList', () => {
-    const items = store.labsheets.list().map((s) => ({ name: s.name, uuid: s.uuid, path: s.path, folder: s.folderUuid ?? '' }));
+    const items = store.labsheets
+      .list()
+      .map((s) => ({ name: s.name, uuid: s.uuid, path: s.path, folder: s.folderUuid ?? '' }));
     return { items, total: items.length, success: true };
   });
 
@@ -29,13 +31,29 @@ export function labsheetRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     const isPrivate = sheet.folderUuid ? (store.eln.folderByUuid(sheet.folderUuid)?.private ?? false) : false;
     return store.tx(() => {
       const t = store.templates.create({
-        uuid: randomUUID(), shortId: `TPL-${String(store.templates.count() + 1).padStart(4, '0')}`, name, labsheetUuid: sheet.uuid,
-        createdBy: user.email, createdAt: store.now(), folderUuid: sheet.folderUuid,
+        uuid: randomUUID(),
+        shortId: `TPL-${String(store.templates.count() + 1).padStart(4, '0')}`,
+        name,
+        labsheetUuid: sheet.uuid,
+        createdBy: user.email,
+        createdAt: store.now(),
+        folderUuid: sheet.folderUuid,
       });
       return {
-        uuid: t.uuid, Id: t.shortId, name: t.name, index: 'manager_templates', type: 'manager_template' as const, createdBy: t.createdBy,
-        creationDate: t.createdAt, defaultAddRows: 1, editable: true, isPrivate, alerts: false, iconIndex: 0,
-        folder: t.folderUuid ?? '', success: true,
+        uuid: t.uuid,
+        Id: t.shortId,
+        name: t.name,
+        index: 'manager_templates',
+        type: 'manager_template' as const,
+        createdBy: t.createdBy,
+        creationDate: t.createdAt,
+        defaultAddRows: 1,
+        editable: true,
+        isPrivate,
+        alerts: false,
+        iconIndex: 0,
+        folder: t.folderUuid ?? '',
+        success: true,
       };
     });
   });
@@ -44,7 +62,8 @@ export function labsheetRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     const sheet = findLabsheet(store, input.labsheet);
     const column = store.labsheets.columns(sheet.uuid).find((c) => c.name === input.columnName);
     if (!column) throw notFound(`labsheet "${sheet.name}" has no column "${input.columnName}"`);
-    if (column.type === 'ID') throw invalid(`column "${column.name}" is the labsheet's ID column and cannot be deleted`);
+    if (column.type === 'ID')
+      throw invalid(`column "${column.name}" is the labsheet's ID column and cannot be deleted`);
     store.labsheets.deleteColumn(column);
     return { success: true, name: column.name, uuid: column.uuid };
   });

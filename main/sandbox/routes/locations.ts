@@ -23,13 +23,17 @@ export function locationRoutes(app: FastifyInstance, ctx: SandboxContext): void 
         if (l.parent !== undefined && l.parent !== '') {
           const byUuid = store.locations.byUuid(l.parent) ?? store.manifests.find('uuid', l.parent);
           const byName = byUuid ? [] : store.locations.byName(l.parent);
-          if (byName.length > 1) throw conflict(`locations[${i}].parent: "${l.parent}" names ${byName.length} locations; use its uuid`);
+          if (byName.length > 1)
+            throw conflict(`locations[${i}].parent: "${l.parent}" names ${byName.length} locations; use its uuid`);
           const parent = byUuid ?? byName[0];
           if (!parent) throw notFound(`locations[${i}].parent: location "${l.parent}" does not exist`);
           parentUuid = parent.uuid;
         }
         const sibling = [...store.locations.byName(name)].find((x) => x.parentUuid === parentUuid);
-        if (sibling) throw conflict(`locations[${i}]: a location named "${name}" already exists ${parentUuid ? 'under that parent' : 'at the top level'}`);
+        if (sibling)
+          throw conflict(
+            `locations[${i}]: a location named "${name}" already exists ${parentUuid ? 'under that parent' : 'at the top level'}`,
+          );
         const rec = store.locations.create({ name, parentUuid });
         return { name: rec.name, uuid: rec.uuid };
       });
@@ -45,11 +49,19 @@ export function locationRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     if (!req) throw notFound(`no location-create request "${input.requestId}"`);
     const n = req.created.length;
     if (store.clock() < req.readyMs) {
-      return { success: true, requestId: req.requestId, status: LOCATION_STATUS_IN_PROGRESS, message: `creating ${n} location${n === 1 ? '' : 's'}` };
+      return {
+        success: true,
+        requestId: req.requestId,
+        status: LOCATION_STATUS_IN_PROGRESS,
+        message: `creating ${n} location${n === 1 ? '' : 's'}`,
+      };
     }
     return {
-      success: true, requestId: req.requestId, status: LOCATION_STATUS_COMPLETED,
-      message: `${n} location${n === 1 ? '' : 's'} created`, result: { created: req.created },
+      success: true,
+      requestId: req.requestId,
+      status: LOCATION_STATUS_COMPLETED,
+      message: `${n} location${n === 1 ? '' : 's'} created`,
+      result: { created: req.created },
     };
   });
 }

@@ -10,8 +10,14 @@ export function manifestRoutes(app: FastifyInstance, ctx: SandboxContext): void 
   addRoute(app, ctx, 'fetchManifestMetadata', ({ input }) => {
     const m = findManifest(store, input);
     return {
-      name: m.name, template: m.template, uuid: m.uuid, hrid: m.hrid, barcode: m.barcode,
-      emptySpaces: String(store.manifests.emptySpaces(m)), lastUpdate: m.lastUpdate, success: true,
+      name: m.name,
+      template: m.template,
+      uuid: m.uuid,
+      hrid: m.hrid,
+      barcode: m.barcode,
+      emptySpaces: String(store.manifests.emptySpaces(m)),
+      lastUpdate: m.lastUpdate,
+      success: true,
       layout: m.layout,
       wells: store.manifests.wells(m.uuid).map((w) => ({
         position: w.position,
@@ -24,6 +30,10 @@ export function manifestRoutes(app: FastifyInstance, ctx: SandboxContext): void 
 
   addRoute(app, ctx, 'updateManifest', ({ input }) => {
     const { manifest, changed } = updateManifest(store, input);
-    return { success: true, message: `${changed} well operation${changed === 1 ? '' : 's'} applied to ${manifest.hrid}`, data: { hrid: manifest.hrid, uuid: manifest.uuid } };
+    return {
+      success: true,
+      message: `${changed} well operation${changed === 1 ? '' : 's'} applied to ${manifest.hrid}`,
+      data: { hrid: manifest.hrid, uuid: manifest.uuid },
+    };
   });
 }

@@ -10,7 +10,8 @@ import { parseInput } from '../http/validate.js';
 import type { Json } from '../answers/json.js';
 
 /** A query number: absent or empty means the default; anything else must parse (NaN fails the rules). */
-const queryNumber = (v: unknown, fallback: number): number => (v === undefined || v === '' ? fallback : typeof v === 'string' ? Number(v) : NaN);
+const queryNumber = (v: unknown, fallback: number): number =>
+  v === undefined || v === '' ? fallback : typeof v === 'string' ? Number(v) : NaN;
 
 /** Row-level endpoints: list rows, update rows by ID, attach a sequence to a row. */
 export function rowRoutes(app: FastifyInstance, ctx: SandboxContext): void {
@@ -42,7 +43,10 @@ export function rowRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     // Varied answers are re-serialised: cells as real services send them, then the generic variations.
     const listed = JSON.parse(body) as { headers: string[]; rows: Json };
     const types = [null, ...columns.map((c) => c.type)];
-    const shaped = ctx.answers.success('fetchLabsheetRows', { ...listed, rows: ctx.answers.rowCells(listed.rows, types) });
+    const shaped = ctx.answers.success('fetchLabsheetRows', {
+      ...listed,
+      rows: ctx.answers.rowCells(listed.rows, types),
+    });
     return JSON.stringify(shaped.body);
   });
 
@@ -56,21 +60,36 @@ export function rowRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     const sheet = findLabsheet(store, input.labsheet);
     const column = store.labsheets.columns(sheet.uuid).find((c) => c.name === input.sequenceColumn);
     if (!column) throw notFound(`labsheet "${sheet.name}" has no column "${input.sequenceColumn}"`);
-    if (column.type !== 'SEQUENCE_DATA') throw invalid(`sequenceColumn: column "${column.name}" is ${column.type}, not SEQUENCE_DATA`);
-    const found = input.sequenceUuid ? store.sequences.byUuid(input.sequenceUuid) : store.sequences.byName(input.sequenceName ?? '');
-    if (!found) throw notFound(`sequence ${input.sequenceUuid ? `uuid "${input.sequenceUuid}"` : `"${input.sequenceName}"`} does not exist`);
+    if (column.type !== 'SEQUENCE_DATA')
+      throw invalid(`sequenceColumn: column "${column.name}" is ${column.type}, not SEQUENCE_DATA`);
+    const found = input.sequenceUuid
+      ? store.sequences.byUuid(input.sequenceUuid)
+      : store.sequences.byName(input.sequenceName ?? '');
+    if (!found)
+      throw notFound(
+        `sequence ${input.sequenceUuid ? `uuid "${input.sequenceUuid}"` : `"${input.sequenceName}"`} does not exist`,
+      );
     if (input.sequenceUuid && input.sequenceName && found.name !== input.sequenceName) {
-      throw invalid(`sequenceName "${input.sequenceName}" does not name sequence ${input.sequenceUuid} ("${found.name}")`);
+      throw invalid(
+        `sequenceName "${input.sequenceName}" does not name sequence ${input.sequenceUuid} ("${found.name}")`,
+      );
     }
     const rows = rowsByIdOrBarcode(store, sheet, input.id);
     if (rows.length === 0) throw notFound(`labsheet "${sheet.name}" has no row with ID "${input.id}"`);
     store.tx(() => {
       // createClone is honoured by the newer behaviour (v2) only; legacy ignores it (spec).
-      const seq = input.createClone && ctx.mode === 'v2'
-        ? store.sequences.create({ name: `${found.name} (clone)`, type: found.sequenceType, sequence: found.sequence, circular: found.circular })
-        : found;
+      const seq =
+        input.createClone && ctx.mode === 'v2'
+          ? store.sequences.create({
+              name: `${found.name} (clone)`,
+              type: found.sequenceType,
+              sequence: found.sequence,
+              circular: found.circular,
+            })
+          : found;
       const columns = store.labsheets.columns(sheet.uuid);
-      for (const row of rows) store.rows.updateCells(row, columns, { ...row.cells, [String(column.id)]: seq.name }, store.now());
+      for (const row of rows)
+        store.rows.updateCells(row, columns, { ...row.cells, [String(column.id)]: seq.name }, store.now());
     });
     return { success: true };
   });

@@ -31,7 +31,8 @@ export function sequenceRoutes(app: FastifyInstance, ctx: SandboxContext): void 
     if (input.uuid) {
       doc = store.sequences.byUuid(input.uuid);
       if (!doc) throw notFound(`no sequence with uuid "${input.uuid}"`);
-      if (input.name && doc.name !== input.name) throw invalid(`sequence ${input.uuid} is named "${doc.name}", not "${input.name}"`);
+      if (input.name && doc.name !== input.name)
+        throw invalid(`sequence ${input.uuid} is named "${doc.name}", not "${input.name}"`);
     } else {
       doc = store.sequences.byName(input.name ?? '');
       if (!doc) throw notFound(`no sequence named "${input.name}"`);

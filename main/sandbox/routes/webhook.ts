@@ -13,12 +13,18 @@ export function webhookRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     'sendWebhook',
     ({ request, user }) => {
       const body: unknown = request.body;
-      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body: the webhook payload must be a JSON object');
+      if (typeof body !== 'object' || body === null || Array.isArray(body))
+        throw invalid('body: the webhook payload must be a JSON object');
       assertJsonDepth(body, 'body');
       parseInput(webhookPayload, body, 'body');
       const header = request.headers[EVENT_TYPE_HEADER.toLowerCase()];
       const eventType = Array.isArray(header) ? (header[0] ?? null) : (header ?? null);
-      ctx.store.webhooks.add({ eventType, body: body as Record<string, unknown>, sender: user?.email ?? null, receivedAt: ctx.store.now() });
+      ctx.store.webhooks.add({
+        eventType,
+        body: body as Record<string, unknown>,
+        sender: user?.email ?? null,
+        receivedAt: ctx.store.now(),
+      });
       return { success: true };
     },
     'v2-only',

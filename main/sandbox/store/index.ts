@@ -71,7 +71,11 @@ export class SandboxStore {
    * Bulk-inserts rows given by column name, in one transaction and without per-cell type checks:
    * for tests and benches that need volume fast (50,000 rows in well under a second).
    */
-  seedRows(labsheetName: string, rows: ReadonlyArray<Record<string, CellValue>>, opts: { archived?: (index: number) => boolean } = {}): RowRecord[] {
+  seedRows(
+    labsheetName: string,
+    rows: ReadonlyArray<Record<string, CellValue>>,
+    opts: { archived?: (index: number) => boolean } = {},
+  ): RowRecord[] {
     const sheet = this.labsheets.byName(labsheetName);
     if (!sheet) throw new Error(`seedRows: labsheet "${labsheetName}" does not exist`);
     const columns = this.labsheets.columns(sheet.uuid);

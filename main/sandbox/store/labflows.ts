@@ -26,9 +26,11 @@ export class LabflowStore {
   }
 
   test(labflowId: string, protocoltemplateId: string): { name: string } | null {
-    return (this.db.prepare('SELECT name FROM labflow_tests WHERE labflow_id = ? AND protocoltemplate_id = ?').get(labflowId, protocoltemplateId) as
-      | { name: string }
-      | undefined) ?? null;
+    return (
+      (this.db
+        .prepare('SELECT name FROM labflow_tests WHERE labflow_id = ? AND protocoltemplate_id = ?')
+        .get(labflowId, protocoltemplateId) as { name: string } | undefined) ?? null
+    );
   }
 
   addLinks(links: readonly SampleLinkRecord[]): void {
@@ -37,17 +39,37 @@ export class LabflowStore {
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
     this.db.transaction(() => {
-      for (const l of links) stmt.run(l.labflowId, l.protocoltemplateId, l.performTestStepId, l.sampleUuid, l.sampleEntityUuid, l.linkedBy, l.linkedAt);
+      for (const l of links)
+        stmt.run(
+          l.labflowId,
+          l.protocoltemplateId,
+          l.performTestStepId,
+          l.sampleUuid,
+          l.sampleEntityUuid,
+          l.linkedBy,
+          l.linkedAt,
+        );
     })();
   }
 
   links(): SampleLinkRecord[] {
     const rows = this.db.prepare('SELECT * FROM sample_links ORDER BY id').all() as {
-      labflow_id: string; protocoltemplate_id: string; perform_test_step_id: string; sample_uuid: string; sample_entity_uuid: string | null; linked_by: string; linked_at: string;
+      labflow_id: string;
+      protocoltemplate_id: string;
+      perform_test_step_id: string;
+      sample_uuid: string;
+      sample_entity_uuid: string | null;
+      linked_by: string;
+      linked_at: string;
     }[];
     return rows.map((r) => ({
-      labflowId: r.labflow_id, protocoltemplateId: r.protocoltemplate_id, performTestStepId: r.perform_test_step_id,
-      sampleUuid: r.sample_uuid, sampleEntityUuid: r.sample_entity_uuid, linkedBy: r.linked_by, linkedAt: r.linked_at,
+      labflowId: r.labflow_id,
+      protocoltemplateId: r.protocoltemplate_id,
+      performTestStepId: r.perform_test_step_id,
+      sampleUuid: r.sample_uuid,
+      sampleEntityUuid: r.sample_entity_uuid,
+      linkedBy: r.linked_by,
+      linkedAt: r.linked_at,
     }));
   }
 

@@ -15,7 +15,11 @@ export interface LocationRequestRecord {
   created: CreatedLocation[];
 }
 
-interface LocationRow { uuid: string; name: string; parent_uuid: string | null }
+interface LocationRow {
+  uuid: string;
+  name: string;
+  parent_uuid: string | null;
+}
 const toLocation = (r: LocationRow): LocationRecord => ({ uuid: r.uuid, name: r.name, parentUuid: r.parent_uuid });
 
 export class LocationStore {
@@ -23,7 +27,9 @@ export class LocationStore {
 
   create(l: { name: string; parentUuid: string | null; uuid?: string }): LocationRecord {
     const rec: LocationRecord = { uuid: l.uuid ?? randomUUID(), name: l.name, parentUuid: l.parentUuid };
-    this.db.prepare('INSERT INTO locations (uuid, name, parent_uuid) VALUES (?, ?, ?)').run(rec.uuid, rec.name, rec.parentUuid);
+    this.db
+      .prepare('INSERT INTO locations (uuid, name, parent_uuid) VALUES (?, ?, ?)')
+      .run(rec.uuid, rec.name, rec.parentUuid);
     return rec;
   }
 
@@ -33,7 +39,9 @@ export class LocationStore {
   }
 
   byName(name: string): LocationRecord[] {
-    return (this.db.prepare('SELECT * FROM locations WHERE name = ? ORDER BY rowid').all(name) as LocationRow[]).map(toLocation);
+    return (this.db.prepare('SELECT * FROM locations WHERE name = ? ORDER BY rowid').all(name) as LocationRow[]).map(
+      toLocation,
+    );
   }
 
   list(): LocationRecord[] {
@@ -48,8 +56,14 @@ export class LocationStore {
 
   request(requestId: string): LocationRequestRecord | null {
     const r = this.db.prepare('SELECT * FROM location_requests WHERE request_id = ?').get(requestId) as
-      | { request_id: string; created_ms: number; ready_ms: number; created: string }
-      | undefined;
-    return r ? { requestId: r.request_id, createdMs: r.created_ms, readyMs: r.ready_ms, created: JSON.parse(r.created) as CreatedLocation[] } : null;
+      { request_id: string; created_ms: number; ready_ms: number; created: string } | undefined;
+    return r
+      ? {
+          requestId: r.request_id,
+          createdMs: r.created_ms,
+          readyMs: r.ready_ms,
+          created: JSON.parse(r.created) as CreatedLocation[],
+        }
+      : null;
   }
 }

@@ -21,15 +21,39 @@ export interface WellRecord {
   label: string;
 }
 
-interface ManifestRow { uuid: string; name: string; template: string; hrid: string; barcode: string; layout_rows: number; layout_columns: number; last_update: string }
-interface WellRow { position: string; sample_id: string | null; sample_labsheet: string | null; tags: string; label: string }
+interface ManifestRow {
+  uuid: string;
+  name: string;
+  template: string;
+  hrid: string;
+  barcode: string;
+  layout_rows: number;
+  layout_columns: number;
+  last_update: string;
+}
+interface WellRow {
+  position: string;
+  sample_id: string | null;
+  sample_labsheet: string | null;
+  tags: string;
+  label: string;
+}
 
 const toManifest = (r: ManifestRow): ManifestRecord => ({
-  uuid: r.uuid, name: r.name, template: r.template, hrid: r.hrid, barcode: r.barcode,
-  layout: { rows: r.layout_rows, columns: r.layout_columns }, lastUpdate: r.last_update,
+  uuid: r.uuid,
+  name: r.name,
+  template: r.template,
+  hrid: r.hrid,
+  barcode: r.barcode,
+  layout: { rows: r.layout_rows, columns: r.layout_columns },
+  lastUpdate: r.last_update,
 });
 const toWell = (r: WellRow): WellRecord => ({
-  position: r.position, sampleId: r.sample_id, sampleLabsheet: r.sample_labsheet, tags: JSON.parse(r.tags) as string[], label: r.label,
+  position: r.position,
+  sampleId: r.sample_id,
+  sampleLabsheet: r.sample_labsheet,
+  tags: JSON.parse(r.tags) as string[],
+  label: r.label,
 });
 
 export const isEmptyWell = (w: WellRecord): boolean => w.sampleId === null && w.label === '' && w.tags.length === 0;
@@ -40,8 +64,19 @@ export class ManifestStore {
   create(m: Omit<ManifestRecord, 'uuid'> & { uuid?: string }): ManifestRecord {
     const rec: ManifestRecord = { ...m, uuid: m.uuid ?? randomUUID() };
     this.db
-      .prepare('INSERT INTO manifests (uuid, name, template, hrid, barcode, layout_rows, layout_columns, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(rec.uuid, rec.name, rec.template, rec.hrid, rec.barcode, rec.layout.rows, rec.layout.columns, rec.lastUpdate);
+      .prepare(
+        'INSERT INTO manifests (uuid, name, template, hrid, barcode, layout_rows, layout_columns, last_update) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        rec.uuid,
+        rec.name,
+        rec.template,
+        rec.hrid,
+        rec.barcode,
+        rec.layout.rows,
+        rec.layout.columns,
+        rec.lastUpdate,
+      );
     return rec;
   }
 
@@ -56,11 +91,17 @@ export class ManifestStore {
 
   /** Occupied wells in row-major order (A1, A2, ... B1). */
   wells(manifestUuid: string): WellRecord[] {
-    return (this.db.prepare('SELECT * FROM wells WHERE manifest_uuid = ? ORDER BY row_index, column_index').all(manifestUuid) as WellRow[]).map(toWell);
+    return (
+      this.db
+        .prepare('SELECT * FROM wells WHERE manifest_uuid = ? ORDER BY row_index, column_index')
+        .all(manifestUuid) as WellRow[]
+    ).map(toWell);
   }
 
   well(manifestUuid: string, position: string): WellRecord {
-    const r = this.db.prepare('SELECT * FROM wells WHERE manifest_uuid = ? AND position = ?').get(manifestUuid, position) as WellRow | undefined;
+    const r = this.db
+      .prepare('SELECT * FROM wells WHERE manifest_uuid = ? AND position = ?')
+      .get(manifestUuid, position) as WellRow | undefined;
     return r ? toWell(r) : { position, sampleId: null, sampleLabsheet: null, tags: [], label: '' };
   }
 
@@ -88,9 +129,11 @@ export class ManifestStore {
 
   /** Capacity minus wells holding a sample or a label (tags alone do not fill a well). */
   emptySpaces(m: ManifestRecord): number {
-    const filled = (this.db
-      .prepare("SELECT COUNT(*) AS n FROM wells WHERE manifest_uuid = ? AND (sample_id IS NOT NULL OR label <> '')")
-      .get(m.uuid) as { n: number }).n;
+    const filled = (
+      this.db
+        .prepare("SELECT COUNT(*) AS n FROM wells WHERE manifest_uuid = ? AND (sample_id IS NOT NULL OR label <> '')")
+        .get(m.uuid) as { n: number }
+    ).n;
     return capacity(m.layout) - filled;
   }
 }

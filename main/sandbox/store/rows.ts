@@ -31,18 +31,38 @@ export interface NewRow {
 }
 
 interface DbRow {
-  seq: number; uuid: string; labsheet_uuid: string; archived: number; id_value: string | null; barcode_value: string | null;
-  service_barcode: string; cells: string; location_uuid: string | null; position: string | null; updated_at: string;
+  seq: number;
+  uuid: string;
+  labsheet_uuid: string;
+  archived: number;
+  id_value: string | null;
+  barcode_value: string | null;
+  service_barcode: string;
+  cells: string;
+  location_uuid: string | null;
+  position: string | null;
+  updated_at: string;
 }
 
 const toRow = (r: DbRow): RowRecord => ({
-  seq: r.seq, uuid: r.uuid, labsheetUuid: r.labsheet_uuid, archived: r.archived === 1, idValue: r.id_value,
-  barcodeValue: r.barcode_value, serviceBarcode: r.service_barcode, cells: JSON.parse(r.cells) as Cells,
-  locationUuid: r.location_uuid, position: r.position, updatedAt: r.updated_at,
+  seq: r.seq,
+  uuid: r.uuid,
+  labsheetUuid: r.labsheet_uuid,
+  archived: r.archived === 1,
+  idValue: r.id_value,
+  barcodeValue: r.barcode_value,
+  serviceBarcode: r.service_barcode,
+  cells: JSON.parse(r.cells) as Cells,
+  locationUuid: r.location_uuid,
+  position: r.position,
+  updatedAt: r.updated_at,
 });
 
 /** The values copied out of the cells into indexed columns. */
-export function keyValues(columns: readonly ColumnRecord[], cells: Cells): { idValue: string | null; barcodeValue: string | null } {
+export function keyValues(
+  columns: readonly ColumnRecord[],
+  cells: Cells,
+): { idValue: string | null; barcodeValue: string | null } {
   const pick = (type: string): string | null => {
     const col = columns.find((c) => c.type === type);
     const v = col ? cells[String(col.id)] : undefined;
@@ -64,7 +84,12 @@ export class RowStore {
   constructor(private readonly db: Db) {}
 
   /** Bulk insert in one transaction: 50,000 rows take a fraction of a second. */
-  insertMany(labsheetUuid: string, columns: readonly ColumnRecord[], rows: readonly NewRow[], updatedAt: string): RowRecord[] {
+  insertMany(
+    labsheetUuid: string,
+    columns: readonly ColumnRecord[],
+    rows: readonly NewRow[],
+    updatedAt: string,
+  ): RowRecord[] {
     const stmt = this.db.prepare(
       `INSERT INTO rows (uuid, labsheet_uuid, archived, id_value, barcode_value, service_barcode, cells, updated_at, ord_any, ord_arch)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -73,7 +98,9 @@ export class RowStore {
     this.counts.clear();
     this.db.transaction(() => {
       // Next ordinals = current counts, since ordinals run 0..n-1 per labsheet (and per archived state).
-      const byState = this.db.prepare('SELECT archived, COUNT(*) AS n FROM rows WHERE labsheet_uuid = ? GROUP BY archived').all(labsheetUuid) as { archived: number; n: number }[];
+      const byState = this.db
+        .prepare('SELECT archived, COUNT(*) AS n FROM rows WHERE labsheet_uuid = ? GROUP BY archived')
+        .all(labsheetUuid) as { archived: number; n: number }[];
       const next = [byState.find((b) => b.archived === 0)?.n ?? 0, byState.find((b) => b.archived === 1)?.n ?? 0];
       let nextAny = next[0]! + next[1]!;
       for (const r of rows) {
@@ -81,10 +108,30 @@ export class RowStore {
         const { idValue, barcodeValue } = keyValues(columns, r.cells);
         const serviceBarcode = serviceBarcodeFor(uuid);
         const state = r.archived ? 1 : 0;
-        const info = stmt.run(uuid, labsheetUuid, state, idValue, barcodeValue, serviceBarcode, JSON.stringify(r.cells), updatedAt, nextAny++, next[state]!++);
+        const info = stmt.run(
+          uuid,
+          labsheetUuid,
+          state,
+          idValue,
+          barcodeValue,
+          serviceBarcode,
+          JSON.stringify(r.cells),
+          updatedAt,
+          nextAny++,
+          next[state]!++,
+        );
         out.push({
-          seq: Number(info.lastInsertRowid), uuid, labsheetUuid, archived: r.archived === true, idValue, barcodeValue, serviceBarcode,
-          cells: r.cells, locationUuid: null, position: null, updatedAt,
+          seq: Number(info.lastInsertRowid),
+          uuid,
+          labsheetUuid,
+          archived: r.archived === true,
+          idValue,
+          barcodeValue,
+          serviceBarcode,
+          cells: r.cells,
+          locationUuid: null,
+          position: null,
+          updatedAt,
         });
       }
     })();
@@ -98,7 +145,11 @@ export class RowStore {
     const key = `${labsheetUuid}|${filter}`;
     let n = this.counts.get(key);
     if (n === undefined) {
-      n = (this.db.prepare(`SELECT COUNT(*) AS n FROM rows WHERE labsheet_uuid = ?${ARCHIVE_CLAUSE[filter]}`).get(labsheetUuid) as { n: number }).n;
+      n = (
+        this.db
+          .prepare(`SELECT COUNT(*) AS n FROM rows WHERE labsheet_uuid = ?${ARCHIVE_CLAUSE[filter]}`)
+          .get(labsheetUuid) as { n: number }
+      ).n;
       this.counts.set(key, n);
     }
     return n;
@@ -113,8 +164,18 @@ export class RowStore {
       filter === 'any'
         ? 'SELECT uuid, cells, updated_at, location_uuid FROM rows WHERE labsheet_uuid = ? AND ord_any >= ? ORDER BY ord_any LIMIT ?'
         : `SELECT uuid, cells, updated_at, location_uuid FROM rows WHERE labsheet_uuid = ? AND archived = ${filter === 'archived' ? 1 : 0} AND ord_arch >= ? ORDER BY ord_arch LIMIT ?`;
-    const rows = this.db.prepare(sql).raw().all(labsheetUuid, offset, limit) as [string, string, string, string | null][];
-    return rows.map(([uuid, cells, updatedAt, locationUuid]) => ({ uuid, cells: JSON.parse(cells) as Cells, updatedAt, locationUuid }));
+    const rows = this.db.prepare(sql).raw().all(labsheetUuid, offset, limit) as [
+      string,
+      string,
+      string,
+      string | null,
+    ][];
+    return rows.map(([uuid, cells, updatedAt, locationUuid]) => ({
+      uuid,
+      cells: JSON.parse(cells) as Cells,
+      updatedAt,
+      locationUuid,
+    }));
   }
 
   /**
@@ -123,19 +184,35 @@ export class RowStore {
    * Magic columns are computed here: Last Modified from the row, Existing Manifest from its
    * location, Labspaces from the labsheet's folder (passed in); FORMULA cells are never written, so null.
    */
-  pageJson(labsheetUuid: string, columns: readonly ColumnRecord[], filter: ArchiveFilter, limit: number, offset: number, labspace: string | null): string[] {
+  pageJson(
+    labsheetUuid: string,
+    columns: readonly ColumnRecord[],
+    filter: ArchiveFilter,
+    limit: number,
+    offset: number,
+    labspace: string | null,
+  ): string[] {
     const cells = columns.map((c) => {
       switch (c.type) {
-        case 'LAST_MODIFIED': return 'updated_at';
-        case 'EXISTING_MANIFEST': return '(SELECT m.name FROM manifests m WHERE m.uuid = rows.location_uuid)';
-        case 'LABSPACES': return '@labspace';
+        case 'LAST_MODIFIED':
+          return 'updated_at';
+        case 'EXISTING_MANIFEST':
+          return '(SELECT m.name FROM manifests m WHERE m.uuid = rows.location_uuid)';
+        case 'LABSPACES':
+          return '@labspace';
         // Column ids are integers from our own table, so the path is safe to inline.
-        default: return `json_extract(cells, '$."${Math.trunc(c.id)}"')`;
+        default:
+          return `json_extract(cells, '$."${Math.trunc(c.id)}"')`;
       }
     });
-    const where = filter === 'any' ? 'ord_any >= @offset ORDER BY ord_any' : `archived = ${filter === 'archived' ? 1 : 0} AND ord_arch >= @offset ORDER BY ord_arch`;
+    const where =
+      filter === 'any'
+        ? 'ord_any >= @offset ORDER BY ord_any'
+        : `archived = ${filter === 'archived' ? 1 : 0} AND ord_arch >= @offset ORDER BY ord_arch`;
     const sql = `SELECT json_array(uuid${cells.map((e) => `, ${e}`).join('')}) FROM rows WHERE labsheet_uuid = @sheet AND ${where} LIMIT @limit`;
-    return this.cached(sql).pluck().all({ sheet: labsheetUuid, offset, limit, ...(sql.includes('@labspace') ? { labspace } : {}) }) as string[];
+    return this.cached(sql)
+      .pluck()
+      .all({ sheet: labsheetUuid, offset, limit, ...(sql.includes('@labspace') ? { labspace } : {}) }) as string[];
   }
 
   /** Listing statements depend only on a labsheet's columns, so they are prepared once per shape. */
@@ -151,15 +228,27 @@ export class RowStore {
   }
 
   byIdValue(labsheetUuid: string, value: string): RowRecord[] {
-    return (this.db.prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND id_value = ? ORDER BY seq').all(labsheetUuid, value) as DbRow[]).map(toRow);
+    return (
+      this.db
+        .prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND id_value = ? ORDER BY seq')
+        .all(labsheetUuid, value) as DbRow[]
+    ).map(toRow);
   }
 
   byBarcode(labsheetUuid: string, value: string): RowRecord[] {
-    return (this.db.prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND barcode_value = ? ORDER BY seq').all(labsheetUuid, value) as DbRow[]).map(toRow);
+    return (
+      this.db
+        .prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND barcode_value = ? ORDER BY seq')
+        .all(labsheetUuid, value) as DbRow[]
+    ).map(toRow);
   }
 
   byServiceBarcode(labsheetUuid: string, value: string): RowRecord[] {
-    return (this.db.prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND service_barcode = ? ORDER BY seq').all(labsheetUuid, value) as DbRow[]).map(toRow);
+    return (
+      this.db
+        .prepare('SELECT * FROM rows WHERE labsheet_uuid = ? AND service_barcode = ? ORDER BY seq')
+        .all(labsheetUuid, value) as DbRow[]
+    ).map(toRow);
   }
 
   byUuid(uuid: string): RowRecord | null {
@@ -175,6 +264,8 @@ export class RowStore {
   }
 
   setLocation(row: RowRecord, locationUuid: string, position: string | null, updatedAt: string): void {
-    this.db.prepare('UPDATE rows SET location_uuid = ?, position = ?, updated_at = ? WHERE seq = ?').run(locationUuid, position, updatedAt, row.seq);
+    this.db
+      .prepare('UPDATE rows SET location_uuid = ?, position = ?, updated_at = ? WHERE seq = ?')
+      .run(locationUuid, position, updatedAt, row.seq);
   }
 }

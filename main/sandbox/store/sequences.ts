@@ -35,10 +35,19 @@ export class SequenceStore {
   create(s: { name: string; type: string; sequence: string; circular: boolean; uuid?: string }): SequenceDoc {
     const n = (this.db.prepare('SELECT COUNT(*) AS n FROM sequences').get() as { n: number }).n + 1;
     const doc: SequenceDoc = {
-      Id: `SEQ-${String(n).padStart(4, '0')}`, index: 'sequences', type: 'sequence', _class: 'lds.sequence.SequenceDocument',
-      uuid: s.uuid ?? randomUUID(), name: s.name, sequenceType: s.type, sequence: s.sequence, circular: s.circular,
+      Id: `SEQ-${String(n).padStart(4, '0')}`,
+      index: 'sequences',
+      type: 'sequence',
+      _class: 'lds.sequence.SequenceDocument',
+      uuid: s.uuid ?? randomUUID(),
+      name: s.name,
+      sequenceType: s.type,
+      sequence: s.sequence,
+      circular: s.circular,
     };
-    this.db.prepare('INSERT INTO sequences (uuid, name, doc) VALUES (?, ?, ?)').run(doc.uuid, doc.name, JSON.stringify(doc));
+    this.db
+      .prepare('INSERT INTO sequences (uuid, name, doc) VALUES (?, ?, ?)')
+      .run(doc.uuid, doc.name, JSON.stringify(doc));
     return doc;
   }
 
@@ -48,7 +57,8 @@ export class SequenceStore {
   }
 
   byName(name: string): SequenceDoc | null {
-    const r = this.db.prepare('SELECT doc FROM sequences WHERE name = ? ORDER BY rowid LIMIT 1').get(name) as { doc: string } | undefined;
+    const r = this.db.prepare('SELECT doc FROM sequences WHERE name = ? ORDER BY rowid LIMIT 1').get(name) as
+      { doc: string } | undefined;
     return r ? (JSON.parse(r.doc) as SequenceDoc) : null;
   }
 
@@ -57,8 +67,10 @@ export class SequenceStore {
   }
 
   page(limit: number, offset: number): SequenceDoc[] {
-    return (this.db.prepare('SELECT doc FROM sequences ORDER BY rowid LIMIT ? OFFSET ?').all(limit, offset) as { doc: string }[]).map(
-      (r) => JSON.parse(r.doc) as SequenceDoc,
-    );
+    return (
+      this.db.prepare('SELECT doc FROM sequences ORDER BY rowid LIMIT ? OFFSET ?').all(limit, offset) as {
+        doc: string;
+      }[]
+    ).map((r) => JSON.parse(r.doc) as SequenceDoc);
   }
 }

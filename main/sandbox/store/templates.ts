@@ -23,7 +23,9 @@ export class TemplateStore {
 
   create(t: TemplateRecord): TemplateRecord {
     this.db
-      .prepare('INSERT INTO templates (uuid, short_id, name, labsheet_uuid, created_by, created_at, folder_uuid) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .prepare(
+        'INSERT INTO templates (uuid, short_id, name, labsheet_uuid, created_by, created_at, folder_uuid) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(t.uuid, t.shortId, t.name, t.labsheetUuid, t.createdBy, t.createdAt, t.folderUuid);
     return t;
   }

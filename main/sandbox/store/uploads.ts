@@ -17,12 +17,32 @@ export interface UploadRecord {
 }
 
 interface UploadRow {
-  file_id: string; ticket_id: string; file_name: string; path: string | null; size: number; sha256: string | null; status: string;
-  message: string; is_global: number; file_source: string; uploaded_by: string; uploaded_at: string;
+  file_id: string;
+  ticket_id: string;
+  file_name: string;
+  path: string | null;
+  size: number;
+  sha256: string | null;
+  status: string;
+  message: string;
+  is_global: number;
+  file_source: string;
+  uploaded_by: string;
+  uploaded_at: string;
 }
 const toUpload = (r: UploadRow): UploadRecord => ({
-  fileId: r.file_id, ticketId: r.ticket_id, fileName: r.file_name, path: r.path, size: r.size, sha256: r.sha256, status: r.status,
-  message: r.message, isGlobal: r.is_global === 1, fileSource: r.file_source, uploadedBy: r.uploaded_by, uploadedAt: r.uploaded_at,
+  fileId: r.file_id,
+  ticketId: r.ticket_id,
+  fileName: r.file_name,
+  path: r.path,
+  size: r.size,
+  sha256: r.sha256,
+  status: r.status,
+  message: r.message,
+  isGlobal: r.is_global === 1,
+  fileSource: r.file_source,
+  uploadedBy: r.uploaded_by,
+  uploadedAt: r.uploaded_at,
 });
 
 export class UploadStore {
@@ -35,7 +55,20 @@ export class UploadStore {
     );
     this.db.transaction(() => {
       for (const u of uploads) {
-        stmt.run(u.fileId, u.ticketId, u.fileName, u.path, u.size, u.sha256, u.status, u.message, u.isGlobal ? 1 : 0, u.fileSource, u.uploadedBy, u.uploadedAt);
+        stmt.run(
+          u.fileId,
+          u.ticketId,
+          u.fileName,
+          u.path,
+          u.size,
+          u.sha256,
+          u.status,
+          u.message,
+          u.isGlobal ? 1 : 0,
+          u.fileSource,
+          u.uploadedBy,
+          u.uploadedAt,
+        );
       }
     })();
   }
@@ -51,9 +84,10 @@ export class UploadStore {
 
   /** All uploads, or those with one status (QUEUED / REJECTED). */
   count(status?: string): number {
-    const row = status === undefined
-      ? this.db.prepare('SELECT COUNT(*) AS n FROM uploads').get()
-      : this.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE status = ?').get(status);
+    const row =
+      status === undefined
+        ? this.db.prepare('SELECT COUNT(*) AS n FROM uploads').get()
+        : this.db.prepare('SELECT COUNT(*) AS n FROM uploads WHERE status = ?').get(status);
     return (row as { n: number }).n;
   }
 }

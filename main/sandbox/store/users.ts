@@ -7,8 +7,18 @@ export interface UserRecord {
   superAdmin: boolean;
 }
 
-interface UserRow { id: number; email: string; token: string; super_admin: number }
-const toUser = (r: UserRow): UserRecord => ({ id: r.id, email: r.email, token: r.token, superAdmin: r.super_admin === 1 });
+interface UserRow {
+  id: number;
+  email: string;
+  token: string;
+  super_admin: number;
+}
+const toUser = (r: UserRow): UserRecord => ({
+  id: r.id,
+  email: r.email,
+  token: r.token,
+  superAdmin: r.super_admin === 1,
+});
 
 export class UserStore {
   constructor(private readonly db: Db) {}

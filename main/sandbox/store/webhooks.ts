@@ -20,8 +20,20 @@ export class WebhookStore {
   }
 
   list(): WebhookRecord[] {
-    const rows = this.db.prepare('SELECT * FROM webhooks ORDER BY id').all() as { id: number; event_type: string | null; body: string; sender: string | null; received_at: string }[];
-    return rows.map((r) => ({ id: r.id, eventType: r.event_type, body: JSON.parse(r.body) as Record<string, unknown>, sender: r.sender, receivedAt: r.received_at }));
+    const rows = this.db.prepare('SELECT * FROM webhooks ORDER BY id').all() as {
+      id: number;
+      event_type: string | null;
+      body: string;
+      sender: string | null;
+      received_at: string;
+    }[];
+    return rows.map((r) => ({
+      id: r.id,
+      eventType: r.event_type,
+      body: JSON.parse(r.body) as Record<string, unknown>,
+      sender: r.sender,
+      receivedAt: r.received_at,
+    }));
   }
 
   count(): number {

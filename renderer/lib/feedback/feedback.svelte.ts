@@ -13,7 +13,13 @@ export interface LastScan {
 }
 
 const TONE_FLASH: Record<Tone, FlashKind> = {
-  success: 'good', info: 'info', error: 'bad', duplicate: 'bad', occupied: 'warn', 'wrong-plate': 'bad', unknown: 'warn',
+  success: 'good',
+  info: 'info',
+  error: 'bad',
+  duplicate: 'bad',
+  occupied: 'warn',
+  'wrong-plate': 'bad',
+  unknown: 'warn',
 };
 
 /** The acknowledgement of every scan: a tone, a big flash and the last-scan line (aria-live). */

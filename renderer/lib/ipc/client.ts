@@ -37,7 +37,11 @@ export function messageOf(err: unknown): string {
 }
 
 /** invoke, unwrapped: resolves with the value or throws IpcCallError. */
-export async function call<C extends ChannelName>(api: BenchlinkApi, channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>> {
+export async function call<C extends ChannelName>(
+  api: BenchlinkApi,
+  channel: C,
+  payload: ChannelRequest<C>,
+): Promise<ChannelResponse<C>> {
   const r = await api.invoke(channel, payload);
   if (!r.ok) throw new IpcCallError(r.error);
   return r.value;

@@ -38,7 +38,8 @@ export function createWsApi(url: string): BenchlinkApi {
         pending.clear();
         reject(new Error('closed'));
         // Keep event subscriptions alive across host restarts.
-        if (listeners.size > 0) setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 2, 5000)));
+        if (listeners.size > 0)
+          setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 2, 5000)));
       };
     });
     return opened;
@@ -69,7 +70,9 @@ export function createWsApi(url: string): BenchlinkApi {
       }
       const id = nextId++;
       // The result's type comes from the contract; main validated it before sending.
-      const answer = new Promise<IpcResult<never>>((resolve) => pending.set(id, resolve as (r: IpcResult<unknown>) => void));
+      const answer = new Promise<IpcResult<never>>((resolve) =>
+        pending.set(id, resolve as (r: IpcResult<unknown>) => void),
+      );
       ws.send(JSON.stringify({ id, channel, payload }));
       return answer;
     },

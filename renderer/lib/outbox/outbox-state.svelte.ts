@@ -1,5 +1,10 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { OutboxChanged, OutboxCounts, OutboxEntryState, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
+import type {
+  OutboxChanged,
+  OutboxCounts,
+  OutboxEntryState,
+  SyncStatusPayload,
+} from '../../../shared/ipc/channels/outbox.js';
 
 type ChangeListener = (changes: OutboxChanged['changes']) => void;
 
@@ -23,7 +28,10 @@ export class OutboxState {
       }),
       this.api.subscribe('sync.status', (s) => (this.sync = s)),
     );
-    const [counts, sync] = await Promise.all([this.api.invoke('outbox.counts', {}), this.api.invoke('sync.status', {})]);
+    const [counts, sync] = await Promise.all([
+      this.api.invoke('outbox.counts', {}),
+      this.api.invoke('sync.status', {}),
+    ]);
     if (counts.ok) this.counts = counts.value;
     if (sync.ok) this.sync = sync.value;
   }
@@ -43,4 +51,5 @@ export class OutboxState {
   }
 }
 
-export const isSettled = (s: OutboxEntryState) => s === 'done' || s === 'failed' || s === 'uncertain' || s === 'cancelled' || s === 'discarded';
+export const isSettled = (s: OutboxEntryState) =>
+  s === 'done' || s === 'failed' || s === 'uncertain' || s === 'cancelled' || s === 'discarded';

@@ -16,10 +16,26 @@ export interface WellView {
   reason: string | null;
 }
 
-export const emptyWell = (position: string): WellView => ({ position, sample: null, labsheet: null, label: '', tags: [], sync: null, reason: null });
+export const emptyWell = (position: string): WellView => ({
+  position,
+  sample: null,
+  labsheet: null,
+  label: '',
+  tags: [],
+  sync: null,
+  reason: null,
+});
 
 export function fromServer(w: CachedWell): WellView {
-  return { position: w.position, sample: w.sample?.id ?? null, labsheet: w.sample?.labsheet ?? null, label: w.label, tags: [...w.tags], sync: 'synced', reason: null };
+  return {
+    position: w.position,
+    sample: w.sample?.id ?? null,
+    labsheet: w.sample?.labsheet ?? null,
+    label: w.label,
+    tags: [...w.tags],
+    sync: 'synced',
+    reason: null,
+  };
 }
 
 /** Applies one well intent to a well's contents (what the server will do when it arrives). */
@@ -49,7 +65,11 @@ export function syncOf(state: OutboxEntryState): WellSync | null {
 }
 
 /** Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first. */
-export function overlay(positions: readonly string[], server: readonly CachedWell[], pending: readonly PendingWellChange[]): Map<string, WellView> {
+export function overlay(
+  positions: readonly string[],
+  server: readonly CachedWell[],
+  pending: readonly PendingWellChange[],
+): Map<string, WellView> {
   const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
   for (const w of server) map.set(w.position, fromServer(w));
   for (const p of pending) {

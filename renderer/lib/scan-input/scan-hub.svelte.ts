@@ -6,7 +6,11 @@ import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-setting
 import type { Feedback } from '../feedback/feedback.svelte.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
-export interface IncomingScan { text: string; source: ScanSourceKind; mainAt: number | null }
+export interface IncomingScan {
+  text: string;
+  source: ScanSourceKind;
+  mainAt: number | null;
+}
 export type ScanHandler = (scan: IncomingScan) => Promise<void>;
 
 /**
@@ -30,18 +34,22 @@ export class ScanHub {
   constructor(private readonly feedback: Feedback) {}
 
   start(win: Window, api: BenchlinkApi): void {
-    this.#wedge = attachWedge(win, { onScan: (d: WedgeScanDetail) => this.receive({ text: d.scan.text, source: 'wedge', mainAt: null }) });
+    this.#wedge = attachWedge(win, {
+      onScan: (d: WedgeScanDetail) => this.receive({ text: d.scan.text, source: 'wedge', mainAt: null }),
+    });
     const onDup = (e: Event) => {
       const d = (e as CustomEvent<WedgeScanDetail>).detail;
       this.feedback.report(d.scan.text, `Double read of ${d.scan.text} ignored`, 'info');
     };
     win.addEventListener('scan-duplicate', onDup);
     this.#offs.push(() => win.removeEventListener('scan-duplicate', onDup));
-    this.#offs.push(api.subscribe('scanner.scan', (s) => {
-      // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
-      if (s.source.kind === 'test' && !this.#handler && !this.#held) return;
-      this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt });
-    }));
+    this.#offs.push(
+      api.subscribe('scanner.scan', (s) => {
+        // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
+        if (s.source.kind === 'test' && !this.#handler && !this.#held) return;
+        this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt });
+      }),
+    );
   }
 
   /** Keyboard-scanner detection settings (Settings → Scanners); off means only the scan fields take scans. */
@@ -62,7 +70,11 @@ export class ScanHub {
    */
   holdFor(label: string, timeoutMs = 15_000): void {
     this.releaseHeld(`${this.#held?.label ?? 'the screen'} did not open`);
-    this.#held = { label, scans: [], timer: setTimeout(() => this.releaseHeld(`${label} took too long to open`), timeoutMs) };
+    this.#held = {
+      label,
+      scans: [],
+      timer: setTimeout(() => this.releaseHeld(`${label} took too long to open`), timeoutMs),
+    };
   }
 
   /** The screen that was loading will not take the held scans (it failed, or the user left it first). */
@@ -123,7 +135,12 @@ export class ScanHub {
       try {
         await handler(scan);
       } catch (err) {
-        this.feedback.report(scan.text, `NOT RECORDED: ${err instanceof Error ? err.message : String(err)}`, 'error', scan.mainAt);
+        this.feedback.report(
+          scan.text,
+          `NOT RECORDED: ${err instanceof Error ? err.message : String(err)}`,
+          'error',
+          scan.mainAt,
+        );
       } finally {
         this.busy = false;
         this.focusField();

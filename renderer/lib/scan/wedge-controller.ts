@@ -51,13 +51,21 @@ export class WedgeController {
       return;
     }
     if (this.heldTarget && target !== this.heldTarget && this.detector.nextDeadline() !== null) this.flush();
-    const d = this.detector.key({ key: e.key, at: e.timeStamp, ctrl: e.ctrlKey, alt: e.altKey, meta: e.metaKey, repeat: e.repeat === true });
+    const d = this.detector.key({
+      key: e.key,
+      at: e.timeStamp,
+      ctrl: e.ctrlKey,
+      alt: e.altKey,
+      meta: e.metaKey,
+      repeat: e.repeat === true,
+    });
     if (d.release.length) this.put(this.heldTarget ?? target, d.release);
     if (d.action !== 'pass') {
       e.preventDefault();
       e.stopImmediatePropagation(); // a grid cell must not start editing on a key that is part of a scan
     }
-    if (d.action === 'hold') this.heldTarget = this.heldTarget && this.detector.nextDeadline() !== null ? this.heldTarget : target;
+    if (d.action === 'hold')
+      this.heldTarget = this.heldTarget && this.detector.nextDeadline() !== null ? this.heldTarget : target;
     if (d.scan) this.host.scan(d.scan, this.heldTarget ?? target);
     if (this.detector.nextDeadline() === null) this.heldTarget = null;
     this.schedule();

@@ -1,5 +1,10 @@
 import { createDuplicateFilter, type DuplicateFilter } from '../../../shared/barcode/dedupe.js';
-import { wedgeMaxGap, wedgeSettings, type WedgeSettings, type WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
+import {
+  wedgeMaxGap,
+  wedgeSettings,
+  type WedgeSettings,
+  type WedgeSettingsInput,
+} from '../../../shared/barcode/scanner-settings.js';
 
 /**
  * Tells a keyboard-wedge scanner burst from human typing, one keystroke at a time, with no
@@ -48,7 +53,19 @@ export interface WedgeTick {
   scan?: WedgeScan;
 }
 
-const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock', 'NumLock', 'Fn', 'OS', 'Hyper', 'Super']);
+const MODIFIER_KEYS = new Set([
+  'Shift',
+  'Control',
+  'Alt',
+  'AltGraph',
+  'Meta',
+  'CapsLock',
+  'NumLock',
+  'Fn',
+  'OS',
+  'Hyper',
+  'Super',
+]);
 
 /** Typing this recent before a burst makes its first keys suspect (see tryScan). */
 const TYPING_CONTEXT_MS = 400;
@@ -221,21 +238,39 @@ export class WedgeDetector {
     // tail of a read too slow for the profile (a Bluetooth scanner on the usb profile): taking
     // the tail as a scan would split the read, so all of it stays typing.
     const near = 2 * this.maxGap;
-    if (release.length === 0 && keys[0]!.at - this.lastTypingAt <= near && this.lastTypingAt - this.prevTypingAt <= near) return null;
+    if (
+      release.length === 0 &&
+      keys[0]!.at - this.lastTypingAt <= near &&
+      this.lastTypingAt - this.prevTypingAt <= near
+    )
+      return null;
     let text = keys.map((h) => h.ch).join('');
     const { prefix, suffix } = this.settings;
     if (prefix && text.startsWith(prefix)) text = text.slice(prefix.length);
     if (suffix && terminator === 'suffix') text = text.slice(0, -suffix.length);
     const g = gaps(keys);
     const meanGap = g.length ? g.reduce((a, b) => a + b, 0) / g.length : 0;
-    const prefixed = prefix !== '' && keys.map((h) => h.ch).join('').startsWith(prefix);
+    const prefixed =
+      prefix !== '' &&
+      keys
+        .map((h) => h.ch)
+        .join('')
+        .startsWith(prefix);
     const meanLimit = prefixed ? 2 * this.maxGap : this.maxGap; // a prefix declares a scan; only absurd slowness refutes it
     if ((text.length < this.settings.minLength && !prefixed) || text.length === 0 || meanGap > meanLimit) return null;
     for (const h of this.held) if (h.at < keys[0]!.at) this.noteTyping(h.at); // the keys given back were typing
     this.held = [];
     const startedAt = keys[0]!.at;
     const verdict = this.settings.dedupeWindowMs > 0 ? this.duplicates.check('wedge', text, at) : { duplicate: false };
-    const scan: WedgeScan = { text, startedAt, at, durationMs: at - startedAt, keys: keys.length, terminator, duplicate: verdict.duplicate };
+    const scan: WedgeScan = {
+      text,
+      startedAt,
+      at,
+      durationMs: at - startedAt,
+      keys: keys.length,
+      terminator,
+      duplicate: verdict.duplicate,
+    };
     if (verdict.sinceMs !== undefined) scan.sinceMs = verdict.sinceMs;
     return { release, scan };
   }

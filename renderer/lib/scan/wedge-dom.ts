@@ -54,7 +54,9 @@ export function attachWedge(win: Window, options: AttachWedgeOptions = {}): Wedg
     clearTimeout: (id) => win.clearTimeout(id as number),
     targetOf: (e) => {
       const t = e.target;
-      return t instanceof (win as Window & typeof globalThis).Element ? (t as Element & ScanTarget) : ((win.document.activeElement as (Element & ScanTarget) | null) ?? null);
+      return t instanceof (win as Window & typeof globalThis).Element
+        ? (t as Element & ScanTarget)
+        : ((win.document.activeElement as (Element & ScanTarget) | null) ?? null);
     },
     insert: insertKeys,
     scan: (scan, target) => {

@@ -12,7 +12,12 @@ export interface ScanTarget {
   selectionEnd?: number | null;
   getAttribute(name: string): string | null;
   closest?(selector: string): unknown;
-  setRangeText?(replacement: string, start: number, end: number, selectionMode?: 'select' | 'start' | 'end' | 'preserve'): void;
+  setRangeText?(
+    replacement: string,
+    start: number,
+    end: number,
+    selectionMode?: 'select' | 'start' | 'end' | 'preserve',
+  ): void;
 }
 
 /**

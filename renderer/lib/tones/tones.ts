@@ -5,15 +5,35 @@
  */
 export type Tone = 'success' | 'error' | 'duplicate' | 'occupied' | 'wrong-plate' | 'unknown' | 'info';
 
-interface Note { freq: number; ms: number; type: OscillatorType }
+interface Note {
+  freq: number;
+  ms: number;
+  type: OscillatorType;
+}
 const TONES: Record<Tone, Note[]> = {
   success: [{ freq: 1760, ms: 70, type: 'sine' }],
-  info: [{ freq: 1320, ms: 50, type: 'sine' }, { freq: 1760, ms: 50, type: 'sine' }],
+  info: [
+    { freq: 1320, ms: 50, type: 'sine' },
+    { freq: 1760, ms: 50, type: 'sine' },
+  ],
   error: [{ freq: 220, ms: 350, type: 'square' }],
-  duplicate: [{ freq: 440, ms: 90, type: 'square' }, { freq: 440, ms: 90, type: 'square' }],
-  occupied: [{ freq: 660, ms: 120, type: 'triangle' }, { freq: 330, ms: 200, type: 'triangle' }],
-  'wrong-plate': [{ freq: 300, ms: 120, type: 'sawtooth' }, { freq: 300, ms: 120, type: 'sawtooth' }, { freq: 300, ms: 120, type: 'sawtooth' }],
-  unknown: [{ freq: 520, ms: 150, type: 'triangle' }, { freq: 780, ms: 150, type: 'triangle' }],
+  duplicate: [
+    { freq: 440, ms: 90, type: 'square' },
+    { freq: 440, ms: 90, type: 'square' },
+  ],
+  occupied: [
+    { freq: 660, ms: 120, type: 'triangle' },
+    { freq: 330, ms: 200, type: 'triangle' },
+  ],
+  'wrong-plate': [
+    { freq: 300, ms: 120, type: 'sawtooth' },
+    { freq: 300, ms: 120, type: 'sawtooth' },
+    { freq: 300, ms: 120, type: 'sawtooth' },
+  ],
+  unknown: [
+    { freq: 520, ms: 150, type: 'triangle' },
+    { freq: 780, ms: 150, type: 'triangle' },
+  ],
 };
 
 export class TonePlayer {

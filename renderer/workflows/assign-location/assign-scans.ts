@@ -5,16 +5,24 @@ import { detectIdType, type AssignState } from './assign-state.svelte.js';
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
   const c = classify(scan.text, s.layout ?? undefined);
-  if (c.garbage) return fb.report(scan.text, `Not a barcode we know (${c.why}); nothing recorded`, 'error', scan.mainAt);
+  if (c.garbage)
+    return fb.report(scan.text, `Not a barcode we know (${c.why}); nothing recorded`, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box') {
     const ok = await s.openManifest(c.value);
     return ok
-      ? fb.report(scan.text, `${s.location?.name} — tubes go to ${s.targetPosition() ?? 'the box'}`, 'info', scan.mainAt)
+      ? fb.report(
+          scan.text,
+          `${s.location?.name} — tubes go to ${s.targetPosition() ?? 'the box'}`,
+          'info',
+          scan.mainAt,
+        )
       : fb.report(scan.text, 'No plate or box with this barcode (and none saved offline)', 'error', scan.mainAt);
   }
   if (c.kind === 'location' || !s.location) {
     const ok = (await s.openLocation(c.value)) || (await s.openManifest(c.value));
-    return ok ? fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt) : fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
+    return ok
+      ? fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt)
+      : fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
   }
   if (c.kind === 'command') {
     s.armed = null;
@@ -26,7 +34,13 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
   }
   const dup = s.alreadyAssigned(c.value);
-  if (dup) return fb.report(scan.text, `Duplicate: ${c.value} was already put${dup.position ? ` in ${dup.position}` : ' here'}`, 'duplicate', scan.mainAt);
+  if (dup)
+    return fb.report(
+      scan.text,
+      `Duplicate: ${c.value} was already put${dup.position ? ` in ${dup.position}` : ' here'}`,
+      'duplicate',
+      scan.mainAt,
+    );
   const position = s.targetPosition();
   if (s.layout && !position) return fb.report(scan.text, 'The box is full', 'error', scan.mainAt);
   const idType = s.idType === 'detect' ? detectIdType(c.kind, c.value) : s.idType;

@@ -10,7 +10,13 @@ import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
-export interface Assignment { id: string; idType: IdType; position: string | null; entryId: number; sync: WellSync | null }
+export interface Assignment {
+  id: string;
+  idType: IdType;
+  position: string | null;
+  entryId: number;
+  sync: WellSync | null;
+}
 export type IdTypeChoice = IdType | 'detect';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,7 +42,11 @@ export class AssignState {
   rescan = $state<string[]>([]);
   #offChange: (() => void) | null = null;
 
-  constructor(readonly api: BenchlinkApi, readonly feedback: Feedback, readonly outbox: OutboxState) {}
+  constructor(
+    readonly api: BenchlinkApi,
+    readonly feedback: Feedback,
+    readonly outbox: OutboxState,
+  ) {}
 
   start(): void {
     this.#offChange = followEntrySync(this.outbox, () => this.assignments);
@@ -51,10 +61,22 @@ export class AssignState {
   }
 
   async openManifest(code: string): Promise<boolean> {
-    const m = (await call(this.api, 'cache.manifest', { barcode: code })) ?? (await call(this.api, 'cache.manifest', { hrid: code }));
+    const m =
+      (await call(this.api, 'cache.manifest', { barcode: code })) ??
+      (await call(this.api, 'cache.manifest', { hrid: code }));
     if (!m) return false;
-    this.location = { uuid: m.uuid, name: `${m.hrid} ${m.name}`, kind: 'manifest', hrid: m.hrid, barcode: m.barcode, rows: m.rows, columns: m.columns };
-    const pendingPositions = m.pending.flatMap((p) => (p.intent.type === 'well-set' && p.intent.sample ? [p.intent.position] : []));
+    this.location = {
+      uuid: m.uuid,
+      name: `${m.hrid} ${m.name}`,
+      kind: 'manifest',
+      hrid: m.hrid,
+      barcode: m.barcode,
+      rows: m.rows,
+      columns: m.columns,
+    };
+    const pendingPositions = m.pending.flatMap((p) =>
+      p.intent.type === 'well-set' && p.intent.sample ? [p.intent.position] : [],
+    );
     this.occupied = [...m.wells.filter((w) => w.sample).map((w) => w.position), ...pendingPositions];
     this.#reset();
     return true;
@@ -96,13 +118,22 @@ export class AssignState {
     const loc = this.location;
     if (!loc) throw new Error('Scan a location first');
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: { type: 'location-assign', labsheet: this.labsheet, locationId: loc.uuid, idType, id, ...(position ? { position } : {}) },
+      intent: {
+        type: 'location-assign',
+        labsheet: this.labsheet,
+        locationId: loc.uuid,
+        idType,
+        id,
+        ...(position ? { position } : {}),
+      },
     });
     this.assignments.push({ id, idType, position, entryId: Number(entryId), sync: 'pending' });
     if (position) {
       if (this.armed === position) this.armed = null;
       this.rescan = this.rescan.filter((p) => p !== position);
-      this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p), this.next ?? undefined) : null;
+      this.next = this.layout
+        ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p), this.next ?? undefined)
+        : null;
     }
   }
 }

@@ -1,9 +1,20 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import { normalizePosition, type Layout } from '../../../shared/layout/positions.js';
 
-export interface RackRead { position: string; barcode: string }
-export interface RackBad { position: string; raw: string; reason: string }
-export interface RackImport { good: RackRead[]; bad: RackBad[]; ignored: number }
+export interface RackRead {
+  position: string;
+  barcode: string;
+}
+export interface RackBad {
+  position: string;
+  raw: string;
+  reason: string;
+}
+export interface RackImport {
+  good: RackRead[];
+  bad: RackBad[];
+  ignored: number;
+}
 
 /** What rack scanners write where a tube could not be read. */
 const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
@@ -14,8 +25,14 @@ const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
  * those are rescanned. Empty positions (nothing in the slot) are ignored, not errors.
  */
 export function parseRackCsv(text: string, layout: Layout): RackImport {
-  const delimiter = text.includes(';') && !text.includes(',') ? ';' : text.includes('\t') && !text.includes(',') ? '\t' : ',';
-  const records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
+  const delimiter =
+    text.includes(';') && !text.includes(',') ? ';' : text.includes('\t') && !text.includes(',') ? '\t' : ',';
+  const records = parse(text, {
+    delimiter,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as string[][];
   const good: RackRead[] = [];
   const bad: RackBad[] = [];
   let ignored = 0;

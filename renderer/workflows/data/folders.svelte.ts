@@ -61,7 +61,14 @@ export class LabspaceBrowser {
     if (r.error.kind === 'conflict' && query.name) {
       if (this.labspaces.length === 0) await this.loadList();
       this.folderError = null;
-      this.conflict = { name: query.name, candidates: conflictCandidates(query.name, r.error.message, this.labspaces.map((l) => l.name)) };
+      this.conflict = {
+        name: query.name,
+        candidates: conflictCandidates(
+          query.name,
+          r.error.message,
+          this.labspaces.map((l) => l.name),
+        ),
+      };
       return;
     }
     this.folderError = fromIpcError(r.error);

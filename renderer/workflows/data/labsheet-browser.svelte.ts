@@ -81,7 +81,12 @@ export class LabsheetBrowser {
     if (!labsheet) return;
     const ticket = ++this.#rowsRequest;
     this.rowsLoading = true;
-    const r = await this.#api.invoke('lab.fetchLabsheetRows', { labsheet, page: this.page, pageSize: this.pageSize, archived: this.archived });
+    const r = await this.#api.invoke('lab.fetchLabsheetRows', {
+      labsheet,
+      page: this.page,
+      pageSize: this.pageSize,
+      archived: this.archived,
+    });
     if (ticket !== this.#rowsRequest) return;
     this.rowsLoading = false;
     if (!r.ok) {
@@ -128,6 +133,8 @@ export class LabsheetBrowser {
 
   selectVisible(on: boolean): void {
     const visible = this.visibleRows.map((r) => String(r[0] ?? ''));
-    this.selected = on ? [...new Set([...this.selected, ...visible])] : this.selected.filter((u) => !visible.includes(u));
+    this.selected = on
+      ? [...new Set([...this.selected, ...visible])]
+      : this.selected.filter((u) => !visible.includes(u));
   }
 }

@@ -3,7 +3,11 @@ import { checkDraft, newColumn, type ColumnDraft, type DraftIssue, type Labsheet
 
 /** The create-labsheet form's state: the draft, its rule check, and column list editing. */
 export class LabsheetDraftState {
-  draft = $state<LabsheetDraft>({ name: '', folder: '', columns: [newColumn(1, 'ID', 'Sample ID'), newColumn(2, 'TEXT', '')] });
+  draft = $state<LabsheetDraft>({
+    name: '',
+    folder: '',
+    columns: [newColumn(1, 'ID', 'Sample ID'), newColumn(2, 'TEXT', '')],
+  });
   /** Issues are shown once the user tried to create, so an empty form does not start out red. */
   attempted = $state(false);
   readonly check = $derived(checkDraft(this.draft));
@@ -28,7 +32,11 @@ export class LabsheetDraftState {
   }
 
   reset(): void {
-    this.draft = { name: '', folder: '', columns: [newColumn(this.#nextKey++, 'ID', 'Sample ID'), newColumn(this.#nextKey++, 'TEXT', '')] };
+    this.draft = {
+      name: '',
+      folder: '',
+      columns: [newColumn(this.#nextKey++, 'ID', 'Sample ID'), newColumn(this.#nextKey++, 'TEXT', '')],
+    };
     this.attempted = false;
   }
 }

@@ -26,7 +26,9 @@ export class RowSearch {
   /** "1 row whose …" / "3 rows whose …". */
   /** Rows past the service's paging limit, which no search can read. */
   readonly unreachable = $derived(Math.max(0, this.total - REACHABLE_ROWS));
-  readonly headline = $derived(`${this.results?.length ?? 0} ${this.results?.length === 1 ? 'row' : 'rows'} ${this.describe}`);
+  readonly headline = $derived(
+    `${this.results?.length ?? 0} ${this.results?.length === 1 ? 'row' : 'rows'} ${this.describe}`,
+  );
 
   #api: BenchlinkApi;
   #run = 0;
@@ -61,14 +63,24 @@ export class RowSearch {
     this.describe = `whose ${req.column} contains "${req.query.trim()}"`;
     const found: CellValue[][] = [];
     for (let window = rowWindowAt(0); window; window = rowWindowAt(this.scanned)) {
-      const r = await this.#api.invoke('lab.fetchLabsheetRows', { labsheet: req.labsheet, ...window, archived: req.archived });
+      const r = await this.#api.invoke('lab.fetchLabsheetRows', {
+        labsheet: req.labsheet,
+        ...window,
+        archived: req.archived,
+      });
       if (run !== this.#run) return;
       if (!r.ok) {
         this.error = fromIpcError(r.error);
         break;
       }
       const at = column >= 0 ? column : r.value.headers.indexOf(req.column);
-      for (const row of r.value.rows) if (String(row[at] ?? '').toLowerCase().includes(needle)) found.push(row);
+      for (const row of r.value.rows)
+        if (
+          String(row[at] ?? '')
+            .toLowerCase()
+            .includes(needle)
+        )
+          found.push(row);
       this.total = r.value.total;
       this.scanned += r.value.rows.length;
       this.results = [...found];

@@ -49,7 +49,8 @@ export class SequenceBrowser {
     this.page = page;
     this.items = r.value.items.map((i) => ({ name: i.name, type: i.type, uuid: i.uuid }));
     // A service that leaves `total` out: count what has been seen, and one more page while pages come full.
-    this.total = r.value.total ?? page * this.pageSize + r.value.items.length + (r.value.items.length === this.pageSize ? 1 : 0);
+    this.total =
+      r.value.total ?? page * this.pageSize + r.value.items.length + (r.value.items.length === this.pageSize ? 1 : 0);
   }
 
   /** Reads one sequence the current way (GET /sequences?name=), not the deprecated fetch. */

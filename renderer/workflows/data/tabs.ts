@@ -14,6 +14,15 @@ export type DataTabId = (typeof DATA_TABS)[number]['id'];
 export function nextTab(current: DataTabId, key: string): DataTabId | null {
   const i = DATA_TABS.findIndex((t) => t.id === current);
   const n = DATA_TABS.length;
-  const to = key === 'ArrowRight' ? (i + 1) % n : key === 'ArrowLeft' ? (i - 1 + n) % n : key === 'Home' ? 0 : key === 'End' ? n - 1 : -1;
+  const to =
+    key === 'ArrowRight'
+      ? (i + 1) % n
+      : key === 'ArrowLeft'
+        ? (i - 1 + n) % n
+        : key === 'Home'
+          ? 0
+          : key === 'End'
+            ? n - 1
+            : -1;
   return to < 0 ? null : DATA_TABS[to]!.id;
 }

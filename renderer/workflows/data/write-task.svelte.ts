@@ -57,7 +57,10 @@ export class WriteTask<T> {
         this.result = this.#parse(result);
         // Done is done: an answer in an unexpected shape does not make the write fail, but the user
         // should know why no details follow. Callers check `phase`, not only the result.
-        if (this.result === null) this.error = { text: 'The service accepted this, but its answer was not in the expected form, so no details can be shown.' };
+        if (this.result === null)
+          this.error = {
+            text: 'The service accepted this, but its answer was not in the expected form, so no details can be shown.',
+          };
         this.phase = 'done';
         return this.result;
       }

@@ -2,7 +2,12 @@
  * Hands bytes to the user as a file. In the browser host this is the browser's download; in
  * Electron the same link opens the native "Save as" (no `will-download` handler overrides it).
  */
-export function offerDownload(data: Uint8Array | string, filename: string, type: string, doc: Document = document): void {
+export function offerDownload(
+  data: Uint8Array | string,
+  filename: string,
+  type: string,
+  doc: Document = document,
+): void {
   // A copy into a plain ArrayBuffer: Blob wants ArrayBuffer-backed views, not a possibly shared buffer.
   const part = typeof data === 'string' ? data : new Uint8Array(data).buffer;
   const url = URL.createObjectURL(new Blob([part], { type }));

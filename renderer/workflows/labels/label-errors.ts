@@ -10,7 +10,9 @@ export function reasonsOf(error: IpcError): { summary: string | null; reasons: s
     return { summary: null, reasons: error.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)) };
   }
   const [head, ...items] = error.message.split('\n- ');
-  return items.length > 0 ? { summary: head!.replace(/:$/, ''), reasons: items } : { summary: null, reasons: [error.message] };
+  return items.length > 0
+    ? { summary: head!.replace(/:$/, ''), reasons: items }
+    : { summary: null, reasons: [error.message] };
 }
 
 export interface Problem {

@@ -43,7 +43,10 @@ export class LabelOutput {
 
   async exportPdf(job: Job): Promise<void> {
     const { template, records, subject } = plain(job);
-    const layout = this.pdfLayout === 'per-label' ? { kind: 'per-label' as const } : { kind: 'sheet' as const, sheet: { paper: this.pdfLayout, skip: this.skip } };
+    const layout =
+      this.pdfLayout === 'per-label'
+        ? { kind: 'per-label' as const }
+        : { kind: 'sheet' as const, sheet: { paper: this.pdfLayout, skip: this.skip } };
     await this.#run('pdf', 'Export PDF failed', async () => {
       const r = await this.api.invoke('labels.exportPdf', { template, records, layout });
       if (!r.ok) return r.error;
@@ -68,7 +71,7 @@ export class LabelOutput {
     const { template, records } = plain(job);
     const host = this.printerHost.trim();
     if (host === '') {
-      this.problem = { title: 'Send to printer', reasons: ['Enter the printer\'s address (host name or IP) first.'] };
+      this.problem = { title: 'Send to printer', reasons: ["Enter the printer's address (host name or IP) first."] };
       return;
     }
     await this.#run('print', 'Sending to the printer failed', async () => {
@@ -103,7 +106,8 @@ export class LabelOutput {
       const value: unknown = JSON.parse(this.storage?.getItem(PRINTER_KEY) ?? 'null');
       if (typeof value !== 'object' || value === null) return null;
       const { host, port, dpi } = value as Record<string, unknown>;
-      if (typeof host !== 'string' || typeof port !== 'number' || (dpi !== 203 && dpi !== 300 && dpi !== 600)) return null;
+      if (typeof host !== 'string' || typeof port !== 'number' || (dpi !== 203 && dpi !== 300 && dpi !== 600))
+        return null;
       return { host, port, dpi };
     } catch {
       return null; // an unreadable remembered printer is just forgotten
@@ -112,6 +116,10 @@ export class LabelOutput {
 }
 
 /** Plain copies: Electron's contextBridge cannot clone Svelte's state proxies. */
-const plain = (job: Job): Job => ({ template: $state.snapshot(job.template), records: $state.snapshot(job.records), subject: job.subject });
+const plain = (job: Job): Job => ({
+  template: $state.snapshot(job.template),
+  records: $state.snapshot(job.records),
+  subject: job.subject,
+});
 
 const plural = (n: number, word: string): string => (n === 1 ? word : `${word}s`);

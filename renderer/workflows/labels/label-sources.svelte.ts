@@ -2,14 +2,25 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CreatedLocation } from '../../../shared/api/locations.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { positionsInOrder } from '../../../shared/layout/positions.js';
-import { recordForPlate, recordFromRow, recordsForLocations, recordsForWells, type LabelRecordInput } from '../../../shared/labels/index.js';
+import {
+  recordForPlate,
+  recordFromRow,
+  recordsForLocations,
+  recordsForWells,
+  type LabelRecordInput,
+} from '../../../shared/labels/index.js';
 import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
-export const SOURCE_NAMES: Record<SourceKind, string> = { plate: 'Plate or box', wells: 'Wells of the plate', rows: 'Scanned rows', locations: 'New locations' };
+export const SOURCE_NAMES: Record<SourceKind, string> = {
+  plate: 'Plate or box',
+  wells: 'Wells of the plate',
+  rows: 'Scanned rows',
+  locations: 'New locations',
+};
 
 export interface ScannedRow {
   scanned: string;
@@ -51,7 +62,9 @@ export class LabelSources {
     return Object.fromEntries(overlay(this.#order(p), p.wells, p.pending));
   });
 
-  readonly filledPositions: string[] = $derived(this.plate ? this.#order(this.plate).filter((pos) => this.wells[pos]?.sample != null) : []);
+  readonly filledPositions: string[] = $derived(
+    this.plate ? this.#order(this.plate).filter((pos) => this.wells[pos]?.sample != null) : [],
+  );
 
   readonly records: LabelRecordInput[] = $derived.by(() => {
     const date = this.today();
@@ -61,8 +74,13 @@ export class LabelSources {
         return plate ? [recordForPlate(plate, date)] : [];
       case 'wells': {
         if (!plate) return [];
-        const contents = Object.values(this.wells).map((w) => ({ position: w.position, sample: w.sample === null ? null : { id: w.sample, labsheet: w.labsheet ?? '' }, label: w.label }));
-        const chosen = this.selection.length > 0 ? this.#order(plate).filter((p) => this.selection.includes(p)) : undefined;
+        const contents = Object.values(this.wells).map((w) => ({
+          position: w.position,
+          sample: w.sample === null ? null : { id: w.sample, labsheet: w.labsheet ?? '' },
+          label: w.label,
+        }));
+        const chosen =
+          this.selection.length > 0 ? this.#order(plate).filter((p) => this.selection.includes(p)) : undefined;
         return recordsForWells(plate, contents, chosen, date);
       }
       case 'rows':
@@ -74,7 +92,13 @@ export class LabelSources {
 
   /** A short name for files and headings: the plate's hrid, the labsheet, or "locations". */
   readonly subject: string = $derived(
-    this.kind === 'rows' ? `${this.labsheet}-rows` : this.kind === 'locations' ? 'new-locations' : this.plate ? `${this.plate.hrid}${this.kind === 'wells' ? '-wells' : ''}` : 'labels',
+    this.kind === 'rows'
+      ? `${this.labsheet}-rows`
+      : this.kind === 'locations'
+        ? 'new-locations'
+        : this.plate
+          ? `${this.plate.hrid}${this.kind === 'wells' ? '-wells' : ''}`
+          : 'labels',
   );
 
   async loadLabsheets(): Promise<void> {
@@ -84,7 +108,8 @@ export class LabelSources {
 
   /** A plate or box by uuid, barcode or hrid; a scanned text is tried as a barcode, then as an hrid. */
   async loadPlate(ref: PlateRef): Promise<Outcome> {
-    const tries: PlateRef[] = ref.uuid !== undefined || ref.hrid !== undefined ? [ref] : [ref, { hrid: ref.barcode ?? '' }];
+    const tries: PlateRef[] =
+      ref.uuid !== undefined || ref.hrid !== undefined ? [ref] : [ref, { hrid: ref.barcode ?? '' }];
     for (const query of tries) {
       const r = await this.api.invoke('cache.manifest', query);
       if (!r.ok) return { ok: false, message: `Could not look up ${describe(ref)}: ${r.error.message}` };
@@ -94,7 +119,10 @@ export class LabelSources {
         this.#anchor = null;
         if (this.kind !== 'wells') this.kind = 'plate';
         const filled = this.filledPositions.length;
-        return { ok: true, message: `${r.value.hrid} ${r.value.name}: ${filled} filled ${filled === 1 ? 'well' : 'wells'}` };
+        return {
+          ok: true,
+          message: `${r.value.hrid} ${r.value.name}: ${filled} filled ${filled === 1 ? 'well' : 'wells'}`,
+        };
       }
     }
     return { ok: false, message: `No plate or box has the barcode or hrid "${ref.barcode ?? ref.hrid ?? ref.uuid}".` };
@@ -110,7 +138,9 @@ export class LabelSources {
       const range = order.slice(a, b! + 1);
       this.selection = [...new Set([...this.selection, ...range])];
     } else {
-      this.selection = this.selection.includes(position) ? this.selection.filter((p) => p !== position) : [...this.selection, position];
+      this.selection = this.selection.includes(position)
+        ? this.selection.filter((p) => p !== position)
+        : [...this.selection, position];
     }
     this.#anchor = position;
     this.kind = 'wells';
@@ -145,7 +175,8 @@ export class LabelSources {
     const r = await this.api.invoke('lab.fetchLocationCreateStatus', { requestId });
     if (!r.ok) return { ok: false, message: `Could not read request ${requestId}: ${r.error.message}` };
     const created = r.value.result?.created ?? [];
-    if (created.length === 0) return { ok: false, message: `Request ${requestId} is ${r.value.status}; it has created no locations yet.` };
+    if (created.length === 0)
+      return { ok: false, message: `Request ${requestId} is ${r.value.status}; it has created no locations yet.` };
     this.locations = created.map(({ name, uuid }) => ({ name, uuid }));
     return { ok: true, message: `${created.length} created locations` };
   }

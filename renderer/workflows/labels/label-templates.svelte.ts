@@ -21,7 +21,9 @@ export class LabelTemplates {
 
   constructor(readonly api: BenchlinkApi) {}
 
-  readonly chosen: LabelTemplate | null = $derived(this.list.find((t) => t.id === this.chosenId) ?? this.list[0] ?? null);
+  readonly chosen: LabelTemplate | null = $derived(
+    this.list.find((t) => t.id === this.chosenId) ?? this.list[0] ?? null,
+  );
   readonly draftResult = $derived(this.draft ? parseDraft(this.draft) : null);
   /** What the preview and the exports use. */
   readonly active: LabelTemplate | null = $derived(this.draftResult?.ok ? this.draftResult.template : this.chosen);
@@ -62,13 +64,24 @@ export class LabelTemplates {
   async save(asNew: boolean): Promise<boolean> {
     const d = this.draft;
     if (!d) return false;
-    const next = asNew ? { ...d, id: idFromName(d.name, this.list.map((t) => t.id)) } : d;
+    const next = asNew
+      ? {
+          ...d,
+          id: idFromName(
+            d.name,
+            this.list.map((t) => t.id),
+          ),
+        }
+      : d;
     const parsed = parseDraft(next);
     if (!parsed.ok) {
       this.problem = { title: 'The template cannot be saved', reasons: parsed.issues };
       return false;
     }
-    const ok = this.#take(await this.api.invoke('labels.templates.save', { template: parsed.template }), 'Saving the template failed');
+    const ok = this.#take(
+      await this.api.invoke('labels.templates.save', { template: parsed.template }),
+      'Saving the template failed',
+    );
     if (ok) {
       this.chosenId = parsed.template.id;
       this.draft = null;
@@ -82,7 +95,12 @@ export class LabelTemplates {
     const t = this.chosen;
     if (!t) return;
     const builtIn = this.isBuiltIn;
-    if (this.#take(await this.api.invoke('labels.templates.remove', { id: t.id }), builtIn ? 'Resetting the template failed' : 'Deleting the template failed')) {
+    if (
+      this.#take(
+        await this.api.invoke('labels.templates.remove', { id: t.id }),
+        builtIn ? 'Resetting the template failed' : 'Deleting the template failed',
+      )
+    ) {
       this.message = builtIn ? `"${t.name}" is back to its default settings.` : `Deleted "${t.name}".`;
       if (!builtIn) this.chosenId = this.list[0]?.id ?? '';
       this.draft = null;
@@ -104,4 +122,5 @@ export class LabelTemplates {
 }
 
 /** Key order may differ between a parsed file and the defaults; compare the values. */
-const canonical = (t: LabelTemplate): string => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
+const canonical = (t: LabelTemplate): string =>
+  JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));

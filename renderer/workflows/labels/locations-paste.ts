@@ -17,7 +17,8 @@ export function parseCreatedLocations(text: string): PasteResult {
   for (const [n, line] of trimmed.split(/\r?\n/).entries()) {
     if (line.trim() === '') continue;
     const uuid = UUID.exec(line)?.[0];
-    if (uuid === undefined) return { ok: false, reason: `Line ${n + 1} has no location uuid: "${line.trim().slice(0, 80)}".` };
+    if (uuid === undefined)
+      return { ok: false, reason: `Line ${n + 1} has no location uuid: "${line.trim().slice(0, 80)}".` };
     const name = line.replace(uuid, '').replace(/^[\s,;|]+|[\s,;|]+$/g, '');
     locations.push({ uuid, name: name === '' ? uuid : name });
   }
@@ -29,14 +30,20 @@ function fromJson(text: string): PasteResult {
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'That looks like JSON but does not parse; paste the whole answer, or one "uuid name" per line.' };
+    return {
+      ok: false,
+      reason: 'That looks like JSON but does not parse; paste the whole answer, or one "uuid name" per line.',
+    };
   }
-  const list = Array.isArray(value) ? value : pick(pick(value, 'result'), 'created') ?? pick(value, 'created');
+  const list = Array.isArray(value) ? value : (pick(pick(value, 'result'), 'created') ?? pick(value, 'created'));
   const parsed = createdLocation.array().safeParse(list);
-  if (!parsed.success || parsed.data.length === 0) return { ok: false, reason: 'No created locations (name and uuid) found in that JSON.' };
+  if (!parsed.success || parsed.data.length === 0)
+    return { ok: false, reason: 'No created locations (name and uuid) found in that JSON.' };
   return { ok: true, locations: parsed.data.map(({ name, uuid }) => ({ name, uuid })) };
 }
 
 function pick(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
 }

@@ -41,13 +41,24 @@ export function toDraft(t: LabelTemplate): TemplateDraft {
 export type DraftResult = { ok: true; template: LabelTemplate } | { ok: false; issues: string[] };
 
 const FIELD_NAMES: Record<string, string> = {
-  widthMm: 'Width', heightMm: 'Height', size: 'Size', name: 'Name', id: 'Id', barcodeField: 'Barcode field', lines: 'Text lines',
-  fontSizePt: 'Font size', marginMm: 'Margin', minModuleMm: 'Narrowest bar',
+  widthMm: 'Width',
+  heightMm: 'Height',
+  size: 'Size',
+  name: 'Name',
+  id: 'Id',
+  barcodeField: 'Barcode field',
+  lines: 'Text lines',
+  fontSizePt: 'Font size',
+  marginMm: 'Margin',
+  minModuleMm: 'Narrowest bar',
 };
 
 /** The draft through the same schema main uses, so the editor refuses exactly what a save would. */
 export function parseDraft(d: TemplateDraft): DraftResult {
-  const lines = d.lines.split(/\r?\n/).map((l) => l.trimEnd()).filter((l) => l !== '');
+  const lines = d.lines
+    .split(/\r?\n/)
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
   const parsed = labelTemplateInput.safeParse({
     id: d.id,
     name: d.name,
@@ -67,7 +78,8 @@ export function parseDraft(d: TemplateDraft): DraftResult {
     issues: parsed.error.issues.map((i) => {
       const field = String(i.path[0] ?? '');
       // The schema speaks millimetres; the user may have typed inches, so say both.
-      if (field === 'widthMm' || field === 'heightMm') return `${FIELD_NAMES[field]}: must be between 5 and 300 mm (0.2 to 11.8 in)`;
+      if (field === 'widthMm' || field === 'heightMm')
+        return `${FIELD_NAMES[field]}: must be between 5 and 300 mm (0.2 to 11.8 in)`;
       return `${FIELD_NAMES[field] ?? field}${i.path.length > 1 && field === 'lines' ? ` (line ${Number(i.path[1]) + 1})` : ''}: ${i.message}`;
     }),
   };
@@ -75,7 +87,14 @@ export function parseDraft(d: TemplateDraft): DraftResult {
 
 /** An id for a new template from its name, not clashing with the ones taken. */
 export function idFromName(name: string, taken: readonly string[]): string {
-  const stem = name.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 56) || 'template';
+  const stem =
+    name
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 56) || 'template';
   let id = stem;
   for (let n = 2; taken.includes(id); n++) id = `${stem}-${n}`;
   return id;

@@ -27,7 +27,9 @@ export class OutboxList {
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {
     const r = await this.api.invoke(channel, { id });
-    this.message = r.ok ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok } : { text: r.error.message, ok: false };
+    this.message = r.ok
+      ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok }
+      : { text: r.error.message, ok: false };
     this.confirming = null;
     await this.refresh();
   }
@@ -35,13 +37,18 @@ export class OutboxList {
   async reconcile(id: number, resolution: 'mark-done' | 'resend' | 'discard'): Promise<void> {
     const r = await this.api.invoke('outbox.reconcile', { id, resolution });
     const what = { 'mark-done': 'Marked as done', resend: 'Will be sent again', discard: 'Discarded' }[resolution];
-    this.message = r.ok && r.value.ok ? { text: what, ok: true } : { text: r.ok ? 'Not possible for this entry' : r.error.message, ok: false };
+    this.message =
+      r.ok && r.value.ok
+        ? { text: what, ok: true }
+        : { text: r.ok ? 'Not possible for this entry' : r.error.message, ok: false };
     await this.refresh();
   }
 
   async syncNow(): Promise<void> {
     const r = await this.api.invoke('outbox.syncNow', {});
-    this.message = r.ok ? { text: r.value.state === 'online' ? 'Synced' : `Still ${r.value.state}`, ok: r.value.state === 'online' } : { text: r.error.message, ok: false };
+    this.message = r.ok
+      ? { text: r.value.state === 'online' ? 'Synced' : `Still ${r.value.state}`, ok: r.value.state === 'online' }
+      : { text: r.error.message, ok: false };
     await this.refresh();
   }
 

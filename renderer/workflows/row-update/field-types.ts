@@ -3,7 +3,14 @@ import type { CellValue } from '../../../shared/api/primitives.js';
 export type FieldKind = 'number' | 'checkbox' | 'date' | 'text' | 'readonly';
 
 /** Columns the service fills itself; shown, never edited. */
-const SERVICE_COLUMNS = new Set(['uuid', 'last modified', 'existing manifest', 'labspaces', 'protocols', 'experiments']);
+const SERVICE_COLUMNS = new Set([
+  'uuid',
+  'last modified',
+  'existing manifest',
+  'labspaces',
+  'protocols',
+  'experiments',
+]);
 
 /**
  * The row listing carries no column types, so the input kind is read from the value: a number

@@ -9,14 +9,24 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   const fb = s.feedback;
   const c = classify(scan.text);
   if (c.garbage || c.kind === 'position' || c.kind === 'command') {
-    return fb.report(scan.text, c.garbage ? `Not a barcode we know (${c.why})` : 'Scan a tube or a sample ID', 'error', scan.mainAt);
+    return fb.report(
+      scan.text,
+      c.garbage ? `Not a barcode we know (${c.why})` : 'Scan a tube or a sample ID',
+      'error',
+      scan.mainAt,
+    );
   }
   let row: CachedRow | null;
   try {
     row = await s.lookup(c.value);
   } catch (err) {
     // Main could not look it up at all: not "not in the labsheet"; nothing is opened or recorded.
-    return fb.report(scan.text, `NOT RECORDED: ${c.value} could not be looked up (${messageOf(err)}); scan it again`, 'error', scan.mainAt);
+    return fb.report(
+      scan.text,
+      `NOT RECORDED: ${c.value} could not be looked up (${messageOf(err)}); scan it again`,
+      'error',
+      scan.mainAt,
+    );
   }
   const stale = row?.fromCache ? ` (saved copy, ${age(row.fetchedAt)} old)` : '';
   if (s.mode === 'single') {
@@ -25,7 +35,13 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     return fb.report(scan.text, `${row.row[row.idColumn]} opened${stale}`, 'info', scan.mainAt);
   }
   const id = row ? String(row.row[row.idColumn]) : c.value;
-  if (s.alreadyInBatch(id)) return fb.report(scan.text, `Duplicate: ${id} is already in this batch`, 'duplicate', scan.mainAt);
+  if (s.alreadyInBatch(id))
+    return fb.report(scan.text, `Duplicate: ${id} is already in this batch`, 'duplicate', scan.mainAt);
   await s.applyBatch(row, c.value, c.kind === 'tube');
-  fb.report(scan.text, `${id}: ${s.batchField} = ${s.batchValue}${row ? '' : ' (not in the saved labsheet; the service will check)'}`, row ? 'success' : 'unknown', scan.mainAt);
+  fb.report(
+    scan.text,
+    `${id}: ${s.batchField} = ${s.batchValue}${row ? '' : ' (not in the saved labsheet; the service will check)'}`,
+    row ? 'success' : 'unknown',
+    scan.mainAt,
+  );
 }

@@ -8,7 +8,11 @@ import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
 import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
-export interface BatchItem { id: string; entryId: number; sync: WellSync | null }
+export interface BatchItem {
+  id: string;
+  entryId: number;
+  sync: WellSync | null;
+}
 
 /** One row to look at and edit, or a batch: the same change for every tube scanned. */
 export class RowState {
@@ -23,7 +27,11 @@ export class RowState {
   #offChange: (() => void) | null = null;
   #shape: { idColumn: string; barcodeColumn: string | null } | null = null;
 
-  constructor(readonly api: BenchlinkApi, readonly feedback: Feedback, readonly outbox: OutboxState) {}
+  constructor(
+    readonly api: BenchlinkApi,
+    readonly feedback: Feedback,
+    readonly outbox: OutboxState,
+  ) {}
 
   start(): void {
     this.#offChange = followEntrySync(this.outbox, () => this.batch);
@@ -54,7 +62,9 @@ export class RowState {
     const changes = this.changes;
     if (!r || Object.keys(changes).length === 0) return 0;
     const id = String(r.row[r.idColumn] ?? '');
-    await call(this.api, 'outbox.enqueue', { intent: { type: 'row-update', labsheet: this.labsheet, idColumn: r.idColumn, id, changes } });
+    await call(this.api, 'outbox.enqueue', {
+      intent: { type: 'row-update', labsheet: this.labsheet, idColumn: r.idColumn, id, changes },
+    });
     this.row = { ...r, row: { ...r.row, ...changes } };
     return Object.keys(changes).length;
   }
@@ -63,10 +73,20 @@ export class RowState {
     // A tube the cache does not know (offline, never fetched) is still queued under the column its
     // value looks like (names from the last row seen); the service decides. Known tubes go by ID.
     if (row) this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
-    const idColumn = row ? row.idColumn : looksLikeBarcode ? (this.#shape?.barcodeColumn ?? 'Tube Barcode') : (this.#shape?.idColumn ?? 'Sample ID');
+    const idColumn = row
+      ? row.idColumn
+      : looksLikeBarcode
+        ? (this.#shape?.barcodeColumn ?? 'Tube Barcode')
+        : (this.#shape?.idColumn ?? 'Sample ID');
     const id = row ? String(row.row[row.idColumn] ?? scanned) : scanned;
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [this.batchField]: this.batchValue } },
+      intent: {
+        type: 'row-update',
+        labsheet: this.labsheet,
+        idColumn,
+        id,
+        changes: { [this.batchField]: this.batchValue },
+      },
     });
     this.batch.push({ id, entryId: Number(entryId), sync: 'pending' });
     return id;

@@ -23,7 +23,13 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-const PHASE: Partial<Record<OutboxEntryState, UploadItem['phase']>> = { pending: 'queued', sending: 'sending', done: 'done', failed: 'failed', uncertain: 'failed' };
+const PHASE: Partial<Record<OutboxEntryState, UploadItem['phase']>> = {
+  pending: 'queued',
+  sending: 'sending',
+  done: 'done',
+  failed: 'failed',
+  uncertain: 'failed',
+};
 
 /**
  * Files go: extension check → bytes copied into main's staging folder (progress) → one outbox
@@ -35,7 +41,10 @@ export class UploadState {
   #key = 0;
   #offChange: (() => void) | null = null;
 
-  constructor(readonly api: BenchlinkApi, readonly outbox: OutboxState) {}
+  constructor(
+    readonly api: BenchlinkApi,
+    readonly outbox: OutboxState,
+  ) {}
 
   start(): void {
     this.#offChange = this.outbox.onChange((changes) => {
@@ -92,8 +101,16 @@ export class UploadState {
 
   #add(name: string, size: number): UploadItem | null {
     const ok = isSupportedUpload(name);
-    this.items.push({ key: ++this.#key, name, size, phase: ok ? 'staging' : 'rejected', staged: 0, entryId: null, result: null,
-      message: ok ? null : `.${fileExtension(name) || '(none)'} files cannot be uploaded; nothing was sent` });
+    this.items.push({
+      key: ++this.#key,
+      name,
+      size,
+      phase: ok ? 'staging' : 'rejected',
+      staged: 0,
+      entryId: null,
+      result: null,
+      message: ok ? null : `.${fileExtension(name) || '(none)'} files cannot be uploaded; nothing was sent`,
+    });
     const item = this.items[this.items.length - 1]!;
     return ok ? item : null;
   }
@@ -110,7 +127,8 @@ export class UploadState {
     if (!r.ok) return;
     const res = r.value.result;
     // The outbox keeps the service's answer for this one file (an array element, or the element itself).
-    item.result = (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
+    item.result =
+      (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
     if (item.result?.status === 'REJECTED') item.phase = 'failed';
     item.message = item.result?.message ?? r.value.error?.reason ?? r.value.error?.message ?? null;
   }

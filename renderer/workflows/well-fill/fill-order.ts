@@ -5,7 +5,12 @@ import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/l
  * wrapping round to the start so gaps left earlier are filled before the plate counts as full.
  * Null when every well is taken.
  */
-export function nextEmptyWell(layout: Layout, order: FillOrder, isTaken: (position: string) => boolean, from?: string): string | null {
+export function nextEmptyWell(
+  layout: Layout,
+  order: FillOrder,
+  isTaken: (position: string) => boolean,
+  from?: string,
+): string | null {
   const all = positionsInOrder(layout, order);
   const start = from ? Math.max(0, all.indexOf(from)) : 0;
   for (let i = 0; i < all.length; i++) {

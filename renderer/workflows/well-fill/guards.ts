@@ -24,13 +24,25 @@ export interface SampleFacts {
 
 export function guardSample(f: SampleFacts): Guard | null {
   if (f.alreadyAt !== null) {
-    return { kind: 'duplicate-sample', message: `${f.sampleId} is already in ${f.alreadyAt} on this plate.`, overridable: false };
+    return {
+      kind: 'duplicate-sample',
+      message: `${f.sampleId} is already in ${f.alreadyAt} on this plate.`,
+      overridable: false,
+    };
   }
   if (f.targetHolds !== null) {
-    return { kind: 'occupied-well', message: `${f.target} already holds ${f.targetHolds}. Replace it?`, overridable: true };
+    return {
+      kind: 'occupied-well',
+      message: `${f.target} already holds ${f.targetHolds}. Replace it?`,
+      overridable: true,
+    };
   }
   if (f.knownInLabsheet === false) {
-    return { kind: 'unknown-sample', message: `${f.sampleId} is not in the labsheet. Use it anyway?`, overridable: true };
+    return {
+      kind: 'unknown-sample',
+      message: `${f.sampleId} is not in the labsheet. Use it anyway?`,
+      overridable: true,
+    };
   }
   return null;
 }
@@ -39,7 +51,11 @@ export function guardPlate(current: { barcode: string; hrid: string } | null, sc
   if (!current) return null;
   const same = [current.barcode, current.hrid].some((v) => v.toUpperCase() === scanned.toUpperCase());
   if (same) return null;
-  return { kind: 'wrong-plate', message: `${scanned} is not the plate you are filling (${current.hrid}). Switch plates?`, overridable: true };
+  return {
+    kind: 'wrong-plate',
+    message: `${scanned} is not the plate you are filling (${current.hrid}). Switch plates?`,
+    overridable: true,
+  };
 }
 
 export const GUARD_TITLES: Record<GuardKind, string> = {

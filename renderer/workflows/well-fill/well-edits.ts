@@ -10,7 +10,10 @@ export async function labelWells(s: WellFillState, positions: string[], label: W
 }
 
 export async function tagWells(s: WellFillState, positions: string[], text: string): Promise<string> {
-  const add = text.split(',').map((t) => t.trim()).filter(Boolean);
+  const add = text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
   const intents: WellIntent[] = positions.map((position) => {
     const current = s.wells[position]?.tags ?? [];
     return { type: 'well-set', manifest: s.ref, position, tags: [...new Set([...current, ...add])] };
@@ -27,7 +30,10 @@ export async function removeFromWells(s: WellFillState, positions: string[], fie
   };
   const targets = positions.filter(has);
   if (targets.length === 0) return `Nothing to remove`;
-  await s.commit(`remove ${field.toLowerCase()} from ${targets.length} well(s)`, targets.map((position) => ({ type: 'well-remove', manifest: s.ref, position, fields: [field] })));
+  await s.commit(
+    `remove ${field.toLowerCase()} from ${targets.length} well(s)`,
+    targets.map((position) => ({ type: 'well-remove', manifest: s.ref, position, fields: [field] })),
+  );
   if (field === 'SAMPLE') s.cursor = s.nextTarget(targets[0]);
   return `Removed ${field.toLowerCase()} from ${targets.join(' ')}`;
 }

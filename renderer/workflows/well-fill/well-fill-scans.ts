@@ -9,7 +9,11 @@ import { sampleIntent } from './well-intents.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 export const GUARD_TONE: Record<GuardKind, Tone> = {
-  'duplicate-sample': 'duplicate', 'occupied-well': 'occupied', 'wrong-plate': 'wrong-plate', 'unknown-sample': 'unknown', garbage: 'error',
+  'duplicate-sample': 'duplicate',
+  'occupied-well': 'occupied',
+  'wrong-plate': 'wrong-plate',
+  'unknown-sample': 'unknown',
+  garbage: 'error',
 };
 
 /** Turns one scan into what it means on the well-fill screen. */
@@ -38,13 +42,20 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
     s.armed = c.normalized;
     return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
   }
-  if (c.kind === 'location') return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);
+  if (c.kind === 'location')
+    return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);
   await placeSample(s, c.value, scan, false);
 }
 
 async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Promise<void> {
   const ok = (await s.load({ barcode: code })) || (await s.load({ hrid: code }));
-  if (!ok) return s.feedback.report(scan.text, 'No plate or box with this barcode (and none saved offline)', 'error', scan.mainAt);
+  if (!ok)
+    return s.feedback.report(
+      scan.text,
+      'No plate or box with this barcode (and none saved offline)',
+      'error',
+      scan.mainAt,
+    );
   const p = s.plate!;
   s.feedback.report(scan.text, `${p.hrid} · ${p.name} — next well ${s.cursor ?? 'none (full)'}`, 'info', scan.mainAt);
 }
@@ -58,23 +69,46 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
     row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code });
   } catch (err) {
     // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
-    return s.feedback.report(scan.text, `NOT RECORDED: ${code} could not be looked up (${messageOf(err)}); scan it again`, 'error', scan.mainAt);
+    return s.feedback.report(
+      scan.text,
+      `NOT RECORDED: ${code} could not be looked up (${messageOf(err)}); scan it again`,
+      'error',
+      scan.mainAt,
+    );
   }
   const sampleId = row ? String(row.row[row.idColumn] ?? code) : code;
   if (!force) {
-    const known = row ? true : await labsheetReachable(s) ? false : null;
-    const g = guardSample({ sampleId, target, alreadyAt: s.wellOfSample(sampleId), targetHolds: s.wells[target]?.sample ?? null, knownInLabsheet: known });
+    const known = row ? true : (await labsheetReachable(s)) ? false : null;
+    const g = guardSample({
+      sampleId,
+      target,
+      alreadyAt: s.wellOfSample(sampleId),
+      targetHolds: s.wells[target]?.sample ?? null,
+      knownInLabsheet: known,
+    });
     if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));
   }
   const before = s.wells[target];
-  await s.commit(`${sampleId} → ${target}`, [sampleIntent(s.ref, target, { id: sampleId, labsheet: s.labsheet }, before ?? { position: target, sample: null, labsheet: null, label: '', tags: [], sync: null, reason: null })]);
+  await s.commit(`${sampleId} → ${target}`, [
+    sampleIntent(
+      s.ref,
+      target,
+      { id: sampleId, labsheet: s.labsheet },
+      before ?? { position: target, sample: null, labsheet: null, label: '', tags: [], sync: null, reason: null },
+    ),
+  ]);
   // A position-first scan is a detour: the fill goes on from where it was, not from the detour. On a
   // plate held because some of its wells cannot be placed, it is where the user chose to start.
   const wasArmed = s.armed !== null;
   s.armed = null;
   if (wasArmed && s.held) s.fillFrom(target);
   else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
-  s.feedback.report(scan.text, `${sampleId} → ${target}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`, 'success', scan.mainAt);
+  s.feedback.report(
+    scan.text,
+    `${sampleId} → ${target}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`,
+    'success',
+    scan.mainAt,
+  );
 }
 
 /** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */
@@ -90,10 +124,13 @@ function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Pr
 
 /** Why no well is chosen by itself on this plate, and what starts the fill. */
 export function heldReason(s: WellFillState): string {
-  if (s.plate?.layoutFrom === 'unknown') return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
+  if (s.plate?.layoutFrom === 'unknown')
+    return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
   const n = s.plate?.unplacedUsed ?? 0;
-  return `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know: `
-    + 'scan the position for this tube (C5), or select a well and choose "Fill from here"';
+  return (
+    `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know: ` +
+    'scan the position for this tube (C5), or select a well and choose "Fill from here"'
+  );
 }
 
 /** "Fill from here": from the scanned position, else the selected well. */
@@ -112,11 +149,21 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
   }
   if (command === 'undo') {
     const what = await s.undo();
-    return s.feedback.report(scan.text, what ? `Undone: ${what}` : 'Nothing to undo', what ? 'info' : 'error', scan.mainAt);
+    return s.feedback.report(
+      scan.text,
+      what ? `Undone: ${what}` : 'Nothing to undo',
+      what ? 'info' : 'error',
+      scan.mainAt,
+    );
   }
   if (command === 'redo') {
     const what = await s.redo();
-    return s.feedback.report(scan.text, what ? `Redone: ${what}` : 'Nothing to redo', what ? 'info' : 'error', scan.mainAt);
+    return s.feedback.report(
+      scan.text,
+      what ? `Redone: ${what}` : 'Nothing to redo',
+      what ? 'info' : 'error',
+      scan.mainAt,
+    );
   }
   if (command === 'skip' && s.plate) {
     const after = s.cursor && s.layout ? wellAfter(s.layout, s.order, s.cursor) : null;
@@ -126,7 +173,12 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
   if (command === 'done' || command === 'next-plate') {
     const hrid = s.plate?.hrid;
     s.closePlate();
-    return s.feedback.report(scan.text, hrid ? `${hrid} closed — scan the next plate` : 'Scan a plate', 'info', scan.mainAt);
+    return s.feedback.report(
+      scan.text,
+      hrid ? `${hrid} closed — scan the next plate` : 'Scan a plate',
+      'info',
+      scan.mainAt,
+    );
   }
   s.armed = null;
   s.feedback.report(scan.text, 'Cancelled', 'info', scan.mainAt);

@@ -50,7 +50,11 @@ export class WellFillState {
   #entryPosition = new Map<number, string>();
   #offChange: (() => void) | null = null;
 
-  constructor(readonly api: BenchlinkApi, readonly feedback: Feedback, readonly outbox: OutboxState) {}
+  constructor(
+    readonly api: BenchlinkApi,
+    readonly feedback: Feedback,
+    readonly outbox: OutboxState,
+  ) {}
 
   start(): void {
     this.#offChange = this.outbox.onChange((changes) => {
@@ -103,7 +107,9 @@ export class WellFillState {
     const layout = { rows: m.rows, columns: m.columns };
     this.#resetWells(Object.fromEntries(overlay(positionsInOrder(layout, 'row-major'), m.wells, m.pending)));
     this.#entryPosition.clear();
-    for (const p of m.pending) if (p.intent.type === 'well-set' || p.intent.type === 'well-remove') this.#entryPosition.set(p.entryId, p.intent.position);
+    for (const p of m.pending)
+      if (p.intent.type === 'well-set' || p.intent.type === 'well-remove')
+        this.#entryPosition.set(p.entryId, p.intent.position);
     this.armed = null;
     this.selection = [];
     this.guard = null;
@@ -130,7 +136,8 @@ export class WellFillState {
     const basis = this.plate?.basis;
     const withBasis = <T extends WellIntent>(x: T): T => (basis ? { ...x, basis } : x);
     if (i.type === 'well-remove') return withBasis(i);
-    const sample = i.sample !== undefined ? i.sample : w.sample ? { id: w.sample, labsheet: w.labsheet || this.labsheet } : null;
+    const sample =
+      i.sample !== undefined ? i.sample : w.sample ? { id: w.sample, labsheet: w.labsheet || this.labsheet } : null;
     // A label the app does not know cannot be sent back; it reads as no label.
     const label = i.label ?? ((WELL_LABELS as readonly string[]).includes(w.label) ? (w.label as WellLabel) : '');
     return withBasis({ ...i, sample, label, tags: i.tags ?? [...w.tags] });
@@ -150,7 +157,8 @@ export class WellFillState {
 
   wellOfSample(sampleId: string): string | null {
     let first: string | null = null;
-    for (const p of this.#positionsOf.get(sampleId.toUpperCase()) ?? []) if (first === null || this.#rankOf(p) < this.#rankOf(first)) first = p;
+    for (const p of this.#positionsOf.get(sampleId.toUpperCase()) ?? [])
+      if (first === null || this.#rankOf(p) < this.#rankOf(first)) first = p;
     return first;
   }
 
@@ -174,9 +182,10 @@ export class WellFillState {
       return { intent, before };
     });
     if (planned.length === 0) return [];
-    const ids = planned.length === 1
-      ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent })).id]
-      : (await call(this.api, 'outbox.enqueueMany', { intents: planned.map((p) => p.intent) })).ids;
+    const ids =
+      planned.length === 1
+        ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent })).id]
+        : (await call(this.api, 'outbox.enqueueMany', { intents: planned.map((p) => p.intent) })).ids;
     return planned.map((p, k) => {
       const id = Number(ids[k]);
       this.#apply(p.intent, id);
@@ -187,7 +196,12 @@ export class WellFillState {
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
   async commit(what: string, intents: WellIntent[]): Promise<void> {
     const rows = await this.#enqueueAll(intents);
-    const steps = rows.map((r): ActionStep => ({ entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, r.before, this.ref), before: r.before }));
+    const steps = rows.map((r): ActionStep => ({
+      entryId: r.id,
+      forward: r.intent,
+      inverse: inverseOf(r.intent, r.before, this.ref),
+      before: r.before,
+    }));
     this.#stack.push({ what, steps });
     this.#syncStack();
   }
@@ -204,7 +218,12 @@ export class WellFillState {
       const gone = new Set(cancelled);
       // Newest first, so a well changed twice in one edit ends as it was before the first change.
       for (const step of [...action.steps].reverse()) if (gone.has(step.entryId)) this.#setWell({ ...step.before });
-      await this.#enqueueAll([...action.steps].reverse().filter((s) => !gone.has(s.entryId)).flatMap((s) => s.inverse));
+      await this.#enqueueAll(
+        [...action.steps]
+          .reverse()
+          .filter((s) => !gone.has(s.entryId))
+          .flatMap((s) => s.inverse),
+      );
     } catch (err) {
       this.#stack.redo(); // back on the undo side, redo history intact
       this.#syncStack();
@@ -226,7 +245,12 @@ export class WellFillState {
       this.#syncStack();
       throw err;
     }
-    const steps = rows.map((r): ActionStep => ({ entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, r.before, this.ref), before: r.before }));
+    const steps = rows.map((r): ActionStep => ({
+      entryId: r.id,
+      forward: r.intent,
+      inverse: inverseOf(r.intent, r.before, this.ref),
+      before: r.before,
+    }));
     this.#stack.replaceTop('done', { what: action.what, steps });
     this.cursor = this.nextTarget();
     this.#syncStack();
@@ -238,7 +262,9 @@ export class WellFillState {
       this.selection = this.selection.length === 1 && this.selection[0] === position ? [] : [position];
       return;
     }
-    this.selection = this.selection.includes(position) ? this.selection.filter((p) => p !== position) : [...this.selection, position];
+    this.selection = this.selection.includes(position)
+      ? this.selection.filter((p) => p !== position)
+      : [...this.selection, position];
   }
 
   #apply(intent: WellIntent, entryId: number): void {

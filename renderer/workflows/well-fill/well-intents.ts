@@ -50,11 +50,17 @@ export function inverseOf(forward: WellIntent, before: WellView, manifest: Manif
   }
   const out: WellIntent[] = [];
   if (restores) out.push(restore);
-  if (clear.length > 0) out.push({ type: 'well-remove', manifest, position: forward.position, fields: clear } satisfies WellRemoveIntent);
+  if (clear.length > 0)
+    out.push({ type: 'well-remove', manifest, position: forward.position, fields: clear } satisfies WellRemoveIntent);
   return out;
 }
 
-export function sampleIntent(manifest: ManifestRef, position: string, sample: { id: string; labsheet: string }, before: WellView): WellSetIntent {
+export function sampleIntent(
+  manifest: ManifestRef,
+  position: string,
+  sample: { id: string; labsheet: string },
+  before: WellView,
+): WellSetIntent {
   // A sample without a label is a SAMPLE; a well already labelled (a control) keeps its label.
   return { type: 'well-set', manifest, position, sample, ...(before.label ? {} : { label: 'SAMPLE' as const }) };
 }

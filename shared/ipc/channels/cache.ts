@@ -89,12 +89,20 @@ export type KnownLocation = z.infer<typeof knownLocation>;
 export const cacheChannels = {
   /** Exactly one of barcode, hrid, uuid. Answers null when neither the service nor the cache knows it. */
   'cache.manifest': channel({
-    request: z.strictObject({ barcode: z.string().max(200).optional(), hrid: z.string().max(200).optional(), uuid: z.string().max(200).optional() }),
+    request: z.strictObject({
+      barcode: z.string().max(200).optional(),
+      hrid: z.string().max(200).optional(),
+      uuid: z.string().max(200).optional(),
+    }),
     response: cachedManifest.nullable(),
   }),
   /** A row of a labsheet by its ID or ID_BARCODE value. */
   'cache.row': channel({
-    request: z.strictObject({ labsheet: z.string().min(1).max(200), value: z.string().min(1).max(500), refresh: z.boolean().optional() }),
+    request: z.strictObject({
+      labsheet: z.string().min(1).max(200),
+      value: z.string().min(1).max(500),
+      refresh: z.boolean().optional(),
+    }),
     response: cachedRow.nullable(),
   }),
   /**

@@ -33,5 +33,8 @@ type LabChannels = {
  */
 // Object.fromEntries loses the per-key types; the mapped type above restores them (same keys by construction).
 export const labChannels = Object.fromEntries(
-  LAB_READ_ENDPOINTS.map((n) => [labChannelName(n), channel({ request: ENDPOINTS[n].request, response: ENDPOINTS[n].response })]),
+  LAB_READ_ENDPOINTS.map((n) => [
+    labChannelName(n),
+    channel({ request: ENDPOINTS[n].request, response: ENDPOINTS[n].response }),
+  ]),
 ) as unknown as LabChannels;

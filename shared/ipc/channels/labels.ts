@@ -32,7 +32,10 @@ export const labelsChannels = {
   /** Insert or replace by id (saving a built-in's id keeps the user's version of it). */
   'labels.templates.save': channel({ request: z.strictObject({ template: labelTemplate }), response: templateList }),
   /** Deletes a user template; for a built-in one, drops the user's changes (back to the default). */
-  'labels.templates.remove': channel({ request: z.strictObject({ id: z.string().min(1).max(64) }), response: templateList }),
+  'labels.templates.remove': channel({
+    request: z.strictObject({ id: z.string().min(1).max(64) }),
+    response: templateList,
+  }),
   'labels.exportPdf': channel({
     request: pdfJob,
     response: z.strictObject({

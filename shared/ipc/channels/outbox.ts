@@ -12,7 +12,15 @@ import { channel } from '../channel.js';
  * renderer never names a file on disk); stage files through the files channels first.
  */
 
-export const OUTBOX_ENTRY_STATES = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'] as const;
+export const OUTBOX_ENTRY_STATES = [
+  'pending',
+  'sending',
+  'done',
+  'failed',
+  'uncertain',
+  'cancelled',
+  'discarded',
+] as const;
 export const outboxEntryState = z.enum(OUTBOX_ENTRY_STATES);
 export type OutboxEntryState = z.infer<typeof outboxEntryState>;
 

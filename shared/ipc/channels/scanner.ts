@@ -23,7 +23,11 @@ export type ScannerDevice = z.infer<typeof scannerDevice>;
 export const scannerScan = z.strictObject({
   text: z.string().max(4096),
   symbology: z.string().optional(),
-  source: z.strictObject({ kind: z.enum(['hid-pos', 'hid-keyboard', 'wedge', 'test']), vendorId: z.number().int(), productId: z.number().int() }),
+  source: z.strictObject({
+    kind: z.enum(['hid-pos', 'hid-keyboard', 'wedge', 'test']),
+    vendorId: z.number().int(),
+    productId: z.number().int(),
+  }),
   durationMs: z.number().nonnegative(),
   mainAt: z.number(),
   /** Set when a double read was suppressed instead of delivered. */
@@ -48,8 +52,14 @@ export const scannerChannels = {
   }),
   /** The printable sheet of command barcodes (and, optionally, one per position of a layout). */
   'scanner.commandSheet': channel({
-    request: z.strictObject({ positions: z.strictObject({ rows: z.number().int().min(1).max(32), columns: z.number().int().min(1).max(48) }).optional() }),
-    response: z.strictObject({ entries: z.array(z.strictObject({ label: z.string(), payload: z.string(), svg: z.string() })).max(2000) }),
+    request: z.strictObject({
+      positions: z
+        .strictObject({ rows: z.number().int().min(1).max(32), columns: z.number().int().min(1).max(48) })
+        .optional(),
+    }),
+    response: z.strictObject({
+      entries: z.array(z.strictObject({ label: z.string(), payload: z.string(), svg: z.string() })).max(2000),
+    }),
   }),
   /** Sends `text` through main's scan path as if a device had read it (the "test your scanner" button). */
   'scanner.test': channel({

@@ -16,7 +16,11 @@ export const tokenValue = z
  */
 export const tokenChannels = {
   'token.status': channel({ request: z.strictObject({}), response: tokenStatus }),
-  'token.set': channel({ request: z.strictObject({ token: tokenValue }), response: tokenStatus, secretKeys: ['token'] }),
+  'token.set': channel({
+    request: z.strictObject({ token: tokenValue }),
+    response: tokenStatus,
+    secretKeys: ['token'],
+  }),
   /** Tests a candidate token before saving it, or the stored one when `token` is absent. */
   'token.test': channel({
     request: z.strictObject({ token: tokenValue.optional() }),

@@ -17,7 +17,11 @@ export const uploadChannels = {
     response: z.strictObject({ stagingId: z.string() }),
   }),
   'upload.stageChunk': channel({
-    request: z.strictObject({ stagingId: z.string().max(64), offset: z.number().int().nonnegative(), base64: z.string().max(Math.ceil(STAGE_CHUNK_BYTES / 3) * 4 + 4) }),
+    request: z.strictObject({
+      stagingId: z.string().max(64),
+      offset: z.number().int().nonnegative(),
+      base64: z.string().max(Math.ceil(STAGE_CHUNK_BYTES / 3) * 4 + 4),
+    }),
     response: z.strictObject({ received: z.number().int() }),
     maxBytes: STAGE_CHUNK_BYTES * 2,
   }),

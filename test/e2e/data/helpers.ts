@@ -15,11 +15,15 @@ export async function openData(page: Page, tab: string, url = hostUrl()): Promis
 }
 
 /** Unique names, so tests that create things can run again against the same host. */
-export const unique = (prefix: string): string => `${prefix}-${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
+export const unique = (prefix: string): string =>
+  `${prefix}-${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
 
 /** Saves a token through Settings, as a user would (write-only field). */
 export async function useToken(page: Page, token: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: /^Settings/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Workflows' })
+    .getByRole('button', { name: /^Settings/ })
+    .click();
   await page.getByLabel('New token').fill(token);
   await page.getByTestId('token-form').getByRole('button', { name: 'Save token' }).click();
   await expect(page.getByTestId('token-message')).toHaveText('Token saved.');
@@ -27,7 +31,10 @@ export async function useToken(page: Page, token: string): Promise<void> {
 
 /** Back to the sandbox's demo (Super Admin) token. */
 export async function clearToken(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: /^Settings/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Workflows' })
+    .getByRole('button', { name: /^Settings/ })
+    .click();
   const clear = page.getByTestId('token-form').getByRole('button', { name: 'Clear token' });
   if (await clear.isEnabled()) await clear.click();
   await expect(page.getByTestId('token-status')).toContainText('demo token');

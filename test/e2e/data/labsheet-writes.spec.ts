@@ -25,7 +25,9 @@ test.describe('Data › Labsheets: create, convert, delete a column', () => {
     await expect(form).toContainText('Name: at most 30 characters');
     await expect(form).toContainText('"sample id" is already used by column 1');
     await expect(form).toContainText('LIST columns need references');
-    await expect(page.getByTestId('columns-issue')).toContainText('exactly one column of type ID is required (found 2)');
+    await expect(page.getByTestId('columns-issue')).toContainText(
+      'exactly one column of type ID is required (found 2)',
+    );
     await expect(page.getByTestId('create-status')).toHaveCount(0);
 
     // Magic columns show their fixed name instead of a name field.
@@ -33,7 +35,7 @@ test.describe('Data › Labsheets: create, convert, delete a column', () => {
     await expect(form.getByText('Last Modified (fixed name)')).toBeVisible();
   });
 
-  test('the server\'s 422 on an invalid labsheet is shown with its reason', async ({ page }) => {
+  test("the server's 422 on an invalid labsheet is shown with its reason", async ({ page }) => {
     // Two ID_BARCODE columns pass the spec's rules but the service refuses them.
     await startCreate(page, unique('Bad'));
     await col(page, 2, 'type').selectOption('ID_BARCODE');

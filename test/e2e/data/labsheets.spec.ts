@@ -42,7 +42,9 @@ test.describe('Data › Labsheets: browse', () => {
 
     await page.getByTestId('row-search').fill('s-029');
     await page.getByTestId('row-search').press('Enter');
-    await expect(page.getByTestId('search-info')).toContainText('10 rows whose Sample ID contains "s-029" (searched 300 rows)');
+    await expect(page.getByTestId('search-info')).toContainText(
+      '10 rows whose Sample ID contains "s-029" (searched 300 rows)',
+    );
     await expect(page.getByTestId('rows-table').locator('tbody tr')).toHaveCount(10);
 
     const download = page.waitForEvent('download');

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { openData, unique } from './helpers.js';
 
 test.describe('Data › Locations', () => {
-  test('creates locations asynchronously, shows progress until COMPLETED, then assigns samples there', async ({ page }) => {
+  test('creates locations asynchronously, shows progress until COMPLETED, then assigns samples there', async ({
+    page,
+  }) => {
     await openData(page, 'Locations');
     const form = page.getByTestId('create-locations');
     const box = unique('Box');
@@ -21,7 +23,10 @@ test.describe('Data › Locations', () => {
     await expect(created.locator('tbody tr')).toHaveCount(2);
     await expect(created).toContainText(box);
 
-    await created.locator('tr', { hasText: `${box}-b` }).getByRole('button', { name: 'Assign samples here…' }).click();
+    await created
+      .locator('tr', { hasText: `${box}-b` })
+      .getByRole('button', { name: 'Assign samples here…' })
+      .click();
     const assign = page.getByTestId('assign-to-location');
     await assign.getByLabel('Labsheet').selectOption('Samples');
     await assign.getByLabel('Samples to assign').fill('S-0101\nS-0102\n');

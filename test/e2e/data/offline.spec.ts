@@ -12,7 +12,10 @@ test.describe('Data screen without a reachable service', () => {
 
   test('reads explain the service is unreachable; a webhook is queued in the outbox', async ({ page }) => {
     await page.goto(host.url);
-    await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: /^Settings/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Workflows' })
+      .getByRole('button', { name: /^Settings/ })
+      .click();
     const conn = page.getByTestId('connection-form');
     await conn.getByLabel('Lab Data Service at these addresses').check();
     await conn.getByLabel('Base URL').fill('http://127.0.0.1:9');

@@ -39,15 +39,20 @@ export async function pageIpc<T>(page: Page, calls: Array<{ channel: string; pay
 export async function uploadTinyPng(page: Page, name: string): Promise<string> {
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   const size = Buffer.from(png, 'base64').length;
-  const [begin] = await pageIpc<{ stagingId: string }>(page, [{ channel: 'upload.stageBegin', payload: { name, size } }]);
+  const [begin] = await pageIpc<{ stagingId: string }>(page, [
+    { channel: 'upload.stageBegin', payload: { name, size } },
+  ]);
   const [, finish] = await pageIpc<{ stagedId: string }>(page, [
     { channel: 'upload.stageChunk', payload: { stagingId: begin!.stagingId, offset: 0, base64: png } },
     { channel: 'upload.stageFinish', payload: { stagingId: begin!.stagingId } },
   ]);
-  const [queued] = await pageIpc<{ id: number }>(page, [{ channel: 'upload.enqueue', payload: { stagedId: finish!.stagedId } }]);
+  const [queued] = await pageIpc<{ id: number }>(page, [
+    { channel: 'upload.enqueue', payload: { stagedId: finish!.stagedId } },
+  ]);
   const [settled] = await pageIpc<{ state: string; result?: { fileId?: string } }>(page, [
     { channel: 'outbox.await', payload: { id: queued!.id, timeoutMs: 20_000 } },
   ]);
-  if (settled?.state !== 'done' || !settled.result?.fileId) throw new Error(`upload did not complete: ${JSON.stringify(settled)}`);
+  if (settled?.state !== 'done' || !settled.result?.fileId)
+    throw new Error(`upload did not complete: ${JSON.stringify(settled)}`);
   return settled.result.fileId;
 }

@@ -3,7 +3,9 @@ import { openData } from './helpers.js';
 import { uploadTinyPng } from './page-ipc.js';
 
 test.describe('Data › Labspaces & folders: attach an image to a page', () => {
-  test('checks the image name, refuses a file ID that was never uploaded, attaches an uploaded one', async ({ page }) => {
+  test('checks the image name, refuses a file ID that was never uploaded, attaches an uploaded one', async ({
+    page,
+  }) => {
     await openData(page, 'Labspaces & folders');
     const form = page.getByTestId('attach-image');
     const button = form.getByRole('button', { name: 'Attach image' });

@@ -29,7 +29,10 @@ test.describe('Data › Sequences', () => {
 
   test('attaches a sequence to a row through the deprecated endpoint, labelled so', async ({ page }) => {
     await openData(page, 'Sequences');
-    await page.getByTestId('sequence-list').getByRole('button', { name: /pUC19-fragment/ }).click();
+    await page
+      .getByTestId('sequence-list')
+      .getByRole('button', { name: /pUC19-fragment/ })
+      .click();
     const form = page.getByTestId('attach-sequence');
     await expect(form.getByText('deprecated endpoint')).toBeVisible();
     await form.getByRole('combobox', { name: /^Labsheet/ }).selectOption('Samples');

@@ -13,14 +13,16 @@ test.beforeAll(async () => {
 });
 
 async function download(page: Page, button: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]) as [Download, void];
+  const [file] = (await Promise.all([page.waitForEvent('download'), button.click()])) as [Download, void];
   const path = await file.path();
   return { name: file.suggestedFilename(), bytes: await readFile(path) };
 }
 
 const preview = (page: Page) => page.getByTestId('labels-preview').locator('figure.label');
 
-test('from a filled plate: "Label this plate", preview the wells, export PDF and ZPL, send to a printer', async ({ page }) => {
+test('from a filled plate: "Label this plate", preview the wells, export PDF and ZPL, send to a printer', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
@@ -70,7 +72,9 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
   await page.getByTestId('labels-dpi').selectOption('203');
   await page.getByTestId('labels-export-zpl').click();
   await expect(page.getByTestId('labels-problem')).toContainText('Export ZPL failed');
-  await expect(page.getByTestId('labels-problem')).toContainText('"S-0001" is too long for Code 128 on the 25.4 × 12.7 mm label at 203 dpi');
+  await expect(page.getByTestId('labels-problem')).toContainText(
+    '"S-0001" is too long for Code 128 on the 25.4 × 12.7 mm label at 203 dpi',
+  );
   await expect(page.getByTestId('labels-problem').locator('li')).toHaveCount(14);
   await page.getByTestId('labels-dpi').selectOption('300');
   const zpl = (await download(page, page.getByTestId('labels-export-zpl'))).bytes.toString('utf8');
@@ -80,7 +84,9 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
 
   // Straight to a "printer" on loopback: it gets the whole job.
   const received: Buffer[] = [];
-  const printer: Server = createServer((socket) => socket.on('data', (d: Buffer) => received.push(d)).on('end', () => socket.end()));
+  const printer: Server = createServer((socket) =>
+    socket.on('data', (d: Buffer) => received.push(d)).on('end', () => socket.end()),
+  );
   await new Promise<void>((r) => printer.listen(0, '127.0.0.1', () => r()));
   const port = (printer.address() as AddressInfo).port;
   try {
@@ -135,15 +141,26 @@ test('a template edited to size, saved, and still there after a reload', async (
   await page.getByTestId('tpl-font').fill('8');
   await page.getByTestId('tpl-save').click();
   await page.getByTestId('labels-template-remove').click();
-  await expect(page.getByTestId('template-message')).toHaveText('"Plate side 2" × 1" — Code 128" is back to its default settings.');
+  await expect(page.getByTestId('template-message')).toHaveText(
+    '"Plate side 2" × 1" — Code 128" is back to its default settings.',
+  );
   await expect(page.getByTestId('labels-template-remove')).toHaveCount(0);
 });
 
-test('bad cases: a name Code 128 cannot hold is refused with its reason; new locations and scanned rows', async ({ page }) => {
+test('bad cases: a name Code 128 cannot hold is refused with its reason; new locations and scanned rows', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // Two new locations, one with a German name, created on the service.
-  const created = (await stack.api('/location/create', { locations: [{ name: 'Kühlschrank 4' }, { name: 'Box 77' }] })) as { requestId: string };
-  await expect.poll(async () => ((await stack.api(`/location/create/status?requestId=${created.requestId}`)) as { status: string }).status).toBe('COMPLETED');
+  const created = (await stack.api('/location/create', {
+    locations: [{ name: 'Kühlschrank 4' }, { name: 'Box 77' }],
+  })) as { requestId: string };
+  await expect
+    .poll(
+      async () =>
+        ((await stack.api(`/location/create/status?requestId=${created.requestId}`)) as { status: string }).status,
+    )
+    .toBe('COMPLETED');
 
   await signIn(page, stack); // each test stands alone: the token is kept in memory only here
   await openScreen(page, 'Labels');

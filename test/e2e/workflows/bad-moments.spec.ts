@@ -4,7 +4,9 @@ import { enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
-test('a 422 on one well fails only that well; it is corrected from the outbox and the rest went through', async ({ page }) => {
+test('a 422 on one well fails only that well; it is corrected from the outbox and the rest went through', async ({
+  page,
+}) => {
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
   await scanAndWait(page, 'PLT000002', 'PL-0002');
@@ -34,7 +36,9 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   await expect(page.getByTestId('outbox-message')).toContainText('Corrected entry queued');
   await expect(page.getByTestId('count-failed')).toHaveText('0');
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
-  const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000002')) as { wells: { position: string; sample?: { id: string } | null }[] };
+  const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000002')) as {
+    wells: { position: string; sample?: { id: string } | null }[];
+  };
   expect(m.wells.find((w) => w.position === 'A2')?.sample?.id).toBe('S-0062');
 });
 

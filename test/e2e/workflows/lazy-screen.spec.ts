@@ -39,7 +39,9 @@ test('when Labels cannot be loaded, the scan held for it is reported as not reco
   await expect(page.getByTestId('last-scan')).toContainText('NOT RECORDED: Labels could not be loaded');
 });
 
-test('leaving Labels before it has opened reports the held scan as not recorded; the next screen does not take it', async ({ page }) => {
+test('leaving Labels before it has opened reports the held scan as not recorded; the next screen does not take it', async ({
+  page,
+}) => {
   await openLabelsWhileItsCodeIs(page, 'slow');
   await scanFromMain(page, 'PLT000001');
   await expect(page.getByTestId('last-scan')).toContainText('Held until Labels has opened');

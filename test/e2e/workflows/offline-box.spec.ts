@@ -6,7 +6,9 @@ const stack = useStack();
 
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
 
-test('server goes down mid-box: scanning goes on, the queue drains when it is back, the box is right on the server', async ({ page }) => {
+test('server goes down mid-box: scanning goes on, the queue drains when it is back, the box is right on the server', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   await signIn(page, stack);
   await openScreen(page, 'Assign location');
@@ -30,7 +32,9 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
 
   // A file dropped while offline is staged and queued, not lost.
   await openScreen(page, 'Upload');
-  await page.getByTestId('file-input').setInputFiles({ name: 'box-map.csv', mimeType: 'text/csv', buffer: Buffer.from('A1,TB000101\n') });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'box-map.csv', mimeType: 'text/csv', buffer: Buffer.from('A1,TB000101\n') });
   await expect(page.getByTestId('upload-box-map.csv')).toHaveAttribute('data-phase', 'queued');
   await expect(page.getByTestId('count-pending')).toHaveText('11');
 
@@ -46,11 +50,16 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
   await shot(page, 'outbox');
 
   // The server's own view: tubes 101–115 are in the box at A1…B6, each once.
-  const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as { headers: string[]; rows: unknown[][] };
+  const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as {
+    headers: string[];
+    rows: unknown[][];
+  };
   const bc = rows.headers.indexOf('Tube Barcode');
   const inBox = rows.rows.filter((r) => Number(String(r[bc]).slice(2)) >= 101 && Number(String(r[bc]).slice(2)) <= 115);
   expect(inBox).toHaveLength(15);
-  const m = (await stack.api('/manifest/fetch-metadata?barcode=BOX000001')) as { wells?: { position: string; sample?: { id: string } | null }[] };
+  const m = (await stack.api('/manifest/fetch-metadata?barcode=BOX000001')) as {
+    wells?: { position: string; sample?: { id: string } | null }[];
+  };
   if (m.wells) {
     const filled = m.wells.filter((w) => w.sample).map((w) => w.position);
     expect(filled).toContain('A1');
@@ -59,12 +68,16 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
   }
 });
 
-test('rack scanner file with one misread: good reads are kept, only the bad position is rescanned', async ({ page }) => {
+test('rack scanner file with one misread: good reads are kept, only the bad position is rescanned', async ({
+  page,
+}) => {
   await signIn(page, stack);
   await openScreen(page, 'Assign location');
   await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
   const csv = 'Position,Barcode\nD1,TB000201\nD2,NOREAD\nD3,TB000203\nD4,TB000204\n';
-  await page.getByTestId('rack-file').setInputFiles({ name: 'rack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('rack-file')
+    .setInputFiles({ name: 'rack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByTestId('rack-bad')).toContainText('D2');
   await expect(page.getByTestId('next-position')).toHaveText('D2');
   await page.getByTestId('scan-field').focus();

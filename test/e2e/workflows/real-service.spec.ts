@@ -9,12 +9,22 @@ import { openScreen, scanAndWait, shot, signIn } from './user.js';
  */
 const stack = useStack({ answers: 'spec' });
 
-const otherBench = (wells: { position: string; sample: string }[]) => stack.api('/manifest/update', {
-  hrid: 'PL-0001',
-  plate: { wells: wells.map((w) => ({ position: w.position, sample: { id: w.sample, labsheet: 'Samples' }, tags: [], label: 'SAMPLE' })) },
-});
+const otherBench = (wells: { position: string; sample: string }[]) =>
+  stack.api('/manifest/update', {
+    hrid: 'PL-0001',
+    plate: {
+      wells: wells.map((w) => ({
+        position: w.position,
+        sample: { id: w.sample, labsheet: 'Samples' },
+        tags: [],
+        label: 'SAMPLE',
+      })),
+    },
+  });
 
-test('a plate half filled at another bench: the cursor waits, nothing there is overwritten, a later change is held for a look', async ({ page }) => {
+test('a plate half filled at another bench: the cursor waits, nothing there is overwritten, a later change is held for a look', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // Another bench fills B1–B6 before this one opens the plate (the demo plate already holds A1–A10 and two controls).
   await otherBench(['B1', 'B2', 'B3', 'B4', 'B5', 'B6'].map((position, i) => ({ position, sample: `S-0${100 + i}` })));

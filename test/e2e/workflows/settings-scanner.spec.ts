@@ -4,7 +4,9 @@ import { scan, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
-test('settings: "test your scanner" shows the decode and its timing; command barcodes render; a HID scan from main reaches the screen', async ({ page }) => {
+test('settings: "test your scanner" shows the decode and its timing; command barcodes render; a HID scan from main reaches the screen', async ({
+  page,
+}) => {
   await signIn(page, stack);
   await page.getByTestId('scanner-test-field').click();
   await scan(page, 'TB000123');
@@ -23,7 +25,9 @@ test('settings: "test your scanner" shows the decode and its timing; command bar
   await expect(page.getByText(/hello came back from main in [\d.]+ ms/)).toBeVisible();
 });
 
-test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands with the field focused', async ({ page }) => {
+test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands with the field focused', async ({
+  page,
+}) => {
   await signIn(page, stack);
   await page.getByTestId('high-contrast').check();
   await page.keyboard.press('Alt+1');
@@ -35,7 +39,9 @@ test('high contrast and keyboard only: Alt+1 opens well fill and a scan lands wi
   await page.getByTestId('high-contrast').uncheck();
 });
 
-test('a scan made while focus is on a well button is still caught, and focus returns to the scan field', async ({ page }) => {
+test('a scan made while focus is on a well button is still caught, and focus returns to the scan field', async ({
+  page,
+}) => {
   await signIn(page, stack);
   await page.keyboard.press('Alt+1');
   await scanAndWait(page, 'PLT000001', 'PL-0001');

@@ -53,19 +53,36 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
   const db = join(dir, 'service.db');
   let sandbox: ChildProcess | null = null;
   const startSandbox = async () => {
-    const args = [join(root, 'main', 'sandbox', 'cli.ts'), '--port', String(port), '--mode', 'v2', '--db', db, '--answers', o.answers ?? 'extended'];
+    const args = [
+      join(root, 'main', 'sandbox', 'cli.ts'),
+      '--port',
+      String(port),
+      '--mode',
+      'v2',
+      '--db',
+      db,
+      '--answers',
+      o.answers ?? 'extended',
+    ];
     sandbox = (await startChild(tsx, args, { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })).child;
   };
   await startSandbox();
   const dataDir = join(dir, 'app');
   mkdirSync(dataDir);
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({
-    version: 1,
-    connection: { kind: 'custom', baseUrl: sandboxUrl, filesUrl: sandboxUrl, eventsUrl: sandboxUrl, mode: 'v2' },
-    scanner: {},
-    ui: { highContrast: false, sounds: false, fillOrder: 'row-major' },
-  }));
-  const host = await startChild(tsx, [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir], { ready: /Benchlink browser host: (\S+)/, timeoutMs: 40_000, what: 'the browser host' });
+  writeFileSync(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({
+      version: 1,
+      connection: { kind: 'custom', baseUrl: sandboxUrl, filesUrl: sandboxUrl, eventsUrl: sandboxUrl, mode: 'v2' },
+      scanner: {},
+      ui: { highContrast: false, sounds: false, fillOrder: 'row-major' },
+    }),
+  );
+  const host = await startChild(tsx, [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir], {
+    ready: /Benchlink browser host: (\S+)/,
+    timeoutMs: 40_000,
+    what: 'the browser host',
+  });
   return {
     hostUrl: host.match[1]!,
     sandboxUrl,
@@ -74,7 +91,10 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     async api(path, body) {
       const res = await fetch(`${sandboxUrl}${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { authorization: `Bearer ${DEMO_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${DEMO_TOKEN}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return res.json();
@@ -82,8 +102,12 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     serverWells(hrid) {
       const read = new Database(db, { readonly: true, fileMustExist: true });
       try {
-        return read.prepare(`SELECT w.position, w.sample_id AS sample, w.label FROM wells w JOIN manifests m ON m.uuid = w.manifest_uuid
-          WHERE m.hrid = ? ORDER BY w.row_index, w.column_index`).all(hrid) as { position: string; sample: string | null; label: string }[];
+        return read
+          .prepare(
+            `SELECT w.position, w.sample_id AS sample, w.label FROM wells w JOIN manifests m ON m.uuid = w.manifest_uuid
+          WHERE m.hrid = ? ORDER BY w.row_index, w.column_index`,
+          )
+          .all(hrid) as { position: string; sample: string | null; label: string }[];
       } finally {
         read.close();
       }
@@ -115,8 +139,12 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     return current;
   };
   return {
-    get hostUrl() { return live().hostUrl; },
-    get sandboxUrl() { return live().sandboxUrl; },
+    get hostUrl() {
+      return live().hostUrl;
+    },
+    get sandboxUrl() {
+      return live().sandboxUrl;
+    },
     stopSandbox: () => live().stopSandbox(),
     startSandbox: () => live().startSandbox(),
     api: (path, body) => live().api(path, body),

@@ -4,10 +4,15 @@ import { openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
-test('upload files: accepted ones get a file id and ticket, a rejected extension never leaves the computer', async ({ page }) => {
+test('upload files: accepted ones get a file id and ticket, a rejected extension never leaves the computer', async ({
+  page,
+}) => {
   await signIn(page, stack);
   await openScreen(page, 'Upload');
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
   await page.getByTestId('file-input').setInputFiles([
     { name: 'plate-layout.csv', mimeType: 'text/csv', buffer: Buffer.from('well,sample\nA1,S-0001\n') },
     { name: 'gel.png', mimeType: 'image/png', buffer: png },
@@ -58,7 +63,10 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
   await shot(page, 'row-update');
 
-  const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as { headers: string[]; rows: unknown[][] };
+  const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as {
+    headers: string[];
+    rows: unknown[][];
+  };
   const col = (n: string) => rows.headers.indexOf(n);
   const byId = (id: string) => rows.rows.find((r) => r[col('Sample ID')] === id)!;
   for (const id of ['S-0041', 'S-0042', 'S-0043', 'S-0044']) expect(byId(id)[col('Status')]).toBe('depleted');

@@ -31,7 +31,10 @@ export async function signIn(page: Page, stack: Stack): Promise<void> {
 }
 
 export async function openScreen(page: Page, label: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Workflows' })
+    .getByRole('button', { name: new RegExp(`^${label}`) })
+    .click();
 }
 
 /**

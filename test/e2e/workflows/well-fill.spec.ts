@@ -73,7 +73,9 @@ test('fill a 96-well plate by scanning: controls, a position-first scan, guards 
   await expect(page.getByTestId('count-failed')).toHaveText('0');
   await shot(page, 'well-fill');
 
-  const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000001')) as { wells: { position: string; sample?: { id: string } | null; label?: string }[] };
+  const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000001')) as {
+    wells: { position: string; sample?: { id: string } | null; label?: string }[];
+  };
   const at = (p: string) => m.wells.find((w) => w.position === p);
   expect(at('A11')?.sample?.id).toBe('S-0011');
   expect(at('B8')?.sample?.id).toBe('S-0020');

@@ -21,7 +21,9 @@ const PROFILES: [string, 'v2' | 'legacy', AnswerOptions][] = [
   ['v2, spec', 'v2', { profile: 'spec' }],
   ['legacy, spec', 'legacy', { profile: 'spec' }],
   ...[1, 2, 3, 4, 5].map((seed): [string, 'v2' | 'legacy', AnswerOptions] => [
-    `${seed % 2 ? 'v2' : 'legacy'}, varied seed ${seed}`, seed % 2 ? 'v2' : 'legacy', { profile: 'varied', seed },
+    `${seed % 2 ? 'v2' : 'legacy'}, varied seed ${seed}`,
+    seed % 2 ? 'v2' : 'legacy',
+    { profile: 'varied', seed },
   ]),
 ];
 
@@ -35,7 +37,11 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
 
   beforeAll(async () => {
     sandbox = await startTestSandbox({ mode, locationDelayMs: 120, answers });
-    client = createLabClient({ connection: connection(), token: async () => sandbox.demoToken, onLog: (l) => logs.push(l) });
+    client = createLabClient({
+      connection: connection(),
+      token: async () => sandbox.demoToken,
+      onLog: (l) => logs.push(l),
+    });
     dir = await mkdtemp(join(tmpdir(), 'benchlink-it-'));
     await writeFile(join(dir, 'gel.png'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     await writeFile(join(dir, 'plate.csv'), 'well,sample\nA1,S-0001\n');
@@ -49,10 +55,18 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
   describe('labsheets', () => {
     it('createLabsheet answers the created labsheet (201 in v2, 200 in legacy: both accepted)', async () => {
       const name = unique('Tubes');
-      const out = await client.createLabsheet({ name, columns: [{ name: 'Tube ID', type: 'ID' }, { name: 'Temp', type: 'TEXT' }] });
+      const out = await client.createLabsheet({
+        name,
+        columns: [
+          { name: 'Tube ID', type: 'ID' },
+          { name: 'Temp', type: 'TEXT' },
+        ],
+      });
       expect(out).toMatchObject({ name, success: true });
       expect(out.uuid).toBeTruthy();
-      const again = await client.createLabsheet({ name, columns: [{ name: 'Tube ID', type: 'ID' }] }).catch((e: unknown) => e);
+      const again = await client
+        .createLabsheet({ name, columns: [{ name: 'Tube ID', type: 'ID' }] })
+        .catch((e: unknown) => e);
       expect(again).toBeInstanceOf(ConflictError);
     });
 
@@ -67,13 +81,21 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
     });
 
     it('updateRowsById', async () => {
-      const out = await client.updateRowsById({ labsheet: 'Samples', rows: [{ 'Sample ID': 'S-0001' }, { 'Volume uL': 55 }] });
+      const out = await client.updateRowsById({
+        labsheet: 'Samples',
+        rows: [{ 'Sample ID': 'S-0001' }, { 'Volume uL': 55 }],
+      });
       expect(out[0]?.ID).toBe('S-0001');
       expect(out[0]?.updatedRows.length).toBeGreaterThan(0);
     });
 
     it('addSequenceToRow (deprecated)', async () => {
-      const out = await client.addSequenceToRow({ labsheet: 'Samples', id: 'S-0002', sequenceName: 'pUC19-fragment', sequenceColumn: 'Plasmid' });
+      const out = await client.addSequenceToRow({
+        labsheet: 'Samples',
+        id: 'S-0002',
+        sequenceName: 'pUC19-fragment',
+        sequenceColumn: 'Plasmid',
+      });
       expect(out.success).toBe(true);
     });
 
@@ -85,7 +107,13 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
 
     it('deleteColumn (DELETE with a JSON body)', async () => {
       const name = unique('Del');
-      await client.createLabsheet({ name, columns: [{ name: 'Tube ID', type: 'ID' }, { name: 'Temp', type: 'TEXT' }] });
+      await client.createLabsheet({
+        name,
+        columns: [
+          { name: 'Tube ID', type: 'ID' },
+          { name: 'Temp', type: 'TEXT' },
+        ],
+      });
       const out = await client.deleteColumn({ labsheet: name, columnName: 'Temp' });
       // "success, name, uuid" — a service may answer only the flag (varied does).
       expect(out.success).toBe(true);
@@ -94,17 +122,24 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
 
     it('assignLocation to a manifest position', async () => {
       const plate = await client.fetchManifestMetadata({ hrid: 'PL-0002' });
-      const out = await client.assignLocation({ labsheet: 'Samples', locationId: plate.uuid, idType: 'ID', assignments: [{ id: 'S-0040', position: 'B2' }] });
+      const out = await client.assignLocation({
+        labsheet: 'Samples',
+        locationId: plate.uuid,
+        idType: 'ID',
+        assignments: [{ id: 'S-0040', position: 'B2' }],
+      });
       expect(out.success).toBe(true);
       expect(out.assignedPositions[0]).toMatchObject({ id: 'S-0040' });
     });
 
     it('iterateLabsheetRows lists every row, and honours the archive filter', async () => {
       let all = 0;
-      for await (const page of iterateLabsheetRows(client, { labsheet: 'Samples', pageSize: 128 })) all += page.rows.length;
+      for await (const page of iterateLabsheetRows(client, { labsheet: 'Samples', pageSize: 128 }))
+        all += page.rows.length;
       expect(all).toBe(300);
       let unarchived = 0;
-      for await (const page of iterateLabsheetRows(client, { labsheet: 'Samples', archived: 'unarchived' })) unarchived += page.rows.length;
+      for await (const page of iterateLabsheetRows(client, { labsheet: 'Samples', archived: 'unarchived' }))
+        unarchived += page.rows.length;
       expect(unarchived).toBeLessThan(300);
     });
   });
@@ -118,14 +153,19 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
       expect(meta.wells !== undefined && meta.layout !== undefined).toBe(answers.profile === 'extended');
       const out = await client.updateManifest({
         hrid: 'PL-0001',
-        plate: { wells: [{ position: 'C3', sample: { id: 'S-0030', labsheet: 'Samples' }, label: 'SAMPLE' }], removeFromWells: [{ position: 'H11', fields: ['TAGS'] }] },
+        plate: {
+          wells: [{ position: 'C3', sample: { id: 'S-0030', labsheet: 'Samples' }, label: 'SAMPLE' }],
+          removeFromWells: [{ position: 'H11', fields: ['TAGS'] }],
+        },
       });
       expect(out.success).toBe(true);
       expect(out.data?.hrid).toBe('PL-0001');
     });
 
-    it('a position outside the layout is the service\'s validation error, with its reason', async () => {
-      const e = await client.updateManifest({ hrid: 'PL-0001', plate: { wells: [{ position: 'Z99', label: 'BLANK' }] } }).catch((x: unknown) => x);
+    it("a position outside the layout is the service's validation error, with its reason", async () => {
+      const e = await client
+        .updateManifest({ hrid: 'PL-0001', plate: { wells: [{ position: 'Z99', label: 'BLANK' }] } })
+        .catch((x: unknown) => x);
       expect(e).toBeInstanceOf(ValidationError);
       expect((e as ValidationError).status).toBe(422);
       expect((e as ValidationError).serverMessage).toBe('Validation error');
@@ -145,18 +185,29 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
       expect(one.data.name).toBe('Molecular Biology');
       const folder = await client.fetchFolder({ name: 'Inventory' });
       expect(folder.location).toBe('Molecular Biology:Inventory');
-      expect(await client.fetchFolder({ name: 'No Such Folder' }).catch((x: unknown) => x)).toBeInstanceOf(NotFoundError);
+      expect(await client.fetchFolder({ name: 'No Such Folder' }).catch((x: unknown) => x)).toBeInstanceOf(
+        NotFoundError,
+      );
     });
 
     it('removeFolderPermissions on a private folder', async () => {
-      const out = await client.removeFolderPermissions({ location: 'Molecular Biology:Restricted', users: [{ email: 'tech@demo-lab.example' }] });
+      const out = await client.removeFolderPermissions({
+        location: 'Molecular Biology:Restricted',
+        users: [{ email: 'tech@demo-lab.example' }],
+      });
       expect(out.success).toBe(true);
     });
 
     it('attachImage embeds an image uploaded with storeAndEmbedFiles', async () => {
       const [uploaded] = await client.storeAndEmbedFiles({ files: [{ path: join(dir, 'gel.png') }] });
       expect(uploaded?.status).toBe('QUEUED');
-      const out = await client.attachImage({ hrid: 'EXP-0001', image_uuid: uploaded!.fileId, image_name: 'gel.png', image_mime_type: 'image/png', position: 'append' });
+      const out = await client.attachImage({
+        hrid: 'EXP-0001',
+        image_uuid: uploaded!.fileId,
+        image_name: 'gel.png',
+        image_mime_type: 'image/png',
+        position: 'append',
+      });
       expect(out).toMatchObject({ success: true, image_uuid: uploaded!.fileId, name: 'gel.png' });
     });
   });
@@ -179,7 +230,11 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
     it('linkSamplesToTest with row uuids', async () => {
       const rows = await client.fetchLabsheetRows({ labsheet: 'Samples', page: 1, pageSize: 2 });
       const uuids = rows.rows.map((r) => String(r[0]));
-      const out = await client.linkSamplesToTest({ labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids: uuids });
+      const out = await client.linkSamplesToTest({
+        labflowId: 'LF-0001',
+        protocoltemplateId: 'PT-0001',
+        sampleUuids: uuids,
+      });
       expect(out.samplesLinked).toBe(2);
     });
 
@@ -193,14 +248,23 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
     });
 
     it('storeAndEmbedFiles: several files in one request, one result each', async () => {
-      const out = await client.storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'notes.md') }], isGlobal: false, fileSource: 'Benchlink' });
-      expect(out.map((r) => [r.fileName, r.status])).toEqual([['plate.csv', 'QUEUED'], ['notes.md', 'QUEUED']]);
+      const out = await client.storeAndEmbedFiles({
+        files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'notes.md') }],
+        isGlobal: false,
+        fileSource: 'Benchlink',
+      });
+      expect(out.map((r) => [r.fileName, r.status])).toEqual([
+        ['plate.csv', 'QUEUED'],
+        ['notes.md', 'QUEUED'],
+      ]);
     });
 
     it('sendWebhook with an event type; anonymous only in legacy mode', async () => {
       const before = sandbox.store.webhooks.count();
       // A 204 or an empty 200 (varied) reads as {}: taken, with no flag to read.
-      expect((await client.sendWebhook({ event: 'plate.filled', plate: 'PL-0001' }, { eventType: 'plate-filled' })).success).not.toBe(false);
+      expect(
+        (await client.sendWebhook({ event: 'plate.filled', plate: 'PL-0001' }, { eventType: 'plate-filled' })).success,
+      ).not.toBe(false);
       const anonymous = createLabClient({ connection: connection(), token: async () => null });
       const result = await anonymous.sendWebhook({ event: 'ping' }).catch((x: unknown) => x);
       if (mode === 'legacy') expect(result).not.toBeInstanceOf(Error);
@@ -210,7 +274,7 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
   });
 
   describe('authentication', () => {
-    it('a refused token is an AuthError with the service\'s message; the token is not in it', async () => {
+    it("a refused token is an AuthError with the service's message; the token is not in it", async () => {
       const bad = '00000000-dead-beef-0000-000000000000';
       const c = createLabClient({ connection: connection(), token: async () => bad });
       const e = await c.fetchLabsheetList({}).catch((x: unknown) => x);

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLabClient, type LabClientOptions } from '../../../main/api/client.js';
 import {
-  ApiError, ConflictError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError, UnreadableAnswerError,
+  ApiError,
+  ConflictError,
+  NetworkError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnreadableAnswerError,
 } from '../../../main/api/errors.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { seededRandom } from '../../helpers/seeded-random.js';
@@ -37,7 +44,10 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
       ...over,
     });
   const fail = async (p: Promise<unknown>): Promise<ApiError> => {
-    const e = await p.then(() => null, (x: unknown) => x);
+    const e = await p.then(
+      () => null,
+      (x: unknown) => x,
+    );
     if (!(e instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(e)}`);
     errors.push(e);
     return e;
@@ -63,7 +73,10 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
   });
 
   it('retries an idempotent read through 503 and 502, then succeeds', async () => {
-    proxy.setFaults([{ path: '/labsheets/fetch-list', fault: { kind: 'status', status: 503 }, count: 1 }, { path: '/labsheets/fetch-list', fault: { kind: 'status', status: 502 }, count: 1 }]);
+    proxy.setFaults([
+      { path: '/labsheets/fetch-list', fault: { kind: 'status', status: 503 }, count: 1 },
+      { path: '/labsheets/fetch-list', fault: { kind: 'status', status: 502 }, count: 1 },
+    ]);
     const out = await client().fetchLabsheetList({});
     expect(out.items.length).toBeGreaterThan(0);
     expect(proxy.requests.map((r) => r.status)).toEqual([503, 502, 200]);
@@ -72,9 +85,15 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
 
   it('retries an idempotent write whose answer was lost (the replay is harmless)', async () => {
     proxy.setFaults([{ path: '/manifest/update', fault: { kind: 'reset-after' }, count: 1 }]);
-    const out = await client().updateManifest({ hrid: 'PL-0001', plate: { wells: [{ position: 'D4', label: 'BLANK' }] } });
+    const out = await client().updateManifest({
+      hrid: 'PL-0001',
+      plate: { wells: [{ position: 'D4', label: 'BLANK' }] },
+    });
     expect(out.success).toBe(true);
-    expect(proxy.requests.map((r) => [r.status, r.forwarded])).toEqual([[0, true], [200, true]]);
+    expect(proxy.requests.map((r) => [r.status, r.forwarded])).toEqual([
+      [0, true],
+      [200, true],
+    ]);
   });
 
   it('never retries a non-idempotent call: a 503 is reported once, uncertain', async () => {
@@ -93,7 +112,9 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
     expect(e).toBeInstanceOf(NetworkError);
     expect(e.uncertain).toBe(true);
     expect(e.message).toMatch(/may have reached the server; its outcome is uncertain/);
-    expect(proxy.requests).toEqual([expect.objectContaining({ path: '/labsheets/create', forwarded: true, status: 0 })]);
+    expect(proxy.requests).toEqual([
+      expect.objectContaining({ path: '/labsheets/create', forwarded: true, status: 0 }),
+    ]);
     // Why blind resending is wrong: the server applied it, so a resend conflicts. Reconcile by name instead.
     const list = await client().fetchLabsheetList({});
     expect(list.items.map((i) => i.name)).toContain(name);
@@ -110,7 +131,11 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
   it('honours Retry-After from a 429 (seconds and HTTP-date)', async () => {
     proxy.setFaults([
       { path: '/sequences', fault: { kind: 'status', status: 429, retryAfter: '2' }, count: 1 },
-      { path: '/sequences', fault: { kind: 'status', status: 429, retryAfter: new Date(Date.now() + 3000).toUTCString() }, count: 1 },
+      {
+        path: '/sequences',
+        fault: { kind: 'status', status: 429, retryAfter: new Date(Date.now() + 3000).toUTCString() },
+        count: 1,
+      },
     ]);
     await client().listSequences({ page: 0 });
     expect(sleeps[0]).toBe(2000);
@@ -121,7 +146,9 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
   });
 
   it('waits out Retry-After in real time with the default sleep', async () => {
-    proxy.setFaults([{ path: '/labspace/fetch-list', fault: { kind: 'status', status: 429, retryAfter: '1' }, count: 1 }]);
+    proxy.setFaults([
+      { path: '/labspace/fetch-list', fault: { kind: 'status', status: 429, retryAfter: '1' }, count: 1 },
+    ]);
     // No injected sleep: the client's own timer must wait the full second.
     const real = createLabClient({
       connection: { baseUrl: proxy.url, filesUrl: proxy.url, eventsUrl: proxy.url, mode },
@@ -187,9 +214,15 @@ describe.each(['v2', 'legacy'] as const)('client through the fault proxy (%s mod
   });
 
   it('random faults on reads (seeded) are absorbed by the retry policy', async () => {
-    proxy.setFaults([{ path: /^\/(labsheets\/fetch-list-rows|sequences)$/, fault: { kind: 'status', status: 503 }, probability: 0.3 }]);
+    proxy.setFaults([
+      { path: /^\/(labsheets\/fetch-list-rows|sequences)$/, fault: { kind: 'status', status: 503 }, probability: 0.3 },
+    ]);
     for (let i = 0; i < 10; i += 1) {
-      await client({ retry: { attempts: 8, baseDelayMs: 1, maxDelayMs: 1 } }).fetchLabsheetRows({ labsheet: 'Samples', page: i + 1, pageSize: 20 });
+      await client({ retry: { attempts: 8, baseDelayMs: 1, maxDelayMs: 1 } }).fetchLabsheetRows({
+        labsheet: 'Samples',
+        page: i + 1,
+        pageSize: 20,
+      });
     }
     const faults = proxy.requests.filter((r) => r.status === 503).length;
     expect(faults).toBeGreaterThan(0);

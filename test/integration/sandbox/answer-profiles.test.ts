@@ -17,21 +17,33 @@ const text = async (path: string, init?: Parameters<TestSandbox['call']>[1]) => 
   const res = await s!.call(path, init);
   return { status: res.status, body: await res.text() };
 };
-const json = async (path: string, init?: Parameters<TestSandbox['call']>[1]) => JSON.parse((await text(path, init)).body) as Json;
+const json = async (path: string, init?: Parameters<TestSandbox['call']>[1]) =>
+  JSON.parse((await text(path, init)).body) as Json;
 
 describe('spec answers', () => {
-  it('a plate has only the spec\'s metadata: no wells, no layout', async () => {
+  it("a plate has only the spec's metadata: no wells, no layout", async () => {
     await start({ profile: 'spec' });
     const m = await json('/manifest/fetch-metadata?hrid=PL-0001');
-    expect(Object.keys(m).sort()).toEqual(['barcode', 'emptySpaces', 'hrid', 'lastUpdate', 'name', 'success', 'template', 'uuid']);
+    expect(Object.keys(m).sort()).toEqual([
+      'barcode',
+      'emptySpaces',
+      'hrid',
+      'lastUpdate',
+      'name',
+      'success',
+      'template',
+      'uuid',
+    ]);
   });
 
-  it('errors carry the table\'s message and nothing of ours; lists carry only what the spec names', async () => {
+  it("errors carry the table's message and nothing of ours; lists carry only what the spec names", async () => {
     await start({ profile: 'spec' });
     expect(await json('/manifest/fetch-metadata?hrid=NOPE')).toEqual({ success: false, message: 'Not found' });
     const list = await json('/labsheets/fetch-list');
     for (const item of list.items as Json[]) expect(Object.keys(item)).toEqual(['name']);
-    expect(Object.keys(await json('/location/create', { body: { locations: [{ name: 'Spec rack' }] } }))).toEqual(['requestId']);
+    expect(Object.keys(await json('/location/create', { body: { locations: [{ name: 'Spec rack' }] } }))).toEqual([
+      'requestId',
+    ]);
     // "type ... stripped from single-sequence reads"
     expect((await json('/sequence/fetch?name=GFP-primer-F')).sequence).not.toHaveProperty('type');
   });
@@ -43,7 +55,10 @@ describe('extended answers (the demo default)', () => {
     const m = await json('/manifest/fetch-metadata?hrid=PL-0001');
     expect(m).toHaveProperty('wells');
     expect(m).toHaveProperty('layout');
-    expect(await json('/manifest/fetch-metadata?hrid=NOPE')).toMatchObject({ message: 'Not found', reason: expect.any(String) });
+    expect(await json('/manifest/fetch-metadata?hrid=NOPE')).toMatchObject({
+      message: 'Not found',
+      reason: expect.any(String),
+    });
   });
 });
 
@@ -64,9 +79,18 @@ describe('varied answers', () => {
         if (hook.status === 204) seen.add('webhook 204');
         if (hook.status === 200 && hook.body === '') seen.add('webhook empty');
         const one = JSON.parse((await text('/sequences?name=pGEX-4T-1')).body) as unknown;
-        seen.add(Array.isArray(one) ? 'sequence as array' : (one as Json).items ? 'sequence as list' : (one as Json).sequence && typeof (one as Json).sequence === 'object' ? 'sequence wrapped' : 'sequence bare');
+        seen.add(
+          Array.isArray(one)
+            ? 'sequence as array'
+            : (one as Json).items
+              ? 'sequence as list'
+              : (one as Json).sequence && typeof (one as Json).sequence === 'object'
+                ? 'sequence wrapped'
+                : 'sequence bare',
+        );
         const space = await json('/labspace/fetch?name=Molecular Biology');
-        if (!('description' in (space.data as Json)) || (space.data as Json).description === null) seen.add('labspace without description');
+        if (!('description' in (space.data as Json)) || (space.data as Json).description === null)
+          seen.add('labspace without description');
         trace.push(JSON.stringify([list.total, m.barcode, hook.status]));
       }
       const rows = await json('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=50');
@@ -80,8 +104,18 @@ describe('varied answers', () => {
     expect(await run(3)).toEqual(first);
     expect(await run(4)).not.toEqual(first);
     expect([...seen].sort()).toEqual([
-      'barcode null', 'checkbox as boolean', 'emptySpaces as number', 'extra fields', 'labspace without description',
-      'sequence as array', 'sequence as list', 'sequence bare', 'sequence wrapped', 'total as text', 'webhook 204', 'webhook empty',
+      'barcode null',
+      'checkbox as boolean',
+      'emptySpaces as number',
+      'extra fields',
+      'labspace without description',
+      'sequence as array',
+      'sequence as list',
+      'sequence bare',
+      'sequence wrapped',
+      'total as text',
+      'webhook 204',
+      'webhook empty',
     ]);
   });
 });

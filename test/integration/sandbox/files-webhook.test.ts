@@ -12,12 +12,17 @@ type Json = Record<string, unknown>;
 describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
   let s: TestSandbox;
   const filesDir = mkdtempSync(join(tmpdir(), 'sandbox-files-test-'));
-  beforeAll(async () => { s = await startTestSandbox({ mode, filesDir }); });
+  beforeAll(async () => {
+    s = await startTestSandbox({ mode, filesDir });
+  });
   afterAll(async () => {
     await s.close();
     rmSync(filesDir, { recursive: true, force: true });
   });
-  const upload = async (form: FormData, headers: Record<string, string> = { authorization: `Bearer ${s.demoToken}` }): Promise<{ status: number; body: unknown }> => {
+  const upload = async (
+    form: FormData,
+    headers: Record<string, string> = { authorization: `Bearer ${s.demoToken}` },
+  ): Promise<{ status: number; body: unknown }> => {
     const res = await fetch(`${s.url}/files/store-and-embed`, { method: 'POST', headers, body: form });
     return { status: res.status, body: await res.json() };
   };
@@ -33,14 +38,23 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       const { status, body } = await upload(fd);
       expect(status).toBe(200);
       const results = storeAndEmbedResponse.parse(body);
-      expect(results.map((r) => [r.fileName, r.status])).toEqual([['plate.csv', 'QUEUED'], ['setup.exe', 'REJECTED'], ['README.MD', 'QUEUED']]);
+      expect(results.map((r) => [r.fileName, r.status])).toEqual([
+        ['plate.csv', 'QUEUED'],
+        ['setup.exe', 'REJECTED'],
+        ['README.MD', 'QUEUED'],
+      ]);
       expect(results[1]!.message).toMatch(/\.exe is not supported/);
       for (const r of results) {
         expect(r.fileId).toMatch(/^[0-9a-f-]{36}$/);
         expect(r.ticketId).toMatch(/^[0-9a-f-]{36}$/);
       }
       const stored = s.store.uploads.byId(results[0]!.fileId)!;
-      expect(stored).toMatchObject({ isGlobal: true, fileSource: 'Bench', size: 8, uploadedBy: 'admin@demo-lab.example' });
+      expect(stored).toMatchObject({
+        isGlobal: true,
+        fileSource: 'Bench',
+        size: 8,
+        uploadedBy: 'admin@demo-lab.example',
+      });
       expect(readFileSync(stored.path!, 'utf8')).toBe('a,b\n1,2\n');
       expect(s.store.uploads.byId(results[1]!.fileId)!.path).toBe(null);
       expect(s.store.uploads.count('REJECTED')).toBe(1);
@@ -78,13 +92,17 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       fd.append('files', new Blob(['x']), 'a.txt');
       expect((await upload(fd, {})).status).toBe(403);
     });
-
   });
 
   describe('webhook/custom', () => {
     it('persists the whole body and the Service-Event-Type header', async () => {
       const before = s.store.webhooks.count();
-      const payload = { event: 'plate.filled', plate: 'PL-0001', wells: [{ position: 'A1', id: 'S-0001' }], nested: { ok: true, n: null } };
+      const payload = {
+        event: 'plate.filled',
+        plate: 'PL-0001',
+        wells: [{ position: 'A1', id: 'S-0001' }],
+        nested: { ok: true, n: null },
+      };
       const res = await s.call('/webhook/custom', { body: payload, headers: { 'Service-Event-Type': 'plate-filled' } });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: true });
@@ -101,9 +119,15 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
         expect(s.store.webhooks.count()).toBe(before);
       } else {
         expect(res.status).toBe(200);
-        expect(s.store.webhooks.list().at(-1)).toMatchObject({ sender: null, eventType: null, body: { event: 'anon' } });
+        expect(s.store.webhooks.list().at(-1)).toMatchObject({
+          sender: null,
+          eventType: null,
+          body: { event: 'anon' },
+        });
       }
-      expect((await s.call('/webhook/custom', { body: { event: 'x' }, headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect(
+        (await s.call('/webhook/custom', { body: { event: 'x' }, headers: { authorization: 'Bearer wrong' } })).status,
+      ).toBe(401);
     });
 
     it('the body must be a JSON object with a string event when present (422 otherwise)', async () => {
@@ -118,7 +142,9 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       const deep = await s.call('/webhook/custom', { rawBody: `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)}}` });
       expect(deep.status).toBe(422);
       expect(((await deep.json()) as Json).reason).toMatch(/nested more than 256 levels/);
-      expect((await s.call('/webhook/custom', { rawBody: `{"a":${'['.repeat(200)}${']'.repeat(200)}}` })).status).toBe(200);
+      expect((await s.call('/webhook/custom', { rawBody: `{"a":${'['.repeat(200)}${']'.repeat(200)}}` })).status).toBe(
+        200,
+      );
       expect(s.store.webhooks.count()).toBe(before + 1);
     });
   });
@@ -128,26 +154,35 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
 describe('files: a 210 MB upload', () => {
   let s: TestSandbox;
   const filesDir = mkdtempSync(join(tmpdir(), 'sandbox-files-big-'));
-  beforeAll(async () => { s = await startTestSandbox({ mode: 'v2', filesDir }); });
+  beforeAll(async () => {
+    s = await startTestSandbox({ mode: 'v2', filesDir });
+  });
   afterAll(async () => {
     await s.close();
     rmSync(filesDir, { recursive: true, force: true });
   });
-  const largestStoredFile = (): number => Math.max(0, ...readdirSync(filesDir).map((f) => statSync(join(filesDir, f)).size));
+  const largestStoredFile = (): number =>
+    Math.max(0, ...readdirSync(filesDir).map((f) => statSync(join(filesDir, f)).size));
 
   it('streams a 210 MB file to disk without holding it in memory', async () => {
     const size = 210 * 1024 * 1024;
     const chunk = Buffer.alloc(1024 * 1024, 7);
     const hash = createHash('sha256');
     const boundary = 'benchlinkboundary42';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="scan.tif"\r\nContent-Type: image/tiff\r\n\r\n`);
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="scan.tif"\r\nContent-Type: image/tiff\r\n\r\n`,
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     let sent = 0;
     let onDiskMidway = -1;
     let phase: 'head' | 'body' | 'tail' | 'done' = 'head';
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (phase === 'head') { controller.enqueue(head); phase = 'body'; return; }
+        if (phase === 'head') {
+          controller.enqueue(head);
+          phase = 'body';
+          return;
+        }
         if (phase === 'body') {
           hash.update(chunk);
           controller.enqueue(chunk);
@@ -157,7 +192,11 @@ describe('files: a 210 MB upload', () => {
           if (sent >= size) phase = 'tail';
           return;
         }
-        if (phase === 'tail') { controller.enqueue(tail); phase = 'done'; return; }
+        if (phase === 'tail') {
+          controller.enqueue(tail);
+          phase = 'done';
+          return;
+        }
         controller.close();
       },
     });

@@ -19,11 +19,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe('CLI arguments', () => {
   it('parses the DESIGN.md forms', () => {
     expect(parseCliArgs(['--port', '8790', '--mode', 'legacy', '--fixture', 'f.json', '--db', 'lab.db'])).toEqual({
-      port: 8790, mode: 'legacy', fixture: 'f.json', db: 'lab.db', answers: { profile: 'extended' },
+      port: 8790,
+      mode: 'legacy',
+      fixture: 'f.json',
+      db: 'lab.db',
+      answers: { profile: 'extended' },
     });
     expect(parseCliArgs(['--port=0', '--mode=v2'])).toEqual({ port: 0, mode: 'v2', answers: { profile: 'extended' } });
-    expect(parseCliArgs(['--port=0', '--mode=v2', '--answers', 'spec'])).toMatchObject({ answers: { profile: 'spec' } });
-    expect(parseCliArgs(['--port=0', '--mode=v2', '--answers=varied', '--seed', '7'])).toMatchObject({ answers: { profile: 'varied', seed: 7 } });
+    expect(parseCliArgs(['--port=0', '--mode=v2', '--answers', 'spec'])).toMatchObject({
+      answers: { profile: 'spec' },
+    });
+    expect(parseCliArgs(['--port=0', '--mode=v2', '--answers=varied', '--seed', '7'])).toMatchObject({
+      answers: { profile: 'varied', seed: 7 },
+    });
     expect(parseCliArgs(['--help'])).toBe('help');
   });
 
@@ -38,7 +46,10 @@ describe('CLI arguments', () => {
     [['--port', '0', '--mode', 'v2', '--fixture'], /--fixture needs a value/],
     [['--port', '0', '--mode', 'v2', '--db', '--fixture', 'x'], /--db needs a value/],
     [['--port', '0', '--port', '1', '--mode', 'v2'], /--port is given twice/],
-    [['--port', '0', '--mode', 'v2', '--answers', 'loose'], /--answers must be one of extended, spec, varied, got "loose"/],
+    [
+      ['--port', '0', '--mode', 'v2', '--answers', 'loose'],
+      /--answers must be one of extended, spec, varied, got "loose"/,
+    ],
     [['--port', '0', '--mode', 'v2', '--answers', 'spec', '--seed', '3'], /--seed applies to --answers varied only/],
     [['--port', '0', '--mode', 'v2', '--answers', 'varied', '--seed', 'x'], /--seed must be a whole number/],
   ])('%j -> %s', (args, message) => {
@@ -67,7 +78,9 @@ describe('runCli (the CLI without a process)', () => {
     const bad = join(tmp, 'cli-bad.json');
     writeFileSync(bad, JSON.stringify({ users: [{ email: 'a@b.c', token: 't', superadmin: true }] }));
     expect(await runCli(['--port', '0', '--mode', 'v2', '--fixture', bad], c.io)).toBe(1);
-    expect(c.err.join('\n')).toMatch(/cli-bad\.json is not a valid sandbox fixture[\s\S]*users\[0\]: unknown field "superadmin"/);
+    expect(c.err.join('\n')).toMatch(
+      /cli-bad\.json is not a valid sandbox fixture[\s\S]*users\[0\]: unknown field "superadmin"/,
+    );
   });
 
   it('an unreadable fixture -> exit code 1 naming the file', async () => {
@@ -110,7 +123,10 @@ describe('runCli (the CLI without a process)', () => {
     const demoToken = first.demoToken;
     await first.close();
     const fresh = capture();
-    const onFresh = await runCli(['--port', '0', '--mode', 'v2', '--db', join(tmp, 'fresh.db'), '--fixture', EXAMPLE], fresh.io);
+    const onFresh = await runCli(
+      ['--port', '0', '--mode', 'v2', '--db', join(tmp, 'fresh.db'), '--fixture', EXAMPLE],
+      fresh.io,
+    );
     if (typeof onFresh === 'number') throw new Error('fresh start failed');
     await onFresh.close();
     expect(fresh.out.join('\n')).not.toContain('note:');
@@ -144,9 +160,21 @@ describe('fixture loading', () => {
 
   it.each([
     ['missing users', {}, /users: /],
-    ['a typo in a field', { users: [{ email: 'a@b.c', token: 't', superadmin: true }] }, /users\[0\]: unknown field "superadmin"/],
-    ['a bad column type', { users: [{ email: 'a@b.c', token: 't' }], labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'IDENT' }] }] }, /labsheets\[0\]\.columns\[0\]\.type/],
-    ['a bad page kind', { users: [{ email: 'a@b.c', token: 't' }], pages: [{ kind: 'wiki', name: 'p', hrid: 'P' }] }, /pages\[0\]\.kind/],
+    [
+      'a typo in a field',
+      { users: [{ email: 'a@b.c', token: 't', superadmin: true }] },
+      /users\[0\]: unknown field "superadmin"/,
+    ],
+    [
+      'a bad column type',
+      { users: [{ email: 'a@b.c', token: 't' }], labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'IDENT' }] }] },
+      /labsheets\[0\]\.columns\[0\]\.type/,
+    ],
+    [
+      'a bad page kind',
+      { users: [{ email: 'a@b.c', token: 't' }], pages: [{ kind: 'wiki', name: 'p', hrid: 'P' }] },
+      /pages\[0\]\.kind/,
+    ],
   ])('schema: %s names the field', async (_label, data, message) => {
     const path = write('schema.json', data);
     await expect(loadFixture(path)).rejects.toThrow(FixtureError);
@@ -160,18 +188,73 @@ describe('fixture loading', () => {
 
   const base: SandboxFixture = { users: [{ email: 'a@b.c', token: 'tok-1', superAdmin: true }] };
   it.each<[string, Partial<SandboxFixture>, RegExp]>([
-    ['a row naming an unknown column', { labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'ID' }], rows: [{ ID: 'a', Colour: 'red' }] }] }, /labsheets\[0\]\.rows\[0\]: column "Colour"/],
-    ['a badly typed cell', { labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'ID' }, { name: 'N', type: 'NUMBER' }], rows: [{ ID: 'a', N: 'many' }] }] }, /labsheets\[0\]\.rows\[0\]\.N: .*needs a number/],
-    ['a labsheet in a missing folder', { labsheets: [{ name: 'L', folder: 'Nope', columns: [{ name: 'ID', type: 'ID' }] }] }, /labsheets\[0\]: folder "Nope" does not exist/],
-    ['a location whose parent is not listed before it', { locations: [{ name: 'Shelf', parent: 'Freezer' }] }, /locations\[0\]\.parent/],
-    ['a manifest with an unknown layout', { manifests: [{ name: 'R', hrid: 'R1', barcode: 'RB', template: 'Odd rack' }] }, /manifests\[0\]\.layout/],
-    ['a well off the layout', { manifests: [{ name: 'P', hrid: 'P1', barcode: 'PB', template: '96 Well Plate', wells: [{ position: 'M1', label: 'BLANK' }] }] }, /manifests\[0\]\.wells\[0\]: position: "M1"/],
+    [
+      'a row naming an unknown column',
+      { labsheets: [{ name: 'L', columns: [{ name: 'ID', type: 'ID' }], rows: [{ ID: 'a', Colour: 'red' }] }] },
+      /labsheets\[0\]\.rows\[0\]: column "Colour"/,
+    ],
+    [
+      'a badly typed cell',
+      {
+        labsheets: [
+          {
+            name: 'L',
+            columns: [
+              { name: 'ID', type: 'ID' },
+              { name: 'N', type: 'NUMBER' },
+            ],
+            rows: [{ ID: 'a', N: 'many' }],
+          },
+        ],
+      },
+      /labsheets\[0\]\.rows\[0\]\.N: .*needs a number/,
+    ],
+    [
+      'a labsheet in a missing folder',
+      { labsheets: [{ name: 'L', folder: 'Nope', columns: [{ name: 'ID', type: 'ID' }] }] },
+      /labsheets\[0\]: folder "Nope" does not exist/,
+    ],
+    [
+      'a location whose parent is not listed before it',
+      { locations: [{ name: 'Shelf', parent: 'Freezer' }] },
+      /locations\[0\]\.parent/,
+    ],
+    [
+      'a manifest with an unknown layout',
+      { manifests: [{ name: 'R', hrid: 'R1', barcode: 'RB', template: 'Odd rack' }] },
+      /manifests\[0\]\.layout/,
+    ],
+    [
+      'a well off the layout',
+      {
+        manifests: [
+          {
+            name: 'P',
+            hrid: 'P1',
+            barcode: 'PB',
+            template: '96 Well Plate',
+            wells: [{ position: 'M1', label: 'BLANK' }],
+          },
+        ],
+      },
+      /manifests\[0\]\.wells\[0\]: position: "M1"/,
+    ],
   ])('seeding: %s fails with the fixture path', async (_label, extra, message) => {
     await expect(startSandbox({ mode: 'v2', fixture: { ...base, ...extra } })).rejects.toThrow(message);
   });
 
   it('duplicate user emails are refused', async () => {
-    await expect(startSandbox({ mode: 'v2', fixture: { users: [{ email: 'a@b.c', token: '1' }, { email: 'a@b.c', token: '2' }] } })).rejects.toThrow(/users\[1\]/);
+    await expect(
+      startSandbox({
+        mode: 'v2',
+        fixture: {
+          users: [
+            { email: 'a@b.c', token: '1' },
+            { email: 'a@b.c', token: '2' },
+          ],
+        },
+      }),
+    ).rejects.toThrow(/users\[1\]/);
   });
 });
 
@@ -192,7 +275,10 @@ describe('database', () => {
     const first = await startSandbox({ mode: 'v2' });
     try {
       await expect(startSandbox({ mode: 'v2', port: first.port })).rejects.toMatchObject({ code: 'EADDRINUSE' });
-      expect((await fetch(`${first.url}/labsheets/fetch-list`, { headers: { authorization: `Bearer ${first.demoToken}` } })).status).toBe(200);
+      expect(
+        (await fetch(`${first.url}/labsheets/fetch-list`, { headers: { authorization: `Bearer ${first.demoToken}` } }))
+          .status,
+      ).toBe(200);
     } finally {
       await first.close();
     }
@@ -201,15 +287,28 @@ describe('database', () => {
   it('migration 2 numbers existing rows per labsheet and per archived state', () => {
     const db = new Database(':memory:');
     migrate(db, 1);
-    const insert = db.prepare("INSERT INTO rows (uuid, labsheet_uuid, archived, service_barcode, cells, updated_at) VALUES (?, ?, ?, 'x', '{}', 'now')");
-    const plan: [string, number][] = [['A', 0], ['B', 0], ['A', 1], ['A', 0], ['B', 1], ['A', 1]];
+    const insert = db.prepare(
+      "INSERT INTO rows (uuid, labsheet_uuid, archived, service_barcode, cells, updated_at) VALUES (?, ?, ?, 'x', '{}', 'now')",
+    );
+    const plan: [string, number][] = [
+      ['A', 0],
+      ['B', 0],
+      ['A', 1],
+      ['A', 0],
+      ['B', 1],
+      ['A', 1],
+    ];
     plan.forEach(([sheet, archived], i) => insert.run(`r${i}`, sheet, archived));
     migrate(db);
     expect(db.pragma('user_version', { simple: true })).toBe(2);
     const rows = db.prepare('SELECT uuid, ord_any, ord_arch FROM rows ORDER BY seq').all();
     expect(rows).toEqual([
-      { uuid: 'r0', ord_any: 0, ord_arch: 0 }, { uuid: 'r1', ord_any: 0, ord_arch: 0 }, { uuid: 'r2', ord_any: 1, ord_arch: 0 },
-      { uuid: 'r3', ord_any: 2, ord_arch: 1 }, { uuid: 'r4', ord_any: 1, ord_arch: 0 }, { uuid: 'r5', ord_any: 3, ord_arch: 1 },
+      { uuid: 'r0', ord_any: 0, ord_arch: 0 },
+      { uuid: 'r1', ord_any: 0, ord_arch: 0 },
+      { uuid: 'r2', ord_any: 1, ord_arch: 0 },
+      { uuid: 'r3', ord_any: 2, ord_arch: 1 },
+      { uuid: 'r4', ord_any: 1, ord_arch: 0 },
+      { uuid: 'r5', ord_any: 3, ord_arch: 1 },
     ]);
     db.close();
   });
@@ -219,7 +318,11 @@ describe('database', () => {
     try {
       // Three inserts appended to the fixture's rows (2 unarchived + 1 archived), alternating states.
       for (let batch = 0; batch < 3; batch++) {
-        sb.store.seedRows('Samples', Array.from({ length: 10 }, (_, i) => ({ 'Sample ID': `X-${batch}-${i}` })), { archived: (i) => i % 3 === 0 });
+        sb.store.seedRows(
+          'Samples',
+          Array.from({ length: 10 }, (_, i) => ({ 'Sample ID': `X-${batch}-${i}` })),
+          { archived: (i) => i % 3 === 0 },
+        );
       }
       const sheet = sb.store.labsheets.byName('Samples')!.uuid;
       const ids = (filter: 'any' | 'archived' | 'unarchived', size: number): string[] => {

@@ -12,15 +12,27 @@ const uniqueName = (): string => `LS ${++n} ${Date.now() % 100000}`;
 
 describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
   let s: TestSandbox;
-  beforeAll(async () => { s = await startTestSandbox({ mode }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestSandbox({ mode });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   const create = (body: Json): Promise<Response> => s.call('/labsheets/create', { body });
 
   describe('create', () => {
     it(`answers ${mode === 'v2' ? 201 : 200} with name, uuid, path, success`, async () => {
       const name = uniqueName();
-      const res = await create({ name, folder: 'Inventory', waitRefresh: true, columns: [{ name: 'Tube', type: 'ID' }, { name: 'Vol', type: 'NUMBER' }] });
+      const res = await create({
+        name,
+        folder: 'Inventory',
+        waitRefresh: true,
+        columns: [
+          { name: 'Tube', type: 'ID' },
+          { name: 'Vol', type: 'NUMBER' },
+        ],
+      });
       expect(res.status).toBe(mode === 'v2' ? 201 : 200);
       const body = await json(res);
       expect(body).toMatchObject({ name, success: true, path: `Molecular Biology:Inventory/${name}` });
@@ -31,7 +43,11 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
     });
 
     it('accepts additional properties on the labsheet and its columns', async () => {
-      const res = await create({ name: uniqueName(), colour: 'blue', columns: [{ name: 'ID', type: 'ID', width: 120 }] });
+      const res = await create({
+        name: uniqueName(),
+        colour: 'blue',
+        columns: [{ name: 'ID', type: 'ID', width: 120 }],
+      });
       expect(res.status).toBeLessThan(300);
     });
 
@@ -53,27 +69,62 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       const none = await create({ name: uniqueName(), columns: [{ name: 'A', type: 'TEXT' }] });
       expect(none.status).toBe(422);
       expect((await json(none)).reason).toMatch(/exactly one column of type ID/);
-      const two = await create({ name: uniqueName(), columns: [{ name: 'A', type: 'ID' }, { name: 'B', type: 'ID' }] });
+      const two = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'A', type: 'ID' },
+          { name: 'B', type: 'ID' },
+        ],
+      });
       expect(two.status).toBe(422);
     });
 
     it('column names: at most 30 characters and unique', async () => {
-      expect((await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'c'.repeat(31), type: 'TEXT' }] })).status).toBe(422);
-      const dup = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'Vol', type: 'TEXT' }, { name: 'Vol', type: 'NUMBER' }] });
+      expect(
+        (
+          await create({
+            name: uniqueName(),
+            columns: [
+              { name: 'ID', type: 'ID' },
+              { name: 'c'.repeat(31), type: 'TEXT' },
+            ],
+          })
+        ).status,
+      ).toBe(422);
+      const dup = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'Vol', type: 'TEXT' },
+          { name: 'Vol', type: 'NUMBER' },
+        ],
+      });
       expect(dup.status).toBe(422);
       expect((await json(dup)).reason).toMatch(/duplicate column name "Vol"/);
     });
 
     it('magic columns get their fixed names whatever the caller sends', async () => {
       const name = uniqueName();
-      await create({ name, columns: [{ name: 'ID', type: 'ID' }, { name: 'my own name', type: 'LAST_MODIFIED' }, { type: 'LABSPACES' }] });
+      await create({
+        name,
+        columns: [{ name: 'ID', type: 'ID' }, { name: 'my own name', type: 'LAST_MODIFIED' }, { type: 'LABSPACES' }],
+      });
       const rows = await json(await s.call(`/labsheets/fetch-list-rows?labsheet=${encodeURIComponent(name)}`));
       expect(rows.headers).toEqual(['uuid', 'ID', MAGIC_COLUMN_NAMES.LAST_MODIFIED, MAGIC_COLUMN_NAMES.LABSPACES]);
     });
 
     it('magic columns are computed on read: Labspaces from the folder, Last Modified from the row', async () => {
       const name = uniqueName();
-      await create({ name, folder: 'Inventory', columns: [{ name: 'ID', type: 'ID' }, { type: 'LABSPACES' }, { type: 'LAST_MODIFIED' }, { name: 'F', type: 'FORMULA', formula: '=1' }] });
+      await create({
+        name,
+        folder: 'Inventory',
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { type: 'LABSPACES' },
+          { type: 'LAST_MODIFIED' },
+          { name: 'F', type: 'FORMULA', formula: '=1' },
+        ],
+      });
       s.store.seedRows(name, [{ ID: 'm1' }]);
       const rows = await json(await s.call(`/labsheets/fetch-list-rows?labsheet=${encodeURIComponent(name)}`));
       const row = (rows.rows as unknown[][])[0]!;
@@ -82,30 +133,57 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
       expect(row[4]).toBe(null);
     });
 
-    it('a magic column\'s name is ignored, even one longer than 30 characters', async () => {
-      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'x'.repeat(40), type: 'EXPERIMENTS' }] });
+    it("a magic column's name is ignored, even one longer than 30 characters", async () => {
+      const res = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'x'.repeat(40), type: 'EXPERIMENTS' },
+        ],
+      });
       expect(res.status).toBeLessThan(300);
     });
 
     it('a magic name colliding with a named column is a duplicate (422)', async () => {
-      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'Last Modified', type: 'TEXT' }, { type: 'LAST_MODIFIED' }] });
+      const res = await create({
+        name: uniqueName(),
+        columns: [{ name: 'ID', type: 'ID' }, { name: 'Last Modified', type: 'TEXT' }, { type: 'LAST_MODIFIED' }],
+      });
       expect(res.status).toBe(422);
     });
 
     it('the column name "uuid" is reserved for the row uuid (422)', async () => {
-      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'UUID', type: 'TEXT' }] });
+      const res = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'UUID', type: 'TEXT' },
+        ],
+      });
       expect(res.status).toBe(422);
       expect((await json(res)).reason).toMatch(/reserved/);
     });
 
     it('LIST columns need references (422 otherwise)', async () => {
-      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'State', type: 'LIST' }] });
+      const res = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'State', type: 'LIST' },
+        ],
+      });
       expect(res.status).toBe(422);
       expect((await json(res)).reason).toMatch(/references/);
     });
 
     it('unknown column type -> 422 naming the column', async () => {
-      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'X', type: 'COLOUR' }] });
+      const res = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'X', type: 'COLOUR' },
+        ],
+      });
       expect(res.status).toBe(422);
       expect((await json(res)).reason).toMatch(/columns\[1\]\.type/);
     });
@@ -117,7 +195,13 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
     });
 
     it('a reference column naming a missing labsheet -> 404', async () => {
-      const res = await create({ name: uniqueName(), columns: [{ name: 'ID', type: 'ID' }, { name: 'Ref', type: 'FOREIGN_KEY', labsheet: 'Ghost' }] });
+      const res = await create({
+        name: uniqueName(),
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'Ref', type: 'FOREIGN_KEY', labsheet: 'Ghost' },
+        ],
+      });
       expect(res.status).toBe(404);
     });
   });
@@ -138,7 +222,9 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
 
     it('page 2 with pageSize 10 returns rows 11-20', async () => {
       const body = await json(await rows('&page=2&pageSize=10'));
-      expect((body.rows as unknown[][]).map((r) => r[1])).toEqual(Array.from({ length: 10 }, (_, i) => `S-${String(i + 11).padStart(4, '0')}`));
+      expect((body.rows as unknown[][]).map((r) => r[1])).toEqual(
+        Array.from({ length: 10 }, (_, i) => `S-${String(i + 11).padStart(4, '0')}`),
+      );
     });
 
     it('row uuids differ from ID values and cells align with headers', async () => {
@@ -191,22 +277,36 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
 
   describe('labsheet-to-template', () => {
     it('returns every template field', async () => {
-      const res = await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Samples', templateName: `T ${mode}` } });
+      const res = await s.call('/labsheets/labsheet-to-template', {
+        body: { labsheet: 'Samples', templateName: `T ${mode}` },
+      });
       expect(res.status).toBe(200);
       const body = await json(res);
       const t = labsheetTemplate.parse(body);
-      expect(t).toMatchObject({ name: `T ${mode}`, type: 'manager_template', createdBy: 'admin@demo-lab.example', success: true });
+      expect(t).toMatchObject({
+        name: `T ${mode}`,
+        type: 'manager_template',
+        createdBy: 'admin@demo-lab.example',
+        success: true,
+      });
       expect(t.folder).toMatch(/^[0-9a-f-]{36}$/);
       expect(Number.isNaN(Date.parse(t.creationDate ?? ''))).toBe(false);
-      expect((await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Samples', templateName: `T ${mode}` } })).status).toBe(409);
-      expect((await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Ghost', templateName: 'T2' } })).status).toBe(404);
+      expect(
+        (await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Samples', templateName: `T ${mode}` } }))
+          .status,
+      ).toBe(409);
+      expect(
+        (await s.call('/labsheets/labsheet-to-template', { body: { labsheet: 'Ghost', templateName: 'T2' } })).status,
+      ).toBe(404);
       expect(t.isPrivate).toBe(false);
     });
 
     it('a labsheet in a private folder makes a private template', async () => {
       const name = uniqueName();
       await create({ name, folder: 'Restricted', columns: [{ name: 'ID', type: 'ID' }] });
-      const res = await s.call('/labsheets/labsheet-to-template', { body: { labsheet: name, templateName: `P ${mode}` } });
+      const res = await s.call('/labsheets/labsheet-to-template', {
+        body: { labsheet: name, templateName: `P ${mode}` },
+      });
       expect(((await json(res)) as { isPrivate: boolean }).isPrivate).toBe(true);
     });
   });
@@ -214,18 +314,34 @@ describe.each(['v2', 'legacy'] as const)('labsheets (%s)', (mode) => {
   describe('delete-column', () => {
     it('removes the column and its data; the ID column cannot be deleted', async () => {
       const name = uniqueName();
-      await create({ name, columns: [{ name: 'ID', type: 'ID' }, { name: 'Note', type: 'TEXT' }, { name: 'Keep', type: 'TEXT' }] });
+      await create({
+        name,
+        columns: [
+          { name: 'ID', type: 'ID' },
+          { name: 'Note', type: 'TEXT' },
+          { name: 'Keep', type: 'TEXT' },
+        ],
+      });
       s.store.seedRows(name, [{ ID: 'a', Note: 'secret', Keep: 'k' }]);
-      const res = await s.call('/labsheets/delete-column', { method: 'DELETE', body: { labsheet: name, columnName: 'Note' } });
+      const res = await s.call('/labsheets/delete-column', {
+        method: 'DELETE',
+        body: { labsheet: name, columnName: 'Note' },
+      });
       expect(res.status).toBe(200);
       expect(await json(res)).toMatchObject({ success: true, name: 'Note' });
       const rows = await json(await s.call(`/labsheets/fetch-list-rows?labsheet=${encodeURIComponent(name)}`));
       expect(rows.headers).toEqual(['uuid', 'ID', 'Keep']);
       const raw = s.store.db.prepare('SELECT cells FROM rows WHERE id_value = ?').get('a') as { cells: string };
       expect(raw.cells).not.toContain('secret');
-      const id = await s.call('/labsheets/delete-column', { method: 'DELETE', body: { labsheet: name, columnName: 'ID' } });
+      const id = await s.call('/labsheets/delete-column', {
+        method: 'DELETE',
+        body: { labsheet: name, columnName: 'ID' },
+      });
       expect(id.status).toBe(422);
-      expect((await s.call('/labsheets/delete-column', { method: 'DELETE', body: { labsheet: name, columnName: 'Nope' } })).status).toBe(404);
+      expect(
+        (await s.call('/labsheets/delete-column', { method: 'DELETE', body: { labsheet: name, columnName: 'Nope' } }))
+          .status,
+      ).toBe(404);
     });
   });
 });

@@ -14,9 +14,17 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
   let s: TestSandbox;
   beforeAll(async () => {
     s = await startTestSandbox({ mode });
-    for (let i = 1; i <= 30; i++) s.store.sequences.create({ name: `oligo-${String(i).padStart(2, '0')}`, type: 'DNA', sequence: 'ACGT'.repeat(i), circular: false });
+    for (let i = 1; i <= 30; i++)
+      s.store.sequences.create({
+        name: `oligo-${String(i).padStart(2, '0')}`,
+        type: 'DNA',
+        sequence: 'ACGT'.repeat(i),
+        circular: false,
+      });
   });
-  afterAll(async () => { await s.close(); });
+  afterAll(async () => {
+    await s.close();
+  });
 
   const get = async (path: string): Promise<{ status: number; body: Json }> => {
     const res = await s.call(path);
@@ -47,7 +55,12 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
     for (const f of ['index', 'Id', '_class', 'sequenceType']) expect(seq).not.toHaveProperty(f);
     // The stripping is real: the stored document does carry the internal fields.
     const doc = s.store.sequences.byName('pGEX-4T-1')!;
-    expect(doc).toMatchObject({ index: 'sequences', type: 'sequence', _class: expect.any(String), Id: expect.stringMatching(/^SEQ-/) });
+    expect(doc).toMatchObject({
+      index: 'sequences',
+      type: 'sequence',
+      _class: expect.any(String),
+      Id: expect.stringMatching(/^SEQ-/),
+    });
     expect((await get('/sequences?name=missing')).status).toBe(404);
   });
 
@@ -69,7 +82,9 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
 
   describe('add-sequence-to-row (deprecated)', () => {
     const add = async (body: Json): Promise<{ status: number; body: Json }> => {
-      const res = await s.call('/labsheets/add-sequence-to-row', { body: { labsheet: 'Samples', sequenceColumn: 'Plasmid', ...body } });
+      const res = await s.call('/labsheets/add-sequence-to-row', {
+        body: { labsheet: 'Samples', sequenceColumn: 'Plasmid', ...body },
+      });
       return { status: res.status, body: (await res.json()) as Json };
     };
     const plasmidOf = async (id: string): Promise<unknown> => {
@@ -79,7 +94,10 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
     };
 
     it('attaches by name or uuid (row found by ID or barcode)', async () => {
-      expect(await add({ id: 'S-0005', sequenceName: 'pET-28a-MCS' })).toEqual({ status: 200, body: { success: true } });
+      expect(await add({ id: 'S-0005', sequenceName: 'pET-28a-MCS' })).toEqual({
+        status: 200,
+        body: { success: true },
+      });
       expect(await plasmidOf('S-0005')).toBe('pET-28a-MCS');
       const uuid = s.store.sequences.byName('pUC19-fragment')!.uuid;
       expect((await add({ id: 'TB000006', sequenceUuid: uuid })).status).toBe(200);
@@ -108,8 +126,12 @@ describe.each(['v2', 'legacy'] as const)('sequences (%s)', (mode) => {
 describe.each(['v2', 'legacy'] as const)('labflows and locations (%s)', (mode) => {
   let s: TestSandbox;
   let now = Date.UTC(2026, 10, 23, 9, 0, 0);
-  beforeAll(async () => { s = await startTestSandbox({ mode, clock: () => now, locationDelayMs: 300 }); });
-  afterAll(async () => { await s.close(); });
+  beforeAll(async () => {
+    s = await startTestSandbox({ mode, clock: () => now, locationDelayMs: 300 });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
 
   const post = async (path: string, body: unknown): Promise<{ status: number; body: Json }> => {
     const res = await s.call(path, { body });
@@ -123,40 +145,99 @@ describe.each(['v2', 'legacy'] as const)('labflows and locations (%s)', (mode) =
   describe('link-samples-to-test', () => {
     it('links row uuids to a test, records each link and returns a new performTestStepId', async () => {
       const sampleUuids = uuidsOf('S-0001', 'S-0002');
-      const first = await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids });
+      const first = await post('/labflows/link-samples-to-test', {
+        labflowId: 'LF-0001',
+        protocoltemplateId: 'PT-0001',
+        sampleUuids,
+      });
       expect(first.status).toBe(200);
       const body = linkSamplesResponse.parse(first.body);
       expect(body).toMatchObject({ success: true, protocoltemplateId: 'PT-0001', samplesLinked: 2 });
-      const second = await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0002', sampleUuids: sampleUuids.slice(0, 1), sampleEntityUuid: s.store.labsheets.byName('Samples')!.uuid });
+      const second = await post('/labflows/link-samples-to-test', {
+        labflowId: 'LF-0001',
+        protocoltemplateId: 'PT-0002',
+        sampleUuids: sampleUuids.slice(0, 1),
+        sampleEntityUuid: s.store.labsheets.byName('Samples')!.uuid,
+      });
       expect(second.body.performTestStepId).not.toBe(body.performTestStepId);
       const links = s.store.labflows.links();
       expect(links).toHaveLength(3);
-      expect(links.filter((l) => l.performTestStepId === body.performTestStepId).map((l) => l.sampleUuid)).toEqual(sampleUuids);
+      expect(links.filter((l) => l.performTestStepId === body.performTestStepId).map((l) => l.sampleUuid)).toEqual(
+        sampleUuids,
+      );
     });
 
     it('labflow, test and samples must exist (404 naming the first unknown)', async () => {
       const sampleUuids = uuidsOf('S-0003');
-      expect((await post('/labflows/link-samples-to-test', { labflowId: 'LF-9', protocoltemplateId: 'PT-0001', sampleUuids })).status).toBe(404);
-      expect((await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0003', sampleUuids })).status).toBe(404);
-      const unknown = await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids: [...sampleUuids, 'ghost-1', 'ghost-2'] });
+      expect(
+        (
+          await post('/labflows/link-samples-to-test', {
+            labflowId: 'LF-9',
+            protocoltemplateId: 'PT-0001',
+            sampleUuids,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await post('/labflows/link-samples-to-test', {
+            labflowId: 'LF-0001',
+            protocoltemplateId: 'PT-0003',
+            sampleUuids,
+          })
+        ).status,
+      ).toBe(404);
+      const unknown = await post('/labflows/link-samples-to-test', {
+        labflowId: 'LF-0001',
+        protocoltemplateId: 'PT-0001',
+        sampleUuids: [...sampleUuids, 'ghost-1', 'ghost-2'],
+      });
       expect(unknown.status).toBe(404);
       expect(unknown.body.reason).toMatch(/ghost-1/);
       expect(unknown.body.reason).not.toMatch(/ghost-2/);
       // An ID value is not a row uuid.
-      expect((await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids: ['S-0003'] })).status).toBe(404);
-      expect((await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids: [] })).status).toBe(422);
+      expect(
+        (
+          await post('/labflows/link-samples-to-test', {
+            labflowId: 'LF-0001',
+            protocoltemplateId: 'PT-0001',
+            sampleUuids: ['S-0003'],
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await post('/labflows/link-samples-to-test', {
+            labflowId: 'LF-0001',
+            protocoltemplateId: 'PT-0001',
+            sampleUuids: [],
+          })
+        ).status,
+      ).toBe(422);
       const otherSheet = s.store.labsheets.byName('Reagents')!.uuid;
-      expect((await post('/labflows/link-samples-to-test', { labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids, sampleEntityUuid: otherSheet })).status).toBe(422);
+      expect(
+        (
+          await post('/labflows/link-samples-to-test', {
+            labflowId: 'LF-0001',
+            protocoltemplateId: 'PT-0001',
+            sampleUuids,
+            sampleEntityUuid: otherSheet,
+          })
+        ).status,
+      ).toBe(422);
       expect(s.store.labflows.countLinks()).toBe(3);
     });
   });
 
   describe('location/create', () => {
     it('IN_PROGRESS until the delay has passed, then COMPLETED with result.created; the locations exist at once', async () => {
-      const created = await post('/location/create', { locations: [{ name: 'Freezer C' }, { name: 'Shelf C1', parent: 'Freezer C' }] });
+      const created = await post('/location/create', {
+        locations: [{ name: 'Freezer C' }, { name: 'Shelf C1', parent: 'Freezer C' }],
+      });
       expect(created.status).toBe(200);
       expect(created.body).toEqual({ success: true, requestId: expect.any(String) });
-      const status = async (): Promise<Json> => (await (await s.call(`/location/create/status?requestId=${created.body.requestId as string}`)).json()) as Json;
+      const status = async (): Promise<Json> =>
+        (await (await s.call(`/location/create/status?requestId=${created.body.requestId as string}`)).json()) as Json;
       const pending = await status();
       expect(pending).toMatchObject({ success: true, status: 'IN_PROGRESS' });
       expect(pending).not.toHaveProperty('result');
@@ -170,14 +251,21 @@ describe.each(['v2', 'legacy'] as const)('labflows and locations (%s)', (mode) =
       const shelf = done.result!.created[1]!;
       expect(s.store.locations.byUuid(shelf.uuid)?.parentUuid).toBe(done.result!.created[0]!.uuid);
       // A created location is a valid locationId at once.
-      const assign = await post('/labsheets/assign-location', { labsheet: 'Samples', locationId: shelf.uuid, idType: 'ID', assignments: [{ id: 'S-0009' }] });
+      const assign = await post('/labsheets/assign-location', {
+        labsheet: 'Samples',
+        locationId: shelf.uuid,
+        idType: 'ID',
+        assignments: [{ id: 'S-0009' }],
+      });
       expect(assign.status).toBe(200);
     });
 
     it('parent by uuid; unknown parent -> 404 and nothing is created; duplicate sibling -> 409', async () => {
       const freezer = s.store.locations.byName('Freezer -80 A')[0]!.uuid;
       expect((await post('/location/create', { locations: [{ name: 'Shelf 9', parent: freezer }] })).status).toBe(200);
-      const missing = await post('/location/create', { locations: [{ name: 'Orphan A' }, { name: 'Orphan B', parent: 'Nowhere' }] });
+      const missing = await post('/location/create', {
+        locations: [{ name: 'Orphan A' }, { name: 'Orphan B', parent: 'Nowhere' }],
+      });
       expect(missing.status).toBe(404);
       expect(missing.body.reason).toMatch(/locations\[1\]\.parent.*Nowhere/);
       expect(s.store.locations.byName('Orphan A')).toHaveLength(0);

@@ -13,31 +13,49 @@ describe.each(['v2', 'legacy'] as const)('update-rows-by-id (%s)', (mode) => {
       body: {
         name: 'Tubes',
         columns: [
-          { name: 'Tube', type: 'ID' }, { name: 'Barcode', type: 'ID_BARCODE' }, { name: 'Vol', type: 'NUMBER' }, { name: 'Day', type: 'DATE' },
-          { name: 'At', type: 'DATETIME' }, { name: 'OK', type: 'CHECKBOX' }, { name: 'State', type: 'LIST', references: ['new', 'used'] },
-          { name: 'Note', type: 'TEXT' }, { name: 'Calc', type: 'FORMULA', formula: '=Vol*2' }, { type: 'LAST_MODIFIED' },
+          { name: 'Tube', type: 'ID' },
+          { name: 'Barcode', type: 'ID_BARCODE' },
+          { name: 'Vol', type: 'NUMBER' },
+          { name: 'Day', type: 'DATE' },
+          { name: 'At', type: 'DATETIME' },
+          { name: 'OK', type: 'CHECKBOX' },
+          { name: 'State', type: 'LIST', references: ['new', 'used'] },
+          { name: 'Note', type: 'TEXT' },
+          { name: 'Calc', type: 'FORMULA', formula: '=Vol*2' },
+          { type: 'LAST_MODIFIED' },
         ],
       },
     });
     expect(res.status).toBeLessThan(300);
     s.store.seedRows('Tubes', [
-      { Tube: 'T1', Barcode: 'B1', Vol: 1 }, { Tube: 'T2', Barcode: 'B2', Vol: 2 }, { Tube: 'T3', Barcode: 'B3', Vol: 3 },
-      { Tube: 'DUP', Barcode: 'B4' }, { Tube: 'DUP', Barcode: 'B5' },
+      { Tube: 'T1', Barcode: 'B1', Vol: 1 },
+      { Tube: 'T2', Barcode: 'B2', Vol: 2 },
+      { Tube: 'T3', Barcode: 'B3', Vol: 3 },
+      { Tube: 'DUP', Barcode: 'B4' },
+      { Tube: 'DUP', Barcode: 'B5' },
     ]);
   });
-  afterAll(async () => { await s.close(); });
+  afterAll(async () => {
+    await s.close();
+  });
 
   const update = async (rows: unknown[], labsheet = 'Tubes'): Promise<{ status: number; body: unknown }> => {
     const res = await s.call('/labsheets/update-rows-by-id', { body: { labsheet, rows } });
     return { status: res.status, body: await res.json() };
   };
   const cell = async (id: string, column: string): Promise<unknown> => {
-    const body = (await (await s.call('/labsheets/fetch-list-rows?labsheet=Tubes&pageSize=100')).json()) as { headers: string[]; rows: unknown[][] };
+    const body = (await (await s.call('/labsheets/fetch-list-rows?labsheet=Tubes&pageSize=100')).json()) as {
+      headers: string[];
+      rows: unknown[][];
+    };
     return body.rows.find((r) => r[1] === id)?.[body.headers.indexOf(column)];
   };
 
   it('flat row objects: one object per row, ID column included', async () => {
-    const { status, body } = await update([{ Tube: 'T1', Vol: 10, Note: 'a' }, { Tube: 'T2', Vol: '20.5' }]);
+    const { status, body } = await update([
+      { Tube: 'T1', Vol: 10, Note: 'a' },
+      { Tube: 'T2', Vol: '20.5' },
+    ]);
     expect(status).toBe(200);
     const parsed = updateRowsByIdResponse.parse(body);
     expect(parsed.map((r) => r.ID)).toEqual(['T1', 'T2']);
@@ -70,9 +88,15 @@ describe.each(['v2', 'legacy'] as const)('update-rows-by-id (%s)', (mode) => {
   });
 
   it('an unknown ID answers an empty updatedRows without failing its neighbours', async () => {
-    const { status, body } = await update([{ Tube: 'NOPE', Vol: 1 }, { Tube: 'T2', Vol: 22 }]);
+    const { status, body } = await update([
+      { Tube: 'NOPE', Vol: 1 },
+      { Tube: 'T2', Vol: 22 },
+    ]);
     expect(status).toBe(200);
-    expect(body).toEqual([{ ID: 'NOPE', updatedRows: [] }, { ID: 'T2', updatedRows: [expect.objectContaining({ success: 'true' })] }]);
+    expect(body).toEqual([
+      { ID: 'NOPE', updatedRows: [] },
+      { ID: 'T2', updatedRows: [expect.objectContaining({ success: 'true' })] },
+    ]);
     expect(await cell('T2', 'Vol')).toBe(22);
   });
 
@@ -92,8 +116,16 @@ describe.each(['v2', 'legacy'] as const)('update-rows-by-id (%s)', (mode) => {
     ['FORMULA is read-only', [{ Tube: 'T1', Calc: 5 }], /cannot be written/],
     ['magic column is read-only', [{ Tube: 'T1', 'Last Modified': '2026-01-01' }], /cannot be written/],
     ['a cell before any ID element', [{ Vol: 5 }, { Tube: 'T1' }], /rows\[0\].*without a preceding element keyed by/],
-    ['a cell after a bare ID string (an ID with no changes)', ['T1', { Vol: 5 }], /rows\[1\].*without a preceding element keyed by/],
-    ['a multi-key object without the ID column', [{ Vol: 5, Note: 'x' }], /must include its "Tube" or "Barcode" column/],
+    [
+      'a cell after a bare ID string (an ID with no changes)',
+      ['T1', { Vol: 5 }],
+      /rows\[1\].*without a preceding element keyed by/,
+    ],
+    [
+      'a multi-key object without the ID column',
+      [{ Vol: 5, Note: 'x' }],
+      /must include its "Tube" or "Barcode" column/,
+    ],
     ['an empty object', [{}], /at least one column/],
     ['a nested value', [{ Tube: 'T1', Vol: { n: 1 } }], /rows\[0\]/],
   ])('%s -> 422 naming it', async (_label, rows, reason) => {
@@ -104,7 +136,10 @@ describe.each(['v2', 'legacy'] as const)('update-rows-by-id (%s)', (mode) => {
 
   it('a 422 writes nothing (all-or-nothing)', async () => {
     const before = await cell('T3', 'Vol');
-    const { status } = await update([{ Tube: 'T3', Vol: 999 }, { Tube: 'T1', Vol: 'bad' }]);
+    const { status } = await update([
+      { Tube: 'T3', Vol: 999 },
+      { Tube: 'T1', Vol: 'bad' },
+    ]);
     expect(status).toBe(422);
     expect(await cell('T3', 'Vol')).toBe(before);
   });
@@ -133,13 +168,18 @@ describe.each(['v2', 'legacy'] as const)('update-rows-by-id (%s)', (mode) => {
   it('unknown labsheet -> 404; empty rows -> 422; unknown field -> 422', async () => {
     expect((await update(['T1'], 'Ghost')).status).toBe(404);
     expect((await update([])).status).toBe(422);
-    const res = await s.call('/labsheets/update-rows-by-id', { body: { labsheet: 'Tubes', rows: ['T1'], upsert: true } });
+    const res = await s.call('/labsheets/update-rows-by-id', {
+      body: { labsheet: 'Tubes', rows: ['T1'], upsert: true },
+    });
     expect(res.status).toBe(422);
   });
 
   it('a labsheet without ID or ID_BARCODE rows cannot be updated by ID (422)', async () => {
     // Every labsheet has an ID column by the create rules; deleting it is refused, so the rule holds.
-    const res = await s.call('/labsheets/delete-column', { method: 'DELETE', body: { labsheet: 'Tubes', columnName: 'Tube' } });
+    const res = await s.call('/labsheets/delete-column', {
+      method: 'DELETE',
+      body: { labsheet: 'Tubes', columnName: 'Tube' },
+    });
     expect(res.status).toBe(422);
   });
 });

@@ -14,7 +14,12 @@ describe('coalesced sync against the real sandbox, counted at the fault proxy', 
     s.engine.start();
     const positions = positionsInOrder({ rows: 16, columns: 24 }, 'row-major');
     for (const [i, position] of positions.entries()) {
-      s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0002' }, position, sample: { id: sample((i % 300) + 1), labsheet: 'Samples' } });
+      s.outbox.enqueue({
+        type: 'well-set',
+        manifest: { hrid: 'PL-0002' },
+        position,
+        sample: { id: sample((i % 300) + 1), labsheet: 'Samples' },
+      });
     }
     await until(() => s.engine.status().online === false, 5_000, 'offline');
     expect(s.forwarded('/manifest/update')).toBe(0);
@@ -30,9 +35,16 @@ describe('coalesced sync against the real sandbox, counted at the fault proxy', 
   it('96 tube assignments to one plate location go in one assign-location', async () => {
     const m = s.sandbox.store.manifests.find('hrid', 'PL-0001')!;
     const positions = positionsInOrder({ rows: 8, columns: 12 }, 'row-major');
-    s.outbox.enqueueMany(positions.map((position, i): Intent => ({
-      type: 'location-assign', labsheet: 'Samples', locationId: m.uuid, idType: 'ID_BARCODE', id: tube(i + 1), position,
-    })));
+    s.outbox.enqueueMany(
+      positions.map((position, i): Intent => ({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: m.uuid,
+        idType: 'ID_BARCODE',
+        id: tube(i + 1),
+        position,
+      })),
+    );
     s.engine.start();
     await until(() => s.outbox.counts().done === 96, 10_000, 'all assigned');
     expect(s.forwarded('/labsheets/assign-location')).toBe(1);
@@ -41,7 +53,13 @@ describe('coalesced sync against the real sandbox, counted at the fault proxy', 
 
   it('300 row updates go in one update-rows-by-id; an unknown ID fails alone as not found', async () => {
     const ids = s.outbox.enqueueMany([
-      ...Array.from({ length: 300 }, (_, i): Intent => ({ type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: sample(i + 1), changes: { Notes: `n${i}` } })),
+      ...Array.from({ length: 300 }, (_, i): Intent => ({
+        type: 'row-update',
+        labsheet: 'Samples',
+        idColumn: 'Sample ID',
+        id: sample(i + 1),
+        changes: { Notes: `n${i}` },
+      })),
       { type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: 'S-9999', changes: { Notes: 'nobody' } },
     ]);
     await s.engine.syncNow();

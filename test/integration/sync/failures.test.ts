@@ -11,8 +11,19 @@ describe('failure handling against the real sandbox', () => {
     s.token.value = '00000000-0000-4000-8000-000000000000';
     const raised: string[] = [];
     s.engine.events.on('token-needed', (e) => raised.push(e.message));
-    s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'B1', sample: { id: sample(20), labsheet: 'Samples' } });
-    s.outbox.enqueue({ type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: sample(20), changes: { Notes: 'x' } });
+    s.outbox.enqueue({
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position: 'B1',
+      sample: { id: sample(20), labsheet: 'Samples' },
+    });
+    s.outbox.enqueue({
+      type: 'row-update',
+      labsheet: 'Samples',
+      idColumn: 'Sample ID',
+      id: sample(20),
+      changes: { Notes: 'x' },
+    });
     await s.engine.syncNow();
     expect(raised).toHaveLength(1);
     expect(s.engine.status().paused).toBe('token-needed');
@@ -25,7 +36,10 @@ describe('failure handling against the real sandbox', () => {
 
   it('a 422 on one well parks just that entry with the server message; the rest of the plate lands', async () => {
     const intents: Intent[] = ['B1', 'B2', 'B3', 'I1', 'B4', 'B5', 'B6', 'B7'].map((position, i) => ({
-      type: 'well-set', manifest: { hrid: 'PL-0001' }, position, sample: { id: sample(40 + i), labsheet: 'Samples' },
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position,
+      sample: { id: sample(40 + i), labsheet: 'Samples' },
     }));
     const ids = s.outbox.enqueueMany(intents);
     await s.engine.syncNow();
@@ -40,7 +54,10 @@ describe('failure handling against the real sandbox', () => {
   it('two bad wells in one batch are each isolated and parked; their neighbours land', async () => {
     // An unknown sample answers 404 naming plate.wells[i].sample; two bad wells in one plate.
     const intents: Intent[] = ['D1', 'D2', 'D3', 'D4', 'D5', 'D6'].map((position, i) => ({
-      type: 'well-set', manifest: { hrid: 'PL-0001' }, position, sample: { id: i === 1 || i === 4 ? `NOPE-${i}` : sample(70 + i), labsheet: 'Samples' },
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position,
+      sample: { id: i === 1 || i === 4 ? `NOPE-${i}` : sample(70 + i), labsheet: 'Samples' },
     }));
     const ids = s.outbox.enqueueMany(intents);
     await s.engine.syncNow();
@@ -54,8 +71,18 @@ describe('failure handling against the real sandbox', () => {
       { path: '/manifest/update', fault: { kind: 'status', status: 429, retryAfter: '1' }, count: 1 },
     ]);
     s.engine.start();
-    s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'C1', sample: { id: sample(60), labsheet: 'Samples' } });
-    s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'C1', sample: { id: sample(61), labsheet: 'Samples' } });
+    s.outbox.enqueue({
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position: 'C1',
+      sample: { id: sample(60), labsheet: 'Samples' },
+    });
+    s.outbox.enqueue({
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position: 'C1',
+      sample: { id: sample(61), labsheet: 'Samples' },
+    });
     const started = Date.now();
     while (s.outbox.counts().done < 2) {
       if (Date.now() - started > 10_000) throw new Error('did not drain');
@@ -76,7 +103,10 @@ describe('failure handling against the real sandbox', () => {
 
   it('an uncertain labsheet-create is reconciled by name instead of being created twice', async () => {
     s.proxy.setFaults([{ path: '/labsheets/create', fault: { kind: 'reset-after' }, count: 1 }]);
-    const id = s.outbox.enqueue({ type: 'labsheet-create', request: { name: 'Bench 2026-11-23', columns: [{ name: 'Tube', type: 'ID' }] } });
+    const id = s.outbox.enqueue({
+      type: 'labsheet-create',
+      request: { name: 'Bench 2026-11-23', columns: [{ name: 'Tube', type: 'ID' }] },
+    });
     await s.engine.syncNow(); // → uncertain
     await s.engine.syncNow(); // → reconciled by fetch-list
     expect(s.outbox.get(id)!.state).toBe('done');
@@ -85,12 +115,15 @@ describe('failure handling against the real sandbox', () => {
   });
 });
 
-describe('failure handling with the sandbox\'s extended answers (its errors name the element)', () => {
+describe("failure handling with the sandbox's extended answers (its errors name the element)", () => {
   const { stack: s } = stackPerTest('sync-it-', { profile: 'extended' });
 
   it('a 422 naming plate.wells[3] isolates that well without a full bisection', async () => {
     const intents: Intent[] = ['B1', 'B2', 'B3', 'I1', 'B4', 'B5', 'B6', 'B7'].map((position, i) => ({
-      type: 'well-set', manifest: { hrid: 'PL-0001' }, position, sample: { id: sample(40 + i), labsheet: 'Samples' },
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position,
+      sample: { id: sample(40 + i), labsheet: 'Samples' },
     }));
     const ids = s.outbox.enqueueMany(intents);
     await s.engine.syncNow();
@@ -103,5 +136,4 @@ describe('failure handling with the sandbox\'s extended answers (its errors name
     // The reason names plate.wells[3]: the rest, then the named well alone — no full bisection.
     expect(s.forwarded('/manifest/update')).toBe(3);
   });
-
 });

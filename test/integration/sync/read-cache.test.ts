@@ -28,7 +28,12 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
 
   it('finds a labsheet row by ID and by ID_BARCODE, also offline', async () => {
     const byId = await cache.row('Samples', 'S-0007');
-    expect(byId).toMatchObject({ idColumn: 'Sample ID', barcodeColumn: 'Tube Barcode', matchedBy: 'ID', fromCache: false });
+    expect(byId).toMatchObject({
+      idColumn: 'Sample ID',
+      barcodeColumn: 'Tube Barcode',
+      matchedBy: 'ID',
+      fromCache: false,
+    });
     expect(byId!.row['Tube Barcode']).toBe('TB000007');
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
     const byBarcode = await cache.row('Samples', 'TB000008', true);
@@ -72,7 +77,7 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
   });
 });
 
-describe('read cache: plates, as the sandbox\'s demo answers and as a real service answers them', () => {
+describe("read cache: plates, as the sandbox's demo answers and as a real service answers them", () => {
   let t: ReturnType<typeof tempDir>;
   let s: Stack;
   let store: CacheStore;
@@ -95,11 +100,24 @@ describe('read cache: plates, as the sandbox\'s demo answers and as a real servi
   it('a manifest read online is served from the cache offline, with its age and the pending wells (extended answers list wells)', async () => {
     await start({ profile: 'extended' });
     const online = await cache.manifest({ hrid: 'PL-0001' });
-    expect(online).toMatchObject({ hrid: 'PL-0001', rows: 8, columns: 12, fromCache: false, fetchedAt: 1_000_000, wellsFrom: 'service', unplacedUsed: 0 });
+    expect(online).toMatchObject({
+      hrid: 'PL-0001',
+      rows: 8,
+      columns: 12,
+      fromCache: false,
+      fetchedAt: 1_000_000,
+      wellsFrom: 'service',
+      unplacedUsed: 0,
+    });
     expect(online!.wells.find((w) => w.position === 'A1')?.sample).toEqual({ id: 'S-0001', labsheet: 'Samples' });
 
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
-    const id = s.outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'B1', sample: { id: 'S-0050', labsheet: 'Samples' } });
+    const id = s.outbox.enqueue({
+      type: 'well-set',
+      manifest: { hrid: 'PL-0001' },
+      position: 'B1',
+      sample: { id: 'S-0050', labsheet: 'Samples' },
+    });
     clock += 60_000;
     const offline = await cache.manifest({ barcode: 'PLT000001' });
     expect(offline).toMatchObject({ fromCache: true, fetchedAt: 1_000_000, hrid: 'PL-0001' });
@@ -107,27 +125,43 @@ describe('read cache: plates, as the sandbox\'s demo answers and as a real servi
     expect(cache.locations()).toEqual([expect.objectContaining({ kind: 'manifest', hrid: 'PL-0001', rows: 8 })]);
   });
 
-
   it('a service that lists no wells: the layout comes from the template name, used wells it cannot place are counted', async () => {
     await start({ profile: 'spec' });
     // PL-0001 of the demo lab already holds samples and controls, filled "at another bench".
     const used = 96 - Number(s.sandbox.store.manifests.emptySpaces(s.sandbox.store.manifests.find('hrid', 'PL-0001')!));
     expect(used).toBeGreaterThan(0);
     const m = await cache.manifest({ hrid: 'PL-0001' });
-    expect(m).toMatchObject({ rows: 8, columns: 12, layoutFrom: 'template', wellsFrom: 'this-computer', wells: [], unplacedUsed: used });
+    expect(m).toMatchObject({
+      rows: 8,
+      columns: 12,
+      layoutFrom: 'template',
+      wellsFrom: 'this-computer',
+      wells: [],
+      unplacedUsed: used,
+    });
     expect(m!.basis).toEqual({ lastUpdate: expect.any(String), emptySpaces: 96 - used });
   });
 
-  it('this computer\'s confirmed writes become its record of the plate, and no longer count as unplaced', async () => {
+  it("this computer's confirmed writes become its record of the plate, and no longer count as unplaced", async () => {
     await start({ profile: 'spec' });
     const uuid = s.sandbox.store.manifests.find('hrid', 'PL-0002')!.uuid;
     const before = await cache.manifest({ uuid });
-    s.outbox.enqueueMany(['A1', 'A2'].map((position, i): Intent => ({
-      type: 'well-set', manifest: { uuid }, position, sample: { id: `S-00${60 + i}`, labsheet: 'Samples' }, label: 'SAMPLE', tags: [],
-    })));
+    s.outbox.enqueueMany(
+      ['A1', 'A2'].map((position, i): Intent => ({
+        type: 'well-set',
+        manifest: { uuid },
+        position,
+        sample: { id: `S-00${60 + i}`, labsheet: 'Samples' },
+        label: 'SAMPLE',
+        tags: [],
+      })),
+    );
     await s.engine.syncNow();
     const after = await cache.manifest({ uuid });
-    expect(after!.wells.map((w) => [w.position, w.sample?.id])).toEqual([['A1', 'S-0060'], ['A2', 'S-0061']]);
+    expect(after!.wells.map((w) => [w.position, w.sample?.id])).toEqual([
+      ['A1', 'S-0060'],
+      ['A2', 'S-0061'],
+    ]);
     expect(after!.unplacedUsed).toBe(before!.unplacedUsed);
     expect(after!.basis.emptySpaces).toBe(before!.basis.emptySpaces! - 2);
   });

@@ -30,8 +30,17 @@ export interface Stack {
  */
 export const VARIED: AnswerOptions = { profile: 'varied', seed: Number(process.env['BENCHLINK_VARIED_SEED'] ?? 11) };
 
-export async function startSandboxAndProxy(dbPath?: string, answers: AnswerOptions = VARIED): Promise<{ sandbox: SandboxHandle; proxy: FaultProxy }> {
-  const sandbox = await startSandbox({ port: 0, mode: 'v2', locationDelayMs: 0, answers, ...(dbPath ? { dbPath } : {}) });
+export async function startSandboxAndProxy(
+  dbPath?: string,
+  answers: AnswerOptions = VARIED,
+): Promise<{ sandbox: SandboxHandle; proxy: FaultProxy }> {
+  const sandbox = await startSandbox({
+    port: 0,
+    mode: 'v2',
+    locationDelayMs: 0,
+    answers,
+    ...(dbPath ? { dbPath } : {}),
+  });
   const proxy = await startFaultProxy({ target: sandbox.url, maxLog: 100_000 });
   return { sandbox, proxy };
 }
@@ -46,16 +55,31 @@ export function clientFor(url: string, token: { value: string }, timeoutMs = 10_
   });
 }
 
-export async function startStack(dir: string, engineOptions: Partial<SyncEngineOptions> = {}, answers: AnswerOptions = VARIED): Promise<Stack> {
+export async function startStack(
+  dir: string,
+  engineOptions: Partial<SyncEngineOptions> = {},
+  answers: AnswerOptions = VARIED,
+): Promise<Stack> {
   const { sandbox, proxy } = await startSandboxAndProxy(undefined, answers);
   const token = { value: sandbox.demoToken };
   const client = clientFor(proxy.url, token);
   const outbox = createOutbox({ path: path.join(dir, 'outbox.db'), now: Date.now });
-  const engine = createSyncEngine({ outbox, transport: client, backoff: { baseMs: 20, maxMs: 200 }, kickDelayMs: 5, ...engineOptions });
+  const engine = createSyncEngine({
+    outbox,
+    transport: client,
+    backoff: { baseMs: 20, maxMs: 200 },
+    kickDelayMs: 5,
+    ...engineOptions,
+  });
   // As main/app.ts wires it: the staging owner removes a copy once its entry is finished.
   const stopCleanup = removeFinishedStagedCopies(outbox, silentLogger);
   return {
-    sandbox, proxy, client, outbox, engine, token,
+    sandbox,
+    proxy,
+    client,
+    outbox,
+    engine,
+    token,
     forwarded: (p) => proxy.requests.filter((r) => r.path === p && r.forwarded).length,
     async close() {
       stopCleanup();
@@ -100,7 +124,8 @@ export function serverWell(sandbox: SandboxHandle, hrid: string, position: strin
 
 export function serverRow(sandbox: SandboxHandle, labsheet: string, idValue: string) {
   const sheet = sandbox.store.labsheets.byName(labsheet)!;
-  const row = sandbox.store.rows.byIdValue(sheet.uuid, idValue)[0] ?? sandbox.store.rows.byBarcode(sheet.uuid, idValue)[0];
+  const row =
+    sandbox.store.rows.byIdValue(sheet.uuid, idValue)[0] ?? sandbox.store.rows.byBarcode(sheet.uuid, idValue)[0];
   if (!row) return null;
   const byName: Record<string, unknown> = {};
   for (const c of sandbox.store.labsheets.columns(sheet.uuid)) byName[c.name] = row.cells[String(c.id)];

@@ -26,7 +26,11 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
 
   it('an upload whose answer was lost is uncertain and keeps its staged copy for the user to decide', async () => {
     // Staged from a stream, as the browser host hands dropped bytes over.
-    const staged = await stageFile(fs.createReadStream(writeTemp(dir(), 'plate.csv', 'a,b\n1,2\n')), path.join(dir(), 'staging'), 'plate.csv');
+    const staged = await stageFile(
+      fs.createReadStream(writeTemp(dir(), 'plate.csv', 'a,b\n1,2\n')),
+      path.join(dir(), 'staging'),
+      'plate.csv',
+    );
     s.proxy.setFaults([{ path: '/files/store-and-embed', fault: { kind: 'reset-after' }, count: 1 }]);
     const id = s.outbox.enqueue(uploadIntent(staged, 'plate.csv'));
     await s.engine.syncNow();
@@ -50,9 +54,16 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
   });
 
   it('location-create is sent once and its created uuids are kept on the entry', async () => {
-    const id = s.outbox.enqueue({ type: 'location-create', request: { locations: [{ name: 'Rack 9', parent: 'Freezer -80 A' }] } });
+    const id = s.outbox.enqueue({
+      type: 'location-create',
+      request: { locations: [{ name: 'Rack 9', parent: 'Freezer -80 A' }] },
+    });
     await s.engine.syncNow();
-    await until(() => Array.isArray((s.outbox.get(id)!.result as { created?: unknown[] } | null)?.created), 5_000, 'location status followed');
+    await until(
+      () => Array.isArray((s.outbox.get(id)!.result as { created?: unknown[] } | null)?.created),
+      5_000,
+      'location status followed',
+    );
     const created = (s.outbox.get(id)!.result as { created: { name: string; uuid: string }[] }).created;
     expect(created).toEqual([expect.objectContaining({ name: 'Rack 9' })]);
     expect(s.forwarded('/location/create')).toBe(1);

@@ -18,7 +18,12 @@ async function call<C extends ChannelName>(channel: C, payload: ChannelRequest<C
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'benchlink-channels-'));
-  app = await createApp({ dataDir: dir, info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false }, log: quiet, startSandbox });
+  app = await createApp({
+    dataDir: dir,
+    info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+    log: quiet,
+    startSandbox,
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -29,7 +34,14 @@ describe('bench IPC channels against the in-process sandbox', () => {
   it('enqueue answers after the commit; await returns the settled state', async () => {
     const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
     expect(m.rows * m.columns).toBe(96);
-    const { id } = await call('outbox.enqueue', { intent: { type: 'well-set', manifest: { uuid: m.uuid }, position: 'D4', sample: { id: 'S-0100', labsheet: 'Samples' } } });
+    const { id } = await call('outbox.enqueue', {
+      intent: {
+        type: 'well-set',
+        manifest: { uuid: m.uuid },
+        position: 'D4',
+        sample: { id: 'S-0100', labsheet: 'Samples' },
+      },
+    });
     const settled = await call('outbox.await', { id, timeoutMs: 10_000 });
     expect(settled.state).toBe('done');
     const after = (await call('cache.manifest', { uuid: m.uuid }))!;
@@ -38,10 +50,26 @@ describe('bench IPC channels against the in-process sandbox', () => {
 
   it('enqueueMany commits a multi-well edit all or none; cancelMany undoes it in one step', async () => {
     const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
-    const label = (position: string) => ({ type: 'well-set' as const, manifest: { uuid: m.uuid }, position, label: 'BLANK' as const });
-    const badUpload = { type: 'file-upload' as const, stagedPath: '/etc/passwd', size: 1, sha256: 'a'.repeat(64), fileName: 'p.txt', isGlobal: false, fileSource: 'x' };
+    const label = (position: string) => ({
+      type: 'well-set' as const,
+      manifest: { uuid: m.uuid },
+      position,
+      label: 'BLANK' as const,
+    });
+    const badUpload = {
+      type: 'file-upload' as const,
+      stagedPath: '/etc/passwd',
+      size: 1,
+      sha256: 'a'.repeat(64),
+      fileName: 'p.txt',
+      isGlobal: false,
+      fileSource: 'x',
+    };
     const before = (await call('outbox.counts', {})).pending;
-    const refused = await app.router.handle({ channel: 'outbox.enqueueMany', payload: { intents: [label('G1'), badUpload] } }, { transport: 'test' });
+    const refused = await app.router.handle(
+      { channel: 'outbox.enqueueMany', payload: { intents: [label('G1'), badUpload] } },
+      { transport: 'test' },
+    );
     expect(refused.ok).toBe(false);
     expect((await call('outbox.counts', {})).pending).toBe(before);
     const { ids } = await call('outbox.enqueueMany', { intents: [label('G1'), label('G2'), label('G3')] });
@@ -51,7 +79,23 @@ describe('bench IPC channels against the in-process sandbox', () => {
   });
 
   it('a file-upload intent naming a path outside the staging folder is refused', async () => {
-    const r = await app.router.handle({ channel: 'outbox.enqueue', payload: { intent: { type: 'file-upload', stagedPath: '/etc/passwd', size: 1, sha256: 'a'.repeat(64), fileName: 'passwd.txt', isGlobal: false, fileSource: 'x' } } }, { transport: 'test' });
+    const r = await app.router.handle(
+      {
+        channel: 'outbox.enqueue',
+        payload: {
+          intent: {
+            type: 'file-upload',
+            stagedPath: '/etc/passwd',
+            size: 1,
+            sha256: 'a'.repeat(64),
+            fileName: 'passwd.txt',
+            isGlobal: false,
+            fileSource: 'x',
+          },
+        },
+      },
+      { transport: 'test' },
+    );
     expect(r.ok).toBe(false);
   });
 
@@ -66,7 +110,9 @@ describe('bench IPC channels against the in-process sandbox', () => {
     const settled = await call('outbox.await', { id, timeoutMs: 10_000 });
     expect(settled.state).toBe('done');
     expect(settled.result).toMatchObject({ fileName: 'rack.csv', status: 'QUEUED' });
-    await expect(app.router.handle({ channel: 'upload.stageBegin', payload: { name: 'x.exe', size: 1 } }, { transport: 'test' })).resolves.toMatchObject({ ok: false });
+    await expect(
+      app.router.handle({ channel: 'upload.stageBegin', payload: { name: 'x.exe', size: 1 } }, { transport: 'test' }),
+    ).resolves.toMatchObject({ ok: false });
   });
 
   it('rows are found by ID and by ID_BARCODE; a list of entries and counts is readable', async () => {
@@ -83,12 +129,28 @@ describe('bench IPC channels against the in-process sandbox', () => {
   });
 
   it('offline: reads come from the saved copy with its age, a queued entry can be cancelled (undo)', async () => {
-    await call('settings.set', { connection: { kind: 'custom', baseUrl: 'http://127.0.0.1:9', filesUrl: 'http://127.0.0.1:9', eventsUrl: 'http://127.0.0.1:9', mode: 'v2' } });
+    await call('settings.set', {
+      connection: {
+        kind: 'custom',
+        baseUrl: 'http://127.0.0.1:9',
+        filesUrl: 'http://127.0.0.1:9',
+        eventsUrl: 'http://127.0.0.1:9',
+        mode: 'v2',
+      },
+    });
     const m = await call('cache.manifest', { barcode: 'PLT000001' });
     expect(m?.fromCache).toBe(true);
     const row = await call('cache.row', { labsheet: 'Samples', value: 'TB000007', refresh: true });
     expect(row?.fromCache).toBe(true);
-    const { id } = await call('outbox.enqueue', { intent: { type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: 'S-0007', changes: { Notes: 'offline note' } } });
+    const { id } = await call('outbox.enqueue', {
+      intent: {
+        type: 'row-update',
+        labsheet: 'Samples',
+        idColumn: 'Sample ID',
+        id: 'S-0007',
+        changes: { Notes: 'offline note' },
+      },
+    });
     const cancelled = await call('outbox.cancel', { id });
     // Either it was still waiting (cancelled) or the engine had just picked it up (then it says why not).
     expect(cancelled.ok || typeof cancelled.message === 'string').toBe(true);

@@ -19,7 +19,11 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 const CASES: [string, 'v2' | 'legacy', AnswerOptions][] = [
   ['spec, v2', 'v2', { profile: 'spec' }],
   ['spec, legacy', 'legacy', { profile: 'spec' }],
-  ...[1, 2, 3, 4, 5].map((seed): [string, 'v2' | 'legacy', AnswerOptions] => [`varied seed ${seed}`, seed % 2 ? 'v2' : 'legacy', { profile: 'varied', seed }]),
+  ...[1, 2, 3, 4, 5].map((seed): [string, 'v2' | 'legacy', AnswerOptions] => [
+    `varied seed ${seed}`,
+    seed % 2 ? 'v2' : 'legacy',
+    { profile: 'varied', seed },
+  ]),
 ];
 
 describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode, answers) => {
@@ -39,8 +43,11 @@ describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode,
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'benchlink-real-'));
     app = await createApp({
-      dataDir: dir, info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false }, log: quiet,
-      startSandbox, sandboxAnswers: answers,
+      dataDir: dir,
+      info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+      log: quiet,
+      startSandbox,
+      sandboxAnswers: answers,
     });
     await call('settings.set', { connection: { kind: 'local-sandbox', mode } });
   });
@@ -79,29 +86,97 @@ describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode,
       results[label] = r.state === 'done' ? 'done' : `${r.state}: ${r.error?.message ?? ''}`;
       return r;
     };
-    await record('well-set', { type: 'well-set', manifest: { uuid: plate.uuid }, position: 'A1', sample: { id: 'S-0150', labsheet: 'Samples' }, label: 'SAMPLE', tags: [], basis });
-    await record('well-remove', { type: 'well-remove', manifest: { uuid: plate.uuid }, position: 'A1', fields: ['SAMPLE'], basis });
+    await record('well-set', {
+      type: 'well-set',
+      manifest: { uuid: plate.uuid },
+      position: 'A1',
+      sample: { id: 'S-0150', labsheet: 'Samples' },
+      label: 'SAMPLE',
+      tags: [],
+      basis,
+    });
+    await record('well-remove', {
+      type: 'well-remove',
+      manifest: { uuid: plate.uuid },
+      position: 'A1',
+      fields: ['SAMPLE'],
+      basis,
+    });
     const freezer = (await call('cache.locations', {})).find((l) => l.kind === 'manifest') ?? { uuid: plate.uuid };
-    await record('location-assign', { type: 'location-assign', labsheet: 'Samples', locationId: freezer.uuid, idType: 'ID', id: 'S-0151' });
-    await record('row-update', { type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: 'S-0152', changes: { Notes: 'real service', 'QC Passed': 'true' } });
-    await record('webhook', { type: 'webhook', payload: { event: 'plate.completed', plate: 'PL-0002' }, eventType: 'plate.completed' });
-    await record('labflow-link', { type: 'labflow-link', request: { labflowId: 'LF-0001', protocoltemplateId: 'PT-0001', sampleUuids: [rowUuid(await call('cache.row', { labsheet: 'Samples', value: 'S-0153' }))] } });
+    await record('location-assign', {
+      type: 'location-assign',
+      labsheet: 'Samples',
+      locationId: freezer.uuid,
+      idType: 'ID',
+      id: 'S-0151',
+    });
+    await record('row-update', {
+      type: 'row-update',
+      labsheet: 'Samples',
+      idColumn: 'Sample ID',
+      id: 'S-0152',
+      changes: { Notes: 'real service', 'QC Passed': 'true' },
+    });
+    await record('webhook', {
+      type: 'webhook',
+      payload: { event: 'plate.completed', plate: 'PL-0002' },
+      eventType: 'plate.completed',
+    });
+    await record('labflow-link', {
+      type: 'labflow-link',
+      request: {
+        labflowId: 'LF-0001',
+        protocoltemplateId: 'PT-0001',
+        sampleUuids: [rowUuid(await call('cache.row', { labsheet: 'Samples', value: 'S-0153' }))],
+      },
+    });
     const sheet = `Real ${mode} ${String(answers.seed ?? 0)}`;
-    await record('labsheet-create', { type: 'labsheet-create', request: { name: sheet, columns: [{ name: 'Tube', type: 'ID' }, { name: 'Temp', type: 'TEXT' }] } });
+    await record('labsheet-create', {
+      type: 'labsheet-create',
+      request: {
+        name: sheet,
+        columns: [
+          { name: 'Tube', type: 'ID' },
+          { name: 'Temp', type: 'TEXT' },
+        ],
+      },
+    });
     await record('delete-column', { type: 'delete-column', request: { labsheet: sheet, columnName: 'Temp' } });
-    await record('labsheet-to-template', { type: 'labsheet-to-template', request: { labsheet: sheet, templateName: `T ${sheet}`.slice(0, 30) } });
-    await record('location-create', { type: 'location-create', request: { locations: [{ name: `Rack ${sheet}`.slice(0, 30), parent: 'Shelf 1' }] } });
-    await record('remove-permissions', { type: 'remove-permissions', request: { location: 'Molecular Biology:Restricted', users: [{ email: 'tech@demo-lab.example' }] } });
-    await record('add-sequence-to-row', { type: 'add-sequence-to-row', request: { labsheet: 'Samples', id: 'S-0154', sequenceName: 'pUC19-fragment', sequenceColumn: 'Plasmid' } });
+    await record('labsheet-to-template', {
+      type: 'labsheet-to-template',
+      request: { labsheet: sheet, templateName: `T ${sheet}`.slice(0, 30) },
+    });
+    await record('location-create', {
+      type: 'location-create',
+      request: { locations: [{ name: `Rack ${sheet}`.slice(0, 30), parent: 'Shelf 1' }] },
+    });
+    await record('remove-permissions', {
+      type: 'remove-permissions',
+      request: { location: 'Molecular Biology:Restricted', users: [{ email: 'tech@demo-lab.example' }] },
+    });
+    await record('add-sequence-to-row', {
+      type: 'add-sequence-to-row',
+      request: { labsheet: 'Samples', id: 'S-0154', sequenceName: 'pUC19-fragment', sequenceColumn: 'Plasmid' },
+    });
     await record('labspace-create', { type: 'labspace-create', request: { name: `Space ${sheet}`.slice(0, 30) } });
     const upload = await uploadFile('gel.png', Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     results['file-upload'] = upload.state;
     const fileId = (upload.result as { fileId?: string } | undefined)?.fileId;
     expect(fileId).toBeTruthy();
     await record('attach-image', {
-      type: 'attach-image', request: { hrid: 'EXP-0001', image_uuid: fileId!, image_name: 'gel.png', image_mime_type: 'image/png', position: 'append' },
+      type: 'attach-image',
+      request: {
+        hrid: 'EXP-0001',
+        image_uuid: fileId!,
+        image_name: 'gel.png',
+        image_mime_type: 'image/png',
+        position: 'append',
+      },
     });
-    expect(Object.values(results).every((r) => r === 'done'), JSON.stringify(results, null, 1)).toBe(true);
+    expect(
+      Object.values(results).every((r) => r === 'done'),
+      JSON.stringify(results, null, 1),
+    ).toBe(true);
     expect(Object.keys(results)).toHaveLength(15);
     const counts = await call('outbox.counts', {});
     expect(counts).toMatchObject({ pending: 0, sending: 0, failed: 0, uncertain: 0 });

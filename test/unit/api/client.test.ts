@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLabClient, type LabClientOptions } from '../../../main/api/client.js';
 import {
-  ApiError, AuthError, BadRequestError, CancelledError, NetworkError, ProtocolError, RateLimitedError, ServerError,
-  TimeoutError, UnreadableAnswerError, ValidationError,
+  ApiError,
+  AuthError,
+  BadRequestError,
+  CancelledError,
+  NetworkError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  UnreadableAnswerError,
+  ValidationError,
 } from '../../../main/api/errors.js';
 import { ENDPOINT_NAMES } from '../../../shared/api/endpoints.js';
 import { startStub, type Stub } from './stub-server.js';
@@ -73,7 +82,9 @@ describe('requests on the wire', () => {
 
   it('accepts 200 for create labsheet too (legacy mode)', async () => {
     stub.script({ status: 200, body: { name: 'Tubes', uuid: 'u1', path: 'Tubes', success: true } });
-    await expect(client({ connection: stub.connection('legacy') }).createLabsheet(createReq)).resolves.toMatchObject({ uuid: 'u1' });
+    await expect(client({ connection: stub.connection('legacy') }).createLabsheet(createReq)).resolves.toMatchObject({
+      uuid: 'u1',
+    });
   });
 
   it('puts GET parameters in the query string', async () => {
@@ -82,7 +93,12 @@ describe('requests on the wire', () => {
     const req = stub.seen[0]!;
     expect(req.method).toBe('GET');
     expect(req.path).toBe('/labsheets/fetch-list-rows');
-    expect(Object.fromEntries(req.query)).toEqual({ labsheet: 'Tubes', page: '2', pageSize: '10', archived: 'unarchived' });
+    expect(Object.fromEntries(req.query)).toEqual({
+      labsheet: 'Tubes',
+      page: '2',
+      pageSize: '10',
+      archived: 'unarchived',
+    });
     expect(req.body).toBe('');
   });
 
@@ -94,7 +110,10 @@ describe('requests on the wire', () => {
   });
 
   it('findSequenceByName asks /sequences?name= and reads a single sequence', async () => {
-    stub.script({ status: 200, body: { success: true, sequence: { name: 'pUC19', type: 'DNA', uuid: 's1', sequence: 'ACGT', circular: true } } });
+    stub.script({
+      status: 200,
+      body: { success: true, sequence: { name: 'pUC19', type: 'DNA', uuid: 's1', sequence: 'ACGT', circular: true } },
+    });
     const out = await client().findSequenceByName('pUC19');
     expect(out.sequence.uuid).toBe('s1');
     expect(stub.seen[0]!.url).toBe('/sequences?name=pUC19');
@@ -174,12 +193,32 @@ describe('validation', () => {
       { status: 200, body: { items: [{ name: 'A', x: 1 }], total: '1', success: 'true', extra: { deep: [1] } } },
       { status: 200, body: [{ ID: 42, updatedRows: [{ uuid: 'u', success: 'true' }] }] },
       { status: 200, body: { success: true, requestId: 'r', status: 'IN_PROGRESS', message: null, result: null } },
-      { status: 200, body: { name: 'P', template: '96 Well Plate', uuid: 'u', hrid: 'PL-1', barcode: null, emptySpaces: 90, lastUpdate: 't', success: true } },
+      {
+        status: 200,
+        body: {
+          name: 'P',
+          template: '96 Well Plate',
+          uuid: 'u',
+          hrid: 'PL-1',
+          barcode: null,
+          emptySpaces: 90,
+          lastUpdate: 't',
+          success: true,
+        },
+      },
     );
     expect((await client().fetchLabsheetList({})).total).toBe(1);
-    expect((await client().updateRowsById({ labsheet: 'S', rows: [{ 'Sample ID': '42' }] }))[0]).toMatchObject({ ID: '42' });
-    expect(await client().fetchLocationCreateStatus({ requestId: 'r' })).toMatchObject({ status: 'IN_PROGRESS', result: undefined });
-    expect(await client().fetchManifestMetadata({ hrid: 'PL-1' })).toMatchObject({ barcode: undefined, emptySpaces: 90 });
+    expect((await client().updateRowsById({ labsheet: 'S', rows: [{ 'Sample ID': '42' }] }))[0]).toMatchObject({
+      ID: '42',
+    });
+    expect(await client().fetchLocationCreateStatus({ requestId: 'r' })).toMatchObject({
+      status: 'IN_PROGRESS',
+      result: undefined,
+    });
+    expect(await client().fetchManifestMetadata({ hrid: 'PL-1' })).toMatchObject({
+      barcode: undefined,
+      emptySpaces: 90,
+    });
   });
 
   it('a 2xx with success: false is a refusal even without a message', async () => {
@@ -192,7 +231,11 @@ describe('validation', () => {
 
 describe('retry policy in the loop', () => {
   it('retries an idempotent read on 503 with jittered exponential backoff', async () => {
-    stub.script({ status: 503, body: { success: false, message: 'Operation failed' } }, { status: 502 }, { status: 200, body: { items: [], total: 0, success: true } });
+    stub.script(
+      { status: 503, body: { success: false, message: 'Operation failed' } },
+      { status: 502 },
+      { status: 200, body: { items: [], total: 0, success: true } },
+    );
     await client().fetchLabsheetList({});
     expect(stub.seen).toHaveLength(3);
     expect(sleeps).toEqual([50, 100]);
@@ -224,7 +267,10 @@ describe('retry policy in the loop', () => {
   });
 
   it('honours Retry-After as a floor for the wait', async () => {
-    stub.script({ status: 429, headers: { 'retry-after': '3' } }, { status: 200, body: { items: [], total: 0, success: true } });
+    stub.script(
+      { status: 429, headers: { 'retry-after': '3' } },
+      { status: 200, body: { items: [], total: 0, success: true } },
+    );
     await client().fetchLabsheetList({});
     expect(sleeps).toEqual([3000]);
   });
@@ -252,7 +298,16 @@ describe('retry policy in the loop', () => {
   });
 
   it('a refused connection is a certain NetworkError', async () => {
-    const c = createLabClient({ connection: { baseUrl: 'http://127.0.0.1:9', filesUrl: 'http://127.0.0.1:9', eventsUrl: 'http://127.0.0.1:9', mode: 'v2' }, token: async () => TOKEN, retry: { attempts: 1 } });
+    const c = createLabClient({
+      connection: {
+        baseUrl: 'http://127.0.0.1:9',
+        filesUrl: 'http://127.0.0.1:9',
+        eventsUrl: 'http://127.0.0.1:9',
+        mode: 'v2',
+      },
+      token: async () => TOKEN,
+      retry: { attempts: 1 },
+    });
     const e = await failure(c.createLabsheet(createReq));
     expect(e).toBeInstanceOf(NetworkError);
     expect(e.uncertain).toBe(false);
@@ -282,7 +337,12 @@ describe('timeouts and cancellation', () => {
 
     stub.script({ status: 503 });
     const ac2 = new AbortController();
-    const c = client({ sleep: async (_ms, signal) => { ac2.abort(); signal?.throwIfAborted(); } });
+    const c = client({
+      sleep: async (_ms, signal) => {
+        ac2.abort();
+        signal?.throwIfAborted();
+      },
+    });
     expect(await failure(c.fetchLabsheetList({}, { signal: ac2.signal }))).toBeInstanceOf(CancelledError);
 
     const pre = new AbortController();
@@ -329,7 +389,13 @@ describe('refusals and vault failures', () => {
 
   it('a failing token store is an AuthError and nothing is sent', async () => {
     const before = stub.seen.length;
-    const e = await failure(client({ token: async () => { throw new Error('keychain locked'); } }).fetchLabsheetList({}));
+    const e = await failure(
+      client({
+        token: async () => {
+          throw new Error('keychain locked');
+        },
+      }).fetchLabsheetList({}),
+    );
     expect(e).toBeInstanceOf(AuthError);
     expect(e.reason).toMatch(/keychain locked/);
     expect(stub.seen.length).toBe(before);

@@ -26,11 +26,15 @@ describe('fault proxy', () => {
   it('forwards untouched without faults', async () => {
     const res = await get();
     expect(await res.json()).toEqual({ items: [{ name: 'a' }], total: 1, success: true });
-    expect(proxy.requests).toEqual([{ method: 'GET', path: '/labsheets/fetch-list', status: 200, fault: null, forwarded: true }]);
+    expect(proxy.requests).toEqual([
+      { method: 'GET', path: '/labsheets/fetch-list', status: 200, fault: null, forwarded: true },
+    ]);
   });
 
   it('answers a status with Retry-After instead of the server, for a count of requests', async () => {
-    proxy.setFaults([{ path: '/labsheets/fetch-list', fault: { kind: 'status', status: 429, retryAfter: '1' }, count: 1 }]);
+    proxy.setFaults([
+      { path: '/labsheets/fetch-list', fault: { kind: 'status', status: 429, retryAfter: '1' }, count: 1 },
+    ]);
     const first = await get();
     expect(first.status).toBe(429);
     expect(first.headers.get('retry-after')).toBe('1');
@@ -52,7 +56,11 @@ describe('fault proxy', () => {
   });
 
   it('mangles answers: truncated, malformed, wrong-typed field', async () => {
-    proxy.setFaults([{ fault: { kind: 'truncate' }, count: 1 }, { fault: { kind: 'malformed' }, count: 1 }, { fault: { kind: 'wrong-type', field: 'items.0.name' }, count: 1 }]);
+    proxy.setFaults([
+      { fault: { kind: 'truncate' }, count: 1 },
+      { fault: { kind: 'malformed' }, count: 1 },
+      { fault: { kind: 'wrong-type', field: 'items.0.name' }, count: 1 },
+    ]);
     await expect((await get()).json()).rejects.toThrow();
     await expect((await get()).json()).rejects.toThrow();
     expect(await (await get()).json()).toEqual({ items: [{ name: { not: 'a string' } }], total: 1, success: true });
@@ -65,7 +73,10 @@ describe('fault proxy', () => {
     expect(Date.now() - t).toBeGreaterThanOrEqual(70);
     await get('/sequences');
     // Selection by path is read from the log, not from timing (timing is noisy on a shared CPU).
-    expect(proxy.requests.map((r) => [r.path, r.fault])).toEqual([['/labsheets/fetch-list', 'latency'], ['/sequences', null]]);
+    expect(proxy.requests.map((r) => [r.path, r.fault])).toEqual([
+      ['/labsheets/fetch-list', 'latency'],
+      ['/sequences', null],
+    ]);
 
     proxy.setFaults([{ fault: { kind: 'status', status: 503 }, probability: 0.5 }]);
     const statuses: number[] = [];

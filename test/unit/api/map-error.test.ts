@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { mapHttpError, mapRefusal, mapTransportError, readErrorBody, successFalseBody } from '../../../main/api/map-error.js';
 import {
-  AuthError, BadRequestError, CancelledError, ConflictError, NetworkError, NotFoundError, ProtocolError,
-  RateLimitedError, ServerError, TimeoutError, ValidationError,
+  mapHttpError,
+  mapRefusal,
+  mapTransportError,
+  readErrorBody,
+  successFalseBody,
+} from '../../../main/api/map-error.js';
+import {
+  AuthError,
+  BadRequestError,
+  CancelledError,
+  ConflictError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
 } from '../../../main/api/errors.js';
 
 const TOKEN = '0b5a3f7e-token-secret-9c1d';
 const ctx = (idempotent: boolean) => ({ endpoint: 'createLabsheet' as const, idempotent, token: TOKEN, now: 0 });
-const body = (message: string, reason?: string) => JSON.stringify({ success: false, message, ...(reason ? { reason } : {}) });
+const body = (message: string, reason?: string) =>
+  JSON.stringify({ success: false, message, ...(reason ? { reason } : {}) });
 
 describe('HTTP status mapping (spec error table)', () => {
   it.each([
@@ -31,8 +47,12 @@ describe('HTTP status mapping (spec error table)', () => {
   });
 
   it('distinguishes a missing token (403) from a refused one (401)', () => {
-    expect((mapHttpError(ctx(true), 403, body('Missing Authentication Token'), undefined) as AuthError).missing).toBe(true);
-    expect((mapHttpError(ctx(true), 401, body('Invalid Authentication Token'), undefined) as AuthError).missing).toBe(false);
+    expect((mapHttpError(ctx(true), 403, body('Missing Authentication Token'), undefined) as AuthError).missing).toBe(
+      true,
+    );
+    expect((mapHttpError(ctx(true), 401, body('Invalid Authentication Token'), undefined) as AuthError).missing).toBe(
+      false,
+    );
   });
 
   it('keeps the plain-string message of a row-paging 400', () => {
@@ -67,7 +87,12 @@ describe('HTTP status mapping (spec error table)', () => {
   });
 
   it('scrubs the token if a server echoes it', () => {
-    const e = mapHttpError(ctx(true), 401, body(`Invalid Authentication Token ${TOKEN}`, `token ${TOKEN} expired`), undefined);
+    const e = mapHttpError(
+      ctx(true),
+      401,
+      body(`Invalid Authentication Token ${TOKEN}`, `token ${TOKEN} expired`),
+      undefined,
+    );
     expect(e.message).not.toContain(TOKEN);
     expect(e.serverMessage).not.toContain(TOKEN);
     expect(e.reason).not.toContain(TOKEN);
@@ -76,7 +101,12 @@ describe('HTTP status mapping (spec error table)', () => {
 
 describe('transport failure mapping', () => {
   const gotLike = (code: string, sent: boolean, name = 'RequestError') =>
-    Object.assign(new Error(`${code} happened`), { code, name, timings: sent ? { upload: 1 } : {}, options: { headers: { authorization: `Bearer ${TOKEN}` } } });
+    Object.assign(new Error(`${code} happened`), {
+      code,
+      name,
+      timings: sent ? { upload: 1 } : {},
+      options: { headers: { authorization: `Bearer ${TOKEN}` } },
+    });
 
   it('refused connections are network errors and certain (nothing was sent)', () => {
     const e = mapTransportError(ctx(false), gotLike('ECONNREFUSED', false), undefined);
@@ -93,14 +123,18 @@ describe('transport failure mapping', () => {
   });
 
   it('timeouts and aborts have their own classes', () => {
-    expect(mapTransportError(ctx(true), gotLike('ETIMEDOUT', true, 'TimeoutError'), undefined)).toBeInstanceOf(TimeoutError);
+    expect(mapTransportError(ctx(true), gotLike('ETIMEDOUT', true, 'TimeoutError'), undefined)).toBeInstanceOf(
+      TimeoutError,
+    );
     expect(mapTransportError(ctx(false), gotLike('ETIMEDOUT', true, 'TimeoutError'), undefined).uncertain).toBe(true);
     const ac = new AbortController();
     ac.abort();
-    expect(mapTransportError(ctx(true), gotLike('ERR_ABORTED', false, 'AbortError'), ac.signal)).toBeInstanceOf(CancelledError);
+    expect(mapTransportError(ctx(true), gotLike('ERR_ABORTED', false, 'AbortError'), ac.signal)).toBeInstanceOf(
+      CancelledError,
+    );
   });
 
-  it('does not keep got\'s error (which holds the request headers) as the cause', () => {
+  it("does not keep got's error (which holds the request headers) as the cause", () => {
     const e = mapTransportError(ctx(true), gotLike('ECONNRESET', true), undefined);
     expect(JSON.stringify(e.cause, Object.getOwnPropertyNames(e.cause as object))).not.toContain(TOKEN);
     expect((e.cause as { code?: string }).code).toBe('ECONNRESET');
@@ -109,7 +143,11 @@ describe('transport failure mapping', () => {
 
 describe('success: false inside a 2xx', () => {
   it('is mapped by the message table, keeping the real status, not returned as a result', () => {
-    const body = successFalseBody({ success: 'false', message: 'Validation error', reason: 'position Z9 is outside the plate' });
+    const body = successFalseBody({
+      success: 'false',
+      message: 'Validation error',
+      reason: 'position Z9 is outside the plate',
+    });
     expect(body).not.toBeNull();
     const e = mapRefusal(ctx(true), 200, body!);
     expect(e).toBeInstanceOf(ValidationError);

@@ -14,7 +14,12 @@ async function outcomes(call: () => Promise<unknown>): Promise<{ seen: CallOutco
 describe('observed: every service call keeps the connection banners truthful', () => {
   it('an answer reports ok and passes the value through', async () => {
     const seen: CallOutcome[] = [];
-    expect(await observed((o) => seen.push(o), async () => 42)).toBe(42);
+    expect(
+      await observed(
+        (o) => seen.push(o),
+        async () => 42,
+      ),
+    ).toBe(42);
     expect(seen).toEqual(['ok']);
   });
 
@@ -24,7 +29,9 @@ describe('observed: every service call keeps the connection banners truthful', (
       [new TimeoutError('No answer in time', init), 'network'],
       [new AuthError('Token refused', { ...init, status: 401 }), 'auth'],
     ] as const) {
-      const { seen, threw } = await outcomes(async () => { throw err; });
+      const { seen, threw } = await outcomes(async () => {
+        throw err;
+      });
       expect(seen).toEqual([expected]);
       expect(threw).toBe(err);
     }
@@ -32,7 +39,9 @@ describe('observed: every service call keeps the connection banners truthful', (
 
   it('a server that answered with an error says nothing about the connection', async () => {
     const err = new ConflictError('Duplicate folder name', { ...init, status: 409 });
-    const { seen, threw } = await outcomes(async () => { throw err; });
+    const { seen, threw } = await outcomes(async () => {
+      throw err;
+    });
     expect(seen).toEqual([]);
     expect(threw).toBe(err);
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { iterateLabsheetRows, iterateSequences, LabsheetTooLargeError, MAX_LISTABLE_ROWS, planRowPage } from '../../../main/api/paginate.js';
+import {
+  iterateLabsheetRows,
+  iterateSequences,
+  LabsheetTooLargeError,
+  MAX_LISTABLE_ROWS,
+  planRowPage,
+} from '../../../main/api/paginate.js';
 import { BadRequestError } from '../../../main/api/errors.js';
 import { rowPaginationViolation } from '../../../shared/api/labsheets.js';
 import type { RequestOf, ResponseOf } from '../../../shared/api/endpoints.js';
@@ -81,7 +87,9 @@ describe('iterateLabsheetRows', () => {
 
   it('refuses a page size above 1000 without asking', async () => {
     const fake = fakeRows(10);
-    await expect(iterateLabsheetRows(fake, { labsheet: 'T', pageSize: 1001 }).next()).rejects.toBeInstanceOf(BadRequestError);
+    await expect(iterateLabsheetRows(fake, { labsheet: 'T', pageSize: 1001 }).next()).rejects.toBeInstanceOf(
+      BadRequestError,
+    );
     expect(fake.calls).toHaveLength(0);
   });
 
@@ -98,7 +106,11 @@ describe('iterateSequences', () => {
         const page = Number(q.page);
         pages.push(page);
         const size = Number(q.pageSize);
-        const items = Array.from({ length: Math.max(0, Math.min(size, 45 - page * size)) }, (_, i) => ({ name: `s${page * size + i}`, type: 'DNA', uuid: `u${i}` }));
+        const items = Array.from({ length: Math.max(0, Math.min(size, 45 - page * size)) }, (_, i) => ({
+          name: `s${page * size + i}`,
+          type: 'DNA',
+          uuid: `u${i}`,
+        }));
         return { items, total: 45, success: true };
       },
     };

@@ -13,9 +13,7 @@ export interface SeenRequest {
 }
 
 export type Answer =
-  | { status: number; body?: unknown; raw?: string; headers?: Record<string, string> }
-  | { hang: true }
-  | { reset: true };
+  { status: number; body?: unknown; raw?: string; headers?: Record<string, string> } | { hang: true } | { reset: true };
 
 export interface Stub {
   url: string;
@@ -34,7 +32,14 @@ export async function startStub(): Promise<Stub> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stub');
-      seen.push({ method: req.method ?? '', url: req.url ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
       const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
       if ('hang' in answer) return;
       if ('reset' in answer) {

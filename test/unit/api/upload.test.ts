@@ -21,14 +21,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const client = () => createLabClient({ connection: { ...stub.connection(), filesUrl: `${stub.url}/files-root` }, token: async () => 'tok', sleep: async () => {} });
+const client = () =>
+  createLabClient({
+    connection: { ...stub.connection(), filesUrl: `${stub.url}/files-root` },
+    token: async () => 'tok',
+    sleep: async () => {},
+  });
 
 describe('storeAndEmbedFiles', () => {
   it('streams several files as one multipart request to the files address, with progress', async () => {
-    stub.script({ status: 200, body: [
-      { fileName: 'plate.csv', fileId: 'f1', ticketId: 't1', status: 'QUEUED', message: '' },
-      { fileName: 'run.md', fileId: 'f2', ticketId: 't2', status: 'QUEUED', message: '' },
-    ] });
+    stub.script({
+      status: 200,
+      body: [
+        { fileName: 'plate.csv', fileId: 'f1', ticketId: 't1', status: 'QUEUED', message: '' },
+        { fileName: 'run.md', fileId: 'f2', ticketId: 't2', status: 'QUEUED', message: '' },
+      ],
+    });
     const progress: number[] = [];
     const out = await client().storeAndEmbedFiles(
       { files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'notes.md'), name: 'run.md' }], isGlobal: true },
@@ -50,14 +58,18 @@ describe('storeAndEmbedFiles', () => {
 
   it('rejects an unsupported extension before sending, naming the file', async () => {
     const before = stub.seen.length;
-    const e = await client().storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'tool.exe') }] }).catch((x: unknown) => x);
+    const e = await client()
+      .storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'tool.exe') }] })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ValidationError);
     expect((e as ValidationError).reason).toMatch(/^tool\.exe: unsupported file type/);
     expect(stub.seen.length).toBe(before);
   });
 
   it('rejects a missing file before sending', async () => {
-    const e = await client().storeAndEmbedFiles({ files: [{ path: join(dir, 'gone.pdf') }] }).catch((x: unknown) => x);
+    const e = await client()
+      .storeAndEmbedFiles({ files: [{ path: join(dir, 'gone.pdf') }] })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ValidationError);
     expect((e as ValidationError).reason).toMatch(/gone\.pdf: file not found/);
   });
@@ -65,7 +77,9 @@ describe('storeAndEmbedFiles', () => {
   it('is never retried, and a lost answer leaves it uncertain', async () => {
     stub.script({ reset: true });
     const before = stub.seen.length;
-    const e = await client().storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }] }).catch((x: unknown) => x);
+    const e = await client()
+      .storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }] })
+      .catch((x: unknown) => x);
     expect((e as ValidationError).uncertain).toBe(true);
     expect(stub.seen.length).toBe(before + 1);
   });
@@ -73,10 +87,17 @@ describe('storeAndEmbedFiles', () => {
   it('can be cancelled mid-transfer: CancelledError, and certain (the request never completed)', async () => {
     stub.script({ status: 200, body: [] });
     const ac = new AbortController();
-    const e = await client().storeAndEmbedFiles(
-      { files: [{ path: join(dir, 'big.tif') }] },
-      { signal: ac.signal, onProgress: (p) => { if (p.transferred > 0 && p.percent < 1) ac.abort(); } },
-    ).catch((x: unknown) => x);
+    const e = await client()
+      .storeAndEmbedFiles(
+        { files: [{ path: join(dir, 'big.tif') }] },
+        {
+          signal: ac.signal,
+          onProgress: (p) => {
+            if (p.transferred > 0 && p.percent < 1) ac.abort();
+          },
+        },
+      )
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(CancelledError);
     expect((e as CancelledError).uncertain).toBe(false);
   });

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { endpointUrl, toSearchParams } from '../../../main/api/urls.js';
 import { backoffDelay, isRetryable, normalizePolicy, parseRetryAfter, retryDelay } from '../../../main/api/retry.js';
-import { ApiError, type ApiErrorInit, AuthError, NetworkError, ProtocolError, RateLimitedError, ServerError, TimeoutError } from '../../../main/api/errors.js';
+import {
+  ApiError,
+  type ApiErrorInit,
+  AuthError,
+  NetworkError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+} from '../../../main/api/errors.js';
 
-const connection = { baseUrl: 'https://lab.example/api/', filesUrl: 'https://files.example', eventsUrl: 'http://events.example/v1', mode: 'v2' as const };
+const connection = {
+  baseUrl: 'https://lab.example/api/',
+  filesUrl: 'https://files.example',
+  eventsUrl: 'http://events.example/v1',
+  mode: 'v2' as const,
+};
 
 describe('URL building', () => {
   it('puts each endpoint under its configured address and keeps path prefixes', () => {
     expect(endpointUrl(connection, 'base', '/labsheets/create').href).toBe('https://lab.example/api/labsheets/create');
-    expect(endpointUrl(connection, 'files', '/files/store-and-embed').href).toBe('https://files.example/files/store-and-embed');
+    expect(endpointUrl(connection, 'files', '/files/store-and-embed').href).toBe(
+      'https://files.example/files/store-and-embed',
+    );
     expect(endpointUrl(connection, 'events', '/webhook/custom').href).toBe('http://events.example/v1/webhook/custom');
   });
   it('turns a GET request into a query string, leaving out undefined values', () => {
@@ -19,10 +35,18 @@ describe('URL building', () => {
 
 describe('retry policy', () => {
   const policy = normalizePolicy({ attempts: 5, baseDelayMs: 100, maxDelayMs: 1000, maxRetryAfterMs: 5000 });
-  const err = (E: new (summary: string, init: ApiErrorInit) => ApiError, status?: number) => new E('x', { endpoint: 'fetchLabsheetList', ...(status ? { status } : {}) });
+  const err = (E: new (summary: string, init: ApiErrorInit) => ApiError, status?: number) =>
+    new E('x', { endpoint: 'fetchLabsheetList', ...(status ? { status } : {}) });
 
   it('retries only idempotent calls, and only transient failures', () => {
-    for (const e of [err(NetworkError), err(TimeoutError), err(ServerError, 502), err(ServerError, 503), err(ServerError, 504), new RateLimitedError('x', { endpoint: 'fetchLabsheetList', status: 429 })]) {
+    for (const e of [
+      err(NetworkError),
+      err(TimeoutError),
+      err(ServerError, 502),
+      err(ServerError, 503),
+      err(ServerError, 504),
+      new RateLimitedError('x', { endpoint: 'fetchLabsheetList', status: 429 }),
+    ]) {
       expect(isRetryable(e, true)).toBe(true);
       expect(isRetryable(e, false)).toBe(false);
     }
@@ -39,7 +63,8 @@ describe('retry policy', () => {
   });
 
   it('never retries sooner than Retry-After, and gives up when it exceeds the cap', () => {
-    const limited = (ms: number) => new RateLimitedError('x', { endpoint: 'fetchLabsheetList', status: 429, retryAfterMs: ms });
+    const limited = (ms: number) =>
+      new RateLimitedError('x', { endpoint: 'fetchLabsheetList', status: 429, retryAfterMs: ms });
     expect(retryDelay(limited(2000), 0, policy, () => 0.5)).toBe(2000);
     expect(retryDelay(limited(10), 3, policy, () => 0.5)).toBe(400);
     expect(retryDelay(limited(6000), 0, policy, () => 0.5)).toBeNull();

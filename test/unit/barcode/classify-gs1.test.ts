@@ -90,7 +90,10 @@ describe('web addresses', () => {
       normalized: '(01)09506000134352(10)ABC123(17)271130',
       gs1: { source: 'digital-link', gtin: '09506000134352', lot: 'ABC123', expiry: '2027-11-30' },
     });
-    expect(classify(']Q1https://id.gs1.org/01/09506000134352/10/ABC123')).toMatchObject({ kind: 'gs1', symbology: 'qr' });
+    expect(classify(']Q1https://id.gs1.org/01/09506000134352/10/ABC123')).toMatchObject({
+      kind: 'gs1',
+      symbology: 'qr',
+    });
   });
 
   it('any other web address is refused as such, and never recorded', () => {
@@ -118,12 +121,15 @@ describe('EAN/UPC reads', () => {
   });
 
   it('a wrong check digit is refused', () => {
-    expect(classify(']E04006381333932')).toMatchObject({ rejected: true, reason: expect.stringContaining('check digit') });
+    expect(classify(']E04006381333932')).toMatchObject({
+      rejected: true,
+      reason: expect.stringContaining('check digit'),
+    });
     expect(classify(']E496385075')).toMatchObject({ rejected: true });
     expect(classify(']E112')).toMatchObject({ rejected: true, reason: expect.stringContaining('add-on') });
   });
 
-  it('a restricted-circulation number is the lab\'s own: its patterns decide', () => {
+  it("a restricted-circulation number is the lab's own: its patterns decide", () => {
     const lab = createClassifier({ rules: [{ kind: 'tube', pattern: '^2\\d{12}$', flags: '' }] });
     expect(lab(']E02001234567893')).toMatchObject({ kind: 'tube', value: '2001234567893', symbology: 'ean-13' });
     expect(classify(']E02001234567893')).toMatchObject({ kind: 'unknown', why: expect.stringContaining('restricted') });

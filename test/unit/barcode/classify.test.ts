@@ -34,12 +34,19 @@ describe('classifyScan with the default patterns', () => {
 
   it('accepts NEXT_PLATE spelling and refuses unknown commands', () => {
     expect(classifyScan('#CMD:NEXT_PLATE').command).toBe('next-plate');
-    expect(classifyScan('#CMD:REBOOT')).toMatchObject({ kind: 'unknown', why: expect.stringContaining('unknown command') });
+    expect(classifyScan('#CMD:REBOOT')).toMatchObject({
+      kind: 'unknown',
+      why: expect.stringContaining('unknown command'),
+    });
   });
 
   it('recognises GS1 by AIM identifier, leading FNC1, human-readable form, and a valid GTIN without AIM', () => {
     const aim = classifyScan(`]C101095060001343521725123110AB1${GS}21X9`);
-    expect(aim).toMatchObject({ kind: 'gs1', symbology: 'gs1-128', gs1: { aim: ']C1', gtin: '09506000134352', lot: 'AB1', serial: 'X9' } });
+    expect(aim).toMatchObject({
+      kind: 'gs1',
+      symbology: 'gs1-128',
+      gs1: { aim: ']C1', gtin: '09506000134352', lot: 'AB1', serial: 'X9' },
+    });
     expect(aim.normalized).toBe('(01)09506000134352(17)251231(10)AB1(21)X9');
     expect(classifyScan(`]d2${GS}0109506000134352`)).toMatchObject({ kind: 'gs1', symbology: 'gs1-datamatrix' });
     expect(classifyScan(']Q30109506000134352')).toMatchObject({ kind: 'gs1', symbology: 'gs1-qr' });
@@ -72,7 +79,10 @@ describe('classifyScan with the default patterns', () => {
   });
 
   it('refuses a position outside the layout', () => {
-    expect(classifyScan('P24', { layout: { rows: 8, columns: 12 } })).toMatchObject({ kind: 'unknown', why: expect.stringContaining('outside the 8×12') });
+    expect(classifyScan('P24', { layout: { rows: 8, columns: 12 } })).toMatchObject({
+      kind: 'unknown',
+      why: expect.stringContaining('outside the 8×12'),
+    });
     expect(classifyScan('H12', { layout: { rows: 8, columns: 12 } }).kind).toBe('position');
   });
 
@@ -98,7 +108,9 @@ describe('configurable patterns', () => {
 
   it('validates settings: bad regex, stateful flags, defaults filled', () => {
     expect(barcodePatternSettings.safeParse({ rules: [{ kind: 'tube', pattern: '([' }] }).success).toBe(false);
-    expect(barcodePatternSettings.safeParse({ rules: [{ kind: 'tube', pattern: 'x', flags: 'g' }] }).success).toBe(false);
+    expect(barcodePatternSettings.safeParse({ rules: [{ kind: 'tube', pattern: 'x', flags: 'g' }] }).success).toBe(
+      false,
+    );
     expect(barcodePatternSettings.safeParse({ rules: [{ kind: 'shelf', pattern: 'x' }] }).success).toBe(false);
     const d = barcodePatternSettings.parse({});
     expect(d.rules.map((r) => r.kind)).toEqual(['plate', 'box', 'tube', 'sample-id', 'location']);

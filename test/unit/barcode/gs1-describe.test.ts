@@ -71,7 +71,9 @@ describe('notAnIdReason: how a workflow refuses what cannot be a tube, sample or
   });
 
   it('names a GS1 product or shipping code for what it is', () => {
-    expect(notAnIdReason(classify(']E04006381333931'))).toBe('EAN/UPC product barcode (product 04006381333931), not an ID');
+    expect(notAnIdReason(classify(']E04006381333931'))).toBe(
+      'EAN/UPC product barcode (product 04006381333931), not an ID',
+    );
     expect(notAnIdReason(classify(']d20109506000134352\x1d10L1'))).toBe(
       'GS1 barcode (product 09506000134352, lot L1), not an ID',
     );

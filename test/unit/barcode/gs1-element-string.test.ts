@@ -50,19 +50,11 @@ describe('AI lengths from the dictionary (issue 21)', () => {
       ok: false,
       reason: expect.stringContaining('FNC1 separator after it is missing'),
     });
-    expect(ais(`010950600013435270032711301200${GS}10ABC`)).toEqual([
-      '01=09506000134352',
-      '7003=2711301200',
-      '10=ABC',
-    ]);
+    expect(ais(`010950600013435270032711301200${GS}10ABC`)).toEqual(['01=09506000134352', '7003=2711301200', '10=ABC']);
   });
 
   it('takes predefined lengths without separators, as GS1 General Specifications figure 7.8.5-2 shows', () => {
-    expect(ais('0109501101530003' + '17140704' + '10AB-123')).toEqual([
-      '01=09501101530003',
-      '17=140704',
-      '10=AB-123',
-    ]);
+    expect(ais('0109501101530003' + '17140704' + '10AB-123')).toEqual(['01=09501101530003', '17=140704', '10=AB-123']);
   });
 });
 
@@ -118,7 +110,10 @@ describe('rules across AIs (dictionary ex= and req=, repeats)', () => {
   });
 
   it('refuses a digital signature over a key without its serial part', () => {
-    expect(human('(253)9520123456788(8030)ABC123')).toMatchObject({ ok: false, reason: expect.stringContaining('serial part') });
+    expect(human('(253)9520123456788(8030)ABC123')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('serial part'),
+    });
     expect(human('(253)9520123456788X(8030)ABC123').ok).toBe(true);
     expect(human('(255)9520123456788(8030)ABC123').ok).toBe(false);
     expect(human('(8003)09520123456788(8030)ABC123').ok).toBe(false);

@@ -9,7 +9,10 @@ describe('GS1 character sets', () => {
   // The characters a scanner on the wrong keyboard layout swaps in, and the space: none is CSET 82.
   it.each(['#', '$', '@', '[', '\\', ']', '^', '{', '|', '}', '~', ' ', '`', 'é'])('CSET 82 refuses %j', (ch) => {
     expect(checkCset('X', `AB${ch}1`)).toContain('position 3');
-    expect(read(`(01)09506000134352(10)AB${ch}1`)).toMatchObject({ ok: false, reason: expect.stringContaining('CSET 82') });
+    expect(read(`(01)09506000134352(10)AB${ch}1`)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('CSET 82'),
+    });
   });
 
   it('CSET 82 allows all 82 of its characters', () => {
@@ -68,7 +71,10 @@ describe('check character pairs (csumalpha) of (8013) GMN', () => {
   it('accepts the GS1 General Specifications example and refuses a changed pair', () => {
     expect(read('(8013)1987654Ad4X4bL5ttr2310c2K').ok).toBe(true);
     expect(read('(8013)1987654Ad4X4bL5ttr2310c2L')).toMatchObject({ ok: false, reason: expect.stringContaining('2K') });
-    expect(read('(8013)123456ABXX')).toMatchObject({ ok: false, reason: expect.stringContaining('check character pair') });
+    expect(read('(8013)123456ABXX')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('check character pair'),
+    });
   });
 });
 
@@ -151,7 +157,13 @@ describe('the other linters, triggered through a real AI', () => {
   });
 
   it('accepts valid values of the same AIs', () => {
-    for (const text of ['(8001)12341234512301', '(8007)GB82WEST12345698765432', '(4330)001234-', '(7258)1/2', '(7241)01']) {
+    for (const text of [
+      '(8001)12341234512301',
+      '(8007)GB82WEST12345698765432',
+      '(4330)001234-',
+      '(7258)1/2',
+      '(7241)01',
+    ]) {
       expect(read(text).ok, text).toBe(true);
     }
   });

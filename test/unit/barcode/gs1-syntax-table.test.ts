@@ -26,8 +26,21 @@ describe('the generated GS1 syntax table', () => {
   });
 
   it.each([
-    ['710', 3], ['717', 3], ['7003', 4], ['7240', 4], ['4300', 4], ['4333', 4], ['423', 3], ['242', 3],
-    ['235', 3], ['8001', 4], ['8003', 4], ['8007', 4], ['7007', 4], ['91', 2], ['00', 2],
+    ['710', 3],
+    ['717', 3],
+    ['7003', 4],
+    ['7240', 4],
+    ['4300', 4],
+    ['4333', 4],
+    ['423', 3],
+    ['242', 3],
+    ['235', 3],
+    ['8001', 4],
+    ['8003', 4],
+    ['8007', 4],
+    ['7007', 4],
+    ['91', 2],
+    ['00', 2],
   ])('(%s) is an AI of %i digits', (ai, length) => {
     expect(aiRule(ai)?.ai).toHaveLength(length);
   });
@@ -105,7 +118,9 @@ describe('extractBwippSyntax', () => {
   const ps = (body: string): string =>
     `%%BeginResource: uk.co.terryburton.bwipp gs1process 0.0 2026010100 1 2\n` +
     `% --BEGIN RESOURCE gs1process--\n${body}`;
-  const csets = ['cset82', 'cset39', 'cset32', 'cset64'].map((n) => `/${n} <<\n 0 (AB) { exch } forall >> readonly def`);
+  const csets = ['cset82', 'cset39', 'cset32', 'cset64'].map(
+    (n) => `/${n} <<\n 0 (AB) { exch } forall >> readonly def`,
+  );
 
   it('keys one entry under every AI listed after it and reads the predefined-length prefixes', () => {
     const text = ps(`/gs1syntax <<

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatGs1, gs1CheckDigitValid, gs1Date, GS, parseGs1ElementString, parseGs1HumanReadable } from '../../../shared/barcode/gs1.js';
+import {
+  formatGs1,
+  gs1CheckDigitValid,
+  gs1Date,
+  GS,
+  parseGs1ElementString,
+  parseGs1HumanReadable,
+} from '../../../shared/barcode/gs1.js';
 import { symbologyFromAim } from '../../../shared/barcode/aim.js';
 
 describe('GS1 check digit', () => {
@@ -34,7 +41,13 @@ describe('GS1 element strings', () => {
     const r = parseGs1ElementString(`0109506000134352172512311012AB${GS}21SER-9`, ']C1');
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.data).toMatchObject({ aim: ']C1', gtin: '09506000134352', expiry: '2025-12-31', lot: '12AB', serial: 'SER-9' });
+    expect(r.data).toMatchObject({
+      aim: ']C1',
+      gtin: '09506000134352',
+      expiry: '2025-12-31',
+      lot: '12AB',
+      serial: 'SER-9',
+    });
     expect(r.data.fields.map((f) => f.ai)).toEqual(['01', '17', '10', '21']);
     expect(formatGs1(r.data.fields)).toBe('(01)09506000134352(17)251231(10)12AB(21)SER-9');
   });
@@ -54,13 +67,19 @@ describe('GS1 element strings', () => {
   });
 
   it('rejects a wrong GTIN check digit, a short fixed field, a bad date and a too-long lot', () => {
-    expect(parseGs1ElementString('0109506000134353')).toEqual({ ok: false, reason: expect.stringContaining('check digit') });
+    expect(parseGs1ElementString('0109506000134353')).toEqual({
+      ok: false,
+      reason: expect.stringContaining('check digit'),
+    });
     expect(parseGs1ElementString('01095060001343')).toEqual({ ok: false, reason: expect.stringContaining('needs 14') });
     const month13 = parseGs1ElementString('010950600013435217991301');
     expect(month13).toEqual({ ok: false, reason: expect.stringContaining('month 13') });
     const longLot = parseGs1ElementString(`10${'X'.repeat(21)}`);
     expect(longLot).toEqual({ ok: false, reason: expect.stringContaining('longer than the 20 allowed') });
-    expect(parseGs1ElementString('ZZ12')).toEqual({ ok: false, reason: expect.stringContaining('no GS1 application identifier') });
+    expect(parseGs1ElementString('ZZ12')).toEqual({
+      ok: false,
+      reason: expect.stringContaining('no GS1 application identifier'),
+    });
   });
 
   it('parses the human-readable (AI) form, spaced or not', () => {

@@ -13,8 +13,12 @@ describe('summarizeScan for the test-your-scanner panel', () => {
   });
 
   it('suggests the bluetooth profile for a slow key rhythm, none for HID POS', () => {
-    expect(summarizeScan('TB1234', { source: 'wedge', durationMs: 250, keys: 7 }, classifyScan('TB1234')).suggestedProfile).toBe('bluetooth');
-    expect(summarizeScan('TB1234', { source: 'hid-pos', durationMs: 0 }, classifyScan('TB1234')).suggestedProfile).toBeUndefined();
+    expect(
+      summarizeScan('TB1234', { source: 'wedge', durationMs: 250, keys: 7 }, classifyScan('TB1234')).suggestedProfile,
+    ).toBe('bluetooth');
+    expect(
+      summarizeScan('TB1234', { source: 'hid-pos', durationMs: 0 }, classifyScan('TB1234')).suggestedProfile,
+    ).toBeUndefined();
   });
 
   it('shows GS1 fields and makes the GS separator visible', () => {
@@ -33,6 +37,8 @@ describe('summarizeScan for the test-your-scanner panel', () => {
   });
 
   it('titles unrecognised reads as such', () => {
-    expect(summarizeScan('hello', { source: 'wedge', durationMs: 20, keys: 5 }, classifyScan('hello')).title).toBe('Not recognised: hello');
+    expect(summarizeScan('hello', { source: 'wedge', durationMs: 20, keys: 5 }, classifyScan('hello')).title).toBe(
+      'Not recognised: hello',
+    );
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkDraft, draftToRequest, effectiveName, fieldsFor, issuesAt, newColumn, splitReferences, type LabsheetDraft,
+  checkDraft,
+  draftToRequest,
+  effectiveName,
+  fieldsFor,
+  issuesAt,
+  newColumn,
+  splitReferences,
+  type LabsheetDraft,
 } from '../../../renderer/workflows/data/lib/column-rules.js';
 
 const draft = (over: Partial<LabsheetDraft> = {}): LabsheetDraft => ({
@@ -20,7 +27,10 @@ describe('column editor rules', () => {
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(r.request).toMatchObject({ name: 'Extractions', folder: 'Inventory', waitRefresh: true });
-      expect(r.request.columns).toEqual([{ name: 'Extraction ID', type: 'ID' }, { name: 'Yield ng', type: 'NUMBER' }]);
+      expect(r.request.columns).toEqual([
+        { name: 'Extraction ID', type: 'ID' },
+        { name: 'Yield ng', type: 'NUMBER' },
+      ]);
     }
   });
 
@@ -31,13 +41,20 @@ describe('column editor rules', () => {
   });
 
   it('exactly one ID column', () => {
-    expect(messagesAt(draft({ columns: [newColumn(1, 'TEXT', 'A')] }), 'columns')[0]).toMatch(/exactly one column of type ID .*found 0/);
+    expect(messagesAt(draft({ columns: [newColumn(1, 'TEXT', 'A')] }), 'columns')[0]).toMatch(
+      /exactly one column of type ID .*found 0/,
+    );
     const two = [newColumn(1, 'ID', 'A'), newColumn(2, 'ID', 'B')];
     expect(messagesAt(draft({ columns: two }), 'columns')[0]).toMatch(/found 2/);
   });
 
   it('column names: required, at most 30 characters, unique (ignoring case)', () => {
-    const cols = [newColumn(1, 'ID', 'Tube'), newColumn(2, 'TEXT', ''), newColumn(3, 'TEXT', 'y'.repeat(31)), newColumn(4, 'TEXT', 'tube')];
+    const cols = [
+      newColumn(1, 'ID', 'Tube'),
+      newColumn(2, 'TEXT', ''),
+      newColumn(3, 'TEXT', 'y'.repeat(31)),
+      newColumn(4, 'TEXT', 'tube'),
+    ];
     const d = draft({ columns: cols });
     expect(messagesAt(d, 'columns.1.name')).toEqual(['must not be empty']);
     expect(messagesAt(d, 'columns.2.name')).toEqual(['at most 30 characters']);
@@ -51,7 +68,9 @@ describe('column editor rules', () => {
 
   it('LIST columns need references; they are split on commas and trimmed', () => {
     const list = { ...newColumn(2, 'LIST', 'Status'), references: ' ' };
-    expect(messagesAt(draft({ columns: [newColumn(1, 'ID', 'Tube'), list] }), 'columns.1.references')).toEqual(['LIST columns need references']);
+    expect(messagesAt(draft({ columns: [newColumn(1, 'ID', 'Tube'), list] }), 'columns.1.references')).toEqual([
+      'LIST columns need references',
+    ]);
     list.references = 'received, in use,,depleted ';
     const r = checkDraft(draft({ columns: [newColumn(1, 'ID', 'Tube'), list] }));
     expect(r.ok && r.request.columns[1]).toMatchObject({ references: ['received', 'in use', 'depleted'] });
@@ -65,14 +84,29 @@ describe('column editor rules', () => {
     expect(ok.ok && ok.request.columns[1]).toEqual({ type: 'LAST_MODIFIED' });
     const clash = draft({ columns: [newColumn(1, 'ID', 'Tube'), newColumn(2, 'TEXT', 'last modified'), magic] });
     expect(messagesAt(clash, 'columns.2.name')[0]).toMatch(/LAST_MODIFIED has the fixed name "Last Modified"/);
-    const twice = draft({ columns: [newColumn(1, 'ID', 'Tube'), newColumn(2, 'EXPERIMENTS'), newColumn(3, 'EXPERIMENTS')] });
+    const twice = draft({
+      columns: [newColumn(1, 'ID', 'Tube'), newColumn(2, 'EXPERIMENTS'), newColumn(3, 'EXPERIMENTS')],
+    });
     expect(checkDraft(twice).ok).toBe(false);
   });
 
   it('sends only the fields that apply to a column type', () => {
-    const lookup = { ...newColumn(2, 'LOOKUP', 'Donor'), labsheet: 'Donors', linkColumn: 'Donor ID', lookupColumnName: 'Age', formula: 'ignored', references: 'ignored' };
+    const lookup = {
+      ...newColumn(2, 'LOOKUP', 'Donor'),
+      labsheet: 'Donors',
+      linkColumn: 'Donor ID',
+      lookupColumnName: 'Age',
+      formula: 'ignored',
+      references: 'ignored',
+    };
     const req = draftToRequest(draft({ columns: [newColumn(1, 'ID', 'Tube'), lookup] }));
-    expect(req.columns[1]).toEqual({ name: 'Donor', type: 'LOOKUP', labsheet: 'Donors', linkColumn: 'Donor ID', lookupColumnName: 'Age' });
+    expect(req.columns[1]).toEqual({
+      name: 'Donor',
+      type: 'LOOKUP',
+      labsheet: 'Donors',
+      linkColumn: 'Donor ID',
+      lookupColumnName: 'Age',
+    });
     expect(fieldsFor('FORMULA')).toEqual(['formula']);
     expect(fieldsFor('LINK')).toEqual(['labsheet', 'linkColumn']);
     expect(fieldsFor('TEXT')).toEqual([]);
@@ -83,7 +117,9 @@ describe('column editor rules', () => {
   });
 
   it('leaves rules only the server knows (at most one ID_BARCODE in the sandbox) to the server', () => {
-    const d = draft({ columns: [newColumn(1, 'ID', 'Tube'), newColumn(2, 'ID_BARCODE', 'BC1'), newColumn(3, 'ID_BARCODE', 'BC2')] });
+    const d = draft({
+      columns: [newColumn(1, 'ID', 'Tube'), newColumn(2, 'ID_BARCODE', 'BC1'), newColumn(3, 'ID_BARCODE', 'BC2')],
+    });
     expect(checkDraft(d).ok).toBe(true);
   });
 });

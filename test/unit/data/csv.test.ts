@@ -29,7 +29,13 @@ describe('CSV export', () => {
   });
 
   it('builds a whole file with CRLF line ends, aligned to the headers', () => {
-    const csv = toCsv(['uuid', 'Sample ID', 'Notes'], [['u1', 'S-1', 'ok, fine'], ['u2', 'S-2', null]]);
+    const csv = toCsv(
+      ['uuid', 'Sample ID', 'Notes'],
+      [
+        ['u1', 'S-1', 'ok, fine'],
+        ['u2', 'S-2', null],
+      ],
+    );
     expect(csv).toBe('uuid,Sample ID,Notes\r\nu1,S-1,"ok, fine"\r\nu2,S-2,\r\n');
   });
 

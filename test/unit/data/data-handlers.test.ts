@@ -30,13 +30,17 @@ describe('data.* handlers', () => {
     const nf = fakeLive(async () => {
       throw new NotFoundError('not found', { endpoint: 'listSequences', status: 404 });
     });
-    await expect(dataHandlers({ live: nf.live })['data.findSequenceByName']({ name: 'x' }, ctx)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(dataHandlers({ live: nf.live })['data.findSequenceByName']({ name: 'x' }, ctx)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect(nf.reports).toEqual([]);
 
     const off = fakeLive(async () => {
       throw new NetworkError('could not reach the service', { endpoint: 'listSequences' });
     });
-    await expect(dataHandlers({ live: off.live })['data.findSequenceByName']({ name: 'x' }, ctx)).rejects.toBeInstanceOf(NetworkError);
+    await expect(
+      dataHandlers({ live: off.live })['data.findSequenceByName']({ name: 'x' }, ctx),
+    ).rejects.toBeInstanceOf(NetworkError);
     expect(off.reports).toEqual(['network']);
   });
 });

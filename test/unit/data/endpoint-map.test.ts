@@ -10,7 +10,9 @@ describe('README endpoint table', () => {
     for (const [name, e] of Object.entries(ENDPOINTS)) {
       const base = e.base === 'files' ? '{files_url}' : e.base === 'events' ? '{events_url}' : '';
       const key = `\`${e.method} ${base}${e.path}`;
-      const row = rows.find((r) => r.startsWith(`| ${key}\``) || r.startsWith(`| ${key} `) || r.startsWith(`| ${key}?`));
+      const row = rows.find(
+        (r) => r.startsWith(`| ${key}\``) || r.startsWith(`| ${key} `) || r.startsWith(`| ${key}?`),
+      );
       expect(row, `${name} (${e.method} ${e.path}) is missing from the endpoint map`).toBeDefined();
       const [, , where, channel] = row!.split('|').map((c) => c.trim());
       expect(where, `${name}: where is it used?`).not.toBe('');
@@ -20,7 +22,7 @@ describe('README endpoint table', () => {
 
   it('marks the deprecated endpoints as such', () => {
     for (const e of Object.values(ENDPOINTS).filter((d) => 'deprecated' in d && d.deprecated)) {
-      expect(rows.find((r) => r.includes(`${e.method} ${e.path}\``))).toMatch(/\*\(deprecated\)\*/);
+      expect(rows.find((r) => r.includes(`${e.method} ${e.path}\``))).toMatch(/([*_])\(deprecated\)\1/);
     }
   });
 });

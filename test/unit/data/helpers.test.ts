@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { conflictCandidates, parseEmails } from '../../../renderer/workflows/data/lib/folder-conflict.js';
 import { hintFor, fromWriteError } from '../../../renderer/workflows/data/lib/errors.js';
 import { describeLastUpdate, guessManifestKey } from '../../../renderer/workflows/data/lib/manifest-lookup.js';
-import { clampPage, lastPage, maxReachablePage, pageKeepingFirstRow, REACHABLE_ROWS, rowWindowAt, unreachableRows } from '../../../renderer/workflows/data/lib/paging.js';
+import {
+  clampPage,
+  lastPage,
+  maxReachablePage,
+  pageKeepingFirstRow,
+  REACHABLE_ROWS,
+  rowWindowAt,
+  unreachableRows,
+} from '../../../renderer/workflows/data/lib/paging.js';
 import { eventTypeProblem, lineColumnAt, parseWebhookJson } from '../../../renderer/workflows/data/lib/webhook-json.js';
 import { nextTab } from '../../../renderer/workflows/data/tabs.js';
 
@@ -68,26 +76,37 @@ describe('webhook JSON editor', () => {
 
 describe('folder conflicts and permission input', () => {
   it('takes the candidates from the service reason when it lists them', () => {
-    const reason = 'folder fetch: conflict (HTTP 409) — Conflict: folder name "Plates" matches 2 folders (Molecular Biology:Plates, Cell Culture:Plates); use its uuid.';
+    const reason =
+      'folder fetch: conflict (HTTP 409) — Conflict: folder name "Plates" matches 2 folders (Molecular Biology:Plates, Cell Culture:Plates); use its uuid.';
     expect(conflictCandidates('Plates', reason, ['X'])).toEqual(['Molecular Biology:Plates', 'Cell Culture:Plates']);
   });
   it('falls back to every labspace when the reason says only "Conflict"', () => {
     expect(conflictCandidates('Plates', 'Conflict', ['A', 'B'])).toEqual(['A:Plates', 'B:Plates']);
   });
   it('reads emails separated by lines, commas or semicolons and flags the rest', () => {
-    expect(parseEmails('a@x.org, b@y.org;\nA@x.org nope')).toEqual({ emails: ['A@x.org', 'b@y.org'], invalid: ['nope'] });
+    expect(parseEmails('a@x.org, b@y.org;\nA@x.org nope')).toEqual({
+      emails: ['A@x.org', 'b@y.org'],
+      invalid: ['nope'],
+    });
   });
 });
 
 describe('error hints', () => {
   it('explains a missing Super Admin permission in words a user can act on', () => {
     expect(hintFor('validation', 'Validation error: Super Admin permission required')).toMatch(/Super Admin.*Settings/);
-    const shown = fromWriteError({ kind: 'validation', status: 422, message: 'Validation error', reason: 'Super Admin permission required' });
+    const shown = fromWriteError({
+      kind: 'validation',
+      status: 422,
+      message: 'Validation error',
+      reason: 'Super Admin permission required',
+    });
     expect(shown.text).toBe('Validation error — Super Admin permission required');
     expect(shown.hint).toMatch(/Super Admin/);
   });
   it('does not repeat a reason the message already carries', () => {
-    expect(fromWriteError({ kind: 'conflict', message: 'Conflict — name taken', reason: 'name taken' }).text).toBe('Conflict — name taken');
+    expect(fromWriteError({ kind: 'conflict', message: 'Conflict — name taken', reason: 'name taken' }).text).toBe(
+      'Conflict — name taken',
+    );
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cleanResidues, formatResidues, gcPercent, residueText } from '../../../renderer/workflows/data/lib/residues.js';
+import {
+  cleanResidues,
+  formatResidues,
+  gcPercent,
+  residueText,
+} from '../../../renderer/workflows/data/lib/residues.js';
 
 describe('residue formatting', () => {
   it('splits into blocks of 10, six blocks a line, numbered from 1', () => {
@@ -17,7 +22,9 @@ describe('residue formatting', () => {
 
   it('honours other layouts and never loops on nonsense sizes', () => {
     expect(formatResidues('ABCDEFG', { blockSize: 3, blocksPerLine: 1 }).map((l) => [l.start, l.blocks])).toEqual([
-      [1, ['ABC']], [4, ['DEF']], [7, ['G']],
+      [1, ['ABC']],
+      [4, ['DEF']],
+      [7, ['G']],
     ]);
     expect(formatResidues('ABC', { blockSize: 0, blocksPerLine: 0 })).toHaveLength(3);
   });

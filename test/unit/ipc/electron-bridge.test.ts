@@ -64,7 +64,13 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     const { win, sent } = fakeWindow();
     const events = createEventHub({ info: () => {}, warn: () => {}, error: () => {} });
     const unbridge = bridgeIpc(win as never, PAGE, router, events);
-    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: false, sounds: true, fillOrder: 'row-major' }, labsheets: DEFAULT_LABSHEETS });
+    events.emit('settings.changed', {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'v2' },
+      scanner: {},
+      ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
+      labsheets: DEFAULT_LABSHEETS,
+    });
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe('benchlink:event');
     unbridge();
@@ -94,7 +100,12 @@ describe('Electron hardening', () => {
   it('denies every permission and puts the CSP on every response', () => {
     let request: ((wc: unknown, p: string, cb: (ok: boolean) => void) => void) | null = null;
     let check: ((wc: unknown, p: string) => boolean) | null = null;
-    let headers: ((d: { responseHeaders: Record<string, string[]> }, cb: (r: { responseHeaders: Record<string, string[]> }) => void) => void) | null = null;
+    let headers:
+      | ((
+          d: { responseHeaders: Record<string, string[]> },
+          cb: (r: { responseHeaders: Record<string, string[]> }) => void,
+        ) => void)
+      | null = null;
     const ses = {
       setPermissionRequestHandler: (fn: typeof request) => (request = fn),
       setPermissionCheckHandler: (fn: typeof check) => (check = fn),

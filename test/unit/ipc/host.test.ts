@@ -18,7 +18,10 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'benchlink-host-test-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'none\'"></head><body>shell</body></html>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'none\'"></head><body>shell</body></html>',
+  );
   writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(tmpdir(), 'benchlink-outside.txt'), 'outside');
   host = await startHost({ router: spy.router, events, distDir: dist, log: quiet });
@@ -28,7 +31,10 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
       let body = '';
@@ -41,7 +47,11 @@ function get(path: string, headers: Record<string, string> = {}): Promise<{ stat
 }
 
 /** Opens a socket and answers 'open' or the HTTP status the server refused it with. */
-function connect(query: string, origin?: string, hostHeader?: string): Promise<{ outcome: 'open' | number; ws: WebSocket }> {
+function connect(
+  query: string,
+  origin?: string,
+  hostHeader?: string,
+): Promise<{ outcome: 'open' | number; ws: WebSocket }> {
   const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc${query}`, {
     ...(origin ? { origin } : {}),
     ...(hostHeader ? { headers: { host: hostHeader } } : {}),
@@ -79,7 +89,11 @@ describe('browser host', () => {
 
   it('refuses a foreign Host header (DNS rebinding) and path traversal', async () => {
     expect((await get(`/?k=${host.secret}`, { host: `evil.example:${host.port}` })).status).toBe(403);
-    for (const p of ['/../benchlink-outside.txt', '/%2e%2e/benchlink-outside.txt', '/assets/..%2f..%2fbenchlink-outside.txt']) {
+    for (const p of [
+      '/../benchlink-outside.txt',
+      '/%2e%2e/benchlink-outside.txt',
+      '/assets/..%2f..%2fbenchlink-outside.txt',
+    ]) {
       const r = await get(`${p}?k=${host.secret}`);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('outside');
@@ -100,16 +114,35 @@ describe('browser host', () => {
   it('speaks the contract over an authorised socket, refusing junk without closing', async () => {
     const { outcome, ws } = await connect(`?k=${host.secret}`, `http://localhost:${host.port}`);
     expect(outcome).toBe('open');
-    expect(await rpc(ws, JSON.stringify({ id: 1, channel: 'app.info', payload: {} }))).toMatchObject({ id: 1, result: { ok: true, value: { name: 'Benchlink' } } });
-    expect(await rpc(ws, 'not json')).toMatchObject({ id: -1, result: { ok: false, error: { code: 'invalid-message' } } });
-    expect(await rpc(ws, JSON.stringify({ id: 2, channel: '__proto__', payload: {} }))).toMatchObject({ id: 2, result: { ok: false, error: { code: 'unknown-channel' } } });
-    expect(await rpc(ws, JSON.stringify({ id: 3, channel: 'settings.set', payload: { ui: { highContrast: 'yes' } } }))).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid-message' } } });
-    expect(await rpc(ws, JSON.stringify({ id: 4, channel: 'settings.get', payload: {}, __proto__x: 1 }))).toMatchObject({ id: -1 });
+    expect(await rpc(ws, JSON.stringify({ id: 1, channel: 'app.info', payload: {} }))).toMatchObject({
+      id: 1,
+      result: { ok: true, value: { name: 'Benchlink' } },
+    });
+    expect(await rpc(ws, 'not json')).toMatchObject({
+      id: -1,
+      result: { ok: false, error: { code: 'invalid-message' } },
+    });
+    expect(await rpc(ws, JSON.stringify({ id: 2, channel: '__proto__', payload: {} }))).toMatchObject({
+      id: 2,
+      result: { ok: false, error: { code: 'unknown-channel' } },
+    });
+    expect(
+      await rpc(ws, JSON.stringify({ id: 3, channel: 'settings.set', payload: { ui: { highContrast: 'yes' } } })),
+    ).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid-message' } } });
+    expect(await rpc(ws, JSON.stringify({ id: 4, channel: 'settings.get', payload: {}, __proto__x: 1 }))).toMatchObject(
+      { id: -1 },
+    );
     expect(Object.fromEntries(spy.calls)).toEqual({ 'app.info': 1 });
 
     // Events reach connected sockets.
     const event = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
-    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'legacy' }, scanner: {}, ui: { highContrast: false, sounds: false, fillOrder: 'column-major' }, labsheets: DEFAULT_LABSHEETS });
+    events.emit('settings.changed', {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'legacy' },
+      scanner: {},
+      ui: { highContrast: false, sounds: false, fillOrder: 'column-major' },
+      labsheets: DEFAULT_LABSHEETS,
+    });
     expect(await event).toMatchObject({ event: 'settings.changed', payload: { connection: { mode: 'legacy' } } });
     ws.close();
   });

@@ -36,10 +36,25 @@ function fakeClient(script: (endpoint: string) => unknown) {
 
 async function customApp(create: CreateLabClient) {
   const dir = mkdtempSync(join(tmpdir(), 'benchlink-lab-'));
-  const app = await createApp({ dataDir: dir, info: { version: '0', shell: 'browser-host', platform: 'linux', nativeDialogs: false }, log: quiet, createLabClient: create });
+  const app = await createApp({
+    dataDir: dir,
+    info: { version: '0', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+    log: quiet,
+    createLabClient: create,
+  });
   apps.push({ app, dir });
   const call = (channel: string, payload: unknown) => app.router.handle({ channel, payload }, { transport: 'test' });
-  expect(await call('settings.set', { connection: { kind: 'custom', mode: 'v2', baseUrl: 'https://lab.example/api', filesUrl: 'https://files.lab.example', eventsUrl: 'https://events.lab.example' } })).toMatchObject({ ok: true });
+  expect(
+    await call('settings.set', {
+      connection: {
+        kind: 'custom',
+        mode: 'v2',
+        baseUrl: 'https://lab.example/api',
+        filesUrl: 'https://files.lab.example',
+        eventsUrl: 'https://events.lab.example',
+      },
+    }),
+  ).toMatchObject({ ok: true });
   return { app, call };
 }
 
@@ -50,20 +65,33 @@ describe('lab.* service-call channels', () => {
     await call('token.set', { token: '  tok-123  ' });
     const r = await call('lab.fetchLabsheetRows', { labsheet: 'Samples', page: '2', pageSize: 10 });
     expect(r).toEqual({ ok: true, value: { headers: ['ID'], rows: [['S1']], total: 1, success: true } });
-    expect(fake.seen).toEqual([{ endpoint: 'fetchLabsheetRows', request: { labsheet: 'Samples', page: 2, pageSize: 10 }, token: 'tok-123', baseUrl: 'https://lab.example/api' }]);
+    expect(fake.seen).toEqual([
+      {
+        endpoint: 'fetchLabsheetRows',
+        request: { labsheet: 'Samples', page: 2, pageSize: 10 },
+        token: 'tok-123',
+        baseUrl: 'https://lab.example/api',
+      },
+    ]);
   });
 
   it('service errors come back typed, and drive the offline and token-refused status', async () => {
     let fail: Error | null = new NetworkError('cannot reach', { endpoint: 'fetchLabsheetList' });
     const fake = fakeClient(() => fail ?? { items: [], total: 0, success: true });
     const { app, call } = await customApp(fake.create);
-    expect(await call('lab.fetchLabsheetList', {})).toMatchObject({ ok: false, error: { code: 'service', kind: 'network' } });
+    expect(await call('lab.fetchLabsheetList', {})).toMatchObject({
+      ok: false,
+      error: { code: 'service', kind: 'network' },
+    });
     // One unanswered call is a blip; two in a row are "offline" (the one threshold, shared with sync).
     expect((await app.status()).online).toBe('online');
     await call('lab.fetchLabsheetList', {});
     expect((await app.status()).online).toBe('offline');
     fail = new AuthError('refused', { endpoint: 'fetchLabsheetList', status: 401 });
-    expect(await call('lab.fetchLabsheetList', {})).toMatchObject({ ok: false, error: { code: 'service', kind: 'auth', status: 401 } });
+    expect(await call('lab.fetchLabsheetList', {})).toMatchObject({
+      ok: false,
+      error: { code: 'service', kind: 'auth', status: 401 },
+    });
     expect((await app.status()).token.rejected).toBe(true);
     fail = null;
     expect(await call('lab.fetchLabsheetList', {})).toMatchObject({ ok: true });
@@ -73,7 +101,10 @@ describe('lab.* service-call channels', () => {
   it('token.test with a candidate token uses it without saving it', async () => {
     const fake = fakeClient(() => ({ items: [], total: 0, success: true }));
     const { call } = await customApp(fake.create);
-    expect(await call('token.test', { token: 'candidate' })).toMatchObject({ ok: true, value: { ok: true, kind: 'ok' } });
+    expect(await call('token.test', { token: 'candidate' })).toMatchObject({
+      ok: true,
+      value: { ok: true, kind: 'ok' },
+    });
     expect(fake.seen.at(-1)?.token).toBe('candidate');
     expect(await call('token.status', {})).toMatchObject({ ok: true, value: { set: false, source: 'none' } });
   });

@@ -13,14 +13,28 @@ const quiet: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** A channel table of its own shows what "add a channel" means: one entry and one handler. */
 const demo = {
-  'demo.echo': channel({ request: z.strictObject({ text: z.string().max(10) }), response: z.strictObject({ text: z.string() }) }),
+  'demo.echo': channel({
+    request: z.strictObject({ text: z.string().max(10) }),
+    response: z.strictObject({ text: z.string() }),
+  }),
   'demo.leaky': channel({ request: z.strictObject({}), response: z.strictObject({ ok: z.boolean() }) }),
-  'demo.fails': channel({ request: z.strictObject({ how: z.enum(['failure', 'service', 'crash']) }), response: z.strictObject({}) }),
-  'demo.bulk': channel({ request: z.strictObject({ data: z.string() }), response: z.strictObject({}), maxBytes: 4 * 1024 * 1024 }),
+  'demo.fails': channel({
+    request: z.strictObject({ how: z.enum(['failure', 'service', 'crash']) }),
+    response: z.strictObject({}),
+  }),
+  'demo.bulk': channel({
+    request: z.strictObject({ data: z.string() }),
+    response: z.strictObject({}),
+    maxBytes: 4 * 1024 * 1024,
+  }),
 };
 
 function demoRouter(lines: string[] = []) {
-  const log: Logger = { info: () => {}, warn: (m, f) => lines.push(`${m} ${JSON.stringify(f)}`), error: (m, f) => lines.push(`${m} ${JSON.stringify(f)}`) };
+  const log: Logger = {
+    info: () => {},
+    warn: (m, f) => lines.push(`${m} ${JSON.stringify(f)}`),
+    error: (m, f) => lines.push(`${m} ${JSON.stringify(f)}`),
+  };
   return createRouter({
     channels: demo,
     log,
@@ -40,7 +54,9 @@ function demoRouter(lines: string[] = []) {
 
 describe('router contract', () => {
   it('dispatches a valid message and answers the handler result', async () => {
-    expect(await demoRouter().handle({ channel: 'demo.echo', payload: { text: 'hi' } }, { transport: 'test' })).toEqual({ ok: true, value: { text: 'hi' } });
+    expect(await demoRouter().handle({ channel: 'demo.echo', payload: { text: 'hi' } }, { transport: 'test' })).toEqual(
+      { ok: true, value: { text: 'hi' } },
+    );
   });
 
   it('checks results too: a result outside the contract becomes an internal error, never leaks', async () => {
@@ -51,8 +67,13 @@ describe('router contract', () => {
 
   it('maps handler failures: explained, service, and crashes without their details', async () => {
     const router = demoRouter();
-    expect(await router.handle({ channel: 'demo.fails', payload: { how: 'failure' } }, { transport: 'test' })).toEqual({ ok: false, error: { code: 'unavailable', message: 'Not in the browser.' } });
-    expect(await router.handle({ channel: 'demo.fails', payload: { how: 'service' } }, { transport: 'test' })).toMatchObject({ ok: false, error: { code: 'service', kind: 'network' } });
+    expect(await router.handle({ channel: 'demo.fails', payload: { how: 'failure' } }, { transport: 'test' })).toEqual({
+      ok: false,
+      error: { code: 'unavailable', message: 'Not in the browser.' },
+    });
+    expect(
+      await router.handle({ channel: 'demo.fails', payload: { how: 'service' } }, { transport: 'test' }),
+    ).toMatchObject({ ok: false, error: { code: 'service', kind: 'network' } });
     const crash = await router.handle({ channel: 'demo.fails', payload: { how: 'crash' } }, { transport: 'test' });
     expect(crash).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(crash)).not.toContain('secret-path');
@@ -60,8 +81,12 @@ describe('router contract', () => {
 
   it('applies per-channel size bounds', async () => {
     const router = demoRouter();
-    expect(await router.handle({ channel: 'demo.bulk', payload: { data: 'x'.repeat(1024 * 1024) } }, { transport: 'test' })).toMatchObject({ ok: true });
-    expect(await router.handle({ channel: 'demo.echo', payload: { text: 'x'.repeat(1024 * 1024) } }, { transport: 'test' })).toMatchObject({ ok: false, error: { code: 'too-large' } });
+    expect(
+      await router.handle({ channel: 'demo.bulk', payload: { data: 'x'.repeat(1024 * 1024) } }, { transport: 'test' }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await router.handle({ channel: 'demo.echo', payload: { text: 'x'.repeat(1024 * 1024) } }, { transport: 'test' }),
+    ).toMatchObject({ ok: false, error: { code: 'too-large' } });
   });
 
   it('reports which field was wrong', async () => {
@@ -79,7 +104,16 @@ describe('router contract', () => {
 
   it('no token channel can answer with a token value (strict response schemas)', () => {
     for (const name of ['token.status', 'token.set', 'token.clear', 'token.test'] as const) {
-      const withToken = { set: true, stored: 'memory-only', source: 'user', rejected: false, ok: true, kind: 'ok', message: 'x', token: 'secret' };
+      const withToken = {
+        set: true,
+        stored: 'memory-only',
+        source: 'user',
+        rejected: false,
+        ok: true,
+        kind: 'ok',
+        message: 'x',
+        token: 'secret',
+      };
       expect(CHANNELS[name].response.safeParse(withToken).success, name).toBe(false);
     }
   });
@@ -91,7 +125,13 @@ describe('router contract', () => {
       throw new Error('closed socket');
     });
     hub.addSink((e) => got.push(e));
-    hub.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: true, sounds: true, fillOrder: 'row-major' }, labsheets: DEFAULT_LABSHEETS });
+    hub.emit('settings.changed', {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'v2' },
+      scanner: {},
+      ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
+      labsheets: DEFAULT_LABSHEETS,
+    });
     // Deliberately wrong payload: dropped, not delivered.
     hub.emit('settings.changed', { version: 2 } as never);
     expect(got).toEqual(['settings.changed']);

@@ -31,7 +31,11 @@ describe('settings store', () => {
 
   it.each([
     ['not JSON', '{ "version": 1, ', 'not valid JSON'],
-    ['wrong shape', JSON.stringify({ version: 1, connection: { kind: 'custom', baseUrl: 'ftp://x' } }), 'expected format'],
+    [
+      'wrong shape',
+      JSON.stringify({ version: 1, connection: { kind: 'custom', baseUrl: 'ftp://x' } }),
+      'expected format',
+    ],
     ['unknown version', JSON.stringify({ ...DEFAULT_SETTINGS, version: 7 }), 'expected format'],
     ['empty file', '', 'not valid JSON'],
   ])('a corrupt file (%s) gets defaults, a clear notice, and is moved aside intact', async (_name, content, why) => {
@@ -52,7 +56,11 @@ describe('settings store', () => {
 
   it('rejects an update that would make the settings invalid, keeping the saved ones', async () => {
     const store = await openSettingsStore({ dataDir: tempDir(), log: quiet });
-    await expect(store.update({ connection: { kind: 'custom', mode: 'v2', baseUrl: 'nope', filesUrl: 'nope', eventsUrl: 'nope' } })).rejects.toThrow();
+    await expect(
+      store.update({
+        connection: { kind: 'custom', mode: 'v2', baseUrl: 'nope', filesUrl: 'nope', eventsUrl: 'nope' },
+      }),
+    ).rejects.toThrow();
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
   });
 

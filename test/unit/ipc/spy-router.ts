@@ -22,7 +22,12 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
       notices: [],
     },
     'connection.test': { ok: true, kind: 'ok', message: 'Connected.' },
-    'settings.get': { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: false, sounds: true, fillOrder: 'row-major' } },
+    'settings.get': {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'v2' },
+      scanner: {},
+      ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
+    },
     'token.status': tokenStatus,
     'token.set': tokenStatus,
     'token.clear': tokenStatus,
@@ -44,4 +49,3 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
 }
 
 export const totalCalls = (calls: Map<string, number>): number => [...calls.values()].reduce((a, b) => a + b, 0);
-

@@ -22,7 +22,12 @@ afterEach(() => {
 
 /** Every byte of every file under dir, so a test can prove a secret is in none of them (in any common encoding). */
 function assertNotOnDisk(dir: string, secret: string): number {
-  const needles = [secret, Buffer.from(secret).toString('base64'), Buffer.from(secret).toString('hex'), Buffer.from(secret, 'utf8').toString('utf16le')];
+  const needles = [
+    secret,
+    Buffer.from(secret).toString('base64'),
+    Buffer.from(secret).toString('hex'),
+    Buffer.from(secret, 'utf8').toString('utf16le'),
+  ];
   let files = 0;
   const walk = (p: string) => {
     for (const e of readdirSync(p)) {
@@ -131,8 +136,12 @@ describe('token vault', () => {
       startSandbox,
     });
     try {
-      const call = (channel: string, payload: unknown) => app.router.handle({ channel, payload }, { transport: 'test' });
-      expect(await call('token.set', { token: TOKEN })).toMatchObject({ ok: true, value: { set: true, stored: 'memory-only', source: 'user' } });
+      const call = (channel: string, payload: unknown) =>
+        app.router.handle({ channel, payload }, { transport: 'test' });
+      expect(await call('token.set', { token: TOKEN })).toMatchObject({
+        ok: true,
+        value: { set: true, stored: 'memory-only', source: 'user' },
+      });
       expect(await call('token.test', {})).toMatchObject({ ok: true, value: { ok: false, kind: 'auth' } });
       expect(await call('settings.set', { ui: { highContrast: true } })).toMatchObject({ ok: true });
       const status = await call('token.status', {});

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../shared/ipc/api.js';
 import { buildCsp, CSP_DIRECTIVES } from '../../../main/common/csp.js';
-import { ALLOWED_PERMISSIONS, isTrustedSender, WEB_PREFERENCES, windowOptions } from '../../../main/electron/security-policy.js';
+import {
+  ALLOWED_PERMISSIONS,
+  isTrustedSender,
+  WEB_PREFERENCES,
+  windowOptions,
+} from '../../../main/electron/security-policy.js';
 
 const read = (rel: string) => readFileSync(fileURLToPath(new URL(`../../../${rel}`, import.meta.url)), 'utf8');
 
@@ -65,7 +70,15 @@ describe('Electron window configuration (the real objects main/electron passes t
 
   it('main/electron denies navigation, window.open, webviews and permissions', () => {
     const src = read('main/electron/hardening.ts');
-    for (const needle of ["'will-navigate'", "'will-redirect'", "'will-attach-webview'", "setWindowOpenHandler(() => ({ action: 'deny' }))", 'setPermissionRequestHandler', 'setPermissionCheckHandler', 'enableSandbox()']) {
+    for (const needle of [
+      "'will-navigate'",
+      "'will-redirect'",
+      "'will-attach-webview'",
+      "setWindowOpenHandler(() => ({ action: 'deny' }))",
+      'setPermissionRequestHandler',
+      'setPermissionCheckHandler',
+      'enableSandbox()',
+    ]) {
       expect(src, needle).toContain(needle);
     }
     expect(read('main/electron/entry.ts')).toContain('requestSingleInstanceLock()');

@@ -22,11 +22,14 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'benchlink-wsclient-'));
   writeFileSync(join(dist, 'index.html'), '<html></html>');
   host = await startHost({ router: spyRouter().router, events, distDir: dist, log: quiet });
-  vi.stubGlobal('WebSocket', class extends WebSocket {
-    constructor(url: string) {
-      super(url, { origin: host.origin });
-    }
-  });
+  vi.stubGlobal(
+    'WebSocket',
+    class extends WebSocket {
+      constructor(url: string) {
+        super(url, { origin: host.origin });
+      }
+    },
+  );
 });
 afterAll(async () => {
   vi.unstubAllGlobals();
@@ -42,7 +45,13 @@ describe('renderer WebSocket client', () => {
     expect(b).toMatchObject({ ok: true, value: { set: true } });
     const got = new Promise((resolve) => api.subscribe('settings.changed', resolve));
     await api.invoke('app.info', {}); // the socket is open, so the event below is delivered
-    events.emit('settings.changed', { version: 1, connection: { kind: 'local-sandbox', mode: 'v2' }, scanner: {}, ui: { highContrast: true, sounds: true, fillOrder: 'row-major' }, labsheets: DEFAULT_LABSHEETS });
+    events.emit('settings.changed', {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'v2' },
+      scanner: {},
+      ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
+      labsheets: DEFAULT_LABSHEETS,
+    });
     expect(await got).toMatchObject({ ui: { highContrast: true } });
   });
 
@@ -54,6 +63,9 @@ describe('renderer WebSocket client', () => {
   it('validation errors from main arrive as results', async () => {
     const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`);
     // A deliberately wrong payload, as a buggy or hostile page might send.
-    expect(await api.invoke('settings.set', { ui: { highContrast: 'yes' } } as never)).toMatchObject({ ok: false, error: { code: 'invalid-message' } });
+    expect(await api.invoke('settings.set', { ui: { highContrast: 'yes' } } as never)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-message' },
+    });
   });
 });

@@ -24,8 +24,16 @@ export interface LabelsRig {
 export async function labelsRig(): Promise<LabelsRig> {
   const dataDir = await mkdtemp(join(tmpdir(), 'benchlink-labels-ipc-'));
   const warnings: string[] = [];
-  const log: Logger = { info: () => {}, warn: (m, f) => warnings.push(`${m} ${JSON.stringify(f)}`), error: (m, f) => warnings.push(`${m} ${JSON.stringify(f)}`) };
-  const router = createRouter({ channels: labelsChannels, handlers: labelsHandlers(createTemplateStore(dataDir)), log });
+  const log: Logger = {
+    info: () => {},
+    warn: (m, f) => warnings.push(`${m} ${JSON.stringify(f)}`),
+    error: (m, f) => warnings.push(`${m} ${JSON.stringify(f)}`),
+  };
+  const router = createRouter({
+    channels: labelsChannels,
+    handlers: labelsHandlers(createTemplateStore(dataDir)),
+    log,
+  });
   const call = (channel: string, payload: unknown) => router.handle({ channel, payload }, { transport: 'test' });
   return {
     dataDir,

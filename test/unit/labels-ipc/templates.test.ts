@@ -7,7 +7,14 @@ import { TEMPLATE_FILE } from '../../../main/labels/index.js';
 import { labelsRig, type LabelsRig } from './router.js';
 
 const builtIns = defaultTemplates();
-const custom: LabelTemplate = { ...builtIns[0]!, id: 'my-tube', name: 'My tube', widthMm: 30, heightMm: 15, lines: ['{id}', '{volume} uL'] };
+const custom: LabelTemplate = {
+  ...builtIns[0]!,
+  id: 'my-tube',
+  name: 'My tube',
+  widthMm: 30,
+  heightMm: 15,
+  lines: ['{id}', '{volume} uL'],
+};
 
 let rig: LabelsRig;
 beforeEach(async () => (rig = await labelsRig()));
@@ -24,7 +31,9 @@ describe('labels.templates.*', () => {
   it('saves a new template into the app data dir, where a restart finds it', async () => {
     const saved = await rig.value<TemplateList>('labels.templates.save', { template: custom });
     expect(saved.templates.find((t) => t.id === 'my-tube')).toEqual(custom);
-    const onDisk = JSON.parse(await readFile(join(rig.dataDir, TEMPLATE_FILE), 'utf8')) as { templates: LabelTemplate[] };
+    const onDisk = JSON.parse(await readFile(join(rig.dataDir, TEMPLATE_FILE), 'utf8')) as {
+      templates: LabelTemplate[];
+    };
     expect(onDisk.templates.map((t) => t.id)).toContain('my-tube');
     // Replacing by id, not appending: one "my-tube" after a second save.
     const again = await rig.value<TemplateList>('labels.templates.save', { template: { ...custom, heightMm: 20 } });
@@ -46,7 +55,10 @@ describe('labels.templates.*', () => {
     await rig.value('labels.templates.save', { template: custom });
     await rig.value('labels.templates.remove', { id: builtIns[0]!.id });
     const gone = await rig.call('labels.templates.remove', { id: 'no-such' });
-    expect(gone).toMatchObject({ ok: false, error: { code: 'failed', message: 'No saved template has the id "no-such".' } });
+    expect(gone).toMatchObject({
+      ok: false,
+      error: { code: 'failed', message: 'No saved template has the id "no-such".' },
+    });
     const already = await rig.call('labels.templates.remove', { id: builtIns[0]!.id });
     expect(already).toMatchObject({ ok: false, error: { code: 'failed', message: /already has its default/ } });
   });
@@ -63,6 +75,9 @@ describe('labels.templates.*', () => {
     expect(typo).toMatchObject({ ok: false, error: { code: 'invalid-message' } });
     expect(JSON.stringify(typo)).toContain('Unknown field {nmae}');
     const tiny = await rig.call('labels.templates.save', { template: { ...custom, widthMm: 1 } });
-    expect(tiny).toMatchObject({ ok: false, error: { code: 'invalid-message', issues: [{ path: 'template.widthMm' }] } });
+    expect(tiny).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-message', issues: [{ path: 'template.widthMm' }] },
+    });
   });
 });

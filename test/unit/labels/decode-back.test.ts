@@ -27,11 +27,23 @@ const records = (t: LabelTemplate): LabelRecordInput[] => [
 ];
 
 /** The label's barcode (with its quiet zone) cut out of a page rendered at `dpi`. */
-function barcodeRegion(page: Raster, label: PreparedLabel, originMm: { x: number; y: number }, dpi: number, t: LabelTemplate): Raster {
+function barcodeRegion(
+  page: Raster,
+  label: PreparedLabel,
+  originMm: { x: number; y: number },
+  dpi: number,
+  t: LabelTemplate,
+): Raster {
   const pxPerMm = dpi / 25.4;
   const qz = QUIET_ZONE_MODULES[t.symbology] * label.placement.moduleMm;
   const p = label.placement;
-  return crop(page, (originMm.x + p.x - qz) * pxPerMm, (originMm.y + p.y - qz) * pxPerMm, (p.w + 2 * qz) * pxPerMm, (p.h + 2 * qz) * pxPerMm);
+  return crop(
+    page,
+    (originMm.x + p.x - qz) * pxPerMm,
+    (originMm.y + p.y - qz) * pxPerMm,
+    (p.w + 2 * qz) * pxPerMm,
+    (p.h + 2 * qz) * pxPerMm,
+  );
 }
 
 describe.each(templates.map((t) => [t.id, t] as const))('template %s decodes back exactly', (_id, template) => {
@@ -44,7 +56,10 @@ describe.each(templates.map((t) => [t.id, t] as const))('template %s decodes bac
 
   it('from the rendered PNG', async () => {
     for (const label of labels) {
-      const { png } = await barcodePng(label.bwip, { pxPerModule: 4, quietZoneModules: QUIET_ZONE_MODULES[template.symbology] });
+      const { png } = await barcodePng(label.bwip, {
+        pxPerModule: 4,
+        quietZoneModules: QUIET_ZONE_MODULES[template.symbology],
+      });
       expect(decode(rasterFromPng(png), template.symbology)).toBe(label.barcodeValue);
     }
   });
@@ -58,7 +73,9 @@ describe.each(templates.map((t) => [t.id, t] as const))('template %s decodes bac
       const page = rasterFromPng(images[i]!);
       // True size: the page is the stock, 25.4 mm = 300 px at 300 dpi.
       expect(page.width).toBe(Math.round((template.widthMm / 25.4) * 300));
-      expect(decode(barcodeRegion(page, label, { x: 0, y: 0 }, 300, template), template.symbology)).toBe(label.barcodeValue);
+      expect(decode(barcodeRegion(page, label, { x: 0, y: 0 }, 300, template), template.symbology)).toBe(
+        label.barcodeValue,
+      );
     }
   });
 });
@@ -66,8 +83,20 @@ describe.each(templates.map((t) => [t.id, t] as const))('template %s decodes bac
 describe('sheets of labels', () => {
   it('places labels in an A4 grid, skipping used slots, and every one decodes', async () => {
     const template = templates.find((t) => t.id === 'cryotube-datamatrix')!;
-    const recs = Array.from({ length: 12 }, (_, i) => ({ id: `TB-${String(i + 1).padStart(6, '0')}`, name: `Tube ${i + 1}` }));
-    const sheet = { paper: 'A4' as const, columns: 4, rows: 2, marginTopMm: 15, marginLeftMm: 12, gapXMm: 5, gapYMm: 3, skip: 3 };
+    const recs = Array.from({ length: 12 }, (_, i) => ({
+      id: `TB-${String(i + 1).padStart(6, '0')}`,
+      name: `Tube ${i + 1}`,
+    }));
+    const sheet = {
+      paper: 'A4' as const,
+      columns: 4,
+      rows: 2,
+      marginTopMm: 15,
+      marginLeftMm: 12,
+      gapXMm: 5,
+      gapYMm: 3,
+      skip: 3,
+    };
     const { pdf, pages } = await labelsToPdf(template, recs, { layout: { kind: 'sheet', sheet } });
     // 8 slots per page, 3 skipped: 5 on page one, 7 on page two.
     expect(pages).toBe(2);
@@ -88,7 +117,13 @@ describe('every symbology on every stock', () => {
   const symbologies = ['code128', 'datamatrix', 'qrcode'] as const;
   // A linear symbol beside the text gets under half the width; such stock puts it on top.
   const combos = templates.flatMap((t) =>
-    symbologies.map((s) => [`${t.id} as ${s}`, { ...t, symbology: s, layout: s === 'code128' ? ('barcode-top' as const) : t.layout }] as const),
+    symbologies.map(
+      (s) =>
+        [
+          `${t.id} as ${s}`,
+          { ...t, symbology: s, layout: s === 'code128' ? ('barcode-top' as const) : t.layout },
+        ] as const,
+    ),
   );
 
   it.each(combos)('%s decodes back from its PDF page', async (_name, template) => {

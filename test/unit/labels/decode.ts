@@ -2,7 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BinaryBitmap, Code128Reader, DataMatrixReader, DecodeHintType, HybridBinarizer, QRCodeReader, RGBLuminanceSource } from '@zxing/library';
+import {
+  BinaryBitmap,
+  Code128Reader,
+  DataMatrixReader,
+  DecodeHintType,
+  HybridBinarizer,
+  QRCodeReader,
+  RGBLuminanceSource,
+} from '@zxing/library';
 import { PNG } from 'pngjs';
 import type { Symbology } from '../../../shared/labels/index.js';
 
@@ -31,7 +39,8 @@ export function crop(raster: Raster, x: number, y: number, w: number, h: number)
   const x1 = Math.min(raster.width, Math.ceil(x + w));
   const y1 = Math.min(raster.height, Math.ceil(y + h));
   const out = new Uint8ClampedArray((x1 - x0) * (y1 - y0));
-  for (let row = y0; row < y1; row++) out.set(raster.luminance.subarray(row * raster.width + x0, row * raster.width + x1), (row - y0) * (x1 - x0));
+  for (let row = y0; row < y1; row++)
+    out.set(raster.luminance.subarray(row * raster.width + x0, row * raster.width + x1), (row - y0) * (x1 - x0));
   return { width: x1 - x0, height: y1 - y0, luminance: out };
 }
 
@@ -45,7 +54,9 @@ const READERS = { code128: Code128Reader, datamatrix: DataMatrixReader, qrcode: 
 export function decode(raster: Raster, symbology: Symbology): string {
   const attempt = (hint: DecodeHintType): string => {
     const reader = new READERS[symbology]();
-    const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(raster.luminance, raster.width, raster.height)));
+    const bitmap = new BinaryBitmap(
+      new HybridBinarizer(new RGBLuminanceSource(raster.luminance, raster.width, raster.height)),
+    );
     return reader.decode(bitmap, new Map<DecodeHintType, unknown>([[hint, true]])).getText();
   };
   try {
@@ -60,7 +71,9 @@ export function decode(raster: Raster, symbology: Symbology): string {
 export function pdfPagesToPng(pdf: Uint8Array, dpi = 300): Buffer[] {
   const tool = '/usr/bin/pdftoppm';
   if (!existsSync(tool)) {
-    throw new Error('pdftoppm is missing: install the Debian/Ubuntu package "poppler-utils" (apt-get install poppler-utils); the label tests render PDFs back to PNG with it.');
+    throw new Error(
+      'pdftoppm is missing: install the Debian/Ubuntu package "poppler-utils" (apt-get install poppler-utils); the label tests render PDFs back to PNG with it.',
+    );
   }
   const dir = mkdtempSync(join(tmpdir(), 'benchlink-labels-'));
   try {

@@ -11,7 +11,11 @@ afterEach(async () => {
 
 describe('IPC jobs (payloads parsed as main would, then run)', () => {
   it('labels.exportPdf: a parsed payload gives a PDF', async () => {
-    const job = pdfJob.parse({ template, records: [{ id: 'P-1', volume: 50 }], layout: { kind: 'sheet', sheet: { paper: 'Letter' } } });
+    const job = pdfJob.parse({
+      template,
+      records: [{ id: 'P-1', volume: 50 }],
+      layout: { kind: 'sheet', sheet: { paper: 'Letter' } },
+    });
     const { pdf, pages } = await exportPdf(job);
     expect(pages).toBe(1);
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
@@ -23,13 +27,21 @@ describe('IPC jobs (payloads parsed as main would, then run)', () => {
 
   it('refuses payloads that are not label jobs', () => {
     expect(zplJob.safeParse({ template, records: [] }).success).toBe(false);
-    expect(zplJob.safeParse({ template: { ...template, symbology: 'pdf417' }, records: [{ id: '1' }] }).success).toBe(false);
+    expect(zplJob.safeParse({ template: { ...template, symbology: 'pdf417' }, records: [{ id: '1' }] }).success).toBe(
+      false,
+    );
     expect(zplJob.safeParse({ template, records: [{ id: '1' }], dpi: 150 }).success).toBe(false);
-    for (const host of ['http://printer', 'printer; rm -rf /', '', 'a b']) expect(printerTarget.safeParse({ host }).success, host).toBe(false);
-    expect(printerTarget.parse({ host: '10.0.0.7' })).toEqual({ host: '10.0.0.7', port: 9100, dpi: 203, timeoutMs: 10_000 });
+    for (const host of ['http://printer', 'printer; rm -rf /', '', 'a b'])
+      expect(printerTarget.safeParse({ host }).success, host).toBe(false);
+    expect(printerTarget.parse({ host: '10.0.0.7' })).toEqual({
+      host: '10.0.0.7',
+      port: 9100,
+      dpi: 203,
+      timeoutMs: 10_000,
+    });
   });
 
-  it('labels.sendToPrinter: ZPL for the printer\'s dpi arrives complete at its port', async () => {
+  it("labels.sendToPrinter: ZPL for the printer's dpi arrives complete at its port", async () => {
     let received: Promise<Buffer> = Promise.resolve(Buffer.alloc(0));
     const server = createServer((socket) => {
       const chunks: Buffer[] = [];
@@ -39,7 +51,11 @@ describe('IPC jobs (payloads parsed as main would, then run)', () => {
     servers.push(server);
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
-    const job = printJob.parse({ template, records: [{ id: 'P-1' }, { id: 'P-2' }], printer: { host: '127.0.0.1', port, dpi: 300 } });
+    const job = printJob.parse({
+      template,
+      records: [{ id: 'P-1' }, { id: 'P-2' }],
+      printer: { host: '127.0.0.1', port, dpi: 300 },
+    });
     const result = await sendToPrinter(job);
     const bytes = await received;
     expect(bytes.toString('utf8')).toBe(exportZpl(zplJob.parse({ template, records: job.records, dpi: 300 })).zpl);

@@ -12,7 +12,9 @@ afterEach(async () => {
 });
 
 /** A loopback "printer" that records every byte and says when the job ended. */
-function fakePrinter(behaviour: { closeOnEnd: boolean; read?: boolean } = { closeOnEnd: true }): Promise<{ port: number; received: Promise<Buffer> }> {
+function fakePrinter(
+  behaviour: { closeOnEnd: boolean; read?: boolean } = { closeOnEnd: true },
+): Promise<{ port: number; received: Promise<Buffer> }> {
   let deliver: (b: Buffer) => void = () => {};
   const received = new Promise<Buffer>((r) => (deliver = r));
   const server = createServer({ allowHalfOpen: !behaviour.closeOnEnd }, (socket) => {
@@ -26,7 +28,9 @@ function fakePrinter(behaviour: { closeOnEnd: boolean; read?: boolean } = { clos
     socket.on('end', () => deliver(Buffer.concat(chunks)));
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as AddressInfo).port, received })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as AddressInfo).port, received })),
+  );
 }
 
 describe('sendRawToPrinter', () => {
@@ -52,7 +56,9 @@ describe('sendRawToPrinter', () => {
   it('resolves when a printer keeps the connection open after the job, by closing it after the timeout', async () => {
     const { port, received } = await fakePrinter({ closeOnEnd: false });
     const started = Date.now();
-    await expect(sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 300 })).resolves.toEqual({ bytes: 6 });
+    await expect(sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 300 })).resolves.toEqual({
+      bytes: 6,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect((await received).toString()).toBe('^XA^XZ');
   });
@@ -62,7 +68,10 @@ describe('sendRawToPrinter', () => {
     await new Promise<void>((r) => servers.pop()!.close(() => r())); // nothing listens on that port now
     const attempt = sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 2000 });
     await expect(attempt).rejects.toBeInstanceOf(PrinterError);
-    await expect(attempt).rejects.toMatchObject({ code: 'refused', message: `The printer at 127.0.0.1:${port} refused the connection: check that it is on and accepts raw printing on that port.` });
+    await expect(attempt).rejects.toMatchObject({
+      code: 'refused',
+      message: `The printer at 127.0.0.1:${port} refused the connection: check that it is on and accepts raw printing on that port.`,
+    });
   });
 
   it('times out clearly when the printer stops taking data', async () => {

@@ -45,7 +45,9 @@ describe('template store', () => {
     expect(loaded.templates).toEqual(defaultTemplates());
     const movedTo = join(dir, 'label-templates.json.corrupt-2026-11-23T09-15-00-000Z');
     expect(loaded.recovered?.movedTo).toBe(movedTo);
-    expect(loaded.recovered?.reason).toMatch(/^Saved label templates could not be read \(not valid JSON \(.+\)\); the file was moved to .+ and the default templates are in use\.$/);
+    expect(loaded.recovered?.reason).toMatch(
+      /^Saved label templates could not be read \(not valid JSON \(.+\)\); the file was moved to .+ and the default templates are in use\.$/,
+    );
     expect(readFileSync(movedTo, 'utf8')).toBe('{"version":1,"templates":[{"id":"x"');
     expect(readdirSync(dir)).toEqual(['label-templates.json.corrupt-2026-11-23T09-15-00-000Z']);
   });
@@ -55,7 +57,9 @@ describe('template store', () => {
     writeFileSync(join(dir, TEMPLATE_FILE), JSON.stringify(bad));
     const loaded = await createTemplateStore(dir, { now: fixedClock }).load();
     expect(loaded.templates).toEqual(defaultTemplates());
-    expect(loaded.recovered?.reason).toContain('templates.0.lines.0: Unknown field {nmae}; use one of {id}, {name}, {date}, {volume}, {hrid}, {barcode}, {position}');
+    expect(loaded.recovered?.reason).toContain(
+      'templates.0.lines.0: Unknown field {nmae}; use one of {id}, {name}, {date}, {volume}, {hrid}, {barcode}, {position}',
+    );
   });
 
   it('refuses to save an invalid template instead of writing a file it could not read back', async () => {
@@ -72,7 +76,12 @@ describe('template schema', () => {
   });
 
   it('rejects unknown placeholders and an empty barcode field', () => {
-    const base = { id: 'x', name: 'X', size: { width: 50, height: 25, unit: 'mm' as const }, symbology: 'code128' as const };
+    const base = {
+      id: 'x',
+      name: 'X',
+      size: { width: 50, height: 25, unit: 'mm' as const },
+      symbology: 'code128' as const,
+    };
     expect(labelTemplateInput.safeParse({ ...base, barcodeField: '{ID}' }).success).toBe(false);
     expect(labelTemplateInput.safeParse({ ...base, barcodeField: ' ' }).success).toBe(false);
     expect(labelTemplateInput.safeParse({ ...base, barcodeField: '{hrid}' }).success).toBe(true);

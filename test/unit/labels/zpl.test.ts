@@ -2,7 +2,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { labelsToZpl } from '../../../main/labels/index.js';
-import { defaultTemplates, LabelError, type LabelRecordInput, type LabelTemplate, type ZplDpi } from '../../../shared/labels/index.js';
+import {
+  defaultTemplates,
+  LabelError,
+  type LabelRecordInput,
+  type LabelTemplate,
+  type ZplDpi,
+} from '../../../shared/labels/index.js';
 
 const fixtures = (name: string): string => fileURLToPath(new URL(`../../fixtures/labels/${name}`, import.meta.url));
 const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id === id)!;
@@ -10,15 +16,37 @@ const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id 
 /** Records per template, with the characters ZPL could misread (^ ~ _ \) and non-ASCII text. */
 const CASES: Record<string, { dpi: ZplDpi; records: LabelRecordInput[] }> = {
   // 300 dpi: a 203 dpi printer cannot print this stock's Code 128 (see values.test.ts).
-  'cryotube-code128': { dpi: 300, records: [{ id: 'TB-000123', name: 'HeLa P12' }, { id: 'TB-9_^~', name: 'Müller \\ 5' }] },
-  'cryotube-datamatrix': { dpi: 203, records: [{ id: 'TB-000123', name: 'HeLa P12', date: '2026-11-23' }, { id: 'Müller-7`|', name: 'Zelllinie Ø' }] },
+  'cryotube-code128': {
+    dpi: 300,
+    records: [
+      { id: 'TB-000123', name: 'HeLa P12' },
+      { id: 'TB-9_^~', name: 'Müller \\ 5' },
+    ],
+  },
+  'cryotube-datamatrix': {
+    dpi: 203,
+    records: [
+      { id: 'TB-000123', name: 'HeLa P12', date: '2026-11-23' },
+      { id: 'Müller-7`|', name: 'Zelllinie Ø' },
+    ],
+  },
   'plate-side-code128': { dpi: 203, records: [{ id: 'PLATE-0042', name: 'Assay A', date: '2026-11-23' }] },
-  'box-lid-qr': { dpi: 203, records: [{ id: 'BOX-7', name: 'Freezer 3 – Rack 2', date: '2026-11-23' }, { id: 'BOX-8', name: 'Gäste' }] },
+  'box-lid-qr': {
+    dpi: 203,
+    records: [
+      { id: 'BOX-7', name: 'Freezer 3 – Rack 2', date: '2026-11-23' },
+      { id: 'BOX-8', name: 'Gäste' },
+    ],
+  },
 };
 
 describe('ZPL goldens', () => {
   it('covers every default template', () => {
-    expect(Object.keys(CASES).sort()).toEqual(defaultTemplates().map((t) => t.id).sort());
+    expect(Object.keys(CASES).sort()).toEqual(
+      defaultTemplates()
+        .map((t) => t.id)
+        .sort(),
+    );
   });
 
   for (const [id, { dpi, records }] of Object.entries(CASES)) {
@@ -62,11 +90,15 @@ describe('ZPL details', () => {
 
   it('reports transliterated text as a note alongside the ZPL', () => {
     const { notes } = labelsToZpl(byId('box-lid-qr'), [{ id: 'BOX-7', name: 'Freezer 3 – Rack 2' }], { dpi: 203 });
-    expect(notes).toEqual(['Label 1 (ID "BOX-7"): printed "Freezer 3 – Rack 2" as "Freezer 3 - Rack 2" (– → -); the label fonts cannot print the original.']);
+    expect(notes).toEqual([
+      'Label 1 (ID "BOX-7"): printed "Freezer 3 – Rack 2" as "Freezer 3 - Rack 2" (– → -); the label fonts cannot print the original.',
+    ]);
   });
 
   it('refuses instead of writing ZPL for a value the printer cannot hold', () => {
     expect(() => labelsToZpl(byId('plate-side-code128'), [{ id: 'Ä-1' }], { dpi: 203 })).toThrow(LabelError);
-    expect(() => labelsToZpl(byId('plate-side-code128'), [], { dpi: 203 })).toThrow('Nothing to print: no records were chosen.');
+    expect(() => labelsToZpl(byId('plate-side-code128'), [], { dpi: 203 })).toThrow(
+      'Nothing to print: no records were chosen.',
+    );
   });
 });

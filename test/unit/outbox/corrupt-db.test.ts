@@ -25,7 +25,7 @@ describe('a corrupt or truncated outbox file', () => {
 
   it('that was truncated is detected at open and moved aside with its WAL', () => {
     const first = createOutbox({ path: file, now: () => 1 });
-    first.enqueueMany(Array.from({ length: 2000 }, (_, i) => wellSet("A1", `S-${i}`)));
+    first.enqueueMany(Array.from({ length: 2000 }, (_, i) => wellSet('A1', `S-${i}`)));
     first.db.pragma('wal_checkpoint(TRUNCATE)');
     first.close();
     const size = fs.statSync(file).size;

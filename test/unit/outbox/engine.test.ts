@@ -33,11 +33,20 @@ describe('sync engine (fake transport, fake clock)', () => {
 
   it('keeps a tube moved A → B → A in A: coalescing per location never reorders moves across locations', async () => {
     const calls: Calls = [];
-    outbox.enqueueMany([assign('TB1', undefined, 'LOC-A'), assign('TB2', undefined, 'LOC-A'), assign('TB1', undefined, 'LOC-B'), assign('TB1', undefined, 'LOC-A')]);
+    outbox.enqueueMany([
+      assign('TB1', undefined, 'LOC-A'),
+      assign('TB2', undefined, 'LOC-A'),
+      assign('TB1', undefined, 'LOC-B'),
+      assign('TB1', undefined, 'LOC-A'),
+    ]);
     const engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
     await engine.syncNow();
     const sent = calls.map((c) => c.request as { locationId: string; assignments: { id: string }[] });
-    expect(sent.map((r) => `${r.locationId}:${r.assignments.map((a) => a.id).join(',')}`)).toEqual(['LOC-A:TB1,TB2', 'LOC-B:TB1', 'LOC-A:TB1']);
+    expect(sent.map((r) => `${r.locationId}:${r.assignments.map((a) => a.id).join(',')}`)).toEqual([
+      'LOC-A:TB1,TB2',
+      'LOC-B:TB1',
+      'LOC-A:TB1',
+    ]);
     await engine.stop();
   });
 
@@ -46,7 +55,12 @@ describe('sync engine (fake transport, fake clock)', () => {
     const transport = fakeTransport(calls, {
       updateManifest: (r: { plate: { wells?: { position: string }[] } }) => {
         if (r.plate.wells?.some((w) => w.position === 'C3')) {
-          throw new ValidationError('rejected', { endpoint: 'updateManifest', status: 422, serverMessage: 'Validation error', reason: 'wells[2].position: C3 is taken' });
+          throw new ValidationError('rejected', {
+            endpoint: 'updateManifest',
+            status: 422,
+            serverMessage: 'Validation error',
+            reason: 'wells[2].position: C3 is taken',
+          });
         }
         return { success: true, message: 'ok', data: { hrid: 'PL-0001' } };
       },
@@ -56,7 +70,11 @@ describe('sync engine (fake transport, fake clock)', () => {
     await engine.syncNow();
     const states = ids.map((id) => outbox.get(id)!.state);
     expect(states).toEqual(['done', 'done', 'failed', 'done', 'done', 'done', 'done']);
-    expect(outbox.get(ids[2]!)!.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error', reason: expect.stringContaining('C3') });
+    expect(outbox.get(ids[2]!)!.lastError).toMatchObject({
+      status: 422,
+      serverMessage: 'Validation error',
+      reason: expect.stringContaining('C3'),
+    });
     await engine.stop();
   });
 
@@ -65,7 +83,12 @@ describe('sync engine (fake transport, fake clock)', () => {
     let refuse = true;
     const transport = fakeTransport(calls, {
       updateRowsById: (r: { rows: Record<string, string>[] }) => {
-        if (refuse) throw new AuthError('refused', { endpoint: 'updateRowsById', status: 401, serverMessage: 'Invalid Authentication Token' });
+        if (refuse)
+          throw new AuthError('refused', {
+            endpoint: 'updateRowsById',
+            status: 401,
+            serverMessage: 'Invalid Authentication Token',
+          });
         return r.rows.map((row) => ({ ID: row['Sample ID']!, updatedRows: [{ uuid: 'u', success: true }] }));
       },
     });
@@ -139,13 +162,28 @@ describe('sync engine (fake transport, fake clock)', () => {
   it('while offline a periodic probe notices the server is back and resumes the queue before the long backoff ends', async () => {
     const calls: Calls = [];
     let down = true;
-    const offline = () => { if (down) throw new NetworkError('unreachable', { endpoint: 'updateManifest' }); };
+    const offline = () => {
+      if (down) throw new NetworkError('unreachable', { endpoint: 'updateManifest' });
+    };
     const transport = fakeTransport(calls, {
-      updateManifest: () => { offline(); return { success: true, message: 'ok', data: { hrid: 'PL-0001' } }; },
-      fetchLabsheetList: () => { offline(); return { items: [], total: 0, success: true }; },
+      updateManifest: () => {
+        offline();
+        return { success: true, message: 'ok', data: { hrid: 'PL-0001' } };
+      },
+      fetchLabsheetList: () => {
+        offline();
+        return { items: [], total: 0, success: true };
+      },
     });
     const id = outbox.enqueue(wellSet('A1', 'S-1'));
-    const engine = createSyncEngine({ outbox, transport, platform, offlineAfter: 1, probeIntervalMs: 1_000, backoff: { baseMs: 60_000, maxMs: 60_000 } });
+    const engine = createSyncEngine({
+      outbox,
+      transport,
+      platform,
+      offlineAfter: 1,
+      probeIntervalMs: 1_000,
+      backoff: { baseMs: 60_000, maxMs: 60_000 },
+    });
     await engine.syncNow();
     expect(engine.status().online).toBe(false);
     platform.advance(1_000); // probe fails: still offline
@@ -162,7 +200,9 @@ describe('sync engine (fake transport, fake clock)', () => {
   it('a webhook whose answer was lost becomes uncertain and is never resent by itself', async () => {
     const calls: Calls = [];
     const transport = fakeTransport(calls, {
-      sendWebhook: () => { throw new NetworkError('reset', { endpoint: 'sendWebhook', uncertain: true }); },
+      sendWebhook: () => {
+        throw new NetworkError('reset', { endpoint: 'sendWebhook', uncertain: true });
+      },
     });
     const id = outbox.enqueue(webhook(1));
     const engine = createSyncEngine({ outbox, transport, platform });
@@ -176,8 +216,13 @@ describe('sync engine (fake transport, fake clock)', () => {
 
   it('reconciles an uncertain labsheet-create by looking it up by name', async () => {
     const calls: Calls = [];
-    const transport = fakeTransport(calls, { fetchLabsheetList: () => ({ items: [{ name: 'Plates 2026' }], total: 1, success: true }) });
-    const id = outbox.enqueue({ type: 'labsheet-create', request: { name: 'Plates 2026', columns: [{ name: 'ID', type: 'ID' }] } });
+    const transport = fakeTransport(calls, {
+      fetchLabsheetList: () => ({ items: [{ name: 'Plates 2026' }], total: 1, success: true }),
+    });
+    const id = outbox.enqueue({
+      type: 'labsheet-create',
+      request: { name: 'Plates 2026', columns: [{ name: 'ID', type: 'ID' }] },
+    });
     outbox.claim([id], 'r1', 'createLabsheet');
     outbox.close();
     outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: platform.now });

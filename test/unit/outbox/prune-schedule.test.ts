@@ -58,11 +58,19 @@ describe('synced entries are pruned after their keep time, at start and then dai
 
   it('a prune that fails is logged and retried on the next run, never thrown', () => {
     let calls = 0;
-    const broken = { pruneDone: () => { calls++; throw new Error('attempt to write a readonly database'); } };
+    const broken = {
+      pruneDone: () => {
+        calls++;
+        throw new Error('attempt to write a readonly database');
+      },
+    };
     const stop = scheduleDonePruning({ outbox: broken, log, timers });
     tick?.();
     expect(calls).toBe(2);
-    expect(logged).toEqual(['warn: could not prune synced outbox entries', 'warn: could not prune synced outbox entries']);
+    expect(logged).toEqual([
+      'warn: could not prune synced outbox entries',
+      'warn: could not prune synced outbox entries',
+    ]);
     stop();
   });
 });

@@ -34,9 +34,13 @@ describe('outbox store', () => {
   });
 
   it('rejects an invalid intent with a typed error and stores nothing', () => {
-    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: '' }, position: 'A1' } as never)).toThrow(WriteError);
+    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: '' }, position: 'A1' } as never)).toThrow(
+      WriteError,
+    );
     expect(outbox.counts().pending).toBe(0);
-    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'A1' })).toThrow(/at least one of sample, label or tags/);
+    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'A1' })).toThrow(
+      /at least one of sample, label or tags/,
+    );
   });
 
   it('returns the first entry when the same dedupe key is enqueued again (re-scan after a crash)', () => {
@@ -70,10 +74,31 @@ describe('outbox store', () => {
   it('records the request id and attempts on claim, and error details on settle', () => {
     const a = outbox.enqueue(rowUpdate('S-0001', { Status: 'x' }));
     outbox.claim([a], 'req-7', 'updateRowsById');
-    outbox.settle([{ id: a, state: 'failed', error: { kind: 'validation', status: 422, serverMessage: 'Validation error', reason: 'rows[0].Status: bad', message: 'm', at: 1 } }], 'req-7', 'rejected');
+    outbox.settle(
+      [
+        {
+          id: a,
+          state: 'failed',
+          error: {
+            kind: 'validation',
+            status: 422,
+            serverMessage: 'Validation error',
+            reason: 'rows[0].Status: bad',
+            message: 'm',
+            at: 1,
+          },
+        },
+      ],
+      'req-7',
+      'rejected',
+    );
     const e = outbox.get(a)!;
     expect(e).toMatchObject({ state: 'failed', attempts: 1, requestId: 'req-7' });
-    expect(e.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error', reason: 'rows[0].Status: bad' });
+    expect(e.lastError).toMatchObject({
+      status: 422,
+      serverMessage: 'Validation error',
+      reason: 'rows[0].Status: bad',
+    });
   });
 
   it('never drops a failed entry: only discard (explicit) moves it, and retry brings it back', () => {
@@ -121,7 +146,10 @@ describe('outbox store', () => {
     const a = outbox.enqueue(wellSet('A1', 'S-0001'));
     const b = outbox.enqueue(wellSet('A2', 'S-0002'));
     outbox.claim([a, b], 'r-old', 'updateManifest');
-    outbox.settle([{ id: a, state: 'done' }, { id: b, state: 'failed', error: { kind: 'validation', message: 'x', at: 0 } }]);
+    outbox.settle([
+      { id: a, state: 'done' },
+      { id: b, state: 'failed', error: { kind: 'validation', message: 'x', at: 0 } },
+    ]);
     clock.advance(10_000);
     expect(outbox.pruneDone(5_000)).toBe(1);
     expect(outbox.get(a)).toBeNull();

@@ -13,14 +13,22 @@ describe('well fill guards', () => {
     expect(g?.message).toContain('A3');
   });
   it('asks before replacing the sample of an occupied well', () => {
-    expect(guardSample({ ...facts, targetHolds: 'S-0099' })).toMatchObject({ kind: 'occupied-well', overridable: true });
+    expect(guardSample({ ...facts, targetHolds: 'S-0099' })).toMatchObject({
+      kind: 'occupied-well',
+      overridable: true,
+    });
   });
   it('offers "use anyway" for a sample the labsheet does not know, but not when it cannot tell (offline)', () => {
-    expect(guardSample({ ...facts, knownInLabsheet: false })).toMatchObject({ kind: 'unknown-sample', overridable: true });
+    expect(guardSample({ ...facts, knownInLabsheet: false })).toMatchObject({
+      kind: 'unknown-sample',
+      overridable: true,
+    });
     expect(guardSample({ ...facts, knownInLabsheet: null })).toBeNull();
   });
   it('duplicate wins over occupied and unknown', () => {
-    expect(guardSample({ ...facts, alreadyAt: 'A1', targetHolds: 'S-2', knownInLabsheet: false })?.kind).toBe('duplicate-sample');
+    expect(guardSample({ ...facts, alreadyAt: 'A1', targetHolds: 'S-2', knownInLabsheet: false })?.kind).toBe(
+      'duplicate-sample',
+    );
   });
   it('a plate barcode that is not the current plate is a wrong-plate scan (barcode or hrid, any case)', () => {
     const current = { barcode: 'PLT000001', hrid: 'PL-0001' };

@@ -7,7 +7,10 @@ describe('rack scanner CSV import', () => {
   it('keeps the good reads and marks the misread positions for a rescan', () => {
     const csv = 'Position,Barcode\nA1,TB000001\nA2,NOREAD\nA03,TB000003\nA4,\nA5,ERROR\n';
     const r = parseRackCsv(csv, box);
-    expect(r.good).toEqual([{ position: 'A1', barcode: 'TB000001' }, { position: 'A3', barcode: 'TB000003' }]);
+    expect(r.good).toEqual([
+      { position: 'A1', barcode: 'TB000001' },
+      { position: 'A3', barcode: 'TB000003' },
+    ]);
     expect(r.bad.map((b) => b.position)).toEqual(['A2', 'A5']);
     expect(r.ignored).toBe(1);
   });

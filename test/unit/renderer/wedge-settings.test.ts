@@ -6,7 +6,13 @@ describe('keyboard-wedge settings from the persisted scanner section', () => {
     expect(wedgeFromSettings({})).toEqual({ enabled: true, profile: 'usb' });
   });
   it('reads the user choices and ignores values it does not know', () => {
-    expect(wedgeFromSettings({ wedgeEnabled: false, wedgeProfile: 'bluetooth' })).toEqual({ enabled: false, profile: 'bluetooth' });
-    expect(wedgeFromSettings({ wedgeEnabled: 'yes', wedgeProfile: 'infrared' })).toEqual({ enabled: false, profile: 'usb' });
+    expect(wedgeFromSettings({ wedgeEnabled: false, wedgeProfile: 'bluetooth' })).toEqual({
+      enabled: false,
+      profile: 'bluetooth',
+    });
+    expect(wedgeFromSettings({ wedgeEnabled: 'yes', wedgeProfile: 'infrared' })).toEqual({
+      enabled: false,
+      profile: 'usb',
+    });
   });
 });

@@ -6,7 +6,15 @@ describe('command barcode sheet', () => {
   it('renders one Code 128 SVG per command with its label and text', () => {
     const html = renderCommandSheet();
     expect(html.match(/<svg/g)).toHaveLength(7);
-    for (const payload of ['#CMD:UNDO', '#CMD:REDO', '#CMD:DONE', '#CMD:SKIP', '#CMD:NEXT-PLATE', '#CMD:CANCEL', '#CMD:FILL-HERE']) {
+    for (const payload of [
+      '#CMD:UNDO',
+      '#CMD:REDO',
+      '#CMD:DONE',
+      '#CMD:SKIP',
+      '#CMD:NEXT-PLATE',
+      '#CMD:CANCEL',
+      '#CMD:FILL-HERE',
+    ]) {
       expect(html).toContain(`<code>${payload}</code>`);
     }
     expect(html).toContain('Next plate');

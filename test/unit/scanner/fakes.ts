@@ -116,6 +116,17 @@ export const KEYBOARD_SCANNER: HidDeviceInfo = {
   product: 'Symbol Bar Code Scanner',
 };
 
-export const KEYBOARD_SCANNER_VENDOR_IF: HidDeviceInfo = { ...KEYBOARD_SCANNER, path: '/dev/hidraw6', usagePage: 0xff00, usage: 0x01 };
+export const KEYBOARD_SCANNER_VENDOR_IF: HidDeviceInfo = {
+  ...KEYBOARD_SCANNER,
+  path: '/dev/hidraw6',
+  usagePage: 0xff00,
+  usage: 0x01,
+};
 
-export const PLAIN_KEYBOARD: HidDeviceInfo = { vendorId: 0x046d, productId: 0xc31c, path: '/dev/hidraw1', usagePage: 0x01, usage: 0x06 };
+export const PLAIN_KEYBOARD: HidDeviceInfo = {
+  vendorId: 0x046d,
+  productId: 0xc31c,
+  path: '/dev/hidraw1',
+  usagePage: 0x01,
+  usage: 0x06,
+};

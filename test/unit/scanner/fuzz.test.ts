@@ -21,7 +21,9 @@ describe('fuzz: random byte streams', () => {
     const rand = prng(seed);
     const pos = new HidPosDecoder();
     const kb = new KeyboardReportDecoder({ layout: 'de', terminators: ['enter', 'tab'] });
-    const h = harness({ keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }] });
+    const h = harness({
+      keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }],
+    });
     h.layer.list = [POS_SCANNER, KEYBOARD_SCANNER];
     h.service.start();
     for (let i = 0; i < 3000; i++) {
@@ -76,7 +78,8 @@ describe('fuzz: recorded scans among noise', () => {
         const text = randomText(rand, alphabet, 1, 40).trim() || 'X';
         sent.push(text);
         const mode = modes[randInt(rand, 0, 2)]!;
-        for (const r of keyboardReports(text, layout, mode, rand() < 0.5 ? 0x28 : 0x2b)) got.push(...d.push(r, i).map((s) => s.text));
+        for (const r of keyboardReports(text, layout, mode, rand() < 0.5 ? 0x28 : 0x2b))
+          got.push(...d.push(r, i).map((s) => s.text));
       }
       expect(got).toEqual(sent);
     },
@@ -84,7 +87,10 @@ describe('fuzz: recorded scans among noise', () => {
 
   it('service with back-to-back reads from two scanners: nothing lost or merged', () => {
     const rand = prng(2024);
-    const h = harness({ dedupeWindowMs: 0, keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }] });
+    const h = harness({
+      dedupeWindowMs: 0,
+      keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }],
+    });
     h.layer.list = [POS_SCANNER, KEYBOARD_SCANNER];
     h.service.start();
     const sent = { pos: [] as string[], kb: [] as string[] };

@@ -29,7 +29,10 @@ describe('HID POS report decoding', () => {
   });
 
   it('keeps a GS (FNC1) inside the data', () => {
-    expect(feed(new HidPosDecoder(), posReports('0109506000134352\x1d21AB', ']C1'))[0]).toMatchObject({ text: '0109506000134352\x1d21AB', symbology: 'gs1-128' });
+    expect(feed(new HidPosDecoder(), posReports('0109506000134352\x1d21AB', ']C1'))[0]).toMatchObject({
+      text: '0109506000134352\x1d21AB',
+      symbology: 'gs1-128',
+    });
   });
 
   it('uses the vendor code id when no AIM identifier was sent', () => {
@@ -60,7 +63,9 @@ describe('HID POS report decoding', () => {
     expect(d.push(first, 0)).toEqual([]);
     expect(d.waiting).toBe(true);
     expect(d.expire(100, 500)).toEqual([]);
-    expect(d.expire(600, 500)).toEqual([{ type: 'error', code: 'incomplete-scan', message: expect.stringContaining('Scan it again') }]);
+    expect(d.expire(600, 500)).toEqual([
+      { type: 'error', code: 'incomplete-scan', message: expect.stringContaining('Scan it again') },
+    ]);
     expect(feed(d, posReports('BOX1'), 700)).toMatchObject([{ type: 'scan', text: 'BOX1' }]);
   });
 
@@ -68,11 +73,22 @@ describe('HID POS report decoding', () => {
     const d = new HidPosDecoder();
     d.push(posReports('A'.repeat(60), ']C0')[0]!, 0);
     const out = feed(d, posReports('PLT5', ']Q1'), 1);
-    expect(out).toMatchObject([{ type: 'error', code: 'incomplete-scan' }, { type: 'scan', text: 'PLT5' }]);
+    expect(out).toMatchObject([
+      { type: 'error', code: 'incomplete-scan' },
+      { type: 'scan', text: 'PLT5' },
+    ]);
   });
 
   it('supports devices that do not number their reports', () => {
-    const d = new HidPosDecoder({ reportId: null, lengthOffset: 1, aimOffset: 2, dataOffset: 5, maxData: 56, codeIdOffset: 61, continuationOffset: 63 });
+    const d = new HidPosDecoder({
+      reportId: null,
+      lengthOffset: 1,
+      aimOffset: 2,
+      dataOffset: 5,
+      maxData: 56,
+      codeIdOffset: 61,
+      continuationOffset: 63,
+    });
     const r = posReports('S-77')[0]!.subarray(1);
     expect(d.push(r, 0)).toMatchObject([{ type: 'scan', text: 'S-77' }]);
   });

@@ -16,7 +16,7 @@ describe('keyboard boot report decoding', () => {
   });
 
   it.each<KeyMode>(['press-release', 'rollover', 'pairs'])('German QWERTZ layout, %s', (mode) => {
-    const text = 'Zyklus-ÄÖÜäöüß?§/()=@€{[]}\\~|<>#\'';
+    const text = "Zyklus-ÄÖÜäöüß?§/()=@€{[]}\\~|<>#'";
     expect(texts(de(), keyboardReports(text, 'de', mode))).toEqual([text]);
   });
 
@@ -27,16 +27,32 @@ describe('keyboard boot report decoding', () => {
 
   it('types a key held across consecutive reports once', () => {
     const a = 0x04;
-    const reports = [keyReport(0, [a]), keyReport(0, [a]), keyReport(0, [a]), keyReport(0, []), keyReport(0, [a]), keyReport(0, []), keyReport(0, [ENTER])];
+    const reports = [
+      keyReport(0, [a]),
+      keyReport(0, [a]),
+      keyReport(0, [a]),
+      keyReport(0, []),
+      keyReport(0, [a]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
     expect(texts(us(), reports)).toEqual(['aa']);
   });
 
   it('types several new keys in one report in slot order', () => {
-    expect(texts(us(), [keyReport(0x02, [0x17, 0x05, 0x1e]), keyReport(0, []), keyReport(0, [ENTER])])).toEqual(['TB!']);
+    expect(texts(us(), [keyReport(0x02, [0x17, 0x05, 0x1e]), keyReport(0, []), keyReport(0, [ENTER])])).toEqual([
+      'TB!',
+    ]);
   });
 
   it('ignores ErrorRollOver reports (phantom state)', () => {
-    const reports = [keyReport(0, [0x04]), keyReport(0, [1, 1, 1, 1, 1, 1]), keyReport(0, [0x04, 0x05]), keyReport(0, []), keyReport(0, [ENTER])];
+    const reports = [
+      keyReport(0, [0x04]),
+      keyReport(0, [1, 1, 1, 1, 1, 1]),
+      keyReport(0, [0x04, 0x05]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
     expect(texts(us(), reports)).toEqual(['ab']);
   });
 
@@ -47,7 +63,9 @@ describe('keyboard boot report decoding', () => {
 
   it('ends on Tab as well as Enter, and a bare Enter is no scan', () => {
     const d = us();
-    expect(texts(d, [...keyboardReports('A1', 'us', 'press-release', TAB), keyReport(0, [ENTER]), keyReport(0, [])])).toEqual(['A1']);
+    expect(
+      texts(d, [...keyboardReports('A1', 'us', 'press-release', TAB), keyReport(0, [ENTER]), keyReport(0, [])]),
+    ).toEqual(['A1']);
   });
 
   it('ends a read without a terminator after the idle time', () => {
@@ -64,19 +82,56 @@ describe('keyboard boot report decoding', () => {
   });
 
   it('reads GS from Ctrl+] and from Alt+keypad 029', () => {
-    const ctrlGs = [keyReport(0, [0x27]), keyReport(0, []), keyReport(0x01, [0x30]), keyReport(0, []), keyReport(0, [0x1e]), keyReport(0, []), keyReport(0, [ENTER])];
+    const ctrlGs = [
+      keyReport(0, [0x27]),
+      keyReport(0, []),
+      keyReport(0x01, [0x30]),
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
     expect(texts(us(), ctrlGs)).toEqual(['0\x1d1']);
-    const altGs = [keyReport(0x04, []), keyReport(0x04, [0x62]), keyReport(0x04, []), keyReport(0x04, [0x5a]), keyReport(0x04, []), keyReport(0x04, [0x61]), keyReport(0, []), keyReport(0, [0x04]), keyReport(0, []), keyReport(0, [ENTER])];
+    const altGs = [
+      keyReport(0x04, []),
+      keyReport(0x04, [0x62]),
+      keyReport(0x04, []),
+      keyReport(0x04, [0x5a]),
+      keyReport(0x04, []),
+      keyReport(0x04, [0x61]),
+      keyReport(0, []),
+      keyReport(0, [0x04]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
     expect(texts(us(), altGs)).toEqual(['\x1da']);
   });
 
   it('honours Caps Lock for letters only', () => {
-    const reports = [keyReport(0, [0x39]), keyReport(0, []), keyReport(0, [0x04]), keyReport(0, []), keyReport(0x02, [0x05]), keyReport(0, []), keyReport(0, [0x1e]), keyReport(0, []), keyReport(0, [ENTER])];
+    const reports = [
+      keyReport(0, [0x39]),
+      keyReport(0, []),
+      keyReport(0, [0x04]),
+      keyReport(0, []),
+      keyReport(0x02, [0x05]),
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
     expect(texts(us(), reports)).toEqual(['Ab1']);
   });
 
   it('reads a German dead key followed by space as the accent itself', () => {
-    const reports = [keyReport(0, [0x35]), keyReport(0, []), keyReport(0, [0x2c]), keyReport(0, []), keyReport(0, [0x04]), keyReport(0, []), keyReport(0, [ENTER])];
+    const reports = [
+      keyReport(0, [0x35]),
+      keyReport(0, []),
+      keyReport(0, [0x2c]),
+      keyReport(0, []),
+      keyReport(0, [0x04]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
     expect(texts(de(), reports)).toEqual(['^a']);
   });
 

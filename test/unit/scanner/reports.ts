@@ -58,7 +58,12 @@ export const TAB = 0x2b;
  * `rollover` keeps the previous key down while the next is pressed (it appears in two
  * consecutive reports and must be typed once); `pairs` puts two new keys in one report.
  */
-export function keyboardReports(text: string, layout: KeyboardLayoutName, mode: KeyMode, terminator: number | null = ENTER): Uint8Array[] {
+export function keyboardReports(
+  text: string,
+  layout: KeyboardLayoutName,
+  mode: KeyMode,
+  terminator: number | null = ENTER,
+): Uint8Array[] {
   const strokes = strokesFor(text, layout);
   const out: Uint8Array[] = [];
   if (mode === 'press-release') {

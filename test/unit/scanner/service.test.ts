@@ -3,7 +3,9 @@ import { KEYBOARD_SCANNER, KEYBOARD_SCANNER_VENDOR_IF, PLAIN_KEYBOARD, POS_SCANN
 import { harness } from './harness.js';
 import { keyboardReports, posReports } from './reports.js';
 
-const KB_SETTINGS = { keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }] };
+const KB_SETTINGS = {
+  keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }],
+};
 
 describe('scanner service: scans', () => {
   it('opens a HID POS scanner and emits scan events with source, symbology and clock time', () => {
@@ -32,7 +34,11 @@ describe('scanner service: scans', () => {
     h.service.start();
     expect(h.layer.handles.map((x) => x.device.path)).toEqual(['/dev/hidraw5']);
     const roles = Object.fromEntries(h.service.listDevices().map((d) => [d.path, `${d.role}/${d.status}`]));
-    expect(roles).toEqual({ '/dev/hidraw5': 'hid-keyboard/open', '/dev/hidraw6': 'other/closed', '/dev/hidraw1': 'other/closed' });
+    expect(roles).toEqual({
+      '/dev/hidraw5': 'hid-keyboard/open',
+      '/dev/hidraw6': 'other/closed',
+      '/dev/hidraw1': 'other/closed',
+    });
     for (const r of keyboardReports('TB0042', 'us', 'rollover')) h.layer.handle('/dev/hidraw5').send(r);
     expect(h.events.scan).toMatchObject([{ text: 'TB0042', source: { kind: 'hid-keyboard' } }]);
   });
@@ -213,7 +219,10 @@ describe('scanner service: access problems', () => {
   it('explains Linux hidraw EACCES with the udev rule, once, and opens after the fix', () => {
     const h = harness();
     h.layer.list = [POS_SCANNER];
-    h.layer.openErrors.set(POS_SCANNER.path!, Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }));
+    h.layer.openErrors.set(
+      POS_SCANNER.path!,
+      Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' }),
+    );
     h.service.start();
     h.time.advance(3000);
     expect(h.events.error).toHaveLength(1);
@@ -240,7 +249,10 @@ describe('scanner service: access problems', () => {
     h.layer.list = [KEYBOARD_SCANNER];
     h.layer.openErrors.set(KEYBOARD_SCANNER.path!, new Error('cannot open device with path \\\\?\\hid#vid_05e0'));
     h.service.start();
-    expect(h.events.error[0]).toMatchObject({ code: 'access-denied', message: expect.stringContaining('HID POS mode') });
+    expect(h.events.error[0]).toMatchObject({
+      code: 'access-denied',
+      message: expect.stringContaining('HID POS mode'),
+    });
   });
 
   it('reports other open failures as open-failed', () => {
@@ -256,7 +268,12 @@ describe('scanner service: access problems', () => {
     h.layer.devicesError = new Error('libusb-1.0.so.0: cannot open shared object file: No such file or directory');
     h.service.start();
     h.time.advance(5000);
-    expect(h.events.error).toEqual([{ code: 'hid-unavailable', message: 'HID unavailable: libusb-1.0.so.0: cannot open shared object file: No such file or directory' }]);
+    expect(h.events.error).toEqual([
+      {
+        code: 'hid-unavailable',
+        message: 'HID unavailable: libusb-1.0.so.0: cannot open shared object file: No such file or directory',
+      },
+    ]);
     expect(h.service.hidStatus()).toEqual({ available: false, reason: expect.stringContaining('libusb') });
     h.layer.devicesError = null;
     h.layer.list = [POS_SCANNER];

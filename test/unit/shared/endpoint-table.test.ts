@@ -23,18 +23,29 @@ describe('endpoint table', () => {
   });
 
   it('has exactly the endpoints of the spec, with their method and base address', () => {
-    const ours = Object.values(ENDPOINTS).map((e) => `${e.method} ${e.base} ${e.path}`).sort();
+    const ours = Object.values(ENDPOINTS)
+      .map((e) => `${e.method} ${e.base} ${e.path}`)
+      .sort();
     const theirs = spec.map((e) => `${e.method} ${e.base} ${e.path}`).sort();
     expect(ours).toEqual(theirs);
   });
 
   it('marks the spec’s deprecated operations deprecated', () => {
-    const deprecated = Object.values(ENDPOINTS).filter((e) => 'deprecated' in e && e.deprecated).map((e) => e.path).sort();
+    const deprecated = Object.values(ENDPOINTS)
+      .filter((e) => 'deprecated' in e && e.deprecated)
+      .map((e) => e.path)
+      .sort();
     expect(deprecated).toEqual(['/labsheets/add-sequence-to-row', '/sequence/fetch']);
   });
 
   it('never marks a creating or sending call idempotent', () => {
-    for (const name of ['createLabsheet', 'createLocations', 'storeAndEmbedFiles', 'sendWebhook', 'linkSamplesToTest'] as const) {
+    for (const name of [
+      'createLabsheet',
+      'createLocations',
+      'storeAndEmbedFiles',
+      'sendWebhook',
+      'linkSamplesToTest',
+    ] as const) {
       expect(ENDPOINTS[name].idempotent, name).toBe(false);
     }
   });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createLabsheetRequest, fetchRowsResponse, manifestIdentifierQuery, rowPaginationViolation, updateManifestRequest,
+  createLabsheetRequest,
+  fetchRowsResponse,
+  manifestIdentifierQuery,
+  rowPaginationViolation,
+  updateManifestRequest,
 } from '../../../shared/api/index.js';
 
 describe('tolerant response parsing', () => {
@@ -14,7 +18,10 @@ describe('tolerant response parsing', () => {
 
   it('reads CHECKBOX booleans and ATTACHED_FILES lists as text, and a numeric-string total as a number', () => {
     const r = fetchRowsResponse.parse({
-      headers: ['uuid', 'QC', 'Files', 'N'], rows: [['u1', true, ['a.pdf', { name: 'b.png' }], 3]], total: '1', success: 'true',
+      headers: ['uuid', 'QC', 'Files', 'N'],
+      rows: [['u1', true, ['a.pdf', { name: 'b.png' }], 3]],
+      total: '1',
+      success: 'true',
     });
     expect(r.rows[0]).toEqual(['u1', 'true', 'a.pdf, b.png', 3]);
     expect(r.total).toBe(1);
@@ -22,7 +29,9 @@ describe('tolerant response parsing', () => {
 
   it('refuses what no service may send: rows that are not arrays, a total that is not a count', () => {
     expect(fetchRowsResponse.safeParse({ headers: ['uuid'], rows: [{}], total: 1, success: true }).success).toBe(false);
-    expect(fetchRowsResponse.safeParse({ headers: ['uuid'], rows: [], total: 'many', success: true }).success).toBe(false);
+    expect(fetchRowsResponse.safeParse({ headers: ['uuid'], rows: [], total: 'many', success: true }).success).toBe(
+      false,
+    );
   });
 });
 
@@ -30,17 +39,26 @@ describe('create labsheet rules', () => {
   const id = { name: 'Sample ID', type: 'ID' };
   it('needs exactly one ID column', () => {
     expect(createLabsheetRequest.safeParse({ name: 'X', columns: [{ name: 'a', type: 'TEXT' }] }).success).toBe(false);
-    expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'b', type: 'ID' }] }).success).toBe(false);
+    expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'b', type: 'ID' }] }).success).toBe(
+      false,
+    );
     expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id] }).success).toBe(true);
   });
   it('limits names to 30 characters and column names to unique ones', () => {
     expect(createLabsheetRequest.safeParse({ name: 'x'.repeat(31), columns: [id] }).success).toBe(false);
     expect(createLabsheetRequest.safeParse({ name: 'x'.repeat(30), columns: [id] }).success).toBe(true);
-    expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'Sample ID', type: 'TEXT' }] }).success).toBe(false);
+    expect(
+      createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'Sample ID', type: 'TEXT' }] }).success,
+    ).toBe(false);
   });
   it('needs references on LIST columns and no name on magic columns', () => {
-    expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'L', type: 'LIST' }] }).success).toBe(false);
-    expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'L', type: 'LIST', references: ['a'] }] }).success).toBe(true);
+    expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'L', type: 'LIST' }] }).success).toBe(
+      false,
+    );
+    expect(
+      createLabsheetRequest.safeParse({ name: 'X', columns: [id, { name: 'L', type: 'LIST', references: ['a'] }] })
+        .success,
+    ).toBe(true);
     expect(createLabsheetRequest.safeParse({ name: 'X', columns: [id, { type: 'LAST_MODIFIED' }] }).success).toBe(true);
   });
   it('accepts additional properties on labsheet and column objects', () => {
@@ -67,8 +85,15 @@ describe('manifest requests', () => {
   });
   it('needs an entry and an identifier on update', () => {
     expect(updateManifestRequest.safeParse({ hrid: 'PL-0001', plate: {} }).success).toBe(false);
-    expect(updateManifestRequest.safeParse({ plate: { wells: [{ position: 'A1', label: 'BLANK' }] } }).success).toBe(false);
-    expect(updateManifestRequest.safeParse({ hrid: 'PL-0001', plate: { wells: [{ position: 'A1', label: 'BLANK' }] } }).success).toBe(true);
-    expect(updateManifestRequest.safeParse({ hrid: 'PL-0001', plate: { wells: [{ position: 'A1' }] } }).success).toBe(false);
+    expect(updateManifestRequest.safeParse({ plate: { wells: [{ position: 'A1', label: 'BLANK' }] } }).success).toBe(
+      false,
+    );
+    expect(
+      updateManifestRequest.safeParse({ hrid: 'PL-0001', plate: { wells: [{ position: 'A1', label: 'BLANK' }] } })
+        .success,
+    ).toBe(true);
+    expect(updateManifestRequest.safeParse({ hrid: 'PL-0001', plate: { wells: [{ position: 'A1' }] } }).success).toBe(
+      false,
+    );
   });
 });

@@ -16,8 +16,10 @@ import { fakeTransport, type Calls } from './fake-transport.js';
 
 const failed500 = (endpoint: 'updateManifest' | 'sendWebhook') =>
   new ServerError('the service failed', { endpoint, status: 500, serverMessage: 'Operation failed' });
-const positions = (n: number) => Array.from({ length: n }, (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`);
-const wellsIn = (req: unknown) => ((req as { plate: { wells?: { position: string }[] } }).plate.wells ?? []).map((w) => w.position);
+const positions = (n: number) =>
+  Array.from({ length: n }, (_, i) => `${String.fromCharCode(65 + Math.floor(i / 12))}${(i % 12) + 1}`);
+const wellsIn = (req: unknown) =>
+  ((req as { plate: { wells?: { position: string }[] } }).plate.wells ?? []).map((w) => w.position);
 
 describe('sync never stuck', () => {
   let t: ReturnType<typeof tempDir>;
@@ -45,7 +47,11 @@ describe('sync never stuck', () => {
   it('an entry the service keeps answering 500 fails with its reason after the bounded attempts, and offers Retry', async () => {
     const calls: Calls = [];
     const [id] = outbox.enqueueMany([webhook(1)]);
-    const transport = fakeTransport(calls, { sendWebhook: () => { throw new ServerError('the service failed', { endpoint: 'sendWebhook', status: 429 }); } });
+    const transport = fakeTransport(calls, {
+      sendWebhook: () => {
+        throw new ServerError('the service failed', { endpoint: 'sendWebhook', status: 429 });
+      },
+    });
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow();
     await runRounds(MAX_ANSWERED_FAILURES + 2);
@@ -61,7 +67,11 @@ describe('sync never stuck', () => {
 
   it('time offline counts for nothing: a hundred failed connections leave the entry pending with no attempts counted', async () => {
     const [id] = outbox.enqueueMany([wellSet('A1', 'S-1')]);
-    const transport = fakeTransport([], { updateManifest: () => { throw new NetworkError('could not reach the service', { endpoint: 'updateManifest' }); } });
+    const transport = fakeTransport([], {
+      updateManifest: () => {
+        throw new NetworkError('could not reach the service', { endpoint: 'updateManifest' });
+      },
+    });
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow();
     await runRounds(100);
@@ -94,7 +104,11 @@ describe('sync never stuck', () => {
   it('when the whole service fails, a round costs a handful of requests, not one per well', async () => {
     const calls: Calls = [];
     outbox.enqueueMany(positions(96).map((p, i) => wellSet(p, `S-${i}`)));
-    const transport = fakeTransport(calls, { updateManifest: () => { throw failed500('updateManifest'); } });
+    const transport = fakeTransport(calls, {
+      updateManifest: () => {
+        throw failed500('updateManifest');
+      },
+    });
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow(); // round 1: one request
     const before = calls.length;
@@ -109,7 +123,13 @@ describe('sync never stuck', () => {
       webhook(2),
     ]);
     const transport = fakeTransport([], {
-      removeFolderPermissions: () => { throw new AuthError('not authorised', { endpoint: 'removeFolderPermissions', status: 403, serverMessage: 'Missing Authentication Token' }); },
+      removeFolderPermissions: () => {
+        throw new AuthError('not authorised', {
+          endpoint: 'removeFolderPermissions',
+          status: 403,
+          serverMessage: 'Missing Authentication Token',
+        });
+      },
     });
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow();
@@ -121,7 +141,11 @@ describe('sync never stuck', () => {
 
   it('a 403 on an ordinary endpoint still pauses the queue for a token', async () => {
     outbox.enqueueMany([webhook(3)]);
-    const transport = fakeTransport([], { sendWebhook: () => { throw new AuthError('not authorised', { endpoint: 'sendWebhook', status: 403 }); } });
+    const transport = fakeTransport([], {
+      sendWebhook: () => {
+        throw new AuthError('not authorised', { endpoint: 'sendWebhook', status: 403 });
+      },
+    });
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow();
     expect(engine.status().paused).toBe('token-needed');
@@ -131,15 +155,25 @@ describe('sync never stuck', () => {
     const calls: Calls = [];
     const [plateEntry, hook] = outbox.enqueueMany([wellSet('A1', 'S-1'), webhook(4)]);
     const unreadable = (endpoint: 'updateManifest' | 'sendWebhook') => () => {
-      throw new UnreadableAnswerError('accepted by the service; its answer was not understood', { endpoint, status: 200, reason: 'data: expected object' });
+      throw new UnreadableAnswerError('accepted by the service; its answer was not understood', {
+        endpoint,
+        status: 200,
+        reason: 'data: expected object',
+      });
     };
     const logged: string[] = [];
-    const transport = fakeTransport(calls, { updateManifest: unreadable('updateManifest'), sendWebhook: unreadable('sendWebhook') });
+    const transport = fakeTransport(calls, {
+      updateManifest: unreadable('updateManifest'),
+      sendWebhook: unreadable('sendWebhook'),
+    });
     engine = createSyncEngine({ outbox, transport, platform, log: (m) => logged.push(m) });
     await engine.syncNow();
     await runRounds(3);
     for (const id of [plateEntry!, hook!]) {
-      expect(outbox.get(id)).toMatchObject({ state: 'done', result: { note: 'Accepted by the service; its answer was not understood.' } });
+      expect(outbox.get(id)).toMatchObject({
+        state: 'done',
+        result: { note: 'Accepted by the service; its answer was not understood.' },
+      });
     }
     expect(calls.filter((c) => c.name === 'updateManifest' || c.name === 'sendWebhook')).toHaveLength(2);
     expect(logged).toHaveLength(2);
@@ -147,17 +181,22 @@ describe('sync never stuck', () => {
 
   describe('a plate changed on the service since the scans', () => {
     const basis = { lastUpdate: 't0', emptySpaces: 96 };
-    const scan = (position: string, id: string): Intent => ({ ...wellSet(position, id), basis } as Intent);
+    const scan = (position: string, id: string): Intent => ({ ...wellSet(position, id), basis }) as Intent;
 
     it('waits for a look instead of overwriting; "send anyway" sends it over the plate as it is now', async () => {
       const calls: Calls = [];
       const ids = outbox.enqueueMany([scan('A1', 'S-1'), scan('A2', 'S-2')]);
-      const transport = fakeTransport(calls, { fetchManifestMetadata: () => ({ uuid: 'u', hrid: 'PL-0001', lastUpdate: 't9', emptySpaces: 90 }) });
+      const transport = fakeTransport(calls, {
+        fetchManifestMetadata: () => ({ uuid: 'u', hrid: 'PL-0001', lastUpdate: 't9', emptySpaces: 90 }),
+      });
       engine = createSyncEngine({ outbox, transport, platform });
       await engine.syncNow();
       expect(calls.map((c) => c.name)).toEqual(['fetchManifestMetadata']);
-      for (const id of ids) expect(outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
-      expect(outbox.get(ids[0]!)!.lastError?.message).toMatch(/Needs a look: plate PL-0001 changed on the service.*empty wells 96 → 90/);
+      for (const id of ids)
+        expect(outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
+      expect(outbox.get(ids[0]!)!.lastError?.message).toMatch(
+        /Needs a look: plate PL-0001 changed on the service.*empty wells 96 → 90/,
+      );
       // One "send anyway" takes every change held with it.
       expect(engine.retry(ids[0]!)).toBe(true);
       await engine.syncNow();

@@ -101,9 +101,15 @@ describe('wedge in a focused text field', () => {
 describe('never intercept where it must not', () => {
   it.each([
     ['password field', () => new FakeElement('INPUT', { type: 'password' })],
-    ['autocomplete=current-password', () => new FakeElement('INPUT', { type: 'text', autocomplete: 'current-password' })],
+    [
+      'autocomplete=current-password',
+      () => new FakeElement('INPUT', { type: 'text', autocomplete: 'current-password' }),
+    ],
     ['data-scan="off" on the field', () => new FakeElement('INPUT', { type: 'text', 'data-scan': 'off' })],
-    ['data-scan="off" on an ancestor', () => new FakeElement('TEXTAREA', {}, new FakeElement('FORM', { 'data-scan': 'off' }))],
+    [
+      'data-scan="off" on an ancestor',
+      () => new FakeElement('TEXTAREA', {}, new FakeElement('FORM', { 'data-scan': 'off' })),
+    ],
   ])('%s: a fast typed password is neither held, swallowed nor reported', (_name, make) => {
     const field = make();
     const b = new FakeBrowser(field);

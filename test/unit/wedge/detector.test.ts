@@ -14,7 +14,15 @@ describe('WedgeDetector decisions', () => {
     const det = new WedgeDetector();
     const decisions = burst('PLT42', 100, 8).map((k) => det.key(k));
     expect(decisions.map((d) => d.action)).toEqual(['hold', 'hold', 'hold', 'hold', 'hold', 'consume']);
-    expect(decisions.at(-1)!.scan).toMatchObject({ text: 'PLT42', startedAt: 100, at: 140, durationMs: 40, keys: 5, terminator: 'Enter', duplicate: false });
+    expect(decisions.at(-1)!.scan).toMatchObject({
+      text: 'PLT42',
+      startedAt: 100,
+      at: 140,
+      durationMs: 40,
+      keys: 5,
+      terminator: 'Enter',
+      duplicate: false,
+    });
   });
 
   it('releases held keys in order when the next key is too slow (typing)', () => {
@@ -47,8 +55,19 @@ describe('WedgeDetector decisions', () => {
   });
 
   it('ignores modifier keydowns between scanner keys (Shift for capitals)', () => {
-    const keys: WedgeKey[] = [{ key: 'Shift', at: 0 }, { key: 'P', at: 1 }, { key: 'Shift', at: 6 }, { key: 'L', at: 7 }, { key: 'T', at: 14 }, { key: '1', at: 20 }, { key: 'Enter', at: 26 }];
-    expect(replay(new WedgeDetector(), keys)).toEqual({ field: '', scans: [expect.objectContaining({ text: 'PLT1' })] });
+    const keys: WedgeKey[] = [
+      { key: 'Shift', at: 0 },
+      { key: 'P', at: 1 },
+      { key: 'Shift', at: 6 },
+      { key: 'L', at: 7 },
+      { key: 'T', at: 14 },
+      { key: '1', at: 20 },
+      { key: 'Enter', at: 26 },
+    ];
+    expect(replay(new WedgeDetector(), keys)).toEqual({
+      field: '',
+      scans: [expect.objectContaining({ text: 'PLT1' })],
+    });
   });
 
   it('Backspace, arrows and shortcuts release held keys first, then pass', () => {
@@ -60,7 +79,11 @@ describe('WedgeDetector decisions', () => {
   });
 
   it('treats Ctrl+] inside a burst as GS (FNC1) and AltGr (Ctrl+Alt) characters as data', () => {
-    const keys: WedgeKey[] = [...burst('0109506000134352', 0, 4, null), { key: ']', at: 64, ctrl: true }, ...burst('21A@', 68, 4)];
+    const keys: WedgeKey[] = [
+      ...burst('0109506000134352', 0, 4, null),
+      { key: ']', at: 64, ctrl: true },
+      ...burst('21A@', 68, 4),
+    ];
     keys[keys.length - 2] = { key: '@', at: 80, ctrl: true, alt: true };
     expect(replay(new WedgeDetector(), keys).scans.map((s) => s.text)).toEqual(['0109506000134352\x1d21A@']);
   });
@@ -95,7 +118,11 @@ describe('WedgeDetector decisions', () => {
   });
 
   it('back-to-back different scans are neither merged nor split', () => {
-    const r = replay(new WedgeDetector(), [...burst('PLT1', 0, 5), ...burst('TB2222', 40, 5), ...burst('S-33', 100, 5)]);
+    const r = replay(new WedgeDetector(), [
+      ...burst('PLT1', 0, 5),
+      ...burst('TB2222', 40, 5),
+      ...burst('S-33', 100, 5),
+    ]);
     expect(r.scans.map((s) => s.text)).toEqual(['PLT1', 'TB2222', 'S-33']);
   });
 
@@ -116,7 +143,11 @@ describe('WedgeDetector decisions', () => {
 
 describe('WedgeDetector and auto-repeat', () => {
   it('a held key repeating at 30 ms is typing, not a scan', () => {
-    const keys: WedgeKey[] = [{ key: 'a', at: 0 }, ...Array.from({ length: 8 }, (_, i) => ({ key: 'a', at: 500 + i * 30, repeat: true })), { key: 'Enter', at: 760 }];
+    const keys: WedgeKey[] = [
+      { key: 'a', at: 0 },
+      ...Array.from({ length: 8 }, (_, i) => ({ key: 'a', at: 500 + i * 30, repeat: true })),
+      { key: 'Enter', at: 760 },
+    ];
     expect(replay(new WedgeDetector(), keys)).toEqual({ field: 'aaaaaaaaa\n', scans: [] });
   });
 });

@@ -40,7 +40,10 @@ describe.each(['usb', 'bluetooth'] as const)('%s scanner profile', (profile) => 
       at = b.end + 300 + rand() * 2000;
     }
     const { field, scans } = replay(det, keys);
-    const hits = countMatches(sent, scans.map((s) => s.text));
+    const hits = countMatches(
+      sent,
+      scans.map((s) => s.text),
+    );
     const missRate = (N - hits) / N;
     rates[`${profile} scanner miss rate`] = `${(missRate * 100).toFixed(2)}% (${N - hits}/${N})`;
     expect(missRate).toBeLessThan(0.01);
@@ -94,7 +97,10 @@ describe.each(['usb', 'bluetooth'] as const)('%s scanner profile', (profile) => 
       at = l2.end + 500 + rand() * 2000;
     }
     const { field, scans } = replay(det, keys);
-    const hits = countMatches(sent, scans.map((s) => s.text));
+    const hits = countMatches(
+      sent,
+      scans.map((s) => s.text),
+    );
     const rate = (sent.length - hits + (scans.length - hits)) / sent.length;
     rates[`${profile} mixed typing+scan error rate`] = `${(rate * 100).toFixed(2)}% (${sent.length} scans)`;
     expect(rate).toBeLessThan(0.01);
@@ -129,11 +135,15 @@ describe('harder cases', () => {
     let falseScans = 0;
     for (let i = 0; i < M; i++) {
       const text = humanText(rand);
-      const { field, scans } = replay(new WedgeDetector({ profile, dedupeWindowMs: 0 }), fastTypistLine(rand, text, 1000).keys);
+      const { field, scans } = replay(
+        new WedgeDetector({ profile, dedupeWindowMs: 0 }),
+        fastTypistLine(rand, text, 1000).keys,
+      );
       falseScans += scans.length;
       if (scans.length === 0) expect(field).toBe(`${text}\n`);
     }
-    rates[`${profile} fast-typist typing-as-scan rate`] = `${((falseScans / M) * 100).toFixed(2)}% (${falseScans}/${M} lines)`;
+    rates[`${profile} fast-typist typing-as-scan rate`] =
+      `${((falseScans / M) * 100).toFixed(2)}% (${falseScans}/${M} lines)`;
     expect(falseScans / M).toBeLessThan(0.005);
   });
 
@@ -142,7 +152,10 @@ describe('harder cases', () => {
     let misses = 0;
     for (let i = 0; i < N; i++) {
       const text = barcode(rand);
-      const { scans } = replay(new WedgeDetector({ profile: 'bluetooth', dedupeWindowMs: 0 }), scannerBurst(rand, text, 1000, 'usb').keys);
+      const { scans } = replay(
+        new WedgeDetector({ profile: 'bluetooth', dedupeWindowMs: 0 }),
+        scannerBurst(rand, text, 1000, 'usb').keys,
+      );
       if (scans.length !== 1 || scans[0]!.text !== text) misses++;
     }
     rates['bluetooth profile, USB scanner miss rate'] = `${((misses / N) * 100).toFixed(2)}%`;
@@ -155,14 +168,18 @@ describe('harder cases', () => {
     let splits = 0;
     for (let i = 0; i < 300; i++) {
       const text = barcode(rand);
-      const { field, scans } = replay(new WedgeDetector({ profile: 'usb', dedupeWindowMs: 0 }), scannerBurst(rand, text, 1000, 'bluetooth').keys);
+      const { field, scans } = replay(
+        new WedgeDetector({ profile: 'usb', dedupeWindowMs: 0 }),
+        scannerBurst(rand, text, 1000, 'bluetooth').keys,
+      );
       if (scans.length === 1 && scans[0]!.text === text) continue;
       misses++;
       if (scans.length > 0) splits++;
       // Whatever was not taken as a scan is in the field, in order: nothing lost or reordered.
       expect(field.replace('\n', '') + scans.map((s) => s.text).join('')).toBe(text);
     }
-    rates['usb profile, Bluetooth scanner miss rate (wrong profile)'] = `${((misses / 300) * 100).toFixed(2)}% (${splits} split into typed head + scanned tail)`;
+    rates['usb profile, Bluetooth scanner miss rate (wrong profile)'] =
+      `${((misses / 300) * 100).toFixed(2)}% (${splits} split into typed head + scanned tail)`;
     expect(misses).toBeGreaterThan(0); // the profile setting matters: this is why it exists
   });
 });

@@ -25,7 +25,12 @@ export function humanGap(rand: Rand, fastRun: number): number {
 }
 
 /** A line typed by hand, ending with Enter (or Tab). */
-export function humanLine(rand: Rand, text: string, start: number, terminator = 'Enter'): { keys: WedgeKey[]; end: number } {
+export function humanLine(
+  rand: Rand,
+  text: string,
+  start: number,
+  terminator = 'Enter',
+): { keys: WedgeKey[]; end: number } {
   const keys: WedgeKey[] = [];
   let at = start;
   let fastRun = 0;
@@ -40,7 +45,13 @@ export function humanLine(rand: Rand, text: string, start: number, terminator = 
   return { keys, end: at };
 }
 
-export function scannerBurst(rand: Rand, text: string, start: number, kind: 'usb' | 'bluetooth', terminator: string | null = 'Enter'): { keys: WedgeKey[]; end: number } {
+export function scannerBurst(
+  rand: Rand,
+  text: string,
+  start: number,
+  kind: 'usb' | 'bluetooth',
+  terminator: string | null = 'Enter',
+): { keys: WedgeKey[]; end: number } {
   const keys: WedgeKey[] = [];
   let at = start;
   const gap = () => (kind === 'usb' ? 2 + rand() * 13 : Math.max(12, 20 + rand() * 40 + (rand() - 0.5) * 16));
@@ -52,7 +63,29 @@ export function scannerBurst(rand: Rand, text: string, start: number, kind: 'usb
   return { keys, end: at };
 }
 
-const WORDS = ['sample', 'plate', 'buffer', 'the', 'and', 'PBS', 'Tris', 'lot', 'incubate', 'spin', 'C5', 'A1', 'PLT0042', 'TB77', 'ok', 'check', 'thaw', 'ice', 'with', 'ng/ul', '37C'];
+const WORDS = [
+  'sample',
+  'plate',
+  'buffer',
+  'the',
+  'and',
+  'PBS',
+  'Tris',
+  'lot',
+  'incubate',
+  'spin',
+  'C5',
+  'A1',
+  'PLT0042',
+  'TB77',
+  'ok',
+  'check',
+  'thaw',
+  'ice',
+  'with',
+  'ng/ul',
+  '37C',
+];
 
 export function humanText(rand: Rand): string {
   const n = randInt(rand, 1, 6);

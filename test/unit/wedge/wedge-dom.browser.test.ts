@@ -32,7 +32,13 @@ async function bundle(): Promise<string> {
   const out = (await build({
     configFile: false,
     logLevel: 'silent',
-    plugins: [{ name: 'entry', resolveId: (id) => (id === 'virtual:wedge' ? id : null), load: (id) => (id === 'virtual:wedge' ? ENTRY : null) }],
+    plugins: [
+      {
+        name: 'entry',
+        resolveId: (id) => (id === 'virtual:wedge' ? id : null),
+        load: (id) => (id === 'virtual:wedge' ? ENTRY : null),
+      },
+    ],
     build: { write: false, minify: false, rollupOptions: { input: 'virtual:wedge', output: { format: 'es' } } },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const first = Array.isArray(out) ? out[0]! : out;
@@ -53,7 +59,10 @@ describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
       res.end(req.url === '/wedge.js' ? js : PAGE);
     }).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
-    browser = await chromium.launch({ executablePath: CHROMIUM!, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM!,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+    });
     page = await browser.newPage();
   });
 
@@ -108,7 +117,12 @@ describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
     await page.waitForTimeout(HAND);
     expect(await value('num')).toBe('12');
     expect(await value('ta')).toBe('a');
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id)).toBe('ta');
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { activeElement: { id: string } | null } }).document.activeElement?.id,
+      ),
+    ).toBe('ta');
     expect((await scans()).at(-1)).toEqual({ text: 'S-1234', target: 'ta' });
   });
 

@@ -34,7 +34,9 @@ export type DraftCheck = { ok: true; request: CreateLabsheetRequest } | { ok: fa
 export const REFERENCE_TYPES: ReadonlySet<ColumnType> = new Set(['LINK', 'LOOKUP', 'FOREIGN_KEY', 'CONNECTION']);
 
 /** Which extra fields the editor shows for a type, so a user is only asked what applies. */
-export function fieldsFor(type: ColumnType): Array<'references' | 'formula' | 'labsheet' | 'linkColumn' | 'lookupColumnName'> {
+export function fieldsFor(
+  type: ColumnType,
+): Array<'references' | 'formula' | 'labsheet' | 'linkColumn' | 'lookupColumnName'> {
   if (type === 'LIST') return ['references'];
   if (type === 'FORMULA') return ['formula'];
   if (type === 'LOOKUP') return ['labsheet', 'linkColumn', 'lookupColumnName'];
@@ -46,7 +48,11 @@ export function fieldsFor(type: ColumnType): Array<'references' | 'formula' | 'l
 export const effectiveName = (c: Pick<ColumnDraft, 'name' | 'type'>): string =>
   isMagicColumnType(c.type) ? MAGIC_COLUMN_NAMES[c.type] : c.name.trim();
 
-export const splitReferences = (text: string): string[] => text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+export const splitReferences = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /** The request exactly as it will be sent: only the fields that apply to each column's type. */
 export function draftToRequest(d: LabsheetDraft): z.input<typeof createLabsheetRequest> {
@@ -73,7 +79,8 @@ export function checkDraft(d: LabsheetDraft): DraftCheck {
   const issues: DraftIssue[] = [];
   const parsed = createLabsheetRequest.safeParse(request);
   if (!parsed.success) {
-    for (const i of parsed.error.issues) issues.push({ at: i.path.map(String).join('.') || 'name', message: i.message });
+    for (const i of parsed.error.issues)
+      issues.push({ at: i.path.map(String).join('.') || 'name', message: i.message });
   }
   const seen = new Map<string, number>();
   d.columns.forEach((c, i) => {
@@ -84,7 +91,11 @@ export function checkDraft(d: LabsheetDraft): DraftCheck {
     if (prev !== undefined) {
       const already = issues.some((x) => x.at === `columns.${i}.name`);
       const what = isMagicColumnType(c.type) ? `${c.type} has the fixed name "${name}", which` : `"${name}"`;
-      if (!already) issues.push({ at: `columns.${i}.name`, message: `${what} is already used by column ${prev + 1} (names are compared ignoring case)` });
+      if (!already)
+        issues.push({
+          at: `columns.${i}.name`,
+          message: `${what} is already used by column ${prev + 1} (names are compared ignoring case)`,
+        });
     } else seen.set(key, i);
   });
   if (issues.length > 0 || !parsed.success) return { ok: false, issues };
@@ -92,7 +103,8 @@ export function checkDraft(d: LabsheetDraft): DraftCheck {
 }
 
 /** Issues for one place, for showing beside its field. */
-export const issuesAt = (issues: readonly DraftIssue[], at: string): string[] => issues.filter((i) => i.at === at).map((i) => i.message);
+export const issuesAt = (issues: readonly DraftIssue[], at: string): string[] =>
+  issues.filter((i) => i.at === at).map((i) => i.message);
 
 /** A fresh column row; keys only need to be unique within one editor. */
 export function newColumn(key: number, type: ColumnType = 'TEXT', name = ''): ColumnDraft {

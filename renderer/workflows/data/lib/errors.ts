@@ -21,15 +21,22 @@ const SUPER_ADMIN = /super\s*admin/i;
 /** Advice per kind of failure; the Super Admin case is spelled out because the 422 alone does not say "ask someone". */
 export function hintFor(kind: string | undefined, text: string): string | undefined {
   if (SUPER_ADMIN.test(text)) {
-    return 'Only a Super Admin may change folder permissions, and the token in use does not belong to one. Ask a Super Admin to do it, or save a Super Admin\'s token in Settings.';
+    return "Only a Super Admin may change folder permissions, and the token in use does not belong to one. Ask a Super Admin to do it, or save a Super Admin's token in Settings.";
   }
   switch (kind) {
-    case 'auth': return 'The service refused the token: set a valid one in Settings.';
-    case 'network': case 'timeout': return 'The service cannot be reached right now. Reads need a connection; writes stay queued in the outbox.';
-    case 'not-found': return 'Check the spelling, or look it up by its uuid.';
-    case 'conflict': return 'Something with this name already exists, or the name matches more than one record.';
-    case 'rate-limited': return 'The service asked us to slow down; try again in a moment.';
-    default: return undefined;
+    case 'auth':
+      return 'The service refused the token: set a valid one in Settings.';
+    case 'network':
+    case 'timeout':
+      return 'The service cannot be reached right now. Reads need a connection; writes stay queued in the outbox.';
+    case 'not-found':
+      return 'Check the spelling, or look it up by its uuid.';
+    case 'conflict':
+      return 'Something with this name already exists, or the name matches more than one record.';
+    case 'rate-limited':
+      return 'The service asked us to slow down; try again in a moment.';
+    default:
+      return undefined;
   }
 }
 
@@ -37,7 +44,12 @@ export function fromIpcError(e: IpcError): ShownError {
   const issue = e.issues?.[0];
   const text = issue ? `${issue.path ? `${issue.path}: ` : ''}${issue.message}` : e.message;
   const hint = hintFor(e.kind, text);
-  return { text, ...(hint ? { hint } : {}), ...(e.kind ? { kind: e.kind } : {}), ...(e.status !== undefined ? { status: e.status } : {}) };
+  return {
+    text,
+    ...(hint ? { hint } : {}),
+    ...(e.kind ? { kind: e.kind } : {}),
+    ...(e.status !== undefined ? { status: e.status } : {}),
+  };
 }
 
 export function fromWriteError(e: WriteError): ShownError {

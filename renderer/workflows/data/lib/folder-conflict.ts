@@ -15,7 +15,10 @@ export function conflictCandidates(name: string, reason: string, labspaces: read
 
 /** Emails typed one per line or separated by commas/semicolons, de-duplicated, case kept. */
 export function parseEmails(text: string): { emails: string[]; invalid: string[] } {
-  const parts = text.split(/[\s,;]+/).map((s) => s.trim()).filter((s) => s !== '');
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unique = [...new Map(parts.map((p) => [p.toLowerCase(), p])).values()];
   const ok = (e: string) => /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e);
   return { emails: unique.filter(ok), invalid: unique.filter((e) => !ok(e)) };

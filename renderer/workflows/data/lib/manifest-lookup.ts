@@ -19,7 +19,13 @@ export function describeLastUpdate(iso: string, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${pad(at.getHours())}:${pad(at.getMinutes())}`;
   const mins = Math.round((now.getTime() - at.getTime()) / 60_000);
-  const ago = mins < 1 ? 'just now' : mins < 60 ? `${mins} minute${mins === 1 ? '' : 's'} ago`
-    : mins < 48 * 60 ? `${Math.round(mins / 60)} hour(s) ago` : `${Math.round(mins / 1440)} days ago`;
+  const ago =
+    mins < 1
+      ? 'just now'
+      : mins < 60
+        ? `${mins} minute${mins === 1 ? '' : 's'} ago`
+        : mins < 48 * 60
+          ? `${Math.round(mins / 60)} hour(s) ago`
+          : `${Math.round(mins / 1440)} days ago`;
   return `${local} (${ago})`;
 }

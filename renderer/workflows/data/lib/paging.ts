@@ -38,9 +38,13 @@ export const REACHABLE_ROWS = ROW_PAGE_PRODUCT_LIMIT - 1;
  * that divides the offset (pages are offset/size + 1) and keeps page × size below 50,000. Walking
  * with it reaches row 49,999 where fixed pages of 1000 stop at 49,000. null past the last row.
  */
-export function rowWindowAt(offset: number, preferred: number = ROW_PAGE_SIZE_MAX): { page: number; pageSize: number } | null {
+export function rowWindowAt(
+  offset: number,
+  preferred: number = ROW_PAGE_SIZE_MAX,
+): { page: number; pageSize: number } | null {
   for (let size = Math.min(preferred, ROW_PAGE_SIZE_MAX); size >= 1; size--) {
-    if (offset % size === 0 && offset + size < ROW_PAGE_PRODUCT_LIMIT) return { page: offset / size + 1, pageSize: size };
+    if (offset % size === 0 && offset + size < ROW_PAGE_PRODUCT_LIMIT)
+      return { page: offset / size + 1, pageSize: size };
   }
   return null;
 }

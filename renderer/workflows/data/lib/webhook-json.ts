@@ -1,8 +1,7 @@
 import { webhookPayload, type WebhookPayload } from '../../../../shared/api/webhook.js';
 
 export type WebhookParse =
-  | { ok: true; payload: WebhookPayload }
-  | { ok: false; message: string; line?: number; column?: number };
+  { ok: true; payload: WebhookPayload } | { ok: false; message: string; line?: number; column?: number };
 
 /** Line and column (1-based) of a character offset, so a JSON error points at the spot. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -16,7 +15,8 @@ export function lineColumnAt(text: string, offset: number): { line: number; colu
  * `event` field, when present, is a string. Errors say where, because the editor is free text.
  */
 export function parseWebhookJson(text: string): WebhookParse {
-  if (text.trim() === '') return { ok: false, message: 'The payload is empty; write a JSON object such as {"event": "sample.received"}.' };
+  if (text.trim() === '')
+    return { ok: false, message: 'The payload is empty; write a JSON object such as {"event": "sample.received"}.' };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -45,7 +45,8 @@ export function parseWebhookJson(text: string): WebhookParse {
 export function eventTypeProblem(value: string): string | null {
   if (value === '') return null;
   if (value.trim() !== value) return 'Service-Event-Type must not start or end with spaces.';
-  if (!/^[\x20-\x7e]+$/.test(value)) return 'Service-Event-Type may only hold visible ASCII characters (no line breaks).';
+  if (!/^[\x20-\x7e]+$/.test(value))
+    return 'Service-Event-Type may only hold visible ASCII characters (no line breaks).';
   if (value.length > 200) return 'Service-Event-Type is at most 200 characters.';
   return null;
 }
