@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { createScannerService } from '../main/scanner/service.js';
 import { benchClassify } from './classify.js';
 import type { DeviceLayer, HidDeviceInfo, HidHandle, Timers } from '../main/scanner/types.js';
-import { keyboardReports, posReports } from '../test/unit/scanner/reports.js';
+import { keyboardReports, posReports } from '../test/unit/main/scanner/reports.js';
 
 const SCANS = 6000;
 const percentile = (sorted: readonly number[], p: number): number =>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../helpers/seeded-random.js';
-import { tempDir } from '../unit/outbox/helpers.js';
+import { tempDir } from '../unit/main/outbox/helpers.js';
 import { serverRow, serverWell, startStack, type Stack } from '../integration/sync/stack.js';
 import { chaosPlan } from './chaos-plan.js';
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from '../../../main/cache/index.js';
-import { tempDir } from '../../unit/outbox/helpers.js';
+import { tempDir } from '../../unit/main/outbox/helpers.js';
 import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { startStack, type Stack } from './stack.js';

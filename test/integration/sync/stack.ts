@@ -9,7 +9,7 @@ import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { SandboxHandle } from '../../../main/sandbox/server.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
-import { tempDir } from '../../unit/outbox/helpers.js';
+import { tempDir } from '../../unit/main/outbox/helpers.js';
 
 /** The real pieces wired together: sandbox ← fault proxy ← client ← sync engine ← outbox on disk. */
 export interface Stack {

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import {
+  mapHttpError,
+  mapRefusal,
+  mapTransportError,
+  readErrorBody,
+  successFalseBody,
+} from '../../../../main/api/map-error.js';
+import {
+  AuthError,
+  BadRequestError,
+  CancelledError,
+  ConflictError,
+  NetworkError,
+  NotFoundError,
+  ProtocolError,
+  RateLimitedError,
+  ServerError,
+  TimeoutError,
+  ValidationError,
+} from '../../../../main/api/errors.js';
+
+const TOKEN = '0b5a3f7e-token-secret-9c1d';
+const ctx = (idempotent: boolean) => ({ endpoint: 'createLabsheet' as const, idempotent, token: TOKEN, now: 0 });
+const body = (message: string, reason?: string) =>
+  JSON.stringify({ success: false, message, ...(reason ? { reason } : {}) });
+
+describe('HTTP status mapping (spec error table)', () => {
+  it.each([
+    [401, 'Invalid Authentication Token', AuthError],
+    [403, 'Missing Authentication Token', AuthError],
+    [404, 'Not found', NotFoundError],
+    [409, 'Conflict', ConflictError],
+    [422, 'Validation error', ValidationError],
+    [400, 'Bad request', BadRequestError],
+    [500, 'Operation failed', ServerError],
+    [502, 'Bad gateway', ServerError],
+  ])('%i → %s', (status, message, Class) => {
+    const e = mapHttpError(ctx(true), status, body(message, 'name: already used'), undefined);
+    expect(e).toBeInstanceOf(Class);
+    expect(e.status).toBe(status);
+    expect(e.serverMessage).toBe(message);
+    expect(e.reason).toBe('name: already used');
+    expect(e.endpoint).toBe('createLabsheet');
+    expect(e.message).toContain(message);
+    expect(e.message).toContain('name: already used');
+  });
+
+  it('distinguishes a missing token (403) from a refused one (401)', () => {
+    expect((mapHttpError(ctx(true), 403, body('Missing Authentication Token'), undefined) as AuthError).missing).toBe(
+      true,
+    );
+    expect((mapHttpError(ctx(true), 401, body('Invalid Authentication Token'), undefined) as AuthError).missing).toBe(
+      false,
+    );
+  });
+
+  it('keeps the plain-string message of a row-paging 400', () => {
+    const e = mapHttpError(ctx(true), 400, 'page multiplied by pageSize must be less than 50000', undefined);
+    expect(e).toBeInstanceOf(BadRequestError);
+    expect(e.serverMessage).toBe('page multiplied by pageSize must be less than 50000');
+    expect(readErrorBody('"pageSize must be at most 1000"').serverMessage).toBe('pageSize must be at most 1000');
+    expect(readErrorBody('<html>502</html>').serverMessage).toBeUndefined();
+  });
+
+  it('reads Retry-After from a 429 as seconds or HTTP-date', () => {
+    const s = mapHttpError(ctx(true), 429, body('Too many requests'), '2') as RateLimitedError;
+    expect(s).toBeInstanceOf(RateLimitedError);
+    expect(s.retryAfterMs).toBe(2000);
+    const d = mapHttpError(ctx(true), 429, '', new Date(5000).toUTCString()) as RateLimitedError;
+    expect(d.retryAfterMs).toBe(5000);
+    expect((mapHttpError(ctx(true), 429, '', undefined) as RateLimitedError).retryAfterMs).toBeUndefined();
+  });
+
+  it('marks 5xx uncertain only for non-idempotent endpoints, and says so', () => {
+    const e = mapHttpError(ctx(false), 500, body('Operation failed'), undefined);
+    expect(e.uncertain).toBe(true);
+    expect(e.message).toMatch(/may have reached the server/);
+    expect(mapHttpError(ctx(true), 503, '', undefined).uncertain).toBe(false);
+    expect(mapHttpError(ctx(false), 422, body('Validation error'), undefined).uncertain).toBe(false);
+    expect(mapHttpError(ctx(false), 429, '', '1').uncertain).toBe(false);
+  });
+
+  it('treats an unexpected redirect as a protocol error and other 4xx as bad requests', () => {
+    expect(mapHttpError(ctx(true), 302, '', undefined)).toBeInstanceOf(ProtocolError);
+    expect(mapHttpError(ctx(true), 413, 'too big', undefined)).toBeInstanceOf(BadRequestError);
+  });
+
+  it('scrubs the token if a server echoes it', () => {
+    const e = mapHttpError(
+      ctx(true),
+      401,
+      body(`Invalid Authentication Token ${TOKEN}`, `token ${TOKEN} expired`),
+      undefined,
+    );
+    expect(e.message).not.toContain(TOKEN);
+    expect(e.serverMessage).not.toContain(TOKEN);
+    expect(e.reason).not.toContain(TOKEN);
+  });
+});
+
+describe('transport failure mapping', () => {
+  const gotLike = (code: string, sent: boolean, name = 'RequestError') =>
+    Object.assign(new Error(`${code} happened`), {
+      code,
+      name,
+      timings: sent ? { upload: 1 } : {},
+      options: { headers: { authorization: `Bearer ${TOKEN}` } },
+    });
+
+  it('refused connections are network errors and certain (nothing was sent)', () => {
+    const e = mapTransportError(ctx(false), gotLike('ECONNREFUSED', false), undefined);
+    expect(e).toBeInstanceOf(NetworkError);
+    expect(e.uncertain).toBe(false);
+  });
+
+  it('a reset after the request was sent leaves a non-idempotent call uncertain', () => {
+    const e = mapTransportError(ctx(false), gotLike('ECONNRESET', true), undefined);
+    expect(e).toBeInstanceOf(NetworkError);
+    expect(e.uncertain).toBe(true);
+    expect(e.message).toMatch(/outcome is uncertain/);
+    expect(mapTransportError(ctx(true), gotLike('ECONNRESET', true), undefined).uncertain).toBe(false);
+  });
+
+  it('timeouts and aborts have their own classes', () => {
+    expect(mapTransportError(ctx(true), gotLike('ETIMEDOUT', true, 'TimeoutError'), undefined)).toBeInstanceOf(
+      TimeoutError,
+    );
+    expect(mapTransportError(ctx(false), gotLike('ETIMEDOUT', true, 'TimeoutError'), undefined).uncertain).toBe(true);
+    const ac = new AbortController();
+    ac.abort();
+    expect(mapTransportError(ctx(true), gotLike('ERR_ABORTED', false, 'AbortError'), ac.signal)).toBeInstanceOf(
+      CancelledError,
+    );
+  });
+
+  it("does not keep got's error (which holds the request headers) as the cause", () => {
+    const e = mapTransportError(ctx(true), gotLike('ECONNRESET', true), undefined);
+    expect(JSON.stringify(e.cause, Object.getOwnPropertyNames(e.cause as object))).not.toContain(TOKEN);
+    expect((e.cause as { code?: string }).code).toBe('ECONNRESET');
+  });
+});
+
+describe('success: false inside a 2xx', () => {
+  it('is mapped by the message table, keeping the real status, not returned as a result', () => {
+    const body = successFalseBody({
+      success: 'false',
+      message: 'Validation error',
+      reason: 'position Z9 is outside the plate',
+    });
+    expect(body).not.toBeNull();
+    const e = mapRefusal(ctx(true), 200, body!);
+    expect(e).toBeInstanceOf(ValidationError);
+    expect(e.status).toBe(200);
+    expect(e.reason).toBe('position Z9 is outside the plate');
+    const unknown = mapRefusal(ctx(false), 200, { message: 'Something odd' });
+    expect(unknown).toBeInstanceOf(ServerError);
+    expect(unknown.uncertain).toBe(true);
+    expect(successFalseBody({ success: true, message: 'ok' })).toBeNull();
+    expect(successFalseBody([{ success: false, message: 'x' }])).toBeNull();
+  });
+});

@@ -1,0 +1,158 @@
+import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createEventHub } from '../../../../main/ipc/events.js';
+import { startHost, type RunningHost } from '../../../../main/host/server.js';
+import { spyRouter, totalCalls } from '../ipc/spy-router.js';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const spy = spyRouter();
+const events = createEventHub(quiet);
+let host: RunningHost;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'benchlink-host-test-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<html><head><meta http-equiv="Content-Security-Policy" content="default-src \'none\'"></head><body>shell</body></html>',
+  );
+  writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(join(tmpdir(), 'benchlink-outside.txt'), 'outside');
+  host = await startHost({ router: spy.router, events, distDir: dist, log: quiet });
+});
+afterAll(async () => {
+  await host.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: host.port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Opens a socket and answers 'open' or the HTTP status the server refused it with. */
+function connect(
+  query: string,
+  origin?: string,
+  hostHeader?: string,
+): Promise<{ outcome: 'open' | number; ws: WebSocket }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc${query}`, {
+    ...(origin ? { origin } : {}),
+    ...(hostHeader ? { headers: { host: hostHeader } } : {}),
+  });
+  return new Promise((resolve) => {
+    ws.once('open', () => resolve({ outcome: 'open', ws }));
+    ws.once('unexpected-response', (_req, res) => resolve({ outcome: res.statusCode ?? 0, ws }));
+    ws.once('error', () => resolve({ outcome: -1, ws }));
+  });
+}
+
+function rpc(ws: WebSocket, message: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    ws.once('message', (d) => resolve(JSON.parse(String(d))));
+    ws.send(message);
+  });
+}
+
+describe('browser host', () => {
+  it('serves the page only with the per-launch secret, with CSP and a cookie for assets', async () => {
+    expect((await get('/')).status).toBe(403);
+    expect((await get('/?k=wrong')).status).toBe(403);
+    expect((await get(`/?k=${host.secret.slice(0, -1)}`)).status).toBe(403);
+    const ok = await get(`/?k=${host.secret}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toContain('shell');
+    expect(String(ok.headers['content-security-policy'])).toContain(`connect-src 'self' ws://127.0.0.1:${host.port}`);
+    // The meta tag was rewritten to allow exactly this host's socket origin.
+    expect(ok.body).toContain(`ws://127.0.0.1:${host.port}`);
+    const cookie = String(ok.headers['set-cookie']).split(';')[0]!;
+    expect(String(ok.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    expect((await get('/assets/app.js')).status).toBe(403);
+    expect((await get('/assets/app.js', { cookie })).status).toBe(200);
+  });
+
+  it('refuses a foreign Host header (DNS rebinding) and path traversal', async () => {
+    expect((await get(`/?k=${host.secret}`, { host: `evil.example:${host.port}` })).status).toBe(403);
+    for (const p of [
+      '/../benchlink-outside.txt',
+      '/%2e%2e/benchlink-outside.txt',
+      '/assets/..%2f..%2fbenchlink-outside.txt',
+    ]) {
+      const r = await get(`${p}?k=${host.secret}`);
+      expect(r.status, p).toBe(404);
+      expect(r.body).not.toContain('outside');
+    }
+  });
+
+  it('refuses WebSocket upgrades without the secret, with a wrong one, or from a foreign origin', async () => {
+    const good = `http://127.0.0.1:${host.port}`;
+    expect((await connect('', good)).outcome).toBe(403);
+    expect((await connect('?k=nope', good)).outcome).toBe(403);
+    expect((await connect(`?k=${host.secret}`, 'http://evil.example')).outcome).toBe(403);
+    expect((await connect(`?k=${host.secret}`, `http://127.0.0.1:${host.port + 1}`)).outcome).toBe(403);
+    expect((await connect(`?k=${host.secret}`)).outcome).toBe(403); // no Origin at all (non-browser client)
+    expect((await connect(`?k=${host.secret}`, good, `evil.example:${host.port}`)).outcome).toBe(403);
+    expect(totalCalls(spy.calls)).toBe(0);
+  });
+
+  it('speaks the contract over an authorised socket, refusing junk without closing', async () => {
+    const { outcome, ws } = await connect(`?k=${host.secret}`, `http://localhost:${host.port}`);
+    expect(outcome).toBe('open');
+    expect(await rpc(ws, JSON.stringify({ id: 1, channel: 'app.info', payload: {} }))).toMatchObject({
+      id: 1,
+      result: { ok: true, value: { name: 'Benchlink' } },
+    });
+    expect(await rpc(ws, 'not json')).toMatchObject({
+      id: -1,
+      result: { ok: false, error: { code: 'invalid-message' } },
+    });
+    expect(await rpc(ws, JSON.stringify({ id: 2, channel: '__proto__', payload: {} }))).toMatchObject({
+      id: 2,
+      result: { ok: false, error: { code: 'unknown-channel' } },
+    });
+    expect(
+      await rpc(ws, JSON.stringify({ id: 3, channel: 'settings.set', payload: { ui: { highContrast: 'yes' } } })),
+    ).toMatchObject({ id: 3, result: { ok: false, error: { code: 'invalid-message' } } });
+    expect(await rpc(ws, JSON.stringify({ id: 4, channel: 'settings.get', payload: {}, __proto__x: 1 }))).toMatchObject(
+      { id: -1 },
+    );
+    expect(Object.fromEntries(spy.calls)).toEqual({ 'app.info': 1 });
+
+    // Events reach connected sockets.
+    const event = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
+    events.emit('settings.changed', {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'legacy' },
+      scanner: {},
+      ui: { highContrast: false, sounds: false, fillOrder: 'column-major' },
+      labsheets: DEFAULT_LABSHEETS,
+    });
+    expect(await event).toMatchObject({ event: 'settings.changed', payload: { connection: { mode: 'legacy' } } });
+    ws.close();
+  });
+
+  it('closes a socket that sends an oversized frame, without reaching a service', async () => {
+    const before = totalCalls(spy.calls);
+    const { ws } = await connect(`?k=${host.secret}`, `http://127.0.0.1:${host.port}`);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send(JSON.stringify({ id: 9, channel: 'app.info', payload: { pad: 'x'.repeat(2 * 1024 * 1024) } }));
+    expect(await closed).toBe(1009);
+    expect(totalCalls(spy.calls)).toBe(before);
+  });
+});

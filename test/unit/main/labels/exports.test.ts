@@ -1,0 +1,146 @@
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { PDFDocument } from 'pdf-lib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { defaultTemplates } from '../../../../shared/labels/index.js';
+import { labelsRig, type LabelsRig } from './router.js';
+
+const plateSide = defaultTemplates().find((t) => t.id === 'plate-side-code128')!;
+const tubeMatrix = defaultTemplates().find((t) => t.id === 'cryotube-datamatrix')!;
+const wells = ['A1', 'A2', 'A3'].map((position, i) => ({
+  id: `S-000${i + 1}`,
+  position,
+  hrid: 'PL-0001',
+  name: `tube ${position}`,
+}));
+
+let rig: LabelsRig;
+const servers: Server[] = [];
+beforeEach(async () => (rig = await labelsRig()));
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
+  await rig.close();
+});
+
+interface PdfAnswer {
+  pdfBase64: string;
+  bytes: number;
+  pages: number;
+  notes: string[];
+}
+
+describe('labels.exportPdf', () => {
+  it('answers a real PDF, base64, one page per label', async () => {
+    const r = await rig.value<PdfAnswer>('labels.exportPdf', {
+      template: tubeMatrix,
+      records: wells,
+      layout: { kind: 'per-label' },
+    });
+    const pdf = Buffer.from(r.pdfBase64, 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.byteLength).toBe(r.bytes);
+    expect(r.pages).toBe(3);
+    // Read back with a PDF parser: the page count is the file's, not only what the handler claims.
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(3);
+  });
+
+  it('puts labels on sheets when asked', async () => {
+    const records = Array.from({ length: 40 }, (_, i) => ({ id: `P-${i}` }));
+    const r = await rig.value<PdfAnswer>('labels.exportPdf', {
+      template: plateSide,
+      records,
+      layout: { kind: 'sheet', sheet: { paper: 'A4' } },
+    });
+    expect(r.pages).toBe(2); // 3 × 11 = 33 two-by-one-inch labels fit on A4 with the default margins
+  });
+
+  it('refuses a non-ASCII ID for Code 128 with the reason and the way out, not a mangled barcode', async () => {
+    const r = await rig.call('labels.exportPdf', {
+      template: plateSide,
+      records: [{ id: 'Probe-Müller' }],
+      layout: { kind: 'per-label' },
+    });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('failed');
+    expect(r.error.message).toContain('"ü" (U+00FC) in "Probe-Müller" cannot be encoded');
+    expect(r.error.message).toContain('Allow transliteration (ü → ue)');
+  });
+
+  it('lists every refused label at once', async () => {
+    const r = await rig.call('labels.exportPdf', {
+      template: plateSide,
+      records: [{ id: 'Ä-1' }, { id: 'ok' }, { id: 'Ö-2' }],
+      layout: { kind: 'per-label' },
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'failed', message: /^2 labels cannot be made:\n- Label 1 .*\n- Label 3 /s },
+    });
+  });
+
+  it('transliterates when the template allows it, and says so in the notes', async () => {
+    const r = await rig.value<PdfAnswer>('labels.exportPdf', {
+      template: { ...plateSide, nonEncodable: 'transliterate' },
+      records: [{ id: 'Müller' }],
+      layout: { kind: 'per-label' },
+    });
+    expect(r.notes.join('\n')).toContain('the barcode reads "Mueller"');
+  });
+});
+
+describe('labels.exportZpl', () => {
+  it('answers one ^XA…^XZ per label at the chosen dpi', async () => {
+    const r = await rig.value<{ zpl: string; labels: number }>('labels.exportZpl', {
+      template: plateSide,
+      records: wells,
+      dpi: 300,
+    });
+    expect(r.labels).toBe(3);
+    expect(r.zpl.match(/\^XA/g)).toHaveLength(3);
+    expect(r.zpl.match(/\^XZ/g)).toHaveLength(3);
+    expect(r.zpl).toContain('^PW600'); // 2 in at 300 dpi
+    for (const w of wells) expect(r.zpl).toContain(w.id);
+  });
+});
+
+describe('labels.sendToPrinter', () => {
+  it('delivers the whole job to a raw port on loopback', async () => {
+    const received: Buffer[] = [];
+    const server = createServer((socket) =>
+      socket.on('data', (d: Buffer) => received.push(d)).on('end', () => socket.end()),
+    );
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+
+    const r = await rig.value<{ labels: number; bytes: number }>('labels.sendToPrinter', {
+      template: plateSide,
+      records: wells,
+      printer: { host: '127.0.0.1', port },
+    });
+    const zpl = Buffer.concat(received).toString('utf8');
+    expect(r.labels).toBe(3);
+    expect(r.bytes).toBe(Buffer.byteLength(zpl));
+    expect(zpl.match(/\^XA/g)).toHaveLength(3);
+    expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+  });
+
+  it('a printer that is not listening is a clear failure, not an internal error', async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise<void>((r) => server.close(() => r()));
+    const r = await rig.call('labels.sendToPrinter', {
+      template: plateSide,
+      records: wells,
+      printer: { host: '127.0.0.1', port, timeoutMs: 2000 },
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'failed',
+        message: `The printer at 127.0.0.1:${port} refused the connection: check that it is on and accepts raw printing on that port.`,
+      },
+    });
+  });
+});

@@ -1,0 +1,64 @@
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { exportPdf, exportZpl, sendToPrinter } from '../../../../main/labels/index.js';
+import { defaultTemplates, pdfJob, printerTarget, printJob, zplJob } from '../../../../shared/labels/index.js';
+
+const template = defaultTemplates().find((t) => t.id === 'plate-side-code128')!;
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
+});
+
+describe('IPC jobs (payloads parsed as main would, then run)', () => {
+  it('labels.exportPdf: a parsed payload gives a PDF', async () => {
+    const job = pdfJob.parse({
+      template,
+      records: [{ id: 'P-1', volume: 50 }],
+      layout: { kind: 'sheet', sheet: { paper: 'Letter' } },
+    });
+    const { pdf, pages } = await exportPdf(job);
+    expect(pages).toBe(1);
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
+  it('labels.exportZpl: defaults to 203 dpi', () => {
+    expect(exportZpl(zplJob.parse({ template, records: [{ id: 'P-1' }] })).zpl).toContain('^PW406');
+  });
+
+  it('refuses payloads that are not label jobs', () => {
+    expect(zplJob.safeParse({ template, records: [] }).success).toBe(false);
+    expect(zplJob.safeParse({ template: { ...template, symbology: 'pdf417' }, records: [{ id: '1' }] }).success).toBe(
+      false,
+    );
+    expect(zplJob.safeParse({ template, records: [{ id: '1' }], dpi: 150 }).success).toBe(false);
+    for (const host of ['http://printer', 'printer; rm -rf /', '', 'a b'])
+      expect(printerTarget.safeParse({ host }).success, host).toBe(false);
+    expect(printerTarget.parse({ host: '10.0.0.7' })).toEqual({
+      host: '10.0.0.7',
+      port: 9100,
+      dpi: 203,
+      timeoutMs: 10_000,
+    });
+  });
+
+  it("labels.sendToPrinter: ZPL for the printer's dpi arrives complete at its port", async () => {
+    let received: Promise<Buffer> = Promise.resolve(Buffer.alloc(0));
+    const server = createServer((socket) => {
+      const chunks: Buffer[] = [];
+      received = new Promise((r) => socket.on('end', () => r(Buffer.concat(chunks))));
+      socket.on('data', (c) => chunks.push(c));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+    const job = printJob.parse({
+      template,
+      records: [{ id: 'P-1' }, { id: 'P-2' }],
+      printer: { host: '127.0.0.1', port, dpi: 300 },
+    });
+    const result = await sendToPrinter(job);
+    const bytes = await received;
+    expect(bytes.toString('utf8')).toBe(exportZpl(zplJob.parse({ template, records: job.records, dpi: 300 })).zpl);
+    expect(result).toEqual({ labels: 2, bytes: bytes.length, notes: [] });
+  });
+});

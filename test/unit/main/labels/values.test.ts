@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { barcodePng, labelsToPdf, measureWithBwip } from '../../../../main/labels/index.js';
+import {
+  defaultTemplates,
+  LabelError,
+  prepareLabels,
+  QUIET_ZONE_MODULES,
+  type LabelTemplate,
+  type Symbology,
+} from '../../../../shared/labels/index.js';
+import { crop, decode, pdfPagesToPng, rasterFromPng } from './decode.js';
+
+const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id === id)!;
+const withPolicy = (t: LabelTemplate, nonEncodable: 'refuse' | 'transliterate'): LabelTemplate => ({
+  ...t,
+  nonEncodable,
+});
+
+function issuesOf(fn: () => unknown): readonly string[] {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof LabelError) return error.issues;
+    throw error;
+  }
+  throw new Error('expected a LabelError');
+}
+
+async function decodeFromPng(template: LabelTemplate, id: string): Promise<string> {
+  const { labels } = prepareLabels(template, [{ id }], { measure: measureWithBwip });
+  const { png } = await barcodePng(labels[0]!.bwip, {
+    pxPerModule: 4,
+    quietZoneModules: QUIET_ZONE_MODULES[template.symbology],
+  });
+  return decode(rasterFromPng(png), template.symbology);
+}
+
+async function decodeFromPdf(template: LabelTemplate, id: string, symbology: Symbology): Promise<string> {
+  const { labels } = prepareLabels(template, [{ id }], { measure: measureWithBwip, dpi: 300 });
+  const { pdf } = await labelsToPdf(template, [{ id }], { layout: { kind: 'per-label' } });
+  const page = rasterFromPng(pdfPagesToPng(pdf)[0]!);
+  const p = labels[0]!.placement;
+  const qz = QUIET_ZONE_MODULES[symbology] * p.moduleMm;
+  const k = 300 / 25.4;
+  return decode(crop(page, (p.x - qz) * k, (p.y - qz) * k, (p.w + 2 * qz) * k, (p.h + 2 * qz) * k), symbology);
+}
+
+describe('non-ASCII values in Code 128', () => {
+  const template = byId('plate-side-code128');
+
+  it('refuses by default, naming the character and what to do', () => {
+    const issues = issuesOf(() =>
+      prepareLabels(template, [{ id: 'OK-1' }, { id: 'Probe-Müller' }], { measure: measureWithBwip }),
+    );
+    expect(issues).toEqual([
+      'Label 2 (ID "Probe-Müller"): Code 128 can only hold ASCII letters, digits and punctuation; "ü" (U+00FC) in "Probe-Müller" cannot be encoded. Allow transliteration (ü → ue), use DataMatrix or QR, or change the value.',
+    ]);
+  });
+
+  it('transliterates when the template allows it, says so, and the barcode reads the spelled value', async () => {
+    const t = withPolicy(template, 'transliterate');
+    const { notes, labels } = prepareLabels(t, [{ id: 'Zelllinie-Müller-é' }], { measure: measureWithBwip });
+    expect(notes).toEqual([
+      'Label 1 (ID "Zelllinie-Müller-é"): Code 128 cannot hold "ü", "é", so the barcode reads "Zelllinie-Mueller-e" (ü → ue, é → e), not "Zelllinie-Müller-é".',
+    ]);
+    expect(labels[0]!.barcodeValue).toBe('Zelllinie-Mueller-e');
+    expect(await decodeFromPng(t, 'Zelllinie-Müller-é')).toBe('Zelllinie-Mueller-e');
+    expect(await decodeFromPdf(t, 'Zelllinie-Müller-é', 'code128')).toBe('Zelllinie-Mueller-e');
+  });
+
+  it('refuses a character with no safe spelling even when transliteration is on', () => {
+    const issues = issuesOf(() =>
+      prepareLabels(withPolicy(template, 'transliterate'), [{ id: 'α-7' }], { measure: measureWithBwip }),
+    );
+    expect(issues).toEqual([
+      'Label 1 (ID "α-7"): Code 128 can only hold ASCII letters, digits and punctuation; "α" (U+03B1) in "α-7" cannot be encoded. It has no safe ASCII spelling; use QR or change the value.',
+    ]);
+  });
+
+  it('refuses control characters (a tab would scan as a field jump)', () => {
+    expect(issuesOf(() => prepareLabels(template, [{ id: 'A\tB' }], { measure: measureWithBwip }))[0]).toContain(
+      '"\t" (U+0009)',
+    );
+  });
+});
+
+describe('non-ASCII values in DataMatrix and QR', () => {
+  it('DataMatrix holds Latin-1 exactly ("Müller" scans as "Müller")', async () => {
+    const t = byId('cryotube-datamatrix');
+    expect(await decodeFromPng(t, 'Müller-7')).toBe('Müller-7');
+    expect(await decodeFromPdf(t, 'Müller-7', 'datamatrix')).toBe('Müller-7');
+  });
+
+  it('DataMatrix refuses beyond Latin-1 and suggests the spelling', () => {
+    const issues = issuesOf(() =>
+      prepareLabels(byId('cryotube-datamatrix'), [{ id: 'Łódź-1' }], { measure: measureWithBwip }),
+    );
+    expect(issues).toEqual([
+      'Label 1 (ID "Łódź-1"): DataMatrix can only hold Western European (ISO-8859-1) characters; "Ł" (U+0141) in "Łódź-1" cannot be encoded. Allow transliteration (Ł → L), use QR, or change the value.',
+    ]);
+  });
+
+  it('QR holds any Unicode exactly (UTF-8 with ECI)', async () => {
+    // The ID cannot be printed as text (fonts are Latin-1), so this template prints only the name.
+    const t = { ...byId('box-lid-qr'), lines: ['{name}'] };
+    const id = 'Zellkultur-Müller-αβ-東京';
+    expect(await decodeFromPng(t, id)).toBe(id);
+    expect(await decodeFromPdf(t, id, 'qrcode')).toBe(id);
+  });
+
+  it('QR keeps a "^" literally (it is the ECI escape inside bwip-js)', async () => {
+    expect(await decodeFromPng(byId('box-lid-qr'), 'A^B-é')).toBe('A^B-é');
+  });
+});
+
+describe('printed text', () => {
+  const template = byId('cryotube-datamatrix');
+
+  it('keeps Latin-1, spells the rest safely and says so', () => {
+    const { labels, notes } = prepareLabels(template, [{ id: 'T1', name: 'Łódź Müller' }], {
+      measure: measureWithBwip,
+    });
+    expect(labels[0]!.lines).toEqual(['T1', 'Lódz Müller', '']);
+    expect(notes).toEqual([
+      'Label 1 (ID "T1"): printed "Łódź Müller" as "Lódz Müller" (Ł → L, ź → z); the label fonts cannot print the original.',
+    ]);
+  });
+
+  it('refuses text the fonts cannot print, naming the character', () => {
+    expect(
+      issuesOf(() => prepareLabels(template, [{ id: 'T1', name: 'β-Gal' }], { measure: measureWithBwip })),
+    ).toEqual([
+      'Label 1 (ID "T1"): the text "β-Gal" has "β" (U+03B2), which the label fonts cannot print and which has no safe spelling; change the value.',
+    ]);
+  });
+});
+
+describe('length limits per stock', () => {
+  it('refuses an ID too long for Code 128 on a 1" tube, saying why and what to do', () => {
+    const issues = issuesOf(() =>
+      prepareLabels(byId('cryotube-code128'), [{ id: 'TB-000123-ABC' }], { measure: measureWithBwip, dpi: 300 }),
+    );
+    expect(issues).toEqual([
+      'Label 1 (ID "TB-000123-ABC"): "TB-000123-ABC" is too long for Code 128 on the 25.4 × 12.7 mm label at 300 dpi: it would need 0.128 mm modules (the narrowest that scans reliably is 0.165 mm). Shorten the ID, use a wider label, or use DataMatrix.',
+    ]);
+  });
+
+  it('the same ID fits the 2" plate label', () => {
+    expect(
+      prepareLabels(byId('plate-side-code128'), [{ id: 'TB-000123-ABC' }], { measure: measureWithBwip, dpi: 300 })
+        .labels,
+    ).toHaveLength(1);
+  });
+
+  it('a 203 dpi printer cannot print the cryotube Code 128 at all: two dots are 0.25 mm', () => {
+    expect(
+      issuesOf(() =>
+        prepareLabels(byId('cryotube-code128'), [{ id: 'TB-000123' }], { measure: measureWithBwip, dpi: 203 }),
+      ),
+    ).toEqual([
+      'Label 1 (ID "TB-000123"): "TB-000123" is too long for Code 128 on the 25.4 × 12.7 mm label at 203 dpi: its 0.181 mm modules can only be printed as 1 dot(s) (0.125 mm), narrower than the 0.165 mm that scans reliably. Shorten the ID, use a wider label, or use DataMatrix.',
+    ]);
+  });
+
+  it('refuses a DataMatrix ID too long for the tube', () => {
+    const id = 'Ab3-'.repeat(60);
+    expect(issuesOf(() => prepareLabels(byId('cryotube-datamatrix'), [{ id }], { measure: measureWithBwip }))).toEqual([
+      `Label 1 (ID "${id}"): "${id}" is too long for DataMatrix on the 25.4 × 12.7 mm label: it would need 0.158 mm modules (the narrowest that scans reliably is 0.165 mm). Shorten the ID, or use a larger label.`,
+    ]);
+  });
+
+  it('lists every bad label at once, and an empty barcode field', () => {
+    const issues = issuesOf(() =>
+      prepareLabels(
+        byId('cryotube-code128'),
+        [{ id: 'Ä' }, { id: 'OK' }, { id: 'T', barcode: '' }, { id: 'Y'.repeat(40) }],
+        { measure: measureWithBwip },
+      ),
+    );
+    expect(issues).toHaveLength(2);
+    const barcodeTemplate = { ...byId('plate-side-code128'), barcodeField: '{barcode}' };
+    expect(issuesOf(() => prepareLabels(barcodeTemplate, [{ id: 'T' }], { measure: measureWithBwip }))).toEqual([
+      'Label 1 (ID "T"): the barcode field {barcode} is empty for this record',
+    ]);
+  });
+});
+
+describe('printed text that is wider than the label', () => {
+  it('is shrunk to fit and reported, or reported as cut off below 4 pt', async () => {
+    const template = byId('cryotube-datamatrix');
+    const { notes } = await labelsToPdf(
+      template,
+      [
+        { id: 'T1', name: 'HeLa P12 passage' },
+        { id: 'T2', name: 'An extremely long sample name nobody can read' },
+      ],
+      { layout: { kind: 'per-label' } },
+    );
+    expect(notes).toHaveLength(2);
+    expect(notes[0]).toMatch(/^Label 1 \(ID "T1"\): "HeLa P12 passage" printed at \d\.\d pt to fit the label width\.$/);
+    expect(notes[1]).toBe(
+      'Label 2 (ID "T2"): "An extremely long sample name nobody can read" is wider than the label even at 4 pt and is cut off at the edge.',
+    );
+  });
+});

@@ -1,0 +1,104 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { labelsToZpl } from '../../../../main/labels/index.js';
+import {
+  defaultTemplates,
+  LabelError,
+  type LabelRecordInput,
+  type LabelTemplate,
+  type ZplDpi,
+} from '../../../../shared/labels/index.js';
+
+const fixtures = (name: string): string => fileURLToPath(new URL(`../../../fixtures/labels/${name}`, import.meta.url));
+const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id === id)!;
+
+/** Records per template, with the characters ZPL could misread (^ ~ _ \) and non-ASCII text. */
+const CASES: Record<string, { dpi: ZplDpi; records: LabelRecordInput[] }> = {
+  // 300 dpi: a 203 dpi printer cannot print this stock's Code 128 (see values.test.ts).
+  'cryotube-code128': {
+    dpi: 300,
+    records: [
+      { id: 'TB-000123', name: 'HeLa P12' },
+      { id: 'TB-9_^~', name: 'Müller \\ 5' },
+    ],
+  },
+  'cryotube-datamatrix': {
+    dpi: 203,
+    records: [
+      { id: 'TB-000123', name: 'HeLa P12', date: '2026-11-23' },
+      { id: 'Müller-7`|', name: 'Zelllinie Ø' },
+    ],
+  },
+  'plate-side-code128': { dpi: 203, records: [{ id: 'PLATE-0042', name: 'Assay A', date: '2026-11-23' }] },
+  'box-lid-qr': {
+    dpi: 203,
+    records: [
+      { id: 'BOX-7', name: 'Freezer 3 – Rack 2', date: '2026-11-23' },
+      { id: 'BOX-8', name: 'Gäste' },
+    ],
+  },
+};
+
+describe('ZPL goldens', () => {
+  it('covers every default template', () => {
+    expect(Object.keys(CASES).sort()).toEqual(
+      defaultTemplates()
+        .map((t) => t.id)
+        .sort(),
+    );
+  });
+
+  for (const [id, { dpi, records }] of Object.entries(CASES)) {
+    it(`${id} at ${dpi} dpi matches test/fixtures/labels/${id}.zpl exactly`, () => {
+      const { zpl } = labelsToZpl(byId(id), records, { dpi });
+      const golden = fixtures(`${id}.zpl`);
+      // Regenerate deliberately, then review the diff: UPDATE_LABEL_GOLDENS=1 npx vitest run test/unit/labels
+      if (process.env['UPDATE_LABEL_GOLDENS'] === '1') writeFileSync(golden, zpl);
+      expect(existsSync(golden), `missing golden ${golden}`).toBe(true);
+      expect(zpl).toBe(readFileSync(golden, 'utf8'));
+    });
+  }
+});
+
+describe('ZPL details', () => {
+  it('one ^XA…^XZ block per label, sized in dots for the dpi', () => {
+    const template = byId('plate-side-code128');
+    const at203 = labelsToZpl(template, [{ id: 'A1' }, { id: 'A2' }, { id: 'A3' }], { dpi: 203 }).zpl;
+    expect(at203.match(/\^XA/g)).toHaveLength(3);
+    expect(at203.match(/\^XZ/g)).toHaveLength(3);
+    expect(at203).toContain('^PW406\n^LL203'); // 2" × 1" at 203 dpi
+    const at300 = labelsToZpl(template, [{ id: 'A1' }], { dpi: 300 }).zpl;
+    expect(at300).toContain('^PW600\n^LL300');
+  });
+
+  it('escapes command characters so a value can never end the field or start a command', () => {
+    const { zpl } = labelsToZpl(byId('plate-side-code128'), [{ id: 'A^XZ~JR_\\', name: 'n' }], { dpi: 203 });
+    expect(zpl).toContain('^FH^FDA_5EXZ_7EJR_5F_5C^FS');
+    // Exactly one label start and end: the ^XZ inside the value did not survive as a command.
+    expect(zpl.match(/\^XZ/g)).toHaveLength(1);
+  });
+
+  it('QR carries UTF-8 (^CI28) bytes; Code 128 and DataMatrix Latin-1 (^CI27)', () => {
+    const qr = labelsToZpl({ ...byId('box-lid-qr'), lines: [] }, [{ id: 'Box-é-東' }], { dpi: 203 }).zpl;
+    expect(qr).toContain('^CI28');
+    expect(qr).toContain('^FDMA,Box-_C3_A9-_E6_9D_B1^FS');
+    const dm = labelsToZpl(byId('cryotube-datamatrix'), [{ id: 'é' }], { dpi: 203 }).zpl;
+    expect(dm).toContain('^CI27');
+    expect(dm).toMatch(/\^FH\^FD_E9\^FS/);
+  });
+
+  it('reports transliterated text as a note alongside the ZPL', () => {
+    const { notes } = labelsToZpl(byId('box-lid-qr'), [{ id: 'BOX-7', name: 'Freezer 3 – Rack 2' }], { dpi: 203 });
+    expect(notes).toEqual([
+      'Label 1 (ID "BOX-7"): printed "Freezer 3 – Rack 2" as "Freezer 3 - Rack 2" (– → -); the label fonts cannot print the original.',
+    ]);
+  });
+
+  it('refuses instead of writing ZPL for a value the printer cannot hold', () => {
+    expect(() => labelsToZpl(byId('plate-side-code128'), [{ id: 'Ä-1' }], { dpi: 203 })).toThrow(LabelError);
+    expect(() => labelsToZpl(byId('plate-side-code128'), [], { dpi: 203 })).toThrow(
+      'Nothing to print: no records were chosen.',
+    );
+  });
+});

@@ -1,0 +1,131 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../../../main/common/sqlite/migrations.js';
+import { OUTBOX_MIGRATIONS } from '../../../../main/outbox/schema.js';
+import { CACHE_MIGRATIONS } from '../../../../main/cache/schema.js';
+import { createOutbox } from '../../../../main/outbox/index.js';
+import { tempDir, wellSet } from './helpers.js';
+
+/** Applies migrations up to and including `version`, as an older release would have left the file. */
+function migrateTo(db: Database.Database, version: number): void {
+  runMigrations(
+    db,
+    OUTBOX_MIGRATIONS.filter((m) => m.version <= version),
+  );
+}
+
+const columns = (db: Database.Database, table: string) =>
+  (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+
+describe('outbox migrations', () => {
+  let t: ReturnType<typeof tempDir>;
+  let db: Database.Database;
+  beforeEach(() => {
+    t = tempDir();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+  afterEach(() => {
+    db.close();
+    t.cleanup();
+  });
+
+  it('are numbered 1..n without gaps', () => {
+    expect(OUTBOX_MIGRATIONS.map((m) => m.version)).toEqual(OUTBOX_MIGRATIONS.map((_, i) => i + 1));
+  });
+
+  it('1: creates entries with a state check', () => {
+    migrateTo(db, 1);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(columns(db, 'entries')).toEqual(
+      expect.arrayContaining(['id', 'type', 'target', 'payload', 'state', 'attempts', 'last_error', 'request_id']),
+    );
+    expect(() =>
+      db
+        .prepare(
+          `INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('x','t','{}',0,0,'bogus')`,
+        )
+        .run(),
+    ).toThrow(/CHECK/);
+  });
+
+  it('2: adds a unique dedupe key and keeps version-1 rows', () => {
+    migrateTo(db, 1);
+    db.prepare(
+      `INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('webhook','t','{}',0,0,'pending')`,
+    ).run();
+    migrateTo(db, 2);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM entries').get()).toEqual({ n: 1 });
+    const ins = db.prepare(
+      `INSERT INTO entries (type,target,payload,created_at,updated_at,state,dedupe_key) VALUES ('webhook','t','{}',0,0,'pending','k')`,
+    );
+    ins.run();
+    expect(() => ins.run()).toThrow(/UNIQUE/);
+  });
+
+  it('3: adds entry results and the request log', () => {
+    migrateTo(db, 3);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(columns(db, 'entries')).toContain('result');
+    expect(columns(db, 'requests')).toEqual(['id', 'endpoint', 'sent_at', 'entries', 'outcome']);
+  });
+
+  it('4: counts answered failures per entry (existing rows start at 0) and keeps the last plate seen', () => {
+    migrateTo(db, 3);
+    db.prepare(
+      `INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('webhook','t','{}',0,0,'failed')`,
+    ).run();
+    migrateTo(db, 4);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.prepare('SELECT answered_failures AS n FROM entries').get()).toEqual({ n: 0 });
+    expect(columns(db, 'plate_seen')).toEqual(['target', 'last_update', 'empty_spaces', 'at']);
+  });
+
+  it('upgrades a version-1 file in place when the outbox opens it, keeping its entries', () => {
+    migrateTo(db, 1);
+    db.prepare(
+      `INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('well-set',?,?,0,0,'pending')`,
+    ).run(JSON.stringify(['manifest', 'hrid:PL-0001']), JSON.stringify(wellSet('A1', 'S-0001')));
+    db.close();
+    const outbox = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => 0 });
+    expect(outbox.counts().pending).toBe(1);
+    expect(outbox.db.pragma('user_version', { simple: true })).toBe(OUTBOX_MIGRATIONS.length);
+    outbox.close();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+
+  it('read cache 1: manifests, wells, rows by ID and barcode, labsheets, locations', () => {
+    runMigrations(
+      db,
+      CACHE_MIGRATIONS.filter((m) => m.version <= 1),
+    );
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    const tables = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as { name: string }[]
+    ).map((t) => t.name);
+    expect(tables).toEqual(expect.arrayContaining(['manifests', 'wells', 'labsheets', 'labsheet_rows', 'locations']));
+    expect(columns(db, 'labsheet_rows')).toEqual(['labsheet', 'uuid', 'id_value', 'barcode_value', 'body']);
+  });
+
+  it('read cache 2: a manifest keeps its basis and where its layout and wells came from; layouts per template', () => {
+    runMigrations(
+      db,
+      CACHE_MIGRATIONS.filter((m) => m.version <= 1),
+    );
+    db.prepare(`INSERT INTO manifests VALUES ('u','PL-1','B','n','96 Well Plate',8,12,0)`).run();
+    runMigrations(db, CACHE_MIGRATIONS);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.prepare('SELECT basis, layout_from, wells_from FROM manifests').get()).toEqual({
+      basis: null,
+      layout_from: 'service',
+      wells_from: 'service',
+    });
+    expect(columns(db, 'template_layouts')).toEqual(['template', 'rows', 'columns', 'at']);
+  });
+
+  it('refuses a file written by a newer version instead of guessing', () => {
+    db.pragma('user_version = 99');
+    expect(() => runMigrations(db, OUTBOX_MIGRATIONS)).toThrow(/newer/);
+  });
+});

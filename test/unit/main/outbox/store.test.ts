@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOutbox, WriteError, type Outbox } from '../../../../main/outbox/index.js';
+import { fakeNow, rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
+
+describe('outbox store', () => {
+  let t: ReturnType<typeof tempDir>;
+  let file: string;
+  let outbox: Outbox;
+  const clock = fakeNow();
+  beforeEach(() => {
+    t = tempDir();
+    file = path.join(t.dir, 'outbox.db');
+    outbox = createOutbox({ path: file, now: clock.now });
+  });
+  afterEach(() => {
+    outbox.close();
+    t.cleanup();
+  });
+
+  it('commits an entry before enqueue returns: a second connection sees it at once', () => {
+    const id = outbox.enqueue(wellSet('A1', 'S-0001'));
+    const other = createOutbox({ path: file, now: clock.now });
+    const e = other.get(id);
+    other.close();
+    expect(e).toMatchObject({ id, state: 'pending', type: 'well-set', attempts: 0, requestId: null, lastError: null });
+    expect(e?.target).toBe(JSON.stringify(['manifest', 'hrid:PL-0001']));
+    expect(e?.createdAt).toBe(clock.now());
+  });
+
+  it('uses WAL and synchronous=FULL', () => {
+    expect(outbox.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(outbox.db.pragma('synchronous', { simple: true })).toBe(2);
+  });
+
+  it('rejects an invalid intent with a typed error and stores nothing', () => {
+    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: '' }, position: 'A1' } as never)).toThrow(
+      WriteError,
+    );
+    expect(outbox.counts().pending).toBe(0);
+    expect(() => outbox.enqueue({ type: 'well-set', manifest: { hrid: 'PL-0001' }, position: 'A1' })).toThrow(
+      /at least one of sample, label or tags/,
+    );
+  });
+
+  it('returns the first entry when the same dedupe key is enqueued again (re-scan after a crash)', () => {
+    const a = outbox.enqueue(wellSet('A1', 'S-0001'), { dedupeKey: 'scan-1' });
+    const b = outbox.enqueue(wellSet('A1', 'S-0001'), { dedupeKey: 'scan-1' });
+    expect(b).toBe(a);
+    expect(outbox.counts().pending).toBe(1);
+  });
+
+  it('cancels (undo) only an entry that has not started sending', () => {
+    const a = outbox.enqueue(wellSet('A1', 'S-0001'));
+    const b = outbox.enqueue(wellSet('A2', 'S-0002'));
+    outbox.claim([b], 'req-1', 'updateManifest');
+    expect(outbox.cancel(a)).toBe(true);
+    expect(outbox.cancel(b)).toBe(false);
+    expect(outbox.get(a)?.state).toBe('cancelled');
+    expect(outbox.get(b)?.state).toBe('sending');
+  });
+
+  it('cancelMany cancels, in one transaction, only those entries not yet on their way, and says which', () => {
+    const [a, b, c] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002'), wellSet('A3', 'S-0003')]);
+    outbox.claim([b!], 'req-1', 'updateManifest');
+    const seen: string[] = [];
+    outbox.events.on('changed', (es) => seen.push(es.map((e) => `${e.id}:${e.state}`).join(',')));
+    expect(outbox.cancelMany([a!, b!, c!])).toEqual([a, c]);
+    expect([a, b, c].map((id) => outbox.get(id!)?.state)).toEqual(['cancelled', 'sending', 'cancelled']);
+    expect(seen).toEqual([`${a}:cancelled,${c}:cancelled`]);
+    expect(outbox.cancelMany([a!, c!])).toEqual([]);
+  });
+
+  it('records the request id and attempts on claim, and error details on settle', () => {
+    const a = outbox.enqueue(rowUpdate('S-0001', { Status: 'x' }));
+    outbox.claim([a], 'req-7', 'updateRowsById');
+    outbox.settle(
+      [
+        {
+          id: a,
+          state: 'failed',
+          error: {
+            kind: 'validation',
+            status: 422,
+            serverMessage: 'Validation error',
+            reason: 'rows[0].Status: bad',
+            message: 'm',
+            at: 1,
+          },
+        },
+      ],
+      'req-7',
+      'rejected',
+    );
+    const e = outbox.get(a)!;
+    expect(e).toMatchObject({ state: 'failed', attempts: 1, requestId: 'req-7' });
+    expect(e.lastError).toMatchObject({
+      status: 422,
+      serverMessage: 'Validation error',
+      reason: 'rows[0].Status: bad',
+    });
+  });
+
+  it('never drops a failed entry: only discard (explicit) moves it, and retry brings it back', () => {
+    const a = outbox.enqueue(webhook(1));
+    outbox.claim([a], 'r', 'sendWebhook');
+    outbox.settle([{ id: a, state: 'failed', error: { kind: 'validation', message: 'no', at: 1 } }]);
+    expect(outbox.cancel(a)).toBe(false);
+    expect(outbox.retry(a)).toBe(true);
+    expect(outbox.get(a)?.state).toBe('pending');
+    outbox.claim([a], 'r2', 'sendWebhook');
+    outbox.settle([{ id: a, state: 'uncertain', error: { kind: 'network', message: 'lost', at: 1 } }]);
+    expect(outbox.discard(a)?.state).toBe('discarded');
+  });
+
+  it('after a crash, idempotent sending entries go back to pending and non-idempotent ones become uncertain', () => {
+    const w = outbox.enqueue(wellSet('A1', 'S-0001'));
+    const h = outbox.enqueue(webhook(1));
+    outbox.claim([w], 'r1', 'updateManifest');
+    outbox.claim([h], 'r2', 'sendWebhook');
+    outbox.close();
+    outbox = createOutbox({ path: file, now: clock.now });
+    expect(outbox.recoverInterrupted()).toEqual({ requeued: 1, uncertain: 1 });
+    expect(outbox.get(w)?.state).toBe('pending');
+    expect(outbox.get(h)?.state).toBe('uncertain');
+    expect(outbox.get(h)?.requestId).toBe('r2');
+  });
+
+  it('lists the oldest pending target first and its head in order', () => {
+    const a = outbox.enqueue(rowUpdate('S-0001', { Status: 'a' }));
+    outbox.enqueue(wellSet('A1', 'S-0001'));
+    const c = outbox.enqueue(rowUpdate('S-0002', { Status: 'c' }));
+    const [first] = outbox.oldestPendingTargets(1);
+    expect(outbox.pendingHead(first!, 10).map((e) => e.id)).toEqual([a, c]);
+  });
+
+  it('counts entries by state', () => {
+    outbox.enqueue(wellSet('A1', 'S-0001'));
+    const b = outbox.enqueue(wellSet('A2', 'S-0002'));
+    outbox.claim([b], 'r', 'updateManifest');
+    outbox.settle([{ id: b, state: 'done' }]);
+    expect(outbox.counts()).toEqual({ pending: 1, sending: 0, failed: 0, uncertain: 0, done: 1 });
+  });
+
+  it('prunes only old done entries and their request log; failed ones stay', () => {
+    const a = outbox.enqueue(wellSet('A1', 'S-0001'));
+    const b = outbox.enqueue(wellSet('A2', 'S-0002'));
+    outbox.claim([a, b], 'r-old', 'updateManifest');
+    outbox.settle([
+      { id: a, state: 'done' },
+      { id: b, state: 'failed', error: { kind: 'validation', message: 'x', at: 0 } },
+    ]);
+    clock.advance(10_000);
+    expect(outbox.pruneDone(5_000)).toBe(1);
+    expect(outbox.get(a)).toBeNull();
+    expect(outbox.get(b)?.state).toBe('failed');
+  });
+
+  it('emits state changes for the UI', () => {
+    const seen: string[] = [];
+    outbox.events.on('changed', (cs) => cs.forEach((c) => seen.push(`${c.id}:${c.state}`)));
+    const a = outbox.enqueue(wellSet('A1', 'S-0001'));
+    outbox.cancel(a);
+    expect(seen).toEqual([`${a}:cancelled`]);
+  });
+});

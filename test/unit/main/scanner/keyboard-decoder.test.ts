@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { KeyboardReportDecoder } from '../../../../main/scanner/keyboard-decoder.js';
+import { ENTER, keyboardReports, keyReport, TAB, type KeyMode } from './reports.js';
+
+const us = () => new KeyboardReportDecoder({ layout: 'us', terminators: ['enter', 'tab'] });
+const de = () => new KeyboardReportDecoder({ layout: 'de', terminators: ['enter', 'tab'] });
+
+function texts(d: KeyboardReportDecoder, reports: Uint8Array[]): string[] {
+  return reports.flatMap((r, i) => d.push(r, i)).map((s) => s.text);
+}
+
+describe('keyboard boot report decoding', () => {
+  it.each<KeyMode>(['press-release', 'rollover', 'pairs'])('US layout, %s', (mode) => {
+    const text = 'PLT-000123 a!@#$%^&*()_+{}|:"<>?~`';
+    expect(texts(us(), keyboardReports(text, 'us', mode))).toEqual([text]);
+  });
+
+  it.each<KeyMode>(['press-release', 'rollover', 'pairs'])('German QWERTZ layout, %s', (mode) => {
+    const text = "Zyklus-ÄÖÜäöüß?§/()=@€{[]}\\~|<>#'";
+    expect(texts(de(), keyboardReports(text, 'de', mode))).toEqual([text]);
+  });
+
+  it('reads the same key codes differently per layout (Y/Z swap)', () => {
+    const reports = keyboardReports('TYZ', 'us', 'press-release');
+    expect(texts(de(), reports)).toEqual(['TZY']);
+  });
+
+  it('types a key held across consecutive reports once', () => {
+    const a = 0x04;
+    const reports = [
+      keyReport(0, [a]),
+      keyReport(0, [a]),
+      keyReport(0, [a]),
+      keyReport(0, []),
+      keyReport(0, [a]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(us(), reports)).toEqual(['aa']);
+  });
+
+  it('types several new keys in one report in slot order', () => {
+    expect(texts(us(), [keyReport(0x02, [0x17, 0x05, 0x1e]), keyReport(0, []), keyReport(0, [ENTER])])).toEqual([
+      'TB!',
+    ]);
+  });
+
+  it('ignores ErrorRollOver reports (phantom state)', () => {
+    const reports = [
+      keyReport(0, [0x04]),
+      keyReport(0, [1, 1, 1, 1, 1, 1]),
+      keyReport(0, [0x04, 0x05]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(us(), reports)).toEqual(['ab']);
+  });
+
+  it('strips a report ID from 9-byte reports', () => {
+    const withId = (r: Uint8Array) => Uint8Array.from([1, ...r]);
+    expect(texts(us(), keyboardReports('S-1', 'us', 'press-release').map(withId))).toEqual(['S-1']);
+  });
+
+  it('ends on Tab as well as Enter, and a bare Enter is no scan', () => {
+    const d = us();
+    expect(
+      texts(d, [...keyboardReports('A1', 'us', 'press-release', TAB), keyReport(0, [ENTER]), keyReport(0, [])]),
+    ).toEqual(['A1']);
+  });
+
+  it('ends a read without a terminator after the idle time', () => {
+    const d = new KeyboardReportDecoder({ layout: 'us', terminators: ['enter'] });
+    for (const r of keyboardReports('TB42', 'us', 'press-release', null)) d.push(r, 100);
+    expect(d.idle(150, 80)).toEqual([]);
+    expect(d.idle(180, 80)).toEqual([{ text: 'TB42', startedAt: 100, at: 180, terminator: 'idle' }]);
+  });
+
+  it('Tab is data-less when not configured as terminator', () => {
+    const d = new KeyboardReportDecoder({ layout: 'us', terminators: ['enter'] });
+    expect(texts(d, keyboardReports('AB', 'us', 'press-release', TAB))).toEqual([]);
+    expect(d.hasPending).toBe(true);
+  });
+
+  it('reads GS from Ctrl+] and from Alt+keypad 029', () => {
+    const ctrlGs = [
+      keyReport(0, [0x27]),
+      keyReport(0, []),
+      keyReport(0x01, [0x30]),
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(us(), ctrlGs)).toEqual(['0\x1d1']);
+    const altGs = [
+      keyReport(0x04, []),
+      keyReport(0x04, [0x62]),
+      keyReport(0x04, []),
+      keyReport(0x04, [0x5a]),
+      keyReport(0x04, []),
+      keyReport(0x04, [0x61]),
+      keyReport(0, []),
+      keyReport(0, [0x04]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(us(), altGs)).toEqual(['\x1da']);
+  });
+
+  it('honours Caps Lock for letters only', () => {
+    const reports = [
+      keyReport(0, [0x39]),
+      keyReport(0, []),
+      keyReport(0, [0x04]),
+      keyReport(0, []),
+      keyReport(0x02, [0x05]),
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(us(), reports)).toEqual(['Ab1']);
+  });
+
+  it('reads a German dead key followed by space as the accent itself', () => {
+    const reports = [
+      keyReport(0, [0x35]),
+      keyReport(0, []),
+      keyReport(0, [0x2c]),
+      keyReport(0, []),
+      keyReport(0, [0x04]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(de(), reports)).toEqual(['^a']);
+  });
+
+  it('survives short and odd reports', () => {
+    const d = us();
+    expect(d.push(new Uint8Array(3), 0)).toEqual([]);
+    expect(d.push(Uint8Array.from([0, 0, 0xff, 0xe0, 0x70, 0, 0, 0]), 1)).toEqual([]);
+  });
+});

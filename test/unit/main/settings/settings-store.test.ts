@@ -1,0 +1,79 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../../shared/ipc/settings.js';
+import { openSettingsStore, SETTINGS_FILE } from '../../../../main/settings/store.js';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const now = () => new Date('2026-11-23T09:00:00.000Z');
+const dirs: string[] = [];
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'benchlink-settings-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+describe('settings store', () => {
+  it('starts from defaults without a file and persists updates', async () => {
+    const dir = tempDir();
+    const store = await openSettingsStore({ dataDir: dir, log: quiet });
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.notice).toBeNull();
+    await store.update({ ui: { highContrast: true } });
+    const again = await openSettingsStore({ dataDir: dir, log: quiet });
+    expect(again.get().ui.highContrast).toBe(true);
+    expect(again.get().ui.sounds).toBe(DEFAULT_SETTINGS.ui.sounds);
+  });
+
+  it.each([
+    ['not JSON', '{ "version": 1, ', 'not valid JSON'],
+    [
+      'wrong shape',
+      JSON.stringify({ version: 1, connection: { kind: 'custom', baseUrl: 'ftp://x' } }),
+      'expected format',
+    ],
+    ['unknown version', JSON.stringify({ ...DEFAULT_SETTINGS, version: 7 }), 'expected format'],
+    ['empty file', '', 'not valid JSON'],
+  ])('a corrupt file (%s) gets defaults, a clear notice, and is moved aside intact', async (_name, content, why) => {
+    const dir = tempDir();
+    writeFileSync(join(dir, SETTINGS_FILE), content);
+    const store = await openSettingsStore({ dataDir: dir, log: quiet, now });
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.notice).toContain(why);
+    expect(store.notice).toContain('Default settings are in use');
+    const aside = readdirSync(dir).find((f) => f.startsWith(`${SETTINGS_FILE}.corrupt-`));
+    expect(aside).toBe(`${SETTINGS_FILE}.corrupt-2026-11-23T09-00-00-000Z`);
+    expect(readFileSync(join(dir, aside!), 'utf8')).toBe(content);
+    expect(existsSync(join(dir, SETTINGS_FILE))).toBe(false);
+    // Saving afterwards writes a fresh, valid file next to the kept one.
+    await store.update({ ui: { sounds: false } });
+    expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).ui.sounds).toBe(false);
+  });
+
+  it('rejects an update that would make the settings invalid, keeping the saved ones', async () => {
+    const store = await openSettingsStore({ dataDir: tempDir(), log: quiet });
+    await expect(
+      store.update({
+        connection: { kind: 'custom', mode: 'v2', baseUrl: 'nope', filesUrl: 'nope', eventsUrl: 'nope' },
+      }),
+    ).rejects.toThrow();
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('quick successive updates build on each other', async () => {
+    const dir = tempDir();
+    const store = await openSettingsStore({ dataDir: dir, log: quiet });
+    await Promise.all([
+      store.update({ connection: { kind: 'local-sandbox', mode: 'legacy' } }),
+      store.update({ ui: { highContrast: true } }),
+      store.update({ ui: { fillOrder: 'column-major' } }),
+    ]);
+    const saved = JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8'));
+    expect(saved.connection.mode).toBe('legacy');
+    expect(saved.ui).toMatchObject({ highContrast: true, fillOrder: 'column-major' });
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { updateRowsByIdResponse } from '../../../../shared/api/labsheets.js';
+import { coalesceAssignments, coalesceRows, coalesceWells, takeRowBatch } from '../../../../main/sync/coalesce.js';
+import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../../../shared/outbox/intents.js';
+import { assign, rowUpdate, wellRemove, wellSet } from '../outbox/helpers.js';
+
+const tag = <I>(intents: unknown[]) => intents.map((intent, i) => ({ id: i + 1, intent: intent as I }));
+
+describe('coalescing wells into one manifest/update', () => {
+  it('last intent per position wins, positions normalised (A01 = A1)', () => {
+    const c = coalesceWells(
+      { hrid: 'PL-0001' },
+      tag<WellIntent>([wellSet('A1', 'S-1'), wellSet('B2', 'S-2'), wellSet('A01', 'S-3')]),
+    );
+    expect(c.request).toEqual({
+      hrid: 'PL-0001',
+      plate: {
+        wells: [
+          { position: 'A1', sample: { id: 'S-3', labsheet: 'Samples' }, tags: [], label: '' },
+          { position: 'B2', sample: { id: 'S-2', labsheet: 'Samples' }, tags: [], label: '' },
+        ],
+      },
+    });
+  });
+
+  it('a set then a removal of the same field sends only the removal', () => {
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([wellSet('A1', 'S-1'), wellRemove('A1', ['SAMPLE'])]));
+    expect(c.request.plate).toEqual({ removeFromWells: [{ position: 'A1', fields: ['SAMPLE'] }] });
+  });
+
+  it('a removal then a set sends both: the server removes first, so the set lands last', () => {
+    const c = coalesceWells(
+      { hrid: 'P' },
+      tag<WellIntent>([wellRemove('A1', ['SAMPLE', 'LABEL']), wellSet('A1', 'S-9')]),
+    );
+    expect(c.request.plate).toEqual({
+      wells: [{ position: 'A1', sample: { id: 'S-9', labsheet: 'Samples' }, tags: [], label: '' }],
+      removeFromWells: [{ position: 'A1', fields: ['SAMPLE', 'LABEL'] }],
+    });
+  });
+
+  it('merges fields set by different intents on one well', () => {
+    const label: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'C3', label: 'BLANK' };
+    const tags: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'C3', tags: ['qc'] };
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([label, tags]));
+    expect(c.request.plate.wells).toEqual([{ position: 'C3', sample: null, label: 'BLANK', tags: ['qc'] }]);
+  });
+
+  it('every well element carries all four fields the spec marks required, whatever the intents gave', () => {
+    const full: WellIntent = {
+      type: 'well-set',
+      manifest: { hrid: 'P' },
+      position: 'D4',
+      sample: { id: 'S-4', labsheet: 'Samples' },
+      label: 'POS_CONTROL',
+      tags: ['x'],
+    };
+    const control: WellIntent = {
+      type: 'well-set',
+      manifest: { hrid: 'P' },
+      position: 'H12',
+      sample: null,
+      label: 'NEG_CONTROL',
+      tags: [],
+    };
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([full, control, wellSet('A1', 'S-1')]));
+    for (const w of c.request.plate.wells ?? [])
+      expect(Object.keys(w).sort()).toEqual(['label', 'position', 'sample', 'tags']);
+    expect(c.request.plate.wells).toContainEqual({ position: 'H12', sample: null, label: 'NEG_CONTROL', tags: [] });
+    expect(c.request.plate.wells).toContainEqual({
+      position: 'D4',
+      sample: { id: 'S-4', labsheet: 'Samples' },
+      label: 'POS_CONTROL',
+      tags: ['x'],
+    });
+  });
+
+  it('a removal of everything a set gave leaves only the removal', () => {
+    const label: WellIntent = { type: 'well-set', manifest: { hrid: 'P' }, position: 'C3', label: 'BLANK' };
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([label, wellRemove('C3', ['LABEL'])]));
+    expect(c.request.plate).toEqual({ removeFromWells: [{ position: 'C3', fields: ['LABEL'] }] });
+  });
+
+  it('a full 384 plate is one request with 384 wells, every entry done on success', () => {
+    const intents = Array.from({ length: 384 }, (_, i) =>
+      wellSet(`${String.fromCharCode(65 + Math.floor(i / 24))}${(i % 24) + 1}`, `S-${i}`),
+    );
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>(intents));
+    expect(c.request.plate.wells).toHaveLength(384);
+    expect(c.outcomes({ success: true, message: '', data: { hrid: 'P' } }).every((o) => o.ok)).toBe(true);
+  });
+});
+
+describe('coalescing assignments into one assign-location', () => {
+  it('keeps the last position per id and maps results back by id', () => {
+    const c = coalesceAssignments(
+      tag<LocationAssignIntent>([assign('TB1', 'A1'), assign('TB2', 'A2'), assign('TB1', 'A3')]),
+    );
+    expect(c.request).toEqual({
+      labsheet: 'Samples',
+      locationId: 'BOX',
+      idType: 'ID_BARCODE',
+      assignments: [
+        { id: 'TB2', position: 'A2' },
+        { id: 'TB1', position: 'A3' },
+      ],
+    });
+    const out = c.outcomes({ success: true, assignedPositions: [{ id: 'TB1', position: 'A3' }] });
+    expect(out.map((o) => o.ok)).toEqual([true, false, true]);
+  });
+});
+
+describe('coalescing row updates into update-rows-by-id', () => {
+  it("the spec's shape: single-key elements, each row's ID element first, later changes to a cell win", () => {
+    const c = coalesceRows(
+      tag<RowUpdateIntent>([
+        rowUpdate('S-1', { Status: 'a', 'Volume uL': 5 }),
+        rowUpdate('S-2', { Status: 'b' }),
+        rowUpdate('S-1', { Status: 'c' }),
+      ]),
+    );
+    expect(c.request).toEqual({
+      labsheet: 'Samples',
+      rows: [{ 'Sample ID': 'S-1' }, { Status: 'c' }, { 'Volume uL': 5 }, { 'Sample ID': 'S-2' }, { Status: 'b' }],
+    });
+    for (const element of c.request.rows) expect(typeof element === 'object' && Object.keys(element)).toHaveLength(1);
+  });
+
+  it('a change to the ID column itself is not sent (in this shape it would start another row)', () => {
+    const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-1', { 'Sample ID': 'S-99', Status: 'a' })]));
+    expect(c.request.rows).toEqual([{ 'Sample ID': 'S-1' }, { Status: 'a' }]);
+  });
+
+  it('a refusal naming an element points at the row it belongs to', () => {
+    const c = coalesceRows(
+      tag<RowUpdateIntent>([rowUpdate('S-1', { Status: 'a' }), rowUpdate('S-2', { Status: 'b', Notes: 'n' })]),
+    );
+    expect(c.entriesAt('rows[3]: Status must be one of …')).toEqual([2]);
+    expect(c.entriesAt('rows[1]')).toEqual([1]);
+  });
+
+  it('an all-digit ID echoed back as a number (leading zeros gone) still matches its row', () => {
+    const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('0042', { Status: 'a' })]));
+    expect(
+      c.outcomes(updateRowsByIdResponse.parse([{ ID: 42, updatedRows: [{ uuid: 'u', success: 'true' }] }]))[0],
+    ).toMatchObject({ ok: true });
+  });
+
+  it('an ID with no updated rows fails as not found; its neighbours are done', () => {
+    const c = coalesceRows(
+      tag<RowUpdateIntent>([rowUpdate('S-1', { Status: 'a' }), rowUpdate('S-404', { Status: 'b' })]),
+    );
+    const out = c.outcomes([
+      { ID: 'S-1', updatedRows: [{ uuid: 'u', success: true }] },
+      { ID: 'S-404', updatedRows: [] },
+    ]);
+    expect(out[0]).toEqual({ id: 1, ok: true });
+    expect(out[1]).toMatchObject({ id: 2, ok: false, message: expect.stringMatching(/Not found/) });
+  });
+
+  it('bounds a batch by distinct rows', () => {
+    const entries = tag<RowUpdateIntent>(
+      Array.from({ length: 1200 }, (_, i) => rowUpdate(`S-${i % 700}`, { Status: String(i) })),
+    );
+    const batch = takeRowBatch(entries, 500);
+    expect(new Set(batch.map((e) => e.intent.id)).size).toBe(500);
+    expect(batch).toHaveLength(500);
+  });
+});

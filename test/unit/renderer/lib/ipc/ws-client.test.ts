@@ -1,0 +1,71 @@
+import { DEFAULT_LABSHEETS } from '../../../../../shared/ipc/settings.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { createEventHub } from '../../../../../main/ipc/events.js';
+import { startHost, type RunningHost } from '../../../../../main/host/server.js';
+import { createWsApi } from '../../../../../renderer/lib/ipc/ws-client.js';
+import { spyRouter } from '../../../main/ipc/spy-router.js';
+
+/**
+ * The renderer's WebSocket client against the real host. Node 20 has no global WebSocket, so the
+ * test provides the `ws` one, sending the Origin a browser would.
+ */
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const events = createEventHub(quiet);
+let host: RunningHost;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'benchlink-wsclient-'));
+  writeFileSync(join(dist, 'index.html'), '<html></html>');
+  host = await startHost({ router: spyRouter().router, events, distDir: dist, log: quiet });
+  vi.stubGlobal(
+    'WebSocket',
+    class extends WebSocket {
+      constructor(url: string) {
+        super(url, { origin: host.origin });
+      }
+    },
+  );
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await host.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('renderer WebSocket client', () => {
+  it('invokes over the socket and receives events', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`);
+    const [a, b] = await Promise.all([api.invoke('app.info', {}), api.invoke('token.status', {})]);
+    expect(a).toMatchObject({ ok: true, value: { name: 'Benchlink' } });
+    expect(b).toMatchObject({ ok: true, value: { set: true } });
+    const got = new Promise((resolve) => api.subscribe('settings.changed', resolve));
+    await api.invoke('app.info', {}); // the socket is open, so the event below is delivered
+    events.emit('settings.changed', {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'v2' },
+      scanner: {},
+      ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
+      labsheets: DEFAULT_LABSHEETS,
+    });
+    expect(await got).toMatchObject({ ui: { highContrast: true } });
+  });
+
+  it('a refused socket (wrong key) becomes an error result, not a hang or a throw', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=wrong`);
+    expect(await api.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+
+  it('validation errors from main arrive as results', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`);
+    // A deliberately wrong payload, as a buggy or hostile page might send.
+    expect(await api.invoke('settings.set', { ui: { highContrast: 'yes' } } as never)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-message' },
+    });
+  });
+});

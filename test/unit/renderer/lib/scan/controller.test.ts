@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { seededRandom as prng } from '../../../../helpers/seeded-random.js';
+import { FakeBrowser, FakeElement } from './fake-dom.js';
+import { humanGap } from './profiles.js';
+
+const textInput = () => new FakeElement('INPUT', { type: 'text' });
+
+function scanInto(b: FakeBrowser, text: string, start: number, gap = 6, terminator = 'Enter') {
+  const end = b.type(text, start, gap);
+  return b.key(terminator, end);
+}
+
+describe('wedge in a focused text field', () => {
+  it('a scan leaves no stray characters, does not submit, and reports the field as target', () => {
+    const input = textInput();
+    input.value = 'note: ';
+    input.selectionStart = input.selectionEnd = 6;
+    const b = new FakeBrowser(input);
+    const enter = scanInto(b, 'PLT000777', 1000);
+    b.settle();
+    expect(input.value).toBe('note: ');
+    expect(enter.prevented).toBe(true);
+    expect(b.submits).toEqual([]);
+    expect(b.scans).toEqual([{ scan: expect.objectContaining({ text: 'PLT000777' }), target: input }]);
+  });
+
+  it('typing goes through unchanged: every key, in order, Backspace included', () => {
+    const input = textInput();
+    const b = new FakeBrowser(input);
+    const rand = prng(5);
+    let at = 1000;
+    let fast = 0;
+    for (const ch of 'Tris buffer pH 7.5, lot 12x') {
+      b.key(ch, at);
+      const g = humanGap(rand, fast);
+      fast = g < 60 ? fast + 1 : 0;
+      at += g;
+    }
+    b.key('Backspace', at);
+    b.key('4', at + 150);
+    b.key('Enter', at + 400);
+    b.settle();
+    expect(input.value).toBe('Tris buffer pH 7.5, lot 124');
+    expect(b.submits).toEqual(['Tris buffer pH 7.5, lot 124']);
+    expect(b.scans).toEqual([]);
+  });
+
+  it('a scan in the middle of typing: the typed text stays whole around it', () => {
+    const input = textInput();
+    const b = new FakeBrowser(input);
+    const at = b.type('vol ', 1000, 140);
+    scanInto(b, 'TB12345678', at + 900);
+    b.type('ok', at + 2000, 150);
+    b.settle();
+    expect(input.value).toBe('vol ok');
+    expect(b.scans.map((s) => s.scan.text)).toEqual(['TB12345678']);
+  });
+
+  it('Tab-terminated scans keep focus where the next scan goes', () => {
+    const b = new FakeBrowser(textInput());
+    const tab = scanInto(b, 'BOX0001', 1000, 5, 'Tab');
+    expect(tab.prevented).toBe(true);
+    expect(b.tabs).toEqual([]);
+  });
+
+  it('a fast double read gives one scan and one flagged duplicate; both leave the field clean', () => {
+    const input = textInput();
+    const b = new FakeBrowser(input);
+    scanInto(b, 'TB42', 1000);
+    scanInto(b, 'TB42', 1120);
+    b.settle();
+    expect(b.scans.map((s) => [s.scan.text, s.scan.duplicate])).toEqual([
+      ['TB42', false],
+      ['TB42', true],
+    ]);
+    expect(input.value).toBe('');
+  });
+
+  it('held keys go back to the field they were typed in when focus moves', () => {
+    const first = textInput();
+    const second = textInput();
+    const b = new FakeBrowser(first);
+    b.key('a', 1000);
+    b.focused = second;
+    b.key('b', 1010);
+    b.settle();
+    expect(first.value).toBe('a');
+    expect(second.value).toBe('b');
+  });
+
+  it('shortcuts pass after held keys are released', () => {
+    const input = textInput();
+    const b = new FakeBrowser(input);
+    b.key('x', 1000);
+    const copy = b.key('c', 1005, { ctrl: true });
+    expect(copy.prevented).toBe(false);
+    expect(input.value).toBe('x');
+  });
+});
+
+describe('never intercept where it must not', () => {
+  it.each([
+    ['password field', () => new FakeElement('INPUT', { type: 'password' })],
+    [
+      'autocomplete=current-password',
+      () => new FakeElement('INPUT', { type: 'text', autocomplete: 'current-password' }),
+    ],
+    ['data-scan="off" on the field', () => new FakeElement('INPUT', { type: 'text', 'data-scan': 'off' })],
+    [
+      'data-scan="off" on an ancestor',
+      () => new FakeElement('TEXTAREA', {}, new FakeElement('FORM', { 'data-scan': 'off' })),
+    ],
+  ])('%s: a fast typed password is neither held, swallowed nor reported', (_name, make) => {
+    const field = make();
+    const b = new FakeBrowser(field);
+    const sent = [...'Hunter2Pass'].map((ch, i) => b.key(ch, 1000 + i * 8));
+    const enter = b.key('Enter', 1100);
+    expect(sent.every((e) => !e.prevented && !e.stopped)).toBe(true);
+    expect(field.value).toBe('Hunter2Pass'); // immediately, no delay
+    expect(enter.prevented).toBe(false);
+    expect(b.submits).toEqual(['Hunter2Pass']);
+    b.settle();
+    expect(b.scans).toEqual([]);
+  });
+
+  it('moving into a password field mid-burst gives held keys back to the previous field', () => {
+    const user = textInput();
+    const pass = new FakeElement('INPUT', { type: 'password' });
+    const b = new FakeBrowser(user);
+    b.key('m', 1000);
+    b.focused = pass;
+    b.key('s', 1010);
+    expect(user.value).toBe('m');
+    expect(pass.value).toBe('s');
+  });
+});
+
+describe('editable grid cell (keys handled by the grid, not a text input)', () => {
+  it('a scan reaches the grid as one scan, not as keys; typed keys reach it in order', () => {
+    const cell = new FakeElement('DIV', { role: 'gridcell' });
+    const b = new FakeBrowser(cell);
+    const held = b.type('S-1001', 1000, 4).valueOf();
+    b.key('Enter', held);
+    expect(cell.received).toEqual([]);
+    b.type('12', 3000, 180);
+    b.settle();
+    expect(cell.received).toEqual(['1', '2']);
+    expect(b.scans.map((s) => s.scan.text)).toEqual(['S-1001']);
+  });
+
+  it('held keys are stopped before grid handlers see them (no edit mode on the first scan key)', () => {
+    const b = new FakeBrowser(new FakeElement('DIV', { role: 'gridcell' }));
+    const first = b.key('P', 1000);
+    expect(first.prevented && first.stopped).toBe(true);
+  });
+});

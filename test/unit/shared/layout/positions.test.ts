@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { layoutFromTemplate, normalizePosition, positionsInOrder } from '../../../../shared/layout/positions.js';
+
+const plate96 = { rows: 8, columns: 12 };
+const plate384 = { rows: 16, columns: 24 };
+
+describe('well positions', () => {
+  it('normalises A01 to A1 and accepts lower case', () => {
+    expect(normalizePosition('A01', plate96)).toBe('A1');
+    expect(normalizePosition('h12', plate96)).toBe('H12');
+    expect(normalizePosition(' C5 ', plate96)).toBe('C5');
+  });
+  it('refuses positions outside the layout and non-positions', () => {
+    expect(normalizePosition('I1', plate96)).toBeNull();
+    expect(normalizePosition('A13', plate96)).toBeNull();
+    expect(normalizePosition('P24', plate384)).toBe('P24');
+    expect(normalizePosition('A0', plate96)).toBeNull();
+    expect(normalizePosition('TB000001', plate96)).toBeNull();
+  });
+  it('orders wells row-major and column-major', () => {
+    expect(positionsInOrder(plate96, 'row-major').slice(0, 3)).toEqual(['A1', 'A2', 'A3']);
+    expect(positionsInOrder(plate96, 'column-major').slice(0, 3)).toEqual(['A1', 'B1', 'C1']);
+    expect(positionsInOrder(plate384, 'row-major')).toHaveLength(384);
+  });
+  it('guesses layouts from template names', () => {
+    expect(layoutFromTemplate('96 Well Plate')).toEqual(plate96);
+    expect(layoutFromTemplate('81 Slot Box')).toEqual({ rows: 9, columns: 9 });
+    expect(layoutFromTemplate('Custom rack')).toBeNull();
+  });
+});
