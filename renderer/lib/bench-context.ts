@@ -3,6 +3,7 @@ import type { Feedback } from './feedback/feedback.svelte.js';
 import type { OutboxState } from './outbox/outbox-state.svelte.js';
 import type { ScanHub } from './scan-input/scan-hub.svelte.js';
 import type { LabsheetWorkflow } from '../../shared/ipc/settings.js';
+import type { Gs1ColumnMap } from '../../shared/barcode/gs1-columns.js';
 
 /** The bench services every workflow screen shares; App.svelte provides them once. */
 export interface Bench {
@@ -11,6 +12,10 @@ export interface Bench {
   outbox: OutboxState;
   /** The labsheet a workflow reads its samples from (a setting; the demo lab's by default). */
   labsheetFor(workflow: LabsheetWorkflow): string;
+  /** The columns a scanned reagent pack fills in this labsheet (a setting; empty until mapped). */
+  packColumnsFor(labsheet: string): Gs1ColumnMap;
+  /** Saves a labsheet's pack columns; answers the reason when it could not. */
+  savePackColumns(labsheet: string, map: Gs1ColumnMap): Promise<string | null>;
 }
 
 const KEY = Symbol('benchlink.bench');

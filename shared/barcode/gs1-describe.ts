@@ -8,13 +8,6 @@ import { aiRule } from './gs1-rules.js';
  * plate ID. Kept apart from parsing so the screens share one wording.
  */
 
-const SOURCE_WORDS: Record<Gs1Data['source'], string> = {
-  'element-string': 'GS1 barcode',
-  'human-readable': 'GS1 text',
-  'digital-link': 'GS1 Digital Link',
-  'ean-upc': 'EAN/UPC product barcode',
-};
-
 /** A value as a person reads it: dates as ISO, date-times with a space, measures with their decimals. */
 export function gs1DisplayValue(ai: string, value: string, year?: number): string {
   const rule = aiRule(ai);
@@ -71,10 +64,12 @@ export function isExpired(data: Gs1Data, today: string): boolean {
 /**
  * Why this read cannot be recorded as a tube, sample, plate or box ID, or null when it can
  * (a pattern match, or an unknown code the workflow may offer to use anyway). A refused read
- * gives its own reason; a GS1 read names what it is, so "scan the tube, not the box" is clear.
+ * gives its own reason; a GS1 read says what it is, so "scan the tube, not the box" is clear:
+ * "product 09506000134352, lot ABC123, expires 2027-11-30 — not a tube ID".
  */
-export function notAnIdReason(c: Classification): string | null {
+export function notAnIdReason(c: Classification, idName = 'an ID', today?: string): string | null {
   if (c.rejected) return c.reason ?? c.why;
-  if (c.kind === 'gs1' && c.gs1) return `${SOURCE_WORDS[c.gs1.source]} (${describeGs1(c.gs1)}), not an ID`;
-  return null;
+  if (c.kind !== 'gs1' || !c.gs1) return null;
+  const expired = today !== undefined && isExpired(c.gs1, today) ? ' (expired)' : '';
+  return `${describeGs1(c.gs1)}${expired} — not ${idName}`;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiMode, serviceConnection } from '../api/connection.js';
+import { gs1ColumnMaps } from '../barcode/gs1-columns.js';
 
 /** The embedded sandbox: the default, so a new user sees data without any server. */
 export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sandbox'), mode: apiMode });
@@ -58,6 +59,8 @@ export const settings = z.strictObject({
   ui: uiPrefs,
   // A settings file written before this existed reads as the demo's labsheet everywhere.
   labsheets: workflowLabsheets.default(DEFAULT_LABSHEETS),
+  /** Per labsheet, the columns a scanned reagent pack's GS1 lot, expiry, GTIN and serial fill. */
+  gs1Columns: gs1ColumnMaps.default({}),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -67,6 +70,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   scanner: {},
   ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
   labsheets: DEFAULT_LABSHEETS,
+  gs1Columns: {},
 }) as Settings;
 
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
@@ -75,6 +79,8 @@ export const settingsPatch = z.strictObject({
   scanner: scannerSettings.optional(),
   ui: uiPrefs.partial().optional(),
   labsheets: workflowLabsheets.partial().optional(),
+  /** Replaces the named labsheets' mappings; an empty mapping removes one. */
+  gs1Columns: gs1ColumnMaps.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -85,5 +91,13 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     scanner: patch.scanner ?? base.scanner,
     ui: { ...base.ui, ...patch.ui },
     labsheets: { ...base.labsheets, ...patch.labsheets },
+    gs1Columns: mergeGs1Columns(base.gs1Columns, patch.gs1Columns),
   };
+}
+
+function mergeGs1Columns(base: Settings['gs1Columns'], patch: SettingsPatch['gs1Columns']): Settings['gs1Columns'] {
+  if (!patch) return base;
+  const merged = { ...base, ...patch };
+  for (const [labsheet, map] of Object.entries(patch)) if (Object.keys(map).length === 0) delete merged[labsheet];
+  return merged;
 }

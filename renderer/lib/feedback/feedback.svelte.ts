@@ -1,6 +1,6 @@
 import { TonePlayer, type Tone } from '../tones/tones.js';
 
-export type FlashKind = 'good' | 'bad' | 'warn' | 'info';
+export type FlashKind = 'good' | 'bad' | 'warn' | 'info' | 'expired';
 
 export interface LastScan {
   text: string;
@@ -20,6 +20,7 @@ const TONE_FLASH: Record<Tone, FlashKind> = {
   occupied: 'warn',
   'wrong-plate': 'bad',
   unknown: 'warn',
+  expired: 'expired',
 };
 
 /** The acknowledgement of every scan: a tone, a big flash and the last-scan line (aria-live). */

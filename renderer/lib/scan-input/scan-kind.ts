@@ -1,4 +1,6 @@
 import { createClassifier, type Classification } from '../../../shared/barcode/classify.js';
+import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
+import { localDay } from '../format/day.js';
 import type { Layout } from '../../../shared/layout/positions.js';
 
 const classifier = createClassifier();
@@ -18,4 +20,13 @@ export function classify(text: string, layout?: Layout): ScanClass {
   const c = classifier(text, layout ? { layout } : {});
   const garbage = c.rejected === true || (c.kind === 'unknown' && !PLAUSIBLE.test(c.value));
   return garbage ? { ...c, garbage, refusal: c.reason ?? c.why } : { ...c, garbage };
+}
+
+/**
+ * Why this scan cannot be recorded as the ID the screen expects ("a tube ID"), or null when it
+ * can: garbage and refused reads give their reason, a GS1 product or shipping code says what it is.
+ */
+export function idRefusal(c: ScanClass, idName: string): string | null {
+  if (c.garbage) return c.refusal ?? c.why;
+  return notAnIdReason(c, idName, localDay());
 }

@@ -3,7 +3,7 @@
  * Distinct sounds per outcome, made with Web Audio (no files to load). A success is one short
  * high beep; each guard has its own shape so a user hears *which* problem without looking.
  */
-export type Tone = 'success' | 'error' | 'duplicate' | 'occupied' | 'wrong-plate' | 'unknown' | 'info';
+export type Tone = 'success' | 'error' | 'duplicate' | 'occupied' | 'wrong-plate' | 'unknown' | 'info' | 'expired';
 
 interface Note {
   freq: number;
@@ -33,6 +33,12 @@ const TONES: Record<Tone, Note[]> = {
   unknown: [
     { freq: 520, ms: 150, type: 'triangle' },
     { freq: 780, ms: 150, type: 'triangle' },
+  ],
+  // Falling, unlike every other tone: the pack was read, but it is past its expiry date.
+  expired: [
+    { freq: 990, ms: 110, type: 'sine' },
+    { freq: 740, ms: 110, type: 'sine' },
+    { freq: 495, ms: 220, type: 'sine' },
   ],
 };
 

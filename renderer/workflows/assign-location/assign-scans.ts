@@ -1,4 +1,4 @@
-import { classify } from '../../lib/scan-input/scan-kind.js';
+import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { detectIdType, type AssignState } from './assign-state.svelte.js';
 
@@ -6,7 +6,16 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   const fb = s.feedback;
   const c = classify(scan.text, s.layout ?? undefined);
   if (c.garbage)
-    return fb.report(scan.text, `Not a barcode we know (${c.why}); nothing recorded`, 'error', scan.mainAt);
+    return fb.report(
+      scan.text,
+      `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`,
+      'error',
+      scan.mainAt,
+    );
+  if (c.kind === 'gs1') {
+    const why = idRefusal(c, s.location ? 'a tube ID' : 'a location, box or plate ID');
+    return fb.report(scan.text, `${why}; nothing recorded`, 'error', scan.mainAt);
+  }
   if (c.kind === 'plate' || c.kind === 'box') {
     const ok = await s.openManifest(c.value);
     return ok

@@ -1,4 +1,6 @@
-import { classify } from '../../lib/scan-input/scan-kind.js';
+import { classify, type ScanClass } from '../../lib/scan-input/scan-kind.js';
+import { describeGs1 } from '../../../shared/barcode/gs1-describe.js';
+import { localDay } from '../../lib/format/day.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { age } from '../../lib/format/age.js';
 import { messageOf } from '../../lib/ipc/client.js';
@@ -11,11 +13,12 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   if (c.garbage || c.kind === 'position' || c.kind === 'command') {
     return fb.report(
       scan.text,
-      c.garbage ? `Not a barcode we know (${c.why})` : 'Scan a tube or a sample ID',
+      c.garbage ? `Not a barcode we know (${c.refusal ?? c.why})` : 'Scan a tube or a sample ID',
       'error',
       scan.mainAt,
     );
   }
+  if (c.kind === 'gs1') return packScan(s, c, scan);
   let row: CachedRow | null;
   try {
     row = await s.lookup(c.value);
@@ -44,4 +47,37 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     row ? 'success' : 'unknown',
     scan.mainAt,
   );
+}
+
+/** A reagent or consumable pack (GS1 barcode or Digital Link) fills the open row's mapped columns. */
+function packScan(s: RowState, c: ScanClass, scan: IncomingScan): void {
+  const fb = s.feedback;
+  const what = c.gs1 ? describeGs1(c.gs1) : c.value;
+  if (!c.gs1 || s.mode !== 'single' || !s.row) {
+    const first = s.mode === 'single' ? 'open a row first (scan its tube or ID)' : 'in batch mode scan tubes';
+    return fb.report(scan.text, `${what}: a product code, not a sample — ${first}`, 'error', scan.mainAt);
+  }
+  if (Object.keys(s.packColumns).length === 0) {
+    return fb.report(
+      scan.text,
+      `${what}: no pack columns are set for ${s.labsheet} — choose them under "Pack columns"`,
+      'error',
+      scan.mainAt,
+    );
+  }
+  const fill = s.fillFromPack(c.gs1, localDay());
+  if (fill.filled.length === 0) {
+    const why = fill.notInRow.length ? `${fill.notInRow.join(', ')} not in this row` : 'none of the mapped fields';
+    return fb.report(scan.text, `${what}: nothing filled (${why})`, 'error', scan.mainAt);
+  }
+  const cells = fill.filled.map(([column, value]) => `${column} = ${value}`).join(', ');
+  const notes = [
+    ...(fill.missing.length ? [`no ${fill.missing.join(', ')} on this code`] : []),
+    ...(fill.notInRow.length ? [`${fill.notInRow.join(', ')} not in this row`] : []),
+  ];
+  const tail = `${notes.length ? ` (${notes.join('; ')})` : ''} — press Save`;
+  if (fill.expired) {
+    return fb.report(scan.text, `EXPIRED pack (${c.gs1.expiry}): ${cells}${tail}`, 'expired', scan.mainAt);
+  }
+  fb.report(scan.text, `${cells}${tail}`, 'success', scan.mainAt);
 }

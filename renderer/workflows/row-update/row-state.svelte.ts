@@ -7,6 +7,14 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
 import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
+import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
+import type { Gs1Data } from '../../../shared/barcode/gs1.js';
+
+/** What a scanned pack did to the open row: cells put into the draft, and mapped columns the row lacks. */
+export interface PackFill extends Gs1Fill {
+  filled: Array<[column: string, value: string]>;
+  notInRow: string[];
+}
 
 export interface BatchItem {
   id: string;
@@ -24,6 +32,8 @@ export class RowState {
   batchField = $state('Status');
   batchValue = $state('received');
   batch = $state<BatchItem[]>([]);
+  /** The labsheet's pack columns (Settings, kept current by the screen). */
+  packColumns = $state<Gs1ColumnMap>({});
   #offChange: (() => void) | null = null;
   #shape: { idColumn: string; barcodeColumn: string | null } | null = null;
 
@@ -48,6 +58,25 @@ export class RowState {
     this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
     this.row = row;
     this.draft = { ...row.row };
+  }
+
+  /**
+   * A scanned reagent pack fills the open row's mapped columns in the draft; nothing is sent
+   * until Save, so a wrong pack is undone by scanning the right one or editing the field.
+   */
+  fillFromPack(data: Gs1Data, today: string): PackFill {
+    const fill = gs1Fill(data, this.packColumns, today);
+    const headers = this.row?.headers ?? [];
+    const filled: PackFill['filled'] = [];
+    const notInRow: string[] = [];
+    for (const [column, value] of Object.entries(fill.cells)) {
+      if (!headers.includes(column)) notInRow.push(column);
+      else {
+        this.draft[column] = value;
+        filled.push([column, value]);
+      }
+    }
+    return { ...fill, filled, notInRow };
   }
 
   /** The edited fields only: unchanged cells are not sent. */

@@ -1,6 +1,6 @@
 import { call, messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
-import { classify } from '../../lib/scan-input/scan-kind.js';
+import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import type { Tone } from '../../lib/tones/tones.js';
 import { wellAfter } from './fill-order.js';
@@ -21,7 +21,7 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   const fb = s.feedback;
   const c = classify(scan.text, s.layout ?? undefined);
   if (c.garbage) {
-    fb.report(scan.text, `Not a barcode we know (${c.why}); nothing recorded`, 'error', scan.mainAt);
+    fb.report(scan.text, `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`, 'error', scan.mainAt);
     return;
   }
   // A new scan while a guard waits means the user moved on: the guarded scan is dropped.
@@ -30,6 +30,10 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   if (c.kind === 'command') {
     await runCommand(s, c.command ?? 'cancel', scan);
     return;
+  }
+  if (c.kind === 'gs1') {
+    const why = idRefusal(c, s.plate ? 'a sample or tube ID' : 'a plate ID');
+    return fb.report(scan.text, `${why}; nothing recorded`, 'error', scan.mainAt);
   }
   if (c.kind === 'plate' || c.kind === 'box' || (!s.plate && c.kind === 'unknown')) {
     const g = guardPlate(s.plate, c.normalized || c.value);

@@ -70,16 +70,23 @@ describe('notAnIdReason: how a workflow refuses what cannot be a tube, sample or
     expect(notAnIdReason(classify('010950600013435310X'))).toContain('wrong check digit');
   });
 
-  it('names a GS1 product or shipping code for what it is', () => {
-    expect(notAnIdReason(classify(']E04006381333931'))).toBe(
-      'EAN/UPC product barcode (product 04006381333931), not an ID',
+  it('names a GS1 product or shipping code for what it is, and what was expected', () => {
+    expect(notAnIdReason(classify(']E04006381333931'), 'a plate ID')).toBe('product 04006381333931 — not a plate ID');
+    expect(notAnIdReason(classify(']d20109506000134352\x1d10L1'))).toBe('product 09506000134352, lot L1 — not an ID');
+    expect(notAnIdReason(classify('https://id.gs1.org/01/09506000134352/10/ABC123?17=271130'), 'a tube ID')).toBe(
+      'product 09506000134352, lot ABC123, expires 2027-11-30 — not a tube ID',
     );
-    expect(notAnIdReason(classify(']d20109506000134352\x1d10L1'))).toBe(
-      'GS1 barcode (product 09506000134352, lot L1), not an ID',
+    expect(notAnIdReason(classify(']C100106141411234567897'), 'a sample ID')).toBe(
+      'shipping container 106141411234567897 — not a sample ID',
     );
-    expect(notAnIdReason(classify('https://id.gs1.org/01/09506000134352'))).toBe(
-      'GS1 Digital Link (product 09506000134352), not an ID',
+  });
+
+  it("says when the product has expired, by the bench's date", () => {
+    const pack = classify('https://id.gs1.org/01/09506000134352/10/ABC123?17=271130');
+    expect(notAnIdReason(pack, 'a tube ID', '2027-12-01')).toBe(
+      'product 09506000134352, lot ABC123, expires 2027-11-30 (expired) — not a tube ID',
     );
+    expect(notAnIdReason(pack, 'a tube ID', '2027-11-30')).not.toContain('expired)');
   });
 
   it('leaves IDs and unknown codes to the workflow', () => {
