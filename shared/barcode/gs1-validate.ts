@@ -108,7 +108,13 @@ export function checkAiCombination(fields: readonly Gs1FieldInput[]): { error?: 
     for (const alternatives of aiRule(f.ai)?.requires ?? []) {
       const met = alternatives.some((group) => group.every((p) => present(fields, p, f.ai)));
       if (met) continue;
-      const words = alternatives.map((g) => g.map(patternWords).join(' with '));
+      // Name only what is missing from the groups the read has begun: (01)(250) needs (21), not
+      // "(01) with (21), (03) with (21) or (8006) with (21)".
+      const missing = alternatives.map((g) => g.filter((p) => !present(fields, p, f.ai)));
+      const fewest = Math.min(...missing.map((m) => m.length));
+      const closest = missing.filter((m, i) => m.length === fewest && m.length < alternatives[i]!.length);
+      const groups = closest.length > 0 ? closest : alternatives;
+      const words = [...new Set(groups.map((g) => g.map(patternWords).join(' with ')))];
       unmet.push(`${aiLabel(f.ai)} needs ${orList(words)} on the same item`);
       noted.add(f.ai);
     }

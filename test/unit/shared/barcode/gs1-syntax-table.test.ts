@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateFromInstalledBwipJs, TABLE_PATH } from '../../../../scripts/gs1/generate-syntax-table.js';
-import { extractBwippSyntax } from '../../../../scripts/gs1/bwipp-syntax.js';
+import {
+  dictionaryEntries,
+  generateFromDictionary,
+  renderSyntaxTable,
+  TABLE_PATH,
+} from '../../../../scripts/gs1/generate-syntax-table.js';
 import { gs1AiName, namedAis } from '../../../../shared/barcode/gs1-ai-names.js';
 import { CHECKED_LINTERS, UNCHECKED_LINTERS } from '../../../../shared/barcode/gs1-linters.js';
 import {
@@ -15,8 +19,8 @@ import {
 import { GS1_SYNTAX_LINES } from '../../../../shared/barcode/gs1-syntax.generated.js';
 
 describe('the generated GS1 syntax table', () => {
-  it('is exactly what the generator makes from the installed bwip-js (regenerate it when this fails)', () => {
-    expect(readFileSync(TABLE_PATH, 'utf8')).toBe(generateFromInstalledBwipJs());
+  it('is exactly what the generator makes from the committed dictionary (regenerate it when this fails)', () => {
+    expect(readFileSync(TABLE_PATH, 'utf8')).toBe(generateFromDictionary());
   });
 
   it('holds every AI of the dictionary: 541 AIs, lengths 2 to 4, one AI length per two-digit prefix', () => {
@@ -55,7 +59,12 @@ describe('the generated GS1 syntax table', () => {
     expect(aiRule('253')?.parts.map((p) => p.optional)).toEqual([false, true]);
     expect(aiRule('414')?.parts[0]?.linters).toContain('csum');
     expect(aiRule('17')?.requires).toEqual([[['01'], ['02'], ['03'], ['255'], ['8006'], ['8026']]]);
-    expect(aiRule('7004')?.requires).toEqual([[['01', '10']]]);
+    expect(aiRule('7004')?.requires).toEqual([
+      [
+        ['01', '10'],
+        ['03', '10'],
+      ],
+    ]);
     // A fixed length that still needs FNC1 after it: only the listed prefixes are predefined.
     expect(aiRule('7001')).toMatchObject({ minLength: 13, maxLength: 13, predefined: false });
   });
@@ -114,40 +123,28 @@ describe('compileSyntax reads the dictionary line syntax', () => {
   });
 });
 
-describe('extractBwippSyntax', () => {
-  const ps = (body: string): string =>
-    `%%BeginResource: uk.co.terryburton.bwipp gs1process 0.0 2026010100 1 2\n` +
-    `% --BEGIN RESOURCE gs1process--\n${body}`;
-  const csets = ['cset82', 'cset39', 'cset32', 'cset64'].map(
-    (n) => `/${n} <<\n 0 (AB) { exch } forall >> readonly def`,
-  );
+describe('reading the dictionary', () => {
+  const sample = [
+    '# GS1 Barcode Syntax Dictionary',
+    '#',
+    '00   *?  N18,csum,gcppos2  dlpkey  # SSCC',
+    '3100-3105 *? N6 req=01,02 ex=310n  # NET WEIGHT (kg)',
+    '',
+    '8030  Z..90  req=00,01+21  # DIGSIG',
+  ].join('\n');
 
-  it('keys one entry under every AI listed after it and reads the predefined-length prefixes', () => {
-    const text = ps(`/gs1syntax <<
-      << /parts [ << /cset /N /min 6 /max 6 /opt false /linters [ /lintyymmd0 ] >> ]
-         /req [ [ [ (01) ] [ (02) (37) ] ] ] >>
-      (15) exch dup (16) exch dup pop
-    >> readonly def
-    /aifixed << [ (15) (16) % comment
-    ] {dup} forall >> readonly def
-    ${csets.join('\n')}`);
-    const s = extractBwippSyntax(text);
-    expect(s.version).toBe('2026010100');
-    expect(s.entries).toEqual([
-      {
-        ais: ['15', '16'],
-        parts: [{ cset: 'N', min: 6, max: 6, optional: false, linters: ['yymmd0'] }],
-        req: [[['01'], ['02', '37']]],
-        ex: [],
-        dlpkey: null,
-        dlattr: true,
-      },
+  it('keeps every AI line without its title or extra spaces, and skips comments', () => {
+    expect(dictionaryEntries(sample)).toEqual([
+      '00 *? N18,csum,gcppos2 dlpkey',
+      '3100-3105 *? N6 req=01,02 ex=310n',
+      '8030 Z..90 req=00,01+21',
     ]);
-    expect(s.fixedPrefixes).toEqual(['15', '16']);
   });
 
-  it('fails loudly on a format it does not know', () => {
-    const text = ps(`/gs1syntax << << /parts [ ] /newthing 1 >> (15) exch dup pop >> readonly def`);
-    expect(() => extractBwippSyntax(text)).toThrow('unknown attribute /newthing');
+  it('refuses a file with no entries, and compiles what it reads', () => {
+    expect(() => renderSyntaxTable('# nothing here\n', 'x')).toThrow(/no entries/);
+    const rules = compileSyntax(dictionaryEntries(sample));
+    expect(rules.get('3103')).toMatchObject({ predefined: true, minLength: 6, excludes: ['310n'] });
+    expect(rules.get('8030')?.requires).toEqual([[['00'], ['01', '21']]]);
   });
 });
