@@ -1,17 +1,5 @@
-/**
- * mulberry32: a tiny deterministic PRNG, so a fuzz case, a flaky-network scenario or a crash trial
- * replays exactly from its seed. Tests only: production code takes `random` from its platform.
- */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// One generator for the sandbox and the tests: the same seed replays the same case everywhere.
+export { seededRandom } from '../../main/common/seeded-random.js';
 
 export function randInt(rand: () => number, min: number, max: number): number {
   return min + Math.floor(rand() * (max - min + 1));

@@ -1,6 +1,6 @@
 import type { EndpointName } from '../../../shared/api/endpoints.js';
 import type { Json } from './json.js';
-import { seededRandom, type Random } from './random.js';
+import { seededRandom, type Random } from '../../common/seeded-random.js';
 import { SPEC_SHAPES } from './spec-shapes.js';
 import { addExtras, VARIATIONS, varyRowCells, type Varied } from './variations.js';
 

@@ -1,6 +1,6 @@
 import type { EndpointName } from '../../../shared/api/endpoints.js';
 import { isObject, mapField, mapItems, type Json, type JsonObject } from './json.js';
-import type { Random } from './random.js';
+import type { Random } from '../../common/seeded-random.js';
 
 /** How often each variation is applied to an answer it fits. */
 const P = 0.35;

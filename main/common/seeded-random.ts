@@ -1,4 +1,7 @@
-/** A small seeded generator (mulberry32): the same seed gives the same variations, answer after answer. */
+/**
+ * mulberry32: a tiny deterministic generator, so the sandbox's varied answers, a fuzz case or a crash
+ * trial replay exactly from their seed. Not for anything that must be unpredictable.
+ */
 export type Random = () => number;
 
 export function seededRandom(seed: number): Random {
