@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createApp, type BenchlinkApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
+import { installLastResort } from '../common/last-resort.js';
 import { startSandbox } from '../sandbox/server.js';
 import { nativeFilePicker } from './dialogs.js';
 import { defaultSession, hardenApp, hardenSession } from './hardening.js';
@@ -16,6 +17,7 @@ import { windowOptions } from './security-policy.js';
  * file only owns the window, the app lifecycle and the Electron-specific adapters.
  */
 const log = createConsoleLogger('[main]');
+installLastResort(process, log);
 
 if (!app.requestSingleInstanceLock()) {
   // Two instances would fight over the outbox database and the scanner: hand over and leave.

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
 import { defaultDataDir } from '../common/data-dir.js';
+import { installLastResort } from '../common/last-resort.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandbox } from '../sandbox/server.js';
 import { loadKeyring } from './keyring.js';
@@ -25,6 +26,7 @@ const { values } = parseArgs({
 });
 
 const log = createConsoleLogger('[host]');
+installLastResort(process, log);
 const distDir = resolve(values.dist);
 if (!existsSync(resolve(distDir, 'index.html'))) {
   console.error(`No built renderer in ${distDir}: run \`npm run build\` first (npm start does it for you).`);

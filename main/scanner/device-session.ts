@@ -39,7 +39,13 @@ export class DeviceSession {
     private readonly cb: SessionCallbacks,
   ) {
     this.pos = config.role === 'hid-pos' ? new HidPosDecoder() : null;
-    this.keys = config.role === 'hid-keyboard' ? new KeyboardReportDecoder(config.keyboard) : null;
+    this.keys =
+      config.role === 'hid-keyboard'
+        ? new KeyboardReportDecoder({
+            ...config.keyboard,
+            onDropped: (message) => this.cb.problem('read-too-long', message),
+          })
+        : null;
     handle.onData((report) => this.onReport(report));
     handle.onError((err) => {
       if (this.closed) return;
@@ -71,7 +77,9 @@ export class DeviceSession {
         for (const s of this.keys.push(report, at)) this.cb.read(s);
       }
     } catch (err) {
-      // A decoder bug must not kill the read loop for every later scan.
+      // A decoder bug must not kill the read loop for every later scan, nor leave a read half in it.
+      this.pos?.reset();
+      this.keys?.reset();
       this.cb.problem('bad-report', `Could not decode a report: ${err instanceof Error ? err.message : String(err)}`);
     }
     this.rearm();
@@ -92,12 +100,19 @@ export class DeviceSession {
     this.timer = null;
     if (this.closed) return;
     const at = this.clock.now();
-    if (this.pos && this.config.role === 'hid-pos') {
-      for (const o of this.pos.expire(at, this.config.continuationTimeoutMs)) {
-        if (o.type === 'error') this.cb.problem(o.code, o.message);
+    // A timer callback has no caller to catch for it: a throw here would escape into main's event loop.
+    try {
+      if (this.pos && this.config.role === 'hid-pos') {
+        for (const o of this.pos.expire(at, this.config.continuationTimeoutMs)) {
+          if (o.type === 'error') this.cb.problem(o.code, o.message);
+        }
+      } else if (this.keys && this.config.role === 'hid-keyboard') {
+        for (const s of this.keys.idle(at, this.config.keyboard.idleMs)) this.cb.read(s);
       }
-    } else if (this.keys && this.config.role === 'hid-keyboard') {
-      for (const s of this.keys.idle(at, this.config.keyboard.idleMs)) this.cb.read(s);
+    } catch (err) {
+      this.pos?.reset();
+      this.keys?.reset();
+      this.cb.problem('bad-report', `A read was dropped: ${err instanceof Error ? err.message : String(err)}`);
     }
     this.rearm();
   }

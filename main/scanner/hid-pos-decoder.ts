@@ -39,7 +39,14 @@ export const DEFAULT_HID_POS_LAYOUT: HidPosLayout = {
 
 export type HidPosOutput =
   | { type: 'scan'; text: string; aim?: string; symbology?: string; startedAt: number; at: number }
-  | { type: 'error'; code: 'bad-report' | 'incomplete-scan'; message: string };
+  | { type: 'error'; code: 'bad-report' | 'incomplete-scan' | 'read-too-long'; message: string };
+
+/**
+ * The longest read kept: a QR code holds at most 2,953 bytes and a DataMatrix 1,556, so twice the
+ * largest symbol is room for any barcode. Beyond it the reports are a stuck device or a flood, and
+ * an unbounded buffer is what once made main run out of stack and exit.
+ */
+export const MAX_READ_BYTES = 8192;
 
 /** Honeywell code IDs (byte 61) for the symbologies a lab meets, used when no AIM id was sent. */
 const HONEYWELL_CODE_IDS: Record<number, string> = {
@@ -63,24 +70,37 @@ interface Pending {
   lastAt: number;
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeText(bytes: readonly number[]): string {
   const u8 = Uint8Array.from(bytes);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(u8);
+    return UTF8.decode(u8);
   } catch {
     // Code 128 / Code 39 extended ASCII is Latin-1, not UTF-8: keep every byte as its code point.
-    return String.fromCharCode(...u8);
+    // In slices: spreading a long array into one call overflows the stack.
+    let text = '';
+    for (let i = 0; i < u8.length; i += 1024) text += String.fromCharCode(...u8.subarray(i, i + 1024));
+    return text;
   }
+}
+
+/** The start of a dropped read, short enough for one line on the bench. */
+function preview(bytes: readonly number[]): string {
+  const text = decodeText(bytes.slice(0, 40));
+  return bytes.length > 40 ? `${text}…` : text;
 }
 
 export class HidPosDecoder {
   private pending: Pending | null = null;
+  /** After a read ran past MAX_READ_BYTES: its remaining continuation reports are skipped. */
+  private discarding = false;
 
   constructor(private readonly layout: HidPosLayout = DEFAULT_HID_POS_LAYOUT) {}
 
   /** True while a multi-report read waits for its continuation. */
   get waiting(): boolean {
-    return this.pending !== null;
+    return this.pending !== null || this.discarding;
   }
 
   push(report: Uint8Array, at: number): HidPosOutput[] {
@@ -109,6 +129,22 @@ export class HidPosDecoder {
     const more = contIndex < report.length && (report[contIndex]! & 0x01) === 1;
     const data = Array.from(report.subarray(start, start + length));
 
+    if (this.discarding) {
+      // The rest of an over-long read: skipped until its last report, then the next read starts clean.
+      if (!more) this.discarding = false;
+      return out;
+    }
+    if (this.pending && this.pending.bytes.length + data.length > MAX_READ_BYTES) {
+      const head = preview(this.pending.bytes);
+      this.pending = null;
+      this.discarding = more;
+      out.push({
+        type: 'error',
+        code: 'read-too-long',
+        message: `A read longer than ${MAX_READ_BYTES} bytes ("${head}") was dropped: no barcode is that long. Check the scanner.`,
+      });
+      return out;
+    }
     // A continuation carries the same AIM id (or none); a different one means the earlier read lost its tail.
     if (this.pending && aim && this.pending.aim && this.pending.aim !== aim)
       out.push(...this.dropPending('the next report belongs to another read'));
@@ -125,6 +161,7 @@ export class HidPosDecoder {
 
   /** Drops a multi-report read whose continuation never came (scanner unplugged mid-read). */
   expire(at: number, timeoutMs: number): HidPosOutput[] {
+    this.discarding = false;
     if (this.pending && at - this.pending.lastAt >= timeoutMs)
       return this.dropPending(`no continuation within ${timeoutMs} ms`);
     return [];
@@ -132,6 +169,7 @@ export class HidPosDecoder {
 
   reset(): void {
     this.pending = null;
+    this.discarding = false;
   }
 
   private finish(at: number): HidPosOutput {
@@ -147,8 +185,10 @@ export class HidPosDecoder {
 
   private dropPending(why: string): HidPosOutput[] {
     if (!this.pending) return [];
-    const partial = decodeText(this.pending.bytes);
+    // Cleared before anything else, so a failure describing it cannot leave the buffer stuck.
+    const bytes = this.pending.bytes;
     this.pending = null;
+    const partial = preview(bytes);
     return [
       {
         type: 'error',

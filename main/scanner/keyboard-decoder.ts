@@ -21,7 +21,14 @@ import {
 export interface KeyboardDecoderOptions {
   layout: KeyboardLayoutName;
   terminators: ReadonlyArray<'enter' | 'tab'>;
+  /** Told when keys are dropped (a read past MAX_READ_CHARS), so the bench can say why. */
+  onDropped?: (message: string) => void;
 }
+
+/** As for HID POS reads: twice the largest barcode; more is a stuck key or a flood, not a read. */
+export const MAX_READ_CHARS = 8192;
+/** Alt+0255 is the longest Alt code; more digits are not a character. */
+const MAX_ALT_DIGITS = 4;
 
 export interface KeyboardScan {
   text: string;
@@ -46,11 +53,13 @@ export class KeyboardReportDecoder {
   private dead: string | null = null;
   private altCode = '';
   private prevModifiers = 0;
+  /** After a read ran past MAX_READ_CHARS: keys are skipped until its terminator or silence. */
+  private discarding = false;
 
   constructor(private readonly options: KeyboardDecoderOptions) {}
 
   get hasPending(): boolean {
-    return this.text.length > 0 || this.dead !== null || this.altCode.length > 0;
+    return this.text.length > 0 || this.dead !== null || this.altCode.length > 0 || this.discarding;
   }
 
   get lastKeyAt(): number {
@@ -89,6 +98,7 @@ export class KeyboardReportDecoder {
   /** Ends a read that had no terminator once the scanner has gone quiet. */
   idle(at: number, idleMs: number): KeyboardScan[] {
     if (!this.hasPending || at - this.lastAt < idleMs) return [];
+    this.discarding = false;
     if (this.dead) this.append(this.dead, this.lastAt);
     this.dead = null;
     this.altCode = '';
@@ -98,6 +108,7 @@ export class KeyboardReportDecoder {
 
   reset(): void {
     this.down.clear();
+    this.discarding = false;
     this.text = '';
     this.dead = null;
     this.altCode = '';
@@ -124,7 +135,7 @@ export class KeyboardReportDecoder {
       const digit = keypadDigit(code);
       if (digit !== null) {
         if (!this.text && !this.altCode) this.startedAt = at;
-        this.altCode += digit;
+        if (this.altCode.length < MAX_ALT_DIGITS) this.altCode += digit;
         this.lastAt = at;
         return null;
       }
@@ -168,13 +179,29 @@ export class KeyboardReportDecoder {
   }
 
   private append(ch: string, at: number): void {
+    this.lastAt = at;
+    if (this.discarding) return;
+    if (this.text.length + ch.length > MAX_READ_CHARS) {
+      const head = this.text.slice(0, 40);
+      this.text = '';
+      this.discarding = true;
+      this.options.onDropped?.(
+        `A read longer than ${MAX_READ_CHARS} characters ("${head}…") was dropped: no barcode is that long. ` +
+          'Check the scanner (a key stuck down, or a wrong terminator setting).',
+      );
+      return;
+    }
     if (!this.text) this.startedAt = at;
     this.text += ch;
-    this.lastAt = at;
   }
 
   private terminate(which: 'enter' | 'tab', at: number): KeyboardScan | null {
     if (!this.options.terminators.includes(which)) return null;
+    if (this.discarding) {
+      this.discarding = false;
+      this.lastAt = at;
+      return null;
+    }
     if (this.dead) this.append(this.dead, at);
     this.dead = null;
     return this.take(at, which);

@@ -90,7 +90,13 @@ export interface DeviceEvent {
 }
 
 export type ScannerErrorCode =
-  'hid-unavailable' | 'access-denied' | 'open-failed' | 'read-failed' | 'bad-report' | 'incomplete-scan';
+  | 'hid-unavailable'
+  | 'access-denied'
+  | 'open-failed'
+  | 'read-failed'
+  | 'bad-report'
+  | 'incomplete-scan'
+  | 'read-too-long';
 
 export interface ScannerErrorEvent {
   code: ScannerErrorCode;
