@@ -33,7 +33,9 @@ import {
   createPickedFiles,
   createUploadStaging,
   removeFinishedStagedCopies,
+  sweepOrphanedPartials,
   type PickedFiles,
+  type StagingLimits,
 } from './staging/index.js';
 import { createSyncEngine } from './sync/index.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
@@ -59,6 +61,8 @@ export interface AppOptions {
   filePicker?: FilePicker;
   /** Replaceable so tests run without node-hid. */
   hidLayer?: DeviceLayer;
+  /** Caps on unfinished upload stagings (defaults: main/staging). */
+  stagingLimits?: StagingLimits;
 }
 
 export interface BenchlinkApp {
@@ -132,7 +136,9 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
-  const staging = createUploadStaging(join(dataDir, 'staging'));
+  // Before anything stages: unfinished copies of an earlier run can never be finished.
+  await sweepOrphanedPartials(join(dataDir, 'staging'), log);
+  const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits);
   const templates = createTemplateStore(dataDir);
 
   async function status(): Promise<AppStatus> {

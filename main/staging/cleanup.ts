@@ -1,6 +1,8 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
-import { removeStaged } from './staged-file.js';
+import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
 
 const FINISHED = new Set(['done', 'discarded', 'cancelled']);
 
@@ -21,4 +23,33 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
       );
     }
   });
+}
+
+/**
+ * At start, before anything stages: a `.partial` file belongs to a staging of an earlier run (a tab
+ * closed mid-file, a crash). No entry points at it and nothing can finish it, so it goes. Complete
+ * copies are left alone: the outbox may still need them. Answers how many were removed.
+ */
+export async function sweepOrphanedPartials(stagingDir: string, log: Logger): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(stagingDir);
+  } catch (err) {
+    // Nothing staged yet, or a folder that cannot be read: staging itself reports that when used.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      log.warn('the staging folder could not be read', { error: String(err) });
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(PARTIAL_SUFFIX)) continue;
+    try {
+      await removeStaged(join(stagingDir, name));
+      removed += 1;
+    } catch (err) {
+      log.warn('an unfinished staging copy could not be removed', { name, error: String(err) });
+    }
+  }
+  if (removed > 0) log.info('removed unfinished staging copies of an earlier run', { removed });
+  return removed;
 }

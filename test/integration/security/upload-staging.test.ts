@@ -1,0 +1,124 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_STAGING_LIMITS } from '../../../main/staging/index.js';
+import { startTestHost, type HostSocket, type TestHost } from '../../helpers/browser-host.js';
+
+/** Open descriptors of this process: the host runs in it, so its leaks show here. */
+const fds = () => readdirSync('/proc/self/fd').length;
+
+async function until(check: () => boolean, what: string, ms = 3_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+let host: TestHost;
+const stagingDir = () => join(host.dataDir, 'staging');
+const partials = () =>
+  existsSync(stagingDir()) ? readdirSync(stagingDir()).filter((n) => n.endsWith('.partial')) : [];
+const begin = (s: HostSocket, name = 'rack.csv', size = 1024) => s.call('upload.stageBegin', { name, size });
+const errorOf = (r: Awaited<ReturnType<HostSocket['call']>>) => (r.ok ? 'ok' : r.error.message);
+
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(async () => {
+  await host?.close();
+});
+
+describe('upload staging through the browser host cannot exhaust main', () => {
+  const { perOwner, total } = DEFAULT_STAGING_LIMITS;
+
+  it('caps unfinished stagings per socket; closing the socket closes their files and removes them', async () => {
+    const page = await host.connect();
+    const before = fds();
+    const answers = [];
+    // A flood from one tab: only the cap's worth ever holds a descriptor.
+    for (let i = 0; i < 200; i += 1) answers.push(await begin(page));
+    expect(answers.filter((r) => r.ok)).toHaveLength(perOwner);
+    expect(errorOf(answers[perOwner]!)).toMatch(
+      new RegExp(`${perOwner} files are already being staged from this window`),
+    );
+    expect(fds() - before).toBeLessThanOrEqual(perOwner);
+    expect(partials()).toHaveLength(perOwner);
+    const first = answers[0]!;
+    if (first.ok) {
+      const { stagingId } = first.value as { stagingId: string };
+      await page.value('upload.stageChunk', { stagingId, offset: 0, base64: Buffer.alloc(512).toString('base64') });
+    }
+
+    await page.close();
+    await until(() => partials().length === 0, '.partial files to go');
+    await until(() => fds() <= before, 'descriptors to close');
+  });
+
+  it('caps unfinished stagings across sockets, then frees them all when the sockets close', async () => {
+    const pages = await Promise.all(Array.from({ length: Math.ceil(total / perOwner) + 1 }, () => host.connect()));
+    const before = fds();
+    const results = [];
+    for (const p of pages) for (let i = 0; i < perOwner; i += 1) results.push(await begin(p));
+    expect(results.filter((r) => r.ok)).toHaveLength(total);
+    expect(errorOf(results[total]!)).toMatch(new RegExp(`${total} files are already being staged`));
+    expect(fds() - before).toBeLessThanOrEqual(total);
+    for (const p of pages) await p.close();
+    await until(() => partials().length === 0, '.partial files to go');
+    await until(() => fds() <= before - pages.length, 'descriptors to close');
+  });
+
+  it('refuses a file over the size limit, naming it and the limit', async () => {
+    const page = await host.connect();
+    const r = await begin(page, 'huge.csv', 3 * 1024 ** 3);
+    expect(errorOf(r)).toBe('Staging failed: huge.csv is 3.0 GB; files up to 2.0 GB can be uploaded.');
+    expect(partials()).toHaveLength(0);
+    await page.close();
+  });
+
+  it('a finished copy is queued once; a second enqueue of it is refused', async () => {
+    const page = await host.connect();
+    const bytes = Buffer.from('position,barcode\nA1,TB000001\n');
+    const { stagingId } = await page.value<{ stagingId: string }>('upload.stageBegin', {
+      name: 'rack.csv',
+      size: bytes.length,
+    });
+    await page.value('upload.stageChunk', { stagingId, offset: 0, base64: bytes.toString('base64') });
+    const { stagedId } = await page.value<{ stagedId: string }>('upload.stageFinish', { stagingId });
+    expect((await page.call('upload.enqueue', { stagedId })).ok).toBe(true);
+    expect(errorOf(await page.call('upload.enqueue', { stagedId }))).toBe('Unknown staged file.');
+    await page.close();
+  });
+});
+
+describe('staging at start and when the disk refuses', () => {
+  it('sweeps .partial files left by an earlier run, and keeps complete copies', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-sweep-'));
+    mkdirSync(join(dataDir, 'staging'));
+    for (let i = 0; i < 5; i += 1) writeFileSync(join(dataDir, 'staging', `old-${i}-rack.csv.partial`), 'half');
+    writeFileSync(join(dataDir, 'staging', 'kept-rack.csv'), 'whole');
+    const other = await startTestHost({ dataDir });
+    try {
+      expect(readdirSync(join(dataDir, 'staging'))).toEqual(['kept-rack.csv']);
+    } finally {
+      await other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports the open error at stageBegin instead of swallowing it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-nodir-'));
+    writeFileSync(join(dataDir, 'staging'), 'a file where the staging folder should be');
+    const other = await startTestHost({ dataDir });
+    try {
+      const page = await other.connect();
+      const r = await begin(page);
+      expect(r.ok).toBe(false);
+      expect(errorOf(r)).toMatch(/^Staging failed: The staging copy of rack\.csv/);
+    } finally {
+      await other.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
