@@ -176,7 +176,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     ...cacheHandlers(cache),
     ...scannerHandlers(scanner, scannerBridge),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),
-    ...labelsHandlers(templates),
+    ...labelsHandlers(templates, () => settings.get().printers),
   } satisfies HandlersFor<typeof CHANNELS>;
   const router = createRouter({ channels: CHANNELS, handlers, log });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { apiMode, serviceConnection } from '../api/connection.js';
+import { printerTarget } from '../labels/jobs.js';
 
 /** The embedded sandbox: the default, so a new user sees data without any server. */
 export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sandbox'), mode: apiMode });
@@ -51,6 +52,25 @@ export const DEFAULT_LABSHEETS: WorkflowLabsheets = Object.freeze({
   labels: DEMO_LABSHEET,
 });
 
+/**
+ * A network label printer set up in Settings. Main keeps the list; the page names a printer by its
+ * id and never gives an address itself, so it cannot make main connect anywhere else.
+ */
+export const configuredPrinter = printerTarget.pick({ host: true, port: true, dpi: true }).extend({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][\w.-]*$/, 'letters, digits, _ . - only'),
+  name: z.string().trim().min(1, 'name the printer').max(80),
+});
+export type ConfiguredPrinter = z.output<typeof configuredPrinter>;
+export const MAX_PRINTERS = 20;
+export const configuredPrinters = z
+  .array(configuredPrinter)
+  .max(MAX_PRINTERS, `at most ${MAX_PRINTERS} printers`)
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'two printers have the same id');
+
 export const settings = z.strictObject({
   version: z.literal(1),
   connection: connectionSetting,
@@ -58,6 +78,7 @@ export const settings = z.strictObject({
   ui: uiPrefs,
   // A settings file written before this existed reads as the demo's labsheet everywhere.
   labsheets: workflowLabsheets.default(DEFAULT_LABSHEETS),
+  printers: configuredPrinters.default([]),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -67,6 +88,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   scanner: {},
   ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
   labsheets: DEFAULT_LABSHEETS,
+  printers: [],
 }) as Settings;
 
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
@@ -75,6 +97,8 @@ export const settingsPatch = z.strictObject({
   scanner: scannerSettings.optional(),
   ui: uiPrefs.partial().optional(),
   labsheets: workflowLabsheets.partial().optional(),
+  /** The whole list: add, change and remove are one replace. */
+  printers: configuredPrinters.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -85,5 +109,6 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     scanner: patch.scanner ?? base.scanner,
     ui: { ...base.ui, ...patch.ui },
     labsheets: { ...base.labsheets, ...patch.labsheets },
+    printers: patch.printers ?? base.printers,
   };
 }

@@ -70,6 +70,7 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
       scanner: {},
       ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
+      printers: [],
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe('benchlink:event');

@@ -142,6 +142,7 @@ describe('browser host', () => {
       scanner: {},
       ui: { highContrast: false, sounds: false, fillOrder: 'column-major' },
       labsheets: DEFAULT_LABSHEETS,
+      printers: [],
     });
     expect(await event).toMatchObject({ event: 'settings.changed', payload: { connection: { mode: 'legacy' } } });
     ws.close();

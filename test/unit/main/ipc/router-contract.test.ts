@@ -131,6 +131,7 @@ describe('router contract', () => {
       scanner: {},
       ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
+      printers: [],
     });
     // Deliberately wrong payload: dropped, not delivered.
     hub.emit('settings.changed', { version: 2 } as never);

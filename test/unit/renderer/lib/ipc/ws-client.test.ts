@@ -51,6 +51,7 @@ describe('renderer WebSocket client', () => {
       scanner: {},
       ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
+      printers: [],
     });
     expect(await got).toMatchObject({ ui: { highContrast: true } });
   });
