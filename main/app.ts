@@ -17,6 +17,7 @@ import { labelsHandlers } from './ipc/handlers/labels.js';
 import { outboxHandlers } from './ipc/handlers/outbox.js';
 import { scannerHandlers } from './ipc/handlers/scanner.js';
 import { uploadHandlers } from './ipc/handlers/upload.js';
+import type { RefusalLogLimits } from './ipc/refusal-log.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor } from './ipc/types.js';
 import { createTemplateStore } from './labels/index.js';
@@ -63,6 +64,8 @@ export interface AppOptions {
   hidLayer?: DeviceLayer;
   /** Caps on unfinished upload stagings (defaults: main/staging). */
   stagingLimits?: StagingLimits;
+  /** How many refused IPC messages are logged in full per window (default: main/ipc/refusal-log). */
+  refusalLog?: RefusalLogLimits;
 }
 
 export interface BenchlinkApp {
@@ -178,7 +181,12 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),
     ...labelsHandlers(templates, () => settings.get().printers),
   } satisfies HandlersFor<typeof CHANNELS>;
-  const router = createRouter({ channels: CHANNELS, handlers, log });
+  const router = createRouter({
+    channels: CHANNELS,
+    handlers,
+    log,
+    ...(o.refusalLog ? { refusalLog: o.refusalLog } : {}),
+  });
 
   // The local sandbox starts at once when it is the connection, so the first screen has data.
   const conn = settings.get().connection;

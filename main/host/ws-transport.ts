@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import type { WsServerMessage } from '../../shared/ipc/api.js';
@@ -21,6 +22,8 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
   const removeSink = events.addSink((event, payload) => send({ event, payload }));
   // What this socket started (an upload being staged) is abandoned when it closes.
   const closed = new AbortController();
+  // One listener per unfinished staging or outbox wait of this socket; both are capped well below this.
+  setMaxListeners(64, closed.signal);
   const ctx: CallContext = { transport: 'ws', connection: { id: randomUUID(), closed: closed.signal } };
   ws.on('close', () => {
     removeSink();
