@@ -6,7 +6,7 @@ import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
 import type { Logger } from '../common/logger.js';
 import { createRefusalLog } from '../ipc/refusal-log.js';
-import { readStatic } from './static-files.js';
+import { readStatic } from '../common/static-files.js';
 import { serveSocket } from './ws-transport.js';
 import {
   allowedOrigins,

@@ -15,7 +15,7 @@ const MULTIPART_SYNTAX = [
   /^Boundary required$/,
   /^Malformed/,
 ];
-export function isMultipartSyntaxError(err: unknown): err is Error {
+export function isMultipartSyntaxError(err: unknown): boolean {
   return err instanceof Error && !('code' in err) && MULTIPART_SYNTAX.some((re) => re.test(err.message));
 }
 
