@@ -1,5 +1,7 @@
 // Debian packages the app and its tests need at run time: Chromium for the browser tests,
-// libusb for node-hid, poppler's pdftoppm to render label PDFs back to pixels in tests. Installed here when running as root (CI, fresh dev containers); otherwise
+// libusb for node-hid, poppler's pdftoppm to render label PDFs back to pixels in tests, and
+// gnome-keyring with a D-Bus session runner so the keyring vault is tested against a real Secret
+// Service (test/integration/vault/keyring-real.test.ts). Installed here when running as root (CI, fresh dev containers); otherwise
 // the exact command is printed, because silently skipping browser tests would hide failures.
 import { execSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +10,8 @@ const NEEDED = [
   { pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') },
   { pkg: 'poppler-utils', present: () => existsSync('/usr/bin/pdftoppm') },
   { pkg: 'libusb-1.0-0', present: () => /libusb-1\.0\.so\.0/.test(safe('ldconfig -p')) },
+  { pkg: 'dbus', present: () => existsSync('/usr/bin/dbus-run-session') },
+  { pkg: 'gnome-keyring', present: () => existsSync('/usr/bin/gnome-keyring-daemon') },
 ];
 
 function safe(cmd) {
