@@ -34,7 +34,7 @@ import {
   createPickedFiles,
   createUploadStaging,
   removeFinishedStagedCopies,
-  sweepOrphanedPartials,
+  sweepOrphanedStaging,
   type PickedFiles,
   type StagingLimits,
 } from './staging/index.js';
@@ -139,8 +139,8 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
-  // Before anything stages: unfinished copies of an earlier run can never be finished.
-  await sweepOrphanedPartials(join(dataDir, 'staging'), log);
+  // Before anything stages: copies of an earlier run that no open upload needs.
+  await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
   const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits);
   const templates = createTemplateStore(dataDir);
 

@@ -166,8 +166,17 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
     async chunk(stagingId, offset, bytes) {
       const f = incoming.get(stagingId);
       if (!f) throw new StagingError('unknown upload');
-      if (offset !== f.received) throw new StagingError(`chunk at ${offset}, expected ${f.received}`);
-      if (f.received + bytes.length > f.size) throw new StagingError('more bytes than announced');
+      // A staging cannot recover from a lost or extra chunk: it ends here and frees its slot.
+      const wrong =
+        offset !== f.received
+          ? `chunk at ${offset}, expected ${f.received}`
+          : f.received + bytes.length > f.size
+            ? 'more bytes than announced'
+            : null;
+      if (wrong) {
+        await abort(stagingId);
+        throw new StagingError(wrong);
+      }
       f.received += bytes.length;
       const write = f.tail.then(async () => {
         f.hash.update(bytes);

@@ -7,5 +7,5 @@ export {
   type StagingOwner,
   type UploadStaging,
 } from './incoming.js';
-export { removeFinishedStagedCopies, sweepOrphanedPartials } from './cleanup.js';
+export { removeFinishedStagedCopies, sweepOrphanedStaging } from './cleanup.js';
 export { createPickedFiles, type PickedFiles } from './picked-files.js';

@@ -69,6 +69,17 @@ describe('upload staging through the browser host cannot exhaust main', () => {
     await until(() => fds() <= before - pages.length, 'descriptors to close');
   });
 
+  it('a chunk out of order ends its staging at once: the slot and the .partial file are freed', async () => {
+    const page = await host.connect();
+    const { stagingId } = await page.value<{ stagingId: string }>('upload.stageBegin', { name: 'a.csv', size: 100 });
+    expect(partials()).toHaveLength(1);
+    const r = await page.call('upload.stageChunk', { stagingId, offset: 10, base64: 'AAAA' });
+    expect(errorOf(r)).toBe('Staging failed: chunk at 10, expected 0');
+    expect(partials()).toHaveLength(0);
+    expect(errorOf(await page.call('upload.stageFinish', { stagingId }))).toBe('Staging failed: unknown upload');
+    await page.close();
+  });
+
   it('refuses a file over the size limit, naming it and the limit', async () => {
     const page = await host.connect();
     const r = await begin(page, 'huge.csv', 3 * 1024 ** 3);
@@ -93,16 +104,37 @@ describe('upload staging through the browser host cannot exhaust main', () => {
 });
 
 describe('staging at start and when the disk refuses', () => {
-  it('sweeps .partial files left by an earlier run, and keeps complete copies', async () => {
+  it('at start, sweeps .partial files and copies no open upload needs, and keeps the queued one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-sweep-'));
-    mkdirSync(join(dataDir, 'staging'));
-    for (let i = 0; i < 5; i += 1) writeFileSync(join(dataDir, 'staging', `old-${i}-rack.csv.partial`), 'half');
-    writeFileSync(join(dataDir, 'staging', 'kept-rack.csv'), 'whole');
-    const other = await startTestHost({ dataDir });
+    const first = await startTestHost({ dataDir });
+    let queuedCopy: string | undefined;
     try {
-      expect(readdirSync(join(dataDir, 'staging'))).toEqual(['kept-rack.csv']);
+      const page = await first.connect();
+      // Nowhere to send it: the upload stays pending across the restart.
+      const nowhere = 'http://127.0.0.1:1';
+      await page.value('settings.set', {
+        connection: { kind: 'custom', baseUrl: nowhere, filesUrl: nowhere, eventsUrl: nowhere, mode: 'v2' },
+      });
+      const bytes = Buffer.from('position,barcode\nA1,TB000001\n');
+      const { stagingId } = await page.value<{ stagingId: string }>('upload.stageBegin', {
+        name: 'rack.csv',
+        size: bytes.length,
+      });
+      await page.value('upload.stageChunk', { stagingId, offset: 0, base64: bytes.toString('base64') });
+      const { stagedId } = await page.value<{ stagedId: string }>('upload.stageFinish', { stagingId });
+      await page.value('upload.enqueue', { stagedId });
+      [queuedCopy] = readdirSync(join(dataDir, 'staging'));
     } finally {
-      await other.close();
+      await first.close();
+    }
+    for (let i = 0; i < 5; i += 1) writeFileSync(join(dataDir, 'staging', `old-${i}-rack.csv.partial`), 'half');
+    writeFileSync(join(dataDir, 'staging', 'never-queued-rack.csv'), 'whole');
+    const second = await startTestHost({ dataDir });
+    try {
+      expect(queuedCopy).toMatch(/-rack\.csv$/);
+      expect(readdirSync(join(dataDir, 'staging'))).toEqual([queuedCopy]);
+    } finally {
+      await second.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
