@@ -4,6 +4,7 @@ import { openCacheStore, createReadCache } from './cache/index.js';
 import { TypedEmitter, logListenerError } from './common/emitter.js';
 import type { Logger } from './common/logger.js';
 import { createLiveTransport } from './connection/live-transport.js';
+import { adoptLegacyToken } from './connection/legacy-token.js';
 import { createConnectionMonitor } from './connection/monitor.js';
 import { createSandboxRunner } from './connection/sandbox-runner.js';
 import type { CreateLabClient, SandboxAnswers, StartSandbox } from './connection/types.js';
@@ -115,6 +116,8 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     createLabClient: o.createLabClient ?? createLabClient,
     onChange: announce,
   });
+
+  await adoptLegacyToken(vault, settings.get().connection, log);
 
   const outbox = createOutbox({ path: join(dataDir, 'outbox.db'), now, log });
   if (outbox.recovered) log.warn('outbox file was corrupt and was moved aside', { ...outbox.recovered });
