@@ -18,12 +18,15 @@ export interface StagingLimits {
   /** Unfinished stagings across all senders. */
   total: number;
   maxFileBytes: number;
+  /** A staging that receives no chunk for this long is abandoned, so a stalled page cannot hold a slot. */
+  idleMs: number;
 }
 
 export const DEFAULT_STAGING_LIMITS: StagingLimits = Object.freeze({
   perOwner: 4,
   total: 16,
   maxFileBytes: MAX_UPLOAD_BYTES,
+  idleMs: 120_000,
 });
 
 /** A staging refused or failed for a reason the user can act on; the message says which. */
@@ -43,6 +46,7 @@ interface Incoming {
   /** Writes run one after another in arrival order; the next chunk waits for this. */
   tail: Promise<void>;
   detach: () => void;
+  idle: ReturnType<typeof setTimeout>;
 }
 
 export interface UploadStaging {
@@ -111,6 +115,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
     if (!f) return;
     incoming.delete(stagingId);
     f.detach();
+    clearTimeout(f.idle);
     await f.tail.catch(() => undefined);
     await f.file.close().catch(() => undefined);
     await removeStaged(f.tmpPath);
@@ -145,6 +150,8 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
       const opened = await open(name, owner.id);
       const stagingId = randomUUID();
       const onClose = () => void abort(stagingId);
+      const idle = setTimeout(onClose, limits.idleMs);
+      idle.unref?.();
       owner.closed?.addEventListener('abort', onClose, { once: true });
       incoming.set(stagingId, {
         ...opened,
@@ -155,6 +162,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
         hash: createHash('sha256'),
         tail: Promise.resolve(),
         detach: () => owner.closed?.removeEventListener('abort', onClose),
+        idle,
       });
       // Closed while the file was opening: the listener came too late to see it.
       if (owner.closed?.aborted) {
@@ -178,6 +186,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
         throw new StagingError(wrong);
       }
       f.received += bytes.length;
+      f.idle.refresh();
       const write = f.tail.then(async () => {
         f.hash.update(bytes);
         await f.file.write(bytes);
@@ -200,6 +209,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
       }
       incoming.delete(stagingId);
       f.detach();
+      clearTimeout(f.idle);
       try {
         await f.tail;
         await f.file.sync();

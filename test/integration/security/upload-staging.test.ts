@@ -103,6 +103,36 @@ describe('upload staging through the browser host cannot exhaust main', () => {
   });
 });
 
+describe('a stalled staging', () => {
+  it('is abandoned after the idle limit; one that keeps sending is not', async () => {
+    const idleMs = 500;
+    const other = await startTestHost({ stagingLimits: { ...DEFAULT_STAGING_LIMITS, idleMs } });
+    const dir = join(other.dataDir, 'staging');
+    const open = () => readdirSync(dir).filter((n) => n.endsWith('.partial')).length;
+    try {
+      const page = await other.connect();
+      const stalled = await page.value<{ stagingId: string }>('upload.stageBegin', { name: 'a.csv', size: 10 });
+      const busy = await page.value<{ stagingId: string }>('upload.stageBegin', { name: 'b.csv', size: 30 });
+      // The busy one sends a byte every 50 ms for well past the idle limit.
+      for (let offset = 0; offset < 30; offset += 2) {
+        await page.value('upload.stageChunk', {
+          stagingId: busy.stagingId,
+          offset,
+          base64: Buffer.from('ab').toString('base64'),
+        });
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await until(() => open() === 1, 'the stalled staging to be abandoned');
+      expect(
+        errorOf(await page.call('upload.stageChunk', { stagingId: stalled.stagingId, offset: 0, base64: 'AA==' })),
+      ).toBe('Staging failed: unknown upload');
+      expect((await page.call('upload.stageFinish', { stagingId: busy.stagingId })).ok).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('staging at start and when the disk refuses', () => {
   it('at start, sweeps .partial files and copies no open upload needs, and keeps the queued one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-sweep-'));
