@@ -25,7 +25,7 @@ export class LabelOutput {
   dpi = $state<ZplDpi>(300);
   /** The printers set up in Settings (main keeps them); the job names one by id, never an address. */
   printers = $state<ConfiguredPrinter[]>([]);
-  printerId = $state('');
+  #printerId = $state('');
   busy = $state<'pdf' | 'zpl' | 'print' | null>(null);
   problem = $state<Problem | null>(null);
   done = $state('');
@@ -35,7 +35,17 @@ export class LabelOutput {
     readonly api: BenchlinkApi,
     readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = globalThis.localStorage ?? null,
   ) {
-    this.printerId = this.storage?.getItem(PRINTER_KEY) ?? '';
+    this.#printerId = this.storage?.getItem(PRINTER_KEY) ?? '';
+  }
+
+  get printerId(): string {
+    return this.#printerId;
+  }
+  /** Choosing a printer also sets the resolution, so the preview shows the dots that printer makes. */
+  set printerId(id: string) {
+    this.#printerId = id;
+    const printer = this.printers.find((p) => p.id === id);
+    if (printer) this.dpi = printer.dpi;
   }
 
   /** Loads the printers from Settings and follows changes; returns the unsubscribe. */
@@ -45,8 +55,12 @@ export class LabelOutput {
   }
 
   #usePrinters(list: ConfiguredPrinter[]): void {
+    const first = this.printers.length === 0;
     this.printers = list;
-    if (!list.some((p) => p.id === this.printerId)) this.printerId = list[0]?.id ?? '';
+    // The resolution follows the printer when one is chosen (or first shown), not on every settings change.
+    const kept = list.some((p) => p.id === this.#printerId);
+    if (!kept) this.printerId = list[0]?.id ?? '';
+    else if (first) this.printerId = this.#printerId;
   }
 
   async exportPdf(job: Job): Promise<void> {
