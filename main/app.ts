@@ -4,6 +4,7 @@ import { openCacheStore, createReadCache } from './cache/index.js';
 import { TypedEmitter, logListenerError } from './common/emitter.js';
 import type { Logger } from './common/logger.js';
 import { createLiveTransport } from './connection/live-transport.js';
+import { adoptLegacyToken } from './connection/legacy-token.js';
 import { createConnectionMonitor } from './connection/monitor.js';
 import { createSandboxRunner } from './connection/sandbox-runner.js';
 import type { CreateLabClient, SandboxAnswers, StartSandbox } from './connection/types.js';
@@ -17,6 +18,7 @@ import { labelsHandlers } from './ipc/handlers/labels.js';
 import { outboxHandlers } from './ipc/handlers/outbox.js';
 import { scannerHandlers } from './ipc/handlers/scanner.js';
 import { uploadHandlers } from './ipc/handlers/upload.js';
+import type { RefusalLogLimits } from './ipc/refusal-log.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor } from './ipc/types.js';
 import { createTemplateStore } from './labels/index.js';
@@ -33,7 +35,9 @@ import {
   createPickedFiles,
   createUploadStaging,
   removeFinishedStagedCopies,
+  sweepOrphanedStaging,
   type PickedFiles,
+  type StagingLimits,
 } from './staging/index.js';
 import { createSyncEngine } from './sync/index.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
@@ -59,6 +63,10 @@ export interface AppOptions {
   filePicker?: FilePicker;
   /** Replaceable so tests run without node-hid. */
   hidLayer?: DeviceLayer;
+  /** Caps on unfinished upload stagings (defaults: main/staging). */
+  stagingLimits?: StagingLimits;
+  /** How many refused IPC messages are logged in full per window (default: main/ipc/refusal-log). */
+  refusalLog?: RefusalLogLimits;
 }
 
 export interface BenchlinkApp {
@@ -109,6 +117,8 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     onChange: announce,
   });
 
+  await adoptLegacyToken(vault, settings.get().connection, log);
+
   const outbox = createOutbox({ path: join(dataDir, 'outbox.db'), now, log });
   if (outbox.recovered) log.warn('outbox file was corrupt and was moved aside', { ...outbox.recovered });
   const { transport, client } = createLiveTransport({
@@ -132,7 +142,9 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
-  const staging = createUploadStaging(join(dataDir, 'staging'));
+  // Before anything stages: copies of an earlier run that no open upload needs.
+  await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
+  const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits);
   const templates = createTemplateStore(dataDir);
 
   async function status(): Promise<AppStatus> {
@@ -170,9 +182,14 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     ...cacheHandlers(cache),
     ...scannerHandlers(scanner, scannerBridge),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),
-    ...labelsHandlers(templates),
+    ...labelsHandlers(templates, () => settings.get().printers),
   } satisfies HandlersFor<typeof CHANNELS>;
-  const router = createRouter({ channels: CHANNELS, handlers, log });
+  const router = createRouter({
+    channels: CHANNELS,
+    handlers,
+    log,
+    ...(o.refusalLog ? { refusalLog: o.refusalLog } : {}),
+  });
 
   // The local sandbox starts at once when it is the connection, so the first screen has data.
   const conn = settings.get().connection;

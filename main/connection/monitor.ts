@@ -49,6 +49,18 @@ export interface ConnectionMonitorOptions {
 
 const SANDBOX_ACCOUNT = 'local-sandbox';
 
+/**
+ * The vault account of a custom connection names every origin the token is sent to (base, files,
+ * events). A token is stored for exactly those origins: a change of any of them is another account,
+ * holding no token until the user enters one for it, so a page or a typo cannot redirect the token.
+ */
+export function tokenAccount(connection: Pick<ServiceConnection, 'baseUrl' | 'filesUrl' | 'eventsUrl'>): string {
+  const origin = (url: string) => new URL(url).origin;
+  return `base=${origin(connection.baseUrl)} files=${origin(connection.filesUrl)} events=${origin(connection.eventsUrl)}`;
+}
+
+const accountOf = (c: ConnectionSetting): string => (c.kind === 'custom' ? tokenAccount(c) : SANDBOX_ACCOUNT);
+
 export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
   let rejected = false;
@@ -78,7 +90,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
   async function resolve(setting = settings.get().connection): Promise<ResolvedConnection> {
     if (setting.kind === 'custom') {
       const { kind: _kind, ...connection } = setting;
-      return { connection, account: new URL(connection.baseUrl).href, demoToken: null };
+      return { connection, account: tokenAccount(connection), demoToken: null };
     }
     let handle;
     try {
@@ -113,21 +125,20 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     },
     async tokenStatus() {
       const c = current();
-      const account = c.kind === 'custom' ? new URL(c.baseUrl).href : SANDBOX_ACCOUNT;
-      const user = await vault.has(account);
+      const user = await vault.has(accountOf(c));
       const source = user ? 'user' : c.kind === 'local-sandbox' ? 'sandbox-demo' : 'none';
       return { set: source !== 'none', stored: vault.store, source, rejected };
     },
     async setToken(token) {
       const c = current();
-      await vault.set(c.kind === 'custom' ? new URL(c.baseUrl).href : SANDBOX_ACCOUNT, token);
+      await vault.set(accountOf(c), token);
       rejected = false;
       changed();
       return this.tokenStatus();
     },
     async clearToken() {
       const c = current();
-      await vault.clear(c.kind === 'custom' ? new URL(c.baseUrl).href : SANDBOX_ACCOUNT);
+      await vault.clear(accountOf(c));
       rejected = false;
       changed();
       return this.tokenStatus();

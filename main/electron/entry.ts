@@ -1,12 +1,12 @@
 import { app, BrowserWindow, Menu } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createApp, type BenchlinkApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
 import { installLastResort } from '../common/last-resort.js';
 import { startSandbox } from '../sandbox/server.js';
 import { nativeFilePicker } from './dialogs.js';
-import { defaultSession, hardenApp, hardenSession } from './hardening.js';
+import { APP_PAGE_URL } from './app-protocol.js';
+import { defaultSession, hardenApp, hardenSession, serveApp } from './hardening.js';
 import { bridgeIpc } from './ipc-bridge.js';
 import { buildMenu } from './menu.js';
 import { electronSafeStorage } from './safe-storage.js';
@@ -40,7 +40,7 @@ async function run(): Promise<void> {
   await app.whenReady();
   hardenSession(defaultSession());
   const root = app.getAppPath();
-  const page = join(root, 'dist', 'index.html');
+  serveApp(defaultSession(), join(root, 'dist'));
   const benchlink: BenchlinkApp = await createApp({
     dataDir: app.getPath('userData'),
     info: { version: app.getVersion(), shell: 'electron', platform: process.platform, nativeDialogs: true },
@@ -51,14 +51,14 @@ async function run(): Promise<void> {
   });
 
   win = new BrowserWindow(windowOptions(join(root, 'out', 'preload', 'index.cjs')));
-  const unbridge = bridgeIpc(win, pathToFileURL(page).href, benchlink.router, benchlink.events);
+  const unbridge = bridgeIpc(win, APP_PAGE_URL, benchlink.router, benchlink.events);
   Menu.setApplicationMenu(buildMenu(() => win, !app.isPackaged));
   win.once('ready-to-show', () => win?.show());
   win.on('closed', () => {
     unbridge();
     win = null;
   });
-  await win.loadFile(page);
+  await win.loadURL(APP_PAGE_URL);
 
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', (e) => {

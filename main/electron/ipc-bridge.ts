@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../../shared/ipc/api.js';
 import type { EventHub } from '../ipc/events.js';
@@ -9,11 +10,22 @@ import { isTrustedSender } from './security-policy.js';
  * our window's own top-level frame showing our own page; the router then validates the payload.
  */
 export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, events: EventHub): () => void {
+  // One connection per page load: a reload or a crashed renderer ends what the old page started
+  // (stagings, outbox waits), as a closed socket does in the browser host.
+  let page = new AbortController();
+  let id = randomUUID();
+  const renew = () => {
+    page.abort();
+    page = new AbortController();
+    id = randomUUID();
+  };
+  win.webContents.on('did-navigate', renew);
+  win.webContents.on('render-process-gone', renew);
   const handle = (event: IpcMainInvokeEvent, message: unknown) => {
     if (event.sender !== win.webContents || !isTrustedSender(event.senderFrame, pageUrl)) {
       return router.refuse('forbidden', 'IPC from an untrusted frame was refused.', { transport: 'electron' });
     }
-    return router.handle(message, { transport: 'electron' });
+    return router.handle(message, { transport: 'electron', connection: { id, closed: page.signal } });
   };
   ipcMain.handle(IPC_INVOKE, handle);
   const removeSink = events.addSink((name, payload) => {
@@ -22,5 +34,6 @@ export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, e
   return () => {
     ipcMain.removeHandler(IPC_INVOKE);
     removeSink();
+    page.abort();
   };
 }

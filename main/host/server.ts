@@ -5,7 +5,8 @@ import { buildCsp } from '../common/csp.js';
 import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
 import type { Logger } from '../common/logger.js';
-import { readStatic } from './static-files.js';
+import { createRefusalLog } from '../ipc/refusal-log.js';
+import { readStatic } from '../common/static-files.js';
 import { serveSocket } from './ws-transport.js';
 import {
   allowedOrigins,
@@ -30,7 +31,12 @@ export interface HostOptions {
   port?: number;
   /** Tests may fix it; otherwise a fresh one per launch. */
   secret?: string;
+  /** Open IPC sockets at once (default MAX_SOCKETS); one app window needs one, a few tabs a few. */
+  maxSockets?: number;
 }
+
+/** Each socket holds an event sink and its own stagings and waits: a page cannot open them without end. */
+export const MAX_SOCKETS = 8;
 
 export interface RunningHost {
   /** The URL to open, secret included. */
@@ -56,6 +62,10 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;
+  const maxSockets = o.maxSockets ?? MAX_SOCKETS;
+  // Upgrades counted from the moment they pass the checks, so parallel handshakes cannot overshoot.
+  let open = 0;
+  const refusals = createRefusalLog(o.log);
   const csp = buildCsp({ extraConnect: allowedOrigins(port).map((u) => u.replace('http:', 'ws:')) });
 
   server.on('request', (req, res) => {
@@ -67,16 +77,18 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
     const url = new URL(req.url ?? '/', origin);
-    const refuse = (status: number, why: string) => {
-      o.log.warn('host refused websocket', { why });
-      socket.end(
-        `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
-      );
+    const refuse = (status: 403 | 404 | 503, why: string) => {
+      refusals.warn('host refused websocket', { why });
+      const text = { 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' }[status];
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     };
     if (url.pathname !== IPC_PATH) return refuse(404, 'path');
     if (!hostAllowed(req, port)) return refuse(403, 'host header');
     if (!originAllowed(req, port)) return refuse(403, 'origin');
     if (!secretMatches(url.searchParams.get('k'), secret)) return refuse(403, 'secret');
+    if (open >= maxSockets) return refuse(503, 'too many sockets');
+    open += 1;
+    socket.once('close', () => (open -= 1));
     // Listeners attach synchronously: a message sent right after `open` must not be missed.
     wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, o.router, o.events));
   });

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { RawData, WebSocket } from 'ws';
 import { z } from 'zod';
 import type { WsServerMessage } from '../../shared/ipc/api.js';
 import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
+import type { CallContext } from '../ipc/types.js';
 
 /** The WebSocket twin of Electron's invoke: `{ id, channel, payload }` in, `{ id, result }` out. */
 const wsRequest = z.strictObject({
@@ -17,7 +20,15 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
   const removeSink = events.addSink((event, payload) => send({ event, payload }));
-  ws.on('close', removeSink);
+  // What this socket started (an upload being staged) is abandoned when it closes.
+  const closed = new AbortController();
+  // One listener per unfinished staging or outbox wait of this socket; both are capped well below this.
+  setMaxListeners(64, closed.signal);
+  const ctx: CallContext = { transport: 'ws', connection: { id: randomUUID(), closed: closed.signal } };
+  ws.on('close', () => {
+    removeSink();
+    closed.abort();
+  });
   ws.on('error', () => ws.terminate());
 
   ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -41,11 +52,7 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
           result: router.refuse('invalid-message', 'Message must be { id, channel, payload }.', { transport: 'ws' }),
         });
       }
-      const result = await router.handle(
-        { channel: req.data.channel, payload: req.data.payload },
-        { transport: 'ws' },
-        bytes,
-      );
+      const result = await router.handle({ channel: req.data.channel, payload: req.data.payload }, ctx, bytes);
       send({ id: req.data.id, result });
     })().catch(() => ws.terminate());
   });

@@ -6,6 +6,7 @@ import { IpcFailure } from './failure.js';
 import { UnavailableError } from '../common/unavailable-error.js';
 import { findHostileShape } from './hostile-keys.js';
 import { redactForLog, safeLabel } from '../common/redact.js';
+import { createRefusalLog, type RefusalLogLimits } from './refusal-log.js';
 import { jsonBytes } from './size.js';
 import type { CallContext, ChannelTable, HandlersFor } from './types.js';
 import type { Logger } from '../common/logger.js';
@@ -19,6 +20,8 @@ export interface RouterOptions<T extends ChannelTable> {
   log: Logger;
   /** Bound for channels that do not set their own; also the bound before the channel is known. */
   maxMessageBytes?: number;
+  /** How many refusals are logged in full per window (default: main/ipc/refusal-log). */
+  refusalLog?: RefusalLogLimits;
 }
 
 export interface Router {
@@ -34,12 +37,18 @@ export interface Router {
 
 export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Router {
   const { channels, handlers, log } = opts;
+  const refusals = createRefusalLog(log, opts.refusalLog);
   const defaultMax = opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
   // Largest bound any channel allows: anything bigger is refused before its channel is even read.
   const hardMax = Math.max(defaultMax, ...Object.values(channels).map((c) => c.maxBytes ?? 0));
 
   function reject(error: IpcError, ctx: CallContext, detail: Record<string, unknown> = {}): IpcResult<never> {
-    log.warn('ipc message rejected', { code: error.code, reason: error.message, transport: ctx.transport, ...detail });
+    refusals.warn('ipc message rejected', {
+      code: error.code,
+      reason: error.message,
+      transport: ctx.transport,
+      ...detail,
+    });
     return fail(error);
   }
 

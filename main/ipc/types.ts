@@ -4,6 +4,8 @@ import type { ChannelDef } from '../../shared/ipc/channel.js';
 /** Who delivered a message. Transports check the sender before the router sees anything. */
 export interface CallContext {
   transport: 'electron' | 'ws' | 'test';
+  /** The sender's connection (one per browser socket): what it started ends when it closes. */
+  connection?: { id: string; closed: AbortSignal };
 }
 
 export type ChannelTable = Record<string, ChannelDef>;

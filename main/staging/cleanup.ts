@@ -1,8 +1,11 @@
+import { readdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ENTRY_STATES, type EntryState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
-import { removeStaged } from './staged-file.js';
+import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
 
-const FINISHED = new Set(['done', 'discarded', 'cancelled']);
+const FINISHED = new Set<string>(['done', 'discarded', 'cancelled']);
 
 /**
  * The one place a staged upload copy is removed: once its entry is finished by any path — the server
@@ -21,4 +24,54 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
       );
     }
   });
+}
+
+/** States in which an upload entry still needs its staged copy. */
+const OPEN: readonly EntryState[] = ENTRY_STATES.filter((st) => !FINISHED.has(st));
+const PAGE = 500;
+
+/** Every staged copy an unfinished upload entry points at. */
+function referencedCopies(outbox: Outbox): Set<string> {
+  const paths = new Set<string>();
+  for (const state of OPEN) {
+    for (let afterId = 0; ;) {
+      const page = outbox.list(state, { type: 'file-upload', afterId, limit: PAGE });
+      for (const e of page) if (e.intent.type === 'file-upload') paths.add(resolve(e.intent.stagedPath));
+      if (page.length < PAGE) break;
+      afterId = page[page.length - 1]!.id;
+    }
+  }
+  return paths;
+}
+
+/**
+ * At start, before anything stages: a `.partial` file belongs to a staging of an earlier run (a tab
+ * closed mid-file, a crash), and a complete copy no unfinished entry points at was staged but never
+ * queued (or its removal failed). Nothing can use either, so they go. Copies of open entries stay:
+ * the upload is resent from them. Answers how many files were removed.
+ */
+export async function sweepOrphanedStaging(stagingDir: string, outbox: Outbox, log: Logger): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(stagingDir);
+  } catch (err) {
+    // Nothing staged yet, or a folder that cannot be read: staging itself reports that when used.
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      log.warn('the staging folder could not be read', { error: String(err) });
+    return 0;
+  }
+  const keep = referencedCopies(outbox);
+  let removed = 0;
+  for (const name of names) {
+    const path = resolve(stagingDir, name);
+    if (!name.endsWith(PARTIAL_SUFFIX) && keep.has(path)) continue;
+    try {
+      await removeStaged(path);
+      removed += 1;
+    } catch (err) {
+      log.warn('an orphaned staging copy could not be removed', { name, error: String(err) });
+    }
+  }
+  if (removed > 0) log.info('removed staging copies no upload needs', { removed });
+  return removed;
 }

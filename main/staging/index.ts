@@ -1,4 +1,11 @@
 export { stageFile, uploadIntent, verifyStaged, removeStaged, type StagedFile } from './staged-file.js';
-export { createUploadStaging, type UploadStaging } from './incoming.js';
-export { removeFinishedStagedCopies } from './cleanup.js';
+export {
+  createUploadStaging,
+  DEFAULT_STAGING_LIMITS,
+  StagingError,
+  type StagingLimits,
+  type StagingOwner,
+  type UploadStaging,
+} from './incoming.js';
+export { removeFinishedStagedCopies, sweepOrphanedStaging } from './cleanup.js';
 export { createPickedFiles, type PickedFiles } from './picked-files.js';

@@ -6,6 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import type { FileUploadIntent } from '../../shared/outbox/intents.js';
 import { toWriteError } from '../common/write-error.js';
 
+/** A copy still being written; only a complete copy gets its final name. */
+export const PARTIAL_SUFFIX = '.partial';
+
 export interface StagedFile {
   stagedPath: string;
   size: number;
@@ -25,9 +28,8 @@ export async function stageFile(
 ): Promise<StagedFile> {
   try {
     await fs.promises.mkdir(stagingDir, { recursive: true });
-    const safeName = path.basename(fileName).replace(/[^\w.\-]+/g, '_') || 'file';
-    const finalPath = path.join(stagingDir, `${randomUUID()}-${safeName}`);
-    const tmpPath = `${finalPath}.partial`;
+    const finalPath = path.join(stagingDir, stagedName(fileName));
+    const tmpPath = `${finalPath}${PARTIAL_SUFFIX}`;
     const hash = createHash('sha256');
     let size = 0;
     const tap = new Transform({
@@ -50,6 +52,12 @@ export async function stageFile(
   } catch (err) {
     throw toWriteError(err, `The file ${fileName}`);
   }
+}
+
+/** A fresh name in the staging folder: unique, and nothing from the user's name but safe characters. */
+export function stagedName(fileName: string): string {
+  const safeName = path.basename(fileName).replace(/[^\w.\-]+/g, '_') || 'file';
+  return `${randomUUID()}-${safeName}`;
 }
 
 /** Builds the upload intent for a staged copy. */

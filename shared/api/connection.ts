@@ -4,13 +4,30 @@ export const API_MODES = ['v2', 'legacy'] as const;
 export const apiMode = z.enum(API_MODES);
 export type ApiMode = z.infer<typeof apiMode>;
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+/** Host names that never leave this computer: the only ones where plain http cannot expose the token. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** True for https anywhere and for http on this computer only (the sandbox, a local proxy). */
+export function isSecureServiceUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || (u.protocol === 'http:' && LOOPBACK_HOSTS.has(u.hostname));
+  } catch {
+    return false;
+  }
+}
+
+// The bearer token goes with every request, so an address off this computer must be https.
+const serviceUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).refine(isSecureServiceUrl, {
+  error:
+    'must use https: plain http is allowed only for this computer (127.0.0.1, localhost, ::1), because the token travels with every request',
+});
 
 /** Where the service lives. Base, files and events may be different hosts; the sandbox serves all three. */
 export const serviceConnection = z.strictObject({
-  baseUrl: httpUrl,
-  filesUrl: httpUrl,
-  eventsUrl: httpUrl,
+  baseUrl: serviceUrl,
+  filesUrl: serviceUrl,
+  eventsUrl: serviceUrl,
   mode: apiMode,
 });
 export type ServiceConnection = z.infer<typeof serviceConnection>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiMode, serviceConnection } from '../api/connection.js';
 import { gs1ColumnMaps } from '../barcode/gs1-columns.js';
+import { printerTarget } from '../labels/jobs.js';
 
 /** The embedded sandbox: the default, so a new user sees data without any server. */
 export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sandbox'), mode: apiMode });
@@ -52,6 +53,25 @@ export const DEFAULT_LABSHEETS: WorkflowLabsheets = Object.freeze({
   labels: DEMO_LABSHEET,
 });
 
+/**
+ * A network label printer set up in Settings. Main keeps the list; the page names a printer by its
+ * id and never gives an address itself, so it cannot make main connect anywhere else.
+ */
+export const configuredPrinter = printerTarget.pick({ host: true, port: true, dpi: true }).extend({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9][\w.-]*$/, 'letters, digits, _ . - only'),
+  name: z.string().trim().min(1, 'name the printer').max(80),
+});
+export type ConfiguredPrinter = z.output<typeof configuredPrinter>;
+export const MAX_PRINTERS = 20;
+export const configuredPrinters = z
+  .array(configuredPrinter)
+  .max(MAX_PRINTERS, `at most ${MAX_PRINTERS} printers`)
+  .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'two printers have the same id');
+
 export const settings = z.strictObject({
   version: z.literal(1),
   connection: connectionSetting,
@@ -61,6 +81,7 @@ export const settings = z.strictObject({
   labsheets: workflowLabsheets.default(DEFAULT_LABSHEETS),
   /** Per labsheet, the columns a scanned reagent pack's GS1 lot, expiry, GTIN and serial fill. */
   gs1Columns: gs1ColumnMaps.default({}),
+  printers: configuredPrinters.default([]),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -71,6 +92,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
   labsheets: DEFAULT_LABSHEETS,
   gs1Columns: {},
+  printers: [],
 }) as Settings;
 
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
@@ -81,6 +103,8 @@ export const settingsPatch = z.strictObject({
   labsheets: workflowLabsheets.partial().optional(),
   /** Replaces the named labsheets' mappings; an empty mapping removes one. */
   gs1Columns: gs1ColumnMaps.optional(),
+  /** The whole list: add, change and remove are one replace. */
+  printers: configuredPrinters.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -92,6 +116,7 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     ui: { ...base.ui, ...patch.ui },
     labsheets: { ...base.labsheets, ...patch.labsheets },
     gs1Columns: mergeGs1Columns(base.gs1Columns, patch.gs1Columns),
+    printers: patch.printers ?? base.printers,
   };
 }
 

@@ -19,5 +19,14 @@ export type { ZplDpi, ZplOptions, ZplResult } from './zpl.js';
 export { sheetSpec, sheetGrid, PAPER_MM } from './sheet.js';
 export type { SheetSpec, SheetSpecInput, SheetGrid } from './sheet.js';
 export { toMm, fromMm, mmToPoints, pointsToMm, mmToDots, MM_PER_INCH } from './units.js';
-export { pdfJob, zplJob, printJob, printerTarget, pdfPageLayout, zplDpi, MAX_LABELS_PER_JOB } from './jobs.js';
+export {
+  labelJob,
+  pdfJob,
+  zplJob,
+  printJob,
+  printerTarget,
+  pdfPageLayout,
+  zplDpi,
+  MAX_LABELS_PER_JOB,
+} from './jobs.js';
 export type { PdfJob, ZplJob, PrintJob, PrinterTarget, PdfPageLayoutInput } from './jobs.js';

@@ -11,7 +11,7 @@ import { labelTemplate } from './template.js';
 /** More than two full 384-well plates, beyond any bench batch; small enough that a PDF stays reasonable. */
 export const MAX_LABELS_PER_JOB = 1000;
 
-const labelJob = z.strictObject({
+export const labelJob = z.strictObject({
   template: labelTemplate,
   records: z.array(labelRecord).min(1, 'Choose at least one thing to label').max(MAX_LABELS_PER_JOB),
 });

@@ -75,38 +75,81 @@ export function forwardOutboxEvents(
   };
 }
 
+export interface AwaitLimits {
+  /** Waiting calls one connection (browser tab) may hold. */
+  perConnection: number;
+  /** Waiting calls in all. */
+  total: number;
+}
+export const DEFAULT_AWAIT_LIMITS: AwaitLimits = Object.freeze({ perConnection: 32, total: 128 });
+
+/** Who is waiting: its connection's close ends the wait early (nobody is left to answer). */
+export interface Waiter {
+  id: string;
+  closed?: AbortSignal;
+}
+
+/** A wait refused because too many are open; the message says what to do. */
+export class TooManyWaitsError extends Error {
+  override readonly name = 'TooManyWaitsError';
+}
+
+export type AwaitEntry = (
+  id: number,
+  timeoutMs: number,
+  who: Waiter,
+) => Promise<{ state: OutboxEntryState; result?: unknown; error?: ReturnType<typeof toOutboxError> }>;
+
 /**
  * Waits until entry `id` leaves pending/sending, or `timeoutMs` passes, nudging a sync first so
  * a caller that needs the server's answer (a created labsheet, upload results) gets it soon.
+ * Each wait holds a listener and a timer for up to ten minutes, so their number is capped per
+ * connection and in total, and a closed connection's waits end at once.
  */
-export async function awaitEntry(
-  outbox: Outbox,
-  sync: SyncEngine,
-  id: number,
-  timeoutMs: number,
-): Promise<{ state: OutboxEntryState; result?: unknown; error?: ReturnType<typeof toOutboxError> }> {
-  const answer = () => {
-    const e = outbox.get(id);
-    if (!e) return { state: 'discarded' as const, error: { kind: 'not-found', message: `No outbox entry ${id}.` } };
-    return {
-      state: e.state,
-      ...(e.result !== null && e.result !== undefined ? { result: e.result } : {}),
-      ...(e.lastError ? { error: toOutboxError(e.lastError) } : {}),
+export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DEFAULT_AWAIT_LIMITS): AwaitEntry {
+  const waiting = new Map<string, number>();
+  let total = 0;
+  return async (id, timeoutMs, who) => {
+    const answer = () => {
+      const e = outbox.get(id);
+      if (!e) return { state: 'discarded' as const, error: { kind: 'not-found', message: `No outbox entry ${id}.` } };
+      return {
+        state: e.state,
+        ...(e.result !== null && e.result !== undefined ? { result: e.result } : {}),
+        ...(e.lastError ? { error: toOutboxError(e.lastError) } : {}),
+      };
     };
-  };
-  const first = outbox.get(id);
-  if (!first || SETTLED.has(first.state)) return answer();
-  void sync.syncNow();
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(done, timeoutMs);
-    const off = outbox.events.on('changed', (changes) => {
-      if (changes.some((c) => c.id === id && SETTLED.has(c.state))) done();
-    });
-    function done() {
-      clearTimeout(timer);
-      off();
-      resolve();
+    const first = outbox.get(id);
+    if (!first || SETTLED.has(first.state)) return answer();
+    const mine = waiting.get(who.id) ?? 0;
+    if (mine >= limits.perConnection || total >= limits.total)
+      throw new TooManyWaitsError(
+        `${mine >= limits.perConnection ? mine : total} calls are already waiting for outbox entries; wait for one to finish.`,
+      );
+    waiting.set(who.id, mine + 1);
+    total += 1;
+    void sync.syncNow();
+    try {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, timeoutMs);
+        const off = outbox.events.on('changed', (changes) => {
+          if (changes.some((c) => c.id === id && SETTLED.has(c.state))) done();
+        });
+        who.closed?.addEventListener('abort', done, { once: true });
+        if (who.closed?.aborted) done();
+        function done() {
+          clearTimeout(timer);
+          off();
+          who.closed?.removeEventListener('abort', done);
+          resolve();
+        }
+      });
+    } finally {
+      total -= 1;
+      const left = (waiting.get(who.id) ?? 1) - 1;
+      if (left > 0) waiting.set(who.id, left);
+      else waiting.delete(who.id);
     }
-  });
-  return answer();
+    return answer();
+  };
 }

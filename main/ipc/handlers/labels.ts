@@ -1,6 +1,7 @@
 import { MAX_PDF_BYTES, type labelsChannels, type TemplateList } from '../../../shared/ipc/channels/labels.js';
 import { defaultTemplates, LabelError, type LabelTemplate } from '../../../shared/labels/index.js';
 import { exportPdf, exportZpl, PrinterError, sendToPrinter, type TemplateStore } from '../../labels/index.js';
+import type { ConfiguredPrinter } from '../../../shared/ipc/settings.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -18,9 +19,15 @@ async function explained<T>(run: () => Promise<T> | T): Promise<T> {
   }
 }
 
+/** Longest silence from a printer while connecting or sending. */
+const PRINT_TIMEOUT_MS = 10_000;
+
 const megabytes = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export function labelsHandlers(store: TemplateStore): HandlersFor<typeof labelsChannels> {
+/** Printers as Settings has them now: the only destinations main will open a connection to. */
+export type PrinterList = () => readonly ConfiguredPrinter[];
+
+export function labelsHandlers(store: TemplateStore, printers: PrinterList): HandlersFor<typeof labelsChannels> {
   const builtIn = defaultTemplates();
   const builtInIds = builtIn.map((t) => t.id);
 
@@ -74,6 +81,14 @@ export function labelsHandlers(store: TemplateStore): HandlersFor<typeof labelsC
         const { zpl, notes } = exportZpl(job);
         return { zpl, labels: job.records.length, notes };
       }),
-    'labels.sendToPrinter': (job) => explained(() => sendToPrinter(job)),
+    'labels.sendToPrinter': ({ printerId, template, records }) => {
+      const printer = printers().find((p) => p.id === printerId);
+      if (!printer)
+        throw new IpcFailure('failed', `No printer "${printerId}" is set up: add it in Settings → Label printers.`);
+      const { host, port, dpi } = printer;
+      return explained(() =>
+        sendToPrinter({ template, records, printer: { host, port, dpi, timeoutMs: PRINT_TIMEOUT_MS } }),
+      );
+    },
   };
 }

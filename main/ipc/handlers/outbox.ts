@@ -5,7 +5,7 @@ import type { Intent } from '../../../shared/outbox/intents.js';
 import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
 import type { SyncEngine } from '../../sync/index.js';
 import { toSummary } from '../bridges/entry-summary.js';
-import { awaitEntry, syncStatusPayload } from '../bridges/outbox-bridge.js';
+import { createEntryAwaiter, syncStatusPayload, TooManyWaitsError } from '../bridges/outbox-bridge.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -39,6 +39,7 @@ function isInside(dir: string, path: string): boolean {
 
 export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
   const { outbox, sync } = d;
+  const awaitEntry = createEntryAwaiter(outbox, sync);
   // The renderer never names a file on disk: only a copy main staged itself may be uploaded.
   const onlyStagedFiles = (intent: Intent) => {
     if (intent.type === 'file-upload' && !isInside(d.stagingDir, intent.stagedPath)) {
@@ -54,7 +55,14 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       for (const i of intents) onlyStagedFiles(i as Intent);
       return { ids: committed(() => outbox.enqueueMany(intents as Intent[])) };
     },
-    'outbox.await': ({ id, timeoutMs }) => awaitEntry(outbox, sync, toId(id), timeoutMs),
+    'outbox.await': async ({ id, timeoutMs }, ctx) => {
+      try {
+        return await awaitEntry(toId(id), timeoutMs, ctx.connection ?? { id: ctx.transport });
+      } catch (err) {
+        if (err instanceof TooManyWaitsError) throw new IpcFailure('failed', err.message);
+        throw err;
+      }
+    },
     'outbox.list': ({ states, limit, target }) => {
       const wanted = (states ?? OPEN) as EntryState[];
       const max = limit ?? 500;

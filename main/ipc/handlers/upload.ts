@@ -22,10 +22,12 @@ export function uploadHandlers(d: {
 }): HandlersFor<typeof uploadChannels> {
   const { staging } = d;
   return {
-    'upload.stageBegin': ({ name, size }) => {
+    'upload.stageBegin': ({ name, size }, ctx) => {
       // Checked again here: the renderer's check is for speed, main's is the one that counts.
       if (!isSupportedUpload(name)) throw new IpcFailure('failed', `${name}: this file type cannot be uploaded.`);
-      return { stagingId: staging.begin(name, size) };
+      // Without a connection (Electron's one window, tests) the transport is the sender.
+      const owner = ctx.connection ?? { id: ctx.transport };
+      return explain('Staging failed', async () => ({ stagingId: await staging.begin(name, size, owner) }));
     },
     'upload.stageChunk': ({ stagingId, offset, base64 }) =>
       explain('Staging failed', async () => ({
@@ -47,7 +49,7 @@ export function uploadHandlers(d: {
       });
     },
     'upload.enqueue': ({ stagedId, isGlobal, fileSource }) => {
-      const s = staging.staged(stagedId);
+      const s = staging.take(stagedId);
       if (!s) throw new IpcFailure('failed', 'Unknown staged file.');
       try {
         return {

@@ -3,6 +3,22 @@ import { errorBodyFor } from '../../../shared/api/errors.js';
 import type { Answers } from '../answers/profiles.js';
 import { ServiceError } from '../domain/service-error.js';
 
+/**
+ * busboy (under @fastify/multipart) reports a malformed body with plain Errors and no code: a body
+ * cut short, a Content-Type without a boundary, a part header that never ends. Those are the
+ * client's mistakes (400), recognised by busboy's own messages.
+ */
+const MULTIPART_SYNTAX = [
+  /^Unexpected end of (multipart data|form|file)/,
+  /terminated early due to unexpected end of multipart data$/,
+  /^Multipart: Boundary not found$/,
+  /^Boundary required$/,
+  /^Malformed/,
+];
+export function isMultipartSyntaxError(err: unknown): boolean {
+  return err instanceof Error && !('code' in err) && MULTIPART_SYNTAX.some((re) => re.test(err.message));
+}
+
 /** Fastify's and @fastify/multipart's own failures, mapped onto the spec's table (it has no 413/415). */
 function fromFramework(err: FastifyError, bodyLimit: number): ServiceError | null {
   switch (err.code) {
@@ -26,6 +42,7 @@ function fromFramework(err: FastifyError, bodyLimit: number): ServiceError | nul
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new ServiceError(400, err.message);
   }
+  if (isMultipartSyntaxError(err)) return new ServiceError(400, `the multipart body is malformed: ${err.message}`);
   if (err instanceof SyntaxError) return new ServiceError(400, `the body is not valid JSON: ${err.message}`);
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
     return new ServiceError(400, err.message);

@@ -46,8 +46,10 @@ export function fileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
     if (!request.isMultipart()) throw badRequest('send multipart/form-data with one or more parts named "files"');
     const fields: Record<string, string> = {};
     const files: Omit<UploadRecord, 'isGlobal' | 'fileSource' | 'uploadedBy' | 'uploadedAt'>[] = [];
+    let parts = 0;
     try {
       for await (const part of request.parts()) {
+        parts += 1;
         if (part.type === 'field') {
           if (!FIELD_NAMES.has(part.fieldname))
             throw invalid(`unknown form field "${part.fieldname}"; expected files, isGlobal, fileSource`);
@@ -96,6 +98,11 @@ export function fileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         await pipeline(part.file, measure, createWriteStream(path));
         Object.assign(files[files.length - 1]!, { size: measure.size, sha256: measure.hash.digest('hex') });
       }
+      // Not one part: the body is not multipart under the boundary its Content-Type names.
+      if (parts === 0)
+        throw badRequest(
+          'the multipart body has no parts: is it empty, or does it use another boundary than its Content-Type?',
+        );
       const form = parseInput(storeAndEmbedFields, fields, 'body');
       if (files.length === 0) throw invalid('no file: send one or more parts named "files"');
       const uploadedAt = store.now();

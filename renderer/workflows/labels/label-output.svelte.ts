@@ -1,5 +1,6 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IpcError } from '../../../shared/ipc/result.js';
+import type { ConfiguredPrinter } from '../../../shared/ipc/settings.js';
 import type { LabelRecordInput, LabelTemplate } from '../../../shared/labels/index.js';
 import { bytesFromBase64, offerDownload } from './download.js';
 import { safeFileName } from './file-name.js';
@@ -9,8 +10,8 @@ export type PdfLayoutChoice = 'per-label' | 'A4' | 'Letter';
 export type ZplDpi = 203 | 300 | 600;
 type Job = { template: LabelTemplate; records: LabelRecordInput[]; subject: string };
 
-/** Remembered on this computer only: the printer next to this bench, not a setting for everyone. */
-const PRINTER_KEY = 'benchlink.labels.printer';
+/** Remembered on this computer only: which of the printers in Settings is next to this bench. */
+const PRINTER_KEY = 'benchlink.labels.printerId';
 
 /**
  * The three outputs. Main makes the bytes (the same code the tests decode), the renderer only
@@ -22,8 +23,9 @@ export class LabelOutput {
   skip = $state(0);
   /** 300, not the common 203: a 1-inch tube label's Code 128 needs 300 dpi to keep its bars scannable. */
   dpi = $state<ZplDpi>(300);
-  printerHost = $state('');
-  printerPort = $state(9100);
+  /** The printers set up in Settings (main keeps them); the job names one by id, never an address. */
+  printers = $state<ConfiguredPrinter[]>([]);
+  #printerId = $state('');
   busy = $state<'pdf' | 'zpl' | 'print' | null>(null);
   problem = $state<Problem | null>(null);
   done = $state('');
@@ -33,12 +35,32 @@ export class LabelOutput {
     readonly api: BenchlinkApi,
     readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = globalThis.localStorage ?? null,
   ) {
-    const saved = this.#read();
-    if (saved) {
-      this.printerHost = saved.host;
-      this.printerPort = saved.port;
-      this.dpi = saved.dpi;
-    }
+    this.#printerId = this.storage?.getItem(PRINTER_KEY) ?? '';
+  }
+
+  get printerId(): string {
+    return this.#printerId;
+  }
+  /** Choosing a printer also sets the resolution, so the preview shows the dots that printer makes. */
+  set printerId(id: string) {
+    this.#printerId = id;
+    const printer = this.printers.find((p) => p.id === id);
+    if (printer) this.dpi = printer.dpi;
+  }
+
+  /** Loads the printers from Settings and follows changes; returns the unsubscribe. */
+  watchPrinters(): () => void {
+    void this.api.invoke('settings.get', {}).then((r) => r.ok && this.#usePrinters(r.value.printers));
+    return this.api.subscribe('settings.changed', (s) => this.#usePrinters(s.printers));
+  }
+
+  #usePrinters(list: ConfiguredPrinter[]): void {
+    const first = this.printers.length === 0;
+    this.printers = list;
+    // The resolution follows the printer when one is chosen (or first shown), not on every settings change.
+    const kept = list.some((p) => p.id === this.#printerId);
+    if (!kept) this.printerId = list[0]?.id ?? '';
+    else if (first) this.printerId = this.#printerId;
   }
 
   async exportPdf(job: Job): Promise<void> {
@@ -69,18 +91,20 @@ export class LabelOutput {
 
   async print(job: Job): Promise<void> {
     const { template, records } = plain(job);
-    const host = this.printerHost.trim();
-    if (host === '') {
-      this.problem = { title: 'Send to printer', reasons: ["Enter the printer's address (host name or IP) first."] };
+    const printer = this.printers.find((p) => p.id === this.printerId);
+    if (!printer) {
+      this.problem = {
+        title: 'Send to printer',
+        reasons: ['Add a label printer in Settings first, then choose it here.'],
+      };
       return;
     }
     await this.#run('print', 'Sending to the printer failed', async () => {
-      const printer = { host, port: Number(this.printerPort), dpi: this.dpi };
-      const r = await this.api.invoke('labels.sendToPrinter', { template, records, printer });
+      const r = await this.api.invoke('labels.sendToPrinter', { template, records, printerId: printer.id });
       if (!r.ok) return r.error;
-      this.storage?.setItem(PRINTER_KEY, JSON.stringify(printer));
+      this.storage?.setItem(PRINTER_KEY, printer.id);
       this.notes = r.value.notes;
-      return `${r.value.labels} ${plural(r.value.labels, 'label')} sent to ${host}:${printer.port} (${r.value.bytes} bytes, all received by the printer).`;
+      return `${r.value.labels} ${plural(r.value.labels, 'label')} sent to ${printer.name} (${r.value.bytes} bytes, all received by the printer).`;
     });
   }
 
@@ -98,19 +122,6 @@ export class LabelOutput {
       this.problem = { title, reasons: [error instanceof Error ? error.message : String(error)] };
     } finally {
       this.busy = null;
-    }
-  }
-
-  #read(): { host: string; port: number; dpi: ZplDpi } | null {
-    try {
-      const value: unknown = JSON.parse(this.storage?.getItem(PRINTER_KEY) ?? 'null');
-      if (typeof value !== 'object' || value === null) return null;
-      const { host, port, dpi } = value as Record<string, unknown>;
-      if (typeof host !== 'string' || typeof port !== 'number' || (dpi !== 203 && dpi !== 300 && dpi !== 600))
-        return null;
-      return { host, port, dpi };
-    } catch {
-      return null; // an unreadable remembered printer is just forgotten
     }
   }
 }

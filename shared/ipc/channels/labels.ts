@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { labelTemplate, pdfJob, printJob, zplJob } from '../../labels/index.js';
+import { labelJob, labelTemplate, pdfJob, zplJob } from '../../labels/index.js';
 import { channel } from '../channel.js';
 
 /**
@@ -52,9 +52,12 @@ export const labelsChannels = {
     response: z.strictObject({ zpl: z.string(), labels: z.number().int().positive(), notes }),
     maxBytes: MAX_LABEL_JOB_BYTES,
   }),
-  /** ZPL sent to a network printer's raw port; answers once the printer has every byte. */
+  /**
+   * ZPL sent to a printer set up in Settings (by its id: the page never names an address); answers
+   * once the printer has every byte.
+   */
   'labels.sendToPrinter': channel({
-    request: printJob,
+    request: labelJob.extend({ printerId: z.string().min(1).max(64) }),
     response: z.strictObject({ labels: z.number().int().positive(), bytes: z.number().int().positive(), notes }),
     maxBytes: MAX_LABEL_JOB_BYTES,
   }),

@@ -3,6 +3,7 @@ import { channel } from '../channel.js';
 
 /** Bytes per staged chunk before base64: keeps one message well under the WebSocket limit. */
 export const STAGE_CHUNK_BYTES = 512 * 1024;
+/** The largest file main stages for upload (main/staging owns the check). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 /**
@@ -13,7 +14,11 @@ export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
  */
 export const uploadChannels = {
   'upload.stageBegin': channel({
-    request: z.strictObject({ name: z.string().min(1).max(255), size: z.number().int().min(0).max(MAX_UPLOAD_BYTES) }),
+    // The size bound is main's staging to check (with a message naming the file and the limit).
+    request: z.strictObject({
+      name: z.string().min(1).max(255),
+      size: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    }),
     response: z.strictObject({ stagingId: z.string() }),
   }),
   'upload.stageChunk': channel({

@@ -24,7 +24,21 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
   page,
 }) => {
   test.setTimeout(120_000);
+  // A "printer" on loopback that gets the whole job; it is set up in Settings, the only place
+  // printer addresses come from.
+  const received: Buffer[] = [];
+  const printer: Server = createServer((socket) =>
+    socket.on('data', (d: Buffer) => received.push(d)).on('end', () => socket.end()),
+  );
+  await new Promise<void>((r) => printer.listen(0, '127.0.0.1', () => r()));
+  const port = (printer.address() as AddressInfo).port;
   await signIn(page, stack);
+  await openScreen(page, 'Settings');
+  await page.getByTestId('printer-name').fill('Bench 3 Zebra');
+  await page.getByTestId('printer-host').fill('127.0.0.1');
+  await page.getByTestId('printer-port').fill(String(port));
+  await page.getByTestId('printer-add').click();
+  await expect(page.getByTestId('printer-bench-3-zebra')).toContainText(`Bench 3 Zebra — 127.0.0.1:${port}`);
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await scanAndWait(page, 'PLT000001', 'PL-0001');
@@ -82,24 +96,17 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
   expect(zpl.match(/\^XZ/g)).toHaveLength(14);
   for (let n = 1; n <= 14; n++) expect(zpl).toContain(`S-${String(n).padStart(4, '0')}`);
 
-  // Straight to a "printer" on loopback: it gets the whole job.
-  const received: Buffer[] = [];
-  const printer: Server = createServer((socket) =>
-    socket.on('data', (d: Buffer) => received.push(d)).on('end', () => socket.end()),
-  );
-  await new Promise<void>((r) => printer.listen(0, '127.0.0.1', () => r()));
-  const port = (printer.address() as AddressInfo).port;
+  // Straight to the printer chosen from those in Settings: it gets the whole job.
   try {
-    await page.getByTestId('labels-printer-host').fill('127.0.0.1');
-    await page.getByTestId('labels-printer-port').fill(String(port));
+    await expect(page.getByTestId('labels-printer')).toHaveValue('bench-3-zebra');
     await page.getByTestId('labels-send').click();
-    await expect(page.getByTestId('labels-done')).toContainText(`14 labels sent to 127.0.0.1:${port}`);
+    await expect(page.getByTestId('labels-done')).toContainText('14 labels sent to Bench 3 Zebra');
     expect(Buffer.concat(received).toString('utf8').match(/\^XA/g)).toHaveLength(14);
   } finally {
     await new Promise<void>((r) => printer.close(() => r()));
   }
 
-  // The same address once that printer is gone: the reason, not a spinner.
+  // The same printer once it is gone: the reason, not a spinner.
   await page.getByTestId('labels-send').click();
   await expect(page.getByTestId('labels-problem')).toContainText('Sending to the printer failed');
   await expect(page.getByTestId('labels-problem')).toContainText('refused the connection');

@@ -15,7 +15,7 @@ import {
 const connection = {
   baseUrl: 'https://lab.example/api/',
   filesUrl: 'https://files.example',
-  eventsUrl: 'http://events.example/v1',
+  eventsUrl: 'https://events.example/v1',
   mode: 'v2' as const,
 };
 
@@ -25,7 +25,7 @@ describe('URL building', () => {
     expect(endpointUrl(connection, 'files', '/files/store-and-embed').href).toBe(
       'https://files.example/files/store-and-embed',
     );
-    expect(endpointUrl(connection, 'events', '/webhook/custom').href).toBe('http://events.example/v1/webhook/custom');
+    expect(endpointUrl(connection, 'events', '/webhook/custom').href).toBe('https://events.example/v1/webhook/custom');
   });
   it('turns a GET request into a query string, leaving out undefined values', () => {
     const q = toSearchParams({ labsheet: 'Tubes & Racks', page: 2, pageSize: 10, archived: undefined });

@@ -1,5 +1,9 @@
 import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildCsp } from '../../../../main/common/csp.js';
 import { spyRouter, totalCalls } from '../ipc/spy-router.js';
 import { createEventHub } from '../../../../main/ipc/events.js';
 
@@ -11,6 +15,7 @@ const h = vi.hoisted(() => ({
   invokeHandlers: new Map<string, (event: unknown, message: unknown) => unknown>(),
   appHandlers: new Map<string, (...a: unknown[]) => unknown>(),
   sandboxEnabled: false,
+  privileged: [] as unknown[],
 }));
 
 vi.mock('electron', () => ({
@@ -23,18 +28,24 @@ vi.mock('electron', () => ({
     on: (name: string, fn: (...a: unknown[]) => unknown) => h.appHandlers.set(name, fn),
   },
   session: {},
+  protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => h.privileged.push(...schemes) },
 }));
 
 const { bridgeIpc } = await import('../../../../main/electron/ipc-bridge.js');
-const { hardenApp, hardenSession } = await import('../../../../main/electron/hardening.js');
+const { hardenApp, hardenSession, serveApp } = await import('../../../../main/electron/hardening.js');
 
-const PAGE = 'file:///opt/benchlink/dist/index.html';
+const PAGE = 'app://benchlink/index.html';
 
 function fakeWindow() {
   const sent: unknown[][] = [];
   const mainFrame = { url: PAGE, parent: null };
-  const webContents = { mainFrame, send: (...a: unknown[]) => sent.push(a) };
-  return { win: { webContents, isDestroyed: () => false }, sent, mainFrame };
+  const listeners = new Map<string, () => void>();
+  const webContents = {
+    mainFrame,
+    send: (...a: unknown[]) => sent.push(a),
+    on: (name: string, fn: () => void) => listeners.set(name, fn),
+  };
+  return { win: { webContents, isDestroyed: () => false }, sent, mainFrame, listeners };
 }
 
 describe('Electron IPC bridge (sender frame check before the router)', () => {
@@ -71,6 +82,7 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
       ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
       gs1Columns: {},
+      printers: [],
     });
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe('benchlink:event');
@@ -79,7 +91,69 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
   });
 });
 
+describe('Electron IPC bridge: one connection per page load', () => {
+  beforeEach(() => h.invokeHandlers.clear());
+
+  it('a reload ends what the old page started (its connection signal aborts) and the new page gets another', async () => {
+    const seen: { id: string; closed: AbortSignal }[] = [];
+    const router = {
+      handle: async (_m: unknown, ctx: { connection?: { id: string; closed: AbortSignal } }) => {
+        if (ctx.connection) seen.push(ctx.connection);
+        return { ok: true as const, value: null };
+      },
+      refuse: () => ({ ok: false as const, error: { code: 'forbidden' as const, message: 'no' } }),
+    };
+    const { win, mainFrame, listeners } = fakeWindow();
+    const unbridge = bridgeIpc(
+      win as never,
+      PAGE,
+      router,
+      createEventHub({ info: () => {}, warn: () => {}, error: () => {} }),
+    );
+    const invoke = h.invokeHandlers.get('benchlink:invoke')!;
+    const ev = { sender: win.webContents, senderFrame: mainFrame };
+    await invoke(ev, {});
+    listeners.get('did-navigate')!();
+    await invoke(ev, {});
+    expect(seen).toHaveLength(2);
+    expect(seen[0]!.closed.aborted).toBe(true);
+    expect(seen[1]!.closed.aborted).toBe(false);
+    expect(seen[1]!.id).not.toBe(seen[0]!.id);
+    unbridge();
+    expect(seen[1]!.closed.aborted).toBe(true);
+  });
+});
+
 describe('Electron hardening', () => {
+  it('serves the renderer on app:// with the CSP header on every answer, nothing outside dist/', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'benchlink-app-scheme-'));
+    writeFileSync(join(dist, 'index.html'), '<html>app</html>');
+    writeFileSync(join(tmpdir(), 'benchlink-app-outside.txt'), 'outside');
+    let handler: ((r: Request) => Promise<Response>) | null = null;
+    serveApp(
+      { protocol: { handle: (scheme: string, fn: typeof handler) => scheme === 'app' && (handler = fn) } } as never,
+      dist,
+    );
+    try {
+      const page = await handler!(new Request('app://benchlink/index.html'));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe('<html>app</html>');
+      expect(page.headers.get('content-security-policy')).toBe(buildCsp());
+      expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      for (const url of [
+        'app://benchlink/../benchlink-app-outside.txt',
+        'app://benchlink/%2e%2e/benchlink-app-outside.txt',
+        'app://evil/index.html',
+      ]) {
+        const r = await handler!(new Request(url));
+        expect(r.status, url).toBe(404);
+        expect(r.headers.get('content-security-policy'), url).toBe(buildCsp());
+      }
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+
   it('enables the sandbox globally and denies navigation, redirects, webviews and window.open on every web contents', () => {
     hardenApp();
     expect(h.sandboxEnabled).toBe(true);
@@ -90,7 +164,18 @@ describe('Electron hardening', () => {
       setWindowOpenHandler: (fn: () => unknown) => (openHandler = fn),
     };
     h.appHandlers.get('web-contents-created')!({}, contents);
-    for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+    expect(h.privileged).toEqual([
+      {
+        scheme: 'app',
+        privileges: expect.objectContaining({
+          standard: true,
+          secure: true,
+          bypassCSP: false,
+          allowServiceWorkers: false,
+        }),
+      },
+    ]);
+    for (const name of ['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview']) {
       const e = { preventDefault: vi.fn() };
       listeners.get(name)!(e);
       expect(e.preventDefault, name).toHaveBeenCalled();

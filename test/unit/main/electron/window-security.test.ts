@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { IPC_EVENT, IPC_INVOKE } from '../../../../shared/ipc/api.js';
 import { buildCsp, CSP_DIRECTIVES } from '../../../../main/common/csp.js';
+import { APP_PAGE_URL, APP_SCHEME_PRIVILEGES } from '../../../../main/electron/app-protocol.js';
 import {
   ALLOWED_PERMISSIONS,
   isTrustedSender,
@@ -44,6 +45,13 @@ describe('Electron window configuration (the real objects main/electron passes t
   it('renderer/index.html carries the same CSP as a meta tag', () => {
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(read('renderer/index.html'));
     expect(meta?.[1]).toBe(buildCsp({ forMetaTag: true }));
+  });
+
+  it('the app:// page is the trusted sender; the same path from another scheme or host is not', () => {
+    expect(isTrustedSender({ url: APP_PAGE_URL, parent: null }, APP_PAGE_URL)).toBe(true);
+    expect(isTrustedSender({ url: 'app://evil/index.html', parent: null }, APP_PAGE_URL)).toBe(false);
+    expect(isTrustedSender({ url: 'file:///index.html', parent: null }, APP_PAGE_URL)).toBe(false);
+    expect(APP_SCHEME_PRIVILEGES.privileges).toMatchObject({ standard: true, secure: true, bypassCSP: false });
   });
 
   it('accepts IPC only from our own top-level page', () => {

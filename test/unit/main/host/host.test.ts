@@ -143,6 +143,7 @@ describe('browser host', () => {
       ui: { highContrast: false, sounds: false, fillOrder: 'column-major' },
       labsheets: DEFAULT_LABSHEETS,
       gs1Columns: {},
+      printers: [],
     });
     expect(await event).toMatchObject({ event: 'settings.changed', payload: { connection: { mode: 'legacy' } } });
     ws.close();

@@ -132,6 +132,7 @@ describe('router contract', () => {
       ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
       gs1Columns: {},
+      printers: [],
     });
     // Deliberately wrong payload: dropped, not delivered.
     hub.emit('settings.changed', { version: 2 } as never);

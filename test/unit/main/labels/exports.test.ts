@@ -2,6 +2,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultTemplates } from '../../../../shared/labels/index.js';
+import type { ConfiguredPrinter } from '../../../../shared/ipc/settings.js';
 import { labelsRig, type LabelsRig } from './router.js';
 
 const plateSide = defaultTemplates().find((t) => t.id === 'plate-side-code128')!;
@@ -15,7 +16,12 @@ const wells = ['A1', 'A2', 'A3'].map((position, i) => ({
 
 let rig: LabelsRig;
 const servers: Server[] = [];
-beforeEach(async () => (rig = await labelsRig()));
+/** What Settings holds in these tests; each test sets the printers it needs. */
+const printers: ConfiguredPrinter[] = [];
+beforeEach(async () => {
+  printers.length = 0;
+  rig = await labelsRig(printers);
+});
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
   await rig.close();
@@ -104,6 +110,33 @@ describe('labels.exportZpl', () => {
 });
 
 describe('labels.sendToPrinter', () => {
+  it('sends only to a printer set up in Settings; the page cannot name a host or port', async () => {
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+    const job = { template: plateSide, records: wells };
+    expect(await rig.call('labels.sendToPrinter', { ...job, printer: { host: '127.0.0.1', port } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-message' },
+    });
+    expect(
+      await rig.call('labels.sendToPrinter', { ...job, printerId: 'bench-3', host: '127.0.0.1', port }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid-message' } });
+    expect(await rig.call('labels.sendToPrinter', { ...job, printerId: `127.0.0.1:${port}` })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'failed',
+        message: `No printer "127.0.0.1:${port}" is set up: add it in Settings → Label printers.`,
+      },
+    });
+    expect(connections).toBe(0);
+  });
+
   it('delivers the whole job to a raw port on loopback', async () => {
     const received: Buffer[] = [];
     const server = createServer((socket) =>
@@ -113,10 +146,11 @@ describe('labels.sendToPrinter', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
 
+    printers.push({ id: 'bench-3', name: 'Bench 3 Zebra', host: '127.0.0.1', port, dpi: 300 });
     const r = await rig.value<{ labels: number; bytes: number }>('labels.sendToPrinter', {
       template: plateSide,
       records: wells,
-      printer: { host: '127.0.0.1', port },
+      printerId: 'bench-3',
     });
     const zpl = Buffer.concat(received).toString('utf8');
     expect(r.labels).toBe(3);
@@ -130,11 +164,8 @@ describe('labels.sendToPrinter', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     const port = (server.address() as AddressInfo).port;
     await new Promise<void>((r) => server.close(() => r()));
-    const r = await rig.call('labels.sendToPrinter', {
-      template: plateSide,
-      records: wells,
-      printer: { host: '127.0.0.1', port, timeoutMs: 2000 },
-    });
+    printers.push({ id: 'gone', name: 'Gone', host: '127.0.0.1', port, dpi: 300 });
+    const r = await rig.call('labels.sendToPrinter', { template: plateSide, records: wells, printerId: 'gone' });
     expect(r).toMatchObject({
       ok: false,
       error: {

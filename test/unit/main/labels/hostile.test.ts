@@ -40,21 +40,15 @@ describe('hostile label payloads', () => {
     ],
     ['a dpi no Zebra has', 'labels.exportZpl', { template, records: [{ id: '1' }], dpi: 1 }, 'invalid-message'],
     [
-      'a printer "address" that is a shell command',
+      'a printer address instead of a configured printer',
       'labels.sendToPrinter',
-      { template, records: [{ id: '1' }], printer: { host: 'x; rm -rf /' } },
+      { template, records: [{ id: '1' }], printer: { host: '127.0.0.1', port: 22 } },
       'invalid-message',
     ],
     [
-      'a printer URL instead of an address',
+      'a printer id longer than any configured one',
       'labels.sendToPrinter',
-      { template, records: [{ id: '1' }], printer: { host: 'http://evil.example/' } },
-      'invalid-message',
-    ],
-    [
-      'a port out of range',
-      'labels.sendToPrinter',
-      { template, records: [{ id: '1' }], printer: { host: '127.0.0.1', port: 70000 } },
+      { template, records: [{ id: '1' }], printerId: 'x'.repeat(65) },
       'invalid-message',
     ],
     [

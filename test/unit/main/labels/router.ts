@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { labelsChannels } from '../../../../shared/ipc/channels/labels.js';
 import type { IpcResult } from '../../../../shared/ipc/result.js';
+import type { ConfiguredPrinter } from '../../../../shared/ipc/settings.js';
 import { labelsHandlers } from '../../../../main/ipc/handlers/labels.js';
 import { createRouter } from '../../../../main/ipc/router.js';
 import type { Logger } from '../../../../main/common/logger.js';
@@ -21,7 +22,8 @@ export interface LabelsRig {
   close(): Promise<void>;
 }
 
-export async function labelsRig(): Promise<LabelsRig> {
+/** `printers` stands for the list Settings holds: the only destinations sendToPrinter accepts. */
+export async function labelsRig(printers: ConfiguredPrinter[] = []): Promise<LabelsRig> {
   const dataDir = await mkdtemp(join(tmpdir(), 'benchlink-labels-ipc-'));
   const warnings: string[] = [];
   const log: Logger = {
@@ -31,7 +33,7 @@ export async function labelsRig(): Promise<LabelsRig> {
   };
   const router = createRouter({
     channels: labelsChannels,
-    handlers: labelsHandlers(createTemplateStore(dataDir)),
+    handlers: labelsHandlers(createTemplateStore(dataDir), () => printers),
     log,
   });
   const call = (channel: string, payload: unknown) => router.handle({ channel, payload }, { transport: 'test' });

@@ -52,6 +52,7 @@ describe('renderer WebSocket client', () => {
       ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
       gs1Columns: {},
+      printers: [],
     });
     expect(await got).toMatchObject({ ui: { highContrast: true } });
   });

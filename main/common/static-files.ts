@@ -16,7 +16,8 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Reads a file of the built renderer by URL path. Anything that resolves outside `root`
+ * Reads a file of the built renderer by URL path (both shells serve it: the browser host over
+ * http, Electron over app://). Anything that resolves outside `root`
  * (`..`, encoded slashes, absolute paths) or is not a regular file is simply not found.
  */
 export async function readStatic(root: string, urlPath: string): Promise<{ body: Buffer; type: string } | null> {

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { createApp, type AppOptions, type BenchlinkApp } from '../../main/app.js';
+import { startHost, type RunningHost } from '../../main/host/server.js';
+import type { Logger } from '../../main/common/logger.js';
+import type { IpcResult } from '../../shared/ipc/result.js';
+
+/** One authenticated WebSocket to the browser host, speaking the IPC contract like the renderer does. */
+export interface HostSocket {
+  ws: WebSocket;
+  call(channel: string, payload: unknown): Promise<IpcResult<unknown>>;
+  /** Like call, but throws on an error result and answers the value. */
+  value<T>(channel: string, payload: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface TestHost {
+  app: BenchlinkApp;
+  host: RunningHost;
+  dataDir: string;
+  connect(): Promise<HostSocket>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app behind the real browser host, on 127.0.0.1 with a free port, reached through the same
+ * door a page uses: a WebSocket with the per-launch key and our own Origin.
+ */
+export async function startTestHost(o: Partial<AppOptions> & { log?: Logger } = {}): Promise<TestHost> {
+  const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'benchlink-host-'));
+  const dist = mkdtempSync(join(tmpdir(), 'benchlink-host-dist-'));
+  writeFileSync(join(dist, 'index.html'), '<html><body>test</body></html>');
+  const log = o.log ?? { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const app = await createApp({
+    info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+    ...o,
+    dataDir,
+    log,
+  });
+  const host = await startHost({ router: app.router, events: app.events, distDir: dist, log });
+  const sockets = new Set<HostSocket>();
+
+  async function connect(): Promise<HostSocket> {
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`, { origin: host.origin });
+    await new Promise<void>((res, rej) => {
+      ws.once('open', () => res());
+      ws.once('error', rej);
+      ws.once('unexpected-response', (_q, r) => rej(new Error(`upgrade refused: ${r.statusCode}`)));
+    });
+    let next = 1;
+    const waiting = new Map<number, (r: IpcResult<unknown>) => void>();
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data)) as { id?: number; result?: IpcResult<unknown> };
+      if (typeof msg.id === 'number' && msg.result) waiting.get(msg.id)?.(msg.result);
+    });
+    const call = (channel: string, payload: unknown) =>
+      new Promise<IpcResult<unknown>>((res) => {
+        const id = next++;
+        waiting.set(id, res);
+        ws.send(JSON.stringify({ id, channel, payload }));
+      });
+    const s: HostSocket = {
+      ws,
+      call,
+      async value<T>(channel: string, payload: unknown) {
+        const r = await call(channel, payload);
+        if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+        return r.value as T;
+      },
+      close: () =>
+        new Promise<void>((res) => {
+          sockets.delete(s);
+          if (ws.readyState === ws.CLOSED) return res();
+          ws.once('close', () => res());
+          ws.close();
+        }),
+    };
+    sockets.add(s);
+    return s;
+  }
+
+  return {
+    app,
+    host,
+    dataDir,
+    connect,
+    async close() {
+      for (const s of [...sockets]) await s.close();
+      await host.close();
+      await app.close();
+      rmSync(dist, { recursive: true, force: true });
+      if (!o.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
