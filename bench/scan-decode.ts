@@ -45,7 +45,7 @@ export async function benchScanDecode(): Promise<{
     clock: { now: () => performance.now() },
     timers: noTimers,
     platform: process.platform,
-    settings: { dedupeWindowMs: 0, keyboardScanners: [{ vendorId: KBD.vendorId, productId: KBD.productId }] },
+    settings: { keyboardScanners: [{ vendorId: KBD.vendorId, productId: KBD.productId }] },
   });
   let received = 0;
   service.on('scan', () => received++);

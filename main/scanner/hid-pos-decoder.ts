@@ -1,4 +1,5 @@
 import { symbologyFromAim } from '../../shared/barcode/aim.js';
+import { MAX_SCAN_LENGTH } from '../../shared/barcode/scanner-settings.js';
 
 /**
  * Decodes the input report that HID POS ("USB HID Bar Code Scanner", usage page 0x8C) scanners
@@ -42,11 +43,10 @@ export type HidPosOutput =
   | { type: 'error'; code: 'bad-report' | 'incomplete-scan' | 'read-too-long'; message: string };
 
 /**
- * The longest read kept: a QR code holds at most 2,953 bytes and a DataMatrix 1,556, so twice the
- * largest symbol is room for any barcode. Beyond it the reports are a stuck device or a flood, and
- * an unbounded buffer is what once made main run out of stack and exit.
+ * The longest read kept (a QR code holds at most 2,953 bytes). Beyond it the reports are a stuck
+ * device or a flood, and an unbounded buffer is what once made main run out of stack and exit.
  */
-export const MAX_READ_BYTES = 8192;
+export const MAX_READ_BYTES = MAX_SCAN_LENGTH;
 
 /** Honeywell code IDs (byte 61) for the symbologies a lab meets, used when no AIM id was sent. */
 const HONEYWELL_CODE_IDS: Record<number, string> = {

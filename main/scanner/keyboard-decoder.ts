@@ -1,4 +1,4 @@
-import type { KeyboardLayoutName } from '../../shared/barcode/scanner-settings.js';
+import { MAX_SCAN_LENGTH, type KeyboardLayoutName } from '../../shared/barcode/scanner-settings.js';
 import {
   controlCharacter,
   KEY_BACKSPACE,
@@ -25,8 +25,8 @@ export interface KeyboardDecoderOptions {
   onDropped?: (message: string) => void;
 }
 
-/** As for HID POS reads: twice the largest barcode; more is a stuck key or a flood, not a read. */
-export const MAX_READ_CHARS = 8192;
+/** As for HID POS reads: more than any barcode holds is a stuck key or a flood, not a read. */
+export const MAX_READ_CHARS = MAX_SCAN_LENGTH;
 /** Alt+0255 is the longest Alt code; more digits are not a character. */
 const MAX_ALT_DIGITS = 4;
 

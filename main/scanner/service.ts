@@ -1,4 +1,3 @@
-import { createDuplicateFilter } from '../../shared/barcode/dedupe.js';
 import { scannerSettings, type ScannerSettings } from '../../shared/barcode/scanner-settings.js';
 import type { z } from 'zod';
 import { describeOpenError, describeReadError } from './access-error.js';
@@ -55,7 +54,6 @@ interface Tracked {
 export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   const emitter = createEmitter<ScannerEvents>();
   let settings = scannerSettings.parse(deps.settings ?? {});
-  const duplicates = createDuplicateFilter(settings.dedupeWindowMs);
   const tracked = new Map<string, Tracked>();
   let poll: TimerId | null = null;
   let running = false;
@@ -73,22 +71,8 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   }
 
   function onRead(t: Tracked, r: DecodedRead): void {
+    // Double reads are the scan hub's to judge (it sees every path): main delivers every read.
     const source = sourceOf(t);
-    if (settings.dedupeWindowMs > 0) {
-      const verdict = duplicates.check(t.listing.key, r.text, r.at);
-      if (verdict.duplicate) {
-        const sinceMs = verdict.sinceMs ?? 0;
-        emitter.emit('duplicate-suppressed', {
-          text: r.text,
-          source,
-          at: r.at,
-          sinceMs,
-          windowMs: settings.dedupeWindowMs,
-          message: `Ignored a second read of "${r.text}" ${Math.round(sinceMs)} ms after the first (double read).`,
-        });
-        return;
-      }
-    }
     const scan: ScannerEvents['scan'] = { text: r.text, source, at: r.at, durationMs: Math.max(0, r.at - r.startedAt) };
     if (r.symbology) scan.symbology = r.symbology;
     if (r.aim) scan.aim = r.aim;
@@ -209,7 +193,6 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
       if (poll !== null) deps.timers.clearInterval(poll);
       poll = null;
       for (const t of tracked.values()) close(t, 'closed');
-      duplicates.reset();
     },
     refresh,
     listDevices() {
@@ -225,7 +208,6 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
         JSON.stringify(next.keyboardScanners) !== JSON.stringify(settings.keyboardScanners) ||
         next.continuationTimeoutMs !== settings.continuationTimeoutMs;
       settings = next;
-      duplicates.setWindow(settings.dedupeWindowMs);
       // Decoder options are fixed per session: reopen so a new layout or terminator takes effect.
       if (sessionsChanged) for (const t of tracked.values()) close(t, 'closed');
       for (const t of tracked.values()) delete t.lastError; // new settings deserve a fresh report

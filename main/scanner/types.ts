@@ -65,15 +65,6 @@ export interface ScanEvent {
   durationMs: number;
 }
 
-export interface DuplicateSuppressedEvent {
-  text: string;
-  source: ScanSource;
-  at: number;
-  sinceMs: number;
-  windowMs: number;
-  message: string;
-}
-
 export type DeviceRole = 'hid-pos' | 'hid-keyboard' | 'other';
 export type DeviceStatus = 'open' | 'closed' | 'error' | 'ignored';
 
@@ -108,5 +99,4 @@ export interface ScannerEvents {
   scan: ScanEvent;
   device: DeviceEvent;
   error: ScannerErrorEvent;
-  'duplicate-suppressed': DuplicateSuppressedEvent;
 }

@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 const usbId = z.number().int().min(0).max(0xffff);
 
+/**
+ * The longest read any path delivers: a QR code holds at most 2,953 bytes, so this is room for
+ * every barcode. The decoders drop what runs past it (a stuck key, a flood), saying so.
+ */
+export const MAX_SCAN_LENGTH = 4096;
+
 export const KEYBOARD_LAYOUTS = ['us', 'de'] as const;
 export type KeyboardLayoutName = (typeof KEYBOARD_LAYOUTS)[number];
 
@@ -25,8 +31,6 @@ export const scannerSettings = z.strictObject({
   enabled: z.boolean().default(true),
   /** How often the device list is polled for hot-plug; node-hid has no plug events. */
   pollIntervalMs: z.number().int().min(100).max(60_000).default(1000),
-  /** Identical reads from one source within this window are suppressed (0 = off). */
-  dedupeWindowMs: z.number().int().min(0).max(5000).default(300),
   /** Open scanners on HID usage page 0x8C automatically. */
   hidPos: z.boolean().default(true),
   keyboardScanners: z.array(keyboardScannerSettings).default([]),
@@ -53,7 +57,6 @@ export const wedgeSettings = z.strictObject({
   suffix: z.string().max(8).default(''),
   /** Without a terminator a burst ends after silence; with this on, only a terminator ends a scan. */
   requireTerminator: z.boolean().default(true),
-  dedupeWindowMs: z.number().int().min(0).max(5000).default(300),
 });
 export type WedgeSettings = z.infer<typeof wedgeSettings>;
 export type WedgeSettingsInput = z.input<typeof wedgeSettings>;
@@ -61,3 +64,19 @@ export type WedgeSettingsInput = z.input<typeof wedgeSettings>;
 export function wedgeMaxGap(s: Pick<WedgeSettings, 'profile' | 'maxGapMs'>): number {
   return s.maxGapMs ?? WEDGE_PROFILES[s.profile];
 }
+
+export const WEDGE_PROFILE_NAMES = ['usb', 'bluetooth'] as const;
+
+/**
+ * How scans come into the bench, whatever the path (Settings → Scanners; kept in settings.json):
+ * whether the keyboard-wedge detector listens and with which timing profile, and the one
+ * double-read window the scan hub applies to every read. Unknown keys from older files are dropped.
+ */
+export const scanInputSettings = z.object({
+  wedgeEnabled: z.boolean().default(true),
+  wedgeProfile: z.enum(WEDGE_PROFILE_NAMES).default('usb'),
+  /** A read identical to the previous one, starting less than this after it ended, is a double read (0 = off). */
+  dedupeWindowMs: z.number().int().min(0).max(5000).default(300),
+});
+export type ScanInputSettings = z.infer<typeof scanInputSettings>;
+export const DEFAULT_SCAN_INPUT: ScanInputSettings = Object.freeze(scanInputSettings.parse({}));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiMode, serviceConnection } from '../api/connection.js';
 import { gs1ColumnMaps } from '../barcode/gs1-columns.js';
+import { DEFAULT_SCAN_INPUT, scanInputSettings } from '../barcode/scanner-settings.js';
 import { printerTarget } from '../labels/jobs.js';
 
 /** The embedded sandbox: the default, so a new user sees data without any server. */
@@ -9,21 +10,6 @@ export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sa
 export const customConnection = serviceConnection.extend({ kind: z.literal('custom') });
 export const connectionSetting = z.discriminatedUnion('kind', [localSandboxConnection, customConnection]);
 export type ConnectionSetting = z.infer<typeof connectionSetting>;
-
-/**
- * Scanner settings belong to the scanner engineer; until their schema lands they are an opaque
- * bag, but still bounded and made of plain values so nothing hostile is persisted.
- */
-const scannerKey = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z][\w.-]*$/, 'letters, digits, _ . - only');
-const scannerValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
-export const scannerSettings = z
-  .record(scannerKey, z.union([scannerValue, z.array(scannerValue).max(50)]))
-  .refine((o) => Object.keys(o).length <= 50, 'at most 50 scanner settings');
-export type ScannerSettings = z.infer<typeof scannerSettings>;
 
 export const FILL_ORDERS = ['row-major', 'column-major'] as const;
 export const uiPrefs = z.strictObject({
@@ -75,7 +61,7 @@ export const configuredPrinters = z
 export const settings = z.strictObject({
   version: z.literal(1),
   connection: connectionSetting,
-  scanner: scannerSettings,
+  scanner: scanInputSettings.default(DEFAULT_SCAN_INPUT),
   ui: uiPrefs,
   // A settings file written before this existed reads as the demo's labsheet everywhere.
   labsheets: workflowLabsheets.default(DEFAULT_LABSHEETS),
@@ -88,7 +74,7 @@ export type Settings = z.infer<typeof settings>;
 export const DEFAULT_SETTINGS: Settings = Object.freeze({
   version: 1,
   connection: { kind: 'local-sandbox', mode: 'v2' },
-  scanner: {},
+  scanner: DEFAULT_SCAN_INPUT,
   ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
   labsheets: DEFAULT_LABSHEETS,
   gs1Columns: {},
@@ -98,7 +84,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
 export const settingsPatch = z.strictObject({
   connection: connectionSetting.optional(),
-  scanner: scannerSettings.optional(),
+  scanner: scanInputSettings.partial().optional(),
   ui: uiPrefs.partial().optional(),
   labsheets: workflowLabsheets.partial().optional(),
   /** Replaces the named labsheets' mappings; an empty mapping removes one. */
@@ -112,7 +98,7 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
   return {
     version: 1,
     connection: patch.connection ?? base.connection,
-    scanner: patch.scanner ?? base.scanner,
+    scanner: { ...base.scanner, ...patch.scanner },
     ui: { ...base.ui, ...patch.ui },
     labsheets: { ...base.labsheets, ...patch.labsheets },
     gs1Columns: mergeGs1Columns(base.gs1Columns, patch.gs1Columns),

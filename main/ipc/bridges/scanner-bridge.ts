@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { scannerSettings, type ScannerSettings } from '../../../shared/barcode/scanner-settings.js';
-import type { ScannerScan } from '../../../shared/ipc/channels/scanner.js';
+import { scannerScan, type ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import type { EventHub } from '../events.js';
 import type { Logger } from '../../common/logger.js';
 import type { ScannerService } from '../../scanner/index.js';
@@ -33,7 +33,9 @@ export function createScannerBridge(o: {
 
   function load(): ScannerSettings {
     try {
-      return scannerSettings.parse(JSON.parse(readFileSync(file, 'utf8')));
+      // The double-read window moved to the scan hub's settings; an older file still carries it.
+      const { dedupeWindowMs: _moved, ...saved } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return scannerSettings.parse(saved);
     } catch {
       return scannerSettings.parse({});
     }
@@ -44,6 +46,8 @@ export function createScannerBridge(o: {
     o.service.on('scan', (s) =>
       deliver({
         text: s.text,
+        // An AIM id we cannot vouch for is left off rather than losing the read to the IPC check.
+        ...(s.aim && scannerScan.shape.aim.safeParse(s.aim).success ? { aim: s.aim } : {}),
         ...(s.symbology ? { symbology: s.symbology } : {}),
         source: { kind: s.source.kind, vendorId: s.source.vendorId, productId: s.source.productId },
         durationMs: s.durationMs,
@@ -53,9 +57,6 @@ export function createScannerBridge(o: {
       if (e.code === 'hid-unavailable') unavailable = e.message;
       o.events.emit('scanner.error', { code: e.code, message: e.message });
     }),
-    o.service.on('duplicate-suppressed', (d) =>
-      o.events.emit('scanner.error', { code: 'duplicate', message: d.message }),
-    ),
   ];
   o.service.configure(current);
   try {

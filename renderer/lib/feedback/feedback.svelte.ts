@@ -21,6 +21,7 @@ const TONE_FLASH: Record<Tone, FlashKind> = {
   'wrong-plate': 'bad',
   unknown: 'warn',
   expired: 'expired',
+  'double-read': 'info',
 };
 
 /** The acknowledgement of every scan: a tone, a big flash and the last-scan line (aria-live). */

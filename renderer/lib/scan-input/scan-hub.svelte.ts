@@ -1,16 +1,27 @@
 /// <reference lib="dom" />
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { attachWedge, type WedgeHandle, type WedgeScanDetail } from '../scan/wedge-dom.js';
-import { createScanMerger } from '../scan/scan-merge.js';
-import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
+import { createDuplicateFilter } from '../../../shared/barcode/dedupe.js';
+import { DEFAULT_SCAN_INPUT, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
+import { wedgeFromSettings } from './wedge-settings.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
 export interface IncomingScan {
+  /** As read, with the AIM symbology id in front when the scanner sent it apart (HID POS). */
   text: string;
   source: ScanSourceKind;
   mainAt: number | null;
 }
+
+/** A read as it arrives: when it started and ended on the page's clock (performance.now()). */
+export interface ArrivingScan extends IncomingScan {
+  startedAt?: number;
+  endedAt?: number;
+}
+
+/** Problems main's scanner service reports about a read itself (not about a device). */
+const READ_PROBLEMS = new Set(['read-too-long', 'incomplete-scan', 'bad-report']);
 export type ScanHandler = (scan: IncomingScan) => Promise<void>;
 
 /**
@@ -25,7 +36,8 @@ export class ScanHub {
   #handler: ScanHandler | null = null;
   #field: HTMLInputElement | null = null;
   #queue: Promise<void> = Promise.resolve();
-  #merger = createScanMerger(300);
+  /** The one double-read filter, over every path: a keyboard scanner claimed over HID still types. */
+  #doubles = createDuplicateFilter(DEFAULT_SCAN_INPUT.dedupeWindowMs);
   #wedge: WedgeHandle | null = null;
   #offs: Array<() => void> = [];
   /** Scans that arrived while the screen they are meant for was still loading its code. */
@@ -35,26 +47,34 @@ export class ScanHub {
 
   start(win: Window, api: BenchlinkApi): void {
     this.#wedge = attachWedge(win, {
-      onScan: (d: WedgeScanDetail) => this.receive({ text: d.scan.text, source: 'wedge', mainAt: null }),
+      onScan: (d: WedgeScanDetail) =>
+        this.receive({
+          text: d.scan.text,
+          source: 'wedge',
+          mainAt: null,
+          startedAt: d.scan.startedAt,
+          endedAt: d.scan.at,
+        }),
     });
-    const onDup = (e: Event) => {
-      const d = (e as CustomEvent<WedgeScanDetail>).detail;
-      this.feedback.report(d.scan.text, `Double read of ${d.scan.text} ignored`, 'info');
-    };
-    win.addEventListener('scan-duplicate', onDup);
-    this.#offs.push(() => win.removeEventListener('scan-duplicate', onDup));
     this.#offs.push(
       api.subscribe('scanner.scan', (s) => {
         // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
         if (s.source.kind === 'test' && !this.#handler && !this.#held) return;
-        this.receive({ text: s.text, source: 'hid', mainAt: s.mainAt });
+        const endedAt = performance.now();
+        // The AIM id goes in front, where the classifier reads it: GS1 and EAN checks depend on it.
+        const text = s.aim && !s.text.startsWith(']') ? `${s.aim}${s.text}` : s.text;
+        this.receive({ text, source: 'hid', mainAt: s.mainAt, startedAt: endedAt - s.durationMs, endedAt });
+      }),
+      api.subscribe('scanner.error', (e) => {
+        if (READ_PROBLEMS.has(e.code)) this.feedback.report('', `Scanner: ${e.message}`, 'error');
       }),
     );
   }
 
-  /** Keyboard-scanner detection settings (Settings → Scanners); off means only the scan fields take scans. */
-  configureWedge(settings: WedgeSettingsInput): void {
-    this.#wedge?.configure(settings);
+  /** Settings → Scanners: keyboard-scanner detection (off: only the scan fields take scans) and the double-read window. */
+  configure(settings: ScanInputSettings): void {
+    this.#wedge?.configure(wedgeFromSettings(settings));
+    this.#doubles.setWindow(settings.dedupeWindowMs);
   }
 
   stop(): void {
@@ -108,11 +128,15 @@ export class ScanHub {
     if (f && document.activeElement !== f) f.focus();
   }
 
-  receive(scan: IncomingScan): void {
+  receive(arriving: ArrivingScan): void {
+    const { startedAt, endedAt, ...scan } = arriving;
     const text = scan.text.trim();
     if (text === '') return;
-    if (!this.#merger.accept(text, performance.now())) {
-      this.feedback.report(text, `Double read of ${text} ignored`, 'info');
+    const end = endedAt ?? performance.now();
+    const double = this.#doubles.check({ text, startedAt: startedAt ?? end, endedAt: end });
+    if (double.duplicate) {
+      const after = Math.round(double.sinceMs ?? 0);
+      this.feedback.report(text, `Double read ignored (${after} ms after the first)`, 'double-read', scan.mainAt);
       return;
     }
     const handler = this.#handler;

@@ -1,15 +1,6 @@
-import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
-import type { ScannerSettings } from '../../../shared/ipc/settings.js';
+import type { ScanInputSettings, WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
 
-/** Keys of the flat `scanner` settings section that the keyboard-wedge detector reads. */
-export const WEDGE_KEYS = { enabled: 'wedgeEnabled', profile: 'wedgeProfile' } as const;
-
-/** The persisted scanner section (flat values) as the detector's settings; defaults where unset. */
-export function wedgeFromSettings(s: ScannerSettings): WedgeSettingsInput {
-  const enabled = s[WEDGE_KEYS.enabled];
-  const profile = s[WEDGE_KEYS.profile];
-  return {
-    enabled: enabled === undefined ? true : enabled === true,
-    profile: profile === 'bluetooth' ? 'bluetooth' : 'usb',
-  };
+/** The bench's scan-input settings as the keyboard-wedge detector takes them. */
+export function wedgeFromSettings(s: ScanInputSettings): WedgeSettingsInput {
+  return { enabled: s.wedgeEnabled, profile: s.wedgeProfile };
 }

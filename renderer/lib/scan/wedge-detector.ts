@@ -1,4 +1,3 @@
-import { createDuplicateFilter, type DuplicateFilter } from '../../../shared/barcode/dedupe.js';
 import {
   wedgeMaxGap,
   wedgeSettings,
@@ -33,9 +32,6 @@ export interface WedgeScan {
   durationMs: number;
   keys: number;
   terminator: 'Enter' | 'Tab' | 'suffix' | 'idle';
-  /** Same text as the previous scan within the dedupe window: a double read. */
-  duplicate: boolean;
-  sinceMs?: number;
 }
 
 export type WedgeAction = 'hold' | 'pass' | 'consume';
@@ -83,7 +79,6 @@ export class WedgeDetector {
   private settings: WedgeSettings;
   private maxGap: number;
   private held: Held[] = [];
-  private duplicates: DuplicateFilter;
   /** After a scan ended by its suffix, a trailing Enter/Tab from the scanner is swallowed until this time. */
   private swallowTerminatorUntil = -Infinity;
   /** When the person last typed (a key released or passed as typing), and the key before. */
@@ -93,14 +88,12 @@ export class WedgeDetector {
   constructor(input: WedgeSettingsInput = {}) {
     this.settings = wedgeSettings.parse(input);
     this.maxGap = wedgeMaxGap(this.settings);
-    this.duplicates = createDuplicateFilter(this.settings.dedupeWindowMs);
   }
 
   configure(input: WedgeSettingsInput): string[] {
     const released = this.reset();
     this.settings = wedgeSettings.parse(input);
     this.maxGap = wedgeMaxGap(this.settings);
-    this.duplicates = createDuplicateFilter(this.settings.dedupeWindowMs);
     return released;
   }
 
@@ -261,7 +254,6 @@ export class WedgeDetector {
     for (const h of this.held) if (h.at < keys[0]!.at) this.noteTyping(h.at); // the keys given back were typing
     this.held = [];
     const startedAt = keys[0]!.at;
-    const verdict = this.settings.dedupeWindowMs > 0 ? this.duplicates.check('wedge', text, at) : { duplicate: false };
     const scan: WedgeScan = {
       text,
       startedAt,
@@ -269,9 +261,7 @@ export class WedgeDetector {
       durationMs: at - startedAt,
       keys: keys.length,
       terminator,
-      duplicate: verdict.duplicate,
     };
-    if (verdict.sinceMs !== undefined) scan.sinceMs = verdict.sinceMs;
     return { release, scan };
   }
 

@@ -9,8 +9,8 @@ import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-setting
  * window, so scans are caught before any field or grid handler sees the keys. Never touches
  * password fields or anything under `data-scan="off"` (see wedge-target.ts).
  *
- * Dispatches `scan` (and `scan-duplicate` for a double read) as CustomEvent<WedgeScanDetail>
- * on the window, and calls `onScan` if given.
+ * Dispatches `scan` as CustomEvent<WedgeScanDetail> on the window, and calls `onScan` if given.
+ * Double reads are the scan hub's to judge, with every other path's reads.
  */
 export interface WedgeScanDetail {
   scan: WedgeScan;
@@ -61,8 +61,8 @@ export function attachWedge(win: Window, options: AttachWedgeOptions = {}): Wedg
     insert: insertKeys,
     scan: (scan, target) => {
       const detail: WedgeScanDetail = { scan, target: (target as Element | null) ?? null };
-      win.dispatchEvent(new CustomEvent<WedgeScanDetail>(scan.duplicate ? 'scan-duplicate' : 'scan', { detail }));
-      if (!scan.duplicate) options.onScan?.(detail);
+      win.dispatchEvent(new CustomEvent<WedgeScanDetail>('scan', { detail }));
+      options.onScan?.(detail);
     },
   });
   const onKeyDown = (e: KeyboardEvent) => controller.onKeyDown(e);

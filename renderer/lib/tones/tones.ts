@@ -3,7 +3,8 @@
  * Distinct sounds per outcome, made with Web Audio (no files to load). A success is one short
  * high beep; each guard has its own shape so a user hears *which* problem without looking.
  */
-export type Tone = 'success' | 'error' | 'duplicate' | 'occupied' | 'wrong-plate' | 'unknown' | 'info' | 'expired';
+export type Tone =
+  'success' | 'error' | 'duplicate' | 'occupied' | 'wrong-plate' | 'unknown' | 'info' | 'expired' | 'double-read';
 
 interface Note {
   freq: number;
@@ -34,6 +35,8 @@ const TONES: Record<Tone, Note[]> = {
     { freq: 520, ms: 150, type: 'triangle' },
     { freq: 780, ms: 150, type: 'triangle' },
   ],
+  // A soft low tick: nothing went wrong, the scanner only read the same tube twice.
+  'double-read': [{ freq: 330, ms: 45, type: 'sine' }],
   // Falling, unlike every other tone: the pack was read, but it is past its expiry date.
   expired: [
     { freq: 990, ms: 110, type: 'sine' },

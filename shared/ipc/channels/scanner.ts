@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { scannerSettings } from '../../barcode/scanner-settings.js';
+import { MAX_SCAN_LENGTH, scannerSettings } from '../../barcode/scanner-settings.js';
 import { channel } from '../channel.js';
 
 /** A HID device as the settings screen lists it. */
@@ -21,7 +21,12 @@ export type ScannerDevice = z.infer<typeof scannerDevice>;
  * latency can be measured end to end.
  */
 export const scannerScan = z.strictObject({
-  text: z.string().max(4096),
+  text: z.string().max(MAX_SCAN_LENGTH),
+  /** The AIM symbology identifier the scanner sent beside the data (`]d2`, `]C1`…): GS1 needs it. */
+  aim: z
+    .string()
+    .regex(/^\][A-Za-z][0-9A-Za-z]$/)
+    .optional(),
   symbology: z.string().optional(),
   source: z.strictObject({
     kind: z.enum(['hid-pos', 'hid-keyboard', 'wedge', 'test']),
@@ -30,8 +35,6 @@ export const scannerScan = z.strictObject({
   }),
   durationMs: z.number().nonnegative(),
   mainAt: z.number(),
-  /** Set when a double read was suppressed instead of delivered. */
-  duplicateOf: z.string().optional(),
 });
 export type ScannerScan = z.infer<typeof scannerScan>;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SCAN_INPUT } from '../../../../shared/barcode/scanner-settings.js';
 import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -139,7 +140,7 @@ describe('browser host', () => {
     events.emit('settings.changed', {
       version: 1,
       connection: { kind: 'local-sandbox', mode: 'legacy' },
-      scanner: {},
+      scanner: DEFAULT_SCAN_INPUT,
       ui: { highContrast: false, sounds: false, fillOrder: 'column-major' },
       labsheets: DEFAULT_LABSHEETS,
       gs1Columns: {},

@@ -1,3 +1,4 @@
+import { DEFAULT_SCAN_INPUT } from '../../../../shared/barcode/scanner-settings.js';
 import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -128,7 +129,7 @@ describe('router contract', () => {
     hub.emit('settings.changed', {
       version: 1,
       connection: { kind: 'local-sandbox', mode: 'v2' },
-      scanner: {},
+      scanner: DEFAULT_SCAN_INPUT,
       ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
       labsheets: DEFAULT_LABSHEETS,
       gs1Columns: {},

@@ -88,7 +88,6 @@ describe('fuzz: recorded scans among noise', () => {
   it('service with back-to-back reads from two scanners: nothing lost or merged', () => {
     const rand = prng(2024);
     const h = harness({
-      dedupeWindowMs: 0,
       keyboardScanners: [{ vendorId: KEYBOARD_SCANNER.vendorId, productId: KEYBOARD_SCANNER.productId }],
     });
     h.layer.list = [POS_SCANNER, KEYBOARD_SCANNER];

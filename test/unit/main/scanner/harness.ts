@@ -11,11 +11,9 @@ export function harness(settings: ScannerServiceDeps['settings'] = {}, platform 
     scan: [] as ScannerEvents['scan'][],
     device: [] as ScannerEvents['device'][],
     error: [] as ScannerEvents['error'][],
-    dup: [] as ScannerEvents['duplicate-suppressed'][],
   };
   service.on('scan', (e) => events.scan.push(e));
   service.on('device', (e) => events.device.push(e));
   service.on('error', (e) => events.error.push(e));
-  service.on('duplicate-suppressed', (e) => events.dup.push(e));
   return { layer, time, service, events };
 }

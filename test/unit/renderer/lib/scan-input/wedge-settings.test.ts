@@ -1,18 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCAN_INPUT, scanInputSettings } from '../../../../../shared/barcode/scanner-settings.js';
+import { settings } from '../../../../../shared/ipc/settings.js';
 import { wedgeFromSettings } from '../../../../../renderer/lib/scan-input/wedge-settings.js';
 
-describe('keyboard-wedge settings from the persisted scanner section', () => {
-  it('defaults to on with the USB profile', () => {
-    expect(wedgeFromSettings({})).toEqual({ enabled: true, profile: 'usb' });
+describe('scan-input settings (wedge detection and the double-read window)', () => {
+  it('default to the wedge on, the USB profile and a 300 ms double-read window', () => {
+    expect(DEFAULT_SCAN_INPUT).toEqual({ wedgeEnabled: true, wedgeProfile: 'usb', dedupeWindowMs: 300 });
+    expect(wedgeFromSettings(DEFAULT_SCAN_INPUT)).toEqual({ enabled: true, profile: 'usb' });
   });
-  it('reads the user choices and ignores values it does not know', () => {
-    expect(wedgeFromSettings({ wedgeEnabled: false, wedgeProfile: 'bluetooth' })).toEqual({
-      enabled: false,
-      profile: 'bluetooth',
+
+  it('are typed: a value it does not know is refused, an unknown key from an older file dropped', () => {
+    expect(scanInputSettings.safeParse({ wedgeEnabled: 'yes' }).success).toBe(false);
+    expect(scanInputSettings.safeParse({ wedgeProfile: 'infrared' }).success).toBe(false);
+    expect(scanInputSettings.safeParse({ dedupeWindowMs: 60_000 }).success).toBe(false);
+    expect(scanInputSettings.parse({ wedgeProfile: 'bluetooth', somethingOld: 1 })).toEqual({
+      wedgeEnabled: true,
+      wedgeProfile: 'bluetooth',
+      dedupeWindowMs: 300,
     });
-    expect(wedgeFromSettings({ wedgeEnabled: 'yes', wedgeProfile: 'infrared' })).toEqual({
-      enabled: false,
-      profile: 'usb',
+  });
+
+  it('a settings file from before (flat wedge keys, no window) still reads', () => {
+    const old = {
+      version: 1,
+      connection: { kind: 'local-sandbox', mode: 'v2' },
+      scanner: { wedgeEnabled: false, wedgeProfile: 'bluetooth' },
+      ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
+    };
+    expect(settings.parse(old).scanner).toEqual({
+      wedgeEnabled: false,
+      wedgeProfile: 'bluetooth',
+      dedupeWindowMs: 300,
     });
   });
 });

@@ -21,7 +21,6 @@ describe('WedgeDetector decisions', () => {
       durationMs: 40,
       keys: 5,
       terminator: 'Enter',
-      duplicate: false,
     });
   });
 
@@ -105,15 +104,12 @@ describe('WedgeDetector decisions', () => {
     expect(r.scans.map((s) => s.text)).toEqual(['A1']);
   });
 
-  it('flags an identical scan within the dedupe window as a duplicate, not after it', () => {
-    const det = new WedgeDetector();
-    const r = replay(det, [...burst('TB77', 0, 5), ...burst('TB77', 150, 5), ...burst('TB77', 800, 5)]);
-    expect(r.scans.map((s) => [s.text, s.duplicate])).toEqual([
-      ['TB77', false],
-      ['TB77', true],
-      ['TB77', false],
+  it('reports when each scan started and ended, which the double-read filter measures from', () => {
+    const r = replay(new WedgeDetector(), [...burst('TB77', 0, 5), ...burst('TB77', 150, 5)]);
+    expect(r.scans.map((s) => [s.text, s.startedAt, s.at - s.startedAt > 0])).toEqual([
+      ['TB77', 0, true],
+      ['TB77', 150, true],
     ]);
-    expect(r.scans[1]!.sinceMs).toBe(150);
     expect(r.field).toBe('');
   });
 

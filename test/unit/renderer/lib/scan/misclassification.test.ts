@@ -28,7 +28,7 @@ function countMatches(expected: string[], got: string[]): number {
 describe.each(['usb', 'bluetooth'] as const)('%s scanner profile', (profile) => {
   it(`scanner reads are detected (miss rate < 1%)`, () => {
     const rand = prng(profile === 'usb' ? 11 : 12);
-    const det = new WedgeDetector({ profile, dedupeWindowMs: 0 });
+    const det = new WedgeDetector({ profile });
     const keys: WedgeKey[] = [];
     const sent: string[] = [];
     let at = 1000;
@@ -53,7 +53,7 @@ describe.each(['usb', 'bluetooth'] as const)('%s scanner profile', (profile) => 
 
   it(`typed lines are not taken for scans (rate < 0.5%), and typing arrives intact`, () => {
     const rand = prng(profile === 'usb' ? 21 : 22);
-    const det = new WedgeDetector({ profile, dedupeWindowMs: 0 });
+    const det = new WedgeDetector({ profile });
     const keys: WedgeKey[] = [];
     let expected = '';
     let at = 1000;
@@ -76,7 +76,7 @@ describe.each(['usb', 'bluetooth'] as const)('%s scanner profile', (profile) => 
 
   it('scans in the middle of typing: barcodes detected, typed text intact', () => {
     const rand = prng(profile === 'usb' ? 31 : 32);
-    const det = new WedgeDetector({ profile, dedupeWindowMs: 0 });
+    const det = new WedgeDetector({ profile });
     const keys: WedgeKey[] = [];
     const sent: string[] = [];
     let expected = '';
@@ -135,10 +135,7 @@ describe('harder cases', () => {
     let falseScans = 0;
     for (let i = 0; i < M; i++) {
       const text = humanText(rand);
-      const { field, scans } = replay(
-        new WedgeDetector({ profile, dedupeWindowMs: 0 }),
-        fastTypistLine(rand, text, 1000).keys,
-      );
+      const { field, scans } = replay(new WedgeDetector({ profile }), fastTypistLine(rand, text, 1000).keys);
       falseScans += scans.length;
       if (scans.length === 0) expect(field).toBe(`${text}\n`);
     }
@@ -152,10 +149,7 @@ describe('harder cases', () => {
     let misses = 0;
     for (let i = 0; i < N; i++) {
       const text = barcode(rand);
-      const { scans } = replay(
-        new WedgeDetector({ profile: 'bluetooth', dedupeWindowMs: 0 }),
-        scannerBurst(rand, text, 1000, 'usb').keys,
-      );
+      const { scans } = replay(new WedgeDetector({ profile: 'bluetooth' }), scannerBurst(rand, text, 1000, 'usb').keys);
       if (scans.length !== 1 || scans[0]!.text !== text) misses++;
     }
     rates['bluetooth profile, USB scanner miss rate'] = `${((misses / N) * 100).toFixed(2)}%`;
@@ -169,7 +163,7 @@ describe('harder cases', () => {
     for (let i = 0; i < 300; i++) {
       const text = barcode(rand);
       const { field, scans } = replay(
-        new WedgeDetector({ profile: 'usb', dedupeWindowMs: 0 }),
+        new WedgeDetector({ profile: 'usb' }),
         scannerBurst(rand, text, 1000, 'bluetooth').keys,
       );
       if (scans.length === 1 && scans[0]!.text === text) continue;

@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createScannerBridge } from '../../../../main/ipc/bridges/scanner-bridge.js';
+import { createEventHub } from '../../../../main/ipc/events.js';
+import { createScannerService } from '../../../../main/scanner/service.js';
+import { createClassifier } from '../../../../shared/barcode/classify.js';
+import { FakeLayer, FakeTime, POS_SCANNER } from '../scanner/fakes.js';
+import { posReports } from '../scanner/reports.js';
+
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+let dir: string;
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function setup() {
+  dir = mkdtempSync(join(tmpdir(), 'benchlink-scanner-bridge-'));
+  const layer = new FakeLayer();
+  const time = new FakeTime();
+  const service = createScannerService({ layer, clock: time, timers: time, platform: 'linux' });
+  const events = createEventHub(quiet);
+  const seen: Array<{ event: string; payload: unknown }> = [];
+  events.addSink((event, payload) => seen.push({ event, payload }));
+  layer.list = [POS_SCANNER];
+  const bridge = createScannerBridge({ service, events, dataDir: dir, log: quiet, now: () => 1 });
+  const send = (data: string, aim: string) =>
+    posReports(data, aim).forEach((r) => layer.handle(POS_SCANNER.path!).send(r));
+  return { bridge, seen, send };
+}
+
+describe('scanner bridge: what main sends the page', () => {
+  it('HID POS reads keep their AIM id, so the page can classify GS1 that does not start with (01)', () => {
+    const { bridge, seen, send } = setup();
+    send('10LOT-7\x1d17261130', ']d2');
+    send('00106141411234567897', ']C1');
+    const scans = seen
+      .filter((s) => s.event === 'scanner.scan')
+      .map((s) => s.payload as { text: string; aim?: string });
+    expect(scans.map((s) => [s.aim, s.text])).toEqual([
+      [']d2', '10LOT-7\x1d17261130'],
+      [']C1', '00106141411234567897'],
+    ]);
+    // The page puts the AIM id in front of the text (scan hub); the classifier then reads GS1.
+    const classify = createClassifier({}, { now: () => Date.UTC(2026, 10, 24) });
+    const lot = classify(`${scans[0]!.aim}${scans[0]!.text}`);
+    expect([lot.kind, lot.gs1?.lot, lot.gs1?.expiry]).toEqual(['gs1', 'LOT-7', '2026-11-30']);
+    const sscc = classify(`${scans[1]!.aim}${scans[1]!.text}`);
+    expect([sscc.kind, sscc.gs1?.sscc]).toEqual(['gs1', '106141411234567897']);
+    // Without its AIM id the same SSCC would be taken for an unknown ID.
+    expect(classify(scans[1]!.text).kind).not.toBe('gs1');
+    bridge.close();
+  });
+
+  it('a quick repeat is delivered (the hub judges doubles) and is never a scanner.error', () => {
+    const { bridge, seen, send } = setup();
+    send('TB000001', ']C0');
+    send('TB000001', ']C0');
+    expect(seen.filter((s) => s.event === 'scanner.scan')).toHaveLength(2);
+    expect(seen.filter((s) => s.event === 'scanner.error')).toEqual([]);
+    bridge.close();
+  });
+
+  it('a scanner.json written before the window moved to the hub still loads its devices', () => {
+    dir = mkdtempSync(join(tmpdir(), 'benchlink-scanner-bridge-'));
+    writeFileSync(
+      join(dir, 'scanner.json'),
+      JSON.stringify({ dedupeWindowMs: 500, keyboardScanners: [{ vendorId: 1, productId: 2 }] }),
+    );
+    const layer = new FakeLayer();
+    const time = new FakeTime();
+    const service = createScannerService({ layer, clock: time, timers: time, platform: 'linux' });
+    const bridge = createScannerBridge({
+      service,
+      events: createEventHub(quiet),
+      dataDir: dir,
+      log: quiet,
+      now: () => 1,
+    });
+    expect(bridge.settings().keyboardScanners).toMatchObject([{ vendorId: 1, productId: 2 }]);
+    bridge.close();
+  });
+});
