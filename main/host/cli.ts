@@ -8,6 +8,7 @@ import { installLastResort } from '../common/last-resort.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandbox } from '../sandbox/server.js';
 import { loadKeyring } from './keyring.js';
+import { loadOrCreateHostKey } from './host-key.js';
 import { startHost } from './server.js';
 
 /**
@@ -45,8 +46,10 @@ try {
   process.exit(2);
 }
 const keyring = await loadKeyring();
+const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir();
+const port = Number(values.port);
 const app = await createApp({
-  dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
+  dataDir,
   info: { version: pkg.version, shell: 'browser-host', platform: process.platform, nativeDialogs: false },
   log,
   ...(keyring ? { keyring } : {}),
@@ -54,7 +57,16 @@ const app = await createApp({
   ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
   sandboxAnswers,
 });
-const host = await startHost({ router: app.router, events: app.events, distDir, log, port: Number(values.port) });
+// On a fixed port a restarted host keeps its key, so the page left open reconnects by itself.
+const secret = port !== 0 ? await loadOrCreateHostKey(dataDir) : undefined;
+const host = await startHost({
+  router: app.router,
+  events: app.events,
+  distDir,
+  log,
+  port,
+  ...(secret ? { secret } : {}),
+});
 console.log(`Benchlink browser host: ${host.url}`);
 
 let stopping = false;

@@ -38,7 +38,8 @@ export interface Outbox {
   /** Commits the intent durably (fsync) before returning its id. Throws WriteError. */
   enqueue(intent: Intent, options?: { dedupeKey?: string }): number;
   /** Several intents in one durable commit (all or none). */
-  enqueueMany(intents: readonly Intent[]): number[];
+  /** All or none; with a dedupe key, entry i is keyed `${key}:${i}`, so a resent batch finds the first. */
+  enqueueMany(intents: readonly Intent[], options?: { dedupeKey?: string }): number[];
   get(id: number): OutboxEntry | null;
   counts(): QueueCounts;
   list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
@@ -146,15 +147,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
       return r.id;
     },
-    enqueueMany(intents) {
+    enqueueMany(intents, opts) {
       const valid = intents.map(validate);
-      let rs: { id: number; target: string }[];
+      const key = opts?.dedupeKey;
+      let rs: { id: number; target: string; fresh: boolean }[];
       try {
-        rs = db.transaction(() => valid.map((i) => insert(i, null))).immediate();
+        rs = db.transaction(() => valid.map((i, n) => insert(i, key === undefined ? null : `${key}:${n}`))).immediate();
       } catch (err) {
         throw toWriteError(err, 'The entries');
       }
-      for (const r of rs) events.emit('enqueued', r);
+      for (const r of rs) if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
       return rs.map((r) => r.id);
     },
     get(id) {

@@ -11,6 +11,7 @@ export const IPC_ERROR_CODES = [
   'forbidden', // sender not trusted (wrong frame, origin or secret)
   'service', // the Lab Data Service (or the API client) reported an error
   'unavailable', // the feature is not available here (e.g. native dialog in the browser host)
+  'disconnected', // the page lost main (a host restart) before the answer came: the call may or may not have run
   'failed', // a handler failed for a reason it could explain
   'internal', // a bug: details are in the main-process log, not in the renderer
 ] as const;

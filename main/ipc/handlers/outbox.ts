@@ -47,13 +47,16 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     }
   };
   return {
-    'outbox.enqueue': ({ intent }) => {
+    // Page keys get their own prefix, so they can never meet a key main makes for itself.
+    'outbox.enqueue': ({ intent, key }) => {
       onlyStagedFiles(intent as Intent);
-      return { id: committed(() => outbox.enqueue(intent as Intent)) };
+      const options = key === undefined ? {} : { dedupeKey: `page:${key}` };
+      return { id: committed(() => outbox.enqueue(intent as Intent, options)) };
     },
-    'outbox.enqueueMany': ({ intents }) => {
+    'outbox.enqueueMany': ({ intents, key }) => {
       for (const i of intents) onlyStagedFiles(i as Intent);
-      return { ids: committed(() => outbox.enqueueMany(intents as Intent[])) };
+      const options = key === undefined ? {} : { dedupeKey: `page:${key}` };
+      return { ids: committed(() => outbox.enqueueMany(intents as Intent[], options)) };
     },
     'outbox.await': async ({ id, timeoutMs }, ctx) => {
       try {

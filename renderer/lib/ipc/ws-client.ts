@@ -4,7 +4,7 @@ import type { IpcResult } from '../../../shared/ipc/result.js';
 
 type Listener = (payload: unknown) => void;
 
-const lost = (message: string): IpcResult<never> => ({ ok: false, error: { code: 'unavailable', message } });
+const lost = (message: string): IpcResult<never> => ({ ok: false, error: { code: 'disconnected', message } });
 
 /**
  * The browser host's twin of the preload bridge: same BenchlinkApi over one WebSocket.

@@ -89,9 +89,15 @@ export type OutboxChanged = z.infer<typeof outboxChanged>;
 /** A whole 384-well plate and its undo fit in one commit; more is not a bench edit. */
 export const MAX_INTENTS_PER_COMMIT = 1000;
 
+/**
+ * The page's idempotency key for one enqueue: a call resent after the connection dropped (with
+ * the same key) answers the entry the first one committed, instead of making a second.
+ */
+export const enqueueKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'an idempotency key: 8–64 letters, digits or -');
+
 export const outboxChannels = {
   'outbox.enqueue': channel({
-    request: z.strictObject({ intent }),
+    request: z.strictObject({ intent, key: enqueueKey.optional() }),
     response: z.strictObject({ id: outboxEntryId }),
   }),
   /**
@@ -99,7 +105,10 @@ export const outboxChannels = {
    * undo of several wells) is never left half done. Ids come back in the order given.
    */
   'outbox.enqueueMany': channel({
-    request: z.strictObject({ intents: z.array(intent).min(1).max(MAX_INTENTS_PER_COMMIT) }),
+    request: z.strictObject({
+      intents: z.array(intent).min(1).max(MAX_INTENTS_PER_COMMIT),
+      key: enqueueKey.optional(),
+    }),
     response: z.strictObject({ ids: z.array(outboxEntryId) }),
   }),
   /** Triggers a sync and waits until the entry settles (done/failed/uncertain/...) or the timeout passes. */

@@ -38,6 +38,10 @@ export interface Stack {
    * as the spec shows (`--answers spec`) lists no wells over HTTP.
    */
   serverWells(hrid: string): { position: string; sample: string | null; label: string }[];
+  /** SIGKILL to the browser host (no goodbye, as a crash or a power cut), waiting until it is gone. */
+  killHost(): Promise<void>;
+  /** The host again, on the same port, data dir and key: the open page can reconnect. */
+  restartHost(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,13 +82,25 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       ui: { highContrast: false, sounds: false, fillOrder: 'row-major' },
     }),
   );
-  const host = await startChild(tsx, [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir], {
-    ready: /Benchlink browser host: (\S+)/,
-    timeoutMs: 40_000,
-    what: 'the browser host',
-  });
+  // node itself (not the tsx wrapper), so the pid we hold is the host's and a SIGKILL reaches it.
+  const hostPort = await freePort();
+  const startHost = () =>
+    startChild(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'main', 'host', 'cli.ts'), '--port', String(hostPort), '--data-dir', dataDir],
+      { ready: /Benchlink browser host: (\S+)/, timeoutMs: 40_000, what: 'the browser host' },
+    );
+  let host = await startHost();
   return {
     hostUrl: host.match[1]!,
+    async killHost() {
+      const gone = new Promise<void>((r) => host.child.once('exit', () => r()));
+      host.child.kill('SIGKILL');
+      await gone;
+    },
+    async restartHost() {
+      host = await startHost();
+    },
     sandboxUrl,
     stopSandbox: () => stopChild(sandbox),
     startSandbox,
@@ -149,6 +165,8 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     startSandbox: () => live().startSandbox(),
     api: (path, body) => live().api(path, body),
     serverWells: (hrid) => live().serverWells(hrid),
+    killHost: () => live().killHost(),
+    restartHost: () => live().restartHost(),
     close: () => live().close(),
   };
 }

@@ -78,6 +78,27 @@ describe('bench IPC channels against the in-process sandbox', () => {
     expect(cancelled).toEqual(ids);
   });
 
+  it('an enqueue sent again with the same idempotency key answers the first entry, not a second one', async () => {
+    const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
+    const intent = { type: 'well-set' as const, manifest: { uuid: m.uuid }, position: 'F9', label: 'BLANK' as const };
+    const before = (await call('outbox.counts', {})).pending;
+    const first = await call('outbox.enqueue', { intent, key: 'scan-0000-0001' });
+    const again = await call('outbox.enqueue', { intent, key: 'scan-0000-0001' });
+    expect(again.id).toBe(first.id);
+    const other = await call('outbox.enqueue', { intent, key: 'scan-0000-0002' });
+    expect(other.id).not.toBe(first.id);
+    const many = await call('outbox.enqueueMany', { intents: [intent, intent], key: 'edit-0000-0001' });
+    expect((await call('outbox.enqueueMany', { intents: [intent, intent], key: 'edit-0000-0001' })).ids).toEqual(
+      many.ids,
+    );
+    expect((await call('outbox.counts', {})).pending).toBeLessThanOrEqual(before + 4);
+    const bad = await app.router.handle(
+      { channel: 'outbox.enqueue', payload: { intent, key: 'x' } },
+      { transport: 'test' },
+    );
+    expect(bad.ok).toBe(false);
+  });
+
   it('a file-upload intent naming a path outside the staging folder is refused', async () => {
     const r = await app.router.handle(
       {

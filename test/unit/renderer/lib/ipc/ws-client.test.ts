@@ -60,7 +60,7 @@ describe('renderer WebSocket client', () => {
 
   it('a refused socket (wrong key) becomes an error result, not a hang or a throw', async () => {
     const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=wrong`);
-    expect(await api.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    expect(await api.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'disconnected' } });
   });
 
   it('validation errors from main arrive as results', async () => {
