@@ -26,3 +26,12 @@ export function wellAfter(layout: Layout, order: FillOrder, position: string): s
   const i = all.indexOf(position);
   return i < 0 || i + 1 >= all.length ? null : all[i + 1]!;
 }
+
+/**
+ * Wells the fill cursor passes over without a sample in them: controls, blanks and standards
+ * (a label other than SAMPLE). On the demo QC plate, H11 and H12 hold the positive and negative
+ * controls; the 95th and 96th tubes must not be put there. A position scan can still arm one.
+ */
+export function isReservedWell(w: { sample: string | null; label: string }): boolean {
+  return w.sample === null && w.label !== '' && w.label !== 'SAMPLE';
+}

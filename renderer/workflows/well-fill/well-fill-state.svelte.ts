@@ -7,7 +7,7 @@ import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/l
 import { applyIntent, emptyWell, overlay, syncOf, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { nextEmptyWell } from './fill-order.js';
+import { isReservedWell, nextEmptyWell } from './fill-order.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
 import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
@@ -87,6 +87,8 @@ export class WellFillState {
    * of walking 384 proxied wells (which cost ~1 ms each per scan and tracked every well).
    */
   #sampleAt = new Map<string, string>();
+  /** Control, blank and standard wells: not fill targets (isReservedWell). */
+  #reserved = new Set<string>();
   /** Upper-cased sample → the wells holding it (a server plate may hold one sample twice). */
   #positionsOf = new Map<string, Set<string>>();
   /** Row-major order of the positions, so a sample in two wells answers with the first, as before. */
@@ -147,7 +149,8 @@ export class WellFillState {
     const layout = this.layout;
     if (!layout) return null;
     // The plain index, not the proxied wells: this runs on every scan and must not track 384 wells.
-    return nextEmptyWell(layout, this.order, (p) => this.#sampleAt.has(p), from ?? this.cursor ?? undefined);
+    const taken = (p: string) => this.#sampleAt.has(p) || this.#reserved.has(p);
+    return nextEmptyWell(layout, this.order, taken, from ?? this.cursor ?? undefined);
   }
 
   setOrder(order: FillOrder): void {
@@ -279,15 +282,21 @@ export class WellFillState {
     const old = this.#sampleAt.get(pos);
     if (old !== undefined) this.#unindex(old, pos);
     if (view.sample !== null) this.#index(view.sample, pos);
+    if (isReservedWell(view)) this.#reserved.add(pos);
+    else this.#reserved.delete(pos);
     this.#filled = this.#sampleAt.size;
     this.wells[pos] = view;
   }
 
   #resetWells(views: Record<string, WellView>): void {
     this.#sampleAt.clear();
+    this.#reserved.clear();
     this.#positionsOf.clear();
     this.#rank = new Map(Object.keys(views).map((p, i) => [p, i]));
-    for (const w of Object.values(views)) if (w.sample !== null) this.#index(w.sample, w.position);
+    for (const w of Object.values(views)) {
+      if (w.sample !== null) this.#index(w.sample, w.position);
+      if (isReservedWell(w)) this.#reserved.add(w.position);
+    }
     this.#filled = this.#sampleAt.size;
     this.wells = views;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextEmptyWell, wellAfter } from '../../../../../renderer/workflows/well-fill/fill-order.js';
+import { isReservedWell, nextEmptyWell, wellAfter } from '../../../../../renderer/workflows/well-fill/fill-order.js';
 
 const plate96 = { rows: 8, columns: 12 };
 
@@ -36,5 +36,30 @@ describe('fill order', () => {
     }
     expect(p).toBe('P24');
     expect(taken.size).toBe(384);
+  });
+
+  it('passes over control, blank and standard wells: on the QC plate tube 94 goes to H10, then the plate is full', () => {
+    const wells = new Map<string, { sample: string | null; label: string }>();
+    for (let i = 1; i <= 93; i++) {
+      const row = 'ABCDEFGH'[Math.floor((i - 1) / 12)]!;
+      wells.set(`${row}${((i - 1) % 12) + 1}`, { sample: `S-${i}`, label: 'SAMPLE' });
+    }
+    wells.set('H11', { sample: null, label: 'POS_CONTROL' });
+    wells.set('H12', { sample: null, label: 'NEG_CONTROL' });
+    const taken = (p: string) => {
+      const w = wells.get(p);
+      return w !== undefined && (w.sample !== null || isReservedWell(w));
+    };
+    expect(nextEmptyWell(plate96, 'row-major', taken, 'H9')).toBe('H10');
+    wells.set('H10', { sample: 'S-94', label: 'SAMPLE' });
+    expect(nextEmptyWell(plate96, 'row-major', taken, 'H11')).toBeNull();
+  });
+
+  it('a well is reserved only by a control-type label and no sample', () => {
+    expect(isReservedWell({ sample: null, label: 'BLANK' })).toBe(true);
+    expect(isReservedWell({ sample: null, label: 'STANDARD' })).toBe(true);
+    expect(isReservedWell({ sample: null, label: 'SAMPLE' })).toBe(false);
+    expect(isReservedWell({ sample: null, label: '' })).toBe(false);
+    expect(isReservedWell({ sample: 'S-1', label: 'POS_CONTROL' })).toBe(false);
   });
 });
