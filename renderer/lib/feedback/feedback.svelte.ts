@@ -32,6 +32,14 @@ export class Feedback {
   #seq = 0;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
+  /**
+   * The screen changed: a question in the headline ("Use it anyway?") belongs to the screen that
+   * asked it and cannot be answered from another, so it goes.
+   */
+  leaveScreen(): void {
+    if (this.last?.outcome.trimEnd().endsWith('?')) this.last = null;
+  }
+
   report(text: string, outcome: string, tone: Tone, mainAt: number | null = null): void {
     const kind = TONE_FLASH[tone];
     this.#seq++;
