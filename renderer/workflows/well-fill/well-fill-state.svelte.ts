@@ -12,6 +12,7 @@ import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
 import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
+import { whenIdle } from '../../lib/when-idle.js';
 
 /** One intent as committed: what went into the outbox, its entry, and the well before it. */
 type Committed = { intent: WellIntent; id: number; before: WellView };
@@ -104,7 +105,7 @@ export class WellFillState {
     // The first tube must not wait for the labsheet to download: fetch it while the user picks one
     // up, once the plate is drawn (at idle), so it does not compete with drawing the plate.
     const labsheet = this.labsheet;
-    requestIdleCallback(() => void this.api.invoke('cache.warmRows', { labsheet }), { timeout: 500 });
+    whenIdle(() => void this.api.invoke('cache.warmRows', { labsheet }), 500);
     this.plate = m;
     const layout = { rows: m.rows, columns: m.columns };
     this.#resetWells(Object.fromEntries(overlay(positionsInOrder(layout, 'row-major'), m.wells, m.pending)));

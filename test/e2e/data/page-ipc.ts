@@ -35,23 +35,52 @@ export async function pageIpc<T>(page: Page, calls: Array<{ channel: string; pay
   }, calls) as Promise<T[]>;
 }
 
-/** A 1×1 PNG, staged and uploaded through the outbox; answers the service's file ID. */
+/**
+ * A 1×1 PNG, staged and uploaded through the outbox; answers the service's file ID. One socket for
+ * the whole staging: main abandons a staging whose socket closes.
+ */
 export async function uploadTinyPng(page: Page, name: string): Promise<string> {
   const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
   const size = Buffer.from(png, 'base64').length;
-  const [begin] = await pageIpc<{ stagingId: string }>(page, [
-    { channel: 'upload.stageBegin', payload: { name, size } },
-  ]);
-  const [, finish] = await pageIpc<{ stagedId: string }>(page, [
-    { channel: 'upload.stageChunk', payload: { stagingId: begin!.stagingId, offset: 0, base64: png } },
-    { channel: 'upload.stageFinish', payload: { stagingId: begin!.stagingId } },
-  ]);
-  const [queued] = await pageIpc<{ id: number }>(page, [
-    { channel: 'upload.enqueue', payload: { stagedId: finish!.stagedId } },
-  ]);
-  const [settled] = await pageIpc<{ state: string; result?: { fileId?: string } }>(page, [
-    { channel: 'outbox.await', payload: { id: queued!.id, timeoutMs: 20_000 } },
-  ]);
+  const settled = await page.evaluate(
+    async ({ name, size, png }) => {
+      const here = (globalThis as unknown as { location: { href: string; protocol: string } }).location;
+      const url = new URL('/ipc', here.href);
+      url.protocol = here.protocol === 'https:' ? 'wss:' : 'ws:';
+      url.search = new URLSearchParams({ k: new URL(here.href).searchParams.get('k') ?? '' }).toString();
+      const ws = new WebSocket(url.href);
+      await new Promise((resolve, reject) => {
+        ws.onopen = resolve;
+        ws.onerror = reject;
+      });
+      let id = 0;
+      const call = async <T>(channel: string, payload: unknown): Promise<T> => {
+        id += 1;
+        const mine = id;
+        const answer = new Promise<{ ok: boolean; value?: T; error?: { message: string } }>((resolve) => {
+          ws.onmessage = (ev) => {
+            const msg = JSON.parse(String(ev.data)) as { id?: number; result?: never };
+            if (msg.id === mine) resolve(msg.result!);
+          };
+        });
+        ws.send(JSON.stringify({ id: mine, channel, payload }));
+        const r = await answer;
+        if (!r.ok) throw new Error(`${channel}: ${r.error?.message ?? 'failed'}`);
+        return r.value as T;
+      };
+      const { stagingId } = await call<{ stagingId: string }>('upload.stageBegin', { name, size });
+      await call('upload.stageChunk', { stagingId, offset: 0, base64: png });
+      const { stagedId } = await call<{ stagedId: string }>('upload.stageFinish', { stagingId });
+      const queued = await call<{ id: number }>('upload.enqueue', { stagedId });
+      const done = await call<{ state: string; result?: { fileId?: string } }>('outbox.await', {
+        id: queued.id,
+        timeoutMs: 20_000,
+      });
+      ws.close();
+      return done;
+    },
+    { name, size, png },
+  );
   if (settled?.state !== 'done' || !settled.result?.fileId)
     throw new Error(`upload did not complete: ${JSON.stringify(settled)}`);
   return settled.result.fileId;

@@ -54,7 +54,7 @@ describe('seeded fuzz of every endpoint with malformed bodies: nothing answers 5
           {
             method,
             headers: { authorization: `Bearer ${sandbox.demoToken}`, 'content-type': type },
-            ...(method === 'GET' ? {} : { body }),
+            ...(method === 'GET' ? {} : { body: typeof body === 'string' ? body : new Uint8Array(body) }),
           },
         );
         const text = await res.text();

@@ -19,7 +19,7 @@ async function post(contentType: string, body: string | Buffer): Promise<{ statu
   const res = await fetch(`${sandbox.url}${FILES}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${sandbox.demoToken}`, 'content-type': contentType },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   return { status: res.status, text: await res.text() };
 }

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { ScanHub, type IncomingScan } from '../../../../../renderer/lib/scan-input/scan-hub.svelte.js';
+import { DEFAULT_SCAN_INPUT } from '../../../../../shared/barcode/scanner-settings.js';
+
+function hub() {
+  const feedback = new Feedback();
+  feedback.tones.enabled = false;
+  const h = new ScanHub(feedback);
+  const handled: IncomingScan[] = [];
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+  return { h, feedback, handled, settle };
+}
+
+describe('the scan hub: every read, from every path, through one door', () => {
+  it('a double read (same code starting right after the first ends) is ignored and said so', async () => {
+    const { h, feedback, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receive({ text: 'X'.repeat(102), source: 'wedge', mainAt: null, startedAt: 0, endedAt: 408 });
+    h.receive({ text: 'X'.repeat(102), source: 'wedge', mainAt: null, startedAt: 410, endedAt: 818 });
+    await settle();
+    expect(handled).toHaveLength(1);
+    expect(feedback.last?.outcome).toBe('Double read ignored (2 ms after the first)');
+  });
+
+  it("uses the user's window: 0 lets every read through", async () => {
+    const { h, handled, settle } = hub();
+    h.configure({ ...DEFAULT_SCAN_INPUT, dedupeWindowMs: 0 });
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receive({ text: 'TB1', source: 'hid', mainAt: 1, startedAt: 0, endedAt: 10 });
+    h.receive({ text: 'TB1', source: 'hid', mainAt: 2, startedAt: 11, endedAt: 20 });
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual(['TB1', 'TB1']);
+  });
+
+  it('scans are handled one after another in arrival order; a failing handler reports NOT RECORDED', async () => {
+    const { h, feedback, handled, settle } = hub();
+    h.claim(
+      async (s) => {
+        await new Promise((r) => setTimeout(r, s.text === 'A' ? 20 : 0));
+        if (s.text === 'C') throw new Error('disk full');
+        handled.push(s);
+      },
+      () => null,
+    );
+    for (const [i, t] of ['A', 'B', 'C'].entries())
+      h.receive({ text: t, source: 'field', mainAt: null, startedAt: i * 100, endedAt: i * 100 + 5 });
+    await new Promise((r) => setTimeout(r, 60));
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual(['A', 'B']);
+    expect(feedback.last?.outcome).toBe('NOT RECORDED: disk full');
+  });
+
+  it('a scan for a screen still loading is held for it, and reported not recorded if it never opens', async () => {
+    const { h, feedback, handled, settle } = hub();
+    h.holdFor('Labels', 10_000);
+    h.receive({ text: 'PLT000001', source: 'wedge', mainAt: null, startedAt: 0, endedAt: 5 });
+    expect(feedback.last?.outcome).toBe('Held until Labels has opened');
+    h.releaseHeld('Labels could not be loaded');
+    expect(feedback.last?.outcome).toBe('NOT RECORDED: Labels could not be loaded');
+    h.receive({ text: 'PLT000002', source: 'wedge', mainAt: null, startedAt: 1000, endedAt: 1005 });
+    expect(feedback.last?.outcome).toBe('No workflow is taking scans on this screen');
+    await settle();
+    expect(handled).toEqual([]);
+  });
+});

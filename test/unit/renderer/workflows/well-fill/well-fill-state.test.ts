@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+
+let env: Awaited<ReturnType<typeof inProcessApi>>;
+let s: WellFillState;
+let feedback: Feedback;
+
+const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
+const said = () => feedback.last?.outcome ?? '';
+async function queued(): Promise<number> {
+  const r = await env.api.invoke('outbox.counts', {});
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value.pending + r.value.sending + r.value.done;
+}
+
+beforeAll(async () => {
+  env = await inProcessApi();
+  // Keep the queue still while the tests look at it: nothing is sent, so nothing settles under them.
+  await env.api.invoke('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
+  feedback = new Feedback();
+  feedback.tones.enabled = false;
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  s = new WellFillState(env.api, feedback, outbox);
+  s.start();
+});
+afterAll(async () => {
+  s.stop();
+  await env.close();
+});
+
+describe("well fill's logic, on the real main process", () => {
+  it('a plate scan opens the plate; the cursor starts at the first empty well', async () => {
+    await scan('PLT000001');
+    expect(s.plate?.hrid).toBe('PL-0001');
+    expect(s.filled).toBe(10);
+    expect(s.cursor).toBe('A11');
+    expect(said()).toContain('PL-0001');
+  });
+
+  it('a tube is committed to the outbox before it is shown, in the cursor well, and the cursor moves on', async () => {
+    const before = await queued();
+    await scan('TB000011');
+    expect(await queued()).toBe(before + 1);
+    expect(s.wells['A11']).toMatchObject({ sample: 'S-0011', sync: expect.stringMatching(/pending|synced/) });
+    expect(s.cursor).toBe('A12');
+    expect(said()).toContain('S-0011');
+  });
+
+  it('the same sample again is stopped by the duplicate guard, and nothing is queued', async () => {
+    const before = await queued();
+    await scan('TB000011');
+    expect(s.guard?.kind).toBe('duplicate-sample');
+    expect(await queued()).toBe(before);
+  });
+
+  it('a product code is refused with what it is; a garbage read with its reason; neither is queued', async () => {
+    const before = await queued();
+    await scan('https://id.gs1.org/01/09506000134352/10/ABC123?17=351130');
+    expect(said()).toContain('product 09506000134352, lot ABC123');
+    expect(said()).toContain('not a sample or tube ID; nothing recorded');
+    await scan('010950600013435310X');
+    expect(said()).toMatch(/Not a barcode we know \(.*check digit/);
+    expect(await queued()).toBe(before);
+  });
+
+  it('the fill passes over the control wells H11 and H12', async () => {
+    await scan('H10');
+    await scan('TB000012');
+    expect(s.wells['H10']?.sample).toBe('S-0012');
+    expect(s.cursor).not.toBe('H11');
+    expect(s.cursor).not.toBe('H12');
+    expect(s.cursor).toBe('A12');
+  });
+
+  it('a label on several wells is one commit and one undo step, all wells back as they were', async () => {
+    const before = await queued();
+    await labelWells(s, ['B1', 'B2', 'B3'], 'BLANK');
+    expect(await queued()).toBe(before + 3);
+    expect(['B1', 'B2', 'B3'].map((p) => s.wells[p]?.label)).toEqual(['BLANK', 'BLANK', 'BLANK']);
+    // Blanks are not fill targets either.
+    expect(s.nextTarget('B1')).toBe('B4');
+    await s.undo();
+    expect(['B1', 'B2', 'B3'].map((p) => s.wells[p]?.label)).toEqual(['', '', '']);
+    expect(s.canRedo).toBe(true);
+  });
+});
