@@ -123,6 +123,24 @@ export class WellFillState {
     return true;
   }
 
+  /**
+   * Back on the screen after another one: the same plate, re-read (the queue moved on meanwhile),
+   * with the cursor, armed position and undo history kept.
+   */
+  async refresh(): Promise<void> {
+    const open = this.plate;
+    if (!open) return;
+    const m = await call(this.api, 'cache.manifest', { uuid: open.uuid });
+    if (!m || this.plate !== open) return;
+    this.plate = m;
+    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending)));
+    this.#entryPosition.clear();
+    for (const p of m.pending)
+      if (p.intent.type === 'well-set' || p.intent.type === 'well-remove')
+        this.#entryPosition.set(p.entryId, p.intent.position);
+    if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
+  }
+
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
   fillFrom(position: string): void {
     this.held = false;

@@ -29,4 +29,10 @@ test('at 1366×768 a 96- and a 384-well plate fit with their toolbar, no scrolli
     expect(await page.evaluate<number>('document.scrollingElement.scrollHeight')).toBeLessThanOrEqual(768 + 1);
     await shot(page, `plate-fits-${hrid}`);
   }
+
+  // The plate stays open across screens: Labels and back, and the picker names it.
+  await openScreen(page, 'Labels');
+  await openScreen(page, 'Well fill');
+  await expect(page.getByTestId('plate-info')).toContainText('PL-0002');
+  await expect(page.getByTestId('plate-picker').locator('option:checked')).toContainText('PL-0002');
 });
