@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLabClient } from './api/index.js';
 import { openCacheStore, createReadCache } from './cache/index.js';
@@ -43,6 +44,7 @@ import { createSyncEngine } from './sync/index.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
 import { CHANNELS } from '../shared/ipc/contract.js';
 import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
+import { settingsPatch } from '../shared/ipc/settings.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -67,6 +69,10 @@ export interface AppOptions {
   stagingLimits?: StagingLimits;
   /** How many refused IPC messages are logged in full per window (default: main/ipc/refusal-log). */
   refusalLog?: RefusalLogLimits;
+  /** `--service URL`: use this Lab Data Service from now on (base, files and events all at it). */
+  service?: string;
+  /** `--reset-demo`: the embedded sandbox starts on fresh demo data. */
+  resetDemo?: boolean;
 }
 
 export interface BenchlinkApp {
@@ -91,11 +97,29 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   const { log, dataDir } = o;
   const events = createEventHub(log);
   const settings = await openSettingsStore({ dataDir, log });
+  if (o.service) {
+    const url = o.service;
+    // Checked like an address typed in Settings (https off this computer); a bad one stops the start.
+    const patch = settingsPatch.safeParse({
+      connection: { kind: 'custom', baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' },
+    });
+    if (!patch.success) {
+      const why = [...new Set(patch.error.issues.map((i) => i.message))].join('; ');
+      throw new Error(`the service address ${url} cannot be used: ${why}`);
+    }
+    await settings.update(patch.data);
+    log.info('using the Lab Data Service given on the command line', { service: url });
+  }
+  if (o.resetDemo) {
+    for (const f of ['sandbox.db', 'sandbox.db-wal', 'sandbox.db-shm']) rmSync(join(dataDir, f), { force: true });
+    log.info('the embedded sandbox starts on fresh demo data');
+  }
   const vault = await createVault({
     dataDir,
     log,
     ...(o.safeStorage ? { safeStorage: o.safeStorage } : {}),
     ...(o.keyring ? { keyring: o.keyring } : {}),
+    tokenNeeded: settings.get().connection.kind === 'custom',
   });
 
   // Connection, token or reachability changed: a fresh status snapshot goes to the renderer.

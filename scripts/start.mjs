@@ -2,8 +2,11 @@
 // `npm start`: the desktop app when Electron's binary is installed, otherwise the same app in the
 // browser (the browser host on the local sandbox). It builds what is missing or stale first and
 // always says which one it started and why. Ctrl-C stops everything it started.
-//   npm start -- --host        force the browser host
-//   npm start -- --port 5173   fixed port for the browser host
+//   npm start -- --host                force the browser host
+//   npm start -- --electron            the desktop app, downloading Electron's binary once if it is missing
+//   npm start -- --port 5173           fixed port for the browser host
+//   npm start -- --service https://…   use a real Lab Data Service (the token is asked in Settings)
+//   npm start -- --reset-demo          the embedded sandbox starts on fresh demo data
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +16,18 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const forceHost = args.includes('--host');
+const wantElectron = args.includes('--electron');
 const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
+const serviceArg = args.includes('--service') ? args[args.indexOf('--service') + 1] : undefined;
+if (args.includes('--service') && !serviceArg) {
+  console.error('benchlink: --service needs the service address, e.g. --service https://lims.example.org');
+  process.exit(2);
+}
+// What the app itself reads, whichever shell runs it (main/common/start-options.ts).
+const appArgs = [
+  ...(serviceArg ? ['--service', serviceArg] : []),
+  ...(args.includes('--reset-demo') ? ['--reset-demo'] : []),
+];
 const node = process.execPath;
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
@@ -68,6 +82,8 @@ function whyNotElectron() {
   if (forceHost) return 'you asked for the browser host (--host)';
   if (!existsSync(join(root, 'node_modules', 'electron', 'install.js'))) return 'the electron package is not installed';
   if (!electronBinary()) {
+    // Never on a plain start: on a network that drops connections silently each start would stall.
+    if (!wantElectron) return 'the Electron binary is not installed (`npm start -- --electron` downloads it once)';
     if (process.env.CI) return 'the Electron binary is not installed (CI: not downloading it)';
     console.log('benchlink: the Electron binary is missing; trying to download it once…');
     // The installer's own output is a stack trace when offline; one line of reason is what helps.
@@ -107,6 +123,10 @@ function nativeModulesFitElectron() {
 }
 
 const reason = whyNotElectron();
+if (reason !== null && wantElectron) {
+  console.error(`benchlink: you asked for the desktop app, but ${reason}.`);
+  process.exit(1);
+}
 let child;
 if (reason === null) {
   if (newest(['main', 'shared']) > mtime('out/main/electron/entry.js')) {
@@ -117,16 +137,22 @@ if (reason === null) {
     );
   }
   console.log('benchlink: starting the desktop app (Electron).');
-  child = spawn(electronBinary(), [root], { cwd: root, stdio: 'inherit' });
+  child = spawn(electronBinary(), [root, ...appArgs], { cwd: root, stdio: 'inherit' });
 } else {
   console.log(`benchlink: not using Electron because ${reason}.`);
   console.log(
-    'benchlink: starting the browser host on the local sandbox with demo data; open the URL below in a browser.',
+    serviceArg
+      ? `benchlink: starting the browser host on ${serviceArg}; open the URL below and give the token in Settings.`
+      : 'benchlink: starting the browser host on the local sandbox with demo data; open the URL below in a browser.',
   );
-  child = spawn(bin('tsx'), [join(root, 'main', 'host', 'cli.ts'), ...(portArg ? ['--port', portArg] : [])], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  child = spawn(
+    bin('tsx'),
+    [join(root, 'main', 'host', 'cli.ts'), ...(portArg ? ['--port', portArg] : []), ...appArgs],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }
 
 // Forward Ctrl-C / termination to the child only, and leave when it has stopped.

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createApp, type BenchlinkApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
 import { installLastResort } from '../common/last-resort.js';
+import { startOptionsFrom } from '../common/start-options.js';
 import { startSandbox } from '../sandbox/server.js';
 import { nativeFilePicker } from './dialogs.js';
 import { APP_PAGE_URL } from './app-protocol.js';
@@ -48,6 +49,8 @@ async function run(): Promise<void> {
     safeStorage: electronSafeStorage(),
     startSandbox,
     filePicker: nativeFilePicker(() => win),
+    // `npm start -- --electron --service URL --reset-demo` reaches Electron's argv as it is.
+    ...startOptionsFrom(process.argv.slice(1)),
   });
 
   win = new BrowserWindow(windowOptions(join(root, 'out', 'preload', 'index.cjs')));

@@ -5,6 +5,7 @@ import { createApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
 import { defaultDataDir } from '../common/data-dir.js';
 import { installLastResort } from '../common/last-resort.js';
+import { startOptionsFrom } from '../common/start-options.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandbox } from '../sandbox/server.js';
 import { loadKeyring } from './keyring.js';
@@ -23,8 +24,11 @@ const { values } = parseArgs({
     fixture: { type: 'string' },
     answers: { type: 'string' },
     seed: { type: 'string' },
+    service: { type: 'string' },
+    'reset-demo': { type: 'boolean' },
   },
 });
+const start = startOptionsFrom(process.argv.slice(2));
 
 const log = createConsoleLogger('[host]');
 installLastResort(process, log);
@@ -48,15 +52,23 @@ try {
 const keyring = await loadKeyring();
 const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir();
 const port = Number(values.port);
-const app = await createApp({
-  dataDir,
-  info: { version: pkg.version, shell: 'browser-host', platform: process.platform, nativeDialogs: false },
-  log,
-  ...(keyring ? { keyring } : {}),
-  startSandbox,
-  ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
-  sandboxAnswers,
-});
+let app: Awaited<ReturnType<typeof createApp>>;
+try {
+  app = await createApp({
+    dataDir,
+    info: { version: pkg.version, shell: 'browser-host', platform: process.platform, nativeDialogs: false },
+    log,
+    ...(keyring ? { keyring } : {}),
+    startSandbox,
+    ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
+    sandboxAnswers,
+    ...start,
+  });
+} catch (err) {
+  // A bad --service address (or an unusable data dir) is the user's to fix: say what, not a stack.
+  console.error(`Benchlink could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
 // On a fixed port a restarted host keeps its key, so the page left open reconnects by itself.
 const secret = port !== 0 ? await loadOrCreateHostKey(dataDir) : undefined;
 const host = await startHost({

@@ -11,6 +11,8 @@ export interface VaultOptions {
   safeStorage?: SafeStorageLike;
   /** Given outside Electron (or in tests); omitted means no keychain. */
   keyring?: KeyringFactory;
+  /** False on the embedded sandbox, which needs no token: no keychain is then nothing to warn about. */
+  tokenNeeded?: boolean;
 }
 
 /**
@@ -24,7 +26,9 @@ export async function createVault(opts: VaultOptions): Promise<TokenVault> {
   else if (opts.keyring && (await probeKeyring(opts.keyring))) primary = createKeyringVault(opts.keyring);
   const memory = createMemoryVault();
   if (!primary) {
-    opts.log.warn('no secure token store available; tokens are kept in memory for this run only');
+    const message = 'no secure token store available; a token for a real service is kept in memory for this run only';
+    if (opts.tokenNeeded === false) opts.log.info(message);
+    else opts.log.warn(message);
     return memory;
   }
   return withFallback(primary, memory, opts.log);

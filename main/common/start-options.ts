@@ -1,0 +1,21 @@
+import { parseArgs } from 'node:util';
+
+/** What the user can ask for when starting the app (`npm start -- --service URL --reset-demo`). */
+export interface StartOptions {
+  /** A real Lab Data Service to use from this start on (saved in Settings; the token is asked there). */
+  service?: string;
+  /** Start the embedded sandbox on fresh demo data (its database is removed first). */
+  resetDemo: boolean;
+}
+
+/** Reads the start options from a command line, ignoring the arguments meant for someone else. */
+export function startOptionsFrom(argv: readonly string[]): StartOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { service: { type: 'string' }, 'reset-demo': { type: 'boolean' } },
+    strict: false,
+    allowPositionals: true,
+  });
+  const service = typeof values.service === 'string' ? values.service : undefined;
+  return { ...(service ? { service } : {}), resetDemo: values['reset-demo'] === true };
+}
