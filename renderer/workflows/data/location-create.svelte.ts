@@ -19,6 +19,8 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * Location creation is asynchronous on the service: the create call (queued in the outbox) answers
  * a requestId, then GET /location/create/status is polled until COMPLETED, showing each status.
  */
+const NAME_ONE = 'Name at least one location.';
+
 export class LocationCreator {
   drafts = $state<LocationDraft[]>([{ key: 1, name: '', parent: '' }]);
   readonly task: WriteTask<z.output<typeof createLocationsResponse>>;
@@ -49,13 +51,18 @@ export class LocationCreator {
   readonly problems = $derived.by(() => {
     const out: string[] = [];
     const names = this.drafts.map((d) => d.name.trim());
-    if (names.every((n) => n === '')) out.push('Name at least one location.');
+    if (names.every((n) => n === '')) out.push(NAME_ONE);
     names.forEach((n, i) => {
       if (n.length > 30) out.push(`Location ${i + 1}: at most 30 characters.`);
       if (n !== '' && names.indexOf(n) !== i) out.push(`Location ${i + 1}: "${n}" is listed twice.`);
     });
     return out;
   });
+
+  /** What to show: the empty form is not an error until something is typed (the button says it). */
+  get shownProblems(): string[] {
+    return this.problems.filter((p) => p !== NAME_ONE);
+  }
 
   async create(): Promise<void> {
     if (this.problems.length > 0) return;

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { useStack } from './stack.js';
+import { openScreen, signIn } from './user.js';
+
+const stack = useStack();
+test.use({ viewport: { width: 1366, height: 768 } });
+
+test("a newcomer's first hour: nothing shouts before it should, keys land where the screen says", async ({ page }) => {
+  await signIn(page, stack);
+  // Settings has no scan to wait for, so the headline does not say "Ready for the first scan".
+  await expect(page.getByTestId('last-scan')).not.toContainText('Ready for the first scan');
+  // Online is said once, in the sync line; the header names the service only.
+  await expect(page.getByTestId('sync-banner')).toContainText('Online');
+  await expect(page.getByTestId('connection-status')).not.toContainText('Online');
+
+  // Alt+4: the drop zone has the focus, so "press Enter to choose" works at once.
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByTestId('drop-zone')).toBeFocused();
+
+  // Locations: an empty form is not an error before anything is typed.
+  await openScreen(page, 'Data');
+  await page.getByRole('tab', { name: 'Locations', exact: true }).click();
+  await expect(page.getByText('Name at least one location.')).toHaveCount(0);
+
+  // Labels: with nothing chosen, Export PDF is disabled and looks it.
+  await openScreen(page, 'Labels');
+  const pdf = page.getByTestId('labels-export-pdf');
+  await expect(pdf).toBeDisabled();
+  // Runs in the page; this file is type-checked without the DOM library, so the one global is typed here.
+  const opacity = await pdf.evaluate(
+    (el) =>
+      (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(el).opacity,
+  );
+  expect(Number(opacity)).toBeLessThan(0.6);
+});
