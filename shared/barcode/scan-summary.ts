@@ -1,5 +1,6 @@
 import type { Classification } from './classify.js';
 import { gs1FieldLines } from './gs1-describe.js';
+import { WEDGE_PROFILES } from './scanner-settings.js';
 
 /**
  * What the "test your scanner" panel shows for one read: what was decoded, what it was
@@ -21,8 +22,8 @@ export interface ScanSummary {
   suggestedProfile?: 'usb' | 'bluetooth';
 }
 
-/** Mean key gaps above this come from radio links; USB wedges type every 2–15 ms. */
-const USB_MEAN_GAP_LIMIT_MS = 20;
+/** What the USB profile tolerates (35 ms per key); slower rhythms need the Bluetooth profile. */
+const USB_MEAN_GAP_LIMIT_MS = WEDGE_PROFILES.usb;
 
 function visible(text: string): string {
   return text.replace(/[\x00-\x1f]/g, (c) =>
