@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync, renameSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeJsonAtomic } from '../../common/atomic-file.js';
 import { join } from 'node:path';
 import { scannerSettings, type ScannerSettings } from '../../../shared/barcode/scanner-settings.js';
 import { scannerScan, type ScannerScan } from '../../../shared/ipc/channels/scanner.js';
@@ -12,7 +13,7 @@ export interface ScannerBridge {
   /** node-hid's last "cannot run here" message, or null when it works. */
   readonly unavailable: string | null;
   settings(): ScannerSettings;
-  configure(patch: Partial<ScannerSettings>): ScannerSettings;
+  configure(patch: Partial<ScannerSettings>): Promise<ScannerSettings>;
   close(): void;
 }
 
@@ -72,12 +73,10 @@ export function createScannerBridge(o: {
       return unavailable;
     },
     settings: () => current,
-    configure(patch) {
+    async configure(patch) {
       current = scannerSettings.parse({ ...current, ...patch });
       o.service.configure(current);
-      const tmp = `${file}.tmp`;
-      writeFileSync(tmp, JSON.stringify(current, null, 2));
-      renameSync(tmp, file);
+      await writeJsonAtomic(file, current);
       return current;
     },
     close() {

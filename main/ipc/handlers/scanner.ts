@@ -25,7 +25,7 @@ export function scannerHandlers(service: ScannerService, bridge: ScannerBridge):
         settings: bridge.settings(),
       };
     },
-    'scanner.configure': ({ settings }) => ({ settings: bridge.configure(settings) }),
+    'scanner.configure': async ({ settings }) => ({ settings: await bridge.configure(settings) }),
     'scanner.commandSheet': ({ positions }) => ({
       entries: sheetEntries(positions ? { positions } : {}).map((e) => ({ ...e, svg: code128Svg(e.payload) })),
     }),
