@@ -36,3 +36,21 @@ export function toCell(kind: FieldKind, raw: string | boolean): CellValue {
   }
   return raw;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** Service identifiers (uuids) are for machines: shown apart, in a details line, not as fields. */
+export function isMachineId(value: CellValue): boolean {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+/** A read-only value as a person reads it: a timestamp in the bench's local time, not ISO. */
+export function readableValue(value: CellValue, locale?: string): string {
+  if (value === null) return '';
+  if (typeof value === 'string' && ISO_TIME.test(value)) {
+    const at = new Date(value);
+    if (!Number.isNaN(at.getTime())) return at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  }
+  return String(value);
+}

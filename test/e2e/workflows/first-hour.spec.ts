@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useStack } from './stack.js';
-import { openScreen, signIn } from './user.js';
+import { openScreen, scanAndWait, signIn } from './user.js';
 
 const stack = useStack();
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -32,4 +32,19 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
       (globalThis as unknown as { getComputedStyle(e: unknown): { opacity: string } }).getComputedStyle(el).opacity,
   );
   expect(Number(opacity)).toBeLessThan(0.6);
+
+  // Row update at 1024 px: no sideways scroll, no raw uuid or ISO timestamp among the fields.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await openScreen(page, 'Row update');
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'TB000045', 'S-0045 opened');
+  const form = page.getByTestId('row-form');
+  await expect(form).toBeVisible();
+  const fieldsText = (await form.locator('label.field').allInnerTexts()).join(' ');
+  expect(fieldsText).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+  expect(fieldsText).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+  const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+    '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',
+  );
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
