@@ -71,6 +71,8 @@ export interface AppOptions {
   refusalLog?: RefusalLogLimits;
   /** `--service URL`: use this Lab Data Service from now on (base, files and events all at it). */
   service?: string;
+  /** `--mode v2|legacy` with `--service`. */
+  serviceMode?: 'v2' | 'legacy';
   /** `--reset-demo`: the embedded sandbox starts on fresh demo data. */
   resetDemo?: boolean;
 }
@@ -101,7 +103,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     const url = o.service;
     // Checked like an address typed in Settings (https off this computer); a bad one stops the start.
     const patch = settingsPatch.safeParse({
-      connection: { kind: 'custom', baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' },
+      connection: { kind: 'custom', baseUrl: url, filesUrl: url, eventsUrl: url, mode: o.serviceMode ?? 'v2' },
     });
     if (!patch.success) {
       const why = [...new Set(patch.error.issues.map((i) => i.message))].join('; ');

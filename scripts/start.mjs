@@ -6,6 +6,7 @@
 //   npm start -- --electron            the desktop app, downloading Electron's binary once if it is missing
 //   npm start -- --port 5173           fixed port for the browser host
 //   npm start -- --service https://…   use a real Lab Data Service (the token is asked in Settings)
+//                [--mode v2|legacy]
 //   npm start -- --reset-demo          the embedded sandbox starts on fresh demo data
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -24,8 +25,13 @@ if (args.includes('--service') && !serviceArg) {
   process.exit(2);
 }
 // What the app itself reads, whichever shell runs it (main/common/start-options.ts).
+const modeArg = args.includes('--mode') ? args[args.indexOf('--mode') + 1] : undefined;
+if (modeArg !== undefined && modeArg !== 'v2' && modeArg !== 'legacy') {
+  console.error('benchlink: --mode is v2 or legacy');
+  process.exit(2);
+}
 const appArgs = [
-  ...(serviceArg ? ['--service', serviceArg] : []),
+  ...(serviceArg ? ['--service', serviceArg, ...(modeArg ? ['--mode', modeArg] : [])] : []),
   ...(args.includes('--reset-demo') ? ['--reset-demo'] : []),
 ];
 const node = process.execPath;

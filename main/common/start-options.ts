@@ -4,6 +4,8 @@ import { parseArgs } from 'node:util';
 export interface StartOptions {
   /** A real Lab Data Service to use from this start on (saved in Settings; the token is asked there). */
   service?: string;
+  /** The API mode of that service (`--mode v2|legacy`; v2 when not given). */
+  serviceMode?: 'v2' | 'legacy';
   /** Start the embedded sandbox on fresh demo data (its database is removed first). */
   resetDemo: boolean;
 }
@@ -12,10 +14,15 @@ export interface StartOptions {
 export function startOptionsFrom(argv: readonly string[]): StartOptions {
   const { values } = parseArgs({
     args: [...argv],
-    options: { service: { type: 'string' }, 'reset-demo': { type: 'boolean' } },
+    options: { service: { type: 'string' }, mode: { type: 'string' }, 'reset-demo': { type: 'boolean' } },
     strict: false,
     allowPositionals: true,
   });
   const service = typeof values.service === 'string' ? values.service : undefined;
-  return { ...(service ? { service } : {}), resetDemo: values['reset-demo'] === true };
+  const mode = values.mode === 'legacy' || values.mode === 'v2' ? values.mode : undefined;
+  return {
+    ...(service ? { service } : {}),
+    ...(service && mode ? { serviceMode: mode } : {}),
+    resetDemo: values['reset-demo'] === true,
+  };
 }

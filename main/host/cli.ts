@@ -25,6 +25,7 @@ const { values } = parseArgs({
     answers: { type: 'string' },
     seed: { type: 'string' },
     service: { type: 'string' },
+    mode: { type: 'string' },
     'reset-demo': { type: 'boolean' },
   },
 });

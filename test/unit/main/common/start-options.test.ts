@@ -19,6 +19,12 @@ describe('start options (npm start -- --service URL --reset-demo)', () => {
       resetDemo: false,
     });
     expect(startOptionsFrom([])).toEqual({ resetDemo: false });
+    expect(startOptionsFrom(['--service', 'https://x.example', '--mode', 'legacy'])).toEqual({
+      service: 'https://x.example',
+      serviceMode: 'legacy',
+      resetDemo: false,
+    });
+    expect(startOptionsFrom(['--service', 'https://x.example', '--mode', 'v3']).serviceMode).toBeUndefined();
   });
 
   it('--service sets the connection to that service; a plain-http remote address stops the start with the reason', async () => {
