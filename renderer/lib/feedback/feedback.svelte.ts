@@ -22,6 +22,7 @@ const TONE_FLASH: Record<Tone, FlashKind> = {
   unknown: 'warn',
   expired: 'expired',
   'double-read': 'info',
+  'control-well': 'warn',
 };
 
 /** The acknowledgement of every scan: a tone, a big flash and the last-scan line (aria-live). */

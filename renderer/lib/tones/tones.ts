@@ -4,7 +4,16 @@
  * high beep; each guard has its own shape so a user hears *which* problem without looking.
  */
 export type Tone =
-  'success' | 'error' | 'duplicate' | 'occupied' | 'wrong-plate' | 'unknown' | 'info' | 'expired' | 'double-read';
+  | 'success'
+  | 'error'
+  | 'duplicate'
+  | 'occupied'
+  | 'wrong-plate'
+  | 'unknown'
+  | 'info'
+  | 'expired'
+  | 'double-read'
+  | 'control-well';
 
 interface Note {
   freq: number;
@@ -34,6 +43,11 @@ const TONES: Record<Tone, Note[]> = {
   unknown: [
     { freq: 520, ms: 150, type: 'triangle' },
     { freq: 780, ms: 150, type: 'triangle' },
+  ],
+  // Rising then held: "this well is reserved", a question, not a refusal.
+  'control-well': [
+    { freq: 587, ms: 90, type: 'triangle' },
+    { freq: 880, ms: 220, type: 'triangle' },
   ],
   // A soft low tick: nothing went wrong, the scanner only read the same tube twice.
   'double-read': [{ freq: 330, ms: 45, type: 'sine' }],

@@ -2,7 +2,8 @@
  * What can be wrong with a scan during a fill, each with its own tone and colour so a user
  * hears which one without looking. Pure: the state module gathers the facts, this decides.
  */
-export type GuardKind = 'duplicate-sample' | 'occupied-well' | 'wrong-plate' | 'unknown-sample' | 'garbage';
+export type GuardKind =
+  'duplicate-sample' | 'occupied-well' | 'control-well' | 'wrong-plate' | 'unknown-sample' | 'garbage';
 
 export interface Guard {
   kind: GuardKind;
@@ -18,6 +19,8 @@ export interface SampleFacts {
   alreadyAt: string | null;
   /** The sample currently in the target well, if any. */
   targetHolds: string | null;
+  /** The target's label when it is a control, blank or standard well (which the fill passes over). */
+  targetControl?: string | null;
   /** null while unknown (offline and never cached): not treated as unknown. */
   knownInLabsheet: boolean | null;
 }
@@ -28,6 +31,14 @@ export function guardSample(f: SampleFacts): Guard | null {
       kind: 'duplicate-sample',
       message: `${f.sampleId} is already in ${f.alreadyAt} on this plate.`,
       overridable: false,
+    };
+  }
+  if (f.targetControl) {
+    const what = f.targetControl.replace('_', ' ').toLowerCase();
+    return {
+      kind: 'control-well',
+      message: `${f.target} is a ${what} well. Put ${f.sampleId} there anyway?`,
+      overridable: true,
     };
   }
   if (f.targetHolds !== null) {
@@ -61,6 +72,7 @@ export function guardPlate(current: { barcode: string; hrid: string } | null, sc
 export const GUARD_TITLES: Record<GuardKind, string> = {
   'duplicate-sample': 'Duplicate sample',
   'occupied-well': 'Well occupied',
+  'control-well': 'Control well',
   'wrong-plate': 'Wrong plate',
   'unknown-sample': 'Unknown sample',
   garbage: 'Not a barcode',

@@ -3,7 +3,7 @@ import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
 import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import type { Tone } from '../../lib/tones/tones.js';
-import { wellAfter } from './fill-order.js';
+import { isReservedWell, wellAfter } from './fill-order.js';
 import { guardPlate, guardSample, type Guard, type GuardKind } from './guards.js';
 import { sampleIntent } from './well-intents.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
@@ -11,6 +11,7 @@ import type { WellFillState } from './well-fill-state.svelte.js';
 export const GUARD_TONE: Record<GuardKind, Tone> = {
   'duplicate-sample': 'duplicate',
   'occupied-well': 'occupied',
+  'control-well': 'control-well',
   'wrong-plate': 'wrong-plate',
   'unknown-sample': 'unknown',
   garbage: 'error',
@@ -88,6 +89,7 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
       target,
       alreadyAt: s.wellOfSample(sampleId),
       targetHolds: s.wells[target]?.sample ?? null,
+      targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known,
     });
     if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));

@@ -35,4 +35,8 @@ test('at 1366×768 a 96- and a 384-well plate fit with their toolbar, no scrolli
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('plate-info')).toContainText('PL-0002');
   await expect(page.getByTestId('plate-picker').locator('option:checked')).toContainText('PL-0002');
+  // And across a restart of the page: the plate is opened again by itself.
+  await page.reload();
+  await openScreen(page, 'Well fill');
+  await expect(page.getByTestId('plate-info')).toContainText('PL-0002');
 });

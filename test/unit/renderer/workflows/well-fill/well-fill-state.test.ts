@@ -78,6 +78,18 @@ describe("well fill's logic, on the real main process", () => {
     expect(s.cursor).toBe('A12');
   });
 
+  it('a sample into a control well needs the position scan and a confirm; then it goes there', async () => {
+    const before = await queued();
+    await scan('H11');
+    await scan('TB000013');
+    expect(s.guard).toMatchObject({ kind: 'control-well', overridable: true });
+    expect(s.guard?.message).toBe('H11 is a pos control well. Put S-0013 there anyway?');
+    expect(await queued()).toBe(before);
+    await s.guard!.proceed();
+    expect(s.wells['H11']).toMatchObject({ sample: 'S-0013' });
+    expect(await queued()).toBe(before + 1);
+  });
+
   it('a label on several wells is one commit and one undo step, all wells back as they were', async () => {
     const before = await queued();
     await labelWells(s, ['B1', 'B2', 'B3'], 'BLANK');
