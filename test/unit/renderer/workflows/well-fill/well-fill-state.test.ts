@@ -12,6 +12,7 @@ let feedback: Feedback;
 
 const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
 const said = () => feedback.last?.outcome ?? '';
+/** Entries ever queued: pending, on their way or done (the in-process sandbox syncs them meanwhile). */
 async function queued(): Promise<number> {
   const r = await env.api.invoke('outbox.counts', {});
   if (!r.ok) throw new Error(r.error.message);
@@ -20,8 +21,6 @@ async function queued(): Promise<number> {
 
 beforeAll(async () => {
   env = await inProcessApi();
-  // Keep the queue still while the tests look at it: nothing is sent, so nothing settles under them.
-  await env.api.invoke('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
   feedback = new Feedback();
   feedback.tones.enabled = false;
   const outbox = new OutboxState(env.api);
