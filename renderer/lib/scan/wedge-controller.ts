@@ -46,7 +46,7 @@ export class WedgeController {
   onKeyDown(e: KeyEventLike): void {
     if (this.reinserting || e.isComposing) return; // our own re-dispatched keys; IME composition is never a scan
     const target = this.host.targetOf(e);
-    if (!interceptionAllowed(target)) {
+    if (!interceptionAllowed(target, this.detector.profile)) {
       this.flush(); // anything held goes back to where it was typed; this key is not ours to touch
       return;
     }

@@ -101,6 +101,10 @@ export class WedgeDetector {
     return this.settings.enabled;
   }
 
+  get profile(): 'usb' | 'bluetooth' {
+    return this.settings.profile;
+  }
+
   /** When the caller should call tick() if no key arrives first; null when nothing is held. */
   nextDeadline(): number | null {
     const last = this.held.at(-1);

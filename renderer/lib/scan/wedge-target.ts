@@ -20,12 +20,25 @@ export interface ScanTarget {
   ): void;
 }
 
+const TEXT_INPUTS = new Set(['', 'text', 'search', 'email', 'url', 'tel', 'number']);
+
+/** An element a person types words into: a text-like input, a textarea, an editable region. */
+function isTextEntry(el: ScanTarget): boolean {
+  const tag = el.tagName.toUpperCase();
+  if (tag === 'TEXTAREA' || el.isContentEditable === true) return true;
+  return tag === 'INPUT' && TEXT_INPUTS.has((el.type ?? '').toLowerCase());
+}
+
 /**
  * Never intercept in password fields (a typed password must never be taken for a scan or
- * delayed), nor anywhere a field or an ancestor says `data-scan="off"`.
+ * delayed), nor anywhere a field or an ancestor says `data-scan="off"`. With the Bluetooth
+ * profile, not in ordinary text fields either: its 60 ms key gap is a fast typist's rhythm, so
+ * there the keys are the person's (a scan typed there still arrives, as text); the scan fields
+ * take every read at any speed, and reads made with focus anywhere else are still caught.
  */
-export function interceptionAllowed(el: ScanTarget | null | undefined): boolean {
+export function interceptionAllowed(el: ScanTarget | null | undefined, profile: 'usb' | 'bluetooth' = 'usb'): boolean {
   if (!el) return true;
+  if (profile === 'bluetooth' && isTextEntry(el)) return false;
   const tag = el.tagName.toUpperCase();
   if (tag === 'INPUT' && (el.type ?? '').toLowerCase() === 'password') return false;
   const autocomplete = (el.getAttribute('autocomplete') ?? '').toLowerCase();

@@ -151,3 +151,34 @@ describe('editable grid cell (keys handled by the grid, not a text input)', () =
     expect(first.prevented && first.stopped).toBe(true);
   });
 });
+
+describe('the Bluetooth profile and typing', () => {
+  it('a fast typist in a text field (6 keys at 45 ms, then Enter) keeps every key; nothing is taken for a scan', () => {
+    const input = textInput();
+    const b = new FakeBrowser(input, { profile: 'bluetooth' });
+    const end = b.type('TB0042', 1000, 45);
+    b.key('Enter', end + 45);
+    b.settle();
+    expect(b.scans).toEqual([]);
+    expect(input.value).toBe('TB0042');
+  });
+
+  it('a password-like string typed at 25–60 ms into a text field stays typing', () => {
+    const input = textInput();
+    const b = new FakeBrowser(input, { profile: 'bluetooth' });
+    let at = 0;
+    for (const ch of 'xK9#mQ2!vR') b.key(ch, (at += 25 + ((at * 7) % 36)));
+    b.settle();
+    expect(b.scans).toEqual([]);
+    expect(input.value).toBe('xK9#mQ2!vR');
+  });
+
+  it('a Bluetooth read made with focus outside a text field is still caught', () => {
+    const well = new FakeElement('BUTTON');
+    const b = new FakeBrowser(well, { profile: 'bluetooth' });
+    const end = b.type('TB000042', 1000, 40);
+    b.key('Enter', end + 40);
+    b.settle();
+    expect(b.scans.map((s) => s.scan.text)).toEqual(['TB000042']);
+  });
+});
