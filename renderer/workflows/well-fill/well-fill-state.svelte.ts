@@ -106,13 +106,7 @@ export class WellFillState {
     // up, once the plate is drawn (at idle), so it does not compete with drawing the plate.
     const labsheet = this.labsheet;
     whenIdle(() => void this.api.invoke('cache.warmRows', { labsheet }), 500);
-    this.plate = m;
-    const layout = { rows: m.rows, columns: m.columns };
-    this.#resetWells(Object.fromEntries(overlay(positionsInOrder(layout, 'row-major'), m.wells, m.pending)));
-    this.#entryPosition.clear();
-    for (const p of m.pending)
-      if (p.intent.type === 'well-set' || p.intent.type === 'well-remove')
-        this.#entryPosition.set(p.entryId, p.intent.position);
+    this.#take(m);
     this.armed = null;
     this.selection = [];
     this.guard = null;
@@ -132,13 +126,18 @@ export class WellFillState {
     if (!open) return;
     const m = await call(this.api, 'cache.manifest', { uuid: open.uuid });
     if (!m || this.plate !== open) return;
+    this.#take(m);
+    if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
+  }
+
+  /** The plate as main has it: its wells with the queued changes drawn over them, and which entry is which well. */
+  #take(m: CachedManifest): void {
     this.plate = m;
     this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending)));
     this.#entryPosition.clear();
     for (const p of m.pending)
       if (p.intent.type === 'well-set' || p.intent.type === 'well-remove')
         this.#entryPosition.set(p.entryId, p.intent.position);
-    if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
   }
 
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
