@@ -1,5 +1,4 @@
-import { DEFAULT_SCAN_INPUT } from '../../../../shared/barcode/scanner-settings.js';
-import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
+import { DEFAULT_SETTINGS } from '../../../../shared/ipc/settings.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,15 +75,7 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     const { win, sent } = fakeWindow();
     const events = createEventHub({ info: () => {}, warn: () => {}, error: () => {} });
     const unbridge = bridgeIpc(win as never, PAGE, router, events);
-    events.emit('settings.changed', {
-      version: 1,
-      connection: { kind: 'local-sandbox', mode: 'v2' },
-      scanner: DEFAULT_SCAN_INPUT,
-      ui: { highContrast: false, sounds: true, fillOrder: 'row-major' },
-      labsheets: DEFAULT_LABSHEETS,
-      gs1Columns: {},
-      printers: [],
-    });
+    events.emit('settings.changed', { ...DEFAULT_SETTINGS });
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe('benchlink:event');
     unbridge();

@@ -1,5 +1,4 @@
-import { DEFAULT_SCAN_INPUT } from '../../../../shared/barcode/scanner-settings.js';
-import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
+import { DEFAULT_SETTINGS } from '../../../../shared/ipc/settings.js';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -138,13 +137,9 @@ describe('browser host', () => {
     // Events reach connected sockets.
     const event = new Promise((resolve) => ws.once('message', (d) => resolve(JSON.parse(String(d)))));
     events.emit('settings.changed', {
-      version: 1,
+      ...DEFAULT_SETTINGS,
       connection: { kind: 'local-sandbox', mode: 'legacy' },
-      scanner: DEFAULT_SCAN_INPUT,
       ui: { highContrast: false, sounds: false, fillOrder: 'column-major' },
-      labsheets: DEFAULT_LABSHEETS,
-      gs1Columns: {},
-      printers: [],
     });
     expect(await event).toMatchObject({ event: 'settings.changed', payload: { connection: { mode: 'legacy' } } });
     ws.close();

@@ -1,5 +1,4 @@
-import { DEFAULT_SCAN_INPUT } from '../../../../shared/barcode/scanner-settings.js';
-import { DEFAULT_LABSHEETS } from '../../../../shared/ipc/settings.js';
+import { DEFAULT_SETTINGS } from '../../../../shared/ipc/settings.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { channel } from '../../../../shared/ipc/channel.js';
@@ -126,15 +125,7 @@ describe('router contract', () => {
       throw new Error('closed socket');
     });
     hub.addSink((e) => got.push(e));
-    hub.emit('settings.changed', {
-      version: 1,
-      connection: { kind: 'local-sandbox', mode: 'v2' },
-      scanner: DEFAULT_SCAN_INPUT,
-      ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
-      labsheets: DEFAULT_LABSHEETS,
-      gs1Columns: {},
-      printers: [],
-    });
+    hub.emit('settings.changed', { ...DEFAULT_SETTINGS, ui: { ...DEFAULT_SETTINGS.ui, highContrast: true } });
     // Deliberately wrong payload: dropped, not delivered.
     hub.emit('settings.changed', { version: 2 } as never);
     expect(got).toEqual(['settings.changed']);

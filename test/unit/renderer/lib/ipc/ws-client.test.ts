@@ -1,5 +1,4 @@
-import { DEFAULT_SCAN_INPUT } from '../../../../../shared/barcode/scanner-settings.js';
-import { DEFAULT_LABSHEETS } from '../../../../../shared/ipc/settings.js';
+import { DEFAULT_SETTINGS } from '../../../../../shared/ipc/settings.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,15 +45,7 @@ describe('renderer WebSocket client', () => {
     expect(b).toMatchObject({ ok: true, value: { set: true } });
     const got = new Promise((resolve) => api.subscribe('settings.changed', resolve));
     await api.invoke('app.info', {}); // the socket is open, so the event below is delivered
-    events.emit('settings.changed', {
-      version: 1,
-      connection: { kind: 'local-sandbox', mode: 'v2' },
-      scanner: DEFAULT_SCAN_INPUT,
-      ui: { highContrast: true, sounds: true, fillOrder: 'row-major' },
-      labsheets: DEFAULT_LABSHEETS,
-      gs1Columns: {},
-      printers: [],
-    });
+    events.emit('settings.changed', { ...DEFAULT_SETTINGS, ui: { ...DEFAULT_SETTINGS.ui, highContrast: true } });
     expect(await got).toMatchObject({ ui: { highContrast: true } });
   });
 
