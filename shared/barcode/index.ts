@@ -11,4 +11,3 @@ export { aiRule, type AiRule } from './gs1-rules.js';
 export * from './patterns.js';
 export * from './sanitize.js';
 export * from './scanner-settings.js';
-export * from './scan-summary.js';
