@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createClassifier } from '../../../../shared/barcode/classify.js';
-import { describeGs1, gs1DisplayValue, isExpired, notAnIdReason } from '../../../../shared/barcode/gs1-describe.js';
+import {
+  describeGs1,
+  gs1DisplayValue,
+  gs1FieldLines,
+  isExpired,
+  notAnIdReason,
+} from '../../../../shared/barcode/gs1-describe.js';
 import type { Gs1Data } from '../../../../shared/barcode/gs1.js';
 
 const classify = createClassifier({}, { now: () => Date.UTC(2026, 5, 1) });
@@ -93,5 +99,14 @@ describe('notAnIdReason: how a workflow refuses what cannot be a tube, sample or
     expect(notAnIdReason(classify('TB0001'))).toBeNull();
     expect(notAnIdReason(classify('XYZ-77'))).toBeNull();
     expect(notAnIdReason(classify('A1'))).toBeNull();
+  });
+});
+
+describe('gs1FieldLines: the scanner test panel names each field in words', () => {
+  it('one line per field, values in readable form', () => {
+    expect(gs1FieldLines(gs1(']d210LOT-7\x1d17261130'))).toEqual([
+      '(10) Batch or lot number: LOT-7',
+      '(17) Expiry date: 2026-11-30',
+    ]);
   });
 });
