@@ -1,25 +1,34 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type BenchlinkApp } from '../../main/app.js';
+import { createApp, type AppOptions, type BenchlinkApp } from '../../main/app.js';
 import { startSandbox } from '../../main/sandbox/server.js';
 import type { BenchlinkApi } from '../../shared/ipc/api.js';
-import type { EventName } from '../../shared/ipc/contract.js';
+import type { ChannelName, ChannelRequest, ChannelResponse, EventName } from '../../shared/ipc/contract.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+export interface InProcess {
+  api: BenchlinkApi;
+  app: BenchlinkApp;
+  /** invoke, unwrapped: the value, or a throw naming the channel and main's message. */
+  call<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>>;
+  close(): Promise<void>;
+}
+
 /**
- * The renderer's BenchlinkApi over the real main process in this one: the real router (which
- * validates every message both ways), the real outbox and read cache, the in-process demo sandbox.
- * Renderer logic tested through it meets what it meets in the app, with no IPC transport between.
+ * The real main process in this one, in a fresh data dir, on the in-process demo sandbox: the real
+ * router (which validates every message both ways), outbox and read cache. `api` is the renderer's
+ * BenchlinkApi over it, so renderer logic meets what it meets in the app, with no transport between.
  */
-export async function inProcessApi(): Promise<{ api: BenchlinkApi; app: BenchlinkApp; close(): Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'benchlink-renderer-'));
+export async function inProcessApi(options: Partial<AppOptions> = {}): Promise<InProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'benchlink-app-'));
   const app = await createApp({
     dataDir: dir,
     info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
     log: quiet,
     startSandbox,
+    ...options,
   });
   const api: BenchlinkApi = {
     // The router answers the union of every channel's response; this channel's is the one it sent.
@@ -33,6 +42,11 @@ export async function inProcessApi(): Promise<{ api: BenchlinkApi; app: Benchlin
   return {
     api,
     app,
+    async call(channel, payload) {
+      const r = await api.invoke(channel, payload);
+      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+      return r.value;
+    },
     async close() {
       await app.close();
       rmSync(dir, { recursive: true, force: true });

@@ -1,34 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type BenchlinkApp } from '../../../main/app.js';
-import { startSandbox } from '../../../main/sandbox/server.js';
-import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract.js';
+import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-let app: BenchlinkApp;
-let dir: string;
-
-async function call<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>> {
-  const r = await app.router.handle({ channel, payload }, { transport: 'test' });
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as ChannelResponse<C>;
-}
+let env: InProcess;
+let app: InProcess['app'];
+const call: InProcess['call'] = (channel, payload) => env.call(channel, payload);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'benchlink-channels-'));
-  app = await createApp({
-    dataDir: dir,
-    info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
-    log: quiet,
-    startSandbox,
-  });
+  env = await inProcessApi();
+  app = env.app;
 });
-afterAll(async () => {
-  await app.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => env.close());
 
 describe('bench IPC channels against the in-process sandbox', () => {
   it('enqueue answers after the commit; await returns the settled state', async () => {

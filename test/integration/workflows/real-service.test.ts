@@ -4,17 +4,11 @@
  * app succeeds and every kind of write ends done — through the app's own IPC router, outbox and sync
  * engine, talking HTTP to the sandbox.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type BenchlinkApp } from '../../../main/app.js';
 import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
-import { startSandbox } from '../../../main/sandbox/server.js';
-import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract.js';
+import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-
-const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 
 const CASES: [string, 'v2' | 'legacy', AnswerOptions][] = [
   ['spec, v2', 'v2', { profile: 'spec' }],
@@ -27,13 +21,8 @@ const CASES: [string, 'v2' | 'legacy', AnswerOptions][] = [
 ];
 
 describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode, answers) => {
-  let app: BenchlinkApp;
-  let dir: string;
-  async function call<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>> {
-    const r = await app.router.handle({ channel, payload }, { transport: 'test' });
-    if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-    return r.value as ChannelResponse<C>;
-  }
+  let env: InProcess;
+  const call: InProcess['call'] = (channel, payload) => env.call(channel, payload);
   /** Queues a write and waits for the service's answer; the engine is nudged by outbox.await. */
   async function write(intent: Intent): Promise<ChannelResponse<'outbox.await'>> {
     const { id } = await call('outbox.enqueue', { intent });
@@ -41,20 +30,10 @@ describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode,
   }
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'benchlink-real-'));
-    app = await createApp({
-      dataDir: dir,
-      info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
-      log: quiet,
-      startSandbox,
-      sandboxAnswers: answers,
-    });
+    env = await inProcessApi({ sandboxAnswers: answers });
     await call('settings.set', { connection: { kind: 'local-sandbox', mode } });
   });
-  afterAll(async () => {
-    await app.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => env.close());
 
   it('every read channel answers', async () => {
     expect((await call('lab.fetchLabsheetList', {})).items.map((i) => i.name)).toContain('Samples');
