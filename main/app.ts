@@ -195,6 +195,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   const stops = [
     offStatus,
     forwardOutboxEvents(outbox, sync, events),
+    cache.events.on('rowsLoaded', (p) => events.emit('cache.rowsLoaded', p)),
     removeFinishedStagedCopies(outbox, log),
     scheduleDonePruning({ outbox, log }),
   ];

@@ -40,6 +40,8 @@ export interface CacheStore {
   putRows(labsheet: string, shape: LabsheetShape, rows: Record<string, CellValue>[], at: number): void;
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number }) | null;
   findRow(labsheet: string, value: string): StoredRow | null;
+  /** Every row's ID and ID_BARCODE value, without the row bodies: the page's tube → sample index. */
+  rowKeys(labsheet: string): { id: string | null; barcode: string | null }[];
   putLabsheetNames(names: string[], at: number): void;
   labsheetNames(): { names: string[]; fetchedAt: number } | null;
   putLocation(l: KnownLocation, at: number): void;
@@ -92,6 +94,9 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     rowByBarcode: db.prepare<[string, string], { body: string }>(
       `SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`,
+    ),
+    rowKeys: db.prepare<[string], { id_value: string | null; barcode_value: string | null }>(
+      `SELECT id_value, barcode_value FROM labsheet_rows WHERE labsheet = ?`,
     ),
     listed: db.prepare<[string, number]>(
       `INSERT INTO labsheets (name, listed_at) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET listed_at = excluded.listed_at`,
@@ -200,6 +205,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
         ? { row: JSON.parse(byBarcode.body) as Record<string, CellValue>, matchedBy: 'ID_BARCODE' }
         : null;
     },
+    rowKeys: (labsheet) => q.rowKeys.all(labsheet).map((r) => ({ id: r.id_value, barcode: r.barcode_value })),
     putLabsheetNames(names, at) {
       db.transaction(() => names.forEach((n) => q.listed.run(n, at)))();
     },

@@ -11,11 +11,13 @@ import type {
   KnownLocation,
   LayoutSource,
   PendingWellChange,
+  SampleIndex,
 } from '../../shared/ipc/channels/cache.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord } from './cache-store.js';
 import { identifyColumns } from './row-columns.js';
+import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
 
 export interface ReadCacheDeps {
@@ -49,6 +51,14 @@ function unplacedUsed(m: StoredManifest): number {
 /** The service said "no such thing" (or the question was malformed): caching cannot help. */
 const isDefinite = (err: unknown) =>
   err instanceof NotFoundError || err instanceof ValidationError || err instanceof BadRequestError;
+/**
+ * Above this many rows the index is not handed to the page (a few MB over the IPC, parsed twice):
+ * such a labsheet is looked up per scan, as before.
+ */
+export const MAX_SAMPLE_INDEX_ROWS = 100_000;
+
+export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: number } };
+
 const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const;
 
 /**
@@ -60,6 +70,7 @@ const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const;
 export function createReadCache(d: ReadCacheDeps) {
   const { store } = d;
   const rowsFreshMs = d.rowsFreshMs ?? 30_000;
+  const events = new TypedEmitter<ReadCacheEvents>(d.log ? logListenerError(d.log, 'read cache') : undefined);
 
   function cachedManifest(q: ManifestQuery): { value: StoredManifest; fetchedAt: number } | null {
     const hit = q.uuid
@@ -227,7 +238,9 @@ export function createReadCache(d: ReadCacheDeps) {
     const shape = identifyColumns(headers);
     // The store keys rows by a `uuid` field; listings may not carry one, so the ID stands in for it.
     const keyed = rows.map((r) => (r['uuid'] === undefined ? { ...r, uuid: String(r[shape.idColumn] ?? '') } : r));
-    store.putRows(labsheet, { headers, ...shape }, keyed, d.now());
+    const at = d.now();
+    store.putRows(labsheet, { headers, ...shape }, keyed, at);
+    events.emit('rowsLoaded', { labsheet, fetchedAt: at });
   }
 
   function rowFromStore(labsheet: string, value: string, fromCache: boolean): CachedRow | null {
@@ -286,6 +299,24 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   }
 
+  /** The tube → sample index of the rows as now cached (loaded first when they are old). */
+  async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
+    await warmRows(labsheet);
+    const shape = store.shape(labsheet);
+    if (!shape) return null;
+    const keys = store.rowKeys(labsheet);
+    if (keys.length > MAX_SAMPLE_INDEX_ROWS) return null;
+    const rows: [string, string | null][] = [];
+    for (const k of keys) if (k.id !== null) rows.push([k.id, k.barcode]);
+    return {
+      labsheet,
+      rows,
+      fetchedAt: shape.fetchedAt,
+      refreshFrom: shape.fetchedAt + rowsFreshMs / 2,
+      freshUntil: shape.fetchedAt + rowsFreshMs,
+    };
+  }
+
   async function labsheets(): Promise<{ names: string[]; fetchedAt: number; fromCache: boolean }> {
     try {
       const c = await d.client();
@@ -301,6 +332,15 @@ export function createReadCache(d: ReadCacheDeps) {
 
   const locations = (): KnownLocation[] => store.locations();
 
-  return { manifest, setTemplateLayout, row, warmRows, labsheets, locations, close: offChanged };
+  return {
+    manifest,
+    setTemplateLayout,
+    row,
+    sampleIndex,
+    labsheets,
+    locations,
+    events,
+    close: offChanged,
+  };
 }
 export type ReadCache = ReturnType<typeof createReadCache>;

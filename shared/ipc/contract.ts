@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { appChannels } from './channels/app.js';
 import { dataChannels } from './channels/data.js';
 import { filesChannels } from './channels/files.js';
-import { cacheChannels } from './channels/cache.js';
+import { cacheChannels, cacheEvents } from './channels/cache.js';
 import { labChannels } from './channels/lab.js';
 import { labelsChannels } from './channels/labels.js';
 import { outboxChannels, outboxEvents } from './channels/outbox.js';
@@ -38,6 +38,7 @@ export const EVENTS = {
   'settings.changed': settings,
   ...outboxEvents,
   ...scannerEvents,
+  ...cacheEvents,
 };
 
 export type Channels = typeof CHANNELS;

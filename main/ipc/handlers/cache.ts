@@ -11,7 +11,7 @@ export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannel
       return cache.manifest(q);
     },
     'cache.row': ({ labsheet, value, refresh }) => cache.row(labsheet, value, refresh ?? false),
-    'cache.warmRows': ({ labsheet }) => cache.warmRows(labsheet),
+    'cache.sampleIndex': ({ labsheet }) => cache.sampleIndex(labsheet),
     'cache.labsheets': () => cache.labsheets(),
     'cache.locations': () => cache.locations(),
     'cache.setTemplateLayout': ({ template, rows, columns }) => cache.setTemplateLayout(template, { rows, columns }),

@@ -69,28 +69,17 @@ async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Pr
 export async function placeSample(s: WellFillState, code: string, scan: IncomingScan, force: boolean): Promise<void> {
   const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
   if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
-  let row: CachedRow | null;
-  try {
-    row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code });
-  } catch (err) {
-    // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
-    return s.feedback.report(
-      scan.text,
-      `NOT RECORDED: ${code} could not be looked up (${messageOf(err)}); scan it again`,
-      'error',
-      scan.mainAt,
-    );
-  }
-  const sampleId = row ? String(row.row[row.idColumn] ?? code) : code;
+  const resolved = await resolveSample(s, code, scan);
+  if (!resolved) return;
+  const { sampleId, known } = resolved;
   if (!force) {
-    const known = row ? true : (await labsheetReachable(s)) ? false : null;
     const g = guardSample({
       sampleId,
       target,
       alreadyAt: s.wellOfSample(sampleId),
       targetHolds: s.wells[target]?.sample ?? null,
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
-      knownInLabsheet: known,
+      knownInLabsheet: known ?? ((await labsheetReachable(s)) ? false : null),
     });
     if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));
   }
@@ -115,6 +104,34 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
     'success',
     scan.mainAt,
   );
+}
+
+/**
+ * The tube's sample ID: from the page's index (no call to main), else main's lookup. `known` is
+ * null when the tube is not in the labsheet as far as this computer has it (is the labsheet reachable?
+ * decides). Undefined after telling the bench the lookup itself failed: nothing is recorded.
+ */
+async function resolveSample(
+  s: WellFillState,
+  code: string,
+  scan: IncomingScan,
+): Promise<{ sampleId: string; known: boolean | null } | undefined> {
+  const indexed = s.samples.sampleOf(code);
+  if (indexed !== undefined) return { sampleId: indexed, known: true };
+  let row: CachedRow | null;
+  try {
+    row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code });
+  } catch (err) {
+    // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
+    s.feedback.report(
+      scan.text,
+      `NOT RECORDED: ${code} could not be looked up (${messageOf(err)}); scan it again`,
+      'error',
+      scan.mainAt,
+    );
+    return undefined;
+  }
+  return row ? { sampleId: String(row.row[row.idColumn] ?? code), known: true } : { sampleId: code, known: null };
 }
 
 /** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */

@@ -13,6 +13,7 @@ import { UndoStack } from './undo-stack.js';
 import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
+import { PageSampleIndex } from './sample-index.js';
 
 /** One intent as committed: what went into the outbox, its entry, and the well before it. */
 type Committed = { intent: WellIntent; id: number; before: WellView };
@@ -47,6 +48,8 @@ export class WellFillState {
    * position scan or "fill from here" starts it.
    */
   held = $state(false);
+  /** The labsheet's tube → sample index: a tube scan is resolved here, with no call to main. */
+  readonly samples: PageSampleIndex;
   #stack = new UndoStack<WellAction>();
   #entryPosition = new Map<number, string>();
   #offChange: (() => void) | null = null;
@@ -55,7 +58,9 @@ export class WellFillState {
     readonly api: BenchlinkApi,
     readonly feedback: Feedback,
     readonly outbox: OutboxState,
-  ) {}
+  ) {
+    this.samples = new PageSampleIndex(api);
+  }
 
   start(): void {
     this.#offChange = this.outbox.onChange((changes) => {
@@ -71,6 +76,7 @@ export class WellFillState {
   }
   stop(): void {
     this.#offChange?.();
+    this.samples.close();
   }
 
   get layout(): Layout | null {
@@ -102,10 +108,11 @@ export class WellFillState {
   async load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
     const m = await call(this.api, 'cache.manifest', query);
     if (!m) return false;
-    // The first tube must not wait for the labsheet to download: fetch it while the user picks one
-    // up, once the plate is drawn (at idle), so it does not compete with drawing the plate.
+    // The first tube must not wait for the labsheet to download: fetch it (and take its index, so
+    // tubes are resolved in the page) while the user picks one up, once the plate is drawn (at idle),
+    // so it does not compete with drawing the plate.
     const labsheet = this.labsheet;
-    whenIdle(() => void this.api.invoke('cache.warmRows', { labsheet }), 500);
+    whenIdle(() => this.samples.open(labsheet), 500);
     this.#take(m);
     this.armed = null;
     this.selection = [];

@@ -75,6 +75,21 @@ export const cachedRow = z.strictObject({
 });
 export type CachedRow = z.infer<typeof cachedRow>;
 
+/**
+ * A labsheet's tube → sample index for the page: [ID, ID_BARCODE or null] of every row. The page
+ * resolves a tube scan with it, so a tube costs one call (the enqueue), not a lookup and an enqueue.
+ */
+export const sampleIndex = z.strictObject({
+  labsheet: z.string(),
+  rows: z.array(z.tuple([z.string(), z.string().nullable()])),
+  fetchedAt: z.number(),
+  /** From here the page asks for a fresh index in the background (main reloads the rows). */
+  refreshFrom: z.number(),
+  /** After this the index is too old to answer: the page asks main per scan, as before. */
+  freshUntil: z.number(),
+});
+export type SampleIndex = z.infer<typeof sampleIndex>;
+
 export const knownLocation = z.strictObject({
   uuid: z.string(),
   name: z.string(),
@@ -106,13 +121,13 @@ export const cacheChannels = {
     response: cachedRow.nullable(),
   }),
   /**
-   * Brings a labsheet's rows into the cache ahead of the first scan (Well fill opening a plate), so
-   * that scan does not wait for the whole labsheet to download. Joins a load under way; `ready` is
-   * false when the service cannot be reached and no copy is saved.
+   * Brings a labsheet's rows into the cache ahead of the first scan (Well fill opening a plate) and
+   * answers its tube → sample index. Joins a load under way. Null when the service cannot be reached
+   * and no copy is saved, or the labsheet is too large to hand to the page (lookups then go per scan).
    */
-  'cache.warmRows': channel({
+  'cache.sampleIndex': channel({
     request: z.strictObject({ labsheet: z.string().min(1).max(200) }),
-    response: z.strictObject({ ready: z.boolean() }),
+    response: sampleIndex.nullable(),
   }),
   'cache.labsheets': channel({
     request: z.strictObject({}),
@@ -128,4 +143,9 @@ export const cacheChannels = {
     }),
     response: z.strictObject({ ok: z.literal(true) }),
   }),
+};
+
+export const cacheEvents = {
+  /** A labsheet's rows were (re)loaded from the service: a page holding its index asks for the new one. */
+  'cache.rowsLoaded': z.strictObject({ labsheet: z.string(), fetchedAt: z.number() }),
 };

@@ -55,17 +55,38 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     expect(late).toMatchObject({ fetchedAt: 1_051_000, fromCache: false, matchedBy: 'ID_BARCODE' });
   });
 
-  it('warming a labsheet loads its rows once, so the first lookup needs no request', async () => {
+  it('the sample index loads the rows once, answers ID → barcode for every row, and says when it is fresh', async () => {
     expect(store.shape('Samples')).toBeNull();
-    expect(await cache.warmRows('Samples')).toEqual({ ready: true });
-    expect(store.shape('Samples')?.fetchedAt).toBe(1_000_000);
+    const loaded: unknown[] = [];
+    cache.events.on('rowsLoaded', (p) => loaded.push(p));
+    const index = await cache.sampleIndex('Samples');
+    expect(index).toMatchObject({
+      labsheet: 'Samples',
+      fetchedAt: 1_000_000,
+      refreshFrom: 1_015_000,
+      freshUntil: 1_030_000,
+    });
+    expect(index!.rows).toContainEqual(['S-0009', 'TB000009']);
+    expect(index!.rows.length).toBe(store.rowKeys('Samples').length);
+    expect(loaded).toEqual([{ labsheet: 'Samples', fetchedAt: 1_000_000 }]);
+    // Loaded once: the first lookup needs no request.
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
     expect(await cache.row('Samples', 'TB000009')).toMatchObject({ matchedBy: 'ID_BARCODE', fromCache: false });
+    // Young rows are not reloaded for a second index.
+    expect((await cache.sampleIndex('Samples'))?.fetchedAt).toBe(1_000_000);
+    expect(loaded).toHaveLength(1);
     clock += 60_000;
-    // Stale and offline: not ready to refresh, but the saved copy still serves.
+    // Stale and offline: the saved copy is answered with its age (the page then asks per scan).
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
-    expect(await cache.warmRows('Samples')).toEqual({ ready: true });
-    expect(await cache.warmRows('Nope')).toEqual({ ready: false });
+    expect(await cache.sampleIndex('Samples')).toMatchObject({ fetchedAt: 1_000_000, freshUntil: 1_030_000 });
+    expect(await cache.sampleIndex('Nope')).toBeNull();
+    // Online again: a stale index reloads, and the page is told.
+    s.proxy.setFaults([]);
+    expect((await cache.sampleIndex('Samples'))?.fetchedAt).toBe(1_060_000);
+    expect(loaded).toEqual([
+      { labsheet: 'Samples', fetchedAt: 1_000_000 },
+      { labsheet: 'Samples', fetchedAt: 1_060_000 },
+    ]);
   });
 
   it('labsheet names fall back to the last list when offline', async () => {

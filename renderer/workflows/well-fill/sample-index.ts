@@ -1,0 +1,96 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { SampleIndex } from '../../../shared/ipc/channels/cache.js';
+
+/**
+ * The open labsheet's tube → sample index, held in the page so a tube scan is resolved here and costs
+ * one call to main (the enqueue). Main's read cache owns the rows: this is a copy of their keys, taken
+ * when a plate opens, replaced when main reloads the rows (`cache.rowsLoaded`), and refreshed in the
+ * background once half its life is gone, so a bench scanning steadily never falls back.
+ *
+ * It answers only what it can vouch for: a hit while fresh. A miss or an old index answers
+ * `undefined` and the caller asks main (the tube may be new since the rows were loaded, and main
+ * then reloads them), which is the same answer as before, one call slower.
+ */
+export class PageSampleIndex {
+  #labsheet: string | null = null;
+  #index: SampleIndex | null = null;
+  #sampleOf = new Map<string, string>();
+  #loading = false;
+  /** A reload was asked for while one was in flight (main reloaded the rows meanwhile). */
+  #again = false;
+  #off: (() => void) | null = null;
+
+  constructor(
+    private readonly api: BenchlinkApi,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes the index of `labsheet` (unless a fresh one is held) and follows main's reloads of it. */
+  open(labsheet: string): void {
+    if (this.#labsheet !== labsheet || !this.#off) {
+      this.close();
+      this.#labsheet = labsheet;
+      this.#off = this.api.subscribe('cache.rowsLoaded', (p) => {
+        if (p.labsheet === this.#labsheet && p.fetchedAt > (this.#index?.fetchedAt ?? -Infinity)) this.#load();
+      });
+    }
+    if (!this.#index || this.now() >= this.#index.refreshFrom) this.#load();
+  }
+
+  close(): void {
+    this.#off?.();
+    this.#off = null;
+    this.#labsheet = null;
+    this.#take(null);
+  }
+
+  /** The sample ID of a tube by its ID or ID_BARCODE; undefined when only main can say. */
+  sampleOf(code: string): string | undefined {
+    const index = this.#index;
+    if (!index) return undefined;
+    const t = this.now();
+    if (t >= index.freshUntil) return undefined;
+    if (t >= index.refreshFrom) this.#load();
+    return this.#sampleOf.get(code);
+  }
+
+  get size(): number {
+    return this.#sampleOf.size;
+  }
+
+  /** One load in flight at a time (one asked meanwhile runs after it); a failed one keeps the old index. */
+  #load(): void {
+    const labsheet = this.#labsheet;
+    if (labsheet === null) return;
+    if (this.#loading) {
+      this.#again = true;
+      return;
+    }
+    this.#loading = true;
+    this.api
+      .invoke('cache.sampleIndex', { labsheet })
+      .then((r) => {
+        if (!r.ok || this.#labsheet !== labsheet) return;
+        // null: no copy, or too large to hold here. Lookups then go to main, as before.
+        if (r.value === null || r.value.fetchedAt >= (this.#index?.fetchedAt ?? 0)) this.#take(r.value);
+      })
+      .catch(() => undefined) // disconnected: the next scan asks main, the next open tries again
+      .finally(() => {
+        this.#loading = false;
+        if (this.#again) {
+          this.#again = false;
+          this.#load();
+        }
+      });
+  }
+
+  #take(index: SampleIndex | null): void {
+    this.#index = index;
+    const m = new Map<string, string>();
+    // As main's lookup: a value that is one row's ID and another's barcode means the ID.
+    const rows = (index?.rows ?? []).filter(([id]) => id !== '');
+    for (const [id, barcode] of rows) if (barcode !== null && barcode !== '') m.set(barcode, id);
+    for (const [id] of rows) m.set(id, id);
+    this.#sampleOf = m;
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { PageSampleIndex } from '../../../../../renderer/workflows/well-fill/sample-index.js';
+import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+
+let env: Awaited<ReturnType<typeof inProcessApi>>;
+/** Every channel the page called, in order: what a tube scan costs in calls to main. */
+const calls: string[] = [];
+let counted: BenchlinkApi;
+
+beforeAll(async () => {
+  env = await inProcessApi();
+  counted = {
+    invoke: ((channel, payload) => {
+      calls.push(channel);
+      return env.api.invoke(channel, payload);
+    }) as BenchlinkApi['invoke'],
+    subscribe: env.api.subscribe,
+  };
+});
+afterAll(async () => {
+  await env.close();
+});
+
+describe('the page resolves tubes itself: one call to main per tube', () => {
+  it('with the labsheet index held, a known tube costs exactly one call, the enqueue; an unknown one asks main', async () => {
+    const feedback = new Feedback();
+    feedback.tones.enabled = false;
+    const outbox = new OutboxState(env.api);
+    await outbox.start();
+    const s = new WellFillState(counted, feedback, outbox);
+    s.start();
+    const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
+    try {
+      await scan('PLT000001');
+      await expect.poll(() => s.samples.size).toBeGreaterThan(0);
+      calls.length = 0;
+      await scan('TB000011');
+      expect(s.wells['A11']?.sample).toBe('S-0011');
+      expect(calls).toEqual(['outbox.enqueue']);
+      // By its ID as well as its barcode.
+      calls.length = 0;
+      await scan('S-0012');
+      expect(s.wells['A12']?.sample).toBe('S-0012');
+      expect(calls).toEqual(['outbox.enqueue']);
+      // Not in the index (new since it was taken, or not a sample): main's lookup decides, as before.
+      calls.length = 0;
+      await scan('TB999999');
+      expect(calls).toContain('cache.row');
+      expect(s.guard?.kind).toBe('unknown-sample');
+    } finally {
+      s.stop();
+      outbox.stop();
+    }
+  });
+
+  it("follows main's reloads of the rows, refreshes in the background past half its life, and stops answering when old", async () => {
+    let now = Date.now();
+    const index = new PageSampleIndex(counted, () => now);
+    try {
+      index.open('Samples');
+      await expect.poll(() => index.sampleOf('TB000007')).toBe('S-0007');
+      const first = (await env.call('cache.sampleIndex', { labsheet: 'Samples' }))!;
+
+      // Main reloads the rows (Row update's refresh, or its own): the page takes the new index.
+      calls.length = 0;
+      await env.call('cache.row', { labsheet: 'Samples', value: 'S-0001', refresh: true });
+      await expect.poll(() => calls.filter((c) => c === 'cache.sampleIndex').length).toBe(1);
+
+      // Past half its life: the answer still comes from the page, and a fresh index is fetched meanwhile.
+      const second = (await env.call('cache.sampleIndex', { labsheet: 'Samples' }))!;
+      expect(second.fetchedAt).toBeGreaterThanOrEqual(first.fetchedAt);
+      calls.length = 0;
+      now = second.refreshFrom + 1;
+      expect(index.sampleOf('TB000007')).toBe('S-0007');
+      expect(calls).toEqual(['cache.sampleIndex']);
+
+      // Past its life (offline, say, so no fresh one came): main must answer.
+      now = Number.MAX_SAFE_INTEGER;
+      expect(index.sampleOf('TB000007')).toBeUndefined();
+    } finally {
+      index.close();
+    }
+  });
+
+  it('a labsheet this computer has never seen gives no index, and every lookup goes to main', async () => {
+    const index = new PageSampleIndex(counted);
+    index.open('No such labsheet');
+    await expect.poll(() => calls.at(-1)).toBe('cache.sampleIndex');
+    expect(index.sampleOf('TB000007')).toBeUndefined();
+    index.close();
+  });
+});
