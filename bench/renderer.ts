@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import { createApp } from '../main/app.js';
 import { startHost } from '../main/host/server.js';
 import { demoFixture } from '../main/sandbox/demo-data.js';
-import { startSandbox } from '../main/sandbox/server.js';
+import { startSandboxInWorker } from '../main/sandbox/worker/start-in-worker.js';
 import type { SandboxFixture } from '../main/sandbox/fixture.js';
 
 const root = process.cwd();
@@ -123,7 +123,8 @@ export async function benchRenderer(): Promise<RendererFigures> {
     dataDir,
     info: { version: 'bench', shell: 'browser-host', platform: process.platform, nativeDialogs: false },
     log: quiet,
-    startSandbox: (o) => startSandbox({ ...o, fixture }),
+    // On its own thread, as the app runs it (and as a real service is: not on main's thread).
+    startSandbox: (o) => startSandboxInWorker({ ...o, fixture }),
   });
   const host = await startHost({
     router: app.router,

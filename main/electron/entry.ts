@@ -4,7 +4,7 @@ import { createApp, type BenchlinkApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
 import { installLastResort } from '../common/last-resort.js';
 import { startOptionsFrom } from '../common/start-options.js';
-import { startSandbox } from '../sandbox/server.js';
+import { startSandboxInWorker } from '../sandbox/worker/start-in-worker.js';
 import { nativeFilePicker } from './dialogs.js';
 import { APP_PAGE_URL } from './app-protocol.js';
 import { defaultSession, hardenApp, hardenSession, serveApp } from './hardening.js';
@@ -47,7 +47,7 @@ async function run(): Promise<void> {
     info: { version: app.getVersion(), shell: 'electron', platform: process.platform, nativeDialogs: true },
     log,
     safeStorage: electronSafeStorage(),
-    startSandbox,
+    startSandbox: startSandboxInWorker,
     filePicker: nativeFilePicker(() => win),
     // `npm start -- --electron --service URL --reset-demo` reaches Electron's argv as it is.
     ...startOptionsFrom(process.argv.slice(1)),

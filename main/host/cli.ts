@@ -7,7 +7,7 @@ import { defaultDataDir } from '../common/data-dir.js';
 import { installLastResort } from '../common/last-resort.js';
 import { startOptionsFrom } from '../common/start-options.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
-import { startSandbox } from '../sandbox/server.js';
+import { startSandboxInWorker } from '../sandbox/worker/start-in-worker.js';
 import { loadKeyring } from './keyring.js';
 import { loadOrCreateHostKey } from './host-key.js';
 import { startHost } from './server.js';
@@ -60,7 +60,7 @@ try {
     info: { version: pkg.version, shell: 'browser-host', platform: process.platform, nativeDialogs: false },
     log,
     ...(keyring ? { keyring } : {}),
-    startSandbox,
+    startSandbox: startSandboxInWorker,
     ...(values.fixture ? { sandboxFixture: resolve(values.fixture) } : {}),
     sandboxAnswers,
     ...start,
