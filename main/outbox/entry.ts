@@ -1,4 +1,5 @@
 import type { Intent, IntentType } from '../../shared/outbox/intents.js';
+import type { Supply } from '../../shared/outbox/dependency.js';
 
 export const ENTRY_STATES = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
@@ -33,6 +34,9 @@ export interface OutboxEntry {
   dedupeKey: string | null;
   /** Failed attempts the service answered (5xx, 429, an unreadable answer); time offline adds nothing. */
   answeredFailures: number;
+  /** The earlier entry this one is sent after, and which of its fields that entry's result fills. */
+  dependsOn: number | null;
+  supplies: Supply | null;
 }
 
 export interface QueueCounts {

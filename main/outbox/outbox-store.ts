@@ -6,6 +6,7 @@ import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { prepareStatements, rowToEntry } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
+import { batchDependency, type BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
 import type {
   EntryError,
@@ -37,9 +38,15 @@ export interface Outbox {
   readonly events: TypedEmitter<OutboxEvents>;
   /** Commits the intent durably (fsync) before returning its id. Throws WriteError. */
   enqueue(intent: Intent, options?: { dedupeKey?: string }): number;
-  /** Several intents in one durable commit (all or none). */
-  /** All or none; with a dedupe key, entry i is keyed `${key}:${i}`, so a resent batch finds the first. */
-  enqueueMany(intents: readonly Intent[], options?: { dedupeKey?: string }): number[];
+  /**
+   * Several intents in one durable commit (all or none). With a dedupe key, entry i is keyed
+   * `${key}:${i}`, so a resent batch finds the first. A dependency makes an entry wait for an earlier
+   * one of the batch and take a field from its result; it fails with the reason if that one fails.
+   */
+  enqueueMany(
+    intents: readonly Intent[],
+    options?: { dedupeKey?: string; dependencies?: readonly BatchDependency[] },
+  ): number[];
   get(id: number): OutboxEntry | null;
   counts(): QueueCounts;
   list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
@@ -122,14 +129,76 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // a lock upgrade, and reusing the wrapper keeps the per-scan path lean.
   const insertOne = db.transaction((i: Intent, dedupeKey: string | null) => insert(i, dedupeKey));
 
+  /**
+   * Entries waiting for one that will now never be done (failed, discarded, cancelled) fail too, with
+   * the reason, and so on down the chain. Runs inside the caller's transaction; answers their ids.
+   */
+  function failDependents(ids: readonly number[], t: number): number[] {
+    const failed: number[] = [];
+    const todo = [...ids];
+    while (todo.length > 0) {
+      const id = todo.shift()!;
+      const dependents = st.pendingDependents.all(id);
+      if (dependents.length === 0) continue;
+      const e = st.get.get(id);
+      if (!e) continue;
+      const why =
+        e.state === 'failed'
+          ? `failed: ${e.last_error === null ? 'no reason given' : (JSON.parse(e.last_error) as EntryError).message}`
+          : `was ${e.state}`;
+      const error: EntryError = {
+        kind: 'dependency',
+        message: `Not sent: it needs entry #${id} (${e.type}), which ${why}. Retry that entry and this one goes with it.`,
+        at: t,
+      };
+      for (const d of dependents) {
+        st.settle.run('failed', JSON.stringify(error), null, 0, t, d.id);
+        failed.push(d.id);
+        todo.push(d.id);
+      }
+    }
+    return failed;
+  }
+
   function transition(id: number, from: EntryState, to: EntryState): boolean {
     try {
-      const ok = st.setState.run(to, now(), id, from).changes === 1;
-      if (ok) events.emit('changed', reread([id]));
-      return ok;
+      const t = now();
+      const changed = db
+        .transaction(() => {
+          if (st.setState.run(to, t, id, from).changes !== 1) return null;
+          return [id, ...(to === 'discarded' || to === 'cancelled' ? failDependents([id], t) : [])];
+        })
+        .immediate();
+      if (changed) events.emit('changed', reread(changed));
+      return changed !== null;
     } catch (err) {
       throw toWriteError(err, 'The change');
     }
+  }
+
+  /**
+   * Retrying an entry retries what it waits for (if that failed) and what waits only for it. An entry
+   * whose earlier entry was discarded or cancelled cannot go: that one will never be done.
+   */
+  function retryChain(id: number, t: number): number[] {
+    const e = st.get.get(id);
+    if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return [];
+    const changed: number[] = [];
+    if (e.depends_on !== null) {
+      const before = st.get.get(e.depends_on);
+      if (before && (before.state === 'discarded' || before.state === 'cancelled')) return [];
+      if (before?.state === 'failed') changed.push(...retryChain(before.id, t));
+    }
+    if (st.retry.run(t, id, e.state).changes !== 1) return changed;
+    changed.push(id);
+    const todo = [id];
+    while (todo.length > 0)
+      for (const d of st.failedDependents.all(todo.shift()!))
+        if (!changed.includes(d.id) && st.retry.run(t, d.id, 'failed').changes === 1) {
+          changed.push(d.id);
+          todo.push(d.id);
+        }
+    return changed;
   }
 
   return {
@@ -149,10 +218,24 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     enqueueMany(intents, opts) {
       const valid = intents.map(validate);
+      const dependencies = (opts?.dependencies ?? []).map((d) => {
+        const p = batchDependency.safeParse(d);
+        if (!p.success || p.data.after >= p.data.entry || p.data.entry >= valid.length)
+          throw new WriteError('invalid', 'A dependency must name an earlier entry of the same batch.');
+        return p.data;
+      });
       const key = opts?.dedupeKey;
       let rs: { id: number; target: string; fresh: boolean }[];
       try {
-        rs = db.transaction(() => valid.map((i, n) => insert(i, key === undefined ? null : `${key}:${n}`))).immediate();
+        rs = db
+          .transaction(() => {
+            const inserted = valid.map((i, n) => insert(i, key === undefined ? null : `${key}:${n}`));
+            for (const d of dependencies)
+              if (inserted[d.entry]!.fresh)
+                st.setDependency.run(inserted[d.after]!.id, JSON.stringify(d.supplies), inserted[d.entry]!.id);
+            return inserted;
+          })
+          .immediate();
       } catch (err) {
         throw toWriteError(err, 'The entries');
       }
@@ -178,15 +261,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     cancel: (id) => transition(id, 'pending', 'cancelled'),
     cancelMany(ids) {
       let cancelled: number[];
+      let dependents: number[] = [];
       try {
         const t = now();
         cancelled = db
-          .transaction(() => ids.filter((id) => st.setState.run('cancelled', t, id, 'pending').changes === 1))
+          .transaction(() => {
+            const gone = ids.filter((id) => st.setState.run('cancelled', t, id, 'pending').changes === 1);
+            dependents = failDependents(gone, t);
+            return gone;
+          })
           .immediate();
       } catch (err) {
         throw toWriteError(err, 'The undo');
       }
-      if (cancelled.length > 0) events.emit('changed', reread(cancelled));
+      if (cancelled.length > 0) events.emit('changed', reread([...cancelled, ...dependents]));
       return cancelled;
     },
     discard(id) {
@@ -195,12 +283,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return transition(id, e.state, 'discarded') ? rowToEntry(st.get.get(id)!) : null;
     },
     retry(id) {
-      const e = st.get.get(id);
-      if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return false;
       try {
-        const ok = st.retry.run(now(), id, e.state).changes === 1;
-        if (ok) events.emit('changed', reread([id]));
-        return ok;
+        const t = now();
+        const changed = db.transaction(() => retryChain(id, t)).immediate();
+        if (changed.length > 0) events.emit('changed', reread(changed));
+        return changed.includes(id);
       } catch (err) {
         throw toWriteError(err, 'The retry');
       }
@@ -232,16 +319,22 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     settle(settlements, requestId, outcome) {
       const t = now();
-      db.transaction(() => {
-        for (const s of settlements) {
-          const err: EntryError | undefined = 'error' in s ? s.error : undefined;
-          const result = s.state === 'done' && s.result !== undefined ? JSON.stringify(s.result) : null;
-          const answered = 'answered' in s && s.answered === true ? 1 : 0;
-          st.settle.run(s.state, err ? JSON.stringify(err) : null, result, answered, t, s.id);
-        }
-        if (requestId !== undefined && outcome !== undefined) st.requestOutcome.run(outcome, requestId);
-      }).immediate();
-      events.emit('changed', reread(settlements.map((s) => s.id)));
+      const dependents = db
+        .transaction(() => {
+          for (const s of settlements) {
+            const err: EntryError | undefined = 'error' in s ? s.error : undefined;
+            const result = s.state === 'done' && s.result !== undefined ? JSON.stringify(s.result) : null;
+            const answered = 'answered' in s && s.answered === true ? 1 : 0;
+            st.settle.run(s.state, err ? JSON.stringify(err) : null, result, answered, t, s.id);
+          }
+          if (requestId !== undefined && outcome !== undefined) st.requestOutcome.run(outcome, requestId);
+          return failDependents(
+            settlements.filter((s) => s.state === 'failed').map((s) => s.id),
+            t,
+          );
+        })
+        .immediate();
+      events.emit('changed', reread([...settlements.map((s) => s.id), ...dependents]));
     },
     plateSeen(target) {
       const r = st.plateSeen.get(target);

@@ -67,4 +67,17 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    why:
+      'entries that depend on entries: an entry names an earlier one whose result supplies one of its fields ' +
+      '(attach-image takes the file id of an upload); it is sent only after that entry is done',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN depends_on INTEGER;
+        ALTER TABLE entries ADD COLUMN supplies TEXT;
+        CREATE INDEX entries_depends_on ON entries (depends_on) WHERE depends_on IS NOT NULL;
+      `);
+    },
+  },
 ];

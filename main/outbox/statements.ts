@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { intent as intentSchema } from '../../shared/outbox/intents.js';
 import type { IntentType } from '../../shared/outbox/intents.js';
+import { supply } from '../../shared/outbox/dependency.js';
 import type { EntryError, EntryState, OutboxEntry } from './entry.js';
 
 /** The row as stored. Only this file and outbox-store.ts see SQL; callers get OutboxEntry. */
@@ -18,6 +19,8 @@ export interface EntryRow {
   result: string | null;
   dedupe_key: string | null;
   answered_failures: number;
+  depends_on: number | null;
+  supplies: string | null;
 }
 
 export function rowToEntry(r: EntryRow): OutboxEntry {
@@ -36,6 +39,8 @@ export function rowToEntry(r: EntryRow): OutboxEntry {
     result: r.result === null ? null : (JSON.parse(r.result) as unknown),
     dedupeKey: r.dedupe_key,
     answeredFailures: r.answered_failures,
+    dependsOn: r.depends_on,
+    supplies: r.supplies === null ? null : supply.parse(JSON.parse(r.supplies)),
   };
 }
 
@@ -57,8 +62,25 @@ export function prepareStatements(db: Database.Database) {
       `UPDATE entries SET state = ?, updated_at = ? WHERE id = ? AND state = ?`,
     ),
     counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
+    /**
+     * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done. A lane
+     * whose head waits for another entry waits whole (its order is the user's order).
+     */
     oldestTargets: db.prepare<[number], { target: string; first: number }>(
-      `SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' GROUP BY target ORDER BY first LIMIT ?`,
+      `SELECT h.target, h.first FROM
+         (SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' GROUP BY target) AS h
+         JOIN entries e ON e.id = h.first
+       WHERE e.depends_on IS NULL OR (SELECT d.state FROM entries d WHERE d.id = e.depends_on) = 'done'
+       ORDER BY h.first LIMIT ?`,
+    ),
+    setDependency: db.prepare<[number, string, number]>(`UPDATE entries SET depends_on = ?, supplies = ? WHERE id = ?`),
+    /** Pending entries waiting for one that will now never be done. */
+    pendingDependents: db.prepare<[number], { id: number }>(
+      `SELECT id FROM entries WHERE depends_on = ? AND state = 'pending'`,
+    ),
+    /** Entries failed only because the entry they wait for failed: a retry of that entry takes them along. */
+    failedDependents: db.prepare<[number], { id: number }>(
+      `SELECT id FROM entries WHERE depends_on = ? AND state = 'failed' AND json_extract(last_error, '$.kind') = 'dependency'`,
     ),
     headOf: db.prepare<[string, number], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND target = ? ORDER BY id LIMIT ?`,
@@ -101,7 +123,11 @@ export function prepareStatements(db: Database.Database) {
     replacePayload: db.prepare<[string, string, string, number, number]>(
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,
     ),
-    pruneDone: db.prepare<[number]>(`DELETE FROM entries WHERE state = 'done' AND updated_at < ?`),
+    // A done entry an open entry still waits for keeps its result until that one is sent.
+    pruneDone: db.prepare<[number]>(
+      `DELETE FROM entries WHERE state = 'done' AND updated_at < ? AND id NOT IN
+         (SELECT depends_on FROM entries WHERE depends_on IS NOT NULL AND state IN ('pending', 'sending', 'failed', 'uncertain'))`,
+    ),
     pruneRequests: db.prepare<[number]>(
       `DELETE FROM requests WHERE sent_at < ? AND id NOT IN (SELECT request_id FROM entries WHERE request_id IS NOT NULL)`,
     ),

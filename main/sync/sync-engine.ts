@@ -13,6 +13,7 @@ import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
 import { sendSingle } from './send-single.js';
+import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
 
@@ -156,7 +157,9 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     if (!first) return null;
     const kind = coalescingKindOf(first.type);
     if (kind === null) {
-      const r = await sendSingle(ctx, first);
+      const ready = withSuppliedFields(outbox, first, platform.now());
+      if (!ready) return { kind: 'ok', requests: 0 };
+      const r = await sendSingle(ctx, ready);
       const after = outbox.get(first.id);
       if (after?.state === 'done' && after.intent.type === 'location-create') {
         const requestId = (after.result as { requestId?: unknown } | null)?.requestId;

@@ -1,0 +1,170 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
+import { SUPPLIED_LATER, type BatchDependency } from '../../../../shared/outbox/dependency.js';
+import type { Intent } from '../../../../shared/outbox/intents.js';
+import { fakeNow, tempDir, webhook } from './helpers.js';
+
+const attach = (page: string): Intent => ({
+  type: 'attach-image',
+  request: {
+    hrid: page,
+    image_uuid: SUPPLIED_LATER,
+    image_name: 'plate.png',
+    image_mime_type: 'image/png',
+    position: 'append',
+  },
+});
+const upload = (name: string): Intent => ({
+  type: 'file-upload',
+  stagedPath: `/staging/${name}`,
+  size: 10,
+  sha256: 'a'.repeat(64),
+  fileName: name,
+  isGlobal: false,
+  fileSource: 'Benchlink',
+});
+const needsFile: BatchDependency['supplies'] = { field: 'request.image_uuid', from: 'fileId' };
+
+describe('outbox: entries that depend on entries', () => {
+  let t: ReturnType<typeof tempDir>;
+  let clock: ReturnType<typeof fakeNow>;
+  let outbox: Outbox;
+  const open = () => createOutbox({ path: path.join(t.dir, 'o.db'), now: clock.now });
+  beforeEach(() => {
+    t = tempDir();
+    clock = fakeNow();
+    outbox = open();
+  });
+  afterEach(() => {
+    outbox.close();
+    t.cleanup();
+  });
+
+  /** An upload and an attach-image that takes its file id: [uploadId, attachId]. */
+  const filed = (page = 'EXP-1') => {
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach(page)], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    return [u!, a!] as const;
+  };
+
+  it('records the dependency with the entry, and offers its lane only once the earlier entry is done', () => {
+    const [u, a] = filed();
+    expect(outbox.get(a)).toMatchObject({ dependsOn: u, supplies: needsFile, state: 'pending' });
+    const lanes = () => outbox.oldestPendingTargets(10);
+    expect(lanes()).toEqual([outbox.get(u)!.target]);
+    outbox.claim([u], 'r1', 'storeAndEmbedFiles');
+    expect(lanes()).toEqual([]);
+    outbox.settle([{ id: u, state: 'done', result: { fileId: 'F-1' } }]);
+    expect(lanes()).toEqual([outbox.get(a)!.target]);
+  });
+
+  it('a waiting entry holds back only its own lane: other work goes meanwhile', () => {
+    filed();
+    const w = outbox.enqueue(webhook(1));
+    const u2 = outbox.enqueue(upload('other.csv'));
+    outbox.claim([outbox.get(u2)!.id], 'r0', 'storeAndEmbedFiles');
+    expect(outbox.oldestPendingTargets(10)).toContain(outbox.get(w)!.target);
+  });
+
+  it('fails with the reason when the earlier entry fails, down the whole chain; nothing of it is offered', () => {
+    const [u, a, w] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1'), webhook(2)], {
+      dependencies: [
+        { entry: 1, after: 0, supplies: needsFile },
+        { entry: 2, after: 1, supplies: needsFile },
+      ],
+    });
+    outbox.claim([u!], 'r1', 'storeAndEmbedFiles');
+    const changed: number[][] = [];
+    outbox.events.on('changed', (c) => changed.push(c.map((x) => x.id)));
+    outbox.settle([{ id: u!, state: 'failed', error: { kind: 'rejected', message: 'Rejected: unsupported', at: 1 } }]);
+    expect(outbox.get(a!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    expect(outbox.get(a!)!.lastError!.message).toContain(`#${u}`);
+    expect(outbox.get(a!)!.lastError!.message).toContain('Rejected: unsupported');
+    expect(outbox.get(w!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    expect(changed).toEqual([[u, a, w]]);
+    expect(outbox.oldestPendingTargets(10)).toEqual([]);
+  });
+
+  it('discarding or cancelling the earlier entry fails the one that waits for it', () => {
+    const [u1, a1] = filed('EXP-1');
+    expect(outbox.cancelMany([u1])).toEqual([u1]);
+    expect(outbox.get(a1)!.lastError!.message).toContain('was cancelled');
+
+    const [u2, a2] = filed('EXP-2');
+    outbox.claim([u2], 'r2', 'storeAndEmbedFiles');
+    outbox.settle([{ id: u2, state: 'uncertain', error: { kind: 'interrupted', message: 'stopped', at: 1 } }]);
+    // Uncertain: it may be done; the entry waits for the user's answer.
+    expect(outbox.get(a2)!.state).toBe('pending');
+    outbox.discard(u2);
+    expect(outbox.get(a2)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    expect(outbox.get(a2)!.lastError!.message).toContain('was discarded');
+  });
+
+  it('a retry of the earlier entry takes the waiting one along; a retry of the waiting one retries the earlier', () => {
+    const [u, a] = filed();
+    const fail = () => {
+      outbox.claim([u], `r${clock.now()}`, 'storeAndEmbedFiles');
+      outbox.settle([{ id: u, state: 'failed', error: { kind: 'rejected', message: 'no', at: 1 } }]);
+      clock.advance(1);
+    };
+    fail();
+    expect(outbox.retry(u)).toBe(true);
+    expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['pending', 'pending']);
+    fail();
+    expect(outbox.retry(a)).toBe(true);
+    expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['pending', 'pending']);
+    // Once the earlier entry is gone for good, the waiting one cannot go.
+    fail();
+    outbox.discard(u);
+    expect(outbox.retry(a)).toBe(false);
+    expect(outbox.get(a)!.state).toBe('failed');
+  });
+
+  it('survives a crash: the dependency is on disk with the entry, and an interrupted upload leaves it waiting', () => {
+    const [u, a] = filed();
+    outbox.claim([u], 'r1', 'storeAndEmbedFiles');
+    outbox.close();
+    outbox = open();
+    expect(outbox.get(a)).toMatchObject({ dependsOn: u, supplies: needsFile, state: 'pending' });
+    outbox.recoverInterrupted();
+    expect(outbox.get(u)!.state).toBe('uncertain');
+    expect(outbox.oldestPendingTargets(10)).toEqual([]);
+    expect(outbox.get(a)!.state).toBe('pending');
+    outbox.retry(u);
+    expect(outbox.oldestPendingTargets(10)).toEqual([outbox.get(u)!.target]);
+  });
+
+  it('a resent batch (same key) finds the first entries and adds no second dependency', () => {
+    const deps = { dedupeKey: 'record-1', dependencies: [{ entry: 1, after: 0, supplies: needsFile }] };
+    const first = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], deps);
+    expect(outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], deps)).toEqual(first);
+    expect(outbox.counts().pending).toBe(2);
+  });
+
+  it('refuses a dependency on a later entry, on itself, or outside the batch', () => {
+    const bad: BatchDependency[] = [
+      { entry: 0, after: 1, supplies: needsFile },
+      { entry: 1, after: 1, supplies: needsFile },
+      { entry: 5, after: 0, supplies: needsFile },
+    ];
+    for (const d of bad)
+      expect(() => outbox.enqueueMany([upload('a.png'), attach('EXP-1')], { dependencies: [d] })).toThrow(
+        /earlier entry of the same batch/,
+      );
+    expect(outbox.counts().pending).toBe(0);
+  });
+
+  it('pruning keeps a done entry while an entry that needs its result is open', () => {
+    const [u, a] = filed();
+    outbox.claim([u], 'r1', 'storeAndEmbedFiles');
+    outbox.settle([{ id: u, state: 'done', result: { fileId: 'F-1' } }]);
+    clock.advance(10_000);
+    expect(outbox.pruneDone(1_000)).toBe(0);
+    outbox.claim([a], 'r2', 'attachImage');
+    outbox.settle([{ id: a, state: 'done' }]);
+    clock.advance(10_000);
+    expect(outbox.pruneDone(1_000)).toBe(2);
+  });
+});

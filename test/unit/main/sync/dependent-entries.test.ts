@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
+import { createSyncEngine } from '../../../../main/sync/index.js';
+import { SUPPLIED_LATER } from '../../../../shared/outbox/dependency.js';
+import type { Intent } from '../../../../shared/outbox/intents.js';
+import { fakePlatform } from './fake-platform.js';
+import { fakeTransport, type Calls } from './fake-transport.js';
+import { tempDir } from '../outbox/helpers.js';
+
+describe("sync engine: an entry sent after the entry it depends on, with that entry's answer", () => {
+  let t: ReturnType<typeof tempDir>;
+  let outbox: Outbox;
+  const platform = fakePlatform();
+  beforeEach(() => {
+    t = tempDir();
+    outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: platform.now });
+  });
+  afterEach(() => {
+    outbox.close();
+    t.cleanup();
+  });
+
+  const staged = (name: string): Intent => {
+    const p = path.join(t.dir, name);
+    writeFileSync(p, `contents of ${name}`);
+    const bytes = Buffer.from(`contents of ${name}`);
+    return {
+      type: 'file-upload',
+      stagedPath: p,
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      fileName: name,
+      isGlobal: false,
+      fileSource: 'Benchlink',
+    };
+  };
+  const attach: Intent = {
+    type: 'attach-image',
+    request: {
+      hrid: 'EXP-7',
+      image_uuid: SUPPLIED_LATER,
+      image_name: 'plate.png',
+      image_mime_type: 'image/png',
+      position: 'append',
+    },
+  };
+  // As a plate record is filed: the uploads, then the attach-image that needs the PNG's file id.
+  const enqueueRecord = () =>
+    outbox.enqueueMany([staged('plate.csv'), staged('plate.png'), attach], {
+      dependencies: [{ entry: 2, after: 1, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
+    });
+
+  it('sends the uploads, then the attach-image with the uploaded file id, never the stand-in', async () => {
+    const calls: Calls = [];
+    const transport = fakeTransport(calls, {
+      storeAndEmbedFiles: (r: { files: { name: string }[] }) => [
+        { fileName: r.files[0]!.name, fileId: `F-${r.files[0]!.name}`, ticketId: 't', status: 'QUEUED', message: '' },
+      ],
+    });
+    const ids = enqueueRecord();
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(calls.map((c) => c.name)).toEqual(['storeAndEmbedFiles', 'storeAndEmbedFiles', 'attachImage']);
+    expect(calls[2]!.request).toMatchObject({ hrid: 'EXP-7', image_uuid: 'F-plate.png' });
+    expect(ids.map((id) => outbox.get(id)!.state)).toEqual(['done', 'done', 'done']);
+    // The stored entry keeps what the user queued; the request carried the file id.
+    expect(outbox.get(ids[2]!)!.intent).toMatchObject({ request: { image_uuid: SUPPLIED_LATER } });
+    await engine.stop();
+  });
+
+  it('an upload the service rejects fails the attach-image with that reason, and the attach is never sent', async () => {
+    const calls: Calls = [];
+    const transport = fakeTransport(calls, {
+      storeAndEmbedFiles: (r: { files: { name: string }[] }) => [
+        { fileName: r.files[0]!.name, fileId: '', ticketId: '', status: 'REJECTED', message: 'unsupported type' },
+      ],
+    });
+    const ids = enqueueRecord();
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(calls.map((c) => c.name)).toEqual(['storeAndEmbedFiles', 'storeAndEmbedFiles']);
+    const a = outbox.get(ids[2]!)!;
+    expect(a).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    expect(a.lastError!.message).toContain('unsupported type');
+    await engine.stop();
+  });
+
+  it('an upload done without a file id in its answer fails the attach with the reason instead of sending the stand-in', async () => {
+    const calls: Calls = [];
+    const ids = enqueueRecord();
+    // Confirmed by hand after an uncertain send: done, but nothing of the answer is known.
+    outbox.claim([ids[0]!, ids[1]!], 'r', 'storeAndEmbedFiles');
+    outbox.settle([
+      { id: ids[0]!, state: 'done', result: { fileId: 'F-csv' } },
+      { id: ids[1]!, state: 'uncertain', error: { kind: 'interrupted', message: 'stopped', at: 1 } },
+    ]);
+    outbox.confirmDone(ids[1]!);
+    const engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
+    await engine.syncNow();
+    expect(calls).toEqual([]);
+    expect(outbox.get(ids[2]!)!.lastError!.message).toMatch(/answer has no fileId/);
+    await engine.stop();
+  });
+});
