@@ -58,8 +58,11 @@ export interface Outbox {
   discard(id: number): OutboxEntry | null;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
   retry(id: number): boolean;
-  /** The user confirms an uncertain entry did reach the server. */
-  confirmDone(id: number): boolean;
+  /**
+   * The user confirms an uncertain entry did reach the server, with what it answered where they found
+   * that out (the file id of an upload they see on the service), so an entry waiting for it can go.
+   */
+  confirmDone(id: number, result?: unknown): boolean;
   /** The user corrected a failed entry. */
   replace(id: number, intent: Intent): boolean;
   // ---- used by the sync engine ----
@@ -292,7 +295,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         throw toWriteError(err, 'The retry');
       }
     },
-    confirmDone: (id) => transition(id, 'uncertain', 'done'),
+    confirmDone(id, result) {
+      if (result === undefined) return transition(id, 'uncertain', 'done');
+      if (st.get.get(id)?.state !== 'uncertain') return false;
+      this.settle([{ id, state: 'done', result }]);
+      return true;
+    },
     replace(id, i) {
       const valid = validate(i);
       try {

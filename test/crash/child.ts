@@ -8,6 +8,8 @@ import { createSyncEngine } from '../../main/sync/index.js';
 import { clientFor } from '../integration/sync/stack.js';
 import { scanAt } from './plan.js';
 import { createInterface } from 'node:readline';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const arg = (name: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -25,6 +27,8 @@ const box = arg('box');
 /** The final run only needs to finish the plan: no pauses between scans. */
 const fast = mode === 'fast';
 const outbox = createOutbox({ path: arg('db'), now: Date.now });
+const stagingDir = path.join(path.dirname(arg('db')), 'staging');
+mkdirSync(stagingDir, { recursive: true });
 const client = clientFor(arg('url'), { value: arg('token') }, 3_000);
 const engine = createSyncEngine({
   outbox,
@@ -42,7 +46,10 @@ for (let k = from; k < to; k++) {
   // `enq` first, so the parent can tell a kill that landed inside enqueue (before its ack).
   process.stdout.write(`enq ${k}\n`);
   // The dedupe key makes a re-scan of k (committed but killed before the ack) the same entry.
-  outbox.enqueue(scanAt(k, box).intent, { dedupeKey: `scan-${k}` });
+  const scan = scanAt(k, box, stagingDir);
+  if (scan.file) writeFileSync(scan.file.path, scan.file.bytes);
+  if (scan.intents.length === 1) outbox.enqueue(scan.intents[0]!, { dedupeKey: `scan-${k}` });
+  else outbox.enqueueMany(scan.intents, { dedupeKey: `scan-${k}`, dependencies: scan.dependencies ?? [] });
   process.stdout.write(`ack ${k}\n`);
   if (!fast) await pause(1 + Math.floor(Math.random() * 4));
 }

@@ -12,7 +12,7 @@ import { startSandboxAndProxy } from '../integration/sync/stack.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { buildChild } from './build-child.js';
 import { runChild } from './child-process.js';
-import { BOX } from './plan.js';
+import { BOX, PAGE } from './plan.js';
 import { verify } from './verify.js';
 
 const TRIALS = Number(process.env.CRASH_TRIALS ?? 50);
@@ -83,15 +83,28 @@ while (trials < TRIALS && Date.now() - started < BUDGET_MS) {
 }
 
 const userDecisions = { confirmed: 0, resent: 0 };
-/** Uncertain webhooks: the user looks at the server and decides, as the UI would ask them to. */
+/**
+ * Uncertain entries: the user looks at the server and decides, as the UI would ask them to. An upload
+ * they find there is confirmed with its file id (what the attach-image waiting for it needs).
+ */
 function resolveUncertainAsUser(): number {
   const outbox = createOutbox({ path: dbPath, now: Date.now });
   outbox.recoverInterrupted();
   const delivered = new Set(sandbox.store.webhooks.list().map((w) => Number(w.body.scan)));
+  const [page] = sandbox.store.eln.pageBy('hrid', PAGE);
+  const attached = new Set(sandbox.store.eln.images(page?.uuid).map((i) => i.imageName));
+  const uploaded = new Map(sandbox.store.uploads.list().map((u) => [u.fileName, u.fileId]));
   const uncertain = outbox.list('uncertain', { limit: 100_000 });
   for (const e of uncertain) {
-    if (e.intent.type === 'webhook' && delivered.has(Number(e.intent.payload.scan))) {
-      outbox.confirmDone(e.id);
+    const i = e.intent;
+    const found =
+      i.type === 'webhook'
+        ? delivered.has(Number(i.payload.scan))
+        : i.type === 'attach-image'
+          ? attached.has(i.request.image_name)
+          : i.type === 'file-upload' && uploaded.has(i.fileName);
+    if (found) {
+      outbox.confirmDone(e.id, i.type === 'file-upload' ? { fileId: uploaded.get(i.fileName) } : undefined);
       userDecisions.confirmed++;
     } else {
       outbox.retry(e.id);
@@ -127,7 +140,7 @@ fs.rmSync(dir, { recursive: true, force: true });
 for (const line of [...problems, ...verdict.details.slice(0, 20)]) console.error(`  ${line}`);
 console.error(`  kills that landed between the start of an enqueue and its ack: ${killedInEnqueue}`);
 console.error(
-  `  uncertain webhooks decided by the user: ${userDecisions.confirmed} confirmed delivered, ${userDecisions.resent} resent`,
+  `  uncertain webhooks, uploads and attachments decided by the user: ${userDecisions.confirmed} confirmed delivered, ${userDecisions.resent} resent`,
 );
 console.error(
   `  seed ${seed}; ${acked.size} scans acknowledged; outbox ${JSON.stringify(counts)}; ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -1,6 +1,6 @@
 import type { SandboxHandle } from '../../main/sandbox/server.js';
 import { serverRow, serverWell } from '../integration/sync/stack.js';
-import { PLATE, scanAt, slotKey, type Slot } from './plan.js';
+import { PAGE, PLATE, scanAt, slotKey, type Slot } from './plan.js';
 
 export interface Verdict {
   lost: number;
@@ -32,9 +32,24 @@ export function verify(sandbox: SandboxHandle, acked: ReadonlySet<number>, total
     const scan = Number(w.body.scan);
     webhookCounts.set(scan, (webhookCounts.get(scan) ?? 0) + 1);
   }
+  const [page] = sandbox.store.eln.pageBy('hrid', PAGE);
+  const images = page ? sandbox.store.eln.images(page.uuid) : [];
+  const uploads = sandbox.store.uploads.list();
   for (const { slot, value, k } of expected.values()) {
     let actual: string;
-    if (slot.kind === 'well') actual = serverWell(sandbox, PLATE, slot.position).sampleId ?? '(empty)';
+    if (slot.kind === 'record') {
+      // One file on the service, attached once, by the file id that upload got.
+      const files = uploads.filter((u) => u.fileName === slot.fileName);
+      const attached = images.filter((i) => i.imageName === slot.fileName);
+      if (files.length > 1 || attached.length > 1) {
+        duplicated += Math.max(files.length, attached.length) - 1;
+        details.push(`record of scan ${k}: ${files.length} uploads, attached ${attached.length} times`);
+      }
+      actual =
+        attached.length >= 1 && files.some((f) => f.fileId === attached[0]!.imageUuid)
+          ? 'attached'
+          : `${files.length} upload(s), ${attached.length} attached`;
+    } else if (slot.kind === 'well') actual = serverWell(sandbox, PLATE, slot.position).sampleId ?? '(empty)';
     else if (slot.kind === 'row') actual = String(serverRow(sandbox, 'Samples', slot.id)?.byName.Notes ?? '(none)');
     else if (slot.kind === 'tube') {
       const row = serverRow(sandbox, 'Samples', slot.barcode);
