@@ -14,6 +14,7 @@ import { createScannerBridge } from './ipc/bridges/scanner-bridge.js';
 import { createEventHub, type EventHub } from './ipc/events.js';
 import { cacheHandlers } from './ipc/handlers/cache.js';
 import { filesHandlers, type FilePicker } from './ipc/handlers/files.js';
+import { plateRecordHandlers, type RevealFolder } from './ipc/handlers/plate-record.js';
 import { shellHandlers } from './ipc/handlers/index.js';
 import { labelsHandlers } from './ipc/handlers/labels.js';
 import { outboxHandlers } from './ipc/handlers/outbox.js';
@@ -63,6 +64,8 @@ export interface AppOptions {
   createLabClient?: CreateLabClient;
   /** Electron's native dialog; the browser host has none. */
   filePicker?: FilePicker;
+  /** Opens a folder in the file manager (Electron's shell); absent in the browser host. */
+  revealFolder?: RevealFolder;
   /** Replaceable so tests run without node-hid. */
   hidLayer?: DeviceLayer;
   /** Caps on unfinished upload stagings (defaults: main/staging). */
@@ -210,6 +213,16 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     ...scannerHandlers(scanner, scannerBridge),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),
     ...labelsHandlers(templates, () => settings.get().printers),
+    ...plateRecordHandlers(
+      {
+        manifest: (uuid) => cache.manifest({ uuid }),
+        outbox,
+        recordsDir: join(dataDir, 'records'),
+        stagingDir: join(dataDir, 'staging'),
+        now,
+      },
+      o.revealFolder,
+    ),
   } satisfies HandlersFor<typeof CHANNELS>;
   const router = createRouter({
     channels: CHANNELS,

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Menu } from 'electron';
+import { app, BrowserWindow, Menu, shell } from 'electron';
 import { join } from 'node:path';
 import { createApp, type BenchlinkApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
@@ -49,6 +49,10 @@ async function run(): Promise<void> {
     safeStorage: electronSafeStorage(),
     startSandbox: startSandboxInWorker,
     filePicker: nativeFilePicker(() => win),
+    revealFolder: async (folder) => {
+      const error = await shell.openPath(folder);
+      if (error) throw new Error(error);
+    },
     // `npm start -- --electron --service URL --reset-demo` reaches Electron's argv as it is.
     ...startOptionsFrom(process.argv.slice(1)),
   });

@@ -5,6 +5,7 @@ import { filesChannels } from './channels/files.js';
 import { cacheChannels, cacheEvents } from './channels/cache.js';
 import { labChannels } from './channels/lab.js';
 import { labelsChannels } from './channels/labels.js';
+import { plateRecordChannels } from './channels/plate-record.js';
 import { outboxChannels, outboxEvents } from './channels/outbox.js';
 import { scannerChannels, scannerEvents } from './channels/scanner.js';
 import { uploadChannels } from './channels/upload.js';
@@ -30,6 +31,7 @@ export const CHANNELS = {
   ...dataChannels,
   ...filesChannels,
   ...labelsChannels,
+  ...plateRecordChannels,
 };
 
 /** Every event main may push to the renderer, with its payload schema. */

@@ -1,0 +1,33 @@
+import path from 'node:path';
+import type { plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
+import { fileRecord, listRecords, readRecordFile, type PlateRecordDeps } from '../../plate-record/file-record.js';
+import { IpcFailure } from '../failure.js';
+import type { HandlersFor } from '../types.js';
+
+/** Opens a folder in the system's file manager; only Electron has one to offer. */
+export type RevealFolder = (folder: string) => Promise<void>;
+
+const failed = (what: string) => (err: unknown) => {
+  throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
+};
+
+export function plateRecordHandlers(
+  d: PlateRecordDeps,
+  reveal: RevealFolder | undefined,
+): HandlersFor<typeof plateRecordChannels> {
+  return {
+    'plateRecord.file': ({ plateUuid, page }) =>
+      fileRecord(d, plateUuid, page).catch(failed('The record was not filed')),
+    'plateRecord.list': () => listRecords(d.recordsDir),
+    'plateRecord.read': async ({ folder, name }) => ({
+      base64: (await readRecordFile(d.recordsDir, folder, name).catch(failed('Cannot read it'))).toString('base64'),
+    }),
+    'plateRecord.reveal': async ({ folder }) => {
+      if (!reveal)
+        throw new IpcFailure('unavailable', 'The browser host cannot open folders: download the files instead.');
+      if (folder !== path.basename(folder)) throw new IpcFailure('failed', 'Not a record folder.');
+      await reveal(path.join(d.recordsDir, folder));
+      return { ok: true };
+    },
+  };
+}
