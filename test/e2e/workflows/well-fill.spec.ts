@@ -61,11 +61,12 @@ test('fill a 96-well plate by scanning: controls, a position-first scan, guards 
   await expect(page.locator('[data-sample="S-0021"]')).toHaveCount(0);
 
   // Link the plate's samples to a labflow test and announce the plate as completed.
-  await page.getByText('Labflow link and "plate completed" event').click();
+  await page.getByText('Labflow link and "plate completed" (files the plate record)').click();
   await page.getByTestId('labflow-link').click();
   await expect(page.getByTestId('last-scan')).toContainText('queued for LF-0001');
+  await page.getByTestId('record-page').fill('EXP-0001');
   await page.getByTestId('plate-completed').click();
-  await expect(page.getByTestId('last-scan')).toContainText('"Plate completed" queued for PL-0001');
+  await expect(page.getByTestId('last-scan')).toContainText('PL-0001 completed: its record is queued for EXP-0001');
 
   // Everything reaches the server.
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
