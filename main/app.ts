@@ -15,6 +15,8 @@ import { createEventHub, type EventHub } from './ipc/events.js';
 import { cacheHandlers } from './ipc/handlers/cache.js';
 import { filesHandlers, type FilePicker } from './ipc/handlers/files.js';
 import { plateRecordHandlers, type RevealFolder } from './ipc/handlers/plate-record.js';
+import { layoutsHandlers } from './ipc/handlers/layouts.js';
+import { createLayoutStore } from './layouts/layout-store.js';
 import { shellHandlers } from './ipc/handlers/index.js';
 import { labelsHandlers } from './ipc/handlers/labels.js';
 import { outboxHandlers } from './ipc/handlers/outbox.js';
@@ -175,6 +177,7 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
   await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
   const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits);
   const templates = createTemplateStore(dataDir);
+  const layouts = createLayoutStore(dataDir);
 
   async function status(): Promise<AppStatus> {
     return {
@@ -210,9 +213,10 @@ export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
     ...filesHandlers(o.filePicker, pickedFiles),
     ...outboxHandlers({ outbox, sync, stagingDir: join(dataDir, 'staging') }),
     ...cacheHandlers(cache),
-    ...scannerHandlers(scanner, scannerBridge),
+    ...scannerHandlers(scanner, scannerBridge, async () => (await layouts.load()).layouts.map((l) => l.name)),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),
     ...labelsHandlers(templates, () => settings.get().printers),
+    ...layoutsHandlers(layouts),
     ...plateRecordHandlers(
       {
         manifest: (uuid) => cache.manifest({ uuid }),

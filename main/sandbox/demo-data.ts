@@ -138,6 +138,14 @@ export function demoFixture(): SandboxFixture {
         layout: { rows: 16, columns: 24 },
       },
       {
+        // Empty: where a layout is applied and a plate is filled from scratch in the demo.
+        name: 'qPCR Plate 2',
+        hrid: 'PL-0003',
+        barcode: 'PLT000003',
+        template: '96 Well Plate',
+        layout: { rows: 8, columns: 12 },
+      },
+      {
         name: 'Freezer Box 1',
         hrid: 'BX-0001',
         barcode: 'BOX000001',

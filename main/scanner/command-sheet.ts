@@ -3,6 +3,7 @@ import {
   COMMAND_LABELS,
   commandPayload,
   DEFAULT_COMMAND_PREFIX,
+  layoutPayload,
   SCAN_COMMANDS,
   type ScanCommand,
 } from '../../shared/barcode/commands.js';
@@ -13,6 +14,8 @@ export interface CommandSheetOptions {
   commands?: readonly ScanCommand[];
   /** Also print a position barcode for every well of this layout (scan a position, then a tube). */
   positions?: Layout;
+  /** Saved plate layouts: scanning one applies it to the open plate. */
+  layouts?: readonly string[];
   title?: string;
 }
 
@@ -44,6 +47,8 @@ export function sheetEntries(options: CommandSheetOptions = {}): SheetEntry[] {
     label: COMMAND_LABELS[c],
     payload: commandPayload(c, prefix),
   }));
+  for (const name of options.layouts ?? [])
+    entries.push({ label: `Layout: ${name}`, payload: layoutPayload(name, prefix) });
   if (options.positions)
     for (const p of positionsInOrder(options.positions, 'row-major'))
       entries.push({ label: `Position ${p}`, payload: p });

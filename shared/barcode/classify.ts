@@ -1,7 +1,7 @@
 import { formatPosition, isInLayout, parsePosition, type Layout } from '../layout/positions.js';
 import { stripAim } from './aim.js';
 import { classifyGs1, normalizedGs1 } from './classify-gs1.js';
-import { parseCommandWord, type ScanCommand } from './commands.js';
+import { parseCommandWord, parseLayoutWord, type ScanCommand } from './commands.js';
 import type { Gs1Data } from './gs1.js';
 import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind } from './patterns.js';
 import { sanitizeScan } from './sanitize.js';
@@ -27,6 +27,8 @@ export interface Classification {
   /** For kind `gs1`: the parsed fields; `gs1.source` says whether it came as a Digital Link, EAN/UPC… */
   gs1?: Gs1Data;
   command?: ScanCommand;
+  /** For a layout command barcode: the layout's name (kind `command`, no `command` word). */
+  layout?: string;
 }
 
 export interface ClassifyContext {
@@ -86,7 +88,11 @@ function classifyWith(
   }
 
   if (value.slice(0, compiled.prefix.length).toUpperCase() === compiled.prefix) {
-    const command = parseCommandWord(value.slice(compiled.prefix.length));
+    const word = value.slice(compiled.prefix.length);
+    const layout = parseLayoutWord(word);
+    if (layout !== null)
+      return withSymbology({ kind: 'command', value, normalized: value, layout, why: `layout command barcode` });
+    const command = parseCommandWord(word);
     if (!command) {
       return withSymbology({ kind: 'unknown', value, normalized: value, why: `unknown command barcode "${value}"` });
     }

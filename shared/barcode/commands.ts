@@ -18,6 +18,21 @@ export const COMMAND_LABELS: Readonly<Record<ScanCommand, string>> = {
   'fill-here': 'Fill from here',
 };
 
+/**
+ * A layout's command barcode names it: `#CMD:LAYOUT:qPCR NTC`. Scanning it applies that layout to the
+ * open plate. Names are matched without case (a wedge with Caps Lock on types them upper-cased).
+ */
+export const LAYOUT_WORD = 'LAYOUT:';
+export function layoutPayload(name: string, prefix = DEFAULT_COMMAND_PREFIX): string {
+  return `${prefix}${LAYOUT_WORD}${name}`;
+}
+/** The layout name in a command word (after the prefix), or null when it is not a layout command. */
+export function parseLayoutWord(word: string): string | null {
+  if (word.slice(0, LAYOUT_WORD.length).toUpperCase() !== LAYOUT_WORD) return null;
+  const name = word.slice(LAYOUT_WORD.length).trim();
+  return name === '' ? null : name;
+}
+
 /** The text encoded in the barcode for a command, e.g. `#CMD:NEXT-PLATE`. */
 export function commandPayload(command: ScanCommand, prefix = DEFAULT_COMMAND_PREFIX): string {
   return `${prefix}${command.toUpperCase()}`;

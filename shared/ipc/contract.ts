@@ -6,6 +6,7 @@ import { cacheChannels, cacheEvents } from './channels/cache.js';
 import { labChannels } from './channels/lab.js';
 import { labelsChannels } from './channels/labels.js';
 import { plateRecordChannels } from './channels/plate-record.js';
+import { layoutsChannels } from './channels/layouts.js';
 import { outboxChannels, outboxEvents } from './channels/outbox.js';
 import { scannerChannels, scannerEvents } from './channels/scanner.js';
 import { uploadChannels } from './channels/upload.js';
@@ -32,6 +33,7 @@ export const CHANNELS = {
   ...filesChannels,
   ...labelsChannels,
   ...plateRecordChannels,
+  ...layoutsChannels,
 };
 
 /** Every event main may push to the renderer, with its payload schema. */

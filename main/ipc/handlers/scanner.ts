@@ -4,7 +4,12 @@ import { code128Svg, sheetEntries } from '../../scanner/command-sheet.js';
 import type { ScannerBridge } from '../bridges/scanner-bridge.js';
 import type { HandlersFor } from '../types.js';
 
-export function scannerHandlers(service: ScannerService, bridge: ScannerBridge): HandlersFor<typeof scannerChannels> {
+/** `layoutNames`: the saved plate layouts, each printed as its own command barcode. */
+export function scannerHandlers(
+  service: ScannerService,
+  bridge: ScannerBridge,
+  layoutNames: () => Promise<string[]> = async () => [],
+): HandlersFor<typeof scannerChannels> {
   return {
     'scanner.devices': ({ refresh }) => {
       if (refresh) service.refresh();
@@ -26,8 +31,11 @@ export function scannerHandlers(service: ScannerService, bridge: ScannerBridge):
       };
     },
     'scanner.configure': async ({ settings }) => ({ settings: await bridge.configure(settings) }),
-    'scanner.commandSheet': ({ positions }) => ({
-      entries: sheetEntries(positions ? { positions } : {}).map((e) => ({ ...e, svg: code128Svg(e.payload) })),
+    'scanner.commandSheet': async ({ positions }) => ({
+      entries: sheetEntries({ ...(positions ? { positions } : {}), layouts: await layoutNames() }).map((e) => ({
+        ...e,
+        svg: code128Svg(e.payload),
+      })),
     }),
     'scanner.test': ({ text }) => {
       bridge.deliver({ text, source: { kind: 'test', vendorId: 0, productId: 0 }, durationMs: 0 });

@@ -33,6 +33,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       ? fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt)
       : fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
   }
+  if (c.kind === 'command' && c.layout !== undefined)
+    return fb.report(scan.text, 'A plate layout: open the plate on Well fill to apply it', 'error', scan.mainAt);
   if (c.kind === 'command') {
     s.armed = null;
     return fb.report(scan.text, 'Cancelled', 'info', scan.mainAt);

@@ -6,6 +6,7 @@ import type { Tone } from '../../lib/tones/tones.js';
 import { isReservedWell, wellAfter } from './fill-order.js';
 import { guardPlate, guardSample, type Guard, type GuardKind } from './guards.js';
 import { sampleIntent } from './well-intents.js';
+import { applyLayoutNamed } from './layout-apply.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 export const GUARD_TONE: Record<GuardKind, Tone> = {
@@ -28,6 +29,11 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   // A new scan while a guard waits means the user moved on: the guarded scan is dropped.
   if (s.guard) s.guard = null;
 
+  if (c.kind === 'command' && c.layout !== undefined) {
+    const r = await applyLayoutNamed(s, c.layout);
+    if (r.guarded) return fb.report(scan.text, r.said, GUARD_TONE['occupied-well'], scan.mainAt);
+    return fb.report(scan.text, r.said, r.ok ? 'success' : 'error', scan.mainAt);
+  }
   if (c.kind === 'command') {
     await runCommand(s, c.command ?? 'cancel', scan);
     return;

@@ -120,6 +120,8 @@ export class WellFillState {
     this.#stack.clear();
     this.#syncStack();
     this.held = m.unplacedUsed > 0 || m.layoutFrom === 'unknown';
+    // From the new plate's first empty well, not from where the last plate's cursor stood.
+    this.cursor = null;
     this.cursor = this.held ? null : this.nextTarget();
     return true;
   }
@@ -223,6 +225,7 @@ export class WellFillState {
 
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
   async commit(what: string, intents: WellIntent[]): Promise<void> {
+    const cursorBefore = this.cursor;
     const rows = await this.#enqueueAll(intents);
     const steps = rows.map((r): ActionStep => ({
       entryId: r.id,
@@ -230,7 +233,7 @@ export class WellFillState {
       inverse: inverseOf(r.intent, r.before, this.ref),
       before: r.before,
     }));
-    this.#stack.push({ what, steps });
+    this.#stack.push({ what, steps, cursorBefore });
     this.#syncStack();
   }
 
@@ -257,7 +260,7 @@ export class WellFillState {
       this.#syncStack();
       throw err;
     }
-    this.cursor = this.nextTarget(action.steps[0]?.forward.position);
+    this.cursor = this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
     this.#syncStack();
     return action.what;
   }
@@ -279,7 +282,7 @@ export class WellFillState {
       inverse: inverseOf(r.intent, r.before, this.ref),
       before: r.before,
     }));
-    this.#stack.replaceTop('done', { what: action.what, steps });
+    this.#stack.replaceTop('done', { what: action.what, steps, cursorBefore: action.cursorBefore ?? null });
     this.cursor = this.nextTarget();
     this.#syncStack();
     return action.what;

@@ -12,6 +12,8 @@ export interface ActionStep {
 export interface WellAction {
   what: string;
   steps: ActionStep[];
+  /** Where the fill cursor stood before the edit: an undo puts it back there (a layout, a tube alike). */
+  cursorBefore?: string | null;
 }
 
 /**

@@ -1,0 +1,31 @@
+import type { layoutsChannels } from '../../../shared/ipc/channels/layouts.js';
+import { layoutFromCsv, layoutToCsv } from '../../layouts/layout-csv.js';
+import type { LayoutStore } from '../../layouts/layout-store.js';
+import { IpcFailure } from '../failure.js';
+import type { HandlersFor } from '../types.js';
+
+export function layoutsHandlers(store: LayoutStore): HandlersFor<typeof layoutsChannels> {
+  const listed = async () => {
+    const { layouts, recovered } = await store.load();
+    return { layouts, ...(recovered ? { notice: recovered } : {}) };
+  };
+  return {
+    'layouts.list': listed,
+    'layouts.save': async ({ layout }) => ({ layouts: await store.put(layout) }),
+    'layouts.delete': async ({ name }) => ({ layouts: await store.remove(name) }),
+    'layouts.importCsv': async ({ name, size, csv }) => {
+      let layout;
+      try {
+        layout = layoutFromCsv(name, size, csv);
+      } catch (err) {
+        throw new IpcFailure('failed', `Not imported: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return { layouts: await store.put(layout) };
+    },
+    'layouts.exportCsv': async ({ name }) => {
+      const l = await store.find(name);
+      if (!l) throw new IpcFailure('failed', `No layout named "${name}"`);
+      return { fileName: `layout-${l.name.replace(/[^\w.-]+/g, '_')}.csv`, csv: layoutToCsv(l) };
+    },
+  };
+}

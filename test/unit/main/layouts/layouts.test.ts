@@ -1,0 +1,68 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { layoutFromCsv, layoutToCsv } from '../../../../main/layouts/layout-csv.js';
+import { createLayoutStore, LAYOUT_FILE } from '../../../../main/layouts/layout-store.js';
+import { createClassifier } from '../../../../shared/barcode/classify.js';
+import { layoutPayload } from '../../../../shared/barcode/commands.js';
+import { tempDir } from '../outbox/helpers.js';
+
+const QPCR =
+  'position,label,tags\nA1,NEG_CONTROL,ntc\nA02,neg_control,ntc\nA3,NEG_CONTROL,ntc\nA12,STANDARD,std;1e6\nB12,STANDARD,std;1e5\n';
+
+describe('plate layouts as CSV', () => {
+  it('reads position,label,tags (any case, A01 as A1, tags split on ;) and writes it back the same', () => {
+    const l = layoutFromCsv('qPCR NTC', 96, QPCR);
+    expect(l.wells).toEqual([
+      { position: 'A1', label: 'NEG_CONTROL', tags: ['ntc'] },
+      { position: 'A2', label: 'NEG_CONTROL', tags: ['ntc'] },
+      { position: 'A3', label: 'NEG_CONTROL', tags: ['ntc'] },
+      { position: 'A12', label: 'STANDARD', tags: ['std', '1e6'] },
+      { position: 'B12', label: 'STANDARD', tags: ['std', '1e5'] },
+    ]);
+    expect(layoutFromCsv('again', 96, layoutToCsv(l)).wells).toEqual(l.wells);
+  });
+
+  it('says every problem with its line, and saves nothing from such a file', () => {
+    const bad = 'position,label,tags\nA1,NEG_CONTROL,\nZ99,BLANK,\nA1,BLANK,\nB2,PURPLE,\n';
+    expect(() => layoutFromCsv('x', 96, bad)).toThrow(
+      /line 3: Z99 is not on a 96-well plate.*line 4: A1 is listed twice.*line 5: label must be one of/,
+    );
+    expect(() => layoutFromCsv('x', 96, 'well;what\nA1;BLANK')).toThrow(/first line must name the columns/);
+    expect(() => layoutFromCsv('x', 96, 'position,label\n')).toThrow(/no wells/);
+    // P24 is on a 384-well plate only.
+    expect(layoutFromCsv('big', 384, 'position,label\nP24,BLANK').wells[0]?.position).toBe('P24');
+    expect(() => layoutFromCsv('small', 96, 'position,label\nP24,BLANK')).toThrow(/P24 is not on a 96-well plate/);
+  });
+
+  it('a layout command barcode names its layout; the prefix and the word are read in any case', () => {
+    const classify = createClassifier();
+    expect(classify(layoutPayload('qPCR NTC'))).toMatchObject({ kind: 'command', layout: 'qPCR NTC' });
+    expect(classify('#cmd:layout:QPCR NTC')).toMatchObject({ kind: 'command', layout: 'QPCR NTC' });
+    expect(classify('#CMD:LAYOUT:')).toMatchObject({ kind: 'unknown' });
+  });
+});
+
+describe('the layout store', () => {
+  let t: ReturnType<typeof tempDir>;
+  beforeEach(() => (t = tempDir('layouts-')));
+  afterEach(() => t.cleanup());
+
+  it('saves, replaces by name in any case, finds and deletes', async () => {
+    const store = createLayoutStore(t.dir);
+    expect((await store.load()).layouts).toEqual([]);
+    await store.put(layoutFromCsv('qPCR NTC', 96, QPCR));
+    const replaced = await store.put(layoutFromCsv('QPCR ntc', 96, 'position,label\nH12,BLANK'));
+    expect(replaced.map((l) => l.name)).toEqual(['QPCR ntc']);
+    expect((await store.find('qpcr NTC'))?.wells).toEqual([{ position: 'H12', label: 'BLANK', tags: [] }]);
+    expect(await store.remove('Qpcr Ntc')).toEqual([]);
+  });
+
+  it('a corrupt file is moved aside with the reason, never overwritten', async () => {
+    writeFileSync(join(t.dir, LAYOUT_FILE), '{"version":1,"layouts":[{"name":"x"');
+    const loaded = await createLayoutStore(t.dir).load();
+    expect(loaded.layouts).toEqual([]);
+    expect(loaded.recovered).toMatch(/not valid JSON.*moved to/);
+    expect(readdirSync(t.dir).some((f) => f.startsWith(LAYOUT_FILE) && f !== LAYOUT_FILE)).toBe(true);
+  });
+});

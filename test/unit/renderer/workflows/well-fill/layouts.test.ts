@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { applyLayout, layoutFromPlate } from '../../../../../renderer/workflows/well-fill/layout-apply.js';
+import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import { layoutPayload } from '../../../../../shared/barcode/commands.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+
+let env: Awaited<ReturnType<typeof inProcessApi>>;
+let s: WellFillState;
+let feedback: Feedback;
+const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
+const said = () => feedback.last?.outcome ?? '';
+async function queued(): Promise<number> {
+  const c = await env.call('outbox.counts', {});
+  return c.pending + c.sending + c.done;
+}
+
+beforeAll(async () => {
+  env = await inProcessApi();
+  feedback = new Feedback();
+  feedback.tones.enabled = false;
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  s = new WellFillState(env.api, feedback, outbox);
+  s.start();
+});
+afterAll(async () => {
+  s.stop();
+  await env.close();
+});
+
+describe('plate layouts on the real main process', () => {
+  it('saves the controls of one plate as a layout and applies it to another by its command barcode, in one commit', async () => {
+    await scan('PLT000001');
+    await labelWells(s, ['E1', 'E2', 'E3'], 'NEG_CONTROL');
+    await labelWells(s, ['D12'], 'STANDARD');
+    const l = layoutFromPlate(s, 'qPCR NTC');
+    if (typeof l === 'string') throw new Error(l);
+    // The demo plate's own controls (H11, H12) come along: "these controls" means all of them.
+    expect(l.wells.map((w) => w.position)).toEqual(['D12', 'E1', 'E2', 'E3', 'H11', 'H12']);
+    await env.call('layouts.save', { layout: l });
+
+    await scan('PLT000003');
+    expect(s.guard?.kind).toBe('wrong-plate');
+    await s.guard!.proceed(); // "Switch plate"
+    expect(s.plate?.hrid).toBe('PL-0003');
+    expect(s.cursor).toBe('A1');
+    const before = await queued();
+    await scan(layoutPayload('QPCR NTC')); // as a Caps Lock wedge types it
+    expect(said()).toContain('Layout "qPCR NTC"');
+    expect(await queued()).toBe(before + l.wells.length);
+    for (const p of ['E1', 'E2', 'E3']) expect(s.wells[p]).toMatchObject({ label: 'NEG_CONTROL', sample: null });
+    expect(s.wells['H11']).toMatchObject({ label: 'POS_CONTROL', tags: ['qc'] });
+
+    // One undo step takes the whole layout back.
+    await scan('#CMD:UNDO');
+    expect(said()).toContain('Undone: layout qPCR NTC');
+    for (const p of ['E1', 'E2', 'E3', 'D12', 'H11']) expect(s.wells[p]?.label ?? '').toBe('');
+    expect(s.cursor).toBe('A1');
+  });
+
+  it('never overwrites a well holding a sample without a confirm; "Replace" then applies it; the fill passes over it', async () => {
+    await scan('E1');
+    await scan('TB000011');
+    expect(s.wells['E1']?.sample).toBe('S-0011');
+    const before = await queued();
+    const { layouts } = await env.call('layouts.list', {});
+    const r = await applyLayout(s, layouts[0]!);
+    expect(r).toMatchObject({ ok: false, guarded: true });
+    expect(s.guard?.message).toContain('E1 (S-0011)');
+    expect(await queued()).toBe(before);
+    await s.guard!.proceed();
+    expect(s.wells['E1']).toMatchObject({ sample: null, label: 'NEG_CONTROL' });
+    expect(await queued()).toBeGreaterThan(before);
+    // Filling on from D11 goes round the layout's D12 and E1–E3.
+    s.fillFrom('D11');
+    await scan('TB000012');
+    await scan('TB000013');
+    expect(s.wells['D11']?.sample).toBe('S-0012');
+    expect(s.wells['E4']?.sample).toBe('S-0013');
+  });
+
+  it('an unknown layout name or a layout of another plate size is refused with the reason', async () => {
+    await scan(layoutPayload('No such layout'));
+    expect(said()).toContain('No saved layout is called "No such layout"');
+    const r = await applyLayout(s, { name: 'Big', size: 384, wells: [{ position: 'P24', label: 'BLANK', tags: [] }] });
+    expect(r).toMatchObject({ ok: false, said: expect.stringContaining('384-well layout') });
+  });
+});
