@@ -38,6 +38,10 @@ export interface Stack {
    * as the spec shows (`--answers spec`) lists no wells over HTTP.
    */
   serverWells(hrid: string): { position: string; sample: string | null; label: string }[];
+  /** Files the service stored (files/store-and-embed), read from its database: name, id, bytes on disk. */
+  serverFiles(): { fileName: string; fileId: string; path: string | null; status: string }[];
+  /** Images attached to a notebook page (labspace/experiment/attach-image), read from its database. */
+  serverPageImages(hrid: string): { imageUuid: string; imageName: string }[];
   /** SIGKILL to the browser host (no goodbye, as a crash or a power cut), waiting until it is gone. */
   killHost(): Promise<void>;
   /** The host again, on the same port, data dir and key: the open page can reconnect. */
@@ -91,6 +95,14 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       { ready: /Benchlink browser host: (\S+)/, timeoutMs: 40_000, what: 'the browser host' },
     );
   let host = await startHost();
+  const readService = <T>(q: (read: Database.Database) => T): T => {
+    const read = new Database(db, { readonly: true, fileMustExist: true });
+    try {
+      return q(read);
+    } finally {
+      read.close();
+    }
+  };
   return {
     hostUrl: host.match[1]!,
     async killHost() {
@@ -127,6 +139,25 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       } finally {
         read.close();
       }
+    },
+    serverFiles() {
+      return readService(
+        (read) =>
+          read
+            .prepare('SELECT file_name AS fileName, file_id AS fileId, path, status FROM uploads ORDER BY uploaded_at')
+            .all() as { fileName: string; fileId: string; path: string | null; status: string }[],
+      );
+    },
+    serverPageImages(hrid) {
+      return readService(
+        (read) =>
+          read
+            .prepare(
+              `SELECT i.image_uuid AS imageUuid, i.image_name AS imageName FROM page_images i
+               JOIN pages p ON p.uuid = i.page_uuid WHERE p.hrid = ? ORDER BY i.id`,
+            )
+            .all(hrid) as { imageUuid: string; imageName: string }[],
+      );
     },
     async close() {
       await stopChild(host.child);
@@ -165,6 +196,8 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     startSandbox: () => live().startSandbox(),
     api: (path, body) => live().api(path, body),
     serverWells: (hrid) => live().serverWells(hrid),
+    serverFiles: () => live().serverFiles(),
+    serverPageImages: (hrid) => live().serverPageImages(hrid),
     killHost: () => live().killHost(),
     restartHost: () => live().restartHost(),
     close: () => live().close(),

@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
+import { useStack } from './stack.js';
+import { openScreen, scanAndWait, shot, signIn } from './user.js';
+
+const stack = useStack();
+const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
+
+test('a layout saved from one plate is applied to a new plate by its command barcode and undone in one step', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  // PL-0001 carries the lab's controls (H11 positive, H12 negative): they become the layout.
+  await scanAndWait(page, 'PLT000001', 'PL-0001');
+  await page.getByText('Layouts (controls in one step)').click();
+  await page.getByTestId('layout-name').fill('qPCR controls');
+  await page.getByTestId('layout-save').click();
+  await expect(page.getByTestId('last-scan')).toContainText('Layout "qPCR controls" saved: 2 wells');
+
+  // Its command barcode is on the sheet with the others.
+  await openScreen(page, 'Labels');
+  await page.getByTestId('labels-commands').getByTestId('command-sheet-show').click();
+  await expect(page.getByTestId('labels-commands').getByText('#CMD:LAYOUT:qPCR controls')).toBeVisible();
+
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, '#CMD:NEXT-PLATE', 'closed');
+  await scanAndWait(page, 'PLT000003', 'PL-0003');
+  await expect(page.getByTestId('next-well')).toHaveText('A1');
+  // As a wedge scanner with Caps Lock on types it.
+  await scanAndWait(page, '#CMD:LAYOUT:QPCR CONTROLS', 'Layout "qPCR controls" on PL-0003: 2 wells');
+  await expect(page.getByTestId('well-H11')).toHaveAttribute('data-label', 'POS_CONTROL');
+  await expect(page.getByTestId('well-H12')).toHaveAttribute('data-label', 'NEG_CONTROL');
+  await shot(page, 'layout-applied');
+
+  // One undo takes the whole layout back.
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('last-scan')).toContainText('Undone: layout qPCR controls');
+  await expect(page.getByTestId('well-H11')).toHaveAttribute('data-label', '');
+  await expect(page.getByTestId('well-H12')).toHaveAttribute('data-label', '');
+  // And Alt+L puts it on again.
+  await page.keyboard.press('Alt+l');
+  await expect(page.getByTestId('well-H12')).toHaveAttribute('data-label', 'NEG_CONTROL');
+});
+
+test('filled with the service down and marked completed, the plate record is filed once the service is back', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000003', 'PL-0003');
+  await expect(page.getByTestId('well-H11')).toHaveAttribute('data-label', 'POS_CONTROL');
+
+  await stack.stopSandbox();
+  // Row by row to H10: the fill passes over the layout's H11 and H12.
+  for (let n = 21; n <= 30; n++) await scanAndWait(page, tube(n), `S-00${n} → `);
+  await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+
+  await page.getByText('Labflow link and "plate completed" (files the plate record)').click();
+  await page.getByTestId('record-page').fill('EXP-0001');
+  await page.getByTestId('plate-completed').click();
+  await expect(page.getByTestId('last-scan')).toContainText('PL-0003 completed: its record is queued for EXP-0001');
+  await expect(page.getByTestId('record-filed')).toContainText('PLATE_PL-0003_');
+  // The record waits in the outbox beside the ten wells: the event, three uploads and the attach-image.
+  await expect(page.getByTestId('count-pending')).toHaveText(String(10 + 1 + 4));
+  await shot(page, 'record-filed');
+
+  await stack.startSandbox();
+  await openScreen(page, 'Outbox');
+  await page.getByTestId('sync-now').click();
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 45_000 });
+  await expect(page.getByTestId('count-failed')).toHaveText('0');
+
+  // The service holds the three files, and the experiment page the picture, by the id it was given.
+  const day = new Date().toISOString().slice(0, 10);
+  const base = `PLATE_PL-0003_${day}`;
+  const files = stack.serverFiles().filter((f) => f.fileName.startsWith(base));
+  expect(files.map((f) => f.fileName).sort()).toEqual([`${base}.csv`, `${base}.png`, `${base}_grid.csv`]);
+  const picture = files.find((f) => f.fileName === `${base}.png`)!;
+  expect(stack.serverPageImages('EXP-0001')).toContainEqual({ imageUuid: picture.fileId, imageName: `${base}.png` });
+
+  // The table as filed has one row per well, and its samples are the wells on the service.
+  const table = files.find((f) => f.fileName === `${base}.csv`)!;
+  const rows = parse(readFileSync(table.path!), { columns: true }) as Record<string, string>[];
+  expect(rows).toHaveLength(96);
+  const onService = new Map(stack.serverWells('PL-0003').map((w) => [w.position, w]));
+  for (const r of rows) {
+    expect(r['sample id'], r['position']).toBe(onService.get(r['position']!)?.sample ?? '');
+    expect(r['label'], r['position']).toBe(onService.get(r['position']!)?.label ?? '');
+  }
+  expect(rows.filter((r) => r['sample id'] !== '')).toHaveLength(10);
+});
