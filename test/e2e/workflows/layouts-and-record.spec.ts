@@ -91,4 +91,15 @@ test('filled with the service down and marked completed, the plate record is fil
     expect(r['label'], r['position']).toBe(onService.get(r['position']!)?.label ?? '');
   }
   expect(rows.filter((r) => r['sample id'] !== '')).toHaveLength(10);
+
+  // The record is kept on this computer too: the Outbox links to it, and its copy is the one filed.
+  await openScreen(page, 'Outbox');
+  const kept = page.getByTestId('kept-records');
+  await kept.locator('summary').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    kept.getByTestId('record-file-wells').first().click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${base}.csv`);
+  expect(readFileSync(await download.path())).toEqual(readFileSync(table.path!));
 });
