@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { moveAside, writeJsonAtomic } from '../common/atomic-file.js';
+import { writeJsonAtomic } from '../common/atomic-file.js';
+import { readJsonFile } from '../common/json-file.js';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { defaultTemplates, labelTemplate, type LabelTemplate } from '../../shared/labels/index.js';
@@ -42,27 +42,14 @@ export function createTemplateStore(dataDir: string, options: TemplateStoreOptio
   const now = options.now ?? (() => new Date());
 
   async function load(): Promise<LoadedTemplates> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { templates: defaultTemplates() };
-      throw error;
-    }
-    let reason: string;
-    try {
-      const parsed = storedFile.safeParse(JSON.parse(text));
-      if (parsed.success) return { templates: parsed.data.templates };
-      reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`).join('; ');
-    } catch (error) {
-      reason = `not valid JSON (${(error as Error).message})`;
-    }
-    const movedTo = await moveAside(file, now());
+    const r = await readJsonFile(file, storedFile, now);
+    if (r.kind === 'missing') return { templates: defaultTemplates() };
+    if (r.kind === 'read') return { templates: r.value.templates };
     return {
       templates: defaultTemplates(),
       recovered: {
-        movedTo,
-        reason: `Saved label templates could not be read (${reason}); the file was moved to ${movedTo} and the default templates are in use.`,
+        movedTo: r.movedTo,
+        reason: `Saved label templates could not be read (${r.reason}); the file was moved to ${r.movedTo} and the default templates are in use.`,
       },
     };
   }

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { plateLayout, sameLayoutName, type PlateLayout } from '../../shared/layout/plate-layout.js';
-import { moveAside, writeJsonAtomic } from '../common/atomic-file.js';
+import { writeJsonAtomic } from '../common/atomic-file.js';
+import { readJsonFile } from '../common/json-file.js';
 
 export const LAYOUT_FILE = 'plate-layouts.json';
 
@@ -30,23 +30,13 @@ export function createLayoutStore(dataDir: string, now: () => Date = () => new D
   const file = join(dataDir, LAYOUT_FILE);
 
   async function load(): Promise<LoadedLayouts> {
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { layouts: [] };
-      throw error;
-    }
-    let reason: string;
-    try {
-      const parsed = storedFile.safeParse(JSON.parse(text));
-      if (parsed.success) return { layouts: parsed.data.layouts };
-      reason = parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`).join('; ');
-    } catch (error) {
-      reason = `not valid JSON (${(error as Error).message})`;
-    }
-    const movedTo = await moveAside(file, now());
-    return { layouts: [], recovered: `Saved layouts could not be read (${reason}); the file was moved to ${movedTo}.` };
+    const r = await readJsonFile(file, storedFile, now);
+    if (r.kind === 'missing') return { layouts: [] };
+    if (r.kind === 'read') return { layouts: r.value.layouts };
+    return {
+      layouts: [],
+      recovered: `Saved layouts could not be read (${r.reason}); the file was moved to ${r.movedTo}.`,
+    };
   }
 
   async function save(layouts: PlateLayout[]): Promise<PlateLayout[]> {

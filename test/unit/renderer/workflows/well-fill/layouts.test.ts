@@ -1,35 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { applyLayout, layoutFromPlate } from '../../../../../renderer/workflows/well-fill/layout-apply.js';
 import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
-import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
 import { layoutPayload } from '../../../../../shared/barcode/commands.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
 
-let env: Awaited<ReturnType<typeof inProcessApi>>;
+let w: Awaited<ReturnType<typeof wellFillOnMain>>;
 let s: WellFillState;
-let feedback: Feedback;
-const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
-const said = () => feedback.last?.outcome ?? '';
-async function queued(): Promise<number> {
-  const c = await env.call('outbox.counts', {});
-  return c.pending + c.sending + c.done;
-}
+const scan = (text: string) => w.scan(text);
+const said = () => w.said();
+const queued = () => w.queued();
 
 beforeAll(async () => {
-  env = await inProcessApi();
-  feedback = new Feedback();
-  feedback.tones.enabled = false;
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  s = new WellFillState(env.api, feedback, outbox);
-  s.start();
+  w = await wellFillOnMain();
+  s = w.s;
 });
 afterAll(async () => {
-  s.stop();
-  await env.close();
+  await w.close();
 });
 
 describe('plate layouts on the real main process', () => {
@@ -41,7 +28,7 @@ describe('plate layouts on the real main process', () => {
     if (typeof l === 'string') throw new Error(l);
     // The demo plate's own controls (H11, H12) come along: "these controls" means all of them.
     expect(l.wells.map((w) => w.position)).toEqual(['D12', 'E1', 'E2', 'E3', 'H11', 'H12']);
-    await env.call('layouts.save', { layout: l });
+    await w.env.call('layouts.save', { layout: l });
 
     await scan('PLT000003');
     expect(s.guard?.kind).toBe('wrong-plate');
@@ -67,7 +54,7 @@ describe('plate layouts on the real main process', () => {
     await scan('TB000011');
     expect(s.wells['E1']?.sample).toBe('S-0011');
     const before = await queued();
-    const { layouts } = await env.call('layouts.list', {});
+    const { layouts } = await w.env.call('layouts.list', {});
     const r = await applyLayout(s, layouts[0]!);
     expect(r).toMatchObject({ ok: false, guarded: true });
     expect(s.guard?.message).toContain('E1 (S-0011)');

@@ -1,36 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
-import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
 
-let env: Awaited<ReturnType<typeof inProcessApi>>;
+let w: Awaited<ReturnType<typeof wellFillOnMain>>;
 let s: WellFillState;
-let feedback: Feedback;
-
-const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
-const said = () => feedback.last?.outcome ?? '';
-/** Entries ever queued: pending, on their way or done (the in-process sandbox syncs them meanwhile). */
-async function queued(): Promise<number> {
-  const r = await env.api.invoke('outbox.counts', {});
-  if (!r.ok) throw new Error(r.error.message);
-  return r.value.pending + r.value.sending + r.value.done;
-}
+const scan = (text: string) => w.scan(text);
+const said = () => w.said();
+const queued = () => w.queued();
 
 beforeAll(async () => {
-  env = await inProcessApi();
-  feedback = new Feedback();
-  feedback.tones.enabled = false;
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  s = new WellFillState(env.api, feedback, outbox);
-  s.start();
+  w = await wellFillOnMain();
+  s = w.s;
 });
 afterAll(async () => {
-  s.stop();
-  await env.close();
+  await w.close();
 });
 
 describe("well fill's logic, on the real main process", () => {

@@ -1,0 +1,37 @@
+import type { BenchlinkApi } from '../../shared/ipc/api.js';
+import { Feedback } from '../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
+import { handleWellFillScan } from '../../renderer/workflows/well-fill/well-fill-scans.js';
+import { WellFillState } from '../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import { inProcessApi, type InProcess } from './in-process-api.js';
+
+/**
+ * Well fill's state as the screen builds it, on the real main process in-process (no transport, no
+ * mocks), with tones off. `api` lets a test watch the calls the page makes.
+ */
+export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi) {
+  const env = await inProcessApi();
+  const feedback = new Feedback();
+  feedback.tones.enabled = false;
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  const s = new WellFillState(api?.(env) ?? env.api, feedback, outbox);
+  s.start();
+  return {
+    env,
+    s,
+    feedback,
+    scan: (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null }),
+    said: () => feedback.last?.outcome ?? '',
+    /** Entries ever queued: pending, on their way or done (the in-process sandbox syncs them meanwhile). */
+    async queued(): Promise<number> {
+      const c = await env.call('outbox.counts', {});
+      return c.pending + c.sending + c.done;
+    },
+    async close() {
+      s.stop();
+      outbox.stop();
+      await env.close();
+    },
+  };
+}
