@@ -6,7 +6,7 @@ import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { prepareStatements, rowToEntry } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
-import { batchDependency, type BatchDependency } from '../../shared/outbox/dependency.js';
+import { batchDependency, SUPPLIED_LATER, type BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
 import type {
   EntryError,
@@ -117,6 +117,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return parsed.data;
   }
 
+  /** The stand-in of a supplied field goes out only with the dependency that fills it. */
+  function refuseStandIn(intents: readonly Intent[], dependents: ReadonlySet<number>): void {
+    intents.forEach((i, n) => {
+      if (i.type === 'attach-image' && i.request.image_uuid === SUPPLIED_LATER && !dependents.has(n))
+        throw new WriteError(
+          'invalid',
+          'This entry takes its image from an upload queued with it: retry the failed upload, not an edited copy.',
+        );
+    });
+  }
+
   function insert(i: Intent, dedupeKey: string | null): { id: number; target: string; fresh: boolean } {
     if (dedupeKey !== null) {
       const existing = st.byDedupe.get(dedupeKey);
@@ -210,6 +221,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     db,
     enqueue(i, opts) {
       const valid = validate(i);
+      refuseStandIn([valid], new Set());
       let r: { id: number; target: string; fresh: boolean };
       try {
         r = insertOne.immediate(valid, opts?.dedupeKey ?? null);
@@ -227,6 +239,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
           throw new WriteError('invalid', 'A dependency must name an earlier entry of the same batch.');
         return p.data;
       });
+      refuseStandIn(valid, new Set(dependencies.map((d) => d.entry)));
       const key = opts?.dedupeKey;
       let rs: { id: number; target: string; fresh: boolean }[];
       try {
@@ -303,6 +316,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     replace(id, i) {
       const valid = validate(i);
+      refuseStandIn([valid], new Set());
       try {
         const ok =
           st.replacePayload.run(JSON.stringify(valid), targetKeyOf(valid), valid.type, now(), id).changes === 1;

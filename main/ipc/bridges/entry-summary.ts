@@ -29,6 +29,8 @@ export function summarizeIntent(i: Intent): string {
       return `Event ${i.eventType ?? 'webhook'}`;
     case 'labflow-link':
       return 'Link samples to a labflow test';
+    case 'attach-image':
+      return `Attach ${i.request.image_name} to ${i.request.hrid ?? i.request.name ?? i.request.uuid ?? 'a page'}`;
     default:
       return i.type.replace(/-/g, ' ');
   }
@@ -53,7 +55,9 @@ export function toSummary(e: OutboxEntry): OutboxEntrySummary {
     id: e.id,
     type: e.type,
     target: e.target,
-    summary: summarizeIntent(e.intent),
+    // An entry that waits for another says which, while it waits.
+    summary:
+      summarizeIntent(e.intent) + (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : ''),
     intent: e.intent,
     state: e.state,
     attempts: e.attempts,

@@ -156,6 +156,12 @@ describe('outbox: entries that depend on entries', () => {
     expect(outbox.counts().pending).toBe(0);
   });
 
+  it('an attach-image with the stand-in and no entry to fill it is refused (an edited copy, a renderer)', () => {
+    expect(() => outbox.enqueue(attach('EXP-1'))).toThrow(/takes its image from an upload/);
+    expect(() => outbox.enqueueMany([upload('a.png'), attach('EXP-1')])).toThrow(/takes its image from an upload/);
+    expect(outbox.counts().pending).toBe(0);
+  });
+
   it('pruning keeps a done entry while an entry that needs its result is open', () => {
     const [u, a] = filed();
     outbox.claim([u], 'r1', 'storeAndEmbedFiles');
