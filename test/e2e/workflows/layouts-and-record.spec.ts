@@ -19,6 +19,17 @@ test('a layout saved from one plate is applied to a new plate by its command bar
   await page.getByTestId('layout-save').click();
   await expect(page.getByTestId('last-scan')).toContainText('Layout "qPCR controls" saved: 2 wells');
 
+  // Edited as text: a third control added, a bad line refused with its line number first.
+  await page.getByTestId('layout-edit').click();
+  const csv = page.getByTestId('layout-csv');
+  await expect(csv).toHaveValue(/H11,POS_CONTROL,qc/);
+  await csv.fill(`${await csv.inputValue()}Z1,BLANK,\n`);
+  await page.getByTestId('layout-edit-save').click();
+  await expect(page.getByTestId('last-scan')).toContainText('line 4: Z1 is not on a 96-well plate');
+  await csv.fill('position,label,tags\nH11,POS_CONTROL,qc\nH12,NEG_CONTROL,qc\nH10,BLANK,\n');
+  await page.getByTestId('layout-edit-save').click();
+  await expect(page.getByTestId('last-scan')).toContainText('Layout "qPCR controls" saved');
+
   // Its command barcode is on the sheet with the others.
   await openScreen(page, 'Labels');
   await page.getByTestId('labels-commands').getByTestId('command-sheet-show').click();
@@ -29,7 +40,8 @@ test('a layout saved from one plate is applied to a new plate by its command bar
   await scanAndWait(page, 'PLT000003', 'PL-0003');
   await expect(page.getByTestId('next-well')).toHaveText('A1');
   // As a wedge scanner with Caps Lock on types it.
-  await scanAndWait(page, '#CMD:LAYOUT:QPCR CONTROLS', 'Layout "qPCR controls" on PL-0003: 2 wells');
+  await scanAndWait(page, '#CMD:LAYOUT:QPCR CONTROLS', 'Layout "qPCR controls" on PL-0003: 3 wells');
+  await expect(page.getByTestId('well-H10')).toHaveAttribute('data-label', 'BLANK');
   await expect(page.getByTestId('well-H11')).toHaveAttribute('data-label', 'POS_CONTROL');
   await expect(page.getByTestId('well-H12')).toHaveAttribute('data-label', 'NEG_CONTROL');
   await shot(page, 'layout-applied');
@@ -37,8 +49,7 @@ test('a layout saved from one plate is applied to a new plate by its command bar
   // One undo takes the whole layout back.
   await page.keyboard.press('Control+z');
   await expect(page.getByTestId('last-scan')).toContainText('Undone: layout qPCR controls');
-  await expect(page.getByTestId('well-H11')).toHaveAttribute('data-label', '');
-  await expect(page.getByTestId('well-H12')).toHaveAttribute('data-label', '');
+  for (const p of ['H10', 'H11', 'H12']) await expect(page.getByTestId(`well-${p}`)).toHaveAttribute('data-label', '');
   // And Alt+L puts it on again.
   await page.keyboard.press('Alt+l');
   await expect(page.getByTestId('well-H12')).toHaveAttribute('data-label', 'NEG_CONTROL');
@@ -54,7 +65,7 @@ test('filled with the service down and marked completed, the plate record is fil
   await expect(page.getByTestId('well-H11')).toHaveAttribute('data-label', 'POS_CONTROL');
 
   await stack.stopSandbox();
-  // Row by row to H10: the fill passes over the layout's H11 and H12.
+  // Ten tubes from A1, row by row; the layout's H10–H12 are passed over.
   for (let n = 21; n <= 30; n++) await scanAndWait(page, tube(n), `S-00${n} → `);
   await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
 
