@@ -5,6 +5,7 @@ import { createConsoleLogger } from '../common/console-logger.js';
 import { installLastResort } from '../common/last-resort.js';
 import { startOptionsFrom } from '../common/start-options.js';
 import { startSandboxInWorker } from '../sandbox/worker/start-in-worker.js';
+import { startSandbox } from '../sandbox/server.js';
 import { nativeFilePicker } from './dialogs.js';
 import { APP_PAGE_URL } from './app-protocol.js';
 import { defaultSession, hardenApp, hardenSession, serveApp } from './hardening.js';
@@ -47,7 +48,13 @@ async function run(): Promise<void> {
     info: { version: app.getVersion(), shell: 'electron', platform: process.platform, nativeDialogs: true },
     log,
     safeStorage: electronSafeStorage(),
-    startSandbox: startSandboxInWorker,
+    // Electron loads worker threads from the asar archive (since v18); should this build not, the demo
+    // sandbox still starts, on main's thread as before, rather than not at all.
+    startSandbox: (o) =>
+      startSandboxInWorker(o).catch((err: unknown) => {
+        log.warn('sandbox thread did not start; running it on the main thread', { error: String(err) });
+        return startSandbox(o);
+      }),
     filePicker: nativeFilePicker(() => win),
     revealFolder: async (folder) => {
       const error = await shell.openPath(folder);
