@@ -1,7 +1,12 @@
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
-import type { PageRef, PlateRecord, RecordFile } from '../../shared/ipc/channels/plate-record.js';
+import {
+  RECORD_FILE_SOURCE,
+  type PageRef,
+  type PlateRecord,
+  type RecordFile,
+} from '../../shared/ipc/channels/plate-record.js';
 import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
@@ -22,7 +27,6 @@ export interface PlateRecordDeps {
   now(): number;
 }
 
-export const RECORD_FILE_SOURCE = 'Benchlink plate record';
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 /** Folder names are made here (never from renderer text beyond the plate's hrid, made safe). */
 const safe = (s: string) => s.replace(/[^\w.-]+/g, '_');
@@ -106,8 +110,16 @@ export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord,
   return out.sort((a, b) => b.createdAt - a.createdAt);
 }
 
-/** A kept file's bytes by record folder and file name; neither may leave the records folder. */
-export async function readRecordFile(recordsDir: string, folder: string, name: string): Promise<Buffer> {
+/**
+ * A kept file's bytes by record folder and file name; neither may leave the records folder. Without a
+ * folder (an Outbox entry knows only the file's name), the newest record holding that name.
+ */
+export async function readRecordFile(recordsDir: string, folder: string | undefined, name: string): Promise<Buffer> {
+  if (folder === undefined) {
+    const holder = (await listRecords(recordsDir)).find((r) => r.files.some((f) => f.name === name));
+    if (!holder) throw new Error(`${name} is not kept on this computer`);
+    folder = holder.folder;
+  }
   if (
     folder !== path.basename(folder) ||
     name !== path.basename(name) ||

@@ -18,7 +18,7 @@ export class OutboxList {
   confirming = $state<number | null>(null);
   editing = $state<{ id: number; text: string } | null>(null);
 
-  constructor(private readonly api: BenchlinkApi) {}
+  constructor(readonly api: BenchlinkApi) {}
 
   async refresh(): Promise<void> {
     const r = await this.api.invoke('outbox.list', { states: STATES[this.filter], limit: 500 });

@@ -29,6 +29,9 @@ export type PlateRecord = z.infer<typeof plateRecord>;
 
 const fileName = z.string().min(1).max(200);
 
+/** The fileSource a record's uploads carry: the Outbox tells them by it and links to the kept copy. */
+export const RECORD_FILE_SOURCE = 'Benchlink plate record';
+
 export const plateRecordChannels = {
   /** Builds the record of a plate, keeps it on disk and queues its filing into the notebook page. */
   'plateRecord.file': channel({
@@ -39,9 +42,9 @@ export const plateRecordChannels = {
     request: z.strictObject({}),
     response: z.array(plateRecord.omit({ entries: true })),
   }),
-  /** A kept file's bytes, for a download in the browser host. */
+  /** A kept file's bytes, for a download in the browser host. Without a folder: the newest copy of that name. */
   'plateRecord.read': channel({
-    request: z.strictObject({ folder: fileName, name: fileName }),
+    request: z.strictObject({ folder: fileName.optional(), name: fileName }),
     response: z.strictObject({ base64: z.string() }),
   }),
   /** Opens the record's folder in the file manager (Electron); the browser host answers unavailable. */

@@ -113,4 +113,13 @@ test('filled with the service down and marked completed, the plate record is fil
   ]);
   expect(download.suggestedFilename()).toBe(`${base}.csv`);
   expect(readFileSync(await download.path())).toEqual(readFileSync(table.path!));
+  // Each of the record's upload entries links to its kept copy as well.
+  await page.getByRole('tab', { name: 'Recently done' }).click();
+  const grid = `${base}_grid.csv`;
+  const entry = page.locator('tr[data-testid^="entry-"]', { hasText: `Upload ${grid}` });
+  const [fromEntry] = await Promise.all([
+    page.waitForEvent('download'),
+    entry.getByRole('button', { name: grid }).click(),
+  ]);
+  expect(fromEntry.suggestedFilename()).toBe(grid);
 });

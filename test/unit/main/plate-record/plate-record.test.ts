@@ -86,6 +86,15 @@ describe('the plate record: built in main from the plate as queued, kept on disk
     expect(attached.result).toMatchObject({ image_uuid: (picture.result as { fileId: string }).fileId });
   });
 
+  it('finds a kept file by its name alone (an Outbox entry knows only that), the newest copy first', async () => {
+    const records = await env.call('plateRecord.list', {});
+    const png = records[0]!.files.find((f) => f.kind === 'picture')!;
+    const byName = await env.call('plateRecord.read', { name: png.name });
+    const byFolder = await env.call('plateRecord.read', { folder: records[0]!.folder, name: png.name });
+    expect(byName.base64).toBe(byFolder.base64);
+    expect((await env.api.invoke('plateRecord.read', { name: 'PLATE_nothing.csv' })).ok).toBe(false);
+  });
+
   it('refuses a file outside the records folder', async () => {
     const r = await env.api.invoke('plateRecord.read', { folder: '..', name: 'outbox.db' });
     expect(r.ok).toBe(false);
