@@ -12,6 +12,7 @@ import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
+import { createSendMoment } from './send-moment.js';
 import { sendSingle } from './send-single.js';
 import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
@@ -47,9 +48,10 @@ export interface SyncEngineOptions {
   offlineAfter?: number;
   probeIntervalMs?: number;
   /**
-   * Wait this long after an enqueue before sending (default 500 ms): scans at the bench come about
-   * one a second, so a short wait lets bursts share one request and gives "undo" (cancel) a moment
-   * before the entry leaves. Feedback never waits for it: the scan is confirmed by the local commit.
+   * The longest wait after an enqueue before sending (default 500 ms; the moment itself follows the
+   * bench's pace, see send-moment.ts): a short wait lets bursts share one request and gives "undo"
+   * (cancel) a moment before the entry leaves. Feedback never waits for it: the scan is confirmed by
+   * the local commit.
    */
   kickDelayMs?: number;
   log?: SyncLog;
@@ -97,6 +99,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   let retryTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
   let probeTimer: TimerHandle | null = null;
+  const maxDelay = o.kickDelayMs ?? 500;
+  const moment = createSendMoment({ minMs: Math.min(40, maxDelay), maxMs: maxDelay, maxWaitMs: 4 * maxDelay });
   const unsubscribe: (() => void)[] = [];
 
   const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
@@ -137,16 +141,17 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   }
 
   function kick(): void {
+    const delay = moment.enqueued(platform.now());
     if (stopped || status.paused || retryTimer !== null) return;
     if (draining) {
       again = true;
       return;
     }
-    if (kickTimer !== null) return;
+    if (kickTimer !== null) platform.clearTimeout(kickTimer);
     kickTimer = platform.setTimeout(() => {
       kickTimer = null;
       void syncNow();
-    }, o.kickDelayMs ?? 500);
+    }, delay);
   }
 
   async function step(): Promise<StepResult | null> {
@@ -216,6 +221,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   }
 
   async function drain(): Promise<void> {
+    moment.sending();
     status.syncing = true;
     emitStatus();
     try {
