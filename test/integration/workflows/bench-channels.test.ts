@@ -29,6 +29,33 @@ describe('bench IPC channels against the in-process sandbox', () => {
     expect(after.wells.find((w) => w.position === 'D4')?.sample?.id).toBe('S-0100');
   });
 
+  it('a scan is answered before the outbox counts go out, and the counts that follow include it', async () => {
+    const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
+    const seen: string[] = [];
+    let counted: { pending: number; ids: number[] } | null = null;
+    const off = app.events.addSink((event, payload) => {
+      if (event !== 'outbox.changed') return;
+      const p = payload as { counts: { pending: number }; changes: { id: number }[] };
+      seen.push('outbox.changed');
+      counted ??= { pending: p.counts.pending, ids: p.changes.map((c) => c.id) };
+    });
+    const answered = call('outbox.enqueue', {
+      intent: { type: 'well-set', manifest: { uuid: m.uuid }, position: 'H12', label: 'BLANK' },
+    }).then((r) => {
+      seen.push('answer');
+      return r;
+    });
+    const { id } = await answered;
+    await new Promise((r) => setImmediate(r));
+    off();
+    // Counting the outbox is not on the scan's round trip: the event follows the answer.
+    expect(seen.slice(0, 2)).toEqual(['answer', 'outbox.changed']);
+    // Changes gathered before it go with it; the scan's own entry is the last.
+    expect(counted!.ids.at(-1)).toBe(id);
+    expect(counted!.pending).toBeGreaterThanOrEqual(1);
+    await call('outbox.await', { id, timeoutMs: 10_000 });
+  });
+
   it('enqueueMany commits a multi-well edit all or none; cancelMany undoes it in one step', async () => {
     const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
     const label = (position: string) => ({
