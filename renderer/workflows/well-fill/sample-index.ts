@@ -1,5 +1,6 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { SampleIndex } from '../../../shared/ipc/channels/cache.js';
+import { whenIdle } from '../../lib/when-idle.js';
 
 /**
  * The open labsheet's tube → sample index, held in the page so a tube scan is resolved here and costs
@@ -18,6 +19,8 @@ export class PageSampleIndex {
   #loading = false;
   /** A reload was asked for while one was in flight (main reloaded the rows meanwhile). */
   #again = false;
+  /** A refresh is waiting for an idle moment. */
+  #soonPending = false;
   #off: (() => void) | null = null;
 
   constructor(
@@ -31,7 +34,7 @@ export class PageSampleIndex {
       this.close();
       this.#labsheet = labsheet;
       this.#off = this.api.subscribe('cache.rowsLoaded', (p) => {
-        if (p.labsheet === this.#labsheet && p.fetchedAt > (this.#index?.fetchedAt ?? -Infinity)) this.#load();
+        if (p.labsheet === this.#labsheet && p.fetchedAt > (this.#index?.fetchedAt ?? -Infinity)) this.#loadSoon();
       });
     }
     if (!this.#index || this.now() >= this.#index.refreshFrom) this.#load();
@@ -50,12 +53,26 @@ export class PageSampleIndex {
     if (!index) return undefined;
     const t = this.now();
     if (t >= index.freshUntil) return undefined;
-    if (t >= index.refreshFrom) this.#load();
+    if (t >= index.refreshFrom) this.#loadSoon();
     return this.#sampleOf.get(code);
   }
 
   get size(): number {
     return this.#sampleOf.size;
+  }
+
+  /**
+   * A refresh waits for an idle moment. Asked for inside a scan, the index call reached main just
+   * ahead of that scan's enqueue, and main built the index (thousands of rows) before committing the
+   * scan: two of the five slowest scans of a bench run. The index in hand still answers meanwhile.
+   */
+  #loadSoon(): void {
+    if (this.#soonPending) return;
+    this.#soonPending = true;
+    whenIdle(() => {
+      this.#soonPending = false;
+      this.#load();
+    }, 1000);
   }
 
   /** One load in flight at a time (one asked meanwhile runs after it); a failed one keeps the old index. */
