@@ -1,30 +1,25 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Outbox } from '../../../../main/outbox/index.js';
 import { createSyncEngine } from '../../../../main/sync/index.js';
 import { SUPPLIED_LATER } from '../../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { tempDir } from '../outbox/helpers.js';
+import { outboxPerTest } from './outbox-per-test.js';
 
 describe("sync engine: an entry sent after the entry it depends on, with that entry's answer", () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const platform = fakePlatform();
+  const files = outboxPerTest(platform.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: platform.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   const staged = (name: string): Intent => {
-    const p = path.join(t.dir, name);
+    const p = path.join(files.dir, name);
     writeFileSync(p, `contents of ${name}`);
     const bytes = Buffer.from(`contents of ${name}`);
     return {

@@ -1,23 +1,18 @@
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Outbox } from '../../../../main/outbox/index.js';
 import { createSyncEngine, type SyncTransport } from '../../../../main/sync/index.js';
 import { AuthError, NetworkError, RateLimitedError, ValidationError } from '../../../../main/api/errors.js';
 import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { assign, rowUpdate, tempDir, webhook, wellSet } from '../outbox/helpers.js';
+import { assign, rowUpdate, webhook, wellSet } from '../outbox/helpers.js';
+import { outboxPerTest } from './outbox-per-test.js';
 
 describe('sync engine (fake transport, fake clock)', () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const platform = fakePlatform();
+  const files = outboxPerTest(platform.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: platform.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   it('coalesces one plate into one request and marks every entry done with that request id', async () => {
@@ -225,7 +220,7 @@ describe('sync engine (fake transport, fake clock)', () => {
     });
     outbox.claim([id], 'r1', 'createLabsheet');
     outbox.close();
-    outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: platform.now });
+    outbox = files.reopen();
     const engine = createSyncEngine({ outbox, transport, platform });
     engine.start(); // crash recovery: sending → uncertain → reconciled
     await engine.syncNow();

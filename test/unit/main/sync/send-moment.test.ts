@@ -1,11 +1,11 @@
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Outbox } from '../../../../main/outbox/index.js';
 import { createSendMoment } from '../../../../main/sync/send-moment.js';
 import { createSyncEngine } from '../../../../main/sync/index.js';
 import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { tempDir, wellSet } from '../outbox/helpers.js';
+import { wellSet } from '../outbox/helpers.js';
+import { outboxPerTest } from './outbox-per-test.js';
 
 const options = { minMs: 40, maxMs: 500, maxWaitMs: 2000 };
 
@@ -49,16 +49,11 @@ describe('send moment (when queued work leaves)', () => {
 });
 
 describe('sync engine: sends between scans', () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const platform = fakePlatform();
+  const files = outboxPerTest(platform.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: platform.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   const settle = async () => {
