@@ -54,6 +54,8 @@ export const GROUPS: BenchGroup[] = [
       plain('scan → DOM updated p50 (before the frame wait)', r.scanToDomP50Ms!, 'ms'),
       // Issue 17's target.
       atMost('scan → DOM updated p99 (before the frame wait)', r.scanToDomP99Ms!, 'ms', 5),
+      plain('keyboard scan (scan field) → DOM updated p50', r.fieldScanToDomP50Ms!, 'ms'),
+      atMost('keyboard scan (scan field) → DOM updated p99', r.fieldScanToDomP99Ms!, 'ms', 5),
       plain('scan → visible feedback p99 at 10 scans/s', r.scanToScreen10HzP99Ms!, 'ms'),
       under('start → interactive plate map', r.startToInteractiveMs!, 'ms', 1500),
       under('renderer JS gzipped, first load (start → interactive)', r.initialJsGzipKb!, 'KB', 250),

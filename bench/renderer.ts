@@ -41,6 +41,14 @@ const PROBE = `(() => {
   }).observe(map, { subtree: true, attributes: true, attributeFilter: ['data-sample'] });
   let last = performance.now();
   const tick = (t) => { window.__frames.push(t - last); last = t; if (window.__run) requestAnimationFrame(tick); };
+  window.__fieldAt = {};
+  window.__fieldScan = (text) => {
+    const field = document.querySelector('[data-testid="scan-field"]');
+    field.value = text;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    window.__fieldAt[text] = performance.timeOrigin + performance.now();
+    field.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  };
   window.__startFrames = () => { window.__run = true; last = performance.now(); requestAnimationFrame(tick); };
 })()`;
 
@@ -110,6 +118,12 @@ export interface RendererFigures {
   /** The same reads, main's emit → the DOM update itself: the part before waiting for the next frame. */
   scanToDomP50Ms: number;
   scanToDomP99Ms: number;
+  /**
+   * A keyboard scanner's read (the scan field's Enter, in the page) → the DOM update, at 4 reads/s:
+   * two trips (the enqueue and its answer) where a HID read makes three.
+   */
+  fieldScanToDomP50Ms: number;
+  fieldScanToDomP99Ms: number;
   /** Main's emit → frame at 10 reads/s: grows if reads queue behind each other. */
   scanToScreen10HzP99Ms: number;
   frameP99Ms384At10Hz: number;
@@ -146,12 +160,12 @@ export async function benchRenderer(): Promise<RendererFigures> {
       mainAt.set((payload as { text: string }).text, performance.timeOrigin + performance.now());
     }
   });
-  /** Page records [sample, frame, dom] → latencies from main's emit, for tubes TB00n = sample S-n. */
-  const latencies = (records: [string, number, number][]) => {
+  /** Page records [sample, frame, dom] → latencies from the read's start, for tubes TB00n = sample S-n. */
+  const latencies = (records: [string, number, number][], startOf: ReadonlyMap<string, number> = mainAt) => {
     const frame: number[] = [];
     const dom: number[] = [];
     for (const [sample, f, d] of records) {
-      const at = mainAt.get(`TB00${sample.replace(/^S-/, '')}`);
+      const at = startOf.get(`TB00${sample.replace(/^S-/, '')}`);
       if (at === undefined) continue;
       frame.push(f - at);
       dom.push(d - at);
@@ -178,12 +192,13 @@ export async function benchRenderer(): Promise<RendererFigures> {
     // A person puts the plate down and picks up the first tube: not a read 100 ms after the plate.
     await new Promise((r) => setTimeout(r, 1000));
     // Scan-to-screen at bench pace (4 reads/s: each read is drawn before the next arrives, as when a
-    // user scans), 160 of them so that p99 is not just the one worst read; then the rest of the
-    // plate at 10 reads/s for the frame-time figure (reads may queue behind each other).
-    const paced = async (from: number, to: number, intervalMs: number) => {
+    // user scans), 160 HID reads so that p99 is not just the one worst read, then 80 keyboard reads
+    // in the scan field; then the rest of the plate at 10 reads/s for the frame-time figure (reads
+    // may queue behind each other).
+    const paced = async (from: number, to: number, intervalMs: number, read = inject) => {
       for (let n = from; n <= to; n++) {
         const due = Date.now() + intervalMs;
-        await inject(`TB00${n}`);
+        await read(`TB00${n}`);
         const wait = due - Date.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       }
@@ -191,15 +206,20 @@ export async function benchRenderer(): Promise<RendererFigures> {
     await paced(1001, 1160, 250);
     await page.waitFor(sampleShown('S-1160'));
     const slow = latencies(await records());
+    await paced(1161, 1240, 250, (tube) => page.evaluate(`window.__fieldScan(${JSON.stringify(tube)})`));
+    await page.waitFor(sampleShown('S-1240'));
+    const fieldAt = new Map(Object.entries(await page.evaluate<Record<string, number>>('window.__fieldAt')));
+    const field = latencies(await records(), fieldAt);
     // Frame times only from here: a frame loop running all along would be work the app never does.
     await page.evaluate('window.__startFrames()');
-    await paced(1161, 1384, 100);
+    await paced(1241, 1384, 100);
     await page.waitFor(`${testId('well-P24')}?.getAttribute('data-sample') === 'S-1384'`, 120_000);
     const frames = await page.evaluate<number[]>(
       '(() => { window.__run = false; return window.__frames.slice(1); })()',
     );
     const fast = latencies(await records());
     if (slow.frame.length < 150) throw new Error(`only ${slow.frame.length} of 160 paced scans were seen on screen`);
+    if (field.dom.length < 75) throw new Error(`only ${field.dom.length} of 80 scan-field reads were seen on screen`);
     return {
       bundleGzipKb,
       initialJsGzipKb,
@@ -208,6 +228,8 @@ export async function benchRenderer(): Promise<RendererFigures> {
       scanToScreenP99Ms: round(percentile(slow.frame, 99)),
       scanToDomP50Ms: round(percentile(slow.dom, 50)),
       scanToDomP99Ms: round(percentile(slow.dom, 99)),
+      fieldScanToDomP50Ms: round(percentile(field.dom, 50)),
+      fieldScanToDomP99Ms: round(percentile(field.dom, 99)),
       scanToScreen10HzP99Ms: round(percentile(fast.frame, 99)),
       frameP99Ms384At10Hz: round(percentile(frames, 99)),
     };
