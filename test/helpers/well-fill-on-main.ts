@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { BenchlinkApi } from '../../shared/ipc/api.js';
 import { Feedback } from '../../renderer/lib/feedback/feedback.svelte.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
@@ -33,5 +34,34 @@ export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi) {
       outbox.stop();
       await env.close();
     },
+  };
+}
+
+export type WellFillOnMain = Awaited<ReturnType<typeof wellFillOnMain>>;
+
+/**
+ * wellFillOnMain shared by every test of the file that calls it: opened before the first test,
+ * closed after the last. `s` and `env` are read at use, inside a test.
+ */
+export function wellFillOnMainForSuite() {
+  let w: WellFillOnMain | null = null;
+  beforeAll(async () => {
+    w = await wellFillOnMain();
+  });
+  afterAll(() => w?.close());
+  const open = (): WellFillOnMain => {
+    if (!w) throw new Error('well fill on main is open only inside the tests of its suite');
+    return w;
+  };
+  return {
+    get s() {
+      return open().s;
+    },
+    get env() {
+      return open().env;
+    },
+    scan: (text: string) => open().scan(text),
+    said: () => open().said(),
+    queued: () => open().queued(),
   };
 }

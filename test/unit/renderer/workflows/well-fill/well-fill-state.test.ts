@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
-import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+import { wellFillOnMainForSuite } from '../../../../helpers/well-fill-on-main.js';
 
-let w: Awaited<ReturnType<typeof wellFillOnMain>>;
-let s: WellFillState;
-const scan = (text: string) => w.scan(text);
-const said = () => w.said();
-const queued = () => w.queued();
-
-beforeAll(async () => {
-  w = await wellFillOnMain();
-  s = w.s;
-});
-afterAll(async () => {
-  await w.close();
-});
+const fill = wellFillOnMainForSuite();
+const { scan, said, queued } = fill;
 
 describe("well fill's logic, on the real main process", () => {
   it('a plate scan opens the plate; the cursor starts at the first empty well', async () => {
     await scan('PLT000001');
-    expect(s.plate?.hrid).toBe('PL-0001');
-    expect(s.filled).toBe(10);
-    expect(s.cursor).toBe('A11');
+    expect(fill.s.plate?.hrid).toBe('PL-0001');
+    expect(fill.s.filled).toBe(10);
+    expect(fill.s.cursor).toBe('A11');
     expect(said()).toContain('PL-0001');
   });
 
@@ -30,15 +18,15 @@ describe("well fill's logic, on the real main process", () => {
     const before = await queued();
     await scan('TB000011');
     expect(await queued()).toBe(before + 1);
-    expect(s.wells['A11']).toMatchObject({ sample: 'S-0011', sync: expect.stringMatching(/pending|synced/) });
-    expect(s.cursor).toBe('A12');
+    expect(fill.s.wells['A11']).toMatchObject({ sample: 'S-0011', sync: expect.stringMatching(/pending|synced/) });
+    expect(fill.s.cursor).toBe('A12');
     expect(said()).toContain('S-0011');
   });
 
   it('the same sample again is stopped by the duplicate guard, and nothing is queued', async () => {
     const before = await queued();
     await scan('TB000011');
-    expect(s.guard?.kind).toBe('duplicate-sample');
+    expect(fill.s.guard?.kind).toBe('duplicate-sample');
     expect(await queued()).toBe(before);
   });
 
@@ -55,33 +43,33 @@ describe("well fill's logic, on the real main process", () => {
   it('the fill passes over the control wells H11 and H12', async () => {
     await scan('H10');
     await scan('TB000012');
-    expect(s.wells['H10']?.sample).toBe('S-0012');
-    expect(s.cursor).not.toBe('H11');
-    expect(s.cursor).not.toBe('H12');
-    expect(s.cursor).toBe('A12');
+    expect(fill.s.wells['H10']?.sample).toBe('S-0012');
+    expect(fill.s.cursor).not.toBe('H11');
+    expect(fill.s.cursor).not.toBe('H12');
+    expect(fill.s.cursor).toBe('A12');
   });
 
   it('a sample into a control well needs the position scan and a confirm; then it goes there', async () => {
     const before = await queued();
     await scan('H11');
     await scan('TB000013');
-    expect(s.guard).toMatchObject({ kind: 'control-well', overridable: true });
-    expect(s.guard?.message).toBe('H11 is a pos control well. Put S-0013 there anyway?');
+    expect(fill.s.guard).toMatchObject({ kind: 'control-well', overridable: true });
+    expect(fill.s.guard?.message).toBe('H11 is a pos control well. Put S-0013 there anyway?');
     expect(await queued()).toBe(before);
-    await s.guard!.proceed();
-    expect(s.wells['H11']).toMatchObject({ sample: 'S-0013' });
+    await fill.s.guard!.proceed();
+    expect(fill.s.wells['H11']).toMatchObject({ sample: 'S-0013' });
     expect(await queued()).toBe(before + 1);
   });
 
   it('a label on several wells is one commit and one undo step, all wells back as they were', async () => {
     const before = await queued();
-    await labelWells(s, ['B1', 'B2', 'B3'], 'BLANK');
+    await labelWells(fill.s, ['B1', 'B2', 'B3'], 'BLANK');
     expect(await queued()).toBe(before + 3);
-    expect(['B1', 'B2', 'B3'].map((p) => s.wells[p]?.label)).toEqual(['BLANK', 'BLANK', 'BLANK']);
+    expect(['B1', 'B2', 'B3'].map((p) => fill.s.wells[p]?.label)).toEqual(['BLANK', 'BLANK', 'BLANK']);
     // Blanks are not fill targets either.
-    expect(s.nextTarget('B1')).toBe('B4');
-    await s.undo();
-    expect(['B1', 'B2', 'B3'].map((p) => s.wells[p]?.label)).toEqual(['', '', '']);
-    expect(s.canRedo).toBe(true);
+    expect(fill.s.nextTarget('B1')).toBe('B4');
+    await fill.s.undo();
+    expect(['B1', 'B2', 'B3'].map((p) => fill.s.wells[p]?.label)).toEqual(['', '', '']);
+    expect(fill.s.canRedo).toBe(true);
   });
 });
