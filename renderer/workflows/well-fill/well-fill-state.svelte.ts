@@ -121,8 +121,7 @@ export class WellFillState {
     this.#syncStack();
     this.held = m.unplacedUsed > 0 || m.layoutFrom === 'unknown';
     // From the new plate's first empty well, not from where the last plate's cursor stood.
-    this.cursor = null;
-    this.cursor = this.held ? null : this.nextTarget();
+    this.cursor = this.held ? null : this.firstTarget();
     return true;
   }
 
@@ -180,9 +179,15 @@ export class WellFillState {
     return nextEmptyWell(layout, this.order, taken, from ?? this.cursor ?? undefined);
   }
 
+  /** The first empty well in fill order, wherever the cursor stands now. */
+  firstTarget(): string | null {
+    const layout = this.layout;
+    return layout ? this.nextTarget(positionsInOrder(layout, this.order)[0]) : null;
+  }
+
   setOrder(order: FillOrder): void {
     this.order = order;
-    this.cursor = this.nextTarget(positionsInOrder(this.layout ?? { rows: 1, columns: 1 }, order)[0]);
+    this.cursor = this.firstTarget();
   }
 
   wellOfSample(sampleId: string): string | null {
