@@ -10,6 +10,7 @@ import {
 import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
+import { safeFileNamePart } from '../common/safe-file-name.js';
 import type { Outbox } from '../outbox/index.js';
 import { stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
@@ -28,8 +29,6 @@ export interface PlateRecordDeps {
 }
 
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
-/** Folder names are made here (never from renderer text beyond the plate's hrid, made safe). */
-const safe = (s: string) => s.replace(/[^\w.-]+/g, '_');
 
 /**
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
@@ -42,7 +41,8 @@ export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: Pa
   if (!m) throw new Error('That plate is not known here (open it once while online)');
   const at = d.now();
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null);
-  const base = `PLATE_${safe(m.hrid)}_${dayOf(at)}`;
+  // Folder names are made here (never from renderer text beyond the plate's hrid, made safe).
+  const base = `PLATE_${safeFileNamePart(m.hrid)}_${dayOf(at)}`;
   const folderName = `${base}_${new Date(at).toISOString().slice(11, 19).replace(/:/g, '')}`;
   const folder = path.join(d.recordsDir, folderName);
   await mkdir(folder, { recursive: true });

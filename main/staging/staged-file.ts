@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileUploadIntent } from '../../shared/outbox/intents.js';
+import { safeFileNamePart } from '../common/safe-file-name.js';
 import { toWriteError } from '../common/write-error.js';
 
 /** A copy still being written; only a complete copy gets its final name. */
@@ -56,7 +57,7 @@ export async function stageFile(
 
 /** A fresh name in the staging folder: unique, and nothing from the user's name but safe characters. */
 export function stagedName(fileName: string): string {
-  const safeName = path.basename(fileName).replace(/[^\w.\-]+/g, '_') || 'file';
+  const safeName = safeFileNamePart(path.basename(fileName)) || 'file';
   return `${randomUUID()}-${safeName}`;
 }
 

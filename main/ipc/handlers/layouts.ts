@@ -1,6 +1,7 @@
 import type { layoutsChannels } from '../../../shared/ipc/channels/layouts.js';
 import { layoutFromCsv, layoutToCsv } from '../../layouts/layout-csv.js';
 import type { LayoutStore } from '../../layouts/layout-store.js';
+import { safeFileNamePart } from '../../common/safe-file-name.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -25,7 +26,7 @@ export function layoutsHandlers(store: LayoutStore): HandlersFor<typeof layoutsC
     'layouts.exportCsv': async ({ name }) => {
       const l = await store.find(name);
       if (!l) throw new IpcFailure('failed', `No layout named "${name}"`);
-      return { fileName: `layout-${l.name.replace(/[^\w.-]+/g, '_')}.csv`, csv: layoutToCsv(l) };
+      return { fileName: `layout-${safeFileNamePart(l.name)}.csv`, csv: layoutToCsv(l) };
     },
   };
 }
