@@ -2,7 +2,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IpcError } from '../../../shared/ipc/result.js';
 import type { ConfiguredPrinter } from '../../../shared/ipc/settings.js';
 import type { LabelRecordInput, LabelTemplate } from '../../../shared/labels/index.js';
-import { bytesFromBase64, offerDownload } from './download.js';
+import { bytesFromBase64, offerDownload } from '../../lib/download.js';
 import { safeFileName } from './file-name.js';
 import { problemFrom, type Problem } from './label-errors.js';
 

@@ -23,6 +23,14 @@ export function offerDownload(
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/**
+ * Saves text as a CSV file. A byte-order mark goes first so spreadsheet programs read UTF-8 names
+ * (µL, Å) correctly.
+ */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  offerDownload(`\uFEFF${text}`, fileName, type);
+}
+
 export function bytesFromBase64(base64: string): Uint8Array {
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
