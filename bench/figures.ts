@@ -64,6 +64,20 @@ export const GROUPS: BenchGroup[] = [
     ],
   },
   {
+    // What the machine alone charges for the scan's three trips: read the renderer group's scan → DOM
+    // p99 against these (see transport-floor.ts).
+    id: 'floor',
+    module: './transport-floor.js',
+    fn: 'benchTransportFloor',
+    rows: (r) => [
+      plain('three IPC trips, no app work (machine floor) p50', r.threeTripsP50Ms!, 'ms'),
+      plain('three IPC trips, no app work (machine floor) p99', r.threeTripsP99Ms!, 'ms'),
+      plain('three IPC trips + one fdatasync (durable floor) p50', r.durableTripsP50Ms!, 'ms'),
+      plain('three IPC trips + one fdatasync (durable floor) p99', r.durableTripsP99Ms!, 'ms'),
+      plain('idle thread woken by a message p99', r.wakeUpP99Ms!, 'ms'),
+    ],
+  },
+  {
     id: 'enqueue',
     module: './outbox.js',
     fn: 'benchEnqueue',
