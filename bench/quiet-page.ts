@@ -36,6 +36,9 @@ export async function openQuietPage(
     executablePath,
     [
       '--headless=new',
+      // A user's app plays its tones (their first click lets it); without a gesture the bench's audio
+      // context stayed suspended, so the tones' audio thread never ran while scans were timed.
+      '--autoplay-policy=no-user-gesture-required',
       '--remote-debugging-pipe',
       '--no-sandbox',
       '--disable-gpu',
