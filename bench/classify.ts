@@ -1,11 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createClassifier } from '../shared/barcode/classify.js';
+import { percentile } from './stats.js';
 
 const SCANS = 12_000;
 const WARM_UP = 2_000;
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The mix a bench sees: mostly plain IDs and positions, then GS1 reads in each form, URLs and misreads. */
 function readAt(i: number): string {
@@ -53,7 +52,6 @@ export function benchClassify(): { classifyP99Ms: number; classifyPerSec: number
   }
   const elapsed = performance.now() - started;
   if (kinds === 0) throw new Error('classifier returned nothing');
-  latencies.sort((a, b) => a - b);
   return {
     classifyP99Ms: Number(percentile(latencies, 99).toFixed(4)),
     classifyPerSec: Math.round(SCANS / (elapsed / 1000)),

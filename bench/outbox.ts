@@ -17,6 +17,7 @@ import { createSyncEngine, type SyncTransport } from '../main/sync/index.js';
 import { positionsInOrder } from '../shared/layout/positions.js';
 import type { Intent, PlateBasis } from '../shared/outbox/intents.js';
 import { clientFor, startSandboxAndProxy } from '../test/integration/sync/stack.js';
+import { percentile } from './stats.js';
 
 const PLATE_384 = positionsInOrder({ rows: 16, columns: 24 }, 'row-major');
 const sample = (n: number) => `S-${String((n % 300) + 1).padStart(4, '0')}`;
@@ -40,7 +41,6 @@ function tempOutbox(name: string): { outbox: Outbox; done: () => void } {
   };
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 export async function benchEnqueue(n = 2000): Promise<{ p50Ms: number; p99Ms: number; commitsPerSec: number }> {
@@ -55,10 +55,9 @@ export async function benchEnqueue(n = 2000): Promise<{ p50Ms: number; p99Ms: nu
   }
   const seconds = (performance.now() - start) / 1000;
   done();
-  times.sort((a, b) => a - b);
   return {
-    p50Ms: round(quantile(times, 0.5), 3),
-    p99Ms: round(quantile(times, 0.99), 3),
+    p50Ms: round(percentile(times, 50), 3),
+    p99Ms: round(percentile(times, 99), 3),
     commitsPerSec: Math.round(n / seconds),
   };
 }

@@ -15,13 +15,10 @@ import { startHost } from '../main/host/server.js';
 import { demoFixture } from '../main/sandbox/demo-data.js';
 import { startSandboxInWorker } from '../main/sandbox/worker/start-in-worker.js';
 import type { SandboxFixture } from '../main/sandbox/fixture.js';
+import { percentile } from './stats.js';
 
 const root = process.cwd();
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-};
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /**

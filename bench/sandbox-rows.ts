@@ -1,14 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { startSandbox } from '../main/sandbox/server.js';
+import { percentile } from './stats.js';
 
 const ROWS = 50_000;
 const PAGE_SIZE = 1000;
 const REQUESTS = 200;
 const LABSHEET = 'Bench Rows';
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /**
  * fetch-list-rows latency over real HTTP on a 50,000-row labsheet, pageSize 1000, pages spread
@@ -63,7 +61,6 @@ export async function benchSandboxRows(): Promise<{ p50: number; p99: number; n:
     for (let i = 0; i < 10; i++) await get(1 + (i % maxPage)); // warm-up: JIT, statement cache, connection
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) times.push(await get(1 + ((i * 17) % maxPage)));
-    times.sort((a, b) => a - b);
     const round = (n: number): number => Math.round(n * 100) / 100;
     return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), n: times.length };
   } finally {

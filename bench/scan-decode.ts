@@ -4,10 +4,9 @@ import { createScannerService } from '../main/scanner/service.js';
 import { benchClassify } from './classify.js';
 import type { DeviceLayer, HidDeviceInfo, HidHandle, Timers } from '../main/scanner/types.js';
 import { keyboardReports, posReports } from '../test/unit/main/scanner/reports.js';
+import { percentile } from './stats.js';
 
 const SCANS = 6000;
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const POS: HidDeviceInfo = { vendorId: 0x0c2e, productId: 0x0b87, path: 'bench-pos', usagePage: 0x8c, usage: 2 };
 const KBD: HidDeviceInfo = { vendorId: 0x05e0, productId: 0x1200, path: 'bench-kbd', usagePage: 1, usage: 6 };
@@ -75,7 +74,6 @@ export async function benchScanDecode(): Promise<{
   const elapsed = performance.now() - started;
   service.stop();
   if (received !== SCANS) throw new Error(`decoded ${received} of ${SCANS} reads`);
-  latencies.sort((a, b) => a - b);
   const reportsPerSec = Math.round(totalReports / (elapsed / 1000));
   const p99DecodeMs = Number(percentile(latencies, 99).toFixed(4));
   // The renderer classifies each decoded read next: same group, so one run reports the whole scan path.

@@ -15,14 +15,11 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { openQuietPage } from './quiet-page.js';
+import { percentile } from './stats.js';
 
 const READS = 160;
 const PACE_MS = 250;
 
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
-};
 const round = (n: number) => Math.round(n * 100) / 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
