@@ -124,7 +124,6 @@ export interface TransportFloorFigures {
   threeTripsP99Ms: number;
   durableTripsP50Ms: number;
   durableTripsP99Ms: number;
-  wakeUpP50Ms: number;
   wakeUpP99Ms: number;
 }
 
@@ -137,7 +136,6 @@ export async function benchTransportFloor(): Promise<TransportFloorFigures> {
     threeTripsP99Ms: round(percentile(trips, 99)),
     durableTripsP50Ms: round(percentile(durable, 50)),
     durableTripsP99Ms: round(percentile(durable, 99)),
-    wakeUpP50Ms: round(percentile(wakes, 50)),
     wakeUpP99Ms: round(percentile(wakes, 99)),
   };
 }
