@@ -17,7 +17,7 @@ import { createSyncEngine, type SyncTransport } from '../main/sync/index.js';
 import { positionsInOrder } from '../shared/layout/positions.js';
 import type { Intent, PlateBasis } from '../shared/outbox/intents.js';
 import { clientFor, startSandboxAndProxy } from '../test/integration/sync/stack.js';
-import { percentile } from './stats.js';
+import { percentile, round } from './stats.js';
 
 const PLATE_384 = positionsInOrder({ rows: 16, columns: 24 }, 'row-major');
 const sample = (n: number) => `S-${String((n % 300) + 1).padStart(4, '0')}`;
@@ -40,8 +40,6 @@ function tempOutbox(name: string): { outbox: Outbox; done: () => void } {
     },
   };
 }
-
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 export async function benchEnqueue(n = 2000): Promise<{ p50Ms: number; p99Ms: number; commitsPerSec: number }> {
   const { outbox, done } = tempOutbox('enqueue');
@@ -200,7 +198,7 @@ export async function benchMemory100k(): Promise<{ idleRssMb: number; with100kRs
 }
 
 async function memoryChild(): Promise<void> {
-  const mb = () => Math.round((process.memoryUsage().rss / 1024 / 1024) * 10) / 10;
+  const mb = () => round(process.memoryUsage().rss / 1024 / 1024, 1);
   const { outbox, done } = tempOutbox('memory');
   // An unreachable server: the engine keeps loading batches and backing off, as on a dead network.
   const transport = clientFor('http://127.0.0.1:9', { value: 'x' }, 1_000) as SyncTransport;

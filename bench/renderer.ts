@@ -15,11 +15,10 @@ import { startHost } from '../main/host/server.js';
 import { demoFixture } from '../main/sandbox/demo-data.js';
 import { startSandboxInWorker } from '../main/sandbox/worker/start-in-worker.js';
 import type { SandboxFixture } from '../main/sandbox/fixture.js';
-import { percentile } from './stats.js';
+import { percentile, round } from './stats.js';
 
 const root = process.cwd();
 const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /**
  * In the page: when a well of the plate map takes a sample, record (sample, time of the next
@@ -53,7 +52,7 @@ const PROBE = `(() => {
 function gzipKb(assets: string, files: Iterable<string>): number {
   let bytes = 0;
   for (const f of files) bytes += gzipSync(readFileSync(join(assets, f))).length;
-  return round(bytes / 1024);
+  return round(bytes / 1024, 1);
 }
 
 /**
@@ -221,14 +220,14 @@ export async function benchRenderer(): Promise<RendererFigures> {
       bundleGzipKb,
       initialJsGzipKb,
       startToInteractiveMs,
-      scanToScreenP50Ms: round(percentile(slow.frame, 50)),
-      scanToScreenP99Ms: round(percentile(slow.frame, 99)),
-      scanToDomP50Ms: round(percentile(slow.dom, 50)),
-      scanToDomP99Ms: round(percentile(slow.dom, 99)),
-      fieldScanToDomP50Ms: round(percentile(field.dom, 50)),
-      fieldScanToDomP99Ms: round(percentile(field.dom, 99)),
-      scanToScreen10HzP99Ms: round(percentile(fast.frame, 99)),
-      frameP99Ms384At10Hz: round(percentile(frames, 99)),
+      scanToScreenP50Ms: round(percentile(slow.frame, 50), 1),
+      scanToScreenP99Ms: round(percentile(slow.frame, 99), 1),
+      scanToDomP50Ms: round(percentile(slow.dom, 50), 1),
+      scanToDomP99Ms: round(percentile(slow.dom, 99), 1),
+      fieldScanToDomP50Ms: round(percentile(field.dom, 50), 1),
+      fieldScanToDomP99Ms: round(percentile(field.dom, 99), 1),
+      scanToScreen10HzP99Ms: round(percentile(fast.frame, 99), 1),
+      frameP99Ms384At10Hz: round(percentile(frames, 99), 1),
     };
   } finally {
     offSink();

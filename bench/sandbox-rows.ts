@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { startSandbox } from '../main/sandbox/server.js';
-import { percentile } from './stats.js';
+import { percentile, round } from './stats.js';
 
 const ROWS = 50_000;
 const PAGE_SIZE = 1000;
@@ -61,8 +61,7 @@ export async function benchSandboxRows(): Promise<{ p50: number; p99: number; n:
     for (let i = 0; i < 10; i++) await get(1 + (i % maxPage)); // warm-up: JIT, statement cache, connection
     const times: number[] = [];
     for (let i = 0; i < REQUESTS; i++) times.push(await get(1 + ((i * 17) % maxPage)));
-    const round = (n: number): number => Math.round(n * 100) / 100;
-    return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), n: times.length };
+    return { p50: round(percentile(times, 50), 2), p99: round(percentile(times, 99), 2), n: times.length };
   } finally {
     await sandbox.close();
   }

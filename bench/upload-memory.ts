@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { round } from './stats.js';
 import { createLabClient } from '../main/api/client.js';
 
 export interface UploadBenchResult {
@@ -115,9 +116,9 @@ export async function benchUpload(opts: { mb?: number; target?: 'auto' | 'sink' 
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     return {
       mb,
-      seconds: round(seconds),
-      mbPerSec: round(mb / seconds),
-      peakRssGrowthMb: round((peak - baseline) / MiB),
+      seconds: round(seconds, 1),
+      mbPerSec: round(mb / seconds, 1),
+      peakRssGrowthMb: round((peak - baseline) / MiB, 1),
       target: target.kind,
     };
   } finally {
@@ -125,8 +126,6 @@ export async function benchUpload(opts: { mb?: number; target?: 'auto' | 'sink' 
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-const round = (n: number): number => Math.round(n * 10) / 10;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const args = process.argv.slice(2);
