@@ -11,17 +11,15 @@ import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } fr
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { openQuietPage } from './quiet-page.js';
-import { percentile } from './stats.js';
+import { percentile, round } from './stats.js';
 
 const READS = 160;
 const PACE_MS = 250;
-
-const round = (n: number) => Math.round(n * 100) / 100;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The page answers a "read" with an "enqueue", and on the "answer" changes a visible element's
@@ -48,18 +46,19 @@ async function threeTrips(durable: boolean): Promise<number[]> {
   const page4k = Buffer.alloc(4096, 1);
   const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(PAGE));
   const wss = new WebSocketServer({ noServer: true });
-  let socket: WebSocket | null = null;
-  server.on('upgrade', (req, s, head) =>
-    wss.handleUpgrade(req, s, head, (ws) => {
-      ws.on('message', (d) => {
-        if (durable) {
-          writeSync(fd, page4k);
-          fdatasyncSync(fd);
-        }
-        ws.send(JSON.stringify({ kind: 'answer', n: (JSON.parse(String(d)) as { n: number }).n }));
-      });
-      socket = ws;
-    }),
+  const connected = new Promise<WebSocket>((resolve) =>
+    server.on('upgrade', (req, s, head) =>
+      wss.handleUpgrade(req, s, head, (ws) => {
+        ws.on('message', (d) => {
+          if (durable) {
+            writeSync(fd, page4k);
+            fdatasyncSync(fd);
+          }
+          ws.send(JSON.stringify({ kind: 'answer', n: (JSON.parse(String(d)) as { n: number }).n }));
+        });
+        resolve(ws);
+      }),
+    ),
   );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
@@ -67,13 +66,14 @@ async function threeTrips(durable: boolean): Promise<number[]> {
     width: 800,
     height: 600,
   });
+  const giveUp = new AbortController();
   try {
-    const until = Date.now() + 30_000;
-    while (socket === null) {
-      if (Date.now() > until) throw new Error('the floor page never opened its socket');
-      await sleep(20);
-    }
-    const ws: WebSocket = socket;
+    const ws = await Promise.race([
+      connected,
+      sleep(30_000, null, { signal: giveUp.signal }).then(() => {
+        throw new Error('the floor page never opened its socket');
+      }),
+    ]);
     await sleep(1000);
     const sentAt: number[] = [];
     for (let n = 0; n < READS; n++) {
@@ -86,6 +86,7 @@ async function threeTrips(durable: boolean): Promise<number[]> {
     if (lat.length < READS * 0.95) throw new Error(`only ${lat.length} of ${READS} floor reads came back`);
     return lat;
   } finally {
+    giveUp.abort();
     await page.close();
     for (const c of wss.clients) c.terminate();
     wss.close();
@@ -132,11 +133,11 @@ export async function benchTransportFloor(): Promise<TransportFloorFigures> {
   const durable = await threeTrips(true);
   const wakes = await wakeUps();
   return {
-    threeTripsP50Ms: round(percentile(trips, 50)),
-    threeTripsP99Ms: round(percentile(trips, 99)),
-    durableTripsP50Ms: round(percentile(durable, 50)),
-    durableTripsP99Ms: round(percentile(durable, 99)),
-    wakeUpP99Ms: round(percentile(wakes, 99)),
+    threeTripsP50Ms: round(percentile(trips, 50), 2),
+    threeTripsP99Ms: round(percentile(trips, 99), 2),
+    durableTripsP50Ms: round(percentile(durable, 50), 2),
+    durableTripsP99Ms: round(percentile(durable, 99), 2),
+    wakeUpP99Ms: round(percentile(wakes, 99), 2),
   };
 }
 
