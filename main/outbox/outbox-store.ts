@@ -71,8 +71,12 @@ export interface Outbox {
   entriesOf(target: string, state: EntryState): OutboxEntry[];
   /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
   pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
-  /** Marks entries 'sending' with the request id in one transaction, before the request leaves. */
-  claim(ids: readonly number[], requestId: string, endpoint: string): void;
+  /**
+   * Marks entries 'sending' with the request id in one transaction, before the request leaves, and
+   * returns those it took: only a pending entry can be taken, so one the user cancelled while the
+   * engine was busy (e.g. reading the plate back) is left out, and the sender must leave it out too.
+   */
+  claim(ids: readonly number[], requestId: string, endpoint: string): number[];
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
   /** The last state of a plate (by target key) this computer saw on the service, or null. */
   plateSeen(target: string): PlateState | null;
@@ -333,11 +337,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     entriesOf: (target, state) => st.inStateForTarget.all(state, target).map(rowToEntry),
     claim(ids, requestId, endpoint) {
       const t = now();
-      db.transaction(() => {
-        st.logRequest.run(requestId, endpoint, t, ids.length);
-        for (const id of ids) st.claim.run(requestId, t, id);
-      }).immediate();
-      events.emit('changed', reread(ids));
+      const taken = db
+        .transaction(() => {
+          const got = ids.filter((id) => st.claim.run(requestId, t, id).changes === 1);
+          if (got.length > 0) st.logRequest.run(requestId, endpoint, t, got.length);
+          return got;
+        })
+        .immediate();
+      if (taken.length > 0) events.emit('changed', reread(taken));
+      return taken;
     },
     settle(settlements, requestId, outcome) {
       const t = now();

@@ -22,6 +22,8 @@ export async function reconcileUncertain(
   let settled = 0;
   for (const e of creates) {
     if (e.intent.type !== 'labsheet-create') continue;
+    // The user may have decided it during the read (discarded, confirmed, retried): theirs stands.
+    if (outbox.get(e.id)?.state !== 'uncertain') continue;
     const exists = names.has(e.intent.request.name.trim());
     outbox.settle([
       exists

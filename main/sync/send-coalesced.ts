@@ -6,8 +6,9 @@ import type { SendContext, StepResult } from './step-result.js';
 
 type Kind = 'wells' | 'assignments' | 'rows';
 
+const ENDPOINT_OF_KIND = { wells: 'updateManifest', assignments: 'assignLocation', rows: 'updateRowsById' } as const;
+
 interface Prepared {
-  endpoint: 'updateManifest' | 'assignLocation' | 'updateRowsById';
   // The request/response types differ per kind; `send` closes over the matching pair.
   send(ctx: SendContext): Promise<unknown>;
   coalesced: Coalesced<unknown, never>;
@@ -18,7 +19,6 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[]): Prepared {
     const tagged = entries.map((e) => ({ id: e.id, intent: e.intent as WellIntent }));
     const c = coalesceWells(tagged[0]!.intent.manifest, tagged);
     return {
-      endpoint: 'updateManifest',
       coalesced: c as Coalesced<unknown, never>,
       send: (ctx) => ctx.transport.updateManifest(c.request, { signal: ctx.signal }),
     };
@@ -26,14 +26,12 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[]): Prepared {
   if (kind === 'assignments') {
     const c = coalesceAssignments(entries.map((e) => ({ id: e.id, intent: e.intent as LocationAssignIntent })));
     return {
-      endpoint: 'assignLocation',
       coalesced: c as Coalesced<unknown, never>,
       send: (ctx) => ctx.transport.assignLocation(c.request, { signal: ctx.signal }),
     };
   }
   const c = coalesceRows(entries.map((e) => ({ id: e.id, intent: e.intent as RowUpdateIntent })));
   return {
-    endpoint: 'updateRowsById',
     coalesced: c as Coalesced<unknown, never>,
     send: (ctx) => ctx.transport.updateRowsById(c.request, { signal: ctx.signal }),
   };
@@ -104,12 +102,15 @@ export async function sendCoalesced(
   entries: readonly OutboxEntry[],
 ): Promise<StepResult> {
   const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null };
+  // The engine may have waited (the plate's read-back) since it listed these: take them as they are now.
+  const groups = stillPending(ctx, groupsOf(entries));
+  if (groups.length === 0) return { kind: 'ok', requests: 0 };
   const stop = await sendBatch(
     ctx,
     kind,
-    groupsOf(entries),
+    groups,
     round,
-    entries.some((e) => e.answeredFailures > 0),
+    groups.some((g) => g.some((e) => e.answeredFailures > 0)),
   );
   if (stop) return { ...stop, requests: round.requests };
   if (round.held) return { kind: 'transient', failure: round.held, requests: round.requests };
@@ -136,11 +137,20 @@ async function sendBatch(
 
 /** One request for these groups; settles what it can and says what is left to decide. */
 async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], round: Round): Promise<Attempt> {
-  const entries = groups.flat();
+  const requestId = ctx.platform.newRequestId();
+  const endpoint = ENDPOINT_OF_KIND[kind];
+  // Only what the claim took goes out: an entry cancelled meanwhile is not sent behind the user's back.
+  const taken = new Set(
+    ctx.outbox.claim(
+      groups.flat().map((e) => e.id),
+      requestId,
+      endpoint,
+    ),
+  );
+  const entries = groups.flat().filter((e) => taken.has(e.id));
+  if (entries.length === 0) return { kind: 'settled' };
   const ids = entries.map((e) => e.id);
   const p = prepare(kind, entries);
-  const requestId = ctx.platform.newRequestId();
-  ctx.outbox.claim(ids, requestId, p.endpoint);
   round.requests += 1;
   let response: unknown;
   try {
@@ -156,7 +166,7 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
       });
     if (failure.action === 'accepted') {
       ctx.log?.('a batch was accepted but its answer was not understood', {
-        endpoint: p.endpoint,
+        endpoint,
         entries: ids.length,
         reason: failure.error.reason ?? null,
       });

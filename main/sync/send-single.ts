@@ -72,7 +72,8 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
     }
   }
   const requestId = ctx.platform.newRequestId();
-  ctx.outbox.claim([entry.id], requestId, ENDPOINT_OF[entry.type]);
+  // Checking a staged file waits on the disk; the user may have cancelled the entry meanwhile.
+  if (ctx.outbox.claim([entry.id], requestId, ENDPOINT_OF[entry.type]).length === 0) return { kind: 'ok', requests: 0 };
   try {
     const result = await call(ctx, entry);
     ctx.onAnswered();

@@ -202,7 +202,9 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;
     if (check.kind === 'changed') {
       const error = plateChangedError(check, platform.now());
-      outbox.settle(run.map((e) => ({ id: e.id, state: 'failed', error })));
+      // Only what is still pending after the read: a change cancelled meanwhile stays cancelled.
+      const waiting = run.filter((e) => outbox.get(e.id)?.state === 'pending');
+      outbox.settle(waiting.map((e) => ({ id: e.id, state: 'failed', error })));
       return { kind: 'ok', requests: 1 };
     }
     const r = await sendCoalesced(ctx, 'wells', run);

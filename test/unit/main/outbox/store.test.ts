@@ -71,6 +71,17 @@ describe('outbox store', () => {
     expect(outbox.cancelMany([a!, c!])).toEqual([]);
   });
 
+  it('claim takes only pending entries and says which, so a cancelled one is never sent', () => {
+    const [a, b, c] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002'), wellSet('A3', 'S-0003')]);
+    expect(outbox.cancel(b!)).toBe(true);
+    expect(outbox.claim([a!, b!, c!], 'req-1', 'updateManifest')).toEqual([a, c]);
+    expect([a, b, c].map((id) => outbox.get(id!)?.state)).toEqual(['sending', 'cancelled', 'sending']);
+    // Nothing left to take: no request is logged for it.
+    expect(outbox.claim([b!], 'req-2', 'updateManifest')).toEqual([]);
+    const logged = outbox.db.prepare('SELECT id, entries FROM requests ORDER BY id').all();
+    expect(logged).toEqual([{ id: 'req-1', entries: 2 }]);
+  });
+
   it('records the request id and attempts on claim, and error details on settle', () => {
     const a = outbox.enqueue(rowUpdate('S-0001', { Status: 'x' }));
     outbox.claim([a], 'req-7', 'updateRowsById');

@@ -228,4 +228,29 @@ describe('sync engine (fake transport, fake clock)', () => {
     expect(calls.map((c) => c.name)).not.toContain('createLabsheet');
     await engine.stop();
   });
+
+  it('an uncertain labsheet-create the user discards while it is being looked up stays discarded', async () => {
+    const calls: Calls = [];
+    let id = 0;
+    const transport = fakeTransport(calls, {
+      fetchLabsheetList: () => {
+        expect(outbox.discard(id)?.state).toBe('discarded'); // the user's decision lands during the read
+        return { items: [], total: 0, success: true };
+      },
+    });
+    id = outbox.enqueue({
+      type: 'labsheet-create',
+      request: { name: 'Plates 2027', columns: [{ name: 'ID', type: 'ID' }] },
+    });
+    outbox.claim([id], 'r1', 'createLabsheet');
+    outbox.close();
+    outbox = files.reopen();
+    const engine = createSyncEngine({ outbox, transport, platform });
+    engine.start();
+    await engine.syncNow();
+    expect(calls.map((c) => c.name)).toContain('fetchLabsheetList');
+    expect(outbox.get(id)!.state).toBe('discarded');
+    expect(calls.map((c) => c.name)).not.toContain('createLabsheet');
+    await engine.stop();
+  });
 });
