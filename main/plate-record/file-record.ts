@@ -28,7 +28,21 @@ export interface PlateRecordDeps {
   now(): number;
 }
 
-const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+/**
+ * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…; names are made here,
+ * never from renderer text beyond the plate's hrid, made safe.
+ */
+export function recordNames(hrid: string, at: number): { base: string; folder: string } {
+  const iso = new Date(at).toISOString();
+  const base = `PLATE_${safeFileNamePart(hrid)}_${iso.slice(0, 10)}`;
+  return { base, folder: `${base}_${iso.slice(11, 19).replace(/:/g, '')}` };
+}
+
+/** The plate a record folder is for. An hrid may hold underscores: the day and time come off the end. */
+export function plateOfFolder(folder: string): string {
+  const m = /^PLATE_(.+)_\d{4}-\d{2}-\d{2}_\d{6}$/.exec(folder);
+  return m ? m[1]! : folder.replace(/^PLATE_/, '');
+}
 
 /**
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
@@ -41,9 +55,7 @@ export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: Pa
   if (!m) throw new Error('That plate is not known here (open it once while online)');
   const at = d.now();
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null);
-  // Folder names are made here (never from renderer text beyond the plate's hrid, made safe).
-  const base = `PLATE_${safeFileNamePart(m.hrid)}_${dayOf(at)}`;
-  const folderName = `${base}_${new Date(at).toISOString().slice(11, 19).replace(/:/g, '')}`;
+  const { base, folder: folderName } = recordNames(m.hrid, at);
   const folder = path.join(d.recordsDir, folderName);
   await mkdir(folder, { recursive: true });
   const files: { name: string; kind: RecordFile['kind']; bytes: Buffer }[] = [
@@ -105,7 +117,7 @@ export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord,
       if (kind) files.push({ name, kind, size: (await stat(path.join(dir, name))).size });
     }
     const created = (await stat(dir)).mtimeMs;
-    out.push({ folder, plate: folder.split('_')[1] ?? '', createdAt: Math.round(created), files });
+    out.push({ folder, plate: plateOfFolder(folder), createdAt: Math.round(created), files });
   }
   return out.sort((a, b) => b.createdAt - a.createdAt);
 }

@@ -1,0 +1,44 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listRecords, plateOfFolder, recordNames } from '../../../../main/plate-record/file-record.js';
+import { tempDir } from '../outbox/helpers.js';
+
+const AT = Date.parse('2026-11-25T10:15:00Z');
+
+describe('record folders name their plate', () => {
+  it.each(['PL-0001', 'PL_2026_A', 'plate_7_', 'A_2026-11-25_101500'])('%s survives the folder name', (hrid) => {
+    const { base, folder } = recordNames(hrid, AT);
+    expect(base).toBe(`PLATE_${hrid}_2026-11-25`);
+    expect(folder).toBe(`PLATE_${hrid}_2026-11-25_101500`);
+    expect(plateOfFolder(folder)).toBe(hrid);
+  });
+
+  it('an hrid with unsafe characters is made safe in the name and shown as named', () => {
+    const { folder } = recordNames('PL 0001/x', AT);
+    expect(folder).toBe('PLATE_PL_0001_x_2026-11-25_101500');
+    expect(plateOfFolder(folder)).toBe('PL_0001_x');
+  });
+
+  it('the Outbox list shows the whole hrid of a plate with underscores, newest record first', async () => {
+    const temp = tempDir('records-');
+    try {
+      for (const [hrid, at] of [
+        ['PL_2026_A', AT],
+        ['PL-0002', AT + 60_000],
+      ] as const) {
+        const { base, folder } = recordNames(hrid, at);
+        mkdirSync(join(temp.dir, folder));
+        writeFileSync(join(temp.dir, folder, `${base}.csv`), 'Position\n');
+        writeFileSync(join(temp.dir, folder, `${base}_grid.csv`), ',1\n');
+        // The list is ordered by the folders' modification times: keep them apart.
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const list = await listRecords(temp.dir);
+      expect(list.map((r) => r.plate)).toEqual(['PL-0002', 'PL_2026_A']);
+      expect(list[1]!.files.map((f) => f.kind).sort()).toEqual(['grid', 'wells']);
+    } finally {
+      temp.cleanup();
+    }
+  });
+});
