@@ -51,6 +51,13 @@ export class WellFillState {
   /** The labsheet's tube → sample index: a tube scan is resolved here, with no call to main. */
   readonly samples: PageSampleIndex;
   #stack = new UndoStack<WellAction>();
+  /**
+   * Edits of the wells and the undo history run one at a time, in the order they were asked for. A
+   * held Ctrl+Z / Ctrl+Y, a toolbar click or a plate scan does not wait for the one before to be
+   * answered; interleaved, a redo put its new entries on the wrong side of the stack and the history
+   * lost steps (or undid one twice).
+   */
+  #turn: Promise<unknown> = Promise.resolve();
   #entryPosition = new Map<number, string>();
   #offChange: (() => void) | null = null;
 
@@ -105,7 +112,17 @@ export class WellFillState {
     return this.#filled;
   }
 
-  async load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
+  #inTurn<T>(edit: () => Promise<T>): Promise<T> {
+    const run = this.#turn.then(edit, edit);
+    this.#turn = run.catch(() => undefined);
+    return run;
+  }
+
+  load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
+    return this.#inTurn(() => this.#load(query));
+  }
+
+  async #load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
     const m = await call(this.api, 'cache.manifest', query);
     if (!m) return false;
     // The first tube must not wait for the labsheet to download: fetch it (and take its index, so
@@ -129,7 +146,11 @@ export class WellFillState {
    * Back on the screen after another one: the same plate, re-read (the queue moved on meanwhile),
    * with the cursor, armed position and undo history kept.
    */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    return this.#inTurn(() => this.#refresh());
+  }
+
+  async #refresh(): Promise<void> {
     const open = this.plate;
     if (!open) return;
     const m = await call(this.api, 'cache.manifest', { uuid: open.uuid });
@@ -229,7 +250,11 @@ export class WellFillState {
   }
 
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
-  async commit(what: string, intents: WellIntent[]): Promise<void> {
+  commit(what: string, intents: WellIntent[]): Promise<void> {
+    return this.#inTurn(() => this.#commit(what, intents));
+  }
+
+  async #commit(what: string, intents: WellIntent[]): Promise<void> {
     const cursorBefore = this.cursor;
     const rows = await this.#enqueueAll(intents);
     const steps = rows.map((r): ActionStep => ({
@@ -246,7 +271,11 @@ export class WellFillState {
    * Takes the last edit back: what has not left yet is cancelled (one transaction), what has is
    * answered with the opposite change (one commit). If that commit fails, the edit stays undoable.
    */
-  async undo(): Promise<string | null> {
+  undo(): Promise<string | null> {
+    return this.#inTurn(() => this.#undo());
+  }
+
+  async #undo(): Promise<string | null> {
     const action = this.#stack.undo();
     if (!action) return null;
     try {
@@ -270,7 +299,11 @@ export class WellFillState {
     return action.what;
   }
 
-  async redo(): Promise<string | null> {
+  redo(): Promise<string | null> {
+    return this.#inTurn(() => this.#redo());
+  }
+
+  async #redo(): Promise<string | null> {
     const action = this.#stack.redo();
     if (!action) return null;
     let rows: Committed[];

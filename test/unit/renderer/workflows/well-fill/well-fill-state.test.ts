@@ -73,3 +73,34 @@ describe("well fill's logic, on the real main process", () => {
     expect(fill.s.canRedo).toBe(true);
   });
 });
+
+describe('undo and redo pressed faster than main answers', () => {
+  const quick = wellFillOnMainForSuite();
+
+  it('a held Ctrl+Z / Ctrl+Y ends as the same keys pressed one by one would: history, screen and service agree', async () => {
+    await quick.scan('PLT000003');
+    await quick.scan('TB000040');
+    await quick.scan('TB000041');
+    const actions = ['S-0040 → A1', 'S-0041 → A2'];
+    let done = 2; // the model: how many of the actions are in effect
+    const samplesOn = (where: { position: string; sample: string | null }[]) =>
+      where.filter((w) => w.sample).map((w) => `${w.position}:${w.sample}`);
+    for (const keys of ['uru', 'urur', 'uurr', 'urur', 'uurr', 'ruu', 'uuu', 'rrr', 'uruuur']) {
+      const expected = [...keys].map((k) => {
+        if (k === 'u') return done > 0 ? actions[--done]! : null;
+        return done < actions.length ? actions[done++]! : null;
+      });
+      // Fired together: none waits for the one before to be answered.
+      const said = await Promise.all([...keys].map((k) => (k === 'u' ? quick.s.undo() : quick.s.redo())));
+      expect(said, keys).toEqual(expected);
+      const screen = samplesOn(Object.values(quick.s.wells));
+      expect(screen, keys).toEqual(['A1:S-0040', 'A2:S-0041'].slice(0, done));
+      expect([quick.s.canUndo, quick.s.canRedo], keys).toEqual([done > 0, done < actions.length]);
+      await quick.env.call('outbox.syncNow', {});
+      expect((await quick.env.call('outbox.counts', {})).pending).toBe(0);
+      const served = await quick.env.call('lab.fetchManifestMetadata', { hrid: 'PL-0003' });
+      const wells = (served.wells ?? []).map((w) => ({ position: w.position, sample: w.sample?.id ?? null }));
+      expect(samplesOn(wells), keys).toEqual(screen);
+    }
+  });
+});
