@@ -9,6 +9,10 @@ import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
 import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
+import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
+import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
+import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
+import type { RackBad, RackRead } from './rack-csv.js';
 
 export interface Assignment {
   id: string;
@@ -27,6 +31,22 @@ export function detectIdType(kind: string, value: string): IdType {
   if (kind === 'tube') return 'ID_BARCODE';
   return 'ID';
 }
+
+/**
+ * Why a rack file's read cannot be put in the box as a tube, or null when it can: what a scan would
+ * refuse (garbage, a GS1 product code), and what a scan would take as something else (a plate, a
+ * location, a command, a position).
+ */
+export function rackRefusal(c: ScanClass): string | null {
+  const why = idRefusal(c, 'a tube ID');
+  if (why) return why;
+  if (c.kind === 'plate' || c.kind === 'box' || c.kind === 'location') return `a ${c.kind} barcode, not a tube`;
+  if (c.kind === 'command') return 'a command barcode, not a tube';
+  if (c.kind === 'position') return 'a position, not a tube';
+  return null;
+}
+
+type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
 
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
 export class AssignState {
@@ -115,25 +135,69 @@ export class AssignState {
   }
 
   async assign(id: string, idType: IdType, position: string | null): Promise<void> {
-    const loc = this.location;
-    if (!loc) throw new Error('Scan a location first');
+    const loc = this.#open();
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: {
-        type: 'location-assign',
-        labsheet: this.labsheet,
-        locationId: loc.uuid,
-        idType,
-        id,
-        ...(position ? { position } : {}),
-      },
+      intent: this.#intent(loc, { id, idType, position }),
     });
-    this.assignments.push({ id, idType, position, entryId: Number(entryId), sync: 'pending' });
-    if (position) {
-      if (this.armed === position) this.armed = null;
-      this.rescan = this.rescan.filter((p) => p !== position);
-      this.next = this.layout
-        ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p), this.next ?? undefined)
-        : null;
+    this.#placed([{ id, idType, position }], [entryId]);
+  }
+
+  /**
+   * A rack scanner file's reads, checked as scans are and committed together (one commit per
+   * thousand): a rack is saved whole or not at all. Tubes already put here this session are passed
+   * over; a read that cannot be a tube is refused with its reason, for rescanning.
+   */
+  async importRack(reads: readonly RackRead[]): Promise<{ saved: number; refused: RackBad[] }> {
+    const loc = this.#open();
+    const refused: RackBad[] = [];
+    const take: Placement[] = [];
+    const inFile = new Set<string>();
+    for (const r of reads) {
+      const c = classify(r.barcode, this.layout ?? undefined);
+      const why = rackRefusal(c);
+      if (why) {
+        refused.push({ position: r.position, raw: r.barcode, reason: why });
+        continue;
+      }
+      const key = c.value.toUpperCase();
+      if (this.alreadyAssigned(c.value) || inFile.has(key)) continue;
+      inFile.add(key);
+      const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
+      take.push({ id: c.value, idType, position: r.position });
     }
+    for (let at = 0; at < take.length; at += MAX_INTENTS_PER_COMMIT) {
+      const part = take.slice(at, at + MAX_INTENTS_PER_COMMIT);
+      const { ids } = await call(this.api, 'outbox.enqueueMany', { intents: part.map((p) => this.#intent(loc, p)) });
+      this.#placed(part, ids);
+    }
+    return { saved: take.length, refused };
+  }
+
+  #open(): KnownLocation {
+    if (!this.location) throw new Error('Scan a location first');
+    return this.location;
+  }
+
+  #intent(loc: KnownLocation, p: Placement): LocationAssignIntent {
+    return {
+      type: 'location-assign',
+      labsheet: this.labsheet,
+      locationId: loc.uuid,
+      idType: p.idType,
+      id: p.id,
+      ...(p.position ? { position: p.position } : {}),
+    };
+  }
+
+  /** Shows committed placements and moves the next position past them. */
+  #placed(placements: readonly Placement[], entryIds: readonly (number | string)[]): void {
+    placements.forEach((p, k) => this.assignments.push({ ...p, entryId: Number(entryIds[k]), sync: 'pending' }));
+    const at = new Set(placements.flatMap((p) => (p.position ? [p.position] : [])));
+    if (at.size === 0) return;
+    if (this.armed !== null && at.has(this.armed)) this.armed = null;
+    this.rescan = this.rescan.filter((p) => !at.has(p));
+    this.next = this.layout
+      ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p), this.next ?? undefined)
+      : null;
   }
 }

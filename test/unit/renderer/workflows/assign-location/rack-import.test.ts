@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+
+let env: Awaited<ReturnType<typeof inProcessApi>>;
+/** The channels the page called: a rack must be one commit, not one per tube. */
+const calls: { channel: string; intents?: number }[] = [];
+let s: AssignState;
+let outbox: OutboxState;
+
+beforeAll(async () => {
+  env = await inProcessApi();
+  const counted: BenchlinkApi = {
+    invoke: ((channel, payload) => {
+      const intents = (payload as { intents?: unknown[] } | undefined)?.intents?.length;
+      calls.push(intents === undefined ? { channel } : { channel, intents });
+      return env.api.invoke(channel, payload);
+    }) as BenchlinkApi['invoke'],
+    subscribe: env.api.subscribe,
+  };
+  const feedback = new Feedback();
+  feedback.tones.enabled = false;
+  outbox = new OutboxState(env.api);
+  await outbox.start();
+  s = new AssignState(counted, feedback, outbox);
+  s.start();
+});
+afterAll(async () => {
+  s.stop();
+  outbox.stop();
+  await env.close();
+});
+
+const RACK = [
+  'Position,Barcode',
+  'A1,TB000050',
+  'A2,%%!!##', // a misread no barcode of ours looks like
+  'A3,0109506000134352', // a product code (GTIN), not a tube
+  'A4,PLT000002', // a plate's barcode
+  'A5,NOREAD',
+  'A6,TB000051',
+].join('\n');
+
+describe('a rack scanner file on Assign location', () => {
+  it('checks every read as a scan is checked and saves the good ones in one commit', async () => {
+    expect(await s.openManifest('PLT000003')).toBe(true);
+    const before = (await env.call('outbox.counts', {})).pending;
+    calls.length = 0;
+    const parsed = parseRackCsv(RACK, s.layout!);
+    const { saved, refused } = await s.importRack(parsed.good);
+    expect(saved).toBe(2);
+    expect(calls).toEqual([{ channel: 'outbox.enqueueMany', intents: 2 }]);
+    expect(refused.map((r) => r.position)).toEqual(['A2', 'A3', 'A4']);
+    expect(refused.find((r) => r.position === 'A3')?.reason).toContain('not a tube ID');
+    expect(refused.find((r) => r.position === 'A4')?.reason).toBe('a plate barcode, not a tube');
+    expect(s.assignments.map((a) => `${a.position}:${a.id}`)).toEqual(['A1:TB000050', 'A6:TB000051']);
+    const counts = await env.call('outbox.counts', {});
+    expect(counts.pending + counts.sending + counts.done).toBeGreaterThanOrEqual(before + 2);
+    // A2 is free (its read was refused): the screen sends the next scans to the rescans first.
+    expect(s.next).toBe('A2');
+  });
+
+  it('the same file again saves nothing twice and calls main for nothing', async () => {
+    calls.length = 0;
+    const { saved } = await s.importRack(parseRackCsv(RACK, s.layout!).good);
+    expect(saved).toBe(0);
+    expect(calls).toEqual([]);
+    expect(s.assignments).toHaveLength(2);
+  });
+});
