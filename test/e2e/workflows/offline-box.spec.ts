@@ -74,15 +74,21 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await signIn(page, stack);
   await openScreen(page, 'Assign location');
   await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
-  const csv = 'Position,Barcode\nD1,TB000201\nD2,NOREAD\nD3,TB000203\nD4,TB000204\n';
+  // D5 holds a product code, which a scan would refuse too: it is never recorded as a tube.
+  const csv = 'Position,Barcode\nD1,TB000201\nD2,NOREAD\nD3,TB000203\nD4,TB000204\nD5,0109506000134352\n';
   await page
     .getByTestId('rack-file')
     .setInputFiles({ name: 'rack.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByTestId('rack-bad')).toContainText('D2');
+  await expect(page.getByTestId('rack-bad')).toContainText('D5');
+  await expect(page.getByTestId('rack-bad')).toContainText('not a tube ID');
+  await expect(page.getByTestId('last-scan')).toContainText('3 tubes saved from the rack file; 2 positions to rescan');
   await expect(page.getByTestId('next-position')).toHaveText('D2');
   await page.getByTestId('scan-field').focus();
   await scanAndWait(page, 'TB000202', /TB000202 → .*Freezer Box 1 D2/);
-  await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(4);
+  await expect(page.getByTestId('next-position')).toHaveText('D5');
+  await scanAndWait(page, 'TB000205', /TB000205 → .*Freezer Box 1 D5/);
+  await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(5);
   await shot(page, 'assign-location');
-  await expect(page.locator('[data-testid^="assigned-"][data-sync="synced"]')).toHaveCount(4, { timeout: 20_000 });
+  await expect(page.locator('[data-testid^="assigned-"][data-sync="synced"]')).toHaveCount(5, { timeout: 20_000 });
 });
