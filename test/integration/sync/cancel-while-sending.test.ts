@@ -51,6 +51,27 @@ describe('a cancel while the engine reads the plate back', () => {
     temp.cleanup();
   });
 
+  /** A tube into a well of PL-0002, as well fill queues it (with the plate as the bench saw it). */
+  const queue = (position: string, sample: string, basis: PlateBasis) =>
+    outbox.enqueue({
+      type: 'well-set',
+      manifest: { hrid: 'PL-0002' },
+      position,
+      sample: { id: sample, labsheet: 'Samples' },
+      label: 'SAMPLE',
+      tags: [],
+      basis,
+    });
+
+  /** Drains the queue; the user's undo cancels `id` while the engine waits on the plate's read-back. */
+  async function syncCancellingDuringReadBack(id: number): Promise<void> {
+    const draining = engine.syncNow();
+    await until(() => reading, 5_000, 'the plate read-back');
+    expect(outbox.cancel(id)).toBe(true);
+    release();
+    await draining;
+  }
+
   async function basisOf(hrid: string): Promise<PlateBasis> {
     const client = clientFor(started.sandbox.url, { value: started.sandbox.demoToken });
     const m = await client.fetchManifestMetadata({ hrid });
@@ -59,29 +80,9 @@ describe('a cancel while the engine reads the plate back', () => {
 
   it('the cancelled change stays cancelled and never reaches the service; the others go', async () => {
     const basis = await basisOf('PL-0002');
-    const keep = outbox.enqueue({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0002' },
-      position: 'A1',
-      sample: { id: 'S-0101', labsheet: 'Samples' },
-      label: 'SAMPLE',
-      tags: [],
-      basis,
-    });
-    const undone = outbox.enqueue({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0002' },
-      position: 'A2',
-      sample: { id: 'S-0102', labsheet: 'Samples' },
-      label: 'SAMPLE',
-      tags: [],
-      basis,
-    });
-    const draining = engine.syncNow();
-    await until(() => reading, 5_000, 'the plate read-back');
-    expect(outbox.cancel(undone)).toBe(true);
-    release();
-    await draining;
+    const keep = queue('A1', 'S-0101', basis);
+    const undone = queue('A2', 'S-0102', basis);
+    await syncCancellingDuringReadBack(undone);
 
     expect(outbox.get(keep)?.state).toBe('done');
     expect(outbox.get(undone)?.state).toBe('cancelled');
@@ -91,20 +92,8 @@ describe('a cancel while the engine reads the plate back', () => {
 
   it('when every listed change was cancelled, nothing is written', async () => {
     const basis = await basisOf('PL-0002');
-    const only = outbox.enqueue({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0002' },
-      position: 'A3',
-      sample: { id: 'S-0103', labsheet: 'Samples' },
-      label: 'SAMPLE',
-      tags: [],
-      basis,
-    });
-    const draining = engine.syncNow();
-    await until(() => reading, 5_000, 'the plate read-back');
-    expect(outbox.cancel(only)).toBe(true);
-    release();
-    await draining;
+    const only = queue('A3', 'S-0103', basis);
+    await syncCancellingDuringReadBack(only);
 
     expect(outbox.get(only)?.state).toBe('cancelled');
     expect(started.proxy.requests.filter((r) => r.path === '/manifest/update')).toHaveLength(0);
@@ -119,29 +108,9 @@ describe('a cancel while the engine reads the plate back', () => {
       hrid: 'PL-0002',
       plate: { wells: [{ position: 'H12', sample: { id: 'S-0200', labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }] },
     });
-    const held = outbox.enqueue({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0002' },
-      position: 'A4',
-      sample: { id: 'S-0104', labsheet: 'Samples' },
-      label: 'SAMPLE',
-      tags: [],
-      basis,
-    });
-    const undone = outbox.enqueue({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0002' },
-      position: 'A5',
-      sample: { id: 'S-0105', labsheet: 'Samples' },
-      label: 'SAMPLE',
-      tags: [],
-      basis,
-    });
-    const draining = engine.syncNow();
-    await until(() => reading, 5_000, 'the plate read-back');
-    expect(outbox.cancel(undone)).toBe(true);
-    release();
-    await draining;
+    const held = queue('A4', 'S-0104', basis);
+    const undone = queue('A5', 'S-0105', basis);
+    await syncCancellingDuringReadBack(undone);
 
     expect(outbox.get(held)?.state).toBe('failed');
     expect(outbox.get(held)?.lastError?.kind).toBe('plate-changed');
