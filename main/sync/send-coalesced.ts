@@ -1,12 +1,11 @@
 import type { OutboxEntry, Settlement } from '../outbox/entry.js';
+import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import { acceptedNote, classify, gaveUp, MAX_ANSWERED_FAILURES, type Classified } from './classify.js';
 import { coalesceAssignments, coalesceRows, coalesceWells, positionKey, type Coalesced } from './coalesce.js';
 import type { SendContext, StepResult } from './step-result.js';
 
 type Kind = 'wells' | 'assignments' | 'rows';
-
-const ENDPOINT_OF_KIND = { wells: 'updateManifest', assignments: 'assignLocation', rows: 'updateRowsById' } as const;
 
 interface Prepared {
   // The request/response types differ per kind; `send` closes over the matching pair.
@@ -138,18 +137,15 @@ async function sendBatch(
 /** One request for these groups; settles what it can and says what is left to decide. */
 async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], round: Round): Promise<Attempt> {
   const requestId = ctx.platform.newRequestId();
-  const endpoint = ENDPOINT_OF_KIND[kind];
+  const all = groups.flat();
+  if (all.length === 0) return { kind: 'settled' };
+  const endpoint = ENDPOINT_OF[all[0]!.type];
   // Only what the claim took goes out: an entry cancelled meanwhile is not sent behind the user's back.
-  const taken = new Set(
-    ctx.outbox.claim(
-      groups.flat().map((e) => e.id),
-      requestId,
-      endpoint,
-    ),
-  );
-  const entries = groups.flat().filter((e) => taken.has(e.id));
+  const ids = all.map((e) => e.id);
+  const taken = new Set(ctx.outbox.claim(ids, requestId, endpoint));
+  const entries = all.filter((e) => taken.has(e.id));
   if (entries.length === 0) return { kind: 'settled' };
-  const ids = entries.map((e) => e.id);
+  const sent = entries.map((e) => e.id);
   const p = prepare(kind, entries);
   round.requests += 1;
   let response: unknown;
@@ -167,12 +163,12 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
     if (failure.action === 'accepted') {
       ctx.log?.('a batch was accepted but its answer was not understood', {
         endpoint,
-        entries: ids.length,
+        entries: sent.length,
         reason: failure.error.reason ?? null,
       });
       const result = acceptedNote(failure.error);
       ctx.outbox.settle(
-        ids.map((id) => ({ id, state: 'done', result })),
+        sent.map((id) => ({ id, state: 'done', result })),
         requestId,
         'accepted: answer not understood',
       );
