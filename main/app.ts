@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createLabClient } from './api/index.js';
 import { openCacheStore, createReadCache } from './cache/index.js';
 import { TypedEmitter, logListenerError } from './common/emitter.js';
+import { lockDataDir } from './common/instance-lock.js';
 import type { Logger } from './common/logger.js';
 import { createLiveTransport } from './connection/live-transport.js';
 import { adoptLegacyToken } from './connection/legacy-token.js';
@@ -96,10 +97,36 @@ export interface BenchlinkApp {
 const OFFLINE_PROBE_MS = 3_000;
 
 /**
+ * The app on its data folder, which it holds for as long as it runs: a second start on the same
+ * folder (another terminal, the desktop app beside the browser host) is refused with
+ * AlreadyRunningError before it opens anything (see common/instance-lock.ts).
+ */
+export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
+  const lock = await lockDataDir(o.dataDir);
+  let app: BenchlinkApp;
+  try {
+    app = await assembleApp(o);
+  } catch (err) {
+    await lock.release();
+    throw err;
+  }
+  return {
+    ...app,
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+/**
  * The composition root: the only place that knows every service. Each is built once, in the order
  * of its dependencies, and the IPC handlers are a table of what they expose.
  */
-export async function createApp(o: AppOptions): Promise<BenchlinkApp> {
+async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const now = () => Date.now();
   const { log, dataDir } = o;
   const events = createEventHub(log);

@@ -1,4 +1,4 @@
-import { app, BrowserWindow, Menu, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, shell } from 'electron';
 import { join } from 'node:path';
 import { createApp, type BenchlinkApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
@@ -27,7 +27,10 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   hardenApp();
   void run().catch((err: unknown) => {
-    log.error('startup failed', { error: err instanceof Error ? err.message : String(err) });
+    const message = err instanceof Error ? err.message : String(err);
+    log.error('startup failed', { error: message });
+    // Started from a desktop icon there is no terminal: the reason must be on screen.
+    dialog.showErrorBox('Benchlink could not start', message);
     app.exit(1);
   });
 }

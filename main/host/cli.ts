@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { createApp } from '../app.js';
 import { createConsoleLogger } from '../common/console-logger.js';
 import { defaultDataDir } from '../common/data-dir.js';
+import { AlreadyRunningError } from '../common/instance-lock.js';
 import { installLastResort } from '../common/last-resort.js';
 import { startOptionsFrom } from '../common/start-options.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
@@ -66,6 +67,11 @@ try {
     ...start,
   });
 } catch (err) {
+  // Another Benchlink on this data folder: say which and what to do; nothing was opened.
+  if (err instanceof AlreadyRunningError) {
+    console.error(err.message);
+    process.exit(3);
+  }
   // A bad --service address (or an unusable data dir) is the user's to fix: say what, not a stack.
   console.error(`Benchlink could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);

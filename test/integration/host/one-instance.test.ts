@@ -1,0 +1,73 @@
+/**
+ * `npm start` in a second terminal: the browser host on a data folder another Benchlink holds says
+ * so and stops (exit 3) before it opens the outbox; the first keeps running. Real child processes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = new URL('../../../', import.meta.url).pathname;
+const tmp = mkdtempSync(join(tmpdir(), 'one-instance-'));
+const children: ChildProcess[] = [];
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null && c.pid) process.kill(c.pid, 'SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+function host(dataDir: string, dist: string) {
+  // `node --import tsx`, not the tsx wrapper: one process, so the pid signalled is the host itself.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'main/host/cli.ts', '--data-dir', dataDir, '--dist', dist],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, out: () => out, err: () => err, exited };
+}
+
+async function until(check: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('one Benchlink per data folder, from the command line', () => {
+  it('a second browser host on the same folder is refused with the reason; the first goes on', async () => {
+    // The page is not under test here: an index.html is all the host asks for.
+    const dist = join(tmp, 'dist');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
+    const data = join(tmp, 'data');
+    const first = host(data, dist);
+    await until(() => first.out().includes('Benchlink browser host:'), 'the first host');
+
+    const second = host(data, dist);
+    expect(await second.exited).toBe(3);
+    expect(second.err()).toContain('Benchlink is already running with this data folder');
+    expect(second.err()).toContain(`as process ${first.child.pid}`);
+    expect(second.out()).not.toContain('Benchlink browser host:');
+
+    // The first still serves, and after it stops the folder is free for the next start.
+    const url = /Benchlink browser host: (\S+)/.exec(first.out())![1]!;
+    expect((await fetch(url)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const third = host(data, dist);
+    await until(() => third.out().includes('Benchlink browser host:'), 'the third host');
+    third.child.kill('SIGTERM');
+    expect(await third.exited).toBe(0);
+  }, 90_000);
+});

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  AlreadyRunningError,
+  lockAddress,
+  lockDataDir,
+  type InstanceLock,
+} from '../../../../main/common/instance-lock.js';
+import { createApp } from '../../../../main/app.js';
+import { startSandbox } from '../../../../main/sandbox/server.js';
+import { tempDir } from '../outbox/helpers.js';
+
+const holder = fileURLToPath(new URL('../../../helpers/hold-data-dir.ts', import.meta.url));
+const held: InstanceLock[] = [];
+const children: ChildProcess[] = [];
+const temps: ReturnType<typeof tempDir>[] = [];
+
+afterEach(async () => {
+  for (const l of held.splice(0)) await l.release();
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const t of temps.splice(0)) t.cleanup();
+});
+
+function dir(): string {
+  const t = tempDir('lock-');
+  temps.push(t);
+  return t.dir;
+}
+
+/** Another process holding `dataDir`; resolves once it says it holds it. */
+async function otherProcessHolding(dataDir: string, platform?: NodeJS.Platform): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', holder, dataDir, ...(platform ? [platform] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  await new Promise<void>((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('held')) ok();
+    });
+    child.on('exit', (code) => fail(new Error(`the holder exited (${code}) before holding`)));
+  });
+  return child;
+}
+
+async function killed(child: ChildProcess): Promise<void> {
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+describe('one Benchlink per data folder', () => {
+  it('a second hold in the same folder is refused and names the holder; another folder is free', async () => {
+    const a = dir();
+    held.push(await lockDataDir(a));
+    const refused = await lockDataDir(a).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AlreadyRunningError);
+    expect((refused as AlreadyRunningError).pid).toBe(process.pid);
+    expect((refused as Error).message).toContain(a);
+    expect((refused as Error).message).toContain('--data-dir');
+    held.push(await lockDataDir(dir()));
+  });
+
+  it('released, the folder can be taken again', async () => {
+    const a = dir();
+    await (await lockDataDir(a)).release();
+    held.push(await lockDataDir(a));
+  });
+
+  it('held by another process, it is refused with that pid; once that process is killed, it is free at once', async () => {
+    const a = dir();
+    const child = await otherProcessHolding(a);
+    await expect(lockDataDir(a)).rejects.toMatchObject({ pid: child.pid });
+    await killed(child);
+    held.push(await lockDataDir(a));
+  });
+
+  it('where the lock is a socket file (macOS), one left by a killed process is taken over', async () => {
+    const a = dir();
+    const child = await otherProcessHolding(a, 'darwin');
+    await expect(lockDataDir(a, 'darwin')).rejects.toBeInstanceOf(AlreadyRunningError);
+    await killed(child);
+    expect(existsSync(lockAddress(a, 'darwin'))).toBe(true); // left behind by the kill
+    held.push(await lockDataDir(a, 'darwin'));
+  });
+
+  it('the app itself holds its folder: a second app on it does not start, and it is free after close', async () => {
+    const dataDir = dir();
+    const start = () =>
+      createApp({
+        dataDir,
+        info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        startSandbox,
+      });
+    const first = await start();
+    try {
+      await expect(start()).rejects.toBeInstanceOf(AlreadyRunningError);
+    } finally {
+      await first.close();
+    }
+    await (await start()).close();
+  });
+});
