@@ -152,6 +152,27 @@ export class ScanHub {
     this.#dispatch(handler, { ...scan, text });
   }
 
+  /**
+   * An edit the user made outside a scan (a key such as Ctrl+Z): it waits for the scans before it to
+   * be handled, and scans after it wait for it, so a tube scanned right after an undo goes where the
+   * undo left the cursor. Its failure is the caller's to report.
+   */
+  inTurn<T>(edit: () => Promise<T>): Promise<T> {
+    const turn = this.#queue.then(async () => {
+      this.busy = true;
+      try {
+        return await edit();
+      } finally {
+        this.busy = false;
+      }
+    });
+    this.#queue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
   /** Scans are handled strictly one after another, in arrival order. */
   #dispatch(handler: ScanHandler, scan: IncomingScan): void {
     this.#queue = this.#queue.then(async () => {

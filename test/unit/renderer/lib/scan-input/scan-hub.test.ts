@@ -57,6 +57,37 @@ describe('the scan hub: every read, from every path, through one door', () => {
     expect(feedback.last?.outcome).toBe('NOT RECORDED: disk full');
   });
 
+  it('an edit made outside a scan (Ctrl+Z) takes its turn between the scans around it; its failure is its own', async () => {
+    const { h, settle } = hub();
+    const order: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    h.claim(
+      async (s) => {
+        if (s.text === 'A') await gate; // the first tube's commit is still being answered
+        order.push(s.text);
+      },
+      () => null,
+    );
+    h.receive({ text: 'A', source: 'hid', mainAt: 1, startedAt: 0, endedAt: 5 });
+    const undo = h.inTurn(async () => {
+      order.push('undo');
+      return 'A';
+    });
+    const failing = h.inTurn(async () => {
+      throw new Error('main unreachable');
+    });
+    h.receive({ text: 'B', source: 'hid', mainAt: 2, startedAt: 500, endedAt: 505 });
+    await settle();
+    expect(order).toEqual([]);
+    release();
+    expect(await undo).toBe('A');
+    await expect(failing).rejects.toThrow('main unreachable');
+    await settle();
+    expect(order).toEqual(['A', 'undo', 'B']);
+    expect(h.busy).toBe(false);
+  });
+
   it('a scan for a screen still loading is held for it, and reported not recorded if it never opens', async () => {
     const { h, feedback, handled, settle } = hub();
     h.holdFor('Labels', 10_000);
