@@ -60,7 +60,10 @@ function askHolder(address: string): Promise<number | null | 'nobody'> {
       answer(v);
     };
     socket.setTimeout(2_000, () => done(null));
-    socket.on('data', (d: Buffer) => (said += d.toString('utf8').slice(0, 100)));
+    // A pid is a few digits: whatever else answers there is not read past 32 characters.
+    socket.on('data', (d: Buffer) => {
+      if (said.length < 32) said += d.toString('utf8').slice(0, 32);
+    });
     socket.on('end', () => {
       const pid = Number(/^\d{1,10}$/.test(said.trim()) ? said.trim() : NaN);
       done(Number.isSafeInteger(pid) && pid > 0 ? pid : null);
