@@ -9,6 +9,7 @@ import {
   type SettingsPatch,
 } from '../../shared/ipc/settings.js';
 import type { Logger } from '../common/logger.js';
+import { createTurns } from '../../shared/in-turn.js';
 
 export const SETTINGS_FILE = 'settings.json';
 
@@ -37,8 +38,8 @@ export async function openSettingsStore(opts: SettingsStoreOptions): Promise<Set
   await mkdir(opts.dataDir, { recursive: true });
   const loaded = await load(file, opts);
   let current = loaded.settings;
-  // Writes are chained so two quick updates cannot interleave their temp files.
-  let writing: Promise<unknown> = Promise.resolve();
+  // Writes take turns so two quick updates cannot interleave their temp files.
+  const inTurn = createTurns();
 
   return {
     notice: loaded.notice,
@@ -46,14 +47,12 @@ export async function openSettingsStore(opts: SettingsStoreOptions): Promise<Set
     update(patch) {
       // Merge and write inside one chain link: two quick updates (say, connection then a UI
       // toggle) each build on the other's result instead of one silently undoing the other.
-      const step = writing.then(async () => {
+      return inTurn(async () => {
         const next = settingsSchema.parse(applySettingsPatch(current, patch));
         await writeJsonAtomic(file, next);
         current = next;
         return next;
       });
-      writing = step.catch(() => undefined);
-      return step;
     },
   };
 }

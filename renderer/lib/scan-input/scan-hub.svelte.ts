@@ -5,6 +5,7 @@ import { createDuplicateFilter } from '../../../shared/barcode/dedupe.js';
 import { DEFAULT_SCAN_INPUT, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
 import { wedgeFromSettings } from './wedge-settings.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
+import { createTurns } from '../../../shared/in-turn.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
 export interface IncomingScan {
@@ -35,7 +36,8 @@ export class ScanHub {
   busy = $state(false);
   #handler: ScanHandler | null = null;
   #field: HTMLInputElement | null = null;
-  #queue: Promise<void> = Promise.resolve();
+  /** Scans, and edits made outside a scan, one at a time in arrival order. */
+  readonly #turns = createTurns();
   /** The one double-read filter, over every path: a keyboard scanner claimed over HID still types. */
   #doubles = createDuplicateFilter(DEFAULT_SCAN_INPUT.dedupeWindowMs);
   #wedge: WedgeHandle | null = null;
@@ -158,7 +160,7 @@ export class ScanHub {
    * undo left the cursor. Its failure is the caller's to report.
    */
   inTurn<T>(edit: () => Promise<T>): Promise<T> {
-    const turn = this.#queue.then(async () => {
+    return this.#turns(async () => {
       this.busy = true;
       try {
         return await edit();
@@ -166,17 +168,11 @@ export class ScanHub {
         this.busy = false;
       }
     });
-    this.#queue = turn.then(
-      () => undefined,
-      () => undefined,
-    );
-    return turn;
   }
 
   /** Scans are handled strictly one after another, in arrival order. */
   #dispatch(handler: ScanHandler, scan: IncomingScan): void {
-    this.#queue = this.#queue.then(async () => {
-      this.busy = true;
+    void this.inTurn(async () => {
       try {
         await handler(scan);
       } catch (err) {
@@ -186,10 +182,7 @@ export class ScanHub {
           'error',
           scan.mainAt,
         );
-      } finally {
-        this.busy = false;
-        this.focusField();
       }
-    });
+    }).finally(() => this.focusField());
   }
 }

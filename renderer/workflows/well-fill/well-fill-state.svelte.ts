@@ -14,6 +14,7 @@ import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from './sample-index.js';
+import { createTurns } from '../../../shared/in-turn.js';
 
 /** One intent as committed: what went into the outbox, its entry, and the well before it. */
 type Committed = { intent: WellIntent; id: number; before: WellView };
@@ -57,7 +58,7 @@ export class WellFillState {
    * answered; interleaved, a redo put its new entries on the wrong side of the stack and the history
    * lost steps (or undid one twice).
    */
-  #turn: Promise<unknown> = Promise.resolve();
+  readonly #inTurn = createTurns();
   #entryPosition = new Map<number, string>();
   #offChange: (() => void) | null = null;
 
@@ -110,12 +111,6 @@ export class WellFillState {
   #filled = $state(0);
   get filled(): number {
     return this.#filled;
-  }
-
-  #inTurn<T>(edit: () => Promise<T>): Promise<T> {
-    const run = this.#turn.then(edit, edit);
-    this.#turn = run.catch(() => undefined);
-    return run;
   }
 
   load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
