@@ -26,14 +26,13 @@ export interface QuietPage {
   close(): Promise<void>;
 }
 
-export async function openQuietPage(
-  executablePath: string,
-  url: string,
-  size: { width: number; height: number },
-): Promise<QuietPage> {
+/** Debian's chromium, as the Playwright tests use it (CHROMIUM_PATH overrides it there and here). */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export async function openQuietPage(url: string, size: { width: number; height: number }): Promise<QuietPage> {
   const profile = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'benchlink-bench-chromium-'));
   const proc: ChildProcess = spawn(
-    executablePath,
+    CHROMIUM,
     [
       '--headless=new',
       // A user's app plays its tones (their first click lets it); without a gesture the bench's audio

@@ -168,7 +168,7 @@ export async function benchRenderer(): Promise<RendererFigures> {
     }
     return { frame, dom };
   };
-  const page = await openQuietPage(process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', host.url, {
+  const page = await openQuietPage(host.url, {
     width: 1600,
     height: 1000,
   });

@@ -62,7 +62,7 @@ async function threeTrips(durable: boolean): Promise<number[]> {
   );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const { port } = server.address() as AddressInfo;
-  const page = await openQuietPage(process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', `http://127.0.0.1:${port}/`, {
+  const page = await openQuietPage(`http://127.0.0.1:${port}/`, {
     width: 800,
     height: 600,
   });
