@@ -209,18 +209,21 @@ describe('sync engine (fake transport, fake clock)', () => {
     await engine.stop();
   });
 
+  /** A labsheet-create that was on its way when the app was killed: on the reopen it is uncertain. */
+  function labsheetCreateCutByCrash(name: string): number {
+    const id = outbox.enqueue({ type: 'labsheet-create', request: { name, columns: [{ name: 'ID', type: 'ID' }] } });
+    outbox.claim([id], 'r1', 'createLabsheet');
+    outbox.close();
+    outbox = files.reopen();
+    return id;
+  }
+
   it('reconciles an uncertain labsheet-create by looking it up by name', async () => {
     const calls: Calls = [];
     const transport = fakeTransport(calls, {
       fetchLabsheetList: () => ({ items: [{ name: 'Plates 2026' }], total: 1, success: true }),
     });
-    const id = outbox.enqueue({
-      type: 'labsheet-create',
-      request: { name: 'Plates 2026', columns: [{ name: 'ID', type: 'ID' }] },
-    });
-    outbox.claim([id], 'r1', 'createLabsheet');
-    outbox.close();
-    outbox = files.reopen();
+    const id = labsheetCreateCutByCrash('Plates 2026');
     const engine = createSyncEngine({ outbox, transport, platform });
     engine.start(); // crash recovery: sending → uncertain → reconciled
     await engine.syncNow();
@@ -238,13 +241,7 @@ describe('sync engine (fake transport, fake clock)', () => {
         return { items: [], total: 0, success: true };
       },
     });
-    id = outbox.enqueue({
-      type: 'labsheet-create',
-      request: { name: 'Plates 2027', columns: [{ name: 'ID', type: 'ID' }] },
-    });
-    outbox.claim([id], 'r1', 'createLabsheet');
-    outbox.close();
-    outbox = files.reopen();
+    id = labsheetCreateCutByCrash('Plates 2027');
     const engine = createSyncEngine({ outbox, transport, platform });
     engine.start();
     await engine.syncNow();
