@@ -4,14 +4,15 @@ import { Feedback } from '../../renderer/lib/feedback/feedback.svelte.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
 import { handleWellFillScan } from '../../renderer/workflows/well-fill/well-fill-scans.js';
 import { WellFillState } from '../../renderer/workflows/well-fill/well-fill-state.svelte.js';
+import type { AppOptions } from '../../main/app.js';
 import { inProcessApi, type InProcess } from './in-process-api.js';
 
 /**
  * Well fill's state as the screen builds it, on the real main process in-process (no transport, no
  * mocks), with tones off. `api` lets a test watch the calls the page makes.
  */
-export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi) {
-  const env = await inProcessApi();
+export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi, app: Partial<AppOptions> = {}) {
+  const env = await inProcessApi(app);
   const feedback = new Feedback();
   feedback.tones.enabled = false;
   const outbox = new OutboxState(env.api);

@@ -146,6 +146,18 @@ async function labsheetReachable(s: WellFillState): Promise<boolean> {
   return r.ok && !r.value.fromCache && r.value.names.includes(s.labsheet);
 }
 
+/**
+ * "Use anyway" / "Replace": the guarded scan goes on, in turn with the scans, so a tube scanned right
+ * after the click waits for it and goes to the well after it (not to the same one). Null when no
+ * question is open.
+ */
+export function answerGuard(s: WellFillState, inTurn: <T>(edit: () => Promise<T>) => Promise<T>): Promise<void> | null {
+  const g = s.guard;
+  if (!g) return null;
+  s.guard = null;
+  return inTurn(() => g.proceed());
+}
+
 function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
   s.guard = { ...g, proceed };
   s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);

@@ -10,7 +10,7 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { isReservedWell, nextEmptyWell } from './fill-order.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
-import { inverseOf, type ActionStep, type WellAction } from './well-intents.js';
+import { describeWell, inverseOf, wellsChangedSince, type ActionStep, type WellAction } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from './sample-index.js';
@@ -139,19 +139,31 @@ export class WellFillState {
 
   /**
    * Back on the screen after another one: the same plate, re-read (the queue moved on meanwhile),
-   * with the cursor, armed position and undo history kept.
+   * with the cursor, armed position and undo history kept. True when the re-read stopped the fill:
+   * another bench used wells this computer cannot place, so the next tube must not pick a well itself.
    */
-  refresh(): Promise<void> {
+  refresh(): Promise<boolean> {
     return this.#inTurn(() => this.#refresh());
   }
 
-  async #refresh(): Promise<void> {
+  async #refresh(): Promise<boolean> {
     const open = this.plate;
-    if (!open) return;
+    if (!open) return false;
     const m = await call(this.api, 'cache.manifest', { uuid: open.uuid });
-    if (!m || this.plate !== open) return;
-    this.#take(m);
-    if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
+    if (!m || this.plate !== open) return false;
+    // A service that lists no wells cannot show what another bench changed, so the screen cannot
+    // either: changes made from here keep the plate as it was when the user last saw all of it, and
+    // the sync engine holds them for a look if it has changed since (its check also knows this
+    // computer's own writes). A service that lists wells shows the change, and the new reading stands.
+    this.#take(m.wellsFrom === 'service' ? m : { ...m, basis: open.basis });
+    const stopped =
+      !this.held &&
+      (m.unplacedUsed > open.unplacedUsed || (m.layoutFrom === 'unknown' && open.layoutFrom !== 'unknown'));
+    if (stopped) {
+      this.held = true;
+      this.cursor = null;
+    } else if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
+    return stopped;
   }
 
   /** The plate as main has it: its wells with the queued changes drawn over them, and which entry is which well. */
@@ -233,6 +245,7 @@ export class WellFillState {
       return { intent, before };
     });
     if (planned.length === 0) return [];
+    this.#refuseUnknownWells(asked, planned);
     const ids =
       planned.length === 1
         ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent })).id]
@@ -242,6 +255,28 @@ export class WellFillState {
       this.#apply(p.intent, id);
       return { ...p, id };
     });
+  }
+
+  /**
+   * A label, tags or a layout on a well goes out as the well's whole state (manifest/update's well
+   * marks sample, label and tags required), so its sample is sent as this computer knows it. On a
+   * plate where another bench used wells the service does not list, a well that looks empty may hold
+   * a sample: sending "no sample" would remove it. Such an edit is refused with the reason; a tube
+   * scanned into the well (the user chose it) sets the sample itself and goes on.
+   */
+  #refuseUnknownWells(asked: readonly WellIntent[], planned: readonly { before: WellView }[]): void {
+    const m = this.plate;
+    if (!m || m.wellsFrom === 'service' || m.unplacedUsed === 0) return;
+    const unknown = asked
+      .filter((a, k) => a.type === 'well-set' && !a.sample && !planned[k]!.before.sample)
+      .map((a) => a.position);
+    if (unknown.length === 0) return;
+    const n = m.unplacedUsed;
+    throw new Error(
+      `${[...new Set(unknown)].join(' ')}: ${n} well${n === 1 ? '' : 's'} of ${m.hrid} ${n === 1 ? 'was' : 'were'} filled ` +
+        'elsewhere and the service does not list wells, so this computer does not know what these hold. A label, ' +
+        'tags or a layout would be sent with no sample and remove one placed there. Scan the tube into the well first.',
+    );
   }
 
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
@@ -274,6 +309,7 @@ export class WellFillState {
     const action = this.#stack.undo();
     if (!action) return null;
     try {
+      this.#refuseChangedSince(action, 'after', 'undone');
       const { cancelled } = await call(this.api, 'outbox.cancelMany', { ids: action.steps.map((s) => s.entryId) });
       const gone = new Set(cancelled);
       // Newest first, so a well changed twice in one edit ends as it was before the first change.
@@ -294,6 +330,16 @@ export class WellFillState {
     return action.what;
   }
 
+  /** Refuses an undo or redo over wells changed since by something else (wellsChangedSince says why). */
+  #refuseChangedSince(action: WellAction, side: 'after' | 'before', verb: string): void {
+    const changed = wellsChangedSince(action.steps, side, (p) => this.wells[p]);
+    if (changed.length === 0) return;
+    const list = changed.map((c) => `${c.position} now holds ${describeWell(c.now)}`).join('; ');
+    throw new Error(
+      `"${action.what}" not ${verb}: ${list}, changed since at another bench. Change the well${changed.length === 1 ? '' : 's'} by hand if needed.`,
+    );
+  }
+
   redo(): Promise<string | null> {
     return this.#inTurn(() => this.#redo());
   }
@@ -303,6 +349,7 @@ export class WellFillState {
     if (!action) return null;
     let rows: Committed[];
     try {
+      this.#refuseChangedSince(action, 'before', 'redone');
       rows = await this.#enqueueAll(action.steps.map((s) => s.forward));
     } catch (err) {
       this.#stack.undo(); // still redoable

@@ -1,6 +1,6 @@
 import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '../../../shared/outbox/intents.js';
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
-import type { WellView } from '../../lib/plate-map/well-view.js';
+import { applyIntent, type WellView } from '../../lib/plate-map/well-view.js';
 
 /** One outbox entry of an action, with what undoes it if it has already left. */
 export interface ActionStep {
@@ -65,4 +65,41 @@ export function sampleIntent(
 ): WellSetIntent {
   // A sample without a label is a SAMPLE; a well already labelled (a control) keeps its label.
   return { type: 'well-set', manifest, position, sample, ...(before.label ? {} : { label: 'SAMPLE' as const }) };
+}
+
+/** What a well holds, as a user reads it: its sample (in any case), its label and its tags (in any order). */
+function holds(w: Pick<WellView, 'sample' | 'label' | 'tags'>): string {
+  return [(w.sample ?? '').toUpperCase(), w.label, [...w.tags].sort().join('\u0001')].join('\u0000');
+}
+
+/** A well's contents in words: "S-0099", "STANDARD", "nothing". */
+export function describeWell(w: Pick<WellView, 'sample' | 'label' | 'tags'>): string {
+  const parts = [w.sample ?? '', w.sample ? '' : w.label, w.tags.length ? `tags ${w.tags.join(', ')}` : ''];
+  return parts.filter(Boolean).join(', ') || 'nothing';
+}
+
+/**
+ * The wells of an action that no longer hold what it left there (`after`: before an undo) or what it
+ * found there (`before`: before a redo). Something else changed them since: another bench, shown by
+ * the screen's re-read. Undoing or redoing over them would put back a state the user never saw and
+ * silently throw that change away (an undo's removal is sent with the fresh plate reading, so the
+ * sync engine's "changed elsewhere" check cannot catch it).
+ */
+export function wellsChangedSince(
+  steps: readonly ActionStep[],
+  side: 'after' | 'before',
+  now: (position: string) => WellView | undefined,
+): { position: string; now: WellView }[] {
+  const expected = new Map<string, WellView>();
+  for (const step of steps) {
+    const p = step.forward.position;
+    if (side === 'after') expected.set(p, applyIntent(step.before, step.forward));
+    else if (!expected.has(p)) expected.set(p, step.before);
+  }
+  const changed: { position: string; now: WellView }[] = [];
+  for (const [position, want] of expected) {
+    const is = now(position);
+    if (is && holds(is) !== holds(want)) changed.push({ position, now: is });
+  }
+  return changed;
 }
