@@ -1,7 +1,7 @@
 import type { LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
 import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
-import type { Outbox } from '../outbox/index.js';
+import type { Outbox, OutboxEntry } from '../outbox/index.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import type {
@@ -61,6 +61,24 @@ export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: numbe
 
 const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const;
 
+function toPendingChange(e: OutboxEntry): PendingWellChange {
+  return {
+    entryId: e.id,
+    state: e.state,
+    intent: e.intent,
+    error: e.lastError
+      ? {
+          kind: e.lastError.kind,
+          ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }),
+          message: e.lastError.message,
+          ...((e.lastError.reason ?? e.lastError.serverMessage)
+            ? { reason: e.lastError.reason ?? e.lastError.serverMessage }
+            : {}),
+        }
+      : null,
+  };
+}
+
 /**
  * Reads for the workflows that keep working offline: each answer from the service is saved, and
  * when the service cannot be reached the saved answer comes back with its age. Manifests carry
@@ -83,33 +101,23 @@ export function createReadCache(d: ReadCacheDeps) {
     return { value: { ...m, wells: hit.wells }, fetchedAt };
   }
 
-  /** Open entries, plus entries confirmed after `since` (the cached wells predate them). */
+  /**
+   * Open well entries, plus those confirmed after `since` (the cached wells predate them); and this
+   * computer's standing location assignments into the manifest, done ones too: a service that lists
+   * no wells never shows where they went, and without them a box scanned again on Assign location
+   * would start over at A1 and take a tube it already holds.
+   */
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
     const targets = [
       targetKeyOf({ type: 'well-set', manifest: { uuid: m.uuid }, position: 'A1' }),
       targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' }),
     ];
-    const out: PendingWellChange[] = [];
+    const entries: OutboxEntry[] = [];
     for (const t of targets)
       for (const s of [...OPEN_STATES, 'done'] as const)
-        for (const e of d.outbox.entriesOf(t, s))
-          if (s !== 'done' || e.updatedAt >= since)
-            out.push({
-              entryId: e.id,
-              state: e.state,
-              intent: e.intent,
-              error: e.lastError
-                ? {
-                    kind: e.lastError.kind,
-                    ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }),
-                    message: e.lastError.message,
-                    ...((e.lastError.reason ?? e.lastError.serverMessage)
-                      ? { reason: e.lastError.reason ?? e.lastError.serverMessage }
-                      : {}),
-                  }
-                : null,
-            });
-    return out.sort((a, b) => a.entryId - b.entryId);
+        for (const e of d.outbox.entriesOf(t, s)) if (s !== 'done' || e.updatedAt >= since) entries.push(e);
+    entries.push(...d.outbox.standingAssignments(m.uuid));
+    return entries.map(toPendingChange).sort((a, b) => a.entryId - b.entryId);
   }
 
   /** The sandbox's extended answers carry a layout; a user's answer for the template comes next, then its name. */

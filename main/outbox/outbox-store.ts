@@ -72,6 +72,11 @@ export interface Outbox {
   /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
   pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
   /**
+   * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
+   * done, and the tube not assigned anywhere later), oldest first: what this computer put there.
+   */
+  standingAssignments(locationId: string): OutboxEntry[];
+  /**
    * Marks entries 'sending' with the request id in one transaction, before the request leaves, and
    * returns those it took: only a pending entry can be taken, so one the user cancelled while the
    * engine was busy (e.g. reading the plate back) is left out, and the sender must leave it out too.
@@ -334,6 +339,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingHead: (target, limit) => st.headOf.all(target, limit).map(rowToEntry),
     pendingElsewhere: (type, target, beforeId, ids) =>
       st.pendingElsewhere.all(type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
+    standingAssignments: (locationId) => st.standingAssignments.all(locationId).map(rowToEntry),
     entriesOf: (target, state) => st.inStateForTarget.all(state, target).map(rowToEntry),
     claim(ids, requestId, endpoint) {
       const t = now();

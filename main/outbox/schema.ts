@@ -80,4 +80,18 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    why:
+      'location assignments by location and by tube: a box scanned again on Assign location is told which of its ' +
+      'positions and tubes this computer already assigned, without reading every entry the outbox holds',
+    up: (db) => {
+      db.exec(`
+        CREATE INDEX entries_assign_location ON entries (json_extract(payload, '$.locationId'), id)
+          WHERE type = 'location-assign';
+        CREATE INDEX entries_assign_id ON entries (json_extract(payload, '$.id'), id)
+          WHERE type = 'location-assign';
+      `);
+    },
+  },
 ];

@@ -114,6 +114,20 @@ export function prepareStatements(db: Database.Database) {
       `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
+    /**
+     * This computer's assignments into a location that still stand: not refused, cancelled or discarded,
+     * and not followed by a later assignment of the same tube (same labsheet) anywhere, which moved it.
+     * The expressions match the indexes of migration 6.
+     */
+    standingAssignments: db.prepare<[string], EntryRow>(
+      `SELECT * FROM entries e WHERE e.type = 'location-assign' AND json_extract(e.payload, '$.locationId') = ?
+         AND e.state IN ('pending', 'sending', 'uncertain', 'done')
+         AND NOT EXISTS (SELECT 1 FROM entries l WHERE l.type = 'location-assign'
+           AND json_extract(l.payload, '$.id') = json_extract(e.payload, '$.id') AND l.id > e.id
+           AND l.state IN ('pending', 'sending', 'uncertain', 'done')
+           AND json_extract(l.payload, '$.labsheet') = json_extract(e.payload, '$.labsheet'))
+       ORDER BY e.id`,
+    ),
     inStateOfType: db.prepare<[string, string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`,
     ),

@@ -41,6 +41,16 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   }
   if (c.kind === 'position') {
     if (!s.layout) return fb.report(scan.text, 'This location has no positions', 'error', scan.mainAt);
+    // A position that holds a tube is refused now, not by the service later (a 409 in the Outbox).
+    if (s.isTaken(c.normalized)) {
+      const holder = s.holderOf(c.normalized);
+      return fb.report(
+        scan.text,
+        `${c.normalized} is not empty${holder ? ` (${holder} is in it)` : ''}: scan another position`,
+        'occupied',
+        scan.mainAt,
+      );
+    }
     s.armed = c.normalized;
     return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
   }
@@ -48,7 +58,7 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   if (dup)
     return fb.report(
       scan.text,
-      `Duplicate: ${c.value} was already put${dup.position ? ` in ${dup.position}` : ' here'}`,
+      `Duplicate: ${c.value} is already ${dup.position ? `in ${dup.position}` : 'here'}; nothing recorded`,
       'duplicate',
       scan.mainAt,
     );

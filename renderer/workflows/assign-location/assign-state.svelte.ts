@@ -13,6 +13,7 @@ import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
+import { boxHoldings, sameTube, type EarlierPlacement } from './box-holdings.js';
 
 export interface Assignment {
   id: string;
@@ -52,6 +53,8 @@ type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
 export class AssignState {
   location = $state<KnownLocation | null>(null);
   occupied = $state<string[]>([]);
+  /** Tubes this computer put in the open box before this visit (from main's outbox, as the box was opened). */
+  earlier = $state<EarlierPlacement[]>([]);
   assignments = $state<Assignment[]>([]);
   /** Set by the screen from the workflow's labsheet setting. */
   labsheet = $state(DEMO_LABSHEET);
@@ -94,12 +97,27 @@ export class AssignState {
       rows: m.rows,
       columns: m.columns,
     };
-    const pendingPositions = m.pending.flatMap((p) =>
-      p.intent.type === 'well-set' && p.intent.sample ? [p.intent.position] : [],
-    );
-    this.occupied = [...m.wells.filter((w) => w.sample).map((w) => w.position), ...pendingPositions];
+    const held = boxHoldings(m);
+    this.occupied = held.occupied;
+    this.earlier = held.earlier;
     this.#reset();
     return true;
+  }
+
+  /**
+   * The open box's holdings read again, for the screen shown again (the Outbox visited: an entry may
+   * have been discarded or refused meanwhile). The tubes listed this visit and a position scanned
+   * first stay.
+   */
+  async refreshHoldings(): Promise<void> {
+    const loc = this.location;
+    if (loc?.kind !== 'manifest') return;
+    const m = await call(this.api, 'cache.manifest', { uuid: loc.uuid });
+    if (!m || this.location !== loc) return;
+    const held = boxHoldings(m);
+    this.occupied = held.occupied;
+    this.earlier = held.earlier;
+    this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
   }
 
   async openLocation(code: string): Promise<boolean> {
@@ -109,6 +127,7 @@ export class AssignState {
     if (!hit && !UUID.test(code)) return false;
     this.location = hit ?? { uuid: code, name: code, kind: 'location' };
     this.occupied = [];
+    this.earlier = [];
     this.#reset();
     return true;
   }
@@ -130,8 +149,27 @@ export class AssignState {
     return this.armed ?? this.rescan[0] ?? this.next;
   }
 
-  alreadyAssigned(id: string): Assignment | null {
-    return this.assignments.find((a) => a.id.toUpperCase() === id.toUpperCase()) ?? null;
+  /** Where this computer already put this tube in the open location: this visit, or an earlier one (a box). */
+  alreadyAssigned(id: string): { position: string | null } | null {
+    const tube = { id, labsheet: this.labsheet };
+    return (
+      this.assignments.find((a) => a.id.toUpperCase() === id.toUpperCase()) ??
+      this.earlier.find((e) => sameTube(e, tube)) ??
+      null
+    );
+  }
+
+  /** The tube this computer put at a position before this visit, or null (the position may still be taken). */
+  holderOf(position: string): string | null {
+    return (
+      this.assignments.find((a) => a.position === position)?.id ??
+      this.earlier.find((e) => e.position === position)?.id ??
+      null
+    );
+  }
+
+  isTaken(position: string): boolean {
+    return this.#taken(position);
   }
 
   async assign(id: string, idType: IdType, position: string | null): Promise<void> {
@@ -144,8 +182,8 @@ export class AssignState {
 
   /**
    * A rack scanner file's reads, checked as scans are and committed together (one commit per
-   * thousand): a rack is saved whole or not at all. Tubes already put here this session are passed
-   * over; a read that cannot be a tube is refused with its reason, for rescanning.
+   * thousand): a rack is saved whole or not at all. Tubes this computer already put here (this visit
+   * or an earlier one) are passed over; a read that cannot be a tube is refused with its reason, for rescanning.
    */
   async importRack(reads: readonly RackRead[]): Promise<{ saved: number; refused: RackBad[] }> {
     const loc = this.#open();

@@ -58,7 +58,10 @@ export const cachedManifest = z.strictObject({
    */
   unplacedUsed: z.number().int().nonnegative(),
   ...freshness,
-  /** The outbox entries not yet confirmed, oldest first: the UI draws them over `wells`. */
+  /**
+   * The outbox entries not yet confirmed, oldest first: the UI draws them over `wells`. Also this
+   * computer's location assignments into it that still stand, confirmed or not (Assign location).
+   */
   pending: z.array(pendingWellChange),
 });
 export type CachedManifest = z.infer<typeof cachedManifest>;

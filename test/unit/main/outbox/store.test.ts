@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, WriteError, type Outbox } from '../../../../main/outbox/index.js';
-import { fakeNow, rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
+import { assign, fakeNow, rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
 
 describe('outbox store', () => {
   let t: ReturnType<typeof tempDir>;
@@ -173,5 +173,33 @@ describe('outbox store', () => {
     const a = outbox.enqueue(wellSet('A1', 'S-0001'));
     outbox.cancel(a);
     expect(seen).toEqual([`${a}:cancelled`]);
+  });
+
+  it("answers a location's standing assignments: not refused or cancelled, not moved on since", () => {
+    const kept = outbox.enqueue(assign('TB1', 'A1'));
+    const refused = outbox.enqueue(assign('TB2', 'A2'));
+    outbox.settle([{ id: refused, state: 'failed', error: { kind: 'conflict', message: 'taken', at: 1 } }]);
+    const cancelled = outbox.enqueue(assign('TB3', 'A3'));
+    outbox.cancel(cancelled);
+    const movedAway = outbox.enqueue(assign('TB4', 'A4'));
+    outbox.enqueue(assign('TB4', 'C1', 'OTHER-BOX'));
+    const done = outbox.enqueue(assign('TB5', 'A5'));
+    outbox.settle([{ id: done, state: 'done' }]);
+    // A move refused by the service did not move the tube.
+    const stays = outbox.enqueue(assign('TB6', 'A6'));
+    const failedMove = outbox.enqueue(assign('TB6', 'C2', 'OTHER-BOX'));
+    outbox.settle([{ id: failedMove, state: 'failed', error: { kind: 'conflict', message: 'taken', at: 1 } }]);
+    // Within the box: the later position is where the tube is.
+    outbox.enqueue(assign('TB7', 'A7'));
+    const later = outbox.enqueue(assign('TB7', 'A8'));
+
+    expect(outbox.standingAssignments('BOX').map((e) => e.id)).toEqual([kept, done, stays, later]);
+    expect(movedAway).toBeLessThan(later);
+    const plan = outbox.db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM entries WHERE type = 'location-assign' AND json_extract(payload, '$.locationId') = ?`,
+      )
+      .all('BOX') as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/entries_assign_location/);
   });
 });
