@@ -34,16 +34,28 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   const stale = row?.fromCache ? ` (saved copy, ${age(row.fetchedAt)} old)` : '';
   if (s.mode === 'single') {
     if (!row) return fb.report(scan.text, `${c.value} is not in ${s.labsheet}`, 'unknown', scan.mainAt);
+    // A scan never throws away edits or a pack's cells: it is refused, with how to go on, and the
+    // open row stays as it is. Saving on the scan would send what the user may not have finished; a
+    // dialog would stop the scanning hand. Checked after the look-up, so an edit typed meanwhile counts.
+    if (s.unsaved.length > 0) {
+      const again = String(row.row[row.idColumn]) === s.rowId ? '' : `, then scan ${c.value} again`;
+      return fb.report(
+        scan.text,
+        `${s.rowId} has unsaved changes (${s.unsaved.join(', ')}): press Ctrl+S to save or Escape twice to discard${again}`,
+        'error',
+        scan.mainAt,
+      );
+    }
     s.show(row);
     return fb.report(scan.text, `${row.row[row.idColumn]} opened${stale}`, 'info', scan.mainAt);
   }
   const id = row ? String(row.row[row.idColumn]) : c.value;
   if (s.alreadyInBatch(id))
     return fb.report(scan.text, `Duplicate: ${id} is already in this batch`, 'duplicate', scan.mainAt);
-  await s.applyBatch(row, c.value, c.kind === 'tube');
+  const item = await s.applyBatch(row, c.value, c.kind === 'tube');
   fb.report(
     scan.text,
-    `${id}: ${s.batchField} = ${s.batchValue}${row ? '' : ' (not in the saved labsheet; the service will check)'}`,
+    `${id}: ${item.field} = ${item.value}${row ? '' : ' (not in the saved labsheet; the service will check)'}`,
     row ? 'success' : 'unknown',
     scan.mainAt,
   );

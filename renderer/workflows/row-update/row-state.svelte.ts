@@ -20,6 +20,9 @@ export interface BatchItem {
   id: string;
   entryId: number;
   sync: WellSync | null;
+  /** What this tube was saved with: the batch's field and value may be changed for the next tubes. */
+  field: string;
+  value: string;
 }
 
 /** One row to look at and edit, or a batch: the same change for every tube scanned. */
@@ -79,6 +82,24 @@ export class RowState {
     return { ...fill, filled, notInRow };
   }
 
+  /** The open row's ID, as the user knows it ("S-0007"). */
+  get rowId(): string {
+    const r = this.row;
+    return r ? String(r.row[r.idColumn] ?? '') : '';
+  }
+
+  /** Edits or a pack's cells not yet saved: they must not go without the user saying so. */
+  get unsaved(): string[] {
+    return Object.keys(this.changes);
+  }
+
+  /** The user threw the edits away (Discard, or Escape twice): the row as it was opened. Answers what went. */
+  discard(): string[] {
+    const gone = this.unsaved;
+    if (this.row) this.draft = { ...this.row.row };
+    return gone;
+  }
+
   /** The edited fields only: unchanged cells are not sent. */
   get changes(): Record<string, CellValue> {
     const r = this.row;
@@ -92,13 +113,14 @@ export class RowState {
     if (!r || Object.keys(changes).length === 0) return 0;
     const id = String(r.row[r.idColumn] ?? '');
     await call(this.api, 'outbox.enqueue', {
-      intent: { type: 'row-update', labsheet: this.labsheet, idColumn: r.idColumn, id, changes },
+      // The row's own labsheet: the setting may have changed while the row stayed open (kept state).
+      intent: { type: 'row-update', labsheet: r.labsheet, idColumn: r.idColumn, id, changes },
     });
     this.row = { ...r, row: { ...r.row, ...changes } };
     return Object.keys(changes).length;
   }
 
-  async applyBatch(row: CachedRow | null, scanned: string, looksLikeBarcode: boolean): Promise<string> {
+  async applyBatch(row: CachedRow | null, scanned: string, looksLikeBarcode: boolean): Promise<BatchItem> {
     // A tube the cache does not know (offline, never fetched) is still queued under the column its
     // value looks like (names from the last row seen); the service decides. Known tubes go by ID.
     if (row) this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
@@ -108,17 +130,15 @@ export class RowState {
         ? (this.#shape?.barcodeColumn ?? 'Tube Barcode')
         : (this.#shape?.idColumn ?? 'Sample ID');
     const id = row ? String(row.row[row.idColumn] ?? scanned) : scanned;
+    // Read once: the list shows what was sent, even if the user edits the field while this commits.
+    const field = this.batchField;
+    const value = this.batchValue;
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: {
-        type: 'row-update',
-        labsheet: this.labsheet,
-        idColumn,
-        id,
-        changes: { [this.batchField]: this.batchValue },
-      },
+      intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [field]: value } },
     });
-    this.batch.push({ id, entryId: Number(entryId), sync: 'pending' });
-    return id;
+    const item: BatchItem = { id, entryId: Number(entryId), sync: 'pending', field, value };
+    this.batch.push(item);
+    return item;
   }
 
   alreadyInBatch(id: string): boolean {

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
+import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+
+/** Row update's state as the screen builds it, on the real main process in-process (demo sandbox). */
+let env: Awaited<ReturnType<typeof inProcessApi>>;
+let outbox: OutboxState;
+const feedback = new Feedback();
+feedback.tones.enabled = false;
+const said = () => feedback.last?.outcome ?? '';
+
+beforeAll(async () => {
+  env = await inProcessApi();
+  outbox = new OutboxState(env.api);
+  await outbox.start();
+});
+afterAll(async () => {
+  outbox.stop();
+  await env.close();
+});
+
+function rowScreen() {
+  const s = new RowState(env.api, feedback, outbox);
+  s.start();
+  return { s, scan: (t: string) => handleRowScan(s, { text: t, source: 'field', mainAt: null }) };
+}
+/** Row-update entries ever queued, whatever became of them. */
+async function rowUpdates() {
+  const states = ['pending', 'sending', 'done', 'failed', 'uncertain'] as const;
+  const entries = await env.call('outbox.list', { states: [...states], limit: 5000 });
+  return entries
+    .filter((e) => e.type === 'row-update')
+    .sort((a, b) => a.id - b.id)
+    .map((e) => e.intent);
+}
+
+describe('Row update: a scan while the open row has unsaved changes', () => {
+  it('is refused with how to go on, and the edit stays until it is saved', async () => {
+    const { s, scan } = rowScreen();
+    await scan('TB000007');
+    expect(said()).toBe('S-0007 opened');
+    s.draft['Notes'] = 'spun down';
+    const before = await rowUpdates();
+
+    await scan('TB000008');
+    expect(said()).toBe(
+      'S-0007 has unsaved changes (Notes): press Ctrl+S to save or Escape twice to discard, then scan TB000008 again',
+    );
+    expect(feedback.last?.kind).toBe('bad');
+    expect(s.rowId).toBe('S-0007');
+    expect(s.changes).toEqual({ Notes: 'spun down' });
+    expect(await rowUpdates()).toEqual(before);
+
+    // The same tube again would reload the row over the edit: refused too, without "scan it again".
+    await scan('S-0007');
+    expect(said()).toBe('S-0007 has unsaved changes (Notes): press Ctrl+S to save or Escape twice to discard');
+    expect(s.changes).toEqual({ Notes: 'spun down' });
+
+    expect(await s.saveRow()).toBe(1);
+    expect((await rowUpdates()).slice(before.length)).toEqual([
+      {
+        type: 'row-update',
+        labsheet: s.labsheet,
+        idColumn: 'Sample ID',
+        id: 'S-0007',
+        changes: { Notes: 'spun down' },
+      },
+    ]);
+    await scan('TB000008');
+    expect(said()).toBe('S-0008 opened');
+  });
+
+  it("a pack's cells count as unsaved changes; Discard throws them away and the next scan opens", async () => {
+    const { s, scan } = rowScreen();
+    await scan('TB000009');
+    s.packColumns = { lot: 'Notes' };
+    await scan('https://id.gs1.org/01/09506000134352/10/ABC123?17=351130');
+    expect(said()).toMatch(/^Notes = ABC123/);
+    const before = await rowUpdates();
+
+    await scan('TB000010');
+    expect(said()).toMatch(/^S-0009 has unsaved changes \(Notes\)/);
+    expect(s.draft['Notes']).toBe('ABC123');
+
+    expect(s.discard()).toEqual(['Notes']);
+    expect(s.changes).toEqual({});
+    await scan('TB000010');
+    expect(said()).toBe('S-0010 opened');
+    expect(await rowUpdates()).toEqual(before);
+  });
+});
+
+describe('Row update batch list', () => {
+  it('shows each tube with the field and value it was saved with, not the ones set now', async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    s.batchField = 'Status';
+    s.batchValue = 'received';
+    await scan('TB000021');
+    s.batchField = 'Notes';
+    s.batchValue = 'thawed once';
+    await scan('TB000022');
+    expect(said()).toBe('S-0022: Notes = thawed once');
+    s.batchValue = 'something else';
+
+    expect(s.batch.map((b) => [b.id, b.field, b.value])).toEqual([
+      ['S-0021', 'Status', 'received'],
+      ['S-0022', 'Notes', 'thawed once'],
+    ]);
+    // ...and that is what went into the outbox.
+    const sent = (await rowUpdates()).filter((i) => i.type === 'row-update' && ['S-0021', 'S-0022'].includes(i.id));
+    expect(sent.map((i) => (i.type === 'row-update' ? i.changes : null))).toEqual([
+      { Status: 'received' },
+      { Notes: 'thawed once' },
+    ]);
+  });
+});
