@@ -91,4 +91,15 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(5);
   await shot(page, 'assign-location');
   await expect(page.locator('[data-testid^="assigned-"][data-sync="synced"]')).toHaveCount(5, { timeout: 20_000 });
+
+  // A look at the Outbox and back: the box is still open, and its tubes are still known.
+  await openScreen(page, 'Outbox');
+  await openScreen(page, 'Assign location');
+  await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(5);
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'TB000201', 'Duplicate: TB000201 is already in D1');
+  // Scanned again, the box is read again from this computer's outbox: the same answer.
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  await scanAndWait(page, 'TB000203', 'Duplicate: TB000203 is already in D3');
+  await scanAndWait(page, 'D4', 'D4 is not empty (TB000204 is in it)');
 });

@@ -51,17 +51,35 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await scanAndWait(page, 'TB000042', 'Duplicate');
   await expect(page.getByTestId('batch-count')).toHaveText('4');
   await expect(page.locator('li[data-sync="synced"]')).toHaveCount(4, { timeout: 20_000 });
+  // The value set now is for the next tubes: the list keeps what each tube was saved with.
+  await page.getByTestId('batch-value').fill('in use');
+  await expect(page.getByTestId('batch-S-0041')).toContainText('Status = depleted');
+  await page.getByTestId('batch-value').fill('depleted');
   await shot(page, 'row-update-batch');
 
   await page.getByTestId('mode-single').check();
   await page.getByTestId('scan-field').focus();
   await scanAndWait(page, 'TB000045', 'S-0045 opened');
   await page.getByTestId('field-Notes').fill('aliquoted twice');
-  await page.getByTestId('save-row').click();
+  // The next tube does not take the edit away: refused with the way on, saved with Ctrl+S.
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'TB000046', 'S-0045 has unsaved changes (Notes): press Ctrl+S to save');
+  await expect(page.getByTestId('field-Notes')).toHaveValue('aliquoted twice');
+  await page.keyboard.press('Control+s');
   await expect(page.getByTestId('last-scan')).toContainText('1 change(s) saved');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
   await shot(page, 'row-update');
+  // An edit thrown away: Escape asks, a second Escape discards, and nothing is sent.
+  await page.getByTestId('field-Notes').fill('a slip of the hand');
+  await page.getByTestId('scan-field').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('last-scan')).toContainText('Press Escape again to discard 1 unsaved change(s)');
+  await expect(page.getByTestId('field-Notes')).toHaveValue('a slip of the hand');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('last-scan')).toContainText('Discarded the changes to S-0045 (Notes)');
+  await expect(page.getByTestId('field-Notes')).toHaveValue('aliquoted twice');
+  await expect(page.getByTestId('count-pending')).toHaveText('0');
 
   const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as {
     headers: string[];
