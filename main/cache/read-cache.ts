@@ -235,7 +235,8 @@ export function createReadCache(d: ReadCacheDeps) {
     const c = await d.client();
     const rows: Record<string, CellValue>[] = [];
     let headers: string[] = [];
-    for await (const page of iterateLabsheetRows(c, { labsheet, archived: 'any' })) {
+    // No archive filter: `any` is the service's default and the spec does not show the parameter's name.
+    for await (const page of iterateLabsheetRows(c, { labsheet })) {
       headers = page.headers;
       for (const cells of page.rows) {
         const row: Record<string, CellValue> = {};

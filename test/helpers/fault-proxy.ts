@@ -39,6 +39,8 @@ export interface FaultRule {
 export interface ProxiedRequest {
   method: string;
   path: string;
+  /** The path with its query string, as the client sent it. */
+  url: string;
   /** Status the client saw; 0 when the connection was reset. */
   status: number;
   fault: Fault['kind'] | null;
@@ -106,7 +108,7 @@ export async function startFaultProxy(opts: FaultProxyOptions): Promise<FaultPro
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const fault = pick(method, path);
     const log = (status: number, forwarded: boolean): void =>
-      record({ method, path, status, fault: fault?.kind ?? null, forwarded });
+      record({ method, path, url: req.url ?? path, status, fault: fault?.kind ?? null, forwarded });
     const reset = (): void => {
       // An RST rather than a FIN: what a client sees when a middlebox or the server dies.
       req.socket.resetAndDestroy();

@@ -41,6 +41,17 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     expect(byBarcode!.row['Sample ID']).toBe('S-0008');
   });
 
+  it('asks for the rows without an archive filter: `any` is the default and the spec does not name the parameter', async () => {
+    await cache.row('Samples', 'S-0007');
+    const listings = s.proxy.requests.filter((r) => r.path.startsWith('/labsheets/fetch-list-rows'));
+    expect(listings.length).toBeGreaterThan(0);
+    for (const r of listings) {
+      const query = new URL(r.url, 'http://x').searchParams;
+      expect(query.get('labsheet')).toBe('Samples');
+      expect([...query.keys()].sort()).toEqual(['labsheet', 'page', 'pageSize']);
+    }
+  });
+
   it('rows past half their life answer at once and refresh in the background; past their life, the lookup waits for fresh rows', async () => {
     await cache.row('Samples', 'S-0007');
     expect(store.shape('Samples')?.fetchedAt).toBe(1_000_000);
