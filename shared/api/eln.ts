@@ -56,8 +56,8 @@ export const PAGE_KINDS = ['experiment', 'protocol', 'documentation'] as const;
 export const pageKind = z.enum(PAGE_KINDS);
 export type PageKind = z.infer<typeof pageKind>;
 
-/** `append` is the one position the spec names; we also accept `prepend`. */
-export const imagePosition = z.enum(['append', 'prepend']);
+/** `append` is the one position the spec shows ("other values: not shown"), so it is the only one sent. */
+export const imagePosition = z.literal('append');
 export const attachImageRequest = z
   .strictObject({
     name: z.string().optional(),

@@ -35,10 +35,7 @@ export function attachImageRoutes(app: FastifyInstance, ctx: SandboxContext): vo
     const tag = `<img data-lds-image="${upload.fileId}" alt="${input.image_name.replace(/"/g, '&quot;')}">`;
     const target: PageRecord = page;
     store.tx(() => {
-      store.eln.setPageBody(
-        target.uuid,
-        input.position === 'prepend' ? `${tag}\n${target.body}` : `${target.body}${target.body ? '\n' : ''}${tag}`,
-      );
+      store.eln.setPageBody(target.uuid, `${target.body}${target.body ? '\n' : ''}${tag}`);
       store.eln.addImage({
         pageUuid: target.uuid,
         imageUuid: upload.fileId,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attachImageRequest,
   createLabsheetRequest,
   fetchRowsResponse,
   manifestIdentifierQuery,
@@ -95,5 +96,14 @@ describe('manifest requests', () => {
     expect(updateManifestRequest.safeParse({ hrid: 'PL-0001', plate: { wells: [{ position: 'A1' }] } }).success).toBe(
       false,
     );
+  });
+});
+
+describe('attach-image requests', () => {
+  const base = { hrid: 'EXP-0001', image_uuid: 'f-1', image_name: 'gel.png', image_mime_type: 'image/png' };
+  it('send only the position the spec shows (append)', () => {
+    expect(attachImageRequest.safeParse({ ...base, position: 'append' }).success).toBe(true);
+    expect(attachImageRequest.safeParse({ ...base, position: 'prepend' }).success).toBe(false);
+    expect(attachImageRequest.safeParse(base).success).toBe(false);
   });
 });
