@@ -1,12 +1,7 @@
 import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import {
-  FILE_SOURCE_DEFAULT,
-  isSupportedUpload,
-  SUPPORTED_EXTENSIONS,
-  storeAndEmbedFields,
-} from '../../shared/api/files.js';
+import { FILE_SOURCE_DEFAULT, storeAndEmbedFields } from '../../shared/api/files.js';
 import { ValidationError } from './errors.js';
 import type { UploadProgress } from './request.js';
 import { describeIssues } from './validate.js';
@@ -38,8 +33,9 @@ export interface PreparedUpload {
 }
 
 /**
- * Checks names, extensions and that every file exists before anything is sent, so a bad file
- * fails alone with its name instead of as an anonymous server rejection after a long transfer.
+ * Checks the form fields and that every file exists before anything is sent, so a bad file fails
+ * alone with its name instead of as an anonymous server rejection after a long transfer. The
+ * extension is not checked: the service stores every file and only embeds the supported types.
  */
 export async function prepareUpload(request: UploadRequest): Promise<PreparedUpload> {
   const fail = (reason: string): never => {
@@ -56,9 +52,6 @@ export async function prepareUpload(request: UploadRequest): Promise<PreparedUpl
   let totalBytes = 0;
   for (const file of request.files) {
     const name = file.name ?? basename(file.path);
-    if (!isSupportedUpload(name)) {
-      fail(`${name}: unsupported file type (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);
-    }
     const info = await stat(file.path).catch(() => null);
     if (!info?.isFile()) fail(`${name}: file not found or not a regular file`);
     totalBytes += info?.size ?? 0;

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { answerOptionalText, answerText } from './primitives.js';
 
+/**
+ * The extensions the service queues for knowledge-base embedding. Any file is stored (spec: "Files are
+ * stored and supported types are queued for knowledge-base embedding"), so this list never refuses one.
+ */
 export const SUPPORTED_EXTENSIONS = [
   'pdf',
   'docx',
@@ -43,7 +47,8 @@ export function fileExtension(fileName: string): string {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
-export function isSupportedUpload(fileName: string): boolean {
+/** Whether the service will queue this file for embedding as well as store it. */
+export function isEmbeddable(fileName: string): boolean {
   return (SUPPORTED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));
 }
 

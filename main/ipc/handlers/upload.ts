@@ -1,5 +1,4 @@
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
-import { isSupportedUpload } from '../../../shared/api/files.js';
 import { WriteError, type Outbox } from '../../outbox/index.js';
 import { uploadIntent } from '../../staging/index.js';
 import type { UploadStaging } from '../../staging/incoming.js';
@@ -23,8 +22,6 @@ export function uploadHandlers(d: {
   const { staging } = d;
   return {
     'upload.stageBegin': ({ name, size }, ctx) => {
-      // Checked again here: the renderer's check is for speed, main's is the one that counts.
-      if (!isSupportedUpload(name)) throw new IpcFailure('failed', `${name}: this file type cannot be uploaded.`);
       // Without a connection (Electron's one window, tests) the transport is the sender.
       const owner = ctx.connection ?? { id: ctx.transport };
       return explain('Staging failed', async () => ({ stagingId: await staging.begin(name, size, owner) }));
@@ -42,7 +39,6 @@ export function uploadHandlers(d: {
       const path = d.picked.resolve(fileId);
       if (!path) throw new IpcFailure('failed', 'That file was not chosen in the dialog.');
       const name = path.split(/[\\/]/).pop() ?? 'file';
-      if (!isSupportedUpload(name)) throw new IpcFailure('failed', `${name}: this file type cannot be uploaded.`);
       return explain('Staging failed', async () => {
         const s = await staging.stagePath(path, name);
         return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };

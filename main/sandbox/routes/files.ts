@@ -9,7 +9,7 @@ import {
   FILE_SOURCE_DEFAULT,
   FILE_STATUS,
   fileExtension,
-  isSupportedUpload,
+  isEmbeddable,
   storeAndEmbedFields,
   SUPPORTED_EXTENSIONS,
 } from '../../../shared/api/files.js';
@@ -67,7 +67,7 @@ export function fileRoutes(app: FastifyInstance, ctx: SandboxContext): void {
         }
         const fileId = randomUUID();
         const ticketId = randomUUID();
-        if (!isSupportedUpload(fileName)) {
+        if (!isEmbeddable(fileName)) {
           const size = await discard(part.file);
           const ext = fileExtension(fileName);
           files.push({

@@ -1,6 +1,6 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { fileExtension, isSupportedUpload, type FileUploadResult } from '../../../shared/api/files.js';
+import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
@@ -9,8 +9,12 @@ export interface UploadItem {
   key: number;
   name: string;
   size: number;
-  /** 'rejected' = refused before anything was copied (extension), with `message`. */
-  phase: 'rejected' | 'staging' | 'queued' | 'sending' | 'done' | 'failed';
+  phase: 'staging' | 'queued' | 'sending' | 'done' | 'failed';
+  /**
+   * Said before the file is sent: the service stores every file but embeds only the supported
+   * types, so a user uploading for the knowledge base learns it will not be searchable there.
+   */
+  storedOnly: string | null;
   staged: number;
   entryId: number | null;
   message: string | null;
@@ -31,8 +35,15 @@ const PHASE: Partial<Record<OutboxEntryState, UploadItem['phase']>> = {
   uncertain: 'failed',
 };
 
+/** Why a file will be stored but not embedded, or null when it will be embedded too. */
+export function storedOnlyNote(name: string): string | null {
+  if (isEmbeddable(name)) return null;
+  const ext = fileExtension(name);
+  return `Will be stored but not embedded: ${ext ? `.${ext} files are` : 'a file without an extension is'} not on the service's embedding list`;
+}
+
 /**
- * Files go: extension check → bytes copied into main's staging folder (progress) → one outbox
+ * Files go: bytes copied into main's staging folder (progress) → one outbox
  * entry each (durable) → sent when online → the service's answer (file id, ticket, status).
  */
 export class UploadState {
@@ -65,7 +76,6 @@ export class UploadState {
   async addFiles(files: readonly File[]): Promise<void> {
     for (const f of files) {
       const item = this.#add(f.name, f.size);
-      if (!item) continue;
       try {
         const { stagingId } = await call(this.api, 'upload.stageBegin', { name: f.name, size: f.size });
         for (let offset = 0; offset < f.size; offset += STAGE_CHUNK_BYTES) {
@@ -87,7 +97,6 @@ export class UploadState {
     const picked = await call(this.api, 'files.pickForUpload', { multiple: true });
     for (const f of picked.files) {
       const item = this.#add(f.name, f.size);
-      if (!item) continue;
       try {
         const staged = await call(this.api, 'upload.stagePicked', { fileId: f.id });
         item.staged = f.size;
@@ -99,20 +108,20 @@ export class UploadState {
     }
   }
 
-  #add(name: string, size: number): UploadItem | null {
-    const ok = isSupportedUpload(name);
+  #add(name: string, size: number): UploadItem {
     this.items.push({
       key: ++this.#key,
       name,
       size,
-      phase: ok ? 'staging' : 'rejected',
+      phase: 'staging',
+      storedOnly: storedOnlyNote(name),
       staged: 0,
       entryId: null,
       result: null,
-      message: ok ? null : `.${fileExtension(name) || '(none)'} files cannot be uploaded; nothing was sent`,
+      message: null,
     });
-    const item = this.items[this.items.length - 1]!;
-    return ok ? item : null;
+    // The proxy the array holds, so later changes to the item reach the page.
+    return this.items[this.items.length - 1]!;
   }
 
   async #enqueue(item: UploadItem, stagedId: string): Promise<void> {

@@ -56,14 +56,21 @@ describe('storeAndEmbedFiles', () => {
     expect(progress.at(-1)).toBe(1);
   });
 
-  it('rejects an unsupported extension before sending, naming the file', async () => {
+  it('sends a file whose type is not on the embedding list: the service stores every file', async () => {
+    stub.script({
+      status: 200,
+      body: [
+        { fileName: 'plate.csv', fileId: 'f1', ticketId: 't1', status: 'QUEUED', message: '' },
+        { fileName: 'tool.exe', fileId: 'f2', ticketId: 't2', status: 'STORED', message: '' },
+      ],
+    });
     const before = stub.seen.length;
-    const e = await client()
-      .storeAndEmbedFiles({ files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'tool.exe') }] })
-      .catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(ValidationError);
-    expect((e as ValidationError).reason).toMatch(/^tool\.exe: unsupported file type/);
-    expect(stub.seen.length).toBe(before);
+    const out = await client().storeAndEmbedFiles({
+      files: [{ path: join(dir, 'plate.csv') }, { path: join(dir, 'tool.exe') }],
+    });
+    expect(out.map((r) => r.fileId)).toEqual(['f1', 'f2']);
+    expect(stub.seen.length).toBe(before + 1);
+    expect(stub.seen.at(-1)!.body).toContain('filename="tool.exe"');
   });
 
   it('rejects a missing file before sending', async () => {

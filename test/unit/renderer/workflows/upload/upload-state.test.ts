@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { storedOnlyNote, UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+
+let env: Awaited<ReturnType<typeof inProcessApi>>;
+let outbox: OutboxState;
+let s: UploadState;
+
+beforeAll(async () => {
+  env = await inProcessApi();
+  outbox = new OutboxState(env.api);
+  await outbox.start();
+  s = new UploadState(env.api, outbox);
+  s.start();
+});
+afterAll(async () => {
+  s.stop();
+  outbox.stop();
+  await env.close();
+});
+
+describe('Upload: every file type is sent; the page says which will not be embedded', () => {
+  it('names the files the service stores but does not embed, and only those', () => {
+    expect(storedOnlyNote('trace.ab1')).toMatch(/stored but not embedded: \.ab1 files/);
+    expect(storedOnlyNote('README')).toMatch(/stored but not embedded: a file without an extension/);
+    expect(storedOnlyNote('gel.PNG')).toBeNull();
+    expect(storedOnlyNote('plate.csv')).toBeNull();
+  });
+
+  it('stages and queues a file not on the embedding list, with the note shown before it is sent', async () => {
+    await s.addFiles([new File(['ABIF'], 'trace.ab1'), new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
+    const [ab1, csv] = s.items;
+    expect(ab1).toMatchObject({ name: 'trace.ab1', storedOnly: expect.stringMatching(/not embedded/) });
+    expect(csv).toMatchObject({ name: 'plate.csv', storedOnly: null });
+    for (const item of [ab1!, csv!]) {
+      expect(item.entryId).not.toBeNull();
+      expect(item.phase).not.toBe('staging');
+    }
+    const entry = (await env.call('outbox.list', {})).find((e) => e.id === ab1!.entryId);
+    expect(entry?.intent).toMatchObject({ type: 'file-upload', fileName: 'trace.ab1', size: 4 });
+  });
+});
