@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLabClient } from './api/index.js';
-import { openCacheStore, createReadCache } from './cache/index.js';
+import { openCacheStore, createReadCache, rememberCreatedLabsheets } from './cache/index.js';
 import { TypedEmitter, logListenerError } from './common/emitter.js';
 import { lockDataDir } from './common/instance-lock.js';
 import type { Logger } from './common/logger.js';
@@ -191,7 +191,14 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
-  const cache = createReadCache({ store: cacheStore, client, outbox, now, log });
+  const cache = createReadCache({
+    store: cacheStore,
+    client,
+    outbox,
+    now,
+    log,
+    knownIdColumns: (labsheet) => settings.get().labsheetIdColumns[labsheet],
+  });
   const scanner = createScannerService({
     layer: o.hidLayer ?? createNodeHidLayer(),
     clock: monotonicClock,
@@ -230,6 +237,11 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     forwardOutboxEvents(outbox, sync, events),
     cache.events.on('rowsLoaded', (p) => events.emit('cache.rowsLoaded', p)),
     removeFinishedStagedCopies(outbox, log),
+    rememberCreatedLabsheets(
+      outbox,
+      (labsheet, columns) => settings.update({ labsheetIdColumns: { [labsheet]: columns } }),
+      log,
+    ),
     scheduleDonePruning({ outbox, log }),
   ];
   sync.start();

@@ -38,6 +38,8 @@ export interface CacheStore {
   templateLayout(template: string): Layout | null;
   putTemplateLayout(template: string, layout: Layout, at: number): void;
   putRows(labsheet: string, shape: LabsheetShape, rows: Record<string, CellValue>[], at: number): void;
+  /** The saved rows found by other ID / ID_BARCODE columns (the user named the right ones), without a reload. */
+  rekeyRows(labsheet: string, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>): void;
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number }) | null;
   findRow(labsheet: string, value: string): StoredRow | null;
   /** Every row's ID and ID_BARCODE value, without the row bodies: the page's tube → sample index. */
@@ -47,6 +49,12 @@ export interface CacheStore {
   putLocation(l: KnownLocation, at: number): void;
   locations(): KnownLocation[];
   close(): void;
+}
+
+const text = (v: CellValue | undefined): string | null => (v === null || v === undefined ? null : String(v));
+/** A row's values in its ID and ID_BARCODE columns: what a scan is looked up by. */
+function keysOf(row: Record<string, CellValue>, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>) {
+  return { id: text(row[columns.idColumn]), barcode: columns.barcodeColumn ? text(row[columns.barcodeColumn]) : null };
 }
 
 /** Typed access to the read-cache file; no SQL leaves this module. */
@@ -94,6 +102,15 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     rowByBarcode: db.prepare<[string, string], { body: string }>(
       `SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`,
+    ),
+    rowBodies: db.prepare<[string], { uuid: string; body: string }>(
+      `SELECT uuid, body FROM labsheet_rows WHERE labsheet = ?`,
+    ),
+    setRowKeys: db.prepare<[string | null, string | null, string, string]>(
+      `UPDATE labsheet_rows SET id_value = ?, barcode_value = ? WHERE labsheet = ? AND uuid = ?`,
+    ),
+    setSheetColumns: db.prepare<[string, string | null, string]>(
+      `UPDATE labsheets SET id_column = ?, barcode_column = ? WHERE name = ?`,
     ),
     rowKeys: db.prepare<[string], { id_value: string | null; barcode_value: string | null }>(
       `SELECT id_value, barcode_value FROM labsheet_rows WHERE labsheet = ?`,
@@ -175,15 +192,17 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
         });
         q.clearRows.run(labsheet);
         for (const row of rows) {
-          const id = row[shape.idColumn];
-          const bc = shape.barcodeColumn ? row[shape.barcodeColumn] : null;
-          q.putRow.run(
-            labsheet,
-            String(row.uuid ?? ''),
-            id === null || id === undefined ? null : String(id),
-            bc === null || bc === undefined ? null : String(bc),
-            JSON.stringify(row),
-          );
+          const k = keysOf(row, shape);
+          q.putRow.run(labsheet, String(row.uuid ?? ''), k.id, k.barcode, JSON.stringify(row));
+        }
+      })();
+    },
+    rekeyRows(labsheet, columns) {
+      db.transaction(() => {
+        q.setSheetColumns.run(columns.idColumn, columns.barcodeColumn, labsheet);
+        for (const r of q.rowBodies.all(labsheet)) {
+          const k = keysOf(JSON.parse(r.body) as Record<string, CellValue>, columns);
+          q.setRowKeys.run(k.id, k.barcode, labsheet, r.uuid);
         }
       })();
     },

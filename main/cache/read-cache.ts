@@ -8,6 +8,7 @@ import type {
   CachedManifest,
   CachedRow,
   CachedWell,
+  LabsheetColumns,
   KnownLocation,
   LayoutSource,
   PendingWellChange,
@@ -16,7 +17,8 @@ import type {
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord } from './cache-store.js';
-import { identifyColumns } from './row-columns.js';
+import { identifyColumns, type RowColumns } from './row-columns.js';
+import type { LabsheetIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
 
@@ -29,6 +31,11 @@ export interface ReadCacheDeps {
   log?: Logger;
   /** A labsheet's rows younger than this answer a lookup without asking the service again. */
   rowsFreshMs?: number;
+  /**
+   * A labsheet's ID and ID_BARCODE columns when the app knows them (created here, or chosen by the
+   * user; kept in Settings). Without an answer they are guessed from the column names.
+   */
+  knownIdColumns?: (labsheet: string) => LabsheetIdColumns | undefined;
 }
 
 type ManifestQuery = { barcode?: string | undefined; hrid?: string | undefined; uuid?: string | undefined };
@@ -244,16 +251,35 @@ export function createReadCache(d: ReadCacheDeps) {
         rows.push(row);
       }
     }
-    const shape = identifyColumns(headers);
+    const { idColumn, barcodeColumn } = columnsOf(labsheet, headers);
     // The store keys rows by a `uuid` field; listings may not carry one, so the ID stands in for it.
-    const keyed = rows.map((r) => (r['uuid'] === undefined ? { ...r, uuid: String(r[shape.idColumn] ?? '') } : r));
+    const keyed = rows.map((r) => (r['uuid'] === undefined ? { ...r, uuid: String(r[idColumn] ?? '') } : r));
     const at = d.now();
-    store.putRows(labsheet, { headers, ...shape }, keyed, at);
+    store.putRows(labsheet, { headers, idColumn, barcodeColumn }, keyed, at);
     events.emit('rowsLoaded', { labsheet, fetchedAt: at });
   }
 
+  const columnsOf = (labsheet: string, headers: readonly string[]): RowColumns =>
+    identifyColumns(headers, d.knownIdColumns?.(labsheet));
+
+  /**
+   * The saved rows' shape with today's ID columns: when the user has named other columns since the
+   * rows were saved, the saved rows are found by those from now on (and a page holding the sample
+   * index is told to ask again), online or not.
+   */
+  function currentShape(labsheet: string) {
+    const saved = store.shape(labsheet);
+    if (!saved) return null;
+    const now = columnsOf(labsheet, saved.headers);
+    if (now.idColumn !== saved.idColumn || now.barcodeColumn !== saved.barcodeColumn) {
+      store.rekeyRows(labsheet, now);
+      events.emit('rowsLoaded', { labsheet, fetchedAt: saved.fetchedAt });
+    }
+    return { ...saved, ...now };
+  }
+
   function rowFromStore(labsheet: string, value: string, fromCache: boolean): CachedRow | null {
-    const shape = store.shape(labsheet);
+    const shape = currentShape(labsheet);
     const hit = shape ? store.findRow(labsheet, value) : null;
     if (!shape || !hit) return null;
     const row: Record<string, CellValue> = {};
@@ -263,6 +289,7 @@ export function createReadCache(d: ReadCacheDeps) {
       headers: shape.headers,
       idColumn: shape.idColumn,
       barcodeColumn: shape.barcodeColumn,
+      idFrom: shape.idFrom,
       matchedBy: hit.matchedBy,
       row,
       fetchedAt: shape.fetchedAt,
@@ -311,7 +338,7 @@ export function createReadCache(d: ReadCacheDeps) {
   /** The tube → sample index of the rows as now cached (loaded first when they are old). */
   async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
     await warmRows(labsheet);
-    const shape = store.shape(labsheet);
+    const shape = currentShape(labsheet);
     if (!shape) return null;
     const keys = store.rowKeys(labsheet);
     if (keys.length > MAX_SAMPLE_INDEX_ROWS) return null;
@@ -341,6 +368,22 @@ export function createReadCache(d: ReadCacheDeps) {
 
   const locations = (): KnownLocation[] => store.locations();
 
+  /**
+   * The columns rows of a labsheet are identified by, with the saved column names to choose from
+   * (none before its rows were first read). Row update shows and changes them.
+   */
+  function idColumns(labsheet: string): LabsheetColumns {
+    const shape = currentShape(labsheet);
+    if (shape) {
+      const { headers, idColumn, barcodeColumn, idFrom } = shape;
+      return { labsheet, headers, idColumn, barcodeColumn, idFrom };
+    }
+    const known = d.knownIdColumns?.(labsheet);
+    return known
+      ? { labsheet, headers: [], idColumn: known.id, barcodeColumn: known.barcode, idFrom: known.from }
+      : { labsheet, headers: [], idColumn: null, barcodeColumn: null, idFrom: 'guess' };
+  }
+
   return {
     manifest,
     setTemplateLayout,
@@ -348,6 +391,7 @@ export function createReadCache(d: ReadCacheDeps) {
     sampleIndex,
     labsheets,
     locations,
+    idColumns,
     events,
     close: offChanged,
   };

@@ -4,6 +4,7 @@ import type { OutboxState } from './outbox/outbox-state.svelte.js';
 import type { ScanHub } from './scan-input/scan-hub.svelte.js';
 import type { LabsheetWorkflow } from '../../shared/ipc/settings.js';
 import type { Gs1ColumnMap } from '../../shared/barcode/gs1-columns.js';
+import type { LabsheetIdColumns } from '../../shared/ipc/id-columns.js';
 
 /** The bench services every workflow screen shares; App.svelte provides them once. */
 export interface Bench {
@@ -16,6 +17,8 @@ export interface Bench {
   packColumnsFor(labsheet: string): Gs1ColumnMap;
   /** Saves a labsheet's pack columns; answers the reason when it could not. */
   savePackColumns(labsheet: string, map: Gs1ColumnMap): Promise<string | null>;
+  /** Saves which columns identify a labsheet's rows (null: back to the guess); answers the reason when it could not. */
+  saveIdColumns(labsheet: string, columns: LabsheetIdColumns | null): Promise<string | null>;
 }
 
 const KEY = Symbol('benchlink.bench');

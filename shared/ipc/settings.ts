@@ -3,6 +3,7 @@ import { apiMode, serviceConnection } from '../api/connection.js';
 import { gs1ColumnMaps } from '../barcode/gs1-columns.js';
 import { DEFAULT_SCAN_INPUT, scanInputSettings } from '../barcode/scanner-settings.js';
 import { printerTarget } from '../labels/jobs.js';
+import { labsheetIdColumnMaps, labsheetIdColumnsPatch, mergeIdColumns } from './id-columns.js';
 
 /** The embedded sandbox: the default, so a new user sees data without any server. */
 export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sandbox'), mode: apiMode });
@@ -68,6 +69,8 @@ export const settings = z.strictObject({
   /** Per labsheet, the columns a scanned reagent pack's GS1 lot, expiry, GTIN and serial fill. */
   gs1Columns: gs1ColumnMaps.default({}),
   printers: configuredPrinters.default([]),
+  /** Per labsheet, its ID and ID_BARCODE columns when known (created here, or chosen on Row update). */
+  labsheetIdColumns: labsheetIdColumnMaps.default({}),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -79,6 +82,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   labsheets: DEFAULT_LABSHEETS,
   gs1Columns: {},
   printers: [],
+  labsheetIdColumns: {},
 }) as Settings;
 
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
@@ -91,6 +95,8 @@ export const settingsPatch = z.strictObject({
   gs1Columns: gs1ColumnMaps.optional(),
   /** The whole list: add, change and remove are one replace. */
   printers: configuredPrinters.optional(),
+  /** Sets the named labsheets' ID columns; null forgets one. */
+  labsheetIdColumns: labsheetIdColumnsPatch.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -103,6 +109,7 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     labsheets: { ...base.labsheets, ...patch.labsheets },
     gs1Columns: mergeGs1Columns(base.gs1Columns, patch.gs1Columns),
     printers: patch.printers ?? base.printers,
+    labsheetIdColumns: mergeIdColumns(base.labsheetIdColumns, patch.labsheetIdColumns),
   };
 }
 

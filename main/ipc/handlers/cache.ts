@@ -14,6 +14,7 @@ export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannel
     'cache.sampleIndex': ({ labsheet }) => cache.sampleIndex(labsheet),
     'cache.labsheets': () => cache.labsheets(),
     'cache.locations': () => cache.locations(),
+    'cache.idColumns': ({ labsheet }) => cache.idColumns(labsheet),
     'cache.setTemplateLayout': ({ template, rows, columns }) => cache.setTemplateLayout(template, { rows, columns }),
   };
 }

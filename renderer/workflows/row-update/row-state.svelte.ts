@@ -1,7 +1,8 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CellValue } from '../../../shared/api/primitives.js';
-import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
+import type { CachedRow, LabsheetColumns } from '../../../shared/ipc/channels/cache.js';
+import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
@@ -37,8 +38,9 @@ export class RowState {
   batch = $state<BatchItem[]>([]);
   /** The labsheet's pack columns (Settings, kept current by the screen). */
   packColumns = $state<Gs1ColumnMap>({});
+  /** Which columns identify this labsheet's rows, as main uses them (and where that answer came from). */
+  idColumns = $state<LabsheetColumns | null>(null);
   #offChange: (() => void) | null = null;
-  #shape: { idColumn: string; barcodeColumn: string | null } | null = null;
 
   constructor(
     readonly api: BenchlinkApi,
@@ -57,8 +59,42 @@ export class RowState {
     return call(this.api, 'cache.row', { labsheet: this.labsheet, value });
   }
 
+  async loadIdColumns(): Promise<void> {
+    this.idColumns = await call(this.api, 'cache.idColumns', { labsheet: this.labsheet });
+  }
+
+  /**
+   * The user names the ID (and barcode) columns: saved with the settings, main finds rows by them
+   * from now on, and the open row is opened again so its edits are keyed by the right column.
+   */
+  async chooseIdColumns(
+    columns: LabsheetIdColumns | null,
+    save: (labsheet: string, columns: LabsheetIdColumns | null) => Promise<string | null>,
+  ): Promise<string | null> {
+    const problem = await save(this.labsheet, columns);
+    if (problem) return problem;
+    await this.loadIdColumns();
+    const open = this.row;
+    const idColumn = this.idColumns?.idColumn;
+    const value = open && idColumn ? open.row[idColumn] : null;
+    if (open && value !== null && value !== undefined && String(value) !== '') {
+      const unsaved = this.changes;
+      const again = await this.lookup(String(value));
+      if (again) {
+        this.show(again);
+        Object.assign(this.draft, unsaved);
+      }
+    }
+    return null;
+  }
+
+  #remember(row: CachedRow): void {
+    const { labsheet, headers, idColumn, barcodeColumn, idFrom } = row;
+    this.idColumns = { labsheet, headers, idColumn, barcodeColumn, idFrom };
+  }
+
   show(row: CachedRow): void {
-    this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
+    this.#remember(row);
     this.row = row;
     this.draft = { ...row.row };
   }
@@ -122,13 +158,14 @@ export class RowState {
 
   async applyBatch(row: CachedRow | null, scanned: string, looksLikeBarcode: boolean): Promise<BatchItem> {
     // A tube the cache does not know (offline, never fetched) is still queued under the column its
-    // value looks like (names from the last row seen); the service decides. Known tubes go by ID.
-    if (row) this.#shape = { idColumn: row.idColumn, barcodeColumn: row.barcodeColumn };
+    // value looks like (main's answer for this labsheet); the service decides. Known tubes go by ID.
+    if (row) this.#remember(row);
+    const known = this.idColumns;
     const idColumn = row
       ? row.idColumn
       : looksLikeBarcode
-        ? (this.#shape?.barcodeColumn ?? 'Tube Barcode')
-        : (this.#shape?.idColumn ?? 'Sample ID');
+        ? (known?.barcodeColumn ?? 'Tube Barcode')
+        : (known?.idColumn ?? 'Sample ID');
     const id = row ? String(row.row[row.idColumn] ?? scanned) : scanned;
     // Read once: the list shows what was sent, even if the user edits the field while this commits.
     const field = this.batchField;

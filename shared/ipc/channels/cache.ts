@@ -3,6 +3,7 @@ import { cellValue } from '../../api/primitives.js';
 import { channel } from '../channel.js';
 import { intent, plateBasis } from '../../outbox/intents.js';
 import { outboxEntryState, outboxError } from './outbox.js';
+import { ID_COLUMNS_FROM } from '../id-columns.js';
 
 /** How old a cached answer is and whether it came from the service just now. */
 const freshness = {
@@ -69,14 +70,27 @@ export type CachedManifest = z.infer<typeof cachedManifest>;
 export const cachedRow = z.strictObject({
   labsheet: z.string(),
   headers: z.array(z.string()),
-  /** Which columns identify a row (guessed from the headers when the service does not say). */
+  /** Which columns identify a row: known (created here, chosen by the user) or guessed from the names. */
   idColumn: z.string(),
   barcodeColumn: z.string().nullable(),
+  idFrom: z.enum(ID_COLUMNS_FROM),
   matchedBy: z.enum(['ID', 'ID_BARCODE']),
   row: z.record(z.string(), cellValue),
   ...freshness,
 });
 export type CachedRow = z.infer<typeof cachedRow>;
+
+/** A labsheet's ID columns as the app uses them now, and the saved column names to choose others from. */
+export const labsheetColumns = z.strictObject({
+  labsheet: z.string(),
+  /** Empty before the labsheet's rows were first read. */
+  headers: z.array(z.string()),
+  /** Null when neither known nor guessable yet (rows never read). */
+  idColumn: z.string().nullable(),
+  barcodeColumn: z.string().nullable(),
+  idFrom: z.enum(ID_COLUMNS_FROM),
+});
+export type LabsheetColumns = z.infer<typeof labsheetColumns>;
 
 /**
  * A labsheet's tube → sample index for the page: [ID, ID_BARCODE or null] of every row. The page
@@ -131,6 +145,11 @@ export const cacheChannels = {
   'cache.sampleIndex': channel({
     request: z.strictObject({ labsheet: z.string().min(1).max(200) }),
     response: sampleIndex.nullable(),
+  }),
+  /** Which columns identify a labsheet's rows now; Row update shows them (a change is saved with the settings). */
+  'cache.idColumns': channel({
+    request: z.strictObject({ labsheet: z.string().min(1).max(200) }),
+    response: labsheetColumns,
   }),
   'cache.labsheets': channel({
     request: z.strictObject({}),

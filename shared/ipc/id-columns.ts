@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Which column of a labsheet is its ID (and which its ID_BARCODE). The row listing names columns
+ * without their types, so the app knows this only when it created the labsheet or the user said.
+ */
+const columnName = z.string().trim().min(1).max(200);
+export const labsheetIdColumns = z.strictObject({
+  id: columnName,
+  barcode: columnName.nullable(),
+  /** 'created': this app created the labsheet with these columns; 'chosen': the user picked them. */
+  from: z.enum(['created', 'chosen']),
+});
+export type LabsheetIdColumns = z.infer<typeof labsheetIdColumns>;
+
+/** Where the answer in use came from: the two above, or a guess from the column names. */
+export const ID_COLUMNS_FROM = ['created', 'chosen', 'guess'] as const;
+export type IdColumnsFrom = (typeof ID_COLUMNS_FROM)[number];
+
+/** By labsheet name; bounded so a hostile patch cannot grow the settings file without end. */
+export const labsheetIdColumnMaps = z
+  .record(z.string().trim().min(1).max(200), labsheetIdColumns)
+  .refine((o) => Object.keys(o).length <= 1000, 'at most 1000 labsheets with known ID columns');
+export type LabsheetIdColumnMaps = z.infer<typeof labsheetIdColumnMaps>;
+
+/** A patch names labsheets to set; null forgets one (back to the guess). */
+export const labsheetIdColumnsPatch = z
+  .record(z.string().trim().min(1).max(200), labsheetIdColumns.nullable())
+  .refine((o) => Object.keys(o).length <= 1000, 'at most 1000 labsheets in one change');
+export type LabsheetIdColumnsPatch = z.infer<typeof labsheetIdColumnsPatch>;
+
+export function mergeIdColumns(base: LabsheetIdColumnMaps, patch: LabsheetIdColumnsPatch | undefined) {
+  if (!patch) return base;
+  const merged: LabsheetIdColumnMaps = { ...base };
+  for (const [labsheet, entry] of Object.entries(patch)) {
+    if (entry === null) delete merged[labsheet];
+    else merged[labsheet] = entry;
+  }
+  return merged;
+}
