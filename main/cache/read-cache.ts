@@ -369,10 +369,11 @@ export function createReadCache(d: ReadCacheDeps) {
   const locations = (): KnownLocation[] => store.locations();
 
   /**
-   * The columns rows of a labsheet are identified by, with the saved column names to choose from
-   * (none before its rows were first read). Row update shows and changes them.
+   * The columns rows of a labsheet are identified by, with its column names to choose from. The rows
+   * are read first when they are old, so Row update can show the answer before the first scan uses it.
    */
-  function idColumns(labsheet: string): LabsheetColumns {
+  async function idColumns(labsheet: string): Promise<LabsheetColumns> {
+    await warmRows(labsheet);
     const shape = currentShape(labsheet);
     if (shape) {
       const { headers, idColumn, barcodeColumn, idFrom } = shape;

@@ -83,7 +83,7 @@ export type CachedRow = z.infer<typeof cachedRow>;
 /** A labsheet's ID columns as the app uses them now, and the saved column names to choose others from. */
 export const labsheetColumns = z.strictObject({
   labsheet: z.string(),
-  /** Empty before the labsheet's rows were first read. */
+  /** Empty when the labsheet's rows could not be read yet (offline, no saved copy). */
   headers: z.array(z.string()),
   /** Null when neither known nor guessable yet (rows never read). */
   idColumn: z.string().nullable(),

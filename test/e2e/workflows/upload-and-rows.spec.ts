@@ -46,6 +46,9 @@ test('upload files: each gets a file id and ticket; a type the service does not 
 test('update rows in a batch: Status = depleted for every scanned tube; one row edited by hand', async ({ page }) => {
   await signIn(page, stack);
   await openScreen(page, 'Row update');
+  // The demo labsheet was not created by this app: its ID column is a guess, and the page says so.
+  await expect(page.getByTestId('id-column')).toHaveText('Sample ID');
+  await expect(page.getByTestId('id-columns-source')).toContainText('a guess');
   await page.getByTestId('mode-batch').check();
   await page.getByTestId('batch-field').fill('Status');
   await page.getByTestId('batch-value').fill('depleted');

@@ -109,7 +109,15 @@ describe('the ID column of a labsheet where it is not listed first', () => {
     ]);
 
     const s = rowState('Mixed order');
-    // The names mislead the guess: the page is told it is one.
+    // Shown before the first scan uses it; the names mislead the guess, and the page is told it is one.
+    await s.loadIdColumns();
+    expect(s.idColumns).toEqual({
+      labsheet: 'Mixed order',
+      headers: ['uuid', 'Name', 'Parent ID', 'Sample ID', 'Conc'],
+      idColumn: 'Parent ID',
+      barcodeColumn: null,
+      idFrom: 'guess',
+    });
     expect(await s.lookup('S-1')).toBeNull();
     const guessed = await s.lookup('P-9');
     expect(guessed).toMatchObject({ idColumn: 'Parent ID', idFrom: 'guess' });
