@@ -13,14 +13,17 @@ import type { RequestOf, ResponseOf } from '../../../../shared/api/endpoints.js'
 /** A labsheet of `total` rows served the way the service pages them (and refusing illegal pages). */
 function fakeRows(total: number) {
   const calls: Array<{ page: number; pageSize: number }> = [];
+  const archived: Array<string | undefined> = [];
   return {
     calls,
+    archived,
     async fetchLabsheetRows(q: RequestOf<'fetchLabsheetRows'>): Promise<ResponseOf<'fetchLabsheetRows'>> {
       const page = Number(q.page);
       const pageSize = Number(q.pageSize);
       const violation = rowPaginationViolation(page, pageSize);
       if (violation) throw new Error(`illegal page: ${violation}`);
       calls.push({ page, pageSize });
+      archived.push(q.archived);
       const start = (page - 1) * pageSize;
       const rows = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => [`r${start + i}`]);
       return { headers: ['uuid'], rows, total, success: true };
@@ -52,6 +55,14 @@ describe('row paging plan', () => {
 });
 
 describe('iterateLabsheetRows', () => {
+  it('sends the archive filter only when it narrows: "any" is the default, and its parameter name is not in the spec', async () => {
+    const fake = fakeRows(3);
+    await collect(iterateLabsheetRows(fake, { labsheet: 'T', archived: 'any' }));
+    await collect(iterateLabsheetRows(fake, { labsheet: 'T' }));
+    await collect(iterateLabsheetRows(fake, { labsheet: 'T', archived: 'unarchived' }));
+    expect(fake.archived).toEqual([undefined, undefined, 'unarchived']);
+  });
+
   it('lists every row once, in order', async () => {
     const fake = fakeRows(2_345);
     const rows = await collect(iterateLabsheetRows(fake, { labsheet: 'T', pageSize: 1000 }));
