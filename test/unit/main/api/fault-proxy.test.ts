@@ -27,7 +27,14 @@ describe('fault proxy', () => {
     const res = await get();
     expect(await res.json()).toEqual({ items: [{ name: 'a' }], total: 1, success: true });
     expect(proxy.requests).toEqual([
-      { method: 'GET', path: '/labsheets/fetch-list', status: 200, fault: null, forwarded: true },
+      {
+        method: 'GET',
+        path: '/labsheets/fetch-list',
+        url: '/labsheets/fetch-list',
+        status: 200,
+        fault: null,
+        forwarded: true,
+      },
     ]);
   });
 
