@@ -50,9 +50,13 @@ export interface Outbox {
   get(id: number): OutboxEntry | null;
   counts(): QueueCounts;
   list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
-  /** Undo: only an entry that has not started sending can be cancelled. */
+  /**
+   * Undo: only an entry that was never attempted can be cancelled. One tried before (its answer lost,
+   * a 5xx, a timeout, a split batch between its requests) may already be on the service; the caller
+   * sends the opposite change for it instead.
+   */
   cancel(id: number): boolean;
-  /** Cancels, in one transaction, those of the entries that have not started sending; answers their ids. */
+  /** Cancels, in one transaction, those of the entries that were never attempted; answers their ids. */
   cancelMany(ids: readonly number[]): number[];
   /** Explicit user action on a failed or uncertain entry. Returns the entry so staged files can go. */
   discard(id: number): OutboxEntry | null;
@@ -183,6 +187,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return failed;
   }
 
+  function cancelNeverSent(ids: readonly number[], what: string): number[] {
+    let cancelled: number[];
+    let dependents: number[] = [];
+    try {
+      const t = now();
+      cancelled = db
+        .transaction(() => {
+          const gone = ids.filter((id) => st.cancel.run(t, id).changes === 1);
+          dependents = failDependents(gone, t);
+          return gone;
+        })
+        .immediate();
+    } catch (err) {
+      throw toWriteError(err, what);
+    }
+    if (cancelled.length > 0) events.emit('changed', reread([...cancelled, ...dependents]));
+    return cancelled;
+  }
+
   function transition(id: number, from: EntryState, to: EntryState): boolean {
     try {
       const t = now();
@@ -283,25 +306,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           : st.inStateOfType.all(state, o.type, o?.afterId ?? 0, o?.limit ?? 1000);
       return rows.map(rowToEntry);
     },
-    cancel: (id) => transition(id, 'pending', 'cancelled'),
-    cancelMany(ids) {
-      let cancelled: number[];
-      let dependents: number[] = [];
-      try {
-        const t = now();
-        cancelled = db
-          .transaction(() => {
-            const gone = ids.filter((id) => st.setState.run('cancelled', t, id, 'pending').changes === 1);
-            dependents = failDependents(gone, t);
-            return gone;
-          })
-          .immediate();
-      } catch (err) {
-        throw toWriteError(err, 'The undo');
-      }
-      if (cancelled.length > 0) events.emit('changed', reread([...cancelled, ...dependents]));
-      return cancelled;
-    },
+    cancel: (id) => cancelNeverSent([id], 'The change').length === 1,
+    cancelMany: (ids) => cancelNeverSent(ids, 'The undo'),
     discard(id) {
       const e = st.get.get(id);
       if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return null;

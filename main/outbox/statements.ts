@@ -61,6 +61,14 @@ export function prepareStatements(db: Database.Database) {
     setState: db.prepare<[string, number, number, string]>(
       `UPDATE entries SET state = ?, updated_at = ? WHERE id = ? AND state = ?`,
     ),
+    /**
+     * Undo takes back only an entry no attempt was ever made for. Once claimed, a request may have left
+     * (and the client retries idempotent calls on its own, so even a "connection refused" at the end
+     * does not prove an earlier try of that attempt reached nothing): its change may be on the service.
+     */
+    cancel: db.prepare<[number, number]>(
+      `UPDATE entries SET state = 'cancelled', updated_at = ? WHERE id = ? AND state = 'pending' AND attempts = 0`,
+    ),
     counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
     /**
      * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done. A lane

@@ -87,7 +87,13 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     'outbox.cancelMany': ({ ids }) => ({ cancelled: committed(() => outbox.cancelMany(ids.map(toId))) }),
     'outbox.cancel': ({ id }) => {
       const ok = committed(() => outbox.cancel(toId(id)));
-      return ok ? { ok } : { ok, message: 'Already sent (or on its way): undo by sending the opposite change.' };
+      return ok
+        ? { ok }
+        : {
+            ok,
+            message:
+              'Not cancelled: it was already tried, so it may be on the service. Undo it by making the opposite change.',
+          };
     },
     'outbox.reconcile': async ({ id, resolution }) => {
       const n = toId(id);

@@ -134,9 +134,9 @@ export const outboxChannels = {
   'outbox.retry': channel({ request: byId, response: done }),
   /** Only after the user confirmed: the entry is never sent. */
   'outbox.discard': channel({ request: byId, response: done }),
-  /** Undo of an entry that has not started sending. `ok: false` means it is already on its way. */
+  /** Undo of an entry never tried yet. `ok: false` means it was tried and may already be on the service. */
   'outbox.cancel': channel({ request: byId, response: done }),
-  /** An undo of several entries: those not yet sent are cancelled together (one transaction). */
+  /** An undo of several entries: those never tried are cancelled together (one transaction). */
   'outbox.cancelMany': channel({
     request: z.strictObject({ ids: z.array(outboxEntryId).min(1).max(MAX_INTENTS_PER_COMMIT) }),
     response: z.strictObject({ cancelled: z.array(z.number().int()) }),

@@ -71,6 +71,23 @@ describe('outbox store', () => {
     expect(outbox.cancelMany([a!, c!])).toEqual([]);
   });
 
+  it('never cancels an entry that was tried, even one back to pending after its answer was lost', () => {
+    const [tried, split, fresh] = outbox.enqueueMany([
+      wellSet('A1', 'S-0001'),
+      wellSet('A2', 'S-0002'),
+      wellSet('A3', 'S-0003'),
+    ]);
+    // A 504 after the service applied it: back to pending, to be sent again.
+    outbox.claim([tried!], 'req-1', 'updateManifest');
+    outbox.settle([{ id: tried!, state: 'pending', error: { kind: 'server', status: 504, message: 'm', at: 1 } }]);
+    // A batch refused whole waits, pending, between the requests of its split.
+    outbox.claim([split!], 'req-2', 'updateManifest');
+    outbox.settle([{ id: split!, state: 'pending', error: { kind: 'validation', status: 422, message: 'm', at: 1 } }]);
+    expect(outbox.cancel(tried!)).toBe(false);
+    expect(outbox.cancelMany([tried!, split!, fresh!])).toEqual([fresh]);
+    expect([tried, split, fresh].map((id) => outbox.get(id!)?.state)).toEqual(['pending', 'pending', 'cancelled']);
+  });
+
   it('claim takes only pending entries and says which, so a cancelled one is never sent', () => {
     const [a, b, c] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002'), wellSet('A3', 'S-0003')]);
     expect(outbox.cancel(b!)).toBe(true);
