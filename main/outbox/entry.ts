@@ -34,6 +34,11 @@ export interface OutboxEntry {
   dedupeKey: string | null;
   /** Failed attempts the service answered (5xx, 429, an unreadable answer); time offline adds nothing. */
   answeredFailures: number;
+  /**
+   * Attempts whose outcome was uncertain (it may have reached the service; no answer said): each time
+   * the entry was settled 'uncertain', a crash mid-send included. Kept when it is resent.
+   */
+  uncertainAttempts: number;
   /** The earlier entry this one is sent after, and which of its fields that entry's result fills. */
   dependsOn: number | null;
   supplies: Supply | null;

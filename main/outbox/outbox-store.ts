@@ -179,7 +179,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         at: t,
       };
       for (const d of dependents) {
-        st.settle.run('failed', JSON.stringify(error), null, 0, t, d.id);
+        st.settle.run('failed', JSON.stringify(error), null, 0, 'failed', t, d.id);
         failed.push(d.id);
         todo.push(d.id);
       }
@@ -367,7 +367,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
             const err: EntryError | undefined = 'error' in s ? s.error : undefined;
             const result = s.state === 'done' && s.result !== undefined ? JSON.stringify(s.result) : null;
             const answered = 'answered' in s && s.answered === true ? 1 : 0;
-            st.settle.run(s.state, err ? JSON.stringify(err) : null, result, answered, t, s.id);
+            st.settle.run(s.state, err ? JSON.stringify(err) : null, result, answered, s.state, t, s.id);
           }
           if (requestId !== undefined && outcome !== undefined) st.requestOutcome.run(outcome, requestId);
           return failDependents(

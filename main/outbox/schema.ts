@@ -94,4 +94,17 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    why:
+      'attempts whose outcome was uncertain (sent, no answer), kept after the entry leaves that state: only ' +
+      'such an attempt can explain a later "already exists" (409) as our own earlier create. An entry ' +
+      'uncertain now had one; for the others the history is unknown and counts as none (a 409 then fails)',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN uncertain_attempts INTEGER NOT NULL DEFAULT 0;
+        UPDATE entries SET uncertain_attempts = 1 WHERE state = 'uncertain';
+      `);
+    },
+  },
 ];

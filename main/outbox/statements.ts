@@ -21,6 +21,7 @@ export interface EntryRow {
   answered_failures: number;
   depends_on: number | null;
   supplies: string | null;
+  uncertain_attempts: number;
 }
 
 export function rowToEntry(r: EntryRow): OutboxEntry {
@@ -41,6 +42,7 @@ export function rowToEntry(r: EntryRow): OutboxEntry {
     answeredFailures: r.answered_failures,
     dependsOn: r.depends_on,
     supplies: r.supplies === null ? null : supply.parse(JSON.parse(r.supplies)),
+    uncertainAttempts: r.uncertain_attempts,
   };
 }
 
@@ -100,9 +102,12 @@ export function prepareStatements(db: Database.Database) {
       `INSERT INTO requests (id, endpoint, sent_at, entries) VALUES (?, ?, ?, ?)`,
     ),
     requestOutcome: db.prepare<[string, string]>(`UPDATE requests SET outcome = ? WHERE id = ?`),
-    settle: db.prepare<[string, string | null, string | null, number, number, number]>(
+    /** An entry settled 'uncertain' counts one more attempt whose outcome is uncertain. */
+    settle: db.prepare<[string, string | null, string | null, number, string, number, number]>(
       `UPDATE entries SET state = ?, last_error = COALESCE(?, last_error), result = COALESCE(?, result),
-         answered_failures = answered_failures + ?, updated_at = ? WHERE id = ?`,
+         answered_failures = answered_failures + ?,
+         uncertain_attempts = uncertain_attempts + (CASE WHEN ? = 'uncertain' THEN 1 ELSE 0 END),
+         updated_at = ? WHERE id = ?`,
     ),
     /** A retry the user asked for starts a fresh count of answered failures. */
     retry: db.prepare<[number, number, string]>(

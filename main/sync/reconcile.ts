@@ -1,12 +1,69 @@
 import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
+import { isMagicColumnType } from '../../shared/api/primitives.js';
+import type { IntentOf } from '../../shared/outbox/intents.js';
 import type { Outbox } from '../outbox/outbox-store.js';
+import type { Settlement } from '../outbox/entry.js';
 import type { SyncPlatform } from './platform.js';
 import { sleep } from './platform.js';
 import type { SyncTransport } from './transport.js';
 
+type CreateRequest = IntentOf<'labsheet-create'>['request'];
+
+/** What the service shows of a labsheet a create may have made. */
+export type CreateFound = 'absent' | 'matches' | 'differs';
+
+/**
+ * Looks the labsheet up by name and, when it exists, reads its columns: a labsheet of that name without
+ * every (non-magic) column the create asked for was made by someone else. `names` is a list already read.
+ *
+ * The limit: the spec promises only names in the list and column names in a row read — no creator and
+ * no creation time — so a labsheet someone else created under the same name with the same columns,
+ * between our uncertain attempt and this look, cannot be told from ours. Extra columns are allowed
+ * (the service may add its own), so the check is "ours could be this", not proof.
+ */
+export async function findCreated(
+  transport: SyncTransport,
+  request: CreateRequest,
+  signal: AbortSignal,
+  names?: ReadonlySet<string>,
+): Promise<CreateFound> {
+  const name = request.name.trim();
+  const listed = names ?? new Set((await transport.fetchLabsheetList({}, { signal })).items.map((i) => i.name));
+  if (!listed.has(name)) return 'absent';
+  const { headers } = await transport.fetchLabsheetRows({ labsheet: name, pageSize: 1 }, { signal });
+  const have = new Set(headers.map((h) => h.trim()));
+  const wanted = request.columns.flatMap((c) => (isMagicColumnType(c.type) || !c.name ? [] : [c.name.trim()]));
+  return wanted.every((c) => have.has(c)) ? 'matches' : 'differs';
+}
+
+/** The settlement of a create whose earlier attempt was uncertain, from what the service shows. */
+export function settleFound(
+  id: number,
+  request: CreateRequest,
+  found: CreateFound,
+  at: number,
+  how: string,
+): Settlement {
+  if (found === 'matches') return { id, state: 'done', result: { reconciled: how } };
+  if (found === 'absent') return { id, state: 'pending' };
+  return {
+    id,
+    state: 'failed',
+    error: {
+      kind: 'conflict',
+      status: 409,
+      message:
+        `A labsheet named "${request.name.trim()}" exists on the service without the columns this entry asks for: ` +
+        'someone else made it, not this entry. Edit the name and send it again, or discard it.',
+      at,
+    },
+  };
+}
+
 /**
  * Settles 'uncertain' entries where the server can tell us what happened, instead of resending
- * blindly. Labsheet names are unique, so a labsheet-create is looked up by name: present → done,
+ * blindly. Labsheet names are unique, so a labsheet-create is looked up by name and its columns
+ * (findCreated): there with our columns → done; there with other columns → failed (someone else's);
  * absent → safe to send again. Uploads, webhooks and the other non-idempotent calls have no such
  * lookup in the API; they stay uncertain until the user decides (retry / confirmDone / discard).
  */
@@ -14,6 +71,7 @@ export async function reconcileUncertain(
   outbox: Outbox,
   transport: SyncTransport,
   signal: AbortSignal,
+  now: () => number,
 ): Promise<number> {
   const creates = outbox.list('uncertain', { type: 'labsheet-create', limit: 10_000 });
   if (creates.length === 0) return 0;
@@ -22,14 +80,10 @@ export async function reconcileUncertain(
   let settled = 0;
   for (const e of creates) {
     if (e.intent.type !== 'labsheet-create') continue;
-    // The user may have decided it during the read (discarded, confirmed, retried): theirs stands.
+    const found = await findCreated(transport, e.intent.request, signal, names);
+    // The user may have decided it during the reads (discarded, confirmed, retried): theirs stands.
     if (outbox.get(e.id)?.state !== 'uncertain') continue;
-    const exists = names.has(e.intent.request.name.trim());
-    outbox.settle([
-      exists
-        ? { id: e.id, state: 'done', result: { reconciled: 'found by name after an uncertain attempt' } }
-        : { id: e.id, state: 'pending' },
-    ]);
+    outbox.settle([settleFound(e.id, e.intent.request, found, now(), 'found by name after an uncertain attempt')]);
     settled++;
   }
   return settled;

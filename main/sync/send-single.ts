@@ -1,8 +1,10 @@
-import type { OutboxEntry } from '../outbox/entry.js';
+import type { EntryError, OutboxEntry, Settlement } from '../outbox/entry.js';
+import type { IntentOf } from '../../shared/outbox/intents.js';
 import { verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { FILE_STATUS } from '../../shared/api/files.js';
 import { acceptedNote, classify, gaveUp, MAX_ANSWERED_FAILURES } from './classify.js';
+import { findCreated, settleFound } from './reconcile.js';
 import type { SendContext, StepResult } from './step-result.js';
 
 /** Thrown inside `call` when the server answered but refused this entry in its body (e.g. REJECTED). */
@@ -54,7 +56,7 @@ async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
  * Sends one entry that cannot share a request — in practice the non-idempotent ones. If the request
  * may have reached the server without an answer the entry becomes 'uncertain' and is NOT resent:
  * reconciliation or the user decides. A labsheet-create refused with 409 after an earlier uncertain
- * attempt means the first attempt did create it.
+ * attempt may have been created by that attempt: what the service shows decides (findCreated).
  */
 export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<StepResult> {
   const now = ctx.platform.now();
@@ -130,17 +132,41 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
       );
       return spent ? { kind: 'ok', requests: 1 } : { kind: 'transient', failure, requests: 1 };
     }
-    const createdEarlier =
-      entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.attempts >= 1;
+    // "Already exists" can be our own earlier create only if an earlier attempt may have reached the
+    // service unanswered; after attempts that certainly created nothing (refused, rate limited, not
+    // sent) it is someone else's labsheet and the entry fails with the service's message.
+    if (entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.uncertainAttempts > 0) {
+      ctx.outbox.settle(
+        [await conflictAfterUncertain(ctx, entry.id, entry.intent.request, failure.error)],
+        requestId,
+        `rejected: ${failure.error.status ?? ''}`,
+      );
+      return { kind: 'ok', requests: 1 };
+    }
     ctx.outbox.settle(
-      [
-        createdEarlier
-          ? { id: entry.id, state: 'done', result: { reconciled: 'a previous attempt created it (409 on resend)' } }
-          : { id: entry.id, state: 'failed', error: failure.error },
-      ],
+      [{ id: entry.id, state: 'failed', error: failure.error }],
       requestId,
       `rejected: ${failure.error.status ?? ''}`,
     );
     return { kind: 'ok', requests: 1 };
+  }
+}
+
+/**
+ * A 409 after an uncertain attempt: the labsheet is ours if it has the columns we asked for (see
+ * findCreated for what that can and cannot tell). If the service cannot be read now, the entry is
+ * uncertain again and the next reconciliation (or the user) decides.
+ */
+async function conflictAfterUncertain(
+  ctx: SendContext,
+  id: number,
+  request: IntentOf<'labsheet-create'>['request'],
+  conflict: EntryError,
+): Promise<Settlement> {
+  try {
+    const found = await findCreated(ctx.transport, request, ctx.signal);
+    return settleFound(id, request, found, ctx.platform.now(), 'a previous attempt created it (409 on resend)');
+  } catch {
+    return { id, state: 'uncertain', error: conflict };
   }
 }

@@ -230,7 +230,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       do {
         again = false;
         // Reconciling is a courtesy: uncertain entries stay visible for the user if it cannot run now.
-        await reconcileUncertain(outbox, transport, abort.signal).catch((err: unknown) =>
+        await reconcileUncertain(outbox, transport, abort.signal, platform.now).catch((err: unknown) =>
           o.log?.('reconciling uncertain entries failed', {
             error: err instanceof Error ? err.message : String(err),
           }),

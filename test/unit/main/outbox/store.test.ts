@@ -88,6 +88,19 @@ describe('outbox store', () => {
     expect([tried, split, fresh].map((id) => outbox.get(id!)?.state)).toEqual(['pending', 'pending', 'cancelled']);
   });
 
+  it('keeps the record of an uncertain attempt after the entry is sent again', () => {
+    const a = outbox.enqueue(webhook(1));
+    outbox.claim([a], 'r1', 'sendWebhook');
+    outbox.settle([{ id: a, state: 'pending', error: { kind: 'network', message: 'refused', at: 1 } }]);
+    expect(outbox.get(a)).toMatchObject({ attempts: 1, uncertainAttempts: 0 });
+    outbox.claim([a], 'r2', 'sendWebhook');
+    outbox.settle([{ id: a, state: 'uncertain', error: { kind: 'server', status: 500, message: 'm', at: 1 } }]);
+    expect(outbox.retry(a)).toBe(true);
+    outbox.claim([a], 'r3', 'sendWebhook');
+    outbox.settle([{ id: a, state: 'failed', error: { kind: 'conflict', status: 409, message: 'm', at: 1 } }]);
+    expect(outbox.get(a)).toMatchObject({ state: 'failed', attempts: 3, uncertainAttempts: 1 });
+  });
+
   it('claim takes only pending entries and says which, so a cancelled one is never sent', () => {
     const [a, b, c] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002'), wellSet('A3', 'S-0003')]);
     expect(outbox.cancel(b!)).toBe(true);

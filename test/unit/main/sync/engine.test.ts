@@ -218,10 +218,11 @@ describe('sync engine (fake transport, fake clock)', () => {
     return id;
   }
 
-  it('reconciles an uncertain labsheet-create by looking it up by name', async () => {
+  it('reconciles an uncertain labsheet-create by looking it up by name and its columns', async () => {
     const calls: Calls = [];
     const transport = fakeTransport(calls, {
       fetchLabsheetList: () => ({ items: [{ name: 'Plates 2026' }], total: 1, success: true }),
+      fetchLabsheetRows: () => ({ headers: ['uuid', 'ID'], rows: [], total: 0, success: true }),
     });
     const id = labsheetCreateCutByCrash('Plates 2026');
     const engine = createSyncEngine({ outbox, transport, platform });

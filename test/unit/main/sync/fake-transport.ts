@@ -22,6 +22,7 @@ export function fakeTransport(
     ),
     createLabsheet: handler('createLabsheet', () => ({ name: 'n', uuid: 'u', path: 'p', success: true })),
     fetchLabsheetList: handler('fetchLabsheetList', () => ({ items: [], total: 0, success: true })),
+    fetchLabsheetRows: handler('fetchLabsheetRows', () => ({ headers: ['uuid'], rows: [], total: 0, success: true })),
     fetchManifestMetadata: handler('fetchManifestMetadata', () => ({
       uuid: 'u',
       hrid: 'PL-0001',

@@ -1,0 +1,143 @@
+/**
+ * A labsheet-create answered 409 ("name taken") is our own earlier create only when an earlier attempt
+ * may have reached the service unanswered; and even then the labsheet of that name must have the
+ * columns we asked for. Real SQLite outbox, fake clock, scripted transport.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AuthError, ConflictError, NetworkError, ServerError } from '../../../../main/api/errors.js';
+import type { Outbox } from '../../../../main/outbox/index.js';
+import { createSyncEngine } from '../../../../main/sync/index.js';
+import type { Intent } from '../../../../shared/outbox/intents.js';
+import { fakePlatform } from './fake-platform.js';
+import { fakeTransport, type Calls } from './fake-transport.js';
+import { outboxPerTest } from './outbox-per-test.js';
+
+const NAME = 'Plates 2026';
+const create: Intent = {
+  type: 'labsheet-create',
+  request: {
+    name: NAME,
+    columns: [
+      { name: 'Sample ID', type: 'ID' },
+      { name: 'Conc', type: 'NUMBER' },
+    ],
+  },
+};
+const conflict = () =>
+  new ConflictError('conflict', { endpoint: 'createLabsheet', status: 409, serverMessage: 'Conflict' });
+const listing = (names: string[]) => ({ items: names.map((name) => ({ name })), total: names.length, success: true });
+const columns = (...headers: string[]) => ({ headers: ['uuid', ...headers], rows: [], total: 0, success: true });
+
+describe('a labsheet-create answered 409', () => {
+  const platform = fakePlatform();
+  const files = outboxPerTest(platform.now);
+  let outbox: Outbox;
+  beforeEach(() => {
+    outbox = files.outbox;
+  });
+
+  /** First attempt fails with `first`, every later one is answered 409. */
+  const firstThen409 = (first: () => Error, extra: Parameters<typeof fakeTransport>[1] = {}, calls: Calls = []) => {
+    let n = 0;
+    return fakeTransport(calls, {
+      createLabsheet: () => {
+        throw ++n === 1 ? first() : conflict();
+      },
+      ...extra,
+    });
+  };
+
+  it('fails after a first attempt that never reached the service (connection refused)', async () => {
+    const transport = firstThen409(
+      () => new NetworkError('could not reach the service', { endpoint: 'createLabsheet', uncertain: false }),
+      { fetchLabsheetList: () => listing([NAME]), fetchLabsheetRows: () => columns('Sample ID', 'Conc') },
+    );
+    const id = outbox.enqueue(create);
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(outbox.get(id)).toMatchObject({ state: 'pending', attempts: 1, uncertainAttempts: 0 });
+    platform.advance(60_000);
+    await engine.syncNow();
+    // Someone else took the name meanwhile: the service's own refusal, not our earlier create.
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict', status: 409 } });
+    await engine.stop();
+  });
+
+  it('fails after a first attempt refused for the token (401, then a new token)', async () => {
+    const transport = firstThen409(
+      () => new AuthError('the token was refused', { endpoint: 'createLabsheet', status: 401 }),
+    );
+    const id = outbox.enqueue(create);
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(engine.status().paused).toBe('token-needed');
+    await engine.resume();
+    expect(outbox.get(id)!.state).toBe('failed');
+    await engine.stop();
+  });
+
+  it('fails after a first attempt stopped for a missing token (nothing sent)', async () => {
+    const transport = firstThen409(
+      () => new AuthError('no token is stored', { endpoint: 'createLabsheet', reason: 'not sent' }),
+    );
+    const id = outbox.enqueue(create);
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    await engine.resume();
+    expect(outbox.get(id)!.state).toBe('failed');
+    await engine.stop();
+  });
+
+  /** Attempt 1 is a 500 (uncertain); the first look finds no labsheet yet, so it is sent again: 409. */
+  async function afterUncertain(headers: string[]): Promise<number> {
+    let looks = 0;
+    const transport = firstThen409(
+      () => new ServerError('the service failed', { endpoint: 'createLabsheet', status: 500, uncertain: true }),
+      {
+        fetchLabsheetList: () => listing(++looks === 1 ? [] : [NAME]),
+        fetchLabsheetRows: () => columns(...headers),
+      },
+    );
+    const id = outbox.enqueue(create);
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(outbox.get(id)).toMatchObject({ state: 'uncertain', uncertainAttempts: 1 });
+    platform.advance(60_000);
+    await engine.syncNow(); // reconciled: not there yet → sent again → 409
+    await engine.stop();
+    return id;
+  }
+
+  it('after an uncertain attempt, is done when the labsheet of that name has the columns asked for', async () => {
+    const id = await afterUncertain(['Sample ID', 'Conc']);
+    expect(outbox.get(id)).toMatchObject({
+      state: 'done',
+      attempts: 2,
+      result: { reconciled: 'a previous attempt created it (409 on resend)' },
+    });
+  });
+
+  it('after an uncertain attempt, fails when the labsheet of that name has other columns', async () => {
+    const id = await afterUncertain(['Tube', 'Volume']);
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict' } });
+    expect(outbox.get(id)!.lastError!.message).toMatch(/someone else made it/);
+  });
+
+  it('an uncertain create whose name exists with other columns is not reconciled as done', async () => {
+    const calls: Calls = [];
+    const transport = fakeTransport(calls, {
+      fetchLabsheetList: () => listing([NAME]),
+      fetchLabsheetRows: () => columns('Tube'),
+    });
+    const id = outbox.enqueue(create);
+    outbox.claim([id], 'r1', 'createLabsheet');
+    outbox.close();
+    outbox = files.reopen(); // killed while sending: uncertain on the reopen
+    const engine = createSyncEngine({ outbox, transport, platform });
+    engine.start();
+    await engine.syncNow();
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict' } });
+    expect(calls.map((c) => c.name)).not.toContain('createLabsheet');
+    await engine.stop();
+  });
+});
