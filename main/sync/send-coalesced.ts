@@ -87,11 +87,12 @@ type Attempt =
  * - no answer (offline): the batch waits as it is; time offline counts nothing;
  * - a content error (400/404/409/422): the batch is split — the element the server named apart, else
  *   in halves — until the bad elements stand alone and fail with the server's message;
- * - an answered transient failure (5xx, 429): each entry counts one failed attempt. A batch that fails
- *   again is split level by level: when parts get through, the failing ones are split further until a
- *   poison element is alone (it is retried alone, and fails with its reason once its attempts run out)
- *   while the rest of the plate goes through; when a whole level of four or more parts fails, it is the
- *   service, not the batch, and the step backs off;
+ * - an answered transient failure (5xx, 429): each entry counts one failed attempt per step, and an
+ *   entry that reaches MAX_ANSWERED_FAILURES fails with its reason wherever it is (whole batch, a part,
+ *   alone), so a batch that keeps failing ends. A batch that fails again is split level by level: when
+ *   parts get through, the failing ones are split further until a poison element is alone while the
+ *   rest of the plate goes through; when a whole level of four or more parts fails, it is the service,
+ *   not the batch, and the step backs off. A 429 is never split (it asks for fewer requests);
  * - a 2xx whose answer cannot be read: the service applied it; done, with a note.
  * Resending is safe because these endpoints are idempotent.
  */
@@ -127,11 +128,15 @@ async function sendBatch(
   if (r.kind === 'settled') return null;
   if (r.kind === 'rejected') return settleRejected(ctx, kind, groups, r, round);
   if (r.kind !== 'failing') return r;
-  if (groups.length === 1) return holdOrGiveUp(ctx, groups[0]!, r.failure, round);
+  // Every answered failure counted for each entry of the request: those that reached the bound fail
+  // with the reason, whatever part of a batch they are in, so a batch that keeps failing ends.
+  const live = giveUpSpent(ctx, groups, r.failure);
+  if (live.length === 0) return null;
+  if (live.length === 1) return hold(round, r.failure);
   // The first failure of a batch may be the service's moment, not the batch: wait and send it whole
   // again. A rate limit asks for fewer requests, never more.
   if (!failedBefore || r.failure.rateLimited) return { kind: 'transient', failure: r.failure };
-  return isolate(ctx, kind, halves(groups), r.failure, round);
+  return isolate(ctx, kind, halves(live), r.failure, round);
 }
 
 /** One request for these groups; settles what it can and says what is left to decide. */
@@ -241,9 +246,7 @@ async function settleRejected(
       a.kind === 'rejected'
         ? await settleRejected(ctx, kind, fresh, a, round)
         : a.kind === 'failing'
-          ? fresh.length === 1
-            ? holdOrGiveUp(ctx, fresh[0]!, a.failure, round)
-            : hold(round, a.failure)
+          ? holdOrGiveUp(ctx, fresh, a.failure, round)
           : a;
     if (stop) return stop;
   }
@@ -275,8 +278,9 @@ async function isolate(
       }
       if (a.kind !== 'failing') return a;
       last = a.failure;
-      if (fresh.length === 1) holdOrGiveUp(ctx, fresh[0]!, a.failure, round);
-      else failing.push(fresh);
+      const live = giveUpSpent(ctx, fresh, a.failure);
+      if (live.length === 1) hold(round, a.failure);
+      else if (live.length > 1) failing.push(live);
     }
     if (failing.length === 0) return null;
     // Nothing got through at this level: with four or more parts failing, the service is failing,
@@ -287,12 +291,23 @@ async function isolate(
   return null;
 }
 
-/** An element failing on its own: it waits for the next round, or fails with its reason once its attempts are spent. */
-function holdOrGiveUp(ctx: SendContext, group: Group, failure: Classified, round: Round): null {
-  const spent = group.some((e) => (ctx.outbox.get(e.id)?.answeredFailures ?? 0) >= MAX_ANSWERED_FAILURES);
-  if (!spent) return hold(round, failure);
-  const error = gaveUp(failure.error, MAX_ANSWERED_FAILURES);
-  ctx.outbox.settle(group.map((e) => ({ id: e.id, state: 'failed' as const, error })));
+/**
+ * Elements whose answered failures reached the bound fail with the reason (an element's entries
+ * together: one is never sent without the ones before it); answers the elements still to try.
+ */
+function giveUpSpent(ctx: SendContext, groups: readonly Group[], failure: Classified): Group[] {
+  const spent = (g: Group) => g.some((e) => (ctx.outbox.get(e.id)?.answeredFailures ?? 0) >= MAX_ANSWERED_FAILURES);
+  const out = groups.filter(spent);
+  if (out.length > 0) {
+    const error = gaveUp(failure.error, MAX_ANSWERED_FAILURES);
+    ctx.outbox.settle(out.flat().map((e) => ({ id: e.id, state: 'failed' as const, error })));
+  }
+  return groups.filter((g) => !spent(g));
+}
+
+/** A part failing again: what reached the bound fails; the rest waits for the next round. */
+function holdOrGiveUp(ctx: SendContext, groups: readonly Group[], failure: Classified, round: Round): null {
+  if (giveUpSpent(ctx, groups, failure).length > 0) hold(round, failure);
   return null;
 }
 

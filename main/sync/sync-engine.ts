@@ -4,7 +4,7 @@ import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { classify, localFailure } from './classify.js';
+import { classify, localFailure, type Classified } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
@@ -154,12 +154,17 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     }, delay);
   }
 
-  async function step(): Promise<StepResult | null> {
-    const [target] = outbox.oldestPendingTargets(1);
+  /** One send for the oldest lane not set aside in this drain (`skip`: lanes the service keeps failing). */
+  async function step(skip: ReadonlySet<string>): Promise<{ target: string; result: StepResult } | null> {
+    const target = outbox.oldestPendingTargets(skip.size + 1).find((t) => !skip.has(t));
     if (target === undefined) return null;
+    return { target, result: await stepLane(target) };
+  }
+
+  async function stepLane(target: string): Promise<StepResult> {
     const head = outbox.pendingHead(target, ENTRY_BATCH_LIMIT);
     const first = head[0];
-    if (!first) return null;
+    if (!first) return { kind: 'ok', requests: 0 };
     const kind = coalescingKindOf(first.type);
     if (kind === null) {
       const ready = withSuppliedFields(outbox, first, platform.now());
@@ -235,10 +240,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             error: err instanceof Error ? err.message : String(err),
           }),
         );
+        // A lane the service answered with a failure (a 5xx on one plate) is set aside for this drain
+        // and the other lanes go on: the oldest lane backing off must not hold every other one.
+        const skip = new Set<string>();
+        let held: Classified | null = null;
         while (!stopped && !status.paused) {
-          let r: StepResult | null;
+          let s: { target: string; result: StepResult } | null;
           try {
-            r = await step();
+            s = await step(skip);
           } catch (err) {
             // Not the network: our own disk (full, read-only) or a bug. Entries a failed write left
             // 'sending' are put back the way a restart would, and the loop backs off like any failure.
@@ -247,11 +256,15 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             } catch {
               // Still failing: the next retry tries again; nothing is lost, the rows are on disk.
             }
-            r = { kind: 'transient', requests: 0, failure: localFailure(err, platform.now()) };
+            held = localFailure(err, platform.now());
+            status.lastError = held.error;
+            break;
           }
-          if (r === null) break;
+          if (s === null) break;
+          const r = s.result;
           if (r.kind === 'ok') {
-            failures = 0;
+            // Backoff grows while any lane keeps failing, however well the others go.
+            if (held === null) failures = 0;
             status.lastSyncAt = platform.now();
             continue;
           }
@@ -262,12 +275,16 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             events.emit('token-needed', { message: r.failure.error.message });
             break;
           }
+          held = r.failure;
+          // No answer (offline) or "slow down": every lane would meet the same, so the drain stops.
+          if (r.failure.network || r.failure.rateLimited) break;
+          skip.add(s.target);
+        }
+        if (held !== null && !status.paused) {
           failures++;
-          if (r.failure.network) connectivity.report('network');
+          if (held.network) connectivity.report('network');
           if (!stopped)
-            scheduleRetry(
-              backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, r.failure.retryAfterMs),
-            );
+            scheduleRetry(backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, held.retryAfterMs));
           return;
         }
       } while (again && !stopped && !status.paused);

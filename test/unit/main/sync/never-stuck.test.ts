@@ -5,13 +5,19 @@
  */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, NetworkError, ServerError, UnreadableAnswerError } from '../../../../main/api/errors.js';
+import {
+  AuthError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  UnreadableAnswerError,
+} from '../../../../main/api/errors.js';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
 import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakePlatform } from './fake-platform.js';
-import { tempDir, webhook, wellSet } from '../outbox/helpers.js';
+import { assign, tempDir, webhook, wellSet } from '../outbox/helpers.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
 
 const failed500 = (endpoint: 'updateManifest' | 'sendWebhook') =>
@@ -115,6 +121,68 @@ describe('sync never stuck', () => {
     await runRounds(1); // round 2: whole, halves, quarters, then it is the service
     expect(calls.length - before).toBeLessThanOrEqual(7);
     expect(outbox.counts()).toMatchObject({ pending: 96, failed: 0 });
+  });
+
+  it('a plate the service keeps answering 500 ends: every well fails with its reason after the bound', async () => {
+    const calls: Calls = [];
+    const ids = outbox.enqueueMany(positions(16).map((p, i) => wellSet(p, `S-${i}`)));
+    const transport = fakeTransport(calls, {
+      updateManifest: () => {
+        throw failed500('updateManifest');
+      },
+    });
+    engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    await runRounds(MAX_ANSWERED_FAILURES - 2);
+    expect(outbox.counts()).toMatchObject({ pending: 16, failed: 0 });
+    expect(ids.map((id) => outbox.get(id)!.answeredFailures)).toEqual(ids.map(() => MAX_ANSWERED_FAILURES - 1));
+    await runRounds(1);
+    for (const id of ids)
+      expect(outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up', status: 500 } });
+    // Ended: later rounds send nothing more.
+    const sent = calls.length;
+    await runRounds(3);
+    expect(calls.length).toBe(sent);
+  });
+
+  it('a batch rate-limited (429) every time is never split, and ends after the bound', async () => {
+    const calls: Calls = [];
+    const ids = outbox.enqueueMany([assign('T1', undefined), assign('T2', undefined)]);
+    const transport = fakeTransport(calls, {
+      assignLocation: () => {
+        throw new RateLimitedError('rate limited by the service', {
+          endpoint: 'assignLocation',
+          status: 429,
+          retryAfterMs: 1000,
+        });
+      },
+    });
+    engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    await runRounds(MAX_ANSWERED_FAILURES - 1);
+    for (const id of ids)
+      expect(outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up', status: 429 } });
+    // One request per round, both tubes in it: a rate limit asks for fewer requests, never more.
+    expect(calls).toHaveLength(MAX_ANSWERED_FAILURES);
+    expect(calls.every((c) => (c.request as { assignments: unknown[] }).assignments.length === 2)).toBe(true);
+  });
+
+  it('a failing plate does not hold the lanes behind it: a later webhook and another plate go at once', async () => {
+    const calls: Calls = [];
+    const plate = outbox.enqueueMany(positions(8).map((p, i) => wellSet(p, `S-${i}`)));
+    const [hook, other] = outbox.enqueueMany([webhook(9), wellSet('A1', 'S-99', 'PL-0002')]);
+    const transport = fakeTransport(calls, {
+      updateManifest: (r: { hrid?: string }) => {
+        if (r.hrid === 'PL-0001') throw failed500('updateManifest');
+        return { success: true };
+      },
+    });
+    engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(outbox.get(hook!)!.state).toBe('done');
+    expect(outbox.get(other!)!.state).toBe('done');
+    expect(plate.map((id) => outbox.get(id)!.state)).toEqual(plate.map(() => 'pending'));
+    expect(engine.status().nextRetryAt).not.toBeNull();
   });
 
   it('a 403 from remove-permissions fails that entry as a missing permission; the queue is not paused', async () => {
