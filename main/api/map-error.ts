@@ -68,7 +68,9 @@ export function mapHttpError(
       retryAfterMs === undefined ? init : { ...init, retryAfterMs },
     );
   }
-  if (status === 408) return new TimeoutError('the service timed out waiting for the request', init);
+  // An answer, not silence: the service says it stopped waiting for the request, so it did not take
+  // it (not uncertain). A failure the service answered, bounded like a 5xx; never "offline".
+  if (status === 408) return new ServerError('the service timed out waiting for the request', init);
   if (status >= 500) {
     // A 5xx after the request arrived may still have applied part or all of it.
     return new ServerError('the service failed', { ...init, uncertain: !ctx.idempotent });

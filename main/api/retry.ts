@@ -23,7 +23,7 @@ export const realSleep: Sleep = async (ms, signal) => {
 };
 
 /** Statuses a gateway or overloaded server uses for "try again"; plain 500 means the operation itself failed. */
-const RETRYABLE_STATUS = new Set([429, 502, 503, 504]);
+const RETRYABLE_STATUS = new Set([408, 429, 502, 503, 504]);
 
 /**
  * Whether an error may be retried automatically. Only idempotent endpoints are: resending a

@@ -15,7 +15,7 @@ export interface Classified {
   action: FailureAction;
   /** The request may have reached the server (only meaningful for non-idempotent calls). */
   uncertain: boolean;
-  /** No answer at all (counts toward "offline" detection, never toward the retry bound). */
+  /** No answer at all (counts toward "offline" detection; toward the retry bound only as countTimeout says). */
   network: boolean;
   /**
    * The service answered (5xx, 429, an answer we could not read) or something on our side failed:
@@ -84,6 +84,18 @@ export function classify(err: unknown, at: number): Classified {
   };
 }
 
+/**
+ * A timeout is no answer, so it feeds offline detection like a lost connection and, offline, counts
+ * nothing. But while the service is reachable (the last thing heard from it, a request or its probe,
+ * was an answer) a request that times out is this request's problem (one element that hangs the
+ * service) and counts toward the bound like a 5xx; a batch is then split as for a 5xx.
+ */
+export function countTimeout(failure: Classified, reachable: boolean): Classified {
+  return failure.error.kind === 'timeout' && failure.action === 'transient' && reachable
+    ? { ...failure, answered: true }
+    : failure;
+}
+
 /** A failure on our side (disk full or read-only outbox, a bug): retried with backoff like a transient one. */
 export function localFailure(err: unknown, at: number): Classified {
   const message = `Sync stopped by a local error: ${err instanceof Error ? err.message : String(err)}`;
@@ -106,9 +118,9 @@ export function gaveUp(last: EntryError, attempts: number): EntryError {
   return {
     ...last,
     kind: 'gave-up',
-    message:
-      `Stopped after ${attempts} failed attempts the service answered. Last: ${last.message} ` +
-      'Retry when the service works again, or discard it.',
+    message: `Stopped after ${attempts} failed attempts ${
+      last.kind === 'timeout' ? '(the service was reachable; this got no answer in time)' : 'the service answered'
+    }. Last: ${last.message} Retry when the service works again, or discard it.`,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { EntryError, OutboxEntry, PlateState } from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
-import { classify, type Classified } from './classify.js';
+import { classify, countTimeout, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
 
 export type PlateCheck =
@@ -48,8 +48,9 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   try {
     now = await readPlate(ctx, ref);
   } catch (err) {
-    const failure = classify(err, ctx.platform.now());
-    if (failure.network || failure.action === 'pause') return { kind: 'unreachable', failure };
+    // A read that times out while the service answers otherwise does not hold the plate either.
+    const failure = countTimeout(classify(err, ctx.platform.now()), ctx.reachable());
+    if ((failure.network && !failure.answered) || failure.action === 'pause') return { kind: 'unreachable', failure };
     return { kind: 'unchanged', watched: true };
   }
   ctx.onAnswered();

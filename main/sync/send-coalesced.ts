@@ -1,7 +1,7 @@
 import type { OutboxEntry, Settlement } from '../outbox/entry.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
-import { acceptedNote, classify, gaveUp, MAX_ANSWERED_FAILURES, type Classified } from './classify.js';
+import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES, type Classified } from './classify.js';
 import { coalesceAssignments, coalesceRows, coalesceWells, positionKey, type Coalesced } from './coalesce.js';
 import type { SendContext, StepResult } from './step-result.js';
 
@@ -87,7 +87,8 @@ type Attempt =
  * - no answer (offline): the batch waits as it is; time offline counts nothing;
  * - a content error (400/404/409/422): the batch is split — the element the server named apart, else
  *   in halves — until the bad elements stand alone and fail with the server's message;
- * - an answered transient failure (5xx, 429): each entry counts one failed attempt per step, and an
+ * - an answered transient failure (5xx, 408, 429, or a timeout while the service is reachable, see
+ *   countTimeout): each entry counts one failed attempt per step, and an
  *   entry that reaches MAX_ANSWERED_FAILURES fails with its reason wherever it is (whole batch, a part,
  *   alone), so a batch that keeps failing ends. A batch that fails again is split level by level: when
  *   parts get through, the failing ones are split further until a poison element is alone while the
@@ -157,7 +158,7 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   try {
     response = await p.send(ctx);
   } catch (err) {
-    const failure = classify(err, ctx.platform.now());
+    const failure = countTimeout(classify(err, ctx.platform.now()), ctx.reachable());
     if (!failure.network) ctx.onAnswered();
     const waiting = (answered: boolean): Settlement[] =>
       entries.map((e) => {

@@ -19,6 +19,11 @@ export interface SendContext {
   signal: AbortSignal;
   /** Counts requests that got an answer from the server (for status, offline detection and tests). */
   onAnswered(): void;
+  /**
+   * Whether the service counts as reachable now (the last thing heard from it, a request or its probe,
+   * was an answer): a timeout then is this request's problem and counts toward the bound.
+   */
+  reachable(): boolean;
   /** One line for things the user is shown only as a note (an accepted write's unreadable answer). */
   log?: SyncLog;
 }

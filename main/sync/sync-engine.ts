@@ -119,6 +119,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     platform,
     signal: abort.signal,
     onAnswered: () => connectivity.report('ok'),
+    reachable: () => connectivity.online,
     ...(o.log ? { log: o.log } : {}),
   };
 
@@ -276,8 +277,9 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             break;
           }
           held = r.failure;
-          // No answer (offline) or "slow down": every lane would meet the same, so the drain stops.
-          if (r.failure.network || r.failure.rateLimited) break;
+          // No answer (offline) or "slow down": every lane would meet the same, so the drain stops. A
+          // timeout counted against its entries (the service was reachable) is that lane's problem.
+          if ((r.failure.network && !r.failure.answered) || r.failure.rateLimited) break;
           skip.add(s.target);
         }
         if (held !== null && !status.paused) {

@@ -46,6 +46,13 @@ describe('HTTP status mapping (spec error table)', () => {
     expect(e.message).toContain('name: already used');
   });
 
+  it('408 is an answer: a failure the service answered (not a timeout, not offline), and nothing was taken', () => {
+    const e = mapHttpError(ctx(false), 408, body('Request Timeout'), undefined);
+    expect(e).toBeInstanceOf(ServerError);
+    expect(e).not.toBeInstanceOf(TimeoutError);
+    expect(e).toMatchObject({ kind: 'server', status: 408, uncertain: false, transient: true });
+  });
+
   it('distinguishes a missing token (403) from a refused one (401)', () => {
     expect((mapHttpError(ctx(true), 403, body('Missing Authentication Token'), undefined) as AuthError).missing).toBe(
       true,

@@ -10,14 +10,16 @@ import {
   NetworkError,
   RateLimitedError,
   ServerError,
+  TimeoutError,
   UnreadableAnswerError,
 } from '../../../../main/api/errors.js';
+import { mapHttpError } from '../../../../main/api/map-error.js';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
 import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakePlatform } from './fake-platform.js';
-import { assign, tempDir, webhook, wellSet } from '../outbox/helpers.js';
+import { assign, rowUpdate, tempDir, webhook, wellSet } from '../outbox/helpers.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
 
 const failed500 = (endpoint: 'updateManifest' | 'sendWebhook') =>
@@ -183,6 +185,81 @@ describe('sync never stuck', () => {
     expect(outbox.get(other!)!.state).toBe('done');
     expect(plate.map((id) => outbox.get(id)!.state)).toEqual(plate.map(() => 'pending'));
     expect(engine.status().nextRetryAt).not.toBeNull();
+  });
+
+  it('an HTTP 408 answer counts toward the bound like a 5xx: the entry ends, never "offline"', async () => {
+    const calls: Calls = [];
+    const [id] = outbox.enqueueMany([webhook(5)]);
+    const transport = fakeTransport(calls, {
+      sendWebhook: () => {
+        throw mapHttpError({ endpoint: 'sendWebhook', idempotent: false, token: null }, 408, '', undefined);
+      },
+    });
+    engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    await runRounds(MAX_ANSWERED_FAILURES - 1);
+    expect(outbox.get(id!)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up', status: 408 } });
+    expect(calls).toHaveLength(MAX_ANSWERED_FAILURES);
+    expect(engine.status().online).toBe(true);
+  });
+
+  describe('requests that time out', () => {
+    const timeout = (endpoint: 'updateManifest' | 'updateRowsById' | 'fetchLabsheetList') =>
+      new TimeoutError('no answer in time', { endpoint, reason: 'Timeout awaiting request for 30000ms' });
+
+    it('while the service answers its probe, a row update that always times out ends after the bound', async () => {
+      const calls: Calls = [];
+      const [id] = outbox.enqueueMany([rowUpdate('S-1', { Conc: '5' })]);
+      const transport = fakeTransport(calls, {
+        updateRowsById: () => {
+          throw timeout('updateRowsById');
+        },
+      });
+      engine = createSyncEngine({ outbox, transport, platform });
+      await engine.syncNow();
+      await runRounds(3 * MAX_ANSWERED_FAILURES);
+      expect(outbox.get(id!)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+      expect(outbox.get(id!)!.lastError!.message).toMatch(/reachable; this got no answer in time/);
+      expect(calls.filter((c) => c.name === 'updateRowsById')).toHaveLength(MAX_ANSWERED_FAILURES);
+    });
+
+    it('one well that hangs the service is split out like a 5xx: the rest of the plate is done', async () => {
+      const calls: Calls = [];
+      const all = positions(16);
+      const ids = outbox.enqueueMany(all.map((p, i) => wellSet(p, `S-${i}`)));
+      const transport = fakeTransport(calls, {
+        updateManifest: (r: unknown) => {
+          if (wellsIn(r).includes('A5')) throw timeout('updateManifest');
+          return { success: true };
+        },
+      });
+      engine = createSyncEngine({ outbox, transport, platform, offlineAfter: 1000 });
+      await engine.syncNow();
+      await runRounds(1);
+      const states = ids.map((id) => outbox.get(id)!.state);
+      expect(states.filter((s) => s === 'done')).toHaveLength(15);
+      await runRounds(MAX_ANSWERED_FAILURES);
+      expect(outbox.get(ids[all.indexOf('A5')]!)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+    });
+
+    it('offline (the probe gets no answer either), timeouts count for nothing after the app goes offline', async () => {
+      const [id] = outbox.enqueueMany([wellSet('A1', 'S-1')]);
+      const transport = fakeTransport([], {
+        updateManifest: () => {
+          throw timeout('updateManifest');
+        },
+        fetchLabsheetList: () => {
+          throw timeout('fetchLabsheetList');
+        },
+      });
+      engine = createSyncEngine({ outbox, transport, platform, offlineAfter: 2 });
+      await engine.syncNow();
+      await runRounds(100);
+      // Only the timeouts before "offline" was known counted; the hundred after it did not.
+      expect(outbox.get(id!)!.state).toBe('pending');
+      expect(outbox.get(id!)!.answeredFailures).toBeLessThanOrEqual(2);
+      expect(engine.status().online).toBe(false);
+    });
   });
 
   it('a 403 from remove-permissions fails that entry as a missing permission; the queue is not paused', async () => {
