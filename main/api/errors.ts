@@ -1,4 +1,5 @@
 import type { EndpointName } from '../../shared/api/endpoints.js';
+import { ERROR_MESSAGES } from '../../shared/api/errors.js';
 
 export type ApiErrorKind =
   | 'auth'
@@ -61,9 +62,12 @@ export class AuthError extends ApiError {
   readonly kind = 'auth' as const;
   /**
    * 403 means no token reached the server; 401 means the token was refused. No status means the
-   * client found no token in the vault and sent nothing: also "missing".
+   * client found no token in the vault and sent nothing: also "missing". The spec's message, when
+   * the service sent one, says it on any status.
    */
   get missing(): boolean {
+    if (this.serverMessage === ERROR_MESSAGES[403]) return true;
+    if (this.serverMessage === ERROR_MESSAGES[401]) return false;
     return this.status === 403 || this.status === undefined;
   }
 }

@@ -42,7 +42,22 @@ export function readErrorBody(text: string): { serverMessage?: string; reason?: 
   return {};
 }
 
-/** Maps a non-2xx answer to its typed error following the spec's status ↔ message table. */
+/**
+ * The status a spec message stands for. The spec states status per message only for create labsheet;
+ * "on other endpoints the messages recur and are expected to use the same meanings", with their
+ * status not shown — so a recognised message means what the table says, whatever status carried it.
+ */
+export function statusOfMessage(message: string | undefined): number | undefined {
+  if (message === undefined) return undefined;
+  const entry = Object.entries(ERROR_MESSAGES).find(([, m]) => m === message.trim());
+  return entry ? Number(entry[0]) : undefined;
+}
+
+/**
+ * Maps a non-2xx answer to its typed error following the spec's status ↔ message table: the message
+ * decides when it is one of the table's, else the status. 408, 429 and redirects keep their own
+ * meaning (not in the table). The error keeps the real status.
+ */
 export function mapHttpError(
   ctx: MapContext,
   status: number,
@@ -56,11 +71,13 @@ export function mapHttpError(
     serverMessage: redact(body.serverMessage, ctx.token),
     reason: redact(body.reason, ctx.token),
   };
-  if (status === 401) return new AuthError('the token was refused', init);
-  if (status === 403) return new AuthError('not authorised', init);
-  if (status === 404) return new NotFoundError('not found', init);
-  if (status === 409) return new ConflictError('conflict', init);
-  if (status === 422) return new ValidationError('the service rejected the request', init);
+  const ownMeaning = status === 408 || status === 429 || (status >= 300 && status < 400);
+  const meant = (ownMeaning ? undefined : statusOfMessage(body.serverMessage)) ?? status;
+  if (meant === 401) return new AuthError('the token was refused', init);
+  if (meant === 403) return new AuthError('not authorised', init);
+  if (meant === 404) return new NotFoundError('not found', init);
+  if (meant === 409) return new ConflictError('conflict', init);
+  if (meant === 422) return new ValidationError('the service rejected the request', init);
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(retryAfterHeader, ctx.now);
     return new RateLimitedError(
@@ -71,7 +88,7 @@ export function mapHttpError(
   // An answer, not silence: the service says it stopped waiting for the request, so it did not take
   // it (not uncertain). A failure the service answered, bounded like a 5xx; never "offline".
   if (status === 408) return new ServerError('the service timed out waiting for the request', init);
-  if (status >= 500) {
+  if (meant >= 500) {
     // A 5xx after the request arrived may still have applied part or all of it.
     return new ServerError('the service failed', { ...init, uncertain: !ctx.idempotent });
   }

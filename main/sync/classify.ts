@@ -30,10 +30,10 @@ export interface Classified {
 
 /** A 403 from an endpoint that needs more than a valid token (Super Admin): that permission is missing. */
 function isMissingPermission(err: ApiError): boolean {
-  return (
-    err instanceof AuthError && err.status === 403 && (ENDPOINTS[err.endpoint] as EndpointDef).permissionOnly === true
-  );
+  return err instanceof AuthError && err.missing && err.status !== undefined && isPermissionOnly(err);
 }
+
+const isPermissionOnly = (err: ApiError) => (ENDPOINTS[err.endpoint] as EndpointDef).permissionOnly === true;
 
 function entryError(err: ApiError, at: number, message = err.message, kind: string = err.kind): EntryError {
   return {

@@ -19,6 +19,7 @@ import {
   TimeoutError,
   ValidationError,
 } from '../../../../main/api/errors.js';
+import { classify } from '../../../../main/sync/classify.js';
 
 const TOKEN = '0b5a3f7e-token-secret-9c1d';
 const ctx = (idempotent: boolean) => ({ endpoint: 'createLabsheet' as const, idempotent, token: TOKEN, now: 0 });
@@ -51,6 +52,33 @@ describe('HTTP status mapping (spec error table)', () => {
     expect(e).toBeInstanceOf(ServerError);
     expect(e).not.toBeInstanceOf(TimeoutError);
     expect(e).toMatchObject({ kind: 'server', status: 408, uncertain: false, transient: true });
+  });
+
+  it('a spec message means what the table says on any status; the real status is kept', () => {
+    const manifest = { endpoint: 'updateManifest' as const, idempotent: true, token: TOKEN };
+    const refused = mapHttpError(manifest, 400, body('Invalid Authentication Token'), undefined);
+    expect(refused).toBeInstanceOf(AuthError);
+    expect(refused).toMatchObject({ status: 400, missing: false });
+    expect(classify(refused, 0).action).toBe('pause');
+    const noToken = mapHttpError(manifest, 400, body('Missing Authentication Token'), undefined);
+    expect(noToken).toMatchObject({ kind: 'auth', missing: true });
+    // A 500 saying "Not found" on a non-idempotent call: refused, not applied, so not uncertain.
+    const link = { endpoint: 'linkSamplesToTest' as const, idempotent: false, token: TOKEN };
+    const notFound = mapHttpError(link, 500, body('Not found'), undefined);
+    expect(notFound).toBeInstanceOf(NotFoundError);
+    expect(notFound).toMatchObject({ status: 500, uncertain: false });
+    expect(classify(notFound, 0)).toMatchObject({ action: 'reject', uncertain: false });
+    // Without a table message the status decides, as before.
+    expect(mapHttpError(link, 500, body('Database down'), undefined)).toMatchObject({
+      kind: 'server',
+      uncertain: true,
+    });
+  });
+
+  it('408, 429 and redirects keep their own meaning whatever message comes with them', () => {
+    expect(mapHttpError(ctx(true), 429, body('Operation failed'), '2')).toBeInstanceOf(RateLimitedError);
+    expect(mapHttpError(ctx(true), 408, body('Not found'), undefined)).toMatchObject({ kind: 'server', status: 408 });
+    expect(mapHttpError(ctx(true), 302, body('Bad request'), undefined)).toBeInstanceOf(ProtocolError);
   });
 
   it('distinguishes a missing token (403) from a refused one (401)', () => {
