@@ -82,15 +82,15 @@ describe('outbox migrations', () => {
     expect(columns(db, 'plate_seen')).toEqual(['target', 'last_update', 'empty_spaces', 'at']);
   });
 
-  it('6: records uncertain attempts; an entry uncertain at the upgrade had one, the others none', () => {
-    migrateTo(db, 5);
+  it('7: records uncertain attempts; an entry uncertain at the upgrade had one, the others none', () => {
+    migrateTo(db, 6);
     const ins = db.prepare(
       `INSERT INTO entries (type,target,payload,created_at,updated_at,state,attempts) VALUES ('webhook','t','{}',0,0,?,1)`,
     );
     ins.run('uncertain');
     ins.run('pending');
-    migrateTo(db, 6);
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    migrateTo(db, 7);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
     expect(db.prepare('SELECT state, uncertain_attempts AS n FROM entries ORDER BY id').all()).toEqual([
       { state: 'uncertain', n: 1 },
       { state: 'pending', n: 0 },
