@@ -25,15 +25,3 @@ export function originAllowed(req: IncomingMessage, port: number): boolean {
   const origin = req.headers.origin;
   return typeof origin === 'string' && allowedOrigins(port).includes(origin);
 }
-
-export const cookieName = (port: number): string => `benchlink_k_${port}`;
-
-export function cookieValue(req: IncomingMessage, name: string): string | null {
-  const header = req.headers.cookie;
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return null;
-}

@@ -8,15 +8,7 @@ import type { Logger } from '../common/logger.js';
 import { createRefusalLog } from '../ipc/refusal-log.js';
 import { readStatic } from '../common/static-files.js';
 import { serveSocket } from './ws-transport.js';
-import {
-  allowedOrigins,
-  cookieName,
-  cookieValue,
-  hostAllowed,
-  newSecret,
-  originAllowed,
-  secretMatches,
-} from './security.js';
+import { allowedOrigins, hostAllowed, newSecret, originAllowed, secretMatches } from './security.js';
 
 /** Bound on one WebSocket frame; the router applies each channel's own (smaller) bound after. */
 export const WS_MAX_PAYLOAD = 1024 * 1024;
@@ -39,7 +31,10 @@ export interface HostOptions {
 export const MAX_SOCKETS = 8;
 
 export interface RunningHost {
-  /** The URL to open, secret included. */
+  /**
+   * The URL to open, key included in its fragment (`#k=`): a browser never sends a fragment to any
+   * server, so the key reaches only the page, which keeps it in its own sessionStorage for reloads.
+   */
   url: string;
   origin: string;
   port: number;
@@ -49,8 +44,10 @@ export interface RunningHost {
 
 /**
  * The browser host: the built renderer and the IPC contract over a WebSocket, on 127.0.0.1 only.
- * Every request must carry the per-launch secret (query on page load, then an HttpOnly cookie for
- * assets; query on the WebSocket upgrade) and come from our own origin and host name.
+ * The renderer's files are served to any request with our host name: they hold nothing secret (they
+ * are the same files as in the install, which every local user can read) and do nothing without the
+ * key. The key is never in a cookie: browsers send 127.0.0.1's cookies to every port, so any local
+ * process the browser visits would receive it. Only the WebSocket needs it, from our own origin.
  */
 export async function startHost(o: HostOptions): Promise<RunningHost> {
   const secret = o.secret ?? newSecret();
@@ -69,7 +66,7 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
   const csp = buildCsp({ extraConnect: allowedOrigins(port).map((u) => u.replace('http:', 'ws:')) });
 
   server.on('request', (req, res) => {
-    handleHttp(req, res, { ...o, secret, port, csp }).catch((err: unknown) => {
+    handleHttp(req, res, { ...o, port, csp }).catch((err: unknown) => {
       o.log.error('host request failed', { error: err instanceof Error ? err.message : 'unknown' });
       if (!res.headersSent) res.writeHead(500).end();
     });
@@ -94,7 +91,7 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
   });
 
   return {
-    url: `${origin}/?k=${secret}`,
+    url: `${origin}/#k=${secret}`,
     origin,
     port,
     secret,
@@ -111,7 +108,7 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
 async function handleHttp(
   req: IncomingMessage,
   res: ServerResponse,
-  c: HostOptions & { secret: string; port: number; csp: string },
+  c: HostOptions & { port: number; csp: string },
 ): Promise<void> {
   const security = {
     'Content-Security-Policy': c.csp,
@@ -130,12 +127,6 @@ async function handleHttp(
 
   const url = new URL(req.url ?? '/', `http://127.0.0.1:${c.port}`);
   const page = url.pathname === '/' || url.pathname === '/index.html';
-  const bySecret = secretMatches(url.searchParams.get('k'), c.secret);
-  const byCookie = secretMatches(cookieValue(req, cookieName(c.port)), c.secret);
-  // The page itself needs the secret in its URL (the renderer reads it there for the socket).
-  if (page ? !bySecret : !(bySecret || byCookie)) {
-    return deny(403, 'This Benchlink page needs the per-launch key: open the full URL printed by `npm start`.');
-  }
 
   const file = await readStatic(c.distDir, page ? '/index.html' : url.pathname);
   if (!file) return deny(404, page ? 'The renderer is not built: run `npm run build`.' : 'Not found.');
@@ -155,7 +146,6 @@ async function handleHttp(
     'Content-Type': file.type,
     'Content-Length': String(body.length),
   };
-  if (page) headers['Set-Cookie'] = `${cookieName(c.port)}=${c.secret}; HttpOnly; SameSite=Strict; Path=/`;
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

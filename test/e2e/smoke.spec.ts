@@ -28,14 +28,25 @@ test('the browser host page loads and shows the app shell', async ({ page }) => 
 test('npm start said why it runs the browser host and printed the URL with its key', () => {
   const out = process.env['BENCHLINK_E2E_START_OUTPUT'] ?? '';
   expect(out).toMatch(/not using Electron because .+\./);
-  expect(out).toMatch(/Benchlink browser host: http:\/\/127\.0\.0\.1:\d+\/\?k=[\w-]{43}/);
+  // The key is in the fragment, which the browser never sends to a server (or to another port).
+  expect(out).toMatch(/Benchlink browser host: http:\/\/127\.0\.0\.1:\d+\/#k=[\w-]{43}/);
 });
 
-test('the page refuses to load without the per-launch key', async ({ page }) => {
+test('the page opened without its key can do nothing and says which URL to open', async ({ page }) => {
   const u = new URL(url());
-  u.search = '';
-  const res = await page.goto(u.href);
-  expect(res?.status()).toBe(403);
+  u.hash = '';
+  await page.goto(u.href);
+  await expect(page.getByTestId('banner-error')).toContainText('open the full URL that `npm start` printed');
+  await expect(page.getByTestId('connection-status')).not.toContainText('Local sandbox');
+});
+
+test('the key leaves the address bar and survives a reload (sessionStorage, this port only)', async ({ page }) => {
+  await page.goto(url());
+  await expect(page.getByTestId('connection-status')).toContainText('Local sandbox');
+  expect(new URL(page.url()).hash).toBe('');
+  await page.reload();
+  await expect(page.getByTestId('connection-status')).toContainText('Local sandbox');
+  await expect(page.getByTestId('banner-error')).toHaveCount(0);
 });
 
 test('the Settings screen works: connection test, write-only token, high contrast', async ({ page }) => {

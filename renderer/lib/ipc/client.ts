@@ -1,6 +1,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shared/ipc/contract.js';
-import type { IpcError } from '../../../shared/ipc/result.js';
+import type { IpcError, IpcResult } from '../../../shared/ipc/result.js';
+import { takeHostKey } from './host-key.js';
 import { withIdempotentWrites } from './idempotent-writes.js';
 import { createWsApi } from './ws-client.js';
 
@@ -13,15 +14,28 @@ declare global {
 
 /**
  * The one way the renderer talks to main: Electron's preload bridge when present, otherwise the
- * browser host's WebSocket, whose per-launch key is in this page's URL (`?k=`).
+ * browser host's WebSocket, with the key the printed URL gave this tab (see takeHostKey).
  */
 export function connectIpc(win: Window = window): BenchlinkApi {
   if (win.benchlink) return withIdempotentWrites(win.benchlink);
-  const key = new URL(win.location.href).searchParams.get('k') ?? '';
+  const key = takeHostKey(win);
+  if (!key) return withoutKey();
   const ws = new URL('/ipc', win.location.href);
   ws.protocol = win.location.protocol === 'https:' ? 'wss:' : 'ws:';
   ws.search = new URLSearchParams({ k: key }).toString();
   return withIdempotentWrites(createWsApi(ws.href));
+}
+
+/** A page opened without its key can do nothing; every call says how to open it properly. */
+function withoutKey(): BenchlinkApi {
+  const refused: IpcResult<never> = {
+    ok: false,
+    error: {
+      code: 'forbidden',
+      message: 'This page has no Benchlink key: open the full URL that `npm start` printed (it ends in #k=…).',
+    },
+  };
+  return { invoke: () => Promise.resolve(refused), subscribe: () => () => undefined };
 }
 
 /** An IPC error as an exception, for code that prefers try/catch to checking `ok`. */

@@ -18,10 +18,15 @@ export async function pageIpc<T>(
 ): Promise<T[]> {
   return page.evaluate(async (list) => {
     // This body runs in the page; the test tsconfig has no DOM lib, so the one DOM global is typed here.
-    const here = (globalThis as unknown as { location: { href: string; protocol: string } }).location;
+    const g = globalThis as unknown as {
+      location: { href: string; protocol: string };
+      sessionStorage: { getItem(k: string): string | null };
+    };
+    const here = g.location;
     const url = new URL('/ipc', here.href);
     url.protocol = here.protocol === 'https:' ? 'wss:' : 'ws:';
-    url.search = new URLSearchParams({ k: new URL(here.href).searchParams.get('k') ?? '' }).toString();
+    // The page moved the key from the URL's fragment to this tab's sessionStorage (renderer/lib/ipc/host-key.ts).
+    url.search = new URLSearchParams({ k: g.sessionStorage.getItem('benchlink.hostKey') ?? '' }).toString();
     const ws = new WebSocket(url.href);
     await new Promise((resolve, reject) => {
       ws.onopen = resolve;

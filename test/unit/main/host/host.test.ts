@@ -71,30 +71,31 @@ function rpc(ws: WebSocket, message: string): Promise<unknown> {
 }
 
 describe('browser host', () => {
-  it('serves the page only with the per-launch secret, with CSP and a cookie for assets', async () => {
-    expect((await get('/')).status).toBe(403);
-    expect((await get('/?k=wrong')).status).toBe(403);
-    expect((await get(`/?k=${host.secret.slice(0, -1)}`)).status).toBe(403);
-    const ok = await get(`/?k=${host.secret}`);
+  it('serves the page and its files without a key (nothing secret is in them), with CSP and no cookie', async () => {
+    const ok = await get('/');
     expect(ok.status).toBe(200);
     expect(ok.body).toContain('shell');
     expect(String(ok.headers['content-security-policy'])).toContain(`connect-src 'self' ws://127.0.0.1:${host.port}`);
     // The meta tag was rewritten to allow exactly this host's socket origin.
     expect(ok.body).toContain(`ws://127.0.0.1:${host.port}`);
-    const cookie = String(ok.headers['set-cookie']).split(';')[0]!;
-    expect(String(ok.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
-    expect((await get('/assets/app.js')).status).toBe(403);
-    expect((await get('/assets/app.js', { cookie })).status).toBe(200);
+    // Browsers send 127.0.0.1's cookies to every port: the host sets none, so none can carry its key.
+    expect(ok.headers['set-cookie']).toBeUndefined();
+    const asset = await get('/assets/app.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['set-cookie']).toBeUndefined();
+    // The URL to open carries the key only in its fragment, which browsers never send to a server.
+    expect(host.url).toBe(`${host.origin}/#k=${host.secret}`);
   });
 
   it('refuses a foreign Host header (DNS rebinding) and path traversal', async () => {
-    expect((await get(`/?k=${host.secret}`, { host: `evil.example:${host.port}` })).status).toBe(403);
+    expect((await get('/', { host: `evil.example:${host.port}` })).status).toBe(403);
+    expect((await get('/assets/app.js', { host: `evil.example:${host.port}` })).status).toBe(403);
     for (const p of [
       '/../benchlink-outside.txt',
       '/%2e%2e/benchlink-outside.txt',
       '/assets/..%2f..%2fbenchlink-outside.txt',
     ]) {
-      const r = await get(`${p}?k=${host.secret}`);
+      const r = await get(p);
       expect(r.status, p).toBe(404);
       expect(r.body).not.toContain('outside');
     }
