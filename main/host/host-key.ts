@@ -9,6 +9,8 @@ const KEY_FILE = 'host-key';
  * The browser host's key, kept in the data dir (owner-only) when the host runs on a fixed port:
  * a host restarted there lets the page that was open reconnect and ask about the scans it was
  * waiting on. It guards no more than the data dir itself, which holds the queue those scans are in.
+ * Keeping it is safe against whoever holds the port while the host is down because the key never
+ * crosses the wire and the page answers only a host that proves it (shared/ipc/host-handshake.ts).
  */
 export async function loadOrCreateHostKey(dataDir: string): Promise<string> {
   try {

@@ -1,16 +1,8 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
 /** A per-launch secret: 256 bits, URL-safe. Anyone without it gets nothing from the host. */
 export const newSecret = (): string => randomBytes(32).toString('base64url');
-
-/** Constant-time comparison, so the secret cannot be guessed byte by byte from response timing. */
-export function secretMatches(given: string | null | undefined, secret: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(secret);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The origins our own page can have; the printed URL uses 127.0.0.1, localhost is accepted too. */
 export const allowedOrigins = (port: number): string[] => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];

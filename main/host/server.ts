@@ -8,7 +8,9 @@ import type { Logger } from '../common/logger.js';
 import { createRefusalLog } from '../ipc/refusal-log.js';
 import { readStatic } from '../common/static-files.js';
 import { serveSocket } from './ws-transport.js';
-import { allowedOrigins, hostAllowed, newSecret, originAllowed, secretMatches } from './security.js';
+import { HANDSHAKE_NONCE_PARAM, HEX_32 } from '../../shared/ipc/host-handshake.js';
+import { authenticate } from './handshake.js';
+import { allowedOrigins, hostAllowed, newSecret, originAllowed } from './security.js';
 
 /** Bound on one WebSocket frame; the router applies each channel's own (smaller) bound after. */
 export const WS_MAX_PAYLOAD = 1024 * 1024;
@@ -47,7 +49,8 @@ export interface RunningHost {
  * The renderer's files are served to any request with our host name: they hold nothing secret (they
  * are the same files as in the install, which every local user can read) and do nothing without the
  * key. The key is never in a cookie: browsers send 127.0.0.1's cookies to every port, so any local
- * process the browser visits would receive it. Only the WebSocket needs it, from our own origin.
+ * process the browser visits would receive it. The WebSocket takes our own origin and host name, then
+ * a challenge–response on the key that never sends the key itself (shared/ipc/host-handshake.ts).
  */
 export async function startHost(o: HostOptions): Promise<RunningHost> {
   const secret = o.secret ?? newSecret();
@@ -82,12 +85,21 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
     if (url.pathname !== IPC_PATH) return refuse(404, 'path');
     if (!hostAllowed(req, port)) return refuse(403, 'host header');
     if (!originAllowed(req, port)) return refuse(403, 'origin');
-    if (!secretMatches(url.searchParams.get('k'), secret)) return refuse(403, 'secret');
+    const pageNonce = url.searchParams.get(HANDSHAKE_NONCE_PARAM) ?? '';
+    if (!HEX_32.test(pageNonce)) return refuse(403, 'handshake nonce');
     if (open >= maxSockets) return refuse(503, 'too many sockets');
+    // Counted until closed, handshake included: a page cannot hold many half-open sockets either.
     open += 1;
     socket.once('close', () => (open -= 1));
-    // Listeners attach synchronously: a message sent right after `open` must not be missed.
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, o.router, o.events));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      void authenticate(ws, { key: secret, port, pageNonce }).then((ok) => {
+        if (!ok) return refusals.warn('host refused websocket', { why: 'handshake' });
+        // The page sends its first request only after `ready`, which authenticate's caller sends
+        // in the same turn as the listeners attach, so no request is missed.
+        serveSocket(ws, o.router, o.events);
+        ws.send(JSON.stringify({ ready: true }));
+      });
+    });
   });
 
   return {

@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { createApp, type AppOptions, type BenchlinkApp } from '../../main/app.js';
 import { startHost, type RunningHost } from '../../main/host/server.js';
 import type { Logger } from '../../main/common/logger.js';
 import type { IpcResult } from '../../shared/ipc/result.js';
+import { openHostSocket } from './host-socket.js';
 
 /** One authenticated WebSocket to the browser host, speaking the IPC contract like the renderer does. */
 export interface HostSocket {
@@ -26,7 +27,7 @@ export interface TestHost {
 
 /**
  * The real app behind the real browser host, on 127.0.0.1 with a free port, reached through the same
- * door a page uses: a WebSocket with the per-launch key and our own Origin.
+ * door a page uses: a WebSocket from our own Origin that proves the per-launch key.
  */
 export async function startTestHost(o: Partial<AppOptions> & { log?: Logger } = {}): Promise<TestHost> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'benchlink-host-'));
@@ -43,12 +44,12 @@ export async function startTestHost(o: Partial<AppOptions> & { log?: Logger } = 
   const sockets = new Set<HostSocket>();
 
   async function connect(): Promise<HostSocket> {
-    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`, { origin: host.origin });
-    await new Promise<void>((res, rej) => {
-      ws.once('open', () => res());
-      ws.once('error', rej);
-      ws.once('unexpected-response', (_q, r) => rej(new Error(`upgrade refused: ${r.statusCode}`)));
-    });
+    const opened = await openHostSocket(host.port, host.secret, { origin: host.origin });
+    if (opened.outcome !== 'open')
+      throw new Error(
+        typeof opened.outcome === 'number' ? `upgrade refused: ${opened.outcome}` : 'handshake failed: socket closed',
+      );
+    const ws = opened.ws;
     let next = 1;
     const waiting = new Map<number, (r: IpcResult<unknown>) => void>();
     ws.on('message', (data) => {

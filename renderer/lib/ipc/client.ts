@@ -22,8 +22,7 @@ export function connectIpc(win: Window = window): BenchlinkApi {
   if (!key) return withoutKey();
   const ws = new URL('/ipc', win.location.href);
   ws.protocol = win.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  ws.search = new URLSearchParams({ k: key }).toString();
-  return withIdempotentWrites(createWsApi(ws.href));
+  return withIdempotentWrites(createWsApi(ws.href, key));
 }
 
 /** A page opened without its key can do nothing; every call says how to open it properly. */

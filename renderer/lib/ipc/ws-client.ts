@@ -1,6 +1,7 @@
 import type { BenchlinkApi, WsServerMessage } from '../../../shared/ipc/api.js';
 import type { EventName } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
+import { createKeyring, startHandshake } from './handshake.js';
 
 type Listener = (payload: unknown) => void;
 
@@ -9,9 +10,12 @@ const lost = (message: string): IpcResult<never> => ({ ok: false, error: { code:
 /**
  * The browser host's twin of the preload bridge: same BenchlinkApi over one WebSocket.
  * Requests made while (re)connecting wait for the socket; a dropped socket fails the calls in
- * flight (the UI shows the error) and reconnects with a growing delay.
+ * flight (the UI shows the error) and reconnects with a growing delay. Each socket is usable only
+ * after the handshake (./handshake.ts): the page never sends the key, and sends nothing to a server
+ * on the host's port that cannot prove it holds the key.
  */
-export function createWsApi(url: string): BenchlinkApi {
+export function createWsApi(url: string, key: string): BenchlinkApi {
+  const hmacKey = createKeyring(key);
   const pending = new Map<number, (r: IpcResult<unknown>) => void>();
   const listeners = new Map<string, Set<Listener>>();
   let nextId = 1;
@@ -22,15 +26,27 @@ export function createWsApi(url: string): BenchlinkApi {
   function connect(): Promise<WebSocket> {
     if (opened) return opened;
     opened = new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url);
-      ws.onopen = () => {
-        socket = ws;
-        retryMs = 250;
-        resolve(ws);
-      };
+      const handshake = startHandshake(url, hmacKey);
+      const ws = new WebSocket(handshake.url);
+      let ready = false;
+      // Handshake messages are handled one at a time, in order (each step awaits Web Crypto).
+      let steps = Promise.resolve();
       // A refused or dropped socket reports `error` then `close`; all handling is in onclose.
       ws.onerror = () => undefined;
-      ws.onmessage = (ev) => receive(typeof ev.data === 'string' ? ev.data : '');
+      ws.onmessage = (ev) => {
+        const text = typeof ev.data === 'string' ? ev.data : '';
+        if (ready) return receive(text);
+        steps = steps.then(async () => {
+          const next = await handshake.step(text).catch(() => 'refuse' as const);
+          if (ws.readyState !== WebSocket.OPEN) return;
+          if (next === 'refuse') return ws.close();
+          if (next !== 'ready') return ws.send(next.send);
+          ready = true;
+          socket = ws;
+          retryMs = 250;
+          resolve(ws);
+        });
+      };
       ws.onclose = () => {
         socket = null;
         opened = null;

@@ -19,18 +19,36 @@ export async function pageIpc<T>(
   return page.evaluate(async (list) => {
     // This body runs in the page; the test tsconfig has no DOM lib, so the one DOM global is typed here.
     const g = globalThis as unknown as {
-      location: { href: string; protocol: string };
+      location: { href: string; protocol: string; port: string };
       sessionStorage: { getItem(k: string): string | null };
     };
-    const here = g.location;
-    const url = new URL('/ipc', here.href);
-    url.protocol = here.protocol === 'https:' ? 'wss:' : 'ws:';
     // The page moved the key from the URL's fragment to this tab's sessionStorage (renderer/lib/ipc/host-key.ts).
-    url.search = new URLSearchParams({ k: g.sessionStorage.getItem('benchlink.hostKey') ?? '' }).toString();
+    const enc = new TextEncoder();
+    const key = await crypto.subtle.importKey(
+      'raw',
+      enc.encode(g.sessionStorage.getItem('benchlink.hostKey') ?? ''),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const hex = (b: ArrayBuffer | Uint8Array) =>
+      Array.from(new Uint8Array(b), (x) => x.toString(16).padStart(2, '0')).join('');
+    const mac = async (text: string) => hex(await crypto.subtle.sign('HMAC', key, enc.encode(text)));
+    // shared/ipc/host-handshake.ts, page side (the host's proof is not checked: this is our own host).
+    const pageNonce = hex(crypto.getRandomValues(new Uint8Array(32)));
+    const url = new URL('/ipc', g.location.href);
+    url.protocol = g.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = new URLSearchParams({ n: pageNonce }).toString();
     const ws = new WebSocket(url.href);
-    await new Promise((resolve, reject) => {
-      ws.onopen = resolve;
+    await new Promise<void>((resolve, reject) => {
       ws.onerror = reject;
+      ws.onmessage = (ev) => {
+        const msg = JSON.parse(String(ev.data)) as { hello?: { nonce: string }; ready?: boolean };
+        if (msg.ready) return resolve();
+        if (!msg.hello) return;
+        const input = `benchlink-host-handshake-v1|page|${g.location.port}|${pageNonce}|${msg.hello.nonce}`;
+        void mac(input).then((auth) => ws.send(JSON.stringify({ auth })));
+      };
     });
     const results: Array<Record<string, unknown>> = [];
     for (const [i, c] of list.entries()) {

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { createEventHub } from '../../../../main/ipc/events.js';
 import { startHost, type RunningHost } from '../../../../main/host/server.js';
 import { spyRouter, totalCalls } from '../ipc/spy-router.js';
+import { openHostSocket } from '../../../helpers/host-socket.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const spy = spyRouter();
@@ -46,21 +47,9 @@ function get(
   });
 }
 
-/** Opens a socket and answers 'open' or the HTTP status the server refused it with. */
-function connect(
-  query: string,
-  origin?: string,
-  hostHeader?: string,
-): Promise<{ outcome: 'open' | number; ws: WebSocket }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc${query}`, {
-    ...(origin ? { origin } : {}),
-    ...(hostHeader ? { headers: { host: hostHeader } } : {}),
-  });
-  return new Promise((resolve) => {
-    ws.once('open', () => resolve({ outcome: 'open', ws }));
-    ws.once('unexpected-response', (_req, res) => resolve({ outcome: res.statusCode ?? 0, ws }));
-    ws.once('error', () => resolve({ outcome: -1, ws }));
-  });
+/** Opens a socket, doing the page's handshake with `key`, and answers 'open', 'closed' or the refusing HTTP status. */
+function connect(key: string, origin?: string, hostHeader?: string) {
+  return openHostSocket(host.port, key, { ...(origin ? { origin } : {}), ...(hostHeader ? { hostHeader } : {}) });
 }
 
 function rpc(ws: WebSocket, message: string): Promise<unknown> {
@@ -101,20 +90,46 @@ describe('browser host', () => {
     }
   });
 
-  it('refuses WebSocket upgrades without the secret, with a wrong one, or from a foreign origin', async () => {
+  it('refuses WebSocket upgrades from a foreign origin or host name, or without a handshake nonce', async () => {
     const good = `http://127.0.0.1:${host.port}`;
-    expect((await connect('', good)).outcome).toBe(403);
-    expect((await connect('?k=nope', good)).outcome).toBe(403);
-    expect((await connect(`?k=${host.secret}`, 'http://evil.example')).outcome).toBe(403);
-    expect((await connect(`?k=${host.secret}`, `http://127.0.0.1:${host.port + 1}`)).outcome).toBe(403);
-    expect((await connect(`?k=${host.secret}`)).outcome).toBe(403); // no Origin at all (non-browser client)
-    expect((await connect(`?k=${host.secret}`, good, `evil.example:${host.port}`)).outcome).toBe(403);
+    expect((await connect(host.secret, 'http://evil.example')).outcome).toBe(403);
+    expect((await connect(host.secret, `http://127.0.0.1:${host.port + 1}`)).outcome).toBe(403);
+    expect((await connect(host.secret)).outcome).toBe(403); // no Origin at all (non-browser client)
+    expect((await connect(host.secret, good, `evil.example:${host.port}`)).outcome).toBe(403);
+    const noNonce = new WebSocket(`ws://127.0.0.1:${host.port}/ipc`, { origin: good });
+    expect(await new Promise((resolve) => noNonce.once('unexpected-response', (_q, r) => resolve(r.statusCode)))).toBe(
+      403,
+    );
+    expect(totalCalls(spy.calls)).toBe(0);
+  });
+
+  it('serves nothing on a socket that cannot prove the key, and the host proves itself first', async () => {
+    // Wrong key: the host's proof does not check out, so this client (like the page) closes at once.
+    expect((await connect('not-the-key', `http://127.0.0.1:${host.port}`)).outcome).toBe('closed');
+    // A client that skips the proof and sends a request, or a wrong proof, is closed unanswered.
+    for (const first of [
+      JSON.stringify({ id: 1, channel: 'app.info', payload: {} }),
+      JSON.stringify({ auth: '0'.repeat(64) }),
+      JSON.stringify({ auth: host.secret }),
+    ]) {
+      const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?n=${'a'.repeat(64)}`, {
+        origin: `http://127.0.0.1:${host.port}`,
+      });
+      const said: string[] = [];
+      ws.on('message', (d) => said.push(String(d)));
+      await new Promise((r) => ws.once('message', r)); // the host's hello comes first, unasked
+      ws.send(first);
+      expect(await new Promise((r) => ws.once('close', r))).toBe(1008);
+      expect(said).toHaveLength(1);
+      expect(said[0]).not.toContain(host.secret);
+    }
     expect(totalCalls(spy.calls)).toBe(0);
   });
 
   it('speaks the contract over an authorised socket, refusing junk without closing', async () => {
-    const { outcome, ws } = await connect(`?k=${host.secret}`, `http://localhost:${host.port}`);
-    expect(outcome).toBe('open');
+    const c = await connect(host.secret, `http://localhost:${host.port}`);
+    expect(c.outcome).toBe('open');
+    const ws = c.ws;
     expect(await rpc(ws, JSON.stringify({ id: 1, channel: 'app.info', payload: {} }))).toMatchObject({
       id: 1,
       result: { ok: true, value: { name: 'Benchlink' } },
@@ -148,7 +163,7 @@ describe('browser host', () => {
 
   it('closes a socket that sends an oversized frame, without reaching a service', async () => {
     const before = totalCalls(spy.calls);
-    const { ws } = await connect(`?k=${host.secret}`, `http://127.0.0.1:${host.port}`);
+    const { ws } = await connect(host.secret, `http://127.0.0.1:${host.port}`);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send(JSON.stringify({ id: 9, channel: 'app.info', payload: { pad: 'x'.repeat(2 * 1024 * 1024) } }));
     expect(await closed).toBe(1009);

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { AddressInfo } from 'node:net';
 import { createEventHub } from '../../../../../main/ipc/events.js';
 import { startHost, type RunningHost } from '../../../../../main/host/server.js';
 import { createWsApi } from '../../../../../renderer/lib/ipc/ws-client.js';
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 describe('renderer WebSocket client', () => {
   it('invokes over the socket and receives events', async () => {
-    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`);
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc`, host.secret);
     const [a, b] = await Promise.all([api.invoke('app.info', {}), api.invoke('token.status', {})]);
     expect(a).toMatchObject({ ok: true, value: { name: 'Benchlink' } });
     expect(b).toMatchObject({ ok: true, value: { set: true } });
@@ -50,16 +51,32 @@ describe('renderer WebSocket client', () => {
   });
 
   it('a refused socket (wrong key) becomes an error result, not a hang or a throw', async () => {
-    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=wrong`);
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc`, 'wrong');
     expect(await api.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'disconnected' } });
   });
 
   it('validation errors from main arrive as results', async () => {
-    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc?k=${host.secret}`);
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc`, host.secret);
     // A deliberately wrong payload, as a buggy or hostile page might send.
     expect(await api.invoke('settings.set', { ui: { highContrast: 'yes' } } as never)).toMatchObject({
       ok: false,
       error: { code: 'invalid-message' },
     });
+  });
+
+  it('sends nothing to a server that cannot prove the key, and never the key itself', async () => {
+    const impostor = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+    await new Promise((r) => impostor.once('listening', r));
+    const seen: string[] = [];
+    impostor.on('connection', (ws, req) => {
+      seen.push(String(req.url));
+      ws.on('message', (d) => seen.push(`message ${String(d)}`));
+      ws.send(JSON.stringify({ hello: { nonce: 'a'.repeat(64), proof: 'b'.repeat(64) } }));
+    });
+    const api = createWsApi(`ws://127.0.0.1:${(impostor.address() as AddressInfo).port}/ipc`, host.secret);
+    expect(await api.invoke('app.info', {})).toMatchObject({ ok: false, error: { code: 'disconnected' } });
+    impostor.close();
+    expect(seen).toHaveLength(1); // the upgrade; no message
+    expect(seen[0]!.includes(host.secret)).toBe(false);
   });
 });

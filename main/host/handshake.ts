@@ -1,0 +1,52 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RawData, WebSocket } from 'ws';
+import { HANDSHAKE_TIMEOUT_MS, pageAuth, proofInput, type HostHello } from '../../shared/ipc/host-handshake.js';
+
+const hmacHex = (key: string, input: string): string => createHmac('sha256', key).update(input).digest('hex');
+
+export interface HandshakeOptions {
+  key: string;
+  port: number;
+  /** The nonce from the page's upgrade URL, already checked against HEX_32. */
+  pageNonce: string;
+  timeoutMs?: number;
+}
+
+/**
+ * The host's half of shared/ipc/host-handshake.ts on a freshly upgraded socket: proves it holds the
+ * key, then waits for the page's proof. Resolves true once the page proved it (the socket is then
+ * the caller's to serve), false after closing a socket that did not, or did not in time.
+ */
+export function authenticate(ws: WebSocket, o: HandshakeOptions): Promise<boolean> {
+  const hostNonce = randomBytes(32).toString('hex');
+  const expected = Buffer.from(hmacHex(o.key, proofInput('page', o.port, o.pageNonce, hostNonce)));
+  return new Promise<boolean>((resolve) => {
+    const done = (ok: boolean) => {
+      clearTimeout(timer);
+      ws.off('message', onMessage);
+      ws.off('close', onClose);
+      // 1008: policy violation. The socket said something other than a correct proof.
+      if (!ok && ws.readyState !== ws.CLOSED) ws.close(1008, 'handshake failed');
+      resolve(ok);
+    };
+    const timer = setTimeout(() => done(false), o.timeoutMs ?? HANDSHAKE_TIMEOUT_MS);
+    const onClose = () => done(false);
+    const onMessage = (data: RawData, isBinary: boolean) => {
+      let msg: unknown;
+      try {
+        msg = isBinary ? null : JSON.parse(String(data));
+      } catch {
+        msg = null;
+      }
+      const auth = pageAuth.safeParse(msg);
+      // Both are 64 hex characters by the schema, so timingSafeEqual compares equal lengths.
+      done(auth.success && timingSafeEqual(Buffer.from(auth.data.auth), expected));
+    };
+    ws.on('message', onMessage);
+    ws.once('close', onClose);
+    const hello: HostHello = {
+      hello: { nonce: hostNonce, proof: hmacHex(o.key, proofInput('host', o.port, o.pageNonce, hostNonce)) },
+    };
+    ws.send(JSON.stringify(hello));
+  });
+}
