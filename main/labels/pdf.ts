@@ -12,6 +12,7 @@ import {
 } from 'pdf-lib';
 import {
   LabelError,
+  MAX_PDF_BARCODE_MEGAPIXELS,
   mmToPoints,
   prepareLabels,
   sheetGrid,
@@ -134,6 +135,19 @@ async function drawLabelContent(
   }
 }
 
+/** The 2D barcode pixels a job would draw (one per printer dot); linear bars are vectors and cost nothing here. */
+function barcodePixels(labels: readonly PreparedLabel[], dotMm: number): number {
+  let total = 0;
+  for (const l of labels) {
+    if (l.symbol.heightModules === null) continue;
+    total += Math.ceil(l.placement.w / dotMm) * Math.ceil(l.placement.h / dotMm);
+  }
+  return total;
+}
+
+/** Lets main answer other messages between labels: one label's drawing is synchronous work. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Labels as a PDF for the system print dialog: one label per page at the stock's true size (label
  * printers) or a grid on A4/Letter sheets (office printers with label sheets).
@@ -147,6 +161,13 @@ export async function labelsToPdf(
   const { labels, notes } = prepareLabels(template, records, { measure: measureWithBwip, dpi: printDpi });
   // An empty PDF would open a print dialog for nothing; say so instead.
   if (labels.length === 0) throw new LabelError(['Nothing to print: no records were chosen.']);
+  // Refused before drawing anything: a job's cost is known from its placements.
+  const megapixels = barcodePixels(labels, 25.4 / printDpi) / 1e6;
+  if (megapixels > MAX_PDF_BARCODE_MEGAPIXELS) {
+    throw new LabelError([
+      `These ${labels.length} labels would need ${Math.ceil(megapixels)} megapixels of barcode images at ${printDpi} dpi, more than the ${MAX_PDF_BARCODE_MEGAPIXELS} one PDF may take: print them in smaller batches, at a lower dpi, or with a smaller barcode.`,
+    ]);
+  }
   const doc = await PDFDocument.create();
   doc.setTitle(`Labels — ${template.name}`);
   doc.setCreator('Benchlink');
@@ -165,6 +186,7 @@ export async function labelsToPdf(
     for (const label of labels) {
       const page = doc.addPage([mmToPoints(template.widthMm), mmToPoints(template.heightMm)]);
       await drawLabel(page, label, { x: 0, y: 0 }, ctx(template.heightMm));
+      await nextTurn();
     }
   } else {
     const spec = sheetSpec.parse(options.layout.sheet);
@@ -175,6 +197,7 @@ export async function labelsToPdf(
       if (page === undefined || slot === 0)
         page = doc.addPage([mmToPoints(grid.pageWidthMm), mmToPoints(grid.pageHeightMm)]);
       await drawLabel(page, label, grid.slots[slot]!, ctx(grid.pageHeightMm));
+      await nextTurn();
       slot = (slot + 1) % grid.slots.length;
     }
   }

@@ -28,5 +28,7 @@ export {
   pdfPageLayout,
   zplDpi,
   MAX_LABELS_PER_JOB,
+  MAX_PDF_DPI,
+  MAX_PDF_BARCODE_MEGAPIXELS,
 } from './jobs.js';
 export type { PdfJob, ZplJob, PrintJob, PrinterTarget, PdfPageLayoutInput } from './jobs.js';

@@ -24,9 +24,27 @@ export type PdfPageLayoutInput = z.input<typeof pdfPageLayout>;
 
 export const zplDpi = z.union([z.literal(203), z.literal(300), z.literal(600)]);
 
+/**
+ * Label printers print at 203, 300 or 600 dpi. More buys nothing on a label and costs main dearly:
+ * 2D barcodes are drawn one pixel per printer dot, so 2400 dpi is 16× the pixels of 600.
+ */
+export const MAX_PDF_DPI = 600;
+
+/**
+ * 2D barcode pixels one PDF job may draw (at about a second per megapixel, a couple of minutes of
+ * work, with main answering between labels). 1,000 labels with a 30 mm QR code fit at 300 dpi
+ * (0.12 Mpx each); at 600 dpi (0.5 Mpx each) about 250 per job.
+ */
+export const MAX_PDF_BARCODE_MEGAPIXELS = 128;
+
 export const pdfJob = labelJob.extend({
   layout: pdfPageLayout,
-  printDpi: z.number().int().min(150).max(2400).optional(),
+  printDpi: z
+    .number()
+    .int()
+    .min(150)
+    .max(MAX_PDF_DPI, `Label printers print at up to ${MAX_PDF_DPI} dpi; choose ${MAX_PDF_DPI} or less.`)
+    .optional(),
 });
 export type PdfJob = z.output<typeof pdfJob>;
 
