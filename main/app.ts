@@ -250,7 +250,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const handlers = {
     ...shellHandlers({ info, settings, live: connection, events, status }),
     ...filesHandlers(o.filePicker, pickedFiles),
-    ...outboxHandlers({ outbox, sync, stagingDir: join(dataDir, 'staging') }),
+    ...outboxHandlers({ outbox, sync }),
     ...cacheHandlers(cache),
     ...scannerHandlers(scanner, scannerBridge, async () => (await layouts.load()).layouts.map((l) => l.name)),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),

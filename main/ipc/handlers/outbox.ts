@@ -1,5 +1,3 @@
-import { realpathSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
@@ -12,8 +10,6 @@ import type { HandlersFor } from '../types.js';
 export interface OutboxHandlerDeps {
   outbox: Outbox;
   sync: SyncEngine;
-  /** Where main stages upload copies; a file-upload intent must point inside it. */
-  stagingDir: string;
 }
 
 const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
@@ -29,20 +25,15 @@ function committed<T>(write: () => T): T {
   }
 }
 
-function isInside(dir: string, path: string): boolean {
-  try {
-    return dirname(realpathSync(resolve(path))) === realpathSync(dir);
-  } catch {
-    return false;
-  }
-}
-
 export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
   const { outbox, sync } = d;
   const awaitEntry = createEntryAwaiter(outbox, sync);
-  // The renderer never names a file on disk: only a copy main staged itself may be uploaded.
+  // A staged copy belongs to the one entry it was staged for, and finishing that entry deletes it.
+  // Only upload.enqueue makes upload entries from the page: it redeems main's own staging ticket,
+  // once. A page naming a path here (even one inside staging/) could point a second entry at
+  // another upload's copy and delete it by cancelling that entry, so it cannot queue uploads here.
   const onlyStagedFiles = (intent: Intent) => {
-    if (intent.type === 'file-upload' && !isInside(d.stagingDir, intent.stagedPath)) {
+    if (intent.type === 'file-upload') {
       throw new IpcFailure('failed', 'Files are queued through the upload screen, not by path.');
     }
   };

@@ -8,8 +8,9 @@ import { channel } from '../channel.js';
  * flash wait for ("durable before visible"). The server's answer arrives later, via
  * `outbox.await` or the `outbox.changed` event.
  *
- * A `file-upload` intent is refused unless its stagedPath is a copy main staged itself (the
- * renderer never names a file on disk); stage files through the files channels first.
+ * A `file-upload` intent is refused here: the renderer never names a file on disk, and a staged
+ * copy belongs to the one entry it was staged for. Stage through the upload channels and queue
+ * with `upload.enqueue`, which redeems main's staging ticket once.
  */
 
 export const OUTBOX_ENTRY_STATES = [
