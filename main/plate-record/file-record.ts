@@ -123,6 +123,15 @@ export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord,
 }
 
 /**
+ * Whether a page-given record folder or file name is one plain entry of the records folder: not a
+ * path, and not `.`, `..` or any dot name (`path.basename('..')` is `'..'`, so basename alone is not
+ * enough). The one rule for every channel that takes such a name.
+ */
+export function isPlainRecordName(name: string): boolean {
+  return name.length > 0 && name === path.basename(name) && !name.startsWith('.');
+}
+
+/**
  * A kept file's bytes by record folder and file name; neither may leave the records folder. Without a
  * folder (an Outbox entry knows only the file's name), the newest record holding that name.
  */
@@ -132,12 +141,6 @@ export async function readRecordFile(recordsDir: string, folder: string | undefi
     if (!holder) throw new Error(`${name} is not kept on this computer`);
     folder = holder.folder;
   }
-  if (
-    folder !== path.basename(folder) ||
-    name !== path.basename(name) ||
-    folder.startsWith('.') ||
-    name.startsWith('.')
-  )
-    throw new Error('Not a record file');
+  if (!isPlainRecordName(folder) || !isPlainRecordName(name)) throw new Error('Not a record file');
   return readFile(path.join(recordsDir, folder, name));
 }

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type { plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
-import { fileRecord, listRecords, readRecordFile, type PlateRecordDeps } from '../../plate-record/file-record.js';
+import {
+  fileRecord,
+  isPlainRecordName,
+  listRecords,
+  readRecordFile,
+  type PlateRecordDeps,
+} from '../../plate-record/file-record.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -25,7 +31,7 @@ export function plateRecordHandlers(
     'plateRecord.reveal': async ({ folder }) => {
       if (!reveal)
         throw new IpcFailure('unavailable', 'The browser host cannot open folders: download the files instead.');
-      if (folder !== path.basename(folder)) throw new IpcFailure('failed', 'Not a record folder.');
+      if (!isPlainRecordName(folder)) throw new IpcFailure('failed', 'Not a record folder.');
       await reveal(path.join(d.recordsDir, folder));
       return { ok: true };
     },
