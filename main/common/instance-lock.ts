@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,9 +11,10 @@ import { join, resolve } from 'node:path';
  * a second terminal) shares the same folder, so the lock is taken where the folder is opened.
  *
  * The lock is a local socket listening at an address made from the folder's path, as VS Code's
- * single-instance check is: the operating system frees it when the process ends, however it ends, so
- * a restart right after a crash is never refused (a lock file judged stale by age, as proper-lockfile
- * does, would refuse it for its stale time). A second start connects and learns the holder's pid.
+ * single-instance check is: the process's end frees it, however it ends (a socket file left by a
+ * crash answers no one and is taken over), so a restart right after a crash is never refused (a lock
+ * file judged stale by age, as proper-lockfile does, would refuse it for its stale time). A second
+ * start connects and learns the holder's pid.
  */
 export class AlreadyRunningError extends Error {
   constructor(
@@ -32,12 +33,32 @@ export interface InstanceLock {
   release(): Promise<void>;
 }
 
-/** Linux: an abstract socket (no file to leave behind); Windows: a named pipe; elsewhere a socket file. */
-export function lockAddress(dataDir: string, platform: NodeJS.Platform = process.platform): string {
+/** The lock's socket file inside the data folder. */
+export const LOCK_SOCKET_NAME = 'instance.sock';
+/** Bytes a socket file's path may have: macOS's sun_path holds 104 with the NUL (Linux's 108). */
+const MAX_SOCKET_PATH = 103;
+
+/**
+ * Where the lock listens. Not a name anyone can take: a Linux abstract socket (the old choice) has no
+ * permissions, so any local user could listen there first and keep Benchlink from starting. A socket
+ * file inside the data folder is guarded by the folder's own permissions (only its owner can create
+ * files there). A folder path too long for a socket address falls back to a private folder of this
+ * user's (XDG_RUNTIME_DIR on Linux, the per-user TMPDIR on macOS). Windows: a named pipe.
+ */
+export function lockAddress(
+  dataDir: string,
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const id = createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 24);
   if (platform === 'win32') return `\\\\.\\pipe\\benchlink-${id}`;
-  if (platform === 'linux') return `\0benchlink-${id}`;
-  return join(tmpdir(), `benchlink-${id}.sock`);
+  const inFolder = join(resolve(dataDir), LOCK_SOCKET_NAME);
+  if (Buffer.byteLength(inFolder) <= MAX_SOCKET_PATH) return inFolder;
+  const privateDir = platform === 'linux' ? env['XDG_RUNTIME_DIR'] : platform === 'darwin' ? tmpdir() : undefined;
+  if (privateDir) return join(privateDir, `benchlink-${id}.sock`);
+  throw new Error(
+    `The data folder's path is too long for its instance lock (${dataDir}): choose a shorter one with --data-dir.`,
+  );
 }
 
 function listen(server: Server, address: string): Promise<void> {
@@ -79,6 +100,9 @@ export async function lockDataDir(
   dataDir: string,
   platform: NodeJS.Platform = process.platform,
 ): Promise<InstanceLock> {
+  // The lock lives in the folder, so the folder comes first; owner-only when we create it, as the
+  // outbox and cache inside it are nobody else's to read.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const address = lockAddress(dataDir, platform);
   for (let attempt = 0; ; attempt++) {
     // Answers its pid to a second start, and nothing else: it reads nothing.
@@ -96,8 +120,8 @@ export async function lockDataDir(
       const holder = await askHolder(address);
       if (holder !== 'nobody' || attempt > 0)
         throw new AlreadyRunningError(dataDir, holder === 'nobody' ? null : holder);
-      // A socket file a crashed process left (not on Linux or Windows, where none is left): take its place.
-      if (platform !== 'linux' && platform !== 'win32') rmSync(address, { force: true });
+      // A socket file a crashed process left (Windows leaves no pipe behind): take its place.
+      if (platform !== 'win32') rmSync(address, { force: true });
     }
   }
 }

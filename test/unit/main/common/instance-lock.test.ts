@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -78,6 +81,15 @@ describe('one Benchlink per data folder', () => {
     held.push(await lockDataDir(a));
   });
 
+  it('a socket file left by a killed process is taken over (Linux, here)', async () => {
+    const a = dir();
+    const child = await otherProcessHolding(a);
+    await expect(lockDataDir(a)).rejects.toBeInstanceOf(AlreadyRunningError);
+    await killed(child);
+    expect(existsSync(lockAddress(a))).toBe(true); // left behind by the kill
+    held.push(await lockDataDir(a));
+  });
+
   it('where the lock is a socket file (macOS), one left by a killed process is taken over', async () => {
     const a = dir();
     const child = await otherProcessHolding(a, 'darwin');
@@ -103,5 +115,34 @@ describe('one Benchlink per data folder', () => {
       await first.close();
     }
     await (await start()).close();
+  });
+
+  it('the lock is a socket file in the data folder, which only its owner can write: no other user can take it first', async () => {
+    const a = dir();
+    expect(lockAddress(a, 'linux')).toBe(join(resolve(a), 'instance.sock'));
+    // Security review: the lock used to be the abstract socket below, which has no permissions, so
+    // any local user could listen there first and keep Benchlink from starting (naming any pid).
+    const old = `\0benchlink-${createHash('sha256').update(resolve(a)).digest('hex').slice(0, 24)}`;
+    const squatter = createServer((s) => s.end('1'));
+    await new Promise<void>((r) => squatter.listen(old, () => r()));
+    try {
+      held.push(await lockDataDir(a, 'linux'));
+    } finally {
+      squatter.close();
+    }
+  });
+
+  it('a data folder it creates is owner-only', async () => {
+    const fresh = join(dir(), 'new', 'Benchlink');
+    held.push(await lockDataDir(fresh));
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+  });
+
+  it("a folder path too long for a socket address uses the user's private runtime folder, or says so", () => {
+    const long = `/home/someone/${'very-long-folder-name/'.repeat(5)}Benchlink`;
+    expect(lockAddress(long, 'linux', { XDG_RUNTIME_DIR: '/run/user/1000' })).toMatch(
+      /^\/run\/user\/1000\/benchlink-[0-9a-f]{24}\.sock$/,
+    );
+    expect(() => lockAddress(long, 'linux', {})).toThrow('--data-dir');
   });
 });
