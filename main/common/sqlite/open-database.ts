@@ -41,10 +41,24 @@ function configure(db: Database.Database): void {
   db.pragma('cache_size = -4000');
 }
 
+/**
+ * Creates an absent database file owner-only (0600) before SQLite opens it: SQLite would create it
+ * under the umask, usually world-readable, and gives its -wal and -shm files the main file's mode.
+ * An empty file is a valid empty database. 'wx' never touches a file that is already there.
+ */
+function createOwnerOnly(path: string): void {
+  try {
+    fs.closeSync(fs.openSync(path, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
 function tryOpen(
   path: string,
   migrations: readonly Migration[],
 ): { db: Database.Database; schema: { from: number; to: number } } {
+  createOwnerOnly(path);
   const db = new Database(path);
   try {
     configure(db);

@@ -1,0 +1,28 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase } from '../../../../main/common/sqlite/open-database.js';
+import type { Migration } from '../../../../main/common/sqlite/migrations.js';
+
+/**
+ * The outbox and read cache hold the lab's data: the files SQLite makes for them are the user's
+ * alone, whatever the umask (security review: they were created world-readable under 022).
+ */
+const dir = mkdtempSync(join(tmpdir(), 'benchlink-db-mode-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('creates the database, its WAL and shared-memory files owner-only (0600)', () => {
+  const path = join(dir, 'outbox.db');
+  const migrations: Migration[] = [{ version: 1, why: 'a table to write to', up: (d) => d.exec('CREATE TABLE t (x)') }];
+  const { db } = openDatabase(path, migrations, () => 0);
+  try {
+    db.prepare('INSERT INTO t VALUES (1)').run();
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) {
+      expect(existsSync(f), f).toBe(true);
+      expect(statSync(f).mode & 0o777, f).toBe(0o600);
+    }
+  } finally {
+    db.close();
+  }
+});
