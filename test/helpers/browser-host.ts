@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,6 +94,32 @@ export async function startTestHost(o: Partial<AppOptions> & { log?: Logger } = 
       await app.close();
       rmSync(dist, { recursive: true, force: true });
       if (!o.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * One test host and one connected page shared by every test of the file: started before the first
+ * test, closed after the last. Read `host` and `page` inside a test.
+ */
+export function hostAndPageForSuite(o: Partial<AppOptions> & { log?: Logger } = {}) {
+  let host: TestHost | null = null;
+  let page: HostSocket | null = null;
+  beforeAll(async () => {
+    host = await startTestHost(o);
+    page = await host.connect();
+  });
+  afterAll(async () => {
+    await host?.close();
+  });
+  return {
+    get host(): TestHost {
+      if (!host) throw new Error('the test host runs only inside the tests of its suite');
+      return host;
+    },
+    get page(): HostSocket {
+      if (!page) throw new Error('the test host runs only inside the tests of its suite');
+      return page;
     },
   };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MAX_PDF_BARCODE_MEGAPIXELS, MAX_PDF_DPI } from '../../../shared/labels/index.js';
-import { startTestHost, type HostSocket, type TestHost } from '../../helpers/browser-host.js';
+import { hostAndPageForSuite } from '../../helpers/browser-host.js';
 
 /**
  * One labels.exportPdf message must not stall main: 2D barcodes are drawn one pixel per printer dot,
@@ -8,15 +8,7 @@ import { startTestHost, type HostSocket, type TestHost } from '../../helpers/bro
  * (security review: 2400 dpi, hours for 1,000 records). Jobs have a cost cap, and main answers
  * other messages between labels.
  */
-let host: TestHost;
-let page: HostSocket;
-beforeAll(async () => {
-  host = await startTestHost();
-  page = await host.connect();
-});
-afterAll(async () => {
-  await host?.close();
-});
+const suite = hostAndPageForSuite();
 
 const template = {
   id: 'big-qr',
@@ -35,7 +27,7 @@ const template = {
 };
 const records = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `S-${String(i).padStart(40, '0')}` }));
 const exportPdf = (n: number, printDpi: number) =>
-  page.call('labels.exportPdf', { template, records: records(n), layout: { kind: 'per-label' }, printDpi });
+  suite.page.call('labels.exportPdf', { template, records: records(n), layout: { kind: 'per-label' }, printDpi });
 
 /** The longest the event loop went without a turn while `work` ran. */
 async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
@@ -74,7 +66,7 @@ it('answers other messages while a large (allowed) job is drawn', async () => {
   const job = exportPdf(4, 600);
   // Sent after the job: it is answered between labels, not after the whole PDF. (Drawing already gave
   // main turns through its async steps before the review; labelsToPdf now also yields after each label.)
-  const other = page.call('app.info', {});
+  const other = suite.page.call('app.info', {});
   const order: string[] = [];
   await Promise.all([job.then(() => order.push('job')), other.then(() => order.push('app.info'))]);
   expect(order).toEqual(['app.info', 'job']);

@@ -1,51 +1,46 @@
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestHost, type HostSocket, type TestHost } from '../../helpers/browser-host.js';
+import { expect, it } from 'vitest';
+import { hostAndPageForSuite } from '../../helpers/browser-host.js';
 
 /**
  * A staged upload copy belongs to the one entry it was staged for; finishing that entry deletes it.
  * Security review: a page could queue a second, forged file-upload entry naming another upload's
  * copy (its path is in outbox.list) and cancel it, deleting the copy the real upload still needed.
  */
-let host: TestHost;
-let page: HostSocket;
-beforeAll(async () => {
-  host = await startTestHost();
-  page = await host.connect();
-});
-afterAll(async () => {
-  await host?.close();
-});
+const suite = hostAndPageForSuite();
 
 async function stageAndQueue(name: string): Promise<number> {
   const bytes = Buffer.from('a,b\n1,2\n');
-  const { stagingId } = await page.value<{ stagingId: string }>('upload.stageBegin', { name, size: bytes.length });
-  await page.value('upload.stageChunk', { stagingId, offset: 0, base64: bytes.toString('base64') });
-  const { stagedId } = await page.value<{ stagedId: string }>('upload.stageFinish', { stagingId });
-  const { id } = await page.value<{ id: number }>('upload.enqueue', { stagedId });
+  const { stagingId } = await suite.page.value<{ stagingId: string }>('upload.stageBegin', {
+    name,
+    size: bytes.length,
+  });
+  await suite.page.value('upload.stageChunk', { stagingId, offset: 0, base64: bytes.toString('base64') });
+  const { stagedId } = await suite.page.value<{ stagedId: string }>('upload.stageFinish', { stagingId });
+  const { id } = await suite.page.value<{ id: number }>('upload.enqueue', { stagedId });
   // A staging ticket is redeemed once: a second entry cannot be made from it.
-  expect(await page.call('upload.enqueue', { stagedId })).toMatchObject({ ok: false });
+  expect(await suite.page.call('upload.enqueue', { stagedId })).toMatchObject({ ok: false });
   return id;
 }
 
 it('a page cannot point a second entry at another upload’s staged copy, so cannot delete it', async () => {
   const realId = await stageAndQueue('rack.csv');
   type Summary = { id: number; state: string; intent: { stagedPath: string; size: number; sha256: string } };
-  const real = (await page.value<Summary[]>('outbox.list', {})).find((e) => e.id === realId)!;
+  const real = (await suite.page.value<Summary[]>('outbox.list', {})).find((e) => e.id === realId)!;
   expect(existsSync(real.intent.stagedPath)).toBe(true);
 
   const forged = { ...real.intent, type: 'file-upload', fileName: 'x.csv', isGlobal: false, fileSource: 'x' };
-  const one = await page.call('outbox.enqueue', { intent: forged });
+  const one = await suite.page.call('outbox.enqueue', { intent: forged });
   expect(one).toMatchObject({ ok: false, error: { message: expect.stringContaining('upload screen') } });
-  const many = await page.call('outbox.enqueueMany', { intents: [forged] });
+  const many = await suite.page.call('outbox.enqueueMany', { intents: [forged] });
   expect(many).toMatchObject({ ok: false });
 
   // Had either been queued, the reviewer's next step was to cancel it; nothing was, so the copy stays.
-  const after = await page.value<Summary[]>('outbox.list', {});
+  const after = await suite.page.value<Summary[]>('outbox.list', {});
   expect(after.filter((e) => e.intent.stagedPath === real.intent.stagedPath).map((e) => e.id)).toEqual([realId]);
   expect(existsSync(real.intent.stagedPath)).toBe(true);
 
   // Its own entry finishing (here: undone) still removes it.
-  await page.value('outbox.cancel', { id: realId });
+  await suite.page.value('outbox.cancel', { id: realId });
   await expect.poll(() => existsSync(real.intent.stagedPath), { timeout: 5_000 }).toBe(false);
 });
