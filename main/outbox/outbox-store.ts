@@ -90,6 +90,10 @@ export interface Outbox {
   /** The last state of a plate (by target key) this computer saw on the service, or null. */
   plateSeen(target: string): PlateState | null;
   setPlateSeen(target: string, state: PlateState): void;
+  /** Records the plate as read at `readAt` unless a state recorded later is already there. */
+  acceptPlate(target: string, state: PlateState, readAt: number): void;
+  /** Entries of `target` newer than `afterId` that were sent or may have been (sending, done, uncertain). */
+  sentAfter(target: string, afterId: number): OutboxEntry[];
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };
   /**
@@ -389,6 +393,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         throw toWriteError(err, 'The plate record');
       }
     },
+    acceptPlate(target, state, readAt) {
+      try {
+        st.acceptPlate.run(target, state.lastUpdate, state.emptySpaces, readAt);
+      } catch (err) {
+        throw toWriteError(err, 'The plate record');
+      }
+    },
+    sentAfter: (target, afterId) => st.sentAfterInTarget.all(target, afterId).map(rowToEntry),
     recoverInterrupted() {
       const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER).map(rowToEntry);
       const settlements: Settlement[] = interrupted.map((e) =>

@@ -119,6 +119,19 @@ export function prepareStatements(db: Database.Database) {
     putPlateSeen: db.prepare<[string, string | null, number | null, number]>(
       `INSERT OR REPLACE INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?)`,
     ),
+    /**
+     * "Send anyway" accepts the plate as read when it was held, unless this computer has recorded a later
+     * state since (its own write after the hold, which already includes what was read then).
+     */
+    acceptPlate: db.prepare<[string, string | null, number | null, number]>(
+      `INSERT INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (target) DO UPDATE SET last_update = excluded.last_update, empty_spaces = excluded.empty_spaces,
+           at = excluded.at WHERE plate_seen.at <= excluded.at`,
+    ),
+    /** Entries of a lane newer than `id` that were sent (or may have been): what an older one must not undo. */
+    sentAfterInTarget: db.prepare<[string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND target = ? AND id > ? ORDER BY id`,
+    ),
     inState: db.prepare<[string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
     ),

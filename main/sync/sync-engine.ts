@@ -14,6 +14,7 @@ import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
 import { createSendMoment } from './send-moment.js';
 import { sendSingle } from './send-single.js';
+import { setAsideSuperseded } from './superseded.js';
 import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
@@ -193,6 +194,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
       );
     if (kind !== 'wells') return sendCoalesced(ctx, kind, run);
+    run = setAsideSuperseded(outbox, run, platform.now());
+    if (run.length === 0) return { kind: 'ok', requests: 0 };
     return sendPlate(target, run);
   }
 
@@ -332,14 +335,18 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     retry(id) {
       const e = outbox.get(id);
       if (!e) return false;
-      const held = e.state === 'failed' && e.lastError?.kind === 'plate-changed' && e.lastError.plate;
-      if (held) outbox.setPlateSeen(e.target, held);
-      const ids = held
-        ? outbox
-            .entriesOf(e.target, 'failed')
-            .filter((x) => x.lastError?.kind === 'plate-changed')
-            .map((x) => x.id)
-        : [id];
+      const plateHeld = e.state === 'failed' && e.lastError?.kind === 'plate-changed';
+      const heldWith = plateHeld
+        ? outbox.entriesOf(e.target, 'failed').filter((x) => x.lastError?.kind === 'plate-changed')
+        : [];
+      // The latest reading among the held entries, and only if nothing later was recorded since (this
+      // computer's own write after the hold): an older reading would hold them again at once.
+      const latest = heldWith
+        .map((x) => x.lastError!)
+        .filter((err) => err.plate !== undefined)
+        .sort((a, b) => b.at - a.at)[0];
+      if (latest) outbox.acceptPlate(e.target, latest.plate!, latest.at);
+      const ids = plateHeld ? heldWith.map((x) => x.id) : [id];
       const ok = ids.map((x) => outbox.retry(x)).some(Boolean);
       if (ok) void syncNow();
       return ok;
