@@ -94,6 +94,8 @@ export interface Outbox {
   acceptPlate(target: string, state: PlateState, readAt: number): void;
   /** Entries of `target` newer than `afterId` that were sent or may have been (sending, done, uncertain). */
   sentAfter(target: string, afterId: number): OutboxEntry[];
+  /** Assignments of the tubes `ids` (any location) newer than `afterId` that were sent or may have been. */
+  sentAssignmentsAfter(afterId: number, ids: readonly string[]): OutboxEntry[];
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };
   /**
@@ -401,6 +403,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
     },
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(target, afterId).map(rowToEntry),
+    sentAssignmentsAfter: (afterId, ids) => st.sentAssignmentsAfter.all(afterId, JSON.stringify(ids)).map(rowToEntry),
     recoverInterrupted() {
       const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER).map(rowToEntry);
       const settlements: Settlement[] = interrupted.map((e) =>

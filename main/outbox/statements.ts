@@ -132,6 +132,11 @@ export function prepareStatements(db: Database.Database) {
     sentAfterInTarget: db.prepare<[string, number], EntryRow>(
       `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND target = ? AND id > ? ORDER BY id`,
     ),
+    /** Assignments of these tubes newer than `id`, in any location, that were sent or may have been. */
+    sentAssignmentsAfter: db.prepare<[number, string], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain') AND id > ?
+         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    ),
     inState: db.prepare<[string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
     ),

@@ -5,7 +5,8 @@ import type { OutboxEntry } from '../outbox/entry.js';
  * Assignments are coalesced per location, but one tube can be moved between locations: A, then B,
  * then A again. Sending location A's batch (both A's) before B's would leave the tube in B. So an
  * assignment batch stops before the first entry whose row has an older pending assignment to a
- * different location; that older one is sent first (its target becomes the oldest) and order holds.
+ * different location; that older one is sent first (its target becomes the oldest) and order holds,
+ * even while that one's lane is set aside after a failure: this lane then waits for it.
  */
 export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEntry[]): OutboxEntry[] {
   const last = run[run.length - 1];
@@ -26,6 +27,7 @@ export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEnt
     if (earlier !== undefined && earlier < e.id) break;
     out.push(e);
   }
-  // The head of the oldest target is the oldest pending entry overall, so `out` is never empty.
-  return out.length > 0 ? out : run.slice(0, 1);
+  // Empty when this lane's head itself must wait: its tube's older assignment is in a lane set aside
+  // for this drain (the service failed it). The oldest pending assignment overall is never cut.
+  return out;
 }

@@ -6,6 +6,8 @@ import type { SyncTransport } from './transport.js';
 /** What one send (a batch, or a single entry) meant for the drain loop. */
 export type StepResult =
   | { kind: 'ok'; requests: number }
+  /** Nothing of this lane may go before an older entry in another lane (a tube moved between them). */
+  | { kind: 'waiting'; requests: 0 }
   | { kind: 'transient'; failure: Classified; requests: number }
   | { kind: 'paused'; failure: Classified; requests: number };
 

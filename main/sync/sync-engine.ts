@@ -193,9 +193,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         target,
         takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
       );
-    if (kind !== 'wells') return sendCoalesced(ctx, kind, run);
-    run = setAsideSuperseded(outbox, run, platform.now());
+    // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
+    if (run.length === 0) return { kind: 'waiting', requests: 0 };
+    if (kind !== 'rows') run = setAsideSuperseded(outbox, run, platform.now());
     if (run.length === 0) return { kind: 'ok', requests: 0 };
+    if (kind !== 'wells') return sendCoalesced(ctx, kind, run);
     return sendPlate(target, run);
   }
 
@@ -266,6 +268,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           }
           if (s === null) break;
           const r = s.result;
+          if (r.kind === 'waiting') {
+            skip.add(s.target);
+            continue;
+          }
           if (r.kind === 'ok') {
             // Backoff grows while any lane keeps failing, however well the others go.
             if (held === null) failures = 0;
