@@ -72,6 +72,8 @@ export interface Outbox {
   // ---- used by the sync engine ----
   oldestPendingTargets(limit: number): string[];
   pendingHead(target: string, limit: number): OutboxEntry[];
+  /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
+  pendingHeadId(target: string): number | null;
   entriesOf(target: string, state: EntryState): OutboxEntry[];
   /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
   pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
@@ -349,6 +351,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     oldestPendingTargets: (limit) => st.oldestTargets.all(limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(target, limit).map(rowToEntry),
+    pendingHeadId: (target) => st.headIdOf.get(target)?.id ?? null,
     pendingElsewhere: (type, target, beforeId, ids) =>
       st.pendingElsewhere.all(type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
     standingAssignments: (locationId) => st.standingAssignments.all(locationId).map(rowToEntry),

@@ -92,6 +92,10 @@ export function prepareStatements(db: Database.Database) {
     failedDependents: db.prepare<[number], { id: number }>(
       `SELECT id FROM entries WHERE depends_on = ? AND state = 'failed' AND json_extract(last_error, '$.kind') = 'dependency'`,
     ),
+    /** The id alone: usable even when the row's payload no longer reads. */
+    headIdOf: db.prepare<[string], { id: number }>(
+      `SELECT id FROM entries WHERE state = 'pending' AND target = ? ORDER BY id LIMIT 1`,
+    ),
     headOf: db.prepare<[string, number], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND target = ? ORDER BY id LIMIT ?`,
     ),

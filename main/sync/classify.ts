@@ -110,6 +110,25 @@ export function localFailure(err: unknown, at: number): Classified {
   };
 }
 
+/**
+ * How many times in a row one lane's next entry may fail on this computer before it fails with the
+ * reason: the same throw every time (a row an older version wrote that no longer reads) never goes
+ * away by waiting, and a full disk that does is only an entry to retry.
+ */
+export const MAX_LOCAL_FAILURES = 5;
+
+/** The error of an entry that kept failing on this computer: it was never the service's doing. */
+export function localGaveUp(err: unknown, tries: number, at: number): EntryError {
+  const reason = err instanceof Error ? err.message : String(err);
+  return {
+    kind: 'local',
+    message:
+      `Not sent: it failed on this computer ${tries} times in a row (${reason}), not on the service. ` +
+      'Retry it later, or discard it.',
+    at,
+  };
+}
+
 /** How many answered failures an entry gets before it fails with its reason and waits for the user. */
 export const MAX_ANSWERED_FAILURES = 8;
 

@@ -4,7 +4,7 @@ import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { classify, localFailure, type Classified } from './classify.js';
+import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { cutAtEarlierMoves } from './cross-target.js';
@@ -100,6 +100,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   let retryTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
   let probeTimer: TimerHandle | null = null;
+  /** Per lane: its next entry and how many times in a row sending it failed on this computer. */
+  const localFailures = new Map<string, { head: number | null; tries: number }>();
   const maxDelay = o.kickDelayMs ?? 500;
   const moment = createSendMoment({ minMs: Math.min(40, maxDelay), maxMs: maxDelay, maxWaitMs: 4 * maxDelay });
   const unsubscribe: (() => void)[] = [];
@@ -160,7 +162,38 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   async function step(skip: ReadonlySet<string>): Promise<{ target: string; result: StepResult } | null> {
     const target = outbox.oldestPendingTargets(skip.size + 1).find((t) => !skip.has(t));
     if (target === undefined) return null;
-    return { target, result: await stepLane(target) };
+    try {
+      const result = await stepLane(target);
+      localFailures.delete(target);
+      return { target, result };
+    } catch (err) {
+      return { target, result: laneThrew(target, err) };
+    }
+  }
+
+  /**
+   * Not the network: our own disk (full, read-only), a row that no longer reads, or a bug. Entries a
+   * failed write left 'sending' are put back the way a restart would; the lane is set aside like one
+   * the service keeps failing, so the others go on; and a lane whose next entry fails like this
+   * MAX_LOCAL_FAILURES times in a row has that entry failed with the reason, for the user.
+   */
+  function laneThrew(target: string, err: unknown): StepResult {
+    const failure = localFailure(err, platform.now());
+    try {
+      outbox.recoverInterrupted();
+      const head = outbox.pendingHeadId(target);
+      const prev = localFailures.get(target);
+      const tries = prev?.head === head ? prev.tries + 1 : 1;
+      localFailures.set(target, { head, tries });
+      if (head !== null && tries >= MAX_LOCAL_FAILURES) {
+        outbox.settle([{ id: head, state: 'failed', error: localGaveUp(err, tries, platform.now()) }]);
+        localFailures.delete(target);
+        return { kind: 'ok', requests: 0 };
+      }
+    } catch {
+      // Still failing: the next retry tries again; nothing is lost, the rows are on disk.
+    }
+    return { kind: 'transient', failure, requests: 0 };
   }
 
   async function stepLane(target: string): Promise<StepResult> {
@@ -255,8 +288,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           try {
             s = await step(skip);
           } catch (err) {
-            // Not the network: our own disk (full, read-only) or a bug. Entries a failed write left
-            // 'sending' are put back the way a restart would, and the loop backs off like any failure.
+            // Choosing a lane failed (our own disk, not one entry): the loop backs off like any failure.
             try {
               outbox.recoverInterrupted();
             } catch {
