@@ -56,6 +56,10 @@ export function targetKeyOf(i: Intent): string {
       return JSON.stringify(['labsheet', i.type === 'labsheet-create' ? i.request.name : i.request.labsheet]);
     case 'add-sequence-to-row':
       return JSON.stringify(['rows', i.request.labsheet]);
+    case 'attach-image':
+      // Pictures keep their order within a page; one waiting for an upload the user has yet to resolve
+      // (uncertain) must not hold every other page's pictures.
+      return JSON.stringify(['attach-image', i.request.uuid ?? i.request.hrid ?? i.request.name ?? '']);
     default:
       // One lane per kind keeps e.g. webhooks in the order they were raised.
       return JSON.stringify([i.type]);

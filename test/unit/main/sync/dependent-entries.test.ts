@@ -99,4 +99,32 @@ describe("sync engine: an entry sent after the entry it depends on, with that en
     expect(outbox.get(ids[2]!)!.lastError!.message).toMatch(/answer has no fileId/);
     await engine.stop();
   });
+  it('an upload left uncertain holds only the attach-images of its own page, not those of every other page', async () => {
+    const calls: Calls = [];
+    const transport = fakeTransport(calls, {
+      storeAndEmbedFiles: (r: { files: { name: string }[] }) => [
+        { fileName: r.files[0]!.name, fileId: `F-${r.files[0]!.name}`, ticketId: 't', status: 'QUEUED', message: '' },
+      ],
+    });
+    const first = enqueueRecord();
+    // The app stopped while the first picture was being sent: it may or may not be on the service.
+    outbox.settle([{ id: first[1]!, state: 'uncertain', error: { kind: 'interrupted', message: 'stopped', at: 1 } }]);
+    const otherPage: Intent = {
+      ...attach,
+      request: { ...(attach as { request: object }).request, hrid: 'EXP-8' },
+    } as Intent;
+    const second = outbox.enqueueMany([staged('next.png'), otherPage], {
+      dependencies: [{ entry: 1, after: 0, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
+    });
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(outbox.get(second[1]!)!.state).toBe('done');
+    expect(calls.find((c) => c.name === 'attachImage')!.request).toMatchObject({
+      hrid: 'EXP-8',
+      image_uuid: 'F-next.png',
+    });
+    // The first page's picture still waits for the user to resolve its upload.
+    expect(outbox.get(first[2]!)!.state).toBe('pending');
+    await engine.stop();
+  });
 });
