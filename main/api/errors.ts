@@ -85,6 +85,12 @@ export class BadRequestError extends ApiError {
 }
 export class ServerError extends ApiError {
   readonly kind = 'server' as const;
+  /** Milliseconds the server asked us to wait (Retry-After, which HTTP allows on a 503), when it said. */
+  readonly retryAfterMs: number | undefined;
+  constructor(summary: string, init: ApiErrorInit & { retryAfterMs?: number }) {
+    super(summary, init);
+    this.retryAfterMs = init.retryAfterMs;
+  }
   override get transient(): boolean {
     return true;
   }

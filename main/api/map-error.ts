@@ -90,7 +90,13 @@ export function mapHttpError(
   if (status === 408) return new ServerError('the service timed out waiting for the request', init);
   if (meant >= 500) {
     // A 5xx after the request arrived may still have applied part or all of it.
-    return new ServerError('the service failed', { ...init, uncertain: !ctx.idempotent });
+    // An overloaded service may say when to come back (RFC 9110 allows Retry-After on 503): a floor.
+    const retryAfterMs = status >= 500 ? parseRetryAfter(retryAfterHeader, ctx.now) : undefined;
+    return new ServerError('the service failed', {
+      ...init,
+      uncertain: !ctx.idempotent,
+      ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+    });
   }
   if (status >= 300 && status < 400) return new ProtocolError('unexpected redirect', init);
   // 400 and every other 4xx: the request itself was wrong; resending it unchanged will not help.

@@ -7,7 +7,7 @@ export interface RetryPolicy {
   baseDelayMs: number;
   maxDelayMs: number;
   /**
-   * A Retry-After longer than this is not waited out inside one call: the RateLimitedError goes
+   * A Retry-After (429 or 503) longer than this is not waited out inside one call: the error goes
    * back to the caller (the outbox schedules it) instead of holding a request open for minutes.
    */
   maxRetryAfterMs: number;
@@ -55,9 +55,11 @@ export function retryDelay(
   random: () => number,
 ): number | null {
   const jittered = backoffDelay(retryNumber, policy, random);
-  if (error instanceof RateLimitedError && error.retryAfterMs !== undefined) {
-    if (error.retryAfterMs > policy.maxRetryAfterMs) return null;
-    return Math.max(error.retryAfterMs, jittered);
+  const retryAfterMs =
+    error instanceof RateLimitedError || error instanceof ServerError ? error.retryAfterMs : undefined;
+  if (retryAfterMs !== undefined) {
+    if (retryAfterMs > policy.maxRetryAfterMs) return null;
+    return Math.max(retryAfterMs, jittered);
   }
   return jittered;
 }

@@ -283,6 +283,21 @@ describe('retry policy in the loop', () => {
     expect(sleeps).toEqual([]);
   });
 
+  it("honours a 503's Retry-After too: a floor for the wait, and beyond the cap back to the caller", async () => {
+    stub.script(
+      { status: 503, headers: { 'retry-after': '3' } },
+      { status: 200, body: { items: [], total: 0, success: true } },
+    );
+    await client().fetchLabsheetList({});
+    expect(sleeps).toEqual([3000]);
+    sleeps.length = 0;
+    stub.script({ status: 503, headers: { 'retry-after': '120' } });
+    const e = await failure(client().fetchLabsheetList({}));
+    expect(e).toBeInstanceOf(ServerError);
+    expect((e as ServerError).retryAfterMs).toBe(120_000);
+    expect(sleeps).toEqual([]);
+  });
+
   it('retries a reset connection for idempotent calls', async () => {
     stub.script({ reset: true }, { status: 200, body: { items: [], total: 0, success: true } });
     await client().fetchLabsheetList({});

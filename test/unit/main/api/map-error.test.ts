@@ -107,6 +107,16 @@ describe('HTTP status mapping (spec error table)', () => {
     expect((mapHttpError(ctx(true), 429, '', undefined) as RateLimitedError).retryAfterMs).toBeUndefined();
   });
 
+  it('reads Retry-After from a 503 as seconds or HTTP-date, and the sync engine waits that long', () => {
+    const s = mapHttpError(ctx(true), 503, '', '120') as ServerError;
+    expect(s).toBeInstanceOf(ServerError);
+    expect(s.retryAfterMs).toBe(120_000);
+    const d = mapHttpError(ctx(true), 503, '', new Date(5000).toUTCString()) as ServerError;
+    expect(d.retryAfterMs).toBe(5000);
+    expect(classify(s, 0).retryAfterMs).toBe(120_000);
+    expect((mapHttpError(ctx(true), 503, '', undefined) as ServerError).retryAfterMs).toBeUndefined();
+  });
+
   it('marks 5xx uncertain only for non-idempotent endpoints, and says so', () => {
     const e = mapHttpError(ctx(false), 500, body('Operation failed'), undefined);
     expect(e.uncertain).toBe(true);

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Outbox } from '../../../../main/outbox/index.js';
 import { createSyncEngine, type SyncTransport } from '../../../../main/sync/index.js';
 import { AuthError, NetworkError, RateLimitedError, ValidationError } from '../../../../main/api/errors.js';
+import { mapHttpError } from '../../../../main/api/map-error.js';
 import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
 import { assign, rowUpdate, webhook, wellSet } from '../outbox/helpers.js';
@@ -137,6 +138,20 @@ describe('sync engine (fake transport, fake clock)', () => {
     expect(outbox.counts()).toMatchObject({ pending: 0, done: 1 });
     expect(engine.status().online).toBe(true);
     expect(online).toContain(false);
+    await engine.stop();
+  });
+
+  it("waits at least a 503's Retry-After before sending again", async () => {
+    const calls: Calls = [];
+    outbox.enqueue(wellSet('A1', 'S-1'));
+    const transport = fakeTransport(calls, {
+      updateManifest: () => {
+        throw mapHttpError({ endpoint: 'updateManifest', idempotent: true, token: null }, 503, '', '600');
+      },
+    });
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(engine.status().nextRetryAt! - platform.now()).toBeGreaterThanOrEqual(600_000);
     await engine.stop();
   });
 
