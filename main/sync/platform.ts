@@ -31,6 +31,16 @@ export function systemPlatform(): SyncPlatform {
   };
 }
 
-export function sleep(platform: SyncPlatform, ms: number): Promise<void> {
-  return new Promise((resolve) => platform.setTimeout(resolve, ms));
+/** Resolves after `ms`, or at once when `signal` aborts, clearing its timer so none outlives a stop. */
+export function sleep(platform: SyncPlatform, ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      platform.clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = platform.setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }

@@ -117,6 +117,6 @@ export async function followLocationRequest(
     } catch {
       // Best effort: the entry is already done (the server accepted it); the status can be read later.
     }
-    await sleep(platform, 100 * 2 ** attempt);
+    await sleep(platform, 100 * 2 ** attempt, signal);
   }
 }

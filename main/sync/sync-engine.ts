@@ -135,6 +135,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       transport.fetchLabsheetList({}, { signal: abort.signal }).then(
         () => connectivity.report('ok'),
         (err: unknown) => {
+          // Cut short by stop(): no answer came, so it says nothing about the service either way.
+          if (stopped) return;
           if (classify(err, platform.now()).network) {
             connectivity.report('network');
             scheduleProbe();
