@@ -35,6 +35,12 @@ function isTextEntry(el: ScanTarget): boolean {
  * profile, not in ordinary text fields either: its 60 ms key gap is a fast typist's rhythm, so
  * there the keys are the person's (a scan typed there still arrives, as text); the scan fields
  * take every read at any speed, and reads made with focus anywhere else are still caught.
+ *
+ * `data-scan="off"` is for fields a code is scanned into on purpose (the scan fields, look-up
+ * fields) or that measure raw keys (the scanner test) — not for ordinary form fields: there a
+ * tube read with the caret in the field belongs to the scan hub, and a field left off would take
+ * the tube ID as its value and the scanner's Enter would submit the form. The usb profile tells a
+ * scanner's burst from typing (fast typists taken for a scan < 0.5 %, misclassification.test.ts).
  */
 export function interceptionAllowed(el: ScanTarget | null | undefined, profile: 'usb' | 'bluetooth' = 'usb'): boolean {
   if (!el) return true;
