@@ -170,7 +170,7 @@ export function prepareStatements(db: Database.Database) {
       `SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`,
     ),
     replacePayload: db.prepare<[string, string, string, number, number]>(
-      `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', updated_at = ? WHERE id = ? AND state = 'failed'`,
+      `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = 'failed'`,
     ),
     // A done entry an open entry still waits for keeps its result until that one is sent.
     pruneDone: db.prepare<[number]>(

@@ -75,6 +75,14 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const e = committed(() => outbox.discard(toId(id)));
       return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
     },
+    'outbox.replace': ({ id, intent }) => {
+      onlyStagedFiles(intent as Intent);
+      const ok = committed(() => outbox.replace(toId(id), intent as Intent));
+      if (ok) void sync.syncNow(); // sent now, as a retry is, not at the next round
+      return ok
+        ? { ok }
+        : { ok, message: 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.' };
+    },
     'outbox.cancelMany': ({ ids }) => ({ cancelled: committed(() => outbox.cancelMany(ids.map(toId))) }),
     'outbox.cancel': ({ id }) => {
       const ok = committed(() => outbox.cancel(toId(id)));

@@ -52,7 +52,11 @@ export class OutboxList {
     await this.refresh();
   }
 
-  /** An edit is the corrected intent queued as a new entry, then the failed one discarded. */
+  /**
+   * The corrected intent replaces the failed entry in main, in one write: queueing a copy and then
+   * discarding the original would, when the discard fails (the entry was retried meanwhile) or the
+   * app stops between the two, send the change twice. Refused, the text stays open with the reason.
+   */
   async saveEdit(): Promise<void> {
     const e = this.editing;
     if (!e) return;
@@ -63,14 +67,15 @@ export class OutboxList {
       this.message = { text: 'That is not valid JSON', ok: false };
       return;
     }
-    const r = await this.api.invoke('outbox.enqueue', { intent });
-    if (!r.ok) {
-      this.message = { text: r.error.message, ok: false };
+    const r = await this.api.invoke('outbox.replace', { id: e.id, intent });
+    if (!r.ok || !r.value.ok) {
+      const why = r.ok ? (r.value.message ?? 'Not possible now') : r.error.message;
+      this.message = { text: `Correction of #${e.id} not queued: ${why}`, ok: false };
+      await this.refresh();
       return;
     }
-    await this.api.invoke('outbox.discard', { id: e.id });
     this.editing = null;
-    this.message = { text: `Corrected entry queued as #${r.value.id}`, ok: true };
+    this.message = { text: `Corrected entry queued (in the place of #${e.id})`, ok: true };
     await this.refresh();
   }
 }

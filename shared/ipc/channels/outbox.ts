@@ -135,6 +135,12 @@ export const outboxChannels = {
   'outbox.retry': channel({ request: byId, response: done }),
   /** Only after the user confirmed: the entry is never sent. */
   'outbox.discard': channel({ request: byId, response: done }),
+  /**
+   * The user's correction of a failed entry takes its place in one write, so at most one of the two
+   * is ever sent, a crash included. `ok: false` (nothing changed) when the entry is no longer failed:
+   * retried or discarded meanwhile, it may be on its way out as it was.
+   */
+  'outbox.replace': channel({ request: z.strictObject({ id: outboxEntryId, intent }), response: done }),
   /** Undo of an entry never tried yet. `ok: false` means it was tried and may already be on the service. */
   'outbox.cancel': channel({ request: byId, response: done }),
   /** An undo of several entries: those never tried are cancelled together (one transaction). */
