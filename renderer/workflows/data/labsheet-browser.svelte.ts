@@ -3,6 +3,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
 import { clampPage, lastPage, pageKeepingFirstRow } from './lib/paging.js';
 import { RowSearch } from './row-search.svelte.js';
+import type { DataScanAnswer } from './scan-routing.js';
 
 export type Row = CellValue[];
 
@@ -125,6 +126,22 @@ export class LabsheetBrowser {
   runSearch(query: string, column: string): Promise<void> {
     if (!this.open) return Promise.resolve();
     return this.search.run({ labsheet: this.open, archived: this.archived, headers: this.headers, query, column });
+  }
+
+  /**
+   * A scanned ID searched for in the open labsheet, answered for the last-scan line. A search that
+   * could not read the rows (service unreachable, labsheet gone) says so: "0 rows" would read as
+   * "this tube is not in the labsheet" when nothing was looked at.
+   */
+  async scanSearch(text: string, column: string): Promise<DataScanAnswer> {
+    const labsheet = this.open;
+    if (!labsheet) return { text: 'Open a labsheet first: a scan searches its rows', ok: false };
+    await this.runSearch(text, column);
+    const { results, error, scanned } = this.search;
+    const found = `${results?.length ?? 0} row(s) in ${labsheet} whose ${column} contains ${text}`;
+    if (!error) return { text: found, ok: true };
+    const partly = scanned > 0 ? ` (${found} among the first ${scanned} rows read)` : '';
+    return { text: `Search for ${text} in ${labsheet} not finished: ${error.text}${partly}`, ok: false };
   }
 
   toggle(uuid: string): void {

@@ -1,8 +1,18 @@
 import { getContext, setContext } from 'svelte';
 import type { DataTabId } from './tabs.js';
 
-/** What a tab does with a scan: look it up, search for it. Answers a line for the last-scan display. */
-export type DataScanTarget = (text: string) => Promise<string>;
+/**
+ * What a tab made of a scan, as a line for the last-scan display. `ok: false` when the scan could
+ * not be answered (the look-up or search failed): it sounds and shows as an error, so a failure is
+ * never taken for "not found".
+ */
+export interface DataScanAnswer {
+  text: string;
+  ok: boolean;
+}
+
+/** What a tab does with a scan: look it up, search for it. */
+export type DataScanTarget = (text: string) => Promise<DataScanAnswer>;
 
 /**
  * Scans on the Data screen go to the tab on view (a manifest barcode to the Manifests look-up, a
@@ -20,7 +30,7 @@ export class DataScanRouter {
   }
 
   /** null when the tab takes no scans. */
-  route(tab: DataTabId, text: string): Promise<string> | null {
+  route(tab: DataTabId, text: string): Promise<DataScanAnswer> | null {
     return this.#targets.get(tab)?.(text) ?? null;
   }
 }

@@ -17,12 +17,23 @@ export class OutboxList {
   message = $state<{ text: string; ok: boolean } | null>(null);
   confirming = $state<number | null>(null);
   editing = $state<{ id: number; text: string } | null>(null);
+  /**
+   * Why the list on screen may be out of date (main could not be asked). Apart from `message`, so
+   * the answer to an action ("Discarded") is not hidden by it, and the user does not act on
+   * entries whose state the screen no longer knows without being told.
+   */
+  listError = $state<string | null>(null);
 
   constructor(readonly api: BenchlinkApi) {}
 
   async refresh(): Promise<void> {
     const r = await this.api.invoke('outbox.list', { states: STATES[this.filter], limit: 500 });
-    if (r.ok) this.entries = this.filter === 'done' ? r.value.slice(-100).reverse() : r.value;
+    if (!r.ok) {
+      this.listError = `The list could not be read (${r.error.message}): what it shows may be out of date.`;
+      return;
+    }
+    this.listError = null;
+    this.entries = this.filter === 'done' ? r.value.slice(-100).reverse() : r.value;
   }
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { OutboxList } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../../../shared/outbox/intents.js';
@@ -62,5 +63,35 @@ describe('Outbox: correcting a failed entry', () => {
     // The correction was not queued: the text stays for the user to decide.
     expect(list.editing).not.toBeNull();
     expect((await allEntries()).filter((e) => (e.intent as { id?: string }).id === 'S-0008')).toEqual([]);
+  });
+});
+
+describe('Outbox: the list', () => {
+  it('a list main could not send says so, and keeps what it showed instead of pretending it is current', async () => {
+    await failedEntry();
+    let lost = false;
+    // The page's connection to main drops (the browser host restarting): invoke answers 'disconnected'.
+    const api: BenchlinkApi = {
+      ...env.api,
+      invoke: ((channel, payload) =>
+        lost
+          ? Promise.resolve({
+              ok: false,
+              error: { code: 'disconnected', message: 'The connection to the app was lost' },
+            })
+          : env.api.invoke(channel, payload)) as BenchlinkApi['invoke'],
+    };
+    const list = new OutboxList(api);
+    await list.refresh();
+    const shown = list.entries.length;
+    expect(shown).toBeGreaterThan(0);
+    expect(list.listError).toBeNull();
+    lost = true;
+    await list.refresh();
+    expect(list.listError).toMatch(/could not be read \(The connection to the app was lost\)/);
+    expect(list.entries).toHaveLength(shown);
+    lost = false;
+    await list.refresh();
+    expect(list.listError).toBeNull();
   });
 });
