@@ -49,56 +49,111 @@ function explain(error: NodeJS.ErrnoException, where: string): PrinterError {
   }
 }
 
+/** Small enough that the count of bytes the OS took moves while a slow printer drains its buffer. */
+const CHUNK_BYTES = 64 * 1024;
+
+function duration(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
+}
+
 /**
- * Send bytes (ZPL) to a printer's raw port. Resolves only after every byte was written, our end
- * was closed and the socket is fully closed, so "sent" in the UI means the printer has the job.
- * A printer that keeps the connection open after receiving everything is closed by us after the
- * timeout, which still counts as sent: it acknowledged every byte at the TCP level.
+ * Send bytes (ZPL) to a printer's raw port. Resolves only when the printer confirmed the job by
+ * closing the connection after reading our end-of-job: a write finishing only means the bytes
+ * reached this computer's socket buffer, and a printer that stopped reading (out of paper, ribbon)
+ * leaves them there, so anything short of that close is not "sent".
+ *
+ * A stall (no progress for `timeoutMs`, while sending or while waiting for that close) fails with
+ * how far the job got. The connection is then reset rather than closed, so the OS drops what is
+ * still queued instead of trickling a half job out later, and the message can say nothing more was
+ * sent.
  */
 export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
   const port = job.port ?? 9100;
   const timeoutMs = job.timeoutMs ?? 10_000;
   const where = `${job.host}:${port}`;
   const payload = typeof job.data === 'string' ? Buffer.from(job.data, 'utf8') : Buffer.from(job.data);
+  const total = payload.length;
 
   return new Promise<RawPrintResult>((resolve, reject) => {
     const socket = new Socket();
-    let finished = false; // our FIN went out after the last byte
+    let taken = 0; // bytes the OS accepted from us; the printer has at most this many
+    let handedOver = false; // every byte and our end-of-job are with the OS
+    let hungUpEarly = false; // the printer closed its side before it could have read everything
     let failed: PrinterError | undefined;
 
+    const fail = (error: PrinterError): void => {
+      failed ??= error;
+      socket.resetAndDestroy();
+    };
+
+    // Socket activity (a write completing, a byte from the printer) restarts this, so it measures
+    // silence, not the length of the job.
     socket.setTimeout(timeoutMs);
     socket.on('timeout', () => {
-      if (finished) {
-        socket.destroy(); // everything was flushed; the printer just did not hang up
-        return;
-      }
-      failed = new PrinterError(
-        'timeout',
-        socket.connecting
-          ? `The printer at ${where} did not answer within ${timeoutMs} ms: check the address and that it is on.`
-          : `The printer at ${where} stopped accepting data for ${timeoutMs} ms; the label may be incomplete.`,
-      );
-      socket.destroy();
+      if (socket.connecting)
+        fail(
+          new PrinterError(
+            'timeout',
+            `The printer at ${where} did not answer within ${duration(timeoutMs)}: check the address and that it is on.`,
+          ),
+        );
+      else if (!handedOver)
+        fail(
+          new PrinterError(
+            'timeout',
+            `The printer at ${where} stopped taking data after at most ${taken} of ${total} bytes ` +
+              `(nothing for ${duration(timeoutMs)}): check paper and ribbon; nothing more was sent.`,
+          ),
+        );
+      else
+        fail(
+          new PrinterError(
+            'timeout',
+            `The printer at ${where} did not confirm the job: all ${total} bytes left this computer, but the ` +
+              `printer did not finish reading them within ${duration(timeoutMs)}. Check paper and ribbon and ` +
+              `whether the labels printed before sending again; nothing more was sent.`,
+          ),
+        );
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
       failed ??= explain(error, where);
     });
+    // Printers may answer with status bytes; reading them keeps the printer's close observable.
+    socket.on('data', () => undefined);
+    socket.on('finish', () => {
+      handedOver = true;
+    });
+    socket.on('end', () => {
+      if (!handedOver) hungUpEarly = true;
+    });
     socket.on('close', () => {
       if (failed !== undefined) reject(failed);
-      else if (!finished)
+      else if (!handedOver || hungUpEarly)
         reject(
           new PrinterError(
             'failed',
-            `The printer at ${where} closed the connection before all ${payload.length} bytes were sent.`,
+            `The printer at ${where} closed the connection after at most ${taken} of ${total} bytes; nothing more was sent.`,
           ),
         );
-      else resolve({ bytes: payload.length });
+      // A clean close after our end-of-job: the printer read everything, then hung up.
+      else resolve({ bytes: total });
     });
-    socket.connect(port, job.host, () => {
-      socket.end(payload, (error?: Error | null) => {
-        // Newer Node also calls this on a failed write; only a clean finish counts as sent.
-        if (error == null) finished = true;
-      });
-    });
+
+    let offset = 0;
+    const pump = (): void => {
+      while (offset < total && !socket.destroyed) {
+        const chunk = payload.subarray(offset, offset + CHUNK_BYTES);
+        offset += chunk.length;
+        const more = socket.write(chunk, (error?: Error | null) => {
+          if (error == null) taken += chunk.length;
+        });
+        if (!more) {
+          socket.once('drain', pump);
+          return;
+        }
+      }
+      if (!socket.destroyed) socket.end();
+    };
+    socket.connect(port, job.host, pump);
   });
 }

@@ -53,14 +53,70 @@ describe('sendRawToPrinter', () => {
     expect(Buffer.from(await received).equals(Buffer.from(data))).toBe(true);
   });
 
-  it('resolves when a printer keeps the connection open after the job, by closing it after the timeout', async () => {
+  it('does not call a job sent when the printer keeps the connection open without confirming it', async () => {
+    // Indistinguishable from a printer that stopped reading with the job still in the buffers
+    // (below), so it is not "sent": the message says what is known and what to check.
     const { port, received } = await fakePrinter({ closeOnEnd: false });
     const started = Date.now();
-    await expect(sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 300 })).resolves.toEqual({
-      bytes: 6,
+    await expect(sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 300 })).rejects.toMatchObject({
+      code: 'timeout',
+      message:
+        `The printer at 127.0.0.1:${port} did not confirm the job: all 6 bytes left this computer, but the printer ` +
+        'did not finish reading them within 300 ms. Check paper and ribbon and whether the labels printed before ' +
+        'sending again; nothing more was sent.',
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
     expect((await received).toString()).toBe('^XA^XZ');
+  });
+
+  it.each([1, 4])(
+    'a printer that stops reading after 64 KB of a %i MB job: not sent, even though every byte left this computer',
+    async (mb) => {
+      // The reviewer's scenario: the job fits in the loopback buffers, so every write finishes, yet
+      // the printer read only its first 64 KB and never its end.
+      let read = 0;
+      let printerSide: Socket | undefined;
+      const server = createServer((socket) => {
+        printerSide = socket;
+        sockets.push(socket);
+        socket.on('data', (d) => {
+          read += d.length;
+          if (read > 64 * 1024) socket.pause(); // the printer's buffer is full; paper is out
+        });
+        socket.on('error', () => undefined);
+      });
+      servers.push(server);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+      const port = (server.address() as AddressInfo).port;
+      const data = Buffer.alloc(mb * 1024 * 1024, 0x41);
+
+      const attempt = sendRawToPrinter({ host: '127.0.0.1', port, data, timeoutMs: 500 });
+      await expect(attempt).rejects.toMatchObject({ code: 'timeout' });
+      await expect(attempt).rejects.toThrow(/check paper and ribbon/i);
+      printerSide?.resume(); // whatever is left in the printer's buffer: it was never the whole job
+      await new Promise((r) => setTimeout(r, 200));
+      expect(read).toBeLessThan(data.length);
+    },
+    20_000,
+  );
+
+  it('reports a printer that hangs up part way as not sent', async () => {
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      let read = 0;
+      socket.on('data', (d) => {
+        read += d.length;
+        if (read > 256 * 1024) socket.destroy();
+      });
+      socket.on('error', () => undefined);
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const port = (server.address() as AddressInfo).port;
+    const data = Buffer.alloc(32 * 1024 * 1024, 0x41);
+    await expect(sendRawToPrinter({ host: '127.0.0.1', port, data, timeoutMs: 2000 })).rejects.toBeInstanceOf(
+      PrinterError,
+    );
   });
 
   it('says clearly when the printer refuses the connection', async () => {
@@ -80,7 +136,13 @@ describe('sendRawToPrinter', () => {
     const attempt = sendRawToPrinter({ host: '127.0.0.1', port, data, timeoutMs: 400 });
     await expect(attempt).rejects.toMatchObject({
       code: 'timeout',
-      message: `The printer at 127.0.0.1:${port} stopped accepting data for 400 ms; the label may be incomplete.`,
     });
+    // How far it got is the OS's count, so only its shape is fixed here.
+    await expect(attempt).rejects.toThrow(
+      new RegExp(
+        `^The printer at 127\\.0\\.0\\.1:${port} stopped taking data after at most \\d+ of ${data.length} bytes ` +
+          '\\(nothing for 400 ms\\): check paper and ribbon; nothing more was sent\\.$',
+      ),
+    );
   });
 });
