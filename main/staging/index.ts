@@ -1,4 +1,11 @@
-export { stageFile, uploadIntent, verifyStaged, removeStaged, type StagedFile } from './staged-file.js';
+export {
+  stageFile,
+  uploadIntent,
+  verifyStaged,
+  removeStaged,
+  SourceChangedError,
+  type StagedFile,
+} from './staged-file.js';
 export {
   createUploadStaging,
   DEFAULT_STAGING_LIMITS,

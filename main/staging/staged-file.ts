@@ -16,21 +16,50 @@ export interface StagedFile {
   sha256: string;
 }
 
+/** The source file was being written while we copied it; the copy was discarded. */
+export class SourceChangedError extends Error {
+  override readonly name = 'SourceChangedError';
+}
+
+type Identity = Pick<fs.Stats, 'size' | 'mtimeMs' | 'ino' | 'dev'>;
+
+/**
+ * What differs between the source before and after the copy, or null. Inode and device catch a
+ * file replaced by rename (same size, even same time); they are only compared where the platform
+ * reports them (0 means "not available"). Filesystems with coarse times (FAT: 2 s) can still hide a
+ * same-size rewrite within one tick; nothing short of reading twice would catch that.
+ */
+function changeBetween(before: Identity, after: Identity | null, copied: number): string | null {
+  if (after === null) return 'it was removed';
+  if (copied !== before.size) return `${copied} bytes were read but it had ${before.size}`;
+  if (after.size !== before.size) return `its size went from ${before.size} to ${after.size} bytes`;
+  if (after.mtimeMs !== before.mtimeMs) return 'it was modified';
+  const known = (n: number) => n !== 0;
+  if (known(before.ino) && known(after.ino) && (after.ino !== before.ino || after.dev !== before.dev))
+    return 'it was replaced by another file';
+  return null;
+}
+
 /**
  * Copies a file the user chose into the app's staging folder, hashing while it streams, and
  * fsyncs it. The outbox then refers to our copy only: a source that changes or vanishes later
  * cannot corrupt the upload. The copy is written under a temporary name and renamed when complete,
  * so a crash never leaves a half file under a name an entry points at.
+ *
+ * A path source is checked before and after the copy: an instrument still writing the file would
+ * otherwise give a torn copy (part old, part new) with a valid hash over the torn bytes. Such a
+ * copy is discarded and a SourceChangedError says why; a stream source has nothing to check.
  */
 export async function stageFile(
   source: string | NodeJS.ReadableStream,
   stagingDir: string,
   fileName: string,
 ): Promise<StagedFile> {
+  let tmpPath: string | undefined;
   try {
     await fs.promises.mkdir(stagingDir, { recursive: true });
     const finalPath = path.join(stagingDir, stagedName(fileName));
-    const tmpPath = `${finalPath}${PARTIAL_SUFFIX}`;
+    tmpPath = `${finalPath}${PARTIAL_SUFFIX}`;
     const hash = createHash('sha256');
     let size = 0;
     const tap = new Transform({
@@ -40,8 +69,18 @@ export async function stageFile(
         done(null, chunk);
       },
     });
+    const before = typeof source === 'string' ? await fs.promises.stat(source) : null;
     const input = typeof source === 'string' ? fs.createReadStream(source) : source;
     await pipeline(input, tap, fs.createWriteStream(tmpPath, { flags: 'wx' }));
+    if (typeof source === 'string' && before !== null) {
+      const after = await fs.promises.stat(source).catch(() => null);
+      const change = changeBetween(before, after, size);
+      if (change !== null)
+        throw new SourceChangedError(
+          `${fileName} changed while it was being copied (${change}; an instrument still writing?): ` +
+            'pick it again when it is complete.',
+        );
+    }
     const fd = await fs.promises.open(tmpPath, 'r+');
     try {
       await fd.sync();
@@ -51,6 +90,9 @@ export async function stageFile(
     await fs.promises.rename(tmpPath, finalPath);
     return { stagedPath: finalPath, size, sha256: hash.digest('hex') };
   } catch (err) {
+    // A failed copy is never used; leaving its .partial would only take disk until the next sweep.
+    if (tmpPath !== undefined) await fs.promises.rm(tmpPath, { force: true }).catch(() => undefined);
+    if (err instanceof SourceChangedError) throw err;
     throw toWriteError(err, `The file ${fileName}`);
   }
 }
