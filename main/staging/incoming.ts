@@ -56,8 +56,11 @@ export interface UploadStaging {
   finish(stagingId: string): Promise<{ stagedId: string } & StagedFile>;
   /** Closes the copy's descriptor and removes its .partial file. Unknown ids are ignored. */
   abort(stagingId: string): Promise<void>;
-  /** A file main can read itself (Electron's dialog): staged in one go. */
-  stagePath(path: string, name: string): Promise<{ stagedId: string } & StagedFile>;
+  /**
+   * A file main can read itself (Electron's dialog): staged in one go. The copy holds one of the
+   * owner's staging slots while it runs, under the same limits as a staging sent in chunks.
+   */
+  stagePath(path: string, name: string, owner: StagingOwner): Promise<{ stagedId: string } & StagedFile>;
   /** Hands a finished copy over once (to the outbox); a second enqueue of the same copy finds nothing. */
   take(stagedId: string): (StagedFile & { name: string }) | null;
   /** Unfinished stagings right now. */
@@ -81,9 +84,24 @@ const sizeText = (bytes: number): string =>
 export function createUploadStaging(stagingDir: string, limits: StagingLimits = DEFAULT_STAGING_LIMITS): UploadStaging {
   const incoming = new Map<string, Incoming>();
   const ready = new Map<string, StagedFile & { name: string }>();
-  /** Opens in progress count against the caps too, or parallel begins could all pass the check. */
+  /**
+   * Opens in progress, and copies of chosen files (stagePath), count against the caps too, or
+   * parallel begins could all pass the check.
+   */
   let opening = 0;
   const openingBy = new Map<string, number>();
+
+  /** Holds one of `owner`'s slots until the returned release is called. */
+  function hold(ownerId: string): () => void {
+    opening += 1;
+    openingBy.set(ownerId, (openingBy.get(ownerId) ?? 0) + 1);
+    return () => {
+      opening -= 1;
+      const left = (openingBy.get(ownerId) ?? 1) - 1;
+      if (left > 0) openingBy.set(ownerId, left);
+      else openingBy.delete(ownerId);
+    };
+  }
 
   function keep(staged: StagedFile, name: string) {
     const stagedId = randomUUID();
@@ -125,8 +143,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
     name: string,
     ownerId: string,
   ): Promise<{ file: fs.promises.FileHandle; tmpPath: string; finalPath: string }> {
-    opening += 1;
-    openingBy.set(ownerId, (openingBy.get(ownerId) ?? 0) + 1);
+    const release = hold(ownerId);
     try {
       await fs.promises.mkdir(stagingDir, { recursive: true });
       const finalPath = path.join(stagingDir, stagedName(name));
@@ -136,10 +153,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
     } catch (err) {
       throw toWriteError(err, `The staging copy of ${name}`);
     } finally {
-      opening -= 1;
-      const left = (openingBy.get(ownerId) ?? 1) - 1;
-      if (left > 0) openingBy.set(ownerId, left);
-      else openingBy.delete(ownerId);
+      release();
     }
   }
 
@@ -223,13 +237,16 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
       return keep({ stagedPath: f.finalPath, size: f.size, sha256: f.hash.digest('hex') }, f.name);
     },
     abort,
-    async stagePath(source, name) {
+    async stagePath(source, name, owner) {
       const { size } = await fs.promises.stat(source);
-      if (size > limits.maxFileBytes)
-        throw new StagingError(
-          `${name} is ${sizeText(size)}; files up to ${sizeText(limits.maxFileBytes)} can be uploaded.`,
-        );
-      return keep(await stageFile(source, stagingDir, name), name);
+      checkLimits(name, size, owner.id);
+      if (owner.closed?.aborted) throw new StagingError('The window that chose this file is closed.');
+      const release = hold(owner.id);
+      try {
+        return keep(await stageFile(source, stagingDir, name), name);
+      } finally {
+        release();
+      }
     },
     take(stagedId) {
       const s = ready.get(stagedId) ?? null;

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * Paths the user chose in the dialog, by opaque id. The upload service resolves an id here;
- * a renderer that invents an id or a path gets nothing.
+ * Paths the user chose in the dialog, by opaque id. The upload service redeems an id here; a
+ * renderer that invents an id or a path gets nothing.
+ *
+ * An id is a one-use ticket, like the staging ticket upload.enqueue redeems: the user chose the
+ * file once, so it is copied once. Reusable ids let a page stage one chosen file again and again,
+ * each copy kept on disk, until the disk was full.
  */
 export interface PickedFiles {
   add(path: string): string;
-  resolve(id: string): string | null;
+  /** The chosen path, once; the id is spent, so a second redeem (or a made-up id) gets null. */
+  take(id: string): string | null;
 }
 
 export function createPickedFiles(): PickedFiles {
@@ -17,6 +22,10 @@ export function createPickedFiles(): PickedFiles {
       byId.set(id, path);
       return id;
     },
-    resolve: (id) => byId.get(id) ?? null,
+    take(id) {
+      const path = byId.get(id) ?? null;
+      byId.delete(id);
+      return path;
+    },
   };
 }

@@ -35,12 +35,18 @@ export function uploadHandlers(d: {
         const s = await staging.finish(stagingId);
         return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
       }),
-    'upload.stagePicked': ({ fileId }) => {
-      const path = d.picked.resolve(fileId);
-      if (!path) throw new IpcFailure('failed', 'That file was not chosen in the dialog.');
+    'upload.stagePicked': ({ fileId }, ctx) => {
+      // Spent even if the copy then fails: a retry goes through the dialog, as a new choice.
+      const path = d.picked.take(fileId);
+      if (!path)
+        throw new IpcFailure(
+          'failed',
+          'That file was not chosen in the dialog, or was already staged: choose it again to upload it again.',
+        );
       const name = path.split(/[\\/]/).pop() ?? 'file';
+      const owner = ctx.connection ?? { id: ctx.transport };
       return explain('Staging failed', async () => {
-        const s = await staging.stagePath(path, name);
+        const s = await staging.stagePath(path, name, owner);
         return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
       });
     },

@@ -48,7 +48,7 @@ it('refuses a copy of a file rewritten in place (same size) while it is staged, 
   }, src);
   while (writer.passes() < 2) await new Promise((r) => setImmediate(r)); // it is writing already
   const staging = createUploadStaging(join(dir, 'staging'));
-  const attempt = staging.stagePath(src, 'plate-reader-export.csv');
+  const attempt = staging.stagePath(src, 'plate-reader-export.csv', { id: 'test' });
   await attempt.catch(() => undefined);
   await writer.stop();
 
@@ -67,7 +67,7 @@ it('refuses a copy of a file that grows while it is staged', async () => {
     await fh.appendFile(line);
   }, src);
   while (writer.passes() < 2) await new Promise((r) => setImmediate(r));
-  const attempt = createUploadStaging(join(dir, 'staging')).stagePath(src, 'run.log');
+  const attempt = createUploadStaging(join(dir, 'staging')).stagePath(src, 'run.log', { id: 'test' });
   await attempt.catch(() => undefined);
   await writer.stop();
 
@@ -79,7 +79,7 @@ it('stages a file nobody is writing, byte for byte', async () => {
   const src = join(dir, 'done.csv');
   const bytes = Buffer.from(Uint8Array.from({ length: 4 * 1024 * 1024 }, (_, i) => (i * 7) % 251));
   writeFileSync(src, bytes);
-  const s = await createUploadStaging(join(dir, 'staging')).stagePath(src, 'done.csv');
+  const s = await createUploadStaging(join(dir, 'staging')).stagePath(src, 'done.csv', { id: 'test' });
   expect(s.size).toBe(bytes.length);
   expect(s.sha256).toBe(sha(bytes));
   expect(readFileSync(s.stagedPath).equals(bytes)).toBe(true);
