@@ -1,3 +1,4 @@
+import { createTurns } from '../../shared/in-turn.js';
 import { writeJsonAtomic } from '../common/atomic-file.js';
 import { readJsonFile } from '../common/json-file.js';
 import { join } from 'node:path';
@@ -36,6 +37,10 @@ export interface TemplateStoreOptions {
  * Saved label templates in one JSON file in the app's data directory. A missing file means the
  * defaults; a corrupt one is moved aside (never overwritten, the user may want it back) and the
  * defaults are used, with the reason returned for the UI.
+ *
+ * Every call runs in turn: put and remove read the file, change the list and write it back, and
+ * two of them interleaved would each write a list missing the other's change. Loads wait too, so a
+ * load sees every save asked for before it, and only one call at a time can move a corrupt file.
  */
 export function createTemplateStore(dataDir: string, options: TemplateStoreOptions = {}): TemplateStore {
   const file = join(dataDir, TEMPLATE_FILE);
@@ -72,5 +77,13 @@ export function createTemplateStore(dataDir: string, options: TemplateStoreOptio
     return next;
   }
 
-  return { load, save, put, remove };
+  // The functions above call each other directly; only these entry points take turns (a turn
+  // waiting on a later turn would never run).
+  const inTurn = createTurns();
+  return {
+    load: () => inTurn(load),
+    save: (templates) => inTurn(() => save(templates)),
+    put: (template) => inTurn(() => put(template)),
+    remove: (id) => inTurn(() => remove(id)),
+  };
 }

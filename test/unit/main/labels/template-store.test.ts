@@ -67,6 +67,25 @@ describe('template store', () => {
     await expect(store.save([{ ...defaultTemplates()[0]!, widthMm: -1 }])).rejects.toThrow();
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('keeps every change when saves arrive at once (two windows saving different templates)', async () => {
+    const store = createTemplateStore(dir);
+    const base = defaultTemplates()[0]!;
+    const ids = Array.from({ length: 8 }, (_, i) => `tubes-${i}`);
+    await Promise.all([
+      ...ids.map((id) => store.put({ ...base, id, name: `Tubes ${id}` })),
+      store.remove(base.id),
+      // A bad save in the middle fails alone; the saves after it still run.
+      expect(store.put({ ...base, id: 'broken', widthMm: -1 })).rejects.toThrow(),
+      store.put({ ...base, id: 'after-the-bad-one', name: 'After' }),
+    ]);
+    const saved = (await store.load()).templates.map((t) => t.id);
+    expect(saved).toEqual(expect.arrayContaining([...ids, 'after-the-bad-one']));
+    expect(saved).not.toContain(base.id);
+    expect(saved).not.toContain('broken');
+    // A second store on the same folder (a fresh start) reads the same list back.
+    expect((await createTemplateStore(dir).load()).templates.map((t) => t.id)).toEqual(saved);
+  });
 });
 
 describe('template schema', () => {
