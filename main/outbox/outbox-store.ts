@@ -4,7 +4,7 @@ import { isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
-import { prepareStatements, rowToEntry } from './statements.js';
+import { prepareStatements, rowToEntry, type EntryRow } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
 import { batchDependency, SUPPLIED_LATER, type BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
@@ -42,10 +42,14 @@ export interface Outbox {
    * Several intents in one durable commit (all or none). With a dedupe key, entry i is keyed
    * `${key}:${i}`, so a resent batch finds the first. A dependency makes an entry wait for an earlier
    * one of the batch and take a field from its result; it fails with the reason if that one fails.
+   * `builtOn`: entries already queued whose content every entry of the batch states (a plate record
+   * built from the plate's queued well changes). The batch is sent only once all of them are done; if
+   * one is refused, cancelled or discarded, the batch fails with that reason and cannot be retried (its
+   * content states a change that did not happen). Refused (WriteError 'invalid') if one already is.
    */
   enqueueMany(
     intents: readonly Intent[],
-    options?: { dedupeKey?: string; dependencies?: readonly BatchDependency[] },
+    options?: { dedupeKey?: string; dependencies?: readonly BatchDependency[]; builtOn?: readonly number[] },
   ): number[];
   get(id: number): OutboxEntry | null;
   counts(): QueueCounts;
@@ -108,6 +112,16 @@ export interface Outbox {
   close(): void;
   /** For tests and diagnostics only (e.g. a read-only probe). */
   readonly db: Database.Database;
+}
+
+/** States an entry never leaves without the user: what was built on it will not happen as stated. */
+const lost = (state: string | undefined): boolean =>
+  state === undefined || state === 'failed' || state === 'cancelled' || state === 'discarded';
+
+/** "well-set H12": an entry's type, and the well it changes when it changes one (the user looks for that). */
+function describeRow(e: EntryRow): string {
+  const i = JSON.parse(e.payload) as { position?: unknown };
+  return typeof i.position === 'string' ? `${e.type} ${i.position}` : e.type;
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -174,25 +188,50 @@ export function createOutbox(options: OutboxOptions): Outbox {
     while (todo.length > 0) {
       const id = todo.shift()!;
       const dependents = st.pendingDependents.all(id);
-      if (dependents.length === 0) continue;
+      const builtOn = st.pendingBuiltOn.all(id);
+      if (dependents.length === 0 && builtOn.length === 0) continue;
       const e = st.get.get(id);
       if (!e) continue;
+      const what = `entry #${id} (${describeRow(e)})`;
       const why =
         e.state === 'failed'
           ? `failed: ${e.last_error === null ? 'no reason given' : (JSON.parse(e.last_error) as EntryError).message}`
           : `was ${e.state}`;
-      const error: EntryError = {
+      const needs: EntryError = {
         kind: 'dependency',
-        message: `Not sent: it needs entry #${id} (${e.type}), which ${why}. Retry that entry and this one goes with it.`,
+        message: `Not sent: it needs ${what}, which ${why}. Retry that entry and this one goes with it.`,
         at: t,
       };
-      for (const d of dependents) {
-        st.settle.run('failed', JSON.stringify(error), null, 0, 'failed', t, d.id);
-        failed.push(d.id);
-        todo.push(d.id);
-      }
+      // Not retryable with that entry (a different kind than 'dependency'): this entry's content states
+      // that change, which did not happen; a corrected change needs content built anew.
+      const built: EntryError = {
+        kind: 'built-on-refused',
+        message: `Not sent: it states ${what}, which ${why}. Fix that, then make this again (e.g. file the record again).`,
+        at: t,
+      };
+      for (const [list, error] of [
+        [dependents, needs],
+        [builtOn, built],
+      ] as const)
+        for (const d of list)
+          if (st.settle.run('failed', JSON.stringify(error), null, 0, 'failed', t, d.id).changes === 1) {
+            failed.push(d.id);
+            todo.push(d.id);
+          }
     }
     return failed;
+  }
+
+  /** The entries a batch is built on, checked inside its transaction: none may already be lost. */
+  function checkBuiltOn(ids: readonly number[]): void {
+    for (const id of ids) {
+      const e = st.get.get(id);
+      if (!e || lost(e.state))
+        throw new WriteError(
+          'invalid',
+          `Entry #${id}${e ? ` (${describeRow(e)})` : ''} ${e ? `is ${e.state}` : 'is gone'}: nothing built on it can be queued.`,
+        );
+    }
   }
 
   function cancelNeverSent(ids: readonly number[], what: string): number[] {
@@ -237,6 +276,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   function retryChain(id: number, t: number): number[] {
     const e = st.get.get(id);
     if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return [];
+    if (e.last_error !== null && (JSON.parse(e.last_error) as EntryError).kind === 'built-on-refused') return [];
+    if (e.waits_for !== null && (JSON.parse(e.waits_for) as number[]).some((w) => lost(st.get.get(w)?.state)))
+      return [];
     const changed: number[] = [];
     if (e.depends_on !== null) {
       const before = st.get.get(e.depends_on);
@@ -281,11 +323,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
       refuseStandIn(valid, new Set(dependencies.map((d) => d.entry)));
       const key = opts?.dedupeKey;
+      const builtOn = opts?.builtOn ?? [];
       let rs: { id: number; target: string; fresh: boolean }[];
       try {
         rs = db
           .transaction(() => {
             const inserted = valid.map((i, n) => insert(i, key === undefined ? null : `${key}:${n}`));
+            // A resent batch (found by its key) keeps what it was first built on.
+            if (builtOn.length > 0 && inserted.some((r) => r.fresh)) checkBuiltOn(builtOn);
+            for (const r of inserted)
+              if (r.fresh && builtOn.length > 0) st.setWaitsFor.run(JSON.stringify(builtOn), r.id);
             for (const d of dependencies)
               if (inserted[d.entry]!.fresh)
                 st.setDependency.run(inserted[d.after]!.id, JSON.stringify(d.supplies), inserted[d.entry]!.id);

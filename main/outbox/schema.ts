@@ -107,4 +107,17 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    why:
+      "entries built on other entries: a plate record states the wells with the plate's queued changes folded " +
+      'in, so its uploads wait (JSON array of entry ids) until every one of those is done, and fail with the ' +
+      'reason if one is refused, cancelled or discarded: a record never states a change the service refused',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN waits_for TEXT;
+        CREATE INDEX entries_waits_for ON entries (state) WHERE waits_for IS NOT NULL;
+      `);
+    },
+  },
 ];

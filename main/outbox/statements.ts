@@ -22,6 +22,7 @@ export interface EntryRow {
   depends_on: number | null;
   supplies: string | null;
   uncertain_attempts: number;
+  waits_for: string | null;
 }
 
 export function rowToEntry(r: EntryRow): OutboxEntry {
@@ -73,15 +74,24 @@ export function prepareStatements(db: Database.Database) {
     ),
     counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
     /**
-     * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done. A lane
-     * whose head waits for another entry waits whole (its order is the user's order).
+     * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done, and every
+     * entry it was built on is done. A lane whose head waits for another entry waits whole (its order is
+     * the user's order).
      */
     oldestTargets: db.prepare<[number], { target: string; first: number }>(
       `SELECT h.target, h.first FROM
          (SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' GROUP BY target) AS h
          JOIN entries e ON e.id = h.first
-       WHERE e.depends_on IS NULL OR (SELECT d.state FROM entries d WHERE d.id = e.depends_on) = 'done'
+       WHERE (e.depends_on IS NULL OR (SELECT d.state FROM entries d WHERE d.id = e.depends_on) = 'done')
+         AND (e.waits_for IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(e.waits_for) j
+           JOIN entries w ON w.id = j.value WHERE w.state != 'done'))
        ORDER BY h.first LIMIT ?`,
+    ),
+    setWaitsFor: db.prepare<[string, number]>(`UPDATE entries SET waits_for = ? WHERE id = ?`),
+    /** Pending entries built on one that will now never be done (refused, cancelled, discarded). */
+    pendingBuiltOn: db.prepare<[number], { id: number }>(
+      `SELECT e.id FROM entries e, json_each(e.waits_for) j
+         WHERE e.waits_for IS NOT NULL AND e.state = 'pending' AND j.value = ?`,
     ),
     setDependency: db.prepare<[number, string, number]>(`UPDATE entries SET depends_on = ?, supplies = ? WHERE id = ?`),
     /** Pending entries waiting for one that will now never be done. */

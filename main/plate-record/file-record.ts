@@ -15,6 +15,7 @@ import type { Outbox } from '../outbox/index.js';
 import { stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { gridCsv, wellTableCsv } from './record-tables.js';
+import { recordBuiltOn } from './record-basis.js';
 import { recordWells } from './record-wells.js';
 
 export interface PlateRecordDeps {
@@ -48,11 +49,14 @@ export function plateOfFolder(folder: string): string {
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
  * records folder, and queues its filing in one commit: the three uploads, then the attach-image of the
  * picture to the notebook page, which waits for the picture's file id (an outbox dependency). Works
- * offline: everything is local until the queue sends it.
+ * offline: everything is local until the queue sends it. The record states the plate's queued well
+ * changes as landed, so its entries wait until the service has accepted every one of them, and are not
+ * sent if one is refused (see recordBuiltOn).
  */
 export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: PageRef): Promise<PlateRecord> {
   const m = await d.manifest(plateUuid);
   if (!m) throw new Error('That plate is not known here (open it once while online)');
+  const builtOn = recordBuiltOn(m);
   const at = d.now();
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null);
   const { base, folder: folderName } = recordNames(m.hrid, at);
@@ -83,6 +87,7 @@ export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: Pa
   });
   const entries = d.outbox.enqueueMany(intents, {
     dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
+    builtOn,
   });
   return {
     folder: folderName,

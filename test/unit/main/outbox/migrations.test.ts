@@ -97,6 +97,17 @@ describe('outbox migrations', () => {
     ]);
   });
 
+  it('8: entries built on other entries (waits_for), existing rows wait for nothing', () => {
+    migrateTo(db, 7);
+    db.prepare(
+      `INSERT INTO entries (type, target, payload, created_at, updated_at, state) VALUES ('webhook', 't', '{}', 1, 1, 'pending')`,
+    ).run();
+    migrateTo(db, 8);
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(columns(db, 'entries')).toContain('waits_for');
+    expect(db.prepare('SELECT waits_for FROM entries').get()).toEqual({ waits_for: null });
+  });
+
   it('upgrades a version-1 file in place when the outbox opens it, keeping its entries', () => {
     migrateTo(db, 1);
     db.prepare(
