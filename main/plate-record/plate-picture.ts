@@ -17,6 +17,8 @@ export const WELL_COLOURS = {
   BLANK: '#9e9e9e',
   STANDARD: '#f9a825',
   empty: '#ffffff',
+  /** Used or not, this computer cannot tell (placed at another bench, a service that lists no wells). */
+  unknown: '#ffe0b2',
 } as const;
 type Kind = keyof typeof WELL_COLOURS;
 
@@ -27,6 +29,7 @@ const LEGEND: readonly [Kind, string][] = [
   ['BLANK', 'Blank'],
   ['STANDARD', 'Standard'],
   ['empty', 'Empty'],
+  ['unknown', 'Unknown here'],
 ];
 
 /** Pixels per SVG unit in the PNG: the 96-well picture comes out about 3,000 px wide (A4 at 300 dpi). */
@@ -35,6 +38,7 @@ const PITCH = 90;
 const MARGIN = { left: 60, top: 130 };
 
 export function kindOf(w: RecordWell): Kind {
+  if (!w.known) return 'unknown';
   if (w.sample !== null) return 'sample';
   if (w.label in WELL_COLOURS) return w.label as Kind;
   return 'empty';
@@ -57,7 +61,7 @@ const pitchFor = (layout: { columns: number }) => (PITCH * 12) / Math.max(12, la
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function plateSvg(
-  plate: { hrid: string; name: string; rows: number; columns: number },
+  plate: { hrid: string; name: string; rows: number; columns: number; unplacedUsed?: number },
   wells: readonly RecordWell[],
   at: Date,
 ): string {
@@ -67,7 +71,7 @@ export function plateSvg(
   const gridH = plate.rows * pitch;
   const legendTop = MARGIN.top + gridH + 50;
   const width = MARGIN.left + gridW + 40;
-  const height = legendTop + 110;
+  const height = legendTop + Math.ceil(LEGEND.length / 3) * 44 + 40;
   const counts = new Map<Kind, number>();
   const parts: string[] = [];
   for (const w of wells) {
@@ -80,10 +84,10 @@ export function plateSvg(
     parts.push(
       `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${WELL_COLOURS[kind]}" stroke="#424242" stroke-width="2"/>`,
     );
-    const text = w.sample?.id ?? '';
+    const text = w.known ? (w.sample?.id ?? '') : '?';
     if (text && plate.columns <= 12)
       parts.push(
-        `<text x="${cx}" y="${cy + 5}" font-size="13" text-anchor="middle" fill="#ffffff">${esc(text.slice(0, 9))}</text>`,
+        `<text x="${cx}" y="${cy + 5}" font-size="13" text-anchor="middle" fill="${w.known ? '#ffffff' : '#424242'}">${esc(text.slice(0, 9))}</text>`,
       );
   }
   const fs = plate.columns > 12 ? 14 : 22;
@@ -104,6 +108,15 @@ export function plateSvg(
       `<text x="${x + 36}" y="${y + 28}" font-size="20">${esc(label)} (${counts.get(kind) ?? 0})</text>`
     );
   }).join('');
+  // Said in words too: a reader of the printed page must not take the light wells for empty ones.
+  const unknown = counts.get('unknown') ?? 0;
+  const note =
+    unknown === 0
+      ? ''
+      : `<text x="${MARGIN.left}" y="${height - 12}" font-size="18" fill="#424242">${esc(
+          `${unknown} wells unknown here: the service does not list wells` +
+            (plate.unplacedUsed ? `; ${plate.unplacedUsed} of them are used (placed elsewhere)` : ''),
+        )}</text>`;
   const title = `${plate.hrid} · ${plate.name}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="DejaVu Sans">` +
@@ -113,6 +126,7 @@ export function plateSvg(
     `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${gridW}" height="${gridH}" rx="12" fill="#fafafa" stroke="#616161" stroke-width="2"/>` +
     parts.join('') +
     legend +
+    note +
     `</svg>`
   );
 }
@@ -122,7 +136,7 @@ const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
 export function platePng(
-  plate: { hrid: string; name: string; rows: number; columns: number },
+  plate: { hrid: string; name: string; rows: number; columns: number; unplacedUsed?: number },
   wells: readonly RecordWell[],
   at: Date,
 ): Buffer {
