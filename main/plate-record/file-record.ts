@@ -1,4 +1,3 @@
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import {
@@ -10,12 +9,12 @@ import {
 import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
-import { safeFileNamePart } from '../common/safe-file-name.js';
 import type { Outbox } from '../outbox/index.js';
 import { stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { gridCsv, wellTableCsv } from './record-tables.js';
 import { recordBuiltOn } from './record-basis.js';
+import { makeRecordFolder, recordNames } from './record-folders.js';
 import { recordWells } from './record-wells.js';
 
 export interface PlateRecordDeps {
@@ -27,22 +26,6 @@ export interface PlateRecordDeps {
   /** Upload copies (the outbox sends these; they go once confirmed). */
   stagingDir: string;
   now(): number;
-}
-
-/**
- * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…; names are made here,
- * never from renderer text beyond the plate's hrid, made safe.
- */
-export function recordNames(hrid: string, at: number): { base: string; folder: string } {
-  const iso = new Date(at).toISOString();
-  const base = `PLATE_${safeFileNamePart(hrid)}_${iso.slice(0, 10)}`;
-  return { base, folder: `${base}_${iso.slice(11, 19).replace(/:/g, '')}` };
-}
-
-/** The plate a record folder is for. An hrid may hold underscores: the day and time come off the end. */
-export function plateOfFolder(folder: string): string {
-  const m = /^PLATE_(.+)_\d{4}-\d{2}-\d{2}_\d{6}$/.exec(folder);
-  return m ? m[1]! : folder.replace(/^PLATE_/, '');
 }
 
 /**
@@ -59,9 +42,10 @@ export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: Pa
   const builtOn = recordBuiltOn(m);
   const at = d.now();
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null);
-  const { base, folder: folderName } = recordNames(m.hrid, at);
+  const names = recordNames(m.hrid, at);
+  const base = names.base;
+  const folderName = await makeRecordFolder(d.recordsDir, names.folder);
   const folder = path.join(d.recordsDir, folderName);
-  await mkdir(folder, { recursive: true });
   const files: { name: string; kind: RecordFile['kind']; bytes: Buffer }[] = [
     { name: `${base}.csv`, kind: 'wells', bytes: Buffer.from(wellTableCsv(wells)) },
     { name: `${base}_grid.csv`, kind: 'grid', bytes: Buffer.from(gridCsv(wells, m)) },
@@ -96,56 +80,4 @@ export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: Pa
     files: files.map((f) => ({ name: f.name, kind: f.kind, size: f.bytes.length })),
     entries,
   };
-}
-
-/** Kept records, newest first (what the Outbox and Well fill screens link to). */
-export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord, 'entries'>[]> {
-  let names: string[];
-  try {
-    names = await readdir(recordsDir);
-  } catch {
-    return [];
-  }
-  const out: Omit<PlateRecord, 'entries'>[] = [];
-  for (const folder of names.filter((n) => n.startsWith('PLATE_'))) {
-    const dir = path.join(recordsDir, folder);
-    const inside = await readdir(dir).catch(() => [] as string[]);
-    const files: RecordFile[] = [];
-    for (const name of inside) {
-      const kind = name.endsWith('_grid.csv')
-        ? 'grid'
-        : name.endsWith('.csv')
-          ? 'wells'
-          : name.endsWith('.png')
-            ? 'picture'
-            : null;
-      if (kind) files.push({ name, kind, size: (await stat(path.join(dir, name))).size });
-    }
-    const created = (await stat(dir)).mtimeMs;
-    out.push({ folder, plate: plateOfFolder(folder), createdAt: Math.round(created), files });
-  }
-  return out.sort((a, b) => b.createdAt - a.createdAt);
-}
-
-/**
- * Whether a page-given record folder or file name is one plain entry of the records folder: not a
- * path, and not `.`, `..` or any dot name (`path.basename('..')` is `'..'`, so basename alone is not
- * enough). The one rule for every channel that takes such a name.
- */
-export function isPlainRecordName(name: string): boolean {
-  return name.length > 0 && name === path.basename(name) && !name.startsWith('.');
-}
-
-/**
- * A kept file's bytes by record folder and file name; neither may leave the records folder. Without a
- * folder (an Outbox entry knows only the file's name), the newest record holding that name.
- */
-export async function readRecordFile(recordsDir: string, folder: string | undefined, name: string): Promise<Buffer> {
-  if (folder === undefined) {
-    const holder = (await listRecords(recordsDir)).find((r) => r.files.some((f) => f.name === name));
-    if (!holder) throw new Error(`${name} is not kept on this computer`);
-    folder = holder.folder;
-  }
-  if (!isPlainRecordName(folder) || !isPlainRecordName(name)) throw new Error('Not a record file');
-  return readFile(path.join(recordsDir, folder, name));
 }

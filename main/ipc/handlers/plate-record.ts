@@ -1,12 +1,7 @@
 import path from 'node:path';
 import type { plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
-import {
-  fileRecord,
-  isPlainRecordName,
-  listRecords,
-  readRecordFile,
-  type PlateRecordDeps,
-} from '../../plate-record/file-record.js';
+import { fileRecord, type PlateRecordDeps } from '../../plate-record/file-record.js';
+import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 

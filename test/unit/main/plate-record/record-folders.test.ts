@@ -1,7 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listRecords, plateOfFolder, recordNames } from '../../../../main/plate-record/file-record.js';
+import {
+  listRecords,
+  makeRecordFolder,
+  plateOfFolder,
+  recordNames,
+} from '../../../../main/plate-record/record-folders.js';
 import { tempDir } from '../outbox/helpers.js';
 
 const AT = Date.parse('2026-11-25T10:15:00Z');
@@ -37,6 +42,21 @@ describe('record folders name their plate', () => {
       const list = await listRecords(temp.dir);
       expect(list.map((r) => r.plate)).toEqual(['PL-0002', 'PL_2026_A']);
       expect(list[1]!.files.map((f) => f.kind).sort()).toEqual(['grid', 'wells']);
+    } finally {
+      temp.cleanup();
+    }
+  });
+});
+
+describe('a new record folder', () => {
+  it('never is an existing one: the same second gives -2, -3, and the plate is still read off the name', async () => {
+    const temp = tempDir('records-');
+    try {
+      const { folder } = recordNames('PL_2026_A', AT);
+      const made = [];
+      for (let i = 0; i < 3; i++) made.push(await makeRecordFolder(temp.dir, folder));
+      expect(made).toEqual([folder, `${folder}-2`, `${folder}-3`]);
+      expect(made.map(plateOfFolder)).toEqual(['PL_2026_A', 'PL_2026_A', 'PL_2026_A']);
     } finally {
       temp.cleanup();
     }

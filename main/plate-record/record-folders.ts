@@ -1,0 +1,93 @@
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { PlateRecord, RecordFile } from '../../shared/ipc/channels/plate-record.js';
+import { safeFileNamePart } from '../common/safe-file-name.js';
+
+/**
+ * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…; names are made here,
+ * never from renderer text beyond the plate's hrid, made safe.
+ */
+export function recordNames(hrid: string, at: number): { base: string; folder: string } {
+  const iso = new Date(at).toISOString();
+  const base = `PLATE_${safeFileNamePart(hrid)}_${iso.slice(0, 10)}`;
+  return { base, folder: `${base}_${iso.slice(11, 19).replace(/:/g, '')}` };
+}
+
+/**
+ * The plate a record folder is for. An hrid may hold underscores: the day, the time and a second
+ * record's `-2`, `-3`… come off the end.
+ */
+export function plateOfFolder(folder: string): string {
+  const m = /^PLATE_(.+)_\d{4}-\d{2}-\d{2}_\d{6}(?:-\d+)?$/.exec(folder);
+  return m ? m[1]! : folder.replace(/^PLATE_/, '');
+}
+
+/**
+ * Makes a new record folder and answers its name: `folder`, or `folder-2`, `-3`… when a record of the
+ * same plate was filed in the same second. Made exclusively (mkdir fails on an existing one), so a
+ * record never writes into another's folder: a kept copy is never overwritten.
+ */
+export async function makeRecordFolder(recordsDir: string, folder: string): Promise<string> {
+  await mkdir(recordsDir, { recursive: true });
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? folder : `${folder}-${n}`;
+    try {
+      await mkdir(path.join(recordsDir, name));
+      return name;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+}
+
+/** Kept records, newest first (what the Outbox and Well fill screens link to). */
+export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord, 'entries'>[]> {
+  let names: string[];
+  try {
+    names = await readdir(recordsDir);
+  } catch {
+    return [];
+  }
+  const out: Omit<PlateRecord, 'entries'>[] = [];
+  for (const folder of names.filter((n) => n.startsWith('PLATE_'))) {
+    const dir = path.join(recordsDir, folder);
+    const inside = await readdir(dir).catch(() => [] as string[]);
+    const files: RecordFile[] = [];
+    for (const name of inside) {
+      const kind = name.endsWith('_grid.csv')
+        ? 'grid'
+        : name.endsWith('.csv')
+          ? 'wells'
+          : name.endsWith('.png')
+            ? 'picture'
+            : null;
+      if (kind) files.push({ name, kind, size: (await stat(path.join(dir, name))).size });
+    }
+    const created = (await stat(dir)).mtimeMs;
+    out.push({ folder, plate: plateOfFolder(folder), createdAt: Math.round(created), files });
+  }
+  return out.sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/**
+ * Whether a page-given record folder or file name is one plain entry of the records folder: not a
+ * path, and not `.`, `..` or any dot name (`path.basename('..')` is `'..'`, so basename alone is not
+ * enough). The one rule for every channel that takes such a name.
+ */
+export function isPlainRecordName(name: string): boolean {
+  return name.length > 0 && name === path.basename(name) && !name.startsWith('.');
+}
+
+/**
+ * A kept file's bytes by record folder and file name; neither may leave the records folder. Without a
+ * folder (an Outbox entry knows only the file's name), the newest record holding that name.
+ */
+export async function readRecordFile(recordsDir: string, folder: string | undefined, name: string): Promise<Buffer> {
+  if (folder === undefined) {
+    const holder = (await listRecords(recordsDir)).find((r) => r.files.some((f) => f.name === name));
+    if (!holder) throw new Error(`${name} is not kept on this computer`);
+    folder = holder.folder;
+  }
+  if (!isPlainRecordName(folder) || !isPlainRecordName(name)) throw new Error('Not a record file');
+  return readFile(path.join(recordsDir, folder, name));
+}
