@@ -52,6 +52,8 @@ export interface Outbox {
     options?: { dedupeKey?: string; dependencies?: readonly BatchDependency[]; builtOn?: readonly number[] },
   ): number[];
   get(id: number): OutboxEntry | null;
+  /** The entry queued under this dedupe key (a batch's entry i: `${key}:${i}`), or null. */
+  findDeduped(key: string): number | null;
   counts(): QueueCounts;
   list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
   /**
@@ -349,6 +351,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const r = st.get.get(id);
       return r ? rowToEntry(r) : null;
     },
+    findDeduped: (key) => st.byDedupe.get(key)?.id ?? null,
     counts() {
       const c: QueueCounts = { pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0 };
       for (const { state, n } of st.counts.all()) if (state in c) c[state as keyof QueueCounts] = n;

@@ -12,10 +12,10 @@ import { writeFileAtomic } from '../common/atomic-file.js';
 import type { Outbox } from '../outbox/index.js';
 import { stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
-import { gridCsv, wellTableCsv } from './record-tables.js';
+import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
 import { recordBuiltOn } from './record-basis.js';
-import { makeRecordFolder, recordNames } from './record-folders.js';
-import { recordWells } from './record-wells.js';
+import { listRecords, makeRecordFolder, recordNames } from './record-folders.js';
+import { recordWells, type RecordWell } from './record-wells.js';
 
 export interface PlateRecordDeps {
   /** The plate with this computer's queued changes (the read cache's manifest answer). */
@@ -28,15 +28,65 @@ export interface PlateRecordDeps {
   now(): number;
 }
 
+/** The event a filed record sends: the plate, how many wells hold something, and where its record is. */
+function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder: string, at: number): Intent {
+  const unknown = wells.filter((w) => contentOf(w) === 'unknown').length;
+  return {
+    type: 'webhook',
+    eventType: 'plate.completed',
+    payload: {
+      event: 'plate.completed',
+      plate: m.hrid,
+      uuid: m.uuid,
+      barcode: m.barcode,
+      filledWells: wells.filter((w) => contentOf(w) === 'sample' || contentOf(w) === 'label').length,
+      ...(unknown > 0 ? { wellsUnknownHere: unknown } : {}),
+      record: folder,
+      at: new Date(at).toISOString(),
+    },
+  };
+}
+
+const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
+/** Where each entry of a filing's batch sits: three uploads, the attach-image, the event. */
+const EVENT_AT = 4;
+
+/**
+ * The record a filing already queued (the same press sent again: an answer lost, a double click), or
+ * null. Its folder is in its event, committed with the entries, so nothing is written a second time.
+ */
+async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateRecord | null> {
+  const key = dedupeKeyOf(filing);
+  const event = d.outbox.findDeduped(`${key}:${EVENT_AT}`);
+  const intent = event === null ? null : d.outbox.get(event)?.intent;
+  const sent = intent?.type === 'webhook' ? intent.payload : {};
+  const [folder, at] = [sent['record'], sent['at']];
+  if (typeof folder !== 'string' || typeof at !== 'string') return null;
+  const kept = (await listRecords(d.recordsDir)).find((r) => r.folder === folder);
+  const entries = Array.from({ length: EVENT_AT + 1 }, (_, i) => d.outbox.findDeduped(`${key}:${i}`));
+  if (!kept || entries.some((e) => e === null)) return null;
+  // When it was filed is what the first answer said (the folder's time moves with its files).
+  return { ...kept, createdAt: Date.parse(at), entries: entries as number[] };
+}
+
 /**
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
- * records folder, and queues its filing in one commit: the three uploads, then the attach-image of the
- * picture to the notebook page, which waits for the picture's file id (an outbox dependency). Works
- * offline: everything is local until the queue sends it. The record states the plate's queued well
- * changes as landed, so its entries wait until the service has accepted every one of them, and are not
- * sent if one is refused (see recordBuiltOn).
+ * records folder, and queues its filing in one commit: the three uploads, the attach-image of the
+ * picture to the notebook page, which waits for the picture's file id (an outbox dependency), and the
+ * plate.completed event. One commit, so the event never goes without its record (a crash between two
+ * commits) nor twice (a failed filing pressed again); keyed by the filing, so a resent press answers
+ * the first. Works offline: everything is local until the queue sends it. The record states the
+ * plate's queued well changes as landed, so its entries wait until the service has accepted every one
+ * of them, and are not sent if one is refused (see recordBuiltOn).
  */
-export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: PageRef): Promise<PlateRecord> {
+export async function fileRecord(
+  d: PlateRecordDeps,
+  plateUuid: string,
+  page: PageRef,
+  filing: string,
+): Promise<PlateRecord> {
+  const earlier = await earlierFiling(d, filing);
+  if (earlier) return earlier;
   const m = await d.manifest(plateUuid);
   if (!m) throw new Error('That plate is not known here (open it once while online)');
   const builtOn = recordBuiltOn(m);
@@ -69,7 +119,9 @@ export async function fileRecord(d: PlateRecordDeps, plateUuid: string, page: Pa
       position: 'append',
     },
   });
+  intents.push(completedEvent(m, wells, folderName, at));
   const entries = d.outbox.enqueueMany(intents, {
+    dedupeKey: dedupeKeyOf(filing),
     dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
     builtOn,
   });

@@ -40,6 +40,8 @@ export async function makeRecordFolder(recordsDir: string, folder: string): Prom
   }
 }
 
+const KIND_ORDER: readonly RecordFile['kind'][] = ['wells', 'grid', 'picture'];
+
 /** Kept records, newest first (what the Outbox and Well fill screens link to). */
 export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord, 'entries'>[]> {
   let names: string[];
@@ -63,6 +65,8 @@ export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord,
             : null;
       if (kind) files.push({ name, kind, size: (await stat(path.join(dir, name))).size });
     }
+    // The order filing answers them in (table, grid, picture), whatever order the disk lists them in.
+    files.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
     const created = (await stat(dir)).mtimeMs;
     out.push({ folder, plate: plateOfFolder(folder), createdAt: Math.round(created), files });
   }

@@ -1,13 +1,34 @@
 import { z } from 'zod';
 import { channel } from '../channel.js';
 
+/** The longest page hrid and name a filing takes (the contract refuses longer; the page says why first). */
+export const PAGE_LIMITS = { hrid: 200, name: 500 } as const;
+
 /** The notebook page a record is attached to: by hrid (scanned or typed), name or uuid. */
 export const pageRef = z.union([
-  z.strictObject({ hrid: z.string().min(1).max(200) }),
-  z.strictObject({ name: z.string().min(1).max(500) }),
+  z.strictObject({ hrid: z.string().min(1).max(PAGE_LIMITS.hrid) }),
+  z.strictObject({ name: z.string().min(1).max(PAGE_LIMITS.name) }),
   z.strictObject({ uuid: z.string().min(1).max(200) }),
 ]);
 export type PageRef = z.infer<typeof pageRef>;
+
+/**
+ * The page a scanned or typed text names (EXP-0001 is an hrid, anything else a name), or why it cannot
+ * be one, in words for the bench: the contract's own refusal says only "invalid payload".
+ */
+export function pageRefOf(text: string): { ref: PageRef } | { problem: string } {
+  const t = text.trim();
+  if (t === '') return { problem: 'Say which notebook page the record goes to (scan or type its ID, or its name)' };
+  if (/^[A-Z]{2,6}-\d+$/i.test(t)) {
+    if (t.length > PAGE_LIMITS.hrid) return { problem: `A page ID is at most ${PAGE_LIMITS.hrid} characters` };
+    return { ref: { hrid: t.toUpperCase() } };
+  }
+  if (t.length > PAGE_LIMITS.name)
+    return {
+      problem: `A page name is at most ${PAGE_LIMITS.name} characters (this one has ${t.length}): scan or type the page's ID instead`,
+    };
+  return { ref: { name: t } };
+}
 
 export const recordFile = z.strictObject({
   name: z.string(),
@@ -22,7 +43,7 @@ export const plateRecord = z.strictObject({
   plate: z.string(),
   createdAt: z.number(),
   files: z.array(recordFile),
-  /** The outbox entries filing it: three uploads, then the attach-image. */
+  /** The outbox entries filing it: three uploads, the attach-image, then the plate.completed event. */
   entries: z.array(z.number().int()),
 });
 export type PlateRecord = z.infer<typeof plateRecord>;
@@ -33,9 +54,13 @@ const fileName = z.string().min(1).max(200);
 export const RECORD_FILE_SOURCE = 'Benchlink plate record';
 
 export const plateRecordChannels = {
-  /** Builds the record of a plate, keeps it on disk and queues its filing into the notebook page. */
+  /**
+   * Builds the record of a plate, keeps it on disk and queues its filing into the notebook page with
+   * the plate.completed event, all in one commit. `filing` names this press of the button (a uuid the
+   * page keeps until it sees the answer): the same filing sent again answers the first record.
+   */
   'plateRecord.file': channel({
-    request: z.strictObject({ plateUuid: z.string().min(1).max(200), page: pageRef }),
+    request: z.strictObject({ plateUuid: z.string().min(1).max(200), page: pageRef, filing: z.uuid() }),
     response: plateRecord,
   }),
   'plateRecord.list': channel({

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
@@ -40,14 +41,18 @@ describe('the plate record: built in main from the plate as queued, kept on disk
         },
       ],
     });
-    const record = await env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' } });
+    const record = await env.call('plateRecord.file', {
+      plateUuid: plate.uuid,
+      page: { hrid: 'EXP-0001' },
+      filing: randomUUID(),
+    });
     const day = new Date().toISOString().slice(0, 10);
     expect(record.files.map((f) => f.name)).toEqual([
       `PLATE_PL-0001_${day}.csv`,
       `PLATE_PL-0001_${day}_grid.csv`,
       `PLATE_PL-0001_${day}.png`,
     ]);
-    expect(record.entries).toHaveLength(4);
+    expect(record.entries).toHaveLength(5);
     const [csv, grid, png] = await Promise.all(
       record.files.map(async (f) =>
         Buffer.from((await env.call('plateRecord.read', { folder: record.folder, name: f.name })).base64, 'base64'),

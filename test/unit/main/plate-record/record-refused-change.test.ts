@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 
@@ -20,7 +21,11 @@ it('a queued well change the service then refuses: the record is not filed, and 
   const plate = (await env.call('cache.manifest', { hrid: 'PL-0002' }))!;
   const { id } = await env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'H12', 'NO-SUCH-SAMPLE') });
   // The change may be refused before or after the click reaches main: either way nothing of the record goes.
-  const filed = await env.api.invoke('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' } });
+  const filed = await env.api.invoke('plateRecord.file', {
+    plateUuid: plate.uuid,
+    page: { hrid: 'EXP-0001' },
+    filing: randomUUID(),
+  });
   const well = await env.call('outbox.await', { id, timeoutMs: 15_000 });
   expect(well.state).toBe('failed');
   if (!filed.ok) {
@@ -41,7 +46,11 @@ it('filing a plate whose change was already refused is refused, naming the well 
   const { id } = await env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'G7', 'NO-SUCH-SAMPLE') });
   const well = await env.call('outbox.await', { id, timeoutMs: 15_000 });
   expect(well.state).toBe('failed');
-  const r = await env.api.invoke('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' } });
+  const r = await env.api.invoke('plateRecord.file', {
+    plateUuid: plate.uuid,
+    page: { hrid: 'EXP-0001' },
+    filing: randomUUID(),
+  });
   expect(r.ok).toBe(false);
   if (r.ok) return;
   expect(r.error.message).toMatch(/G7: .+/);

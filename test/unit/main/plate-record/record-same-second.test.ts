@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 
@@ -22,10 +23,18 @@ it('two records of one plate in the same second: two folders, the first kept cop
   const plate = (await env.call('cache.manifest', { hrid: 'PL-0003' }))!;
   for (let tries = 0; tries < 5; tries++) {
     await env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'A1', 'S-0010') });
-    const first = await env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' } });
+    const first = await env.call('plateRecord.file', {
+      plateUuid: plate.uuid,
+      page: { hrid: 'EXP-0001' },
+      filing: randomUUID(),
+    });
     const firstCsv = await text(first.folder, first.files[0]!.name);
     await env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'A2', 'S-0011') });
-    const second = await env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' } });
+    const second = await env.call('plateRecord.file', {
+      plateUuid: plate.uuid,
+      page: { hrid: 'EXP-0001' },
+      filing: randomUUID(),
+    });
     if (second.createdAt - (second.createdAt % 1000) !== first.createdAt - (first.createdAt % 1000)) continue;
     expect(second.folder).not.toBe(first.folder);
     expect(await text(first.folder, first.files[0]!.name)).toBe(firstCsv);

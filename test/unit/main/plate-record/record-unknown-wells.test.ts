@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -30,7 +31,11 @@ it('a plate filled elsewhere: wells this computer did not place are "unknown" in
       tags: [],
     },
   });
-  const rec = await env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' } });
+  const rec = await env.call('plateRecord.file', {
+    plateUuid: plate.uuid,
+    page: { hrid: 'EXP-0001' },
+    filing: randomUUID(),
+  });
   expect((await env.call('outbox.await', { id, timeoutMs: 15_000 })).state).toBe('done');
   const [csv, grid, png] = await Promise.all(rec.files.map((f) => read(rec.folder, f.name)));
 
