@@ -9,7 +9,7 @@ import {
 import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
-import type { Outbox } from '../outbox/index.js';
+import type { Outbox, OutboxEntry } from '../outbox/index.js';
 import { stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
@@ -51,17 +51,33 @@ const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
 /** Where each entry of a filing's batch sits: three uploads, the attach-image, the event. */
 const EVENT_AT = 4;
 
+/** A filing's record folder and time, as its event (committed with its entries) carries them. */
+function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | null {
+  const event = outbox.findDeduped(`${key}:${EVENT_AT}`);
+  const intent = event === null ? null : outbox.get(event)?.intent;
+  const sent = intent?.type === 'webhook' ? intent.payload : {};
+  const [folder, at] = [sent['record'], sent['at']];
+  return typeof folder === 'string' && typeof at === 'string' ? { folder, at } : null;
+}
+
+/**
+ * The kept record folder an outbox entry files (one of a record's uploads), or null: the Outbox links
+ * to exactly that record's copy, not to whichever record has a file of that name (one a day per plate).
+ */
+export function recordFolderOf(outbox: Outbox, e: OutboxEntry): string | null {
+  const key = e.dedupeKey === null ? null : /^(plate-record:.+):\d+$/.exec(e.dedupeKey)?.[1];
+  return key ? (filedAs(outbox, key)?.folder ?? null) : null;
+}
+
 /**
  * The record a filing already queued (the same press sent again: an answer lost, a double click), or
  * null. Its folder is in its event, committed with the entries, so nothing is written a second time.
  */
 async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateRecord | null> {
   const key = dedupeKeyOf(filing);
-  const event = d.outbox.findDeduped(`${key}:${EVENT_AT}`);
-  const intent = event === null ? null : d.outbox.get(event)?.intent;
-  const sent = intent?.type === 'webhook' ? intent.payload : {};
-  const [folder, at] = [sent['record'], sent['at']];
-  if (typeof folder !== 'string' || typeof at !== 'string') return null;
+  const filed = filedAs(d.outbox, key);
+  if (!filed) return null;
+  const { folder, at } = filed;
   const kept = (await listRecords(d.recordsDir)).find((r) => r.folder === folder);
   const entries = Array.from({ length: EVENT_AT + 1 }, (_, i) => d.outbox.findDeduped(`${key}:${i}`));
   if (!kept || entries.some((e) => e === null)) return null;

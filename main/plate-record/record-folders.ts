@@ -83,15 +83,10 @@ export function isPlainRecordName(name: string): boolean {
 }
 
 /**
- * A kept file's bytes by record folder and file name; neither may leave the records folder. Without a
- * folder (an Outbox entry knows only the file's name), the newest record holding that name.
+ * A kept file's bytes by record folder and file name; neither may leave the records folder. Always
+ * both: a plate's records of one day share file names, so a name alone could open another record.
  */
-export async function readRecordFile(recordsDir: string, folder: string | undefined, name: string): Promise<Buffer> {
-  if (folder === undefined) {
-    const holder = (await listRecords(recordsDir)).find((r) => r.files.some((f) => f.name === name));
-    if (!holder) throw new Error(`${name} is not kept on this computer`);
-    folder = holder.folder;
-  }
+export async function readRecordFile(recordsDir: string, folder: string, name: string): Promise<Buffer> {
   if (!isPlainRecordName(folder) || !isPlainRecordName(name)) throw new Error('Not a record file');
   return readFile(path.join(recordsDir, folder, name));
 }

@@ -50,7 +50,9 @@ function noteOf(result: unknown): string | null {
   return typeof note === 'string' ? note : null;
 }
 
-export function toSummary(e: OutboxEntry): OutboxEntrySummary {
+/** `recordFolder`: the kept plate record an entry files, when it is one of a record's. */
+export function toSummary(e: OutboxEntry, recordFolder: (e: OutboxEntry) => string | null): OutboxEntrySummary {
+  const folder = recordFolder(e);
   return {
     id: e.id,
     type: e.type,
@@ -64,5 +66,6 @@ export function toSummary(e: OutboxEntry): OutboxEntrySummary {
     lastError: e.lastError ? toOutboxError(e.lastError) : null,
     createdAt: e.createdAt,
     ...(noteOf(e.result) ? { note: noteOf(e.result)! } : {}),
+    ...(folder === null ? {} : { recordFolder: folder }),
   };
 }

@@ -2,6 +2,7 @@ import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
 import type { SyncEngine } from '../../sync/index.js';
+import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary } from '../bridges/entry-summary.js';
 import { createEntryAwaiter, syncStatusPayload, TooManyWaitsError } from '../bridges/outbox-bridge.js';
 import { IpcFailure } from '../failure.js';
@@ -64,7 +65,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       return entries
         .sort((a, b) => a.id - b.id)
         .slice(0, max)
-        .map(toSummary);
+        .map((e) => toSummary(e, (x) => recordFolderOf(outbox, x)));
     },
     'outbox.counts': () => outbox.counts(),
     'outbox.retry': ({ id }) => {

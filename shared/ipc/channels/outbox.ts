@@ -61,6 +61,8 @@ export const outboxEntrySummary = z.strictObject({
   createdAt: z.number(),
   /** A done entry's note, e.g. "Accepted by the service; its answer was not understood." */
   note: z.string().optional(),
+  /** For a plate record's upload: the kept record folder it files (the Outbox links to that copy). */
+  recordFolder: z.string().optional(),
 });
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 

@@ -67,9 +67,12 @@ export const plateRecordChannels = {
     request: z.strictObject({}),
     response: z.array(plateRecord.omit({ entries: true })),
   }),
-  /** A kept file's bytes, for a download in the browser host. Without a folder: the newest copy of that name. */
+  /**
+   * A kept file's bytes, for a download in the browser host: by record folder and file name, both, since
+   * one plate's records of a day share file names.
+   */
   'plateRecord.read': channel({
-    request: z.strictObject({ folder: fileName.optional(), name: fileName }),
+    request: z.strictObject({ folder: fileName, name: fileName }),
     response: z.strictObject({ base64: z.string() }),
   }),
   /** Opens the record's folder in the file manager (Electron); the browser host answers unavailable. */

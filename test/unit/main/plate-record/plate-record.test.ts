@@ -91,13 +91,35 @@ describe('the plate record: built in main from the plate as queued, kept on disk
     expect(attached.result).toMatchObject({ image_uuid: (picture.result as { fileId: string }).fileId });
   });
 
-  it('finds a kept file by its name alone (an Outbox entry knows only that), the newest copy first', async () => {
-    const records = await env.call('plateRecord.list', {});
-    const png = records[0]!.files.find((f) => f.kind === 'picture')!;
-    const byName = await env.call('plateRecord.read', { name: png.name });
-    const byFolder = await env.call('plateRecord.read', { folder: records[0]!.folder, name: png.name });
-    expect(byName.base64).toBe(byFolder.base64);
-    expect((await env.api.invoke('plateRecord.read', { name: 'PLATE_nothing.csv' })).ok).toBe(false);
+  it("an Outbox entry links to its own record's kept copy, not another of the same plate and day", async () => {
+    const plate = (await env.call('cache.manifest', { hrid: 'PL-0003' }))!;
+    const fileWith = async (sample: string) => {
+      await env.call('outbox.enqueue', {
+        intent: {
+          type: 'well-set',
+          manifest: { uuid: plate.uuid },
+          position: 'A1',
+          sample: { id: sample, labsheet: 'Samples' },
+          label: '',
+          tags: [],
+        },
+      });
+      return env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' }, filing: randomUUID() });
+    };
+    const [first, second] = [await fileWith('S-0010'), await fileWith('S-0011')];
+    expect(second.files[0]!.name).toBe(first.files[0]!.name); // one name a day: the name alone is ambiguous
+    const listed = await env.call('outbox.list', { states: ['pending', 'sending', 'done', 'failed', 'uncertain'] });
+    for (const rec of [first, second]) {
+      const entry = listed.find((e) => e.id === rec.entries[0])!;
+      expect(entry.recordFolder).toBe(rec.folder);
+      const csv = Buffer.from(
+        (await env.call('plateRecord.read', { folder: entry.recordFolder!, name: rec.files[0]!.name })).base64,
+        'base64',
+      ).toString();
+      expect(csv.split('\n')[1]).toContain(rec === first ? 'S-0010' : 'S-0011');
+    }
+    // A name without its folder is not a way to a file any more.
+    expect((await env.api.invoke('plateRecord.read', { name: first.files[0]!.name } as never)).ok).toBe(false);
   });
 
   it('refuses a file outside the records folder', async () => {
