@@ -2,17 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
-import { fakeNow, tempDir, webhook, wellSet } from './helpers.js';
-
-const upload = (name: string): Intent => ({
-  type: 'file-upload',
-  stagedPath: `/staging/${name}`,
-  size: 10,
-  sha256: 'a'.repeat(64),
-  fileName: name,
-  isGlobal: false,
-  fileSource: 'Benchlink',
-});
+import { fakeNow, tempDir, upload, webhook, wellSet } from './helpers.js';
 
 describe('outbox: a batch built on queued entries (a plate record states the plate as queued)', () => {
   let t: ReturnType<typeof tempDir>;

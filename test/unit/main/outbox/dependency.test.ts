@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { SUPPLIED_LATER, type BatchDependency } from '../../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
-import { fakeNow, tempDir, webhook } from './helpers.js';
+import { fakeNow, tempDir, upload, webhook } from './helpers.js';
 
 const attach = (page: string): Intent => ({
   type: 'attach-image',
@@ -14,15 +14,6 @@ const attach = (page: string): Intent => ({
     image_mime_type: 'image/png',
     position: 'append',
   },
-});
-const upload = (name: string): Intent => ({
-  type: 'file-upload',
-  stagedPath: `/staging/${name}`,
-  size: 10,
-  sha256: 'a'.repeat(64),
-  fileName: name,
-  isGlobal: false,
-  fileSource: 'Benchlink',
 });
 const needsFile: BatchDependency['supplies'] = { field: 'request.image_uuid', from: 'fileId' };
 

@@ -48,3 +48,14 @@ export const rowUpdate = (id: string, changes: Record<string, string | number | 
   changes,
 });
 export const webhook = (n: number): Intent => ({ type: 'webhook', payload: { event: 'scan', n } });
+
+/** A file upload as staging queues it (the path is never read by these tests). */
+export const upload = (name: string): Intent => ({
+  type: 'file-upload',
+  stagedPath: `/staging/${name}`,
+  size: 10,
+  sha256: 'a'.repeat(64),
+  fileName: name,
+  isGlobal: false,
+  fileSource: 'Benchlink',
+});

@@ -1,39 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
+import { expect, it } from 'vitest';
+import { mainForSuite, wellSet } from './helpers.js';
 
-let env: InProcess;
-beforeAll(async () => {
-  env = await inProcessApi();
-});
-afterAll(() => env.close());
-
-const wellSet = (uuid: string, position: string, id: string) => ({
-  type: 'well-set' as const,
-  manifest: { uuid },
-  position,
-  sample: { id, labsheet: 'Samples' },
-  label: '' as const,
-  tags: [],
-});
+const main = mainForSuite();
 
 it('a queued well change the service then refuses: the record is not filed, and says which well and why', async () => {
-  const plate = (await env.call('cache.manifest', { hrid: 'PL-0002' }))!;
-  const { id } = await env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'H12', 'NO-SUCH-SAMPLE') });
+  const plate = (await main.env.call('cache.manifest', { hrid: 'PL-0002' }))!;
+  const { id } = await main.env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'H12', 'NO-SUCH-SAMPLE') });
   // The change may be refused before or after the click reaches main: either way nothing of the record goes.
-  const filed = await env.api.invoke('plateRecord.file', {
+  const filed = await main.env.api.invoke('plateRecord.file', {
     plateUuid: plate.uuid,
     page: { hrid: 'EXP-0001' },
     filing: randomUUID(),
   });
-  const well = await env.call('outbox.await', { id, timeoutMs: 15_000 });
+  const well = await main.env.call('outbox.await', { id, timeoutMs: 15_000 });
   expect(well.state).toBe('failed');
   if (!filed.ok) {
     expect(filed.error.message).toContain('H12');
     return;
   }
   const entries = await Promise.all(
-    filed.value.entries.map((e) => env.call('outbox.await', { id: e, timeoutMs: 15_000 })),
+    filed.value.entries.map((e) => main.env.call('outbox.await', { id: e, timeoutMs: 15_000 })),
   );
   for (const e of entries) {
     expect(e.state).toBe('failed');
@@ -42,11 +29,11 @@ it('a queued well change the service then refuses: the record is not filed, and 
 });
 
 it('filing a plate whose change was already refused is refused, naming the well and the reason', async () => {
-  const plate = (await env.call('cache.manifest', { hrid: 'PL-0003' }))!;
-  const { id } = await env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'G7', 'NO-SUCH-SAMPLE') });
-  const well = await env.call('outbox.await', { id, timeoutMs: 15_000 });
+  const plate = (await main.env.call('cache.manifest', { hrid: 'PL-0003' }))!;
+  const { id } = await main.env.call('outbox.enqueue', { intent: wellSet(plate.uuid, 'G7', 'NO-SUCH-SAMPLE') });
+  const well = await main.env.call('outbox.await', { id, timeoutMs: 15_000 });
   expect(well.state).toBe('failed');
-  const r = await env.api.invoke('plateRecord.file', {
+  const r = await main.env.api.invoke('plateRecord.file', {
     plateUuid: plate.uuid,
     page: { hrid: 'EXP-0001' },
     filing: randomUUID(),
@@ -55,5 +42,5 @@ it('filing a plate whose change was already refused is refused, naming the well 
   if (r.ok) return;
   expect(r.error.message).toMatch(/G7: .+/);
   expect(r.error.message).toContain(well.error!.message);
-  expect((await env.call('plateRecord.list', {})).filter((x) => x.plate === 'PL-0003')).toEqual([]);
+  expect((await main.env.call('plateRecord.list', {})).filter((x) => x.plate === 'PL-0003')).toEqual([]);
 });
