@@ -49,6 +49,7 @@ import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/
 import { CHANNELS } from '../shared/ipc/contract.js';
 import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
 import { settingsPatch } from '../shared/ipc/settings.js';
+import { serviceIdentity } from '../shared/ipc/service-identity.js';
 
 export interface AppOptions {
   dataDir: string;
@@ -131,6 +132,8 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const { log, dataDir } = o;
   const events = createEventHub(log);
   const settings = await openSettingsStore({ dataDir, log });
+  // What the outbox's older, unbound entries were queued under: the saved connection, before --service.
+  const savedService = serviceIdentity(settings.get().connection);
   if (o.service) {
     const url = o.service;
     // Checked like an address typed in Settings (https off this computer); a bad one stops the start.
@@ -177,7 +180,14 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
 
   await adoptLegacyToken(vault, settings.get().connection, log);
 
-  const outbox = createOutbox({ path: join(dataDir, 'outbox.db'), now, log });
+  const outbox = createOutbox({
+    path: join(dataDir, 'outbox.db'),
+    now,
+    log,
+    // Read per enqueue and per send, so a switch binds new entries and holds back the others at once.
+    service: () => serviceIdentity(settings.get().connection),
+    unboundService: savedService,
+  });
   if (outbox.recovered) log.warn('outbox file was corrupt and was moved aside', { ...outbox.recovered });
   const { transport, client } = createLiveTransport({
     resolve: () => connection.resolve(),
@@ -198,6 +208,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     now,
     log,
     knownIdColumns: (labsheet) => settings.get().labsheetIdColumns[labsheet],
+    service: () => serviceIdentity(settings.get().connection),
   });
   const scanner = createScannerService({
     layer: o.hidLayer ?? createNodeHidLayer(),

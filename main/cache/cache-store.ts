@@ -31,6 +31,12 @@ export interface StoredRow {
 
 export interface CacheStore {
   readonly recovered: MovedAside | null;
+  /**
+   * The data is the named service's from now on: when it was another's (or unknown), everything read
+   * from a service is dropped first. The layouts the user gave for templates stay (they are the user's).
+   * Answers whether anything was dropped.
+   */
+  bindService(identity: string): boolean;
   putManifest(m: ManifestRecord, wells: CachedWell[] | null): void;
   manifest(by: 'uuid' | 'hrid' | 'barcode', value: string): { manifest: ManifestRecord; wells: CachedWell[] } | null;
   /** Records a well change the service confirmed, so a service that lists no wells is still drawn right. */
@@ -131,8 +137,20 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     hrid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE hrid = ?`),
     barcode: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE barcode = ?`),
   };
+  const boundTo = db.prepare<[], { identity: string }>(`SELECT identity FROM bound_service WHERE only = 1`);
+  const setBound = db.prepare<[string]>(`INSERT OR REPLACE INTO bound_service (only, identity) VALUES (1, ?)`);
+  const dropServiceData = db.transaction((identity: string) => {
+    db.exec(`DELETE FROM wells; DELETE FROM manifests; DELETE FROM labsheet_rows; DELETE FROM labsheets;
+             DELETE FROM locations;`);
+    setBound.run(identity);
+  });
   return {
     recovered,
+    bindService(identity) {
+      if (boundTo.get()?.identity === identity) return false;
+      dropServiceData.immediate(identity);
+      return true;
+    },
     putManifest(m, wells) {
       db.transaction(() => {
         q.putManifest.run({ ...m, basis: JSON.stringify(m.basis) });

@@ -36,6 +36,11 @@ export interface ReadCacheDeps {
    * user; kept in Settings). Without an answer they are guessed from the column names.
    */
   knownIdColumns?: (labsheet: string) => LabsheetIdColumns | undefined;
+  /**
+   * The identity of the service in use (shared/ipc/service-identity.ts). Before each lookup the store is
+   * bound to it, so after a switch nothing another service said is shown as this one's.
+   */
+  service?: () => string;
 }
 
 type ManifestQuery = { barcode?: string | undefined; hrid?: string | undefined; uuid?: string | undefined };
@@ -385,14 +390,21 @@ export function createReadCache(d: ReadCacheDeps) {
       : { labsheet, headers: [], idColumn: null, barcodeColumn: null, idFrom: 'guess' };
   }
 
+  // Every lookup first checks the cache holds the current service's data (one indexed read).
+  const bound =
+    <A extends unknown[], R>(f: (...a: A) => R) =>
+    (...a: A): R => {
+      if (d.service) store.bindService(d.service());
+      return f(...a);
+    };
   return {
-    manifest,
+    manifest: bound(manifest),
     setTemplateLayout,
-    row,
-    sampleIndex,
-    labsheets,
-    locations,
-    idColumns,
+    row: bound(row),
+    sampleIndex: bound(sampleIndex),
+    labsheets: bound(labsheets),
+    locations: bound(locations),
+    idColumns: bound(idColumns),
     events,
     close: offChanged,
   };

@@ -52,4 +52,13 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    why:
+      'the service the cached data came from: after the connection changes, what another service said is ' +
+      'thrown away instead of shown as this one (a file from before holds no record, and is emptied once)',
+    up: (db) => {
+      db.exec(`CREATE TABLE bound_service (only INTEGER PRIMARY KEY CHECK (only = 1), identity TEXT NOT NULL);`);
+    },
+  },
 ];

@@ -28,7 +28,10 @@ export function createLiveTransport(d: LiveTransportDeps): { transport: SyncTran
       timeoutMs: SYNC_TIMEOUT_MS,
     });
   }
-  // One forwarder per endpoint of the table; each resolves the connection at call time.
+  // One forwarder per endpoint of the table; each resolves the connection at call time. The saved
+  // connection is read synchronously on the call, in the same turn as the outbox's claim of the entries
+  // it carries (which takes only entries bound to that same connection), so a switch in between cannot
+  // send one service's entries to another.
   const forward =
     (name: keyof SyncTransport) =>
     async (...args: unknown[]) => {

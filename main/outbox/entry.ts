@@ -42,6 +42,8 @@ export interface OutboxEntry {
   /** The earlier entry this one is sent after, and which of its fields that entry's result fills. */
   dependsOn: number | null;
   supplies: Supply | null;
+  /** The identity of the service it was queued for (shared/ipc/service-identity.ts); sent only there. */
+  service: string;
 }
 
 export interface QueueCounts {
@@ -50,6 +52,8 @@ export interface QueueCounts {
   failed: number;
   uncertain: number;
   done: number;
+  /** Open entries bound to another service than the current one: they wait for a switch back. */
+  elsewhere: number;
 }
 
 export interface EntryStateChange {

@@ -1,4 +1,10 @@
-export { createOutbox, type Outbox, type OutboxOptions, type OutboxEvents } from './outbox-store.js';
+export {
+  createOutbox,
+  type Outbox,
+  type OutboxOptions,
+  type OutboxEvents,
+  type WaitingElsewhere,
+} from './outbox-store.js';
 export { WriteError, type WriteErrorKind } from '../common/write-error.js';
 export { scheduleDonePruning, DONE_KEPT_MS } from './prune-schedule.js';
 export type {

@@ -25,6 +25,23 @@ export interface OutboxOptions {
   now: () => number;
   /** Where a failing change listener is reported (its error never reaches the committing caller). */
   log?: Logger;
+  /**
+   * The identity of the service in use now (shared/ipc/service-identity.ts), read at every enqueue and
+   * every pick of what to send: an entry is bound to the service it was queued for and is sent only
+   * while that is the current one. Omitted (tests, tools): one unnamed service.
+   */
+  service?: () => string;
+  /**
+   * The service entries from before that binding are bound to (default: the current one): the connection
+   * they were queued under, i.e. the one saved before a `--service` of this start replaced it.
+   */
+  unboundService?: string;
+}
+
+/** Open entries bound to a service other than the current one: they wait for a switch back. */
+export interface WaitingElsewhere {
+  service: string;
+  count: number;
 }
 
 export interface OutboxEvents {
@@ -54,7 +71,17 @@ export interface Outbox {
   get(id: number): OutboxEntry | null;
   /** The entry queued under this dedupe key (a batch's entry i: `${key}:${i}`), or null. */
   findDeduped(key: string): number | null;
+  /** Entries of the current service by state, and how many open ones wait for another service. */
   counts(): QueueCounts;
+  /** The identity of the service entries are queued for and sent to now. */
+  currentService(): string;
+  /** Open entries (pending, in flight, failed, uncertain) bound to services not in use now, per service. */
+  waitingElsewhere(): WaitingElsewhere[];
+  /**
+   * The user gives up on the changes waiting for a service not in use: each open entry of it (never one
+   * in flight) is discarded, in one transaction. Refused for the current service. Answers their ids.
+   */
+  discardWaiting(service: string): number[];
   list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
   /**
    * Undo: only an entry that was never attempted can be cancelled. One tried before (its answer lost,
@@ -75,7 +102,7 @@ export interface Outbox {
   confirmDone(id: number, result?: unknown): boolean;
   /** The user corrected a failed entry. */
   replace(id: number, intent: Intent): boolean;
-  // ---- used by the sync engine ----
+  // ---- used by the sync engine: each answers only entries of the current service ----
   oldestPendingTargets(limit: number): string[];
   pendingHead(target: string, limit: number): OutboxEntry[];
   /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
@@ -131,6 +158,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const st = prepareStatements(db);
   const events = new TypedEmitter<OutboxEvents>(options.log ? logListenerError(options.log, 'outbox') : undefined);
   const now = options.now;
+  const service = options.service ?? (() => '');
+  // Entries queued before entries were bound (migration 9) were meant for the connection saved then.
+  st.adoptUnbound.run(options.unboundService ?? service());
 
   const reread = (ids: readonly number[]): EntryStateChange[] =>
     ids
@@ -172,7 +202,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     const target = targetKeyOf(i);
     const t = now();
-    const info = st.insert.run(i.type, target, JSON.stringify(i), t, t, dedupeKey);
+    const info = st.insert.run(i.type, target, JSON.stringify(i), t, t, dedupeKey, service());
     return { id: Number(info.lastInsertRowid), target, fresh: true };
   }
 
@@ -353,9 +383,37 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     findDeduped: (key) => st.byDedupe.get(key)?.id ?? null,
     counts() {
-      const c: QueueCounts = { pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0 };
-      for (const { state, n } of st.counts.all()) if (state in c) c[state as keyof QueueCounts] = n;
+      const c: QueueCounts = { pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0, elsewhere: 0 };
+      for (const { state, n } of st.counts.all(service())) if (state in c) c[state as keyof QueueCounts] = n;
+      for (const w of this.waitingElsewhere()) c.elsewhere += w.count;
       return c;
+    },
+    currentService: () => service(),
+    waitingElsewhere() {
+      const current = service();
+      return st.openByService
+        .all()
+        .filter((r) => r.service !== current)
+        .map((r) => ({ service: r.service, count: r.n }));
+    },
+    discardWaiting(of) {
+      if (of === service()) return [];
+      let gone: number[] = [];
+      let dependents: number[] = [];
+      try {
+        const t = now();
+        db.transaction(() => {
+          gone = st.openOfService
+            .all(of)
+            .filter((r) => st.setState.run('discarded', t, r.id, r.state).changes === 1)
+            .map((r) => r.id);
+          dependents = failDependents(gone, t);
+        }).immediate();
+      } catch (err) {
+        throw toWriteError(err, 'The discard');
+      }
+      if (gone.length > 0) events.emit('changed', reread([...gone, ...dependents]));
+      return gone;
     },
     list(state, o) {
       const rows =
@@ -399,18 +457,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
         throw toWriteError(err, 'The correction');
       }
     },
-    oldestPendingTargets: (limit) => st.oldestTargets.all(limit).map((r) => r.target),
-    pendingHead: (target, limit) => st.headOf.all(target, limit).map(rowToEntry),
-    pendingHeadId: (target) => st.headIdOf.get(target)?.id ?? null,
+    oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
+    pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
+    pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
     pendingElsewhere: (type, target, beforeId, ids) =>
-      st.pendingElsewhere.all(type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
-    standingAssignments: (locationId) => st.standingAssignments.all(locationId).map(rowToEntry),
-    entriesOf: (target, state) => st.inStateForTarget.all(state, target).map(rowToEntry),
+      st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
+    standingAssignments: (locationId) => st.standingAssignments.all(service(), locationId).map(rowToEntry),
+    entriesOf: (target, state) => st.inStateForTarget.all(state, service(), target).map(rowToEntry),
     claim(ids, requestId, endpoint) {
       const t = now();
+      // Read in the same turn as the transport reads the connection for this request (no await between).
+      const to = service();
       const taken = db
         .transaction(() => {
-          const got = ids.filter((id) => st.claim.run(requestId, t, id).changes === 1);
+          const got = ids.filter((id) => st.claim.run(requestId, t, id, to).changes === 1);
           if (got.length > 0) st.logRequest.run(requestId, endpoint, t, got.length);
           return got;
         })
@@ -455,8 +515,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
         throw toWriteError(err, 'The plate record');
       }
     },
-    sentAfter: (target, afterId) => st.sentAfterInTarget.all(target, afterId).map(rowToEntry),
-    sentAssignmentsAfter: (afterId, ids) => st.sentAssignmentsAfter.all(afterId, JSON.stringify(ids)).map(rowToEntry),
+    sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
+    sentAssignmentsAfter: (afterId, ids) =>
+      st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
     recoverInterrupted() {
       const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER).map(rowToEntry);
       const settlements: Settlement[] = interrupted.map((e) =>

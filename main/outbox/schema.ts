@@ -120,4 +120,17 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 9,
+    why:
+      'the service each entry is bound to (the identity of the connection it was queued under): an entry is ' +
+      'sent only while that connection is the current one, so switching to the sandbox never sends real ' +
+      'work there. Left empty here; the store binds older entries to the connection saved at the upgrade',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE entries ADD COLUMN service TEXT;
+        CREATE INDEX entries_service_state ON entries (service, state, target, id);
+      `);
+    },
+  },
 ];

@@ -23,6 +23,7 @@ export interface EntryRow {
   supplies: string | null;
   uncertain_attempts: number;
   waits_for: string | null;
+  service: string | null;
 }
 
 export function rowToEntry(r: EntryRow): OutboxEntry {
@@ -44,15 +45,27 @@ export function rowToEntry(r: EntryRow): OutboxEntry {
     dependsOn: r.depends_on,
     supplies: r.supplies === null ? null : supply.parse(JSON.parse(r.supplies)),
     uncertainAttempts: r.uncertain_attempts,
+    service: r.service ?? '',
   };
 }
 
 /** Prepared once per connection; better-sqlite3 statements are cheap to reuse and costly to re-prepare. */
 export function prepareStatements(db: Database.Database) {
   return {
-    insert: db.prepare<[string, string, string, number, number, string | null]>(
-      `INSERT INTO entries (type, target, payload, created_at, updated_at, state, dedupe_key)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
+    insert: db.prepare<[string, string, string, number, number, string | null, string]>(
+      `INSERT INTO entries (type, target, payload, created_at, updated_at, state, dedupe_key, service)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    ),
+    /** Entries from before migration 9 belong to the connection saved when it ran. */
+    adoptUnbound: db.prepare<[string]>(`UPDATE entries SET service = ? WHERE service IS NULL`),
+    /** Open entries per service: the current one's, and those waiting for a connection not in use. */
+    openByService: db.prepare<[], { service: string; n: number }>(
+      `SELECT service, COUNT(*) AS n FROM entries WHERE state IN ('pending', 'sending', 'failed', 'uncertain')
+       GROUP BY service`,
+    ),
+    /** "Discard them": every open entry of a service that is not the current one, never one in flight. */
+    openOfService: db.prepare<[string], { id: number; state: string }>(
+      `SELECT id, state FROM entries WHERE service = ? AND state IN ('pending', 'failed', 'uncertain') ORDER BY id`,
     ),
     byDedupe: db.prepare<[string], { id: number }>(`SELECT id FROM entries WHERE dedupe_key = ?`),
     get: db.prepare<[number], EntryRow>(`SELECT * FROM entries WHERE id = ?`),
@@ -72,15 +85,17 @@ export function prepareStatements(db: Database.Database) {
     cancel: db.prepare<[number, number]>(
       `UPDATE entries SET state = 'cancelled', updated_at = ? WHERE id = ? AND state = 'pending' AND attempts = 0`,
     ),
-    counts: db.prepare<[], { state: string; n: number }>(`SELECT state, COUNT(*) AS n FROM entries GROUP BY state`),
+    counts: db.prepare<[string], { state: string; n: number }>(
+      `SELECT state, COUNT(*) AS n FROM entries WHERE service = ? GROUP BY state`,
+    ),
     /**
      * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done, and every
      * entry it was built on is done. A lane whose head waits for another entry waits whole (its order is
      * the user's order).
      */
-    oldestTargets: db.prepare<[number], { target: string; first: number }>(
+    oldestTargets: db.prepare<[string, number], { target: string; first: number }>(
       `SELECT h.target, h.first FROM
-         (SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' GROUP BY target) AS h
+         (SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' AND service = ? GROUP BY target) AS h
          JOIN entries e ON e.id = h.first
        WHERE (e.depends_on IS NULL OR (SELECT d.state FROM entries d WHERE d.id = e.depends_on) = 'done')
          AND (e.waits_for IS NULL OR NOT EXISTS (SELECT 1 FROM json_each(e.waits_for) j
@@ -103,14 +118,16 @@ export function prepareStatements(db: Database.Database) {
       `SELECT id FROM entries WHERE depends_on = ? AND state = 'failed' AND json_extract(last_error, '$.kind') = 'dependency'`,
     ),
     /** The id alone: usable even when the row's payload no longer reads. */
-    headIdOf: db.prepare<[string], { id: number }>(
-      `SELECT id FROM entries WHERE state = 'pending' AND target = ? ORDER BY id LIMIT 1`,
+    headIdOf: db.prepare<[string, string], { id: number }>(
+      `SELECT id FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT 1`,
     ),
-    headOf: db.prepare<[string, number], EntryRow>(
-      `SELECT * FROM entries WHERE state = 'pending' AND target = ? ORDER BY id LIMIT ?`,
+    headOf: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT ?`,
     ),
-    claim: db.prepare<[string, number, number]>(
-      `UPDATE entries SET state = 'sending', request_id = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending'`,
+    // Only an entry of the service the request goes to: the connection may have changed since it was read.
+    claim: db.prepare<[string, number, number, string]>(
+      `UPDATE entries SET state = 'sending', request_id = ?, attempts = attempts + 1, updated_at = ?
+       WHERE id = ? AND state = 'pending' AND service = ?`,
     ),
     logRequest: db.prepare<[string, string, number, number]>(
       `INSERT INTO requests (id, endpoint, sent_at, entries) VALUES (?, ?, ?, ?)`,
@@ -143,20 +160,23 @@ export function prepareStatements(db: Database.Database) {
            at = excluded.at WHERE plate_seen.at <= excluded.at`,
     ),
     /** Entries of a lane newer than `id` that were sent (or may have been): what an older one must not undo. */
-    sentAfterInTarget: db.prepare<[string, number], EntryRow>(
-      `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND target = ? AND id > ? ORDER BY id`,
+    // Of the same service only: a change sent to another service did not land where this one goes.
+    sentAfterInTarget: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND service = ? AND target = ? AND id > ?
+         ORDER BY id`,
     ),
     /** Assignments of these tubes newer than `id`, in any location, that were sent or may have been. */
-    sentAssignmentsAfter: db.prepare<[number, string], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain') AND id > ?
+    sentAssignmentsAfter: db.prepare<[string, number, string], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain')
+         AND service = ? AND id > ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     inState: db.prepare<[string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
     // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.
-    pendingElsewhere: db.prepare<[string, string, number, string], EntryRow>(
-      `SELECT * FROM entries WHERE state = 'pending' AND type = ? AND target != ? AND id < ?
+    pendingElsewhere: db.prepare<[string, string, string, number, string], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND type = ? AND target != ? AND id < ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     /**
@@ -164,20 +184,20 @@ export function prepareStatements(db: Database.Database) {
      * and not followed by a later assignment of the same tube (same labsheet) anywhere, which moved it.
      * The expressions match the indexes of migration 6.
      */
-    standingAssignments: db.prepare<[string], EntryRow>(
-      `SELECT * FROM entries e WHERE e.type = 'location-assign' AND json_extract(e.payload, '$.locationId') = ?
+    standingAssignments: db.prepare<[string, string], EntryRow>(
+      `SELECT * FROM entries e WHERE e.service = ? AND e.type = 'location-assign' AND json_extract(e.payload, '$.locationId') = ?
          AND e.state IN ('pending', 'sending', 'uncertain', 'done')
          AND NOT EXISTS (SELECT 1 FROM entries l WHERE l.type = 'location-assign'
            AND json_extract(l.payload, '$.id') = json_extract(e.payload, '$.id') AND l.id > e.id
-           AND l.state IN ('pending', 'sending', 'uncertain', 'done')
+           AND l.state IN ('pending', 'sending', 'uncertain', 'done') AND l.service = e.service
            AND json_extract(l.payload, '$.labsheet') = json_extract(e.payload, '$.labsheet'))
        ORDER BY e.id`,
     ),
     inStateOfType: db.prepare<[string, string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
-    inStateForTarget: db.prepare<[string, string], EntryRow>(
-      `SELECT * FROM entries WHERE state = ? AND target = ? ORDER BY id`,
+    inStateForTarget: db.prepare<[string, string, string], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? AND service = ? AND target = ? ORDER BY id`,
     ),
     replacePayload: db.prepare<[string, string, string, number, number]>(
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = 'failed'`,

@@ -73,7 +73,11 @@ export async function reconcileUncertain(
   signal: AbortSignal,
   now: () => number,
 ): Promise<number> {
-  const creates = outbox.list('uncertain', { type: 'labsheet-create', limit: 10_000 });
+  // Only creates meant for the service in use: another service's labsheets say nothing about them.
+  const current = outbox.currentService();
+  const creates = outbox
+    .list('uncertain', { type: 'labsheet-create', limit: 10_000 })
+    .filter((e) => e.service === current);
   if (creates.length === 0) return 0;
   const list = await transport.fetchLabsheetList({}, { signal });
   const names = new Set(list.items.map((i) => i.name));

@@ -1,5 +1,6 @@
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
+import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
 import type { SyncEngine } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
@@ -62,12 +63,33 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const wanted = (states ?? OPEN) as EntryState[];
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
+      const current = outbox.currentService();
       return entries
         .sort((a, b) => a.id - b.id)
         .slice(0, max)
-        .map((e) => toSummary(e, (x) => recordFolderOf(outbox, x)));
+        .map((e) => {
+          const summary = toSummary(e, (x) => recordFolderOf(outbox, x));
+          return e.service === current ? summary : { ...summary, waitingFor: serviceLabel(e.service) };
+        });
     },
     'outbox.counts': () => outbox.counts(),
+    'outbox.services': () => {
+      const current = outbox.currentService();
+      const c = outbox.counts();
+      return {
+        current: {
+          service: current,
+          label: serviceLabel(current),
+          open: c.pending + c.sending + c.failed + c.uncertain,
+        },
+        elsewhere: outbox.waitingElsewhere().map((w) => ({ ...w, label: serviceLabel(w.service) })),
+      };
+    },
+    'outbox.discardWaiting': ({ service }) => {
+      if (service === outbox.currentService())
+        throw new IpcFailure('failed', 'These changes are for the service in use: they are sent, not discarded here.');
+      return { discarded: committed(() => outbox.discardWaiting(service)).length };
+    },
     'outbox.retry': ({ id }) => {
       const ok = committed(() => sync.retry(toId(id)));
       return ok ? { ok } : { ok, message: 'Only a failed or uncertain entry can be retried.' };

@@ -10,7 +10,7 @@ type ChangeListener = (changes: OutboxChanged['changes']) => void;
 
 /** Queue counts and sync state for the whole app, kept fresh by `outbox.changed` / `sync.status`. */
 export class OutboxState {
-  counts = $state<OutboxCounts>({ pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0 });
+  counts = $state<OutboxCounts>({ pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0, elsewhere: 0 });
   sync = $state<SyncStatusPayload | null>(null);
   /** Bumped on every change so lists can refetch. */
   revision = $state(0);
@@ -27,6 +27,9 @@ export class OutboxState {
         if (c.changes.length > 0) for (const l of this.#listeners) l(c.changes);
       }),
       this.api.subscribe('sync.status', (s) => (this.sync = s)),
+      // The counts are the connection's: a switch changes which entries will be sent and which wait,
+      // without any entry changing, so they are read again (and lists refetch).
+      this.api.subscribe('settings.changed', () => void this.refreshCounts()),
     );
     const [counts, sync] = await Promise.all([
       this.api.invoke('outbox.counts', {}),
@@ -34,6 +37,13 @@ export class OutboxState {
     ]);
     if (counts.ok) this.counts = counts.value;
     if (sync.ok) this.sync = sync.value;
+  }
+
+  private async refreshCounts(): Promise<void> {
+    const counts = await this.api.invoke('outbox.counts', {});
+    if (!counts.ok) return;
+    this.counts = counts.value;
+    this.revision++;
   }
 
   stop(): void {

@@ -43,6 +43,8 @@ export const outboxCounts = z.strictObject({
   failed: z.number().int().nonnegative(),
   uncertain: z.number().int().nonnegative(),
   done: z.number().int().nonnegative(),
+  /** Open changes bound to another service than the one in use: they wait until it is chosen again. */
+  elsewhere: z.number().int().nonnegative(),
 });
 export type OutboxCounts = z.infer<typeof outboxCounts>;
 
@@ -63,10 +65,24 @@ export const outboxEntrySummary = z.strictObject({
   note: z.string().optional(),
   /** For a plate record's upload: the kept record folder it files (the Outbox links to that copy). */
   recordFolder: z.string().optional(),
+  /** Set when it was queued for another service than the one in use: that service, in words. */
+  waitingFor: z.string().optional(),
 });
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 
 const byId = z.strictObject({ id: outboxEntryId });
+
+/** A service by its identity (shared/ipc/service-identity.ts) and its name for people. */
+const serviceRef = { service: z.string().max(4000), label: z.string() };
+/**
+ * Where the open changes are bound: the service in use now and how many of its changes are open, and
+ * each other service with changes waiting for the user to switch back to it (or discard them).
+ */
+export const outboxServices = z.strictObject({
+  current: z.strictObject({ ...serviceRef, open: z.number().int().nonnegative() }),
+  elsewhere: z.array(z.strictObject({ ...serviceRef, count: z.number().int().nonnegative() })),
+});
+export type OutboxServices = z.infer<typeof outboxServices>;
 const done = z.strictObject({ ok: z.boolean(), message: z.string().optional() });
 
 export const RECONCILE_RESOLUTIONS = ['mark-done', 'resend', 'discard'] as const;
@@ -133,6 +149,12 @@ export const outboxChannels = {
     response: z.array(outboxEntrySummary),
   }),
   'outbox.counts': channel({ request: z.strictObject({}), response: outboxCounts }),
+  'outbox.services': channel({ request: z.strictObject({}), response: outboxServices }),
+  /** Only after the user confirmed: every open change waiting for that (not current) service is discarded. */
+  'outbox.discardWaiting': channel({
+    request: z.strictObject({ service: z.string().max(4000) }),
+    response: z.strictObject({ discarded: z.number().int().nonnegative() }),
+  }),
   /** Try a failed entry again (or resend an uncertain one the user judged lost). */
   'outbox.retry': channel({ request: byId, response: done }),
   /** Only after the user confirmed: the entry is never sent. */

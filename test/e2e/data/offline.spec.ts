@@ -33,5 +33,26 @@ test.describe('Data screen without a reachable service', () => {
     const status = page.getByTestId('webhook-status');
     await expect(status).toHaveAttribute('data-phase', 'queued', { timeout: 15_000 });
     await expect(status).toContainText('Queued in the outbox');
+
+    // Switching to the sandbox with that change waiting: asked first, and the change is not sent there.
+    const nav = page.getByRole('navigation', { name: 'Workflows' });
+    await nav.getByRole('button', { name: /^Settings/ }).click();
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.accept();
+    });
+    await conn.getByLabel('Local sandbox (demo data on this computer)').check();
+    await conn.getByRole('button', { name: 'Save connection' }).click();
+    await expect(page.getByTestId('connection-message')).toContainText('Connection saved');
+    expect(asked[0]).toContain('1 change is waiting to be sent to http://127.0.0.1:9');
+
+    await nav.getByRole('button', { name: /^Outbox/ }).click();
+    const waiting = page.getByTestId('waiting-elsewhere');
+    await expect(waiting).toContainText('1 change is waiting for http://127.0.0.1:9');
+    await expect(page.getByTestId('count-elsewhere')).toHaveText('1');
+    page.once('dialog', (d) => void d.accept());
+    await waiting.getByTestId('discard-waiting').click();
+    await expect(waiting).toHaveCount(0);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
+import { startTestSandbox } from '../../helpers/sandbox.js';
 
 let env: InProcess;
 let app: InProcess['app'];
@@ -159,30 +160,35 @@ describe('bench IPC channels against the in-process sandbox', () => {
   });
 
   it('offline: reads come from the saved copy with its age, a queued entry can be cancelled (undo)', async () => {
-    await call('settings.set', {
-      connection: {
-        kind: 'custom',
-        baseUrl: 'http://127.0.0.1:9',
-        filesUrl: 'http://127.0.0.1:9',
-        eventsUrl: 'http://127.0.0.1:9',
-        mode: 'v2',
-      },
-    });
-    const m = await call('cache.manifest', { barcode: 'PLT000001' });
-    expect(m?.fromCache).toBe(true);
-    const row = await call('cache.row', { labsheet: 'Samples', value: 'TB000007', refresh: true });
-    expect(row?.fromCache).toBe(true);
-    const { id } = await call('outbox.enqueue', {
-      intent: {
-        type: 'row-update',
-        labsheet: 'Samples',
-        idColumn: 'Sample ID',
-        id: 'S-0007',
-        changes: { Notes: 'offline note' },
-      },
-    });
-    const cancelled = await call('outbox.cancel', { id });
-    // Either it was still waiting (cancelled) or the engine had just picked it up (then it says why not).
-    expect(cancelled.ok || typeof cancelled.message === 'string').toBe(true);
+    // Offline is the same service gone quiet: a copy saved from another service is never shown as this
+    // one's (test/integration/connection/switch-connection.test.ts), so this app reads its own service first.
+    const service = await startTestSandbox({ dbPath: ':memory:' });
+    const own = await inProcessApi({ service: service.url });
+    const call = own.call;
+    try {
+      await call('token.set', { token: service.demoToken });
+      expect((await call('cache.manifest', { barcode: 'PLT000001' }))?.fromCache).toBe(false);
+      expect(await call('cache.row', { labsheet: 'Samples', value: 'TB000007' })).not.toBeNull();
+      await service.close();
+      const m = await call('cache.manifest', { barcode: 'PLT000001' });
+      expect(m?.fromCache).toBe(true);
+      const row = await call('cache.row', { labsheet: 'Samples', value: 'TB000007', refresh: true });
+      expect(row?.fromCache).toBe(true);
+      const { id } = await call('outbox.enqueue', {
+        intent: {
+          type: 'row-update',
+          labsheet: 'Samples',
+          idColumn: 'Sample ID',
+          id: 'S-0007',
+          changes: { Notes: 'offline note' },
+        },
+      });
+      const cancelled = await call('outbox.cancel', { id });
+      // Either it was still waiting (cancelled) or the engine had just picked it up (then it says why not).
+      expect(cancelled.ok || typeof cancelled.message === 'string').toBe(true);
+    } finally {
+      await own.close();
+      await service.close().catch(() => undefined);
+    }
   });
 });

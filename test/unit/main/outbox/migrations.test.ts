@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../../../main/common/sqlite/migrations.js';
 import { OUTBOX_MIGRATIONS } from '../../../../main/outbox/schema.js';
 import { CACHE_MIGRATIONS } from '../../../../main/cache/schema.js';
+import { openCacheStore } from '../../../../main/cache/cache-store.js';
 import { createOutbox } from '../../../../main/outbox/index.js';
 import { tempDir, wellSet } from './helpers.js';
 
@@ -108,6 +109,27 @@ describe('outbox migrations', () => {
     expect(db.prepare('SELECT waits_for FROM entries').get()).toEqual({ waits_for: null });
   });
 
+  it('9: binds each entry to a service; entries from before are bound to the connection saved at the upgrade', () => {
+    migrateTo(db, 8);
+    db.prepare(
+      `INSERT INTO entries (type,target,payload,created_at,updated_at,state) VALUES ('well-set',?,?,0,0,'pending')`,
+    ).run(JSON.stringify(['manifest', 'hrid:PL-0001']), JSON.stringify(wellSet('A1', 'S-0001')));
+    db.close();
+    const outbox = createOutbox({
+      path: path.join(t.dir, 'm.db'),
+      now: () => 0,
+      service: () => 'now-in-use',
+      unboundService: 'saved-before',
+    });
+    expect(outbox.db.pragma('user_version', { simple: true })).toBe(9);
+    expect(outbox.list('pending').map((e) => e.service)).toEqual(['saved-before']);
+    // Not the service in use: it waits, and is not offered to the sync engine.
+    expect(outbox.waitingElsewhere()).toEqual([{ service: 'saved-before', count: 1 }]);
+    expect(outbox.oldestPendingTargets(10)).toEqual([]);
+    outbox.close();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+
   it('upgrades a version-1 file in place when the outbox opens it, keeping its entries', () => {
     migrateTo(db, 1);
     db.prepare(
@@ -140,7 +162,10 @@ describe('outbox migrations', () => {
       CACHE_MIGRATIONS.filter((m) => m.version <= 1),
     );
     db.prepare(`INSERT INTO manifests VALUES ('u','PL-1','B','n','96 Well Plate',8,12,0)`).run();
-    runMigrations(db, CACHE_MIGRATIONS);
+    runMigrations(
+      db,
+      CACHE_MIGRATIONS.filter((m) => m.version <= 2),
+    );
     expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(db.prepare('SELECT basis, layout_from, wells_from FROM manifests').get()).toEqual({
       basis: null,
@@ -148,6 +173,28 @@ describe('outbox migrations', () => {
       wells_from: 'service',
     });
     expect(columns(db, 'template_layouts')).toEqual(['template', 'rows', 'columns', 'at']);
+  });
+
+  it('read cache 3: records the service the cached data came from; a file from before is emptied once on binding', () => {
+    db.close();
+    const file = path.join(t.dir, 'cache.db');
+    const old = new Database(file);
+    runMigrations(
+      old,
+      CACHE_MIGRATIONS.filter((m) => m.version <= 2),
+    );
+    old
+      .prepare(`INSERT INTO manifests VALUES ('u','PL-1','B','n','96 Well Plate',8,12,0,NULL,'service','service')`)
+      .run();
+    old.close();
+    const store = openCacheStore(file, () => 0);
+    expect(store.bindService('A')).toBe(true);
+    expect(store.manifest('uuid', 'u')).toBeNull();
+    expect(store.bindService('A')).toBe(false);
+    store.close();
+    db = new Database(file);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(columns(db, 'bound_service')).toEqual(['only', 'identity']);
   });
 
   it('refuses a file written by a newer version instead of guessing', () => {

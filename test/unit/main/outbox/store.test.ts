@@ -180,7 +180,31 @@ describe('outbox store', () => {
     const b = outbox.enqueue(wellSet('A2', 'S-0002'));
     outbox.claim([b], 'r', 'updateManifest');
     outbox.settle([{ id: b, state: 'done' }]);
-    expect(outbox.counts()).toEqual({ pending: 1, sending: 0, failed: 0, uncertain: 0, done: 1 });
+    expect(outbox.counts()).toEqual({ pending: 1, sending: 0, failed: 0, uncertain: 0, done: 1, elsewhere: 0 });
+  });
+
+  it('binds each entry to the service in use when it was queued, and offers only those of the current one', () => {
+    let current = 'real';
+    const bound = createOutbox({ path: path.join(t.dir, 'bound.db'), now: clock.now, service: () => current });
+    try {
+      const real = bound.enqueue(wellSet('A1', 'S-0001'));
+      current = 'sandbox';
+      const demo = bound.enqueue(wellSet('A2', 'S-0002'));
+      expect(bound.get(real)?.service).toBe('real');
+      expect(bound.get(demo)?.service).toBe('sandbox');
+      // Same plate, two services: only the current service's entry is offered or can be claimed.
+      expect(bound.pendingHead(bound.oldestPendingTargets(5)[0]!, 10).map((e) => e.id)).toEqual([demo]);
+      expect(bound.claim([real, demo], 'r', 'updateManifest')).toEqual([demo]);
+      expect(bound.counts()).toMatchObject({ pending: 0, sending: 1, elsewhere: 1 });
+      expect(bound.waitingElsewhere()).toEqual([{ service: 'real', count: 1 }]);
+      // The current service's entries are never discarded this way; another's are, all of them.
+      expect(bound.discardWaiting('sandbox')).toEqual([]);
+      expect(bound.discardWaiting('real')).toEqual([real]);
+      expect(bound.get(real)?.state).toBe('discarded');
+      expect(bound.waitingElsewhere()).toEqual([]);
+    } finally {
+      bound.close();
+    }
   });
 
   it('prunes only old done entries and their request log; failed ones stay', () => {
