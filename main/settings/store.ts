@@ -8,6 +8,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../shared/ipc/settings.js';
+import { salvageSettings } from './salvage.js';
 import type { Logger } from '../common/logger.js';
 import { createTurns } from '../../shared/in-turn.js';
 
@@ -29,9 +30,10 @@ export interface SettingsStoreOptions {
 }
 
 /**
- * Settings live in one JSON file in the app's data directory. A file that is not valid JSON or
- * does not match the schema is never deleted: it is renamed aside (the user may want it back)
- * and defaults are used, with a notice the UI shows.
+ * Settings live in one JSON file in the app's data directory. A file that does not match the schema
+ * is read section by section: the valid sections are kept, only the others go back to defaults, and
+ * the notice the UI shows names each one dropped. The original is never deleted: it is renamed aside
+ * (the user may want it back). A file that is not JSON at all gives defaults, with the same care.
  */
 export async function openSettingsStore(opts: SettingsStoreOptions): Promise<SettingsStore> {
   const file = join(opts.dataDir, SETTINGS_FILE);
@@ -65,15 +67,35 @@ async function load(file: string, opts: SettingsStoreOptions): Promise<{ setting
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { settings: DEFAULT_SETTINGS, notice: null };
     throw err;
   }
-  let problem: string;
+  let raw: unknown;
   try {
-    const parsed = settingsSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return { settings: parsed.data, notice: null };
-    const first = parsed.error.issues[0];
-    problem = `it does not match the expected format (${first ? `${first.path.join('.') || 'top level'}: ${first.message}` : 'unknown'})`;
+    raw = JSON.parse(text);
   } catch {
-    problem = 'it is not valid JSON';
+    return unreadable(file, opts, 'it is not valid JSON');
   }
+  const salvaged = salvageSettings(raw);
+  if (salvaged === null) return unreadable(file, opts, 'it is not a settings object');
+  if (salvaged.dropped.length === 0) return { settings: salvaged.settings, notice: null };
+  // The original is kept as it was; what could be read is written back at once, so the next start
+  // (or a crash before the next save) does not fall back to defaults for the parts that were fine.
+  const aside = await moveAside(file, opts.now?.() ?? new Date());
+  await writeJsonAtomic(file, salvaged.settings);
+  const notice =
+    `Part of your settings file could not be read, so these settings are back to their defaults: ` +
+    `${salvaged.dropped.join('; ')}. Everything else was kept. The original file was kept as ${aside}.`;
+  opts.log.warn('settings file partly unusable; kept what was valid, original moved aside', {
+    aside,
+    dropped: salvaged.dropped,
+  });
+  return { settings: salvaged.settings, notice };
+}
+
+/** Nothing in the file can be used: defaults, and the file kept aside for the user. */
+async function unreadable(
+  file: string,
+  opts: SettingsStoreOptions,
+  problem: string,
+): Promise<{ settings: Settings; notice: string }> {
   const aside = await moveAside(file, opts.now?.() ?? new Date());
   const notice = `Your settings file could not be read because ${problem}. Default settings are in use; the old file was kept as ${aside}.`;
   opts.log.warn('settings file unusable; moved aside', { aside, problem });

@@ -31,12 +31,7 @@ describe('settings store', () => {
 
   it.each([
     ['not JSON', '{ "version": 1, ', 'not valid JSON'],
-    [
-      'wrong shape',
-      JSON.stringify({ version: 1, connection: { kind: 'custom', baseUrl: 'ftp://x' } }),
-      'expected format',
-    ],
-    ['unknown version', JSON.stringify({ ...DEFAULT_SETTINGS, version: 7 }), 'expected format'],
+    ['not an object', '[1, 2]', 'not a settings object'],
     ['empty file', '', 'not valid JSON'],
   ])('a corrupt file (%s) gets defaults, a clear notice, and is moved aside intact', async (_name, content, why) => {
     const dir = tempDir();
@@ -52,6 +47,62 @@ describe('settings store', () => {
     // Saving afterwards writes a fresh, valid file next to the kept one.
     await store.update({ ui: { sounds: false } });
     expect(JSON.parse(readFileSync(join(dir, SETTINGS_FILE), 'utf8')).ui.sounds).toBe(false);
+  });
+
+  const saved = {
+    ...DEFAULT_SETTINGS,
+    connection: {
+      kind: 'custom',
+      baseUrl: 'https://lab.example.org/api',
+      filesUrl: 'https://lab.example.org/api',
+      eventsUrl: 'https://lab.example.org/api',
+      mode: 'legacy',
+    },
+    ui: { highContrast: true, sounds: false, fillOrder: 'column-major' },
+  } as const;
+  it.each([
+    [
+      'an unknown key (a newer version)',
+      { ...saved, newerFeature: true },
+      ['newerFeature (not a setting this version knows)'],
+    ],
+    ['another version number', { ...saved, version: 2 }, ['version (']],
+    [
+      'one invalid section',
+      { ...saved, printers: [{ id: 'p', name: 'P', host: '', port: 9100, dpi: 203 }] },
+      ['printers ('],
+    ],
+  ])(
+    'a file with %s keeps every valid section, names what was dropped, and keeps the original aside',
+    async (_name, content, named) => {
+      const dir = tempDir();
+      const text = JSON.stringify(content);
+      writeFileSync(join(dir, SETTINGS_FILE), text);
+      const store = await openSettingsStore({ dataDir: dir, log: quiet, now });
+      expect(store.get().connection).toEqual(saved.connection);
+      expect(store.get().ui).toEqual(saved.ui);
+      for (const n of named) expect(store.notice).toContain(n);
+      expect(store.notice).toContain('Everything else was kept');
+      const aside = `${SETTINGS_FILE}.corrupt-2026-11-23T09-00-00-000Z`;
+      expect(store.notice).toContain(aside);
+      expect(readFileSync(join(dir, aside), 'utf8')).toBe(text);
+      // What was kept is on disk at once: the next start reads it without a notice.
+      const again = await openSettingsStore({ dataDir: dir, log: quiet, now });
+      expect(again.notice).toBeNull();
+      expect(again.get()).toEqual(store.get());
+    },
+  );
+
+  it('an invalid connection falls back to the sandbox alone and says so; the other sections stay', async () => {
+    const dir = tempDir();
+    writeFileSync(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ ...saved, connection: { kind: 'custom', baseUrl: 'ftp://x' } }),
+    );
+    const store = await openSettingsStore({ dataDir: dir, log: quiet, now });
+    expect(store.get().connection).toEqual(DEFAULT_SETTINGS.connection);
+    expect(store.get().ui).toEqual(saved.ui);
+    expect(store.notice).toMatch(/connection \(/);
   });
 
   it('rejects an update that would make the settings invalid, keeping the saved ones', async () => {
