@@ -20,6 +20,9 @@ test.describe('Data screen without a reachable service', () => {
     await conn.getByLabel('Lab Data Service at these addresses').check();
     await conn.getByLabel('Base URL').fill('http://127.0.0.1:9');
     await conn.getByRole('button', { name: 'Save connection' }).click();
+    // The token is kept for the addresses saved at that moment: give it once the switch is saved,
+    // as the form asks (saving now first looks at the queue, so it takes a moment).
+    await expect(page.getByTestId('connection-message')).toContainText('Connection saved');
     await useToken(page, 'offline-test-token');
 
     await openData(page, 'Manifests', host.url);
