@@ -179,6 +179,10 @@ export async function benchRenderer(): Promise<RendererFigures> {
     // Start → interactive plate map: page load, then the first plate scan drawn and ready for tubes.
     const t0 = Date.now();
     await page.waitFor(testId('scan-field'));
+    // The page draws before its socket has finished the host's handshake; a read main emits before
+    // then reaches no page. Interactive means connected: the header's dot turns good once main has
+    // answered with the connection.
+    await page.waitFor(`document.querySelector('[data-testid="connection-status"] .dot.good')`);
     await inject('PLT000002');
     await page.waitFor(testId('well-P24'));
     await page.waitFor(`${testId('next-well')}?.textContent.includes('A1')`);
