@@ -32,7 +32,10 @@ function host(dataDir: string, dist: string) {
   let err = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // A code of null means a signal ended it: say which, with its last words, so a failure can be read.
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? `${signal ?? 'no signal'}: ${err.slice(-2000)}`)),
+  );
   return { child, out: () => out, err: () => err, exited };
 }
 
@@ -67,6 +70,10 @@ describe('one Benchlink per data folder, from the command line', () => {
     expect(await first.exited).toBe(0);
     const third = host(data, dist);
     await until(() => third.out().includes('Benchlink browser host:'), 'the third host');
+    // Stopped once it is fully up (its sandbox started too), as the first was: in one CI run of ten a
+    // SIGTERM in the half second between the URL and the sandbox's start ended it by signal; that
+    // moment is not what this test is about (see the stop's closing note).
+    await until(() => (third.out() + third.err()).includes('local sandbox started'), 'the third host ready');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
   }, 90_000);
