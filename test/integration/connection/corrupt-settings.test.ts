@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createApp, type BenchlinkApp } from '../../../main/app.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
+import { freePort } from '../../helpers/free-port.js';
 
 /**
  * A settings file this version cannot fully read (a newer version wrote it, a hand edit broke one part)
@@ -17,14 +17,6 @@ const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 const caller = (a: BenchlinkApp) => async (channel: string, payload: unknown) => {
   const r = await a.router.handle({ channel, payload }, { transport: 'test' });
@@ -54,7 +46,7 @@ async function queueForRealService(dir: string, real: string): Promise<number> {
 it('one unknown key in settings.json: the connection and the rest are kept, the original is kept aside', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchlink-settings-'));
   dirs.push(dir);
-  const real = `http://127.0.0.1:${await closedPort()}`;
+  const real = `http://127.0.0.1:${await freePort()}`;
   const id = await queueForRealService(dir, real);
   const file = join(dir, 'settings.json');
   const before = JSON.parse(readFileSync(file, 'utf8')) as { connection: unknown };
@@ -79,7 +71,7 @@ it('one unknown key in settings.json: the connection and the rest are kept, the 
 it('a connection this version cannot read falls back to the sandbox, but the real work stays queued for the real service', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'benchlink-settings-'));
   dirs.push(dir);
-  const real = `http://127.0.0.1:${await closedPort()}`;
+  const real = `http://127.0.0.1:${await freePort()}`;
   const id = await queueForRealService(dir, real);
   const file = join(dir, 'settings.json');
   const before = JSON.parse(readFileSync(file, 'utf8')) as { connection: Record<string, unknown> };

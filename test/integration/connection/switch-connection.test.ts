@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLabClient } from '../../../main/api/index.js';
 import type { StartSandbox } from '../../../main/connection/types.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
+import { freePort } from '../../helpers/free-port.js';
 
 /**
  * A queued change belongs to the service it was queued for. These switch the connection with changes
@@ -15,14 +15,6 @@ const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c().catch(() => undefined);
 });
-
-async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const port = (s.address() as { port: number }).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 async function service(port = 0): Promise<TestSandbox> {
   const s = await startTestSandbox({ port, dbPath: ':memory:' });
@@ -65,7 +57,7 @@ const custom = (url: string) => ({ kind: 'custom', baseUrl: url, filesUrl: url, 
 
 describe('changes wait for the service they were queued for', () => {
   it('real service down → switch to the sandbox: the real work stays queued, then reaches the real service on the switch back', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const real = `http://127.0.0.1:${port}`;
     const env = await app({ service: real });
     await env.call('token.set', { token: 'not-yet-known' });
@@ -124,7 +116,7 @@ describe('changes wait for the service they were queued for', () => {
   }, 40_000);
 
   it('custom → custom: a change for service A is not sent to service B, and the queue for B still goes', async () => {
-    const a = `http://127.0.0.1:${await closedPort()}`;
+    const a = `http://127.0.0.1:${await freePort()}`;
     const b = await service();
     const env = await app({ service: a });
     const { id: forA } = await env.call('outbox.enqueue', { intent: rowUpdate('for A') });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright';
@@ -10,6 +9,7 @@ import { expect, it } from 'vitest';
 import { createApp } from '../../../main/app.js';
 import { loadOrCreateHostKey } from '../../../main/host/host-key.js';
 import { startHost } from '../../../main/host/server.js';
+import { freePort } from '../../helpers/free-port.js';
 
 /**
  * On a fixed port (`--port`) the host keeps its key across restarts and the open page reconnects by
@@ -20,14 +20,6 @@ import { startHost } from '../../../main/host/server.js';
  */
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const dist = resolve('dist');
-
-async function freePort(): Promise<number> {
-  const s = createNetServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
-  const p = (s.address() as AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return p;
-}
 
 it('an impostor on the fixed port while the host restarts gets nothing from the page; the page reconnects to the real host', async () => {
   expect(existsSync(join(dist, 'index.html')), 'run `npm run build` first').toBe(true);
