@@ -48,7 +48,7 @@ import { createSyncEngine } from './sync/index.js';
 import { createVault, type KeyringFactory, type SafeStorageLike } from './vault/index.js';
 import { CHANNELS } from '../shared/ipc/contract.js';
 import type { AppInfo, AppStatus } from '../shared/ipc/status.js';
-import { settingsPatch } from '../shared/ipc/settings.js';
+import { settingsPatch, type ConnectionSetting } from '../shared/ipc/settings.js';
 import { serviceIdentity } from '../shared/ipc/service-identity.js';
 
 export interface AppOptions {
@@ -180,12 +180,19 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
 
   await adoptLegacyToken(vault, settings.get().connection, log);
 
+  // Read per enqueue and per send step (so a switch binds new entries and holds back the others at
+  // once), and worked out again only when the connection object changes: the identity parses three URLs.
+  let known: { connection: ConnectionSetting; identity: string } | null = null;
+  const currentService = (): string => {
+    const connection = settings.get().connection;
+    if (known?.connection !== connection) known = { connection, identity: serviceIdentity(connection) };
+    return known.identity;
+  };
   const outbox = createOutbox({
     path: join(dataDir, 'outbox.db'),
     now,
     log,
-    // Read per enqueue and per send, so a switch binds new entries and holds back the others at once.
-    service: () => serviceIdentity(settings.get().connection),
+    service: currentService,
     unboundService: savedService,
   });
   if (outbox.recovered) log.warn('outbox file was corrupt and was moved aside', { ...outbox.recovered });
@@ -208,7 +215,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     now,
     log,
     knownIdColumns: (labsheet) => settings.get().labsheetIdColumns[labsheet],
-    service: () => serviceIdentity(settings.get().connection),
+    service: currentService,
   });
   const scanner = createScannerService({
     layer: o.hidLayer ?? createNodeHidLayer(),
