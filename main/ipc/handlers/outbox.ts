@@ -34,7 +34,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
   // Only upload.enqueue makes upload entries from the page: it redeems main's own staging ticket,
   // once. A page naming a path here (even one inside staging/) could point a second entry at
   // another upload's copy and delete it by cancelling that entry, so it cannot queue uploads here.
-  const onlyStagedFiles = (intent: Intent) => {
+  const refuseUploadsByPath = (intent: Intent) => {
     if (intent.type === 'file-upload') {
       throw new IpcFailure('failed', 'Files are queued through the upload screen, not by path.');
     }
@@ -42,12 +42,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
   return {
     // Page keys get their own prefix, so they can never meet a key main makes for itself.
     'outbox.enqueue': ({ intent, key }) => {
-      onlyStagedFiles(intent as Intent);
+      refuseUploadsByPath(intent as Intent);
       const options = key === undefined ? {} : { dedupeKey: `page:${key}` };
       return { id: committed(() => outbox.enqueue(intent as Intent, options)) };
     },
     'outbox.enqueueMany': ({ intents, key }) => {
-      for (const i of intents) onlyStagedFiles(i as Intent);
+      for (const i of intents) refuseUploadsByPath(i as Intent);
       const options = key === undefined ? {} : { dedupeKey: `page:${key}` };
       return { ids: committed(() => outbox.enqueueMany(intents as Intent[], options)) };
     },
@@ -99,7 +99,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
     },
     'outbox.replace': ({ id, intent }) => {
-      onlyStagedFiles(intent as Intent);
+      refuseUploadsByPath(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));
       if (ok) void sync.syncNow(); // sent now, as a retry is, not at the next round
       return ok
