@@ -14,26 +14,42 @@ export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, e
   // (stagings, outbox waits), as a closed socket does in the browser host.
   let page = new AbortController();
   let id = randomUUID();
+  // Events go to the page only while one listens: from its first call (it subscribes before it
+  // calls) until it navigates away or its renderer dies. Meanwhile main keeps what must not be lost
+  // (a scanner read) for the next page instead of sending it to a page that is not there yet.
+  let removeSink: (() => void) | null = null;
+  const listen = () => {
+    removeSink ??= events.addSink((name, payload) => {
+      if (win.isDestroyed()) throw new Error('the window is gone');
+      win.webContents.send(IPC_EVENT, name, payload);
+    });
+  };
+  const unlisten = () => {
+    removeSink?.();
+    removeSink = null;
+  };
   const renew = () => {
+    unlisten();
     page.abort();
     page = new AbortController();
     id = randomUUID();
   };
+  win.webContents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) unlisten();
+  });
   win.webContents.on('did-navigate', renew);
   win.webContents.on('render-process-gone', renew);
   const handle = (event: IpcMainInvokeEvent, message: unknown) => {
     if (event.sender !== win.webContents || !isTrustedSender(event.senderFrame, pageUrl)) {
       return router.refuse('forbidden', 'IPC from an untrusted frame was refused.', { transport: 'electron' });
     }
+    listen();
     return router.handle(message, { transport: 'electron', connection: { id, closed: page.signal } });
   };
   ipcMain.handle(IPC_INVOKE, handle);
-  const removeSink = events.addSink((name, payload) => {
-    if (!win.isDestroyed()) win.webContents.send(IPC_EVENT, name, payload);
-  });
   return () => {
     ipcMain.removeHandler(IPC_INVOKE);
-    removeSink();
+    unlisten();
     page.abort();
   };
 }

@@ -94,10 +94,9 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
     wss.handleUpgrade(req, socket, head, (ws) => {
       void authenticate(ws, { key: secret, port, pageNonce }).then((ok) => {
         if (!ok) return refusals.warn('host refused websocket', { why: 'handshake' });
-        // The page sends its first request only after `ready`, which authenticate's caller sends
-        // in the same turn as the listeners attach, so no request is missed.
+        // The page sends its first request only after `ready`, which serveSocket sends in the same
+        // turn as its listeners attach, so no request is missed.
         serveSocket(ws, o.router, o.events);
-        ws.send(JSON.stringify({ ready: true }));
       });
     });
   });

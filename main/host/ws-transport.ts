@@ -14,17 +14,20 @@ const wsRequest = z.strictObject({
   payload: z.unknown(),
 });
 
-/** Serves one authenticated socket until it closes. The router never sees a message that is not JSON. */
+/**
+ * Serves one authenticated socket until it closes, starting with `ready` (the page sends nothing
+ * before it). The router never sees a message that is not JSON.
+ */
 export function serveSocket(ws: WebSocket, router: Router, events: EventHub): void {
   const send = (msg: WsServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
   };
-  const removeSink = events.addSink((event, payload) => send({ event, payload }));
   // What this socket started (an upload being staged) is abandoned when it closes.
   const closed = new AbortController();
   // One listener per unfinished staging or outbox wait of this socket; both are capped well below this.
   setMaxListeners(64, closed.signal);
   const ctx: CallContext = { transport: 'ws', connection: { id: randomUUID(), closed: closed.signal } };
+  let removeSink: () => void = () => undefined;
   ws.on('close', () => {
     removeSink();
     closed.abort();
@@ -55,6 +58,14 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
       const result = await router.handle({ channel: req.data.channel, payload: req.data.payload }, ctx, bytes);
       send({ id: req.data.id, result });
     })().catch(() => ws.terminate());
+  });
+  if (ws.readyState !== ws.OPEN) return; // closed during the handshake: no page to serve
+  ws.send(JSON.stringify({ ready: true }));
+  // Only now, after `ready`, may events go out: the page reads anything before it as a handshake
+  // step. A socket that is closing refuses the event, so what must not be lost stays with main.
+  removeSink = events.addSink((event, payload) => {
+    if (ws.readyState !== ws.OPEN) throw new Error('the page is going away');
+    send({ event, payload });
   });
 }
 

@@ -7,6 +7,9 @@ import type { EventHub } from '../events.js';
 import type { Logger } from '../../common/logger.js';
 import type { ScannerService } from '../../scanner/index.js';
 
+/** Reads kept for the next page while none is connected; more are counted and reported, not kept. */
+export const MAX_UNHEARD_READS = 50;
+
 export interface ScannerBridge {
   /** Delivers a decoded read to every renderer; HID reads and test reads take the same path. */
   deliver(scan: Omit<ScannerScan, 'mainAt'>): void;
@@ -42,8 +45,36 @@ export function createScannerBridge(o: {
     }
   }
 
-  const deliver = (scan: Omit<ScannerScan, 'mainAt'>) => o.events.emit('scanner.scan', { ...scan, mainAt: o.now() });
+  // A read no page heard (none connected: loading, or reconnecting after the host restarted) waits
+  // here for the next page, in order, so a scan is never dropped without a word. Bounded: a scanner
+  // left firing at an empty room keeps the first reads and counts the rest.
+  const unheard: ScannerScan[] = [];
+  let notKept = 0;
+  const deliver = (scan: Omit<ScannerScan, 'mainAt'>) => {
+    const read: ScannerScan = { ...scan, mainAt: o.now() };
+    // Behind reads still waiting, so order holds; they are handed over as soon as a page listens.
+    if (unheard.length === 0 && o.events.emit('scanner.scan', read)) return;
+    if (unheard.length < MAX_UNHEARD_READS) unheard.push(read);
+    else notKept += 1;
+  };
+  const handOver = () => {
+    while (unheard.length > 0) {
+      const read = unheard[0]!;
+      if (!o.events.emit('scanner.scan', { ...read, heldMs: Math.max(0, o.now() - read.mainAt) })) return;
+      unheard.shift();
+    }
+    if (notKept === 0) return;
+    const n = notKept;
+    if (
+      o.events.emit('scanner.error', {
+        code: 'reads-not-kept',
+        message: `${n} more ${n === 1 ? 'read was' : 'reads were'} made while Benchlink was not connected and could not be kept. Scan ${n === 1 ? 'it' : 'them'} again.`,
+      })
+    )
+      notKept = 0;
+  };
   const offs = [
+    o.events.onSinkAdded(handOver),
     o.service.on('scan', (s) =>
       deliver({
         text: s.text,

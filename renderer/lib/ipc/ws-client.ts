@@ -37,6 +37,9 @@ export function createWsApi(url: string, key: string): BenchlinkApi {
         const text = typeof ev.data === 'string' ? ev.data : '';
         if (ready) return receive(text);
         steps = steps.then(async () => {
+          // Main may send an event right behind `ready` (a scanner read kept while the page was
+          // away): it arrives while `ready` is still being checked, and is an event, not a step.
+          if (ready) return receive(text);
           const next = await handshake.step(text).catch(() => 'refuse' as const);
           if (ws.readyState !== WebSocket.OPEN) return;
           if (next === 'refuse') return ws.close();

@@ -1,11 +1,13 @@
 /// <reference lib="dom" />
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import { attachWedge, type WedgeHandle, type WedgeScanDetail } from '../scan/wedge-dom.js';
 import { createDuplicateFilter } from '../../../shared/barcode/dedupe.js';
 import { DEFAULT_SCAN_INPUT, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
 import { wedgeFromSettings } from './wedge-settings.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
 import { createTurns } from '../../../shared/in-turn.js';
+import { age } from '../format/age.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
 export interface IncomingScan {
@@ -22,7 +24,13 @@ export interface ArrivingScan extends IncomingScan {
 }
 
 /** Problems main's scanner service reports about a read itself (not about a device). */
-const READ_PROBLEMS = new Set(['read-too-long', 'incomplete-scan', 'bad-report']);
+const READ_PROBLEMS = new Set(['read-too-long', 'incomplete-scan', 'bad-report', 'reads-not-kept']);
+
+/**
+ * The oldest read main kept while no page listened that is still placed. Page loads and reconnects
+ * (retried every 5 s at most) take a few seconds; a read older than this was made to silence.
+ */
+export const HELD_READ_LIMIT_MS = 20_000;
 export type ScanHandler = (scan: IncomingScan) => Promise<void>;
 
 /**
@@ -59,14 +67,7 @@ export class ScanHub {
         }),
     });
     this.#offs.push(
-      api.subscribe('scanner.scan', (s) => {
-        // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
-        if (s.source.kind === 'test' && !this.#handler && !this.#held) return;
-        const endedAt = performance.now();
-        // The AIM id goes in front, where the classifier reads it: GS1 and EAN checks depend on it.
-        const text = s.aim && !s.text.startsWith(']') ? `${s.aim}${s.text}` : s.text;
-        this.receive({ text, source: 'hid', mainAt: s.mainAt, startedAt: endedAt - s.durationMs, endedAt });
-      }),
+      api.subscribe('scanner.scan', (s) => this.receiveFromMain(s)),
       api.subscribe('scanner.error', (e) => {
         if (READ_PROBLEMS.has(e.code)) this.feedback.report('', `Scanner: ${e.message}`, 'error');
       }),
@@ -128,6 +129,31 @@ export class ScanHub {
   focusField(): void {
     const f = this.#fieldGetter();
     if (f && document.activeElement !== f) f.focus();
+  }
+
+  /**
+   * A read from main's scanner service. One main kept while no page was listening (this page was
+   * loading, or reconnecting after the host restarted) arrives late, with how long it waited: a
+   * recent one is handled as if it had just arrived, at the time it was made. One older than
+   * `HELD_READ_LIMIT_MS` is not placed: the user, who heard nothing, has likely scanned it again or
+   * moved on, so it is listed as not recorded instead.
+   */
+  receiveFromMain(s: ScannerScan, now = performance.now()): void {
+    // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
+    if (s.source.kind === 'test' && (s.heldMs !== undefined || (!this.#handler && !this.#held))) return;
+    // The AIM id goes in front, where the classifier reads it: GS1 and EAN checks depend on it.
+    const text = s.aim && !s.text.startsWith(']') ? `${s.aim}${s.text}` : s.text;
+    const heldMs = s.heldMs ?? 0;
+    if (heldMs > HELD_READ_LIMIT_MS) {
+      this.feedback.report(
+        text.trim(),
+        `NOT RECORDED: scanned ${age(0, heldMs)} ago while Benchlink was not connected. Scan it again if it is still needed.`,
+        'error',
+      );
+      return;
+    }
+    const endedAt = now - heldMs;
+    this.receive({ text, source: 'hid', mainAt: s.mainAt, startedAt: endedAt - s.durationMs, endedAt });
   }
 
   receive(arriving: ArrivingScan): void {

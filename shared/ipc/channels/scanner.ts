@@ -35,6 +35,11 @@ export const scannerScan = z.strictObject({
   }),
   durationMs: z.number().nonnegative(),
   mainAt: z.number(),
+  /**
+   * How long main kept the read because no page was listening (loading, or reconnecting after the
+   * host restarted); absent when it went out at once. The page judges whether it is still fresh.
+   */
+  heldMs: z.number().nonnegative().optional(),
 });
 export type ScannerScan = z.infer<typeof scannerScan>;
 

@@ -6,6 +6,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCsp } from '../../../../main/common/csp.js';
 import { spyRouter, totalCalls } from '../ipc/spy-router.js';
 import { createEventHub } from '../../../../main/ipc/events.js';
+import { createScannerBridge } from '../../../../main/ipc/bridges/scanner-bridge.js';
+import { createScannerService } from '../../../../main/scanner/service.js';
+import { FakeLayer, FakeTime, POS_SCANNER } from '../scanner/fakes.js';
+import { posReports } from '../scanner/reports.js';
 
 /**
  * main/electron/ipc-bridge.ts and hardening.ts with a stand-in 'electron' module (there is no
@@ -39,11 +43,11 @@ const PAGE = 'app://benchlink/index.html';
 function fakeWindow() {
   const sent: unknown[][] = [];
   const mainFrame = { url: PAGE, parent: null };
-  const listeners = new Map<string, () => void>();
+  const listeners = new Map<string, (...a: unknown[]) => void>();
   const webContents = {
     mainFrame,
     send: (...a: unknown[]) => sent.push(a),
-    on: (name: string, fn: () => void) => listeners.set(name, fn),
+    on: (name: string, fn: (...a: unknown[]) => void) => listeners.set(name, fn),
   };
   return { win: { webContents, isDestroyed: () => false }, sent, mainFrame, listeners };
 }
@@ -70,16 +74,54 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     expect(totalCalls(calls)).toBe(1);
   });
 
-  it('forwards contract events to the window', () => {
+  it('forwards contract events to the window once its page listens (from its first call)', async () => {
     const { router } = spyRouter();
-    const { win, sent } = fakeWindow();
+    const { win, sent, mainFrame } = fakeWindow();
     const events = createEventHub({ info: () => {}, warn: () => {}, error: () => {} });
     const unbridge = bridgeIpc(win as never, PAGE, router, events);
-    events.emit('settings.changed', { ...DEFAULT_SETTINGS });
+    // The page is still loading: nobody would hear it, and main is told so.
+    expect(events.emit('settings.changed', { ...DEFAULT_SETTINGS })).toBe(false);
+    await h.invokeHandlers.get('benchlink:invoke')!({ sender: win.webContents, senderFrame: mainFrame }, {});
+    expect(events.emit('settings.changed', { ...DEFAULT_SETTINGS })).toBe(true);
     expect(sent).toHaveLength(1);
     expect(sent[0]![0]).toBe('benchlink:event');
     unbridge();
     expect(h.invokeHandlers.size).toBe(0);
+    expect(events.emit('settings.changed', { ...DEFAULT_SETTINGS })).toBe(false);
+  });
+
+  it('a scanner read made during a reload waits for the new page instead of going to the old one', async () => {
+    const { router } = spyRouter();
+    const { win, sent, mainFrame, listeners } = fakeWindow();
+    const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+    const events = createEventHub(quiet);
+    const layer = new FakeLayer();
+    const time = new FakeTime();
+    layer.list = [POS_SCANNER];
+    const service = createScannerService({ layer, clock: time, timers: time, platform: 'linux' });
+    const dir = mkdtempSync(join(tmpdir(), 'benchlink-electron-reads-'));
+    const scanner = createScannerBridge({ service, events, dataDir: dir, log: quiet, now: () => Date.now() });
+    const scan = (text: string) => posReports(text, ']C0').forEach((r) => layer.handle(POS_SCANNER.path!).send(r));
+    bridgeIpc(win as never, PAGE, router, events);
+    const invoke = h.invokeHandlers.get('benchlink:invoke')!;
+    const ev = { sender: win.webContents, senderFrame: mainFrame };
+    const texts = () => sent.map((m) => (m[2] as { text: string }).text);
+    await invoke(ev, {});
+    scan('TB000001');
+    expect(texts()).toEqual(['TB000001']);
+    listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: false });
+    scan('TB000002');
+    listeners.get('did-navigate')!();
+    expect(texts()).toEqual(['TB000001']); // not into a page that is not there yet
+    await invoke(ev, {}); // the new page's first call: it listens now
+    expect(texts()).toEqual(['TB000001', 'TB000002']);
+    expect(sent[1]![2]).toHaveProperty('heldMs');
+    // An in-page navigation (a fragment change) is the same page: it keeps listening.
+    listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: true });
+    scan('TB000003');
+    expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003']);
+    scanner.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createScannerBridge } from '../../../../main/ipc/bridges/scanner-bridge.js';
+import { createScannerBridge, MAX_UNHEARD_READS } from '../../../../main/ipc/bridges/scanner-bridge.js';
 import { createEventHub } from '../../../../main/ipc/events.js';
 import { createScannerService } from '../../../../main/scanner/service.js';
 import { createClassifier } from '../../../../shared/barcode/classify.js';
@@ -77,6 +77,76 @@ describe('scanner bridge: what main sends the page', () => {
       now: () => 1,
     });
     expect(bridge.settings().keyboardScanners).toMatchObject([{ vendorId: 1, productId: 2 }]);
+    bridge.close();
+  });
+});
+
+describe('scanner bridge: a read made while no page listens', () => {
+  function unheard() {
+    dir = mkdtempSync(join(tmpdir(), 'benchlink-scanner-bridge-'));
+    const layer = new FakeLayer();
+    const time = new FakeTime();
+    const service = createScannerService({ layer, clock: time, timers: time, platform: 'linux' });
+    const events = createEventHub(quiet);
+    layer.list = [POS_SCANNER];
+    let clock = 1_000;
+    const bridge = createScannerBridge({ service, events, dataDir: dir, log: quiet, now: () => clock });
+    const send = (data: string) => posReports(data, ']C0').forEach((r) => layer.handle(POS_SCANNER.path!).send(r));
+    const page = () => {
+      const seen: Array<{ event: string; payload: Record<string, unknown> }> = [];
+      const remove = events.addSink((event, payload) =>
+        seen.push({ event, payload: payload as Record<string, unknown> }),
+      );
+      return { seen, remove };
+    };
+    return { bridge, events, send, page, tick: (ms: number) => (clock += ms) };
+  }
+
+  it('waits for the next page and reaches it in order, saying how long it waited', () => {
+    const { bridge, send, page, tick } = unheard();
+    send('TB000001');
+    tick(1_500);
+    send('TB000002');
+    tick(500);
+    const p = page();
+    expect(p.seen.map((s) => [s.event, s.payload['text'], s.payload['heldMs']])).toEqual([
+      ['scanner.scan', 'TB000001', 2_000],
+      ['scanner.scan', 'TB000002', 500],
+    ]);
+    // Handed over once: the next page gets only what is new, at once and without `heldMs`.
+    send('TB000003');
+    const later = page();
+    expect(later.seen.map((s) => [s.payload['text'], s.payload['heldMs']])).toEqual([]);
+    expect(p.seen.at(-1)?.payload).toMatchObject({ text: 'TB000003' });
+    expect(p.seen.at(-1)?.payload).not.toHaveProperty('heldMs');
+    bridge.close();
+  });
+
+  it('a page that is going away (its sink refuses) does not take the read', () => {
+    const { bridge, events, send, page } = unheard();
+    const leaving = events.addSink(() => {
+      throw new Error('the page is going away');
+    });
+    send('TB000010');
+    leaving();
+    const p = page();
+    expect(p.seen.map((s) => s.payload['text'])).toEqual(['TB000010']);
+    bridge.close();
+  });
+
+  it('keeps the first reads up to its bound and says how many more were not kept', () => {
+    const { bridge, send, page } = unheard();
+    for (let i = 0; i < MAX_UNHEARD_READS + 3; i += 1) send(`TB${String(i).padStart(6, '0')}`);
+    const p = page();
+    const scans = p.seen.filter((s) => s.event === 'scanner.scan').map((s) => s.payload['text']);
+    expect(scans).toHaveLength(MAX_UNHEARD_READS);
+    expect(scans[0]).toBe('TB000000');
+    expect(p.seen.filter((s) => s.event === 'scanner.error').map((s) => s.payload)).toEqual([
+      {
+        code: 'reads-not-kept',
+        message: '3 more reads were made while Benchlink was not connected and could not be kept. Scan them again.',
+      },
+    ]);
     bridge.close();
   });
 });

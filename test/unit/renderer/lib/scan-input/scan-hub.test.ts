@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { ScanHub, type IncomingScan } from '../../../../../renderer/lib/scan-input/scan-hub.svelte.js';
+import {
+  HELD_READ_LIMIT_MS,
+  ScanHub,
+  type IncomingScan,
+} from '../../../../../renderer/lib/scan-input/scan-hub.svelte.js';
 import { DEFAULT_SCAN_INPUT } from '../../../../../shared/barcode/scanner-settings.js';
 
 function hub() {
@@ -99,5 +103,69 @@ describe('the scan hub: every read, from every path, through one door', () => {
     expect(feedback.last?.outcome).toBe('No workflow is taking scans on this screen');
     await settle();
     expect(handled).toEqual([]);
+  });
+});
+
+describe('the scan hub: reads main kept while this page was not connected', () => {
+  const read = (text: string, extra: { heldMs?: number; durationMs?: number } = {}) => ({
+    text,
+    source: { kind: 'hid-pos' as const, vendorId: 1, productId: 2 },
+    durationMs: extra.durationMs ?? 5,
+    mainAt: 1,
+    ...(extra.heldMs !== undefined ? { heldMs: extra.heldMs } : {}),
+  });
+
+  it('a recent one is handled as a scan, at the time it was made', async () => {
+    const { h, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    // A tube scanned during the reload, then the same tube again 3 s later when nothing beeped:
+    // both are real reads (the workflow refuses the second as already placed), not a double read.
+    h.receiveFromMain(read('TB000001', { heldMs: 3_000 }), 10_000);
+    h.receiveFromMain(read('TB000001', { heldMs: 0 }), 10_001);
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual(['TB000001', 'TB000001']);
+  });
+
+  it('a double read the scanner made while the page was away is still one read', async () => {
+    const { h, feedback, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receiveFromMain(read('TB000002', { heldMs: 1_050 }), 10_000);
+    h.receiveFromMain(read('TB000002', { heldMs: 1_000 }), 10_000);
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual(['TB000002']);
+    expect(feedback.last?.outcome).toMatch(/^Double read ignored/);
+  });
+
+  it('an old one is not placed: it is listed as not recorded, with its age', async () => {
+    const { h, feedback, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receiveFromMain(read(']C0TB000003', { heldMs: HELD_READ_LIMIT_MS + 10_000 }), 100_000);
+    await settle();
+    expect(handled).toEqual([]);
+    expect(feedback.last?.text).toBe(']C0TB000003');
+    expect(feedback.last?.outcome).toBe(
+      'NOT RECORDED: scanned 30 s ago while Benchlink was not connected. Scan it again if it is still needed.',
+    );
+  });
+
+  it('a Settings test read that waited is dropped: it was for a test panel that is gone', async () => {
+    const { h, feedback, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receiveFromMain({ ...read('TEST'), source: { kind: 'test', vendorId: 0, productId: 0 }, heldMs: 10 }, 50);
+    await settle();
+    expect(handled).toEqual([]);
+    expect(feedback.last).toBeNull();
   });
 });
