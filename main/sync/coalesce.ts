@@ -142,9 +142,12 @@ export function coalesceAssignments(
  * element per changed column; later changes to the same cell win. A change to the ID column itself
  * is not sent: in this shape it would start another row. Each entry's result is read from the
  * response by its ID: an ID with no updated rows fails as "not found" and leaves its neighbours done.
+ * `withheld`: per entry, columns not to send (a newer value already went, see superseded.ts) and the
+ * note its result carries.
  */
 export function coalesceRows(
   entries: readonly Tagged<RowUpdateIntent>[],
+  withheld: ReadonlyMap<number, { columns: ReadonlySet<string>; note: string }> = new Map(),
 ): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
   const rows = new Map<string, { idColumn: string; id: string; cells: Map<string, CellValue> }>();
   const byKey = new Map<string, number[]>();
@@ -152,8 +155,9 @@ export function coalesceRows(
     const key = JSON.stringify([intent.idColumn, intent.id]);
     byKey.set(key, [...(byKey.get(key) ?? []), id]);
     const row = rows.get(key) ?? { idColumn: intent.idColumn, id: intent.id, cells: new Map<string, CellValue>() };
+    const skip = withheld.get(id)?.columns;
     for (const [column, value] of Object.entries(intent.changes)) {
-      if (column !== intent.idColumn) row.cells.set(column, value);
+      if (column !== intent.idColumn && !skip?.has(column)) row.cells.set(column, value);
     }
     rows.set(key, row);
   }
@@ -175,11 +179,16 @@ export function coalesceRows(
       const updated = new Map<string, number>();
       for (const r of res)
         updated.set(echoedId(r.ID), (updated.get(echoedId(r.ID)) ?? 0) + r.updatedRows.filter((u) => u.success).length);
-      return entries.map(({ id, intent }) =>
-        (updated.get(echoedId(intent.id)) ?? 0) > 0
-          ? { id, ok: true }
-          : { id, ok: false, message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}` },
-      );
+      return entries.map(({ id, intent }) => {
+        if ((updated.get(echoedId(intent.id)) ?? 0) === 0)
+          return {
+            id,
+            ok: false,
+            message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}`,
+          };
+        const note = withheld.get(id)?.note;
+        return note === undefined ? { id, ok: true } : { id, ok: true, result: { note } };
+      });
     },
   };
 }

@@ -4,6 +4,7 @@ import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../sh
 import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES, type Classified } from './classify.js';
 import { coalesceAssignments, coalesceRows, coalesceWells, positionKey, type Coalesced } from './coalesce.js';
 import type { SendContext, StepResult } from './step-result.js';
+import type { Withheld } from './superseded.js';
 
 type Kind = 'wells' | 'assignments' | 'rows';
 
@@ -13,7 +14,7 @@ interface Prepared {
   coalesced: Coalesced<unknown, never>;
 }
 
-function prepare(kind: Kind, entries: readonly OutboxEntry[]): Prepared {
+function prepare(kind: Kind, entries: readonly OutboxEntry[], withheld: ReadonlyMap<number, Withheld>): Prepared {
   if (kind === 'wells') {
     const tagged = entries.map((e) => ({ id: e.id, intent: e.intent as WellIntent }));
     const c = coalesceWells(tagged[0]!.intent.manifest, tagged);
@@ -29,7 +30,10 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[]): Prepared {
       send: (ctx) => ctx.transport.assignLocation(c.request, { signal: ctx.signal }),
     };
   }
-  const c = coalesceRows(entries.map((e) => ({ id: e.id, intent: e.intent as RowUpdateIntent })));
+  const c = coalesceRows(
+    entries.map((e) => ({ id: e.id, intent: e.intent as RowUpdateIntent })),
+    withheld,
+  );
   return {
     coalesced: c as Coalesced<unknown, never>,
     send: (ctx) => ctx.transport.updateRowsById(c.request, { signal: ctx.signal }),
@@ -70,6 +74,11 @@ interface Round {
   progress: number;
   /** An element that failed transiently on its own: the step goes on, then backs off for it. */
   held: Classified | null;
+  /**
+   * Row cells left out because a newer value already went (superseded.ts). Worked out once per step:
+   * a row's entries are never split apart, so nothing sent later in the step changes it.
+   */
+  withheld: ReadonlyMap<number, Withheld>;
 }
 
 /** Stops the whole step: no answer at all (offline), the token is needed, or the service is failing. */
@@ -101,8 +110,9 @@ export async function sendCoalesced(
   ctx: SendContext,
   kind: Kind,
   entries: readonly OutboxEntry[],
+  withheld: ReadonlyMap<number, Withheld> = new Map(),
 ): Promise<StepResult> {
-  const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null };
+  const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null, withheld };
   // The engine may have waited (the plate's read-back) since it listed these: take them as they are now.
   const groups = stillPending(ctx, groupsOf(entries));
   if (groups.length === 0) return { kind: 'ok', requests: 0 };
@@ -152,7 +162,7 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   const entries = all.filter((e) => taken.has(e.id));
   if (entries.length === 0) return { kind: 'settled' };
   const sent = entries.map((e) => e.id);
-  const p = prepare(kind, entries);
+  const p = prepare(kind, entries, round.withheld);
   round.requests += 1;
   let response: unknown;
   try {

@@ -228,12 +228,13 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         target,
         takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
       );
-    // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
-    if (kind !== 'rows') run = setAsideSuperseded(outbox, run, platform.now());
-    if (run.length === 0) return { kind: 'ok', requests: 0 };
-    if (kind !== 'wells') return sendCoalesced(ctx, kind, run);
-    return sendPlate(target, run);
+    // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
+    // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's.)
+    const fresh = setAsideSuperseded(outbox, run, platform.now());
+    if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
+    if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld);
+    return sendPlate(target, fresh.run);
   }
 
   /** A plate's changes go only onto the plate they were made against (see plate-check.ts). */
