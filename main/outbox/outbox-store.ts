@@ -122,10 +122,10 @@ export interface Outbox {
    */
   claim(ids: readonly number[], requestId: string, endpoint: string): number[];
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
-  /** The last state of a plate (by target key) this computer saw on the service, or null. */
+  /** The last state of a plate (by target key) this computer saw on the service in use, or null. */
   plateSeen(target: string): PlateState | null;
   setPlateSeen(target: string, state: PlateState): void;
-  /** Records the plate as read at `readAt` unless a state recorded later is already there. */
+  /** Records the plate as read at `readAt` (on the service in use) unless a state recorded later is there. */
   acceptPlate(target: string, state: PlateState, readAt: number): void;
   /** Entries of `target` newer than `afterId` that were sent or may have been (sending, done, uncertain). */
   sentAfter(target: string, afterId: number): OutboxEntry[];
@@ -159,8 +159,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const events = new TypedEmitter<OutboxEvents>(options.log ? logListenerError(options.log, 'outbox') : undefined);
   const now = options.now;
   const service = options.service ?? (() => '');
-  // Entries queued before entries were bound (migration 9) were meant for the connection saved then.
-  st.adoptUnbound.run(options.unboundService ?? service());
+  // Entries queued before entries were bound (migration 9) were meant for the connection saved then, and
+  // so were the plate readings migration 10 could attribute only to those entries.
+  db.transaction((unbound: string) => {
+    st.adoptUnbound.run(unbound);
+    st.adoptUnboundPlates.run(unbound);
+  })(options.unboundService ?? service());
 
   const reread = (ids: readonly number[]): EntryStateChange[] =>
     ids
@@ -498,19 +502,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       events.emit('changed', reread([...settlements.map((s) => s.id), ...dependents]));
     },
     plateSeen(target) {
-      const r = st.plateSeen.get(target);
+      const r = st.plateSeen.get(service(), target);
       return r ? { lastUpdate: r.last_update, emptySpaces: r.empty_spaces } : null;
     },
     setPlateSeen(target, state) {
       try {
-        st.putPlateSeen.run(target, state.lastUpdate, state.emptySpaces, now());
+        st.putPlateSeen.run(service(), target, state.lastUpdate, state.emptySpaces, now());
       } catch (err) {
         throw toWriteError(err, 'The plate record');
       }
     },
     acceptPlate(target, state, readAt) {
       try {
-        st.acceptPlate.run(target, state.lastUpdate, state.emptySpaces, readAt);
+        st.acceptPlate.run(service(), target, state.lastUpdate, state.emptySpaces, readAt);
       } catch (err) {
         throw toWriteError(err, 'The plate record');
       }

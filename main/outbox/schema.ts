@@ -133,4 +133,38 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    why:
+      'the last plate state seen, per service: a plate of the same name on two services is two plates, and ' +
+      "comparing one with the other's reading held changes needlessly or, worse, let them over another " +
+      "bench's wells",
+    up: (db) => {
+      // A reading from before is kept only where it can be told whose it is: every entry the outbox
+      // holds for its plate is bound to one service (or, in a file from before migration 9, to none yet:
+      // the store binds those to the connection saved at the upgrade, as it does the entries), and one of
+      // them was sent before the reading was taken, which is when readings are recorded. Only done entries
+      // are ever pruned, oldest first, so a reading taken on another service would have left that
+      // service's later entries in the outbox. Any other reading is dropped: without one the next check
+      // compares with the changes' own basis, which can only hold them for a look, never let them over.
+      db.exec(`
+        CREATE TABLE plate_seen_by_service (
+          service      TEXT,
+          target       TEXT    NOT NULL,
+          last_update  TEXT,
+          empty_spaces INTEGER,
+          at           INTEGER NOT NULL,
+          PRIMARY KEY (service, target)
+        );
+        INSERT INTO plate_seen_by_service (service, target, last_update, empty_spaces, at)
+          SELECT (SELECT MIN(e.service) FROM entries e WHERE e.target = p.target),
+                 p.target, p.last_update, p.empty_spaces, p.at
+          FROM plate_seen p
+          WHERE (SELECT COUNT(DISTINCT e.service) + MAX(e.service IS NULL) FROM entries e WHERE e.target = p.target) = 1
+            AND EXISTS (SELECT 1 FROM entries e WHERE e.target = p.target AND e.state = 'done' AND e.updated_at <= p.at);
+        DROP TABLE plate_seen;
+        ALTER TABLE plate_seen_by_service RENAME TO plate_seen;
+      `);
+    },
+  },
 ];

@@ -144,20 +144,23 @@ export function prepareStatements(db: Database.Database) {
     retry: db.prepare<[number, number, string]>(
       `UPDATE entries SET state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = ?`,
     ),
-    plateSeen: db.prepare<[string], { last_update: string | null; empty_spaces: number | null; at: number }>(
-      `SELECT last_update, empty_spaces, at FROM plate_seen WHERE target = ?`,
+    /** Readings kept from before migration 10 whose service was not bound yet (see adoptUnbound). */
+    adoptUnboundPlates: db.prepare<[string]>(`UPDATE plate_seen SET service = ? WHERE service IS NULL`),
+    // A plate is one service's: the same name on another service is another plate.
+    plateSeen: db.prepare<[string, string], { last_update: string | null; empty_spaces: number | null; at: number }>(
+      `SELECT last_update, empty_spaces, at FROM plate_seen WHERE service = ? AND target = ?`,
     ),
-    putPlateSeen: db.prepare<[string, string | null, number | null, number]>(
-      `INSERT OR REPLACE INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?)`,
+    putPlateSeen: db.prepare<[string, string, string | null, number | null, number]>(
+      `INSERT OR REPLACE INTO plate_seen (service, target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?, ?)`,
     ),
     /**
      * "Send anyway" accepts the plate as read when it was held, unless this computer has recorded a later
      * state since (its own write after the hold, which already includes what was read then).
      */
-    acceptPlate: db.prepare<[string, string | null, number | null, number]>(
-      `INSERT INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (target) DO UPDATE SET last_update = excluded.last_update, empty_spaces = excluded.empty_spaces,
-           at = excluded.at WHERE plate_seen.at <= excluded.at`,
+    acceptPlate: db.prepare<[string, string, string | null, number | null, number]>(
+      `INSERT INTO plate_seen (service, target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (service, target) DO UPDATE SET last_update = excluded.last_update,
+           empty_spaces = excluded.empty_spaces, at = excluded.at WHERE plate_seen.at <= excluded.at`,
     ),
     /** Entries of a lane newer than `id` that were sent (or may have been): what an older one must not undo. */
     // Of the same service only: a change sent to another service did not land where this one goes.

@@ -376,7 +376,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     retry(id) {
       const e = outbox.get(id);
       if (!e) return false;
-      const plateHeld = e.state === 'failed' && e.lastError?.kind === 'plate-changed';
+      // The plate as read at the hold is that service's plate: an entry waiting for another service is
+      // only put back in its queue, and is checked again (and may be held again) once that one is in use.
+      const plateHeld =
+        e.state === 'failed' && e.lastError?.kind === 'plate-changed' && e.service === outbox.currentService();
       const heldWith = plateHeld
         ? outbox.entriesOf(e.target, 'failed').filter((x) => x.lastError?.kind === 'plate-changed')
         : [];

@@ -121,12 +121,68 @@ describe('outbox migrations', () => {
       service: () => 'now-in-use',
       unboundService: 'saved-before',
     });
-    expect(outbox.db.pragma('user_version', { simple: true })).toBe(9);
+    expect(outbox.db.pragma('user_version', { simple: true })).toBe(OUTBOX_MIGRATIONS.length);
     expect(outbox.list('pending').map((e) => e.service)).toEqual(['saved-before']);
     // Not the service in use: it waits, and is not offered to the sync engine.
     expect(outbox.waitingElsewhere()).toEqual([{ service: 'saved-before', count: 1 }]);
     expect(outbox.oldestPendingTargets(10)).toEqual([]);
     outbox.close();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+
+  it('10: plate readings per service; one from before is kept only for the one service its plate was sent to', () => {
+    migrateTo(db, 9);
+    const entry = db.prepare(
+      `INSERT INTO entries (type, target, payload, created_at, updated_at, state, service)
+       VALUES ('well-set', ?, ?, 0, ?, ?, ?)`,
+    );
+    const seen = db.prepare(`INSERT INTO plate_seen (target, last_update, empty_spaces, at) VALUES (?, 't', 90, 10)`);
+    const plate = (n: number) => JSON.stringify(['manifest', `hrid:PL-000${n}`]);
+    const payload = JSON.stringify(wellSet('A1', 'S-0001'));
+    // 1: sent to S1 before the reading, and only ever queued for S1: S1's.
+    entry.run(plate(1), payload, 5, 'done', 'S1');
+    entry.run(plate(1), payload, 20, 'pending', 'S1');
+    // 2: queued for two services: whose reading it is cannot be told.
+    entry.run(plate(2), payload, 5, 'done', 'S1');
+    entry.run(plate(2), payload, 5, 'pending', 'S2');
+    // 3: nothing left in the outbox for it.
+    // 4: S1's only, but none sent before the reading (it may have been taken on a service since pruned).
+    entry.run(plate(4), payload, 20, 'done', 'S1');
+    // 5: from a file older than migration 9 (entries not bound yet): bound with its entries.
+    entry.run(plate(5), payload, 5, 'done', null);
+    for (const n of [1, 2, 3, 4, 5]) seen.run(plate(n));
+    migrateTo(db, 10);
+    expect(db.pragma('user_version', { simple: true })).toBe(10);
+    expect(db.prepare('SELECT service, target FROM plate_seen ORDER BY target').all()).toEqual([
+      { service: 'S1', target: plate(1) },
+      { service: null, target: plate(5) },
+    ]);
+    db.close();
+
+    const outbox = createOutbox({
+      path: path.join(t.dir, 'm.db'),
+      now: () => 100,
+      service: () => 'S1',
+      unboundService: 'saved-before',
+    });
+    expect(outbox.plateSeen(plate(1))).toEqual({ lastUpdate: 't', emptySpaces: 90 });
+    expect(outbox.plateSeen(plate(5))).toBeNull();
+    expect(outbox.db.prepare('SELECT service FROM plate_seen WHERE target = ?').get(plate(5))).toEqual({
+      service: 'saved-before',
+    });
+    // The same plate name read on another service is recorded beside it, not over it.
+    outbox.setPlateSeen(plate(1), { lastUpdate: 'u', emptySpaces: 80 });
+    expect(outbox.db.prepare('SELECT COUNT(*) AS n FROM plate_seen WHERE target = ?').get(plate(1))).toEqual({ n: 1 });
+    outbox.close();
+    const onS2 = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => 100, service: () => 'S2' });
+    expect(onS2.plateSeen(plate(1))).toBeNull();
+    onS2.setPlateSeen(plate(1), { lastUpdate: 'v', emptySpaces: 70 });
+    onS2.acceptPlate(plate(1), { lastUpdate: 'w', emptySpaces: 60 }, 50);
+    expect(onS2.plateSeen(plate(1))).toEqual({ lastUpdate: 'v', emptySpaces: 70 });
+    onS2.close();
+    const backOnS1 = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => 100, service: () => 'S1' });
+    expect(backOnS1.plateSeen(plate(1))).toEqual({ lastUpdate: 'u', emptySpaces: 80 });
+    backOnS1.close();
     db = new Database(path.join(t.dir, 'm.db'));
   });
 
