@@ -15,6 +15,9 @@ export interface SandboxRunner {
   stop(): Promise<void>;
 }
 
+/** How long a stop waits for a sandbox still starting before it leaves it to the process's exit. */
+const STOP_WAITS_FOR_START_MS = 10_000;
+
 /** Owns the one in-process sandbox of this run: started on demand, restarted when its mode changes. */
 export function createSandboxRunner(opts: {
   start: StartSandbox | undefined;
@@ -26,6 +29,8 @@ export function createSandboxRunner(opts: {
 }): SandboxRunner {
   let current: SandboxState = { state: 'stopped' };
   let pending: Promise<SandboxHandle> | null = null;
+  /** The launch under way (state `starting`); it settles only once the state says how it ended. */
+  let launching: Promise<SandboxHandle> | null = null;
   const set = (s: SandboxState) => {
     current = s;
     opts.onChange();
@@ -57,6 +62,18 @@ export function createSandboxRunner(opts: {
   }
 
   async function stop(): Promise<void> {
+    if (current.state === 'starting' && launching) {
+      // Let a sandbox that is still starting come up, then close it: left running it would outlive
+      // the stop (its thread holding the database), and a process that exits under a thread still
+      // opening SQLite can end by a signal instead of cleanly.
+      // Bounded: a start that never ends must not hang the app's close.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        launching.catch(() => undefined),
+        new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAITS_FOR_START_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     const c = current;
     if (c.state === 'ready') {
       set({ state: 'stopped' });
@@ -73,13 +90,20 @@ export function createSandboxRunner(opts: {
       if (c.state === 'ready' && c.mode === mode) return Promise.resolve(c.handle);
       // Single flight: concurrent callers share one start instead of racing two servers.
       if (pending && c.state === 'starting' && c.mode === mode) return pending;
-      pending = (async () => {
+      const p: Promise<SandboxHandle> = (async () => {
         await stop();
-        return launch(mode);
+        const l = launch(mode);
+        launching = l;
+        try {
+          return await l;
+        } finally {
+          if (launching === l) launching = null;
+        }
       })().finally(() => {
-        pending = null;
+        if (pending === p) pending = null;
       });
-      return pending;
+      pending = p;
+      return p;
     },
     stop,
   };
