@@ -3,6 +3,7 @@ import type { CallOutcome } from '../api/observe.js';
 import type { ConnectionSetting } from '../../shared/ipc/settings.js';
 import type { AppStatus, TokenStatus } from '../../shared/ipc/status.js';
 import { UnavailableError } from '../common/unavailable-error.js';
+import { serviceIdentity, serviceLabel } from '../../shared/ipc/service-identity.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import type { TokenVault } from '../vault/types.js';
 import type { CreateLabClient, LabReadClient } from './types.js';
@@ -27,7 +28,12 @@ export interface ConnectionMonitor {
   /** A client for the saved connection; `tokenOverride` tests a candidate token without saving it. */
   client(opts?: { setting?: ConnectionSetting; tokenOverride?: string }): Promise<LabReadClient>;
   tokenStatus(): Promise<TokenStatus>;
-  setToken(token: string): Promise<TokenStatus>;
+  /**
+   * Stores the token for `forConnection`, the connection the user saw when giving it. Waits for any
+   * settings change already asked for, and refuses (TokenForOtherServiceError) if the saved
+   * connection's addresses are then not the ones the token was given for.
+   */
+  setToken(token: string, forConnection: ConnectionSetting): Promise<TokenStatus>;
   clearToken(): Promise<TokenStatus>;
   /** Every service call reports back, so "offline" and "token refused" stay truthful. */
   report(outcome: CallOutcome): void;
@@ -60,6 +66,22 @@ export function tokenAccount(connection: Pick<ServiceConnection, 'baseUrl' | 'fi
 }
 
 const accountOf = (c: ConnectionSetting): string => (c.kind === 'custom' ? tokenAccount(c) : SANDBOX_ACCOUNT);
+
+/**
+ * A token was given for addresses that are no longer the saved connection's (the connection was
+ * switched while the token was being entered). Storing it would give it to the old service, and the
+ * new one would answer "no token", so it is not stored anywhere; the message is the user's.
+ */
+export class TokenForOtherServiceError extends Error {
+  constructor(given: ConnectionSetting, saved: ConnectionSetting) {
+    super(
+      `The token was not saved: it was entered for ${serviceLabel(serviceIdentity(given))}, but the connection ` +
+        `was changed to ${serviceLabel(serviceIdentity(saved))} meanwhile. A token is kept only for the ` +
+        'addresses it was entered for. Check the connection above, then enter the token again.',
+    );
+    this.name = 'TokenForOtherServiceError';
+  }
+}
 
 export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
@@ -129,8 +151,12 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       const source = user ? 'user' : c.kind === 'local-sandbox' ? 'sandbox-demo' : 'none';
       return { set: source !== 'none', stored: vault.store, source, rejected };
     },
-    async setToken(token) {
+    async setToken(token, forConnection) {
+      // A connection save already asked for lands first, so the comparison is with what the user
+      // will see once it is saved, not with addresses that are about to go.
+      await settings.settled();
       const c = current();
+      if (accountOf(forConnection) !== accountOf(c)) throw new TokenForOtherServiceError(forConnection, c);
       await vault.set(accountOf(c), token);
       rejected = false;
       changed();

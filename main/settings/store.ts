@@ -18,6 +18,11 @@ export interface SettingsStore {
   get(): Settings;
   /** Validates the merged result, writes it atomically, then answers it. */
   update(patch: SettingsPatch): Promise<Settings>;
+  /**
+   * Resolves once every update asked for before this call has been written (or has failed), so a
+   * caller that acts on the saved settings (the token's addresses) sees a change already asked for.
+   */
+  settled(): Promise<void>;
   /** Set when the file on disk was unusable: what happened and where the old file went. */
   readonly notice: string | null;
 }
@@ -56,6 +61,7 @@ export async function openSettingsStore(opts: SettingsStoreOptions): Promise<Set
         return next;
       });
     },
+    settled: () => inTurn(async () => undefined),
   };
 }
 

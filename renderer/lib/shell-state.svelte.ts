@@ -11,6 +11,12 @@ export class ShellState {
   status = $state<AppStatus | null>(null);
   settings = $state<Settings | null>(null);
   info = $state<AppInfo | null>(null);
+  /**
+   * True from the press of "Save connection" until main has answered (the queue is looked at first,
+   * so it takes a moment). A token is kept for the saved addresses, so the token form waits meanwhile.
+   * Here rather than in the Settings screen, so leaving and reopening the screen mid-save still knows.
+   */
+  connectionSaving = $state(false);
   /** Set when main cannot be reached at all (e.g. the browser host was stopped). */
   error = $state<string | null>(null);
 

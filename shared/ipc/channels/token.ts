@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { channel } from '../channel.js';
 import { connectionTestResult, tokenStatus } from '../status.js';
+import { connectionSetting } from '../settings.js';
 
 /** A bearer token: printable ASCII without spaces, bounded. Checked here so junk never reaches a keychain. */
 export const tokenValue = z
@@ -16,8 +17,12 @@ export const tokenValue = z
  */
 export const tokenChannels = {
   'token.status': channel({ request: z.strictObject({}), response: tokenStatus }),
+  /**
+   * `connection` is the connection the page showed when the token was given: main stores the token
+   * only for those addresses, and refuses (saying why) if the saved connection is no longer them.
+   */
   'token.set': channel({
-    request: z.strictObject({ token: tokenValue }),
+    request: z.strictObject({ token: tokenValue, connection: connectionSetting }),
     response: tokenStatus,
     secretKeys: ['token'],
   }),

@@ -60,7 +60,7 @@ describe('changes wait for the service they were queued for', () => {
     const port = await freePort();
     const real = `http://127.0.0.1:${port}`;
     const env = await app({ service: real });
-    await env.call('token.set', { token: 'not-yet-known' });
+    await env.call('token.set', { token: 'not-yet-known', connection: custom(real) });
     const { id } = await env.call('outbox.enqueue', { intent: rowUpdate('REAL WORK for the real service') });
     expect((await env.call('outbox.await', { id, timeoutMs: 2_000 })).state).not.toBe('done');
 
@@ -83,7 +83,7 @@ describe('changes wait for the service they were queued for', () => {
     // The real service comes back on its address; switching back sends the change there.
     const realService = await service(port);
     await env.call('settings.set', { connection: custom(real) });
-    await env.call('token.set', { token: realService.demoToken });
+    await env.call('token.set', { token: realService.demoToken, connection: custom(real) });
     await env.call('outbox.syncNow', {});
     expect((await env.call('outbox.await', { id, timeoutMs: 15_000 })).state).toBe('done');
     expect(await notesOn(realService, 'S-0152')).toBe('REAL WORK for the real service');
@@ -101,7 +101,7 @@ describe('changes wait for the service they were queued for', () => {
     const env = await app({ startSandbox: slowSandbox });
     const { id } = await env.call('outbox.enqueue', { intent: rowUpdate('demo scribble') });
     await env.call('settings.set', { connection: custom(realService.url) });
-    await env.call('token.set', { token: realService.demoToken });
+    await env.call('token.set', { token: realService.demoToken, connection: custom(realService.url) });
     release();
     await env.call('outbox.syncNow', {});
     expect((await env.call('outbox.await', { id, timeoutMs: 3_000 })).state).toBe('pending');
@@ -123,7 +123,7 @@ describe('changes wait for the service they were queued for', () => {
     expect((await env.call('outbox.await', { id: forA, timeoutMs: 2_000 })).state).not.toBe('done');
 
     await env.call('settings.set', { connection: custom(b.url) });
-    await env.call('token.set', { token: b.demoToken });
+    await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });
     const { id: forB } = await env.call('outbox.enqueue', {
       intent: { ...rowUpdate('for B'), id: 'S-0153' },
     });
@@ -143,10 +143,10 @@ describe('changes wait for the service they were queued for', () => {
     });
     await onB.updateRowsById({ labsheet: 'Samples', rows: [{ 'Sample ID': 'S-0152', Notes: 'only on B' }] });
     const env = await app({ service: a.url });
-    await env.call('token.set', { token: a.demoToken });
+    await env.call('token.set', { token: a.demoToken, connection: custom(a.url) });
     expect((await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }))?.row['Notes']).not.toBe('only on B');
     await env.call('settings.set', { connection: custom(b.url) });
-    await env.call('token.set', { token: b.demoToken });
+    await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });
     expect((await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }))?.row['Notes']).toBe('only on B');
   }, 40_000);
 });

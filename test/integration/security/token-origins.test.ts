@@ -56,7 +56,7 @@ afterAll(async () => {
 describe('the token is bound to the origins it was entered for (through the browser host)', () => {
   it('a changed eventsUrl withholds the token until it is entered again for the new origins', async () => {
     await page.value('settings.set', { connection: custom(sandbox.url) });
-    await page.value('token.set', { token: sandbox.demoToken });
+    await page.value('token.set', { token: sandbox.demoToken, connection: custom(sandbox.url) });
     expect(await tokenSet()).toBe(true);
     expect(await sendWebhook('before')).toBe('done');
 
@@ -68,7 +68,7 @@ describe('the token is bound to the origins it was entered for (through the brow
     expect(capture.seen[0]!.authorization).toBeUndefined();
 
     // Entered again for the new set of origins, it goes there (and only because the user said so).
-    await page.value('token.set', { token: sandbox.demoToken });
+    await page.value('token.set', { token: sandbox.demoToken, connection: custom(capture.url) });
     expect(await tokenSet()).toBe(true);
     expect(await sendWebhook('confirmed')).toBe('done');
     expect(capture.seen).toHaveLength(2);

@@ -166,7 +166,7 @@ describe('bench IPC channels against the in-process sandbox', () => {
     const own = await inProcessApi({ service: service.url });
     const call = own.call;
     try {
-      await call('token.set', { token: service.demoToken });
+      await call('token.set', { token: service.demoToken, connection: (await call('settings.get', {})).connection });
       expect((await call('cache.manifest', { barcode: 'PLT000001' }))?.fromCache).toBe(false);
       expect(await call('cache.row', { labsheet: 'Samples', value: 'TB000007' })).not.toBeNull();
       await service.close();

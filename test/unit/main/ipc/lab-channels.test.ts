@@ -34,6 +34,14 @@ function fakeClient(script: (endpoint: string) => unknown) {
   return { create, seen };
 }
 
+const CUSTOM = {
+  kind: 'custom',
+  mode: 'v2',
+  baseUrl: 'https://lab.example/api',
+  filesUrl: 'https://files.lab.example',
+  eventsUrl: 'https://events.lab.example',
+} as const;
+
 async function customApp(create: CreateLabClient) {
   const dir = mkdtempSync(join(tmpdir(), 'benchlink-lab-'));
   const app = await createApp({
@@ -46,13 +54,7 @@ async function customApp(create: CreateLabClient) {
   const call = (channel: string, payload: unknown) => app.router.handle({ channel, payload }, { transport: 'test' });
   expect(
     await call('settings.set', {
-      connection: {
-        kind: 'custom',
-        mode: 'v2',
-        baseUrl: 'https://lab.example/api',
-        filesUrl: 'https://files.lab.example',
-        eventsUrl: 'https://events.lab.example',
-      },
+      connection: CUSTOM,
     }),
   ).toMatchObject({ ok: true });
   return { app, call };
@@ -62,7 +64,7 @@ describe('lab.* service-call channels', () => {
   it('each channel calls the client method of the same name with the parsed request and the vault token', async () => {
     const fake = fakeClient(() => ({ headers: ['ID'], rows: [['S1']], total: 1, success: true }));
     const { call } = await customApp(fake.create);
-    await call('token.set', { token: '  tok-123  ' });
+    await call('token.set', { token: '  tok-123  ', connection: CUSTOM });
     const r = await call('lab.fetchLabsheetRows', { labsheet: 'Samples', page: '2', pageSize: 10 });
     expect(r).toEqual({ ok: true, value: { headers: ['ID'], rows: [['S1']], total: 1, success: true } });
     expect(fake.seen).toEqual([

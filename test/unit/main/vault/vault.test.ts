@@ -138,7 +138,9 @@ describe('token vault', () => {
     try {
       const call = (channel: string, payload: unknown) =>
         app.router.handle({ channel, payload }, { transport: 'test' });
-      expect(await call('token.set', { token: TOKEN })).toMatchObject({
+      expect(
+        await call('token.set', { token: TOKEN, connection: { kind: 'local-sandbox', mode: 'v2' } }),
+      ).toMatchObject({
         ok: true,
         value: { set: true, stored: 'memory-only', source: 'user' },
       });
