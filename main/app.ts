@@ -40,6 +40,7 @@ import {
   createPickedFiles,
   createUploadStaging,
   removeFinishedStagedCopies,
+  scheduleUnclaimedCleanup,
   sweepOrphanedStaging,
   type PickedFiles,
   type StagingLimits,
@@ -227,7 +228,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const pickedFiles = createPickedFiles();
   // Before anything stages: copies of an earlier run that no open upload needs.
   await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
-  const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits);
+  const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits, now);
   const templates = createTemplateStore(dataDir);
   const layouts = createLayoutStore(dataDir);
 
@@ -255,6 +256,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     forwardOutboxEvents(outbox, sync, events),
     cache.events.on('rowsLoaded', (p) => events.emit('cache.rowsLoaded', p)),
     removeFinishedStagedCopies(outbox, log),
+    scheduleUnclaimedCleanup({ staging, outbox, log, now }),
     rememberCreatedLabsheets(
       outbox,
       (labsheet, columns) => settings.update({ labsheetIdColumns: { [labsheet]: columns } }),

@@ -4,6 +4,7 @@ import { ENTRY_STATES, type EntryState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
 import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
+import type { UploadStaging } from './incoming.js';
 
 const FINISHED = new Set<string>(['done', 'discarded', 'cancelled']);
 
@@ -74,4 +75,67 @@ export async function sweepOrphanedStaging(stagingDir: string, outbox: Outbox, l
   }
   if (removed > 0) log.info('removed staging copies no upload needs', { removed });
   return removed;
+}
+
+/**
+ * How long a staged copy's ticket waits for its page's upload.enqueue. The page asks for it the moment
+ * staging finishes, so only a page that went away in between (left the screen, reloaded, lost its
+ * socket for longer than a reconnect) leaves one unredeemed; half an hour covers any reconnect.
+ */
+export const UNCLAIMED_TICKET_MS = 30 * 60 * 1000;
+const CHECK_EVERY_MS = 5 * 60 * 1000;
+
+export interface UnclaimedCleanupOptions {
+  staging: Pick<UploadStaging, 'expireTickets'>;
+  outbox: Outbox;
+  log: Logger;
+  now: () => number;
+  ticketMs?: number;
+  everyMs?: number;
+  /** Injected so tests run the schedule without waiting. */
+  timers?: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void };
+}
+
+/**
+ * While the app runs: a copy staged for upload whose ticket was not redeemed within `ticketMs` is
+ * removed (its ticket is spent first, so no page can queue it afterwards). Only copies of this run's
+ * own tickets are candidates, so nothing another writer is between staging and queueing (a plate
+ * record's files) and no `.partial` still being written is ever looked at; a copy an unfinished
+ * outbox entry refers to is kept whatever its ticket says. Returns the stop.
+ */
+export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void {
+  const timers = o.timers ?? {
+    setInterval: (fn, ms) => setInterval(fn, ms).unref(),
+    clearInterval: (id) => clearInterval(id as NodeJS.Timeout),
+  };
+  const ticketMs = o.ticketMs ?? UNCLAIMED_TICKET_MS;
+  let running = false;
+  const check = async () => {
+    // One sweep at a time: a slow disk must not let two remove the same files.
+    if (running) return;
+    running = true;
+    try {
+      const expired = o.staging.expireTickets(o.now() - ticketMs);
+      if (expired.length === 0) return;
+      const keep = referencedCopies(o.outbox);
+      let removed = 0;
+      for (const path of expired) {
+        if (keep.has(resolve(path))) continue;
+        try {
+          await removeStaged(path);
+          removed += 1;
+        } catch (err) {
+          o.log.warn('an unqueued staging copy could not be removed', { path, error: String(err) });
+        }
+      }
+      if (removed > 0) o.log.info('removed staged copies that were never queued', { removed });
+    } catch (err) {
+      // Housekeeping only: a busy outbox must not take the app down; the next check tries again.
+      o.log.warn('could not clean up unqueued staging copies', { error: String(err) });
+    } finally {
+      running = false;
+    }
+  };
+  const id = timers.setInterval(() => void check(), o.everyMs ?? CHECK_EVERY_MS);
+  return () => timers.clearInterval(id);
 }

@@ -63,6 +63,12 @@ export interface UploadStaging {
   stagePath(path: string, name: string, owner: StagingOwner): Promise<{ stagedId: string } & StagedFile>;
   /** Hands a finished copy over once (to the outbox); a second enqueue of the same copy finds nothing. */
   take(stagedId: string): (StagedFile & { name: string }) | null;
+  /**
+   * Spends every ticket issued before `issuedBefore` that no page redeemed (it dropped a file, then
+   * left or reloaded before queueing it) and answers their copies' paths, for the cleanup to remove.
+   * A ticket spent here is unknown to `take` from then on.
+   */
+  expireTickets(issuedBefore: number): string[];
   /** Unfinished stagings right now. */
   readonly active: number;
 }
@@ -81,9 +87,14 @@ const sizeText = (bytes: number): string =>
  * holds a descriptor, so their number is capped per sender and in total, and a sender that goes
  * away takes its unfinished ones with it.
  */
-export function createUploadStaging(stagingDir: string, limits: StagingLimits = DEFAULT_STAGING_LIMITS): UploadStaging {
+export function createUploadStaging(
+  stagingDir: string,
+  limits: StagingLimits = DEFAULT_STAGING_LIMITS,
+  now: () => number = Date.now,
+): UploadStaging {
   const incoming = new Map<string, Incoming>();
-  const ready = new Map<string, StagedFile & { name: string }>();
+  /** Finished copies waiting for their page's upload.enqueue, by ticket, with when each was issued. */
+  const ready = new Map<string, StagedFile & { name: string; issuedAt: number }>();
   /**
    * Opens in progress, and copies of chosen files (stagePath), count against the caps too, or
    * parallel begins could all pass the check.
@@ -105,7 +116,7 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
 
   function keep(staged: StagedFile, name: string) {
     const stagedId = randomUUID();
-    ready.set(stagedId, { ...staged, name });
+    ready.set(stagedId, { ...staged, name, issuedAt: now() });
     return { stagedId, ...staged };
   }
 
@@ -249,9 +260,18 @@ export function createUploadStaging(stagingDir: string, limits: StagingLimits = 
       }
     },
     take(stagedId) {
-      const s = ready.get(stagedId) ?? null;
+      const s = ready.get(stagedId);
       ready.delete(stagedId);
-      return s;
+      return s ? { stagedPath: s.stagedPath, size: s.size, sha256: s.sha256, name: s.name } : null;
+    },
+    expireTickets(issuedBefore) {
+      const expired: string[] = [];
+      for (const [id, s] of ready) {
+        if (s.issuedAt >= issuedBefore) continue;
+        ready.delete(id);
+        expired.push(s.stagedPath);
+      }
+      return expired;
     },
     get active() {
       return incoming.size;

@@ -14,5 +14,10 @@ export {
   type StagingOwner,
   type UploadStaging,
 } from './incoming.js';
-export { removeFinishedStagedCopies, sweepOrphanedStaging } from './cleanup.js';
+export {
+  removeFinishedStagedCopies,
+  scheduleUnclaimedCleanup,
+  sweepOrphanedStaging,
+  UNCLAIMED_TICKET_MS,
+} from './cleanup.js';
 export { createPickedFiles, type PickedFiles } from './picked-files.js';

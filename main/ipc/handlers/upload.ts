@@ -1,6 +1,6 @@
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
 import { WriteError, type Outbox } from '../../outbox/index.js';
-import { uploadIntent } from '../../staging/index.js';
+import { UNCLAIMED_TICKET_MS, uploadIntent } from '../../staging/index.js';
 import type { UploadStaging } from '../../staging/incoming.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
@@ -52,7 +52,12 @@ export function uploadHandlers(d: {
     },
     'upload.enqueue': ({ stagedId, isGlobal, fileSource }) => {
       const s = staging.take(stagedId);
-      if (!s) throw new IpcFailure('failed', 'Unknown staged file.');
+      if (!s)
+        throw new IpcFailure(
+          'failed',
+          `That file is no longer waiting to be queued: it was queued already, or it was not queued within ` +
+            `${UNCLAIMED_TICKET_MS / 60_000} minutes of being added and its copy was removed. Add it again to upload it.`,
+        );
       try {
         return {
           id: d.outbox.enqueue(

@@ -98,7 +98,7 @@ describe('upload staging through the browser host cannot exhaust main', () => {
     await page.value('upload.stageChunk', { stagingId, offset: 0, base64: bytes.toString('base64') });
     const { stagedId } = await page.value<{ stagedId: string }>('upload.stageFinish', { stagingId });
     expect((await page.call('upload.enqueue', { stagedId })).ok).toBe(true);
-    expect(errorOf(await page.call('upload.enqueue', { stagedId }))).toBe('Unknown staged file.');
+    expect(errorOf(await page.call('upload.enqueue', { stagedId }))).toMatch(/no longer waiting to be queued/);
     await page.close();
   });
 });
