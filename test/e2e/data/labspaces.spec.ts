@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { clearToken, openData, unique, useToken } from './helpers.js';
 import { useHostWithFixture } from './second-host.js';
 
-/** The demo lab's non-admin user (main/sandbox/demo-data.ts DEMO_USER_TOKEN). */
-const TECH_TOKEN = '9e4d2a71-3b8c-4f05-a6d1-72c0e5b9f318';
+/** The non-admin user of fixtures/private-folder.json. */
+const TECH_TOKEN = 'c8a2f4e1-6b3d-4e97-a1f5-0d7c9b3e2a48';
+const TECH_EMAIL = 'tech@perm-lab.example';
 
 test.describe('Data › Labspaces & folders (demo lab)', () => {
   test('lists labspaces, shows one, looks a folder up by name and by uuid', async ({ page }) => {
@@ -47,9 +48,17 @@ test.describe('Data › Labspaces & folders (demo lab)', () => {
     await expect(page.getByTestId('labspace-create-status-error')).toContainText('already exists');
     await page.getByTestId('labspace-create-status').getByRole('button', { name: 'Discard it' }).click();
   });
+});
+
+/**
+ * The service has no way to give a permission back once removed, so this test has a host of its own
+ * for each run, on a fixture where the technician has permission on a private folder.
+ */
+test.describe('Data › Labspaces & folders (folder permissions)', () => {
+  const host = useHostWithFixture('private-folder.json', { perTest: true });
 
   test('removing permissions without Super Admin is explained; with it, it works', async ({ page }) => {
-    await openData(page, 'Labspaces & folders');
+    await openData(page, 'Labspaces & folders', host.url);
     try {
       await useToken(page, TECH_TOKEN);
       await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: /^Data/ }).click();
@@ -59,7 +68,7 @@ test.describe('Data › Labspaces & folders (demo lab)', () => {
       await expect(page.getByTestId('folder-result')).toContainText('Molecular Biology:Restricted');
 
       const form = page.getByTestId('remove-permissions');
-      await form.getByLabel('User emails').fill('tech@demo-lab.example');
+      await form.getByLabel('User emails').fill(TECH_EMAIL);
       await form.getByRole('button', { name: 'Remove 1 user(s)' }).click();
       const error = page.getByTestId('permissions-status-error');
       await expect(error).toContainText('Super Admin permission required');
@@ -69,15 +78,20 @@ test.describe('Data › Labspaces & folders (demo lab)', () => {
       await clearToken(page);
     }
 
-    // Back on the demo (Super Admin) token the same removal succeeds.
+    // Back on the fixture's first (Super Admin) token the same removal succeeds.
     await page.getByRole('navigation', { name: 'Workflows' }).getByRole('button', { name: /^Data/ }).click();
     await page.getByRole('tab', { name: 'Labspaces & folders' }).click();
     await page.getByTestId('folder-query').fill('Restricted');
     await page.getByTestId('folder-query').press('Enter');
     const form = page.getByTestId('remove-permissions');
-    await form.getByLabel('User emails').fill('tech@demo-lab.example');
+    await form.getByLabel('User emails').fill(TECH_EMAIL);
     await form.getByRole('button', { name: 'Remove 1 user(s)' }).click();
     await expect(page.getByTestId('permissions-status')).toHaveAttribute('data-phase', 'done');
+
+    // It really went: removing the same user again is refused by the service, saying why.
+    await form.getByRole('button', { name: 'Remove 1 user(s)' }).click();
+    await expect(page.getByTestId('permissions-status-error')).toContainText('has no permission');
+    await page.getByTestId('permissions-status').getByRole('button', { name: 'Discard it' }).click();
   });
 });
 

@@ -32,15 +32,20 @@ export async function startHostWithFixture(fixture: string): Promise<ExtraHost> 
 
 /**
  * A host on one of test/e2e/data/fixtures for the calling describe block: started before its
- * first test, stopped after its last. `url` is readable inside the tests.
+ * first test, stopped after its last. `url` is readable inside the tests. With `perTest`, each test
+ * (and each repeat of it) gets a host of its own on the fixture as written, for a test that changes
+ * data the service offers no way to put back (a folder permission, once removed).
  */
-export function useHostWithFixture(fixtureFile: string): { readonly url: string } {
+export function useHostWithFixture(fixtureFile: string, opts: { perTest?: boolean } = {}): { readonly url: string } {
   let host: ExtraHost | undefined;
-  test.beforeAll(async () => {
+  const before = opts.perTest ? test.beforeEach : test.beforeAll;
+  const after = opts.perTest ? test.afterEach : test.afterAll;
+  before(async () => {
     host = await startHostWithFixture(join(root, 'test', 'e2e', 'data', 'fixtures', fixtureFile));
   });
-  test.afterAll(async () => {
+  after(async () => {
     await host?.close();
+    host = undefined;
   });
   return {
     get url() {
