@@ -1,7 +1,7 @@
 import type { LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
 import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
-import type { Outbox, OutboxEntry } from '../outbox/index.js';
+import { toOutboxError, type Outbox, type OutboxEntry } from '../outbox/index.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import type {
@@ -78,16 +78,7 @@ function toPendingChange(e: OutboxEntry): PendingWellChange {
     entryId: e.id,
     state: e.state,
     intent: e.intent,
-    error: e.lastError
-      ? {
-          kind: e.lastError.kind,
-          ...(e.lastError.status === undefined ? {} : { status: e.lastError.status }),
-          message: e.lastError.message,
-          ...((e.lastError.reason ?? e.lastError.serverMessage)
-            ? { reason: e.lastError.reason ?? e.lastError.serverMessage }
-            : {}),
-        }
-      : null,
+    error: e.lastError ? toOutboxError(e.lastError) : null,
   };
 }
 

@@ -6,6 +6,7 @@ export {
   type WaitingElsewhere,
 } from './outbox-store.js';
 export { WriteError, type WriteErrorKind } from '../common/write-error.js';
+export { toOutboxError } from './shown-error.js';
 export { scheduleDonePruning, DONE_KEPT_MS } from './prune-schedule.js';
 export type {
   OutboxEntry,

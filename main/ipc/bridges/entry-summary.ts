@@ -1,6 +1,6 @@
 import type { Intent } from '../../../shared/outbox/intents.js';
-import type { OutboxEntrySummary, OutboxError } from '../../../shared/ipc/channels/outbox.js';
-import type { EntryError, OutboxEntry } from '../../outbox/index.js';
+import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
+import { toOutboxError, type OutboxEntry } from '../../outbox/index.js';
 
 const manifestName = (m: { uuid: string } | { hrid: string }) => ('hrid' in m ? m.hrid : m.uuid.slice(0, 8));
 
@@ -34,15 +34,6 @@ export function summarizeIntent(i: Intent): string {
     default:
       return i.type.replace(/-/g, ' ');
   }
-}
-
-export function toOutboxError(e: EntryError): OutboxError {
-  return {
-    kind: e.kind,
-    ...(e.status === undefined ? {} : { status: e.status }),
-    message: e.message,
-    ...((e.serverMessage ?? e.reason) ? { reason: e.serverMessage ?? e.reason } : {}),
-  };
 }
 
 function noteOf(result: unknown): string | null {

@@ -1,8 +1,7 @@
-import type { Outbox, EntryState } from '../../outbox/index.js';
+import { toOutboxError, type Outbox, type EntryState } from '../../outbox/index.js';
 import type { SyncEngine, SyncStatus } from '../../sync/index.js';
 import type { OutboxChanged, OutboxEntryState, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
 import type { EventHub } from '../events.js';
-import { toOutboxError } from './entry-summary.js';
 
 const SETTLED: ReadonlySet<EntryState> = new Set(['done', 'failed', 'uncertain', 'cancelled', 'discarded']);
 
