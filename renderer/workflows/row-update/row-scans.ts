@@ -19,6 +19,14 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     );
   }
   if (c.kind === 'gs1') return packScan(s, c, scan);
+  if (s.mode === 'batch' && s.batchField.trim() === '') {
+    return fb.report(
+      scan.text,
+      `Nothing recorded: choose the Field (a column of ${s.labsheet}) and its Value first, then scan ${c.value} again`,
+      'error',
+      scan.mainAt,
+    );
+  }
   let row: CachedRow | null;
   try {
     row = await s.lookup(c.value);

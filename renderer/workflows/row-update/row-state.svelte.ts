@@ -33,8 +33,10 @@ export class RowState {
   mode = $state<'single' | 'batch'>('single');
   row = $state<CachedRow | null>(null);
   draft = $state<Record<string, CellValue>>({});
-  batchField = $state('Status');
-  batchValue = $state('received');
+  // Empty until the user chooses: a preset (the demo's Status = received) would be written to the
+  // first tubes scanned after switching to batch mode, over values nobody meant to change.
+  batchField = $state('');
+  batchValue = $state('');
   batch = $state<BatchItem[]>([]);
   /** The labsheet's pack columns (Settings, kept current by the screen). */
   packColumns = $state<Gs1ColumnMap>({});

@@ -93,6 +93,21 @@ describe('Row update: a scan while the open row has unsaved changes', () => {
   });
 });
 
+describe('Row update batch mode before a field is chosen', () => {
+  it('starts with no field or value, and a scan changes nothing but says what to choose', async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    expect([s.batchField, s.batchValue]).toEqual(['', '']);
+    const before = await rowUpdates();
+    await scan('TB000007');
+    expect(said()).toBe(
+      'Nothing recorded: choose the Field (a column of Samples) and its Value first, then scan TB000007 again',
+    );
+    expect(s.batch).toEqual([]);
+    expect(await rowUpdates()).toEqual(before);
+  });
+});
+
 describe('Row update batch list', () => {
   it('shows each tube with the field and value it was saved with, not the ones set now', async () => {
     const { s, scan } = rowScreen();
