@@ -8,17 +8,33 @@
 //   npm start -- --service https://…   use a real Lab Data Service (the token is asked in Settings)
 //                [--mode v2|legacy]
 //   npm start -- --reset-demo          the embedded sandbox starts on fresh demo data
+//   npm start -- --data-dir <folder>   the browser host on another data folder (a second Benchlink)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const forceHost = args.includes('--host');
 const wantElectron = args.includes('--electron');
 const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
+// The folder the instance lock's message sends a second start to. Only the browser host takes it (the
+// desktop app's folder is Electron's userData). Relative to where the user typed `npm start`, which
+// npm leaves in INIT_CWD (it runs this script from the package root).
+const dataDirArg = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
+if (args.includes('--data-dir') && !dataDirArg) {
+  console.error('benchlink: --data-dir needs a folder, e.g. --data-dir ~/benchlink-second');
+  process.exit(2);
+}
+if (dataDirArg && wantElectron) {
+  console.error(
+    'benchlink: --data-dir is for the browser host only; the desktop app keeps its data in its own folder.',
+  );
+  process.exit(2);
+}
+const dataDir = dataDirArg ? resolve(process.env.INIT_CWD ?? process.cwd(), dataDirArg) : undefined;
+const forceHost = args.includes('--host') || dataDir !== undefined;
 const serviceArg = args.includes('--service') ? args[args.indexOf('--service') + 1] : undefined;
 if (args.includes('--service') && !serviceArg) {
   console.error('benchlink: --service needs the service address, e.g. --service https://lims.example.org');
@@ -85,6 +101,7 @@ function electronBinary() {
 }
 
 function whyNotElectron() {
+  if (dataDir) return 'you gave --data-dir, which only the browser host takes';
   if (forceHost) return 'you asked for the browser host (--host)';
   if (!existsSync(join(root, 'node_modules', 'electron', 'install.js'))) return 'the electron package is not installed';
   if (!electronBinary()) {
@@ -153,7 +170,12 @@ if (reason === null) {
   );
   child = spawn(
     bin('tsx'),
-    [join(root, 'main', 'host', 'cli.ts'), ...(portArg ? ['--port', portArg] : []), ...appArgs],
+    [
+      join(root, 'main', 'host', 'cli.ts'),
+      ...(portArg ? ['--port', portArg] : []),
+      ...(dataDir ? ['--data-dir', dataDir] : []),
+      ...appArgs,
+    ],
     {
       cwd: root,
       stdio: 'inherit',
