@@ -2,7 +2,7 @@ import { getContext, setContext } from 'svelte';
 import type { Feedback } from './feedback/feedback.svelte.js';
 import type { OutboxState } from './outbox/outbox-state.svelte.js';
 import type { ScanHub } from './scan-input/scan-hub.svelte.js';
-import type { LabsheetWorkflow } from '../../shared/ipc/settings.js';
+import type { LabsheetWorkflow, UiPrefs } from '../../shared/ipc/settings.js';
 import type { Gs1ColumnMap } from '../../shared/barcode/gs1-columns.js';
 import type { LabsheetIdColumns } from '../../shared/ipc/id-columns.js';
 
@@ -19,6 +19,10 @@ export interface Bench {
   savePackColumns(labsheet: string, map: Gs1ColumnMap): Promise<string | null>;
   /** Saves which columns identify a labsheet's rows (null: back to the guess); answers the reason when it could not. */
   saveIdColumns(labsheet: string, columns: LabsheetIdColumns | null): Promise<string | null>;
+  /** The order Well fill fills a plate in (a setting, chosen in Settings or on Well fill itself). */
+  fillOrder(): UiPrefs['fillOrder'];
+  /** Saves the fill order; answers the reason when it could not. */
+  saveFillOrder(order: UiPrefs['fillOrder']): Promise<string | null>;
 }
 
 const KEY = Symbol('benchlink.bench');
