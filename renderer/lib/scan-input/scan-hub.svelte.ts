@@ -31,6 +31,8 @@ const READ_PROBLEMS = new Set(['read-too-long', 'incomplete-scan', 'bad-report',
  * (retried every 5 s at most) take a few seconds; a read older than this was made to silence.
  */
 export const HELD_READ_LIMIT_MS = 20_000;
+export const NO_SCREEN_FOR_SCANS =
+  'NOT RECORDED: this screen takes no scans. Open Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3) and scan it again';
 export type ScanHandler = (scan: IncomingScan) => Promise<void>;
 
 /**
@@ -174,7 +176,8 @@ export class ScanHub {
       return;
     }
     if (!handler) {
-      this.feedback.report(text, 'No workflow is taking scans on this screen', 'error');
+      // Said as lost, with where to go: the technician may not be looking, and the scan is not kept.
+      this.feedback.report(text, NO_SCREEN_FOR_SCANS, 'error');
       return;
     }
     this.#dispatch(handler, { ...scan, text });

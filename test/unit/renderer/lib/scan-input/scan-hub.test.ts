@@ -100,7 +100,10 @@ describe('the scan hub: every read, from every path, through one door', () => {
     h.releaseHeld('Labels could not be loaded');
     expect(feedback.last?.outcome).toBe('NOT RECORDED: Labels could not be loaded');
     h.receive({ text: 'PLT000002', source: 'wedge', mainAt: null, startedAt: 1000, endedAt: 1005 });
-    expect(feedback.last?.outcome).toBe('No workflow is taking scans on this screen');
+    // Said as lost, with where to scan instead: nothing keeps it.
+    expect(feedback.last?.outcome).toBe(
+      'NOT RECORDED: this screen takes no scans. Open Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3) and scan it again',
+    );
     await settle();
     expect(handled).toEqual([]);
   });
