@@ -34,7 +34,8 @@ export interface ConnectionMonitor {
    * connection's addresses are then not the ones the token was given for.
    */
   setToken(token: string, forConnection: ConnectionSetting): Promise<TokenStatus>;
-  clearToken(): Promise<TokenStatus>;
+  /** Removes the token kept for `forConnection`, the connection the user saw: never another's. */
+  clearToken(forConnection: ConnectionSetting): Promise<TokenStatus>;
   /** Every service call reports back, so "offline" and "token refused" stay truthful. */
   report(outcome: CallOutcome): void;
   connectionStatus(): AppStatus['connection'];
@@ -162,9 +163,8 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       changed();
       return this.tokenStatus();
     },
-    async clearToken() {
-      const c = current();
-      await vault.clear(accountOf(c));
+    async clearToken(forConnection) {
+      await vault.clear(accountOf(forConnection));
       rejected = false;
       changed();
       return this.tokenStatus();

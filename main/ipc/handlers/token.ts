@@ -23,6 +23,6 @@ export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
         d.live,
         token === undefined,
       ),
-    'token.clear': () => d.live.clearToken(),
+    'token.clear': ({ connection }) => d.live.clearToken(connection),
   };
 }

@@ -32,5 +32,6 @@ export const tokenChannels = {
     response: connectionTestResult,
     secretKeys: ['token'],
   }),
-  'token.clear': channel({ request: z.strictObject({}), response: tokenStatus }),
+  /** `connection` is the one the page showed: its token is removed, even if a switch is being saved. */
+  'token.clear': channel({ request: z.strictObject({ connection: connectionSetting }), response: tokenStatus }),
 };

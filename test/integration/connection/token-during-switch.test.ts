@@ -72,3 +72,20 @@ describe('a token given while a connection change is being saved', () => {
     expect((await env.call('token.test', {})).ok).toBe(true);
   });
 });
+
+describe('a token removed while a connection change is being saved', () => {
+  it('removes the token of the service the page showed, never the one being switched away from', async () => {
+    const { env, a, b } = await onAThenB();
+    await env.call('token.set', { token: a.demoToken, connection: custom(a.url) });
+    await env.call('settings.set', { connection: custom(b.url) });
+    await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });
+    await env.call('settings.set', { connection: custom(a.url) });
+    // The page shows B (the user switched to it) and the user removes its token at once.
+    const switched = env.call('settings.set', { connection: custom(b.url) });
+    await env.call('token.clear', { connection: custom(b.url) });
+    await switched;
+    expect((await env.call('token.status', {})).set).toBe(false); // B's is gone
+    await env.call('settings.set', { connection: custom(a.url) });
+    expect((await env.call('token.status', {})).set).toBe(true); // A's is still there
+  });
+});

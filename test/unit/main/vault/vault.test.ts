@@ -148,7 +148,10 @@ describe('token vault', () => {
       expect(await call('settings.set', { ui: { highContrast: true } })).toMatchObject({ ok: true });
       const status = await call('token.status', {});
       expect(JSON.stringify(status)).not.toContain(TOKEN);
-      expect(await call('token.clear', {})).toMatchObject({ ok: true, value: { source: 'sandbox-demo' } });
+      expect(await call('token.clear', { connection: { kind: 'local-sandbox', mode: 'v2' } })).toMatchObject({
+        ok: true,
+        value: { source: 'sandbox-demo' },
+      });
       expect(await call('token.test', {})).toMatchObject({ ok: true, value: { ok: true } });
     } finally {
       await app.close();
