@@ -61,6 +61,8 @@ export interface UploadStaging {
    * owner's staging slots while it runs, under the same limits as a staging sent in chunks.
    */
   stagePath(path: string, name: string, owner: StagingOwner): Promise<{ stagedId: string } & StagedFile>;
+  /** A finished copy still waiting for its ticket to be redeemed, without redeeming it. */
+  peek(stagedId: string): (StagedFile & { name: string }) | null;
   /** Hands a finished copy over once (to the outbox); a second enqueue of the same copy finds nothing. */
   take(stagedId: string): (StagedFile & { name: string }) | null;
   /**
@@ -259,10 +261,14 @@ export function createUploadStaging(
         release();
       }
     },
-    take(stagedId) {
+    peek(stagedId) {
       const s = ready.get(stagedId);
-      ready.delete(stagedId);
       return s ? { stagedPath: s.stagedPath, size: s.size, sha256: s.sha256, name: s.name } : null;
+    },
+    take(stagedId) {
+      const s = this.peek(stagedId);
+      ready.delete(stagedId);
+      return s;
     },
     expireTickets(issuedBefore) {
       const expired: string[] = [];

@@ -51,7 +51,10 @@ export function uploadHandlers(d: {
       });
     },
     'upload.enqueue': ({ stagedId, isGlobal, fileSource }) => {
-      const s = staging.take(stagedId);
+      // Redeemed only once the entry is committed: a write that fails (disk full) leaves the ticket
+      // good, so the page can queue the same copy again, and an unqueued copy is still the timed
+      // cleanup's to remove. Nothing runs between peek and take (this handler is synchronous).
+      const s = staging.peek(stagedId);
       if (!s)
         throw new IpcFailure(
           'failed',
@@ -59,14 +62,14 @@ export function uploadHandlers(d: {
             `${UNCLAIMED_TICKET_MS / 60_000} minutes of being added and its copy was removed. Add it again to upload it.`,
         );
       try {
-        return {
-          id: d.outbox.enqueue(
-            uploadIntent({ stagedPath: s.stagedPath, size: s.size, sha256: s.sha256 }, s.name, {
-              isGlobal: isGlobal ?? false,
-              ...(fileSource ? { fileSource } : {}),
-            }),
-          ),
-        };
+        const id = d.outbox.enqueue(
+          uploadIntent({ stagedPath: s.stagedPath, size: s.size, sha256: s.sha256 }, s.name, {
+            isGlobal: isGlobal ?? false,
+            ...(fileSource ? { fileSource } : {}),
+          }),
+        );
+        staging.take(stagedId);
+        return { id };
       } catch (err) {
         if (err instanceof WriteError) throw new IpcFailure('failed', `NOT QUEUED — ${err.message}`);
         throw err;

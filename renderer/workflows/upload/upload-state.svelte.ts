@@ -17,6 +17,11 @@ export interface UploadItem {
   storedOnly: string | null;
   staged: number;
   entryId: number | null;
+  /**
+   * The staged copy of a file whose queueing failed on this computer (disk full): main keeps its
+   * ticket, so "Queue again" needs no second copy. Null otherwise.
+   */
+  requeue: string | null;
   message: string | null;
   result: FileUploadResult | null;
 }
@@ -117,6 +122,7 @@ export class UploadState {
       storedOnly: storedOnlyNote(name),
       staged: 0,
       entryId: null,
+      requeue: null,
       result: null,
       message: null,
     });
@@ -125,9 +131,30 @@ export class UploadState {
   }
 
   async #enqueue(item: UploadItem, stagedId: string): Promise<void> {
-    const { id } = await call(this.api, 'upload.enqueue', { stagedId, isGlobal: this.isGlobal });
-    item.entryId = id;
-    item.phase = 'queued';
+    try {
+      const { id } = await call(this.api, 'upload.enqueue', { stagedId, isGlobal: this.isGlobal });
+      item.entryId = id;
+      item.requeue = null;
+      item.phase = 'queued';
+    } catch (err) {
+      item.requeue = stagedId;
+      throw err;
+    }
+  }
+
+  /** A file whose queueing failed on this computer, queued again from the copy main still holds. */
+  async queueAgain(item: UploadItem): Promise<void> {
+    const stagedId = item.requeue;
+    if (stagedId === null) return;
+    item.message = null;
+    try {
+      await this.#enqueue(item, stagedId);
+    } catch (err) {
+      item.phase = 'failed';
+      item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
+      // A ticket main no longer knows (used up, or its copy removed) cannot be queued again.
+      if (/no longer waiting/.test(item.message)) item.requeue = null;
+    }
   }
 
   async #answer(item: UploadItem): Promise<void> {

@@ -1,0 +1,53 @@
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/**
+ * A file whose queueing failed on this computer (the outbox could not be written: here another
+ * process holds its database locked, as a backup tool or a second copy might) can be queued again
+ * from the copy main still holds; before, its ticket was spent by the failed attempt and the copy
+ * sat unreachable until a restart.
+ */
+it('a file not queued because the outbox could not be written is queued again from the same copy', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-queue-again-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env: InProcess = await inProcessApi({ dataDir });
+  cleanups.push(() => env.close());
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  const s = new UploadState(env.api, outbox);
+  s.start();
+  cleanups.push(() => {
+    s.stop();
+    outbox.stop();
+  });
+
+  const locker = new Database(join(dataDir, 'outbox.db'));
+  locker.exec('BEGIN EXCLUSIVE');
+  await s.addFiles([new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
+  const item = s.items[0]!;
+  expect(item.phase).toBe('failed');
+  expect(item.message).toMatch(/^Not queued: NOT QUEUED — .*locked by another process/);
+  expect(item.requeue).not.toBeNull();
+
+  locker.exec('COMMIT');
+  locker.close();
+  await s.queueAgain(item);
+  expect(item.phase).toBe('queued');
+  expect(item.entryId).not.toBeNull();
+  const entry = (await env.call('outbox.list', {})).find((e) => e.id === item.entryId);
+  expect(entry?.intent).toMatchObject({ type: 'file-upload', fileName: 'plate.csv' });
+  // One copy, the one staged first: queueing again made no second.
+  const staging = join(dataDir, 'staging');
+  expect(existsSync(staging) ? readdirSync(staging).filter((f) => !f.endsWith('.partial')) : []).toHaveLength(1);
+}, 30_000);
