@@ -1,5 +1,6 @@
-import { call, messageOf } from '../../lib/ipc/client.js';
-import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
+import { messageOf } from '../../lib/ipc/client.js';
+import type { TubeRow } from '../../lib/samples/sample-index.js';
+import { lookUpTube } from '../../lib/samples/tube-row.js';
 import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import type { Tone } from '../../lib/tones/tones.js';
@@ -113,20 +114,18 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
 }
 
 /**
- * The tube's sample ID: from the page's index (no call to main), else main's lookup. `known` is
- * null when the tube is not in the labsheet as far as this computer has it (is the labsheet reachable?
- * decides). Undefined after telling the bench the lookup itself failed: nothing is recorded.
+ * The tube's sample ID (lookUpTube). `known` is null when the tube is not in the labsheet as far as
+ * this computer has it (is the labsheet reachable? decides). Undefined after telling the bench the
+ * lookup itself failed: nothing is recorded.
  */
 async function resolveSample(
   s: WellFillState,
   code: string,
   scan: IncomingScan,
 ): Promise<{ sampleId: string; known: boolean | null } | undefined> {
-  const indexed = s.samples.sampleOf(code);
-  if (indexed !== undefined) return { sampleId: indexed, known: true };
-  let row: CachedRow | null;
+  let row: TubeRow | null;
   try {
-    row = await call(s.api, 'cache.row', { labsheet: s.labsheet, value: code });
+    row = await lookUpTube(s.api, s.samples, s.labsheet, code);
   } catch (err) {
     // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
     s.feedback.report(
@@ -137,7 +136,7 @@ async function resolveSample(
     );
     return undefined;
   }
-  return row ? { sampleId: String(row.row[row.idColumn] ?? code), known: true } : { sampleId: code, known: null };
+  return row ? { sampleId: row.id, known: true } : { sampleId: code, known: null };
 }
 
 /** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */

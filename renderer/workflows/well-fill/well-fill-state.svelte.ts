@@ -13,7 +13,7 @@ import { UndoStack } from './undo-stack.js';
 import { describeWell, inverseOf, wellsChangedSince, type ActionStep, type WellAction } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
-import { PageSampleIndex } from './sample-index.js';
+import { PageSampleIndex } from '../../lib/samples/sample-index.js';
 import { createTurns } from '../../../shared/in-turn.js';
 
 /** One intent as committed: what went into the outbox, its entry, and the well before it. */

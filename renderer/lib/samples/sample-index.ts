@@ -1,6 +1,12 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { SampleIndex } from '../../../shared/ipc/channels/cache.js';
-import { whenIdle } from '../../lib/when-idle.js';
+import { whenIdle } from '../when-idle.js';
+
+/** A labsheet row's identity: its ID (the sample ID) and its ID_BARCODE, when it has one. */
+export interface TubeRow {
+  id: string;
+  barcode: string | null;
+}
 
 /**
  * The open labsheet's tube → sample index, held in the page so a tube scan is resolved here and costs
@@ -15,8 +21,8 @@ import { whenIdle } from '../../lib/when-idle.js';
 export class PageSampleIndex {
   #labsheet: string | null = null;
   #index: SampleIndex | null = null;
-  #sampleOf = new Map<string, string>();
-  #loading = false;
+  #rowOf = new Map<string, TubeRow>();
+  #loading: Promise<void> | null = null;
   /** A reload was asked for while one was in flight (main reloaded the rows meanwhile). */
   #again = false;
   /** A refresh is waiting for an idle moment. */
@@ -49,16 +55,29 @@ export class PageSampleIndex {
 
   /** The sample ID of a tube by its ID or ID_BARCODE; undefined when only main can say. */
   sampleOf(code: string): string | undefined {
+    return this.rowOf(code)?.id;
+  }
+
+  /** The row a tube's ID or ID_BARCODE names (both its keys); undefined when only main can say. */
+  rowOf(code: string): TubeRow | undefined {
     const index = this.#index;
     if (!index) return undefined;
     const t = this.now();
     if (t >= index.freshUntil) return undefined;
     if (t >= index.refreshFrom) this.#loadSoon();
-    return this.#sampleOf.get(code);
+    return this.#rowOf.get(code);
+  }
+
+  /**
+   * Settles when the load under way (if any) has: a caller about to resolve many tubes at once (a
+   * rack file) waits for the index rather than ask main once per tube.
+   */
+  async settled(): Promise<void> {
+    while (this.#loading) await this.#loading;
   }
 
   get size(): number {
-    return this.#sampleOf.size;
+    return this.#rowOf.size;
   }
 
   /**
@@ -83,8 +102,7 @@ export class PageSampleIndex {
       this.#again = true;
       return;
     }
-    this.#loading = true;
-    this.api
+    this.#loading = this.api
       .invoke('cache.sampleIndex', { labsheet })
       .then((r) => {
         if (!r.ok || this.#labsheet !== labsheet) return;
@@ -93,7 +111,7 @@ export class PageSampleIndex {
       })
       .catch(() => undefined) // disconnected: the next scan asks main, the next open tries again
       .finally(() => {
-        this.#loading = false;
+        this.#loading = null;
         if (this.#again) {
           this.#again = false;
           this.#load();
@@ -103,11 +121,13 @@ export class PageSampleIndex {
 
   #take(index: SampleIndex | null): void {
     this.#index = index;
-    const m = new Map<string, string>();
+    const m = new Map<string, TubeRow>();
     // As main's lookup: a value that is one row's ID and another's barcode means the ID.
-    const rows = (index?.rows ?? []).filter(([id]) => id !== '');
-    for (const [id, barcode] of rows) if (barcode !== null && barcode !== '') m.set(barcode, id);
-    for (const [id] of rows) m.set(id, id);
-    this.#sampleOf = m;
+    const rows = (index?.rows ?? [])
+      .filter(([id]) => id !== '')
+      .map(([id, barcode]): TubeRow => ({ id, barcode: barcode === '' ? null : barcode }));
+    for (const row of rows) if (row.barcode !== null) m.set(row.barcode, row);
+    for (const row of rows) m.set(row.id, row);
+    this.#rowOf = m;
   }
 }

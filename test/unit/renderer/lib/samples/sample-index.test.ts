@@ -3,7 +3,7 @@ import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
-import { PageSampleIndex } from '../../../../../renderer/workflows/well-fill/sample-index.js';
+import { PageSampleIndex } from '../../../../../renderer/lib/samples/sample-index.js';
 import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 import { inProcessApi } from '../../../../helpers/in-process-api.js';
 
