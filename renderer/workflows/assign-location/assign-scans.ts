@@ -1,4 +1,6 @@
 import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
+import { messageOf } from '../../lib/ipc/client.js';
+import type { TubeRow } from '../../lib/samples/sample-index.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { detectIdType, type AssignState } from './assign-state.svelte.js';
 
@@ -54,14 +56,28 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     s.armed = c.normalized;
     return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
   }
-  const dup = s.alreadyAssigned(c.value);
-  if (dup)
+  // The tube's row, so a tube scanned by its sample ID is the one already put here by its barcode.
+  let row: TubeRow | null;
+  try {
+    row = await s.lookUp(c.value);
+  } catch (err) {
     return fb.report(
       scan.text,
-      `Duplicate: ${c.value} is already ${dup.position ? `in ${dup.position}` : 'here'}; nothing recorded`,
+      `NOT RECORDED: ${c.value} could not be looked up (${messageOf(err)}); scan it again`,
+      'error',
+      scan.mainAt,
+    );
+  }
+  const dup = s.whereIs(c.value, row);
+  if (dup) {
+    const as = dup.as.toUpperCase() === c.value.toUpperCase() ? '' : ` (as ${dup.as})`;
+    return fb.report(
+      scan.text,
+      `Duplicate: ${c.value} is already ${dup.position ? `in ${dup.position}` : 'here'}${as}; nothing recorded`,
       'duplicate',
       scan.mainAt,
     );
+  }
   const position = s.targetPosition();
   if (s.layout && !position) return fb.report(scan.text, 'The box is full', 'error', scan.mainAt);
   const idType = s.idType === 'detect' ? detectIdType(c.kind, c.value) : s.idType;

@@ -1,4 +1,4 @@
-import { call } from '../../lib/ipc/client.js';
+import { call, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IdType } from '../../../shared/api/primitives.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
@@ -13,7 +13,9 @@ import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
-import { boxHoldings, sameTube, type EarlierPlacement } from './box-holdings.js';
+import { boxHoldings, isTube, namesOf, type HeldTube } from './box-holdings.js';
+import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
+import { lookUpTube } from '../../lib/samples/tube-row.js';
 
 export interface Assignment {
   id: string;
@@ -53,8 +55,11 @@ type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
 export class AssignState {
   location = $state<KnownLocation | null>(null);
   occupied = $state<string[]>([]);
-  /** Tubes this computer put in the open box before this visit (from main's outbox, as the box was opened). */
-  earlier = $state<EarlierPlacement[]>([]);
+  /**
+   * What the open box held as it was opened: the wells the service lists, Well fill's changes on this
+   * computer and the tubes it put here on earlier visits (from main's read cache and outbox).
+   */
+  held = $state<HeldTube[]>([]);
   assignments = $state<Assignment[]>([]);
   /** Set by the screen from the workflow's labsheet setting. */
   labsheet = $state(DEMO_LABSHEET);
@@ -63,19 +68,25 @@ export class AssignState {
   armed = $state<string | null>(null);
   /** Positions a rack import could not read, to be filled by the next scans in this order. */
   rescan = $state<string[]>([]);
+  /** The labsheet's tube → sample index, as Well fill holds it (a copy of main's): a scan is resolved to its row here. */
+  readonly samples: PageSampleIndex;
   #offChange: (() => void) | null = null;
 
   constructor(
     readonly api: BenchlinkApi,
     readonly feedback: Feedback,
     readonly outbox: OutboxState,
-  ) {}
+  ) {
+    this.samples = new PageSampleIndex(api);
+  }
 
   start(): void {
     this.#offChange = followEntrySync(this.outbox, () => this.assignments);
+    if (this.location) this.samples.open(this.labsheet);
   }
   stop(): void {
     this.#offChange?.();
+    this.samples.close();
   }
 
   get layout(): Layout | null {
@@ -99,7 +110,7 @@ export class AssignState {
     };
     const held = boxHoldings(m);
     this.occupied = held.occupied;
-    this.earlier = held.earlier;
+    this.held = held.held;
     this.#reset();
     return true;
   }
@@ -116,7 +127,7 @@ export class AssignState {
     if (!m || this.location !== loc) return;
     const held = boxHoldings(m);
     this.occupied = held.occupied;
-    this.earlier = held.earlier;
+    this.held = held.held;
     this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
   }
 
@@ -127,12 +138,14 @@ export class AssignState {
     if (!hit && !UUID.test(code)) return false;
     this.location = hit ?? { uuid: code, name: code, kind: 'location' };
     this.occupied = [];
-    this.earlier = [];
+    this.held = [];
     this.#reset();
     return true;
   }
 
   #reset(): void {
+    // The tubes about to be scanned are told apart by their rows: have the labsheet's index ready.
+    this.samples.open(this.labsheet);
     this.assignments = [];
     this.armed = null;
     this.rescan = [];
@@ -149,21 +162,33 @@ export class AssignState {
     return this.armed ?? this.rescan[0] ?? this.next;
   }
 
-  /** Where this computer already put this tube in the open location: this visit, or an earlier one (a box). */
-  alreadyAssigned(id: string): { position: string | null } | null {
-    const tube = { id, labsheet: this.labsheet };
-    return (
-      this.assignments.find((a) => a.id.toUpperCase() === id.toUpperCase()) ??
-      this.earlier.find((e) => sameTube(e, tube)) ??
-      null
-    );
+  /**
+   * The labsheet row a scanned tube names (by its barcode or its sample ID), or null when the labsheet
+   * has none as far as this computer knows. Throws when it could not be looked up at all.
+   */
+  lookUp(code: string): Promise<TubeRow | null> {
+    return lookUpTube(this.api, this.samples, this.labsheet, code);
   }
 
-  /** The tube this computer put at a position before this visit, or null (the position may still be taken). */
+  /**
+   * Where the scanned tube already is in the open location, and under which name, whichever of its
+   * names was scanned: put there this visit, on an earlier one, by Well fill on this computer, or as
+   * the service lists the box. `row` is the tube's row (lookUp). Moving a tube to another box is not
+   * this: only the open location is looked at.
+   */
+  whereIs(code: string, row: TubeRow | null): { position: string | null; as: string } | null {
+    const names = namesOf(code, row);
+    const here = this.assignments.find((a) => names.has(a.id.toUpperCase()));
+    if (here) return { position: here.position, as: here.id };
+    const before = this.held.find((h) => isTube(h, this.labsheet, names));
+    return before ? { position: before.position, as: before.id } : null;
+  }
+
+  /** The tube known to be at a position, or null (the position may still be taken). */
   holderOf(position: string): string | null {
     return (
       this.assignments.find((a) => a.position === position)?.id ??
-      this.earlier.find((e) => e.position === position)?.id ??
+      this.held.find((e) => e.position === position)?.id ??
       null
     );
   }
@@ -182,14 +207,17 @@ export class AssignState {
 
   /**
    * A rack scanner file's reads, checked as scans are and committed together (one commit per
-   * thousand): a rack is saved whole or not at all. Tubes this computer already put here (this visit
-   * or an earlier one) are passed over; a read that cannot be a tube is refused with its reason, for rescanning.
+   * thousand): a rack is saved whole or not at all. Tubes already in the box (this visit, an earlier
+   * one, Well fill's or the service's, by either of their names) are passed over; a read that cannot
+   * be a tube, or could not be looked up, is refused with its reason, for rescanning.
    */
   async importRack(reads: readonly RackRead[]): Promise<{ saved: number; refused: RackBad[] }> {
     const loc = this.#open();
     const refused: RackBad[] = [];
     const take: Placement[] = [];
     const inFile = new Set<string>();
+    // A rack's reads are resolved from the index in hand, not by a call to main for each.
+    await this.samples.settled();
     for (const r of reads) {
       const c = classify(r.barcode, this.layout ?? undefined);
       const why = rackRefusal(c);
@@ -197,8 +225,15 @@ export class AssignState {
         refused.push({ position: r.position, raw: r.barcode, reason: why });
         continue;
       }
-      const key = c.value.toUpperCase();
-      if (this.alreadyAssigned(c.value) || inFile.has(key)) continue;
+      let row: TubeRow | null;
+      try {
+        row = await this.lookUp(c.value);
+      } catch (err) {
+        refused.push({ position: r.position, raw: r.barcode, reason: `could not be looked up (${messageOf(err)})` });
+        continue;
+      }
+      const key = (row?.id ?? c.value).toUpperCase();
+      if (this.whereIs(c.value, row) || inFile.has(key)) continue;
       inFile.add(key);
       const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
       take.push({ id: c.value, idType, position: r.position });

@@ -1,47 +1,80 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
+import type { TubeRow } from '../../lib/samples/sample-index.js';
 
-/** A tube this computer put in a position of the box before this visit (confirmed by the service or not). */
-export interface EarlierPlacement {
+/**
+ * A tube in a position of the box as far as this computer knows, under the name it was recorded
+ * with: the text scanned on Assign location (a barcode or a sample ID), or a well's sample ID (the
+ * service's list, Well fill's changes).
+ */
+export interface HeldTube {
   id: string;
+  /** '' when the service listed the well without naming the sample's labsheet. */
   labsheet: string;
   position: string;
+  /** Put there by a location assignment from this computer: emptying the well on Well fill frees it. */
+  assigned: boolean;
 }
 
 export interface BoxHoldings {
   /** Positions the next tube must not go to. */
   occupied: string[];
-  earlier: EarlierPlacement[];
+  held: HeldTube[];
 }
 
 /**
- * What a box already holds, as main knows it: the wells the service lists, the well changes waiting
- * to be sent, and this computer's standing location assignments into it. The last matter most with
- * a service that lists no wells: without them a box scanned again starts over at A1 (409 later) and
- * a tube already in it is "assigned" again, which moves it.
+ * What a box already holds, as main knows it: the wells the service lists (or this computer's record
+ * of them), the well changes waiting to be sent, and this computer's standing location assignments
+ * into it. The last matter most with a service that lists no wells: without them a box scanned again
+ * starts over at A1 (409 later) and a tube already in it is "assigned" again, which moves it.
  */
 export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHoldings {
-  const occupied = new Set(m.wells.filter((w) => w.sample).map((w) => w.position));
-  const byPosition = new Map<string, EarlierPlacement>();
+  const occupied = new Set<string>();
+  const byPosition = new Map<string, HeldTube>();
+  for (const w of m.wells) {
+    if (!w.sample) continue;
+    occupied.add(w.position);
+    byPosition.set(w.position, { ...w.sample, position: w.position, assigned: false });
+  }
   // Oldest first, so a later entry wins: a well emptied on Well fill after a tube was assigned to it
   // is free again; a failed change never happened.
   for (const p of m.pending) {
     const i = p.intent;
     if (p.state === 'failed') continue;
     if (i.type === 'location-assign' && i.position) {
-      for (const [at, e] of byPosition) if (sameTube(e, i)) byPosition.delete(at);
-      byPosition.set(i.position, { id: i.id, labsheet: i.labsheet, position: i.position });
+      // An assignment moves the tube: it is no longer where this computer put it before.
+      for (const [at, e] of byPosition)
+        if (e.assigned && e.labsheet === i.labsheet && sameText(e.id, i.id)) byPosition.delete(at);
+      byPosition.set(i.position, { id: i.id, labsheet: i.labsheet, position: i.position, assigned: true });
       occupied.add(i.position);
     } else if (i.type === 'well-set' && i.sample) {
-      byPosition.delete(i.position);
+      byPosition.set(i.position, { ...i.sample, position: i.position, assigned: false });
       occupied.add(i.position);
-    } else if (i.type === 'well-remove' && i.fields.includes('SAMPLE') && byPosition.delete(i.position)) {
-      occupied.delete(i.position);
+    } else if (i.type === 'well-remove' && i.fields.includes('SAMPLE')) {
+      const was = byPosition.get(i.position);
+      byPosition.delete(i.position);
+      // Only what this computer assigned is known to be gone; anything else may still be there.
+      if (was?.assigned) occupied.delete(i.position);
     }
   }
-  return { occupied: [...occupied], earlier: [...byPosition.values()] };
+  return { occupied: [...occupied], held: [...byPosition.values()] };
 }
 
-/** Tube IDs as scanned: the same tube whatever the case the scanner sent. */
-export function sameTube(a: { id: string; labsheet: string }, b: { id: string; labsheet: string }): boolean {
-  return a.labsheet === b.labsheet && a.id.toUpperCase() === b.id.toUpperCase();
+/**
+ * Every name a scanned tube goes by, upper-cased: the text as scanned and, when the labsheet has its
+ * row, the row's ID and ID_BARCODE. A tube put in a box by its barcode is the same tube when its
+ * sample ID is scanned, and a well lists it by its sample ID whichever was scanned.
+ */
+export function namesOf(scanned: string, row: TubeRow | null): Set<string> {
+  const names = new Set([scanned.toUpperCase()]);
+  if (row) names.add(row.id.toUpperCase());
+  if (row?.barcode) names.add(row.barcode.toUpperCase());
+  return names;
 }
+
+/** Whether a tube recorded in the box is the scanned one (`names` from namesOf), in the labsheet scanned into. */
+export function isTube(h: { id: string; labsheet: string }, labsheet: string, names: ReadonlySet<string>): boolean {
+  return (h.labsheet === labsheet || h.labsheet === '') && names.has(h.id.toUpperCase());
+}
+
+/** Tube IDs as scanned: the same whatever the case the scanner sent. */
+const sameText = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();

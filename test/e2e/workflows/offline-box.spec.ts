@@ -26,6 +26,8 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
   // A duplicate is caught offline too.
   await page.waitForTimeout(400);
   await scanAndWait(page, tube(110), 'Duplicate');
+  // Scanned by its sample ID, offline, the tube is known as the one put in B2 by its barcode.
+  await scanAndWait(page, 'S-0111', 'Duplicate: S-0111 is already in B2 (as TB000111)');
   await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
   await expect(page.getByTestId('count-pending')).toHaveText('10');
   await shot(page, 'offline-queue');
@@ -98,6 +100,7 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(5);
   await page.getByTestId('scan-field').focus();
   await scanAndWait(page, 'TB000201', 'Duplicate: TB000201 is already in D1');
+  await scanAndWait(page, 'S-0204', 'Duplicate: S-0204 is already in D4 (as TB000204)');
   // Scanned again, the box is read again from this computer's outbox: the same answer.
   await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
   await scanAndWait(page, 'TB000203', 'Duplicate: TB000203 is already in D3');

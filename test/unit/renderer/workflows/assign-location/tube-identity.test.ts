@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../../../../../main/sandbox/server.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
+import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
+import { wellFillOnMain, type WellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+
+/**
+ * A tube is one row of the labsheet whichever of its names is scanned (its barcode TB000100 or its
+ * sample ID S-0100), and wherever this computer learnt it is in the box: this visit, an earlier one,
+ * Well fill, or the service's list. Assign location and Well fill on the real main in-process, on the
+ * real sandbox (demo data: TB000n is the row S-000n), in both service shapes.
+ */
+let open: { close(): Promise<void> } | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+async function bench(profile: 'spec' | 'extended') {
+  let sandbox: SandboxHandle | null = null;
+  const w: WellFillOnMain = await wellFillOnMain(undefined, {
+    sandboxAnswers: { profile },
+    startSandbox: async (o) => (sandbox = await startSandbox(o)),
+  });
+  const { env, feedback } = w;
+  await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  const screens: AssignState[] = [];
+  open = {
+    async close() {
+      for (const s of screens) s.stop();
+      outbox.stop();
+      await w.close();
+    },
+  };
+  /** A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page. */
+  const assignScreen = () => {
+    const s = new AssignState(env.api, feedback, outbox);
+    s.start();
+    screens.push(s);
+    return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };
+  };
+  /** Where the service has a sample in a plate or box, by the manifest's barcode. */
+  const onService = (barcode: string, sample: string): string[] => {
+    if (!sandbox) throw new Error('the sandbox did not start');
+    const m = sandbox.store.manifests.find('barcode', barcode)!;
+    return sandbox.store.manifests
+      .wells(m.uuid)
+      .filter((x) => x.sampleId === sample)
+      .map((x) => x.position)
+      .sort();
+  };
+  const sync = async () => {
+    await env.call('outbox.syncNow', {});
+    expect(await env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+  };
+  return { w, env, assignScreen, onService, sync, said: w.said, queued: w.queued };
+}
+
+describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of its names (%s service)', (profile) => {
+  it('a tube scanned by its sample ID after its barcode (and the other way round) is refused with where it is', async () => {
+    const b = await bench(profile);
+    const { s, scan } = b.assignScreen();
+    await scan('BOX000001');
+    await scan('TB000100');
+    expect(b.said()).toMatch(/TB000100 → .* A1$/);
+    const before = await b.queued();
+
+    await scan('S-0100');
+    expect(b.said()).toBe('Duplicate: S-0100 is already in A1 (as TB000100); nothing recorded');
+    await scan('S-0101'); // not in the box yet: goes in, by its sample ID
+    await scan('TB000101');
+    expect(b.said()).toBe('Duplicate: TB000101 is already in A2 (as S-0101); nothing recorded');
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000100@A1', 'S-0101@A2']);
+    expect(await b.queued()).toBe(before + 1);
+
+    await b.sync();
+    expect(b.onService('BOX000001', 'S-0100')).toEqual(['A1']);
+    expect(b.onService('BOX000001', 'S-0101')).toEqual(['A2']);
+
+    // The next visit knows both tubes by either name too.
+    const again = b.assignScreen();
+    await again.scan('BOX000001');
+    await again.scan('S-0100');
+    expect(b.said()).toBe('Duplicate: S-0100 is already in A1 (as TB000100); nothing recorded');
+    await again.scan('TB000101');
+    expect(b.said()).toMatch(/^Duplicate: TB000101 is already in A2/);
+    await b.sync();
+    expect(b.onService('BOX000001', 'S-0100')).toEqual(['A1']);
+  });
+
+  it('a tube Well fill put in the plate on this computer is refused, sent or not', async () => {
+    const b = await bench(profile);
+    await b.w.scan('PLT000003');
+    await b.w.scan('TB000001');
+    expect(b.w.s.wells['A1']?.sample).toBe('S-0001');
+    await b.w.scan('TB000002'); // still waiting to be sent when the box is opened on Assign location
+    await b.sync();
+    await b.w.scan('TB000003');
+
+    const { scan } = b.assignScreen();
+    await scan('PLT000003');
+    expect(b.said()).toMatch(/tubes go to A4$/);
+    await scan('TB000001');
+    expect(b.said()).toBe('Duplicate: TB000001 is already in A1 (as S-0001); nothing recorded');
+    await scan('TB000003');
+    expect(b.said()).toBe('Duplicate: TB000003 is already in A3 (as S-0003); nothing recorded');
+    await scan('S-0002');
+    expect(b.said()).toBe('Duplicate: S-0002 is already in A2; nothing recorded');
+
+    await b.sync();
+    for (const n of [1, 2, 3]) expect(b.onService('PLT000003', `S-000${n}`)).toEqual([`A${n}`]);
+  });
+
+  it('a tube may still be moved to another box on purpose', async () => {
+    const b = await bench(profile);
+    const first = b.assignScreen();
+    await first.scan('BOX000001');
+    await first.scan('TB000100');
+    await b.sync();
+
+    await first.scan('PLT000003');
+    await first.scan('S-0100');
+    expect(b.said()).toMatch(/S-0100 → .* A1$/);
+    await b.sync();
+    expect(b.onService('PLT000003', 'S-0100')).toEqual(['A1']);
+    expect(b.onService('BOX000001', 'S-0100')).toEqual([]);
+  });
+
+  it('a rack file passes over tubes already in the box by either name, and takes a tube read twice once', async () => {
+    const b = await bench(profile);
+    const { s, scan } = b.assignScreen();
+    await scan('BOX000001');
+    await scan('TB000100');
+    const before = await b.queued();
+    const csv = ['Position,Barcode', 'B1,S-0100', 'B2,TB000120', 'B3,S-0120', 'B4,TB000121'].join('\n');
+    const { saved, refused } = await s.importRack(parseRackCsv(csv, s.layout!).good);
+    expect(refused).toEqual([]);
+    expect(saved).toBe(2);
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000100@A1', 'TB000120@B2', 'TB000121@B4']);
+    expect(await b.queued()).toBe(before + 2);
+    await b.sync();
+    expect(b.onService('BOX000001', 'S-0100')).toEqual(['A1']);
+    expect(b.onService('BOX000001', 'S-0120')).toEqual(['B2']);
+  });
+});
+
+describe('Assign location on a service that lists the wells', () => {
+  it('a tube the service lists in the plate is refused, by barcode or sample ID', async () => {
+    const b = await bench('extended');
+    const { scan } = b.assignScreen();
+    await scan('PLT000001'); // S-0001…S-0010 in A1…A10, put there elsewhere
+    await scan('TB000003');
+    expect(b.said()).toBe('Duplicate: TB000003 is already in A3 (as S-0003); nothing recorded');
+    await scan('S-0004');
+    expect(b.said()).toBe('Duplicate: S-0004 is already in A4; nothing recorded');
+    await scan('A5');
+    expect(b.said()).toBe('A5 is not empty (S-0005 is in it): scan another position');
+    await b.sync();
+    expect(b.onService('PLT000001', 'S-0003')).toEqual(['A3']);
+  });
+});
