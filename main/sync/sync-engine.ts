@@ -7,6 +7,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js
 import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
+import { createLaneHolds } from './lane-holds.js';
 import { cutAtEarlierMoves } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
@@ -64,7 +65,7 @@ export interface SyncEngine {
   start(): void;
   /** Aborts the request in flight and waits for the drain to settle its entries. */
   stop(): Promise<void>;
-  /** Drains now, ignoring a pending backoff; resolves when the queue is empty or blocked. */
+  /** Drains now, ignoring every pending backoff; resolves when the queue is empty or blocked. */
   syncNow(): Promise<void>;
   /** After a new token was given to the client. */
   resume(): Promise<void>;
@@ -93,11 +94,19 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     nextRetryAt: null,
     lastError: null,
   };
+  /** Drains in a row that ended held for the whole queue (offline, "slow down"): that backoff grows with it. */
   let failures = 0;
   let draining: Promise<void> | null = null;
   let again = false;
   let stopped = false;
-  let retryTimer: TimerHandle | null = null;
+  /**
+   * Set while the whole queue waits (no answer from the service, or it asked us to slow down): every
+   * lane would meet the same, so a new scan waits too. A lane the service failed alone waits in
+   * `laneHolds` instead, and new entries of the other lanes go at once.
+   */
+  let heldUntil: number | null = null;
+  /** One timer wakes the drain when the hold, or the first lane's backoff, is over. */
+  let wakeTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
   let probeTimer: TimerHandle | null = null;
   /** Per lane: its next entry and how many times in a row sending it failed on this computer. */
@@ -106,6 +115,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const moment = createSendMoment({ minMs: Math.min(40, maxDelay), maxMs: maxDelay, maxWaitMs: 4 * maxDelay });
   const unsubscribe: (() => void)[] = [];
 
+  const backoff = o.backoff ?? DEFAULT_BACKOFF;
+  const laneHolds = createLaneHolds(platform.random, backoff);
   const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
   const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
   const emitStatus = () => events.emit('status', snapshot());
@@ -148,7 +159,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
 
   function kick(): void {
     const delay = moment.enqueued(platform.now());
-    if (stopped || status.paused || retryTimer !== null) return;
+    if (stopped || status.paused || heldUntil !== null) return;
     if (draining) {
       again = true;
       return;
@@ -156,7 +167,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     if (kickTimer !== null) platform.clearTimeout(kickTimer);
     kickTimer = platform.setTimeout(() => {
       kickTimer = null;
-      void syncNow();
+      void drainDue();
     }, delay);
   }
 
@@ -260,16 +271,26 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     return r;
   }
 
-  function scheduleRetry(delay: number): void {
-    status.nextRetryAt = platform.now() + delay;
-    retryTimer = platform.setTimeout(() => {
-      retryTimer = null;
-      status.nextRetryAt = null;
-      void syncNow();
-    }, delay);
+  /** Wakes the drain at `at` (the hold's end, or the first lane's), replacing any earlier wake. */
+  function scheduleWake(at: number | null): void {
+    if (wakeTimer !== null) platform.clearTimeout(wakeTimer);
+    wakeTimer = null;
+    status.nextRetryAt = at;
+    if (at === null || stopped) return;
+    wakeTimer = platform.setTimeout(
+      () => {
+        wakeTimer = null;
+        status.nextRetryAt = null;
+        heldUntil = null;
+        void drainDue();
+      },
+      Math.max(0, at - platform.now()),
+    );
   }
 
   async function drain(): Promise<void> {
+    /** When the drain last chose a lane, seeing which lanes were held. */
+    let lookedAt = platform.now();
     moment.sending();
     status.syncing = true;
     emitStatus();
@@ -282,14 +303,20 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             error: err instanceof Error ? err.message : String(err),
           }),
         );
-        // A lane the service answered with a failure (a 5xx on one plate) is set aside for this drain
-        // and the other lanes go on: the oldest lane backing off must not hold every other one.
-        const skip = new Set<string>();
+        // A lane the service answered with a failure (a 5xx on one plate) waits out its own backoff
+        // and the other lanes go on: the oldest lane backing off must not hold every other one. The
+        // holds are read at every step, so a lane whose backoff ends during a long drain goes in it.
+        // `behind`: lanes whose next entry waits for an older one in a lane held now (cross-target.ts),
+        // looked at again whenever some lane went through.
+        const behind = new Set<string>();
         let held: Classified | null = null;
+        // A lane's timeout is no answer either: it still tells offline detection, once per drain.
+        let laneUnanswered = false;
         while (!stopped && !status.paused) {
           let s: { target: string; result: StepResult } | null;
           try {
-            s = await step(skip);
+            lookedAt = platform.now();
+            s = await step(new Set([...laneHolds.waiting(lookedAt), ...behind]));
           } catch (err) {
             // Choosing a lane failed (our own disk, not one entry): the loop backs off like any failure.
             try {
@@ -304,12 +331,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           if (s === null) break;
           const r = s.result;
           if (r.kind === 'waiting') {
-            skip.add(s.target);
+            behind.add(s.target);
             continue;
           }
           if (r.kind === 'ok') {
-            // Backoff grows while any lane keeps failing, however well the others go.
-            if (held === null) failures = 0;
+            // An answer that went through: the service is there, so a whole-queue hold starts over.
+            laneHolds.passed(s.target);
+            behind.clear();
+            failures = 0;
             status.lastSyncAt = platform.now();
             continue;
           }
@@ -320,33 +349,44 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             events.emit('token-needed', { message: r.failure.error.message });
             break;
           }
-          held = r.failure;
           // No answer (offline) or "slow down": every lane would meet the same, so the drain stops. A
           // timeout counted against its entries (the service was reachable) is that lane's problem.
-          if ((r.failure.network && !r.failure.answered) || r.failure.rateLimited) break;
-          skip.add(s.target);
+          if ((r.failure.network && !r.failure.answered) || r.failure.rateLimited) {
+            held = r.failure;
+            break;
+          }
+          laneHolds.failed(s.target, platform.now(), r.failure.retryAfterMs);
+          if (r.failure.network) laneUnanswered = true;
         }
+        if ((held?.network ?? laneUnanswered) && !status.paused) connectivity.report('network');
         if (held !== null && !status.paused) {
           failures++;
-          if (held.network) connectivity.report('network');
-          if (!stopped)
-            scheduleRetry(backoffDelay(failures, platform.random, o.backoff ?? DEFAULT_BACKOFF, held.retryAfterMs));
+          heldUntil = platform.now() + backoffDelay(failures, platform.random, backoff, held.retryAfterMs);
+          scheduleWake(heldUntil);
           return;
         }
       } while (again && !stopped && !status.paused);
+      // Every lane held past the last look waits for this wake; one whose backoff had ended by then
+      // had nothing left to send, or it would have gone.
+      if (!status.paused) scheduleWake(laneHolds.nextDue(lookedAt));
     } finally {
       status.syncing = false;
       emitStatus();
     }
   }
 
+  /** Asked for (a user, the service back online): nothing waits out a backoff. */
   function syncNow(): Promise<void> {
     if (stopped || status.paused) return Promise.resolve();
-    if (retryTimer !== null) {
-      platform.clearTimeout(retryTimer);
-      retryTimer = null;
-      status.nextRetryAt = null;
-    }
+    laneHolds.clear();
+    heldUntil = null;
+    scheduleWake(null);
+    return drainDue();
+  }
+
+  /** A new entry, or a backoff ran out: lanes still backing off keep waiting, the others go. */
+  function drainDue(): Promise<void> {
+    if (stopped || status.paused || heldUntil !== null) return Promise.resolve();
     if (draining) {
       again = true;
       return draining;
@@ -367,7 +407,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     },
     async stop() {
       stopped = true;
-      for (const t of [retryTimer, kickTimer, probeTimer]) if (t !== null) platform.clearTimeout(t);
+      for (const t of [wakeTimer, kickTimer, probeTimer]) if (t !== null) platform.clearTimeout(t);
       abort.abort();
       for (const u of unsubscribe) u();
       await draining?.catch(() => undefined);
@@ -398,6 +438,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     async resume() {
       status.paused = null;
       failures = 0;
+      heldUntil = null;
       emitStatus();
       await syncNow();
     },
