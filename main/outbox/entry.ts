@@ -46,6 +46,31 @@ export interface OutboxEntry {
   service: string;
 }
 
+/**
+ * A stored entry that this version cannot read (its payload damaged, or written by a newer version
+ * with a kind or field this one does not know). It is never sent; lists show it with the reason so
+ * the user can discard it, and every other entry reads as usual.
+ */
+export interface UnreadableEntry {
+  id: number;
+  /** The kind as stored, which may be one this version does not know. */
+  type: string;
+  target: string;
+  createdAt: number;
+  updatedAt: number;
+  state: EntryState;
+  attempts: number;
+  lastError: EntryError | null;
+  service: string;
+  /** Why it cannot be read, in words for the user. */
+  unreadable: string;
+}
+
+/** What a list of entries holds: an entry, or one that no longer reads. */
+export type ListedEntry = OutboxEntry | UnreadableEntry;
+
+export const isUnreadable = (e: ListedEntry): e is UnreadableEntry => 'unreadable' in e;
+
 export interface QueueCounts {
   pending: number;
   sending: number;

@@ -13,9 +13,12 @@ export type {
   EntryState,
   EntryError,
   QueueCounts,
+  ListedEntry,
+  UnreadableEntry,
   EntryStateChange,
   PlateState,
   Settlement,
 } from './entry.js';
 export type { MovedAside } from '../common/sqlite/open-database.js';
 export { TypedEmitter } from '../common/emitter.js';
+export { isUnreadable } from './entry.js';

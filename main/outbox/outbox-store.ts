@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
-import { isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
-import { prepareStatements, rowToEntry, type EntryRow } from './statements.js';
+import { prepareStatements, readableOnly, rowToEntry, rowToListed, type EntryRow } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
 import { batchDependency, SUPPLIED_LATER, type BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
@@ -12,6 +12,7 @@ import type {
   EntryError,
   EntryState,
   EntryStateChange,
+  ListedEntry,
   OutboxEntry,
   PlateState,
   QueueCounts,
@@ -82,7 +83,11 @@ export interface Outbox {
    * in flight) is discarded, in one transaction. Refused for the current service. Answers their ids.
    */
   discardWaiting(service: string): number[];
-  list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): OutboxEntry[];
+  /**
+   * Entries in a state, of every service, oldest first: for lists the user acts on, so an entry this
+   * version cannot read is listed as such (with the reason) instead of breaking the list.
+   */
+  list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): ListedEntry[];
   /**
    * Undo: only an entry that was never attempted can be cancelled. One tried before (its answer lost,
    * a 5xx, a timeout, a split batch between its requests) may already be on the service; the caller
@@ -91,8 +96,8 @@ export interface Outbox {
   cancel(id: number): boolean;
   /** Cancels, in one transaction, those of the entries that were never attempted; answers their ids. */
   cancelMany(ids: readonly number[]): number[];
-  /** Explicit user action on a failed or uncertain entry. Returns the entry so staged files can go. */
-  discard(id: number): OutboxEntry | null;
+  /** Explicit user action on a failed or uncertain entry (one that no longer reads too). Null if it is neither. */
+  discard(id: number): ListedEntry | null;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
   retry(id: number): boolean;
   /**
@@ -107,12 +112,14 @@ export interface Outbox {
   pendingHead(target: string, limit: number): OutboxEntry[];
   /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
   pendingHeadId(target: string): number | null;
+  /** Entries of a lane in a state; one this version cannot read is left out (nothing can use it). */
   entriesOf(target: string, state: EntryState): OutboxEntry[];
   /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
   pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
   /**
    * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
-   * done, and the tube not assigned anywhere later), oldest first: what this computer put there.
+   * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One
+   * this version cannot read is left out: it is never sent, so it puts no tube anywhere.
    */
   standingAssignments(locationId: string): OutboxEntry[];
   /**
@@ -149,8 +156,13 @@ const lost = (state: string | undefined): boolean =>
 
 /** "well-set H12": an entry's type, and the well it changes when it changes one (the user looks for that). */
 function describeRow(e: EntryRow): string {
-  const i = JSON.parse(e.payload) as { position?: unknown };
-  return typeof i.position === 'string' ? `${e.type} ${i.position}` : e.type;
+  let position: unknown;
+  try {
+    position = (JSON.parse(e.payload) as { position?: unknown } | null)?.position;
+  } catch {
+    // A payload that no longer reads: the kind alone still names it.
+  }
+  return typeof position === 'string' ? `${e.type} ${position}` : e.type;
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
@@ -424,14 +436,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
         o?.type === undefined
           ? st.inState.all(state, o?.afterId ?? 0, o?.limit ?? 1000)
           : st.inStateOfType.all(state, o.type, o?.afterId ?? 0, o?.limit ?? 1000);
-      return rows.map(rowToEntry);
+      return rows.map(rowToListed);
     },
     cancel: (id) => cancelNeverSent([id], 'The change').length === 1,
     cancelMany: (ids) => cancelNeverSent(ids, 'The undo'),
     discard(id) {
       const e = st.get.get(id);
       if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return null;
-      return transition(id, e.state, 'discarded') ? rowToEntry(st.get.get(id)!) : null;
+      return transition(id, e.state, 'discarded') ? rowToListed(st.get.get(id)!) : null;
     },
     retry(id) {
       try {
@@ -466,8 +478,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
     pendingElsewhere: (type, target, beforeId, ids) =>
       st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
-    standingAssignments: (locationId) => st.standingAssignments.all(service(), locationId).map(rowToEntry),
-    entriesOf: (target, state) => st.inStateForTarget.all(state, service(), target).map(rowToEntry),
+    standingAssignments: (locationId) => readableOnly(st.standingAssignments.all(service(), locationId)),
+    entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
     claim(ids, requestId, endpoint) {
       const t = now();
       // Read in the same turn as the transport reads the connection for this request (no await between).
@@ -523,9 +535,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sentAssignmentsAfter: (afterId, ids) =>
       st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
     recoverInterrupted() {
-      const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER).map(rowToEntry);
+      // By the stored kind alone: an entry whose content no longer reads is settled all the same.
+      const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER);
       const settlements: Settlement[] = interrupted.map((e) =>
-        isIdempotentIntent(e.type)
+        Object.hasOwn(ENDPOINT_OF, e.type) && isIdempotentIntent(e.type as IntentType)
           ? { id: e.id, state: 'pending' }
           : {
               id: e.id,

@@ -1,8 +1,10 @@
 import type Database from 'better-sqlite3';
+import { z } from 'zod';
 import { intent as intentSchema } from '../../shared/outbox/intents.js';
-import type { IntentType } from '../../shared/outbox/intents.js';
+import type { Intent, IntentType } from '../../shared/outbox/intents.js';
+import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { supply } from '../../shared/outbox/dependency.js';
-import type { EntryError, EntryState, OutboxEntry } from './entry.js';
+import { isUnreadable, type EntryError, type EntryState, type ListedEntry, type OutboxEntry } from './entry.js';
 
 /** The row as stored. Only this file and outbox-store.ts see SQL; callers get OutboxEntry. */
 export interface EntryRow {
@@ -26,28 +28,109 @@ export interface EntryRow {
   service: string | null;
 }
 
-export function rowToEntry(r: EntryRow): OutboxEntry {
+/** A stored row this version cannot read; the message says which entry and why, for the user. */
+export class UnreadableRowError extends Error {
+  override readonly name = 'UnreadableRowError';
+  constructor(
+    readonly id: number,
+    readonly reason: string,
+  ) {
+    super(`entry #${id} cannot be read by this version of Benchlink: ${reason}`);
+  }
+}
+
+const issuesOf = (err: z.ZodError) =>
+  err.issues
+    .slice(0, 3)
+    .map((x) => `${x.path.join('.') || 'the entry'}: ${x.message}`)
+    .join('; ');
+
+/** One stored field read back, or the reason it cannot be, naming the field. */
+function field<T>(what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new Error(`its stored ${what} is damaged (not readable data)`);
+    if (err instanceof z.ZodError)
+      throw new Error(`its stored ${what} is not what this version expects (${issuesOf(err)})`);
+    throw err;
+  }
+}
+
+function readIntent(r: EntryRow): Intent {
+  const raw = field('change', () => JSON.parse(r.payload) as unknown);
+  // A kind this version has never heard of: most likely queued by a newer version of the app.
+  if (!Object.hasOwn(ENDPOINT_OF, r.type))
+    throw new Error(
+      `it is a "${r.type}" change, which this version does not know (a newer version may have queued it)`,
+    );
+  return field('change', () => intentSchema.parse(raw));
+}
+
+function readEntry(r: EntryRow): OutboxEntry {
   return {
     id: r.id,
     type: r.type as IntentType,
     target: r.target,
     // Parsed again on the way out: a row written by an older version still meets today's types.
-    intent: intentSchema.parse(JSON.parse(r.payload)),
+    intent: readIntent(r),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
     state: r.state as EntryState,
     attempts: r.attempts,
-    lastError: r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError),
+    lastError: field('error', () => readError(r)),
     requestId: r.request_id,
-    result: r.result === null ? null : (JSON.parse(r.result) as unknown),
+    result: field('result', () => (r.result === null ? null : (JSON.parse(r.result) as unknown))),
     dedupeKey: r.dedupe_key,
     answeredFailures: r.answered_failures,
     dependsOn: r.depends_on,
-    supplies: r.supplies === null ? null : supply.parse(JSON.parse(r.supplies)),
+    supplies: field('dependency', () => (r.supplies === null ? null : supply.parse(JSON.parse(r.supplies)))),
     uncertainAttempts: r.uncertain_attempts,
     service: r.service ?? '',
   };
 }
+
+const readError = (r: { last_error: string | null }): EntryError | null =>
+  r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError);
+
+/** The entry, or throws UnreadableRowError: for whoever needs its content (sending it, a cache). */
+export function rowToEntry(r: EntryRow): OutboxEntry {
+  try {
+    return readEntry(r);
+  } catch (err) {
+    throw new UnreadableRowError(r.id, err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** The entry, or what can be shown of one that does not read: for lists the user acts on. */
+export function rowToListed(r: EntryRow): ListedEntry {
+  try {
+    return readEntry(r);
+  } catch (err) {
+    let lastError: EntryError | null = null;
+    try {
+      lastError = readError(r);
+    } catch {
+      // Damaged too: the reason below is what the user needs.
+    }
+    return {
+      id: r.id,
+      type: r.type,
+      target: r.target,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      state: r.state as EntryState,
+      attempts: r.attempts,
+      lastError,
+      service: r.service ?? '',
+      unreadable: err instanceof Error ? err.message : String(err),
+    };
+  }
+}
+
+/** The entries that read, for readers that need their content; one that does not is never theirs to use. */
+export const readableOnly = (rows: readonly EntryRow[]): OutboxEntry[] =>
+  rows.map(rowToListed).filter((e): e is OutboxEntry => !isUnreadable(e));
 
 /** Prepared once per connection; better-sqlite3 statements are cheap to reuse and costly to re-prepare. */
 export function prepareStatements(db: Database.Database) {

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ENTRY_STATES, type EntryState } from '../outbox/entry.js';
+import { ENTRY_STATES, isUnreadable, type EntryState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
 import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
@@ -31,13 +31,19 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
 const OPEN: readonly EntryState[] = ENTRY_STATES.filter((st) => !FINISHED.has(st));
 const PAGE = 500;
 
-/** Every staged copy an unfinished upload entry points at. */
-function referencedCopies(outbox: Outbox): Set<string> {
+/**
+ * Every staged copy an unfinished upload entry points at; null when one of those entries no longer
+ * reads: the copy it points at cannot be told from an orphan, so every complete copy stays.
+ */
+function referencedCopies(outbox: Outbox): Set<string> | null {
   const paths = new Set<string>();
   for (const state of OPEN) {
     for (let afterId = 0; ;) {
       const page = outbox.list(state, { type: 'file-upload', afterId, limit: PAGE });
-      for (const e of page) if (e.intent.type === 'file-upload') paths.add(resolve(e.intent.stagedPath));
+      for (const e of page) {
+        if (isUnreadable(e)) return null;
+        if (e.intent.type === 'file-upload') paths.add(resolve(e.intent.stagedPath));
+      }
       if (page.length < PAGE) break;
       afterId = page[page.length - 1]!.id;
     }
@@ -65,7 +71,7 @@ export async function sweepOrphanedStaging(stagingDir: string, outbox: Outbox, l
   let removed = 0;
   for (const name of names) {
     const path = resolve(stagingDir, name);
-    if (!name.endsWith(PARTIAL_SUFFIX) && keep.has(path)) continue;
+    if (!name.endsWith(PARTIAL_SUFFIX) && (keep === null || keep.has(path))) continue;
     try {
       await removeStaged(path);
       removed += 1;
@@ -120,7 +126,7 @@ export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void
       const keep = referencedCopies(o.outbox);
       let removed = 0;
       for (const path of expired) {
-        if (keep.has(resolve(path))) continue;
+        if (keep === null || keep.has(resolve(path))) continue;
         try {
           await removeStaged(path);
           removed += 1;

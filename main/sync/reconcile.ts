@@ -2,7 +2,7 @@ import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
 import { isMagicColumnType } from '../../shared/api/primitives.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import type { Outbox } from '../outbox/outbox-store.js';
-import type { Settlement } from '../outbox/entry.js';
+import { isUnreadable, type OutboxEntry, type Settlement } from '../outbox/entry.js';
 import type { SyncPlatform } from './platform.js';
 import { sleep } from './platform.js';
 import type { SyncTransport } from './transport.js';
@@ -77,7 +77,9 @@ export async function reconcileUncertain(
   const current = outbox.currentService();
   const creates = outbox
     .list('uncertain', { type: 'labsheet-create', limit: 10_000 })
-    .filter((e) => e.service === current);
+    .filter((e) => e.service === current)
+    // One that no longer reads names no labsheet to look for: it stays for the user.
+    .filter((e): e is OutboxEntry => !isUnreadable(e));
   if (creates.length === 0) return 0;
   const list = await transport.fetchLabsheetList({}, { signal });
   const names = new Set(list.items.map((i) => i.name));

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createOutbox } from '../../main/outbox/index.js';
+import { createOutbox, isUnreadable } from '../../main/outbox/index.js';
 import { startSandboxAndProxy } from '../integration/sync/stack.js';
 import { seededRandom } from '../helpers/seeded-random.js';
 import { buildChild } from './build-child.js';
@@ -96,6 +96,7 @@ function resolveUncertainAsUser(): number {
   const uploaded = new Map(sandbox.store.uploads.list().map((u) => [u.fileName, u.fileId]));
   const uncertain = outbox.list('uncertain', { limit: 100_000 });
   for (const e of uncertain) {
+    if (isUnreadable(e)) throw new Error(`entry #${e.id} no longer reads: ${e.unreadable}`);
     const i = e.intent;
     const found =
       i.type === 'webhook'

@@ -1,6 +1,12 @@
 import type { Intent } from '../../../shared/outbox/intents.js';
 import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
-import { toOutboxError, type OutboxEntry } from '../../outbox/index.js';
+import {
+  isUnreadable,
+  toOutboxError,
+  type ListedEntry,
+  type OutboxEntry,
+  type UnreadableEntry,
+} from '../../outbox/index.js';
 
 const manifestName = (m: { uuid: string } | { hrid: string }) => ('hrid' in m ? m.hrid : m.uuid.slice(0, 8));
 
@@ -41,8 +47,40 @@ function noteOf(result: unknown): string | null {
   return typeof note === 'string' ? note : null;
 }
 
-/** `recordFolder`: the kept plate record an entry files, when it is one of a record's. */
-export function toSummary(e: OutboxEntry, recordFolder: (e: OutboxEntry) => string | null): OutboxEntrySummary {
+/** What the user can do about an entry that no longer reads, by its state (the outbox allows just that). */
+function unreadableAction(e: UnreadableEntry): string {
+  if (e.state === 'pending' && e.attempts === 0) return 'Cancel it to take it out of the queue.';
+  if (e.state === 'failed' || e.state === 'uncertain') return 'Discard it to take it out of the queue.';
+  if (e.state === 'pending' || e.state === 'sending')
+    return 'After a few tries it fails with this reason; then discard it.';
+  return '';
+}
+
+function unreadableSummary(e: UnreadableEntry): OutboxEntrySummary {
+  return {
+    id: e.id,
+    type: e.type,
+    target: e.target,
+    summary: `${e.type.replace(/-/g, ' ')} (cannot be read)`,
+    state: e.state,
+    attempts: e.attempts,
+    lastError: e.lastError ? toOutboxError(e.lastError) : null,
+    createdAt: e.createdAt,
+    unreadable:
+      `This version of Benchlink cannot read this entry (${e.unreadable}), so it is never sent. ` +
+      `${unreadableAction(e)} If a newer version of Benchlink queued it, send it from that version instead.`.replace(
+        /\s+/g,
+        ' ',
+      ),
+  };
+}
+
+/**
+ * `recordFolder`: the kept plate record an entry files, when it is one of a record's. An entry that
+ * no longer reads is summed up as that, with the reason: one such row never hides the others.
+ */
+export function toSummary(e: ListedEntry, recordFolder: (e: OutboxEntry) => string | null): OutboxEntrySummary {
+  if (isUnreadable(e)) return unreadableSummary(e);
   const folder = recordFolder(e);
   return {
     id: e.id,

@@ -55,8 +55,11 @@ export const outboxEntrySummary = z.strictObject({
   target: z.string(),
   /** One line a scientist can read: "PL-0001 C5 ← S-0012". */
   summary: z.string(),
-  /** The intent itself, so a failed entry can be corrected and enqueued again ("edit"). */
-  intent,
+  /**
+   * The intent itself, so a failed entry can be corrected and enqueued again ("edit"). Absent when the
+   * stored entry no longer reads (`unreadable` says why).
+   */
+  intent: intent.optional(),
   state: outboxEntryState,
   attempts: z.number().int().nonnegative(),
   lastError: outboxError.nullable(),
@@ -67,6 +70,11 @@ export const outboxEntrySummary = z.strictObject({
   recordFolder: z.string().optional(),
   /** Set when it was queued for another service than the one in use: that service, in words. */
   waitingFor: z.string().optional(),
+  /**
+   * Set when this version cannot read the stored entry (damaged, or queued by a newer version): a
+   * sentence with why, and what the user can do. It is never sent; it can be cancelled or discarded.
+   */
+  unreadable: z.string().optional(),
 });
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 

@@ -11,7 +11,7 @@ afterAll(() => env.close());
 
 const completedEvents = async (plate: string) =>
   (await env.call('outbox.list', { states: ['pending', 'sending', 'done', 'failed', 'uncertain'] })).filter(
-    (e) => e.intent.type === 'webhook' && e.intent.payload['uuid'] === plate,
+    (e) => e.intent?.type === 'webhook' && e.intent.payload['uuid'] === plate,
   );
 
 describe('the plate.completed event is queued with its record, once per filing', () => {

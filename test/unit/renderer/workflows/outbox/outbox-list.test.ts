@@ -29,7 +29,7 @@ async function failedEntry(): Promise<{ id: number; intent: Intent }> {
 
 const corrected = (intent: Intent): Intent => ({ ...intent, labsheet: 'Samples' }) as Intent;
 
-async function allEntries(): Promise<{ id: number; intent: unknown; state: string }[]> {
+async function allEntries(): Promise<{ id: number; intent?: unknown; state: string }[]> {
   return env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
 }
 

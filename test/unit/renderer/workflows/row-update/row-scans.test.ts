@@ -34,7 +34,7 @@ async function rowUpdates() {
   return entries
     .filter((e) => e.type === 'row-update')
     .sort((a, b) => a.id - b.id)
-    .map((e) => e.intent);
+    .map((e) => e.intent!);
 }
 
 describe('Row update: a scan while the open row has unsaved changes', () => {
