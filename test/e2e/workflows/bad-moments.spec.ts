@@ -42,6 +42,38 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   expect(m.wells.find((w) => w.position === 'A2')?.sample?.id).toBe('S-0062');
 });
 
+test('an outbox entry this version cannot read is shown with the reason and discarded; the rest still list', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000002', 'PL-0002');
+  await scanAndWait(page, 'S-7778', 'not in the labsheet');
+  await page.getByTestId('guard-proceed').click();
+  await expect(page.getByTestId('count-failed')).toHaveText('1', { timeout: 20_000 });
+  await openScreen(page, 'Outbox');
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  const failed = page.locator('tr[data-state="failed"]');
+  await expect(failed).toHaveCount(1);
+  const id = Number((await failed.getAttribute('data-testid'))!.replace('entry-', ''));
+  // As a newer version of the app would have queued it: a kind this one does not know.
+  stack.storeEntry(id, 'well-swap', JSON.stringify({ type: 'well-swap', from: 'A1', to: 'B2' }));
+  await openScreen(page, 'Well fill');
+  await openScreen(page, 'Outbox');
+  await page.getByRole('tab', { name: 'Recently done' }).click();
+  await expect(page.getByTestId('outbox-list-error')).toHaveCount(0);
+  await expect(page.locator('tr[data-state="done"]').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Failed' }).click();
+  await expect(page.getByTestId(`entry-unreadable-${id}`)).toContainText('"well-swap" change');
+  await expect(page.getByTestId(`entry-unreadable-${id}`)).toContainText('Discard it');
+  await expect(page.getByTestId(`retry-${id}`)).toHaveCount(0);
+  await page.getByTestId(`discard-${id}`).click();
+  await page.getByTestId(`confirm-discard-${id}`).click();
+  await expect(page.getByTestId('outbox-message')).toHaveText('Discarded');
+  await expect(page.getByTestId(`entry-${id}`)).toHaveCount(0);
+  await expect(page.getByTestId('count-failed')).toHaveText('0');
+});
+
 test('token revoked mid-sync: the queue pauses (nothing lost) until a good token is given', async ({ page }) => {
   await page.goto(stack.hostUrl);
   await enterToken(page, 'revoked-token-0000');

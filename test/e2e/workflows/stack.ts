@@ -30,6 +30,8 @@ export interface Stack {
   serverFiles(): { fileName: string; fileId: string; path: string | null; status: string }[];
   /** Images attached to a notebook page (labspace/experiment/attach-image), read from its database. */
   serverPageImages(hrid: string): { imageUuid: string; imageName: string }[];
+  /** Rewrites an outbox entry's stored kind and payload beside the running host, as a newer version would. */
+  storeEntry(id: number, type: string, payload: string): void;
   /** SIGKILL to the browser host (no goodbye, as a crash or a power cut), waiting until it is gone. */
   killHost(): Promise<void>;
   /** The host again, on the same port, data dir and key: the open page can reconnect. */
@@ -136,6 +138,14 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
             .all() as { fileName: string; fileId: string; path: string | null; status: string }[],
       );
     },
+    storeEntry(id, type, payload) {
+      const outbox = new Database(join(dataDir, 'outbox.db'), { fileMustExist: true });
+      try {
+        outbox.prepare('UPDATE entries SET type = ?, payload = ? WHERE id = ?').run(type, payload, id);
+      } finally {
+        outbox.close();
+      }
+    },
     serverPageImages(hrid) {
       return readService(
         (read) =>
@@ -186,6 +196,7 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     serverWells: (hrid) => live().serverWells(hrid),
     serverFiles: () => live().serverFiles(),
     serverPageImages: (hrid) => live().serverPageImages(hrid),
+    storeEntry: (id, type, payload) => live().storeEntry(id, type, payload),
     killHost: () => live().killHost(),
     restartHost: () => live().restartHost(),
     close: () => live().close(),
