@@ -66,6 +66,18 @@ export interface UnreadableEntry {
   unreadable: string;
 }
 
+/**
+ * A lane whose next entry waits for other entries that are not done yet (the upload whose file id it
+ * takes, the changes a record states): it and every later entry of the lane wait with it.
+ */
+export interface HeldLane {
+  target: string;
+  /** The lane's first pending entry: the one that waits. */
+  head: number;
+  /** What it waits for, oldest first, by id, stored kind and state. */
+  waitsFor: { id: number; type: string; state: EntryState }[];
+}
+
 /** What a list of entries holds: an entry, or one that no longer reads. */
 export type ListedEntry = OutboxEntry | UnreadableEntry;
 

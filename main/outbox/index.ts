@@ -14,6 +14,7 @@ export type {
   EntryError,
   QueueCounts,
   ListedEntry,
+  HeldLane,
   UnreadableEntry,
   EntryStateChange,
   PlateState,

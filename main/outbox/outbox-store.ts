@@ -12,6 +12,7 @@ import type {
   EntryError,
   EntryState,
   EntryStateChange,
+  HeldLane,
   ListedEntry,
   OutboxEntry,
   PlateState,
@@ -110,6 +111,8 @@ export interface Outbox {
   // ---- used by the sync engine: each answers only entries of the current service ----
   oldestPendingTargets(limit: number): string[];
   pendingHead(target: string, limit: number): OutboxEntry[];
+  /** Lanes of the current service whose next entry waits for entries not done yet: why they wait. */
+  heldLanes(): HeldLane[];
   /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
   pendingHeadId(target: string): number | null;
   /** Entries of a lane in a state; one this version cannot read is left out (nothing can use it). */
@@ -475,6 +478,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
+    heldLanes() {
+      const lanes = new Map<string, HeldLane>();
+      for (const r of st.heldHeads.all(service())) {
+        const lane = lanes.get(r.target) ?? { target: r.target, head: r.head, waitsFor: [] };
+        lane.waitsFor.push({ id: r.waits_on, type: r.on_type, state: r.on_state as EntryState });
+        lanes.set(r.target, lane);
+      }
+      return [...lanes.values()];
+    },
     pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
     pendingElsewhere: (type, target, beforeId, ids) =>
       st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),

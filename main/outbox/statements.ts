@@ -185,6 +185,22 @@ export function prepareStatements(db: Database.Database) {
            JOIN entries w ON w.id = j.value WHERE w.state != 'done'))
        ORDER BY h.first LIMIT ?`,
     ),
+    /**
+     * The other side of oldestTargets: lanes whose first pending entry waits for an entry that is not
+     * done (the one it depends on, or one it was built on), with each entry it waits for.
+     */
+    heldHeads: db.prepare<
+      [string],
+      { target: string; head: number; waits_on: number; on_type: string; on_state: string }
+    >(
+      `SELECT h.target, h.first AS head, w.id AS waits_on, w.type AS on_type, w.state AS on_state FROM
+         (SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' AND service = ? GROUP BY target) AS h
+         JOIN entries e ON e.id = h.first
+         JOIN entries w ON w.id = e.depends_on
+           OR (e.waits_for IS NOT NULL AND w.id IN (SELECT j.value FROM json_each(e.waits_for) j))
+       WHERE w.state != 'done'
+       ORDER BY h.first, w.id`,
+    ),
     setWaitsFor: db.prepare<[string, number]>(`UPDATE entries SET waits_for = ? WHERE id = ?`),
     /** Pending entries built on one that will now never be done (refused, cancelled, discarded). */
     pendingBuiltOn: db.prepare<[number], { id: number }>(

@@ -5,6 +5,7 @@ import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js'
 import type { SyncEngine } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary } from '../bridges/entry-summary.js';
+import { waitReasons } from '../bridges/wait-reason.js';
 import { createEntryAwaiter, syncStatusPayload, TooManyWaitsError } from '../bridges/outbox-bridge.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
@@ -64,12 +65,15 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
       const current = outbox.currentService();
+      const waitingOn = wanted.includes('pending') ? waitReasons(outbox) : () => null;
       return entries
         .sort((a, b) => a.id - b.id)
         .slice(0, max)
         .map((e) => {
           const summary = toSummary(e, (x) => recordFolderOf(outbox, x));
-          return e.service === current ? summary : { ...summary, waitingFor: serviceLabel(e.service) };
+          if (e.service !== current) return { ...summary, waitingFor: serviceLabel(e.service) };
+          const waiting = waitingOn(e);
+          return waiting === null ? summary : { ...summary, waiting };
         });
     },
     'outbox.counts': () => outbox.counts(),

@@ -75,6 +75,11 @@ export const outboxEntrySummary = z.strictObject({
    * sentence with why, and what the user can do. It is never sent; it can be cancelled or discarded.
    */
   unreadable: z.string().optional(),
+  /**
+   * Set while a pending entry waits for another entry that is not done (the upload whose file id it
+   * takes, or the entry ahead of it in its lane that waits so): which one, and what the user can do.
+   */
+  waiting: z.string().optional(),
 });
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 
