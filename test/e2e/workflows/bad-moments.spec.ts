@@ -79,6 +79,7 @@ test('token revoked mid-sync: the queue pauses (nothing lost) until a good token
   await enterToken(page, 'revoked-token-0000');
   await openScreen(page, 'Row update');
   await page.getByTestId('mode-batch').check();
+  await page.getByTestId('batch-field').fill('Status');
   await page.getByTestId('batch-value').fill('in use');
   await page.getByTestId('scan-field').focus();
   for (const t of ['TB000071', 'TB000072']) await scanAndWait(page, t, 'Status = in use');
