@@ -4,6 +4,7 @@ import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbo
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
+import { readElsewhere } from './read-elsewhere.js';
 import { prepareStatements, readableOnly, rowToEntry, rowToListed, type EntryRow } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
 import { batchDependency, SUPPLIED_LATER, type BatchDependency } from '../../shared/outbox/dependency.js';
@@ -55,8 +56,11 @@ export interface Outbox {
   /** Set when the file at `path` was corrupt: it was moved aside and this is a fresh outbox. */
   readonly recovered: MovedAside | null;
   readonly events: TypedEmitter<OutboxEvents>;
-  /** Commits the intent durably (fsync) before returning its id. Throws WriteError. */
-  enqueue(intent: Intent, options?: { dedupeKey?: string }): number;
+  /**
+   * Commits the intent durably (fsync) before returning its id. Throws WriteError. `readFrom`: the
+   * service the intent's ids were read from; a new entry is refused ('invalid') unless it is the current one.
+   */
+  enqueue(intent: Intent, options?: { dedupeKey?: string; readFrom?: string }): number;
   /**
    * Several intents in one durable commit (all or none). With a dedupe key, entry i is keyed
    * `${key}:${i}`, so a resent batch finds the first. A dependency makes an entry wait for an earlier
@@ -68,7 +72,12 @@ export interface Outbox {
    */
   enqueueMany(
     intents: readonly Intent[],
-    options?: { dedupeKey?: string; dependencies?: readonly BatchDependency[]; builtOn?: readonly number[] },
+    options?: {
+      dedupeKey?: string;
+      readFrom?: string;
+      dependencies?: readonly BatchDependency[];
+      builtOn?: readonly number[];
+    },
   ): number[];
   get(id: number): OutboxEntry | null;
   /** The entry queued under this dedupe key (a batch's entry i: `${key}:${i}`), or null. */
@@ -214,20 +223,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
     });
   }
 
-  function insert(i: Intent, dedupeKey: string | null): { id: number; target: string; fresh: boolean } {
+  function insert(
+    i: Intent,
+    dedupeKey: string | null,
+    readFrom: string | undefined,
+  ): { id: number; target: string; fresh: boolean } {
+    // A resend of a write already committed answers that entry, even after a switch: it was queued
+    // while its service was in use.
     if (dedupeKey !== null) {
       const existing = st.byDedupe.get(dedupeKey);
       if (existing) return { id: existing.id, target: '', fresh: false };
     }
+    const bound = service();
+    if (readFrom !== undefined && readFrom !== bound) throw readElsewhere(readFrom, bound);
     const target = targetKeyOf(i);
     const t = now();
-    const info = st.insert.run(i.type, target, JSON.stringify(i), t, t, dedupeKey, service());
+    const info = st.insert.run(i.type, target, JSON.stringify(i), t, t, dedupeKey, bound);
     return { id: Number(info.lastInsertRowid), target, fresh: true };
   }
 
   // Built once: BEGIN IMMEDIATE takes the write lock up front, so a commit never fails half-way on
   // a lock upgrade, and reusing the wrapper keeps the per-scan path lean.
-  const insertOne = db.transaction((i: Intent, dedupeKey: string | null) => insert(i, dedupeKey));
+  const insertOne = db.transaction((i: Intent, dedupeKey: string | null, readFrom: string | undefined) =>
+    insert(i, dedupeKey, readFrom),
+  );
 
   /**
    * Entries waiting for one that will now never be done (failed, discarded, cancelled) fail too, with
@@ -357,7 +376,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       refuseStandIn([valid], new Set());
       let r: { id: number; target: string; fresh: boolean };
       try {
-        r = insertOne.immediate(valid, opts?.dedupeKey ?? null);
+        r = insertOne.immediate(valid, opts?.dedupeKey ?? null, opts?.readFrom);
       } catch (err) {
         throw toWriteError(err, 'The scan');
       }
@@ -379,7 +398,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         rs = db
           .transaction(() => {
-            const inserted = valid.map((i, n) => insert(i, key === undefined ? null : `${key}:${n}`));
+            const inserted = valid.map((i, n) => insert(i, key === undefined ? null : `${key}:${n}`, opts?.readFrom));
             // A resent batch (found by its key) keeps what it was first built on.
             if (builtOn.length > 0 && inserted.some((r) => r.fresh)) checkBuiltOn(builtOn);
             for (const r of inserted)

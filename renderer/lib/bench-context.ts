@@ -11,6 +11,11 @@ export interface Bench {
   hub: ScanHub;
   feedback: Feedback;
   outbox: OutboxState;
+  /**
+   * The service in use (`serviceIdentity`): a screen's kept state belongs to it (lib/kept). Workflow
+   * screens are drawn only once it is known, and drawn afresh when it changes (App.svelte).
+   */
+  service(): string;
   /** The labsheet a workflow reads its samples from (a setting; the demo lab's by default). */
   labsheetFor(workflow: LabsheetWorkflow): string;
   /** The columns a scanned reagent pack fills in this labsheet (a setting; empty until mapped). */

@@ -2,6 +2,7 @@ import type { BenchlinkApi } from '../../shared/ipc/api.js';
 import type { Settings, SettingsPatch } from '../../shared/ipc/settings.js';
 import type { AppInfo, AppStatus } from '../../shared/ipc/status.js';
 import type { IpcResult } from '../../shared/ipc/result.js';
+import { serviceIdentity } from '../../shared/ipc/service-identity.js';
 
 /**
  * The shell's live view of main: status, settings and app info, kept fresh by events. One
@@ -17,6 +18,11 @@ export class ShellState {
    * Here rather than in the Settings screen, so leaving and reopening the screen mid-save still knows.
    */
   connectionSaving = $state(false);
+  /**
+   * The service in use (`serviceIdentity` of the saved connection), null until the settings are read.
+   * The renderer's one source for "which service": a switch arrives as settings.changed.
+   */
+  readonly service = $derived(this.settings ? serviceIdentity(this.settings.connection) : null);
   /** Set when main cannot be reached at all (e.g. the browser host was stopped). */
   error = $state<string | null>(null);
 

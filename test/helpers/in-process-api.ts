@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { createApp, type AppOptions, type BenchlinkApp } from '../../main/app.js';
 import { startSandbox } from '../../main/sandbox/server.js';
 import type { BenchlinkApi } from '../../shared/ipc/api.js';
+import { serviceIdentity } from '../../shared/ipc/service-identity.js';
 import type { ChannelName, ChannelRequest, ChannelResponse, EventName } from '../../shared/ipc/contract.js';
+
+/** The service an in-process app uses unless a test switches it: the embedded sandbox, API v2. */
+export const LOCAL_SANDBOX = serviceIdentity({ kind: 'local-sandbox', mode: 'v2' });
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -13,6 +17,8 @@ export interface InProcess {
   app: BenchlinkApp;
   /** invoke, unwrapped: the value, or a throw naming the channel and main's message. */
   call<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>>;
+  /** The service in use now (`serviceIdentity` of the saved connection), as the page's ShellState has it. */
+  service(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -46,6 +52,11 @@ export async function inProcessApi(options: Partial<AppOptions> = {}): Promise<I
       const r = await api.invoke(channel, payload);
       if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
       return r.value;
+    },
+    async service() {
+      const r = await api.invoke('settings.get', {});
+      if (!r.ok) throw new Error(`settings.get: ${r.error.message}`);
+      return serviceIdentity(r.value.connection);
     },
     async close() {
       await app.close();

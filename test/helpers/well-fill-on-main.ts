@@ -17,7 +17,7 @@ export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi, app
   feedback.tones.enabled = false;
   const outbox = new OutboxState(env.api);
   await outbox.start();
-  const s = new WellFillState(api?.(env) ?? env.api, feedback, outbox);
+  const s = new WellFillState(api?.(env) ?? env.api, feedback, outbox, await env.service());
   s.start();
   return {
     env,

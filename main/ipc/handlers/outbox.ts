@@ -42,14 +42,14 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
   };
   return {
     // Page keys get their own prefix, so they can never meet a key main makes for itself.
-    'outbox.enqueue': ({ intent, key }) => {
+    'outbox.enqueue': ({ intent, key, readFrom }) => {
       refuseUploadsByPath(intent as Intent);
-      const options = key === undefined ? {} : { dedupeKey: `page:${key}` };
+      const options = { ...(key === undefined ? {} : { dedupeKey: `page:${key}` }), ...(readFrom ? { readFrom } : {}) };
       return { id: committed(() => outbox.enqueue(intent as Intent, options)) };
     },
-    'outbox.enqueueMany': ({ intents, key }) => {
+    'outbox.enqueueMany': ({ intents, key, readFrom }) => {
       for (const i of intents) refuseUploadsByPath(i as Intent);
-      const options = key === undefined ? {} : { dedupeKey: `page:${key}` };
+      const options = { ...(key === undefined ? {} : { dedupeKey: `page:${key}` }), ...(readFrom ? { readFrom } : {}) };
       return { ids: committed(() => outbox.enqueueMany(intents as Intent[], options)) };
     },
     'outbox.await': async ({ id, timeoutMs }, ctx) => {

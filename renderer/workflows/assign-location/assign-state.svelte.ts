@@ -16,6 +16,7 @@ import type { RackBad, RackRead } from './rack-csv.js';
 import { boxHoldings, isTube, namesOf, type HeldTube } from './box-holdings.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
 import { lookUpTube } from '../../lib/samples/tube-row.js';
+import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 export interface Assignment {
   id: string;
@@ -52,7 +53,7 @@ export function rackRefusal(c: ScanClass): string | null {
 type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
 
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
-export class AssignState {
+export class AssignState implements ServiceBound {
   location = $state<KnownLocation | null>(null);
   occupied = $state<string[]>([]);
   /**
@@ -76,6 +77,8 @@ export class AssignState {
     readonly api: BenchlinkApi,
     readonly feedback: Feedback,
     readonly outbox: OutboxState,
+    /** The service (`serviceIdentity`) this state reads from; its changes are queued only while it is in use. */
+    readonly service: string,
   ) {
     this.samples = new PageSampleIndex(api);
   }
@@ -87,6 +90,15 @@ export class AssignState {
   stop(): void {
     this.#offChange?.();
     this.samples.close();
+  }
+
+  get opened(): string | null {
+    return this.location?.name ?? null;
+  }
+
+  /** Nothing here waits for an answer: the box and this visit's tubes stay kept for their service. */
+  leaveService(): string[] {
+    return [];
   }
 
   get layout(): Layout | null {
@@ -201,6 +213,7 @@ export class AssignState {
     const loc = this.#open();
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
       intent: this.#intent(loc, { id, idType, position }),
+      readFrom: this.service,
     });
     this.#placed([{ id, idType, position }], [entryId]);
   }
@@ -240,7 +253,10 @@ export class AssignState {
     }
     for (let at = 0; at < take.length; at += MAX_INTENTS_PER_COMMIT) {
       const part = take.slice(at, at + MAX_INTENTS_PER_COMMIT);
-      const { ids } = await call(this.api, 'outbox.enqueueMany', { intents: part.map((p) => this.#intent(loc, p)) });
+      const { ids } = await call(this.api, 'outbox.enqueueMany', {
+        intents: part.map((p) => this.#intent(loc, p)),
+        readFrom: this.service,
+      });
       this.#placed(part, ids);
     }
     return { saved: take.length, refused };

@@ -1,5 +1,7 @@
-import { keptPerConnection } from '../../lib/kept/kept-per-connection.js';
+import { keptPerService } from '../../lib/kept/kept-per-service.js';
 import { RowState } from './row-state.svelte.js';
 
 /** The open row, its unsaved edits and the batch list stay: leaving the screen must not throw edits away. */
-export const keptRowState = keptPerConnection((api, feedback, outbox) => new RowState(api, feedback, outbox));
+export const keptRowState = keptPerService(
+  (api, feedback, outbox, service) => new RowState(api, feedback, outbox, service),
+);

@@ -10,6 +10,7 @@ import type { WellSync } from '../../lib/plate-map/well-view.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
+import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 /** What a scanned pack did to the open row: cells put into the draft, and mapped columns the row lacks. */
 export interface PackFill extends Gs1Fill {
@@ -27,7 +28,7 @@ export interface BatchItem {
 }
 
 /** One row to look at and edit, or a batch: the same change for every tube scanned. */
-export class RowState {
+export class RowState implements ServiceBound {
   /** Set by the screen from the workflow's labsheet setting. */
   labsheet = $state(DEMO_LABSHEET);
   mode = $state<'single' | 'batch'>('single');
@@ -48,6 +49,8 @@ export class RowState {
     readonly api: BenchlinkApi,
     readonly feedback: Feedback,
     readonly outbox: OutboxState,
+    /** The service (`serviceIdentity`) this state reads from; its changes are queued only while it is in use. */
+    readonly service: string,
   ) {}
 
   start(): void {
@@ -55,6 +58,20 @@ export class RowState {
   }
   stop(): void {
     this.#offChange?.();
+  }
+
+  get opened(): string | null {
+    return this.row ? this.rowId : null;
+  }
+
+  /** Unsaved edits are not lost by a switch: they stay with the row, on its own service, to save or discard there. */
+  leaveService(): string[] {
+    const unsaved = this.unsaved;
+    if (unsaved.length === 0) return [];
+    return [
+      `The unsaved changes to ${this.rowId} (${unsaved.join(', ')}) are kept for the service it was read from: ` +
+        'switch back to it in Settings to save or discard them.',
+    ];
   }
 
   async lookup(value: string): Promise<CachedRow | null> {
@@ -153,6 +170,7 @@ export class RowState {
     await call(this.api, 'outbox.enqueue', {
       // The row's own labsheet: the setting may have changed while the row stayed open (kept state).
       intent: { type: 'row-update', labsheet: r.labsheet, idColumn: r.idColumn, id, changes },
+      readFrom: this.service,
     });
     this.row = { ...r, row: { ...r.row, ...changes } };
     return Object.keys(changes).length;
@@ -174,6 +192,7 @@ export class RowState {
     const value = this.batchValue;
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
       intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [field]: value } },
+      readFrom: this.service,
     });
     const item: BatchItem = { id, entryId: Number(entryId), sync: 'pending', field, value };
     this.batch.push(item);

@@ -15,6 +15,7 @@ import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
 import { createTurns } from '../../../shared/in-turn.js';
+import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 /** One intent as committed: what went into the outbox, its entry, and the well before it. */
 type Committed = { intent: WellIntent; id: number; before: WellView };
@@ -29,7 +30,7 @@ export interface PendingGuard extends Guard {
  * cursor, the selection and the undo history. Every change goes through `commit`, which resolves
  * only once main has the entries durably — the caller acknowledges the scan after that.
  */
-export class WellFillState {
+export class WellFillState implements ServiceBound {
   plate = $state<CachedManifest | null>(null);
   /** Read freely; written only through #setWell / #resetWells, which keep the sample index true. */
   wells = $state<Record<string, WellView>>({});
@@ -66,6 +67,8 @@ export class WellFillState {
     readonly api: BenchlinkApi,
     readonly feedback: Feedback,
     readonly outbox: OutboxState,
+    /** The service (`serviceIdentity`) this state reads from; its changes are queued only while it is in use. */
+    readonly service: string,
   ) {
     this.samples = new PageSampleIndex(api);
   }
@@ -85,6 +88,19 @@ export class WellFillState {
   stop(): void {
     this.#offChange?.();
     this.samples.close();
+  }
+
+  get opened(): string | null {
+    return this.plate?.hrid ?? null;
+  }
+
+  /** A question asked about this service's plate is not answered after a switch: its "use anyway" would queue here. */
+  leaveService(): string[] {
+    const asked = this.guard;
+    this.guard = null;
+    return asked
+      ? [`The question asked before the change ("${asked.message}") was dropped: nothing was recorded for that scan.`]
+      : [];
   }
 
   get layout(): Layout | null {
@@ -248,8 +264,13 @@ export class WellFillState {
     this.#refuseUnknownWells(asked, planned);
     const ids =
       planned.length === 1
-        ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent })).id]
-        : (await call(this.api, 'outbox.enqueueMany', { intents: planned.map((p) => p.intent) })).ids;
+        ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent, readFrom: this.service })).id]
+        : (
+            await call(this.api, 'outbox.enqueueMany', {
+              intents: planned.map((p) => p.intent),
+              readFrom: this.service,
+            })
+          ).ids;
     return planned.map((p, k) => {
       const id = Number(ids[k]);
       this.#apply(p.intent, id);

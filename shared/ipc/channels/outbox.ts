@@ -127,9 +127,17 @@ export const MAX_INTENTS_PER_COMMIT = 1000;
  */
 export const enqueueKey = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'an idempotency key: 8–64 letters, digits or -');
 
+/**
+ * The service (its `serviceIdentity`) the page read the change's plate, box or row from. Main queues
+ * the change only while that is still the service in use, in the same transaction as the entry's own
+ * binding: a page still showing the old service's data after a switch cannot queue its ids in the new
+ * service's name. Omitted by writes that name nothing read from a service.
+ */
+export const readFrom = z.string().min(1).max(4000);
+
 export const outboxChannels = {
   'outbox.enqueue': channel({
-    request: z.strictObject({ intent, key: enqueueKey.optional() }),
+    request: z.strictObject({ intent, key: enqueueKey.optional(), readFrom: readFrom.optional() }),
     response: z.strictObject({ id: outboxEntryId }),
   }),
   /**
@@ -140,6 +148,7 @@ export const outboxChannels = {
     request: z.strictObject({
       intents: z.array(intent).min(1).max(MAX_INTENTS_PER_COMMIT),
       key: enqueueKey.optional(),
+      readFrom: readFrom.optional(),
     }),
     response: z.strictObject({ ids: z.array(outboxEntryId) }),
   }),

@@ -4,7 +4,7 @@ import { OutboxState } from '../../../renderer/lib/outbox/outbox-state.svelte.js
 import { RowState } from '../../../renderer/workflows/row-update/row-state.svelte.js';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox/server.js';
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
-import { inProcessApi } from '../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX } from '../../helpers/in-process-api.js';
 
 /**
  * A labsheet whose ID column is not the first one listed, on a service that answers only what the
@@ -31,7 +31,7 @@ afterAll(async () => {
 function rowState(labsheet: string): RowState {
   const feedback = new Feedback();
   feedback.tones.enabled = false;
-  const s = new RowState(env.api, feedback, outbox);
+  const s = new RowState(env.api, feedback, outbox, LOCAL_SANDBOX);
   s.labsheet = labsheet;
   return s;
 }

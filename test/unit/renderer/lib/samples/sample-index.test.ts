@@ -5,7 +5,7 @@ import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.sve
 import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { PageSampleIndex } from '../../../../../renderer/lib/samples/sample-index.js';
 import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 
 let env: Awaited<ReturnType<typeof inProcessApi>>;
 /** Every channel the page called, in order: what a tube scan costs in calls to main. */
@@ -32,7 +32,7 @@ describe('the page resolves tubes itself: one call to main per tube', () => {
     feedback.tones.enabled = false;
     const outbox = new OutboxState(env.api);
     await outbox.start();
-    const s = new WellFillState(counted, feedback, outbox);
+    const s = new WellFillState(counted, feedback, outbox, LOCAL_SANDBOX);
     s.start();
     const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
     try {

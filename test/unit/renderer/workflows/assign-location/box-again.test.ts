@@ -4,7 +4,7 @@ import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.j
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 
 /**
  * The reviewer's scenario: a box filled on Assign location, the Outbox visited (Alt+5, Alt+2), the
@@ -27,7 +27,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a box scanned aga
       await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
       await outbox.start();
       const screen = () => {
-        const s = new AssignState(env.api, feedback, outbox);
+        const s = new AssignState(env.api, feedback, outbox, LOCAL_SANDBOX);
         s.start();
         screens.push(s);
         return { s, scan: (t: string) => handleAssignScan(s, { text: t, source: 'field', mainAt: null }) };

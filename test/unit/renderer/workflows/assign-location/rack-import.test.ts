@@ -4,7 +4,7 @@ import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.j
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 
 let env: Awaited<ReturnType<typeof inProcessApi>>;
 /** The channels the page called: a rack must be one commit, not one per tube. */
@@ -26,7 +26,7 @@ beforeAll(async () => {
   feedback.tones.enabled = false;
   outbox = new OutboxState(env.api);
   await outbox.start();
-  s = new AssignState(counted, feedback, outbox);
+  s = new AssignState(counted, feedback, outbox, LOCAL_SANDBOX);
   s.start();
 });
 afterAll(async () => {

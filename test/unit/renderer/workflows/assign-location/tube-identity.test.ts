@@ -37,8 +37,9 @@ async function bench(profile: 'spec' | 'extended') {
     },
   };
   /** A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page. */
+  const service = await env.service();
   const assignScreen = () => {
-    const s = new AssignState(env.api, feedback, outbox);
+    const s = new AssignState(env.api, feedback, outbox, service);
     s.start();
     screens.push(s);
     return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };

@@ -3,7 +3,7 @@ import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.j
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
 import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 
 /** Row update's state as the screen builds it, on the real main process in-process (demo sandbox). */
 let env: Awaited<ReturnType<typeof inProcessApi>>;
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 function rowScreen() {
-  const s = new RowState(env.api, feedback, outbox);
+  const s = new RowState(env.api, feedback, outbox, LOCAL_SANDBOX);
   s.start();
   return { s, scan: (t: string) => handleRowScan(s, { text: t, source: 'field', mainAt: null }) };
 }

@@ -1,0 +1,15 @@
+import { serviceLabel } from '../../shared/ipc/service-identity.js';
+import { WriteError } from '../common/write-error.js';
+
+/**
+ * A change whose plate, box or row was read from another service than the one in use now: queued,
+ * it would be sent to this service with the other one's ids (a 404 at best, another plate of the
+ * same id at worst). Nothing is queued, and the user is told what to read again.
+ */
+export function readElsewhere(readFrom: string, current: string): WriteError {
+  return new WriteError(
+    'invalid',
+    `this was read from ${serviceLabel(readFrom)}, but the connection is now ${serviceLabel(current)}, ` +
+      'so nothing was queued. Scan the plate, box or tube again to read it from the service in use.',
+  );
+}

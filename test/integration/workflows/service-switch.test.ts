@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLabClient } from '../../../main/api/index.js';
+import { Feedback } from '../../../renderer/lib/feedback/feedback.svelte.js';
+import { OutboxState } from '../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { switchNotice } from '../../../renderer/lib/kept/kept-per-service.js';
+import { keptWellFillState } from '../../../renderer/workflows/well-fill/kept-state.js';
+import { keptAssignState } from '../../../renderer/workflows/assign-location/kept-state.js';
+import { keptRowState } from '../../../renderer/workflows/row-update/kept-state.js';
+import { answerGuard, handleWellFillScan } from '../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { handleAssignScan } from '../../../renderer/workflows/assign-location/assign-scans.js';
+import { handleRowScan } from '../../../renderer/workflows/row-update/row-scans.js';
+import { sampleIntent } from '../../../renderer/workflows/well-fill/well-intents.js';
+import { emptyWell } from '../../../renderer/lib/plate-map/well-view.js';
+import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
+import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
+
+/**
+ * The bench screens' kept state after a connection switch, on the real main in-process: service A is
+ * its embedded sandbox, service B a second real sandbox over HTTP. Each screen is opened as it is in
+ * the app (its kept state for the service in use, and the notice it says), and where a change lands
+ * is read from the services themselves.
+ */
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const custom = (url: string) => ({ kind: 'custom', baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' }) as const;
+const LOCAL = { kind: 'local-sandbox', mode: 'v2' } as const;
+
+async function bench() {
+  const env: InProcess = await inProcessApi();
+  cleanups.push(() => env.close());
+  const b: TestSandbox = await startTestSandbox({ dbPath: ':memory:' });
+  cleanups.push(() => b.close());
+  const feedback = new Feedback();
+  feedback.tones.enabled = false;
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  cleanups.push(() => outbox.stop());
+  return {
+    env,
+    b,
+    feedback,
+    said: () => feedback.last?.outcome ?? '',
+    async toB() {
+      await env.call('settings.set', { connection: custom(b.url) });
+      await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });
+    },
+    toA: () => env.call('settings.set', { connection: LOCAL }),
+    /** A screen opened as the app opens it: its kept state for the service in use. */
+    async kept<S extends { start(): void; stop(): void }>(
+      keptFor: (...a: Parameters<typeof keptWellFillState>) => { state: S; left: { state: S; service: string } | null },
+    ) {
+      const service = await env.service();
+      const k = keptFor(env.api, service, feedback, outbox);
+      k.state.start();
+      cleanups.push(() => k.state.stop());
+      return { k, service };
+    },
+    async queued(): Promise<number> {
+      const c = await env.call('outbox.counts', {});
+      return c.pending + c.sending + c.done + c.failed + c.elsewhere;
+    },
+    /** B's own reading of a plate, over HTTP. */
+    async plateOnB(hrid: string) {
+      const client = createLabClient({
+        connection: { baseUrl: b.url, filesUrl: b.url, eventsUrl: b.url, mode: 'v2' },
+        token: async () => b.demoToken,
+      });
+      return client.fetchManifestMetadata({ hrid });
+    },
+  };
+}
+
+const wellScan = (s: Parameters<typeof handleWellFillScan>[0]) => (text: string) =>
+  handleWellFillScan(s, { text, source: 'field', mainAt: null });
+
+describe('a bench screen after a connection switch', () => {
+  it('Well fill starts clean for the new service, fills its own plate there, and finds the old one again on the way back', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptWellFillState);
+    const a = onA.state;
+    const scanA = wellScan(a);
+    await scanA('PLT000003');
+    for (const tube of ['TB000011', 'TB000012', 'TB000013', 'TB000014']) await scanA(tube);
+    const filledOnA = Object.values(a.wells)
+      .filter((w) => w.sample !== null)
+      .map((w) => w.position);
+    expect(filledOnA).toHaveLength(4);
+    const plateOnA = a.plate!.uuid;
+
+    await t.toB();
+    const { k: onB, service: b } = await t.kept(keptWellFillState);
+    expect(onB.state).not.toBe(a);
+    expect(onB.state.plate).toBeNull();
+    expect(onB.state.wells).toEqual({});
+    const notice = switchNotice(onB, b, 'scan the plate again');
+    expect(notice).toBe(`Connection changed to ${t.b.url} (API v2): scan the plate again.`);
+
+    const scanB = wellScan(onB.state);
+    const before = await t.queued();
+    await scanB('TB000020');
+    expect(t.said()).toBe('Scan a plate or box first');
+    expect(await t.queued()).toBe(before);
+
+    await scanB('PLT000003');
+    expect(t.said()).toMatch(/^PL-0003 · /);
+    const bPlate = await t.plateOnB('PL-0003');
+    expect(onB.state.plate?.uuid).toBe(bPlate.uuid);
+    expect(bPlate.uuid).not.toBe(plateOnA);
+    await scanB('TB000020');
+    const target = onB.state.wellOfSample('S-0020');
+    expect(target).not.toBeNull();
+    expect(onB.state.wells[target!]?.sync).toBe('pending');
+    await t.env.call('outbox.syncNow', {});
+    const counts = await t.env.call('outbox.counts', {});
+    expect(counts).toMatchObject({ failed: 0, uncertain: 0 });
+    const wells = (await t.plateOnB('PL-0003')) as { wells?: { position: string; sample?: { id: string } | null }[] };
+    expect(wells.wells?.find((w) => w.position === target)?.sample?.id).toBe('S-0020');
+
+    // A's state held on to (a question answered late, a key press in flight) cannot queue A's plate in B's name.
+    const late = a.commit('TB000021 → A5', [
+      sampleIntent(a.ref, 'A5', { id: 'S-0021', labsheet: a.labsheet }, emptyWell('A5')),
+    ]);
+    await expect(late).rejects.toThrow(/read from the local sandbox \(API v2\), but the connection is now http:/);
+    expect(a.wells['A5']?.sample ?? null).toBeNull();
+
+    // Back on A: its plate as it was left, with the four wells this computer filled there.
+    await t.toA();
+    const { k: back, service: aService } = await t.kept(keptWellFillState);
+    expect(back.state).toBe(a);
+    expect(switchNotice(back, aService, 'scan the plate again')).toBe(
+      'Connection changed to the local sandbox (API v2): PL-0003 is open again as you left it on this service.',
+    );
+    await back.state.refresh();
+    expect(
+      Object.values(back.state.wells)
+        .filter((w) => w.sample !== null)
+        .map((w) => w.position),
+    ).toEqual(filledOnA);
+  }, 60_000);
+
+  it('Well fill: a question asked before the switch is dropped, said, and can no longer be answered', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptWellFillState);
+    const a = onA.state;
+    await wellScan(a)('PLT000003');
+    await wellScan(a)('TB999999');
+    expect(a.guard?.kind).toBe('unknown-sample');
+    const before = await t.queued();
+
+    await t.toB();
+    const { k: onB, service } = await t.kept(keptWellFillState);
+    expect(switchNotice(onB, service, 'scan the plate again')).toBe(
+      `Connection changed to ${t.b.url} (API v2): scan the plate again. The question asked before the change ` +
+        '("TB999999 is not in the labsheet. Use it anyway?") was dropped: nothing was recorded for that scan.',
+    );
+    expect(a.guard).toBeNull();
+    expect(answerGuard(a, (edit) => edit())).toBeNull();
+    expect(onB.state.guard).toBeNull();
+    expect(await t.queued()).toBe(before);
+  }, 60_000);
+
+  it('Assign location: the open box is the old service’s; the new one starts without a box', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptAssignState);
+    const scanA = (text: string) => handleAssignScan(onA.state, { text, source: 'field', mainAt: null });
+    await scanA('BOX000001');
+    await scanA('TB000100');
+    expect(onA.state.assignments.map((x) => x.position)).toEqual(['A1']);
+
+    await t.toB();
+    const { k: onB, service } = await t.kept(keptAssignState);
+    expect(onB.state).not.toBe(onA.state);
+    expect(onB.state.location).toBeNull();
+    expect(switchNotice(onB, service, 'scan the location, box or plate again')).toBe(
+      `Connection changed to ${t.b.url} (API v2): scan the location, box or plate again.`,
+    );
+    await handleAssignScan(onB.state, { text: 'TB000101', source: 'field', mainAt: null });
+    expect(t.said()).toBe('Scan a location, box or plate first');
+    await expect(onA.state.assign('TB000101', 'ID_BARCODE', 'A2')).rejects.toThrow(/nothing was queued/);
+
+    await t.toA();
+    const { k: back, service: aService } = await t.kept(keptAssignState);
+    expect(back.state).toBe(onA.state);
+    expect(switchNotice(back, aService, 'scan the location, box or plate again')).toBe(
+      'Connection changed to the local sandbox (API v2): BX-0001 Freezer Box 1 is open again as you left it on this service.',
+    );
+    await back.state.refreshHoldings();
+    expect(back.state.targetPosition()).toBe('A2');
+  }, 60_000);
+
+  it('Row update: the open row and its unsaved edits stay with their service, and are not saved in another’s name', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptRowState);
+    const a = onA.state;
+    await handleRowScan(a, { text: 'TB000020', source: 'field', mainAt: null });
+    expect(a.rowId).toBe('S-0020');
+    a.draft['Notes'] = 'seen on A';
+
+    await t.toB();
+    const { k: onB, service } = await t.kept(keptRowState);
+    expect(onB.state.row).toBeNull();
+    expect(switchNotice(onB, service, 'scan the tube again')).toBe(
+      `Connection changed to ${t.b.url} (API v2): scan the tube again. The unsaved changes to S-0020 (Notes) are ` +
+        'kept for the service it was read from: switch back to it in Settings to save or discard them.',
+    );
+    await expect(a.saveRow()).rejects.toThrow(/nothing was queued/);
+
+    await t.toA();
+    const { k: back } = await t.kept(keptRowState);
+    expect(back.state).toBe(a);
+    expect(back.state.unsaved).toEqual(['Notes']);
+    expect(await back.state.saveRow()).toBe(1);
+  }, 60_000);
+
+  it('main queues a change only for the service it was read from; a resent write it already queued is answered', async () => {
+    const t = await bench();
+    const a = await t.env.service();
+    const intent = {
+      type: 'row-update',
+      labsheet: 'Samples',
+      idColumn: 'Sample ID',
+      id: 'S-0152',
+      changes: { Notes: 'x' },
+    } as const;
+    const first = await t.env.call('outbox.enqueue', { intent, readFrom: a, key: 'resent-0001' });
+    await t.toB();
+    const refused = await t.env.api.invoke('outbox.enqueue', { intent, readFrom: a });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.message).toMatch(/^NOT RECORDED — this was read from the local sandbox/);
+    const many = await t.env.api.invoke('outbox.enqueueMany', { intents: [intent, intent], readFrom: a });
+    expect(many.ok).toBe(false);
+    // The page resending a write main committed before the switch gets that entry, not a refusal.
+    expect(await t.env.call('outbox.enqueue', { intent, readFrom: a, key: 'resent-0001' })).toEqual(first);
+    expect(
+      Number((await t.env.call('outbox.enqueue', { intent, readFrom: await t.env.service() })).id),
+    ).toBeGreaterThan(Number(first.id));
+  }, 60_000);
+});
