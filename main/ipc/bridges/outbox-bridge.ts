@@ -107,7 +107,8 @@ export type AwaitEntry = (
 
 /**
  * Waits until entry `id` leaves pending/sending, or `timeoutMs` passes, nudging a sync first so
- * a caller that needs the server's answer (a created labsheet, upload results) gets it soon.
+ * a caller that needs the server's answer (a created labsheet, upload results) gets it soon. With
+ * `timeoutMs` 0 it answers the state as it is, and nudges nothing.
  * Each wait holds a listener and a timer for up to ten minutes, so their number is capped per
  * connection and in total, and a closed connection's waits end at once.
  */
@@ -125,7 +126,9 @@ export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DE
       };
     };
     const first = outbox.get(id);
-    if (!first || SETTLED.has(first.state)) return answer();
+    // A caller that does not wait only reads the state: it must not nudge a sync, which would cut
+    // short every lane's backoff (a screen reading a failed well's reason, once per well).
+    if (!first || SETTLED.has(first.state) || timeoutMs <= 0) return answer();
     const mine = waiting.get(who.id) ?? 0;
     if (mine >= limits.perConnection || total >= limits.total)
       throw new TooManyWaitsError(
