@@ -77,6 +77,7 @@ function toPendingChange(e: OutboxEntry): PendingWellChange {
   return {
     entryId: e.id,
     state: e.state,
+    updatedAt: e.updatedAt,
     intent: e.intent,
     error: e.lastError ? toOutboxError(e.lastError) : null,
   };

@@ -20,10 +20,13 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   }
   if (c.kind === 'plate' || c.kind === 'box') {
     const ok = await s.openManifest(c.value);
+    const needed = s.positionNeeded();
     return ok
       ? fb.report(
           scan.text,
-          `${s.location?.name} — tubes go to ${s.targetPosition() ?? 'the box'}`,
+          needed
+            ? `${s.location?.name} — ${needed}`
+            : `${s.location?.name} — tubes go to ${s.targetPosition() ?? 'the box'}`,
           'info',
           scan.mainAt,
         )
@@ -78,6 +81,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       scan.mainAt,
     );
   }
+  const needed = s.positionNeeded();
+  if (needed) return fb.report(scan.text, `${needed}; nothing recorded`, 'error', scan.mainAt);
   const position = s.targetPosition();
   if (s.layout && !position) return fb.report(scan.text, 'The box is full', 'error', scan.mainAt);
   const idType = s.idType === 'detect' ? detectIdType(c.kind, c.value) : s.idType;

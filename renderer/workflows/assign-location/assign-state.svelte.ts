@@ -13,7 +13,7 @@ import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
-import { boxHoldings, isTube, namesOf, type HeldTube } from './box-holdings.js';
+import { boxHoldings, isTube, namesOf, unknownUsed, type HeldTube } from './box-holdings.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
 import { lookUpTube } from '../../lib/samples/tube-row.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
@@ -61,6 +61,12 @@ export class AssignState implements ServiceBound {
    * computer and the tubes it put here on earlier visits (from main's read cache and outbox).
    */
   held = $state<HeldTube[]>([]);
+  /**
+   * Positions of the open box the service counts as used but does not list (filled at another bench
+   * on a service that lists no wells): the next free position cannot be known, so each tube waits
+   * for its position to be scanned, as Well fill's fill does.
+   */
+  unplaced = $state(0);
   assignments = $state<Assignment[]>([]);
   /** Set by the screen from the workflow's labsheet setting. */
   labsheet = $state(DEMO_LABSHEET);
@@ -123,6 +129,7 @@ export class AssignState implements ServiceBound {
     const held = boxHoldings(m);
     this.occupied = held.occupied;
     this.held = held.held;
+    this.unplaced = unknownUsed(m);
     this.#reset();
     return true;
   }
@@ -140,6 +147,7 @@ export class AssignState implements ServiceBound {
     const held = boxHoldings(m);
     this.occupied = held.occupied;
     this.held = held.held;
+    this.unplaced = unknownUsed(m);
     this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
   }
 
@@ -151,6 +159,7 @@ export class AssignState implements ServiceBound {
     this.location = hit ?? { uuid: code, name: code, kind: 'location' };
     this.occupied = [];
     this.held = [];
+    this.unplaced = 0;
     this.#reset();
     return true;
   }
@@ -168,10 +177,23 @@ export class AssignState implements ServiceBound {
     return this.occupied.includes(p) || this.assignments.some((a) => a.position === p);
   }
 
-  /** Where the next tube goes: a position scanned first, a rack position to rescan, or the next free one. */
+  /**
+   * Where the next tube goes: a position scanned first, a rack position to rescan, or the next free
+   * one, unless some used positions are unknown (`unplaced`): then only a scanned position.
+   */
   targetPosition(): string | null {
     if (!this.layout) return null;
-    return this.armed ?? this.rescan[0] ?? this.next;
+    return this.armed ?? this.rescan[0] ?? (this.unplaced > 0 ? null : this.next);
+  }
+
+  /** Why a tube needs its position scanned first on this box, or null when the next free one is known. */
+  positionNeeded(): string | null {
+    if (!this.layout || this.unplaced === 0 || this.targetPosition() !== null) return null;
+    const n = this.unplaced;
+    return (
+      `${n} position${n === 1 ? '' : 's'} of this box ${n === 1 ? 'was' : 'were'} filled elsewhere and the service does not say which: ` +
+      'scan the position (C5) before each tube'
+    );
   }
 
   /**

@@ -24,6 +24,8 @@ export type CachedWell = z.infer<typeof cachedWell>;
 export const pendingWellChange = z.strictObject({
   entryId: z.number().int(),
   state: outboxEntryState,
+  /** When the entry last changed state: for one done, when the service confirmed it. */
+  updatedAt: z.number(),
   intent,
   error: outboxError.nullable(),
 });

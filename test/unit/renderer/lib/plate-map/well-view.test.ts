@@ -12,18 +12,21 @@ describe('plate map overlay', () => {
         {
           entryId: 1,
           state: 'pending',
+          updatedAt: 1,
           intent: { type: 'well-set', manifest, position: 'A2', sample: { id: 'S-2', labsheet: 'Samples' } },
           error: null,
         },
         {
           entryId: 2,
           state: 'failed',
+          updatedAt: 1,
           intent: { type: 'well-set', manifest, position: 'A3', sample: { id: 'S-3', labsheet: 'Samples' } },
           error: { kind: 'validation', status: 422, message: 'Refused', reason: 'no such sample' },
         },
         {
           entryId: 3,
           state: 'done',
+          updatedAt: 1,
           intent: { type: 'well-remove', manifest, position: 'A1', fields: ['SAMPLE'] },
           error: null,
         },
