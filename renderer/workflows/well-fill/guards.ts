@@ -10,7 +10,16 @@ export interface Guard {
   message: string;
   /** The user may override (e.g. "use anyway" for a sample the labsheet does not know). */
   overridable: boolean;
+  /**
+   * For a question: what was left undone when the next scan came before an answer, said then, since
+   * that scan takes the question away.
+   */
+  unanswered?: string;
 }
+
+const leftUnanswered = (about: string, notDone: string) =>
+  `The question about ${about} was left unanswered: ${notDone}.`;
+const scanAgain = (sampleId: string) => `${sampleId} was not placed (scan it again to be asked again)`;
 
 export interface SampleFacts {
   sampleId: string;
@@ -39,6 +48,7 @@ export function guardSample(f: SampleFacts): Guard | null {
       kind: 'control-well',
       message: `${f.target} is a ${what} well. Put ${f.sampleId} there anyway?`,
       overridable: true,
+      unanswered: leftUnanswered(`${f.target} (a ${what} well)`, scanAgain(f.sampleId)),
     };
   }
   if (f.targetHolds !== null) {
@@ -46,6 +56,7 @@ export function guardSample(f: SampleFacts): Guard | null {
       kind: 'occupied-well',
       message: `${f.target} already holds ${f.targetHolds}. Replace it?`,
       overridable: true,
+      unanswered: leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, scanAgain(f.sampleId)),
     };
   }
   if (f.knownInLabsheet === false) {
@@ -53,6 +64,7 @@ export function guardSample(f: SampleFacts): Guard | null {
       kind: 'unknown-sample',
       message: `${f.sampleId} is not in the labsheet. Use it anyway?`,
       overridable: true,
+      unanswered: leftUnanswered(f.sampleId, scanAgain(f.sampleId)),
     };
   }
   return null;
@@ -66,6 +78,7 @@ export function guardPlate(current: { barcode: string; hrid: string } | null, sc
     kind: 'wrong-plate',
     message: `${scanned} is not the plate you are filling (${current.hrid}). Switch plates?`,
     overridable: true,
+    unanswered: leftUnanswered(scanned, `you are still filling ${current.hrid}`),
   };
 }
 

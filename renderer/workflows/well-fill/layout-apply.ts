@@ -44,6 +44,7 @@ export async function applyLayout(s: WellFillState, layout: PlateLayout, force =
       kind: 'occupied-well',
       message: `Layout "${layout.name}" puts controls on ${holding.length === 1 ? 'a well that holds a sample' : 'wells that hold samples'}: ${list}. Replace ${holding.length === 1 ? 'it' : 'them'}?`,
       overridable: true,
+      unanswered: `The question about layout "${layout.name}" was left unanswered: the layout was not applied.`,
       proceed: async () => {
         const r = await applyLayout(s, layout, true);
         s.feedback.report('', r.said, r.ok ? 'success' : 'error');

@@ -27,8 +27,12 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
     fb.report(scan.text, `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`, 'error', scan.mainAt);
     return;
   }
-  // A new scan while a guard waits means the user moved on: the guarded scan is dropped.
-  if (s.guard) s.guard = null;
+  // A new scan while a question waits means the user moved on: the guarded scan is dropped, and the
+  // screen says so, since the new scan's answer replaces the question in the headline.
+  if (s.guard) {
+    if (s.guard.unanswered) s.unanswered = s.guard.unanswered;
+    s.guard = null;
+  }
 
   if (c.kind === 'command' && c.layout !== undefined) {
     const r = await applyLayoutNamed(s, c.layout);
@@ -154,11 +158,13 @@ export function answerGuard(s: WellFillState, inTurn: <T>(edit: () => Promise<T>
   const g = s.guard;
   if (!g) return null;
   s.guard = null;
+  s.unanswered = null;
   return inTurn(() => g.proceed());
 }
 
 function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
   s.guard = { ...g, proceed };
+  s.unanswered = null;
   s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
 }
 

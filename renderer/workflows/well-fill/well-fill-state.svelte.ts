@@ -40,6 +40,8 @@ export class WellFillState implements ServiceBound {
   armed = $state<string | null>(null);
   selection = $state<string[]>([]);
   guard = $state<PendingGuard | null>(null);
+  /** What a question the next scan took away left undone; shown until the next question or dismissed. */
+  unanswered = $state<string | null>(null);
   /** Set by the screen from the workflow's labsheet setting. */
   labsheet = $state(DEMO_LABSHEET);
   canUndo = $state(false);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { answerGuard } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { wellFillOnMainForSuite } from '../../../../helpers/well-fill-on-main.js';
 
 const fill = wellFillOnMainForSuite();
@@ -102,5 +103,37 @@ describe('undo and redo pressed faster than main answers', () => {
       const wells = (served.wells ?? []).map((w) => ({ position: w.position, sample: w.sample?.id ?? null }));
       expect(samplesOn(wells), keys).toEqual(screen);
     }
+  });
+});
+
+describe('a question the next scan takes away', () => {
+  const asked = wellFillOnMainForSuite();
+
+  it('a question left unanswered by the next scan is said: the questioned tube was not placed', async () => {
+    await asked.scan('PLT000001');
+    await asked.scan('TB999999');
+    expect(asked.s.guard?.kind).toBe('unknown-sample');
+    const before = await asked.queued();
+    await asked.scan('TB000014');
+    expect(asked.s.guard).toBeNull();
+    expect(asked.s.unanswered).toBe(
+      'The question about TB999999 was left unanswered: TB999999 was not placed (scan it again to be asked again).',
+    );
+    expect(Object.values(asked.s.wells).some((w) => w.sample === 'TB999999')).toBe(false);
+    // The next scan itself went on as usual.
+    expect(asked.said()).toContain('S-0014 →');
+    expect(await asked.queued()).toBe(before + 1);
+    // The next question takes the note's place; one that only informs (a duplicate) leaves nothing
+    // undone when a scan moves on, so nothing is said then.
+    await asked.scan('TB000014');
+    expect(asked.s.guard?.kind).toBe('duplicate-sample');
+    expect(asked.s.unanswered).toBeNull();
+    await asked.scan('TB000015');
+    expect(asked.s.unanswered).toBeNull();
+    // Answered, a question leaves no note.
+    await asked.scan('TB999998');
+    await answerGuard(asked.s, (edit) => edit());
+    expect(asked.s.unanswered).toBeNull();
+    expect(Object.values(asked.s.wells).some((w) => w.sample === 'TB999998')).toBe(true);
   });
 });
