@@ -41,10 +41,16 @@ export interface OutboxOptions {
   unboundService?: string;
 }
 
-/** Open entries bound to a service other than the current one: they wait for a switch back. */
+/**
+ * Open entries bound to a service other than the current one, by what a switch back does with them:
+ * `waiting` ones (pending or in flight) are sent then; `failed` ones only when the user retries them;
+ * `uncertain` ones (may have arrived) when the user decides.
+ */
 export interface WaitingElsewhere {
   service: string;
-  count: number;
+  waiting: number;
+  failed: number;
+  uncertain: number;
 }
 
 export interface OutboxEvents {
@@ -423,16 +429,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
     counts() {
       const c: QueueCounts = { pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0, elsewhere: 0 };
       for (const { state, n } of st.counts.all(service())) if (state in c) c[state as keyof QueueCounts] = n;
-      for (const w of this.waitingElsewhere()) c.elsewhere += w.count;
+      for (const w of this.waitingElsewhere()) c.elsewhere += w.waiting + w.failed + w.uncertain;
       return c;
     },
     currentService: () => service(),
     waitingElsewhere() {
       const current = service();
-      return st.openByService
-        .all()
-        .filter((r) => r.service !== current)
-        .map((r) => ({ service: r.service, count: r.n }));
+      const by = new Map<string, WaitingElsewhere>();
+      for (const r of st.openByService.all()) {
+        if (r.service === current) continue;
+        const w = by.get(r.service) ?? { service: r.service, waiting: 0, failed: 0, uncertain: 0 };
+        if (r.state === 'failed' || r.state === 'uncertain') w[r.state] += r.n;
+        else w.waiting += r.n;
+        by.set(r.service, w);
+      }
+      return [...by.values()];
     },
     discardWaiting(of) {
       if (of === service()) return [];

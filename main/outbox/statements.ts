@@ -142,9 +142,9 @@ export function prepareStatements(db: Database.Database) {
     /** Entries from before migration 9 belong to the connection saved when it ran. */
     adoptUnbound: db.prepare<[string]>(`UPDATE entries SET service = ? WHERE service IS NULL`),
     /** Open entries per service: the current one's, and those waiting for a connection not in use. */
-    openByService: db.prepare<[], { service: string; n: number }>(
-      `SELECT service, COUNT(*) AS n FROM entries WHERE state IN ('pending', 'sending', 'failed', 'uncertain')
-       GROUP BY service`,
+    openByService: db.prepare<[], { service: string; state: string; n: number }>(
+      `SELECT service, state, COUNT(*) AS n FROM entries WHERE state IN ('pending', 'sending', 'failed', 'uncertain')
+       GROUP BY service, state`,
     ),
     /** "Discard them": every open entry of a service that is not the current one, never one in flight. */
     openOfService: db.prepare<[string], { id: number; state: string }>(

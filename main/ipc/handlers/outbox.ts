@@ -84,7 +84,9 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         current: {
           service: current,
           label: serviceLabel(current),
-          open: c.pending + c.sending + c.failed + c.uncertain,
+          waiting: c.pending + c.sending,
+          failed: c.failed,
+          uncertain: c.uncertain,
         },
         elsewhere: outbox.waitingElsewhere().map((w) => ({ ...w, label: serviceLabel(w.service) })),
       };

@@ -88,12 +88,23 @@ const byId = z.strictObject({ id: outboxEntryId });
 /** A service by its identity (shared/ipc/service-identity.ts) and its name for people. */
 const serviceRef = { service: z.string().max(4000), label: z.string() };
 /**
- * Where the open changes are bound: the service in use now and how many of its changes are open, and
- * each other service with changes waiting for the user to switch back to it (or discard them).
+ * A service's open changes by what sending them takes: `waiting` (pending or in flight) go by
+ * themselves; `failed` ones only when the user retries them; `uncertain` ones (may have arrived) when
+ * the user decides.
+ */
+const openChanges = {
+  waiting: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  uncertain: z.number().int().nonnegative(),
+};
+export type OpenChanges = { [K in keyof typeof openChanges]: number };
+/**
+ * Where the open changes are bound: the service in use now and its open changes, and each other
+ * service with changes waiting for the user to switch back to it (or discard them).
  */
 export const outboxServices = z.strictObject({
-  current: z.strictObject({ ...serviceRef, open: z.number().int().nonnegative() }),
-  elsewhere: z.array(z.strictObject({ ...serviceRef, count: z.number().int().nonnegative() })),
+  current: z.strictObject({ ...serviceRef, ...openChanges }),
+  elsewhere: z.array(z.strictObject({ ...serviceRef, ...openChanges })),
 });
 export type OutboxServices = z.infer<typeof outboxServices>;
 const done = z.strictObject({ ok: z.boolean(), message: z.string().optional() });

@@ -53,7 +53,7 @@ test.describe('Data screen without a reachable service', () => {
 
     await nav.getByRole('button', { name: /^Outbox/ }).click();
     const waiting = page.getByTestId('waiting-elsewhere');
-    await expect(waiting).toContainText('1 change is waiting for http://127.0.0.1:9');
+    await expect(waiting).toContainText('1 change is waiting to be sent to http://127.0.0.1:9');
     await expect(page.getByTestId('count-elsewhere')).toHaveText('1');
     page.once('dialog', (d) => void d.accept());
     await waiting.getByTestId('discard-waiting').click();

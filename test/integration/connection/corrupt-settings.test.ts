@@ -86,8 +86,8 @@ it('a connection this version cannot read falls back to the sandbox, but the rea
     expect((await b.status()).notices.join(' ')).toContain('connection (');
     await call('outbox.syncNow', {});
     expect(((await call('outbox.await', { id, timeoutMs: 5_000 })) as { state: string }).state).toBe('pending');
-    const services = (await call('outbox.services', {})) as { elsewhere: { label: string; count: number }[] };
-    expect(services.elsewhere).toEqual([expect.objectContaining({ count: 1, label: expect.stringContaining(real) })]);
+    const services = (await call('outbox.services', {})) as { elsewhere: { label: string; waiting: number }[] };
+    expect(services.elsewhere).toEqual([expect.objectContaining({ waiting: 1, label: expect.stringContaining(real) })]);
   } finally {
     await b.close();
   }

@@ -72,9 +72,9 @@ describe('changes wait for the service they were queued for', () => {
 
     // Said plainly: how many, and for which service.
     const services = await env.call('outbox.services', {});
-    expect(services.current.open).toBe(0);
+    expect(services.current).toMatchObject({ waiting: 0, failed: 0, uncertain: 0 });
     expect(services.elsewhere).toEqual([
-      { service: expect.any(String), label: expect.stringContaining(real), count: 1 },
+      { service: expect.any(String), label: expect.stringContaining(real), waiting: 1, failed: 0, uncertain: 0 },
     ]);
     expect((await env.call('outbox.counts', {})).elsewhere).toBe(1);
     const listed = await env.call('outbox.list', {});
@@ -132,6 +132,27 @@ describe('changes wait for the service they were queued for', () => {
     expect((await env.call('outbox.await', { id: forA, timeoutMs: 500 })).state).toBe('pending');
     expect(await notesOn(b, 'S-0152')).not.toBe('for A');
     expect(await notesOn(b, 'S-0153')).toBe('for B');
+  }, 40_000);
+
+  it('failed changes are counted apart from those waiting to be sent: a switch back sends only the latter', async () => {
+    const env = await app({});
+    const { id: refused } = await env.call('outbox.enqueue', {
+      intent: { ...rowUpdate('x'), changes: { Status: 'bogus-status' } },
+    });
+    expect((await env.call('outbox.await', { id: refused, timeoutMs: 10_000 })).state).toBe('failed');
+    expect((await env.call('outbox.services', {})).current).toMatchObject({ waiting: 0, failed: 1, uncertain: 0 });
+
+    // Moved to an address where nothing listens, with one more change queued for it.
+    const away = `http://127.0.0.1:${await freePort()}`;
+    await env.call('settings.set', { connection: custom(away) });
+    const { id: waiting } = await env.call('outbox.enqueue', { intent: rowUpdate('for the away service') });
+    await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
+    expect((await env.call('outbox.await', { id: waiting, timeoutMs: 500 })).state).toBe('pending');
+    const services = await env.call('outbox.services', {});
+    expect(services.current).toMatchObject({ waiting: 0, failed: 1, uncertain: 0 });
+    expect(services.elsewhere).toEqual([
+      { service: expect.any(String), label: expect.stringContaining(away), waiting: 1, failed: 0, uncertain: 0 },
+    ]);
   }, 40_000);
 
   it('reads do not mix services: after a switch the cache answers with the new service, not the old one', async () => {

@@ -196,7 +196,7 @@ describe('outbox store', () => {
       expect(bound.pendingHead(bound.oldestPendingTargets(5)[0]!, 10).map((e) => e.id)).toEqual([demo]);
       expect(bound.claim([real, demo], 'r', 'updateManifest')).toEqual([demo]);
       expect(bound.counts()).toMatchObject({ pending: 0, sending: 1, elsewhere: 1 });
-      expect(bound.waitingElsewhere()).toEqual([{ service: 'real', count: 1 }]);
+      expect(bound.waitingElsewhere()).toEqual([{ service: 'real', waiting: 1, failed: 0, uncertain: 0 }]);
       // The current service's entries are never discarded this way; another's are, all of them.
       expect(bound.discardWaiting('sandbox')).toEqual([]);
       expect(bound.discardWaiting('real')).toEqual([real]);
