@@ -270,7 +270,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const handlers = {
     ...shellHandlers({ info, settings, live: connection, events, status }),
     ...filesHandlers(o.filePicker, pickedFiles),
-    ...outboxHandlers({ outbox, sync }),
+    ...outboxHandlers({ outbox, sync, nameOf: cache.nameOf }),
     ...cacheHandlers(cache),
     ...scannerHandlers(scanner, scannerBridge, async () => (await layouts.load()).layouts.map((l) => l.name)),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),

@@ -54,6 +54,8 @@ export interface CacheStore {
   labsheetNames(): { names: string[]; fetchedAt: number } | null;
   putLocation(l: KnownLocation, at: number): void;
   locations(): KnownLocation[];
+  /** The name people use for a plate, box or location this cache knows by uuid (hrid first), or null. */
+  nameOf(uuid: string): string | null;
   close(): void;
 }
 
@@ -131,6 +133,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       `INSERT OR REPLACE INTO locations VALUES (?, ?, ?, ?, ?)`,
     ),
     locations: db.prepare<[], { body: string }>(`SELECT body FROM locations ORDER BY name`),
+    manifestName: db.prepare<[string], { hrid: string; name: string }>(
+      `SELECT hrid, name FROM manifests WHERE uuid = ?`,
+    ),
+    location: db.prepare<[string], { body: string }>(`SELECT body FROM locations WHERE uuid = ?`),
   };
   const manifestBy = {
     uuid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE uuid = ?`),
@@ -255,6 +261,14 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       q.putLocation.run(l.uuid, l.name, l.kind, JSON.stringify(l), at);
     },
     locations: () => q.locations.all().map((r) => JSON.parse(r.body) as KnownLocation),
+    nameOf(uuid) {
+      const m = q.manifestName.get(uuid);
+      if (m) return m.hrid || m.name || null;
+      const l = q.location.get(uuid);
+      if (!l) return null;
+      const known = JSON.parse(l.body) as KnownLocation;
+      return known.hrid || known.name || null;
+    },
     close: () => db.close(),
   };
 }

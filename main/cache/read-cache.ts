@@ -396,6 +396,8 @@ export function createReadCache(d: ReadCacheDeps) {
     sampleIndex: bound(sampleIndex),
     labsheets: bound(labsheets),
     locations: bound(locations),
+    /** A plate's or location's name from saved answers only (no call to the service), or null. */
+    nameOf: bound((uuid: string) => store.nameOf(uuid)),
     idColumns: bound(idColumns),
     events,
     close: offChanged,

@@ -8,10 +8,17 @@ import {
   type UnreadableEntry,
 } from '../../outbox/index.js';
 
-const manifestName = (m: { uuid: string } | { hrid: string }) => ('hrid' in m ? m.hrid : m.uuid.slice(0, 8));
+/**
+ * The name people use for a plate, box or location known by uuid (its hrid), or null when this
+ * computer has never read it: then the start of the uuid is all there is to show.
+ */
+export type NameOfUuid = (uuid: string) => string | null;
+
+const manifestName = (m: { uuid: string } | { hrid: string }, nameOf: NameOfUuid) =>
+  'hrid' in m ? m.hrid : (nameOf(m.uuid) ?? m.uuid.slice(0, 8));
 
 /** One line a scientist can read for an outbox entry. */
-export function summarizeIntent(i: Intent): string {
+export function summarizeIntent(i: Intent, nameOf: NameOfUuid = () => null): string {
   switch (i.type) {
     case 'well-set': {
       const parts = [
@@ -19,12 +26,12 @@ export function summarizeIntent(i: Intent): string {
         i.label ? i.label : null,
         i.tags?.length ? `tags ${i.tags.join(', ')}` : null,
       ].filter(Boolean);
-      return `${manifestName(i.manifest)} ${i.position} ← ${parts.join(' · ')}`;
+      return `${manifestName(i.manifest, nameOf)} ${i.position} ← ${parts.join(' · ')}`;
     }
     case 'well-remove':
-      return `${manifestName(i.manifest)} ${i.position}: remove ${i.fields.join(', ').toLowerCase()}`;
+      return `${manifestName(i.manifest, nameOf)} ${i.position}: remove ${i.fields.join(', ').toLowerCase()}`;
     case 'location-assign':
-      return `${i.id} → ${i.locationId.slice(0, 8)}${i.position ? ` ${i.position}` : ''} (${i.idType})`;
+      return `${i.id} → ${nameOf(i.locationId) ?? i.locationId.slice(0, 8)}${i.position ? ` ${i.position}` : ''} (${i.idType})`;
     case 'row-update':
       return `${i.labsheet} ${i.id}: ${Object.entries(i.changes)
         .map(([k, v]) => `${k} = ${String(v)}`)
@@ -79,7 +86,11 @@ function unreadableSummary(e: UnreadableEntry): OutboxEntrySummary {
  * `recordFolder`: the kept plate record an entry files, when it is one of a record's. An entry that
  * no longer reads is summed up as that, with the reason: one such row never hides the others.
  */
-export function toSummary(e: ListedEntry, recordFolder: (e: OutboxEntry) => string | null): OutboxEntrySummary {
+export function toSummary(
+  e: ListedEntry,
+  recordFolder: (e: OutboxEntry) => string | null,
+  nameOf: NameOfUuid = () => null,
+): OutboxEntrySummary {
   if (isUnreadable(e)) return unreadableSummary(e);
   const folder = recordFolder(e);
   return {
@@ -88,7 +99,8 @@ export function toSummary(e: ListedEntry, recordFolder: (e: OutboxEntry) => stri
     target: e.target,
     // An entry that waits for another says which, while it waits.
     summary:
-      summarizeIntent(e.intent) + (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : ''),
+      summarizeIntent(e.intent, nameOf) +
+      (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : ''),
     intent: e.intent,
     state: e.state,
     attempts: e.attempts,

@@ -1,14 +1,14 @@
 import type { HeldLane, Outbox } from '../../outbox/index.js';
-import { summarizeIntent } from './entry-summary.js';
+import { summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
 
 /** "#12 (Upload plate.png (3 KB))", or its kind when it no longer reads. */
-function named(outbox: Outbox, w: WaitedFor): string {
+function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
   let what = w.type.replace(/-/g, ' ');
   try {
     const e = outbox.get(w.id);
-    if (e) what = summarizeIntent(e.intent);
+    if (e) what = summarizeIntent(e.intent, nameOf);
   } catch {
     // A row that no longer reads: its kind still names it, and its own line says why.
   }
@@ -57,10 +57,13 @@ function laneInWords(target: string): string {
  * every later entry of the lane waits behind that one, since a lane goes in order. Null otherwise.
  * Read once per listing: the outbox answers which lanes are held (see oldestTargets).
  */
-export function waitReasons(outbox: Outbox): (e: { id: number; target: string; state: string }) => string | null {
+export function waitReasons(
+  outbox: Outbox,
+  nameOf: NameOfUuid = () => null,
+): (e: { id: number; target: string; state: string }) => string | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
   const cache = new Map<number, string>();
-  const name = (w: WaitedFor) => cache.get(w.id) ?? cache.set(w.id, named(outbox, w)).get(w.id)!;
+  const name = (w: WaitedFor) => cache.get(w.id) ?? cache.set(w.id, named(outbox, w, nameOf)).get(w.id)!;
   return (e) => {
     const lane = held.get(e.target);
     if (!lane || e.state !== 'pending' || e.id < lane.head) return null;

@@ -4,7 +4,7 @@ import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
 import type { SyncEngine } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
-import { toSummary } from '../bridges/entry-summary.js';
+import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
 import { waitReasons } from '../bridges/wait-reason.js';
 import { createEntryAwaiter, syncStatusPayload, TooManyWaitsError } from '../bridges/outbox-bridge.js';
 import { IpcFailure } from '../failure.js';
@@ -13,6 +13,8 @@ import type { HandlersFor } from '../types.js';
 export interface OutboxHandlerDeps {
   outbox: Outbox;
   sync: SyncEngine;
+  /** Plates and locations by the name people know them by (the read cache's saved answers). */
+  nameOf?: NameOfUuid;
 }
 
 const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
@@ -65,12 +67,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
       const current = outbox.currentService();
-      const waitingOn = wanted.includes('pending') ? waitReasons(outbox) : () => null;
+      const waitingOn = wanted.includes('pending') ? waitReasons(outbox, d.nameOf) : () => null;
       return entries
         .sort((a, b) => a.id - b.id)
         .slice(0, max)
         .map((e) => {
-          const summary = toSummary(e, (x) => recordFolderOf(outbox, x));
+          const summary = toSummary(e, (x) => recordFolderOf(outbox, x), d.nameOf);
           if (e.service !== current) return { ...summary, waitingFor: serviceLabel(e.service) };
           const waiting = waitingOn(e);
           return waiting === null ? summary : { ...summary, waiting };
