@@ -27,6 +27,10 @@ export class LabsheetBrowser {
   rowsLoading = $state(false);
   rowsError = $state<ShownError | null>(null);
 
+  /** The search box and its column: typed by the user, or set by a scan (which picks the column). */
+  searchQuery = $state('');
+  searchColumn = $state('');
+
   /** Row uuids picked with the checkboxes, kept across pages of the open labsheet. */
   selected = $state<string[]>([]);
   readonly search: RowSearch;
@@ -129,19 +133,42 @@ export class LabsheetBrowser {
   }
 
   /**
-   * A scanned ID searched for in the open labsheet, answered for the last-scan line. A search that
-   * could not read the rows (service unreachable, labsheet gone) says so: "0 rows" would read as
-   * "this tube is not in the labsheet" when nothing was looked at.
+   * A scanned code searched for in the open labsheet, in the column it belongs to, answered for the
+   * last-scan line. A search that could not read the rows (service unreachable, labsheet gone) says
+   * so: "0 rows" would read as "this tube is not in the labsheet" when nothing was looked at.
    */
-  async scanSearch(text: string, column: string): Promise<DataScanAnswer> {
+  async scanSearch(text: string): Promise<DataScanAnswer> {
     const labsheet = this.open;
-    if (!labsheet) return { text: 'Open a labsheet first: a scan searches its rows', ok: false };
+    if (!labsheet)
+      return {
+        text: 'Not searched: choose a labsheet in the list on the left, then scan again to search its rows',
+        ok: false,
+      };
+    const column = await this.#columnOf(labsheet, text);
+    this.searchQuery = text;
+    this.searchColumn = column;
     await this.runSearch(text, column);
     const { results, error, scanned } = this.search;
     const found = `${results?.length ?? 0} row(s) in ${labsheet} whose ${column} contains ${text}`;
     if (!error) return { text: found, ok: true };
     const partly = scanned > 0 ? ` (${found} among the first ${scanned} rows read)` : '';
     return { text: `Search for ${text} in ${labsheet} not finished: ${error.text}${partly}`, ok: false };
+  }
+
+  /**
+   * A tube's barcode is searched in the barcode column, a sample ID in the ID column: main's lookup
+   * says which of a row's two keys the code is (the one Well fill's tubes are mapped by). A code that
+   * is neither (or a lookup that failed) is searched in the ID column, where part of an ID still matches.
+   */
+  async #columnOf(labsheet: string, text: string): Promise<string> {
+    const hit = await this.#api.invoke('cache.row', { labsheet, value: text });
+    if (hit.ok && hit.value) {
+      const { matchedBy, barcodeColumn, idColumn } = hit.value;
+      return matchedBy === 'ID_BARCODE' && barcodeColumn ? barcodeColumn : idColumn;
+    }
+    const columns = await this.#api.invoke('cache.idColumns', { labsheet });
+    const id = columns.ok ? columns.value.idColumn : null;
+    return id && this.headers.includes(id) ? id : this.searchColumn || (this.headers[1] ?? '');
   }
 
   toggle(uuid: string): void {

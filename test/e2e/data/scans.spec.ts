@@ -28,11 +28,19 @@ test.describe('Data screen: scans', () => {
     await expect(page.getByTestId('last-scan')).toContainText('BX-0001 Freezer Box 1: 81 empty');
 
     await page.getByRole('tab', { name: 'Labsheets' }).click();
+    // No labsheet chosen yet: the scan is not searched, and the line says what to do.
+    await hidScan(page, 'TB000010');
+    await expect(page.getByTestId('last-scan')).toContainText('choose a labsheet in the list on the left');
     await page.getByTestId('labsheet-list').getByRole('button', { name: 'Samples' }).click();
     await expect(page.getByTestId('page-info')).toContainText('of 300');
     await hidScan(page, 'S-0123');
     await expect(page.getByTestId('search-info')).toContainText('1 row whose Sample ID contains "S-0123"');
     await expect(page.getByTestId('rows-table').locator('tbody tr')).toHaveCount(1);
+    // A tube's barcode is searched in the barcode column, not the ID column.
+    await hidScan(page, 'TB000010');
+    await expect(page.getByTestId('search-info')).toContainText('1 row whose Tube Barcode contains "TB000010"');
+    await expect(page.getByTestId('rows-table').locator('tbody tr')).toContainText('S-0010');
+    await expect(page.getByRole('combobox', { name: 'Column to search' })).toHaveValue('Tube Barcode');
 
     await page.getByRole('tab', { name: 'Webhooks' }).click();
     await hidScan(page, 'TB000001');
