@@ -44,12 +44,12 @@ export const SCREENS: readonly ScreenDef[] = [
     key: '6',
     load: () => import('../workflows/data/DataScreen.svelte').then((m) => m.default),
   },
-  // Alt+8: the keys before it were taken when Labels arrived; the Electron menu lists it last to match.
+  { id: 'settings', label: 'Settings', key: '7' },
+  // Alt+8: the keys before it were taken when Labels arrived, so it comes last, here and in the Electron menu.
   {
     id: 'labels',
     label: 'Labels',
     key: '8',
     load: () => import('../workflows/labels/LabelsScreen.svelte').then((m) => m.default),
   },
-  { id: 'settings', label: 'Settings', key: '7' },
 ];
