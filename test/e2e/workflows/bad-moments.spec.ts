@@ -28,7 +28,9 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('S-7777');
   const id = (await failed.getAttribute('data-testid'))!.replace('entry-', '');
-  await expect(page.getByTestId(`entry-reason-${id}`)).not.toBeEmpty();
+  // The plate by the name on its label, and the service's status apart from its words.
+  await expect(failed).toContainText('PL-0002 A2 ← S-7777');
+  await expect(page.getByTestId(`entry-reason-${id}`)).toHaveText(/\S \(4\d\d\)\s*$/);
   await page.getByTestId(`edit-${id}`).click();
   const text = await page.getByTestId('edit-intent').inputValue();
   await page.getByTestId('edit-intent').fill(text.replace('S-7777', 'S-0062'));
