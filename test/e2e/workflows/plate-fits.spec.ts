@@ -40,3 +40,39 @@ test('at 1366×768 a 96- and a 384-well plate fit with their toolbar, no scrolli
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('plate-info')).toContainText('PL-0002');
 });
+
+test('offline, a well waiting to be sent shows its sample id whole, with its mark above it, not over it', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000003');
+  if (await page.getByTestId('guard-proceed').isVisible()) await page.getByTestId('guard-proceed').click();
+  await expect(page.getByTestId('plate-info')).toContainText('PL-0003');
+  await stack.stopSandbox();
+  try {
+    await page.getByTestId('scan-field').focus();
+    await scanAndWait(page, 'TB000021', 'S-0021');
+    const well = page.locator('[data-sample="S-0021"]');
+    await expect(well).toHaveAttribute('data-sync', 'pending');
+    const box = async (l: ReturnType<Page['locator']>) => {
+      const b = await l.boundingBox();
+      if (!b) throw new Error('not on screen');
+      return b;
+    };
+    const text = await box(well.locator('.sample'));
+    const mark = await box(well.locator('.mark'));
+    const circle = await box(well);
+    // The mark does not cover the id, and the id is inside its well.
+    expect(mark.y + mark.height <= text.y || text.y + text.height <= mark.y).toBe(true);
+    expect(text.x).toBeGreaterThanOrEqual(circle.x);
+    expect(text.x + text.width).toBeLessThanOrEqual(circle.x + circle.width);
+    expect(text.y).toBeGreaterThanOrEqual(circle.y);
+    expect(text.y + text.height).toBeLessThanOrEqual(circle.y + circle.height);
+    // The tooltip names it whole, and what its mark means.
+    await expect(well).toHaveAttribute('title', /S-0021, .*not yet sent/);
+    await shot(page, 'well-pending');
+  } finally {
+    await stack.startSandbox();
+  }
+});
