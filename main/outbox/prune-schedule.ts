@@ -1,4 +1,5 @@
 import type { Outbox } from './outbox-store.js';
+import { NODE_INTERVALS, type IntervalTimers } from '../common/interval-timers.js';
 
 /** How long a synced entry stays for the Outbox's "Recently done" tab before it is pruned. */
 export const DONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,7 +14,7 @@ export interface DonePruningOptions {
     warn(msg: string, fields?: Record<string, unknown>): void;
   };
   /** Injected so tests run the schedule without waiting a day. */
-  timers?: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void };
+  timers?: IntervalTimers;
 }
 
 /**
@@ -22,10 +23,7 @@ export interface DonePruningOptions {
  * uncertain ones stay until the user acts on them. Runs at start and then once a day; returns the stop.
  */
 export function scheduleDonePruning(o: DonePruningOptions): () => void {
-  const timers = o.timers ?? {
-    setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-    clearInterval: (id) => clearInterval(id as NodeJS.Timeout),
-  };
+  const timers = o.timers ?? NODE_INTERVALS;
   const keepMs = o.keepMs ?? DONE_KEPT_MS;
   const prune = () => {
     try {

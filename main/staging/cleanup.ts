@@ -5,6 +5,7 @@ import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
 import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
 import type { UploadStaging } from './incoming.js';
+import { NODE_INTERVALS, type IntervalTimers } from '../common/interval-timers.js';
 
 const FINISHED = new Set<string>(['done', 'discarded', 'cancelled']);
 
@@ -99,7 +100,7 @@ export interface UnclaimedCleanupOptions {
   ticketMs?: number;
   everyMs?: number;
   /** Injected so tests run the schedule without waiting. */
-  timers?: { setInterval(fn: () => void, ms: number): unknown; clearInterval(id: unknown): void };
+  timers?: IntervalTimers;
 }
 
 /**
@@ -110,10 +111,7 @@ export interface UnclaimedCleanupOptions {
  * outbox entry refers to is kept whatever its ticket says. Returns the stop.
  */
 export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void {
-  const timers = o.timers ?? {
-    setInterval: (fn, ms) => setInterval(fn, ms).unref(),
-    clearInterval: (id) => clearInterval(id as NodeJS.Timeout),
-  };
+  const timers = o.timers ?? NODE_INTERVALS;
   const ticketMs = o.ticketMs ?? UNCLAIMED_TICKET_MS;
   let running = false;
   const check = async () => {
