@@ -109,7 +109,7 @@ export function createReadCache(d: ReadCacheDeps) {
    * Open well entries, plus those confirmed after `since` (the cached wells predate them); and this
    * computer's standing location assignments into the manifest, done ones too: a service that lists
    * no wells never shows where they went, and without them a box scanned again on Assign location
-   * would start over at A1 and take a tube it already holds.
+   * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
    */
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
     const targets = [
@@ -117,11 +117,29 @@ export function createReadCache(d: ReadCacheDeps) {
       targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' }),
     ];
     const entries: OutboxEntry[] = [];
+    const readIn: OutboxEntry[] = [];
     for (const t of targets)
       for (const s of [...OPEN_STATES, 'done'] as const)
-        for (const e of d.outbox.entriesOf(t, s)) if (s !== 'done' || e.updatedAt >= since) entries.push(e);
-    entries.push(...d.outbox.standingAssignments(m.uuid));
+        for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
+    entries.push(...d.outbox.standingAssignments(m.uuid).filter((a) => !emptiedSince(a, readIn)));
     return entries.map(toPendingChange).sort((a, b) => a.entryId - b.entryId);
+  }
+
+  /**
+   * Whether a well change made here after the assignment, confirmed before the reading (so left out
+   * of `pending`: the wells read already show it), took the tube's sample out of its well or put
+   * another there. Listed, the assignment would be drawn over that reading: a tube removed on Well
+   * fill came back on the next read, and Assign location counted its position as used.
+   */
+  function emptiedSince(a: OutboxEntry, readIn: readonly OutboxEntry[]): boolean {
+    const at = a.intent.type === 'location-assign' ? a.intent.position?.toUpperCase() : undefined;
+    if (!at) return false;
+    return readIn.some((e) => {
+      const i = e.intent;
+      if (e.id < a.id || (i.type !== 'well-set' && i.type !== 'well-remove') || i.position.toUpperCase() !== at)
+        return false;
+      return i.type === 'well-set' ? i.sample !== undefined : i.fields.includes('SAMPLE');
+    });
   }
 
   /** The sandbox's extended answers carry a layout; a user's answer for the template comes next, then its name. */

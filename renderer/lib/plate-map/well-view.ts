@@ -14,6 +14,12 @@ export interface WellView {
   sync: WellSync | null;
   /** The server's reason when sync is 'failed'. */
   reason: string | null;
+  /**
+   * The tube was put here by Assign location on this computer, under the name it was scanned with;
+   * `sync` is that assignment's. A service that lists no wells never shows it, so without this the
+   * well looked empty and the next tube went on top of it.
+   */
+  assigned: boolean;
 }
 
 export const emptyWell = (position: string): WellView => ({
@@ -24,6 +30,7 @@ export const emptyWell = (position: string): WellView => ({
   tags: [],
   sync: null,
   reason: null,
+  assigned: false,
 });
 
 export function fromServer(w: CachedWell): WellView {
@@ -35,6 +42,7 @@ export function fromServer(w: CachedWell): WellView {
     tags: [...w.tags],
     sync: 'synced',
     reason: null,
+    assigned: false,
   };
 }
 
@@ -43,7 +51,9 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
   if (i.type === 'well-set') {
     return {
       ...w,
-      ...(i.sample !== undefined ? { sample: i.sample?.id ?? null, labsheet: i.sample?.labsheet ?? null } : {}),
+      ...(i.sample !== undefined
+        ? { sample: i.sample?.id ?? null, labsheet: i.sample?.labsheet ?? null, assigned: false }
+        : {}),
       ...(i.label !== undefined ? { label: i.label } : {}),
       ...(i.tags !== undefined ? { tags: [...i.tags] } : {}),
     };
@@ -51,7 +61,7 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
   const f = new Set(i.fields);
   return {
     ...w,
-    ...(f.has('SAMPLE') ? { sample: null, labsheet: null } : {}),
+    ...(f.has('SAMPLE') ? { sample: null, labsheet: null, assigned: false } : {}),
     ...(f.has('LABEL') ? { label: '' } : {}),
     ...(f.has('TAGS') ? { tags: [] } : {}),
   };
@@ -64,7 +74,13 @@ export function syncOf(state: OutboxEntryState): WellSync | null {
   return null;
 }
 
-/** Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first. */
+/**
+ * Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first, and this
+ * computer's standing location assignments into the plate (main sends them done or not): a tube
+ * assigned to a well the service does not show as holding anything is drawn there. A well the service
+ * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still
+ * on its way to a taken well will be refused). A failed change never happened.
+ */
 export function overlay(
   positions: readonly string[],
   server: readonly CachedWell[],
@@ -73,12 +89,21 @@ export function overlay(
   const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
   for (const w of server) map.set(w.position, fromServer(w));
   for (const p of pending) {
-    if (p.intent.type !== 'well-set' && p.intent.type !== 'well-remove') continue;
-    const base = map.get(p.intent.position) ?? emptyWell(p.intent.position);
+    const i = p.intent;
     const sync = syncOf(p.state);
     if (sync === null) continue;
-    const next = p.state === 'failed' ? base : applyIntent(base, p.intent);
-    map.set(p.intent.position, { ...next, sync, reason: p.error?.reason ?? p.error?.message ?? null });
+    const reason = p.error?.reason ?? p.error?.message ?? null;
+    if (i.type === 'location-assign') {
+      if (!i.position || p.state === 'failed') continue;
+      const base = map.get(i.position) ?? emptyWell(i.position);
+      if (base.sample !== null) continue;
+      map.set(i.position, { ...base, sample: i.id, labsheet: i.labsheet, sync, reason, assigned: true });
+      continue;
+    }
+    if (i.type !== 'well-set' && i.type !== 'well-remove') continue;
+    const base = map.get(i.position) ?? emptyWell(i.position);
+    const next = p.state === 'failed' ? base : applyIntent(base, i);
+    map.set(i.position, { ...next, sync, reason });
   }
   return map;
 }

@@ -1,5 +1,4 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
-import { isUsedWell } from '../../../shared/outbox/well-state.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -79,25 +78,3 @@ export function isTube(h: { id: string; labsheet: string }, labsheet: string, na
 
 /** Tube IDs as scanned: the same whatever the case the scanner sent. */
 const sameText = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
-
-/**
- * Used positions of the box that nobody here can place (main's `unplacedUsed`), less the ones this
- * computer's own assignments explain: main counts every used position its wells do not show, and on a
- * service that lists no wells those include the tubes Assign location put here. Only an assignment
- * the service confirmed before the box was read is in the service's count; any other might not be,
- * so it explains nothing and the box stays held (the safe side).
- */
-export function unknownUsed(m: Pick<CachedManifest, 'unplacedUsed' | 'wells' | 'pending' | 'fetchedAt'>): number {
-  const shown = new Set(m.wells.filter((w) => isUsedWell(w)).map((w) => w.position));
-  const ours = new Set<string>();
-  for (const p of m.pending)
-    if (
-      p.intent.type === 'location-assign' &&
-      p.intent.position &&
-      p.state === 'done' &&
-      p.updatedAt <= m.fetchedAt &&
-      !shown.has(p.intent.position)
-    )
-      ours.add(p.intent.position);
-  return Math.max(0, m.unplacedUsed - ours.size);
-}

@@ -1,6 +1,7 @@
 import { messageOf } from '../../lib/ipc/client.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import { lookUpTube } from '../../lib/samples/tube-row.js';
+import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import type { Tone } from '../../lib/tones/tones.js';
@@ -82,12 +83,15 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
   const resolved = await resolveSample(s, code, scan);
   if (!resolved) return;
-  const { sampleId, known } = resolved;
+  const { sampleId, known, names } = resolved;
   if (!force) {
+    // A tube put here on Assign location is drawn under the name it was scanned with there (its
+    // barcode or its sample ID): any of the tube's names finds it.
+    const alreadyAt = names.map((n) => s.wellOfSample(n)).find((p) => p !== null) ?? null;
     const g = guardSample({
       sampleId,
       target,
-      alreadyAt: s.wellOfSample(sampleId),
+      alreadyAt,
       targetHolds: s.wells[target]?.sample ?? null,
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known ?? ((await labsheetReachable(s)) ? false : null),
@@ -96,12 +100,7 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   }
   const before = s.wells[target];
   await s.commit(`${sampleId} → ${target}`, [
-    sampleIntent(
-      s.ref,
-      target,
-      { id: sampleId, labsheet: s.labsheet },
-      before ?? { position: target, sample: null, labsheet: null, label: '', tags: [], sync: null, reason: null },
-    ),
+    sampleIntent(s.ref, target, { id: sampleId, labsheet: s.labsheet }, before ?? emptyWell(target)),
   ]);
   // A position-first scan is a detour: the fill goes on from where it was, not from the detour. On a
   // plate held because some of its wells cannot be placed, it is where the user chose to start.
@@ -118,15 +117,15 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
 }
 
 /**
- * The tube's sample ID (lookUpTube). `known` is null when the tube is not in the labsheet as far as
- * this computer has it (is the labsheet reachable? decides). Undefined after telling the bench the
- * lookup itself failed: nothing is recorded.
+ * The tube's sample ID (lookUpTube) and every name it goes by, the sample ID first. `known` is null
+ * when the tube is not in the labsheet as far as this computer has it (is the labsheet reachable?
+ * decides). Undefined after telling the bench the lookup itself failed: nothing is recorded.
  */
 async function resolveSample(
   s: WellFillState,
   code: string,
   scan: IncomingScan,
-): Promise<{ sampleId: string; known: boolean | null } | undefined> {
+): Promise<{ sampleId: string; known: boolean | null; names: string[] } | undefined> {
   let row: TubeRow | null;
   try {
     row = await lookUpTube(s.api, s.samples, s.labsheet, code);
@@ -140,7 +139,8 @@ async function resolveSample(
     );
     return undefined;
   }
-  return row ? { sampleId: row.id, known: true } : { sampleId: code, known: null };
+  if (!row) return { sampleId: code, known: null, names: [code] };
+  return { sampleId: row.id, known: true, names: [row.id, code, ...(row.barcode ? [row.barcode] : [])] };
 }
 
 /** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */
@@ -172,7 +172,7 @@ function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Pr
 export function heldReason(s: WellFillState): string {
   if (s.plate?.layoutFrom === 'unknown')
     return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
-  const n = s.plate?.unplacedUsed ?? 0;
+  const n = s.unknown;
   return (
     `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know: ` +
     'scan the position for this tube (C5), or select a well and choose "Fill from here"'

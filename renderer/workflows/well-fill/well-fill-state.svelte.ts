@@ -8,6 +8,7 @@ import { applyIntent, emptyWell, overlay, syncOf, type WellView } from '../../li
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { isReservedWell, nextEmptyWell } from './fill-order.js';
+import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
 import { describeWell, inverseOf, wellsChangedSince, type ActionStep, type WellAction } from './well-intents.js';
@@ -48,8 +49,8 @@ export class WellFillState implements ServiceBound {
   canRedo = $state(false);
   /**
    * The service counts used wells this computer cannot place (filled at another bench, and the service
-   * lists no wells), or the plate's layout is not known yet: the cursor does not start on its own. A
-   * position scan or "fill from here" starts it.
+   * lists no wells; `unknownUsed`), or the plate's layout is not known yet: the cursor does not start
+   * on its own. A position scan or "fill from here" starts it.
    */
   held = $state(false);
   /** The labsheet's tube → sample index: a tube scan is resolved here, with no call to main. */
@@ -105,6 +106,11 @@ export class WellFillState implements ServiceBound {
       : [];
   }
 
+  /** How many used wells of the open plate nobody here can place (unknownUsed of its last reading). */
+  get unknown(): number {
+    return this.plate ? unknownUsed(this.plate) : 0;
+  }
+
   get layout(): Layout | null {
     return this.plate ? { rows: this.plate.rows, columns: this.plate.columns } : null;
   }
@@ -149,7 +155,7 @@ export class WellFillState implements ServiceBound {
     this.guard = null;
     this.#stack.clear();
     this.#syncStack();
-    this.held = m.unplacedUsed > 0 || m.layoutFrom === 'unknown';
+    this.held = this.unknown > 0 || m.layoutFrom === 'unknown';
     // From the new plate's first empty well, not from where the last plate's cursor stood.
     this.cursor = this.held ? null : this.firstTarget();
     return true;
@@ -173,10 +179,10 @@ export class WellFillState implements ServiceBound {
     // either: changes made from here keep the plate as it was when the user last saw all of it, and
     // the sync engine holds them for a look if it has changed since (its check also knows this
     // computer's own writes). A service that lists wells shows the change, and the new reading stands.
+    const unknownBefore = unknownUsed(open);
     this.#take(m.wellsFrom === 'service' ? m : { ...m, basis: open.basis });
     const stopped =
-      !this.held &&
-      (m.unplacedUsed > open.unplacedUsed || (m.layoutFrom === 'unknown' && open.layoutFrom !== 'unknown'));
+      !this.held && (this.unknown > unknownBefore || (m.layoutFrom === 'unknown' && open.layoutFrom !== 'unknown'));
     if (stopped) {
       this.held = true;
       this.cursor = null;
@@ -184,14 +190,20 @@ export class WellFillState implements ServiceBound {
     return stopped;
   }
 
-  /** The plate as main has it: its wells with the queued changes drawn over them, and which entry is which well. */
+  /**
+   * The plate as main has it: its wells with the queued changes and this computer's location
+   * assignments drawn over them, and which entry is which well (an assignment's sync is drawn too).
+   */
   #take(m: CachedManifest): void {
     this.plate = m;
     this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending)));
     this.#entryPosition.clear();
-    for (const p of m.pending)
-      if (p.intent.type === 'well-set' || p.intent.type === 'well-remove')
-        this.#entryPosition.set(p.entryId, p.intent.position);
+    for (const p of m.pending) {
+      const i = p.intent;
+      if (i.type === 'well-set' || i.type === 'well-remove') this.#entryPosition.set(p.entryId, i.position);
+      else if (i.type === 'location-assign' && i.position && this.wells[i.position]?.assigned)
+        this.#entryPosition.set(p.entryId, i.position);
+    }
   }
 
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
@@ -289,12 +301,12 @@ export class WellFillState implements ServiceBound {
    */
   #refuseUnknownWells(asked: readonly WellIntent[], planned: readonly { before: WellView }[]): void {
     const m = this.plate;
-    if (!m || m.wellsFrom === 'service' || m.unplacedUsed === 0) return;
+    if (!m || m.wellsFrom === 'service' || this.unknown === 0) return;
     const unknown = asked
       .filter((a, k) => a.type === 'well-set' && !a.sample && !planned[k]!.before.sample)
       .map((a) => a.position);
     if (unknown.length === 0) return;
-    const n = m.unplacedUsed;
+    const n = this.unknown;
     throw new Error(
       `${[...new Set(unknown)].join(' ')}: ${n} well${n === 1 ? '' : 's'} of ${m.hrid} ${n === 1 ? 'was' : 'were'} filled ` +
         'elsewhere and the service does not list wells, so this computer does not know what these hold. A label, ' +
