@@ -15,6 +15,7 @@ import { describeWell, inverseOf, wellsChangedSince, type ActionStep, type WellA
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
+import { lookUpTube } from '../../lib/samples/tube-row.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
@@ -218,12 +219,16 @@ export class WellFillState implements ServiceBound {
    * manifest/update marks sample, tags and label all required; every change carries the plate as read
    * from the service (its basis) so a plate changed elsewhere is held for a look, not overwritten.
    */
-  #outgoing(i: WellIntent, w: WellView): WellIntent {
+  #outgoing(i: WellIntent, w: WellView, sampleIds: ReadonlyMap<string, string>): WellIntent {
     const basis = this.plate?.basis;
     const withBasis = <T extends WellIntent>(x: T): T => (basis ? { ...x, basis } : x);
     if (i.type === 'well-remove') return withBasis(i);
     const sample =
-      i.sample !== undefined ? i.sample : w.sample ? { id: w.sample, labsheet: w.labsheet || this.labsheet } : null;
+      i.sample !== undefined
+        ? i.sample
+        : w.sample
+          ? { id: w.assigned ? sampleIdOfAssigned(w, sampleIds) : w.sample, labsheet: w.labsheet || this.labsheet }
+          : null;
     // A label the app does not know cannot be sent back; it reads as no label.
     const label = i.label ?? ((WELL_LABELS as readonly string[]).includes(w.label) ? (w.label as WellLabel) : '');
     return withBasis({ ...i, sample, label, tags: i.tags ?? [...w.tags] });
@@ -268,9 +273,10 @@ export class WellFillState implements ServiceBound {
   async #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
     const after = new Map<string, WellView>();
     const viewOf = (p: string) => after.get(p) ?? ($state.snapshot(this.wells[p] ?? emptyWell(p)) as WellView);
+    const sampleIds = await this.#sampleIdsOfAssigned(asked);
     const planned = asked.map((a) => {
       const before = viewOf(a.position);
-      const intent = this.#outgoing(a, before);
+      const intent = this.#outgoing(a, before, sampleIds);
       after.set(a.position, applyIntent(before, intent));
       return { intent, before };
     });
@@ -290,6 +296,18 @@ export class WellFillState implements ServiceBound {
       this.#apply(p.intent, id);
       return { ...p, id };
     });
+  }
+
+  /** The sample IDs of the tubes Assign location put in the wells an edit keeps the sample of, by the name they were scanned by. */
+  async #sampleIdsOfAssigned(asked: readonly WellIntent[]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    for (const a of asked) {
+      const w = this.wells[a.position];
+      if (a.type !== 'well-set' || a.sample !== undefined || !w?.assigned || !w.sample || ids.has(w.sample)) continue;
+      const row = await lookUpTube(this.api, this.samples, w.labsheet || this.labsheet, w.sample);
+      if (row) ids.set(w.sample, row.id);
+    }
+    return ids;
   }
 
   /**
@@ -475,4 +493,20 @@ export class WellFillState implements ServiceBound {
     this.canUndo = this.#stack.canUndo;
     this.canRedo = this.#stack.canRedo;
   }
+}
+
+/**
+ * A well known here only through Assign location holds the tube under the name it was scanned by
+ * (often its barcode). A label or tags send the well's whole state, whose sample must be the sample
+ * ID the service knows: looked up before the commit (`sampleIds`), or the edit is refused rather
+ * than sent with a name that may not be one.
+ */
+function sampleIdOfAssigned(w: WellView, sampleIds: ReadonlyMap<string, string>): string {
+  const id = w.sample ? sampleIds.get(w.sample) : undefined;
+  if (id) return id;
+  throw new Error(
+    `${w.position} holds ${w.sample ?? 'a tube'}, put there on Assign location by that name, and the labsheet has ` +
+      'no row for it that this computer could find, so its sample ID is not known. Nothing was changed: scan the ' +
+      'tube into the well to record it by its row.',
+  );
 }

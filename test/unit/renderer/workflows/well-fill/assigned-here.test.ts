@@ -4,7 +4,7 @@ import { startSandbox, type SandboxHandle } from '../../../../../main/sandbox/se
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
-import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { removeFromWells, tagWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
 import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
 
 /**
@@ -129,6 +129,21 @@ describe.each<Profile>(['spec', 'extended'])('Well fill on a box with tubes assi
 });
 
 describe('Well fill on a box with tubes assigned here, on a service that lists no wells', () => {
+  it("tags on a tube assigned by its barcode go out with the row's sample ID, never the barcode", async () => {
+    const b = await bench('spec');
+    await b.assign('BOX000001');
+    await b.assign('TB000100');
+    await b.sync();
+    await b.fill('BOX000001');
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'TB000100', assigned: true });
+    await b.s.samples.settled();
+    await tagWells(b.s, ['A1'], 'thawed');
+    const sent = (await b.env.call('outbox.list', { states: ['pending', 'sending', 'done'] })).find(
+      (e) => e.intent?.type === 'well-set',
+    );
+    expect(sent?.intent).toMatchObject({ position: 'A1', sample: { id: 'S-0100' }, tags: ['thawed'] });
+  });
+
   it("this computer's confirmed tubes do not hold the fill; another bench's tube does", async () => {
     const b = await bench('spec');
     await b.assign('BOX000001');
