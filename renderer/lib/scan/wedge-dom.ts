@@ -2,6 +2,7 @@
 import { WedgeController } from './wedge-controller.js';
 import { WedgeDetector, type WedgeScan } from './wedge-detector.js';
 import { insertIntoField, type ScanTarget } from './wedge-target.js';
+import { isSelect, SelectTypeAhead } from './select-type-ahead.js';
 import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
 
 /**
@@ -28,9 +29,19 @@ export interface WedgeHandle {
   detach(): void;
 }
 
-function insertKeys(target: ScanTarget | null, keys: string[]): void {
+/** A dropdown ignores synthetic keys: the letters choose its option here, and it says so like a person's pick. */
+function chooseOption(el: HTMLSelectElement, keys: string[], typeAhead: SelectTypeAhead, now: number): void {
+  const index = typeAhead.choose(el, keys, now);
+  if (index === null || index === el.selectedIndex) return;
+  el.selectedIndex = index;
+  el.dispatchEvent(new Event('input', { bubbles: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+function insertKeys(target: ScanTarget | null, keys: string[], typeAhead: SelectTypeAhead, now: number): void {
   const el = target as (Element & ScanTarget) | null;
   if (!el) return;
+  if (isSelect(el)) return chooseOption(el as HTMLSelectElement, keys, typeAhead, now);
   const text = keys.join('');
   if (insertIntoField(el, text) === 'inserted') {
     // Frameworks (Svelte bind:value) listen for input events, not value changes.
@@ -48,6 +59,7 @@ function insertKeys(target: ScanTarget | null, keys: string[]): void {
 
 export function attachWedge(win: Window, options: AttachWedgeOptions = {}): WedgeHandle {
   const detector = new WedgeDetector(options.settings ?? {});
+  const typeAhead = new SelectTypeAhead();
   const controller = new WedgeController(detector, {
     now: () => win.performance.now(),
     setTimeout: (fn, ms) => win.setTimeout(fn, ms),
@@ -58,7 +70,7 @@ export function attachWedge(win: Window, options: AttachWedgeOptions = {}): Wedg
         ? (t as Element & ScanTarget)
         : ((win.document.activeElement as (Element & ScanTarget) | null) ?? null);
     },
-    insert: insertKeys,
+    insert: (target, keys) => insertKeys(target, keys, typeAhead, win.performance.now()),
     scan: (scan, target) => {
       const detail: WedgeScanDetail = { scan, target: (target as Element | null) ?? null };
       win.dispatchEvent(new CustomEvent<WedgeScanDetail>('scan', { detail }));

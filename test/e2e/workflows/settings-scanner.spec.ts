@@ -52,3 +52,30 @@ test('a scan made while focus is on a well button is still caught, and focus ret
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await expect(page.getByTestId('scan-field')).toHaveValue('');
 });
+
+test('keyboard only: a letter typed on a dropdown picks its option; a scan made there is still a scan', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  const order = page.getByTestId('fill-order');
+  await order.focus();
+  await expect(order).toHaveValue('row-major');
+  await page.keyboard.press('D');
+  await expect(order).toHaveValue('column-major');
+  // Two letters typed quickly make one prefix, as in any app: "ac" is "Across rows".
+  await page.waitForTimeout(1100);
+  await page.keyboard.type('ac', { delay: 150 });
+  await expect(order).toHaveValue('row-major');
+  await page.waitForTimeout(1100);
+  await page.keyboard.press('d');
+  await expect(order).toHaveValue('column-major');
+  // The choice is the saved preference, not just what the box shows.
+  await page.keyboard.press('Alt+1');
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  await expect(page.getByTestId('fill-order')).toHaveValue('column-major');
+  await page.getByTestId('fill-order').focus();
+  await scanAndWait(page, 'TB000096');
+  await expect(page.getByTestId('fill-order')).toHaveValue('column-major');
+  await page.getByTestId('fill-order').selectOption('row-major');
+});

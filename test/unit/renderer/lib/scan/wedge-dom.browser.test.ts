@@ -19,7 +19,10 @@ const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 const PAGE = `<!doctype html><html><body>
 <input id="text" type="text"><input id="pw" type="password"><div data-scan="off"><input id="off" type="text"></div>
 <input id="num" type="number"><div id="cell" tabindex="0"></div><textarea id="ta"></textarea>
+<select id="sel"><option value="a">Across rows</option><option value="dr" disabled>Down rows</option>
+<option value="d">Down columns</option><option value="x">Diagonal</option></select>
 <script>
+window.changes = []; document.getElementById('sel').addEventListener('change', (e) => window.changes.push(e.target.value));
 window.inputs = 0; document.addEventListener('input', () => window.inputs++);
 window.cellKeys = []; document.getElementById('cell').addEventListener('keydown', (e) => window.cellKeys.push(e.key));
 </script><script type="module" src="/wedge.js"></script></body></html>`;
@@ -134,5 +137,23 @@ describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
     await page.waitForTimeout(HAND);
     expect(await pageGlobal<string[]>('cellKeys')).toEqual(['x', 'y']);
     expect((await scans()).at(-1)).toEqual({ text: 'BOX4321', target: 'cell' });
+  });
+
+  it('letters typed on a dropdown choose its option as the browser would; a scan there leaves it alone', async () => {
+    await page.focus('#sel');
+    await page.keyboard.type('D', { delay: HAND }); // the disabled "Down rows" is skipped
+    await page.waitForTimeout(HAND);
+    expect(await value('sel')).toBe('d');
+    await page.waitForTimeout(1100); // a new prefix: "di" typed within a second picks "Diagonal"
+    await page.keyboard.type('di', { delay: HAND });
+    await page.waitForTimeout(HAND);
+    expect(await value('sel')).toBe('x');
+    await page.waitForTimeout(1100);
+    await page.keyboard.type('PLT000123');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(HAND);
+    expect(await value('sel')).toBe('x');
+    expect(await pageGlobal<string[]>('changes')).toEqual(['d', 'x']);
+    expect((await scans()).at(-1)).toEqual({ text: 'PLT000123', target: 'sel' });
   });
 });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { SelectTypeAhead, type SelectLike } from '../../../../../renderer/lib/scan/select-type-ahead.js';
+
+/** Letters the wedge gave back to a dropdown choose its option as Chromium's own type-ahead would. */
+function select(labels: string[], disabled: number[] = []): SelectLike {
+  return {
+    tagName: 'SELECT',
+    selectedIndex: 0,
+    options: labels.map((label, i) => ({ label, disabled: disabled.includes(i) })),
+  };
+}
+
+describe('select type-ahead', () => {
+  const order = ['Across rows (A1, A2, …)', 'Down columns (A1, B1, …)'];
+
+  it('a letter picks the next option starting with it, in any case, and wraps round', () => {
+    const s = select(order);
+    const t = new SelectTypeAhead();
+    expect(t.choose(s, ['D'], 0)).toBe(1);
+    s.selectedIndex = 1;
+    expect(t.choose(s, ['d'], 2_000)).toBe(1); // the only "d" option: it stays
+    expect(t.choose(s, ['a'], 4_000)).toBe(0);
+  });
+
+  it('letters within a second make one prefix; the same letter again cycles; disabled options are skipped', () => {
+    const s = select(['Blank', 'Down rows', 'Diagonal', 'Down columns', 'Dilution'], [1]);
+    const t = new SelectTypeAhead();
+    expect(t.choose(s, ['d'], 0)).toBe(2);
+    s.selectedIndex = 2;
+    expect(t.choose(s, ['o'], 300)).toBe(3); // "do": Down rows is disabled
+    s.selectedIndex = 3;
+    expect(t.choose(s, ['d'], 2_000)).toBe(4); // a new prefix after a pause: the next "d"
+    s.selectedIndex = 4;
+    expect(t.choose(s, ['d'], 2_300)).toBe(2); // "dd" cycles, wrapping round
+    expect(t.choose(s, ['x'], 5_000)).toBeNull(); // nothing matches: the choice stays
+  });
+});
