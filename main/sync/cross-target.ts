@@ -31,3 +31,14 @@ export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEnt
   // for this drain (the service failed it). The oldest pending assignment overall is never cut.
   return out;
 }
+
+/**
+ * The older pending move of the same tube to another place that `entry` waits for (the rule above,
+ * for one entry), or null: the Outbox says so on the waiting entry.
+ */
+export function olderMoveOf(outbox: Outbox, entry: OutboxEntry): OutboxEntry | null {
+  const i = entry.intent;
+  if (i.type !== 'location-assign') return null;
+  const same = (e: OutboxEntry) => e.intent.type === 'location-assign' && e.intent.labsheet === i.labsheet;
+  return outbox.pendingElsewhere('location-assign', entry.target, entry.id, [i.id]).find(same) ?? null;
+}

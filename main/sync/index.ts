@@ -9,3 +9,5 @@ export type { SyncTransport } from './transport.js';
 export { systemPlatform, type SyncPlatform } from './platform.js';
 export { coalesceWells, coalesceAssignments, coalesceRows, ROW_BATCH_LIMIT } from './coalesce.js';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+export { olderMoveOf } from './cross-target.js';
+export type { LaneHold } from './lane-holds.js';

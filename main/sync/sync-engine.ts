@@ -7,7 +7,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js
 import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
-import { createLaneHolds } from './lane-holds.js';
+import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { cutAtEarlierMoves } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
@@ -75,6 +75,8 @@ export interface SyncEngine {
    */
   retry(id: number): boolean;
   status(): SyncStatus;
+  /** When a lane the service failed goes again, and why it waits; null when it is not held. */
+  laneHold(target: string): LaneHold | null;
 }
 
 export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
@@ -355,7 +357,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             held = r.failure;
             break;
           }
-          laneHolds.failed(s.target, platform.now(), r.failure.retryAfterMs);
+          laneHolds.failed(s.target, platform.now(), r.failure.retryAfterMs, r.failure.error);
           if (r.failure.network) laneUnanswered = true;
         }
         if ((held?.network ?? laneUnanswered) && !status.paused) connectivity.report('network');
@@ -443,5 +445,6 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       await syncNow();
     },
     status: snapshot,
+    laneHold: (target) => laneHolds.held(target, platform.now()),
   };
 }

@@ -1,4 +1,6 @@
-import type { HeldLane, Outbox } from '../../outbox/index.js';
+import { STATUS_CODES } from 'node:http';
+import { isUnreadable, type EntryError, type HeldLane, type ListedEntry, type Outbox } from '../../outbox/index.js';
+import { olderMoveOf, type LaneHold } from '../../sync/index.js';
 import { summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
@@ -51,22 +53,56 @@ function laneInWords(target: string): string {
   return 'entries of the same kind and place';
 }
 
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+/** "14:32", on this computer's clock: what the bench user reads off the wall. */
+function clockTime(at: number): string {
+  const d = new Date(at);
+  return `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
+}
+
+/** The failure that set a lane aside, in words: "the service answered 503 Service Unavailable". */
+function failureInWords(e: EntryError): string {
+  if (e.status !== undefined) {
+    const said = e.serverMessage ? `: "${e.serverMessage}"` : '';
+    return `the service answered ${`${e.status} ${STATUS_CODES[e.status] ?? ''}`.trim()}${said}`;
+  }
+  if (e.kind === 'timeout' || e.kind === 'network') return 'the service did not answer in time';
+  return e.message.replace(/\.$/, '');
+}
+
+/** A lane waiting out its own backoff after the service failed it (the sync engine owns the time). */
+function retrying(hold: LaneHold): string {
+  return `Retrying at ${clockTime(hold.until)} (${failureInWords(hold.reason)}); press Sync now to try at once.`;
+}
+
 /**
  * Why a pending entry is not being sent, when the reason is another entry that is not done: the
  * lane's first entry waits for it (an upload whose file id it takes, changes a record states), and
- * every later entry of the lane waits behind that one, since a lane goes in order. Null otherwise.
+ * every later entry of the lane waits behind that one, since a lane goes in order. Also when its lane
+ * waits out a backoff after the service failed it (`laneHold`, the sync engine's), or when it is a
+ * tube's move waiting for an older move of that tube to another place (cross-target.ts). Null otherwise.
  * Read once per listing: the outbox answers which lanes are held (see oldestTargets).
  */
 export function waitReasons(
   outbox: Outbox,
   nameOf: NameOfUuid = () => null,
-): (e: { id: number; target: string; state: string }) => string | null {
+  laneHold: (target: string) => LaneHold | null = () => null,
+): (e: ListedEntry) => string | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
   const cache = new Map<number, string>();
   const name = (w: WaitedFor) => cache.get(w.id) ?? cache.set(w.id, named(outbox, w, nameOf)).get(w.id)!;
   return (e) => {
+    if (e.state !== 'pending') return null;
     const lane = held.get(e.target);
-    if (!lane || e.state !== 'pending' || e.id < lane.head) return null;
+    if (!lane || e.id < lane.head) {
+      const hold = laneHold(e.target);
+      if (hold) return retrying(hold);
+      const older = isUnreadable(e) ? null : olderMoveOf(outbox, e);
+      return older
+        ? `Waiting for ${name({ id: older.id, type: older.type, state: older.state })}, an older move of the same ` +
+            `tube to another place: a tube's moves are sent in the order they were made, so this goes right after it.`
+        : null;
+    }
     const w = mostTelling(lane.waitsFor);
     const more = lane.waitsFor.length > 1 ? ` (and ${lane.waitsFor.length - 1} more)` : '';
     const waits = `${name(w)}${more}, which ${standing(w)}.`;

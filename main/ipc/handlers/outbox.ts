@@ -67,7 +67,9 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
       const current = outbox.currentService();
-      const waitingOn = wanted.includes('pending') ? waitReasons(outbox, d.nameOf) : () => null;
+      const waitingOn = wanted.includes('pending')
+        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t))
+        : () => null;
       return entries
         .sort((a, b) => a.id - b.id)
         .slice(0, max)

@@ -6,12 +6,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { outboxHandlers } from '../../../main/ipc/handlers/outbox.js';
 import { stageFile, uploadIntent } from '../../../main/staging/index.js';
 import { SUPPLIED_LATER } from '../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { stackPerTest } from './stack.js';
+import { tempDir } from '../../unit/main/outbox/helpers.js';
+import { serverRow, stackPerTest, startStack, until, type Stack } from './stack.js';
 
 describe('entries waiting for an uncertain upload say so', () => {
   const { stack: s, dir } = stackPerTest('waiting-it-');
@@ -67,5 +68,65 @@ describe('entries waiting for an uncertain upload say so', () => {
     await s.engine.syncNow();
     expect(s.outbox.get(first.attach)!.state).toBe('done');
     expect(s.outbox.get(second.attach)!.state).toBe('done');
+  });
+});
+
+describe('entries waiting out a backoff after the service failed them say until when, and why', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let s: Stack;
+  beforeEach(async () => {
+    temp = tempDir('waiting-backoff-');
+    // A backoff long enough to read the Outbox while it lasts: 3 s (Retry-After) to 4 s.
+    s = await startStack(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } });
+  });
+  afterEach(async () => {
+    await s.close();
+    temp.cleanup();
+  });
+
+  const clock = (at: number) => {
+    const d = new Date(at);
+    return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  };
+  const move = (locationId: string, position: string): Intent => ({
+    type: 'location-assign',
+    labsheet: 'Samples',
+    locationId,
+    idType: 'ID_BARCODE',
+    id: 'TB000131',
+    position,
+  });
+
+  it('a move the service failed (503) says when it is retried; a later move of the tube says it waits for it', async () => {
+    const plate1 = s.sandbox.store.manifests.find('hrid', 'PL-0001')!.uuid;
+    const plate2 = s.sandbox.store.manifests.find('hrid', 'PL-0002')!.uuid;
+    s.proxy.setFaults([
+      { path: '/labsheets/assign-location', fault: { kind: 'status', status: 503, retryAfter: '3' } },
+    ]);
+    const [first, second] = s.outbox.enqueueMany([move(plate1, 'H12'), move(plate2, 'H11')]);
+    const startedAt = Date.now();
+    s.engine.start();
+    await until(() => s.engine.status().nextRetryAt !== null, 5_000, 'the first move backing off');
+
+    const list = await outboxHandlers({ outbox: s.outbox, sync: s.engine })['outbox.list']({}, { transport: 'test' });
+    const byId = new Map(list.map((e) => [e.id, e]));
+    const retry = byId.get(first!)!.waiting!;
+    const at = /^Retrying at (\d\d:\d\d) /.exec(retry)?.[1];
+    expect([clock(startedAt + 3_000), clock(Date.now() + 4_000)]).toContain(at);
+    expect(retry).toMatch(
+      /^Retrying at \d\d:\d\d \(the service answered 503 Service Unavailable(: "[^"]*")?\); press Sync now to try at once\.$/,
+    );
+    expect(byId.get(second!)!.waiting).toMatch(
+      new RegExp(`^Waiting for #${first} \\(TB000131 → .*H12.*\\), an older move of the same tube to another place`),
+    );
+    // Only the one request: the later move was not sent ahead of the older one.
+    expect(s.proxy.requests.filter((r) => r.path === '/labsheets/assign-location')).toHaveLength(1);
+
+    // The service is back and the user presses Sync now: both go, in order, and nothing waits.
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    expect(s.outbox.get(first!)!.state).toBe('done');
+    expect(s.outbox.get(second!)!.state).toBe('done');
+    expect(serverRow(s.sandbox, 'Samples', 'TB000131')).toMatchObject({ locationUuid: plate2, position: 'H11' });
   });
 });
