@@ -316,9 +316,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         let laneUnanswered = false;
         while (!stopped && !status.paused) {
           let s: { target: string; result: StepResult } | null;
+          // The service this step sends to (its entries are bound to it): the lane holds are its own.
+          const service = outbox.currentService();
           try {
             lookedAt = platform.now();
-            s = await step(new Set([...laneHolds.waiting(lookedAt), ...behind]));
+            s = await step(new Set([...laneHolds.waiting(service, lookedAt), ...behind]));
           } catch (err) {
             // Choosing a lane failed (our own disk, not one entry): the loop backs off like any failure.
             try {
@@ -338,7 +340,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           }
           if (r.kind === 'ok') {
             // An answer that went through: the service is there, so a whole-queue hold starts over.
-            laneHolds.passed(s.target);
+            laneHolds.passed(service, s.target);
             behind.clear();
             failures = 0;
             status.lastSyncAt = platform.now();
@@ -357,7 +359,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             held = r.failure;
             break;
           }
-          laneHolds.failed(s.target, platform.now(), r.failure.retryAfterMs, r.failure.error);
+          laneHolds.failed(service, s.target, platform.now(), r.failure.retryAfterMs, r.failure.error);
           if (r.failure.network) laneUnanswered = true;
         }
         if ((held?.network ?? laneUnanswered) && !status.paused) connectivity.report('network');
@@ -370,7 +372,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       } while (again && !stopped && !status.paused);
       // Every lane held past the last look waits for this wake; one whose backoff had ended by then
       // had nothing left to send, or it would have gone.
-      if (!status.paused) scheduleWake(laneHolds.nextDue(lookedAt));
+      if (!status.paused) scheduleWake(laneHolds.nextDue(outbox.currentService(), lookedAt));
     } finally {
       status.syncing = false;
       emitStatus();
@@ -445,6 +447,6 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       await syncNow();
     },
     status: snapshot,
-    laneHold: (target) => laneHolds.held(target, platform.now()),
+    laneHold: (target) => laneHolds.held(outbox.currentService(), target, platform.now()),
   };
 }
