@@ -206,6 +206,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     transport,
     connectivity: connection.connectivity,
     probeIntervalMs: OFFLINE_PROBE_MS,
+    tokenEpoch: () => connection.tokenEpoch(),
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
@@ -268,7 +269,15 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
 
   const info: AppInfo = { name: 'Benchlink', ...o.info };
   const handlers = {
-    ...shellHandlers({ info, settings, live: connection, events, status }),
+    ...shellHandlers({
+      info,
+      settings,
+      live: connection,
+      events,
+      status,
+      // Like "Sync now": the whole-queue backoff was earned on the service left, not this one.
+      serviceChanged: () => void sync.syncNow(),
+    }),
     ...filesHandlers(o.filePicker, pickedFiles),
     ...outboxHandlers({ outbox, sync, nameOf: cache.nameOf }),
     ...cacheHandlers(cache),

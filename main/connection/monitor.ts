@@ -29,6 +29,11 @@ export interface ConnectionMonitor {
   client(opts?: { setting?: ConnectionSetting; tokenOverride?: string }): Promise<LabReadClient>;
   tokenStatus(): Promise<TokenStatus>;
   /**
+   * Changes whenever the token a new request carries may be another (set, cleared, another saved
+   * connection): a refusal of a request sent under an older epoch is not the current token's.
+   */
+  tokenEpoch(): string;
+  /**
    * Stores the token for `forConnection`, the connection the user saw when giving it. Waits for any
    * settings change already asked for, and refuses (TokenForOtherServiceError) if the saved
    * connection's addresses are then not the ones the token was given for.
@@ -87,6 +92,8 @@ export class TokenForOtherServiceError extends Error {
 export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
   let rejected = false;
+  /** Bumped by every token set or clear (tokenEpoch). */
+  let tokenChanges = 0;
   const changed = () => opts.onChange();
   const reach = createConnectivity(opts.offlineAfter ?? 2);
   reach.onChange(changed);
@@ -152,6 +159,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       const source = user ? 'user' : c.kind === 'local-sandbox' ? 'sandbox-demo' : 'none';
       return { set: source !== 'none', stored: vault.store, source, rejected };
     },
+    tokenEpoch: () => `${tokenChanges}:${accountOf(current())}`,
     async setToken(token, forConnection) {
       // A connection save already asked for lands first, so the comparison is with what the user
       // will see once it is saved, not with addresses that are about to go.
@@ -159,12 +167,14 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       const c = current();
       if (accountOf(forConnection) !== accountOf(c)) throw new TokenForOtherServiceError(forConnection, c);
       await vault.set(accountOf(c), token);
+      tokenChanges += 1;
       rejected = false;
       changed();
       return this.tokenStatus();
     },
     async clearToken(forConnection) {
       await vault.clear(accountOf(forConnection));
+      tokenChanges += 1;
       rejected = false;
       changed();
       return this.tokenStatus();

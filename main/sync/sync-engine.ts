@@ -56,6 +56,12 @@ export interface SyncEngineOptions {
    * the local commit.
    */
   kickDelayMs?: number;
+  /**
+   * Changes whenever the token a request carries may have changed (a token given or removed, another
+   * connection saved). A refusal of a request sent before the change says nothing about the new
+   * token, so it pauses nothing: the step goes again with the token in use now.
+   */
+  tokenEpoch?: () => unknown;
   log?: SyncLog;
 }
 
@@ -318,6 +324,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           let s: { target: string; result: StepResult } | null;
           // The service this step sends to (its entries are bound to it): the lane holds are its own.
           const service = outbox.currentService();
+          const epoch = o.tokenEpoch?.();
           try {
             lookedAt = platform.now();
             s = await step(new Set([...laneHolds.waiting(service, lookedAt), ...behind]));
@@ -348,6 +355,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           }
           status.lastError = r.failure.error;
           if (r.kind === 'paused') {
+            // The user gave a token while this request carried the old one: theirs was not refused.
+            if (o.tokenEpoch && o.tokenEpoch() !== epoch) continue;
             connectivity.report('auth');
             status.paused = 'token-needed';
             events.emit('token-needed', { message: r.failure.error.message });

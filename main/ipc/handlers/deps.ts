@@ -10,4 +10,9 @@ export interface ShellDeps {
   live: ConnectionMonitor;
   events: EventHub;
   status(): Promise<AppStatus>;
+  /**
+   * The saved connection now names another service: the changes kept for it are sent now, as the
+   * Outbox says a switch back does, not at the next scan.
+   */
+  serviceChanged?(): void;
 }

@@ -1,4 +1,5 @@
 import type { settingsChannels } from '../../../shared/ipc/channels/settings.js';
+import { serviceIdentity } from '../../../shared/ipc/service-identity.js';
 import type { HandlersFor } from '../types.js';
 import type { ShellDeps } from './deps.js';
 
@@ -6,11 +7,13 @@ export function settingsHandlers(d: ShellDeps): HandlersFor<typeof settingsChann
   return {
     'settings.get': () => d.settings.get(),
     'settings.set': async (patch) => {
+      const before = serviceIdentity(d.settings.get().connection);
       const saved = await d.settings.update(patch);
       // Switching to (or between modes of) the local sandbox starts it now, not on the first read.
       if (patch.connection) void d.live.resolve().catch(() => undefined);
       d.events.emit('settings.changed', saved);
       d.events.emit('app.status', await d.status());
+      if (serviceIdentity(saved.connection) !== before) d.serviceChanged?.();
       return saved;
     },
   };
