@@ -207,6 +207,8 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     connectivity: connection.connectivity,
     probeIntervalMs: OFFLINE_PROBE_MS,
     tokenEpoch: () => connection.tokenEpoch(),
+    // The read cache is made below; the engine asks it only while it sends, after start.
+    tubeNames: (labsheet, id) => cache.tubeNames(labsheet, id),
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);

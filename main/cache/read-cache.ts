@@ -350,6 +350,20 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   }
 
+  /**
+   * Every name of a tube as the saved rows know it, its row's ID first (sync/tube-names.ts): from the
+   * store only, never a call to the service, as the sync engine asks while it sends.
+   */
+  function tubeNames(labsheet: string, id: string): string[] {
+    const shape = store.shape(labsheet);
+    const found = shape ? store.findRow(labsheet, id) : null;
+    if (!shape || !found) return [id];
+    const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+    const rowId = text(found.row[shape.idColumn]);
+    const barcode = shape.barcodeColumn === null ? null : text(found.row[shape.barcodeColumn]);
+    return [...new Set([rowId, barcode, id].filter((n): n is string => n !== null))];
+  }
+
   /** The tube → sample index of the rows as now cached (loaded first when they are old). */
   async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
     await warmRows(labsheet);
@@ -412,6 +426,7 @@ export function createReadCache(d: ReadCacheDeps) {
     setTemplateLayout,
     row: bound(row),
     sampleIndex: bound(sampleIndex),
+    tubeNames: bound(tubeNames),
     labsheets: bound(labsheets),
     locations: bound(locations),
     /** A plate's or location's name from saved answers only (no call to the service), or null. */

@@ -1,5 +1,14 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
+import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
+
+/** Every name of every tube the entries move (a tube queued by its barcode is its sample ID too). */
+export function namesOfTubes(entries: readonly OutboxEntry[], names: TubeNames): string[] {
+  const out = new Set<string>();
+  for (const e of entries)
+    if (e.intent.type === 'location-assign') for (const n of names(e.intent.labsheet, e.intent.id)) out.add(n);
+  return [...out];
+}
 
 /**
  * Assignments are coalesced per location, but one tube can be moved between locations: A, then B,
@@ -8,22 +17,26 @@ import type { OutboxEntry } from '../outbox/entry.js';
  * different location; that older one is sent first (its target becomes the oldest) and order holds,
  * even while that one's lane is set aside after a failure: this lane then waits for it.
  */
-export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEntry[]): OutboxEntry[] {
+export function cutAtEarlierMoves(
+  outbox: Outbox,
+  target: string,
+  run: OutboxEntry[],
+  names: TubeNames = ONLY_AS_QUEUED,
+): OutboxEntry[] {
   const last = run[run.length - 1];
   if (!last) return run;
-  const ids = [...new Set(run.map((e) => (e.intent.type === 'location-assign' ? e.intent.id : '')))];
-  const elsewhere = outbox.pendingElsewhere('location-assign', target, last.id, ids);
+  const elsewhere = outbox.pendingElsewhere('location-assign', target, last.id, namesOfTubes(run, names));
   if (elsewhere.length === 0) return run;
   const firstElsewhere = new Map<string, number>();
   for (const e of elsewhere) {
     if (e.intent.type !== 'location-assign') continue;
-    const key = JSON.stringify([e.intent.labsheet, e.intent.id]);
+    const key = tubeKey(names, e.intent.labsheet, e.intent.id);
     if (!firstElsewhere.has(key)) firstElsewhere.set(key, e.id);
   }
   const out: OutboxEntry[] = [];
   for (const e of run) {
     if (e.intent.type !== 'location-assign') break;
-    const earlier = firstElsewhere.get(JSON.stringify([e.intent.labsheet, e.intent.id]));
+    const earlier = firstElsewhere.get(tubeKey(names, e.intent.labsheet, e.intent.id));
     if (earlier !== undefined && earlier < e.id) break;
     out.push(e);
   }
@@ -36,9 +49,13 @@ export function cutAtEarlierMoves(outbox: Outbox, target: string, run: OutboxEnt
  * The older pending move of the same tube to another place that `entry` waits for (the rule above,
  * for one entry), or null: the Outbox says so on the waiting entry.
  */
-export function olderMoveOf(outbox: Outbox, entry: OutboxEntry): OutboxEntry | null {
+export function olderMoveOf(outbox: Outbox, entry: OutboxEntry, names: TubeNames = ONLY_AS_QUEUED): OutboxEntry | null {
   const i = entry.intent;
   if (i.type !== 'location-assign') return null;
-  const same = (e: OutboxEntry) => e.intent.type === 'location-assign' && e.intent.labsheet === i.labsheet;
-  return outbox.pendingElsewhere('location-assign', entry.target, entry.id, [i.id]).find(same) ?? null;
+  const key = tubeKey(names, i.labsheet, i.id);
+  const same = (e: OutboxEntry) =>
+    e.intent.type === 'location-assign' && tubeKey(names, e.intent.labsheet, e.intent.id) === key;
+  return (
+    outbox.pendingElsewhere('location-assign', entry.target, entry.id, [...names(i.labsheet, i.id)]).find(same) ?? null
+  );
 }

@@ -1,6 +1,8 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, OutboxEntry } from '../outbox/entry.js';
 import { positionKey } from './coalesce.js';
+import { namesOfTubes } from './cross-target.js';
+import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** One thing an entry sets: a key equal for every entry that sets the same thing, and its name for people. */
 interface Sets {
@@ -17,11 +19,12 @@ interface Sets {
  * two updates of one row overlap only in the columns both name. The ID column is never sent
  * (coalesceRows), so it sets nothing. Empty for anything else.
  */
-function setsOf(e: OutboxEntry): Sets[] {
+function setsOf(e: OutboxEntry, names: TubeNames): Sets[] {
   const i = e.intent;
   if (i.type === 'well-set' || i.type === 'well-remove')
     return [{ key: JSON.stringify(['well', e.target, positionKey(i.position)]), what: positionKey(i.position) }];
-  if (i.type === 'location-assign') return [{ key: JSON.stringify(['tube', i.labsheet, i.id]), what: `tube ${i.id}` }];
+  if (i.type === 'location-assign')
+    return [{ key: JSON.stringify(['tube', tubeKey(names, i.labsheet, i.id)]), what: `tube ${i.id}` }];
   if (i.type === 'row-update')
     return Object.keys(i.changes)
       .filter((column) => column !== i.idColumn)
@@ -34,12 +37,9 @@ function setsOf(e: OutboxEntry): Sets[] {
 }
 
 /** Entries newer than the run's first that were sent (or may have been) and set what the run sets. */
-function sentSince(outbox: Outbox, run: readonly OutboxEntry[]): OutboxEntry[] {
+function sentSince(outbox: Outbox, run: readonly OutboxEntry[], names: TubeNames): OutboxEntry[] {
   const first = run[0]!;
-  if (first.intent.type === 'location-assign') {
-    const ids = [...new Set(run.map((e) => (e.intent.type === 'location-assign' ? e.intent.id : '')))];
-    return outbox.sentAssignmentsAfter(first.id, ids);
-  }
+  if (first.intent.type === 'location-assign') return outbox.sentAssignmentsAfter(first.id, namesOfTubes(run, names));
   return outbox.sentAfter(first.target, first.id);
 }
 
@@ -73,17 +73,22 @@ const entries = (ids: readonly number[]) =>
  * fields were changed again since is still sent, without those fields: dropping it whole would lose
  * the fields nothing newer covers.
  */
-export function setAsideSuperseded(outbox: Outbox, run: OutboxEntry[], now: number): NotSuperseded {
+export function setAsideSuperseded(
+  outbox: Outbox,
+  run: OutboxEntry[],
+  now: number,
+  names: TubeNames = ONLY_AS_QUEUED,
+): NotSuperseded {
   const none: NotSuperseded = { run, withheld: new Map() };
   if (run.length === 0) return none;
-  const newer = sentSince(outbox, run);
+  const newer = sentSince(outbox, run, names);
   if (newer.length === 0) return none;
-  const newerSets = newer.map((n) => ({ id: n.id, keys: new Set(setsOf(n).map((s) => s.key)) }));
+  const newerSets = newer.map((n) => ({ id: n.id, keys: new Set(setsOf(n, names).map((s) => s.key)) }));
   const keep: OutboxEntry[] = [];
   const withheld = new Map<number, Withheld>();
   const settle: { id: number; state: 'failed'; error: EntryError }[] = [];
   for (const e of run) {
-    const sets = setsOf(e);
+    const sets = setsOf(e, names);
     const covered = sets
       .map((s) => ({ ...s, by: newerSets.find((n) => n.id > e.id && n.keys.has(s.key))?.id }))
       .filter((s): s is Sets & { by: number } => s.by !== undefined);

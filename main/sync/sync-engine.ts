@@ -16,6 +16,7 @@ import { sendCoalesced } from './send-coalesced.js';
 import { createSendMoment } from './send-moment.js';
 import { sendSingle } from './send-single.js';
 import { setAsideSuperseded } from './superseded.js';
+import { ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
 import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
@@ -62,6 +63,8 @@ export interface SyncEngineOptions {
    * token, so it pauses nothing: the step goes again with the token in use now.
    */
   tokenEpoch?: () => unknown;
+  /** Every name of a tube (the read cache's rows), so moves of one tube by its two names stay in order. */
+  tubeNames?: TubeNames;
   log?: SyncLog;
 }
 
@@ -125,6 +128,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
 
   const backoff = o.backoff ?? DEFAULT_BACKOFF;
   const laneHolds = createLaneHolds(platform.random, backoff);
+  const tubeNames = o.tubeNames ?? ONLY_AS_QUEUED;
   const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
   const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
   const emitStatus = () => events.emit('status', snapshot());
@@ -246,11 +250,12 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         outbox,
         target,
         takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
+        tubeNames,
       );
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
     // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's.)
-    const fresh = setAsideSuperseded(outbox, run, platform.now());
+    const fresh = setAsideSuperseded(outbox, run, platform.now(), tubeNames);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
     if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld);
     return sendPlate(target, fresh.run);

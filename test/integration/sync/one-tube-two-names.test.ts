@@ -1,21 +1,43 @@
 /**
- * KNOWN DEFECT, not fixed yet (it.fails: this turns red once it is fixed; then drop `.fails`).
- *
  * One tube can be queued under either of its names: its barcode (scanned on the tube) or its sample
  * ID (scanned from a label, or typed). Moved by one name and then by the other, the tube must end
- * where it was put last, even when the service fails the older move's location once. Today it does
- * not: cutAtEarlierMoves and setAsideSuperseded know a tube only by the text it was queued under
- * (`intent.id`), and Assign location queues the scanned text, so TB000001 and S-0001 are two tubes to
- * them; box B's move goes while box A's lane backs off, and box A's lands last.
+ * where it was put last, even when the service fails the older move's location once. The sync
+ * engine's ordering rules (cross-target.ts, superseded.ts) see one tube through the read cache's
+ * saved rows (`tubeNames`); without them TB000001 and S-0001 were two tubes, box B's move went while
+ * box A's lane backed off, and box A's landed last.
  */
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createReadCache } from '../../../main/cache/read-cache.js';
+import { openCacheStore } from '../../../main/cache/cache-store.js';
+import { ONLY_AS_QUEUED, type TubeNames } from '../../../main/sync/tube-names.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { serverRow, stackPerTest, until } from './stack.js';
+import { tempDir } from '../../unit/main/outbox/helpers.js';
+import { serverRow, startStack, until, type Stack } from './stack.js';
+
+const open: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of open.splice(0).reverse()) await c();
+});
+
+/** The stack, with the engine asking a real read cache (rows loaded over HTTP) for a tube's names. */
+async function stackWithNames(): Promise<Stack> {
+  const temp = tempDir('sync-tube-names-');
+  open.push(() => temp.cleanup());
+  let names: TubeNames = ONLY_AS_QUEUED;
+  const s = await startStack(temp.dir, { tubeNames: (l, id) => names(l, id) });
+  open.push(() => s.close());
+  const store = openCacheStore(path.join(temp.dir, 'read-cache.db'));
+  const cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: Date.now });
+  open.push(() => store.close());
+  expect(await cache.sampleIndex('Samples')).not.toBeNull(); // the rows are saved, as a bench that scanned has them
+  names = cache.tubeNames;
+  return s;
+}
 
 describe('a tube moved by its barcode, then by its sample ID', () => {
-  const { stack: s } = stackPerTest('sync-tube-names-');
-
-  it.fails('ends in the location it was put in last', async () => {
+  it('ends in the location it was put in last', async () => {
+    const s = await stackWithNames();
     const a = s.sandbox.store.manifests.find('hrid', 'PL-0001')!;
     const b = s.sandbox.store.manifests.find('hrid', 'PL-0002')!;
     const row = serverRow(s.sandbox, 'Samples', 'S-0001')!;
@@ -29,7 +51,7 @@ describe('a tube moved by its barcode, then by its sample ID', () => {
       id,
       position,
     });
-    // The first assign-location the service sees (box A's) fails once; box B's then goes.
+    // The first assign-location the service sees (box A's) fails once; box B's must still wait for it.
     s.proxy.setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 500 }, count: 1 }]);
     const first = s.outbox.enqueue(assign(a.uuid, 'ID_BARCODE', barcode, 'A1'));
     const last = s.outbox.enqueue(assign(b.uuid, 'ID', 'S-0001', 'B2'));
@@ -40,5 +62,20 @@ describe('a tube moved by its barcode, then by its sample ID', () => {
       'both assignments sent',
     );
     expect(serverRow(s.sandbox, 'Samples', 'S-0001')).toMatchObject({ locationUuid: b.uuid, position: 'B2' });
+  });
+
+  it('the read cache names a tube by its row: its ID first, then its barcode; an unknown one by itself', async () => {
+    const s = await stackWithNames();
+    const row = serverRow(s.sandbox, 'Samples', 'S-0001')!;
+    const barcode = String(row.byName['Tube Barcode']);
+    const temp = tempDir('tube-names-');
+    open.push(() => temp.cleanup());
+    const store = openCacheStore(path.join(temp.dir, 'read-cache.db'));
+    open.push(() => store.close());
+    const cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: Date.now });
+    await cache.sampleIndex('Samples');
+    expect(cache.tubeNames('Samples', barcode)).toEqual(['S-0001', barcode]);
+    expect(cache.tubeNames('Samples', 'S-0001')).toEqual(['S-0001', barcode]);
+    expect(cache.tubeNames('Samples', 'NOT-A-TUBE')).toEqual(['NOT-A-TUBE']);
   });
 });

@@ -1,0 +1,15 @@
+/**
+ * Every name a tube goes by in a labsheet, its row's ID first when the row is known: the ID and the
+ * ID_BARCODE of its row, and the name it was queued under. Assign location (and the Data screen, and
+ * rack files) queue the text that was scanned, so one tube can be in the outbox as TB000001 and as
+ * S-0001; the rules that keep a tube's moves in order must see one tube. The read cache answers from
+ * the rows it has saved, without a call to the service.
+ */
+export type TubeNames = (labsheet: string, id: string) => readonly string[];
+
+/** Without the labsheet's rows, a tube is known only by the name it was queued under. */
+export const ONLY_AS_QUEUED: TubeNames = (_labsheet, id) => [id];
+
+/** One key per tube of a labsheet, the same whichever of its names an entry carries. */
+export const tubeKey = (names: TubeNames, labsheet: string, id: string): string =>
+  JSON.stringify([labsheet, names(labsheet, id)[0] ?? id]);
