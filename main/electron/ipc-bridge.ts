@@ -18,7 +18,11 @@ export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, e
   // calls) until it navigates away or its renderer dies. Meanwhile main keeps what must not be lost
   // (a scanner read) for the next page instead of sending it to a page that is not there yet.
   let removeSink: (() => void) | null = null;
+  // From the start of a navigation until it commits (or fails) the page on screen is the one going
+  // away: a call it still makes must not make it a listener again.
+  let leaving = false;
   const listen = () => {
+    if (leaving) return;
     removeSink ??= events.addSink((name, payload) => {
       if (win.isDestroyed()) throw new Error('the window is gone');
       win.webContents.send(IPC_EVENT, name, payload);
@@ -29,13 +33,20 @@ export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, e
     removeSink = null;
   };
   const renew = () => {
+    leaving = false;
     unlisten();
     page.abort();
     page = new AbortController();
     id = randomUUID();
   };
   win.webContents.on('did-start-navigation', (details) => {
-    if (details.isMainFrame && !details.isSameDocument) unlisten();
+    if (!details.isMainFrame || details.isSameDocument) return;
+    leaving = true;
+    unlisten();
+  });
+  // A navigation that did not happen leaves the page where it was: it listens again from its next call.
+  win.webContents.on('did-fail-load', (_e, _code, _desc, _url, isMainFrame) => {
+    if (isMainFrame) leaving = false;
   });
   win.webContents.on('did-navigate', renew);
   win.webContents.on('render-process-gone', renew);

@@ -111,6 +111,8 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     expect(texts()).toEqual(['TB000001']);
     listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: false });
     scan('TB000002');
+    await invoke(ev, {}); // the old page, still unloading, makes one more call: it does not listen again
+    expect(texts()).toEqual(['TB000001']);
     listeners.get('did-navigate')!();
     expect(texts()).toEqual(['TB000001']); // not into a page that is not there yet
     await invoke(ev, {}); // the new page's first call: it listens now
@@ -120,6 +122,12 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: true });
     scan('TB000003');
     expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003']);
+    // A navigation that fails leaves the page where it was: it listens again from its next call.
+    listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: false });
+    listeners.get('did-fail-load')!({}, -3, 'aborted', PAGE, true);
+    scan('TB000004');
+    await invoke(ev, {});
+    expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003', 'TB000004']);
     scanner.close();
     rmSync(dir, { recursive: true, force: true });
   });
