@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLabClient } from '../../../../../main/api/index.js';
-import { startSandbox, type SandboxHandle } from '../../../../../main/sandbox/server.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
-import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
-import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
-import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
 
 /**
  * A box half filled at another bench, on a service that lists no wells (as the spec has it): it says
@@ -19,40 +14,17 @@ afterEach(async () => {
 });
 
 async function bench(profile: 'spec' | 'extended') {
-  let sandbox: SandboxHandle | null = null;
-  const w = await wellFillOnMain(undefined, {
-    sandboxAnswers: { profile },
-    startSandbox: async (o) => (sandbox = await startSandbox(o)),
-  });
-  await w.env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
-  const svc = (): SandboxHandle => {
-    if (!sandbox) throw new Error('the sandbox did not start');
-    return sandbox;
+  const b = await benchesOnMain(profile);
+  open = b;
+  const { s, scan } = b.assignScreen();
+  return {
+    s,
+    scan,
+    otherPuts: (position: string, sample: string) => b.otherPuts('BOX000001', position, sample),
+    sync: b.sync,
+    said: b.said,
+    queued: b.queued,
   };
-  const outbox = new OutboxState(w.env.api);
-  await outbox.start();
-  const s = new AssignState(w.env.api, w.feedback, outbox, await w.env.service());
-  s.start();
-  open = {
-    async close() {
-      s.stop();
-      outbox.stop();
-      await w.close();
-    },
-  };
-  const box = svc().store.manifests.find('barcode', 'BOX000001')!;
-  const other = createLabClient({
-    connection: { baseUrl: svc().url, filesUrl: svc().url, eventsUrl: svc().url, mode: 'v2' },
-    token: async () => svc().demoToken,
-  });
-  const otherPuts = (position: string, sample: string) =>
-    other.updateManifest({
-      uuid: box.uuid,
-      plate: { wells: [{ position, sample: { id: sample, labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }] },
-    });
-  const scan = (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null });
-  const sync = () => w.env.call('outbox.syncNow', {});
-  return { s, scan, otherPuts, sync, said: w.said, queued: w.queued };
 }
 
 describe('Assign location on a box another bench half filled', () => {

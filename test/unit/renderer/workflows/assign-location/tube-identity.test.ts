@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../../../../main/sandbox/server.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
-import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
-import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
-import { wellFillOnMain, type WellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
 
 /**
  * A tube is one row of the labsheet whichever of its names is scanned (its barcode TB000100 or its
@@ -19,46 +15,22 @@ afterEach(async () => {
 });
 
 async function bench(profile: 'spec' | 'extended') {
-  let sandbox: SandboxHandle | null = null;
-  const w: WellFillOnMain = await wellFillOnMain(undefined, {
-    sandboxAnswers: { profile },
-    startSandbox: async (o) => (sandbox = await startSandbox(o)),
-  });
-  const { env, feedback } = w;
-  await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  const screens: AssignState[] = [];
-  open = {
-    async close() {
-      for (const s of screens) s.stop();
-      outbox.stop();
-      await w.close();
-    },
-  };
-  /** A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page. */
-  const service = await env.service();
-  const assignScreen = () => {
-    const s = new AssignState(env.api, feedback, outbox, service);
-    s.start();
-    screens.push(s);
-    return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };
-  };
+  const b = await benchesOnMain(profile);
+  open = b;
   /** Where the service has a sample in a plate or box, by the manifest's barcode. */
   const onService = (barcode: string, sample: string): string[] => {
-    if (!sandbox) throw new Error('the sandbox did not start');
-    const m = sandbox.store.manifests.find('barcode', barcode)!;
-    return sandbox.store.manifests
-      .wells(m.uuid)
+    const { manifests } = b.sandbox().store;
+    return manifests
+      .wells(manifests.find('barcode', barcode)!.uuid)
       .filter((x) => x.sampleId === sample)
       .map((x) => x.position)
       .sort();
   };
   const sync = async () => {
-    await env.call('outbox.syncNow', {});
-    expect(await env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+    await b.sync();
+    expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
   };
-  return { w, env, assignScreen, onService, sync, said: w.said, queued: w.queued };
+  return { w: b, env: b.env, assignScreen: b.assignScreen, onService, sync, said: b.said, queued: b.queued };
 }
 
 describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of its names (%s service)', (profile) => {

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLabClient } from '../../../../../main/api/index.js';
-import { startSandbox, type SandboxHandle } from '../../../../../main/sandbox/server.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
-import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
-import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
 import { removeFromWells, tagWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
 
 /**
  * Well fill on a box this computer put tubes into on Assign location: both screens on the real main
@@ -20,62 +15,31 @@ afterEach(async () => {
 type Profile = 'spec' | 'extended';
 
 async function bench(profile: Profile) {
-  let sandbox: SandboxHandle | null = null;
-  let closed: Promise<void> | null = null;
-  const w = await wellFillOnMain(undefined, {
-    sandboxAnswers: { profile },
-    startSandbox: async (o) => {
-      const started = await startSandbox(o);
-      // Closed once, whether the test took the service away first or the app closes it.
-      sandbox = { ...started, close: () => (closed ??= started.close()) };
-      return sandbox;
-    },
-  });
-  await w.env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
-  const svc = (): SandboxHandle => {
-    if (!sandbox) throw new Error('the sandbox did not start');
-    return sandbox;
-  };
-  const outbox = new OutboxState(w.env.api);
-  await outbox.start();
-  const a = new AssignState(w.env.api, w.feedback, outbox, await w.env.service());
-  a.start();
-  open = {
-    async close() {
-      a.stop();
-      outbox.stop();
-      await w.close();
-    },
-  };
-  const box = svc().store.manifests.find('barcode', 'BOX000001')!;
-  const other = createLabClient({
-    connection: { baseUrl: svc().url, filesUrl: svc().url, eventsUrl: svc().url, mode: 'v2' },
-    token: async () => svc().demoToken,
-  });
+  const b = await benchesOnMain(profile);
+  open = b;
+  const { s: a, scan: assign } = b.assignScreen();
+  const box = () => b.sandbox().store.manifests.find('barcode', 'BOX000001')!;
   return {
-    s: w.s,
+    s: b.s,
     a,
-    env: w.env,
-    said: w.said,
+    env: b.env,
+    said: b.said,
     /** A scan on the Assign location screen. */
-    assign: (text: string) => handleAssignScan(a, { text, source: 'field', mainAt: null }),
+    assign,
     /** A scan on the Well fill screen. */
-    fill: w.scan,
-    sync: () => w.env.call('outbox.syncNow', {}),
+    fill: b.scan,
+    sync: b.sync,
     /** The service goes away (the network is down): what is queued stays queued. */
     offline: async () => {
       // The tubes' rows first, as a bench that looked them up before has them.
-      await w.env.call('cache.sampleIndex', { labsheet: w.s.labsheet });
-      await svc().close();
+      await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+      await b.sandbox().close();
     },
-    otherPuts: (position: string, sample: string) =>
-      other.updateManifest({
-        uuid: box.uuid,
-        plate: { wells: [{ position, sample: { id: sample, labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }] },
-      }),
+    otherPuts: (position: string, sample: string) => b.otherPuts('BOX000001', position, sample),
     onService: (position: string) =>
-      svc()
-        .store.manifests.wells(box.uuid)
+      b
+        .sandbox()
+        .store.manifests.wells(box().uuid)
         .find((x) => x.position === position)?.sampleId ?? null,
   };
 }

@@ -1,0 +1,67 @@
+import { createLabClient, type LabClient } from '../../main/api/index.js';
+import { startSandbox, type SandboxHandle } from '../../main/sandbox/server.js';
+import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
+import { AssignState } from '../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { handleAssignScan } from '../../renderer/workflows/assign-location/assign-scans.js';
+import { wellFillOnMain } from './well-fill-on-main.js';
+
+/**
+ * Well fill and Assign location as the screens build them, on the real main in-process and its
+ * embedded sandbox answering in `profile` (`spec` lists no wells, `extended` does), and "another
+ * bench": a client of its own writing a plate's or box's wells over HTTP. For what one bench sees of
+ * another, and of itself on the other screen.
+ */
+export async function benchesOnMain(profile: 'spec' | 'extended') {
+  let sandbox: SandboxHandle | null = null;
+  let closed: Promise<void> | null = null;
+  const w = await wellFillOnMain(undefined, {
+    sandboxAnswers: { profile },
+    startSandbox: async (o) => {
+      const started = await startSandbox(o);
+      // Closed once, whether a test took the service away first or the app closes it.
+      sandbox = { ...started, close: () => (closed ??= started.close()) };
+      return sandbox;
+    },
+  });
+  await w.env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
+  const service = await w.env.service();
+  const outbox = new OutboxState(w.env.api);
+  await outbox.start();
+  const screens: AssignState[] = [];
+  const svc = (): SandboxHandle => {
+    if (!sandbox) throw new Error('the sandbox did not start');
+    return sandbox;
+  };
+  let other: LabClient | null = null;
+  const otherBench = (): LabClient =>
+    (other ??= createLabClient({
+      connection: { baseUrl: svc().url, filesUrl: svc().url, eventsUrl: svc().url, mode: 'v2' },
+      token: async () => svc().demoToken,
+    }));
+  return {
+    ...w,
+    /** The embedded sandbox, to read what the service holds. */
+    sandbox: svc,
+    /** A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page. */
+    assignScreen() {
+      const s = new AssignState(w.env.api, w.feedback, outbox, service);
+      s.start();
+      screens.push(s);
+      return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };
+    },
+    /** Another bench puts `sample` in `position` of the plate or box with this barcode. */
+    otherPuts(barcode: string, position: string, sample: string) {
+      const m = svc().store.manifests.find('barcode', barcode)!;
+      return otherBench().updateManifest({
+        uuid: m.uuid,
+        plate: { wells: [{ position, sample: { id: sample, labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }] },
+      });
+    },
+    sync: () => w.env.call('outbox.syncNow', {}),
+    async close() {
+      for (const s of screens) s.stop();
+      outbox.stop();
+      await w.close();
+    },
+  };
+}
