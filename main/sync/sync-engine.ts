@@ -16,7 +16,7 @@ import { sendCoalesced } from './send-coalesced.js';
 import { createSendMoment } from './send-moment.js';
 import { sendSingle } from './send-single.js';
 import { setAsideSuperseded } from './superseded.js';
-import { ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
+import { askedOnce, ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
 import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
@@ -245,17 +245,18 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       run.push(e);
     }
     if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
+    const names = askedOnce(tubeNames);
     if (kind === 'assignments')
       run = cutAtEarlierMoves(
         outbox,
         target,
         takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
-        tubeNames,
+        names,
       );
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
     // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's.)
-    const fresh = setAsideSuperseded(outbox, run, platform.now(), tubeNames);
+    const fresh = setAsideSuperseded(outbox, run, platform.now(), names);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
     if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld);
     return sendPlate(target, fresh.run);

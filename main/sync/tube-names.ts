@@ -13,3 +13,17 @@ export const ONLY_AS_QUEUED: TubeNames = (_labsheet, id) => [id];
 /** One key per tube of a labsheet, the same whichever of its names an entry carries. */
 export const tubeKey = (names: TubeNames, labsheet: string, id: string): string =>
   JSON.stringify([labsheet, names(labsheet, id)[0] ?? id]);
+
+/**
+ * The same answers, each looked up once: one sending step asks about each tube of its run several
+ * times (the names to look for, then each entry's key), and each answer is a read of the saved rows.
+ */
+export function askedOnce(names: TubeNames): TubeNames {
+  const seen = new Map<string, readonly string[]>();
+  return (labsheet, id) => {
+    const key = JSON.stringify([labsheet, id]);
+    let known = seen.get(key);
+    if (known === undefined) seen.set(key, (known = names(labsheet, id)));
+    return known;
+  };
+}
