@@ -4,7 +4,8 @@
  * <select> (browsers answer only trusted keys), so the person's letters are applied here the way
  * Chromium does it (TypeAhead in Blink): letters typed within a second of each other make one
  * prefix, searched from the current option on; a letter typed alone, or the same letter again,
- * moves to the next option starting with it, wrapping round. Disabled options are skipped.
+ * moves to the next option starting with it, wrapping round. Disabled options are skipped. A space
+ * typed when no prefix is being typed opens the list, as a person's Space does in Chromium.
  * Structural types (no DOM lib) so it runs in unit tests with plain objects.
  */
 export interface SelectOptionLike {
@@ -27,31 +28,38 @@ export function isSelect(el: { tagName: string } | null | undefined): el is Sele
 
 const folded = (s: string) => s.replace(/\s+/g, ' ').toLowerCase();
 
+/** What released keys do to a dropdown: the option to choose (null: the choice stays), and whether to open its list. */
+export interface TypeAheadResult {
+  index: number | null;
+  open: boolean;
+}
+
 export class SelectTypeAhead {
   private buffer = '';
   private lastAt = -Infinity;
   private repeating = '';
   private on: SelectLike | null = null;
 
-  /**
-   * Applies released keys typed at `now` to the select; answers the option index to choose, or
-   * null when no option matches (the selection stays, as in the browser).
-   */
-  choose(select: SelectLike, keys: readonly string[], now: number): number | null {
+  /** Applies released keys typed at `now` to the select. */
+  choose(select: SelectLike, keys: readonly string[], now: number): TypeAheadResult {
     if (select !== this.on) this.repeating = '';
     if (select !== this.on || now - this.lastAt > TYPE_AHEAD_TIMEOUT_MS) this.buffer = '';
     this.on = select;
     this.lastAt = now;
     let index = select.selectedIndex;
     let chosen: number | null = null;
+    let open = false;
     for (const key of keys) {
-      // A space opens the list when no prefix is being typed; we cannot open it, so it is dropped.
-      if ([...key].length !== 1 || key < ' ' || (key === ' ' && this.buffer === '')) continue;
+      if ([...key].length !== 1 || key < ' ') continue;
+      if (key === ' ' && this.buffer === '') {
+        open = true;
+        continue;
+      }
       this.buffer += key;
       const found = this.find(select, index, key);
       if (found !== null) chosen = index = found;
     }
-    return chosen;
+    return { index: chosen, open };
   }
 
   private find(select: SelectLike, selected: number, key: string): number | null {

@@ -31,11 +31,25 @@ export interface WedgeHandle {
 
 /** A dropdown ignores synthetic keys: the letters choose its option here, and it says so like a person's pick. */
 function chooseOption(el: HTMLSelectElement, keys: string[], typeAhead: SelectTypeAhead, now: number): void {
-  const index = typeAhead.choose(el, keys, now);
-  if (index === null || index === el.selectedIndex) return;
-  el.selectedIndex = index;
-  el.dispatchEvent(new Event('input', { bubbles: true }));
-  el.dispatchEvent(new Event('change', { bubbles: true }));
+  const { index, open } = typeAhead.choose(el, keys, now);
+  if (index !== null && index !== el.selectedIndex) {
+    el.selectedIndex = index;
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+    el.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  if (open) openList(el);
+}
+
+/**
+ * The person's Space, given back after the wedge held it: the key press that made it still counts
+ * as their gesture (transient activation outlives the hold), which showPicker needs.
+ */
+function openList(el: HTMLSelectElement): void {
+  try {
+    el.showPicker();
+  } catch {
+    // Refused (no activation left, or a disabled or hidden select): the Space is lost, as before.
+  }
 }
 
 function insertKeys(target: ScanTarget | null, keys: string[], typeAhead: SelectTypeAhead, now: number): void {

@@ -156,4 +156,16 @@ describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
     expect(await pageGlobal<string[]>('changes')).toEqual(['d', 'x']);
     expect((await scans()).at(-1)).toEqual({ text: 'PLT000123', target: 'sel' });
   });
+
+  it("a person's Space on a dropdown opens its list, as without the wedge", async () => {
+    const isOpen = () => page.$eval('#sel', (e) => e.matches(':open'));
+    await page.focus('#sel');
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(HAND);
+    expect(await isOpen()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(HAND);
+    expect(await isOpen()).toBe(false);
+    expect(await scans()).toEqual([]);
+  });
 });
