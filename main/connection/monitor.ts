@@ -173,10 +173,15 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       return this.tokenStatus();
     },
     async clearToken(forConnection) {
+      await settings.settled();
       await vault.clear(accountOf(forConnection));
-      tokenChanges += 1;
-      rejected = false;
-      changed();
+      // Another service's token (the page showed it while a switch was saved): the one in use, and
+      // whether the service refused it, are unchanged.
+      if (accountOf(forConnection) === accountOf(current())) {
+        tokenChanges += 1;
+        rejected = false;
+        changed();
+      }
       return this.tokenStatus();
     },
     report,

@@ -89,3 +89,19 @@ describe('a token removed while a connection change is being saved', () => {
     expect((await env.call('token.status', {})).set).toBe(true); // A's is still there
   });
 });
+
+describe("removing another service's token", () => {
+  it('leaves the "token refused" state of the service in use as it is', async () => {
+    const { env, a, b } = await onAThenB();
+    await env.call('token.set', { token: `${a.demoToken}-wrong`, connection: custom(a.url) });
+    const r = await env.api.invoke('lab.fetchLabsheetList', {});
+    expect(r.ok).toBe(false);
+    expect((await env.call('token.status', {})).rejected).toBe(true);
+    // The page still showed B (a switch back to A already saved): B's token is removed.
+    await env.call('token.clear', { connection: custom(b.url) });
+    expect((await env.call('token.status', {})).rejected).toBe(true);
+    // Removing A's own token does reset it: nothing has been refused without a token yet.
+    await env.call('token.clear', { connection: custom(a.url) });
+    expect((await env.call('token.status', {})).rejected).toBe(false);
+  });
+});
