@@ -4,6 +4,9 @@ import type { AppInfo, AppStatus } from '../../shared/ipc/status.js';
 import type { IpcResult } from '../../shared/ipc/result.js';
 import { serviceIdentity } from '../../shared/ipc/service-identity.js';
 
+/** Reads of info, status and settings at start while the host cannot be reached: about two minutes. */
+const READ_ATTEMPTS = 30;
+
 /**
  * The shell's live view of main: status, settings and app info, kept fresh by events. One
  * instance per App (passed down), never a module-level singleton.
@@ -38,18 +41,44 @@ export class ShellState {
       this.api.subscribe('app.status', (s) => (this.status = s)),
       this.api.subscribe('settings.changed', (s) => (this.settings = s)),
     );
+    await this.#read(0);
+  }
+
+  stop(): void {
+    for (const u of this.#unsubscribe.splice(0)) u();
+    if (this.#retry !== null) clearTimeout(this.#retry);
+    this.#retry = null;
+  }
+
+  #retry: ReturnType<typeof setTimeout> | null = null;
+
+  /**
+   * Info, status and settings. A page that loaded while its host was starting or restarting could
+   * not read them, and without settings no bench screen is drawn and a held scan is not placed: it
+   * reads again until the host answers (the socket reconnects by itself), for a bounded time.
+   */
+  async #read(attempt: number): Promise<void> {
+    this.#retry = null;
     const [info, status, settings] = await Promise.all([
       this.api.invoke('app.info', {}),
       this.api.invoke('app.status', {}),
       this.api.invoke('settings.get', {}),
     ]);
-    this.info = this.#take(info);
-    this.status = this.#take(status);
-    this.settings = this.#take(settings);
-  }
-
-  stop(): void {
-    for (const u of this.#unsubscribe.splice(0)) u();
+    if (info.ok) this.info = info.value;
+    if (status.ok) this.status = status.value;
+    if (settings.ok) this.settings = settings.value;
+    const failed = [info, status, settings].find((r) => !r.ok);
+    if (!failed || failed.ok) {
+      this.error = null;
+      return;
+    }
+    const again = failed.error.code === 'disconnected' && attempt < READ_ATTEMPTS;
+    this.error = again
+      ? `${failed.error.message} Trying again…`
+      : failed.error.code === 'disconnected'
+        ? `${failed.error.message} Reload the page (F5) once Benchlink is running.`
+        : failed.error.message;
+    if (again) this.#retry = setTimeout(() => void this.#read(attempt + 1), Math.min(250 * 2 ** attempt, 5000));
   }
 
   async saveSettings(patch: SettingsPatch): Promise<IpcResult<Settings>> {

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
+import { startHost } from '../../../../main/host/server.js';
+import { createWsApi } from '../../../../renderer/lib/ipc/ws-client.js';
+import { ShellState } from '../../../../renderer/lib/shell-state.svelte.js';
+import { freePort } from '../../../helpers/free-port.js';
+import { inProcessApi } from '../../../helpers/in-process-api.js';
+
+/**
+ * A page that loads before its host answers (the host still starting, or restarted under an open
+ * page) reads the settings again once it can: without them no bench screen is drawn. The real main,
+ * the real host and the page's own WebSocket client; Node 20 has no global WebSocket, so the test
+ * provides the `ws` one with the Origin a browser would send.
+ */
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const cleanup: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of cleanup.splice(0).reverse()) await c();
+  vi.unstubAllGlobals();
+});
+
+describe('the shell at start, with the host not answering yet', () => {
+  it('says it cannot reach the host, keeps trying, and reads the settings once the host is up', async () => {
+    const main = await inProcessApi();
+    cleanup.push(() => main.close());
+    const dist = mkdtempSync(join(tmpdir(), 'benchlink-shell-'));
+    writeFileSync(join(dist, 'index.html'), '<html></html>');
+    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
+    const port = await freePort();
+    const secret = 'b'.repeat(64);
+    vi.stubGlobal(
+      'WebSocket',
+      class extends WebSocket {
+        constructor(url: string) {
+          super(url, { origin: `http://127.0.0.1:${port}` });
+        }
+      },
+    );
+
+    const shell = new ShellState(createWsApi(`ws://127.0.0.1:${port}/ipc`, secret));
+    cleanup.push(() => shell.stop());
+    await shell.start();
+    expect(shell.settings).toBeNull();
+    expect(shell.error).toContain('Cannot reach the Benchlink host');
+    expect(shell.error).toContain('Trying again');
+
+    const host = await startHost({
+      router: main.app.router,
+      events: main.app.events,
+      distDir: dist,
+      log: quiet,
+      port,
+      secret,
+    });
+    cleanup.push(() => host.close());
+    await vi.waitFor(() => expect(shell.settings).not.toBeNull(), { timeout: 10_000, interval: 50 });
+    expect(shell.service).toBe(await main.service());
+    expect(shell.info?.shell).toBe('browser-host');
+    expect(shell.error).toBeNull();
+  });
+});
