@@ -4,7 +4,7 @@ import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbo
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
-import { readElsewhere } from './read-elsewhere.js';
+import { refuseReadElsewhere } from './read-elsewhere.js';
 import { prepareStatements, readableOnly, rowToEntry, rowToListed, type EntryRow } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
 import { batchDependency, SUPPLIED_LATER, type BatchDependency } from '../../shared/outbox/dependency.js';
@@ -241,7 +241,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (existing) return { id: existing.id, target: '', fresh: false };
     }
     const bound = service();
-    if (readFrom !== undefined && readFrom !== bound) throw readElsewhere(readFrom, bound);
+    refuseReadElsewhere(readFrom, bound);
     const target = targetKeyOf(i);
     const t = now();
     const info = st.insert.run(i.type, target, JSON.stringify(i), t, t, dedupeKey, bound);

@@ -13,3 +13,13 @@ export function readElsewhere(readFrom: string, current: string): WriteError {
       'so nothing was queued. Scan the plate, box or tube again to read it from the service in use.',
   );
 }
+
+/**
+ * Throws readElsewhere unless the change was read from `current` (or names nothing read from a
+ * service). The outbox runs it in the transaction that binds an entry; a write that builds something
+ * before it queues (a plate record) runs it first as well, so it neither builds from the new service's
+ * data nor leaves files behind for a change that will be refused.
+ */
+export function refuseReadElsewhere(readFrom: string | undefined, current: string): void {
+  if (readFrom !== undefined && readFrom !== current) throw readElsewhere(readFrom, current);
+}

@@ -10,6 +10,7 @@ import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import type { Outbox, OutboxEntry } from '../outbox/index.js';
+import { refuseReadElsewhere } from '../outbox/read-elsewhere.js';
 import { stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
@@ -93,16 +94,20 @@ async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateR
  * commits) nor twice (a failed filing pressed again); keyed by the filing, so a resent press answers
  * the first. Works offline: everything is local until the queue sends it. The record states the
  * plate's queued well changes as landed, so its entries wait until the service has accepted every one
- * of them, and are not sent if one is refused (see recordBuiltOn).
+ * of them, and are not sent if one is refused (see recordBuiltOn). `readFrom`: the service the page
+ * read the plate from; after a switch the plate's uuid is another service's, so nothing is built
+ * (the read cache would ask the new service for it) and nothing queued.
  */
 export async function fileRecord(
   d: PlateRecordDeps,
   plateUuid: string,
   page: PageRef,
   filing: string,
+  readFrom?: string,
 ): Promise<PlateRecord> {
   const earlier = await earlierFiling(d, filing);
   if (earlier) return earlier;
+  refuseReadElsewhere(readFrom, d.outbox.currentService());
   const m = await d.manifest(plateUuid);
   if (!m) throw new Error('That plate is not known here (open it once while online)');
   const builtOn = recordBuiltOn(m);
@@ -138,6 +143,8 @@ export async function fileRecord(
   intents.push(completedEvent(m, wells, folderName, at));
   const entries = d.outbox.enqueueMany(intents, {
     dedupeKey: dedupeKeyOf(filing),
+    // Checked again where the entries are bound: the service may have changed while the record was built.
+    ...(readFrom === undefined ? {} : { readFrom }),
     dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
     builtOn,
   });

@@ -17,8 +17,8 @@ export function plateRecordHandlers(
   reveal: RevealFolder | undefined,
 ): HandlersFor<typeof plateRecordChannels> {
   return {
-    'plateRecord.file': ({ plateUuid, page, filing }) =>
-      fileRecord(d, plateUuid, page, filing).catch(failed('The record was not filed')),
+    'plateRecord.file': ({ plateUuid, page, filing, readFrom }) =>
+      fileRecord(d, plateUuid, page, filing, readFrom).catch(failed('The record was not filed')),
     'plateRecord.list': () => listRecords(d.recordsDir),
     'plateRecord.read': async ({ folder, name }) => ({
       base64: (await readRecordFile(d.recordsDir, folder, name).catch(failed('Cannot read it'))).toString('base64'),

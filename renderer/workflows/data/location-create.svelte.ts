@@ -34,9 +34,10 @@ export class LocationCreator {
   #api: BenchlinkApi;
   #nextKey = 2;
 
-  constructor(api: BenchlinkApi) {
+  /** `readFrom`: the service the parents it names were read from (WriteTask). */
+  constructor(api: BenchlinkApi, readFrom: string) {
     this.#api = api;
-    this.task = new WriteTask(api, (raw) => createLocationsResponse.safeParse(raw).data ?? null);
+    this.task = new WriteTask(api, readFrom, (raw) => createLocationsResponse.safeParse(raw).data ?? null);
   }
 
   addDraft(): void {

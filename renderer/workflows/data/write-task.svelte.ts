@@ -26,11 +26,18 @@ export class WriteTask<T> {
   readonly busy = $derived(this.phase === 'queueing' || this.phase === 'syncing');
 
   #api: BenchlinkApi;
+  #readFrom: string | null;
   #parse: (raw: unknown) => T | null;
 
-  /** `parse` checks the server's answer with the endpoint's own response schema. */
-  constructor(api: BenchlinkApi, parse: (raw: unknown) => T | null) {
+  /**
+   * `readFrom`: the service (`serviceIdentity`) the panel read what its writes name (a labsheet, a
+   * row, a location, a page) from, so main refuses them once another service is in use; null for a
+   * panel whose writes name nothing read from a service. `parse` checks the server's answer with the
+   * endpoint's own response schema.
+   */
+  constructor(api: BenchlinkApi, readFrom: string | null, parse: (raw: unknown) => T | null) {
     this.#api = api;
+    this.#readFrom = readFrom;
     this.#parse = parse;
   }
 
@@ -45,7 +52,10 @@ export class WriteTask<T> {
     this.reset();
     this.phase = 'queueing';
     try {
-      const queued = await this.#api.invoke('outbox.enqueue', { intent });
+      const queued = await this.#api.invoke('outbox.enqueue', {
+        intent,
+        ...(this.#readFrom === null ? {} : { readFrom: this.#readFrom }),
+      });
       if (!queued.ok) return this.#fail(fromIpcError(queued.error));
       const id = Number(queued.value.id);
       this.entryId = id;

@@ -1,4 +1,4 @@
-import { call } from '../../lib/ipc/client.js';
+import { call, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
@@ -60,6 +60,11 @@ export class UploadState {
   constructor(
     readonly api: BenchlinkApi,
     readonly outbox: OutboxState,
+    /**
+     * The service (`serviceIdentity`) this screen was drawn for: the file ids it shows are that
+     * service's, so a page embedding one is queued only while it is in use.
+     */
+    readonly service: string,
   ) {}
 
   start(): void {
@@ -154,6 +159,33 @@ export class UploadState {
       item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
       // A ticket main no longer knows (used up, or its copy removed) cannot be queued again.
       if (/no longer waiting/.test(item.message)) item.requeue = null;
+    }
+  }
+
+  /**
+   * Queues embedding an uploaded image (by the file id the service answered) in a notebook page.
+   * Answers what the screen says: queued, or NOT RECORDED with main's reason.
+   */
+  async attachImage(item: UploadItem, page: string): Promise<{ said: string; ok: boolean }> {
+    if (!item.result) return { said: `${item.name} has no file id yet: wait until it is uploaded`, ok: false };
+    const ext = fileExtension(item.name);
+    try {
+      await call(this.api, 'outbox.enqueue', {
+        intent: {
+          type: 'attach-image',
+          request: {
+            hrid: page,
+            image_uuid: item.result.fileId,
+            image_name: item.name,
+            image_mime_type: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
+            position: 'append',
+          },
+        },
+        readFrom: this.service,
+      });
+      return { said: `${item.name} queued to be embedded in ${page}`, ok: true };
+    } catch (err) {
+      return { said: `NOT RECORDED: ${messageOf(err)}`, ok: false };
     }
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel.js';
+import { readFrom } from './outbox.js';
 
 /** The longest page hrid and name a filing takes (the contract refuses longer; the page says why first). */
 export const PAGE_LIMITS = { hrid: 200, name: 500 } as const;
@@ -58,9 +59,16 @@ export const plateRecordChannels = {
    * Builds the record of a plate, keeps it on disk and queues its filing into the notebook page with
    * the plate.completed event, all in one commit. `filing` names this press of the button (a uuid the
    * page keeps until it sees the answer): the same filing sent again answers the first record.
+   * `readFrom`: the service the page read the plate from (outbox.ts); refused, with nothing built or
+   * queued, once another service is in use.
    */
   'plateRecord.file': channel({
-    request: z.strictObject({ plateUuid: z.string().min(1).max(200), page: pageRef, filing: z.uuid() }),
+    request: z.strictObject({
+      plateUuid: z.string().min(1).max(200),
+      page: pageRef,
+      filing: z.uuid(),
+      readFrom: readFrom.optional(),
+    }),
     response: plateRecord,
   }),
   'plateRecord.list': channel({

@@ -11,6 +11,9 @@ import { handleAssignScan } from '../../../renderer/workflows/assign-location/as
 import { handleRowScan } from '../../../renderer/workflows/row-update/row-scans.js';
 import { sampleIntent } from '../../../renderer/workflows/well-fill/well-intents.js';
 import { emptyWell } from '../../../renderer/lib/plate-map/well-view.js';
+import { WriteTask } from '../../../renderer/workflows/data/write-task.svelte.js';
+import { SampleAssigner } from '../../../renderer/workflows/data/sample-assign.svelte.js';
+import { UploadState } from '../../../renderer/workflows/upload/upload-state.svelte.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 
@@ -238,5 +241,91 @@ describe('a bench screen after a connection switch', () => {
     expect(
       Number((await t.env.call('outbox.enqueue', { intent, readFrom: await t.env.service() })).id),
     ).toBeGreaterThan(Number(first.id));
+  }, 60_000);
+});
+
+/**
+ * The writes outside the three bench screens' own commits: each names the service its ids were read
+ * from, so one made on the old service's page after a switch is refused, says why, and queues nothing.
+ */
+describe('a write made with the old service’s ids after a switch', () => {
+  const READ_ELSEWHERE =
+    /this was read from the local sandbox \(API v2\), but the connection is now http:\/\/127\.0\.0\.1:\d+ \(API v2\), so nothing was queued\. Scan the plate, box or tube again/;
+
+  it('Data screen: a panel’s write (delete a column) is refused and the panel shows why', async () => {
+    const t = await bench();
+    const task = new WriteTask(t.env.api, await t.env.service(), () => ({}));
+    await t.toB();
+    const before = await t.queued();
+    await task.submit({ type: 'delete-column', request: { labsheet: 'Samples', columnName: 'Notes' } });
+    expect(task.phase).toBe('failed');
+    expect(task.error?.text).toMatch(/^NOT RECORDED — /);
+    expect(task.error?.text).toMatch(READ_ELSEWHERE);
+    expect(task.entryId).toBeNull();
+    expect(await t.queued()).toBe(before);
+  }, 60_000);
+
+  it('Data screen: samples assigned to the old service’s location are refused; the new one’s are queued', async () => {
+    const t = await bench();
+    const a = await t.env.service();
+    const boxOnA = await t.env.call('cache.manifest', { barcode: 'BOX000001' });
+    const onA = new SampleAssigner(t.env.api, a, boxOnA!.uuid);
+    await t.toB();
+    const before = await t.queued();
+    await onA.assign('Samples', 'ID', [{ id: 'S-0101' }, { id: 'S-0102' }]);
+    expect(onA.phase).toBe('idle');
+    expect(onA.error?.text).toMatch(READ_ELSEWHERE);
+    expect(await t.queued()).toBe(before);
+
+    // Read again from the service in use, the same samples go in.
+    const boxOnB = await t.env.call('cache.manifest', { barcode: 'BOX000001' });
+    expect(boxOnB!.uuid).not.toBe(boxOnA!.uuid);
+    const onB = new SampleAssigner(t.env.api, await t.env.service(), boxOnB!.uuid);
+    await onB.assign('Samples', 'ID', [{ id: 'S-0101' }]);
+    expect(onB.error).toBeNull();
+    expect(await t.queued()).toBe(before + 1);
+  }, 60_000);
+
+  it('Upload: embedding an image the old service stored is refused, and the screen says why', async () => {
+    const t = await bench();
+    const upload = new UploadState(t.env.api, new OutboxState(t.env.api), await t.env.service());
+    await upload.outbox.start();
+    upload.start();
+    cleanups.push(() => {
+      upload.stop();
+      upload.outbox.stop();
+    });
+    await upload.addFiles([new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'gel.png')]);
+    const item = upload.items[0]!;
+    await t.env.call('outbox.syncNow', {});
+    await expect.poll(() => item.result?.fileId ?? null, { timeout: 10_000 }).not.toBeNull();
+
+    await t.toB();
+    const before = await t.queued();
+    const said = await upload.attachImage(item, 'EXP-0001');
+    expect(said.ok).toBe(false);
+    expect(said.said).toMatch(/^NOT RECORDED: NOT RECORDED — /);
+    expect(said.said).toMatch(READ_ELSEWHERE);
+    expect(await t.queued()).toBe(before);
+  }, 60_000);
+
+  it('Well fill: “Plate completed” for the old service’s plate files no record and queues nothing', async () => {
+    const t = await bench();
+    const a = await t.env.service();
+    const plate = await t.env.call('cache.manifest', { barcode: 'PLT000001' });
+    await t.toB();
+    const before = await t.queued();
+    const r = await t.env.api.invoke('plateRecord.file', {
+      plateUuid: plate!.uuid,
+      page: { hrid: 'EXP-0001' },
+      filing: crypto.randomUUID(),
+      readFrom: a,
+    });
+    expect(r.ok).toBe(false);
+    // What PlateRecordFiling shows after "NOT RECORDED: ".
+    if (!r.ok) expect(r.error.message).toMatch(/^The record was not filed: /);
+    if (!r.ok) expect(r.error.message).toMatch(READ_ELSEWHERE);
+    expect(await t.queued()).toBe(before);
+    expect(await t.env.call('plateRecord.list', {})).toEqual([]);
   }, 60_000);
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
-import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -25,7 +25,7 @@ it('a file not queued because the outbox could not be written is queued again fr
   cleanups.push(() => env.close());
   const outbox = new OutboxState(env.api);
   await outbox.start();
-  const s = new UploadState(env.api, outbox);
+  const s = new UploadState(env.api, outbox, LOCAL_SANDBOX);
   s.start();
   cleanups.push(() => {
     s.stop();

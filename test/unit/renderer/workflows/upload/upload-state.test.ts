@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { storedOnlyNote, UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
-import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 
 let env: Awaited<ReturnType<typeof inProcessApi>>;
 let outbox: OutboxState;
@@ -11,7 +11,7 @@ beforeAll(async () => {
   env = await inProcessApi();
   outbox = new OutboxState(env.api);
   await outbox.start();
-  s = new UploadState(env.api, outbox);
+  s = new UploadState(env.api, outbox, LOCAL_SANDBOX);
   s.start();
 });
 afterAll(async () => {
