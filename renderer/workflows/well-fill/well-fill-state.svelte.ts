@@ -98,13 +98,22 @@ export class WellFillState implements ServiceBound {
     return this.plate?.hrid ?? null;
   }
 
-  /** A question asked about this service's plate is not answered after a switch: its "use anyway" would queue here. */
+  /**
+   * A question asked about this service's plate is not answered after a switch: its "use anyway" would
+   * queue here. The note of one left unanswered goes with it, said once now: shown again on the way
+   * back, beside the plate read again, it would be about a scan from before the switch.
+   */
   leaveService(): string[] {
     const asked = this.guard;
+    const note = this.unanswered;
     this.guard = null;
-    return asked
-      ? [`The question asked before the change ("${asked.message}") was dropped: nothing was recorded for that scan.`]
-      : [];
+    this.unanswered = null;
+    return [
+      ...(asked
+        ? [`The question asked before the change ("${asked.message}") was dropped: nothing was recorded for that scan.`]
+        : []),
+      ...(note ? [`Before the change: ${note}`] : []),
+    ];
   }
 
   /** How many used wells of the open plate nobody here can place (unknownUsed of its last reading). */

@@ -166,6 +166,33 @@ describe('a bench screen after a connection switch', () => {
     expect(await t.queued()).toBe(before);
   }, 60_000);
 
+  it('Well fill: the note of a question left unanswered before the switch is said once, not kept for the way back', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptWellFillState);
+    const a = onA.state;
+    await wellScan(a)('PLT000003');
+    await wellScan(a)('TB999999');
+    await wellScan(a)('TB000014');
+    const note =
+      'The question about TB999999 was left unanswered: TB999999 was not placed (scan it again to be asked again).';
+    expect(a.unanswered).toBe(note);
+
+    await t.toB();
+    const { k: onB, service } = await t.kept(keptWellFillState);
+    expect(switchNotice(onB, service, 'scan the plate again')).toBe(
+      `Connection changed to ${t.b.url} (API v2): scan the plate again. Before the change: ${note}`,
+    );
+    expect(onB.state.unanswered).toBeNull();
+
+    await t.toA();
+    const { k: back, service: aService } = await t.kept(keptWellFillState);
+    expect(back.state).toBe(a);
+    expect(switchNotice(back, aService, 'scan the plate again')).toBe(
+      'Connection changed to the local sandbox (API v2): PL-0003 is open again as you left it on this service.',
+    );
+    expect(back.state.unanswered).toBeNull();
+  }, 60_000);
+
   it('Assign location: the open box is the old service’s; the new one starts without a box', async () => {
     const t = await bench();
     const { k: onA } = await t.kept(keptAssignState);
