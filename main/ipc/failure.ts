@@ -7,7 +7,7 @@ import type { IpcErrorCode } from '../../shared/ipc/result.js';
  */
 export class IpcFailure extends Error {
   constructor(
-    readonly code: Extract<IpcErrorCode, 'failed' | 'unavailable'>,
+    readonly code: Extract<IpcErrorCode, 'failed' | 'unavailable' | 'expired'>,
     message: string,
   ) {
     super(message);

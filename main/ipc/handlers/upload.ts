@@ -55,9 +55,10 @@ export function uploadHandlers(d: {
       // good, so the page can queue the same copy again, and an unqueued copy is still the timed
       // cleanup's to remove. Nothing runs between peek and take (this handler is synchronous).
       const s = staging.peek(stagedId);
+      // Its own code: the page offers "Queue again" after a failed write, never for a spent ticket.
       if (!s)
         throw new IpcFailure(
-          'failed',
+          'expired',
           `That file is no longer waiting to be queued: it was queued already, or it was not queued within ` +
             `${UNCLAIMED_TICKET_MS / 60_000} minutes of being added and its copy was removed. Add it again to upload it.`,
         );

@@ -1,4 +1,4 @@
-import { call, messageOf } from '../../lib/ipc/client.js';
+import { call, IpcCallError, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
@@ -142,7 +142,9 @@ export class UploadState {
       item.requeue = null;
       item.phase = 'queued';
     } catch (err) {
-      item.requeue = stagedId;
+      // A failed write leaves main's ticket good, so the same copy can be queued again; a ticket main
+      // no longer knows (used up, or its copy removed) cannot be.
+      item.requeue = err instanceof IpcCallError && err.error.code === 'expired' ? null : stagedId;
       throw err;
     }
   }
@@ -157,8 +159,6 @@ export class UploadState {
     } catch (err) {
       item.phase = 'failed';
       item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
-      // A ticket main no longer knows (used up, or its copy removed) cannot be queued again.
-      if (/no longer waiting/.test(item.message)) item.requeue = null;
     }
   }
 

@@ -18,7 +18,7 @@ afterEach(async () => {
  * from the copy main still holds; before, its ticket was spent by the failed attempt and the copy
  * sat unreachable until a restart.
  */
-it('a file not queued because the outbox could not be written is queued again from the same copy', async () => {
+async function uploadScreen() {
   const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-queue-again-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env: InProcess = await inProcessApi({ dataDir });
@@ -31,7 +31,11 @@ it('a file not queued because the outbox could not be written is queued again fr
     s.stop();
     outbox.stop();
   });
+  return { dataDir, env, s };
+}
 
+/** Adds a file while another process holds the outbox locked: its queueing fails on this computer. */
+async function notQueued(dataDir: string, s: UploadState) {
   const locker = new Database(join(dataDir, 'outbox.db'));
   locker.exec('BEGIN EXCLUSIVE');
   await s.addFiles([new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
@@ -39,6 +43,12 @@ it('a file not queued because the outbox could not be written is queued again fr
   expect(item.phase).toBe('failed');
   expect(item.message).toMatch(/^Not queued: NOT QUEUED — .*locked by another process/);
   expect(item.requeue).not.toBeNull();
+  return { item, locker };
+}
+
+it('a file not queued because the outbox could not be written is queued again from the same copy', async () => {
+  const { dataDir, env, s } = await uploadScreen();
+  const { item, locker } = await notQueued(dataDir, s);
 
   locker.exec('COMMIT');
   locker.close();
@@ -50,4 +60,24 @@ it('a file not queued because the outbox could not be written is queued again fr
   // One copy, the one staged first: queueing again made no second.
   const staging = join(dataDir, 'staging');
   expect(existsSync(staging) ? readdirSync(staging).filter((f) => !f.endsWith('.partial')) : []).toHaveLength(1);
+}, 30_000);
+
+/**
+ * Main answers a spent ticket with its own code ('expired'), a failed write with 'failed': the page
+ * decides by the code, not by the words of the message, whether "Queue again" can still work.
+ */
+it('a file whose copy main no longer holds is not offered "Queue again"; a failed write still is', async () => {
+  const { dataDir, env, s } = await uploadScreen();
+  const { item, locker } = await notQueued(dataDir, s);
+  const failedWrite = await env.api.invoke('upload.enqueue', { stagedId: item.requeue! });
+  expect(failedWrite.ok ? null : failedWrite.error.code).toBe('failed');
+  locker.exec('COMMIT');
+  locker.close();
+
+  // The ticket is spent meanwhile (queued from another page of the same browser host).
+  expect((await env.api.invoke('upload.enqueue', { stagedId: item.requeue! })).ok).toBe(true);
+  await s.queueAgain(item);
+  expect(item.phase).toBe('failed');
+  expect(item.message).toMatch(/^Not queued: That file is no longer waiting to be queued/);
+  expect(item.requeue).toBeNull();
 }, 30_000);
