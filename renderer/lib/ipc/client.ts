@@ -50,6 +50,14 @@ export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/**
+ * A failure that left nothing recorded, as the bench says it. Main already says so for an outbox
+ * write it refused ("NOT RECORDED — …"): said once, not twice.
+ */
+export function notRecorded(err: unknown): string {
+  return `NOT RECORDED: ${messageOf(err).replace(/^NOT RECORDED\s*[—:-]\s*/, '')}`;
+}
+
 /** invoke, unwrapped: resolves with the value or throws IpcCallError. */
 export async function call<C extends ChannelName>(
   api: BenchlinkApi,

@@ -8,6 +8,7 @@ import { wedgeFromSettings } from './wedge-settings.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import { age } from '../format/age.js';
+import { notRecorded } from '../ipc/client.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
 export interface IncomingScan {
@@ -205,12 +206,7 @@ export class ScanHub {
       try {
         await handler(scan);
       } catch (err) {
-        this.feedback.report(
-          scan.text,
-          `NOT RECORDED: ${err instanceof Error ? err.message : String(err)}`,
-          'error',
-          scan.mainAt,
-        );
+        this.feedback.report(scan.text, notRecorded(err), 'error', scan.mainAt);
       }
     }).finally(() => this.focusField());
   }

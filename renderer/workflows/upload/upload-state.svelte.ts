@@ -1,4 +1,4 @@
-import { call, IpcCallError, messageOf } from '../../lib/ipc/client.js';
+import { call, IpcCallError, notRecorded } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
@@ -185,7 +185,7 @@ export class UploadState {
       });
       return { said: `${item.name} queued to be embedded in ${page}`, ok: true };
     } catch (err) {
-      return { said: `NOT RECORDED: ${messageOf(err)}`, ok: false };
+      return { said: notRecorded(err), ok: false };
     }
   }
 
