@@ -12,6 +12,7 @@ import { handleRowScan } from '../../../renderer/workflows/row-update/row-scans.
 import { sampleIntent } from '../../../renderer/workflows/well-fill/well-intents.js';
 import { emptyWell } from '../../../renderer/lib/plate-map/well-view.js';
 import { WriteTask } from '../../../renderer/workflows/data/write-task.svelte.js';
+import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import { SampleAssigner } from '../../../renderer/workflows/data/sample-assign.svelte.js';
 import { UploadState } from '../../../renderer/workflows/upload/upload-state.svelte.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
@@ -308,9 +309,15 @@ describe('a write made with the old service’s ids after a switch', () => {
     const boxOnB = await t.env.call('cache.manifest', { barcode: 'BOX000001' });
     expect(boxOnB!.uuid).not.toBe(boxOnA!.uuid);
     const onB = new SampleAssigner(t.env.api, await t.env.service(), boxOnB!.uuid);
-    await onB.assign('Samples', 'ID', [{ id: 'S-0101' }]);
+    await onB.assign('Samples', 'ID', [{ id: 'S-0101' }, { id: 'S-0102' }]);
     expect(onB.error).toBeNull();
-    expect(await t.queued()).toBe(before + 1);
+    expect(await t.queued()).toBe(before + 2);
+    // More than one commit takes: refused whole, with what to do, rather than half queued.
+    const many = Array.from({ length: MAX_INTENTS_PER_COMMIT + 1 }, (_, n) => ({ id: `S-${n}` }));
+    await onB.assign('Samples', 'ID', many);
+    expect(onB.error?.text).toContain(`${MAX_INTENTS_PER_COMMIT + 1} samples are more than`);
+    expect(onB.error?.hint).toContain(`parts of at most ${MAX_INTENTS_PER_COMMIT}`);
+    expect(await t.queued()).toBe(before + 2);
   }, 60_000);
 
   it('Upload: embedding an image the old service stored is refused, and the screen says why', async () => {
