@@ -5,7 +5,14 @@ import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { refuseReadElsewhere } from './read-elsewhere.js';
-import { prepareStatements, readableOnly, rowToEntry, rowToListed, type EntryRow } from './statements.js';
+import {
+  DISCARDABLE_ELSEWHERE,
+  prepareStatements,
+  readableOnly,
+  rowToEntry,
+  rowToListed,
+  type EntryRow,
+} from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
 import { batchDependency, SUPPLIED_LATER, type BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
@@ -44,13 +51,16 @@ export interface OutboxOptions {
 /**
  * Open entries bound to a service other than the current one, by what a switch back does with them:
  * `waiting` ones (pending or in flight) are sent then; `failed` ones only when the user retries them;
- * `uncertain` ones (may have arrived) when the user decides.
+ * `uncertain` ones (may have arrived) when the user decides. `discardable`: how many of them
+ * discardWaiting gives up now (by the same rule); `sending`: those in flight, which it leaves to settle.
  */
 export interface WaitingElsewhere {
   service: string;
   waiting: number;
   failed: number;
   uncertain: number;
+  discardable: number;
+  sending: number;
 }
 
 export interface OutboxEvents {
@@ -96,7 +106,8 @@ export interface Outbox {
   waitingElsewhere(): WaitingElsewhere[];
   /**
    * The user gives up on the changes waiting for a service not in use: each open entry of it (never one
-   * in flight) is discarded, in one transaction. Refused for the current service. Answers their ids.
+   * in flight; waitingElsewhere counts them as `discardable`) is discarded, in one transaction. Refused
+   * for the current service. Answers their ids.
    */
   discardWaiting(service: string): number[];
   /**
@@ -438,9 +449,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const by = new Map<string, WaitingElsewhere>();
       for (const r of st.openByService.all()) {
         if (r.service === current) continue;
-        const w = by.get(r.service) ?? { service: r.service, waiting: 0, failed: 0, uncertain: 0 };
+        const w = by.get(r.service) ?? {
+          service: r.service,
+          waiting: 0,
+          failed: 0,
+          uncertain: 0,
+          discardable: 0,
+          sending: 0,
+        };
         if (r.state === 'failed' || r.state === 'uncertain') w[r.state] += r.n;
         else w.waiting += r.n;
+        if (r.state === 'sending') w.sending += r.n;
+        if (DISCARDABLE_ELSEWHERE.includes(r.state as EntryState)) w.discardable += r.n;
         by.set(r.service, w);
       }
       return [...by.values()];
@@ -452,7 +472,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         const t = now();
         db.transaction(() => {
-          gone = st.openOfService
+          gone = st.discardableOfService
             .all(of)
             .filter((r) => st.setState.run('discarded', t, r.id, r.state).changes === 1)
             .map((r) => r.id);

@@ -132,6 +132,14 @@ export function rowToListed(r: EntryRow): ListedEntry {
 export const readableOnly = (rows: readonly EntryRow[]): OutboxEntry[] =>
   rows.map(rowToListed).filter((e): e is OutboxEntry => !isUnreadable(e));
 
+/**
+ * The states "Discard them" gives up for a service not in use: every open one but an entry in flight,
+ * whose request may be on its way to that service and which settles by itself. The one rule for both
+ * the discard and the count the user is asked about (outbox-store.ts waitingElsewhere).
+ */
+export const DISCARDABLE_ELSEWHERE: readonly EntryState[] = ['pending', 'failed', 'uncertain'];
+const inList = (states: readonly string[]) => states.map((x) => `'${x}'`).join(', ');
+
 /** Prepared once per connection; better-sqlite3 statements are cheap to reuse and costly to re-prepare. */
 export function prepareStatements(db: Database.Database) {
   return {
@@ -146,9 +154,9 @@ export function prepareStatements(db: Database.Database) {
       `SELECT service, state, COUNT(*) AS n FROM entries WHERE state IN ('pending', 'sending', 'failed', 'uncertain')
        GROUP BY service, state`,
     ),
-    /** "Discard them": every open entry of a service that is not the current one, never one in flight. */
-    openOfService: db.prepare<[string], { id: number; state: string }>(
-      `SELECT id, state FROM entries WHERE service = ? AND state IN ('pending', 'failed', 'uncertain') ORDER BY id`,
+    /** "Discard them": the entries of a service that is not the current one that it gives up. */
+    discardableOfService: db.prepare<[string], { id: number; state: string }>(
+      `SELECT id, state FROM entries WHERE service = ? AND state IN (${inList(DISCARDABLE_ELSEWHERE)}) ORDER BY id`,
     ),
     byDedupe: db.prepare<[string], { id: number }>(`SELECT id FROM entries WHERE dedupe_key = ?`),
     get: db.prepare<[number], EntryRow>(`SELECT * FROM entries WHERE id = ?`),

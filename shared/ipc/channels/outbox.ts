@@ -104,7 +104,16 @@ export type OpenChanges = { [K in keyof typeof openChanges]: number };
  */
 export const outboxServices = z.strictObject({
   current: z.strictObject({ ...serviceRef, ...openChanges }),
-  elsewhere: z.array(z.strictObject({ ...serviceRef, ...openChanges })),
+  elsewhere: z.array(
+    z.strictObject({
+      ...serviceRef,
+      ...openChanges,
+      /** How many of them "discard them" gives up now: main's count, by the rule it discards by. */
+      discardable: z.number().int().nonnegative(),
+      /** In flight (counted in `waiting`): not discarded, they settle by themselves. */
+      sending: z.number().int().nonnegative(),
+    }),
+  ),
 });
 export type OutboxServices = z.infer<typeof outboxServices>;
 const done = z.strictObject({ ok: z.boolean(), message: z.string().optional() });

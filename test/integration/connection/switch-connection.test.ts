@@ -74,7 +74,15 @@ describe('changes wait for the service they were queued for', () => {
     const services = await env.call('outbox.services', {});
     expect(services.current).toMatchObject({ waiting: 0, failed: 0, uncertain: 0 });
     expect(services.elsewhere).toEqual([
-      { service: expect.any(String), label: expect.stringContaining(real), waiting: 1, failed: 0, uncertain: 0 },
+      {
+        service: expect.any(String),
+        label: expect.stringContaining(real),
+        waiting: 1,
+        failed: 0,
+        uncertain: 0,
+        discardable: 1,
+        sending: 0,
+      },
     ]);
     expect((await env.call('outbox.counts', {})).elsewhere).toBe(1);
     const listed = await env.call('outbox.list', {});
@@ -151,7 +159,15 @@ describe('changes wait for the service they were queued for', () => {
     const services = await env.call('outbox.services', {});
     expect(services.current).toMatchObject({ waiting: 0, failed: 1, uncertain: 0 });
     expect(services.elsewhere).toEqual([
-      { service: expect.any(String), label: expect.stringContaining(away), waiting: 1, failed: 0, uncertain: 0 },
+      {
+        service: expect.any(String),
+        label: expect.stringContaining(away),
+        waiting: 1,
+        failed: 0,
+        uncertain: 0,
+        discardable: 1,
+        sending: 0,
+      },
     ]);
   }, 40_000);
 

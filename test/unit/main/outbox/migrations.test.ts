@@ -124,7 +124,9 @@ describe('outbox migrations', () => {
     expect(outbox.db.pragma('user_version', { simple: true })).toBe(OUTBOX_MIGRATIONS.length);
     expect(outbox.list('pending').map((e) => e.service)).toEqual(['saved-before']);
     // Not the service in use: it waits, and is not offered to the sync engine.
-    expect(outbox.waitingElsewhere()).toEqual([{ service: 'saved-before', waiting: 1, failed: 0, uncertain: 0 }]);
+    expect(outbox.waitingElsewhere()).toEqual([
+      { service: 'saved-before', waiting: 1, failed: 0, uncertain: 0, discardable: 1, sending: 0 },
+    ]);
     expect(outbox.oldestPendingTargets(10)).toEqual([]);
     outbox.close();
     db = new Database(path.join(t.dir, 'm.db'));

@@ -196,12 +196,49 @@ describe('outbox store', () => {
       expect(bound.pendingHead(bound.oldestPendingTargets(5)[0]!, 10).map((e) => e.id)).toEqual([demo]);
       expect(bound.claim([real, demo], 'r', 'updateManifest')).toEqual([demo]);
       expect(bound.counts()).toMatchObject({ pending: 0, sending: 1, elsewhere: 1 });
-      expect(bound.waitingElsewhere()).toEqual([{ service: 'real', waiting: 1, failed: 0, uncertain: 0 }]);
+      expect(bound.waitingElsewhere()).toEqual([
+        { service: 'real', waiting: 1, failed: 0, uncertain: 0, discardable: 1, sending: 0 },
+      ]);
       // The current service's entries are never discarded this way; another's are, all of them.
       expect(bound.discardWaiting('sandbox')).toEqual([]);
       expect(bound.discardWaiting('real')).toEqual([real]);
       expect(bound.get(real)?.state).toBe('discarded');
       expect(bound.waitingElsewhere()).toEqual([]);
+    } finally {
+      bound.close();
+    }
+  });
+
+  it('counts for "discard them" exactly what it discards: an entry in flight is counted apart and left alone', () => {
+    let current = 'real';
+    const bound = createOutbox({ path: path.join(t.dir, 'bound.db'), now: clock.now, service: () => current });
+    try {
+      const [waiting, failing, flying] = bound.enqueueMany([
+        wellSet('A1', 'S-0001'),
+        rowUpdate('S-0002', { Status: 'b' }),
+        webhook(3),
+      ]);
+      bound.claim([failing!], 'r-1', 'updateRowsById');
+      bound.settle([{ id: failing!, state: 'failed', error: { kind: 'validation', message: 'x', at: 0 } }]);
+      // Sent while 'real' was in use, and still on its way when the user switched.
+      bound.claim([flying!], 'r-2', 'webhookCustom');
+      current = 'sandbox';
+
+      const [w] = bound.waitingElsewhere();
+      expect(w).toEqual({ service: 'real', waiting: 2, failed: 1, uncertain: 0, discardable: 2, sending: 1 });
+      const gone = bound.discardWaiting('real');
+      expect(gone).toEqual([waiting, failing]);
+      expect(gone).toHaveLength(w!.discardable);
+      expect(bound.get(flying!)?.state).toBe('sending');
+      expect(bound.waitingElsewhere()).toEqual([
+        { service: 'real', waiting: 1, failed: 0, uncertain: 0, discardable: 0, sending: 1 },
+      ]);
+      // Its answer lost: now it is the user's to discard, and counted so.
+      bound.settle([{ id: flying!, state: 'uncertain', error: { kind: 'network', message: 'x', at: 0 } }]);
+      expect(bound.waitingElsewhere()).toEqual([
+        { service: 'real', waiting: 0, failed: 0, uncertain: 1, discardable: 1, sending: 0 },
+      ]);
+      expect(bound.discardWaiting('real')).toEqual([flying]);
     } finally {
       bound.close();
     }

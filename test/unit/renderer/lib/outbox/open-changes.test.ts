@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { openChangesSaid, openTotal } from '../../../../../renderer/lib/outbox/open-changes.js';
+import {
+  discardedSaid,
+  discardQuestion,
+  openChangesSaid,
+  openTotal,
+} from '../../../../../renderer/lib/outbox/open-changes.js';
 
 describe("a service's open changes in words", () => {
   it('says apart what a switch back sends and what waits for a retry or a decision', () => {
@@ -16,5 +21,34 @@ describe("a service's open changes in words", () => {
     const said = openChangesSaid({ waiting: 0, failed: 2, uncertain: 0 }, 'Lab A').join(' ');
     expect(said).toBe('2 failed changes for Lab A: not sent until you retry them in the Outbox');
     expect(said).not.toContain('waiting');
+  });
+});
+
+describe('"discard them" in words', () => {
+  it('asks about only what will be discarded, and says the changes in flight go on', () => {
+    // 5 open: 3 discardable, 2 being sent (main's count, by the rule it discards by).
+    const q = discardQuestion({ label: 'Lab A', discardable: 3, sending: 2 });
+    expect(q).toEqual({
+      ask:
+        'Discard the 3 changes kept for Lab A? They will never be sent.\n\n' +
+        '2 changes are being sent to Lab A right now and will not be discarded: if any fail, they stay here ' +
+        'to retry or discard.',
+    });
+    expect(discardedSaid(3, 'Lab A')).toBe('Discarded 3 changes kept for Lab A; they will never be sent.');
+    expect(discardedSaid(1, 'Lab A')).toBe('Discarded 1 change kept for Lab A; it will never be sent.');
+  });
+
+  it('asks plainly when nothing is in flight', () => {
+    expect(discardQuestion({ label: 'Lab A', discardable: 1, sending: 0 })).toEqual({
+      ask: 'Discard the 1 change kept for Lab A? It will never be sent.',
+    });
+  });
+
+  it('asks nothing when everything left is being sent, and says so', () => {
+    expect(discardQuestion({ label: 'Lab A', discardable: 0, sending: 1 })).toEqual({
+      tell:
+        'Nothing to discard now: 1 change for Lab A is being sent right now; if it fails, it stays here to ' +
+        'retry or discard.',
+    });
   });
 });
