@@ -11,3 +11,4 @@ export { coalesceWells, coalesceAssignments, coalesceRows, ROW_BATCH_LIMIT } fro
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 export { olderMoveOf } from './cross-target.js';
 export type { LaneHold } from './lane-holds.js';
+export type { QueueHold } from './queue-hold.js';

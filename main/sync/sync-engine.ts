@@ -8,6 +8,7 @@ import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classifie
 import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
+import { queueHoldOf, type QueueHold } from './queue-hold.js';
 import { cutAtEarlierMoves } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
@@ -86,6 +87,8 @@ export interface SyncEngine {
   status(): SyncStatus;
   /** When a lane the service failed goes again, and why it waits; null when it is not held. */
   laneHold(target: string): LaneHold | null;
+  /** Why the whole queue waits now (offline, "slow down", token refused), or null when it does not. */
+  queueHold(): QueueHold | null;
 }
 
 export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
@@ -116,6 +119,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
    * `laneHolds` instead, and new entries of the other lanes go at once.
    */
   let heldUntil: number | null = null;
+  /** The failure that set `heldUntil`: what the Outbox says each waiting entry waits for. */
+  let heldFor: Classified | null = null;
+  /** When the service last stopped answering (the connectivity's change to offline). */
+  let offlineSince: number | null = null;
   /** One timer wakes the drain when the hold, or the first lane's backoff, is over. */
   let wakeTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
@@ -134,6 +141,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const emitStatus = () => events.emit('status', snapshot());
   unsubscribe.push(
     connectivity.onChange((online) => {
+      offlineSince = online ? null : platform.now();
       emitStatus();
       if (online) void syncNow();
       else scheduleProbe();
@@ -381,6 +389,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         if (held !== null && !status.paused) {
           failures++;
           heldUntil = platform.now() + backoffDelay(failures, platform.random, backoff, held.retryAfterMs);
+          heldFor = held;
           scheduleWake(heldUntil);
           return;
         }
@@ -463,5 +472,12 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     },
     status: snapshot,
     laneHold: (target) => laneHolds.held(outbox.currentService(), target, platform.now()),
+    queueHold: () =>
+      queueHoldOf({
+        paused: status.paused !== null,
+        online: connectivity.online,
+        offlineSince,
+        held: heldUntil !== null && heldFor !== null ? { until: heldUntil, failure: heldFor } : null,
+      }),
   };
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { isUnreadable, type EntryError, type HeldLane, type ListedEntry, type Outbox } from '../../outbox/index.js';
-import { olderMoveOf, type LaneHold } from '../../sync/index.js';
+import { olderMoveOf, type LaneHold, type QueueHold } from '../../sync/index.js';
 import { summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
@@ -76,10 +76,32 @@ function retrying(hold: LaneHold): string {
 }
 
 /**
+ * The whole queue's wait, said on each waiting entry: every lane waits for it, so the entry's own line
+ * says so instead of a bare "pending".
+ */
+function queueWaits(hold: QueueHold): string {
+  switch (hold.kind) {
+    case 'token-refused':
+      return 'Waiting: the service refused the token, so sending is paused; enter a new token in Settings and it is sent then.';
+    case 'offline':
+      return `Waiting: the service is unreachable${hold.since === null ? '' : ` (offline since ${clockTime(hold.since)})`}; sent when it answers.`;
+    case 'slow-down':
+      return `Waiting: the service asked to slow down (429); retrying at ${clockTime(hold.until)}.`;
+    case 'retrying':
+      return `Waiting: ${failureInWords(hold.reason)}; retrying at ${clockTime(hold.until)}; press Sync now to try at once.`;
+  }
+}
+
+/** The lane's own hold outlasts the queue's: the lane goes at its own time, so that is the one to say. */
+const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
+  lane !== null && (queue.kind === 'slow-down' || queue.kind === 'retrying') && lane.until > queue.until;
+
+/**
  * Why a pending entry is not being sent, when the reason is another entry that is not done: the
  * lane's first entry waits for it (an upload whose file id it takes, changes a record states), and
  * every later entry of the lane waits behind that one, since a lane goes in order. Also when its lane
- * waits out a backoff after the service failed it (`laneHold`, the sync engine's), or when it is a
+ * waits out a backoff after the service failed it (`laneHold`, the sync engine's), when the whole queue
+ * waits (`queueHold`, the sync engine's: offline, "slow down", the token refused), or when it is a
  * tube's move waiting for an older move of that tube to another place (cross-target.ts). Null otherwise.
  * Read once per listing: the outbox answers which lanes are held (see oldestTargets).
  */
@@ -87,6 +109,7 @@ export function waitReasons(
   outbox: Outbox,
   nameOf: NameOfUuid = () => null,
   laneHold: (target: string) => LaneHold | null = () => null,
+  queueHold: QueueHold | null = null,
 ): (e: ListedEntry) => string | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
   const cache = new Map<number, string>();
@@ -96,12 +119,17 @@ export function waitReasons(
     const lane = held.get(e.target);
     if (!lane || e.id < lane.head) {
       const hold = laneHold(e.target);
-      if (hold) return retrying(hold);
+      // The whole queue's wait is every entry's, unless the entry's lane waits longer than it.
+      const queue = queueHold !== null && !laneOutlasts(queueHold, hold) ? queueHold : null;
+      if (hold && !queue) return retrying(hold);
+      // A move waiting for an older one still waits for it once the queue goes again: that one is named.
       const older = isUnreadable(e) ? null : olderMoveOf(outbox, e);
-      return older
-        ? `Waiting for ${name({ id: older.id, type: older.type, state: older.state })}, an older move of the same ` +
-            `tube to another place: a tube's moves are sent in the order they were made, so this goes right after it.`
-        : null;
+      if (older)
+        return (
+          `Waiting for ${name({ id: older.id, type: older.type, state: older.state })}, an older move of the same ` +
+          `tube to another place: a tube's moves are sent in the order they were made, so this goes right after it.`
+        );
+      return queue ? queueWaits(queue) : null;
     }
     const w = mostTelling(lane.waitsFor);
     const more = lane.waitsFor.length > 1 ? ` (and ${lane.waitsFor.length - 1} more)` : '';

@@ -68,7 +68,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
       const current = outbox.currentService();
       const waitingOn = wanted.includes('pending')
-        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t))
+        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold())
         : () => null;
       return entries
         .sort((a, b) => a.id - b.id)

@@ -130,3 +130,77 @@ describe('entries waiting out a backoff after the service failed them say until 
     expect(serverRow(s.sandbox, 'Samples', 'TB000131')).toMatchObject({ locationUuid: plate2, position: 'H11' });
   });
 });
+
+describe('when the whole queue waits, each waiting entry says why', () => {
+  let temp: ReturnType<typeof tempDir>;
+  let s: Stack;
+  beforeEach(async () => {
+    temp = tempDir('waiting-queue-');
+    // A backoff long enough to read the Outbox while it lasts; offline after one call with no answer.
+    s = await startStack(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 }, offlineAfter: 1 });
+  });
+  afterEach(async () => {
+    await s.close();
+    temp.cleanup();
+  });
+
+  const clock = (at: number) => {
+    const d = new Date(at);
+    return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  };
+  /** Two lanes (a row's labsheet, a box): the queue's wait is on both, not only on the one that was tried. */
+  function queueTwo(): number[] {
+    const box = s.sandbox.store.manifests.find('hrid', 'PL-0002')!.uuid;
+    return s.outbox.enqueueMany([
+      { type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id: 'S-0021', changes: { Notes: 'q' } },
+      { type: 'location-assign', labsheet: 'Samples', locationId: box, idType: 'ID_BARCODE', id: 'TB000133' },
+    ]);
+  }
+  async function waitingOf(ids: number[]): Promise<(string | undefined)[]> {
+    const list = await outboxHandlers({ outbox: s.outbox, sync: s.engine })['outbox.list']({}, { transport: 'test' });
+    return ids.map((id) => list.find((e) => e.id === id)?.waiting);
+  }
+
+  it('the service asked to slow down (429): retrying at the time the engine will', async () => {
+    s.proxy.setFaults([{ fault: { kind: 'status', status: 429, retryAfter: '3' } }]);
+    const ids = queueTwo();
+    s.engine.start();
+    await until(() => s.engine.status().nextRetryAt !== null, 5_000, 'the queue backing off');
+    const at = clock(s.engine.status().nextRetryAt!);
+    expect(await waitingOf(ids)).toEqual(
+      ids.map(() => `Waiting: the service asked to slow down (429); retrying at ${at}.`),
+    );
+
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    expect(ids.map((id) => s.outbox.get(id)!.state)).toEqual(['done', 'done']);
+    expect(await waitingOf(ids)).toEqual([undefined, undefined]);
+  });
+
+  it('the service does not answer: unreachable since when, sent when it answers', async () => {
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const ids = queueTwo();
+    const before = clock(Date.now());
+    s.engine.start();
+    await until(() => !s.engine.status().online, 5_000, 'offline');
+    const said = await waitingOf(ids);
+    const since = /^Waiting: the service is unreachable \(offline since (\d\d:\d\d)\); sent when it answers\.$/.exec(
+      said[0] ?? '',
+    )?.[1];
+    expect([before, clock(Date.now())]).toContain(since);
+    expect(said[1]).toBe(said[0]);
+  });
+
+  it('the service refused the token: paused until a new token is given', async () => {
+    s.token.value = 'not-a-token-the-service-knows';
+    const ids = queueTwo();
+    s.engine.start();
+    await until(() => s.engine.status().paused !== null, 5_000, 'paused for the token');
+    expect(await waitingOf(ids)).toEqual(
+      ids.map(
+        () =>
+          'Waiting: the service refused the token, so sending is paused; enter a new token in Settings and it is sent then.',
+      ),
+    );
+  });
+});
