@@ -23,7 +23,7 @@ export function rememberCreatedLabsheets(
   return outbox.events.on('changed', (changes) => {
     for (const c of changes) {
       if (c.type !== 'labsheet-create' || c.state !== 'done') continue;
-      const e = outbox.get(c.id);
+      const e = outbox.changedEntry(c.id);
       if (e?.intent.type !== 'labsheet-create') continue;
       const columns = idColumnsOfCreate(e.intent.request);
       if (!columns) continue;

@@ -230,7 +230,7 @@ export function createReadCache(d: ReadCacheDeps) {
   const offChanged = d.outbox.events.on('changed', (changes) => {
     for (const c of changes) {
       if (c.state !== 'done' || (c.type !== 'well-set' && c.type !== 'well-remove')) continue;
-      const e = d.outbox.get(c.id);
+      const e = d.outbox.changedEntry(c.id);
       if (!e || (e.intent.type !== 'well-set' && e.intent.type !== 'well-remove')) continue;
       const ref = e.intent.manifest;
       const uuid = 'uuid' in ref ? ref.uuid : store.manifest('hrid', ref.hrid)?.manifest.uuid;

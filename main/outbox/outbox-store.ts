@@ -11,6 +11,7 @@ import {
   readableOnly,
   rowToEntry,
   rowToListed,
+  UnreadableRowError,
   type EntryRow,
 } from './statements.js';
 import { logListenerError, TypedEmitter } from '../common/emitter.js';
@@ -96,6 +97,12 @@ export interface Outbox {
     },
   ): number[];
   get(id: number): OutboxEntry | null;
+  /**
+   * The entry, for a listener reacting to its change (a staged copy to remove, a cache to fill): null
+   * when it is gone or this version cannot read it. One that cannot be read is skipped, so the other
+   * changes of the batch still get their reaction, and logged once (its id and kind, never its content).
+   */
+  changedEntry(id: number): OutboxEntry | null;
   /** The entry queued under this dedupe key (a batch's entry i: `${key}:${i}`), or null. */
   findDeduped(key: string): number | null;
   /** Entries of the current service by state, and how many open ones wait for another service. */
@@ -207,6 +214,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
     st.adoptUnboundPlates.run(unbound);
   })(options.unboundService ?? service());
 
+  /** Entries already reported as unreadable to a change listener: one log line each, not one per batch. */
+  const reportedUnreadable = new Set<number>();
+
+  // A damaged stored error is only left out: the change happened, and every listener must hear of it.
+  const storedError = (json: string | null): EntryError | null => {
+    if (json === null) return null;
+    try {
+      return JSON.parse(json) as EntryError;
+    } catch {
+      return null;
+    }
+  };
+
   const reread = (ids: readonly number[]): EntryStateChange[] =>
     ids
       .map((id) => st.stateOf.get(id))
@@ -216,7 +236,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         type: r.type as IntentType,
         target: r.target,
         state: r.state as EntryState,
-        lastError: r.last_error === null ? null : (JSON.parse(r.last_error) as EntryError),
+        lastError: storedError(r.last_error),
       }));
 
   function validate(i: Intent): Intent {
@@ -435,6 +455,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
     get(id) {
       const r = st.get.get(id);
       return r ? rowToEntry(r) : null;
+    },
+    changedEntry(id) {
+      const r = st.get.get(id);
+      if (!r) return null;
+      try {
+        return rowToEntry(r);
+      } catch (err) {
+        if (!(err instanceof UnreadableRowError)) throw err;
+        if (!reportedUnreadable.has(id)) {
+          reportedUnreadable.add(id);
+          options.log?.warn('an outbox entry this version cannot read was left out of what reacts to its changes', {
+            id,
+            type: r.type,
+          });
+        }
+        return null;
+      }
     },
     findDeduped: (key) => st.byDedupe.get(key)?.id ?? null,
     counts() {

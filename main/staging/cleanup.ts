@@ -18,7 +18,7 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
   return outbox.events.on('changed', (changes) => {
     for (const c of changes) {
       if (c.type !== 'file-upload' || !FINISHED.has(c.state)) continue;
-      const e = outbox.get(c.id);
+      const e = outbox.changedEntry(c.id);
       if (e?.intent.type !== 'file-upload') continue;
       const path = e.intent.stagedPath;
       removeStaged(path).catch((err: unknown) =>
