@@ -4,6 +4,7 @@ import type { CompleteWellAssignment, WellSample } from '../../shared/api/manife
 import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import type { CellValue } from '../../shared/api/primitives.js';
+import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** One entry's outcome as read from a coalesced response. */
 export type EntryOutcome = { id: number; ok: true; result?: unknown } | { id: number; ok: false; message: string };
@@ -141,23 +142,33 @@ export function coalesceAssignments(
  * `rows` has a single key, and each row starts with its ID (or ID_BARCODE) element followed by one
  * element per changed column; later changes to the same cell win. A change to the ID column itself
  * is not sent: in this shape it would start another row. Each entry's result is read from the
- * response by its ID: an ID with no updated rows fails as "not found" and leaves its neighbours done.
- * `withheld`: per entry, columns not to send (a newer value already went, see superseded.ts) and the
- * note its result carries.
+ * response by its row's ID: an ID with no updated rows fails as "not found" and leaves its neighbours
+ * done. `withheld`: per entry, columns not to send (a newer value already went, see superseded.ts)
+ * and the note its result carries.
+ *
+ * `names` makes a row queued under its barcode and under its sample ID one row (tube-names.ts): its
+ * cells fold in the order they were changed and go in one element, under the name it was first
+ * queued by. As two elements the service would apply them element by element, and a change made
+ * last under one name could land before an older one under the other.
  */
 export function coalesceRows(
   entries: readonly Tagged<RowUpdateIntent>[],
   withheld: ReadonlyMap<number, { columns: ReadonlySet<string>; note: string }> = new Map(),
+  names: TubeNames = ONLY_AS_QUEUED,
 ): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
   const rows = new Map<string, { idColumn: string; id: string; cells: Map<string, CellValue> }>();
   const byKey = new Map<string, number[]>();
+  const sentAs = new Map<number, { idColumn: string; id: string }>();
   for (const { id, intent } of entries) {
-    const key = JSON.stringify([intent.idColumn, intent.id]);
+    const key = tubeKey(names, intent.labsheet, intent.id);
     byKey.set(key, [...(byKey.get(key) ?? []), id]);
     const row = rows.get(key) ?? { idColumn: intent.idColumn, id: intent.id, cells: new Map<string, CellValue>() };
+    sentAs.set(id, row);
     const skip = withheld.get(id)?.columns;
     for (const [column, value] of Object.entries(intent.changes)) {
-      if (column !== intent.idColumn && !skip?.has(column)) row.cells.set(column, value);
+      // Neither of the row's name columns is sent as a change: either would start another row.
+      if (column === intent.idColumn || column === row.idColumn || skip?.has(column)) continue;
+      row.cells.set(column, value);
     }
     rows.set(key, row);
   }
@@ -180,11 +191,12 @@ export function coalesceRows(
       for (const r of res)
         updated.set(echoedId(r.ID), (updated.get(echoedId(r.ID)) ?? 0) + r.updatedRows.filter((u) => u.success).length);
       return entries.map(({ id, intent }) => {
-        if ((updated.get(echoedId(intent.id)) ?? 0) === 0)
+        const as = sentAs.get(id) ?? intent;
+        if ((updated.get(echoedId(as.id)) ?? 0) === 0)
           return {
             id,
             ok: false,
-            message: `Not found: no row of ${intent.labsheet} has ${intent.idColumn} = ${intent.id}`,
+            message: `Not found: no row of ${intent.labsheet} has ${as.idColumn} = ${as.id}`,
           };
         const note = withheld.get(id)?.note;
         return note === undefined ? { id, ok: true } : { id, ok: true, result: { note } };
@@ -213,8 +225,12 @@ export function takeDistinct<T>(entries: readonly T[], keyOf: (e: T) => string, 
   return out;
 }
 
-export function takeRowBatch<T extends Tagged<RowUpdateIntent>>(entries: readonly T[], limit = ROW_BATCH_LIMIT): T[] {
-  return takeDistinct(entries, (e) => JSON.stringify([e.intent.idColumn, e.intent.id]), limit);
+export function takeRowBatch<T extends Tagged<RowUpdateIntent>>(
+  entries: readonly T[],
+  limit = ROW_BATCH_LIMIT,
+  names: TubeNames = ONLY_AS_QUEUED,
+): T[] {
+  return takeDistinct(entries, (e) => tubeKey(names, e.intent.labsheet, e.intent.id), limit);
 }
 
 export function takeAssignmentBatch<T extends Tagged<LocationAssignIntent>>(

@@ -5,6 +5,7 @@ import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES, ty
 import { coalesceAssignments, coalesceRows, coalesceWells, positionKey, type Coalesced } from './coalesce.js';
 import type { SendContext, StepResult } from './step-result.js';
 import type { Withheld } from './superseded.js';
+import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 type Kind = 'wells' | 'assignments' | 'rows';
 
@@ -14,7 +15,7 @@ interface Prepared {
   coalesced: Coalesced<unknown, never>;
 }
 
-function prepare(kind: Kind, entries: readonly OutboxEntry[], withheld: ReadonlyMap<number, Withheld>): Prepared {
+function prepare(kind: Kind, entries: readonly OutboxEntry[], round: Round): Prepared {
   if (kind === 'wells') {
     const tagged = entries.map((e) => ({ id: e.id, intent: e.intent as WellIntent }));
     const c = coalesceWells(tagged[0]!.intent.manifest, tagged);
@@ -32,7 +33,8 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[], withheld: Readonly
   }
   const c = coalesceRows(
     entries.map((e) => ({ id: e.id, intent: e.intent as RowUpdateIntent })),
-    withheld,
+    round.withheld,
+    round.names,
   );
   return {
     coalesced: c as Coalesced<unknown, never>,
@@ -46,18 +48,19 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[], withheld: Readonly
  */
 type Group = readonly OutboxEntry[];
 
-function elementKey(e: OutboxEntry): string {
+function elementKey(e: OutboxEntry, names: TubeNames): string {
   const i = e.intent;
   if (i.type === 'well-set' || i.type === 'well-remove') return positionKey(i.position);
   if (i.type === 'location-assign') return i.id;
-  if (i.type === 'row-update') return JSON.stringify([i.idColumn, i.id]);
+  // A row's updates under its barcode and under its sample ID are one element (coalesceRows).
+  if (i.type === 'row-update') return tubeKey(names, i.labsheet, i.id);
   return String(e.id);
 }
 
-function groupsOf(entries: readonly OutboxEntry[]): Group[] {
+function groupsOf(entries: readonly OutboxEntry[], names: TubeNames): Group[] {
   const groups = new Map<string, OutboxEntry[]>();
   for (const e of entries) {
-    const key = elementKey(e);
+    const key = elementKey(e, names);
     const g = groups.get(key);
     if (g) g.push(e);
     else groups.set(key, [e]);
@@ -79,6 +82,8 @@ interface Round {
    * a row's entries are never split apart, so nothing sent later in the step changes it.
    */
   withheld: ReadonlyMap<number, Withheld>;
+  /** Every name of a row (tube-names.ts): a row's updates under either are one element. */
+  names: TubeNames;
 }
 
 /** Stops the whole step: no answer at all (offline), the token is needed, or the service is failing. */
@@ -111,10 +116,11 @@ export async function sendCoalesced(
   kind: Kind,
   entries: readonly OutboxEntry[],
   withheld: ReadonlyMap<number, Withheld> = new Map(),
+  names: TubeNames = ONLY_AS_QUEUED,
 ): Promise<StepResult> {
-  const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null, withheld };
+  const round: Round = { counted: new Set(), requests: 0, progress: 0, held: null, withheld, names };
   // The engine may have waited (the plate's read-back) since it listed these: take them as they are now.
-  const groups = stillPending(ctx, groupsOf(entries));
+  const groups = stillPending(ctx, groupsOf(entries, names));
   if (groups.length === 0) return { kind: 'ok', requests: 0 };
   const stop = await sendBatch(
     ctx,
@@ -162,7 +168,7 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   const entries = all.filter((e) => taken.has(e.id));
   if (entries.length === 0) return { kind: 'settled' };
   const sent = entries.map((e) => e.id);
-  const p = prepare(kind, entries, round.withheld);
+  const p = prepare(kind, entries, round);
   round.requests += 1;
   let response: unknown;
   try {

@@ -14,7 +14,8 @@ interface Sets {
 
 /**
  * What an entry sets: a well of a plate (`A01` and `a1` alike); where a tube is (a tube is in one
- * place, whatever location the entry names); or each cell of a row it changes. update-rows-by-id
+ * place, whatever location the entry names); or each cell of a row it changes, under whichever of
+ * the row's names the entry was queued (tube-names.ts). update-rows-by-id
  * changes only the columns it is given (the spec: each element is one column and its new value), so
  * two updates of one row overlap only in the columns both name. The ID column is never sent
  * (coalesceRows), so it sets nothing. Empty for anything else.
@@ -25,14 +26,15 @@ function setsOf(e: OutboxEntry, names: TubeNames): Sets[] {
     return [{ key: JSON.stringify(['well', e.target, positionKey(i.position)]), what: positionKey(i.position) }];
   if (i.type === 'location-assign')
     return [{ key: JSON.stringify(['tube', tubeKey(names, i.labsheet, i.id)]), what: `tube ${i.id}` }];
-  if (i.type === 'row-update')
+  if (i.type === 'row-update') {
+    // One row whichever name it was queued under (its barcode, its sample ID); people read it by its ID.
+    const row = tubeKey(names, i.labsheet, i.id);
+    const id = names(i.labsheet, i.id)[0] ?? i.id;
+    const called = id === i.id ? i.id : `${id} (${i.id})`;
     return Object.keys(i.changes)
       .filter((column) => column !== i.idColumn)
-      .map((column) => ({
-        key: JSON.stringify(['cell', i.labsheet, i.idColumn, i.id, column]),
-        what: `${column} of row ${i.id}`,
-        column,
-      }));
+      .map((column) => ({ key: JSON.stringify(['cell', row, column]), what: `${column} of row ${called}`, column }));
+  }
   return [];
 }
 

@@ -5,7 +5,7 @@ import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
-import { ENTRY_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
+import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
@@ -64,7 +64,10 @@ export interface SyncEngineOptions {
    * token, so it pauses nothing: the step goes again with the token in use now.
    */
   tokenEpoch?: () => unknown;
-  /** Every name of a tube (the read cache's rows), so moves of one tube by its two names stay in order. */
+  /**
+   * Every name of a tube, or of any row (the read cache's rows), so moves of one tube and updates of
+   * one row queued under its two names stay in order and never land older over newer.
+   */
   tubeNames?: TubeNames;
   log?: SyncLog;
 }
@@ -252,8 +255,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       if (coalescingKindOf(e.type) !== kind) break;
       run.push(e);
     }
-    if (kind === 'rows') run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[]);
+    // Each tube's (row's) names, read once for this step: a row updated by its barcode and by its
+    // sample ID is one row, as a tube moved by either is one tube.
     const names = askedOnce(tubeNames);
+    if (kind === 'rows')
+      run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[], ROW_BATCH_LIMIT, names);
     if (kind === 'assignments')
       run = cutAtEarlierMoves(
         outbox,
@@ -263,10 +269,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       );
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
-    // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's.)
+    // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's,
+    // whichever name they were queued under.)
     const fresh = setAsideSuperseded(outbox, run, platform.now(), names);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
-    if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld);
+    if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld, names);
     return sendPlate(target, fresh.run);
   }
 

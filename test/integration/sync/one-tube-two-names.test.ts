@@ -10,10 +10,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadCache } from '../../../main/cache/read-cache.js';
 import { openCacheStore } from '../../../main/cache/cache-store.js';
-import { ONLY_AS_QUEUED, type TubeNames } from '../../../main/sync/tube-names.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { tempDir } from '../../unit/main/outbox/helpers.js';
-import { serverRow, startStack, until, type Stack } from './stack.js';
+import { serverRow, startStackWithNames, until, type Stack } from './stack.js';
 
 const open: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -24,14 +23,8 @@ afterEach(async () => {
 async function stackWithNames(): Promise<Stack> {
   const temp = tempDir('sync-tube-names-');
   open.push(() => temp.cleanup());
-  let names: TubeNames = ONLY_AS_QUEUED;
-  const s = await startStack(temp.dir, { tubeNames: (l, id) => names(l, id) });
+  const s = await startStackWithNames(temp.dir);
   open.push(() => s.close());
-  const store = openCacheStore(path.join(temp.dir, 'read-cache.db'));
-  const cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: Date.now });
-  open.push(() => store.close());
-  expect(await cache.sampleIndex('Samples')).not.toBeNull(); // the rows are saved, as a bench that scanned has them
-  names = cache.tubeNames;
   return s;
 }
 

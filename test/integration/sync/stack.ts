@@ -10,6 +10,9 @@ import type { SandboxHandle } from '../../../main/sandbox/server.js';
 import { startSandbox } from '../../../main/sandbox/server.js';
 import { startFaultProxy, type FaultProxy } from '../../helpers/fault-proxy.js';
 import { tempDir } from '../../unit/main/outbox/helpers.js';
+import { createReadCache, type ReadCache } from '../../../main/cache/read-cache.js';
+import { openCacheStore } from '../../../main/cache/cache-store.js';
+import { ONLY_AS_QUEUED, type TubeNames } from '../../../main/sync/tube-names.js';
 
 /** The real pieces wired together: sandbox ← fault proxy ← client ← sync engine ← outbox on disk. */
 export interface Stack {
@@ -89,6 +92,39 @@ export async function startStack(
       await sandbox.close();
     },
   };
+}
+
+/**
+ * The stack with its engine asking a real read cache for a row's names (`tubeNames`), as main/app.ts
+ * wires it: the Samples rows are loaded over HTTP first, as a bench that scanned has them saved.
+ * `asked`: every name the engine asked about, in order (each question is a read of the saved rows).
+ */
+export async function startStackWithNames(
+  dir: string,
+  engineOptions: Partial<SyncEngineOptions> = {},
+): Promise<Stack & { cache: ReadCache; asked: string[] }> {
+  let names: TubeNames = ONLY_AS_QUEUED;
+  const asked: string[] = [];
+  const s = await startStack(dir, {
+    ...engineOptions,
+    tubeNames: (l, id) => {
+      asked.push(id);
+      return names(l, id);
+    },
+  });
+  const store = openCacheStore(path.join(dir, 'read-cache.db'));
+  const cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: Date.now });
+  const close = async () => {
+    await s.close();
+    store.close();
+  };
+  const stack = { ...s, cache, asked, close };
+  if ((await cache.sampleIndex('Samples')) === null) {
+    await close();
+    throw new Error('the read cache could not load the Samples rows');
+  }
+  names = cache.tubeNames;
+  return stack;
 }
 
 /**

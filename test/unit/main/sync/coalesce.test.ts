@@ -167,3 +167,38 @@ describe('coalescing row updates into update-rows-by-id', () => {
     expect(batch).toHaveLength(500);
   });
 });
+
+describe('a row queued under its barcode and under its sample ID', () => {
+  const names = (_labsheet: string, id: string) => (id === 'TB1' || id === 'S-1' ? ['S-1', 'TB1'] : [id]);
+  const byBarcode = (changes: Record<string, string>): RowUpdateIntent => ({
+    type: 'row-update',
+    labsheet: 'Samples',
+    idColumn: 'Tube Barcode',
+    id: 'TB1',
+    changes,
+  });
+
+  it('is one element, under the name it was first queued by, and the change made last wins', () => {
+    const c = coalesceRows(
+      tag<RowUpdateIntent>([
+        byBarcode({ Status: 'a' }),
+        rowUpdate('S-1', { Status: 'b', Notes: 'n' }),
+        byBarcode({ Status: 'c' }),
+      ]),
+      new Map(),
+      names,
+    );
+    expect(c.request.rows).toEqual([{ 'Tube Barcode': 'TB1' }, { Status: 'c' }, { Notes: 'n' }]);
+    expect(c.entriesAt('rows[2]')).toEqual([1, 2, 3]);
+  });
+
+  it("each entry's outcome is read under the name the row was sent by", () => {
+    const c = coalesceRows(
+      tag<RowUpdateIntent>([byBarcode({ Status: 'a' }), rowUpdate('S-1', { Status: 'b' })]),
+      new Map(),
+      names,
+    );
+    const out = c.outcomes([{ ID: 'TB1', updatedRows: [{ uuid: 'u', success: true }] }]);
+    expect(out.map((o) => o.ok)).toEqual([true, true]);
+  });
+});
