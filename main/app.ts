@@ -281,7 +281,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
       serviceChanged: () => void sync.syncNow(),
     }),
     ...filesHandlers(o.filePicker, pickedFiles),
-    ...outboxHandlers({ outbox, sync, nameOf: cache.nameOf }),
+    ...outboxHandlers({ outbox, sync, nameOf: cache.nameOf, tubeNames: cache.tubeNames }),
     ...cacheHandlers(cache),
     ...scannerHandlers(scanner, scannerBridge, async () => (await layouts.load()).layouts.map((l) => l.name)),
     ...uploadHandlers({ staging, outbox, picked: pickedFiles }),

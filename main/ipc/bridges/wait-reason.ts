@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import { isUnreadable, type EntryError, type HeldLane, type ListedEntry, type Outbox } from '../../outbox/index.js';
-import { olderMoveOf, type LaneHold, type QueueHold } from '../../sync/index.js';
+import {
+  askedOnce,
+  olderMoveOf,
+  ONLY_AS_QUEUED,
+  type LaneHold,
+  type QueueHold,
+  type TubeNames,
+} from '../../sync/index.js';
 import { summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
@@ -102,16 +109,20 @@ const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
  * every later entry of the lane waits behind that one, since a lane goes in order. Also when its lane
  * waits out a backoff after the service failed it (`laneHold`, the sync engine's), when the whole queue
  * waits (`queueHold`, the sync engine's: offline, "slow down", the token refused), or when it is a
- * tube's move waiting for an older move of that tube to another place (cross-target.ts). Null otherwise.
- * Read once per listing: the outbox answers which lanes are held (see oldestTargets).
+ * tube's move waiting for an older move of that tube to another place (cross-target.ts), queued under
+ * either of its names (`tubeNames`, the read cache's rows, as the sync engine sees them). Null otherwise.
+ * Read once per listing: the outbox answers which lanes are held (see oldestTargets), and a tube's
+ * names are looked up once.
  */
 export function waitReasons(
   outbox: Outbox,
   nameOf: NameOfUuid = () => null,
   laneHold: (target: string) => LaneHold | null = () => null,
   queueHold: QueueHold | null = null,
+  tubeNames: TubeNames = ONLY_AS_QUEUED,
 ): (e: ListedEntry) => string | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
+  const names = askedOnce(tubeNames);
   const cache = new Map<number, string>();
   const name = (w: WaitedFor) => cache.get(w.id) ?? cache.set(w.id, named(outbox, w, nameOf)).get(w.id)!;
   return (e) => {
@@ -123,7 +134,7 @@ export function waitReasons(
       const queue = queueHold !== null && !laneOutlasts(queueHold, hold) ? queueHold : null;
       if (hold && !queue) return retrying(hold);
       // A move waiting for an older one still waits for it once the queue goes again: that one is named.
-      const older = isUnreadable(e) ? null : olderMoveOf(outbox, e);
+      const older = isUnreadable(e) ? null : olderMoveOf(outbox, e, names);
       if (older)
         return (
           `Waiting for ${name({ id: older.id, type: older.type, state: older.state })}, an older move of the same ` +

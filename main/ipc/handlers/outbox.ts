@@ -2,7 +2,7 @@ import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
-import type { SyncEngine } from '../../sync/index.js';
+import type { SyncEngine, TubeNames } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
 import { waitReasons } from '../bridges/wait-reason.js';
@@ -15,6 +15,8 @@ export interface OutboxHandlerDeps {
   sync: SyncEngine;
   /** Plates and locations by the name people know them by (the read cache's saved answers). */
   nameOf?: NameOfUuid;
+  /** Every name of a tube (the read cache's saved rows): a move waits for one queued under another name. */
+  tubeNames?: TubeNames;
 }
 
 const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
@@ -68,7 +70,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
       const current = outbox.currentService();
       const waitingOn = wanted.includes('pending')
-        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold())
+        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames)
         : () => null;
       return entries
         .sort((a, b) => a.id - b.id)

@@ -12,7 +12,8 @@ import { stageFile, uploadIntent } from '../../../main/staging/index.js';
 import { SUPPLIED_LATER } from '../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { tempDir } from '../../unit/main/outbox/helpers.js';
-import { serverRow, stackPerTest, startStack, until, type Stack } from './stack.js';
+import type { ReadCache } from '../../../main/cache/read-cache.js';
+import { serverRow, stackPerTest, startStack, startStackWithNames, until, type Stack } from './stack.js';
 
 describe('entries waiting for an uncertain upload say so', () => {
   const { stack: s, dir } = stackPerTest('waiting-it-');
@@ -202,5 +203,48 @@ describe('when the whole queue waits, each waiting entry says why', () => {
           'Waiting: the service refused the token, so sending is paused; enter a new token in Settings and it is sent then.',
       ),
     );
+  });
+});
+
+describe("a tube's move waiting for an older move queued under its other name says so", () => {
+  let temp: ReturnType<typeof tempDir>;
+  let s: Stack & { cache: ReadCache };
+  beforeEach(async () => {
+    temp = tempDir('waiting-two-names-');
+    // A backoff long enough to read the Outbox while it lasts.
+    s = await startStackWithNames(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } });
+  });
+  afterEach(async () => {
+    await s.close();
+    temp.cleanup();
+  });
+
+  it('a move by sample ID names the older move by barcode the service failed (503)', async () => {
+    const plate1 = s.sandbox.store.manifests.find('hrid', 'PL-0001')!.uuid;
+    const plate2 = s.sandbox.store.manifests.find('hrid', 'PL-0002')!.uuid;
+    const move = (locationId: string, idType: 'ID' | 'ID_BARCODE', id: string, position: string): Intent => ({
+      type: 'location-assign',
+      labsheet: 'Samples',
+      locationId,
+      idType,
+      id,
+      position,
+    });
+    s.proxy.setFaults([
+      { path: '/labsheets/assign-location', fault: { kind: 'status', status: 503, retryAfter: '3' } },
+    ]);
+    const [first, second] = s.outbox.enqueueMany([
+      move(plate1, 'ID_BARCODE', 'TB000131', 'H12'),
+      move(plate2, 'ID', 'S-0131', 'H11'),
+    ]);
+    s.engine.start();
+    await until(() => s.engine.status().nextRetryAt !== null, 5_000, 'the first move backing off');
+
+    const handlers = outboxHandlers({ outbox: s.outbox, sync: s.engine, tubeNames: s.cache.tubeNames });
+    const list = await handlers['outbox.list']({}, { transport: 'test' });
+    expect(list.find((e) => e.id === second)!.waiting).toMatch(
+      new RegExp(`^Waiting for #${first} \\(TB000131 → .*H12.*\\), an older move of the same tube to another place`),
+    );
+    expect(s.proxy.requests.filter((r) => r.path === '/labsheets/assign-location')).toHaveLength(1);
   });
 });
