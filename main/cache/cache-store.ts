@@ -48,6 +48,8 @@ export interface CacheStore {
   rekeyRows(labsheet: string, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>): void;
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number }) | null;
   findRow(labsheet: string, value: string): StoredRow | null;
+  /** The saved row with this uuid (the service's own id of a row, idType ROW_UUID), or null. */
+  rowOfUuid(labsheet: string, uuid: string): Record<string, CellValue> | null;
   /** Every row's ID and ID_BARCODE value, without the row bodies: the page's tube → sample index. */
   rowKeys(labsheet: string): { id: string | null; barcode: string | null }[];
   putLabsheetNames(names: string[], at: number): void;
@@ -110,6 +112,9 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     rowByBarcode: db.prepare<[string, string], { body: string }>(
       `SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`,
+    ),
+    rowByUuid: db.prepare<[string, string], { body: string }>(
+      `SELECT body FROM labsheet_rows WHERE labsheet = ? AND uuid = ?`,
     ),
     rowBodies: db.prepare<[string], { uuid: string; body: string }>(
       `SELECT uuid, body FROM labsheet_rows WHERE labsheet = ?`,
@@ -247,6 +252,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       return byBarcode
         ? { row: JSON.parse(byBarcode.body) as Record<string, CellValue>, matchedBy: 'ID_BARCODE' }
         : null;
+    },
+    rowOfUuid(labsheet, uuid) {
+      const r = uuid === '' ? undefined : q.rowByUuid.get(labsheet, uuid);
+      return r ? (JSON.parse(r.body) as Record<string, CellValue>) : null;
     },
     rowKeys: (labsheet) => q.rowKeys.all(labsheet).map((r) => ({ id: r.id_value, barcode: r.barcode_value })),
     putLabsheetNames(names, at) {

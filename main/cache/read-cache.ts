@@ -351,17 +351,19 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   /**
-   * Every name of a tube as the saved rows know it, its row's ID first (sync/tube-names.ts): from the
-   * store only, never a call to the service, as the sync engine asks while it sends.
+   * Every name of a tube (any row) as the saved rows know it, its row's ID first (sync/tube-names.ts):
+   * its ID, its barcode and its uuid (a tube moved by ROW_UUID). From the store only, never a call to
+   * the service, as the sync engine asks while it sends. The service's own barcode (SERVICE_BARCODE)
+   * is not among them: the spec does not say how it is made, and no saved row holds it.
    */
   function tubeNames(labsheet: string, id: string): string[] {
     const shape = store.shape(labsheet);
-    const found = shape ? store.findRow(labsheet, id) : null;
+    const found = shape ? (store.findRow(labsheet, id)?.row ?? store.rowOfUuid(labsheet, id)) : null;
     if (!shape || !found) return [id];
     const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-    const rowId = text(found.row[shape.idColumn]);
-    const barcode = shape.barcodeColumn === null ? null : text(found.row[shape.barcodeColumn]);
-    return [...new Set([rowId, barcode, id].filter((n): n is string => n !== null))];
+    const rowId = text(found[shape.idColumn]);
+    const barcode = shape.barcodeColumn === null ? null : text(found[shape.barcodeColumn]);
+    return [...new Set([rowId, barcode, text(found['uuid']), id].filter((n): n is string => n !== null))];
   }
 
   /** The tube → sample index of the rows as now cached (loaded first when they are old). */

@@ -1,7 +1,7 @@
 /**
- * Every name a tube goes by in a labsheet, its row's ID first when the row is known: the ID and the
- * ID_BARCODE of its row, and the name it was queued under. A tube is a row: the same answer names any
- * row of a labsheet. Assign location (and the Data screen, and rack files)
+ * Every name a tube goes by in a labsheet, its row's ID first when the row is known: the ID, the
+ * ID_BARCODE and the uuid (ROW_UUID) of its row, and the name it was queued under. A tube is a row:
+ * the same answer names any row of a labsheet. Assign location (and the Data screen, and rack files)
  * queue the text that was scanned, and Row update queues a row under the column it was found by (its
  * barcode while the row is not known yet), so one row can be in the outbox as TB000001 and as S-0001;
  * the rules that keep a tube's moves and a row's changes in order must see one row. The read cache

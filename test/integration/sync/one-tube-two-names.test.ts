@@ -1,6 +1,6 @@
 /**
  * One tube can be queued under either of its names: its barcode (scanned on the tube) or its sample
- * ID (scanned from a label, or typed). Moved by one name and then by the other, the tube must end
+ * ID (scanned from a label, or typed), or its row's uuid (ROW_UUID, a scanned uuid). Moved by one name and then by the other, the tube must end
  * where it was put last, even when the service fails the older move's location once. The sync
  * engine's ordering rules (cross-target.ts, superseded.ts) see one tube through the read cache's
  * saved rows (`tubeNames`); without them TB000001 and S-0001 were two tubes, box B's move went while
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReadCache } from '../../../main/cache/read-cache.js';
 import { openCacheStore } from '../../../main/cache/cache-store.js';
+import type { IdType } from '../../../shared/api/primitives.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { tempDir } from '../../unit/main/outbox/helpers.js';
 import { serverRow, startStackWithNames, until, type Stack } from './stack.js';
@@ -28,36 +29,39 @@ async function stackWithNames(): Promise<Stack> {
   return s;
 }
 
-describe('a tube moved by its barcode, then by its sample ID', () => {
-  it('ends in the location it was put in last', async () => {
-    const s = await stackWithNames();
-    const a = s.sandbox.store.manifests.find('hrid', 'PL-0001')!;
-    const b = s.sandbox.store.manifests.find('hrid', 'PL-0002')!;
-    const row = serverRow(s.sandbox, 'Samples', 'S-0001')!;
-    const barcode = String(row.byName['Tube Barcode']);
-    expect(barcode).not.toBe('S-0001');
-    const assign = (locationId: string, idType: 'ID' | 'ID_BARCODE', id: string, position: string): Intent => ({
-      type: 'location-assign',
-      labsheet: 'Samples',
-      locationId,
-      idType,
-      id,
-      position,
-    });
-    // The first assign-location the service sees (box A's) fails once; box B's must still wait for it.
-    s.proxy.setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 500 }, count: 1 }]);
-    const first = s.outbox.enqueue(assign(a.uuid, 'ID_BARCODE', barcode, 'A1'));
-    const last = s.outbox.enqueue(assign(b.uuid, 'ID', 'S-0001', 'B2'));
-    s.engine.start();
-    await until(
-      () => s.outbox.get(first)!.state === 'done' && s.outbox.get(last)!.state === 'done',
-      10_000,
-      'both assignments sent',
-    );
-    expect(serverRow(s.sandbox, 'Samples', 'S-0001')).toMatchObject({ locationUuid: b.uuid, position: 'B2' });
-  });
+describe('a tube moved by its barcode (or its row uuid), then by its sample ID', () => {
+  it.each(['ID_BARCODE', 'ROW_UUID'] as const)(
+    'moved first by %s, ends in the location it was put in last',
+    async (by) => {
+      const s = await stackWithNames();
+      const a = s.sandbox.store.manifests.find('hrid', 'PL-0001')!;
+      const b = s.sandbox.store.manifests.find('hrid', 'PL-0002')!;
+      const row = serverRow(s.sandbox, 'Samples', 'S-0001')!;
+      const barcode = String(row.byName['Tube Barcode']);
+      expect(barcode).not.toBe('S-0001');
+      const assign = (locationId: string, idType: IdType, id: string, position: string): Intent => ({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId,
+        idType,
+        id,
+        position,
+      });
+      // The first assign-location the service sees (box A's) fails once; box B's must still wait for it.
+      s.proxy.setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 500 }, count: 1 }]);
+      const first = s.outbox.enqueue(assign(a.uuid, by, by === 'ROW_UUID' ? row.uuid : barcode, 'A1'));
+      const last = s.outbox.enqueue(assign(b.uuid, 'ID', 'S-0001', 'B2'));
+      s.engine.start();
+      await until(
+        () => s.outbox.get(first)!.state === 'done' && s.outbox.get(last)!.state === 'done',
+        10_000,
+        'both assignments sent',
+      );
+      expect(serverRow(s.sandbox, 'Samples', 'S-0001')).toMatchObject({ locationUuid: b.uuid, position: 'B2' });
+    },
+  );
 
-  it('the read cache names a tube by its row: its ID first, then its barcode; an unknown one by itself', async () => {
+  it('the read cache names a tube by its row: its ID first, then its barcode and uuid; an unknown one by itself', async () => {
     const s = await stackWithNames();
     const row = serverRow(s.sandbox, 'Samples', 'S-0001')!;
     const barcode = String(row.byName['Tube Barcode']);
@@ -67,8 +71,10 @@ describe('a tube moved by its barcode, then by its sample ID', () => {
     open.push(() => store.close());
     const cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: Date.now });
     await cache.sampleIndex('Samples');
-    expect(cache.tubeNames('Samples', barcode)).toEqual(['S-0001', barcode]);
-    expect(cache.tubeNames('Samples', 'S-0001')).toEqual(['S-0001', barcode]);
+    const all = ['S-0001', barcode, row.uuid];
+    expect(cache.tubeNames('Samples', barcode)).toEqual(all);
+    expect(cache.tubeNames('Samples', 'S-0001')).toEqual(all);
+    expect(cache.tubeNames('Samples', row.uuid)).toEqual(all);
     expect(cache.tubeNames('Samples', 'NOT-A-TUBE')).toEqual(['NOT-A-TUBE']);
   });
 });
