@@ -152,6 +152,8 @@ export interface Outbox {
   entriesOf(target: string, state: EntryState): OutboxEntry[];
   /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
   pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
+  /** Pending location-assign entries into `locationId` older than `beforeId`, oldest first. */
+  pendingAssignmentsInto(locationId: string, beforeId: number): OutboxEntry[];
   /**
    * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
    * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One
@@ -577,6 +579,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
     pendingElsewhere: (type, target, beforeId, ids) =>
       st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
+    pendingAssignmentsInto: (locationId, beforeId) =>
+      st.pendingAssignmentsInto.all(service(), locationId, beforeId).map(rowToEntry),
     standingAssignments: (locationId) => readableOnly(st.standingAssignments.all(service(), locationId)),
     entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
     claim(ids, requestId, endpoint) {

@@ -289,6 +289,11 @@ export function prepareStatements(db: Database.Database) {
       `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND type = ? AND target != ? AND id < ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
+    /** Pending assignments into a location older than `id`: the moves a change to one of its wells waits for. */
+    pendingAssignmentsInto: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state = 'pending' AND service = ?
+         AND json_extract(payload, '$.locationId') = ? AND id < ? ORDER BY id`,
+    ),
     /**
      * This computer's assignments into a location that still stand: not refused, cancelled or discarded,
      * and not followed by a later assignment of the same tube (same labsheet) anywhere, which moved it.

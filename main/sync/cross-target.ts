@@ -1,5 +1,6 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
+import { positionKey } from './coalesce.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** Every name of every tube the entries move (a tube queued by its barcode is its sample ID too). */
@@ -58,4 +59,54 @@ export function olderMoveOf(outbox: Outbox, entry: OutboxEntry, names: TubeNames
   return (
     outbox.pendingElsewhere('location-assign', entry.target, entry.id, [...names(i.labsheet, i.id)]).find(same) ?? null
   );
+}
+
+/** The pending move of a tube into `entry`'s well, older than it, that it waits for (the rule below); or null. */
+function moveIntoWell(moves: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry | null {
+  const i = entry.intent;
+  if (i.type !== 'well-set' && i.type !== 'well-remove') return null;
+  const at = positionKey(i.position);
+  return (
+    moves.find(
+      (m) =>
+        m.id < entry.id &&
+        m.intent.type === 'location-assign' &&
+        m.intent.position !== undefined &&
+        positionKey(m.intent.position) === at,
+    ) ?? null
+  );
+}
+
+/** The plate a well change is for, when it names it by uuid: a plate is a location by that uuid. */
+function plateUuidOf(e: OutboxEntry): string | null {
+  const i = e.intent;
+  return (i.type === 'well-set' || i.type === 'well-remove') && 'uuid' in i.manifest ? i.manifest.uuid : null;
+}
+
+/**
+ * Assign location moves a tube into a plate's well in its location's lane; Well fill changes the same
+ * well in the plate's lane. A removal (or a new sample) sent before the move would be undone by it:
+ * the move puts the tube back. So a plate's run stops before the first change to a well that an older
+ * pending move goes into, and goes once that move was sent, as cutAtEarlierMoves does for one tube's
+ * moves (a move the service refused, or one the user discarded, holds nothing).
+ */
+export function cutAtEarlierMovesInto(outbox: Outbox, run: OutboxEntry[]): OutboxEntry[] {
+  const first = run[0];
+  const last = run[run.length - 1];
+  const plate = first ? plateUuidOf(first) : null;
+  if (!plate || !last) return run;
+  const moves = outbox.pendingAssignmentsInto(plate, last.id);
+  if (moves.length === 0) return run;
+  const out: OutboxEntry[] = [];
+  for (const e of run) {
+    if (moveIntoWell(moves, e)) break;
+    out.push(e);
+  }
+  return out;
+}
+
+/** The older pending move into the well `entry` changes, that it waits for (the rule above), or null. */
+export function olderMoveIntoWellOf(outbox: Outbox, entry: OutboxEntry): OutboxEntry | null {
+  const plate = plateUuidOf(entry);
+  return plate ? moveIntoWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
 }

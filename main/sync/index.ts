@@ -9,7 +9,7 @@ export type { SyncTransport } from './transport.js';
 export { systemPlatform, type SyncPlatform } from './platform.js';
 export { coalesceWells, coalesceAssignments, coalesceRows, ROW_BATCH_LIMIT } from './coalesce.js';
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-export { olderMoveOf } from './cross-target.js';
+export { olderMoveIntoWellOf, olderMoveOf } from './cross-target.js';
 export { askedOnce, ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
 export type { LaneHold } from './lane-holds.js';
 export type { QueueHold } from './queue-hold.js';

@@ -9,11 +9,12 @@ import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch }
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
-import { cutAtEarlierMoves } from './cross-target.js';
+import { cutAtEarlierMoves, cutAtEarlierMovesInto } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
+import { sendMovesInto } from './moves-into-plate.js';
 import { createSendMoment } from './send-moment.js';
 import { sendSingle } from './send-single.js';
 import { setAsideSuperseded } from './superseded.js';
@@ -267,12 +268,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
         names,
       );
+    if (kind === 'wells') run = cutAtEarlierMovesInto(outbox, run);
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
     // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's,
     // whichever name they were queued under.)
     const fresh = setAsideSuperseded(outbox, run, platform.now(), names);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
+    if (kind === 'assignments') return sendMovesInto(ctx, fresh.run, fresh.withheld, names);
     if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld, names);
     return sendPlate(target, fresh.run);
   }

@@ -3,24 +3,31 @@ import { startSandbox, type SandboxHandle } from '../../main/sandbox/server.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../renderer/workflows/assign-location/assign-scans.js';
+import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { wellFillOnMain } from './well-fill-on-main.js';
 
 /**
  * Well fill and Assign location as the screens build them, on the real main in-process and its
  * embedded sandbox answering in `profile` (`spec` lists no wells, `extended` does), and "another
  * bench": a client of its own writing a plate's or box's wells over HTTP. For what one bench sees of
- * another, and of itself on the other screen.
+ * another, and of itself on the other screen. Main reaches the sandbox through a fault proxy (no
+ * faults until a test sets some), so a test can take the service away and bring it back.
  */
 export async function benchesOnMain(profile: 'spec' | 'extended') {
   let sandbox: SandboxHandle | null = null;
+  let proxy: FaultProxy | null = null;
   let closed: Promise<void> | null = null;
   const w = await wellFillOnMain(undefined, {
     sandboxAnswers: { profile },
     startSandbox: async (o) => {
       const started = await startSandbox(o);
+      const p = (proxy = await startFaultProxy({ target: started.url }));
       // Closed once, whether a test took the service away first or the app closes it.
-      sandbox = { ...started, close: () => (closed ??= started.close()) };
-      return sandbox;
+      sandbox = {
+        ...started,
+        close: () => (closed ??= Promise.all([started.close(), p.close()]).then(() => undefined)),
+      };
+      return { ...sandbox, url: p.url };
     },
   });
   await w.env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
@@ -42,6 +49,11 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
     ...w,
     /** The embedded sandbox, to read what the service holds. */
     sandbox: svc,
+    /** The proxy main talks to the sandbox through: its faults, and the requests it forwarded. */
+    proxy(): FaultProxy {
+      if (!proxy) throw new Error('the sandbox did not start');
+      return proxy;
+    },
     /** A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page. */
     assignScreen() {
       const s = new AssignState(w.env.api, w.feedback, outbox, service);

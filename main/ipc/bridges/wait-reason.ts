@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { isUnreadable, type EntryError, type HeldLane, type ListedEntry, type Outbox } from '../../outbox/index.js';
 import {
   askedOnce,
+  olderMoveIntoWellOf,
   olderMoveOf,
   ONLY_AS_QUEUED,
   type LaneHold,
@@ -108,9 +109,10 @@ const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
  * lane's first entry waits for it (an upload whose file id it takes, changes a record states), and
  * every later entry of the lane waits behind that one, since a lane goes in order. Also when its lane
  * waits out a backoff after the service failed it (`laneHold`, the sync engine's), when the whole queue
- * waits (`queueHold`, the sync engine's: offline, "slow down", the token refused), or when it is a
- * tube's move waiting for an older move of that tube to another place (cross-target.ts), queued under
- * either of its names (`tubeNames`, the read cache's rows, as the sync engine sees them). Null otherwise.
+ * waits (`queueHold`, the sync engine's: offline, "slow down", the token refused), when it is a tube's
+ * move waiting for an older move of that tube to another place, queued under either of its names
+ * (`tubeNames`, the read cache's rows, as the sync engine sees them), or a well change waiting for an
+ * older move of a tube into that well (cross-target.ts). Null otherwise.
  * Read once per listing: the outbox answers which lanes are held (see oldestTargets), and a tube's
  * names are looked up once.
  */
@@ -133,12 +135,20 @@ export function waitReasons(
       // The whole queue's wait is every entry's, unless the entry's lane waits longer than it.
       const queue = queueHold !== null && !laneOutlasts(queueHold, hold) ? queueHold : null;
       if (hold && !queue) return retrying(hold);
-      // A move waiting for an older one still waits for it once the queue goes again: that one is named.
-      const older = isUnreadable(e) ? null : olderMoveOf(outbox, e, names);
+      if (isUnreadable(e)) return queue ? queueWaits(queue) : null;
+      // A change waiting for an older move still waits for it once the queue goes again: that one is named.
+      const older = olderMoveOf(outbox, e, names);
       if (older)
         return (
           `Waiting for ${name({ id: older.id, type: older.type, state: older.state })}, an older move of the same ` +
           `tube to another place: a tube's moves are sent in the order they were made, so this goes right after it.`
+        );
+      const into = olderMoveIntoWellOf(outbox, e);
+      if (into)
+        return (
+          `Waiting for ${name({ id: into.id, type: into.type, state: into.state })}, a move of a tube into this ` +
+          'well made before this change (Assign location): sent first, it would undo this change, so this goes ' +
+          'right after it.'
         );
       return queue ? queueWaits(queue) : null;
     }

@@ -1,0 +1,118 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
+import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
+
+/**
+ * A tube moved into a plate on Assign location and taken out again on Well fill before the move was
+ * sent: the removal must land after the move, whatever the two lanes meet on the way (the service
+ * away, one lane failed by it, older changes to the plate ahead of the removal). Both screens on the
+ * real main in-process; main reaches the real sandbox through the fault proxy.
+ */
+let open: { close(): Promise<void> } | null = null;
+afterEach(async () => {
+  await open?.close();
+  open = null;
+});
+
+const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
+
+async function bench(profile: 'spec' | 'extended') {
+  const b = await benchesOnMain(profile);
+  open = b;
+  const { scan: assign } = b.assignScreen();
+  const plate = () => b.sandbox().store.manifests.find('barcode', PLATE)!;
+  // Both screens read the plate, and the tubes' rows, while the service answers.
+  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+  await assign(PLATE);
+  await b.scan(PLATE);
+  return {
+    ...b,
+    assign,
+    onService: (position: string) =>
+      b
+        .sandbox()
+        .store.manifests.wells(plate().uuid)
+        .find((x) => x.position === position)?.sampleId ?? null,
+    /** The service is unreachable: nothing answers, what is queued stays queued. */
+    away: () => b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]),
+    /** Paths the service received, in order. */
+    received: () =>
+      b
+        .proxy()
+        .requests.filter((r) => r.forwarded && r.method === 'POST')
+        .map((r) => r.path),
+    /** Every entry, whatever its state. */
+    entries: () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] }),
+  };
+}
+
+describe.each(['spec', 'extended'] as const)('Well fill removes a tube whose move is not sent yet (%s)', (profile) => {
+  it('behind older changes to the plate: the plate ends without the tube, nothing failed', async () => {
+    const b = await bench(profile);
+    b.away();
+    await b.scan('TB000001'); // an older change of the plate: its lane goes first
+    expect(b.said()).toMatch(/^S-0001 → A1/);
+    await b.assign('A5');
+    await b.assign('TB000131');
+    expect(b.said()).toMatch(/TB000131 → .* A5$/);
+
+    expect(await b.s.refresh()).toBe(false);
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', assigned: true, sync: 'pending' });
+    expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
+
+    // The removal waits for the move, and the Outbox says why.
+    const removal = (await b.entries()).find((e) => e.intent?.type === 'well-remove')!;
+    expect(removal.waiting).toMatch(/TB000131/);
+
+    b.proxy().setFaults([]);
+    await b.sync();
+    expect(b.onService('A1')).toBe('S-0001');
+    expect(b.onService('A5')).toBeNull();
+    const all = await b.entries();
+    expect(all.filter((e) => e.state !== 'done')).toEqual([]);
+    const sent = b.received();
+    expect(sent.lastIndexOf('/labsheets/assign-location')).toBeLessThan(sent.lastIndexOf('/manifest/update'));
+
+    expect(await b.s.load({ barcode: PLATE })).toBe(true);
+    expect(b.s.wells['A5']?.sample).toBeNull();
+  });
+
+  it('while the service fails the move once: the removal waits for it, then goes', async () => {
+    const b = await bench(profile);
+    b.away();
+    await b.assign('A5');
+    await b.assign('TB000131');
+    expect(await b.s.refresh()).toBe(false);
+    expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
+
+    b.proxy().setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 503 }, count: 1 }]);
+    await b.sync();
+    // The move's lane waits out its backoff; the removal must not go before it.
+    expect(b.received()).not.toContain('/manifest/update');
+    const removal = (await b.entries()).find((e) => e.intent?.type === 'well-remove')!;
+    expect(removal.state).toBe('pending');
+
+    await b.sync();
+    expect(b.onService('A5')).toBeNull();
+    expect((await b.entries()).filter((e) => e.state !== 'done')).toEqual([]);
+  });
+
+  it('a plate another bench changed meanwhile still waits for a look after the move', async () => {
+    const b = await bench(profile);
+    b.away();
+    await b.assign('A5');
+    await b.assign('TB000131');
+    expect(await b.s.refresh()).toBe(false);
+    await removeFromWells(b.s, ['A5'], 'SAMPLE');
+    await b.otherPuts(PLATE, 'H12', 'S-0099');
+
+    b.proxy().setFaults([]);
+    await b.sync();
+    const [move, removal] = ['location-assign', 'well-remove'].map((t) =>
+      b.entries().then((es) => es.find((e) => e.intent?.type === t)!),
+    );
+    expect((await move)!.state).toBe('done');
+    expect((await removal)!.lastError?.message).toMatch(/^Needs a look: plate PL-0003 changed on the service/);
+  });
+});
