@@ -65,6 +65,8 @@ export class WellFillState implements ServiceBound {
    */
   readonly #inTurn = createTurns();
   #entryPosition = new Map<number, string>();
+  /** Of those, the moves made on Assign location whose tube is drawn in their well (striped). */
+  #assignedAt = new Map<number, string>();
   #offChange: (() => void) | null = null;
 
   constructor(
@@ -83,6 +85,10 @@ export class WellFillState implements ServiceBound {
         const pos = this.#entryPosition.get(c.id);
         const well = pos ? this.wells[pos] : undefined;
         if (!pos || !well) continue;
+        if (this.#assignedAt.has(c.id) && (c.state === 'discarded' || c.state === 'cancelled')) {
+          this.#forgetMove(c.id, well);
+          continue;
+        }
         const sync = syncOf(c.state);
         if (sync) well.sync = sync;
         if (sync === 'failed') void this.#fetchReason(c.id, pos);
@@ -208,11 +214,14 @@ export class WellFillState implements ServiceBound {
     this.plate = m;
     this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending)));
     this.#entryPosition.clear();
+    this.#assignedAt.clear();
     for (const p of m.pending) {
       const i = p.intent;
       if (i.type === 'well-set' || i.type === 'well-remove') this.#entryPosition.set(p.entryId, i.position);
-      else if (i.type === 'location-assign' && i.position && this.wells[i.position]?.assigned)
+      else if (i.type === 'location-assign' && i.position && this.wells[i.position]?.assigned) {
         this.#entryPosition.set(p.entryId, i.position);
+        this.#assignedAt.set(p.entryId, i.position);
+      }
     }
   }
 
@@ -444,6 +453,18 @@ export class WellFillState implements ServiceBound {
     const before = this.wells[intent.position] ?? emptyWell(intent.position);
     this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
     this.#entryPosition.set(entryId, intent.position);
+  }
+
+  /**
+   * A move drawn here that the user discarded (or took back) in the Outbox will never happen: its tube
+   * leaves the well, which shows again what it held before (nothing of this plate: a move is drawn only
+   * into a well shown empty), with no plate read needed.
+   */
+  #forgetMove(entryId: number, well: WellView): void {
+    this.#assignedAt.delete(entryId);
+    this.#entryPosition.delete(entryId);
+    if (well.assigned)
+      this.#setWell({ ...well, sample: null, labsheet: null, assigned: false, sync: null, reason: null });
   }
 
   /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
@@ -114,5 +114,31 @@ describe.each(['spec', 'extended'] as const)('Well fill removes a tube whose mov
     );
     expect((await move)!.state).toBe('done');
     expect((await removal)!.lastError?.message).toMatch(/^Needs a look: plate PL-0003 changed on the service/);
+  });
+});
+
+describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate the service refused (%s)', (profile) => {
+  it('is drawn refused with the reason, and leaves the well once discarded, without reading the plate again', async () => {
+    const b = await bench(profile);
+    b.away();
+    await b.assign('A5');
+    await b.assign('TB000131');
+    expect(await b.s.refresh()).toBe(false);
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', assigned: true, sync: 'pending' });
+    await b.otherPuts(PLATE, 'A5', 'S-0099'); // the well is taken meanwhile: the service refuses the move
+
+    b.proxy().setFaults([]);
+    await b.sync();
+    const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign')!;
+    expect(move.state).toBe('failed');
+    await vi.waitFor(() => expect(b.s.wells['A5']?.reason).toMatch(/Conflict|already holds S-0099/));
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', sync: 'failed' });
+
+    const reads = b.proxy().requests.length;
+    expect((await b.env.call('outbox.discard', { id: move.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A5']).toMatchObject({ sample: null, assigned: false, sync: null }));
+    expect(b.s.wells['A5']?.reason).toBeNull();
+    expect(b.s.wellOfSample('TB000131')).toBeNull();
+    expect(b.proxy().requests.length).toBe(reads);
   });
 });
