@@ -147,8 +147,8 @@ export function waitReasons(
       if (into)
         return (
           `Waiting for ${name({ id: into.id, type: into.type, state: into.state })}, a move of a tube into this ` +
-          'well made before this change (Assign location): sent first, it would undo this change, so this goes ' +
-          'right after it.'
+          'well made before this change on Assign location: sent after this change it would undo it (put the ' +
+          'tube back), so this goes right after it.'
         );
       return queue ? queueWaits(queue) : null;
     }

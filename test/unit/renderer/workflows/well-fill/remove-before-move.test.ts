@@ -63,7 +63,7 @@ describe.each(['spec', 'extended'] as const)('Well fill removes a tube whose mov
 
     // The removal waits for the move, and the Outbox says why.
     const removal = (await b.entries()).find((e) => e.intent?.type === 'well-remove')!;
-    expect(removal.waiting).toMatch(/TB000131/);
+    expect(removal.waiting).toMatch(/^Waiting for #\d+ \(TB000131 → PL-0003 A5\b.*\), a move of a tube into this well/);
 
     b.proxy().setFaults([]);
     await b.sync();
