@@ -209,6 +209,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     tokenEpoch: () => connection.tokenEpoch(),
     // The read cache is made below; the engine asks it only while it sends, after start.
     tubeNames: (labsheet, id) => cache.tubeNames(labsheet, id),
+    plateNames: (ref) => cache.plateNames(ref),
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);

@@ -58,6 +58,8 @@ export interface CacheStore {
   locations(): KnownLocation[];
   /** The name people use for a plate, box or location this cache knows by uuid (hrid first), or null. */
   nameOf(uuid: string): string | null;
+  /** The uuid and hrid of a saved plate (or box) known by either, without its wells; null when not saved. */
+  plateNames(by: 'uuid' | 'hrid', value: string): { uuid: string; hrid: string } | null;
   close(): void;
 }
 
@@ -138,6 +140,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       `INSERT OR REPLACE INTO locations VALUES (?, ?, ?, ?, ?)`,
     ),
     locations: db.prepare<[], { body: string }>(`SELECT body FROM locations ORDER BY name`),
+    plateNamesBy: {
+      uuid: db.prepare<[string], { uuid: string; hrid: string }>(`SELECT uuid, hrid FROM manifests WHERE uuid = ?`),
+      hrid: db.prepare<[string], { uuid: string; hrid: string }>(`SELECT uuid, hrid FROM manifests WHERE hrid = ?`),
+    },
     manifestName: db.prepare<[string], { hrid: string; name: string }>(
       `SELECT hrid, name FROM manifests WHERE uuid = ?`,
     ),
@@ -277,6 +283,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       if (!l) return null;
       const known = JSON.parse(l.body) as KnownLocation;
       return known.hrid || known.name || null;
+    },
+    plateNames(by, value) {
+      const r = q.plateNamesBy[by].get(value);
+      return r ? { uuid: r.uuid, hrid: r.hrid } : null;
     },
     close: () => db.close(),
   };

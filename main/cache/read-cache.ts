@@ -14,6 +14,7 @@ import type {
   PendingWellChange,
   SampleIndex,
 } from '../../shared/ipc/channels/cache.js';
+import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord } from './cache-store.js';
@@ -366,6 +367,15 @@ export function createReadCache(d: ReadCacheDeps) {
     return [...new Set([rowId, barcode, text(found['uuid']), id].filter((n): n is string => n !== null))];
   }
 
+  /**
+   * A plate's uuid and hrid as the saved plates know them (sync/plate-names.ts), from the store only:
+   * the sync engine asks while it sends. A name not saved is known only as given.
+   */
+  function plateNames(ref: ManifestRef): { uuid: string | null; hrid: string | null } {
+    const saved = 'uuid' in ref ? store.plateNames('uuid', ref.uuid) : store.plateNames('hrid', ref.hrid);
+    return saved ?? ('uuid' in ref ? { uuid: ref.uuid, hrid: null } : { uuid: null, hrid: ref.hrid });
+  }
+
   /** The tube → sample index of the rows as now cached (loaded first when they are old). */
   async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
     await warmRows(labsheet);
@@ -429,6 +439,7 @@ export function createReadCache(d: ReadCacheDeps) {
     row: bound(row),
     sampleIndex: bound(sampleIndex),
     tubeNames: bound(tubeNames),
+    plateNames: bound(plateNames),
     labsheets: bound(labsheets),
     locations: bound(locations),
     /** A plate's or location's name from saved answers only (no call to the service), or null. */

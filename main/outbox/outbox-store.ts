@@ -176,6 +176,8 @@ export interface Outbox {
   sentAfter(target: string, afterId: number): OutboxEntry[];
   /** Assignments of the tubes `ids` (any location) newer than `afterId` that were sent or may have been. */
   sentAssignmentsAfter(afterId: number, ids: readonly string[]): OutboxEntry[];
+  /** Assignments into `locationId` newer than `afterId` that were sent or may have been. */
+  sentAssignmentsInto(locationId: string, afterId: number): OutboxEntry[];
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };
   /**
@@ -637,6 +639,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
     sentAssignmentsAfter: (afterId, ids) =>
       st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
+    sentAssignmentsInto: (locationId, afterId) =>
+      st.sentAssignmentsInto.all(service(), locationId, afterId).map(rowToEntry),
     recoverInterrupted() {
       // By the stored kind alone: an entry whose content no longer reads is settled all the same.
       const interrupted = st.inState.all('sending', 0, Number.MAX_SAFE_INTEGER);

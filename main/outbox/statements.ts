@@ -281,6 +281,11 @@ export function prepareStatements(db: Database.Database) {
          AND service = ? AND id > ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
+    /** Assignments into a location newer than `id` that were sent or may have been: moves into its wells. */
+    sentAssignmentsInto: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain')
+         AND service = ? AND json_extract(payload, '$.locationId') = ? AND id > ? ORDER BY id`,
+    ),
     inState: db.prepare<[string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
     ),

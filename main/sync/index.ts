@@ -11,5 +11,6 @@ export { coalesceWells, coalesceAssignments, coalesceRows, ROW_BATCH_LIMIT } fro
 export { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 export { olderMoveIntoWellOf, olderMoveOf } from './cross-target.js';
 export { askedOnce, ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
+export { ONLY_AS_NAMED, type PlateNames } from './plate-names.js';
 export type { LaneHold } from './lane-holds.js';
 export type { QueueHold } from './queue-hold.js';

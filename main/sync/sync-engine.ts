@@ -19,6 +19,7 @@ import { createSendMoment } from './send-moment.js';
 import { sendSingle } from './send-single.js';
 import { setAsideSuperseded } from './superseded.js';
 import { askedOnce, ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
+import { ONLY_AS_NAMED, type PlateNames } from './plate-names.js';
 import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
@@ -70,6 +71,11 @@ export interface SyncEngineOptions {
    * one row queued under its two names stay in order and never land older over newer.
    */
   tubeNames?: TubeNames;
+  /**
+   * A plate's uuid and hrid (the read cache's saved plates), so a move into a well and a change of that
+   * well queued under either name are seen as one well and never land older over newer.
+   */
+  plateNames?: PlateNames;
   log?: SyncLog;
 }
 
@@ -140,6 +146,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const backoff = o.backoff ?? DEFAULT_BACKOFF;
   const laneHolds = createLaneHolds(platform.random, backoff);
   const tubeNames = o.tubeNames ?? ONLY_AS_QUEUED;
+  const plateNames = o.plateNames ?? ONLY_AS_NAMED;
   const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
   const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
   const emitStatus = () => events.emit('status', snapshot());
@@ -273,7 +280,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
     // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's,
     // whichever name they were queued under.)
-    const fresh = setAsideSuperseded(outbox, run, platform.now(), names);
+    const fresh = setAsideSuperseded(outbox, run, platform.now(), names, plateNames);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
     if (kind === 'assignments') return sendMovesInto(ctx, fresh.run, fresh.withheld, names);
     if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld, names);

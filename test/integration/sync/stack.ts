@@ -13,6 +13,7 @@ import { tempDir } from '../../unit/main/outbox/helpers.js';
 import { createReadCache, type ReadCache } from '../../../main/cache/read-cache.js';
 import { openCacheStore } from '../../../main/cache/cache-store.js';
 import { ONLY_AS_QUEUED, type TubeNames } from '../../../main/sync/tube-names.js';
+import { ONLY_AS_NAMED, type PlateNames } from '../../../main/sync/plate-names.js';
 
 /** The real pieces wired together: sandbox ← fault proxy ← client ← sync engine ← outbox on disk. */
 export interface Stack {
@@ -95,7 +96,8 @@ export async function startStack(
 }
 
 /**
- * The stack with its engine asking a real read cache for a row's names (`tubeNames`), as main/app.ts
+ * The stack with its engine asking a real read cache for a row's names (`tubeNames`) and a plate's
+ * (`plateNames`, the plates it has read), as main/app.ts
  * wires it: the Samples rows are loaded over HTTP first, as a bench that scanned has them saved.
  * `asked`: every name the engine asked about, in order (each question is a read of the saved rows).
  */
@@ -104,6 +106,7 @@ export async function startStackWithNames(
   engineOptions: Partial<SyncEngineOptions> = {},
 ): Promise<Stack & { cache: ReadCache; asked: string[] }> {
   let names: TubeNames = ONLY_AS_QUEUED;
+  let plates: PlateNames = ONLY_AS_NAMED;
   const asked: string[] = [];
   const s = await startStack(dir, {
     ...engineOptions,
@@ -111,6 +114,7 @@ export async function startStackWithNames(
       asked.push(id);
       return names(l, id);
     },
+    plateNames: (ref) => plates(ref),
   });
   const store = openCacheStore(path.join(dir, 'read-cache.db'));
   const cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: Date.now });
@@ -124,6 +128,7 @@ export async function startStackWithNames(
     throw new Error('the read cache could not load the Samples rows');
   }
   names = cache.tubeNames;
+  plates = cache.plateNames;
   return stack;
 }
 

@@ -78,7 +78,7 @@ describe('send anyway after newer scans on the same plate', () => {
     await sendAnyway(held);
     expect(wells.get('A1')).toBe('S-NEW');
     expect(outbox.get(held)).toMatchObject({ state: 'failed', lastError: { kind: 'superseded' } });
-    expect(outbox.get(held)!.lastError!.message).toMatch(/newer change to A1/);
+    expect(outbox.get(held)!.lastError!.message).toMatch(/newer change to well A1 of PL-0001 \(/);
   });
 
   it('an undo sent after the hold is not undone by "send anyway"', async () => {
