@@ -79,12 +79,15 @@ export function syncOf(state: OutboxEntryState): WellSync | null {
  * computer's standing location assignments into the plate (main sends them done or not): a tube
  * assigned to a well the service does not show as holding anything is drawn there. A well the service
  * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still
- * on its way to a taken well will be refused). A failed change never happened.
+ * on its way to a taken well will be refused). A failed change never happened. `before`, when given,
+ * gets each drawn entry's well as it was just before that entry: what the well shows again if the
+ * entry never happens (discarded in the Outbox).
  */
 export function overlay(
   positions: readonly string[],
   server: readonly CachedWell[],
   pending: readonly PendingWellChange[],
+  before?: Map<number, WellView>,
 ): Map<string, WellView> {
   const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
   for (const w of server) map.set(w.position, fromServer(w));
@@ -97,11 +100,13 @@ export function overlay(
       if (!i.position || p.state === 'failed') continue;
       const base = map.get(i.position) ?? emptyWell(i.position);
       if (base.sample !== null) continue;
+      before?.set(p.entryId, base);
       map.set(i.position, { ...base, sample: i.id, labsheet: i.labsheet, sync, reason, assigned: true });
       continue;
     }
     if (i.type !== 'well-set' && i.type !== 'well-remove') continue;
     const base = map.get(i.position) ?? emptyWell(i.position);
+    before?.set(p.entryId, base);
     const next = p.state === 'failed' ? base : applyIntent(base, i);
     map.set(i.position, { ...next, sync, reason });
   }

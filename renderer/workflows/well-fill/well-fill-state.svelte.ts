@@ -64,9 +64,11 @@ export class WellFillState implements ServiceBound {
    * lost steps (or undid one twice).
    */
   readonly #inTurn = createTurns();
-  #entryPosition = new Map<number, string>();
-  /** Of those, the moves made on Assign location whose tube is drawn in their well (striped). */
-  #assignedAt = new Map<number, string>();
+  /**
+   * Each entry drawn in a well (this screen's changes, and the moves made on Assign location whose
+   * tube is drawn striped): its well, and the well as it was just before it.
+   */
+  #drawn = new Map<number, { position: string; before: WellView }>();
   #offChange: (() => void) | null = null;
 
   constructor(
@@ -82,11 +84,12 @@ export class WellFillState implements ServiceBound {
   start(): void {
     this.#offChange = this.outbox.onChange((changes) => {
       for (const c of changes) {
-        const pos = this.#entryPosition.get(c.id);
+        const drawn = this.#drawn.get(c.id);
+        const pos = drawn?.position;
         const well = pos ? this.wells[pos] : undefined;
-        if (!pos || !well) continue;
-        if (this.#assignedAt.has(c.id) && (c.state === 'discarded' || c.state === 'cancelled')) {
-          this.#forgetMove(c.id, well);
+        if (!drawn || !pos || !well) continue;
+        if (c.state === 'discarded' || c.state === 'cancelled') {
+          this.#forget(c.id, drawn);
           continue;
         }
         const sync = syncOf(c.state);
@@ -212,17 +215,10 @@ export class WellFillState implements ServiceBound {
    */
   #take(m: CachedManifest): void {
     this.plate = m;
-    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending)));
-    this.#entryPosition.clear();
-    this.#assignedAt.clear();
-    for (const p of m.pending) {
-      const i = p.intent;
-      if (i.type === 'well-set' || i.type === 'well-remove') this.#entryPosition.set(p.entryId, i.position);
-      else if (i.type === 'location-assign' && i.position && this.wells[i.position]?.assigned) {
-        this.#entryPosition.set(p.entryId, i.position);
-        this.#assignedAt.set(p.entryId, i.position);
-      }
-    }
+    const before = new Map<number, WellView>();
+    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, before)));
+    this.#drawn.clear();
+    for (const [entryId, well] of before) this.#drawn.set(entryId, { position: well.position, before: well });
   }
 
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
@@ -450,21 +446,25 @@ export class WellFillState implements ServiceBound {
   }
 
   #apply(intent: WellIntent, entryId: number): void {
-    const before = this.wells[intent.position] ?? emptyWell(intent.position);
+    const before = $state.snapshot(this.wells[intent.position] ?? emptyWell(intent.position)) as WellView;
     this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
-    this.#entryPosition.set(entryId, intent.position);
+    this.#drawn.set(entryId, { position: intent.position, before });
   }
 
   /**
-   * A move drawn here that the user discarded (or took back) in the Outbox will never happen: its tube
-   * leaves the well, which shows again what it held before (nothing of this plate: a move is drawn only
-   * into a well shown empty), with no plate read needed.
+   * An entry drawn here that the user discarded (or took back) in the Outbox will never happen: a
+   * refused change or a refused move (its tube) leaves the well, which shows again what it held just
+   * before that entry, with no plate read needed. A newer change drawn over it since stays (the well
+   * shows that one), and without this one before it, what that one would leave is what this one had.
    */
-  #forgetMove(entryId: number, well: WellView): void {
-    this.#assignedAt.delete(entryId);
-    this.#entryPosition.delete(entryId);
-    if (well.assigned)
-      this.#setWell({ ...well, sample: null, labsheet: null, assigned: false, sync: null, reason: null });
+  #forget(entryId: number, drawn: { position: string; before: WellView }): void {
+    this.#drawn.delete(entryId);
+    let next: { position: string; before: WellView } | null = null;
+    let nextId = Infinity;
+    for (const [id, other] of this.#drawn)
+      if (id > entryId && id < nextId && other.position === drawn.position) [next, nextId] = [other, id];
+    if (next) next.before = drawn.before;
+    else this.#setWell({ ...drawn.before, reason: null });
   }
 
   /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */

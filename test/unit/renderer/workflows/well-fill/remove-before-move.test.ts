@@ -142,3 +142,71 @@ describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate t
     expect(b.proxy().requests.length).toBe(reads);
   });
 });
+
+describe.each(['spec', 'extended'] as const)('Well fill: its own change the service refused (%s)', (profile) => {
+  it('is drawn refused with the reason, and once discarded the well shows what it held before, without reading the plate again', async () => {
+    const b = await bench(profile);
+    await b.scan('TB000001');
+    expect(b.said()).toMatch(/^S-0001 → A1/);
+    await b.sync();
+    // A sample the labsheet does not have, used anyway: the service refuses it.
+    await b.scan('S-9999');
+    expect(b.s.guard?.kind).toBe('unknown-sample');
+    await b.s.guard!.proceed();
+    expect(b.s.wells['A2']).toMatchObject({ sample: 'S-9999', sync: 'pending' });
+
+    await b.sync();
+    const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.intent.sample?.id === 'S-9999')!;
+    expect(refused.state).toBe('failed');
+    await vi.waitFor(() => expect(b.s.wells['A2']?.reason).toMatch(/Not found|S-9999/));
+    expect(b.s.wells['A2']).toMatchObject({ sample: 'S-9999', sync: 'failed' });
+
+    const reads = b.proxy().requests.length;
+    expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: null, reason: null }));
+    expect(b.s.wellOfSample('S-9999')).toBeNull();
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced' }));
+    expect(b.s.nextTarget('A1')).toBe('A2');
+    expect(b.proxy().requests.length).toBe(reads);
+  });
+
+  it('a refused change over a filled well, discarded, leaves the well as it was', async () => {
+    const b = await bench(profile);
+    await b.scan('TB000001');
+    await b.sync();
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced' }));
+    // Replaced by a sample the service refuses.
+    await b.scan('A1');
+    await b.scan('S-9999');
+    expect(b.s.guard?.kind).toBe('occupied-well');
+    await b.s.guard!.proceed();
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'pending' });
+    await b.sync();
+    const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.state === 'failed')!;
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'failed' }));
+
+    expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced', reason: null }));
+    expect(b.s.wellOfSample('S-0001')).toBe('A1');
+    expect(b.s.wellOfSample('S-9999')).toBeNull();
+  });
+
+  it('refused, then the plate read again (back on the screen), then discarded: the well is as before', async () => {
+    const b = await bench(profile);
+    await b.scan('TB000001');
+    await b.sync();
+    await b.scan('S-9999');
+    await b.s.guard!.proceed();
+    await b.sync();
+    const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.state === 'failed')!;
+    expect(refused).toBeDefined();
+    expect(await b.s.refresh()).toBe(false);
+    // A refused change never happened: the well is drawn as the service has it, with the red ! and reason.
+    expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'failed' });
+    expect(b.s.wells['A2']?.reason).toMatch(/Not found|S-9999/);
+
+    expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: null, reason: null }));
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001' });
+  });
+});
