@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
 import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
+import { checkpointAfterCommits } from '../common/sqlite/checkpoint-after.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { refuseReadElsewhere } from './read-elsewhere.js';
@@ -47,6 +48,11 @@ export interface OutboxOptions {
    * they were queued under, i.e. the one saved before a `--service` of this start replaced it.
    */
   unboundService?: string;
+  /**
+   * Runs the WAL checkpoint after a write (default setImmediate: after the enqueue's answer has gone
+   * out), never inside the commit a scan waits for.
+   */
+  later?: (run: () => void) => void;
 }
 
 /**
@@ -209,6 +215,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const { db, recovered } = openDatabase(options.path, OUTBOX_MIGRATIONS, options.now);
   const st = prepareStatements(db);
   const events = new TypedEmitter<OutboxEvents>(options.log ? logListenerError(options.log, 'outbox') : undefined);
+  // Every write that matters is announced by one of these two events, right after its commit.
+  const checkpoint = checkpointAfterCommits(db, { later: options.later ?? setImmediate });
+  events.on('enqueued', () => checkpoint.soon());
+  events.on('changed', () => checkpoint.soon());
   const now = options.now;
   const service = options.service ?? (() => '');
   // Entries queued before entries were bound (migration 9) were meant for the connection saved then, and
@@ -663,13 +673,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     pruneDone(olderThanMs) {
       const cutoff = now() - olderThanMs;
-      return db
+      const removed = db
         .transaction(() => {
           const n = st.pruneDone.run(cutoff).changes;
           st.pruneRequests.run(cutoff);
           return n;
         })
         .immediate();
+      // Announced by no event (nobody shows history that old), but it may have written a lot.
+      checkpoint.soon();
+      return removed;
     },
     close: () => db.close(),
   };
