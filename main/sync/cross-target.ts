@@ -1,6 +1,7 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
-import { positionKey } from './coalesce.js';
+import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { ENTRY_BATCH_LIMIT, positionKey } from './coalesce.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** Every name of every tube the entries move (a tube queued by its barcode is its sample ID too). */
@@ -109,4 +110,72 @@ export function cutAtEarlierMovesInto(outbox: Outbox, run: OutboxEntry[]): Outbo
 export function olderMoveIntoWellOf(outbox: Outbox, entry: OutboxEntry): OutboxEntry | null {
   const plate = plateUuidOf(entry);
   return plate ? moveIntoWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
+}
+
+/** The lane of a plate's well changes, for a plate named by its uuid (as Well fill names it). */
+export const plateLane = (uuid: string): string =>
+  targetKeyOf({ type: 'well-set', manifest: { uuid }, position: 'A1' });
+
+/** A plate lane's pending well changes, oldest first. */
+export type PendingOfLane = (lane: string) => readonly OutboxEntry[];
+const pendingOf =
+  (outbox: Outbox): PendingOfLane =>
+  (lane) =>
+    outbox.pendingHead(lane, ENTRY_BATCH_LIMIT);
+
+/** The same, each plate's read once: one Outbox listing asks about many moves into one plate. */
+export function wellChangesOnce(outbox: Outbox): PendingOfLane {
+  const seen = new Map<string, readonly OutboxEntry[]>();
+  return (lane) => seen.get(lane) ?? seen.set(lane, outbox.pendingHead(lane, ENTRY_BATCH_LIMIT)).get(lane)!;
+}
+
+/** The pending change to the well `move` goes into, older than it, that it waits for (the rule below); or null. */
+function wellChangeBefore(changes: readonly OutboxEntry[], move: OutboxEntry): OutboxEntry | null {
+  const i = move.intent;
+  if (i.type !== 'location-assign' || i.position === undefined) return null;
+  const at = positionKey(i.position);
+  return (
+    changes.find(
+      (c) =>
+        c.id < move.id &&
+        (c.intent.type === 'well-set' || c.intent.type === 'well-remove') &&
+        positionKey(c.intent.position) === at,
+    ) ?? null
+  );
+}
+
+/**
+ * The other way round from cutAtEarlierMovesInto: a well emptied (or filled) on Well fill and then
+ * given another tube on Assign location. Sent before that change, the move is refused (the well still
+ * holds the old tube) or undone by it (the change lands over the new tube). So a run of moves into a
+ * plate stops before the first move into a well an older pending change of the plate is for, and goes
+ * once that change was sent. Every wait of both rules is for an older entry, so none waits in a circle.
+ */
+export function cutAtEarlierWellChanges(
+  outbox: Outbox,
+  run: OutboxEntry[],
+  changesOf: PendingOfLane = pendingOf(outbox),
+): OutboxEntry[] {
+  const first = run[0]?.intent;
+  if (first?.type !== 'location-assign') return run;
+  const changes = changesOf(plateLane(first.locationId));
+  if (changes.length === 0) return run;
+  const out: OutboxEntry[] = [];
+  for (const e of run) {
+    if (wellChangeBefore(changes, e)) break;
+    out.push(e);
+  }
+  return out;
+}
+
+/** The older pending change to the well a move goes into, that the move waits for (the rule above), or null. */
+export function olderWellChangeOf(
+  outbox: Outbox,
+  entry: OutboxEntry,
+  changesOf: PendingOfLane = pendingOf(outbox),
+): OutboxEntry | null {
+  const i = entry.intent;
+  return i.type === 'location-assign' && i.position !== undefined
+    ? wellChangeBefore(changesOf(plateLane(i.locationId)), entry)
+    : null;
 }

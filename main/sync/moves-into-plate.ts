@@ -1,14 +1,11 @@
 import type { OutboxEntry } from '../outbox/entry.js';
-import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { ENTRY_BATCH_LIMIT } from './coalesce.js';
+import { plateLane } from './cross-target.js';
 import { checkPlate, rememberPlate } from './plate-check.js';
 import { sendCoalesced } from './send-coalesced.js';
 import type { Withheld } from './superseded.js';
 import type { TubeNames } from './tube-names.js';
 import type { SendContext, StepResult } from './step-result.js';
-
-/** The lane of a plate's well changes, for a plate named by its uuid (as Well fill names it). */
-const plateLane = (uuid: string) => targetKeyOf({ type: 'well-set', manifest: { uuid }, position: 'A1' });
 
 /**
  * A batch of moves into one location (Assign location). When the location is a plate with well

@@ -9,7 +9,7 @@ import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch }
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
-import { cutAtEarlierMoves, cutAtEarlierMovesInto } from './cross-target.js';
+import { cutAtEarlierMoves, cutAtEarlierMovesInto, cutAtEarlierWellChanges } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
@@ -269,11 +269,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     if (kind === 'rows')
       run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[], ROW_BATCH_LIMIT, names);
     if (kind === 'assignments')
-      run = cutAtEarlierMoves(
+      run = cutAtEarlierWellChanges(
         outbox,
-        target,
-        takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
-        names,
+        cutAtEarlierMoves(
+          outbox,
+          target,
+          takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
+          names,
+        ),
       );
     if (kind === 'wells') run = cutAtEarlierMovesInto(outbox, run);
     if (run.length === 0) return { kind: 'waiting', requests: 0 };

@@ -4,10 +4,12 @@ import {
   askedOnce,
   olderMoveIntoWellOf,
   olderMoveOf,
+  olderWellChangeOf,
   ONLY_AS_QUEUED,
   type LaneHold,
   type QueueHold,
   type TubeNames,
+  wellChangesOnce,
 } from '../../sync/index.js';
 import { summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
@@ -125,6 +127,8 @@ export function waitReasons(
 ): (e: ListedEntry) => string | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
   const names = askedOnce(tubeNames);
+  // A plate's pending well changes, read once per listing: many moves into one plate ask about them.
+  const changesOf = wellChangesOnce(outbox);
   const cache = new Map<number, string>();
   const name = (w: WaitedFor) => cache.get(w.id) ?? cache.set(w.id, named(outbox, w, nameOf)).get(w.id)!;
   return (e) => {
@@ -149,6 +153,13 @@ export function waitReasons(
           `Waiting for ${name({ id: into.id, type: into.type, state: into.state })}, a move of a tube into this ` +
           'well made before this change on Assign location: sent after this change it would undo it (put the ' +
           'tube back), so this goes right after it.'
+        );
+      const change = olderWellChangeOf(outbox, e, changesOf);
+      if (change)
+        return (
+          `Waiting for ${name({ id: change.id, type: change.type, state: change.state })}, a change to this well ` +
+          'made before this move on Well fill: sent before that change, the move would be refused (the well still ' +
+          'holds what was there) or undone by it, so this goes right after it.'
         );
       return queue ? queueWaits(queue) : null;
     }

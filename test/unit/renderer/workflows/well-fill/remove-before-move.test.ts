@@ -210,3 +210,35 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001' });
   });
 });
+
+describe.each(['spec', 'extended'] as const)(
+  'Assign location moves another tube into the well Well fill emptied, none of it sent yet (%s)',
+  (profile) => {
+    it('the second move waits for the removal, so the second tube ends in the well', async () => {
+      const b = await bench(profile);
+      b.away();
+      await b.assign('A5');
+      await b.assign('TB000131');
+      expect(await b.s.refresh()).toBe(false);
+      expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
+      // The box read again on Assign location: A5 is free again, and the next tube goes there.
+      await b.assign(PLATE);
+      await b.assign('A5');
+      await b.assign('TB000132');
+      expect(b.said()).toMatch(/TB000132 → .* A5$/);
+
+      const all = await b.entries();
+      const removal = all.find((e) => e.intent?.type === 'well-remove')!;
+      const second = all.find((e) => e.intent?.type === 'location-assign' && e.intent.id === 'TB000132')!;
+      expect(second.id).toBeGreaterThan(removal.id);
+      expect(second.waiting).toMatch(
+        new RegExp(`^Waiting for #${removal.id} \\(.*\\), a change to this well made before this move on Well fill`),
+      );
+
+      b.proxy().setFaults([]);
+      await b.sync();
+      expect((await b.entries()).filter((e) => e.state !== 'done')).toEqual([]);
+      expect(b.onService('A5')).toBe('S-0132');
+    });
+  },
+);
