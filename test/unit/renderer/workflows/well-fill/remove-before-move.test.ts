@@ -242,3 +242,44 @@ describe.each(['spec', 'extended'] as const)(
     });
   },
 );
+
+describe('Well fill: a second move into a well that already holds this computer’s tube', () => {
+  it('refused and discarded, it leaves the tube that is there drawn in the well', async () => {
+    const b = await bench('spec');
+    await b.assign('A5');
+    await b.assign('TB000131');
+    await b.sync();
+    expect(b.onService('A5')).toBe('S-0131');
+
+    // Another tube into the same well, as the Data screen queues it (Assign location refuses the well);
+    // the service fails it once, so Well fill reads the plate while it waits.
+    b.proxy().setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 503 }, count: 1 }]);
+    const intent = {
+      type: 'location-assign',
+      labsheet: b.s.labsheet,
+      locationId: b.sandbox().store.manifests.find('barcode', PLATE)!.uuid,
+      idType: 'ID_BARCODE',
+      id: 'TB000132',
+      position: 'A5',
+    } as const;
+    const queued = await b.env.call('outbox.enqueue', { intent, readFrom: await b.env.service() });
+    await b.sync();
+    expect((await b.entries()).find((e) => e.id === queued.id)?.state).toBe('pending');
+    expect(await b.s.refresh()).toBe(false);
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', assigned: true });
+
+    b.proxy().setFaults([]);
+    await b.sync();
+    const second = (await b.entries()).find((e) => e.id === queued.id)!;
+    expect(second.state).toBe('failed');
+    // Refused, it never happened: the well shows the tube that is there, not the refusal.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', assigned: true, sync: 'synced', reason: null });
+    expect((await b.env.call('outbox.discard', { id: second.id })).ok).toBe(true);
+    await vi.waitFor(async () => expect((await b.entries()).find((e) => e.id === second.id)?.state).toBe('discarded'));
+    // Discarded, the tube that is in the well stays drawn there, as it is on the service.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', assigned: true, sync: 'synced' });
+    expect(b.s.wellOfSample('TB000131')).toBe('A5');
+  });
+});
