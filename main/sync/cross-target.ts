@@ -123,10 +123,13 @@ const pendingOf =
   (lane) =>
     outbox.pendingHead(lane, ENTRY_BATCH_LIMIT);
 
-/** The same, each plate's read once: one Outbox listing asks about many moves into one plate. */
+/**
+ * For an Outbox listing: each plate's read once (many moves into one plate ask about them), and an
+ * entry this version cannot read left out instead of failing the whole list.
+ */
 export function wellChangesOnce(outbox: Outbox): PendingOfLane {
   const seen = new Map<string, readonly OutboxEntry[]>();
-  return (lane) => seen.get(lane) ?? seen.set(lane, outbox.pendingHead(lane, ENTRY_BATCH_LIMIT)).get(lane)!;
+  return (lane) => seen.get(lane) ?? seen.set(lane, outbox.entriesOf(lane, 'pending')).get(lane)!;
 }
 
 /** The pending change to the well `move` goes into, older than it, that it waits for (the rule below); or null. */

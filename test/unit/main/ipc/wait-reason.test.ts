@@ -62,3 +62,43 @@ describe('a waiting entry says the queue-wide wait', () => {
     expect(said(null)).toBeNull();
   });
 });
+
+describe('a move into a plate waiting for an older change to its well', () => {
+  let t: ReturnType<typeof tempDir>;
+  let outbox: Outbox;
+  const clock = fakeNow();
+  beforeEach(() => {
+    t = tempDir();
+    outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now });
+  });
+  afterEach(() => {
+    outbox.close();
+    t.cleanup();
+  });
+
+  const removal = (position: string) =>
+    outbox.enqueue({ type: 'well-remove', manifest: { uuid: 'plate-1' }, position, fields: ['SAMPLE'] });
+  const move = (position: string) =>
+    outbox.enqueue({
+      type: 'location-assign',
+      labsheet: 'Samples',
+      locationId: 'plate-1',
+      idType: 'ID',
+      id: 'S-0002',
+      position,
+    });
+  const reasonOf = (id: number) => waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!);
+
+  it('names the change, and one change of the plate this version cannot read fails nothing', () => {
+    const damaged = removal('B1');
+    outbox.db
+      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+      .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), damaged);
+    const change = removal('A5');
+    const moved = move('A5');
+    expect(reasonOf(moved)).toMatch(
+      new RegExp(`^Waiting for #${change} \\(.*\\), a change to this well made before this move on Well fill`),
+    );
+    expect(reasonOf(move('C3'))).toBeNull();
+  });
+});
