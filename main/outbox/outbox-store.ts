@@ -150,6 +150,12 @@ export interface Outbox {
   // ---- used by the sync engine: each answers only entries of the current service ----
   oldestPendingTargets(limit: number): string[];
   pendingHead(target: string, limit: number): OutboxEntry[];
+  /**
+   * The same for a look at another lane than the one being sent (a plate's changes, from its moves'
+   * lane): an entry this version cannot read is left out, as its own lane fails it, instead of
+   * throwing and failing the lane that looked.
+   */
+  pendingOf(target: string, limit: number): OutboxEntry[];
   /** Lanes of the current service whose next entry waits for entries not done yet: why they wait. */
   heldLanes(): HeldLane[];
   /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
@@ -579,6 +585,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
+    pendingOf: (target, limit) => readableOnly(st.headOf.all(service(), target, limit)),
     heldLanes() {
       const lanes = new Map<string, HeldLane>();
       for (const r of st.heldHeads.all(service())) {

@@ -121,7 +121,7 @@ export type PendingOfLane = (lane: string) => readonly OutboxEntry[];
 const pendingOf =
   (outbox: Outbox): PendingOfLane =>
   (lane) =>
-    outbox.pendingHead(lane, ENTRY_BATCH_LIMIT);
+    outbox.pendingOf(lane, ENTRY_BATCH_LIMIT);
 
 /**
  * For an Outbox listing: each plate's read once (many moves into one plate ask about them), and an

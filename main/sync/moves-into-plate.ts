@@ -25,7 +25,7 @@ export async function sendMovesInto(
   const first = run[0]?.intent;
   const uuid = first?.type === 'location-assign' ? first.locationId : null;
   const target = uuid === null ? null : plateLane(uuid);
-  const waiting = target === null ? [] : ctx.outbox.pendingHead(target, ENTRY_BATCH_LIMIT);
+  const waiting = target === null ? [] : ctx.outbox.pendingOf(target, ENTRY_BATCH_LIMIT);
   if (uuid === null || target === null || waiting.length === 0)
     return sendCoalesced(ctx, 'assignments', run, withheld, names);
   const check = await checkPlate(ctx, target, waiting);

@@ -57,4 +57,31 @@ describe('an entry that fails on this computer every time', () => {
     // Nothing left to try: no retry is scheduled.
     expect(engine.status().nextRetryAt).toBeNull();
   });
+
+  /** A plate's well change whose stored payload no longer parses (no position), named by uuid. */
+  function unreadablePlateChange(uuid: string): number {
+    const id = outbox.enqueue({
+      type: 'well-set',
+      manifest: { uuid },
+      position: 'B1',
+      sample: { id: 'S-9', labsheet: 'Samples' },
+    });
+    outbox.db
+      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+      .run(JSON.stringify({ type: 'well-set', manifest: { uuid } }), id);
+    return id;
+  }
+
+  it("another lane's entry that cannot be read fails only itself, never a move into that plate", async () => {
+    const calls: Calls = [];
+    const tube = outbox.enqueue(assign('TB1', 'A5', 'plate-1'));
+    const bad = unreadablePlateChange('plate-1');
+    engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
+    for (let i = 0; i < MAX_LOCAL_FAILURES + 2; i++) {
+      platform.advance(60 * 60_000);
+      await engine.syncNow();
+    }
+    expect(outbox.get(tube)!.state).toBe('done');
+    expect(state(bad).state).toBe('failed');
+  });
 });
