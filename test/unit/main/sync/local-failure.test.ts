@@ -10,6 +10,7 @@ import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.j
 import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
 import { assign, webhook, wellSet } from '../outbox/helpers.js';
+import type { Intent } from '../../../../shared/outbox/intents.js';
 import { outboxPerTest } from './outbox-per-test.js';
 
 describe('an entry that fails on this computer every time', () => {
@@ -82,6 +83,29 @@ describe('an entry that fails on this computer every time', () => {
       await engine.syncNow();
     }
     expect(outbox.get(tube)!.state).toBe('done');
+    expect(state(bad).state).toBe('failed');
+  });
+
+  it("a move that cannot be read fails only itself, never an older change to that plate's wells", async () => {
+    const calls: Calls = [];
+    const plateChange = (position: string): Intent => ({
+      type: 'well-set',
+      manifest: { uuid: 'plate-1' },
+      position,
+      sample: { id: `S-${position}`, labsheet: 'Samples' },
+    });
+    const first = outbox.enqueue(plateChange('B1'));
+    const bad = outbox.enqueue(assign('TB1', 'A5', 'plate-1'));
+    outbox.db
+      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+      .run(JSON.stringify({ type: 'location-assign', locationId: 'plate-1' }), bad);
+    const later = outbox.enqueue(plateChange('A5'));
+    engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
+    for (let i = 0; i < MAX_LOCAL_FAILURES + 2; i++) {
+      platform.advance(60 * 60_000);
+      await engine.syncNow();
+    }
+    expect([first, later].map((id) => outbox.get(id)!.state)).toEqual(['done', 'done']);
     expect(state(bad).state).toBe('failed');
   });
 });
