@@ -45,12 +45,15 @@ export class ShellState {
   }
 
   stop(): void {
+    this.#stopped = true;
     for (const u of this.#unsubscribe.splice(0)) u();
     if (this.#retry !== null) clearTimeout(this.#retry);
     this.#retry = null;
   }
 
   #retry: ReturnType<typeof setTimeout> | null = null;
+  /** A read in flight when the shell stops schedules no other. */
+  #stopped = false;
 
   /**
    * Info, status and settings. A page that loaded while its host was starting or restarting could
@@ -78,7 +81,8 @@ export class ShellState {
       : failed.error.code === 'disconnected'
         ? `${failed.error.message} Reload the page (F5) once Benchlink is running.`
         : failed.error.message;
-    if (again) this.#retry = setTimeout(() => void this.#read(attempt + 1), Math.min(250 * 2 ** attempt, 5000));
+    if (again && !this.#stopped)
+      this.#retry = setTimeout(() => void this.#read(attempt + 1), Math.min(250 * 2 ** attempt, 5000));
   }
 
   async saveSettings(patch: SettingsPatch): Promise<IpcResult<Settings>> {

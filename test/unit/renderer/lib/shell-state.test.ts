@@ -61,4 +61,25 @@ describe('the shell at start, with the host not answering yet', () => {
     expect(shell.info?.shell).toBe('browser-host');
     expect(shell.error).toBeNull();
   });
+
+  it('stopped while its first read is on its way, it reads no more', async () => {
+    const port = await freePort();
+    vi.stubGlobal(
+      'WebSocket',
+      class extends WebSocket {
+        constructor(url: string) {
+          super(url, { origin: `http://127.0.0.1:${port}` });
+        }
+      },
+    );
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, 'c'.repeat(64));
+    let reads = 0;
+    const shell = new ShellState({ ...api, invoke: (channel, payload) => (reads++, api.invoke(channel, payload)) });
+    const started = shell.start();
+    shell.stop(); // the page is going away while the host is still down
+    await started;
+    const after = reads;
+    await new Promise((r) => setTimeout(r, 1_000)); // past the first retry's 250 ms
+    expect(reads).toBe(after);
+  });
 });
