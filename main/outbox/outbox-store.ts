@@ -599,8 +599,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return [...lanes.values()];
     },
     pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
+    // A look at other lanes: one this version cannot read fails in its own lane, not in the looker's.
     pendingElsewhere: (type, target, beforeId, ids) =>
-      st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids)).map(rowToEntry),
+      readableOnly(st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids))),
     pendingAssignmentsInto: (locationId, beforeId) =>
       readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
     standingAssignments: (locationId) => readableOnly(st.standingAssignments.all(service(), locationId)),

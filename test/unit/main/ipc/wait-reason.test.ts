@@ -101,4 +101,20 @@ describe('a move into a plate waiting for an older change to its well', () => {
     );
     expect(reasonOf(move('C3'))).toBeNull();
   });
+
+  it("an older move of the same tube this version cannot read fails nothing: the later move's line is read", () => {
+    const damaged = outbox.enqueue({
+      type: 'location-assign',
+      labsheet: 'Samples',
+      locationId: 'box-1',
+      idType: 'ID',
+      id: 'S-0002',
+    });
+    // Still names the tube, but no longer parses (no labsheet).
+    outbox.db
+      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+      .run(JSON.stringify({ type: 'location-assign', locationId: 'box-1', idType: 'ID', id: 'S-0002' }), damaged);
+    const moved = move('A5');
+    expect(reasonOf(moved)).toBeNull();
+  });
 });
