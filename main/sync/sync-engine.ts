@@ -497,7 +497,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         paused: status.paused !== null,
         online: connectivity.online,
         offlineSince,
-        held: heldUntil !== null && heldFor !== null ? { until: heldUntil, failure: heldFor } : null,
+        // A hold whose time has passed is over even if its wake-up is late (the machine slept).
+        held:
+          heldUntil !== null && heldFor !== null && heldUntil > platform.now()
+            ? { until: heldUntil, failure: heldFor }
+            : null,
       }),
   };
 }

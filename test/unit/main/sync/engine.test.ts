@@ -141,6 +141,25 @@ describe('sync engine (fake transport, fake clock)', () => {
     await engine.stop();
   });
 
+  it('a hold whose time has passed is not said as the reason any more (a late wake-up, e.g. after sleep)', async () => {
+    const calls: Calls = [];
+    let late = 0;
+    // The machine slept: the clock moves on, the hold's wake-up timer has not fired yet.
+    const sleeper = { ...platform, now: () => platform.now() + late };
+    const transport = fakeTransport(calls, {
+      updateManifest: () => {
+        throw new RateLimitedError('slow down', { endpoint: 'updateManifest', status: 429, retryAfterMs: 5000 });
+      },
+    });
+    outbox.enqueue(wellSet('A1', 'S-1'));
+    const engine = createSyncEngine({ outbox, transport, platform: sleeper });
+    await engine.syncNow();
+    expect(engine.queueHold()).toMatchObject({ kind: 'slow-down' });
+    late = 60_000;
+    expect(engine.queueHold()).toBeNull();
+    await engine.stop();
+  });
+
   it("waits at least a 503's Retry-After before sending again", async () => {
     const calls: Calls = [];
     outbox.enqueue(wellSet('A1', 'S-1'));
