@@ -15,7 +15,7 @@ import type {
   SampleIndex,
 } from '../../shared/ipc/channels/cache.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
-import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
@@ -113,10 +113,7 @@ export function createReadCache(d: ReadCacheDeps) {
    * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
    */
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
-    const targets = [
-      targetKeyOf({ type: 'well-set', manifest: { uuid: m.uuid }, position: 'A1' }),
-      targetKeyOf({ type: 'well-set', manifest: { hrid: m.hrid }, position: 'A1' }),
-    ];
+    const targets = [plateLaneOf({ uuid: m.uuid }), plateLaneOf({ hrid: m.hrid })];
     const entries: OutboxEntry[] = [];
     const readIn: OutboxEntry[] = [];
     for (const t of targets)

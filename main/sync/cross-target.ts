@@ -1,6 +1,6 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
-import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { ENTRY_BATCH_LIMIT, positionKey } from './coalesce.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
@@ -112,10 +112,6 @@ export function olderMoveIntoWellOf(outbox: Outbox, entry: OutboxEntry): OutboxE
   return plate ? moveIntoWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
 }
 
-/** The lane of a plate's well changes, for a plate named by its uuid (as Well fill names it). */
-export const plateLane = (uuid: string): string =>
-  targetKeyOf({ type: 'well-set', manifest: { uuid }, position: 'A1' });
-
 /** A plate lane's pending well changes, oldest first. */
 export type PendingOfLane = (lane: string) => readonly OutboxEntry[];
 const pendingOf =
@@ -161,7 +157,7 @@ export function cutAtEarlierWellChanges(
 ): OutboxEntry[] {
   const first = run[0]?.intent;
   if (first?.type !== 'location-assign') return run;
-  const changes = changesOf(plateLane(first.locationId));
+  const changes = changesOf(plateLaneOf({ uuid: first.locationId }));
   if (changes.length === 0) return run;
   const out: OutboxEntry[] = [];
   for (const e of run) {
@@ -179,6 +175,6 @@ export function olderWellChangeOf(
 ): OutboxEntry | null {
   const i = entry.intent;
   return i.type === 'location-assign' && i.position !== undefined
-    ? wellChangeBefore(changesOf(plateLane(i.locationId)), entry)
+    ? wellChangeBefore(changesOf(plateLaneOf({ uuid: i.locationId })), entry)
     : null;
 }

@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '../outbox/entry.js';
+import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { ENTRY_BATCH_LIMIT } from './coalesce.js';
-import { plateLane } from './cross-target.js';
 import { checkPlate, rememberPlate } from './plate-check.js';
 import { sendCoalesced } from './send-coalesced.js';
 import type { Withheld } from './superseded.js';
@@ -24,7 +24,7 @@ export async function sendMovesInto(
 ): Promise<StepResult> {
   const first = run[0]?.intent;
   const uuid = first?.type === 'location-assign' ? first.locationId : null;
-  const target = uuid === null ? null : plateLane(uuid);
+  const target = uuid === null ? null : plateLaneOf({ uuid });
   const waiting = target === null ? [] : ctx.outbox.pendingOf(target, ENTRY_BATCH_LIMIT);
   if (uuid === null || target === null || waiting.length === 0)
     return sendCoalesced(ctx, 'assignments', run, withheld, names);

@@ -1,5 +1,5 @@
 import type { ManifestRef } from '../../shared/outbox/intents.js';
-import { manifestKey, targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { manifestKey, plateLaneOf } from '../../shared/outbox/intent-meta.js';
 
 /**
  * Both names of a plate (or box): its uuid and its hrid, each null when not known. Well fill queues a
@@ -24,9 +24,7 @@ export function plateKey(names: PlateNames, ref: ManifestRef): string {
 export function plateLanes(names: PlateNames, ref: ManifestRef): string[] {
   const { uuid, hrid } = names(ref);
   const refs: ManifestRef[] = [...(uuid === null ? [] : [{ uuid }]), ...(hrid === null ? [] : [{ hrid }])];
-  return (refs.length === 0 ? [ref] : refs).map((manifest) =>
-    targetKeyOf({ type: 'well-set', manifest, position: 'A1' }),
-  );
+  return (refs.length === 0 ? [ref] : refs).map(plateLaneOf);
 }
 
 /** What people call the plate: its hrid when known. */

@@ -37,6 +37,11 @@ export function manifestKey(ref: ManifestRef): string {
   return 'uuid' in ref ? `uuid:${ref.uuid}` : `hrid:${ref.hrid}`;
 }
 
+/** The lane (target key) of a plate's well changes, for the name they were queued under. */
+export function plateLaneOf(ref: ManifestRef): string {
+  return JSON.stringify(['manifest', manifestKey(ref)]);
+}
+
 /**
  * The target key groups entries that must stay in order and may be coalesced together. JSON arrays
  * keep the parts unambiguous whatever characters names contain.
@@ -45,7 +50,7 @@ export function targetKeyOf(i: Intent): string {
   switch (i.type) {
     case 'well-set':
     case 'well-remove':
-      return JSON.stringify(['manifest', manifestKey(i.manifest)]);
+      return plateLaneOf(i.manifest);
     case 'location-assign':
       return JSON.stringify(['location', i.labsheet, i.locationId, i.idType]);
     case 'row-update':
