@@ -1,6 +1,7 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
+import { askedOnceBy } from '../common/asked-once.js';
 import { ENTRY_BATCH_LIMIT, positionKey } from './coalesce.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
@@ -124,8 +125,10 @@ const pendingOf =
  * entry this version cannot read left out instead of failing the whole list.
  */
 export function wellChangesOnce(outbox: Outbox): PendingOfLane {
-  const seen = new Map<string, readonly OutboxEntry[]>();
-  return (lane) => seen.get(lane) ?? seen.set(lane, outbox.entriesOf(lane, 'pending')).get(lane)!;
+  return askedOnceBy(
+    (lane: string) => outbox.entriesOf(lane, 'pending'),
+    (lane) => lane,
+  );
 }
 
 /** The pending change to the well `move` goes into, older than it, that it waits for (the rule below); or null. */

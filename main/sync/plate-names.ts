@@ -1,5 +1,6 @@
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { manifestKey, plateLaneOf } from '../../shared/outbox/intent-meta.js';
+import { askedOnceBy } from '../common/asked-once.js';
 
 /**
  * Both names of a plate (or box): its uuid and its hrid, each null when not known. Well fill queues a
@@ -35,11 +36,5 @@ export function plateName(names: PlateNames, ref: ManifestRef): string {
 
 /** The same answers, each looked up once: one sending step asks about its plate for every entry it compares. */
 export function platesAskedOnce(names: PlateNames): PlateNames {
-  const seen = new Map<string, ReturnType<PlateNames>>();
-  return (ref) => {
-    const key = manifestKey(ref);
-    let known = seen.get(key);
-    if (known === undefined) seen.set(key, (known = names(ref)));
-    return known;
-  };
+  return askedOnceBy(names, manifestKey);
 }

@@ -1,3 +1,5 @@
+import { askedOnceBy } from '../common/asked-once.js';
+
 /**
  * Every name a tube goes by in a labsheet, its row's ID first when the row is known: the ID, the
  * ID_BARCODE and the uuid (ROW_UUID) of its row, and the name it was queued under. A tube is a row:
@@ -22,11 +24,5 @@ export const tubeKey = (names: TubeNames, labsheet: string, id: string): string 
  * read of the saved rows.
  */
 export function askedOnce(names: TubeNames): TubeNames {
-  const seen = new Map<string, readonly string[]>();
-  return (labsheet, id) => {
-    const key = JSON.stringify([labsheet, id]);
-    let known = seen.get(key);
-    if (known === undefined) seen.set(key, (known = names(labsheet, id)));
-    return known;
-  };
+  return askedOnceBy(names, (labsheet, id) => JSON.stringify([labsheet, id]));
 }
