@@ -13,6 +13,12 @@ export function namesOfTubes(entries: readonly OutboxEntry[], names: TubeNames):
   return [...out];
 }
 
+/** The run up to, not including, its first entry that must wait. */
+function untilFirstWaiting(run: OutboxEntry[], waits: (e: OutboxEntry) => boolean): OutboxEntry[] {
+  const n = run.findIndex(waits);
+  return n === -1 ? run : run.slice(0, n);
+}
+
 /**
  * Assignments are coalesced per location, but one tube can be moved between locations: A, then B,
  * then A again. Sending location A's batch (both A's) before B's would leave the tube in B. So an
@@ -36,16 +42,13 @@ export function cutAtEarlierMoves(
     const key = tubeKey(names, e.intent.labsheet, e.intent.id);
     if (!firstElsewhere.has(key)) firstElsewhere.set(key, e.id);
   }
-  const out: OutboxEntry[] = [];
-  for (const e of run) {
-    if (e.intent.type !== 'location-assign') break;
-    const earlier = firstElsewhere.get(tubeKey(names, e.intent.labsheet, e.intent.id));
-    if (earlier !== undefined && earlier < e.id) break;
-    out.push(e);
-  }
   // Empty when this lane's head itself must wait: its tube's older assignment is in a lane set aside
   // for this drain (the service failed it). The oldest pending assignment overall is never cut.
-  return out;
+  return untilFirstWaiting(run, (e) => {
+    if (e.intent.type !== 'location-assign') return true;
+    const earlier = firstElsewhere.get(tubeKey(names, e.intent.labsheet, e.intent.id));
+    return earlier !== undefined && earlier < e.id;
+  });
 }
 
 /**
@@ -63,19 +66,26 @@ export function olderMoveOf(outbox: Outbox, entry: OutboxEntry, names: TubeNames
   );
 }
 
-/** The pending move of a tube into `entry`'s well, older than it, that it waits for (the rule below); or null. */
-function moveIntoWell(moves: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry | null {
-  const i = entry.intent;
-  if (i.type !== 'well-set' && i.type !== 'well-remove') return null;
-  const at = positionKey(i.position);
+/** The well an entry changes (Well fill) or moves a tube into (Assign location), or null. */
+function wellOf(e: OutboxEntry): { kind: 'change' | 'move'; at: string } | null {
+  const i = e.intent;
+  if (i.type === 'well-set' || i.type === 'well-remove') return { kind: 'change', at: positionKey(i.position) };
+  if (i.type === 'location-assign' && i.position !== undefined) return { kind: 'move', at: positionKey(i.position) };
+  return null;
+}
+
+/**
+ * The older entry of the other screen into `entry`'s well (a move for a change, a change for a move)
+ * among `others` (the same plate's), that `entry` waits for; or null.
+ */
+function olderOtherInWell(others: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry | null {
+  const mine = wellOf(entry);
+  if (!mine) return null;
   return (
-    moves.find(
-      (m) =>
-        m.id < entry.id &&
-        m.intent.type === 'location-assign' &&
-        m.intent.position !== undefined &&
-        positionKey(m.intent.position) === at,
-    ) ?? null
+    others.find((o) => {
+      const w = wellOf(o);
+      return o.id < entry.id && w !== null && w.kind !== mine.kind && w.at === mine.at;
+    }) ?? null
   );
 }
 
@@ -99,18 +109,13 @@ export function cutAtEarlierMovesInto(outbox: Outbox, run: OutboxEntry[]): Outbo
   if (!plate || !last) return run;
   const moves = outbox.pendingAssignmentsInto(plate, last.id);
   if (moves.length === 0) return run;
-  const out: OutboxEntry[] = [];
-  for (const e of run) {
-    if (moveIntoWell(moves, e)) break;
-    out.push(e);
-  }
-  return out;
+  return untilFirstWaiting(run, (e) => olderOtherInWell(moves, e) !== null);
 }
 
 /** The older pending move into the well `entry` changes, that it waits for (the rule above), or null. */
 export function olderMoveIntoWellOf(outbox: Outbox, entry: OutboxEntry): OutboxEntry | null {
   const plate = plateUuidOf(entry);
-  return plate ? moveIntoWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
+  return plate ? olderOtherInWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
 }
 
 /** A plate lane's pending well changes, oldest first. */
@@ -131,21 +136,6 @@ export function wellChangesOnce(outbox: Outbox): PendingOfLane {
   );
 }
 
-/** The pending change to the well `move` goes into, older than it, that it waits for (the rule below); or null. */
-function wellChangeBefore(changes: readonly OutboxEntry[], move: OutboxEntry): OutboxEntry | null {
-  const i = move.intent;
-  if (i.type !== 'location-assign' || i.position === undefined) return null;
-  const at = positionKey(i.position);
-  return (
-    changes.find(
-      (c) =>
-        c.id < move.id &&
-        (c.intent.type === 'well-set' || c.intent.type === 'well-remove') &&
-        positionKey(c.intent.position) === at,
-    ) ?? null
-  );
-}
-
 /**
  * The other way round from cutAtEarlierMovesInto: a well emptied (or filled) on Well fill and then
  * given another tube on Assign location. Sent before that change, the move is refused (the well still
@@ -162,12 +152,7 @@ export function cutAtEarlierWellChanges(
   if (first?.type !== 'location-assign') return run;
   const changes = changesOf(plateLaneOf({ uuid: first.locationId }));
   if (changes.length === 0) return run;
-  const out: OutboxEntry[] = [];
-  for (const e of run) {
-    if (wellChangeBefore(changes, e)) break;
-    out.push(e);
-  }
-  return out;
+  return untilFirstWaiting(run, (e) => olderOtherInWell(changes, e) !== null);
 }
 
 /** The older pending change to the well a move goes into, that the move waits for (the rule above), or null. */
@@ -178,6 +163,6 @@ export function olderWellChangeOf(
 ): OutboxEntry | null {
   const i = entry.intent;
   return i.type === 'location-assign' && i.position !== undefined
-    ? wellChangeBefore(changesOf(plateLaneOf({ uuid: i.locationId })), entry)
+    ? olderOtherInWell(changesOf(plateLaneOf({ uuid: i.locationId })), entry)
     : null;
 }
