@@ -1,5 +1,13 @@
 import { STATUS_CODES } from 'node:http';
-import { isUnreadable, type EntryError, type HeldLane, type ListedEntry, type Outbox } from '../../outbox/index.js';
+import {
+  isUnreadable,
+  type EntryError,
+  type HeldLane,
+  type ListedEntry,
+  type Outbox,
+  type OutboxEntry,
+} from '../../outbox/index.js';
+import { askedOnceBy } from '../../common/asked-once.js';
 import {
   askedOnce,
   olderMoveIntoWellOf,
@@ -129,8 +137,13 @@ export function waitReasons(
   const names = askedOnce(tubeNames);
   // A plate's pending well changes, read once per listing: many moves into one plate ask about them.
   const changesOf = wellChangesOnce(outbox);
-  const cache = new Map<number, string>();
-  const name = (w: WaitedFor) => cache.get(w.id) ?? cache.set(w.id, named(outbox, w, nameOf)).get(w.id)!;
+  const name = askedOnceBy(
+    (w: WaitedFor) => named(outbox, w, nameOf),
+    (w) => String(w.id),
+  );
+  /** An older entry of another lane this one waits for, named, and why. */
+  const waitingFor = (o: OutboxEntry, why: string) =>
+    `Waiting for ${name({ id: o.id, type: o.type, state: o.state })}, ${why}`;
   return (e) => {
     if (e.state !== 'pending') return null;
     const lane = held.get(e.target);
@@ -143,23 +156,24 @@ export function waitReasons(
       // A change waiting for an older move still waits for it once the queue goes again: that one is named.
       const older = olderMoveOf(outbox, e, names);
       if (older)
-        return (
-          `Waiting for ${name({ id: older.id, type: older.type, state: older.state })}, an older move of the same ` +
-          `tube to another place: a tube's moves are sent in the order they were made, so this goes right after it.`
+        return waitingFor(
+          older,
+          "an older move of the same tube to another place: a tube's moves are sent in the order they were " +
+            'made, so this goes right after it.',
         );
       const into = olderMoveIntoWellOf(outbox, e);
       if (into)
-        return (
-          `Waiting for ${name({ id: into.id, type: into.type, state: into.state })}, a move of a tube into this ` +
-          'well made before this change on Assign location: sent after this change it would undo it (put the ' +
-          'tube back), so this goes right after it.'
+        return waitingFor(
+          into,
+          'a move of a tube into this well made before this change on Assign location: sent after this change ' +
+            'it would undo it (put the tube back), so this goes right after it.',
         );
       const change = olderWellChangeOf(outbox, e, changesOf);
       if (change)
-        return (
-          `Waiting for ${name({ id: change.id, type: change.type, state: change.state })}, a change to this well ` +
-          'made before this move on Well fill: sent before that change, the move would be refused (the well still ' +
-          'holds what was there) or undone by it, so this goes right after it.'
+        return waitingFor(
+          change,
+          'a change to this well made before this move on Well fill: sent before that change, the move would be ' +
+            'refused (the well still holds what was there) or undone by it, so this goes right after it.',
         );
       return queue ? queueWaits(queue) : null;
     }
