@@ -126,11 +126,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   /**
    * Set while the whole queue waits (no answer from the service, or it asked us to slow down): every
    * lane would meet the same, so a new scan waits too. A lane the service failed alone waits in
-   * `laneHolds` instead, and new entries of the other lanes go at once.
+   * `laneHolds` instead, and new entries of the other lanes go at once. Until when, and the failure
+   * that set it (what the Outbox says each waiting entry waits for).
    */
-  let heldUntil: number | null = null;
-  /** The failure that set `heldUntil`: what the Outbox says each waiting entry waits for. */
-  let heldFor: Classified | null = null;
+  let queueHeld: { until: number; failure: Classified } | null = null;
   /** When the service last stopped answering (the connectivity's change to offline). */
   let offlineSince: number | null = null;
   /** One timer wakes the drain when the hold, or the first lane's backoff, is over. */
@@ -190,7 +189,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
 
   function kick(): void {
     const delay = moment.enqueued(platform.now());
-    if (stopped || status.paused || heldUntil !== null) return;
+    if (stopped || status.paused || queueHeld !== null) return;
     if (draining) {
       again = true;
       return;
@@ -323,7 +322,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       () => {
         wakeTimer = null;
         status.nextRetryAt = null;
-        heldUntil = null;
+        queueHeld = null;
         void drainDue();
       },
       Math.max(0, at - platform.now()),
@@ -408,9 +407,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         if ((held?.network ?? laneUnanswered) && !status.paused) connectivity.report('network');
         if (held !== null && !status.paused) {
           failures++;
-          heldUntil = platform.now() + backoffDelay(failures, platform.random, backoff, held.retryAfterMs);
-          heldFor = held;
-          scheduleWake(heldUntil);
+          queueHeld = {
+            until: platform.now() + backoffDelay(failures, platform.random, backoff, held.retryAfterMs),
+            failure: held,
+          };
+          scheduleWake(queueHeld.until);
           return;
         }
       } while (again && !stopped && !status.paused);
@@ -427,14 +428,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   function syncNow(): Promise<void> {
     if (stopped || status.paused) return Promise.resolve();
     laneHolds.clear();
-    heldUntil = null;
+    queueHeld = null;
     scheduleWake(null);
     return drainDue();
   }
 
   /** A new entry, or a backoff ran out: lanes still backing off keep waiting, the others go. */
   function drainDue(): Promise<void> {
-    if (stopped || status.paused || heldUntil !== null) return Promise.resolve();
+    if (stopped || status.paused || queueHeld !== null) return Promise.resolve();
     if (draining) {
       again = true;
       return draining;
@@ -486,7 +487,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     async resume() {
       status.paused = null;
       failures = 0;
-      heldUntil = null;
+      queueHeld = null;
       emitStatus();
       await syncNow();
     },
@@ -498,10 +499,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         online: connectivity.online,
         offlineSince,
         // A hold whose time has passed is over even if its wake-up is late (the machine slept).
-        held:
-          heldUntil !== null && heldFor !== null && heldUntil > platform.now()
-            ? { until: heldUntil, failure: heldFor }
-            : null,
+        held: queueHeld !== null && queueHeld.until > platform.now() ? queueHeld : null,
       }),
   };
 }
