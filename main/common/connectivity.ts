@@ -10,18 +10,26 @@ export interface Connectivity {
   readonly online: boolean;
   /** False until the first call reported: the UI then says "unknown". */
   readonly known: boolean;
+  /**
+   * When the service last stopped answering (this state's change to offline), or null while online.
+   * Kept here, not by whoever listens, so one that starts listening later (the sync engine started
+   * while the service was already unreachable) still knows since when.
+   */
+  readonly offlineSince: number | null;
   report(outcome: CallOutcome): void;
   onChange(listener: (online: boolean) => void): () => void;
 }
 
-export function createConnectivity(offlineAfter = 2): Connectivity {
+export function createConnectivity(offlineAfter = 2, now: () => number = Date.now): Connectivity {
   let failures = 0;
   let offline = false;
   let known = false;
+  let offlineSince: number | null = null;
   const listeners = new Set<(online: boolean) => void>();
   const set = (next: boolean) => {
     if (offline === next) return;
     offline = next;
+    offlineSince = offline ? now() : null;
     for (const l of [...listeners]) l(!offline);
   };
   return {
@@ -30,6 +38,9 @@ export function createConnectivity(offlineAfter = 2): Connectivity {
     },
     get known() {
       return known;
+    },
+    get offlineSince() {
+      return offlineSince;
     },
     report(outcome) {
       known = true;

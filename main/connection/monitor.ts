@@ -113,6 +113,9 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     get known() {
       return reach.known;
     },
+    get offlineSince() {
+      return reach.offlineSince;
+    },
     report,
     onChange: (listener) => reach.onChange(listener),
   };

@@ -130,8 +130,6 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
    * that set it (what the Outbox says each waiting entry waits for).
    */
   let queueHeld: { until: number; failure: Classified } | null = null;
-  /** When the service last stopped answering (the connectivity's change to offline). */
-  let offlineSince: number | null = null;
   /** One timer wakes the drain when the hold, or the first lane's backoff, is over. */
   let wakeTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
@@ -146,12 +144,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const laneHolds = createLaneHolds(platform.random, backoff);
   const tubeNames = o.tubeNames ?? ONLY_AS_QUEUED;
   const plateNames = o.plateNames ?? ONLY_AS_NAMED;
-  const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2);
+  const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2, platform.now);
   const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
   const emitStatus = () => events.emit('status', snapshot());
   unsubscribe.push(
     connectivity.onChange((online) => {
-      offlineSince = online ? null : platform.now();
       emitStatus();
       if (online) void syncNow();
       else scheduleProbe();
@@ -497,7 +494,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       queueHoldOf({
         paused: status.paused !== null,
         online: connectivity.online,
-        offlineSince,
+        offlineSince: connectivity.offlineSince,
         // A hold whose time has passed is over even if its wake-up is late (the machine slept).
         held: queueHeld !== null && queueHeld.until > platform.now() ? queueHeld : null,
       }),

@@ -3,6 +3,7 @@ import type { Outbox } from '../../../../main/outbox/index.js';
 import { createSyncEngine, type SyncTransport } from '../../../../main/sync/index.js';
 import { AuthError, NetworkError, RateLimitedError, ValidationError } from '../../../../main/api/errors.js';
 import { mapHttpError } from '../../../../main/api/map-error.js';
+import { createConnectivity } from '../../../../main/common/connectivity.js';
 import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
 import { assign, rowUpdate, webhook, wellSet } from '../outbox/helpers.js';
@@ -156,6 +157,20 @@ describe('sync engine (fake transport, fake clock)', () => {
     await engine.syncNow();
     expect(engine.queueHold()).toMatchObject({ kind: 'slow-down' });
     late = 60_000;
+    expect(engine.queueHold()).toBeNull();
+    await engine.stop();
+  });
+
+  it('says since when the service is unreachable even when it was so before the engine started', async () => {
+    // The app's one connectivity: the connection monitor's reads found the service gone first.
+    const connectivity = createConnectivity(1, platform.now);
+    connectivity.report('network');
+    const wentAt = platform.now();
+    platform.advance(30_000);
+    outbox.enqueue(wellSet('A1', 'S-1'));
+    const engine = createSyncEngine({ outbox, transport: fakeTransport([]), platform, connectivity });
+    expect(engine.queueHold()).toEqual({ kind: 'offline', since: wentAt });
+    connectivity.report('ok');
     expect(engine.queueHold()).toBeNull();
     await engine.stop();
   });
