@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, useStack } from './stack.js';
-import { enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
+import { allSent, enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
@@ -37,11 +37,12 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   await page.getByTestId('save-edit').click();
   await expect(page.getByTestId('outbox-message')).toContainText('Corrected entry queued');
   await expect(page.getByTestId('count-failed')).toHaveText('0');
-  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
-  const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000002')) as {
-    wells: { position: string; sample?: { id: string } | null }[];
-  };
-  expect(m.wells.find((w) => w.position === 'A2')?.sample?.id).toBe('S-0062');
+  await allSent(page, async () => {
+    const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000002')) as {
+      wells: { position: string; sample?: { id: string } | null }[];
+    };
+    return m.wells.find((w) => w.position === 'A2')?.sample?.id === 'S-0062';
+  });
 });
 
 test('an outbox entry this version cannot read is shown with the reason and discarded; the rest still list', async ({

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useStack } from './stack.js';
-import { openScreen, scanAndWait, shot, signIn } from './user.js';
+import { allSent, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
@@ -75,7 +75,7 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await page.keyboard.press('Control+s');
   await expect(page.getByTestId('last-scan')).toContainText('1 change(s) saved');
   await expect(page.getByTestId('scan-field')).toBeFocused();
-  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
+  await allSent(page, async () => (await sampleRow('S-0045', 'Notes')) === 'aliquoted twice');
   await shot(page, 'row-update');
   // An edit thrown away: Escape asks, a second Escape discards, and nothing is sent.
   await page.getByTestId('field-Notes').fill('a slip of the hand');
@@ -88,12 +88,16 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await expect(page.getByTestId('field-Notes')).toHaveValue('aliquoted twice');
   await expect(page.getByTestId('count-pending')).toHaveText('0');
 
+  for (const id of ['S-0041', 'S-0042', 'S-0043', 'S-0044']) expect(await sampleRow(id, 'Status')).toBe('depleted');
+  expect(await sampleRow('S-0045', 'Notes')).toBe('aliquoted twice');
+});
+
+/** One column of a Samples row as the service has it. */
+async function sampleRow(id: string, column: string): Promise<unknown> {
   const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as {
     headers: string[];
     rows: unknown[][];
   };
   const col = (n: string) => rows.headers.indexOf(n);
-  const byId = (id: string) => rows.rows.find((r) => r[col('Sample ID')] === id)!;
-  for (const id of ['S-0041', 'S-0042', 'S-0043', 'S-0044']) expect(byId(id)[col('Status')]).toBe('depleted');
-  expect(byId('S-0045')[col('Notes')]).toBe('aliquoted twice');
-});
+  return rows.rows.find((r) => r[col('Sample ID')] === id)?.[col(column)];
+}

@@ -38,6 +38,17 @@ export async function openScreen(page: Page, label: string): Promise<void> {
 }
 
 /**
+ * Waits until everything queued has been sent and answered. The banner's count is main's, pushed just
+ * after each change, so read right after a save it can still be the count from before that save was
+ * counted: a plain "0 waiting" then passes before anything was sent. `arrived` checks on the service
+ * that the last change got there; the banner's 0 after that is the answer to it.
+ */
+export async function allSent(page: Page, arrived: () => Promise<boolean>, timeout = 20_000): Promise<void> {
+  await expect.poll(arrived, { timeout }).toBe(true);
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout });
+}
+
+/**
  * A screenshot once the scan flash has faded, so the picture shows the screen. It goes to
  * test-results/ on a test run (a run must not rewrite tracked files); `npm run screenshots`
  * sets BENCHLINK_SCREENSHOTS=docs to refresh the README's pictures in docs/screenshots.
