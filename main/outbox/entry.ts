@@ -74,6 +74,8 @@ export interface HeldLane {
   target: string;
   /** The lane's first pending entry: the one that waits. */
   head: number;
+  /** Its stored kind: it is named by it on the entries behind it when its payload no longer reads. */
+  headType: string;
   /** What it waits for, oldest first, by id, stored kind and state. */
   waitsFor: { id: number; type: string; state: EntryState }[];
 }

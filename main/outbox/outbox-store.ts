@@ -593,7 +593,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     heldLanes() {
       const lanes = new Map<string, HeldLane>();
       for (const r of st.heldHeads.all(service())) {
-        const lane = lanes.get(r.target) ?? { target: r.target, head: r.head, waitsFor: [] };
+        const lane = lanes.get(r.target) ?? { target: r.target, head: r.head, headType: r.head_type, waitsFor: [] };
         lane.waitsFor.push({ id: r.waits_on, type: r.on_type, state: r.on_state as EntryState });
         lanes.set(r.target, lane);
       }

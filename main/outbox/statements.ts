@@ -199,9 +199,9 @@ export function prepareStatements(db: Database.Database) {
      */
     heldHeads: db.prepare<
       [string],
-      { target: string; head: number; waits_on: number; on_type: string; on_state: string }
+      { target: string; head: number; head_type: string; waits_on: number; on_type: string; on_state: string }
     >(
-      `SELECT h.target, h.first AS head, w.id AS waits_on, w.type AS on_type, w.state AS on_state FROM
+      `SELECT h.target, h.first AS head, e.type AS head_type, w.id AS waits_on, w.type AS on_type, w.state AS on_state FROM
          (SELECT target, MIN(id) AS first FROM entries WHERE state = 'pending' AND service = ? GROUP BY target) AS h
          JOIN entries e ON e.id = h.first
          JOIN entries w ON w.id = e.depends_on

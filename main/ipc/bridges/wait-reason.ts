@@ -65,6 +65,7 @@ function laneInWords(target: string): string {
     const [kind, key] = JSON.parse(target) as unknown[];
     if (kind === 'attach-image' && typeof key === 'string' && key !== '') return `pictures for page ${key}`;
     if (kind === 'manifest') return "changes to a plate's wells";
+    if (kind === 'location') return 'moves into the same place';
   } catch {
     // Not a key of ours: said in general words below.
   }
@@ -122,9 +123,10 @@ const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
  * waits (`queueHold`, the sync engine's: offline, "slow down", the token refused), when it is a tube's
  * move waiting for an older move of that tube to another place, queued under either of its names
  * (`tubeNames`, the read cache's rows, as the sync engine sees them), or a well change waiting for an
- * older move of a tube into that well (cross-target.ts). Null otherwise.
- * Read once per listing: the outbox answers which lanes are held (see oldestTargets), and a tube's
- * names are looked up once.
+ * older move of a tube into that well (cross-target.ts); and when its lane's first entry waits for one
+ * of those moves or changes, so it waits behind that one. Null otherwise.
+ * Read once per listing: the outbox answers which lanes are held (see oldestTargets), a tube's names
+ * are looked up once, and a lane's first entry and what it waits for are read once per lane.
  */
 export function waitReasons(
   outbox: Outbox,
@@ -141,9 +143,64 @@ export function waitReasons(
     (w: WaitedFor) => named(outbox, w, nameOf),
     (w) => String(w.id),
   );
-  /** An older entry of another lane this one waits for, named, and why. */
-  const waitingFor = (o: OutboxEntry, why: string) =>
-    `Waiting for ${name({ id: o.id, type: o.type, state: o.state })}, ${why}`;
+  /** An older entry of another lane this one waits for, named, and why: what follows "Waiting for". */
+  const waitsOn = (o: OutboxEntry, why: string) => `${name({ id: o.id, type: o.type, state: o.state })}, ${why}`;
+  /**
+   * What an entry waits for by a rule of cross-target.ts, or null. Once per entry: a lane's first entry
+   * is asked again by every entry behind it.
+   */
+  const byRule = askedOnceBy(
+    (e: OutboxEntry): string | null => {
+      const older = olderMoveOf(outbox, e, names);
+      if (older)
+        return waitsOn(
+          older,
+          "an older move of the same tube to another place: a tube's moves are sent in the order they were " +
+            'made, so this goes right after it.',
+        );
+      const into = olderMoveIntoWellOf(outbox, e);
+      if (into)
+        return waitsOn(
+          into,
+          'a move of a tube into this well made before this change on Assign location: sent after this change ' +
+            'it would undo it (put the tube back), so this goes right after it.',
+        );
+      const change = olderWellChangeOf(outbox, e, changesOf);
+      if (change)
+        return waitsOn(
+          change,
+          'a change to this well made before this move on Well fill: sent before that change, the move would be ' +
+            'refused (the well still holds what was there) or undone by it, so this goes right after it.',
+        );
+      return null;
+    },
+    (e) => String(e.id),
+  );
+  /**
+   * A lane's first pending entry when it waits by a rule (the sync engine then sends none of the lane,
+   * see untilFirstWaiting), and what for; null when it does not. Once per lane per listing.
+   */
+  const headWaits = askedOnceBy(
+    (target: string): { head: WaitedFor; waits: string } | null => {
+      const id = outbox.pendingHeadId(target);
+      if (id === null) return null;
+      let head: OutboxEntry | null;
+      try {
+        head = outbox.get(id);
+      } catch {
+        // A first entry that no longer reads fails its lane in the sync engine, which holds the lane
+        // (laneHold) and then fails it with its reason: said on its own line, nothing to say here.
+        return null;
+      }
+      const waits = head ? byRule(head) : null;
+      return head && waits ? { head: { id, type: head.type, state: head.state }, waits } : null;
+    },
+    (target) => target,
+  );
+  /** An entry behind its lane's first, which waits: that one is named, and what it waits for. */
+  const behind = (e: ListedEntry, head: WaitedFor, waits: string) =>
+    `Waiting behind ${name(head)}: ${laneInWords(e.target)} go in the order they were queued, and #${head.id} ` +
+    `is waiting for ${waits}`;
   return (e) => {
     if (e.state !== 'pending') return null;
     const lane = held.get(e.target);
@@ -153,28 +210,12 @@ export function waitReasons(
       const queue = queueHold !== null && !laneOutlasts(queueHold, hold) ? queueHold : null;
       if (hold && !queue) return retrying(hold);
       if (isUnreadable(e)) return queue ? queueWaits(queue) : null;
-      // A change waiting for an older move still waits for it once the queue goes again: that one is named.
-      const older = olderMoveOf(outbox, e, names);
-      if (older)
-        return waitingFor(
-          older,
-          "an older move of the same tube to another place: a tube's moves are sent in the order they were " +
-            'made, so this goes right after it.',
-        );
-      const into = olderMoveIntoWellOf(outbox, e);
-      if (into)
-        return waitingFor(
-          into,
-          'a move of a tube into this well made before this change on Assign location: sent after this change ' +
-            'it would undo it (put the tube back), so this goes right after it.',
-        );
-      const change = olderWellChangeOf(outbox, e, changesOf);
-      if (change)
-        return waitingFor(
-          change,
-          'a change to this well made before this move on Well fill: sent before that change, the move would be ' +
-            'refused (the well still holds what was there) or undone by it, so this goes right after it.',
-        );
+      // A rule's wait still holds once the queue goes again: the entry it waits for is named. Behind a
+      // first entry that waits, that one goes first, so that is the one to name.
+      const first = headWaits(e.target);
+      if (first && first.head.id < e.id) return behind(e, first.head, first.waits);
+      const own = byRule(e);
+      if (own) return `Waiting for ${own}`;
       return queue ? queueWaits(queue) : null;
     }
     const w = mostTelling(lane.waitsFor);
@@ -182,6 +223,6 @@ export function waitReasons(
     const waits = `${name(w)}${more}, which ${standing(w)}.`;
     return e.id === lane.head
       ? `Waiting for ${waits}`
-      : `Waiting behind #${lane.head}: ${laneInWords(e.target)} go in the order they were queued, and #${lane.head} is waiting for ${waits}`;
+      : behind(e, { id: lane.head, type: lane.headType, state: 'pending' }, waits);
   };
 }

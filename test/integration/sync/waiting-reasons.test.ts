@@ -13,7 +13,7 @@ import { SUPPLIED_LATER } from '../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { tempDir } from '../../unit/main/outbox/helpers.js';
 import type { ReadCache } from '../../../main/cache/read-cache.js';
-import { serverRow, stackPerTest, startStack, startStackWithNames, until, type Stack } from './stack.js';
+import { serverRow, serverWell, stackPerTest, startStack, startStackWithNames, until, type Stack } from './stack.js';
 
 describe('entries waiting for an uncertain upload say so', () => {
   const { stack: s, dir } = stackPerTest('waiting-it-');
@@ -59,7 +59,11 @@ describe('entries waiting for an uncertain upload say so', () => {
     expect(head).toMatch(/answer was lost/);
     expect(head).toMatch(new RegExp(`"It arrived" on #${first.upload}; if not, "Send again"`));
     const behind = byId.get(second.attach)!.waiting;
-    expect(behind).toMatch(new RegExp(`^Waiting behind #${first.attach}: pictures for page EXP-0001 go in the order`));
+    expect(behind).toMatch(
+      new RegExp(
+        `^Waiting behind #${first.attach} \\(Attach plate-1.png to EXP-0001\\): pictures for page EXP-0001 go in the order`,
+      ),
+    );
     expect(behind).toMatch(new RegExp(`#${first.attach} is waiting for #${first.upload} \\(Upload plate-1.png`));
     // The uncertain upload itself says its own reason; nothing else claims to wait.
     expect(byId.get(first.upload)!.waiting).toBeUndefined();
@@ -246,5 +250,73 @@ describe("a tube's move waiting for an older move queued under its other name sa
       new RegExp(`^Waiting for #${first} \\(TB000131 → .*H12.*\\), an older move of the same tube to another place`),
     );
     expect(s.proxy.requests.filter((r) => r.path === '/labsheets/assign-location')).toHaveLength(1);
+  });
+});
+
+describe("a plate's changes behind a change that waits for an older move into its well say what that one waits for", () => {
+  let temp: ReturnType<typeof tempDir>;
+  let s: Stack;
+  beforeEach(async () => {
+    temp = tempDir('waiting-behind-');
+    // A backoff long enough to read the Outbox while it lasts: 3 s (Retry-After) to 4 s.
+    s = await startStack(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } });
+  });
+  afterEach(async () => {
+    await s.close();
+    temp.cleanup();
+  });
+
+  it('the move failed (503) holds the change of its well, and the plate changes queued after that one', async () => {
+    const plate = s.sandbox.store.manifests.find('hrid', 'PL-0003')!.uuid; // 96 wells, empty
+    s.proxy.setFaults([
+      { path: '/labsheets/assign-location', fault: { kind: 'status', status: 503, retryAfter: '3' } },
+    ]);
+    const sample = (id: string, position: string): Intent => ({
+      type: 'well-set',
+      manifest: { uuid: plate },
+      position,
+      sample: { id, labsheet: 'Samples' },
+    });
+    const [move, removal, ...later] = s.outbox.enqueueMany([
+      {
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: plate,
+        idType: 'ID_BARCODE',
+        id: 'TB000131',
+        position: 'A5',
+      },
+      { type: 'well-remove', manifest: { uuid: plate }, position: 'A5', fields: ['SAMPLE'] },
+      sample('S-0001', 'B1'),
+      sample('S-0002', 'B2'),
+    ]);
+    s.engine.start();
+    await until(() => s.engine.status().nextRetryAt !== null, 5_000, 'the move backing off');
+    expect(s.outbox.get(removal!)!.state).toBe('pending');
+
+    const list = await outboxHandlers({ outbox: s.outbox, sync: s.engine })['outbox.list']({}, { transport: 'test' });
+    const byId = new Map(list.map((e) => [e.id, e]));
+    expect(byId.get(move!)!.waiting).toMatch(/^Retrying at \d\d:\d\d \(the service answered 503/);
+    const head = byId.get(removal!)!.waiting!;
+    expect(head).toMatch(
+      new RegExp(
+        `^Waiting for #${move} \\(TB000131 → .*A5.*\\), a move of a tube into this well made before this change`,
+      ),
+    );
+    for (const id of later) {
+      expect(byId.get(id!)!.waiting).toBe(
+        `Waiting behind #${removal} (${byId.get(removal!)!.summary}): changes to a plate's wells go in the order ` +
+          `they were queued, and #${removal} is waiting for ${head.slice('Waiting for '.length)}`,
+      );
+    }
+    // Nothing of the plate's was sent ahead of the move.
+    expect(s.proxy.requests.filter((r) => r.path === '/manifest/update')).toHaveLength(0);
+
+    // The service is back and the user presses Sync now: all go, in order, and nothing waits.
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    expect([move, removal, ...later].map((id) => s.outbox.get(id!)!.state)).toEqual(['done', 'done', 'done', 'done']);
+    expect(serverWell(s.sandbox, 'PL-0003', 'A5').sampleId).toBeNull();
+    expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0002');
   });
 });
