@@ -117,3 +117,12 @@ export interface PlateState {
   lastUpdate: string | null;
   emptySpaces: number | null;
 }
+
+/**
+ * A plate as this computer's own writes left it. `before`, when set, is the plate as read just before
+ * the first of them (moves into it): only a reading that agrees with it is this computer's own. Without
+ * it, any earlier reading is (after a write to its wells, whose check already compared them).
+ */
+export interface PlateSeen extends PlateState {
+  before?: PlateState;
+}

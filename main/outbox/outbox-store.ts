@@ -26,6 +26,7 @@ import type {
   HeldLane,
   ListedEntry,
   OutboxEntry,
+  PlateSeen,
   PlateState,
   QueueCounts,
   Settlement,
@@ -184,8 +185,8 @@ export interface Outbox {
   claim(ids: readonly number[], requestId: string, endpoint: string): number[];
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
   /** The last state of a plate (by target key) this computer saw on the service in use, or null. */
-  plateSeen(target: string): PlateState | null;
-  setPlateSeen(target: string, state: PlateState): void;
+  plateSeen(target: string): PlateSeen | null;
+  setPlateSeen(target: string, seen: PlateSeen): void;
   /** Records the plate as read at `readAt` (on the service in use) unless a state recorded later is there. */
   acceptPlate(target: string, state: PlateState, readAt: number): void;
   /** Entries of `target` newer than `afterId` that were sent or may have been (sending, done, uncertain). */
@@ -642,11 +643,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     plateSeen(target) {
       const r = st.plateSeen.get(service(), target);
-      return r ? { lastUpdate: r.last_update, emptySpaces: r.empty_spaces } : null;
+      if (!r) return null;
+      const seen: PlateSeen = { lastUpdate: r.last_update, emptySpaces: r.empty_spaces };
+      return r.before === null ? seen : { ...seen, before: JSON.parse(r.before) as PlateState };
     },
-    setPlateSeen(target, state) {
+    setPlateSeen(target, seen) {
       try {
-        st.putPlateSeen.run(service(), target, state.lastUpdate, state.emptySpaces, now());
+        const before = seen.before ? JSON.stringify(seen.before) : null;
+        st.putPlateSeen.run(service(), target, seen.lastUpdate, seen.emptySpaces, before, now());
       } catch (err) {
         throw toWriteError(err, 'The plate record');
       }

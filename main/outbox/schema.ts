@@ -167,4 +167,15 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    why:
+      "where this computer's own moves into a plate start its record of the plate: a move changes the " +
+      'plate as a write to its wells does, but a well change made on a reading from before the move may go ' +
+      'after it only if nothing else changed the plate in between. A record from before counts from any ' +
+      'earlier reading, as it did',
+    up: (db) => {
+      db.exec(`ALTER TABLE plate_seen ADD COLUMN before TEXT;`);
+    },
+  },
 ];

@@ -254,11 +254,13 @@ export function prepareStatements(db: Database.Database) {
     /** Readings kept from before migration 10 whose service was not bound yet (see adoptUnbound). */
     adoptUnboundPlates: db.prepare<[string]>(`UPDATE plate_seen SET service = ? WHERE service IS NULL`),
     // A plate is one service's: the same name on another service is another plate.
-    plateSeen: db.prepare<[string, string], { last_update: string | null; empty_spaces: number | null; at: number }>(
-      `SELECT last_update, empty_spaces, at FROM plate_seen WHERE service = ? AND target = ?`,
-    ),
-    putPlateSeen: db.prepare<[string, string, string | null, number | null, number]>(
-      `INSERT OR REPLACE INTO plate_seen (service, target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?, ?)`,
+    plateSeen: db.prepare<
+      [string, string],
+      { last_update: string | null; empty_spaces: number | null; before: string | null; at: number }
+    >(`SELECT last_update, empty_spaces, before, at FROM plate_seen WHERE service = ? AND target = ?`),
+    putPlateSeen: db.prepare<[string, string, string | null, number | null, string | null, number]>(
+      `INSERT OR REPLACE INTO plate_seen (service, target, last_update, empty_spaces, before, at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
     ),
     /**
      * "Send anyway" accepts the plate as read when it was held, unless this computer has recorded a later
@@ -267,7 +269,7 @@ export function prepareStatements(db: Database.Database) {
     acceptPlate: db.prepare<[string, string, string | null, number | null, number]>(
       `INSERT INTO plate_seen (service, target, last_update, empty_spaces, at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (service, target) DO UPDATE SET last_update = excluded.last_update,
-           empty_spaces = excluded.empty_spaces, at = excluded.at WHERE plate_seen.at <= excluded.at`,
+           empty_spaces = excluded.empty_spaces, before = NULL, at = excluded.at WHERE plate_seen.at <= excluded.at`,
     ),
     /** Entries of a lane newer than `id` that were sent (or may have been): what an older one must not undo. */
     // Of the same service only: a change sent to another service did not land where this one goes.

@@ -1,4 +1,4 @@
-import type { EntryError, OutboxEntry, PlateState } from '../outbox/entry.js';
+import type { EntryError, OutboxEntry, PlateSeen, PlateState } from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { classify, countTimeout, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
@@ -54,16 +54,61 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
     return { kind: 'unchanged', watched: true };
   }
   ctx.onAnswered();
-  if ((basis && agree(now, basis)) || (seen && agree(now, seen))) return { kind: 'unchanged', watched: true };
+  if ((basis && agree(now, basis)) || (seen && agree(now, seen) && ownSince(seen, basis)))
+    return { kind: 'unchanged', watched: true };
   const { hrid, ...state } = now;
-  return { kind: 'changed', now: state, expected: seen ?? basis!, hrid };
+  // Said against what the plate failed to match: this computer's record, or, when the plate still looks
+  // as the record says but the changes' reading is older than where it starts, that reading.
+  const expected = seen && !agree(now, seen) ? seen : (basis ?? seen!);
+  return { kind: 'changed', now: state, expected, hrid };
 }
 
-/** After this computer's write: what the plate looks like now is ours, not a change from elsewhere. */
-export async function rememberPlate(ctx: SendContext, target: string, ref: ManifestRef): Promise<void> {
+/**
+ * Whether the plate as this computer's own writes left it stands for the changes' reading: a record
+ * that starts just before this computer's moves (PlateSeen.before) does only for a reading that agrees
+ * with that start, so a change by another bench between the reading and the moves is still seen.
+ * Changes queued by older versions carry no reading: the record stands for them, as it did.
+ */
+function ownSince(seen: PlateSeen, basis: PlateState | null): boolean {
+  return !seen.before || !basis || agree(basis, seen.before);
+}
+
+/**
+ * Before this computer's moves into a plate, where its record of the plate will start once they are
+ * done: where the record starts already when the plate still looks as this computer last left it,
+ * otherwise the plate as read now. Undefined when the plate cannot be read: the moves go as they are,
+ * and no record is made of them (changes made on a reading from before them then wait for a look).
+ */
+export async function readBeforeMoves(
+  ctx: SendContext,
+  target: string,
+  ref: ManifestRef,
+): Promise<{ before: PlateState | undefined } | undefined> {
+  let now: PlateState;
   try {
     const { hrid: _hrid, ...state } = await readPlate(ctx, ref);
-    ctx.outbox.setPlateSeen(target, state);
+    now = state;
+  } catch {
+    return undefined;
+  }
+  ctx.onAnswered();
+  const seen = ctx.outbox.plateSeen(target);
+  return { before: seen && agree(now, seen) ? seen.before : now };
+}
+
+/**
+ * After this computer's write: what the plate looks like now is ours, not a change from elsewhere;
+ * after its moves, ours from `before` on (readBeforeMoves).
+ */
+export async function rememberPlate(
+  ctx: SendContext,
+  target: string,
+  ref: ManifestRef,
+  before?: PlateState,
+): Promise<void> {
+  try {
+    const { hrid: _hrid, ...state } = await readPlate(ctx, ref);
+    ctx.outbox.setPlateSeen(target, before ? { ...state, before } : state);
   } catch {
     // Not read: the next check compares with the basis of the next changes, which may hold them for a
     // look needlessly; the user then sends them. Never a silent overwrite.

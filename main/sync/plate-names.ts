@@ -38,3 +38,11 @@ export function plateName(names: PlateNames, ref: ManifestRef): string {
 export function platesAskedOnce(names: PlateNames): PlateNames {
   return askedOnceBy(names, manifestKey);
 }
+
+/**
+ * Whether a screen of this computer read the plate: the read cache saved it, so it knows its hrid.
+ * (A location that is not a plate, or a plate never read here, is known only by its uuid.)
+ */
+export function readHere(names: PlateNames, uuid: string): boolean {
+  return names({ uuid }).hrid !== null;
+}

@@ -281,7 +281,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     // whichever name they were queued under.)
     const fresh = setAsideSuperseded(outbox, run, platform.now(), names, plateNames);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
-    if (kind === 'assignments') return sendMovesInto(ctx, fresh.run, fresh.withheld, names);
+    if (kind === 'assignments') return sendMovesInto(ctx, fresh.run, fresh.withheld, names, plateNames);
     if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld, names);
     return sendPlate(target, fresh.run);
   }

@@ -188,6 +188,31 @@ describe('outbox migrations', () => {
     db = new Database(path.join(t.dir, 'm.db'));
   });
 
+  it("11: where a plate's record by this computer's moves starts; a record from before counts from any reading", () => {
+    migrateTo(db, 10);
+    const plate = JSON.stringify(['manifest', 'uuid:p1']);
+    db.prepare(
+      `INSERT INTO plate_seen (service, target, last_update, empty_spaces, at) VALUES ('S1', ?, 't', 90, 10)`,
+    ).run(plate);
+    migrateTo(db, 11);
+    expect(db.pragma('user_version', { simple: true })).toBe(11);
+    expect(columns(db, 'plate_seen')).toContain('before');
+    db.close();
+
+    let at = 100;
+    const outbox = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => at, service: () => 'S1' });
+    expect(outbox.plateSeen(plate)).toEqual({ lastUpdate: 't', emptySpaces: 90 });
+    const before = { lastUpdate: 'u', emptySpaces: 80 };
+    outbox.setPlateSeen(plate, { lastUpdate: 'v', emptySpaces: 79, before });
+    expect(outbox.plateSeen(plate)).toEqual({ lastUpdate: 'v', emptySpaces: 79, before });
+    // "Send anyway" accepts the plate as read: from then on any reading counts, as after a well write.
+    at = 200;
+    outbox.acceptPlate(plate, { lastUpdate: 'w', emptySpaces: 78 }, 150);
+    expect(outbox.plateSeen(plate)).toEqual({ lastUpdate: 'w', emptySpaces: 78 });
+    outbox.close();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+
   it('upgrades a version-1 file in place when the outbox opens it, keeping its entries', () => {
     migrateTo(db, 1);
     db.prepare(
