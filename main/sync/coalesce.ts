@@ -147,30 +147,47 @@ export function coalesceAssignments(
  * and the note its result carries.
  *
  * `names` makes a row queued under its barcode and under its sample ID one row (tube-names.ts): its
- * cells fold in the order they were changed and go in one element, under the name it was first
- * queued by. As two elements the service would apply them element by element, and a change made
- * last under one name could land before an older one under the other.
+ * cells fold in the order they were changed and go in one element. As two elements the service would
+ * apply them element by element, and a change made last under one name could land before an older
+ * one under the other. The element goes under the most stable of the names its entries were queued
+ * by, in the order the read cache ranks a row's names (its ID first): a barcode changes (on the
+ * service, or by relabelling the tube) while the row keeps its ID, and a stale name fails every
+ * merged change as "not found". The spec matches rows only by an ID or ID_BARCODE value, so the
+ * uuid is never a name to send under. No name it goes under can be changed by the request itself:
+ * none of the row's name columns is sent as a change.
  */
 export function coalesceRows(
   entries: readonly Tagged<RowUpdateIntent>[],
   withheld: ReadonlyMap<number, { columns: ReadonlySet<string>; note: string }> = new Map(),
   names: TubeNames = ONLY_AS_QUEUED,
 ): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
-  const rows = new Map<string, { idColumn: string; id: string; cells: Map<string, CellValue> }>();
+  type Row = { idColumn: string; id: string; rank: number; nameColumns: Set<string>; cells: Map<string, CellValue> };
+  const rows = new Map<string, Row>();
   const byKey = new Map<string, number[]>();
-  const sentAs = new Map<number, { idColumn: string; id: string }>();
+  const sentAs = new Map<number, Row>();
+  // First every entry's name, so the row's name is settled before any cell is folded.
   for (const { id, intent } of entries) {
     const key = tubeKey(names, intent.labsheet, intent.id);
     byKey.set(key, [...(byKey.get(key) ?? []), id]);
-    const row = rows.get(key) ?? { idColumn: intent.idColumn, id: intent.id, cells: new Map<string, CellValue>() };
+    const rank = names(intent.labsheet, intent.id).indexOf(intent.id);
+    let row = rows.get(key);
+    if (!row)
+      rows.set(
+        key,
+        (row = { idColumn: intent.idColumn, id: intent.id, rank, nameColumns: new Set(), cells: new Map() }),
+      );
+    else if (rank < row.rank) Object.assign(row, { idColumn: intent.idColumn, id: intent.id, rank });
+    row.nameColumns.add(intent.idColumn);
     sentAs.set(id, row);
+  }
+  for (const { id, intent } of entries) {
+    const row = sentAs.get(id)!;
     const skip = withheld.get(id)?.columns;
     for (const [column, value] of Object.entries(intent.changes)) {
-      // Neither of the row's name columns is sent as a change: either would start another row.
-      if (column === intent.idColumn || column === row.idColumn || skip?.has(column)) continue;
+      // None of the row's name columns is sent as a change: any would start another row.
+      if (row.nameColumns.has(column) || skip?.has(column)) continue;
       row.cells.set(column, value);
     }
-    rows.set(key, row);
   }
   const elements: Record<string, CellValue>[] = [];
   const elementEntries: number[][] = [];

@@ -125,4 +125,26 @@ describe('a row updated by its barcode, then by its sample ID', () => {
     // The one step asked the saved rows about each name once.
     expect([...s.asked].sort()).toEqual(['S-0100', barcode]);
   });
+
+  /** Someone relabels the tube on the service: the saved rows still know its old barcode. */
+  function relabelOnService(s: Stack, barcode: string): void {
+    const sheet = s.sandbox.store.labsheets.byName('Samples')!;
+    const columns = s.sandbox.store.labsheets.columns(sheet.uuid);
+    const bc = columns.find((c) => c.name === 'Tube Barcode')!;
+    const r = serverRow(s.sandbox, 'Samples', 'S-0100')!;
+    s.sandbox.store.rows.updateCells(r, columns, { ...r.cells, [String(bc.id)]: barcode }, s.sandbox.store.now());
+  }
+
+  it('sent in one request, it goes under the row ID, so a barcode changed meanwhile fails nothing', async () => {
+    const s = await stackWithNames();
+    const barcode = barcodeOf(s);
+    relabelOnService(s, 'TB-RELABELLED');
+    const ids = s.outbox.enqueueMany([byBarcode(barcode, { Status: 'received' }), byId({ Notes: 'spun down' })]);
+
+    await s.engine.syncNow();
+
+    expect(ids.map((id) => s.outbox.get(id)!.state)).toEqual(['done', 'done']);
+    expect(s.forwarded(ROWS)).toBe(1);
+    expect(row(s)).toMatchObject({ 'Tube Barcode': 'TB-RELABELLED', Status: 'received', Notes: 'spun down' });
+  });
 });

@@ -178,7 +178,7 @@ describe('a row queued under its barcode and under its sample ID', () => {
     changes,
   });
 
-  it('is one element, under the name it was first queued by, and the change made last wins', () => {
+  it('is one element, under its row ID (the most stable of its names), and the change made last wins', () => {
     const c = coalesceRows(
       tag<RowUpdateIntent>([
         byBarcode({ Status: 'a' }),
@@ -188,7 +188,7 @@ describe('a row queued under its barcode and under its sample ID', () => {
       new Map(),
       names,
     );
-    expect(c.request.rows).toEqual([{ 'Tube Barcode': 'TB1' }, { Status: 'c' }, { Notes: 'n' }]);
+    expect(c.request.rows).toEqual([{ 'Sample ID': 'S-1' }, { Status: 'c' }, { Notes: 'n' }]);
     expect(c.entriesAt('rows[2]')).toEqual([1, 2, 3]);
   });
 
@@ -198,7 +198,12 @@ describe('a row queued under its barcode and under its sample ID', () => {
       new Map(),
       names,
     );
-    const out = c.outcomes([{ ID: 'TB1', updatedRows: [{ uuid: 'u', success: true }] }]);
+    const out = c.outcomes([{ ID: 'S-1', updatedRows: [{ uuid: 'u', success: true }] }]);
     expect(out.map((o) => o.ok)).toEqual([true, true]);
+    const missed = c.outcomes([{ ID: 'S-1', updatedRows: [] }]);
+    expect(missed.map((o) => (o.ok ? '' : o.message))).toEqual([
+      'Not found: no row of Samples has Sample ID = S-1',
+      'Not found: no row of Samples has Sample ID = S-1',
+    ]);
   });
 });
