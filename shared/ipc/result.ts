@@ -13,7 +13,7 @@ export const IPC_ERROR_CODES = [
   'unavailable', // the feature is not available here (e.g. native dialog in the browser host)
   'disconnected', // the page lost main (a host restart) before the answer came: the call may or may not have run
   'failed', // a handler failed for a reason it could explain
-  'expired', // a one-time ticket main handed out (a staged upload copy's) was used already or timed out: start that step again
+  'expired', // a one-time ticket main handed out (a staged upload copy's, a dialog-chosen file's) was used already or timed out: start that step again
   'internal', // a bug: details are in the main-process log, not in the renderer
 ] as const;
 export const ipcErrorCode = z.enum(IPC_ERROR_CODES);

@@ -38,9 +38,11 @@ export function uploadHandlers(d: {
     'upload.stagePicked': ({ fileId }, ctx) => {
       // Spent even if the copy then fails: a retry goes through the dialog, as a new choice.
       const path = d.picked.take(fileId);
+      // A spent (or made-up) id is a one-time ticket like upload.enqueue's, with the same code: the
+      // page decides by it that nothing can be retried from here, only chosen again.
       if (!path)
         throw new IpcFailure(
-          'failed',
+          'expired',
           'That file was not chosen in the dialog, or was already staged: choose it again to upload it again.',
         );
       const name = path.split(/[\\/]/).pop() ?? 'file';

@@ -33,11 +33,13 @@ it('a file chosen once is staged once: the page cannot stage it again and again'
   for (let i = 0; i < 20; i += 1) answers.push(await env.api.invoke('upload.stagePicked', { fileId }));
 
   expect(answers[0]).toMatchObject({ ok: true, value: { size: 8 * 1024 * 1024 } });
+  // A spent id answers 'expired', as a spent staging ticket does at upload.enqueue: one code for
+  // "this one-time ticket is used up, start that step again", which the Upload screen decides by.
   for (const a of answers.slice(1))
     expect(a).toMatchObject({
       ok: false,
       error: {
-        code: 'failed',
+        code: 'expired',
         message: 'That file was not chosen in the dialog, or was already staged: choose it again to upload it again.',
       },
     });
