@@ -83,6 +83,8 @@ export interface AppOptions {
   serviceMode?: 'v2' | 'legacy';
   /** `--reset-demo`: the embedded sandbox starts on fresh demo data. */
   resetDemo?: boolean;
+  /** `--sync-timeout <seconds>`: how long one outbox request may take (default: connection/live-transport.ts). */
+  syncTimeoutMs?: number;
 }
 
 export interface BenchlinkApp {
@@ -200,6 +202,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const { transport, client } = createLiveTransport({
     resolve: () => connection.resolve(),
     storedToken: (a) => vault.get(a),
+    ...(o.syncTimeoutMs !== undefined ? { timeoutMs: o.syncTimeoutMs } : {}),
   });
   const sync = createSyncEngine({
     outbox,

@@ -8,6 +8,7 @@
 //   npm start -- --service https://…   use a real Lab Data Service (the token is asked in Settings)
 //                [--mode v2|legacy]
 //   npm start -- --reset-demo          the embedded sandbox starts on fresh demo data
+//   npm start -- --sync-timeout <s>    seconds one outbox request may take (default 15), for a slow service
 //   npm start -- --data-dir <folder>   the browser host on another data folder (a second Benchlink)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -46,9 +47,15 @@ if (modeArg !== undefined && modeArg !== 'v2' && modeArg !== 'legacy') {
   console.error('benchlink: --mode is v2 or legacy');
   process.exit(2);
 }
+const timeoutArg = args.includes('--sync-timeout') ? args[args.indexOf('--sync-timeout') + 1] : undefined;
+if (args.includes('--sync-timeout') && !/^\d+$/.test(timeoutArg ?? '')) {
+  console.error('benchlink: --sync-timeout needs whole seconds, e.g. --sync-timeout 60');
+  process.exit(2);
+}
 const appArgs = [
   ...(serviceArg ? ['--service', serviceArg, ...(modeArg ? ['--mode', modeArg] : [])] : []),
   ...(args.includes('--reset-demo') ? ['--reset-demo'] : []),
+  ...(timeoutArg ? ['--sync-timeout', timeoutArg] : []),
 ];
 const node = process.execPath;
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);

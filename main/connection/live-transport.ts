@@ -7,6 +7,8 @@ export interface LiveTransportDeps {
   resolve(): Promise<ResolvedConnection>;
   /** The user's token for the account, if one is stored. */
   storedToken(account: string): Promise<string | null>;
+  /** How long one request may take before it counts as unanswered (`--sync-timeout`); 15 s by default. */
+  timeoutMs?: number;
 }
 
 /** One attempt per call: the sync engine owns backoff, so the client's own retries would only delay "offline". */
@@ -25,7 +27,7 @@ export function createLiveTransport(d: LiveTransportDeps): { transport: SyncTran
       connection: r.connection,
       token: async () => (await d.storedToken(r.account)) ?? r.demoToken,
       retry: SYNC_RETRY,
-      timeoutMs: SYNC_TIMEOUT_MS,
+      timeoutMs: d.timeoutMs ?? SYNC_TIMEOUT_MS,
     });
   }
   // One forwarder per endpoint of the table; each resolves the connection at call time. The saved

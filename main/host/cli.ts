@@ -28,6 +28,7 @@ const { values } = parseArgs({
     service: { type: 'string' },
     mode: { type: 'string' },
     'reset-demo': { type: 'boolean' },
+    'sync-timeout': { type: 'string' },
   },
 });
 const start = startOptionsFrom(process.argv.slice(2));

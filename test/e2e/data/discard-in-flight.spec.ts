@@ -1,4 +1,4 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { openData, useToken } from './helpers.js';
 import { useHostWithFixture } from './second-host.js';
@@ -6,33 +6,41 @@ import { useHostWithFixture } from './second-host.js';
 /**
  * "Discard them" on changes kept for another service, one of which was on its way out when the user
  * switched: the question counts only what is discarded and says the other is being sent; the answer
- * says what was done. The other service is a local listener that takes requests and never answers:
- * the first event is in flight until the app's own timeout (15 s) and is then uncertain; the second,
- * sent next, is in flight while the test switches and discards.
+ * says what was done. The other service is a local listener the test drives: it answers the first
+ * event with a failure (a 500: it may have arrived, so the event is uncertain and waits for the user)
+ * and holds every other request unanswered until the test releases it. The host gives each request
+ * longer than the test takes (`--sync-timeout`), so the second event stays in flight while the test
+ * switches and discards however slow the machine is; with the default 15 s it stayed in flight only
+ * by the margin of that timeout.
  */
 test.describe('discarding changes kept for another service while one is being sent', () => {
-  const host = useHostWithFixture('duplicate-folders.json');
-  let silent: Server;
-  const sockets = new Set<Socket>();
-  /** Events that reached the listener: each stays in flight until the app gives up on it. */
+  const host = useHostWithFixture('duplicate-folders.json', { args: ['--sync-timeout', '600'] });
+  let held: Server;
+  /** Events that reached the listener. */
   let sent = 0;
-  let silentUrl = '';
+  let heldUrl = '';
+  /** Lets go of every request still held: the connections close, unanswered. */
+  const release = () => held.closeAllConnections();
   test.beforeAll(async () => {
-    silent = createServer((socket) => {
-      sockets.add(socket);
-      socket.once('data', (head: Buffer) => {
-        if (head.toString('latin1').startsWith('POST /webhook/custom ')) sent += 1;
-      });
-      socket.on('close', () => sockets.delete(socket));
+    held = createServer((req, res) => {
+      if (req.method !== 'POST' || req.url !== '/webhook/custom') return;
+      sent += 1;
+      if (sent > 1) return;
+      req.resume();
+      req.on('end', () =>
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ success: false, message: 'Operation failed' })),
+      );
     });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const address = silent.address();
-    if (address === null || typeof address === 'string') throw new Error('the silent listener has no port');
-    silentUrl = `http://127.0.0.1:${address.port}`;
+    await new Promise<void>((resolve) => held.listen(0, '127.0.0.1', resolve));
+    const address = held.address();
+    if (address === null || typeof address === 'string') throw new Error('the held listener has no port');
+    heldUrl = `http://127.0.0.1:${address.port}`;
   });
   test.afterAll(async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise((resolve) => silent.close(resolve));
+    release();
+    await new Promise((resolve) => held.close(resolve));
   });
 
   test('the question counts only what will be discarded and names the change in flight', async ({ page }) => {
@@ -42,11 +50,12 @@ test.describe('discarding changes kept for another service while one is being se
     await nav.getByRole('button', { name: /^Settings/ }).click();
     const conn = page.getByTestId('connection-form');
     await conn.getByLabel('Lab Data Service at these addresses').check();
-    await conn.getByLabel('Base URL').fill(silentUrl);
+    await conn.getByLabel('Base URL').fill(heldUrl);
     await conn.getByRole('button', { name: 'Save connection' }).click();
-    await useToken(page, 'silent-test-token');
+    await useToken(page, 'held-test-token');
 
-    // The first event goes out and gets no answer; the second waits behind it, then goes out in turn.
+    // The first event goes out and the service fails it; the second, queued meanwhile, goes out next
+    // and is held.
     await openData(page, 'Webhooks', host.url);
     await page.getByTestId('webhook-json').fill('{"event": "answer.lost"}');
     await page.getByRole('button', { name: /Send event/ }).click();
@@ -55,6 +64,9 @@ test.describe('discarding changes kept for another service while one is being se
     await page.getByTestId('webhook-json').fill('{"event": "in.flight"}');
     await page.getByRole('button', { name: /Send event/ }).click();
     await expect.poll(() => sent, { timeout: 40_000 }).toBe(2);
+    // Past the app's default request timeout (15 s): the event is still in flight below, because the
+    // test holds it, not because the steps below were quick enough.
+    await page.waitForTimeout(16_000);
 
     await nav.getByRole('button', { name: /^Settings/ }).click();
     page.once('dialog', (d) => void d.accept());
@@ -64,9 +76,9 @@ test.describe('discarding changes kept for another service while one is being se
 
     await nav.getByRole('button', { name: /^Outbox/ }).click();
     const waiting = page.getByTestId('waiting-elsewhere');
-    await expect(waiting).toContainText(`1 change is waiting to be sent to ${silentUrl}`);
+    await expect(waiting).toContainText(`1 change is waiting to be sent to ${heldUrl}`);
     await expect(waiting).toContainText('may or may not have arrived');
-    const label = `${silentUrl} (API v2)`;
+    const label = `${heldUrl} (API v2)`;
     const asked: string[] = [];
     page.once('dialog', (d) => {
       asked.push(d.message());
@@ -84,5 +96,6 @@ test.describe('discarding changes kept for another service while one is being se
     // The one in flight is still listed for that service, to settle by itself; nothing more was sent.
     await expect(waiting).toHaveText(/^1 change is waiting to be sent to .*: sent when you switch back/);
     expect(sent).toBe(2);
+    release();
   });
 });

@@ -14,11 +14,11 @@ export interface ExtraHost {
  * (the service offers no way to create a folder, so duplicate folder names must come from data).
  * Stopped by its own pid.
  */
-export async function startHostWithFixture(fixture: string): Promise<ExtraHost> {
+export async function startHostWithFixture(fixture: string, args: readonly string[] = []): Promise<ExtraHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-e2e-data-'));
   const { child, match } = await startChild(
     join(root, 'node_modules', '.bin', 'tsx'),
-    [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--fixture', fixture],
+    [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--fixture', fixture, ...args],
     { ready: /Benchlink browser host: (\S+)/, timeoutMs: 30_000, what: 'the fixture host' },
   );
   return {
@@ -34,14 +34,18 @@ export async function startHostWithFixture(fixture: string): Promise<ExtraHost> 
  * A host on one of test/e2e/data/fixtures for the calling describe block: started before its
  * first test, stopped after its last. `url` is readable inside the tests. With `perTest`, each test
  * (and each repeat of it) gets a host of its own on the fixture as written, for a test that changes
- * data the service offers no way to put back (a folder permission, once removed).
+ * data the service offers no way to put back (a folder permission, once removed). `args`: more
+ * start options for the host (`--sync-timeout 300`).
  */
-export function useHostWithFixture(fixtureFile: string, opts: { perTest?: boolean } = {}): { readonly url: string } {
+export function useHostWithFixture(
+  fixtureFile: string,
+  opts: { perTest?: boolean; args?: readonly string[] } = {},
+): { readonly url: string } {
   let host: ExtraHost | undefined;
   const before = opts.perTest ? test.beforeEach : test.beforeAll;
   const after = opts.perTest ? test.afterEach : test.afterAll;
   before(async () => {
-    host = await startHostWithFixture(join(root, 'test', 'e2e', 'data', 'fixtures', fixtureFile));
+    host = await startHostWithFixture(join(root, 'test', 'e2e', 'data', 'fixtures', fixtureFile), opts.args);
   });
   after(async () => {
     await host?.close();

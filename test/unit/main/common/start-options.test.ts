@@ -27,6 +27,12 @@ describe('start options (npm start -- --service URL --reset-demo)', () => {
     expect(startOptionsFrom(['--service', 'https://x.example', '--mode', 'v3']).serviceMode).toBeUndefined();
   });
 
+  it('reads --sync-timeout in whole seconds, and only a usable one', () => {
+    expect(startOptionsFrom(['--sync-timeout', '60'])).toEqual({ resetDemo: false, syncTimeoutMs: 60_000 });
+    for (const bad of ['0', '-5', '1.5', 'soon', '3601'])
+      expect(startOptionsFrom(['--sync-timeout', bad]).syncTimeoutMs).toBeUndefined();
+  });
+
   it('--service sets the connection to that service; a plain-http remote address stops the start with the reason', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'benchlink-start-'));
     try {
