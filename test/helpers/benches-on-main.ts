@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { createLabClient, type LabClient } from '../../main/api/index.js';
 import { startSandbox, type SandboxHandle } from '../../main/sandbox/server.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
@@ -75,5 +76,22 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       outbox.stop();
       await w.close();
     },
+  };
+}
+
+/**
+ * `benchesOnMain` for a suite: the benches a test opened are closed after it, passed or failed, so no
+ * main, sandbox or proxy outlives its test.
+ */
+export function benchesPerTest(): typeof benchesOnMain {
+  let open: { close(): Promise<void> } | null = null;
+  afterEach(async () => {
+    await open?.close();
+    open = null;
+  });
+  return async (profile) => {
+    const b = await benchesOnMain(profile);
+    open = b;
+    return b;
   };
 }

@@ -2,24 +2,19 @@
  * The whole queue's wait on each waiting entry, against the lane's own: the one that decides when the
  * entry goes is the one said. A real outbox on disk; the holds are the sync engine's values.
  */
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { waitReasons } from '../../../../main/ipc/bridges/wait-reason.js';
-import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
+import type { Outbox } from '../../../../main/outbox/index.js';
 import type { LaneHold, QueueHold } from '../../../../main/sync/index.js';
-import { fakeNow, rowUpdate, tempDir } from '../outbox/helpers.js';
+import { fakeNow, rowUpdate } from '../outbox/helpers.js';
+import { outboxPerTest } from '../sync/outbox-per-test.js';
 
 describe('a waiting entry says the queue-wide wait', () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const clock = fakeNow();
+  const files = outboxPerTest(clock.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   const at = (h: number, m: number) => new Date(2026, 10, 25, h, m).getTime();
@@ -64,16 +59,11 @@ describe('a waiting entry says the queue-wide wait', () => {
 });
 
 describe('a move into a plate waiting for an older change to its well', () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const clock = fakeNow();
+  const files = outboxPerTest(clock.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   const removal = (position: string) =>
@@ -122,16 +112,11 @@ describe('a move into a plate waiting for an older change to its well', () => {
 });
 
 describe("entries behind their lane's first, which waits for an entry of another lane, say what it waits for", () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const clock = fakeNow();
+  const files = outboxPerTest(clock.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   const removal = (position: string) =>

@@ -3,22 +3,17 @@
  * break the readers the screens use: it is listed as unreadable with the reason, can be cancelled or
  * discarded, and every other entry reads as usual.
  */
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOutbox, isUnreadable, type Outbox } from '../../../../main/outbox/index.js';
-import { assign, fakeNow, tempDir, wellSet } from './helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { isUnreadable, type Outbox } from '../../../../main/outbox/index.js';
+import { assign, fakeNow, wellSet } from './helpers.js';
+import { outboxPerTest } from '../sync/outbox-per-test.js';
 
 describe('an entry that no longer reads', () => {
-  let t: ReturnType<typeof tempDir>;
-  let outbox: Outbox;
   const clock = fakeNow();
+  const files = outboxPerTest(clock.now);
+  let outbox: Outbox;
   beforeEach(() => {
-    t = tempDir();
-    outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now });
-  });
-  afterEach(() => {
-    outbox.close();
-    t.cleanup();
+    outbox = files.outbox;
   });
 
   const store = (id: number, columns: { payload?: string; type?: string; state?: string }) => {

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
+import { describe, expect, it } from 'vitest';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
  * A box half filled at another bench, on a service that lists no wells (as the spec has it): it says
@@ -7,15 +7,10 @@ import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
  * then, which may be one of theirs. The real main in-process, the real sandbox; "another bench"
  * writes over HTTP.
  */
-let open: { close(): Promise<void> } | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
+const openBenches = benchesPerTest();
 
 async function bench(profile: 'spec' | 'extended') {
-  const b = await benchesOnMain(profile);
-  open = b;
+  const b = await openBenches(profile);
   const { s, scan } = b.assignScreen();
   return {
     s,

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
-import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
  * A tube is one row of the labsheet whichever of its names is scanned (its barcode TB000100 or its
@@ -8,15 +8,10 @@ import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
  * Well fill, or the service's list. Assign location and Well fill on the real main in-process, on the
  * real sandbox (demo data: TB000n is the row S-000n), in both service shapes.
  */
-let open: { close(): Promise<void> } | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
+const openBenches = benchesPerTest();
 
 async function bench(profile: 'spec' | 'extended') {
-  const b = await benchesOnMain(profile);
-  open = b;
+  const b = await openBenches(profile);
   /** Where the service has a sample in a plate or box, by the manifest's barcode. */
   const onService = (barcode: string, sample: string): string[] => {
     const { manifests } = b.sandbox().store;

@@ -1,22 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { removeFromWells, tagWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
  * Well fill on a box this computer put tubes into on Assign location: both screens on the real main
  * in-process, on the real sandbox. `spec` lists no wells (as a real service may), `extended` does.
  */
-let open: { close(): Promise<void> } | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
+const openBenches = benchesPerTest();
 
 type Profile = 'spec' | 'extended';
 
 async function bench(profile: Profile) {
-  const b = await benchesOnMain(profile);
-  open = b;
+  const b = await openBenches(profile);
   const { s: a, scan: assign } = b.assignScreen();
   const box = () => b.sandbox().store.manifests.find('barcode', 'BOX000001')!;
   return {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
-import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
  * Well fill reads a plate; Assign location moves a tube into it and the move is sent on its own (no
@@ -9,17 +9,12 @@ import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
  * move still waits for a look. Both screens on the real main in-process; main reaches the real sandbox
  * through the fault proxy.
  */
-let open: { close(): Promise<void> } | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
+const openBenches = benchesPerTest();
 
 const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 
 async function bench(profile: 'spec' | 'extended') {
-  const b = await benchesOnMain(profile);
-  open = b;
+  const b = await openBenches(profile);
   const { scan: assign } = b.assignScreen();
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
   await b.scan(PLATE); // Well fill's reading of the plate

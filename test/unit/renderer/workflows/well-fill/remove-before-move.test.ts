@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
-import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
  * A tube moved into a plate on Assign location and taken out again on Well fill before the move was
@@ -9,17 +9,12 @@ import { benchesOnMain } from '../../../../helpers/benches-on-main.js';
  * away, one lane failed by it, older changes to the plate ahead of the removal). Both screens on the
  * real main in-process; main reaches the real sandbox through the fault proxy.
  */
-let open: { close(): Promise<void> } | null = null;
-afterEach(async () => {
-  await open?.close();
-  open = null;
-});
+const openBenches = benchesPerTest();
 
 const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 
 async function bench(profile: 'spec' | 'extended') {
-  const b = await benchesOnMain(profile);
-  open = b;
+  const b = await openBenches(profile);
   const { scan: assign } = b.assignScreen();
   const plate = () => b.sandbox().store.manifests.find('barcode', PLATE)!;
   // Both screens read the plate, and the tubes' rows, while the service answers.
