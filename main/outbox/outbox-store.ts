@@ -2,7 +2,6 @@ import type Database from 'better-sqlite3';
 import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
 import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
-import { afterAnswer } from '../common/after-answer.js';
 import { checkpointAfterCommits } from '../common/sqlite/checkpoint-after.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
@@ -51,8 +50,8 @@ export interface OutboxOptions {
    */
   unboundService?: string;
   /**
-   * Runs the WAL checkpoint after a write (default `afterAnswer`: once the enqueue's answer has reached
-   * the page), never inside the commit a scan waits for.
+   * Runs the WAL checkpoint after a write (default setImmediate: after the enqueue's answer has gone
+   * out), never inside the commit a scan waits for.
    */
   later?: (run: () => void) => void;
 }
@@ -227,7 +226,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const st = prepareStatements(db);
   const events = new TypedEmitter<OutboxEvents>(options.log ? logListenerError(options.log, 'outbox') : undefined);
   // Every write that matters is announced by one of these two events, right after its commit.
-  const checkpoint = checkpointAfterCommits(db, { later: options.later ?? afterAnswer });
+  const checkpoint = checkpointAfterCommits(db, { later: options.later ?? setImmediate });
   events.on('enqueued', () => checkpoint.soon());
   events.on('changed', () => checkpoint.soon());
   const now = options.now;

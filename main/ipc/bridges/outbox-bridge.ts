@@ -2,7 +2,6 @@ import { toOutboxError, type Outbox, type EntryState } from '../../outbox/index.
 import type { SyncEngine, SyncStatus } from '../../sync/index.js';
 import type { OutboxChanged, OutboxEntryState, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
 import type { EventHub } from '../events.js';
-import { afterAnswer, type Cancel } from '../../common/after-answer.js';
 
 const SETTLED: ReadonlySet<EntryState> = new Set(['done', 'failed', 'uncertain', 'cancelled', 'discarded']);
 
@@ -28,10 +27,11 @@ type ChangeOut = OutboxChanged['changes'][number];
 
 /**
  * Pushes outbox and sync changes to every renderer as the contract's events. Returns the
- * unsubscribe. An enqueue goes out once the enqueue's answer has reached the page (`afterAnswer`),
- * not inside the call (counting the outbox and sending the event took 0.3 ms at the median, on the
- * scan's own round trip) nor right after it (the page's threads then waited for main to finish it).
- * Changes gathered before it go out with it, so each entry's changes keep their order.
+ * unsubscribe. An enqueue goes out as soon as the enqueue call has answered (setImmediate runs
+ * after the answer is sent), not inside it: counting the outbox and sending the event took 0.3 ms
+ * at the median, on the scan's own round trip. The page gets the counts in the same frame as the
+ * scan's acknowledgement all the same. Changes gathered before it go out with it, so each entry's
+ * changes keep their order.
  */
 export function forwardOutboxEvents(
   outbox: Outbox,
@@ -43,10 +43,10 @@ export function forwardOutboxEvents(
   // to the end, so the renderer ends on each entry's last state.
   const gathered = new Map<number, ChangeOut>();
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let soon: Cancel | null = null;
+  let soon: ReturnType<typeof setImmediate> | null = null;
   const flush = () => {
     if (timer !== null) clearTimeout(timer);
-    soon?.();
+    if (soon !== null) clearImmediate(soon);
     timer = null;
     soon = null;
     const changes = [...gathered.values()];
@@ -66,7 +66,7 @@ export function forwardOutboxEvents(
   const offs = [
     outbox.events.on('enqueued', ({ id, target }) => {
       gather([{ id, state: 'pending', target }]);
-      soon ??= afterAnswer(flush);
+      soon ??= setImmediate(flush);
     }),
     outbox.events.on('changed', (changes) =>
       later(changes.map((c) => ({ id: c.id, state: c.state, target: c.target }))),
@@ -76,7 +76,7 @@ export function forwardOutboxEvents(
   return () => {
     offs.forEach((off) => off());
     if (timer !== null) clearTimeout(timer);
-    soon?.();
+    if (soon !== null) clearImmediate(soon);
   };
 }
 

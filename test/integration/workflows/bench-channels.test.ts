@@ -47,11 +47,7 @@ describe('bench IPC channels against the in-process sandbox', () => {
       return r;
     });
     const { id } = await answered;
-    // Nor right after it: main's thread is left free while the answer travels to the page.
     await new Promise((r) => setImmediate(r));
-    expect(seen).toEqual(['answer']);
-    const until = Date.now() + 5_000;
-    while (counted === null && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
     off();
     // Counting the outbox is not on the scan's round trip: the event follows the answer.
     expect(seen.slice(0, 2)).toEqual(['answer', 'outbox.changed']);
