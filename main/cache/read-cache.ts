@@ -423,6 +423,18 @@ export function createReadCache(d: ReadCacheDeps) {
       : { labsheet, headers: [], idColumn: null, barcodeColumn: null, idFrom: 'guess' };
   }
 
+  /**
+   * The columns that name a labsheet's rows for the service (its ID and ID_BARCODE columns), from saved
+   * answers and this app's own record of labsheets it created only: asked on every row update's enqueue,
+   * which must not wait for the service. Empty when neither knows the labsheet.
+   */
+  function nameColumns(labsheet: string): string[] {
+    const shape = currentShape(labsheet);
+    const known = shape ? null : d.knownIdColumns?.(labsheet);
+    const columns = shape ? [shape.idColumn, shape.barcodeColumn] : [known?.id, known?.barcode];
+    return columns.filter((c): c is string => typeof c === 'string' && c !== '');
+  }
+
   // Every lookup first checks the cache holds the current service's data (one indexed read).
   const bound =
     <A extends unknown[], R>(f: (...a: A) => R) =>
@@ -442,6 +454,7 @@ export function createReadCache(d: ReadCacheDeps) {
     /** A plate's or location's name from saved answers only (no call to the service), or null. */
     nameOf: bound((uuid: string) => store.nameOf(uuid)),
     idColumns: bound(idColumns),
+    nameColumns: bound(nameColumns),
     events,
     close: offChanged,
   };

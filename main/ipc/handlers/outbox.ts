@@ -17,6 +17,8 @@ export interface OutboxHandlerDeps {
   nameOf?: NameOfUuid;
   /** Every name of a tube (the read cache's saved rows): a move waits for one queued under another name. */
   tubeNames?: TubeNames;
+  /** A labsheet's ID and ID_BARCODE columns as far as this computer knows them (the read cache's, no call). */
+  nameColumnsOf?: (labsheet: string) => readonly string[];
 }
 
 const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
@@ -44,15 +46,36 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       throw new IpcFailure('failed', 'Files are queued through the upload screen, not by path.');
     }
   };
+  // The service tells the rows of an update apart by their ID or ID_BARCODE elements (the spec: one
+  // element per column, how they group "not shown"), so a change of such a column would start another
+  // row, and the cells after it would land on whichever row has that value. Refused where the page
+  // hears why; the sync engine would otherwise leave it out of the request, without a word.
+  const refuseNameChanges = (intent: Intent) => {
+    if (intent.type !== 'row-update') return;
+    const names = new Set([intent.idColumn, ...(d.nameColumnsOf?.(intent.labsheet) ?? [])]);
+    const changed = Object.entries(intent.changes)
+      .filter(([column, value]) => names.has(column) && !(column === intent.idColumn && value === intent.id))
+      .map(([column]) => column);
+    if (changed.length > 0)
+      throw new IpcFailure(
+        'failed',
+        `${changed.join(' and ')} names the rows of ${intent.labsheet} (an ID or barcode column): a row ` +
+          'update cannot change it. Change it on the service itself, or choose another column.',
+      );
+  };
+  const refuse = (intent: Intent) => {
+    refuseUploadsByPath(intent);
+    refuseNameChanges(intent);
+  };
   return {
     // Page keys get their own prefix, so they can never meet a key main makes for itself.
     'outbox.enqueue': ({ intent, key, readFrom }) => {
-      refuseUploadsByPath(intent as Intent);
+      refuse(intent as Intent);
       const options = { ...(key === undefined ? {} : { dedupeKey: `page:${key}` }), ...(readFrom ? { readFrom } : {}) };
       return { id: committed(() => outbox.enqueue(intent as Intent, options)) };
     },
     'outbox.enqueueMany': ({ intents, key, readFrom }) => {
-      for (const i of intents) refuseUploadsByPath(i as Intent);
+      for (const i of intents) refuse(i as Intent);
       const options = { ...(key === undefined ? {} : { dedupeKey: `page:${key}` }), ...(readFrom ? { readFrom } : {}) };
       return { ids: committed(() => outbox.enqueueMany(intents as Intent[], options)) };
     },
@@ -111,7 +134,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
     },
     'outbox.replace': ({ id, intent }) => {
-      refuseUploadsByPath(intent as Intent);
+      refuse(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));
       if (ok) void sync.syncNow(); // sent now, as a retry is, not at the next round
       return ok

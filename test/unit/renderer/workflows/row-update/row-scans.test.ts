@@ -133,3 +133,21 @@ describe('Row update batch list', () => {
     ]);
   });
 });
+
+describe('Row update batch on a column that names the rows', () => {
+  it("is refused with why, and nothing is queued: the service would take it for another row's name", async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    s.batchField = 'Tube Barcode';
+    s.batchValue = 'TB999001';
+    const before = await rowUpdates();
+    // Main refuses the enqueue; the scan hub reports a handler's refusal as NOT RECORDED with its reason.
+    await expect(scan('S-0023')).rejects.toThrow(/^Tube Barcode names the rows of Samples .*cannot change it/);
+    // The row's own ID column too, scanned by its barcode.
+    s.batchField = 'Sample ID';
+    s.batchValue = 'S-9001';
+    await expect(scan('TB000024')).rejects.toThrow(/^Sample ID names the rows of Samples/);
+    expect(s.batch).toEqual([]);
+    expect(await rowUpdates()).toEqual(before);
+  });
+});
