@@ -15,14 +15,31 @@ export interface StartOptions {
   syncTimeoutMs?: number;
 }
 
-/** Whole seconds, at least 1 and at most an hour; anything else is not a timeout. */
-function seconds(v: unknown): number | undefined {
-  if (typeof v !== 'string' || !/^\d+$/.test(v)) return undefined;
-  const n = Number(v);
-  return n >= 1 && n <= 3600 ? n * 1000 : undefined;
+/** A start option given a value it cannot take: the start stops and says which and why. */
+export class StartOptionError extends Error {
+  override readonly name = 'StartOptionError';
 }
 
-/** Reads the start options from a command line, ignoring the arguments meant for someone else. */
+/** Whole seconds, at least 1 and at most an hour; anything else stops the start. */
+function seconds(v: string | boolean | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (n >= 1 && n <= 3600) return n * 1000;
+  throw new StartOptionError(
+    `--sync-timeout must be whole seconds from 1 to 3600, got ${typeof v === 'string' ? `"${v}"` : 'nothing'}.`,
+  );
+}
+
+function modeOf(v: string | boolean | undefined): 'v2' | 'legacy' | undefined {
+  if (v === undefined || v === 'v2' || v === 'legacy') return v;
+  throw new StartOptionError(`--mode must be v2 or legacy, got ${typeof v === 'string' ? `"${v}"` : 'nothing'}.`);
+}
+
+/**
+ * Reads the start options from a command line, ignoring the arguments meant for someone else. A value
+ * one of them cannot take throws StartOptionError: a start on a setting other than the one asked for
+ * would go unnoticed at the bench.
+ */
 export function startOptionsFrom(argv: readonly string[]): StartOptions {
   const { values } = parseArgs({
     args: [...argv],
@@ -36,7 +53,7 @@ export function startOptionsFrom(argv: readonly string[]): StartOptions {
     allowPositionals: true,
   });
   const service = typeof values.service === 'string' ? values.service : undefined;
-  const mode = values.mode === 'legacy' || values.mode === 'v2' ? values.mode : undefined;
+  const mode = modeOf(values.mode);
   const syncTimeoutMs = seconds(values['sync-timeout']);
   return {
     ...(service ? { service } : {}),

@@ -31,7 +31,13 @@ const { values } = parseArgs({
     'sync-timeout': { type: 'string' },
   },
 });
-const start = startOptionsFrom(process.argv.slice(2));
+let start: ReturnType<typeof startOptionsFrom>;
+try {
+  start = startOptionsFrom(process.argv.slice(2));
+} catch (err) {
+  console.error(`Benchlink could not start: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
 
 const log = createConsoleLogger('[host]');
 installLastResort(process, log);

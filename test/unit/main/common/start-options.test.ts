@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../../../main/app.js';
-import { startOptionsFrom } from '../../../../main/common/start-options.js';
+import { StartOptionError, startOptionsFrom } from '../../../../main/common/start-options.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const info = { version: 't', shell: 'browser-host' as const, platform: 'linux', nativeDialogs: false };
@@ -24,13 +24,18 @@ describe('start options (npm start -- --service URL --reset-demo)', () => {
       serviceMode: 'legacy',
       resetDemo: false,
     });
-    expect(startOptionsFrom(['--service', 'https://x.example', '--mode', 'v3']).serviceMode).toBeUndefined();
   });
 
-  it('reads --sync-timeout in whole seconds, and only a usable one', () => {
+  it('reads --sync-timeout in whole seconds; a value it cannot take stops the start with which and why', () => {
     expect(startOptionsFrom(['--sync-timeout', '60'])).toEqual({ resetDemo: false, syncTimeoutMs: 60_000 });
     for (const bad of ['0', '-5', '1.5', 'soon', '3601'])
-      expect(startOptionsFrom(['--sync-timeout', bad]).syncTimeoutMs).toBeUndefined();
+      expect(() => startOptionsFrom(['--sync-timeout', bad])).toThrow(
+        `--sync-timeout must be whole seconds from 1 to 3600, got "${bad}".`,
+      );
+    expect(() => startOptionsFrom(['--sync-timeout'])).toThrow(StartOptionError);
+    expect(() => startOptionsFrom(['--service', 'https://x.example', '--mode', 'v3'])).toThrow(
+      '--mode must be v2 or legacy, got "v3".',
+    );
   });
 
   it('--service sets the connection to that service; a plain-http remote address stops the start with the reason', async () => {
