@@ -43,7 +43,7 @@ export function uploadHandlers(d: {
       if (!path)
         throw new IpcFailure(
           'expired',
-          'That file was not chosen in the dialog, or was already staged: choose it again to upload it again.',
+          'That file was not chosen in the file dialog, or was already added to the uploads: choose it again to upload it again.',
         );
       const name = path.split(/[\\/]/).pop() ?? 'file';
       const owner = ctx.connection ?? { id: ctx.transport };

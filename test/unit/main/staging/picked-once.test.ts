@@ -40,7 +40,8 @@ it('a file chosen once is staged once: the page cannot stage it again and again'
       ok: false,
       error: {
         code: 'expired',
-        message: 'That file was not chosen in the dialog, or was already staged: choose it again to upload it again.',
+        message:
+          'That file was not chosen in the file dialog, or was already added to the uploads: choose it again to upload it again.',
       },
     });
   expect(copiesIn(join(dataDir, 'staging'))).toHaveLength(1);
