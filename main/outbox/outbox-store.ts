@@ -157,6 +157,13 @@ export interface Outbox {
    * throwing and failing the lane that looked.
    */
   pendingOf(target: string, limit: number): OutboxEntry[];
+  /**
+   * A plate lane's well changes that newer moves into the same wells wait for (cross-target.ts): the
+   * pending ones, and those held for a look because the plate changed elsewhere, until the user sends
+   * them anyway or discards them (a change the service refused holds nothing). Oldest first, at most
+   * `limit` when given; one this version cannot read is left out, as in pendingOf.
+   */
+  wellChangesAhead(target: string, limit?: number): OutboxEntry[];
   /** Lanes of the current service whose next entry waits for entries not done yet: why they wait. */
   heldLanes(): HeldLane[];
   /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
@@ -590,6 +597,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
     pendingOf: (target, limit) => readableOnly(st.headOf.all(service(), target, limit)),
+    wellChangesAhead: (target, limit) => readableOnly(st.wellChangesAhead.all(service(), target, limit ?? -1)),
     heldLanes() {
       const lanes = new Map<string, HeldLane>();
       for (const r of st.heldHeads.all(service())) {

@@ -228,6 +228,14 @@ export function prepareStatements(db: Database.Database) {
     headIdOf: db.prepare<[string, string], { id: number }>(
       `SELECT id FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT 1`,
     ),
+    /**
+     * A plate lane's changes that newer moves into its wells wait for: pending, or held for a look (failed
+     * as 'plate-changed') until the user sends them anyway or discards them. LIMIT -1 is no limit.
+     */
+    wellChangesAhead: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE service = ? AND target = ? AND (state = 'pending'
+         OR (state = 'failed' AND json_extract(last_error, '$.kind') = 'plate-changed')) ORDER BY id LIMIT ?`,
+    ),
     headOf: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT ?`,
     ),

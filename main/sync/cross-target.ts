@@ -118,12 +118,18 @@ export function olderMoveIntoWellOf(outbox: Outbox, entry: OutboxEntry): OutboxE
   return plate ? olderOtherInWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
 }
 
-/** A plate lane's pending well changes, oldest first. */
+/**
+ * A plate lane's well changes that newer moves into its wells wait for, oldest first: the pending ones,
+ * and those held for a look (the plate changed elsewhere) until the user sends them anyway or discards
+ * them. A held change is only waiting for the user: a newer move sent before it would be refused, or
+ * undone by it, or make "Send anyway" fail it as superseded (superseded.ts), so it holds the move as a
+ * pending one does. A change the service refused holds nothing: it never happened.
+ */
 export type PendingOfLane = (lane: string) => readonly OutboxEntry[];
 const pendingOf =
   (outbox: Outbox): PendingOfLane =>
   (lane) =>
-    outbox.pendingOf(lane, ENTRY_BATCH_LIMIT);
+    outbox.wellChangesAhead(lane, ENTRY_BATCH_LIMIT);
 
 /**
  * For an Outbox listing: each plate's read once (many moves into one plate ask about them), and an
@@ -131,7 +137,7 @@ const pendingOf =
  */
 export function wellChangesOnce(outbox: Outbox): PendingOfLane {
   return askedOnceBy(
-    (lane: string) => outbox.entriesOf(lane, 'pending'),
+    (lane: string) => outbox.wellChangesAhead(lane),
     (lane) => lane,
   );
 }
@@ -141,7 +147,8 @@ export function wellChangesOnce(outbox: Outbox): PendingOfLane {
  * given another tube on Assign location. Sent before that change, the move is refused (the well still
  * holds the old tube) or undone by it (the change lands over the new tube). So a run of moves into a
  * plate stops before the first move into a well an older pending change of the plate is for, and goes
- * once that change was sent. Every wait of both rules is for an older entry, so none waits in a circle.
+ * once that change was sent; one held for a look holds it too, until sent anyway (it then goes first)
+ * or discarded. Every wait of both rules is for an older entry, so none waits in a circle.
  */
 export function cutAtEarlierWellChanges(
   outbox: Outbox,
@@ -155,7 +162,7 @@ export function cutAtEarlierWellChanges(
   return untilFirstWaiting(run, (e) => olderOtherInWell(changes, e) !== null);
 }
 
-/** The older pending change to the well a move goes into, that the move waits for (the rule above), or null. */
+/** The older change (pending, or held for a look) to the well a move goes into, that the move waits for, or null. */
 export function olderWellChangeOf(
   outbox: Outbox,
   entry: OutboxEntry,

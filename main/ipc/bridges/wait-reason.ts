@@ -35,8 +35,17 @@ function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
   return `#${w.id} (${what})`;
 }
 
-/** Where the awaited entry stands, and what the user can do about it. */
-function standing(w: WaitedFor): string {
+/**
+ * Where the awaited entry stands, and what the user can do about it. `error`: its failure, when the
+ * caller read it; a change held for a look (the plate changed elsewhere) waits for the user alone.
+ */
+function standing(w: WaitedFor, error?: EntryError | null): string {
+  if (w.state === 'failed' && error?.kind === 'plate-changed')
+    return (
+      'needs a look: its plate was changed on the service since it was made (the reason is on its line). ' +
+      `Press "Send anyway" on #${w.id} to send it, and this goes right after it; or "Discard" on #${w.id}, ` +
+      'and this goes without it'
+    );
   switch (w.state) {
     case 'uncertain':
       return (
@@ -122,8 +131,9 @@ const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
  * waits out a backoff after the service failed it (`laneHold`, the sync engine's), when the whole queue
  * waits (`queueHold`, the sync engine's: offline, "slow down", the token refused), when it is a tube's
  * move waiting for an older move of that tube to another place, queued under either of its names
- * (`tubeNames`, the read cache's rows, as the sync engine sees them), or a well change waiting for an
- * older move of a tube into that well (cross-target.ts); and when its lane's first entry waits for one
+ * (`tubeNames`, the read cache's rows, as the sync engine sees them), a well change waiting for an
+ * older move of a tube into that well, or a move waiting for an older change of its well, pending or
+ * held for a look (cross-target.ts); and when its lane's first entry waits for one
  * of those moves or changes, so it waits behind that one. Null otherwise.
  * Read once per listing: the outbox answers which lanes are held (see oldestTargets), a tube's names
  * are looked up once, and a lane's first entry and what it waits for are read once per lane.
@@ -166,6 +176,11 @@ export function waitReasons(
             'it would undo it (put the tube back), so this goes right after it.',
         );
       const change = olderWellChangeOf(outbox, e, changesOf);
+      if (change?.state === 'failed')
+        return waitsOn(
+          change,
+          `a change to this well made before this move on Well fill, which ${standing(change, change.lastError)}.`,
+        );
       if (change)
         return waitsOn(
           change,

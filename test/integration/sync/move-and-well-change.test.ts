@@ -87,7 +87,9 @@ describe('a move into a well, and a change of that well on Well fill', () => {
     },
   );
 
-  it.each(['uuid', 'hrid'] as const)(
+  // Named by its uuid, a held change holds the move (the next test); named by its hrid, it sits in
+  // another lane than the one the move looks at, so the move can go first and this guard is what stops it.
+  it.each(['hrid'] as const)(
     'a held well change sent anyway after a move into that well was sent (plate by %s) is not sent',
     async (by) => {
       const b = await bench();
@@ -124,6 +126,30 @@ describe('a move into a well, and a change of that well on Well fill', () => {
       );
     },
   );
+
+  it('a move into a well waits for an older change of it held for a look, and goes right after "Send anyway"', async () => {
+    const b = await bench();
+    // Made on a plate as read before another bench changed it: held for a look.
+    const removal = b.outbox.enqueue({
+      type: 'well-remove',
+      manifest: b.ref('uuid'),
+      position: 'A5',
+      fields: ['SAMPLE'],
+      basis: { lastUpdate: '2020-01-01T00:00:00.000Z', emptySpaces: 96 },
+    });
+    const move = b.move();
+    b.engine.start();
+    await until(() => b.state(removal) === 'failed', 10_000, 'the change held');
+    expect(b.outbox.get(removal)!.lastError!.kind).toBe('plate-changed');
+    await b.engine.syncNow();
+    expect(b.state(move)).toBe('pending');
+    expect(b.onService()).toBeNull();
+
+    expect(b.engine.retry(removal)).toBe(true);
+    await until(() => b.state(move) === 'done', 10_000, 'the move sent');
+    expect(b.state(removal)).toBe('done');
+    expect(b.onService()).toBe('S-0131');
+  });
 
   it('a move into another well of the plate, or a label on the well, leaves a retried move alone', async () => {
     const b = await bench();
