@@ -70,6 +70,14 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
         plate: { wells: [{ position, sample: { id: sample, labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }] },
       });
     },
+    /** Another bench empties `position` of the plate or box with this barcode. */
+    otherEmpties(barcode: string, position: string) {
+      const m = svc().store.manifests.find('barcode', barcode)!;
+      return otherBench().updateManifest({
+        uuid: m.uuid,
+        plate: { removeFromWells: [{ position, fields: ['SAMPLE', 'LABEL'] }] },
+      });
+    },
     sync: () => w.env.call('outbox.syncNow', {}),
     async close() {
       for (const s of screens) s.stop();

@@ -67,6 +67,13 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     refuseUploadsByPath(intent);
     refuseNameChanges(intent);
   };
+  // A discarded entry may be what another lane waits for (a move into a well behind a change held for a
+  // look, see cross-target.ts): that lane goes now, as after a retry, not at the next scan or Sync now.
+  const discard = (id: number): boolean => {
+    const ok = committed(() => outbox.discard(id)) !== null;
+    if (ok) void sync.syncNow();
+    return ok;
+  };
   return {
     // Page keys get their own prefix, so they can never meet a key main makes for itself.
     'outbox.enqueue': ({ intent, key, readFrom }) => {
@@ -129,10 +136,8 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const ok = committed(() => sync.retry(toId(id)));
       return ok ? { ok } : { ok, message: 'Only a failed or uncertain entry can be retried.' };
     },
-    'outbox.discard': async ({ id }) => {
-      const e = committed(() => outbox.discard(toId(id)));
-      return e ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' };
-    },
+    'outbox.discard': async ({ id }) =>
+      discard(toId(id)) ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' },
     'outbox.replace': ({ id, intent }) => {
       refuse(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));
@@ -160,7 +165,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         if (ok) void sync.syncNow();
         return { ok };
       }
-      return { ok: committed(() => outbox.discard(n)) !== null };
+      return { ok: discard(n) };
     },
     'outbox.syncNow': async () => {
       // A user asking to sync also means "try again even if paused for the token".

@@ -278,3 +278,93 @@ describe('Well fill: a second move into a well that already holds this computerâ
     expect(b.s.wellOfSample('TB000131')).toBe('A5');
   });
 });
+
+describe.each(['spec', 'extended'] as const)(
+  'Assign location moves a tube into a well whose removal on Well fill is held for a look (%s)',
+  (profile) => {
+    /**
+     * A5 holds TB000131 (moved there on Assign location, sent). Offline, Well fill takes it out and Assign location moves TB000132 into
+     * the freed well; meanwhile another bench changes the plate, so once the service is back the
+     * removal is held for a look, and the newer move must not go before it.
+     */
+    async function heldRemovalThenMove(other: (b: Awaited<ReturnType<typeof bench>>) => Promise<unknown>) {
+      const b = await bench(profile);
+      await b.assign('A5');
+      await b.assign('TB000131');
+      await b.sync();
+      expect(b.onService('A5')).toBe('S-0131');
+      expect(await b.s.refresh()).toBe(false);
+      const moves = () => b.received().filter((p) => p === '/labsheets/assign-location').length;
+      const movesBefore = moves();
+
+      b.away();
+      expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
+      await b.assign(PLATE);
+      await b.assign('A5');
+      await b.assign('TB000132');
+      expect(b.said()).toMatch(/TB000132 â†’ .* A5$/);
+      await other(b);
+      b.proxy().setFaults([]);
+      await b.sync();
+      const removal = (await b.entries()).find((e) => e.intent?.type === 'well-remove')!;
+      expect(removal).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
+      // Past the send moment the move's scan set (at most 500 ms): nothing sends it by itself later.
+      await new Promise((r) => setTimeout(r, 700));
+      // The move waits for the removal, and its line says what the user can do about it.
+      const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign' && e.intent.id === 'TB000132')!;
+      expect(move.state).toBe('pending');
+      expect(move.waiting).toMatch(
+        new RegExp(
+          `^Waiting for #${removal.id} \\(.*\\), a change to this well made before this move on Well fill, which ` +
+            `needs a look: .* Press "Send anyway" on #${removal.id} .*; or "Discard" on #${removal.id}, and this goes without it\\.$`,
+        ),
+      );
+      expect(moves()).toBe(movesBefore);
+      return { b, removal, move };
+    }
+
+    it('Send anyway: the removal goes, then the move, and the new tube ends in A5', async () => {
+      const { b, removal, move } = await heldRemovalThenMove((b) => b.otherPuts(PLATE, 'H12', 'S-0099'));
+      expect((await b.env.call('outbox.retry', { id: removal.id })).ok).toBe(true);
+      await vi.waitFor(async () =>
+        expect((await b.entries()).filter((e) => e.state !== 'done').map((e) => [e.id, e.state])).toEqual([]),
+      );
+      expect(b.onService('A5')).toBe('S-0132');
+      expect(b.onService('H12')).toBe('S-0099');
+      const sent = b.received();
+      expect(sent.lastIndexOf('/manifest/update')).toBeLessThan(sent.lastIndexOf('/labsheets/assign-location'));
+      expect((await b.entries()).find((e) => e.id === move.id)?.state).toBe('done');
+    });
+
+    it('Discard: the move goes at once', async () => {
+      // The other bench took the tube out itself: the user looks, and discards their own removal.
+      const { b, removal, move } = await heldRemovalThenMove((b) => b.otherEmpties(PLATE, 'A5'));
+      expect((await b.env.call('outbox.discard', { id: removal.id })).ok).toBe(true);
+      await vi.waitFor(async () => expect((await b.entries()).find((e) => e.id === move.id)?.state).toBe('done'));
+      expect(b.onService('A5')).toBe('S-0132');
+    });
+  },
+);
+
+describe('Assign location moves a tube into a well whose change the service refused', () => {
+  it('the refused change holds nothing: the move goes', async () => {
+    const b = await bench('spec');
+    // A sample the labsheet does not have, used anyway: the service refuses it.
+    await b.scan('A5');
+    await b.scan('S-9999');
+    await b.s.guard!.proceed();
+    await b.sync();
+    const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set')!;
+    expect(refused.state).toBe('failed');
+    expect(refused.lastError?.kind).not.toBe('plate-changed');
+
+    await b.assign(PLATE);
+    await b.assign('A5');
+    await b.assign('TB000132');
+    await b.sync();
+    const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign')!;
+    expect(move).toMatchObject({ state: 'done' });
+    expect(move.waiting).toBeUndefined();
+    expect(b.onService('A5')).toBe('S-0132');
+  });
+});
