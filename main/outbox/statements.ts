@@ -230,11 +230,13 @@ export function prepareStatements(db: Database.Database) {
     ),
     /**
      * A plate lane's changes that newer moves into its wells wait for: pending, or held for a look (failed
-     * as 'plate-changed') until the user sends them anyway or discards them. LIMIT -1 is no limit.
+     * as 'plate-changed') until the user sends them anyway or discards them. LIMIT -1 is no limit. A stored
+     * error that is not JSON reads as no kind (json_extract would throw and fail every lane that looks).
      */
     wellChangesAhead: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE service = ? AND target = ? AND (state = 'pending'
-         OR (state = 'failed' AND json_extract(last_error, '$.kind') = 'plate-changed')) ORDER BY id LIMIT ?`,
+         OR (state = 'failed' AND CASE WHEN json_valid(last_error) THEN json_extract(last_error, '$.kind') END
+           = 'plate-changed')) ORDER BY id LIMIT ?`,
     ),
     headOf: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT ?`,

@@ -16,7 +16,7 @@ describe('an entry that no longer reads', () => {
     outbox = files.outbox;
   });
 
-  const store = (id: number, columns: { payload?: string; type?: string; state?: string }) => {
+  const store = (id: number, columns: { payload?: string; type?: string; state?: string; last_error?: string }) => {
     for (const [column, value] of Object.entries(columns))
       outbox.db.prepare(`UPDATE entries SET ${column} = ? WHERE id = ?`).run(value, id);
   };
@@ -75,5 +75,17 @@ describe('an entry that no longer reads', () => {
     store(id, { payload: 'not json' });
     expect(outbox.recoverInterrupted()).toEqual({ requeued: 1, uncertain: 0 });
     expect(outbox.list('pending').map((e) => e.id)).toEqual([id]);
+  });
+
+  it("a damaged stored error leaves its change out of the changes a plate's moves wait for, and reads the others", () => {
+    const [held, damaged, pending] = outbox.enqueueMany([
+      wellSet('A1', 'S-1'),
+      wellSet('A2', 'S-2'),
+      wellSet('A3', 'S-3'),
+    ]);
+    const target = outbox.get(held!)!.target;
+    store(held!, { state: 'failed', last_error: JSON.stringify({ kind: 'plate-changed', message: 'Needs a look' }) });
+    store(damaged!, { state: 'failed', last_error: '{"kind":"plate-' });
+    expect(outbox.wellChangesAhead(target).map((e) => e.id)).toEqual([held, pending]);
   });
 });
