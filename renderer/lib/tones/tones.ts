@@ -59,9 +59,37 @@ const TONES: Record<Tone, Note[]> = {
   ],
 };
 
+/** What TonePlayer needs from the page; tests hand it a fake context and manual timers. */
+export interface TonePlatform {
+  newContext(): AudioContext;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
+
+const PAGE: TonePlatform = {
+  newContext: () => new AudioContext(),
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Silence after the last note before the context is suspended. A running context wakes two audio
+ * threads every 10 ms to render silence, each wake-up competing with the scan path on a 2-core
+ * bench PC; resuming costs ~2 ms (README, Performance), so a tone after a pause is not late.
+ * A few seconds keeps a steady run of scans from suspending and resuming between every tube.
+ */
+const IDLE_MS = 3000;
+
 export class TonePlayer {
   #ctx: AudioContext | null = null;
+  /** Context time the last scheduled note stops: suspending before then would cut it off. */
+  #endsAt = 0;
+  #idleTimer: unknown = null;
+  /** This player asked for a suspend; the context may still say "running" until it takes effect. */
+  #resting = false;
   enabled = true;
+
+  constructor(private readonly platform: TonePlatform = PAGE) {}
 
   /**
    * Opens the audio context ahead of the first scan, at an idle moment: making one takes ~100 ms
@@ -70,20 +98,39 @@ export class TonePlayer {
   warm(): void {
     if (!this.enabled) return;
     try {
-      this.#ctx ??= new AudioContext();
+      this.#ctx ??= this.platform.newContext();
+      // A session may go a while before its first scan: no reason to render silence meanwhile.
+      this.#armIdle(this.#ctx);
     } catch {
       // No audio: play() will say nothing, as before.
     }
   }
 
+  /** Fire-and-forget: never waits for the audio device, so the scan path is not held up. */
   play(tone: Tone): void {
     if (!this.enabled) return;
     try {
-      this.#ctx ??= new AudioContext();
-      const ctx = this.#ctx;
-      // Warmed before any user gesture, a browser keeps the context suspended; a scan after one
-      // may start it (the same rule that applied when it was made on the first scan).
-      if (ctx.state === 'suspended') void ctx.resume().catch(() => undefined);
+      const ctx = (this.#ctx ??= this.platform.newContext());
+      this.#clearIdle();
+      if (ctx.state === 'running' && !this.#resting) {
+        this.#schedule(ctx, tone);
+        return;
+      }
+      // Suspended by the idle timer, or by the browser until a user gesture (a scan after one may
+      // start it). Its clock is stopped, so the notes are placed once it runs again: placed on a
+      // frozen clock they could start before a pending suspend took effect and be cut in two.
+      this.#resting = false;
+      ctx.resume().then(
+        () => this.#schedule(ctx, tone),
+        () => undefined,
+      );
+    } catch {
+      // No audio device (or autoplay refused): the flash and the last-scan line still say it.
+    }
+  }
+
+  #schedule(ctx: AudioContext, tone: Tone): void {
+    try {
       let t = ctx.currentTime;
       for (const n of TONES[tone]) {
         const osc = ctx.createOscillator();
@@ -95,10 +142,37 @@ export class TonePlayer {
         osc.connect(gain).connect(ctx.destination);
         osc.start(t);
         osc.stop(t + n.ms / 1000);
+        this.#endsAt = Math.max(this.#endsAt, t + n.ms / 1000);
         t += n.ms / 1000 + 0.03;
       }
+      this.#armIdle(ctx);
     } catch {
-      // No audio device (or autoplay refused): the flash and the last-scan line still say it.
+      // As in play(): the screen has already said it.
     }
+  }
+
+  /** (Re)starts the wait: IDLE_MS after the last scheduled note has stopped. */
+  #armIdle(ctx: AudioContext): void {
+    this.#clearIdle();
+    const left = Math.max(0, this.#endsAt - ctx.currentTime) * 1000;
+    this.#idleTimer = this.platform.setTimeout(() => this.#rest(ctx), left + IDLE_MS);
+  }
+
+  #clearIdle(): void {
+    if (this.#idleTimer !== null) this.platform.clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+  }
+
+  #rest(ctx: AudioContext): void {
+    this.#idleTimer = null;
+    if (ctx.state !== 'running') return;
+    // The audio clock can fall behind the page's timers (a busy or stalled device): a note still
+    // to sound keeps the context running until it has, and the full wait starts again after it.
+    if (ctx.currentTime < this.#endsAt) {
+      this.#armIdle(ctx);
+      return;
+    }
+    this.#resting = true;
+    ctx.suspend().catch(() => undefined);
   }
 }
