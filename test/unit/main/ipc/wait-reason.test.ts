@@ -58,133 +58,128 @@ describe('a waiting entry says the queue-wide wait', () => {
   });
 });
 
-describe('a move into a plate waiting for an older change to its well', () => {
+describe('well changes and moves of one plate in the Outbox listing', () => {
   const clock = fakeNow();
   const files = outboxPerTest(clock.now);
   let outbox: Outbox;
   beforeEach(() => {
     outbox = files.outbox;
   });
-
   const removal = (position: string) =>
     outbox.enqueue({ type: 'well-remove', manifest: { uuid: 'plate-1' }, position, fields: ['SAMPLE'] });
-  const move = (position: string) =>
-    outbox.enqueue({
-      type: 'location-assign',
-      labsheet: 'Samples',
-      locationId: 'plate-1',
-      idType: 'ID',
-      id: 'S-0002',
-      position,
-    });
-  const reasonOf = (id: number) => waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!);
 
-  it('names the change, and one change of the plate this version cannot read fails nothing', () => {
-    const damaged = removal('B1');
-    outbox.db
-      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
-      .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), damaged);
-    const change = removal('A5');
-    // First in its lane, so its own line is read (one behind the move into A5 would wait behind that one).
-    const free = move('C3');
-    const moved = move('A5');
-    expect(reasonOf(moved)).toMatch(
-      new RegExp(`^Waiting for #${change} \\(.*\\), a change to this well made before this move on Well fill`),
-    );
-    expect(reasonOf(free)).toBeNull();
-  });
+  describe('a move into a plate waiting for an older change to its well', () => {
+    const move = (position: string) =>
+      outbox.enqueue({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: 'plate-1',
+        idType: 'ID',
+        id: 'S-0002',
+        position,
+      });
+    const reasonOf = (id: number) => waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!);
 
-  it("an older move of the same tube this version cannot read fails nothing: the later move's line is read", () => {
-    const damaged = outbox.enqueue({
-      type: 'location-assign',
-      labsheet: 'Samples',
-      locationId: 'box-1',
-      idType: 'ID',
-      id: 'S-0002',
-    });
-    // Still names the tube, but no longer parses (no labsheet).
-    outbox.db
-      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
-      .run(JSON.stringify({ type: 'location-assign', locationId: 'box-1', idType: 'ID', id: 'S-0002' }), damaged);
-    const moved = move('A5');
-    expect(reasonOf(moved)).toBeNull();
-  });
-});
-
-describe("entries behind their lane's first, which waits for an entry of another lane, say what it waits for", () => {
-  const clock = fakeNow();
-  const files = outboxPerTest(clock.now);
-  let outbox: Outbox;
-  beforeEach(() => {
-    outbox = files.outbox;
-  });
-
-  const removal = (position: string) =>
-    outbox.enqueue({ type: 'well-remove', manifest: { uuid: 'plate-1' }, position, fields: ['SAMPLE'] });
-  const move = (id: string, locationId: string, position?: string) =>
-    outbox.enqueue({
-      type: 'location-assign',
-      labsheet: 'Samples',
-      locationId,
-      idType: 'ID',
-      id,
-      ...(position === undefined ? {} : { position }),
-    });
-  const reasonsOf = (ids: number[], source: Outbox = outbox) => {
-    const reason = waitReasons(source);
-    const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
-    return ids.map((id) => reason(listed.get(id)!));
-  };
-
-  it("a plate's changes behind a change waiting for an older move into its well name that move", () => {
-    const moved = move('S-0031', 'plate-1', 'A5');
-    const change = removal('A5');
-    const later = [removal('B1'), removal('B2')];
-    const [first, ...behind] = reasonsOf([change, ...later]);
-    expect(first).toMatch(new RegExp(`^Waiting for #${moved} \\(S-0031 → .*A5.*\\), a move of a tube into this well`));
-    for (const said of behind) {
-      expect(said).toBe(
-        `Waiting behind #${change} (plate-1 A5: remove sample): changes to a plate's wells go in the order they ` +
-          `were queued, and #${change} is waiting for ${first!.slice('Waiting for '.length)}`,
+    it('names the change, and one change of the plate this version cannot read fails nothing', () => {
+      const damaged = removal('B1');
+      outbox.db
+        .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+        .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), damaged);
+      const change = removal('A5');
+      // First in its lane, so its own line is read (one behind the move into A5 would wait behind that one).
+      const free = move('C3');
+      const moved = move('A5');
+      expect(reasonOf(moved)).toMatch(
+        new RegExp(`^Waiting for #${change} \\(.*\\), a change to this well made before this move on Well fill`),
       );
-    }
-  });
-
-  it('moves behind a move waiting for an older move of its tube name that move; before it, nothing', () => {
-    const older = move('S-0031', 'box-1');
-    const free = move('S-0040', 'plate-1', 'A1');
-    const waits = move('S-0031', 'plate-1', 'A5');
-    const behind = move('S-0041', 'plate-1', 'A6');
-    // The first entry of plate-1's moves goes: the one after it waits, and the one after that behind it.
-    expect(reasonsOf([free])).toEqual([null]);
-    outbox.settle([{ id: free, state: 'done' }]);
-    const [own, after] = reasonsOf([waits, behind]);
-    expect(own).toMatch(new RegExp(`^Waiting for #${older} \\(S-0031 → box-1.*\\), an older move of the same tube`));
-    expect(after).toMatch(
-      new RegExp(
-        `^Waiting behind #${waits} \\(S-0031 → plate-1 A5 \\(ID\\)\\): moves into the same place go in the order ` +
-          `they were queued, and #${waits} is waiting for #${older} \\(S-0031 → box-1`,
-      ),
-    );
-  });
-
-  it("the first's reason is read once per listing, not once per entry behind it", () => {
-    move('S-0031', 'plate-1', 'A5');
-    removal('A5');
-    const later = Array.from({ length: 40 }, (_, i) => removal(`C${i + 1}`));
-    let asked = 0;
-    const counting = new Proxy(outbox, {
-      get(target, key, receiver) {
-        const v: unknown = Reflect.get(target, key, receiver);
-        if (key !== 'pendingAssignmentsInto' || typeof v !== 'function') return v;
-        return (...args: unknown[]) => {
-          asked++;
-          return (v as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
+      expect(reasonOf(free)).toBeNull();
     });
-    const said = reasonsOf(later, counting);
-    expect(said.every((s) => s?.startsWith('Waiting behind #'))).toBe(true);
-    expect(asked).toBe(1);
+
+    it("an older move of the same tube this version cannot read fails nothing: the later move's line is read", () => {
+      const damaged = outbox.enqueue({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: 'box-1',
+        idType: 'ID',
+        id: 'S-0002',
+      });
+      // Still names the tube, but no longer parses (no labsheet).
+      outbox.db
+        .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+        .run(JSON.stringify({ type: 'location-assign', locationId: 'box-1', idType: 'ID', id: 'S-0002' }), damaged);
+      const moved = move('A5');
+      expect(reasonOf(moved)).toBeNull();
+    });
+  });
+
+  describe("entries behind their lane's first, which waits for an entry of another lane, say what it waits for", () => {
+    const move = (id: string, locationId: string, position?: string) =>
+      outbox.enqueue({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId,
+        idType: 'ID',
+        id,
+        ...(position === undefined ? {} : { position }),
+      });
+    const reasonsOf = (ids: number[], source: Outbox = outbox) => {
+      const reason = waitReasons(source);
+      const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
+      return ids.map((id) => reason(listed.get(id)!));
+    };
+
+    it("a plate's changes behind a change waiting for an older move into its well name that move", () => {
+      const moved = move('S-0031', 'plate-1', 'A5');
+      const change = removal('A5');
+      const later = [removal('B1'), removal('B2')];
+      const [first, ...behind] = reasonsOf([change, ...later]);
+      expect(first).toMatch(
+        new RegExp(`^Waiting for #${moved} \\(S-0031 → .*A5.*\\), a move of a tube into this well`),
+      );
+      for (const said of behind) {
+        expect(said).toBe(
+          `Waiting behind #${change} (plate-1 A5: remove sample): changes to a plate's wells go in the order they ` +
+            `were queued, and #${change} is waiting for ${first!.slice('Waiting for '.length)}`,
+        );
+      }
+    });
+
+    it('moves behind a move waiting for an older move of its tube name that move; before it, nothing', () => {
+      const older = move('S-0031', 'box-1');
+      const free = move('S-0040', 'plate-1', 'A1');
+      const waits = move('S-0031', 'plate-1', 'A5');
+      const behind = move('S-0041', 'plate-1', 'A6');
+      // The first entry of plate-1's moves goes: the one after it waits, and the one after that behind it.
+      expect(reasonsOf([free])).toEqual([null]);
+      outbox.settle([{ id: free, state: 'done' }]);
+      const [own, after] = reasonsOf([waits, behind]);
+      expect(own).toMatch(new RegExp(`^Waiting for #${older} \\(S-0031 → box-1.*\\), an older move of the same tube`));
+      expect(after).toMatch(
+        new RegExp(
+          `^Waiting behind #${waits} \\(S-0031 → plate-1 A5 \\(ID\\)\\): moves into the same place go in the order ` +
+            `they were queued, and #${waits} is waiting for #${older} \\(S-0031 → box-1`,
+        ),
+      );
+    });
+
+    it("the first's reason is read once per listing, not once per entry behind it", () => {
+      move('S-0031', 'plate-1', 'A5');
+      removal('A5');
+      const later = Array.from({ length: 40 }, (_, i) => removal(`C${i + 1}`));
+      let asked = 0;
+      const counting = new Proxy(outbox, {
+        get(target, key, receiver) {
+          const v: unknown = Reflect.get(target, key, receiver);
+          if (key !== 'pendingAssignmentsInto' || typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            asked++;
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const said = reasonsOf(later, counting);
+      expect(said.every((s) => s?.startsWith('Waiting behind #'))).toBe(true);
+      expect(asked).toBe(1);
+    });
   });
 });
