@@ -153,8 +153,16 @@ export function waitReasons(
     (w: WaitedFor) => named(outbox, w, nameOf),
     (w) => String(w.id),
   );
-  /** An older entry of another lane this one waits for, named, and why: what follows "Waiting for". */
-  const waitsOn = (o: OutboxEntry, why: string) => `${name({ id: o.id, type: o.type, state: o.state })}, ${why}`;
+  /**
+   * An older entry of another lane this one waits for, named, and why: what follows "Waiting for". When
+   * that one's own lane waits out a backoff (the service failed it), when it goes again, which is when
+   * this can follow.
+   */
+  const waitsOn = (o: OutboxEntry, why: string) => {
+    const held = o.state === 'pending' ? laneHold(o.target) : null;
+    const again = held ? ` #${o.id} itself: ${retrying(held)}` : '';
+    return `${name({ id: o.id, type: o.type, state: o.state })}, ${why}${again}`;
+  };
   /**
    * What an entry waits for by a rule of cross-target.ts, or null. Once per entry: a lane's first entry
    * is asked again by every entry behind it.

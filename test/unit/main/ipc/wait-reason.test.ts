@@ -68,6 +68,35 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
   const removal = (position: string) =>
     outbox.enqueue({ type: 'well-remove', manifest: { uuid: 'plate-1' }, position, fields: ['SAMPLE'] });
 
+  it('a change waiting for a move the service failed says when that move goes again', () => {
+    const moved = outbox.enqueue({
+      type: 'location-assign',
+      labsheet: 'Samples',
+      locationId: 'plate-1',
+      idType: 'ID',
+      id: 'S-0002',
+      position: 'A5',
+    });
+    const removed = removal('A5');
+    const moveLane = outbox.get(moved)!.target;
+    const hold: LaneHold = {
+      until: new Date(2026, 10, 25, 20, 9).getTime(),
+      reason: { kind: 'server', status: 503, message: 'Service Unavailable', at: 0 },
+    };
+    const reasonOf = (lane: LaneHold | null) =>
+      waitReasons(outbox, undefined, (t) => (t === moveLane ? lane : null))(
+        outbox.list('pending').find((e) => e.id === removed)!,
+      );
+    expect(reasonOf(hold)).toMatch(
+      new RegExp(
+        `^Waiting for #${moved} .*so this goes right after it\\. #${moved} itself: Retrying at 20:09 ` +
+          '\\(the service answered 503 Service Unavailable\\); press Sync now to try at once\\.$',
+      ),
+    );
+    // Not held: only what it waits for.
+    expect(reasonOf(null)).toMatch(/so this goes right after it\.$/);
+  });
+
   describe('a move into a plate waiting for an older change to its well', () => {
     const move = (position: string) =>
       outbox.enqueue({
