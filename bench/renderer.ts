@@ -5,20 +5,14 @@
  * at 10 reads per second. Runnable directly: `npx tsx bench/renderer.ts`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { createApp } from '../main/app.js';
+import { openBenchPlate, paced, startBenchApp, testId } from './bench-app.js';
 import { openQuietPage } from './quiet-page.js';
-import { startHost } from '../main/host/server.js';
-import { demoFixture } from '../main/sandbox/demo-data.js';
-import { startSandboxInWorker } from '../main/sandbox/worker/start-in-worker.js';
-import type { SandboxFixture } from '../main/sandbox/fixture.js';
 import { percentile, round } from './stats.js';
 
 const root = process.cwd();
-const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 
 /**
  * In the page: when a well of the plate map takes a sample, record (sample, time of the next
@@ -93,15 +87,6 @@ function buildAndMeasureBundle(): { totalKb: number; initialKb: number } {
   };
 }
 
-/** The demo lab plus enough samples to fill a 384-well plate with known, distinct tubes. */
-function benchFixture(): SandboxFixture {
-  const f = demoFixture();
-  const samples = f.labsheets?.find((l) => l.name === 'Samples');
-  for (let n = 1001; n <= 1400; n++)
-    samples?.rows?.push({ 'Sample ID': `S-${n}`, 'Tube Barcode': `TB00${n}`, 'Volume uL': 50, Status: 'received' });
-  return f;
-}
-
 export interface RendererFigures {
   /** Every chunk, lazy screens included. */
   bundleGzipKb: number;
@@ -127,27 +112,7 @@ export interface RendererFigures {
 
 export async function benchRenderer(): Promise<RendererFigures> {
   const { totalKb: bundleGzipKb, initialKb: initialJsGzipKb } = buildAndMeasureBundle();
-  const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-bench-'));
-  const serviceDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'benchlink-bench-service-'));
-  const fixture = benchFixture();
-  const app = await createApp({
-    dataDir,
-    info: { version: 'bench', shell: 'browser-host', platform: process.platform, nativeDialogs: false },
-    log: quiet,
-    // On its own thread, as the app runs it (and as a real service is: not on main's thread), with its
-    // database in memory-backed /dev/shm where there is one: a real service's disk is not the bench
-    // PC's, and on this VM its fsyncs shared the ext4 journal with the outbox's and stalled them.
-    startSandbox: (o) => startSandboxInWorker({ ...o, dbPath: join(serviceDir, 'sandbox.db'), fixture }),
-  });
-  const host = await startHost({
-    router: app.router,
-    events: app.events,
-    distDir: join(root, 'dist'),
-    log: quiet,
-    port: 0,
-  });
-  const inject = (text: string) =>
-    app.router.handle({ channel: 'scanner.test', payload: { text } }, { transport: 'test' });
+  const { app, inject, host, close } = await startBenchApp('bench');
   // Main's own timestamp of each read, as the scanner path emitted it (the clock the page shares).
   const mainAt = new Map<string, number>();
   const offSink = app.events.addSink((event, payload) => {
@@ -172,20 +137,13 @@ export async function benchRenderer(): Promise<RendererFigures> {
     width: 1600,
     height: 1000,
   });
-  const testId = (id: string) => `document.querySelector('[data-testid="${id}"]')`;
   const sampleShown = (sample: string) => `document.querySelector('[data-sample="${sample}"]')`;
   const records = () => page.evaluate<[string, number, number][]>('window.__lat.splice(0)');
   try {
     // Start → interactive plate map: page load, then the first plate scan drawn and ready for tubes.
     const t0 = Date.now();
-    await page.waitFor(testId('scan-field'));
-    // The page draws before its socket has finished the host's handshake; a read main emits before
-    // then reaches no page. Interactive means connected: the header's dot turns good once main has
-    // answered with the connection.
-    await page.waitFor(`document.querySelector('[data-testid="connection-status"] .dot.good')`);
-    await inject('PLT000002');
-    await page.waitFor(testId('well-P24'));
-    await page.waitFor(`${testId('next-well')}?.textContent.includes('A1')`);
+    // Interactive means connected, with the plate drawn and its first well chosen.
+    await openBenchPlate(page, inject);
     const startToInteractiveMs = Date.now() - t0;
 
     await page.evaluate(PROBE);
@@ -195,15 +153,7 @@ export async function benchRenderer(): Promise<RendererFigures> {
     // user scans), 160 HID reads so that p99 is not just the one worst read, then 80 keyboard reads
     // in the scan field; then the rest of the plate at 10 reads/s for the frame-time figure (reads
     // may queue behind each other).
-    const paced = async (from: number, to: number, intervalMs: number, read = inject) => {
-      for (let n = from; n <= to; n++) {
-        const due = Date.now() + intervalMs;
-        await read(`TB00${n}`);
-        const wait = due - Date.now();
-        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      }
-    };
-    await paced(1001, 1160, 250);
+    await paced(1001, 1160, 250, inject);
     await page.waitFor(sampleShown('S-1160'));
     const slow = latencies(await records());
     await paced(1161, 1240, 250, (tube) => page.evaluate(`window.__fieldScan(${JSON.stringify(tube)})`));
@@ -212,7 +162,7 @@ export async function benchRenderer(): Promise<RendererFigures> {
     const field = latencies(await records(), fieldAt);
     // Frame times only from here: a frame loop running all along would be work the app never does.
     await page.evaluate('window.__startFrames()');
-    await paced(1241, 1384, 100);
+    await paced(1241, 1384, 100, inject);
     await page.waitFor(`${testId('well-P24')}?.getAttribute('data-sample') === 'S-1384'`, 120_000);
     const frames = await page.evaluate<number[]>(
       '(() => { window.__run = false; return window.__frames.slice(1); })()',
@@ -236,10 +186,7 @@ export async function benchRenderer(): Promise<RendererFigures> {
   } finally {
     offSink();
     await page.close();
-    await host.close();
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(serviceDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -17,20 +17,13 @@
  * runnable thread (the page's or main's) queued for 1–4 ms behind a short CPU-bound thread on the other
  * core, mostly V8's background compile/GC threads in main's process.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { WebSocket as WsSocket } from 'ws';
-import { createApp } from '../main/app.js';
+import { openBenchPlate, paced, startBenchApp } from './bench-app.js';
 import { openQuietPage } from './quiet-page.js';
-import { startHost } from '../main/host/server.js';
-import { demoFixture } from '../main/sandbox/demo-data.js';
-import { startSandboxInWorker } from '../main/sandbox/worker/start-in-worker.js';
 import { percentile, round } from './stats.js';
 
-const root = process.cwd();
-const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
 const now = () => performance.timeOrigin + performance.now();
 
 const PAGE_PROBE = `(() => {
@@ -64,23 +57,7 @@ const PAGE_PROBE = `(() => {
   }).observe(map, { subtree: true, attributes: true, attributeFilter: ['data-sample'] });
 })()`;
 
-function benchFixture() {
-  const f = demoFixture();
-  const samples = f.labsheets?.find((l) => l.name === 'Samples');
-  for (let n = 1001; n <= 1400; n++)
-    samples?.rows?.push({ 'Sample ID': `S-${n}`, 'Tube Barcode': `TB00${n}`, 'Volume uL': 50, Status: 'received' });
-  return f;
-}
-
-const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-hops-'));
-const serviceDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'benchlink-hops-service-'));
-const fixture = benchFixture();
-const app = await createApp({
-  dataDir,
-  info: { version: 'bench', shell: 'browser-host', platform: process.platform, nativeDialogs: false },
-  log: quiet,
-  startSandbox: (o) => startSandboxInWorker({ ...o, dbPath: join(serviceDir, 'sandbox.db'), fixture }),
-});
+const { app, host, inject, close } = await startBenchApp('hops');
 const stamps: [number, string][] = [];
 const handle = app.router.handle.bind(app.router);
 app.router.handle = async (message, ctx, bytes) => {
@@ -105,15 +82,6 @@ new PerformanceObserver((list) => {
     stamps.push([performance.timeOrigin + e.startTime, `main.gc kind ${String(kind)} ${e.duration.toFixed(2)} ms`]);
   }
 }).observe({ entryTypes: ['gc'] });
-const host = await startHost({
-  router: app.router,
-  events: app.events,
-  distDir: join(root, 'dist'),
-  log: quiet,
-  port: 0,
-});
-const inject = (text: string) =>
-  app.router.handle({ channel: 'scanner.test', payload: { text } }, { transport: 'test' });
 const mainAt = new Map<string, number>();
 app.events.addSink((event, payload) => {
   if (event === 'scanner.scan') {
@@ -123,13 +91,8 @@ app.events.addSink((event, payload) => {
   } else stamps.push([now(), `main.event ${event}`]);
 });
 const page = await openQuietPage(host.url, { width: 1600, height: 1000 });
-const testId = (id: string) => `document.querySelector('[data-testid="${id}"]')`;
 try {
-  await page.waitFor(testId('scan-field'));
-  await page.waitFor(`document.querySelector('[data-testid="connection-status"] .dot.good')`);
-  await inject('PLT000002');
-  await page.waitFor(testId('well-P24'));
-  await page.waitFor(`${testId('next-well')}?.textContent.includes('A1')`);
+  await openBenchPlate(page, inject);
   await page.evaluate(PAGE_PROBE);
   if (process.env['AUDIO'] === 'off')
     await page.evaluate(`(() => {
@@ -147,12 +110,7 @@ try {
   // A marker for node's --trace-opt / --trace-gc output: what V8 did during the reads is between the two.
   console.log('--- reads start');
   const count = Number(process.env['READS'] ?? 160);
-  for (let n = 1001; n < 1001 + count; n++) {
-    const due = Date.now() + 250;
-    await inject(`TB00${n}`);
-    const wait = due - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  }
+  await paced(1001, 1000 + count, 250, inject);
   await page.waitFor(`document.querySelector('[data-sample="S-${1000 + count}"]')`);
   const cpuAfter = cpu();
   console.log('--- reads end');
@@ -184,9 +142,6 @@ try {
     writeFileSync(process.env['OUT'], JSON.stringify({ scans, all, monoOffsetMs, pid: process.pid }));
 } finally {
   await page.close();
-  await host.close();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  rmSync(serviceDir, { recursive: true, force: true });
+  await close();
 }
 process.exit(0);
