@@ -1,6 +1,5 @@
 import type { OutboxEntry } from '../outbox/entry.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
-import { ENTRY_BATCH_LIMIT } from './coalesce.js';
 import { readBeforeMoves, rememberPlate } from './plate-check.js';
 import { readHere, type PlateNames } from './plate-names.js';
 import { sendCoalesced } from './send-coalesced.js';
@@ -31,9 +30,7 @@ export async function sendMovesInto(
   const watched =
     uuid !== null &&
     target !== null &&
-    (ctx.outbox.pendingOf(target, ENTRY_BATCH_LIMIT).length > 0 ||
-      ctx.outbox.plateSeen(target) !== null ||
-      readHere(plates, uuid));
+    (ctx.outbox.pendingHeadId(target) !== null || ctx.outbox.plateSeen(target) !== null || readHere(plates, uuid));
   if (!watched) return sendCoalesced(ctx, 'assignments', run, withheld, names);
   const start = await readBeforeMoves(ctx, target, { uuid });
   const r = await sendCoalesced(ctx, 'assignments', run, withheld, names);
