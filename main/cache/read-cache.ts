@@ -410,8 +410,8 @@ export function createReadCache(d: ReadCacheDeps) {
    * The columns rows of a labsheet are identified by, with its column names to choose from. The rows
    * are read first when they are old, so Row update can show the answer before the first scan uses it.
    */
-  async function idColumns(labsheet: string): Promise<LabsheetColumns> {
-    await warmRows(labsheet);
+  /** Which columns name a labsheet's rows, as the saved rows or this app's own record say: no call. */
+  function savedIdColumns(labsheet: string): LabsheetColumns {
     const shape = currentShape(labsheet);
     if (shape) {
       const { headers, idColumn, barcodeColumn, idFrom } = shape;
@@ -423,16 +423,19 @@ export function createReadCache(d: ReadCacheDeps) {
       : { labsheet, headers: [], idColumn: null, barcodeColumn: null, idFrom: 'guess' };
   }
 
+  async function idColumns(labsheet: string): Promise<LabsheetColumns> {
+    await warmRows(labsheet);
+    return savedIdColumns(labsheet);
+  }
+
   /**
-   * The columns that name a labsheet's rows for the service (its ID and ID_BARCODE columns), from saved
-   * answers and this app's own record of labsheets it created only: asked on every row update's enqueue,
-   * which must not wait for the service. Empty when neither knows the labsheet.
+   * The columns that name a labsheet's rows for the service (its ID and ID_BARCODE columns), as saved:
+   * asked on every row update's enqueue, which must not wait for the service. Empty when nothing
+   * here knows the labsheet.
    */
   function nameColumns(labsheet: string): string[] {
-    const shape = currentShape(labsheet);
-    const known = shape ? null : d.knownIdColumns?.(labsheet);
-    const columns = shape ? [shape.idColumn, shape.barcodeColumn] : [known?.id, known?.barcode];
-    return columns.filter((c): c is string => typeof c === 'string' && c !== '');
+    const { idColumn, barcodeColumn } = savedIdColumns(labsheet);
+    return [idColumn, barcodeColumn].filter((c): c is string => c !== null && c !== '');
   }
 
   // Every lookup first checks the cache holds the current service's data (one indexed read).
