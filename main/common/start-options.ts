@@ -20,19 +20,22 @@ export class StartOptionError extends Error {
   override readonly name = 'StartOptionError';
 }
 
+/** `option` must be `what`: says what it was given instead (`--mode` with no value parses as `true`). */
+function refused(option: string, what: string, v: string | boolean): StartOptionError {
+  return new StartOptionError(`${option} must be ${what}, got ${typeof v === 'string' ? `"${v}"` : 'nothing'}.`);
+}
+
 /** Whole seconds, at least 1 and at most an hour; anything else stops the start. */
 function seconds(v: string | boolean | undefined): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
   if (n >= 1 && n <= 3600) return n * 1000;
-  throw new StartOptionError(
-    `--sync-timeout must be whole seconds from 1 to 3600, got ${typeof v === 'string' ? `"${v}"` : 'nothing'}.`,
-  );
+  throw refused('--sync-timeout', 'whole seconds from 1 to 3600', v);
 }
 
 function modeOf(v: string | boolean | undefined): 'v2' | 'legacy' | undefined {
   if (v === undefined || v === 'v2' || v === 'legacy') return v;
-  throw new StartOptionError(`--mode must be v2 or legacy, got ${typeof v === 'string' ? `"${v}"` : 'nothing'}.`);
+  throw refused('--mode', 'v2 or legacy', v);
 }
 
 /**
