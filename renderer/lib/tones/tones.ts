@@ -62,12 +62,15 @@ const TONES: Record<Tone, Note[]> = {
 /** What TonePlayer needs from the page; tests hand it a fake context and manual timers. */
 export interface TonePlatform {
   newContext(): AudioContext;
+  /** Milliseconds on the page's clock: the audio clock stands still while the context waits. */
+  now(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(id: unknown): void;
 }
 
 const PAGE: TonePlatform = {
   newContext: () => new AudioContext(),
+  now: () => performance.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
 };
@@ -79,6 +82,14 @@ const PAGE: TonePlatform = {
  * A few seconds keeps a steady run of scans from suspending and resuming between every tube.
  */
 const IDLE_MS = 3000;
+
+/**
+ * How late a tone may still sound. Waking from the idle suspend takes a few ms; a context the
+ * browser holds until the first click or key in the window can wait minutes, and the tones of the
+ * scans made meanwhile would then all sound at once: a burst that answers no scan and can be taken
+ * for an error. A tone later than this is left out (the flash and the last-scan line said it).
+ */
+const STALE_MS = 300;
 
 export class TonePlayer {
   #ctx: AudioContext | null = null;
@@ -120,8 +131,13 @@ export class TonePlayer {
       // start it). Its clock is stopped, so the notes are placed once it runs again: placed on a
       // frozen clock they could start before a pending suspend took effect and be cut in two.
       this.#resting = false;
+      const asked = this.platform.now();
       ctx.resume().then(
-        () => this.#schedule(ctx, tone),
+        () => {
+          if (this.platform.now() - asked <= STALE_MS) this.#schedule(ctx, tone);
+          // Too late to mean anything: nothing sounds, and the context, running now, sleeps again.
+          else this.#armIdle(ctx);
+        },
         () => undefined,
       );
     } catch {
