@@ -1,6 +1,7 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
+import type { IntentType } from '../../shared/outbox/intents.js';
 import { askedOnceBy } from '../common/asked-once.js';
 import { ENTRY_BATCH_LIMIT, positionKey } from './coalesce.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
@@ -32,38 +33,35 @@ export function cutAtEarlierMoves(
   run: OutboxEntry[],
   names: TubeNames = ONLY_AS_QUEUED,
 ): OutboxEntry[] {
-  const last = run[run.length - 1];
-  if (!last) return run;
-  const elsewhere = outbox.pendingElsewhere('location-assign', target, last.id, namesOfTubes(run, names));
-  if (elsewhere.length === 0) return run;
-  const firstElsewhere = new Map<string, number>();
-  for (const e of elsewhere) {
-    if (e.intent.type !== 'location-assign') continue;
-    const key = tubeKey(names, e.intent.labsheet, e.intent.id);
-    if (!firstElsewhere.has(key)) firstElsewhere.set(key, e.id);
-  }
+  const elsewhere = olderMoveOfTube(outbox, target, run, names);
   // Empty when this lane's head itself must wait: its tube's older assignment is in a lane set aside
   // for this drain (the service failed it). The oldest pending assignment overall is never cut.
-  return untilFirstWaiting(run, (e) => {
-    if (e.intent.type !== 'location-assign') return true;
-    const earlier = firstElsewhere.get(tubeKey(names, e.intent.labsheet, e.intent.id));
-    return earlier !== undefined && earlier < e.id;
-  });
+  return untilFirstWaiting(run, (e) => e.intent.type !== 'location-assign' || elsewhere(e) !== null);
 }
 
 /**
- * The older pending move of the same tube to another place that `entry` waits for (the rule above,
- * for one entry), or null: the Outbox says so on the waiting entry.
+ * For a run of one place's moves (oldest first): the older pending move of an entry's tube to another
+ * place, which it waits for (the rule above), or null. One read for the whole run.
  */
-export function olderMoveOf(outbox: Outbox, entry: OutboxEntry, names: TubeNames = ONLY_AS_QUEUED): OutboxEntry | null {
-  const i = entry.intent;
-  if (i.type !== 'location-assign') return null;
-  const key = tubeKey(names, i.labsheet, i.id);
-  const same = (e: OutboxEntry) =>
-    e.intent.type === 'location-assign' && tubeKey(names, e.intent.labsheet, e.intent.id) === key;
-  return (
-    outbox.pendingElsewhere('location-assign', entry.target, entry.id, [...names(i.labsheet, i.id)]).find(same) ?? null
-  );
+function olderMoveOfTube(
+  outbox: Outbox,
+  target: string,
+  run: readonly OutboxEntry[],
+  names: TubeNames,
+): (e: OutboxEntry) => OutboxEntry | null {
+  const last = run[run.length - 1];
+  const elsewhere = last ? outbox.pendingElsewhere('location-assign', target, last.id, namesOfTubes(run, names)) : [];
+  const firstElsewhere = new Map<string, OutboxEntry>();
+  for (const e of elsewhere) {
+    if (e.intent.type !== 'location-assign') continue;
+    const key = tubeKey(names, e.intent.labsheet, e.intent.id);
+    if (!firstElsewhere.has(key)) firstElsewhere.set(key, e);
+  }
+  return (e) => {
+    if (e.intent.type !== 'location-assign') return null;
+    const earlier = firstElsewhere.get(tubeKey(names, e.intent.labsheet, e.intent.id));
+    return earlier !== undefined && earlier.id < e.id ? earlier : null;
+  };
 }
 
 /** The well an entry changes (Well fill) or moves a tube into (Assign location), or null. */
@@ -75,18 +73,22 @@ function wellOf(e: OutboxEntry): { kind: 'change' | 'move'; at: string } | null 
 }
 
 /**
- * The older entry of the other screen into `entry`'s well (a move for a change, a change for a move)
- * among `others` (the same plate's), that `entry` waits for; or null.
+ * For `others` (a plate's moves, or its changes; oldest first): the older entry of the other screen
+ * into an entry's well (a move for a change, a change for a move), which that entry waits for; or null.
+ * The oldest into each well is kept, so a whole lane asks in one pass over each.
  */
-function olderOtherInWell(others: readonly OutboxEntry[], entry: OutboxEntry): OutboxEntry | null {
-  const mine = wellOf(entry);
-  if (!mine) return null;
-  return (
-    others.find((o) => {
-      const w = wellOf(o);
-      return o.id < entry.id && w !== null && w.kind !== mine.kind && w.at === mine.at;
-    }) ?? null
-  );
+function olderOtherInWell(others: readonly OutboxEntry[]): (entry: OutboxEntry) => OutboxEntry | null {
+  const oldest = new Map<string, OutboxEntry>();
+  for (const o of others) {
+    const w = wellOf(o);
+    const key = w && JSON.stringify([w.kind, w.at]);
+    if (key !== null && !oldest.has(key)) oldest.set(key, o);
+  }
+  return (entry) => {
+    const mine = wellOf(entry);
+    const other = mine && oldest.get(JSON.stringify([mine.kind === 'change' ? 'move' : 'change', mine.at]));
+    return other && other.id < entry.id ? other : null;
+  };
 }
 
 /** The plate a well change is for, when it names it by uuid: a plate is a location by that uuid. */
@@ -109,13 +111,8 @@ export function cutAtEarlierMovesInto(outbox: Outbox, run: OutboxEntry[]): Outbo
   if (!plate || !last) return run;
   const moves = outbox.pendingAssignmentsInto(plate, last.id);
   if (moves.length === 0) return run;
-  return untilFirstWaiting(run, (e) => olderOtherInWell(moves, e) !== null);
-}
-
-/** The older pending move into the well `entry` changes, that it waits for (the rule above), or null. */
-export function olderMoveIntoWellOf(outbox: Outbox, entry: OutboxEntry): OutboxEntry | null {
-  const plate = plateUuidOf(entry);
-  return plate ? olderOtherInWell(outbox.pendingAssignmentsInto(plate, entry.id), entry) : null;
+  const older = olderOtherInWell(moves);
+  return untilFirstWaiting(run, (e) => older(e) !== null);
 }
 
 /**
@@ -159,17 +156,51 @@ export function cutAtEarlierWellChanges(
   if (first?.type !== 'location-assign') return run;
   const changes = changesOf(plateLaneOf({ uuid: first.locationId }));
   if (changes.length === 0) return run;
-  return untilFirstWaiting(run, (e) => olderOtherInWell(changes, e) !== null);
+  const older = olderOtherInWell(changes);
+  return untilFirstWaiting(run, (e) => older(e) !== null);
 }
 
-/** The older change (pending, or held for a look) to the well a move goes into, that the move waits for, or null. */
-export function olderWellChangeOf(
+/** The kinds of entry the rules above can hold: a lane of any other kind waits for none of them. */
+export const HELD_BY_RULES: ReadonlySet<IntentType> = new Set(['location-assign', 'well-set', 'well-remove']);
+
+/** The first entry of a lane that waits by a rule above, the entry it waits for, and by which rule. */
+export interface RuleWait {
+  entry: OutboxEntry;
+  on: OutboxEntry;
+  rule: 'tube-moved-before' | 'move-into-well' | 'well-changed-before';
+}
+
+/**
+ * Where the rules above stop a lane, for the Outbox listing: its first entry that waits (the sync
+ * engine sends the lane up to that one, and none after it until it goes), and what for; or null.
+ * `lane`: its pending entries, oldest first. One read per rule for the whole lane, however long.
+ */
+export function firstWaitingOf(
   outbox: Outbox,
-  entry: OutboxEntry,
+  lane: readonly OutboxEntry[],
+  names: TubeNames = ONLY_AS_QUEUED,
   changesOf: PendingOfLane = pendingOf(outbox),
-): OutboxEntry | null {
-  const i = entry.intent;
-  return i.type === 'location-assign' && i.position !== undefined
-    ? olderOtherInWell(changesOf(plateLaneOf({ uuid: i.locationId })), entry)
-    : null;
+): RuleWait | null {
+  const first = lane[0];
+  const last = lane[lane.length - 1];
+  if (!first || !last) return null;
+  const plate = plateUuidOf(first);
+  if (plate) {
+    const moved = olderOtherInWell(outbox.pendingAssignmentsInto(plate, last.id));
+    for (const entry of lane) {
+      const on = moved(entry);
+      if (on) return { entry, on, rule: 'move-into-well' };
+    }
+    return null;
+  }
+  if (first.intent.type !== 'location-assign') return null;
+  const elsewhere = olderMoveOfTube(outbox, first.target, lane, names);
+  const changed = olderOtherInWell(changesOf(plateLaneOf({ uuid: first.intent.locationId })));
+  for (const entry of lane) {
+    const tube = elsewhere(entry);
+    if (tube) return { entry, on: tube, rule: 'tube-moved-before' };
+    const change = changed(entry);
+    if (change) return { entry, on: change, rule: 'well-changed-before' };
+  }
+  return null;
 }

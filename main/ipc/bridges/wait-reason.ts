@@ -10,12 +10,12 @@ import {
 import { askedOnceBy } from '../../common/asked-once.js';
 import {
   askedOnce,
-  olderMoveIntoWellOf,
-  olderMoveOf,
-  olderWellChangeOf,
+  firstWaitingOf,
+  HELD_BY_RULES,
   ONLY_AS_QUEUED,
   type LaneHold,
   type QueueHold,
+  type RuleWait,
   type TubeNames,
   wellChangesOnce,
 } from '../../sync/index.js';
@@ -133,10 +133,11 @@ const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
  * move waiting for an older move of that tube to another place, queued under either of its names
  * (`tubeNames`, the read cache's rows, as the sync engine sees them), a well change waiting for an
  * older move of a tube into that well, or a move waiting for an older change of its well, pending or
- * held for a look (cross-target.ts); and when its lane's first entry waits for one
- * of those moves or changes, so it waits behind that one. Null otherwise.
- * Read once per listing: the outbox answers which lanes are held (see oldestTargets), a tube's names
- * are looked up once, and a lane's first entry and what it waits for are read once per lane.
+ * held for a look (cross-target.ts); and when an earlier entry of its lane waits for one of those
+ * moves or changes (the lane's first, or one further on), so it waits behind the first that does.
+ * Null otherwise. Read once per listing: the outbox answers which lanes are held (see oldestTargets),
+ * a tube's names are looked up once, and a lane's pending entries and the entries its rules look at
+ * are read once per lane, however many entries it has.
  */
 export function waitReasons(
   outbox: Outbox,
@@ -163,66 +164,46 @@ export function waitReasons(
     const again = held ? ` #${o.id} itself: ${retrying(held)}` : '';
     return `${name({ id: o.id, type: o.type, state: o.state })}, ${why}${again}`;
   };
-  /**
-   * What an entry waits for by a rule of cross-target.ts, or null. Once per entry: a lane's first entry
-   * is asked again by every entry behind it.
-   */
-  const byRule = askedOnceBy(
-    (e: OutboxEntry): string | null => {
-      const older = olderMoveOf(outbox, e, names);
-      if (older)
+  /** What a lane's first entry held by a rule of cross-target.ts waits for, and why. */
+  const byRule = (w: RuleWait): string => {
+    switch (w.rule) {
+      case 'tube-moved-before':
         return waitsOn(
-          older,
+          w.on,
           "an older move of the same tube to another place: a tube's moves are sent in the order they were " +
             'made, so this goes right after it.',
         );
-      const into = olderMoveIntoWellOf(outbox, e);
-      if (into)
+      case 'move-into-well':
         return waitsOn(
-          into,
+          w.on,
           'a move of a tube into this well made before this change on Assign location: sent after this change ' +
             'it would undo it (put the tube back), so this goes right after it.',
         );
-      const change = olderWellChangeOf(outbox, e, changesOf);
-      if (change?.state === 'failed')
+      case 'well-changed-before':
         return waitsOn(
-          change,
-          `a change to this well made before this move on Well fill, which ${standing(change, change.lastError)}.`,
+          w.on,
+          w.on.state === 'failed'
+            ? `a change to this well made before this move on Well fill, which ${standing(w.on, w.on.lastError)}.`
+            : 'a change to this well made before this move on Well fill: sent before that change, the move would ' +
+                'be refused (the well still holds what was there) or undone by it, so this goes right after it.',
         );
-      if (change)
-        return waitsOn(
-          change,
-          'a change to this well made before this move on Well fill: sent before that change, the move would be ' +
-            'refused (the well still holds what was there) or undone by it, so this goes right after it.',
-        );
-      return null;
-    },
-    (e) => String(e.id),
-  );
+    }
+  };
   /**
-   * A lane's first pending entry when it waits by a rule (the sync engine then sends none of the lane,
-   * see untilFirstWaiting), and what for; null when it does not. Once per lane per listing.
+   * A lane's first pending entry held by a rule, wherever it stands in the lane (the sync engine sends
+   * the entries before it and none after it), and what for; null when none is. Once per lane per
+   * listing: the lane's entries are one read, and each rule one more, however many entries it has.
    */
-  const headWaits = askedOnceBy(
-    (target: string): { head: WaitedFor; waits: string } | null => {
-      const id = outbox.pendingHeadId(target);
-      if (id === null) return null;
-      let head: OutboxEntry | null;
-      try {
-        head = outbox.get(id);
-      } catch {
-        // A first entry that no longer reads fails its lane in the sync engine, which holds the lane
-        // (laneHold) and then fails it with its reason: said on its own line, nothing to say here.
-        return null;
-      }
-      const waits = head ? byRule(head) : null;
-      return head && waits ? { head: { id, type: head.type, state: head.state }, waits } : null;
+  const heldInLane = askedOnceBy(
+    (target: string): { holder: WaitedFor; waits: string } | null => {
+      const w = firstWaitingOf(outbox, outbox.entriesOf(target, 'pending'), names, changesOf);
+      return w && { holder: { id: w.entry.id, type: w.entry.type, state: w.entry.state }, waits: byRule(w) };
     },
     (target) => target,
   );
-  /** An entry behind its lane's first, which waits: that one is named, and what it waits for. */
-  const behind = (e: ListedEntry, head: WaitedFor, waits: string) =>
-    `Waiting behind ${name(head)}: ${laneInWords(e.target)} go in the order they were queued, and #${head.id} ` +
+  /** An entry behind one of its lane that waits: that one is named, and what it waits for. */
+  const behind = (e: ListedEntry, holder: WaitedFor, waits: string) =>
+    `Waiting behind ${name(holder)}: ${laneInWords(e.target)} go in the order they were queued, and #${holder.id} ` +
     `is waiting for ${waits}`;
   return (e) => {
     if (e.state !== 'pending') return null;
@@ -233,12 +214,11 @@ export function waitReasons(
       const queue = queueHold !== null && !laneOutlasts(queueHold, hold) ? queueHold : null;
       if (hold && !queue) return retrying(hold);
       if (isUnreadable(e)) return queue ? queueWaits(queue) : null;
-      // A rule's wait still holds once the queue goes again: the entry it waits for is named. Behind a
-      // first entry that waits, that one goes first, so that is the one to name.
-      const first = headWaits(e.target);
-      if (first && first.head.id < e.id) return behind(e, first.head, first.waits);
-      const own = byRule(e);
-      if (own) return `Waiting for ${own}`;
+      // A rule's wait still holds once the queue goes again: the entry it waits for is named. Behind the
+      // lane's first entry that waits, that one must go first, so that is the one to name.
+      const ruled = HELD_BY_RULES.has(e.type) ? heldInLane(e.target) : null;
+      if (ruled?.holder.id === e.id) return `Waiting for ${ruled.waits}`;
+      if (ruled && ruled.holder.id < e.id) return behind(e, ruled.holder, ruled.waits);
       return queue ? queueWaits(queue) : null;
     }
     const w = mostTelling(lane.waitsFor);

@@ -211,4 +211,88 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       expect(asked).toBe(1);
     });
   });
+
+  describe('entries behind a waiting entry in the middle of their lane say what holds them', () => {
+    const move = (id: string, locationId: string, position?: string) =>
+      outbox.enqueue({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId,
+        idType: 'ID',
+        id,
+        ...(position === undefined ? {} : { position }),
+      });
+    const reasonsOf = (ids: number[], source: Outbox = outbox) => {
+      const reason = waitReasons(source);
+      const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
+      return ids.map((id) => reason(listed.get(id)!));
+    };
+    const waitingFor = (said: string | null | undefined) => said!.slice('Waiting for '.length);
+
+    it("a plate's changes after one waiting for a move into its well, its first free: behind that one", () => {
+      const free = removal('B1');
+      const moved = move('S-0031', 'plate-1', 'A5');
+      const held = removal('A5');
+      const later = [removal('B2'), removal('B3')];
+      const [first, own, ...behind] = reasonsOf([free, held, ...later]);
+      expect(first).toBeNull();
+      expect(own).toMatch(new RegExp(`^Waiting for #${moved} \\(S-0031 → .*A5.*\\), a move of a tube into this well`));
+      for (const said of behind)
+        expect(said).toBe(
+          `Waiting behind #${held} (plate-1 A5: remove sample): changes to a plate's wells go in the order they ` +
+            `were queued, and #${held} is waiting for ${waitingFor(own)}`,
+        );
+    });
+
+    it('moves after one waiting for an older move of its tube, the first of their place free: behind that one', () => {
+      const older = move('S-0031', 'box-1');
+      const free = move('S-0040', 'plate-1', 'A1');
+      const waits = move('S-0031', 'plate-1', 'A5');
+      const behind = move('S-0041', 'plate-1', 'A6');
+      const [first, own, after] = reasonsOf([free, waits, behind]);
+      expect(first).toBeNull();
+      expect(own).toMatch(new RegExp(`^Waiting for #${older} \\(S-0031 → box-1.*\\), an older move of the same tube`));
+      expect(after).toBe(
+        `Waiting behind #${waits} (S-0031 → plate-1 A5 (ID)): moves into the same place go in the order they were ` +
+          `queued, and #${waits} is waiting for ${waitingFor(own)}`,
+      );
+    });
+
+    it('moves after one waiting for a change held for a look name that one, and that it needs a look', () => {
+      const change = removal('A5');
+      outbox.settle([
+        { id: change, state: 'failed', error: { kind: 'plate-changed', message: 'The plate changed.', at: 0 } },
+      ]);
+      const free = move('S-0040', 'plate-1', 'A1');
+      const waits = move('S-0031', 'plate-1', 'A5');
+      const behind = move('S-0041', 'plate-1', 'A6');
+      const [first, own, after] = reasonsOf([free, waits, behind]);
+      expect(first).toBeNull();
+      expect(own).toMatch(new RegExp(`^Waiting for #${change} .*which needs a look`));
+      expect(after).toBe(
+        `Waiting behind #${waits} (S-0031 → plate-1 A5 (ID)): moves into the same place go in the order they were ` +
+          `queued, and #${waits} is waiting for ${waitingFor(own)}`,
+      );
+    });
+
+    it('the rules are read once per lane per listing, not once per entry', () => {
+      removal('B1');
+      move('S-0031', 'plate-1', 'A5');
+      const ids = [removal('A5'), ...Array.from({ length: 40 }, (_, i) => removal(`C${i + 1}`))];
+      let asked = 0;
+      const counting = new Proxy(outbox, {
+        get(target, key, receiver) {
+          const v: unknown = Reflect.get(target, key, receiver);
+          if (key !== 'pendingAssignmentsInto' || typeof v !== 'function') return v;
+          return (...args: unknown[]) => {
+            asked++;
+            return (v as (...a: unknown[]) => unknown).apply(target, args);
+          };
+        },
+      });
+      const said = reasonsOf(ids, counting);
+      expect(asked).toBe(1);
+      expect(said.slice(1).every((s) => s?.startsWith(`Waiting behind #${ids[0]} `))).toBe(true);
+    });
+  });
 });
