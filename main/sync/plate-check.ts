@@ -1,5 +1,6 @@
 import type { EntryError, OutboxEntry, PlateSeen, PlateState } from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
+import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
 import { classify, countTimeout, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
 
@@ -136,7 +137,7 @@ export function plateChangedError(
     parts.push(`last update ${check.now.lastUpdate}`);
   }
   return {
-    kind: 'plate-changed',
+    kind: PLATE_CHANGED,
     message:
       `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
       'Send anyway to apply them over it, or discard them.',

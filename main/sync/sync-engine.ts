@@ -2,6 +2,7 @@ import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, EntryStateChange, OutboxEntry, QueueCounts } from '../outbox/entry.js';
 import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
+import { isHeldForLook } from '../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
@@ -464,10 +465,9 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       if (!e) return false;
       // The plate as read at the hold is that service's plate: an entry waiting for another service is
       // only put back in its queue, and is checked again (and may be held again) once that one is in use.
-      const plateHeld =
-        e.state === 'failed' && e.lastError?.kind === 'plate-changed' && e.service === outbox.currentService();
+      const plateHeld = isHeldForLook(e.state, e.lastError) && e.service === outbox.currentService();
       const heldWith = plateHeld
-        ? outbox.entriesOf(e.target, 'failed').filter((x) => x.lastError?.kind === 'plate-changed')
+        ? outbox.entriesOf(e.target, 'failed').filter((x) => isHeldForLook(x.state, x.lastError))
         : [];
       // The latest reading among the held entries, and only if nothing later was recorded since (this
       // computer's own write after the hold): an older reading would hold them again at once.

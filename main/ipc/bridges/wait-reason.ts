@@ -8,6 +8,7 @@ import {
   type OutboxEntry,
 } from '../../outbox/index.js';
 import { askedOnceBy } from '../../common/asked-once.js';
+import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
   firstWaitingOf,
@@ -40,7 +41,7 @@ function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
  * caller read it; a change held for a look (the plate changed elsewhere) waits for the user alone.
  */
 function standing(w: WaitedFor, error?: EntryError | null): string {
-  if (w.state === 'failed' && error?.kind === 'plate-changed')
+  if (isHeldForLook(w.state, error))
     return (
       'needs a look: its plate was changed on the service since it was made (the reason is on its line). ' +
       `Press "Send anyway" on #${w.id} to send it, and this goes right after it; or "Discard" on #${w.id}, ` +

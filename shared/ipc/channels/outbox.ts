@@ -37,6 +37,17 @@ export const outboxError = z.strictObject({
 });
 export type OutboxError = z.infer<typeof outboxError>;
 
+/** The kind of failure that is a hold, not a refusal: the plate changed on the service since it was read. */
+export const PLATE_CHANGED = 'plate-changed';
+
+/**
+ * Whether an entry is held for a look ("Needs a look" in the Outbox): not refused, only waiting for
+ * the user to send it anyway or discard it. Until then it may still happen, unlike a refused one.
+ */
+export function isHeldForLook(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): boolean {
+  return state === 'failed' && error?.kind === PLATE_CHANGED;
+}
+
 export const outboxCounts = z.strictObject({
   pending: z.number().int().nonnegative(),
   sending: z.number().int().nonnegative(),
