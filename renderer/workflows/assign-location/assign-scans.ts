@@ -2,7 +2,7 @@ import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import { detectIdType, type AssignState } from './assign-state.svelte.js';
+import { detectIdType, removalOf, type AssignState } from './assign-state.svelte.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -46,8 +46,10 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   }
   if (c.kind === 'position') {
     if (!s.layout) return fb.report(scan.text, 'This location has no positions', 'error', scan.mainAt);
-    // A position that holds a tube is refused now, not by the service later (a 409 in the Outbox).
-    if (s.isTaken(c.normalized)) {
+    // A position that holds a tube is refused now, not by the service later (a 409 in the Outbox);
+    // unless the user's own removal of it is held for a look: the tube goes in once that is sent.
+    const behind = s.removalHeldAt(c.normalized);
+    if (!behind && s.isTaken(c.normalized)) {
       const holder = s.holderOf(c.normalized);
       return fb.report(
         scan.text,
@@ -57,7 +59,14 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       );
     }
     s.armed = c.normalized;
-    return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
+    return fb.report(
+      scan.text,
+      behind
+        ? `Next tube goes to ${c.normalized}: it will wait until your ${removalOf(behind)} there is sent (it needs a look in the Outbox)`
+        : `Next tube goes to ${c.normalized}`,
+      'info',
+      scan.mainAt,
+    );
   }
   // The tube's row, so a tube scanned by its sample ID is the one already put here by its barcode.
   let row: TubeRow | null;
@@ -86,6 +95,14 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   const position = s.targetPosition();
   if (s.layout && !position) return fb.report(scan.text, 'The box is full', 'error', scan.mainAt);
   const idType = s.idType === 'detect' ? detectIdType(c.kind, c.value) : s.idType;
+  // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
+  const behind = position ? s.removalHeldAt(position) : null;
   await s.assign(c.value, idType, position);
-  fb.report(scan.text, `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}`, 'success', scan.mainAt);
+  const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
+  fb.report(
+    scan.text,
+    `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}${waits}`,
+    'success',
+    scan.mainAt,
+  );
 }

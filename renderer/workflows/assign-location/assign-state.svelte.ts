@@ -13,7 +13,7 @@ import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
-import { boxHoldings, isTube, namesOf, type HeldTube } from './box-holdings.js';
+import { boxHoldings, isTube, namesOf, type BoxHoldings, type HeldRemoval, type HeldTube } from './box-holdings.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
 import { lookUpTube } from '../../lib/samples/tube-row.js';
@@ -53,6 +53,11 @@ export function rackRefusal(c: ScanClass): string | null {
 
 type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
 
+/** "removal of TB000131", in the words the screen uses for a held removal. */
+export function removalOf(r: HeldRemoval): string {
+  return `removal of ${r.tube ?? `the tube in ${r.position}`}`;
+}
+
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
 export class AssignState implements ServiceBound {
   location = $state<KnownLocation | null>(null);
@@ -62,6 +67,8 @@ export class AssignState implements ServiceBound {
    * computer and the tubes it put here on earlier visits (from main's read cache and outbox).
    */
   held = $state<HeldTube[]>([]);
+  /** Wells of the open box whose removal on Well fill is held for a look in the Outbox. */
+  removalsHeld = $state<HeldRemoval[]>([]);
   /**
    * Positions of the open box the service counts as used but does not list (filled at another bench
    * on a service that lists no wells): the next free position cannot be known, so each tube waits
@@ -127,9 +134,7 @@ export class AssignState implements ServiceBound {
       rows: m.rows,
       columns: m.columns,
     };
-    const held = boxHoldings(m);
-    this.occupied = held.occupied;
-    this.held = held.held;
+    this.#hold(boxHoldings(m));
     this.unplaced = unknownUsed(m);
     this.#reset();
     return true;
@@ -145,9 +150,7 @@ export class AssignState implements ServiceBound {
     if (loc?.kind !== 'manifest') return;
     const m = await call(this.api, 'cache.manifest', { uuid: loc.uuid });
     if (!m || this.location !== loc) return;
-    const held = boxHoldings(m);
-    this.occupied = held.occupied;
-    this.held = held.held;
+    this.#hold(boxHoldings(m));
     this.unplaced = unknownUsed(m);
     this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
   }
@@ -158,11 +161,16 @@ export class AssignState implements ServiceBound {
     if (hit?.kind === 'manifest') return this.openManifest(hit.barcode ?? hit.uuid);
     if (!hit && !UUID.test(code)) return false;
     this.location = hit ?? { uuid: code, name: code, kind: 'location' };
-    this.occupied = [];
-    this.held = [];
+    this.#hold({ occupied: [], held: [], removalsHeld: [] });
     this.unplaced = 0;
     this.#reset();
     return true;
+  }
+
+  #hold(h: BoxHoldings): void {
+    this.occupied = h.occupied;
+    this.held = h.held;
+    this.removalsHeld = h.removalsHeld;
   }
 
   #reset(): void {
@@ -230,6 +238,33 @@ export class AssignState implements ServiceBound {
 
   isTaken(position: string): boolean {
     return this.#taken(position);
+  }
+
+  /**
+   * The held removal a tube scanned for `position` would wait for, or null. Only while no tube is
+   * queued into the well yet: a second would be refused by the service once the first is in.
+   */
+  removalHeldAt(position: string): HeldRemoval | null {
+    const r = this.removalsHeld.find((h) => h.position === position);
+    return r && !this.#movedInto(r) ? r : null;
+  }
+
+  /** One line per well whose removal is held for a look: what waits for the user in the Outbox. */
+  removalNotes(): string[] {
+    return this.removalsHeld.map((r) => {
+      const waiting = this.#movedInto(r);
+      return `${r.position}: your ${removalOf(r)} needs a look in the Outbox${waiting ? `; ${waiting} waits for it` : ''}`;
+    });
+  }
+
+  /** Whether a tube of this visit waits to be sent behind a removal held for a look. */
+  waitsForLook(a: Assignment): boolean {
+    return a.sync === 'pending' && this.removalsHeld.some((r) => r.position === a.position);
+  }
+
+  /** The tube queued into a held removal's well after it, this visit or an earlier one. */
+  #movedInto(r: HeldRemoval): string | null {
+    return this.assignments.find((a) => a.position === r.position)?.id ?? r.movedIn;
   }
 
   async assign(id: string, idType: IdType, position: string | null): Promise<void> {

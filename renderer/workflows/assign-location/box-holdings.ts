@@ -1,4 +1,5 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
+import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -15,10 +16,24 @@ export interface HeldTube {
   assigned: boolean;
 }
 
+/**
+ * A well emptied on Well fill whose removal is held for a look (the plate changed on the service since
+ * it was read). Its tube is still there until the user sends the removal anyway, so the well stays
+ * taken for the next tube; but a tube moved into it on purpose waits for the removal in the Outbox.
+ */
+export interface HeldRemoval {
+  position: string;
+  /** The tube being taken out, as this computer knows it; null when it does not know which. */
+  tube: string | null;
+  /** A tube this computer queued into the well after the removal (it waits for it), or null. */
+  movedIn: string | null;
+}
+
 export interface BoxHoldings {
   /** Positions the next tube must not go to. */
   occupied: string[];
   held: HeldTube[];
+  removalsHeld: HeldRemoval[];
 }
 
 /**
@@ -30,17 +45,33 @@ export interface BoxHoldings {
 export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHoldings {
   const occupied = new Set<string>();
   const byPosition = new Map<string, HeldTube>();
+  const removalsHeld = new Map<string, HeldRemoval>();
   for (const w of m.wells) {
     if (!w.sample) continue;
     occupied.add(w.position);
     byPosition.set(w.position, { ...w.sample, position: w.position, assigned: false });
   }
   // Oldest first, so a later entry wins: a well emptied on Well fill after a tube was assigned to it
-  // is free again; a failed change never happened.
+  // is free again; a failed change never happened, unless it is only held for a look: that one may
+  // still happen, so it is drawn as waiting (the tube stays until it is sent).
   for (const p of m.pending) {
     const i = p.intent;
+    if (isHeldForLook(p.state, p.error)) {
+      if (i.type === 'well-remove' && i.fields.includes('SAMPLE'))
+        removalsHeld.set(i.position, {
+          position: i.position,
+          tube: byPosition.get(i.position)?.id ?? null,
+          movedIn: null,
+        });
+      continue;
+    }
     if (p.state === 'failed') continue;
+    // A later change on Well fill says what the well holds next, whatever the held removal does.
+    if (i.type === 'well-set' || i.type === 'well-remove') removalsHeld.delete(i.position);
     if (i.type === 'location-assign' && i.position) {
+      // A move into a well whose removal is held waits for that removal in the Outbox.
+      const behind = removalsHeld.get(i.position);
+      if (behind) behind.movedIn = i.id;
       // An assignment moves the tube: it is no longer where this computer put it before.
       for (const [at, e] of byPosition)
         if (e.assigned && e.labsheet === i.labsheet && sameText(e.id, i.id)) byPosition.delete(at);
@@ -56,7 +87,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       if (was?.assigned) occupied.delete(i.position);
     }
   }
-  return { occupied: [...occupied], held: [...byPosition.values()] };
+  return { occupied: [...occupied], held: [...byPosition.values()], removalsHeld: [...removalsHeld.values()] };
 }
 
 /**

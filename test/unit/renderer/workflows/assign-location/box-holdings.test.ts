@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { boxHoldings } from '../../../../../renderer/workflows/assign-location/box-holdings.js';
+import type { CachedWell, PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
+import type { OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
+import type { Intent } from '../../../../../shared/outbox/intents.js';
+
+/** What a box holds, from the service's wells and this computer's changes as main's cache answers them. */
+const manifest = { uuid: '6b1f6a0e-4b1a-4d7e-9d3e-1f0c2a3b4c5d' };
+const wells: CachedWell[] = [{ position: 'A5', sample: { id: 'S-0012', labsheet: 'Samples' }, label: '', tags: [] }];
+const removeA5: Intent = { type: 'well-remove', manifest, position: 'A5', fields: ['SAMPLE', 'LABEL'] };
+const moveIntoA5: Intent = {
+  type: 'location-assign',
+  labsheet: 'Samples',
+  locationId: manifest.uuid,
+  idType: 'ID_BARCODE',
+  id: 'TB000050',
+  position: 'A5',
+};
+const heldError: OutboxError = { kind: 'plate-changed', message: 'Needs a look: plate PL-0001 changed on the service' };
+const refusedError: OutboxError = { kind: 'validation', status: 422, message: 'Refused' };
+
+function change(entryId: number, intent: Intent, state: PendingWellChange['state'], error: OutboxError | null = null) {
+  return { entryId, state, updatedAt: 0, intent, error } satisfies PendingWellChange;
+}
+
+describe('boxHoldings: a removal held for a look', () => {
+  it('leaves the tube in the well (it is still there) and says the removal waits for the user', () => {
+    const h = boxHoldings({ wells, pending: [change(1, removeA5, 'failed', heldError)] });
+    expect(h.occupied).toEqual(['A5']);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
+    expect(h.removalsHeld).toEqual([{ position: 'A5', tube: 'S-0012', movedIn: null }]);
+  });
+
+  it('names the tube a move queued after it puts in the well: that move waits for it', () => {
+    const h = boxHoldings({
+      wells,
+      pending: [change(1, removeA5, 'failed', heldError), change(2, moveIntoA5, 'pending')],
+    });
+    expect(h.removalsHeld).toEqual([{ position: 'A5', tube: 'S-0012', movedIn: 'TB000050' }]);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['TB000050@A5']);
+  });
+
+  it('a removal the service refused is not held: it never happened and nothing waits for it', () => {
+    const h = boxHoldings({ wells, pending: [change(1, removeA5, 'failed', refusedError)] });
+    expect(h.removalsHeld).toEqual([]);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
+  });
+
+  it('a later change on Well fill to the well says what it holds next', () => {
+    const fill: Intent = {
+      type: 'well-set',
+      manifest,
+      position: 'A5',
+      sample: { id: 'S-0013', labsheet: 'Samples' },
+    };
+    const h = boxHoldings({ wells, pending: [change(1, removeA5, 'failed', heldError), change(2, fill, 'pending')] });
+    expect(h.removalsHeld).toEqual([]);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0013@A5']);
+  });
+
+  it('discarded (gone from the pending list), the well holds the service’s tube again', () => {
+    const h = boxHoldings({ wells, pending: [change(2, moveIntoA5, 'failed', refusedError)] });
+    expect(h.removalsHeld).toEqual([]);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
+  });
+});
