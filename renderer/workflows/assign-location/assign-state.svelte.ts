@@ -97,12 +97,15 @@ export class AssignState implements ServiceBound {
     this.samples = new PageSampleIndex(api);
   }
 
+  /**
+   * The tubes' marks follow their entries for as long as the state is kept, not only while the screen
+   * is shown: an entry refused or discarded while the user is on the Outbox is shown so on return.
+   */
   start(): void {
-    this.#offChange = followEntrySync(this.outbox, () => this.assignments);
+    this.#offChange ??= followEntrySync(this.outbox, () => this.assignments);
     if (this.location) this.samples.open(this.labsheet);
   }
   stop(): void {
-    this.#offChange?.();
     this.samples.close();
   }
 
@@ -183,7 +186,12 @@ export class AssignState implements ServiceBound {
   }
 
   #taken(p: string): boolean {
-    return this.occupied.includes(p) || this.assignments.some((a) => a.position === p);
+    return this.occupied.includes(p) || this.#standing().some((a) => a.position === p);
+  }
+
+  /** This visit's tubes less those the service refused: a refused move put nothing anywhere. */
+  #standing(): Assignment[] {
+    return this.assignments.filter((a) => a.sync !== 'failed');
   }
 
   /**
@@ -230,7 +238,7 @@ export class AssignState implements ServiceBound {
   /** The tube known to be at a position, or null (the position may still be taken). */
   holderOf(position: string): string | null {
     return (
-      this.assignments.find((a) => a.position === position)?.id ??
+      this.#standing().find((a) => a.position === position)?.id ??
       this.held.find((e) => e.position === position)?.id ??
       null
     );
@@ -264,7 +272,7 @@ export class AssignState implements ServiceBound {
 
   /** The tube queued into a held removal's well after it, this visit or an earlier one. */
   #movedInto(r: HeldRemoval): string | null {
-    return this.assignments.find((a) => a.position === r.position)?.id ?? r.movedIn;
+    return this.#standing().find((a) => a.position === r.position)?.id ?? r.movedIn;
   }
 
   async assign(id: string, idType: IdType, position: string | null): Promise<void> {

@@ -89,14 +89,20 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     await scan('TB000132');
     const move = (await entries()).find((e) => e.intent?.type === 'location-assign' && e.intent.id === 'TB000132')!;
 
+    // The user goes to the Outbox (the screen is left) and discards the removal there.
+    s.stop();
     expect((await b.env.call('outbox.discard', { id: removal.id })).ok).toBe(true);
     await vi.waitFor(async () => expect((await entries()).find((e) => e.id === move.id)?.state).toBe('failed'));
     expect(onService('A5')).toBe('S-0131');
 
-    // Back on the screen (the Outbox visited): the note is gone and A5 holds what the service has.
+    // Back on the screen: the note is gone, the move shows refused, and A5 holds what the service has.
+    s.start();
     await s.refreshHoldings();
     expect(s.removalNotes()).toEqual([]);
     await vi.waitFor(() => expect(s.assignments.find((a) => a.id === 'TB000132')?.sync).toBe('failed'));
+    expect(s.holderOf('A5')).toBe('TB000131');
+    await scan('A5');
+    expect(b.said()).toBe('A5 is not empty (TB000131 is in it): scan another position');
     const again = b.assignScreen();
     await again.scan(PLATE);
     expect(again.s.removalNotes()).toEqual([]);
