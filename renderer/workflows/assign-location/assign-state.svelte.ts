@@ -223,13 +223,13 @@ export class AssignState implements ServiceBound {
 
   /**
    * Where the scanned tube already is in the open location, and under which name, whichever of its
-   * names was scanned: put there this visit, on an earlier one, by Well fill on this computer, or as
-   * the service lists the box. `row` is the tube's row (lookUp). Moving a tube to another box is not
+   * names was scanned: put there this visit (and not refused), on an earlier one, by Well fill on this
+   * computer, or as the service lists the box. `row` is the tube's row (lookUp). Moving a tube to another box is not
    * this: only the open location is looked at.
    */
   whereIs(code: string, row: TubeRow | null): { position: string | null; as: string } | null {
     const names = namesOf(code, row);
-    const here = this.assignments.find((a) => names.has(a.id.toUpperCase()));
+    const here = this.#standing().find((a) => names.has(a.id.toUpperCase()));
     if (here) return { position: here.position, as: here.id };
     const before = this.held.find((h) => isTube(h, this.labsheet, names));
     return before ? { position: before.position, as: before.id } : null;

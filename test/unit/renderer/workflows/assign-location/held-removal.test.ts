@@ -103,6 +103,10 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     expect(s.holderOf('A5')).toBe('TB000131');
     await scan('A5');
     expect(b.said()).toBe('A5 is not empty (TB000131 is in it): scan another position');
+    // Refused, the tube is nowhere in the box: it can be put somewhere else.
+    await scan('A6');
+    await scan('TB000132');
+    expect(b.said()).toMatch(/^TB000132 → PL-0003 .* A6$/);
     const again = b.assignScreen();
     await again.scan(PLATE);
     expect(again.s.removalNotes()).toEqual([]);
