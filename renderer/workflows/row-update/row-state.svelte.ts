@@ -5,8 +5,7 @@ import type { CachedRow, LabsheetColumns } from '../../../shared/ipc/channels/ca
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
-import type { WellSync } from '../../lib/plate-map/well-view.js';
+import { followEntryState, type EntrySync } from '../../lib/outbox/follow-entry-sync.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
@@ -21,7 +20,7 @@ export interface PackFill extends Gs1Fill {
 export interface BatchItem {
   id: string;
   entryId: number;
-  sync: WellSync | null;
+  sync: EntrySync | null;
   /** What this tube was saved with: the batch's field and value may be changed for the next tubes. */
   field: string;
   value: string;
@@ -53,12 +52,16 @@ export class RowState implements ServiceBound {
     readonly service: string,
   ) {}
 
+  /**
+   * The batch's marks follow their entries for as long as the state is kept, not only while the screen
+   * is shown: a change sent, refused or discarded while the user is on the Outbox is shown so on return.
+   * One subscription per kept state, however often the screen is shown again.
+   */
   start(): void {
-    this.#offChange = followEntrySync(this.outbox, () => this.batch);
+    this.#offChange ??= followEntryState(this.outbox, () => this.batch);
   }
-  stop(): void {
-    this.#offChange?.();
-  }
+  /** The screen is left: the batch's marks go on following (start). */
+  stop(): void {}
 
   get opened(): string | null {
     return this.row ? this.rowId : null;

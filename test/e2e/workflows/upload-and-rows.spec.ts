@@ -92,6 +92,29 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   expect(await sampleRow('S-0045', 'Notes')).toBe('aliquoted twice');
 });
 
+test('a batch change discarded on the Outbox reads so back on Row update: it will not be sent', async ({ page }) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Row update');
+  await page.getByTestId('mode-batch').check();
+  await page.getByTestId('batch-field').fill('Status');
+  await page.getByTestId('batch-value').fill('half-empty');
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'S-0047', 'Status = half-empty');
+  // Not a Status the labsheet allows: the service refuses it.
+  await expect(page.getByTestId('batch-S-0047')).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
+  await expect(page.getByTestId('batch-S-0047')).toContainText('refused — see Outbox');
+
+  await openScreen(page, 'Outbox');
+  const refused = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'S-0047' });
+  await refused.getByRole('button', { name: 'Discard…' }).click();
+  await refused.getByRole('button', { name: 'Yes, discard it' }).click();
+  await expect(refused).toHaveCount(0);
+
+  await openScreen(page, 'Row update');
+  await expect(page.getByTestId('batch-S-0047')).toHaveAttribute('data-sync', 'discarded');
+  await expect(page.getByTestId('batch-S-0047')).toContainText('discarded in the Outbox — will not be sent');
+});
+
 /** One column of a Samples row as the service has it. */
 async function sampleRow(id: string, column: string): Promise<unknown> {
   const rows = (await stack.api('/labsheets/fetch-list-rows?labsheet=Samples&pageSize=1000&archived=any')) as {

@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { keptRowState } from '../../../../../renderer/workflows/row-update/kept-state.js';
+import type { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+
+/**
+ * Row update's batch list, kept while the user is on another screen (the Outbox): what happens to its
+ * entries meanwhile (sent, refused, cancelled, discarded) is what each tube's line says on return.
+ * The kept state as the screen gets it, on the real main in-process; main reaches the real sandbox
+ * through the fault proxy, so a test can hold the changes back while the screen is shown.
+ */
+const openBenches = benchesPerTest();
+
+/** The page's OutboxState, counting the entry listeners it holds: a screen shown again must not add one. */
+class CountingOutbox extends OutboxState {
+  listeners = 0;
+  override onChange(l: Parameters<OutboxState['onChange']>[0]): () => void {
+    this.listeners++;
+    const off = super.onChange(l);
+    return () => {
+      this.listeners--;
+      off();
+    };
+  }
+}
+
+async function rowUpdateOnMain() {
+  const b = await openBenches('extended');
+  const outbox = new CountingOutbox(b.env.api);
+  await outbox.start();
+  const service = await b.env.service();
+  /** The Row update screen shown (again): its kept state, started as the screen does. */
+  const show = (): RowState => {
+    const s = keptRowState(b.env.api, service, b.feedback, outbox).state;
+    s.start();
+    return s;
+  };
+  const entry = (id: number) => b.env.call('outbox.await', { id, timeoutMs: 15_000 });
+  return { b, outbox, show, entry, close: () => outbox.stop() };
+}
+
+describe('Row update: the batch list follows its entries while the screen is left', () => {
+  it('a change sent, refused, cancelled or discarded while the user is on the Outbox is said so on return', async () => {
+    const { b, outbox, show, entry, close } = await rowUpdateOnMain();
+    try {
+      const s = show();
+      s.mode = 'batch';
+      s.batchField = 'Status';
+      // The service is out of reach: the tubes are queued and wait.
+      b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
+      s.batchValue = 'received';
+      const sent = await s.applyBatch(null, 'S-0001', false);
+      s.batchValue = 'bogus-status';
+      const refused = await s.applyBatch(null, 'S-0002', false);
+      s.batchValue = 'received';
+      const cancelled = await s.applyBatch(null, 'S-0003', false);
+      expect(s.batch.map((i) => i.sync)).toEqual(['pending', 'pending', 'pending']);
+
+      // The user goes to the Outbox: takes one change back, and the others go once the service answers.
+      s.stop();
+      expect(await b.env.call('outbox.cancel', { id: cancelled.entryId })).toEqual({ ok: true });
+      b.proxy().setFaults([]);
+      await b.sync();
+      expect((await entry(sent.entryId)).state).toBe('done');
+      expect((await entry(refused.entryId)).state).toBe('failed');
+      // The page has heard it all (its counts come with the same news) before the screen is shown again.
+      await vi.waitFor(() => expect(outbox.counts).toMatchObject({ pending: 0, sending: 0, failed: 1 }));
+
+      // Back on Row update: the same batch, each line as its entry is now.
+      const back = show();
+      expect(back).toBe(s);
+      const marks = () => Object.fromEntries(back.batch.map((i) => [i.id, i.sync]));
+      await vi.waitFor(() =>
+        expect(marks()).toEqual({ 'S-0001': 'synced', 'S-0002': 'failed', 'S-0003': 'cancelled' }),
+      );
+
+      // Away again, the refused change is discarded in the Outbox: it will not be sent, and the line says so.
+      back.stop();
+      expect((await b.env.call('outbox.discard', { id: refused.entryId })).ok).toBe(true);
+      await vi.waitFor(() => expect(outbox.counts.failed).toBe(0));
+      const again = show();
+      await vi.waitFor(() => expect(again.batch.find((i) => i.id === 'S-0002')?.sync).toBe('discarded'));
+    } finally {
+      close();
+    }
+  });
+
+  it('showing the screen again and again keeps one subscription to the entries', async () => {
+    const { outbox, show, close } = await rowUpdateOnMain();
+    try {
+      const before = outbox.listeners;
+      for (let visit = 0; visit < 5; visit++) show().stop();
+      show();
+      expect(outbox.listeners - before).toBe(1);
+    } finally {
+      close();
+    }
+  });
+});
