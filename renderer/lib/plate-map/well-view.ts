@@ -1,8 +1,12 @@
 import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
-import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
+import { isHeldForLook, type OutboxEntryState, type OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 
-export type WellSync = 'synced' | 'pending' | 'failed';
+/**
+ * `held`: the user's change, held for a look ("Needs a look" in the Outbox) until they send it anyway
+ * or discard it. Unlike `failed` (refused), it may still happen, so it is drawn done.
+ */
+export type WellSync = 'synced' | 'pending' | 'held' | 'failed';
 
 /** What one well shows: its contents as the user last set them, and whether the server has them. */
 export interface WellView {
@@ -12,7 +16,7 @@ export interface WellView {
   label: string;
   tags: string[];
   sync: WellSync | null;
-  /** The server's reason when sync is 'failed'. */
+  /** The server's reason when sync is 'failed', the Outbox's "Needs a look" when 'held'. */
   reason: string | null;
   /**
    * The tube was put here by Assign location on this computer, under the name it was scanned with;
@@ -67,7 +71,9 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
   };
 }
 
-export function syncOf(state: OutboxEntryState): WellSync | null {
+/** `error` tells a change held for a look from a refused one; without it a failed entry reads as refused. */
+export function syncOf(state: OutboxEntryState, error?: Pick<OutboxError, 'kind'> | null): WellSync | null {
+  if (isHeldForLook(state, error)) return 'held';
   if (state === 'done') return 'synced';
   if (state === 'failed' || state === 'uncertain') return 'failed';
   if (state === 'pending' || state === 'sending') return 'pending';
@@ -79,9 +85,10 @@ export function syncOf(state: OutboxEntryState): WellSync | null {
  * computer's standing location assignments into the plate (main sends them done or not): a tube
  * assigned to a well the service does not show as holding anything is drawn there. A well the service
  * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still
- * on its way to a taken well will be refused). A failed change never happened. `before`, when given,
- * gets each drawn entry's well as it was just before that entry: what the well shows again if the
- * entry never happens (discarded in the Outbox).
+ * on its way to a taken well will be refused). A refused change never happened; one held for a look is
+ * the user's, waiting for their decision, so it is drawn done (the tube they put there, the well they
+ * emptied) and its well is not free. `before`, when given, gets each drawn entry's well as it was just
+ * before that entry: what the well shows again if the entry never happens (discarded in the Outbox).
  */
 export function overlay(
   positions: readonly string[],
@@ -93,7 +100,7 @@ export function overlay(
   for (const w of server) map.set(w.position, fromServer(w));
   for (const p of pending) {
     const i = p.intent;
-    const sync = syncOf(p.state);
+    const sync = syncOf(p.state, p.error);
     if (sync === null) continue;
     const reason = p.error?.reason ?? p.error?.message ?? null;
     if (i.type === 'location-assign') {
@@ -107,7 +114,7 @@ export function overlay(
     if (i.type !== 'well-set' && i.type !== 'well-remove') continue;
     const base = map.get(i.position) ?? emptyWell(i.position);
     before?.set(p.entryId, base);
-    const next = p.state === 'failed' ? base : applyIntent(base, i);
+    const next = p.state === 'failed' && sync !== 'held' ? base : applyIntent(base, i);
     map.set(i.position, { ...next, sync, reason });
   }
   return map;

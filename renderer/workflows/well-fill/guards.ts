@@ -28,6 +28,8 @@ export interface SampleFacts {
   alreadyAt: string | null;
   /** The sample currently in the target well, if any. */
   targetHolds: string | null;
+  /** That sample is the user's own change, held for a look in the Outbox (not on the service yet). */
+  targetHeld?: boolean;
   /** The target's label when it is a control, blank or standard well (which the fill passes over). */
   targetControl?: string | null;
   /** null while unknown (offline and never cached): not treated as unknown. */
@@ -52,9 +54,13 @@ export function guardSample(f: SampleFacts): Guard | null {
     };
   }
   if (f.targetHolds !== null) {
+    const holds = f.targetHeld
+      ? `${f.target} holds ${f.targetHolds}, your change that needs a look in the Outbox (the plate changed on the ` +
+        'service since you read it)'
+      : `${f.target} already holds ${f.targetHolds}`;
     return {
       kind: 'occupied-well',
-      message: `${f.target} already holds ${f.targetHolds}. Replace it?`,
+      message: `${holds}. Replace it?`,
       overridable: true,
       unanswered: leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, scanAgain(f.sampleId)),
     };

@@ -93,6 +93,7 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
       target,
       alreadyAt,
       targetHolds: s.wells[target]?.sample ?? null,
+      targetHeld: s.wells[target]?.sync === 'held',
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known ?? ((await labsheetReachable(s)) ? false : null),
     });

@@ -93,8 +93,9 @@ export class WellFillState implements ServiceBound {
           continue;
         }
         const sync = syncOf(c.state);
-        if (sync) well.sync = sync;
-        if (sync === 'failed') void this.#fetchReason(c.id, pos);
+        // Failed may be refused or held for a look: only the entry's error tells, so it is drawn once read.
+        if (sync === 'failed') void this.#settleFailed(c.id, pos);
+        else if (sync) this.#setWell({ ...($state.snapshot(well) as WellView), sync, reason: null });
       }
     });
   }
@@ -147,6 +148,12 @@ export class WellFillState implements ServiceBound {
   #sampleAt = new Map<string, string>();
   /** Control, blank and standard wells: not fill targets (isReservedWell). */
   #reserved = new Set<string>();
+  /**
+   * Wells whose change is held for a look: not fill targets either. A held fill's tube is in the well
+   * already; a held removal may never happen (discarded, the service's tube stays), so a tube the fill
+   * put there by itself could replace one the user meant to keep. A position scan can still arm one.
+   */
+  #heldForLook = new Set<string>();
   /** Upper-cased sample → the wells holding it (a server plate may hold one sample twice). */
   #positionsOf = new Map<string, Set<string>>();
   /** Row-major order of the positions, so a sample in two wells answers with the first, as before. */
@@ -252,7 +259,7 @@ export class WellFillState implements ServiceBound {
     const layout = this.layout;
     if (!layout) return null;
     // The plain index, not the proxied wells: this runs on every scan and must not track 384 wells.
-    const taken = (p: string) => this.#sampleAt.has(p) || this.#reserved.has(p);
+    const taken = (p: string) => this.#sampleAt.has(p) || this.#reserved.has(p) || this.#heldForLook.has(p);
     return nextEmptyWell(layout, this.order, taken, from ?? this.cursor ?? undefined);
   }
 
@@ -475,6 +482,8 @@ export class WellFillState implements ServiceBound {
     if (view.sample !== null) this.#index(view.sample, pos);
     if (isReservedWell(view)) this.#reserved.add(pos);
     else this.#reserved.delete(pos);
+    if (view.sync === 'held') this.#heldForLook.add(pos);
+    else this.#heldForLook.delete(pos);
     this.#filled = this.#sampleAt.size;
     this.wells[pos] = view;
   }
@@ -482,11 +491,13 @@ export class WellFillState implements ServiceBound {
   #resetWells(views: Record<string, WellView>): void {
     this.#sampleAt.clear();
     this.#reserved.clear();
+    this.#heldForLook.clear();
     this.#positionsOf.clear();
     this.#rank = new Map(Object.keys(views).map((p, i) => [p, i]));
     for (const w of Object.values(views)) {
       if (w.sample !== null) this.#index(w.sample, w.position);
       if (isReservedWell(w)) this.#reserved.add(w.position);
+      if (w.sync === 'held') this.#heldForLook.add(w.position);
     }
     this.#filled = this.#sampleAt.size;
     this.wells = views;
@@ -513,10 +524,20 @@ export class WellFillState implements ServiceBound {
     return this.#rank.get(pos) ?? Number.MAX_SAFE_INTEGER;
   }
 
-  async #fetchReason(id: number, pos: string): Promise<void> {
+  /**
+   * A drawn entry that failed: refused (drawn with the service's reason) or held for a look (the user's
+   * change, drawn with the Outbox's "Needs a look", and its well kept from the fill). Drawn as the entry
+   * stands when read, which a later change of it overtakes.
+   */
+  async #settleFailed(id: number, pos: string): Promise<void> {
     const r = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
     const well = this.wells[pos];
-    if (r.ok && well) well.reason = r.value.error?.reason ?? r.value.error?.message ?? 'The service refused this well.';
+    if (!well) return;
+    const error = r.ok ? r.value.error : undefined;
+    const sync = r.ok ? syncOf(r.value.state, error) : 'failed';
+    if (sync !== 'failed' && sync !== 'held') return;
+    const reason = error?.reason ?? error?.message ?? 'The service refused this well.';
+    this.#setWell({ ...($state.snapshot(well) as WellView), sync, reason });
   }
 
   #syncStack(): void {

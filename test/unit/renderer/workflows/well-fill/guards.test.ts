@@ -18,6 +18,15 @@ describe('well fill guards', () => {
       overridable: true,
     });
   });
+  it('says when what the occupied well holds is the user’s own change held for a look', () => {
+    expect(guardSample({ ...facts, targetHolds: 'S-0099', targetHeld: true })).toMatchObject({
+      kind: 'occupied-well',
+      overridable: true,
+      message:
+        'B1 holds S-0099, your change that needs a look in the Outbox (the plate changed on the service since you ' +
+        'read it). Replace it?',
+    });
+  });
   it('offers "use anyway" for a sample the labsheet does not know, but not when it cannot tell (offline)', () => {
     expect(guardSample({ ...facts, knownInLabsheet: false })).toMatchObject({
       kind: 'unknown-sample',

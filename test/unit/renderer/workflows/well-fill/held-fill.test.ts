@@ -1,0 +1,142 @@
+import { describe, expect, it, vi } from 'vitest';
+import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+
+/**
+ * A change made on Well fill while another bench changed the plate is held for a look ("Needs a look"
+ * in the Outbox): it is the user's change, waiting for their decision, not a refusal. The tube they
+ * put in the well stays drawn there (so the fill never offers the well again, and the tube is still a
+ * duplicate), until they discard it (the well is as the service has it) or send it anyway (the well is
+ * as sent). Well fill on the real main in-process; main reaches the real sandbox through the fault
+ * proxy, and "another bench" writes to the sandbox over HTTP.
+ */
+const openBenches = benchesPerTest();
+
+const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
+const NEEDS_A_LOOK = /^Needs a look: plate PL-0003 changed on the service since these scans/;
+
+async function bench(profile: 'spec' | 'extended') {
+  const b = await openBenches(profile);
+  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+  await b.scan(PLATE);
+  const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
+  return {
+    ...b,
+    entries,
+    onService: (position: string) =>
+      b
+        .sandbox()
+        .store.manifests.wells(b.sandbox().store.manifests.find('barcode', PLATE)!.uuid)
+        .find((x) => x.position === position)?.sampleId ?? null,
+    /** `change` made offline while another bench writes H12, then the service is back: it is held. */
+    async heldAfter(change: () => Promise<unknown>) {
+      b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
+      await change();
+      await b.otherPuts(PLATE, 'H12', 'S-0099');
+      b.proxy().setFaults([]);
+      await b.sync();
+      const held = (await entries()).find((e) => e.state === 'failed')!;
+      expect(held.lastError).toMatchObject({ kind: 'plate-changed', message: expect.stringMatching(NEEDS_A_LOOK) });
+      return held;
+    },
+  };
+}
+
+describe.each(['spec', 'extended'] as const)('Well fill: a fill held for a look (%s)', (profile) => {
+  it('stays drawn in its well as the user’s change needing a look, live and after the plate is read again', async () => {
+    const b = await bench(profile);
+    await b.heldAfter(async () => {
+      await b.scan('TB000001');
+      expect(b.said()).toMatch(/^S-0001 → A1 · next A2/);
+    });
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' }));
+    await vi.waitFor(() => expect(b.s.wells['A1']?.reason).toMatch(NEEDS_A_LOOK));
+
+    // Back from the Outbox (where the user saw "Needs a look"): the plate is read again.
+    await b.s.refresh();
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' });
+    expect(b.s.wells['A1']?.reason).toMatch(NEEDS_A_LOOK);
+    // Scanned again as the plate: the same.
+    expect(await b.s.load({ barcode: PLATE })).toBe(true);
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' });
+
+    // The well is not offered as the next empty well, whatever order or start.
+    expect(b.s.nextTarget('A1')).toBe('A2');
+    expect(b.s.firstTarget()).toBe('A2');
+    b.s.setOrder('column-major');
+    expect(b.s.cursor).toBe('B1');
+    b.s.setOrder('row-major');
+
+    // The held tube is still on this plate.
+    await b.scan('TB000001');
+    expect(b.said()).toBe('S-0001 is already in A1 on this plate.');
+    expect(b.s.guard?.kind).toBe('duplicate-sample');
+
+    // A tube scanned into the well on purpose is asked about, with what the well holds and why.
+    await b.scan('A1');
+    await b.scan('TB000002');
+    expect(b.s.guard?.kind).toBe('occupied-well');
+    expect(b.said()).toBe(
+      'A1 holds S-0001, your change that needs a look in the Outbox (the plate changed on the service since you ' +
+        'read it). Replace it?',
+    );
+    expect((await b.entries()).filter((e) => e.intent?.type === 'well-set')).toHaveLength(1);
+  });
+
+  it('Discard in the Outbox puts the well back as the service has it', async () => {
+    const b = await bench(profile);
+    const held = await b.heldAfter(() => b.scan('TB000001'));
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' }));
+    expect((await b.env.call('outbox.discard', { id: held.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: null, sync: null, reason: null }));
+    expect(b.s.wellOfSample('S-0001')).toBeNull();
+    expect(b.s.nextTarget('A1')).toBe('A1');
+    // Read again, it is the same.
+    await b.s.refresh();
+    expect(b.s.wells['A1']).toMatchObject({ sample: null, reason: null });
+    expect(b.onService('A1')).toBeNull();
+  });
+
+  it('Discard after the plate was read again: the same', async () => {
+    const b = await bench(profile);
+    const held = await b.heldAfter(() => b.scan('TB000001'));
+    await b.s.refresh();
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' });
+    expect((await b.env.call('outbox.discard', { id: held.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: null, sync: null, reason: null }));
+    expect(b.s.nextTarget('A1')).toBe('A1');
+  });
+
+  it('Send anyway ends with the well as sent', async () => {
+    const b = await bench(profile);
+    const held = await b.heldAfter(() => b.scan('TB000001'));
+    await b.s.refresh();
+    expect((await b.env.call('outbox.retry', { id: held.id })).ok).toBe(true);
+    await vi.waitFor(async () => expect((await b.entries()).find((e) => e.id === held.id)?.state).toBe('done'));
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced', reason: null }));
+    expect(b.onService('A1')).toBe('S-0001');
+    await b.s.refresh();
+    expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced', reason: null });
+  });
+});
+
+describe.each(['spec', 'extended'] as const)('Well fill: a removal held for a look (%s)', (profile) => {
+  it('is drawn done, needing a look; the fill passes over the well; Discard puts the tube back', async () => {
+    const b = await bench(profile);
+    await b.scan('TB000005');
+    await b.sync();
+    expect(b.onService('A1')).toBe('S-0005');
+    await b.s.refresh();
+    const held = await b.heldAfter(() => removeFromWells(b.s, ['A1'], 'SAMPLE'));
+    await b.s.refresh();
+    expect(b.s.wells['A1']).toMatchObject({ sample: null, sync: 'held' });
+    expect(b.s.wells['A1']?.reason).toMatch(NEEDS_A_LOOK);
+    // Until the user decides, the tube may still be there: the fill does not choose the well by itself.
+    expect(b.s.nextTarget('A1')).toBe('A2');
+
+    expect((await b.env.call('outbox.discard', { id: held.id })).ok).toBe(true);
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0005', reason: null }));
+    expect(b.s.wells['A1']?.sync).not.toBe('held');
+  });
+});
