@@ -2,53 +2,56 @@ import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import { syncOf, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
-/** A listed item's mark: as a well's, or taken out in the Outbox (discarded, cancelled) and never to be sent. */
-export type EntrySync = WellSync | 'discarded' | 'cancelled';
+/**
+ * A listed item's mark: a well's (on the server, waiting, refused), or never to be sent because the
+ * user cancelled or discarded its entry in the Outbox (a well shows what it held again instead; a
+ * list keeps the row, or the user takes the tube as saved).
+ */
+export type QueuedSync = WellSync | 'cancelled' | 'discarded';
 
 /** Anything a screen listed after queueing it: the outbox entry it became, and its sync mark. */
 export interface QueuedItem {
   entryId: number;
-  sync: WellSync | null;
+  sync: QueuedSync | null;
 }
 
-/** The same for a list that says when its entry was taken out (Row update's batch). */
-export interface QueuedRow {
-  entryId: number;
-  sync: EntrySync | null;
+export function queuedSyncOf(state: OutboxEntryState): QueuedSync | null {
+  return state === 'cancelled' || state === 'discarded' ? state : syncOf(state);
+}
+
+/** Whether an item's change did or may still happen: a refused, cancelled or discarded one put nothing anywhere. */
+export const mayHappen = (sync: QueuedSync | null): boolean => sync === 'pending' || sync === 'synced' || sync === null;
+
+/** A listed item's mark in words, as the lists of the screens say it (the Outbox's own words for the state). */
+export function queuedSaid(sync: QueuedSync | null): string {
+  if (sync === 'synced') return 'on server';
+  if (sync === 'failed') return 'refused — see Outbox';
+  if (sync === 'cancelled' || sync === 'discarded') return `${sync} in the Outbox — will not be sent`;
+  return 'waiting to send';
 }
 
 /**
- * An entry's mark for a list that shows taken-out entries: a discarded or cancelled entry keeps its
- * "waiting to send" otherwise, though it will never go.
+ * Keeps each listed item's sync mark in step with its outbox entry (pending → synced / failed, or
+ * cancelled / discarded), for screens that show what they queued. `followed` gets the items whose
+ * mark changed, for a screen whose other state depends on them. Returns the stop. A kept state calls
+ * it once and keeps it for as long as it is kept, not per visit: entries are sent, refused or
+ * discarded while the user is on another screen (the Outbox), and the list must say so on return.
  */
-export function entrySyncOf(state: OutboxEntryState): EntrySync | null {
-  return state === 'discarded' || state === 'cancelled' ? state : syncOf(state);
-}
-
-/**
- * Keeps each listed item's sync mark in step with its outbox entry (pending → synced / failed),
- * for screens that show what they queued. Returns the stop. A kept state calls it once and keeps it
- * for as long as it is kept, not per visit: entries are sent, refused or discarded while the user is
- * on another screen (the Outbox), and the list must say so on return.
- */
-export function followEntrySync(outbox: OutboxState, items: () => readonly QueuedItem[]): () => void {
-  return follow(outbox, items, syncOf);
-}
-
-/** followEntrySync for a list that also shows entries taken out in the Outbox (entrySyncOf). */
-export function followEntryState(outbox: OutboxState, items: () => readonly QueuedRow[]): () => void {
-  return follow(outbox, items, entrySyncOf);
-}
-
-function follow<M>(
+export function followEntrySync(
   outbox: OutboxState,
-  items: () => readonly { entryId: number; sync: M | null }[],
-  markOf: (state: OutboxEntryState) => M | null,
+  items: () => readonly QueuedItem[],
+  followed?: (changed: readonly QueuedItem[]) => void,
 ): () => void {
   return outbox.onChange((changes) => {
+    const changed: QueuedItem[] = [];
     for (const c of changes) {
       const item = items().find((x) => x.entryId === c.id);
-      if (item) item.sync = markOf(c.state) ?? item.sync;
+      if (!item) continue;
+      const sync = queuedSyncOf(c.state) ?? item.sync;
+      if (sync === item.sync) continue;
+      item.sync = sync;
+      changed.push(item);
     }
+    if (changed.length > 0) followed?.(changed);
   });
 }

@@ -5,8 +5,7 @@ import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import type { Layout } from '../../../shared/layout/positions.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { followEntrySync } from '../../lib/outbox/follow-entry-sync.js';
-import type { WellSync } from '../../lib/plate-map/well-view.js';
+import { followEntrySync, mayHappen, queuedSaid, type QueuedSync } from '../../lib/outbox/follow-entry-sync.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
@@ -24,7 +23,7 @@ export interface Assignment {
   idType: IdType;
   position: string | null;
   entryId: number;
-  sync: WellSync | null;
+  sync: QueuedSync | null;
 }
 export type IdTypeChoice = IdType | 'detect';
 
@@ -99,10 +98,17 @@ export class AssignState implements ServiceBound {
 
   /**
    * The tubes' marks follow their entries for as long as the state is kept, not only while the screen
-   * is shown: an entry refused or discarded while the user is on the Outbox is shown so on return.
+   * is shown: an entry refused or discarded while the user is on the Outbox is shown so on return, and
+   * the position it took is free again for the next tube.
    */
   start(): void {
-    this.#offChange ??= followEntrySync(this.outbox, () => this.assignments);
+    this.#offChange ??= followEntrySync(
+      this.outbox,
+      () => this.assignments,
+      (changed) => {
+        if (changed.some((a) => !mayHappen(a.sync))) this.next = this.#firstFree();
+      },
+    );
     if (this.location) this.samples.open(this.labsheet);
   }
   stop(): void {
@@ -155,7 +161,7 @@ export class AssignState implements ServiceBound {
     if (!m || this.location !== loc) return;
     this.#hold(boxHoldings(m));
     this.unplaced = unknownUsed(m);
-    this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
+    this.next = this.#firstFree();
   }
 
   async openLocation(code: string): Promise<boolean> {
@@ -182,16 +188,23 @@ export class AssignState implements ServiceBound {
     this.assignments = [];
     this.armed = null;
     this.rescan = [];
-    this.next = this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
+    this.next = this.#firstFree();
+  }
+
+  #firstFree(): string | null {
+    return this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.#taken(p)) : null;
   }
 
   #taken(p: string): boolean {
     return this.occupied.includes(p) || this.#standing().some((a) => a.position === p);
   }
 
-  /** This visit's tubes less those the service refused: a refused move put nothing anywhere. */
+  /**
+   * This visit's tubes less those the service refused or the user cancelled or discarded in the
+   * Outbox: such a move put nothing anywhere.
+   */
   #standing(): Assignment[] {
-    return this.assignments.filter((a) => a.sync !== 'failed');
+    return this.assignments.filter((a) => mayHappen(a.sync));
   }
 
   /**
@@ -263,6 +276,11 @@ export class AssignState implements ServiceBound {
       const waiting = this.#movedInto(r);
       return `${r.position}: your ${removalOf(r)} needs a look in the Outbox${waiting ? `; ${waiting} waits for it` : ''}`;
     });
+  }
+
+  /** A tube's row in words: what became of its move. */
+  rowSaid(a: Assignment): string {
+    return this.waitsForLook(a) ? 'waits for your removal — see Outbox' : queuedSaid(a.sync);
   }
 
   /** Whether a tube of this visit waits to be sent behind a removal held for a look. */
