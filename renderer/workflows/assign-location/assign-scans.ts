@@ -48,16 +48,9 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     if (!s.layout) return fb.report(scan.text, 'This location has no positions', 'error', scan.mainAt);
     // A position that holds a tube is refused now, not by the service later (a 409 in the Outbox);
     // unless the user's own removal of it is held for a look: the tube goes in once that is sent.
+    const taken = s.takenBecause(c.normalized);
+    if (taken) return fb.report(scan.text, `${taken}: scan another position`, 'occupied', scan.mainAt);
     const behind = s.removalHeldAt(c.normalized);
-    if (!behind && s.isTaken(c.normalized)) {
-      const holder = s.holderOf(c.normalized);
-      return fb.report(
-        scan.text,
-        `${c.normalized} is not empty${holder ? ` (${holder} is in it)` : ''}: scan another position`,
-        'occupied',
-        scan.mainAt,
-      );
-    }
     s.armed = c.normalized;
     return fb.report(
       scan.text,

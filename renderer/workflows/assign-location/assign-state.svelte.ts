@@ -12,7 +12,15 @@ import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
-import { boxHoldings, isTube, namesOf, type BoxHoldings, type HeldRemoval, type HeldTube } from './box-holdings.js';
+import {
+  boxHoldings,
+  isTube,
+  namesOf,
+  type BoxHoldings,
+  type HeldFill,
+  type HeldRemoval,
+  type HeldTube,
+} from './box-holdings.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
 import { lookUpTube } from '../../lib/samples/tube-row.js';
@@ -57,6 +65,11 @@ export function removalOf(r: HeldRemoval): string {
   return `removal of ${r.tube ?? `the tube in ${r.position}`}`;
 }
 
+/** "fill of S-0012", in the words the screen uses for a held fill. */
+export function fillOf(f: HeldFill): string {
+  return `fill of ${f.sample}`;
+}
+
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
 export class AssignState implements ServiceBound {
   location = $state<KnownLocation | null>(null);
@@ -68,6 +81,8 @@ export class AssignState implements ServiceBound {
   held = $state<HeldTube[]>([]);
   /** Wells of the open box whose removal on Well fill is held for a look in the Outbox. */
   removalsHeld = $state<HeldRemoval[]>([]);
+  /** Wells of the open box whose fill on Well fill is held for a look: taken, as if the sample were in. */
+  fillsHeld = $state<HeldFill[]>([]);
   /**
    * Positions of the open box the service counts as used but does not list (filled at another bench
    * on a service that lists no wells): the next free position cannot be known, so each tube waits
@@ -170,7 +185,7 @@ export class AssignState implements ServiceBound {
     if (hit?.kind === 'manifest') return this.openManifest(hit.barcode ?? hit.uuid);
     if (!hit && !UUID.test(code)) return false;
     this.location = hit ?? { uuid: code, name: code, kind: 'location' };
-    this.#hold({ occupied: [], held: [], removalsHeld: [] });
+    this.#hold({ occupied: [], held: [], removalsHeld: [], fillsHeld: [] });
     this.unplaced = 0;
     this.#reset();
     return true;
@@ -180,6 +195,7 @@ export class AssignState implements ServiceBound {
     this.occupied = h.occupied;
     this.held = h.held;
     this.removalsHeld = h.removalsHeld;
+    this.fillsHeld = h.fillsHeld;
   }
 
   #reset(): void {
@@ -262,6 +278,19 @@ export class AssignState implements ServiceBound {
   }
 
   /**
+   * Why a tube cannot go to `position`, or null when it can: free, or its tube's removal is held for a
+   * look (the tube waits for it). What a position scan is refused with.
+   */
+  takenBecause(position: string): string | null {
+    if (!this.#taken(position) || this.removalHeldAt(position)) return null;
+    const fill = this.fillsHeld.find((f) => f.position === position);
+    if (fill)
+      return `${position} holds your ${fillOf(fill)}, which needs a look in the Outbox (send it anyway or discard it there)`;
+    const holder = this.holderOf(position);
+    return `${position} is not empty${holder ? ` (${holder} is in it)` : ''}`;
+  }
+
+  /**
    * The held removal a tube scanned for `position` would wait for, or null. Only while no tube is
    * queued into the well yet: a second would be refused by the service once the first is in.
    */
@@ -270,12 +299,15 @@ export class AssignState implements ServiceBound {
     return r && !this.#movedInto(r) ? r : null;
   }
 
-  /** One line per well whose removal is held for a look: what waits for the user in the Outbox. */
-  removalNotes(): string[] {
-    return this.removalsHeld.map((r) => {
-      const waiting = this.#movedInto(r);
-      return `${r.position}: your ${removalOf(r)} needs a look in the Outbox${waiting ? `; ${waiting} waits for it` : ''}`;
-    });
+  /** One line per well whose removal or fill is held for a look: what waits for the user in the Outbox. */
+  heldNotes(): string[] {
+    return [
+      ...this.removalsHeld.map((r) => {
+        const waiting = this.#movedInto(r);
+        return `${r.position}: your ${removalOf(r)} needs a look in the Outbox${waiting ? `; ${waiting} waits for it` : ''}`;
+      }),
+      ...this.fillsHeld.map((f) => `${f.position}: your ${fillOf(f)} needs a look in the Outbox`),
+    ];
   }
 
   /** A tube's row in words: what became of its move. */

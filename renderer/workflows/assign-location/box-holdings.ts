@@ -29,11 +29,23 @@ export interface HeldRemoval {
   movedIn: string | null;
 }
 
+/**
+ * A well filled on Well fill whose fill is held for a look. The sample may still go in when the user
+ * sends it anyway, so the well is the user's: a tube moved there would wait behind the fill and then
+ * be refused by the service (the well taken).
+ */
+export interface HeldFill {
+  position: string;
+  /** The sample's ID, as the fill names it. */
+  sample: string;
+}
+
 export interface BoxHoldings {
   /** Positions the next tube must not go to. */
   occupied: string[];
   held: HeldTube[];
   removalsHeld: HeldRemoval[];
+  fillsHeld: HeldFill[];
 }
 
 /**
@@ -46,6 +58,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   const occupied = new Set<string>();
   const byPosition = new Map<string, HeldTube>();
   const removalsHeld = new Map<string, HeldRemoval>();
+  const fillsHeld = new Map<string, HeldFill>();
   for (const w of m.wells) {
     if (!w.sample) continue;
     occupied.add(w.position);
@@ -53,7 +66,8 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   }
   // Oldest first, so a later entry wins: a well emptied on Well fill after a tube was assigned to it
   // is free again; a failed change never happened, unless it is only held for a look: that one may
-  // still happen, so it is drawn as waiting (the tube stays until it is sent).
+  // still happen, so it is drawn as waiting (a removed tube stays until it is sent; a filled sample
+  // takes the well as if it were in).
   for (const p of m.pending) {
     const i = p.intent;
     if (isHeldForLook(p.state, p.error)) {
@@ -63,11 +77,19 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
           tube: byPosition.get(i.position)?.id ?? null,
           movedIn: null,
         });
+      if (i.type === 'well-set' && i.sample) {
+        fillsHeld.set(i.position, { position: i.position, sample: i.sample.id });
+        byPosition.set(i.position, { ...i.sample, position: i.position, assigned: false });
+        occupied.add(i.position);
+      }
       continue;
     }
     if (p.state === 'failed') continue;
-    // A later change on Well fill says what the well holds next, whatever the held removal does.
-    if (i.type === 'well-set' || i.type === 'well-remove') removalsHeld.delete(i.position);
+    // A later change on Well fill says what the well holds next, whatever the held one does.
+    if (i.type === 'well-set' || i.type === 'well-remove') {
+      removalsHeld.delete(i.position);
+      fillsHeld.delete(i.position);
+    }
     if (i.type === 'location-assign' && i.position) {
       // A move into a well whose removal is held waits for that removal in the Outbox.
       const behind = removalsHeld.get(i.position);
@@ -87,7 +109,12 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       if (was?.assigned) occupied.delete(i.position);
     }
   }
-  return { occupied: [...occupied], held: [...byPosition.values()], removalsHeld: [...removalsHeld.values()] };
+  return {
+    occupied: [...occupied],
+    held: [...byPosition.values()],
+    removalsHeld: [...removalsHeld.values()],
+    fillsHeld: [...fillsHeld.values()],
+  };
 }
 
 /**

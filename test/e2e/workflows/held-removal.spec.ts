@@ -29,13 +29,13 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
 
   await openScreen(page, 'Assign location');
   await scanAndWait(page, 'PLT000001', 'PL-0001');
-  await expect(page.getByTestId('removal-held')).toHaveText('A5: your removal of S-0005 needs a look in the Outbox.');
+  await expect(page.getByTestId('held-for-look')).toHaveText('A5: your removal of S-0005 needs a look in the Outbox.');
   await expect(page.getByTestId('next-position')).not.toHaveText('A5');
 
   await scanAndWait(page, 'A5', 'Next tube goes to A5: it will wait until your removal of S-0005 there is sent');
   await scanAndWait(page, 'TB000050', 'TB000050 → PL-0001 QC Plate 1 A5 — waits for your removal of S-0005');
   await expect(page.getByTestId('assigned-TB000050')).toContainText('waits for your removal — see Outbox');
-  await expect(page.getByTestId('removal-held')).toHaveText(
+  await expect(page.getByTestId('held-for-look')).toHaveText(
     'A5: your removal of S-0005 needs a look in the Outbox; TB000050 waits for it.',
   );
   await expect(page.getByTestId('count-pending')).toHaveText('1');
@@ -51,7 +51,7 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
   await expect(page.getByTestId('count-failed')).toHaveText('1');
 
   await openScreen(page, 'Assign location');
-  await expect(page.getByTestId('removal-held')).toHaveCount(0);
+  await expect(page.getByTestId('held-for-look')).toHaveCount(0);
   await expect(page.getByTestId('assigned-TB000050')).toHaveAttribute('data-sync', 'failed');
   await scanAndWait(page, 'A5', 'A5 is not empty (S-0005 is in it): scan another position');
   const server = Object.fromEntries(stack.serverWells('PL-0001').map((w) => [w.position, w.sample]));

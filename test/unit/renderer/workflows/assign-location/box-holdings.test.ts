@@ -64,3 +64,27 @@ describe('boxHoldings: a removal held for a look', () => {
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
   });
 });
+
+describe('boxHoldings: a fill held for a look', () => {
+  const fillA6: Intent = { type: 'well-set', manifest, position: 'A6', sample: { id: 'S-0013', labsheet: 'Samples' } };
+
+  it('takes the well (the sample may still go in) and says the fill waits for the user', () => {
+    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', heldError)] });
+    expect(h.occupied.sort()).toEqual(['A5', 'A6']);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0013@A6']);
+    expect(h.fillsHeld).toEqual([{ position: 'A6', sample: 'S-0013' }]);
+  });
+
+  it('a fill the service refused never happened: the well is free', () => {
+    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', refusedError)] });
+    expect(h.occupied).toEqual(['A5']);
+    expect(h.fillsHeld).toEqual([]);
+  });
+
+  it('a later change on Well fill to the well says what it holds next', () => {
+    const other: Intent = { ...fillA6, sample: { id: 'S-0014', labsheet: 'Samples' } } as Intent;
+    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', heldError), change(2, other, 'pending')] });
+    expect(h.fillsHeld).toEqual([]);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0014@A6']);
+  });
+});

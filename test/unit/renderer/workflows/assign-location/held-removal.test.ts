@@ -51,7 +51,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
 
   it('shows the held removal, takes a tube into the well, and queues it behind the removal; Send anyway sends both', async () => {
     const { b, s, scan, removal, entries, onService } = await heldRemoval();
-    expect(s.removalNotes()).toEqual(['A5: your removal of TB000131 needs a look in the Outbox']);
+    expect(s.heldNotes()).toEqual(['A5: your removal of TB000131 needs a look in the Outbox']);
     // The well still holds the tube on the service: the next tube is not sent there by itself.
     expect(s.targetPosition()).not.toBe('A5');
 
@@ -63,9 +63,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     expect(b.said()).toMatch(
       /^TB000132 → PL-0003 .* A5 — waits for your removal of TB000131 \(needs a look in the Outbox\)$/,
     );
-    expect(s.removalNotes()).toEqual([
-      'A5: your removal of TB000131 needs a look in the Outbox; TB000132 waits for it',
-    ]);
+    expect(s.heldNotes()).toEqual(['A5: your removal of TB000131 needs a look in the Outbox; TB000132 waits for it']);
     expect(s.waitsForLook(s.assignments[0]!)).toBe(true);
 
     const move = (await entries()).find((e) => e.intent?.type === 'location-assign' && e.intent.id === 'TB000132')!;
@@ -78,7 +76,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     );
     expect(onService('A5')).toBe('S-0132');
     await s.refreshHoldings();
-    expect(s.removalNotes()).toEqual([]);
+    expect(s.heldNotes()).toEqual([]);
     expect(s.waitsForLook(s.assignments[0]!)).toBe(false);
     expect(s.holderOf('A5')).toBe('TB000132');
   });
@@ -98,7 +96,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     // Back on the screen: the note is gone, the move shows refused, and A5 holds what the service has.
     s.start();
     await s.refreshHoldings();
-    expect(s.removalNotes()).toEqual([]);
+    expect(s.heldNotes()).toEqual([]);
     await vi.waitFor(() => expect(s.assignments.find((a) => a.id === 'TB000132')?.sync).toBe('failed'));
     expect(s.holderOf('A5')).toBe('TB000131');
     await scan('A5');
@@ -109,7 +107,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     expect(b.said()).toMatch(/^TB000132 → PL-0003 .* A6$/);
     const again = b.assignScreen();
     await again.scan(PLATE);
-    expect(again.s.removalNotes()).toEqual([]);
+    expect(again.s.heldNotes()).toEqual([]);
     expect(again.s.holderOf('A5')).toBe('TB000131');
     await again.scan('A5');
     expect(b.said()).toBe('A5 is not empty (TB000131 is in it): scan another position');
