@@ -279,7 +279,7 @@ export class AssignState implements ServiceBound {
 
   /**
    * Why a tube cannot go to `position`, or null when it can: free, or its tube's removal is held for a
-   * look (the tube waits for it). What a position scan is refused with.
+   * look (the tube waits for it). What a position scan and a rack file are refused with.
    */
   takenBecause(position: string): string | null {
     if (!this.#taken(position) || this.removalHeldAt(position)) return null;
@@ -338,7 +338,9 @@ export class AssignState implements ServiceBound {
    * A rack scanner file's reads, checked as scans are and committed together (one commit per
    * thousand): a rack is saved whole or not at all. Tubes already in the box (this visit, an earlier
    * one, Well fill's or the service's, by either of their names) are passed over; a read that cannot
-   * be a tube, or could not be looked up, is refused with its reason, for rescanning.
+   * be a tube, or could not be looked up, is refused with its reason, for rescanning; a tube whose
+   * position is taken (as a position scan would be refused) is refused with why, `taken`: rescanning
+   * the position cannot help.
    */
   async importRack(reads: readonly RackRead[]): Promise<{ saved: number; refused: RackBad[] }> {
     const loc = this.#open();
@@ -363,6 +365,11 @@ export class AssignState implements ServiceBound {
       }
       const key = (row?.id ?? c.value).toUpperCase();
       if (this.whereIs(c.value, row) || inFile.has(key)) continue;
+      const taken = this.takenBecause(r.position);
+      if (taken) {
+        refused.push({ position: r.position, raw: r.barcode, reason: taken, taken: true });
+        continue;
+      }
       inFile.add(key);
       const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
       take.push({ id: c.value, idType, position: r.position });

@@ -9,6 +9,8 @@ export interface RackBad {
   position: string;
   raw: string;
   reason: string;
+  /** The position holds another tube (or will): not one to rescan into. */
+  taken?: true;
 }
 export interface RackImport {
   good: RackRead[];

@@ -105,4 +105,19 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
   await scanAndWait(page, 'TB000203', 'Duplicate: TB000203 is already in D3');
   await scanAndWait(page, 'D4', 'D4 is not empty (TB000204 is in it)');
+
+  // A rack file naming a taken position: that read is not saved and is not one to rescan into.
+  const again = 'Position,Barcode\nD1,TB000206\nD6,TB000207\n';
+  await page
+    .getByTestId('rack-file')
+    .setInputFiles({ name: 'rack2.csv', mimeType: 'text/csv', buffer: Buffer.from(again) });
+  await expect(page.getByTestId('rack-taken')).toContainText('TB000206 D1 is not empty (TB000201 is in it)');
+  await expect(page.getByTestId('rack-bad')).toHaveCount(0);
+  await expect(page.getByTestId('last-scan')).toContainText(
+    '1 tubes saved from the rack file; 1 not saved because their positions are taken (D1)',
+  );
+  // The box was scanned again above: this visit's list starts from there.
+  await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(1);
+  await expect(page.getByTestId('assigned-TB000207')).toContainText('D6');
+  await expect(page.getByTestId('next-position')).not.toHaveText('D1');
 });

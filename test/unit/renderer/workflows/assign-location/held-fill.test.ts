@@ -47,4 +47,34 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose fill
     expect(s.armed).toBeNull();
     expect(s.assignments).toHaveLength(before);
   });
+
+  it('a rack file: a position taken by the held fill or by this visit is refused with its reason, the others are saved', async () => {
+    const { s, scan } = await heldFill();
+    await scan('A2');
+    await scan('TB000013');
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000013@A2']);
+
+    const reads = [
+      { position: 'A1', barcode: 'TB000040' },
+      { position: 'A2', barcode: 'TB000041' },
+      { position: 'A3', barcode: 'TB000042' },
+      ...(profile === 'extended' ? [{ position: 'H12', barcode: 'TB000043' }] : []),
+    ];
+    const { saved, refused } = await s.importRack(reads);
+    expect(saved).toBe(1);
+    expect(refused).toEqual([
+      {
+        position: 'A1',
+        raw: 'TB000040',
+        reason: 'A1 holds your fill of S-0012, which needs a look in the Outbox (send it anyway or discard it there)',
+        taken: true,
+      },
+      { position: 'A2', raw: 'TB000041', reason: 'A2 is not empty (TB000013 is in it)', taken: true },
+      // The service lists the other bench's tube only when it lists wells.
+      ...(profile === 'extended'
+        ? [{ position: 'H12', raw: 'TB000043', reason: 'H12 is not empty (S-0099 is in it)', taken: true }]
+        : []),
+    ]);
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000013@A2', 'TB000042@A3']);
+  });
 });
