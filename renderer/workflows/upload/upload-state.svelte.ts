@@ -4,12 +4,17 @@ import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../sha
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
+import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
+import { serviceLabel } from '../../../shared/ipc/service-identity.js';
+
+/** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
+export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded' | 'cancelled';
 
 export interface UploadItem {
   key: number;
   name: string;
   size: number;
-  phase: 'staging' | 'queued' | 'sending' | 'done' | 'failed';
+  phase: UploadPhase;
   /**
    * Said before the file is sent: the service stores every file but embeds only the supported
    * types, so a user uploading for the knowledge base learns it will not be searchable there.
@@ -32,13 +37,26 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-const PHASE: Partial<Record<OutboxEntryState, UploadItem['phase']>> = {
+// Every entry state has its phase: one the list did not follow would keep an old word for ever (a
+// discarded upload reading "queued (sent when online)").
+const PHASE: Record<OutboxEntryState, UploadPhase> = {
   pending: 'queued',
   sending: 'sending',
   done: 'done',
   failed: 'failed',
   uncertain: 'failed',
+  discarded: 'discarded',
+  cancelled: 'cancelled',
 };
+
+/** A phase as the list says it; a taken-out upload in the words the other screens use for one. */
+export function phaseWords(phase: UploadPhase): string {
+  if (phase === 'queued') return 'queued (sent when online)';
+  if (phase === 'discarded' || phase === 'cancelled') return `${phase} in the Outbox — will not be sent`;
+  return phase;
+}
+
+const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
 
 /** Why a file will be stored but not embedded, or null when it will be embedded too. */
 export function storedOnlyNote(name: string): string | null {
@@ -50,8 +68,9 @@ export function storedOnlyNote(name: string): string | null {
 /**
  * Files go: bytes copied into main's staging folder (progress) → one outbox
  * entry each (durable) → sent when online → the service's answer (file id, ticket, status).
+ * Kept per service while the user is on other screens (kept-state.ts): the list is what was added here.
  */
-export class UploadState {
+export class UploadState implements ServiceBound {
   items = $state<UploadItem[]>([]);
   isGlobal = $state(false);
   #key = 0;
@@ -67,19 +86,46 @@ export class UploadState {
     readonly service: string,
   ) {}
 
+  /**
+   * The list follows its entries for as long as the state is kept, not only while the screen is shown:
+   * a file sent, refused, discarded or cancelled while the user is on the Outbox is shown so on return,
+   * with the service's answer (file id, ticket) fetched when it came. One subscription per kept state,
+   * however often the screen is shown again.
+   */
   start(): void {
-    this.#offChange = this.outbox.onChange((changes) => {
+    this.#offChange ??= this.outbox.onChange((changes) => {
       for (const c of changes) {
         const item = this.items.find((i) => i.entryId === c.id);
+        if (!item) continue;
         const phase = PHASE[c.state];
-        if (!item || !phase) continue;
         item.phase = phase;
         if (phase === 'done' || phase === 'failed') void this.#answer(item);
       }
     });
   }
-  stop(): void {
-    this.#offChange?.();
+  /** The screen is left: the list goes on following its entries (start). */
+  stop(): void {}
+
+  /** Said when the screen is shown again after a switch back to this service. */
+  get opened(): string | null {
+    return this.items.length ? `the upload list (${files(this.items.length)})` : null;
+  }
+
+  /**
+   * The files listed here are this service's (their uploads are bound to it, their file ids are its):
+   * the list stays kept for it, and those not sent yet wait for it in the Outbox.
+   */
+  leaveService(): string[] {
+    const n = this.items.length;
+    if (n === 0) return [];
+    const waiting = this.items.filter((i) => i.phase === 'queued' || i.phase === 'sending').length;
+    const wait = waiting
+      ? `; ${files(waiting)} on it ${waiting === 1 ? 'is' : 'are'} still waiting to be sent there`
+      : '';
+    return [
+      `The upload list (${files(n)}) is kept for ${serviceLabel(this.service)}: ` +
+        `switch back to it in Settings to see it${wait}.`,
+    ];
   }
 
   /** Browser (and drop): the File's bytes travel to main in chunks. */

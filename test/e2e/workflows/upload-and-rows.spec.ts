@@ -4,7 +4,7 @@ import { allSent, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
-test('upload files: each gets a file id and ticket; a type the service does not embed is said so and sent', async ({
+test('upload files: each gets a file id and ticket; a type the service does not embed is said so and sent; the list stays while the Outbox is visited', async ({
   page,
 }) => {
   await signIn(page, stack);
@@ -21,9 +21,7 @@ test('upload files: each gets a file id and ticket; a type the service does not 
   await expect(page.getByTestId('stored-only-runner.exe')).toContainText('stored but not embedded');
   await expect(page.getByTestId('stored-only-gel.png')).toHaveCount(0);
   // Sent like the others; the service's answer decides (the embedded sandbox refuses it in its answer).
-  await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', /^(done|failed)$/, {
-    timeout: 20_000,
-  });
+  await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
   await expect(page.getByTestId('upload-plate-layout.csv')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toContainText('QUEUED');
@@ -35,7 +33,19 @@ test('upload files: each gets a file id and ticket; a type the service does not 
     return dt;
   })()`);
   await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+  await expect(page.getByTestId('upload-qc-notes.txt')).toBeVisible();
+  // Off to the Outbox at once: the refused file is discarded there. Back on Upload, the list is as it
+  // was left, each file as its upload is now (sent or discarded while the list was not shown).
+  await openScreen(page, 'Outbox');
+  const refused = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'runner.exe' });
+  await refused.getByRole('button', { name: 'Discard…' }).click();
+  await refused.getByRole('button', { name: 'Yes, discard it' }).click();
+  await expect(refused).toHaveCount(0);
+  await openScreen(page, 'Upload');
+  await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'discarded');
+  await expect(page.getByTestId('upload-runner.exe')).toContainText('discarded in the Outbox — will not be sent');
   await expect(page.getByTestId('upload-qc-notes.txt')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
+  await expect(page.getByTestId('upload-plate-layout.csv')).toHaveAttribute('data-phase', 'done');
   // An uploaded image can be embedded into a page.
   await page.getByTestId('attach-gel.png').click();
   await expect(page.getByTestId('last-scan')).toContainText('embedded in EXP-0001');

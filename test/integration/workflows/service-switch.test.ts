@@ -6,6 +6,7 @@ import { switchNotice } from '../../../renderer/lib/kept/kept-per-service.js';
 import { keptWellFillState } from '../../../renderer/workflows/well-fill/kept-state.js';
 import { keptAssignState } from '../../../renderer/workflows/assign-location/kept-state.js';
 import { keptRowState } from '../../../renderer/workflows/row-update/kept-state.js';
+import { keptUploadState } from '../../../renderer/workflows/upload/kept-state.js';
 import { answerGuard, handleWellFillScan } from '../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { handleAssignScan } from '../../../renderer/workflows/assign-location/assign-scans.js';
 import { handleRowScan } from '../../../renderer/workflows/row-update/row-scans.js';
@@ -245,6 +246,49 @@ describe('a bench screen after a connection switch', () => {
     expect(back.state).toBe(a);
     expect(back.state.unsaved).toEqual(['Notes']);
     expect(await back.state.saveRow()).toBe(1);
+  }, 60_000);
+
+  it('Upload: the list is the service’s its files were queued for; the new one starts with none, the old one finds its list again', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptUploadState);
+    const a = onA.state;
+    await a.addFiles([new File(['well,sample\nA1,S-0001\n'], 'plate.csv')]);
+    await t.env.call('outbox.syncNow', {});
+    await expect.poll(() => a.items[0]?.result?.fileId ?? null, { timeout: 10_000 }).not.toBeNull();
+
+    await t.toB();
+    // B does not take this token yet: what is queued for B waits.
+    await t.env.call('token.set', { token: 'not-the-token', connection: custom(t.b.url) });
+    const { k: onB, service: b } = await t.kept(keptUploadState);
+    expect(onB.state).not.toBe(a);
+    expect(onB.state.items).toEqual([]);
+    expect(switchNotice(onB, b, 'drop or choose the files to upload')).toBe(
+      `Connection changed to ${t.b.url} (API v2): drop or choose the files to upload. The upload list (1 file) is ` +
+        'kept for the local sandbox (API v2): switch back to it in Settings to see it.',
+    );
+    await onB.state.addFiles([new File(['run 42: all wells pass'], 'qc-notes.txt')]);
+    const onBItem = onB.state.items[0]!;
+    await t.env.call('outbox.syncNow', {});
+    expect((await t.env.call('outbox.await', { id: onBItem.entryId!, timeoutMs: 0 })).state).toBe('pending');
+
+    await t.toA();
+    const { k: back, service: aService } = await t.kept(keptUploadState);
+    expect(back.state).toBe(a);
+    expect(back.state.items.map((i) => [i.name, i.phase])).toEqual([['plate.csv', 'done']]);
+    expect(switchNotice(back, aService, 'drop or choose the files to upload')).toBe(
+      'Connection changed to the local sandbox (API v2): the upload list (1 file) is open again as you left it on ' +
+        `this service. The upload list (1 file) is kept for ${t.b.url} (API v2): switch back to it in Settings to ` +
+        'see it; 1 file on it is still waiting to be sent there.',
+    );
+
+    // On B again, with its token: the file waiting there is sent, and its list shows it.
+    await t.toB();
+    const { k: againB } = await t.kept(keptUploadState);
+    expect(againB.state).toBe(onB.state);
+    await t.env.call('token.set', { token: t.b.demoToken, connection: custom(t.b.url) });
+    await t.env.call('outbox.syncNow', {});
+    await expect.poll(() => onBItem.result?.fileId ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect(onBItem.phase).toBe('done');
   }, 60_000);
 
   it('main queues a change only for the service it was read from; a resent write it already queued is answered', async () => {
