@@ -22,11 +22,14 @@ export function queuedSyncOf(state: OutboxEntryState): QueuedSync | null {
 /** Whether an item's change did or may still happen: a refused, cancelled or discarded one put nothing anywhere. */
 export const mayHappen = (sync: QueuedSync | null): boolean => sync === 'pending' || sync === 'synced' || sync === null;
 
+/** An entry the user took out in the Outbox, as every screen's list says it. */
+export const takenOutSaid = (state: 'cancelled' | 'discarded'): string => `${state} in the Outbox — will not be sent`;
+
 /** A listed item's mark in words, as the lists of the screens say it (the Outbox's own words for the state). */
 export function queuedSaid(sync: QueuedSync | null): string {
   if (sync === 'synced') return 'on server';
   if (sync === 'failed') return 'refused — see Outbox';
-  if (sync === 'cancelled' || sync === 'discarded') return `${sync} in the Outbox — will not be sent`;
+  if (sync === 'cancelled' || sync === 'discarded') return takenOutSaid(sync);
   return 'waiting to send';
 }
 

@@ -6,6 +6,7 @@ import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
+import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded' | 'cancelled';
@@ -52,7 +53,7 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
 /** A phase as the list says it; a taken-out upload in the words the other screens use for one. */
 export function phaseWords(phase: UploadPhase): string {
   if (phase === 'queued') return 'queued (sent when online)';
-  if (phase === 'discarded' || phase === 'cancelled') return `${phase} in the Outbox — will not be sent`;
+  if (phase === 'discarded' || phase === 'cancelled') return takenOutSaid(phase);
   return phase;
 }
 
