@@ -101,6 +101,11 @@ export class UploadState implements ServiceBound {
         const phase = PHASE[c.state];
         item.phase = phase;
         if (phase === 'done' || phase === 'failed') void this.#answer(item);
+        // Going again (retried in the Outbox): the last answer is not this attempt's, so it is not shown.
+        else if (phase === 'queued' || phase === 'sending') {
+          item.result = null;
+          item.message = null;
+        }
       }
     });
   }

@@ -104,6 +104,27 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
     }
   }, 60_000);
 
+  it('a refused file retried from the Outbox no longer shows the old refusal while it goes again', async () => {
+    const { b, show, entry, close } = await uploadOnMain();
+    try {
+      const s = show();
+      await s.addFiles([new File(['MZ'], 'runner.exe')]);
+      const item = s.items[0]!;
+      expect((await entry(item.entryId!)).state).toBe('failed');
+      await vi.waitFor(() => expect(item.message).toMatch(/\.exe is not supported for embedding/));
+      // The retry is held on its way, so the line is seen while it goes again.
+      b.proxy().setFaults([{ path: UPLOAD, count: 1, fault: { kind: 'latency', ms: 3_000 } }]);
+      expect((await b.env.call('outbox.retry', { id: item.entryId! })).ok).toBe(true);
+      await vi.waitFor(() => expect(['queued', 'sending']).toContain(item.phase));
+      expect(item.message).toBeNull();
+      expect(item.result).toBeNull();
+      // And the new answer is shown when it comes.
+      await vi.waitFor(() => expect(item.message).toMatch(/\.exe is not supported for embedding/), { timeout: 10_000 });
+    } finally {
+      close();
+    }
+  }, 30_000);
+
   it('showing the screen again and again keeps one subscription to the uploads', async () => {
     const { outbox, show, close } = await uploadOnMain();
     try {
