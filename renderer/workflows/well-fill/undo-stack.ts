@@ -31,6 +31,10 @@ export class UndoStack<A> {
     const list = side === 'done' ? this.#done : this.#undone;
     if (list.length > 0) list[list.length - 1] = action;
   }
+  /** Rewrites what can be undone (an action's step that will never happen taken out of it); redo is untouched. */
+  reviseDone(revise: (done: readonly A[]) => A[]): void {
+    this.#done = revise(this.#done);
+  }
   get canUndo(): boolean {
     return this.#done.length > 0;
   }

@@ -11,7 +11,14 @@ import { isReservedWell, nextEmptyWell } from './fill-order.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
-import { describeWell, inverseOf, wellsChangedSince, type ActionStep, type WellAction } from './well-intents.js';
+import {
+  describeWell,
+  inverseOf,
+  wellsChangedSince,
+  withoutEntry,
+  type ActionStep,
+  type WellAction,
+} from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
@@ -81,17 +88,22 @@ export class WellFillState implements ServiceBound {
     this.samples = new PageSampleIndex(api);
   }
 
+  /**
+   * The wells and the undo history follow their entries for as long as the state is kept, not only while
+   * the screen is shown: an entry sent, refused, held for a look, discarded or cancelled while the user is
+   * on the Outbox is drawn so on return, and one taken out there is never undone or reversed. One
+   * subscription per kept state, however often the screen is shown again.
+   */
   start(): void {
-    this.#offChange = this.outbox.onChange((changes) => {
+    this.#offChange ??= this.outbox.onChange((changes) => {
       for (const c of changes) {
-        const drawn = this.#drawn.get(c.id);
-        const pos = drawn?.position;
-        const well = pos ? this.wells[pos] : undefined;
-        if (!drawn || !pos || !well) continue;
         if (c.state === 'discarded' || c.state === 'cancelled') {
-          this.#forget(c.id, drawn);
+          this.#forget(c.id);
           continue;
         }
+        const pos = this.#drawn.get(c.id)?.position;
+        const well = pos ? this.wells[pos] : undefined;
+        if (!pos || !well) continue;
         const sync = syncOf(c.state);
         // Failed may be refused or held for a look: only the entry's error tells, so it is drawn once read.
         if (sync === 'failed') void this.#settleFailed(c.id, pos);
@@ -99,8 +111,8 @@ export class WellFillState implements ServiceBound {
       }
     });
   }
+  /** The screen is left: the wells and the history go on following their entries (start). */
   stop(): void {
-    this.#offChange?.();
     this.samples.close();
   }
 
@@ -459,19 +471,24 @@ export class WellFillState implements ServiceBound {
   }
 
   /**
-   * An entry drawn here that the user discarded (or took back) in the Outbox will never happen: a
+   * An entry that the user discarded (or took back) in the Outbox will never happen. Drawn here, a
    * refused change or a refused move (its tube) leaves the well, which shows again what it held just
    * before that entry, with no plate read needed. A newer change drawn over it since stays (the well
    * shows that one), and without this one before it, what that one would leave is what this one had.
+   * Its step leaves the undo history by the same rule (withoutEntry): an undo never cancels or reverses it.
    */
-  #forget(entryId: number, drawn: { position: string; before: WellView }): void {
+  #forget(entryId: number): void {
+    this.#stack.reviseDone((done) => withoutEntry(done, entryId));
+    this.#syncStack();
+    const drawn = this.#drawn.get(entryId);
+    if (!drawn) return;
     this.#drawn.delete(entryId);
     let next: { position: string; before: WellView } | null = null;
     let nextId = Infinity;
     for (const [id, other] of this.#drawn)
       if (id > entryId && id < nextId && other.position === drawn.position) [next, nextId] = [other, id];
     if (next) next.before = drawn.before;
-    else this.#setWell({ ...drawn.before, reason: null });
+    else if (this.wells[drawn.position]) this.#setWell({ ...drawn.before, reason: null });
   }
 
   /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */

@@ -57,6 +57,31 @@ export function inverseOf(forward: WellIntent, before: WellView, manifest: Manif
   return out;
 }
 
+/**
+ * What can be undone once the user took an entry out in the Outbox (discarded or cancelled it): its step
+ * will never happen, so there is nothing of it to take back, and undoing it would find its well "changed
+ * since" and stop the history there. An action left with no step goes. The next step on the same well
+ * (entries are numbered in the order they were queued) now starts from what the removed one found there,
+ * and its undo puts that back: the rule the drawn wells follow (WellFillState #forget).
+ */
+export function withoutEntry(done: readonly WellAction[], entryId: number): WellAction[] {
+  const steps = done.flatMap((a) => a.steps);
+  const gone = steps.find((s) => s.entryId === entryId);
+  if (!gone) return [...done];
+  const position = gone.forward.position;
+  let next: ActionStep | undefined;
+  for (const s of steps)
+    if (s.forward.position === position && s.entryId > entryId && (!next || s.entryId < next.entryId)) next = s;
+  return done.flatMap((a) => {
+    const kept = a.steps
+      .filter((s) => s !== gone)
+      .map((s) =>
+        s === next ? { ...s, before: gone.before, inverse: inverseOf(s.forward, gone.before, s.forward.manifest) } : s,
+      );
+    return kept.length === 0 ? [] : [{ ...a, steps: kept }];
+  });
+}
+
 export function sampleIntent(
   manifest: ManifestRef,
   position: string,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { inverseOf, sampleIntent } from '../../../../../renderer/workflows/well-fill/well-intents.js';
+import {
+  inverseOf,
+  sampleIntent,
+  withoutEntry,
+  type ActionStep,
+  type WellAction,
+} from '../../../../../renderer/workflows/well-fill/well-intents.js';
 import { emptyWell } from '../../../../../renderer/lib/plate-map/well-view.js';
 
 const manifest = { uuid: 'u1' };
@@ -41,5 +47,40 @@ describe('undo intents', () => {
     expect(
       inverseOf({ type: 'well-remove', manifest, position: 'B2', fields: ['TAGS', 'LABEL'] }, before, manifest),
     ).toEqual([{ type: 'well-set', manifest, position: 'B2', label: 'SAMPLE', tags: ['qc'] }]);
+  });
+});
+
+describe('the undo history after an entry is taken out in the Outbox', () => {
+  const fill = (entryId: number, position: string, sample: string, before = emptyWell(position)): ActionStep => {
+    const forward = sampleIntent(manifest, position, { id: sample, labsheet: 'Samples' }, before);
+    return { entryId, forward, inverse: inverseOf(forward, before, manifest), before };
+  };
+  const action = (what: string, ...steps: ActionStep[]): WellAction => ({ what, steps, cursorBefore: null });
+
+  it('loses the step; an action left with none goes, the others stay as they were', () => {
+    const a1 = action('S-1 → A1', fill(1, 'A1', 'S-1'));
+    const a2 = action('S-2 → A2', fill(2, 'A2', 'S-2'));
+    const both = action('two', fill(3, 'B1', 'S-3'), fill(4, 'B2', 'S-4'));
+    expect(withoutEntry([a1, a2, both], 2)).toEqual([a1, both]);
+    expect(withoutEntry([a1, a2, both], 4)).toEqual([a1, a2, { ...both, steps: [both.steps[0]] }]);
+    expect(withoutEntry([a1, a2, both], 9)).toEqual([a1, a2, both]);
+  });
+
+  it('the next change of the same well now starts from what the taken-out one found, and its undo puts that back', () => {
+    const first = fill(1, 'A1', 'S-1');
+    const held = { ...emptyWell('A1'), sample: 'S-1', labsheet: 'Samples', label: 'SAMPLE' };
+    const second = fill(2, 'A1', 'S-2', held);
+    // Undone as it stood, the second change would put S-1 back: a sample the user took out in the Outbox.
+    expect(second.inverse).toEqual([
+      { type: 'well-set', manifest, position: 'A1', sample: { id: 'S-1', labsheet: 'Samples' } },
+    ]);
+    const [left] = withoutEntry([action('S-1 → A1', first), action('S-2 → A1', second)], 1);
+    expect(left!.steps).toEqual([
+      {
+        ...second,
+        before: emptyWell('A1'),
+        inverse: [{ type: 'well-remove', manifest, position: 'A1', fields: ['SAMPLE'] }],
+      },
+    ]);
   });
 });
