@@ -95,6 +95,8 @@ export class WellFillState implements ServiceBound {
    * subscription per kept state, however often the screen is shown again.
    */
   start(): void {
+    // Back on the screen with a plate open: its tubes are resolved in the page again (stop let the index go).
+    if (this.plate) this.#openSampleIndex();
     this.#offChange ??= this.outbox.onChange((changes) => {
       for (const c of changes) {
         if (c.state === 'discarded' || c.state === 'cancelled') {
@@ -111,6 +113,16 @@ export class WellFillState implements ServiceBound {
       }
     });
   }
+  /**
+   * The first tube must not wait for the labsheet to download: fetch it (and take its index, so tubes
+   * are resolved in the page) while the user picks one up, once the plate is drawn (at idle), so it
+   * does not compete with drawing the plate.
+   */
+  #openSampleIndex(): void {
+    const labsheet = this.labsheet;
+    whenIdle(() => this.samples.open(labsheet), 500);
+  }
+
   /** The screen is left: the wells and the history go on following their entries (start). */
   stop(): void {
     this.samples.close();
@@ -182,11 +194,7 @@ export class WellFillState implements ServiceBound {
   async #load(query: { barcode?: string; hrid?: string; uuid?: string }): Promise<boolean> {
     const m = await call(this.api, 'cache.manifest', query);
     if (!m) return false;
-    // The first tube must not wait for the labsheet to download: fetch it (and take its index, so
-    // tubes are resolved in the page) while the user picks one up, once the plate is drawn (at idle),
-    // so it does not compete with drawing the plate.
-    const labsheet = this.labsheet;
-    whenIdle(() => this.samples.open(labsheet), 500);
+    this.#openSampleIndex();
     this.#take(m);
     this.armed = null;
     this.selection = [];

@@ -161,6 +161,21 @@ describe.each(['spec', 'extended'] as const)('Well fill: the kept plate follows 
     }
   });
 
+  it("back on the screen, a tube is resolved in the page again (the labsheet's index is taken again)", async () => {
+    const w = await wellFillKept(profile);
+    try {
+      await vi.waitFor(() => expect(w.s.samples.sampleOf('TB000001')).toBe('S-0001'));
+      // Leaving lets the index go (it is the labsheet's rows, held only for scanning here).
+      w.s.stop();
+      expect(w.s.samples.sampleOf('TB000001')).toBeUndefined();
+      const s = await w.show();
+      // Without it every tube would ask main first: two round trips where the scan path allows one.
+      await vi.waitFor(() => expect(s.samples.sampleOf('TB000001')).toBe('S-0001'));
+    } finally {
+      w.close();
+    }
+  });
+
   it('showing the screen again and again keeps one subscription to the entries', async () => {
     const w = await wellFillKept(profile);
     try {
