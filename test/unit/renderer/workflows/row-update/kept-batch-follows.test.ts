@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { CountingOutbox } from '../../../../helpers/counting-outbox.js';
 import { keptRowState } from '../../../../../renderer/workflows/row-update/kept-state.js';
 import type { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
@@ -11,19 +11,6 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
  * through the fault proxy, so a test can hold the changes back while the screen is shown.
  */
 const openBenches = benchesPerTest();
-
-/** The page's OutboxState, counting the entry listeners it holds: a screen shown again must not add one. */
-class CountingOutbox extends OutboxState {
-  listeners = 0;
-  override onChange(l: Parameters<OutboxState['onChange']>[0]): () => void {
-    this.listeners++;
-    const off = super.onChange(l);
-    return () => {
-      this.listeners--;
-      off();
-    };
-  }
-}
 
 async function rowUpdateOnMain() {
   const b = await openBenches('extended');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { CountingOutbox } from '../../../../helpers/counting-outbox.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
 import { phaseWords, type UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
@@ -12,19 +12,6 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
  * down and lose the answer to another.
  */
 const openBenches = benchesPerTest();
-
-/** The page's OutboxState, counting the entry listeners it holds: a screen shown again must not add one. */
-class CountingOutbox extends OutboxState {
-  listeners = 0;
-  override onChange(l: Parameters<OutboxState['onChange']>[0]): () => void {
-    this.listeners++;
-    const off = super.onChange(l);
-    return () => {
-      this.listeners--;
-      off();
-    };
-  }
-}
 
 const UPLOAD = /\/files\/store-and-embed$/;
 

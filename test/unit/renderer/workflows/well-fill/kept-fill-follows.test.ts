@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { CountingOutbox } from '../../../../helpers/counting-outbox.js';
 import { keptWellFillState } from '../../../../../renderer/workflows/well-fill/kept-state.js';
 import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
@@ -16,19 +16,6 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 const openBenches = benchesPerTest();
 
 const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
-
-/** The page's OutboxState, counting the entry listeners it holds: a screen shown again must not add one. */
-class CountingOutbox extends OutboxState {
-  listeners = 0;
-  override onChange(l: Parameters<OutboxState['onChange']>[0]): () => void {
-    this.listeners++;
-    const off = super.onChange(l);
-    return () => {
-      this.listeners--;
-      off();
-    };
-  }
-}
 
 async function wellFillKept(profile: 'spec' | 'extended') {
   const b = await openBenches(profile);
