@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CountingOutbox } from '../../../../helpers/counting-outbox.js';
+import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { keptRowState } from '../../../../../renderer/workflows/row-update/kept-state.js';
-import type { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -12,20 +11,7 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
  */
 const openBenches = benchesPerTest();
 
-async function rowUpdateOnMain() {
-  const b = await openBenches('extended');
-  const outbox = new CountingOutbox(b.env.api);
-  await outbox.start();
-  const service = await b.env.service();
-  /** The Row update screen shown (again): its kept state, started as the screen does. */
-  const show = (): RowState => {
-    const s = keptRowState(b.env.api, service, b.feedback, outbox).state;
-    s.start();
-    return s;
-  };
-  const entry = (id: number) => b.env.call('outbox.await', { id, timeoutMs: 15_000 });
-  return { b, outbox, show, entry, close: () => outbox.stop() };
-}
+const rowUpdateOnMain = () => keptScreenOnMain(openBenches, keptRowState);
 
 describe('Row update: the batch list follows its entries while the screen is left', () => {
   it('a change sent, refused, cancelled or discarded while the user is on the Outbox is said so on return', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CountingOutbox } from '../../../../helpers/counting-outbox.js';
+import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
-import { phaseWords, type UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -15,20 +15,7 @@ const openBenches = benchesPerTest();
 
 const UPLOAD = /\/files\/store-and-embed$/;
 
-async function uploadOnMain() {
-  const b = await openBenches('extended');
-  const outbox = new CountingOutbox(b.env.api);
-  await outbox.start();
-  const service = await b.env.service();
-  /** The Upload screen shown (again): its kept state, started as the screen does. */
-  const show = (): UploadState => {
-    const s = keptUploadState(b.env.api, service, b.feedback, outbox).state;
-    s.start();
-    return s;
-  };
-  const entry = (id: number) => b.env.call('outbox.await', { id, timeoutMs: 15_000 });
-  return { b, outbox, show, entry, close: () => outbox.stop() };
-}
+const uploadOnMain = () => keptScreenOnMain(openBenches, keptUploadState);
 
 describe('Upload: the list follows its uploads while the screen is left', () => {
   it('files sent, refused, cancelled or discarded while the user is on the Outbox are listed so on return', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CountingOutbox } from '../../../../helpers/counting-outbox.js';
+import { CountingOutbox } from '../../../../helpers/kept-screen-on-main.js';
 import { keptWellFillState } from '../../../../../renderer/workflows/well-fill/kept-state.js';
 import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
