@@ -7,6 +7,7 @@ export {
 } from './outbox-store.js';
 export { WriteError, type WriteErrorKind } from '../common/write-error.js';
 export { toOutboxError } from './shown-error.js';
+export { ReadElsewhereError } from './read-elsewhere.js';
 export { scheduleDonePruning, DONE_KEPT_MS } from './prune-schedule.js';
 export type {
   OutboxEntry,

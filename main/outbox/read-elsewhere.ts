@@ -4,14 +4,25 @@ import { WriteError } from '../common/write-error.js';
 /**
  * A change whose plate, box or row was read from another service than the one in use now: queued,
  * it would be sent to this service with the other one's ids (a 404 at best, another plate of the
- * same id at worst). Nothing is queued, and the user is told what to read again.
+ * same id at worst). Nothing is queued, and the user is told what to read again. It names both
+ * services, so a caller whose user does something else about it (an upload: switch back) can say so.
  */
-export function readElsewhere(readFrom: string, current: string): WriteError {
-  return new WriteError(
-    'invalid',
-    `this was read from ${serviceLabel(readFrom)}, but the connection is now ${serviceLabel(current)}, ` +
-      'so nothing was queued. Scan the plate, box or tube again to read it from the service in use.',
-  );
+export class ReadElsewhereError extends WriteError {
+  constructor(
+    readonly readFrom: string,
+    readonly current: string,
+  ) {
+    super(
+      'invalid',
+      `this was read from ${serviceLabel(readFrom)}, but the connection is now ${serviceLabel(current)}, ` +
+        'so nothing was queued. Scan the plate, box or tube again to read it from the service in use.',
+    );
+    this.name = 'ReadElsewhereError';
+  }
+}
+
+export function readElsewhere(readFrom: string, current: string): ReadElsewhereError {
+  return new ReadElsewhereError(readFrom, current);
 }
 
 /**

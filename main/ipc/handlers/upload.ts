@@ -1,5 +1,6 @@
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
-import { WriteError, type Outbox } from '../../outbox/index.js';
+import { serviceLabel } from '../../../shared/ipc/service-identity.js';
+import { ReadElsewhereError, WriteError, type Outbox } from '../../outbox/index.js';
 import { UNCLAIMED_TICKET_MS, uploadIntent } from '../../staging/index.js';
 import type { UploadStaging } from '../../staging/incoming.js';
 import { IpcFailure } from '../failure.js';
@@ -13,6 +14,15 @@ const explain = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
     throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
   }
 };
+
+/** An upload refused because the connection changed after the page added the file, in the Upload screen's words. */
+function addedElsewhere(err: ReadElsewhereError): string {
+  const addedFor = serviceLabel(err.readFrom);
+  return (
+    `this file was added for ${addedFor}, but the connection changed to ${serviceLabel(err.current)} while it ` +
+    `was being copied, so it was not queued. Switch back to ${addedFor} in Settings and press Queue again.`
+  );
+}
 
 export function uploadHandlers(d: {
   staging: UploadStaging;
@@ -52,7 +62,7 @@ export function uploadHandlers(d: {
         return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
       });
     },
-    'upload.enqueue': ({ stagedId, isGlobal, fileSource }) => {
+    'upload.enqueue': ({ stagedId, isGlobal, fileSource, readFrom }) => {
       // Redeemed only once the entry is committed: a write that fails (disk full) leaves the ticket
       // good, so the page can queue the same copy again, and an unqueued copy is still the timed
       // cleanup's to remove. Nothing runs between peek and take (this handler is synchronous).
@@ -70,10 +80,15 @@ export function uploadHandlers(d: {
             isGlobal: isGlobal ?? false,
             ...(fileSource ? { fileSource } : {}),
           }),
+          readFrom ? { readFrom } : undefined,
         );
         staging.take(stagedId);
         return { id };
       } catch (err) {
+        // The outbox refuses it (its own check, in the transaction that binds the entry); the remedy
+        // is not to read anything again but to go back to the file's service, where the kept copy
+        // (the ticket is not redeemed) is queued by "Queue again".
+        if (err instanceof ReadElsewhereError) throw new IpcFailure('failed', `NOT QUEUED — ${addedElsewhere(err)}`);
         if (err instanceof WriteError) throw new IpcFailure('failed', `NOT QUEUED — ${err.message}`);
         throw err;
       }

@@ -58,6 +58,11 @@ export function notRecorded(err: unknown): string {
   return `NOT RECORDED: ${messageOf(err).replace(/^NOT RECORDED\s*[—:-]\s*/, '')}`;
 }
 
+/** A file the Upload screen could not queue, said once: main's refusal may already start "NOT QUEUED — …". */
+export function notQueued(err: unknown): string {
+  return `Not queued: ${messageOf(err).replace(/^NOT QUEUED\s*[—:-]\s*/, '')}`;
+}
+
 /** invoke, unwrapped: resolves with the value or throws IpcCallError. */
 export async function call<C extends ChannelName>(
   api: BenchlinkApi,

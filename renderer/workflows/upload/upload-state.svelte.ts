@@ -1,4 +1,4 @@
-import { call, IpcCallError, notRecorded } from '../../lib/ipc/client.js';
+import { call, IpcCallError, notQueued, notRecorded } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
@@ -149,7 +149,7 @@ export class UploadState implements ServiceBound {
         await this.#enqueue(item, staged.stagedId);
       } catch (err) {
         item.phase = 'failed';
-        item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
+        item.message = notQueued(err);
       }
     }
   }
@@ -165,7 +165,7 @@ export class UploadState implements ServiceBound {
         await this.#enqueue(item, staged.stagedId);
       } catch (err) {
         item.phase = 'failed';
-        item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
+        item.message = notQueued(err);
       }
     }
   }
@@ -189,7 +189,11 @@ export class UploadState implements ServiceBound {
 
   async #enqueue(item: UploadItem, stagedId: string): Promise<void> {
     try {
-      const { id } = await call(this.api, 'upload.enqueue', { stagedId, isGlobal: this.isGlobal });
+      const { id } = await call(this.api, 'upload.enqueue', {
+        stagedId,
+        isGlobal: this.isGlobal,
+        readFrom: this.service,
+      });
       item.entryId = id;
       item.requeue = null;
       item.phase = 'queued';
@@ -210,7 +214,7 @@ export class UploadState implements ServiceBound {
       await this.#enqueue(item, stagedId);
     } catch (err) {
       item.phase = 'failed';
-      item.message = `Not queued: ${err instanceof Error ? err.message : String(err)}`;
+      item.message = notQueued(err);
     }
   }
 

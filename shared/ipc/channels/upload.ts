@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel.js';
+import { readFrom } from './outbox.js';
 
 /** Bytes per staged chunk before base64: keeps one message well under the WebSocket limit. */
 export const STAGE_CHUNK_BYTES = 512 * 1024;
@@ -38,12 +39,17 @@ export const uploadChannels = {
     request: z.strictObject({ fileId: z.string().max(64) }),
     response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),
   }),
-  /** Queues a staged file in the outbox (durable before it answers). */
+  /**
+   * Queues a staged file in the outbox (durable before it answers). `readFrom`: the service the page
+   * added it for (outbox.ts); refused, with the staged copy kept for another try, unless that is still
+   * the service in use: a switch in Settings while the file was being copied does not send it to the new one.
+   */
   'upload.enqueue': channel({
     request: z.strictObject({
       stagedId: z.string().max(64),
       isGlobal: z.boolean().optional(),
       fileSource: z.string().max(100).optional(),
+      readFrom: readFrom.optional(),
     }),
     response: z.strictObject({ id: z.number().int() }),
   }),

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLabClient } from '../../../main/api/index.js';
 import { Feedback } from '../../../renderer/lib/feedback/feedback.svelte.js';
@@ -14,8 +17,11 @@ import { sampleIntent } from '../../../renderer/workflows/well-fill/well-intents
 import { emptyWell } from '../../../renderer/lib/plate-map/well-view.js';
 import { WriteTask } from '../../../renderer/workflows/data/write-task.svelte.js';
 import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
+import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
 import { SampleAssigner } from '../../../renderer/workflows/data/sample-assign.svelte.js';
 import { UploadState } from '../../../renderer/workflows/upload/upload-state.svelte.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { ChannelName } from '../../../shared/ipc/contract.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 
@@ -34,8 +40,8 @@ afterEach(async () => {
 const custom = (url: string) => ({ kind: 'custom', baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' }) as const;
 const LOCAL = { kind: 'local-sandbox', mode: 'v2' } as const;
 
-async function bench() {
-  const env: InProcess = await inProcessApi();
+async function bench(options: Parameters<typeof inProcessApi>[0] = {}) {
+  const env: InProcess = await inProcessApi(options);
   cleanups.push(() => env.close());
   const b: TestSandbox = await startTestSandbox({ dbPath: ':memory:' });
   cleanups.push(() => b.close());
@@ -76,6 +82,18 @@ async function bench() {
       });
       return client.fetchManifestMetadata({ hrid });
     },
+  };
+}
+
+/** The page's api, with the user switching service in Settings right after main answers `channel`. */
+function switchingAfter(api: BenchlinkApi, channel: ChannelName, switchService: () => Promise<unknown>): BenchlinkApi {
+  return {
+    ...api,
+    invoke: (async (c: ChannelName, payload: never) => {
+      const answer = await api.invoke(c, payload);
+      if (c === channel) await switchService();
+      return answer;
+    }) as BenchlinkApi['invoke'],
   };
 }
 
@@ -386,6 +404,92 @@ describe('a write made with the old service’s ids after a switch', () => {
     expect(said.said).toMatch(/^NOT RECORDED: this was read from /);
     expect(said.said).toMatch(READ_ELSEWHERE);
     expect(await t.queued()).toBe(before);
+  }, 60_000);
+
+  /**
+   * A large file is copied to main in chunks, and the user may switch service in Settings meanwhile:
+   * queued then, it went to the new service while its line stayed in the old one's list.
+   */
+  const ADDED_ELSEWHERE =
+    /^Not queued: this file was added for the local sandbox \(API v2\), but the connection changed to http:\/\/127\.0\.0\.1:\d+ \(API v2\) while it was being copied, so it was not queued\. Switch back to the local sandbox \(API v2\) in Settings and press Queue again\.$/;
+
+  /** Until nothing is waiting or sending: what was queued has reached its service (or failed there). */
+  async function settled(t: Awaited<ReturnType<typeof bench>>) {
+    await t.env.call('outbox.syncNow', {});
+    await expect
+      .poll(async () => {
+        const c = await t.env.call('outbox.counts', {});
+        return c.pending + c.sending;
+      })
+      .toBe(0);
+  }
+
+  it('Upload: a dropped file still being copied when the service changes is not queued for the new one; back on its own, Queue again sends it there', async () => {
+    const t = await bench();
+    const a = await t.env.service();
+    const outbox = new OutboxState(t.env.api);
+    await outbox.start();
+    const upload = new UploadState(
+      switchingAfter(t.env.api, 'upload.stageFinish', () => t.toB()),
+      outbox,
+      a,
+    );
+    upload.start();
+    cleanups.push(() => {
+      upload.stop();
+      outbox.stop();
+    });
+    const before = await t.queued();
+    // Three chunks: copied to main in parts, as a large file is.
+    await upload.addFiles([new File([new Uint8Array(STAGE_CHUNK_BYTES * 2 + 10).fill(0x41)], 'plate.csv')]);
+    expect(await t.env.service()).not.toBe(a);
+    await settled(t);
+    expect(t.b.store.uploads.list()).toEqual([]);
+    const item = upload.items[0]!;
+    expect(item.message).toMatch(ADDED_ELSEWHERE);
+    expect(item.phase).toBe('failed');
+    expect(item.entryId).toBeNull();
+    expect(await t.queued()).toBe(before);
+
+    // Its copy stayed: back on its own service, the same file goes there.
+    expect(item.requeue).not.toBeNull();
+    await t.toA();
+    await upload.queueAgain(item);
+    expect(item.phase).toBe('queued');
+    await t.env.call('outbox.syncNow', {});
+    await expect.poll(() => item.result?.fileId ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect(item.phase).toBe('done');
+    expect(t.b.store.uploads.list()).toEqual([]);
+  }, 60_000);
+
+  it('Upload: a file chosen in the dialog and copied by main when the service changes is not queued for the new one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'benchlink-picked-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'gel.png');
+    writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const t = await bench({ filePicker: { pick: async () => [file] } });
+    const a = await t.env.service();
+    const outbox = new OutboxState(t.env.api);
+    await outbox.start();
+    const upload = new UploadState(
+      switchingAfter(t.env.api, 'upload.stagePicked', () => t.toB()),
+      outbox,
+      a,
+    );
+    upload.start();
+    cleanups.push(() => {
+      upload.stop();
+      outbox.stop();
+    });
+    const before = await t.queued();
+    await upload.pickNative();
+    await settled(t);
+    expect(t.b.store.uploads.list()).toEqual([]);
+    const item = upload.items[0]!;
+    expect(item.message).toMatch(ADDED_ELSEWHERE);
+    expect(item.phase).toBe('failed');
+    expect(await t.queued()).toBe(before);
+    expect(item.requeue).not.toBeNull();
   }, 60_000);
 
   it('Well fill: “Plate completed” for the old service’s plate files no record and queues nothing', async () => {

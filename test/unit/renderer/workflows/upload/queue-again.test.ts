@@ -41,7 +41,8 @@ async function notQueued(dataDir: string, s: UploadState) {
   await s.addFiles([new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
   const item = s.items[0]!;
   expect(item.phase).toBe('failed');
-  expect(item.message).toMatch(/^Not queued: NOT QUEUED — .*locked by another process/);
+  // Said once: main's refusal already starts with it.
+  expect(item.message).toMatch(/^Not queued: The scan was not saved: .*locked by another process/);
   expect(item.requeue).not.toBeNull();
   return { item, locker };
 }
