@@ -146,7 +146,16 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         ? { ok }
         : { ok, message: 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.' };
     },
-    'outbox.cancelMany': ({ ids }) => ({ cancelled: committed(() => outbox.cancelMany(ids.map(toId))) }),
+    'outbox.cancelMany': ({ ids }) => {
+      const asked = ids.map(toId);
+      const cancelled = committed(() => outbox.cancelMany(asked));
+      // Read right after the cancel, with nothing run in between (the store is synchronous).
+      const takenOut = asked.filter((id) => {
+        const state = cancelled.includes(id) ? null : outbox.get(id)?.state;
+        return state === 'cancelled' || state === 'discarded';
+      });
+      return { cancelled, takenOut };
+    },
     'outbox.cancel': ({ id }) => {
       const ok = committed(() => outbox.cancel(toId(id)));
       return ok

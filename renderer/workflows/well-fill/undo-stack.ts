@@ -31,9 +31,13 @@ export class UndoStack<A> {
     const list = side === 'done' ? this.#done : this.#undone;
     if (list.length > 0) list[list.length - 1] = action;
   }
-  /** Rewrites what can be undone (an action's step that will never happen taken out of it); redo is untouched. */
+  /** Rewrites what can be undone (an action's step that will never happen taken out of it). */
   reviseDone(revise: (done: readonly A[]) => A[]): void {
     this.#done = revise(this.#done);
+  }
+  /** Rewrites what can be redone (an undo's opposite change that will never happen taken out of it). */
+  reviseUndone(revise: (undone: readonly A[]) => A[]): void {
+    this.#undone = revise(this.#undone);
   }
   get canUndo(): boolean {
     return this.#done.length > 0;

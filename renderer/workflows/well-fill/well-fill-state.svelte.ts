@@ -12,10 +12,13 @@ import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
 import {
+  changedBy,
   describeWell,
   inverseOf,
+  partlyUndone,
   wellsChangedSince,
   withoutEntry,
+  withoutUndoEntry,
   type ActionStep,
   type WellAction,
 } from './well-intents.js';
@@ -393,44 +396,88 @@ export class WellFillState implements ServiceBound {
 
   /**
    * Takes the last edit back: what has not left yet is cancelled (one transaction), what has is
-   * answered with the opposite change (one commit). If that commit fails, the edit stays undoable.
+   * answered with the opposite change (one commit). If that commit fails, what was cancelled leaves the
+   * history (it is undone) and the rest stays undoable; the message says which is which. An edit whose
+   * every entry the user had already taken out in the Outbox leaves the history, and the one before it is
+   * undone instead, as when its Outbox event came first (#forget).
    */
   undo(): Promise<string | null> {
     return this.#inTurn(() => this.#undo());
   }
 
   async #undo(): Promise<string | null> {
-    const action = this.#stack.undo();
-    if (!action) return null;
-    try {
-      this.#refuseChangedSince(action, 'after', 'undone');
-      const { cancelled } = await call(this.api, 'outbox.cancelMany', { ids: action.steps.map((s) => s.entryId) });
-      const gone = new Set(cancelled);
+    for (;;) {
+      const action = this.#stack.undo();
+      if (!action) return null;
+      let answer: { cancelled: number[]; takenOut: number[] };
+      try {
+        this.#refuseChangedSince(action, 'after', 'undone');
+        answer = await call(this.api, 'outbox.cancelMany', { ids: action.steps.map((s) => s.entryId) });
+      } catch (err) {
+        this.#stack.redo(); // nothing changed: back on the undo side, redo history intact
+        this.#syncStack();
+        throw err;
+      }
+      const gone = new Set(answer.cancelled);
+      const out = new Set(answer.takenOut);
+      // Drawn and told now, not when the Outbox's event comes: the next undo may be of the same well.
+      for (const id of out) this.#forget(id);
       // Newest first, so a well changed twice in one edit ends as it was before the first change.
       for (const step of [...action.steps].reverse()) if (gone.has(step.entryId)) this.#setWell({ ...step.before });
-      await this.#enqueueAll(
-        [...action.steps]
-          .reverse()
-          .filter((s) => !gone.has(s.entryId))
-          .flatMap((s) => s.inverse),
-      );
-    } catch (err) {
-      this.#stack.redo(); // back on the undo side, redo history intact
+      const sent = action.steps.filter((s) => !gone.has(s.entryId) && !out.has(s.entryId));
+      if (sent.length === 0 && gone.size === 0) {
+        // Taken out in the Outbox before this undo reached it: nothing of it to take back or to redo.
+        this.#stack.reviseUndone((undone) => undone.slice(0, -1));
+        this.#syncStack();
+        continue;
+      }
+      const reversed = [...sent].reverse();
+      let rows: Committed[];
+      try {
+        rows = await this.#enqueueAll(reversed.flatMap((s) => s.inverse));
+      } catch (err) {
+        throw this.#undoneInPart(action, sent, gone, err);
+      }
+      // Which entries undo which step, so one taken out in the Outbox leaves the redo side (#forget).
+      let next = 0;
+      const undoneBy = new Map(reversed.map((s) => [s, rows.slice(next, (next += s.inverse.length)).map((r) => r.id)]));
+      const steps = action.steps
+        .filter((s) => !out.has(s.entryId))
+        .map((s) => (undoneBy.has(s) ? { ...s, undoneBy: undoneBy.get(s)! } : s));
+      this.#stack.replaceTop('undone', { ...action, steps });
+      this.cursor = this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
       this.#syncStack();
-      throw err;
+      return action.what;
     }
-    this.cursor = this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
-    this.#syncStack();
-    return action.what;
   }
 
-  /** Refuses an undo or redo over wells changed since by something else (wellsChangedSince says why). */
+  /**
+   * The undo cancelled some entries of the edit but its opposite change for the rest was not recorded.
+   * The cancelled steps are undone and leave the history (withoutEntry); the rest goes back on the undo
+   * side, so the next undo takes back only what is still there.
+   */
+  #undoneInPart(
+    action: WellAction,
+    sent: readonly ActionStep[],
+    cancelled: ReadonlySet<number>,
+    err: unknown,
+  ): unknown {
+    // Cancelled here or taken out in the Outbox before: either way it will never happen.
+    const never = action.steps.filter((s) => !sent.includes(s));
+    this.#stack.redo();
+    this.#stack.reviseDone((done) => never.reduce((d, s) => withoutEntry(d, s.entryId), [...done]));
+    this.#syncStack();
+    const taken = action.steps.filter((s) => cancelled.has(s.entryId));
+    return taken.length === 0 ? err : new Error(partlyUndone(action.what, taken, sent, err));
+  }
+
+  /** Refuses an undo or redo over wells changed since by something else (wellsChangedSince, changedBy say why). */
   #refuseChangedSince(action: WellAction, side: 'after' | 'before', verb: string): void {
     const changed = wellsChangedSince(action.steps, side, (p) => this.wells[p]);
     if (changed.length === 0) return;
-    const list = changed.map((c) => `${c.position} now holds ${describeWell(c.now)}`).join('; ');
+    const list = changed.map((c) => `${c.position} now holds ${describeWell(c.now)}, ${changedBy(c.now)}`).join('; ');
     throw new Error(
-      `"${action.what}" not ${verb}: ${list}, changed since at another bench. Change the well${changed.length === 1 ? '' : 's'} by hand if needed.`,
+      `"${action.what}" not ${verb}: ${list}. Change the well${changed.length === 1 ? '' : 's'} by hand if needed.`,
     );
   }
 
@@ -484,9 +531,11 @@ export class WellFillState implements ServiceBound {
    * before that entry, with no plate read needed. A newer change drawn over it since stays (the well
    * shows that one), and without this one before it, what that one would leave is what this one had.
    * Its step leaves the undo history by the same rule (withoutEntry): an undo never cancels or reverses it.
+   * An undo's opposite change taken out leaves the redo side (withoutUndoEntry): the well keeps the step.
    */
   #forget(entryId: number): void {
     this.#stack.reviseDone((done) => withoutEntry(done, entryId));
+    this.#stack.reviseUndone((undone) => withoutUndoEntry(undone, entryId));
     this.#syncStack();
     const drawn = this.#drawn.get(entryId);
     if (!drawn) return;

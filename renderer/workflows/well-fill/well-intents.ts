@@ -8,6 +8,12 @@ export interface ActionStep {
   forward: WellIntent;
   inverse: WellIntent[];
   before: WellView;
+  /**
+   * On the redo side: the entries of the opposite change the undo queued for this step (none when the
+   * undo cancelled the step's own entry instead). All of them taken out in the Outbox, the undo of the
+   * step never happens: the well keeps what the step put there, and a redo has nothing to do for it.
+   */
+  undoneBy?: number[];
 }
 export interface WellAction {
   what: string;
@@ -82,6 +88,23 @@ export function withoutEntry(done: readonly WellAction[], entryId: number): Well
   });
 }
 
+/**
+ * What can be redone once the user took out in the Outbox an entry an undo queued (withoutEntry's rule for
+ * the redo side). A step whose opposite change will never happen at all leaves: its well still holds what
+ * the step put there. An action left with no step goes.
+ */
+export function withoutUndoEntry(undone: readonly WellAction[], entryId: number): WellAction[] {
+  return undone.flatMap((a) => {
+    if (!a.steps.some((s) => s.undoneBy?.includes(entryId))) return [a];
+    const kept = a.steps.flatMap((s): ActionStep[] => {
+      if (!s.undoneBy?.includes(entryId)) return [s];
+      const left = s.undoneBy.filter((id) => id !== entryId);
+      return left.length === 0 ? [] : [{ ...s, undoneBy: left }];
+    });
+    return kept.length === 0 ? [] : [{ ...a, steps: kept }];
+  });
+}
+
 export function sampleIntent(
   manifest: ManifestRef,
   position: string,
@@ -90,6 +113,24 @@ export function sampleIntent(
 ): WellSetIntent {
   // A sample without a label is a SAMPLE; a well already labelled (a control) keeps its label.
   return { type: 'well-set', manifest, position, sample, ...(before.label ? {} : { label: 'SAMPLE' as const }) };
+}
+
+/**
+ * An undo that cancelled `taken` (never sent) but could not queue the opposite change for `left`: what
+ * was undone, what was not and why, in the user's words (main's "NOT RECORDED" is said once, by the screen).
+ */
+export function partlyUndone(
+  what: string,
+  taken: readonly ActionStep[],
+  left: readonly ActionStep[],
+  err: unknown,
+): string {
+  const wells = (steps: readonly ActionStep[]) => [...new Set(steps.map((s) => s.forward.position))].join(' ');
+  const why = (err instanceof Error ? err.message : String(err)).replace(/^NOT RECORDED\s*[—:-]\s*/, '');
+  return (
+    `"${what}" only partly undone: ${wells(taken)} taken back (not sent yet); ${wells(left)} not undone, its ` +
+    `opposite change was not recorded: ${why} Press Undo again to try ${wells(left)} again.`
+  );
 }
 
 /** What a well holds, as a user reads it: its sample (in any case), its label and its tags (in any order). */
@@ -105,8 +146,8 @@ export function describeWell(w: Pick<WellView, 'sample' | 'label' | 'tags'>): st
 
 /**
  * The wells of an action that no longer hold what it left there (`after`: before an undo) or what it
- * found there (`before`: before a redo). Something else changed them since: another bench, shown by
- * the screen's re-read. Undoing or redoing over them would put back a state the user never saw and
+ * found there (`before`: before a redo). Something else changed them since (changedBy says what, as far
+ * as the well tells). Undoing or redoing over them would put back a state the user never saw and
  * silently throw that change away (an undo's removal is sent with the fresh plate reading, so the
  * sync engine's "changed elsewhere" check cannot catch it).
  */
@@ -127,4 +168,19 @@ export function wellsChangedSince(
     if (is && holds(is) !== holds(want)) changed.push({ position, now: is });
   }
   return changed;
+}
+
+/**
+ * Who changed a well since, as far as the well as drawn tells, said after "A2 now holds …,": this
+ * computer's own change still in its Outbox (waiting, held for a look, or refused), a tube moved there on
+ * Assign location on this computer, or else what the service shows. Only that last one may be another
+ * bench: a well drawn from this computer's Outbox is never blamed on one.
+ */
+export function changedBy(now: Pick<WellView, 'sync' | 'assigned' | 'reason'>): string {
+  if (now.assigned) return 'put there on Assign location on this computer';
+  if (now.sync === 'pending') return 'by a change from this computer still waiting in the Outbox';
+  if (now.sync === 'held') return 'by a change from this computer held for a look in the Outbox';
+  if (now.sync === 'failed')
+    return `because the service refused a change from this computer${now.reason ? ` (${now.reason})` : ''}: see the Outbox`;
+  return 'changed since at another bench or on another screen';
 }

@@ -220,10 +220,15 @@ export const outboxChannels = {
   'outbox.replace': channel({ request: z.strictObject({ id: outboxEntryId, intent }), response: done }),
   /** Undo of an entry never tried yet. `ok: false` means it was tried and may already be on the service. */
   'outbox.cancel': channel({ request: byId, response: done }),
-  /** An undo of several entries: those never tried are cancelled together (one transaction). */
+  /**
+   * An undo of several entries: those never tried are cancelled together (one transaction). `takenOut`:
+   * those the user had already cancelled or discarded in the Outbox (read in the same turn). They will
+   * never happen, so an undo has nothing of them to take back; without it they read as "already sent"
+   * and got an opposite change of their own.
+   */
   'outbox.cancelMany': channel({
     request: z.strictObject({ ids: z.array(outboxEntryId).min(1).max(MAX_INTENTS_PER_COMMIT) }),
-    response: z.strictObject({ cancelled: z.array(z.number().int()) }),
+    response: z.strictObject({ cancelled: z.array(z.number().int()), takenOut: z.array(z.number().int()) }),
   }),
   'outbox.reconcile': channel({
     request: z.strictObject({ id: outboxEntryId, resolution: z.enum(RECONCILE_RESOLUTIONS) }),

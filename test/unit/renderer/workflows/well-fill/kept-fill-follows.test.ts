@@ -148,6 +148,69 @@ describe.each(['spec', 'extended'] as const)('Well fill: the kept plate follows 
     }
   });
 
+  it("an undo's opposite change cancelled in the Outbox: Redo has nothing to do, and blames no other bench", async () => {
+    const w = await wellFillKept(profile);
+    try {
+      await w.scan('TB000001');
+      await w.scan('TB000002');
+      await w.b.sync();
+      await vi.waitFor(() => expect(w.s.wells['A2']).toMatchObject({ sample: 'S-0002', sync: 'synced' }));
+      w.away();
+      // A2 was sent: its undo is the opposite change, waiting in the Outbox.
+      expect(await w.s.undo()).toBe('S-0002 → A2');
+      const [opposite] = (await w.entries()).filter((e) => e.state === 'pending');
+      expect(opposite!.intent).toMatchObject({ type: 'well-remove', position: 'A2' });
+      expect(w.s.canRedo).toBe(true);
+
+      // The user takes the undo back in the Outbox: A2 keeps S-0002, as the service has it.
+      w.s.stop();
+      expect(await w.b.env.call('outbox.cancel', { id: opposite!.id })).toEqual({ ok: true });
+      await vi.waitFor(() => expect(w.outbox.counts.pending).toBe(0));
+      const s = await w.show();
+      expect(s.wells['A2']).toMatchObject({ sample: 'S-0002' });
+
+      // Redo has nothing to do for it (it used to refuse: "A2 now holds S-0002, changed since at another
+      // bench"), and queues nothing.
+      await expect(s.redo()).resolves.toBeNull();
+      expect(s.canRedo).toBe(false);
+      expect((await w.entries()).filter((e) => e.state === 'pending')).toEqual([]);
+      // What is left to undo is the fill before it.
+      expect(await s.undo()).toBe('S-0001 → A1');
+    } finally {
+      w.close();
+    }
+  });
+
+  it('a fill cancelled in the Outbox just before its undo reaches main: no opposite change is queued for it', async () => {
+    const w = await wellFillKept(profile);
+    try {
+      w.away();
+      await w.scan('TB000001');
+      await w.scan('TB000002');
+      const [a2] = await w.entryAt('A2');
+      // The cancel is committed; the page has not heard of it yet when Ctrl+Z is pressed.
+      expect(await w.b.env.call('outbox.cancel', { id: a2!.id })).toEqual({ ok: true });
+      const undone = await w.s.undo();
+
+      // Nothing of A2 to take back: the fill before it is undone instead, and nothing is queued.
+      expect(undone).toBe('S-0001 → A1');
+      expect((await w.entries()).map((e) => [e.intent?.type, e.state])).toEqual([
+        ['well-set', 'cancelled'],
+        ['well-set', 'cancelled'],
+      ]);
+      await vi.waitFor(() => expect(w.s.wells['A2']).toMatchObject({ sample: null }));
+      expect(w.s.canUndo).toBe(false);
+      // Redo puts back A1 only: the A2 fill the user cancelled is not queued again.
+      expect(await w.s.redo()).toBe('S-0001 → A1');
+      expect(w.s.canRedo).toBe(false);
+      expect((await w.entries()).filter((e) => e.state === 'pending').map((e) => e.intent)).toEqual([
+        expect.objectContaining({ type: 'well-set', position: 'A1' }),
+      ]);
+    } finally {
+      w.close();
+    }
+  });
+
   it("back on the screen, a tube is resolved in the page again (the labsheet's index is taken again)", async () => {
     const w = await wellFillKept(profile);
     try {

@@ -42,4 +42,13 @@ describe('undo/redo stack', () => {
     expect([s.undo(), s.undo(), s.undo()]).toEqual([3, 1, null]);
     expect([s.redo(), s.redo(), s.redo(), s.redo()]).toEqual([1, 3, 4, null]);
   });
+  it('reviseUndone rewrites what can be redone and leaves what can be undone', () => {
+    const s = new UndoStack<number>();
+    for (const a of [1, 2, 3]) s.push(a);
+    s.undo();
+    s.undo();
+    s.reviseUndone((undone) => undone.filter((a) => a !== 3));
+    expect([s.redo(), s.redo()]).toEqual([2, null]);
+    expect([s.undo(), s.undo(), s.undo()]).toEqual([2, 1, null]);
+  });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changedBy,
   inverseOf,
   sampleIntent,
   withoutEntry,
+  withoutUndoEntry,
   type ActionStep,
   type WellAction,
 } from '../../../../../renderer/workflows/well-fill/well-intents.js';
@@ -82,5 +84,52 @@ describe('the undo history after an entry is taken out in the Outbox', () => {
         inverse: [{ type: 'well-remove', manifest, position: 'A1', fields: ['SAMPLE'] }],
       },
     ]);
+  });
+});
+
+describe("the redo side after an undo's opposite change is taken out in the Outbox", () => {
+  const step = (entryId: number, position: string, undoneBy?: number[]): ActionStep => {
+    const before = emptyWell(position);
+    const forward = sampleIntent(manifest, position, { id: 'S-1', labsheet: 'Samples' }, before);
+    return {
+      entryId,
+      forward,
+      inverse: inverseOf(forward, before, manifest),
+      before,
+      ...(undoneBy ? { undoneBy } : {}),
+    };
+  };
+  const action = (what: string, ...steps: ActionStep[]): WellAction => ({ what, steps, cursorBefore: null });
+
+  it('a step leaves once every entry of its opposite change is taken out; an action left with none goes', () => {
+    const one = action('one', step(1, 'A1', [11]));
+    const two = action('two', step(2, 'B1', [12, 13]), step(3, 'B2'));
+    expect(withoutUndoEntry([one, two], 11)).toEqual([two]);
+    const partly = withoutUndoEntry([one, two], 12);
+    expect(partly).toEqual([one, { ...two, steps: [{ ...two.steps[0], undoneBy: [13] }, two.steps[1]] }]);
+    expect(withoutUndoEntry(partly, 13)).toEqual([one, { ...two, steps: [two.steps[1]] }]);
+  });
+
+  it("the entries an undo cancelled (the steps' own) leave nothing: those steps are redone by queuing them again", () => {
+    const cancelled = action('one', step(1, 'A1'));
+    expect(withoutUndoEntry([cancelled], 1)).toEqual([cancelled]);
+  });
+});
+
+describe('who changed a well since, as the refusal of an undo or redo says it', () => {
+  const well = (w: Partial<Parameters<typeof changedBy>[0]>) => ({ sync: null, assigned: false, reason: null, ...w });
+  it("never blames another bench for this computer's own change", () => {
+    expect(changedBy(well({ assigned: true, sync: 'pending' }))).toBe('put there on Assign location on this computer');
+    expect(changedBy(well({ sync: 'pending' }))).toMatch(/from this computer still waiting in the Outbox/);
+    expect(changedBy(well({ sync: 'held' }))).toMatch(/from this computer held for a look/);
+    expect(changedBy(well({ sync: 'failed', reason: 'Conflict' }))).toMatch(
+      /refused a change from this computer \(Conflict\)/,
+    );
+    for (const sync of ['pending', 'held', 'failed'] as const)
+      expect(changedBy(well({ sync }))).not.toMatch(/another bench/);
+  });
+  it('what the service shows may be another bench', () => {
+    expect(changedBy(well({ sync: 'synced' }))).toMatch(/another bench/);
+    expect(changedBy(well({}))).toMatch(/another bench/);
   });
 });
