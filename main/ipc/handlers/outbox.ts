@@ -151,7 +151,14 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const cancelled = committed(() => outbox.cancelMany(asked));
       // Read right after the cancel, with nothing run in between (the store is synchronous).
       const takenOut = asked.filter((id) => {
-        const state = cancelled.includes(id) ? null : outbox.get(id)?.state;
+        if (cancelled.includes(id)) return false;
+        let state: string | undefined;
+        try {
+          state = outbox.get(id)?.state;
+        } catch {
+          // An entry this version cannot read is not one the user took out: the undo treats it as sent.
+          return false;
+        }
         return state === 'cancelled' || state === 'discarded';
       });
       return { cancelled, takenOut };
