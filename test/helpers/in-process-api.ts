@@ -15,6 +15,8 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 export interface InProcess {
   api: BenchlinkApi;
   app: BenchlinkApp;
+  /** Main's data folder (its outbox.db), for a test that damages what main stored. */
+  dataDir: string;
   /** invoke, unwrapped: the value, or a throw naming the channel and main's message. */
   call<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>>;
   /** The service in use now (`serviceIdentity` of the saved connection), as the page's ShellState has it. */
@@ -48,6 +50,7 @@ export async function inProcessApi(options: Partial<AppOptions> = {}): Promise<I
   return {
     api,
     app,
+    dataDir: dir,
     async call(channel, payload) {
       const r = await api.invoke(channel, payload);
       if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
@@ -87,6 +89,18 @@ describe('bench IPC channels against the in-process sandbox', () => {
     expect(cancelled).toEqual(ids);
     // Asked again (an undo that met the user's own cancel in the Outbox): nothing to cancel, all taken out.
     expect(await call('outbox.cancelMany', { ids })).toEqual({ cancelled: [], takenOut: ids });
+  });
+
+  it('cancelMany over an entry that no longer reads answers it as neither cancelled nor taken out', async () => {
+    const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
+    const intent = { type: 'well-set' as const, manifest: { uuid: m.uuid }, position: 'F10', label: 'BLANK' as const };
+    const { id } = await call('outbox.enqueue', { intent });
+    expect((await call('outbox.await', { id, timeoutMs: 10_000 })).state).toBe('done');
+    // Sent, so not cancelled; damaged on disk since, so it cannot be read to tell whether the user took it out.
+    const db = new Database(join(env.dataDir, 'outbox.db'));
+    db.prepare('UPDATE entries SET payload = ? WHERE id = ?').run('{"type":"well-set","manifest":', id);
+    db.close();
+    expect(await call('outbox.cancelMany', { ids: [id] })).toEqual({ cancelled: [], takenOut: [] });
   });
 
   it('an enqueue sent again with the same idempotency key answers the first entry, not a second one', async () => {
