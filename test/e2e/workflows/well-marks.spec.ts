@@ -1,0 +1,120 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { useStack } from './stack.js';
+import { openScreen, scanAndWait, shot, signIn } from './user.js';
+
+/**
+ * A well's sync mark ("…" waiting, "!" refused, "?" needs a look) is read at a glance, without hovering:
+ * on a filled well too, on 96 and 384 wells, at the laptop sizes a bench has. Offline, a scanned tube
+ * waits to be sent, so its well carries the "…" mark.
+ */
+const stack = useStack({ timeout: 120_000 });
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+type Box = { x: number; y: number; width: number; height: number };
+async function boxOf(l: Locator): Promise<Box> {
+  const b = await l.boundingBox();
+  if (!b) throw new Error('not on screen');
+  return b;
+}
+const inside = (a: Box, b: Box) =>
+  a.x >= b.x - 0.5 &&
+  a.y >= b.y - 0.5 &&
+  a.x + a.width <= b.x + b.width + 0.5 &&
+  a.y + a.height <= b.y + b.height + 0.5;
+const apart = (a: Box, b: Box) =>
+  a.x + a.width <= b.x + 0.5 ||
+  b.x + b.width <= a.x + 0.5 ||
+  a.y + a.height <= b.y + 0.5 ||
+  b.y + b.height <= a.y + 0.5;
+
+/** The mark is in its well's box, not clipped or covered (what is drawn at its middle is the mark), and clear of the id. */
+async function expectMarkShown(page: Page, position: string, glyph: string): Promise<void> {
+  const well = page.getByTestId(`well-${position}`);
+  const mark = well.locator('.mark');
+  await expect(mark).toHaveText(glyph);
+  const m = await boxOf(mark);
+  const w = await boxOf(well);
+  expect.soft(m.width, `${position}: the mark has a size`).toBeGreaterThan(4);
+  expect.soft(inside(m, w), `${position}: mark ${JSON.stringify(m)} inside well ${JSON.stringify(w)}`).toBe(true);
+  const atMiddle = await page.evaluate<boolean, [number, number]>(
+    ([x, y]) => document.elementFromPoint(x, y)?.classList.contains('mark') ?? false,
+    [m.x + m.width / 2, m.y + m.height / 2],
+  );
+  expect.soft(atMiddle, `${position}: the mark is drawn, not clipped or covered`).toBe(true);
+  const sample = well.locator('.sample');
+  if ((await sample.textContent())?.trim()) {
+    const glyphs = await sample.evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return [...r.getClientRects()].map((c) => ({ x: c.x, y: c.y, width: c.width, height: c.height }));
+    });
+    for (const g of glyphs) expect.soft(apart(m, g), `${position}: the mark is clear of the id`).toBe(true);
+  }
+}
+
+async function openPlate(page: Page, code: string, hrid: string): Promise<void> {
+  await scanAndWait(page, code);
+  if (await page.getByTestId('guard-proceed').isVisible()) await page.getByTestId('guard-proceed').click();
+  await expect(page.getByTestId('plate-info')).toContainText(hrid);
+}
+
+let tube = 30;
+for (const size of SIZES) {
+  test(`at ${size.width}×${size.height} a filled well waiting to be sent shows its mark, on 96 and 384 wells`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, stack);
+    await openScreen(page, 'Well fill');
+    for (const [code, hrid] of [
+      ['PLT000003', 'PL-0003'],
+      ['PLT000002', 'PL-0002'],
+    ] as const) {
+      await openPlate(page, code, hrid);
+      await stack.stopSandbox();
+      try {
+        await page.getByTestId('scan-field').focus();
+        const sample = `S-00${++tube}`;
+        await scanAndWait(page, `TB0000${tube}`, sample);
+        const well = page.locator(`[data-sample="${sample}"]`);
+        await expect(well).toHaveAttribute('data-sync', 'pending');
+        const position = ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
+        await expectMarkShown(page, position, '…');
+        // The tooltip still names it whole, and what its mark means.
+        await expect(well).toHaveAttribute('title', new RegExp(`${sample}, .*not yet sent`));
+        // The plate still fits: no sideways scroll, the last row on screen.
+        const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+          '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',
+        );
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+        const last = await boxOf(page.getByTestId(hrid === 'PL-0003' ? 'well-H12' : 'well-P24'));
+        expect(last.y + last.height).toBeLessThanOrEqual(size.height);
+        await shot(page, `well-marks-${size.width}-${hrid}`);
+      } finally {
+        await stack.startSandbox();
+      }
+    }
+  });
+}
+
+test('at 1366×768 a filled well whose change needs a look shows "?"', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await openPlate(page, 'PLT000001', 'PL-0001');
+  // Another bench changes the plate after this one read it: the next tube here is held for a look.
+  await stack.api('/manifest/update', {
+    hrid: 'PL-0001',
+    plate: { wells: [{ position: 'G1', sample: { id: 'S-0201', labsheet: 'Samples' }, tags: [], label: 'SAMPLE' }] },
+  });
+  await scanAndWait(page, 'TB000060', 'S-0060');
+  const held = page.locator('[data-sample="S-0060"]');
+  await expect(held).toHaveAttribute('data-sync', 'held', { timeout: 20_000 });
+  await expectMarkShown(page, ((await held.getAttribute('data-testid')) ?? '').replace('well-', ''), '?');
+  await shot(page, 'well-marks-held');
+});
