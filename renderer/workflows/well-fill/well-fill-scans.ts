@@ -100,6 +100,10 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
     if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));
   }
   const before = s.wells[target];
+  // The user's removal of this well's tube is still held for a look: the tube put here replaces it on
+  // the service (or is held too, the plate having changed), but the removal stays in the Outbox for
+  // them to decide, so the line says so (Assign location's tube, by contrast, waits for it).
+  const removedHeld = s.removalHeldAt(target);
   await s.commit(`${sampleId} → ${target}`, [
     sampleIntent(s.ref, target, { id: sampleId, labsheet: s.labsheet }, before ?? emptyWell(target)),
   ]);
@@ -109,9 +113,10 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   s.armed = null;
   if (wasArmed && s.held) s.fillFrom(target);
   else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
+  const stillHeld = removedHeld ? ` — your removal of ${removedHeld} there still needs a look in the Outbox` : '';
   s.feedback.report(
     scan.text,
-    `${sampleId} → ${target}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`,
+    `${sampleId} → ${target}${stillHeld}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`,
     'success',
     scan.mainAt,
   );

@@ -304,6 +304,19 @@ export class WellFillState implements ServiceBound {
     return first;
   }
 
+  /**
+   * The tube whose removal from `position` is held for a look (the well drawn emptied), or null when
+   * none is: a tube put there now leaves that removal in the Outbox for the user to decide. Named as the
+   * well showed it just before the removal; a change held on a well that was already empty took no tube out.
+   */
+  removalHeldAt(position: string): string | null {
+    const well = this.wells[position];
+    if (well?.sync !== 'held' || well.sample !== null) return null;
+    let latest = -1;
+    for (const [id, d] of this.#drawn) if (d.position === position && id > latest) latest = id;
+    return this.#drawn.get(latest)?.before.sample ?? null;
+  }
+
   /** "Done" / "next plate": nothing is open until the next plate scan. */
   closePlate(): void {
     this.plate = null;

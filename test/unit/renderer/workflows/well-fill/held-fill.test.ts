@@ -139,4 +139,33 @@ describe.each(['spec', 'extended'] as const)('Well fill: a removal held for a lo
     await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0005', reason: null }));
     expect(b.s.wells['A1']?.sync).not.toBe('held');
   });
+
+  it('a tube scanned into the well on purpose says the removal still needs a look, live and after the plate is read again', async () => {
+    const b = await bench(profile);
+    await b.scan('TB000005');
+    await b.scan('TB000007');
+    await b.sync();
+    await b.s.refresh();
+    await b.heldAfter(() => removeFromWells(b.s, ['A1', 'A2'], 'SAMPLE'));
+    await vi.waitFor(() => expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'held' }));
+
+    await b.scan('A1');
+    await b.scan('TB000006');
+    expect(b.said()).toBe('S-0006 → A1 — your removal of S-0005 there still needs a look in the Outbox · next A3');
+    // Back from the Outbox, the plate read again: the same.
+    await b.s.refresh();
+    await b.scan('A2');
+    await b.scan('TB000008');
+    expect(b.said()).toBe('S-0008 → A2 — your removal of S-0007 there still needs a look in the Outbox · next A3');
+    // It does: the new tubes go (or are held) as their own changes, and the removals stay for the user.
+    await b.sync();
+    const removals = (await b.entries()).filter((e) => e.intent?.type === 'well-remove');
+    expect(removals.map((e) => [e.state, e.lastError?.kind])).toEqual([
+      ['failed', 'plate-changed'],
+      ['failed', 'plate-changed'],
+    ]);
+    // A free well has no such note.
+    await b.scan('TB000009');
+    expect(b.said()).toBe('S-0009 → A3 · next A4');
+  });
 });
