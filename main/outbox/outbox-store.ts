@@ -137,6 +137,14 @@ export interface Outbox {
   cancel(id: number): boolean;
   /** Cancels, in one transaction, those of the entries that were never attempted; answers their ids. */
   cancelMany(ids: readonly number[]): number[];
+  /**
+   * An undo of an edit: in one transaction, cancels the entries never attempted and discards the failed
+   * ones (refused, or held for a look: they never happened on the service, and an opposite change sent
+   * for them would undo what is there instead, e.g. another bench's tube). Failed is read inside the
+   * transaction: one a Retry made pending or sending meanwhile is left as it is. An uncertain entry is
+   * neither (it may be on the service). Answers which ids were cancelled and which discarded.
+   */
+  undoMany(ids: readonly number[]): { cancelled: number[]; discarded: number[] };
   /** Explicit user action on a failed or uncertain entry (one that no longer reads too). Null if it is neither. */
   discard(id: number): ListedEntry | null;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
@@ -372,23 +380,32 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function cancelNeverSent(ids: readonly number[], what: string): number[] {
-    let cancelled: number[];
+  function cancelNeverSent(
+    ids: readonly number[],
+    what: string,
+    alsoFailed = false,
+  ): { cancelled: number[]; discarded: number[] } {
+    let done: { cancelled: number[]; discarded: number[] };
     let dependents: number[] = [];
     try {
       const t = now();
-      cancelled = db
+      done = db
         .transaction(() => {
-          const gone = ids.filter((id) => st.cancel.run(t, id).changes === 1);
-          dependents = failDependents(gone, t);
-          return gone;
+          const cancelled = ids.filter((id) => st.cancel.run(t, id).changes === 1);
+          // The same write as the user's Discard of a failed entry (discard below), only if still failed.
+          const discarded = alsoFailed
+            ? ids.filter((id) => st.setState.run('discarded', t, id, 'failed').changes === 1)
+            : [];
+          dependents = failDependents([...cancelled, ...discarded], t);
+          return { cancelled, discarded };
         })
         .immediate();
     } catch (err) {
       throw toWriteError(err, what);
     }
-    if (cancelled.length > 0) events.emit('changed', reread([...cancelled, ...dependents]));
-    return cancelled;
+    const changed = [...done.cancelled, ...done.discarded];
+    if (changed.length > 0) events.emit('changed', reread([...changed, ...dependents]));
+    return done;
   }
 
   function transition(id: number, from: EntryState, to: EntryState): boolean {
@@ -559,8 +576,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
           : st.inStateOfType.all(state, o.type, o?.afterId ?? 0, o?.limit ?? 1000);
       return rows.map(rowToListed);
     },
-    cancel: (id) => cancelNeverSent([id], 'The change').length === 1,
-    cancelMany: (ids) => cancelNeverSent(ids, 'The undo'),
+    cancel: (id) => cancelNeverSent([id], 'The change').cancelled.length === 1,
+    cancelMany: (ids) => cancelNeverSent(ids, 'The undo').cancelled,
+    undoMany: (ids) => cancelNeverSent(ids, 'The undo', true),
     discard(id) {
       const e = st.get.get(id);
       if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return null;

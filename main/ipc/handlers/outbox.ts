@@ -148,10 +148,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.cancelMany': ({ ids }) => {
       const asked = ids.map(toId);
-      const cancelled = committed(() => outbox.cancelMany(asked));
+      const { cancelled, discarded } = committed(() => outbox.undoMany(asked));
+      // As after the user's Discard (discard above): a lane that waited for a discarded entry goes now.
+      if (discarded.length > 0) void sync.syncNow();
       // Read right after the cancel, with nothing run in between (the store is synchronous).
       const takenOut = asked.filter((id) => {
-        if (cancelled.includes(id)) return false;
+        if (cancelled.includes(id) || discarded.includes(id)) return false;
         let state: string | undefined;
         try {
           state = outbox.get(id)?.state;
@@ -161,7 +163,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         }
         return state === 'cancelled' || state === 'discarded';
       });
-      return { cancelled, takenOut };
+      return { cancelled, discarded, takenOut };
     },
     'outbox.cancel': ({ id }) => {
       const ok = committed(() => outbox.cancel(toId(id)));

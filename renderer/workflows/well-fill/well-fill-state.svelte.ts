@@ -16,6 +16,7 @@ import {
   describeWell,
   inverseOf,
   partlyUndone,
+  takenOutOfOutbox,
   wellsChangedSince,
   withoutEntry,
   withoutUndoEntry,
@@ -422,7 +423,7 @@ export class WellFillState implements ServiceBound {
     for (;;) {
       const action = this.#stack.undo();
       if (!action) return null;
-      let answer: { cancelled: number[]; takenOut: number[] };
+      let answer: { cancelled: number[]; discarded: number[]; takenOut: number[] };
       try {
         this.#refuseChangedSince(action, 'after', 'undone');
         answer = await call(this.api, 'outbox.cancelMany', { ids: action.steps.map((s) => s.entryId) });
@@ -431,8 +432,11 @@ export class WellFillState implements ServiceBound {
         this.#syncStack();
         throw err;
       }
-      const gone = new Set(answer.cancelled);
+      // Refused or held for a look, now discarded: it never happened, so it is taken back like a cancelled one.
+      const gone = new Set([...answer.cancelled, ...answer.discarded]);
       const out = new Set(answer.takenOut);
+      const notHappened = action.steps.filter((s) => answer.discarded.includes(s.entryId));
+      const held = notHappened.map((s) => this.wells[s.forward.position]?.sync === 'held');
       // Drawn and told now, not when the Outbox's event comes: the next undo may be of the same well.
       for (const id of out) this.#forget(id);
       // Newest first, so a well changed twice in one edit ends as it was before the first change.
@@ -460,7 +464,7 @@ export class WellFillState implements ServiceBound {
       this.#stack.replaceTop('undone', { ...action, steps });
       this.cursor = this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
       this.#syncStack();
-      return action.what;
+      return action.what + takenOutOfOutbox(notHappened, held, action.steps.length);
     }
   }
 

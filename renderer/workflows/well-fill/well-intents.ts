@@ -133,6 +133,23 @@ export function partlyUndone(
   );
 }
 
+/**
+ * What an undo adds to its line for the steps it took out of the Outbox because they never happened on
+ * the service (`held[i]`: step i was held for a look, else refused): "" when there are none. `of` is how
+ * many steps the edit had, so a one-well edit reads as "it", a bigger one names its wells.
+ */
+export function takenOutOfOutbox(steps: readonly ActionStep[], held: readonly boolean[], of: number): string {
+  if (steps.length === 0) return '';
+  const why = held.every(Boolean)
+    ? 'held for a look (the plate changed on the service)'
+    : held.some(Boolean)
+      ? 'refused by the service or held for a look'
+      : 'refused by the service';
+  if (steps.length === of) return ` — it had been ${why}, so it was taken out of the Outbox; nothing was sent`;
+  const wells = [...new Set(steps.map((s) => s.forward.position))].join(' ');
+  return ` — ${wells} had been ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox; nothing was sent for ${steps.length === 1 ? 'it' : 'them'}`;
+}
+
 /** What a well holds, as a user reads it: its sample (in any case), its label and its tags (in any order). */
 function holds(w: Pick<WellView, 'sample' | 'label' | 'tags'>): string {
   return [(w.sample ?? '').toUpperCase(), w.label, [...w.tags].sort().join('\u0001')].join('\u0000');

@@ -221,14 +221,22 @@ export const outboxChannels = {
   /** Undo of an entry never tried yet. `ok: false` means it was tried and may already be on the service. */
   'outbox.cancel': channel({ request: byId, response: done }),
   /**
-   * An undo of several entries: those never tried are cancelled together (one transaction). `takenOut`:
-   * those the user had already cancelled or discarded in the Outbox (read in the same turn). They will
-   * never happen, so an undo has nothing of them to take back; without it they read as "already sent"
-   * and got an opposite change of their own.
+   * An undo of several entries, in one transaction: those never tried are `cancelled`; those failed
+   * (refused by the service, or held for a look) are `discarded`, as the user's Discard in the Outbox
+   * would: they never happened, so the undo sends nothing for them (an opposite change would take away
+   * what is there instead, e.g. another bench's tube). One a Retry made pending or sending meanwhile is
+   * neither; an uncertain one neither (it may be on the service). `takenOut`: those the user had
+   * already cancelled or discarded in the Outbox (read in the same turn). They will never happen, so an
+   * undo has nothing of them to take back; without it they read as "already sent" and got an opposite
+   * change of their own. Any other entry may be on the service: the undo sends its opposite change.
    */
   'outbox.cancelMany': channel({
     request: z.strictObject({ ids: z.array(outboxEntryId).min(1).max(MAX_INTENTS_PER_COMMIT) }),
-    response: z.strictObject({ cancelled: z.array(z.number().int()), takenOut: z.array(z.number().int()) }),
+    response: z.strictObject({
+      cancelled: z.array(z.number().int()),
+      discarded: z.array(z.number().int()),
+      takenOut: z.array(z.number().int()),
+    }),
   }),
   'outbox.reconcile': channel({
     request: z.strictObject({ id: outboxEntryId, resolution: z.enum(RECONCILE_RESOLUTIONS) }),
