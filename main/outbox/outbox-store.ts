@@ -76,6 +76,13 @@ export interface OutboxEvents {
   changed: EntryStateChange[];
 }
 
+/** What an undo did to the entries it was asked about (Outbox.undoMany). */
+export interface UndoneEntries {
+  cancelled: number[];
+  discarded: number[];
+  takenOut: number[];
+}
+
 export interface Outbox {
   /** Set when the file at `path` was corrupt: it was moved aside and this is a fresh outbox. */
   readonly recovered: MovedAside | null;
@@ -135,16 +142,16 @@ export interface Outbox {
    * sends the opposite change for it instead.
    */
   cancel(id: number): boolean;
-  /** Cancels, in one transaction, those of the entries that were never attempted; answers their ids. */
-  cancelMany(ids: readonly number[]): number[];
   /**
    * An undo of an edit: in one transaction, cancels the entries never attempted and discards the failed
    * ones (refused, or held for a look: they never happened on the service, and an opposite change sent
    * for them would undo what is there instead, e.g. another bench's tube). Failed is read inside the
    * transaction: one a Retry made pending or sending meanwhile is left as it is. An uncertain entry is
-   * neither (it may be on the service). Answers which ids were cancelled and which discarded.
+   * neither (it may be on the service). Answers which ids were cancelled, which discarded, and which
+   * the user had already taken out (cancelled or discarded before), read in the same transaction by
+   * state alone, so an entry whose payload no longer reads is answered too.
    */
-  undoMany(ids: readonly number[]): { cancelled: number[]; discarded: number[] };
+  undoMany(ids: readonly number[]): UndoneEntries;
   /** Explicit user action on a failed or uncertain entry (one that no longer reads too). Null if it is neither. */
   discard(id: number): ListedEntry | null;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
@@ -380,12 +387,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function cancelNeverSent(
-    ids: readonly number[],
-    what: string,
-    alsoFailed = false,
-  ): { cancelled: number[]; discarded: number[] } {
-    let done: { cancelled: number[]; discarded: number[] };
+  function cancelNeverSent(ids: readonly number[], what: string, undo = false): UndoneEntries {
+    let done: UndoneEntries;
     let dependents: number[] = [];
     try {
       const t = now();
@@ -393,11 +396,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
         .transaction(() => {
           const cancelled = ids.filter((id) => st.cancel.run(t, id).changes === 1);
           // The same write as the user's Discard of a failed entry (discard below), only if still failed.
-          const discarded = alsoFailed
-            ? ids.filter((id) => st.setState.run('discarded', t, id, 'failed').changes === 1)
+          const discarded = undo ? ids.filter((id) => st.setState.run('discarded', t, id, 'failed').changes === 1) : [];
+          const changed = new Set([...cancelled, ...discarded]);
+          const takenOut = undo
+            ? ids.filter((id) => {
+                const state = changed.has(id) ? undefined : st.stateOf.get(id)?.state;
+                return state === 'cancelled' || state === 'discarded';
+              })
             : [];
-          dependents = failDependents([...cancelled, ...discarded], t);
-          return { cancelled, discarded };
+          dependents = failDependents([...changed], t);
+          return { cancelled, discarded, takenOut };
         })
         .immediate();
     } catch (err) {
@@ -577,7 +585,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return rows.map(rowToListed);
     },
     cancel: (id) => cancelNeverSent([id], 'The change').cancelled.length === 1,
-    cancelMany: (ids) => cancelNeverSent(ids, 'The undo').cancelled,
     undoMany: (ids) => cancelNeverSent(ids, 'The undo', true),
     discard(id) {
       const e = st.get.get(id);

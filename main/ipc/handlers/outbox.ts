@@ -147,23 +147,10 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         : { ok, message: 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.' };
     },
     'outbox.cancelMany': ({ ids }) => {
-      const asked = ids.map(toId);
-      const { cancelled, discarded } = committed(() => outbox.undoMany(asked));
+      const undone = committed(() => outbox.undoMany(ids.map(toId)));
       // As after the user's Discard (discard above): a lane that waited for a discarded entry goes now.
-      if (discarded.length > 0) void sync.syncNow();
-      // Read right after the cancel, with nothing run in between (the store is synchronous).
-      const takenOut = asked.filter((id) => {
-        if (cancelled.includes(id) || discarded.includes(id)) return false;
-        let state: string | undefined;
-        try {
-          state = outbox.get(id)?.state;
-        } catch {
-          // An entry this version cannot read is not one the user took out: the undo treats it as sent.
-          return false;
-        }
-        return state === 'cancelled' || state === 'discarded';
-      });
-      return { cancelled, discarded, takenOut };
+      if (undone.discarded.length > 0) void sync.syncNow();
+      return undone;
     },
     'outbox.cancel': ({ id }) => {
       const ok = committed(() => outbox.cancel(toId(id)));

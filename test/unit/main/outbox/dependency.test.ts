@@ -80,7 +80,7 @@ describe('outbox: entries that depend on entries', () => {
 
   it('discarding or cancelling the earlier entry fails the one that waits for it', () => {
     const [u1, a1] = filed('EXP-1');
-    expect(outbox.cancelMany([u1])).toEqual([u1]);
+    expect(outbox.undoMany([u1]).cancelled).toEqual([u1]);
     expect(outbox.get(a1)!.lastError!.message).toContain('was cancelled');
 
     const [u2, a2] = filed('EXP-2');

@@ -60,15 +60,15 @@ describe('outbox store', () => {
     expect(outbox.get(b)?.state).toBe('sending');
   });
 
-  it('cancelMany cancels, in one transaction, only those entries not yet on their way, and says which', () => {
+  it('undoMany cancels, in one transaction, only those entries not yet on their way, and says which', () => {
     const [a, b, c] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002'), wellSet('A3', 'S-0003')]);
     outbox.claim([b!], 'req-1', 'updateManifest');
     const seen: string[] = [];
     outbox.events.on('changed', (es) => seen.push(es.map((e) => `${e.id}:${e.state}`).join(',')));
-    expect(outbox.cancelMany([a!, b!, c!])).toEqual([a, c]);
+    expect(outbox.undoMany([a!, b!, c!]).cancelled).toEqual([a, c]);
     expect([a, b, c].map((id) => outbox.get(id!)?.state)).toEqual(['cancelled', 'sending', 'cancelled']);
     expect(seen).toEqual([`${a}:cancelled,${c}:cancelled`]);
-    expect(outbox.cancelMany([a!, c!])).toEqual([]);
+    expect(outbox.undoMany([a!, c!]).cancelled).toEqual([]);
   });
 
   it('never cancels an entry that was tried, even one back to pending after its answer was lost', () => {
@@ -84,7 +84,7 @@ describe('outbox store', () => {
     outbox.claim([split!], 'req-2', 'updateManifest');
     outbox.settle([{ id: split!, state: 'pending', error: { kind: 'validation', status: 422, message: 'm', at: 1 } }]);
     expect(outbox.cancel(tried!)).toBe(false);
-    expect(outbox.cancelMany([tried!, split!, fresh!])).toEqual([fresh]);
+    expect(outbox.undoMany([tried!, split!, fresh!]).cancelled).toEqual([fresh]);
     expect([tried, split, fresh].map((id) => outbox.get(id!)?.state)).toEqual(['pending', 'pending', 'cancelled']);
   });
 

@@ -26,7 +26,7 @@ describe('undo of a well change that was already tried', () => {
 
   /** Ctrl+Z as renderer/workflows/well-fill/well-fill-state.svelte.ts #undo does it. */
   function undo(id: number): boolean {
-    const gone = outbox.cancelMany([id]);
+    const gone = outbox.undoMany([id]).cancelled;
     if (!gone.includes(id)) outbox.enqueue(wellRemove('A1', ['SAMPLE']));
     return gone.includes(id);
   }
