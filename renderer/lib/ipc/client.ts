@@ -51,16 +51,21 @@ export function messageOf(err: unknown): string {
 }
 
 /**
- * A failure that left nothing recorded, as the bench says it. Main already says so for an outbox
- * write it refused ("NOT RECORDED — …"): said once, not twice.
+ * Main's reason for a write it refused, without the "NOT RECORDED — " (or "NOT QUEUED — ") it starts
+ * with: for a caller that says that itself, so it is said once, not twice.
  */
-export function notRecorded(err: unknown): string {
-  return `NOT RECORDED: ${messageOf(err).replace(/^NOT RECORDED\s*[—:-]\s*/, '')}`;
+export function refusalOf(err: unknown, lead: 'NOT RECORDED' | 'NOT QUEUED' = 'NOT RECORDED'): string {
+  return messageOf(err).replace(new RegExp(`^${lead}\\s*[—:-]\\s*`), '');
 }
 
-/** A file the Upload screen could not queue, said once: main's refusal may already start "NOT QUEUED — …". */
+/** A failure that left nothing recorded, as the bench says it. */
+export function notRecorded(err: unknown): string {
+  return `NOT RECORDED: ${refusalOf(err)}`;
+}
+
+/** A file the Upload screen could not queue. */
 export function notQueued(err: unknown): string {
-  return `Not queued: ${messageOf(err).replace(/^NOT QUEUED\s*[—:-]\s*/, '')}`;
+  return `Not queued: ${refusalOf(err, 'NOT QUEUED')}`;
 }
 
 /** invoke, unwrapped: resolves with the value or throws IpcCallError. */

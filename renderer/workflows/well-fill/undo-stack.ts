@@ -31,13 +31,13 @@ export class UndoStack<A> {
     const list = side === 'done' ? this.#done : this.#undone;
     if (list.length > 0) list[list.length - 1] = action;
   }
-  /** Rewrites what can be undone (an action's step that will never happen taken out of it). */
-  reviseDone(revise: (done: readonly A[]) => A[]): void {
-    this.#done = revise(this.#done);
-  }
-  /** Rewrites what can be redone (an undo's opposite change that will never happen taken out of it). */
-  reviseUndone(revise: (undone: readonly A[]) => A[]): void {
-    this.#undone = revise(this.#undone);
+  /**
+   * Rewrites one side, the other left as it is: what can be undone (an action's step that will never
+   * happen taken out of it) or what can be redone (an undo's opposite change that will never happen).
+   */
+  revise(side: 'done' | 'undone', revise: (actions: readonly A[]) => A[]): void {
+    if (side === 'done') this.#done = revise(this.#done);
+    else this.#undone = revise(this.#undone);
   }
   get canUndo(): boolean {
     return this.#done.length > 0;

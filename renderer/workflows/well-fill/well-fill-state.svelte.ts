@@ -444,7 +444,7 @@ export class WellFillState implements ServiceBound {
       const sent = action.steps.filter((s) => !gone.has(s.entryId) && !out.has(s.entryId));
       if (sent.length === 0 && gone.size === 0) {
         // Taken out in the Outbox before this undo reached it: nothing of it to take back or to redo.
-        this.#stack.reviseUndone((undone) => undone.slice(0, -1));
+        this.#stack.revise('undone', (undone) => undone.slice(0, -1));
         this.#syncStack();
         continue;
       }
@@ -482,7 +482,7 @@ export class WellFillState implements ServiceBound {
     // Cancelled here or taken out in the Outbox before: either way it will never happen.
     const never = action.steps.filter((s) => !sent.includes(s));
     this.#stack.redo();
-    this.#stack.reviseDone((done) => never.reduce((d, s) => withoutEntry(d, s.entryId), [...done]));
+    this.#stack.revise('done', (done) => never.reduce((d, s) => withoutEntry(d, s.entryId), [...done]));
     this.#syncStack();
     const taken = action.steps.filter((s) => cancelled.has(s.entryId));
     return taken.length === 0 ? err : new Error(partlyUndone(action.what, taken, sent, err));
@@ -551,8 +551,8 @@ export class WellFillState implements ServiceBound {
    * An undo's opposite change taken out leaves the redo side (withoutUndoEntry): the well keeps the step.
    */
   #forget(entryId: number): void {
-    this.#stack.reviseDone((done) => withoutEntry(done, entryId));
-    this.#stack.reviseUndone((undone) => withoutUndoEntry(undone, entryId));
+    this.#stack.revise('done', (done) => withoutEntry(done, entryId));
+    this.#stack.revise('undone', (undone) => withoutUndoEntry(undone, entryId));
     this.#syncStack();
     const drawn = this.#drawn.get(entryId);
     if (!drawn) return;

@@ -1,6 +1,7 @@
 import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '../../../shared/outbox/intents.js';
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
 import { applyIntent, type WellView } from '../../lib/plate-map/well-view.js';
+import { refusalOf } from '../../lib/ipc/client.js';
 
 /** One outbox entry of an action, with what undoes it if it has already left. */
 export interface ActionStep {
@@ -115,6 +116,9 @@ export function sampleIntent(
   return { type: 'well-set', manifest, position, sample, ...(before.label ? {} : { label: 'SAMPLE' as const }) };
 }
 
+/** The wells steps change, each once, as a line names them: "A1 A2". */
+const wellsOf = (steps: readonly ActionStep[]): string => [...new Set(steps.map((s) => s.forward.position))].join(' ');
+
 /**
  * An undo that cancelled `taken` (never sent) but could not queue the opposite change for `left`: what
  * was undone, what was not and why, in the user's words (main's "NOT RECORDED" is said once, by the screen).
@@ -125,11 +129,9 @@ export function partlyUndone(
   left: readonly ActionStep[],
   err: unknown,
 ): string {
-  const wells = (steps: readonly ActionStep[]) => [...new Set(steps.map((s) => s.forward.position))].join(' ');
-  const why = (err instanceof Error ? err.message : String(err)).replace(/^NOT RECORDED\s*[—:-]\s*/, '');
   return (
-    `"${what}" only partly undone: ${wells(taken)} taken back (not sent yet); ${wells(left)} not undone, its ` +
-    `opposite change was not recorded: ${why} Press Undo again to try ${wells(left)} again.`
+    `"${what}" only partly undone: ${wellsOf(taken)} taken back (not sent yet); ${wellsOf(left)} not undone, its ` +
+    `opposite change was not recorded: ${refusalOf(err)} Press Undo again to try ${wellsOf(left)} again.`
   );
 }
 
@@ -146,8 +148,7 @@ export function takenOutOfOutbox(steps: readonly ActionStep[], held: readonly bo
       ? 'refused by the service or held for a look'
       : 'refused by the service';
   if (steps.length === of) return ` — it had been ${why}, so it was taken out of the Outbox; nothing was sent`;
-  const wells = [...new Set(steps.map((s) => s.forward.position))].join(' ');
-  return ` — ${wells} had been ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox; nothing was sent for ${steps.length === 1 ? 'it' : 'them'}`;
+  return ` — ${wellsOf(steps)} had been ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox; nothing was sent for ${steps.length === 1 ? 'it' : 'them'}`;
 }
 
 /** What a well holds, as a user reads it: its sample (in any case), its label and its tags (in any order). */

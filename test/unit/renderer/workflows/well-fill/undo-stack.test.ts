@@ -34,20 +34,20 @@ describe('undo/redo stack', () => {
     s.replaceTop('undone', { ids: [2] });
     expect(s.redo()).toEqual({ ids: [2] });
   });
-  it('reviseDone rewrites what can be undone and leaves what can be redone', () => {
+  it('revise(done) rewrites what can be undone and leaves what can be redone', () => {
     const s = new UndoStack<number>();
     for (const a of [1, 2, 3, 4]) s.push(a);
     s.undo();
-    s.reviseDone((done) => done.filter((a) => a !== 2));
+    s.revise('done', (done) => done.filter((a) => a !== 2));
     expect([s.undo(), s.undo(), s.undo()]).toEqual([3, 1, null]);
     expect([s.redo(), s.redo(), s.redo(), s.redo()]).toEqual([1, 3, 4, null]);
   });
-  it('reviseUndone rewrites what can be redone and leaves what can be undone', () => {
+  it('revise(undone) rewrites what can be redone and leaves what can be undone', () => {
     const s = new UndoStack<number>();
     for (const a of [1, 2, 3]) s.push(a);
     s.undo();
     s.undo();
-    s.reviseUndone((undone) => undone.filter((a) => a !== 3));
+    s.revise('undone', (undone) => undone.filter((a) => a !== 3));
     expect([s.redo(), s.redo()]).toEqual([2, null]);
     expect([s.undo(), s.undo(), s.undo()]).toEqual([2, 1, null]);
   });
