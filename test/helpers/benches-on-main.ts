@@ -4,6 +4,7 @@ import { startSandbox, type SandboxHandle } from '../../main/sandbox/server.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../renderer/workflows/assign-location/assign-scans.js';
+import { OUTBOX_ENTRY_STATES } from '../../shared/ipc/channels/outbox.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { wellFillOnMain } from './well-fill-on-main.js';
 
@@ -79,6 +80,17 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       });
     },
     sync: () => w.env.call('outbox.syncNow', {}),
+    /** Every entry of main's outbox, in every state. */
+    entries: () => w.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] }),
+    /** The sample the service holds at `position` of the plate or box with this barcode, or null. */
+    heldOnService(barcode: string, position: string): string | null {
+      const m = svc().store.manifests.find('barcode', barcode)!;
+      return (
+        svc()
+          .store.manifests.wells(m.uuid)
+          .find((x) => x.position === position)?.sampleId ?? null
+      );
+    },
     async close() {
       for (const s of screens) s.stop();
       outbox.stop();

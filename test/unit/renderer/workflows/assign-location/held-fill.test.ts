@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -25,7 +24,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose fill
     await b.otherPuts(PLATE, 'H12', 'S-0099');
     b.proxy().setFaults([]);
     await b.sync();
-    const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
+    const { entries } = b;
     const fill = (await entries()).find((e) => e.intent?.type === 'well-set')!;
     expect(fill).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -29,18 +28,13 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
 
     b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
     expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
-    const m = b.sandbox().store.manifests.find('barcode', PLATE)!;
     await b.otherPuts(PLATE, 'H12', 'S-0099');
     b.proxy().setFaults([]);
     await b.sync();
-    const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
+    const { entries } = b;
     const removal = (await entries()).find((e) => e.intent?.type === 'well-remove')!;
     expect(removal).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
-    const onService = (p: string) =>
-      b
-        .sandbox()
-        .store.manifests.wells(m.uuid)
-        .find((w) => w.position === p)?.sampleId ?? null;
+    const onService = (p: string) => b.heldOnService(PLATE, p);
     expect(onService('A5')).toBe('S-0131');
 
     // A fresh Assign location screen opens the plate: what it knows comes from main.

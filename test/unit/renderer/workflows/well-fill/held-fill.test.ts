@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -20,15 +19,9 @@ async function bench(profile: 'spec' | 'extended') {
   const b = await openBenches(profile);
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
   await b.scan(PLATE);
-  const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
   return {
     ...b,
-    entries,
-    onService: (position: string) =>
-      b
-        .sandbox()
-        .store.manifests.wells(b.sandbox().store.manifests.find('barcode', PLATE)!.uuid)
-        .find((x) => x.position === position)?.sampleId ?? null,
+    onService: (position: string) => b.heldOnService(PLATE, position),
     /** `change` made offline while another bench writes H12, then the service is back: it is held. */
     async heldAfter(change: () => Promise<unknown>) {
       b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
@@ -36,7 +29,7 @@ async function bench(profile: 'spec' | 'extended') {
       await b.otherPuts(PLATE, 'H12', 'S-0099');
       b.proxy().setFaults([]);
       await b.sync();
-      const held = (await entries()).find((e) => e.state === 'failed')!;
+      const held = (await b.entries()).find((e) => e.state === 'failed')!;
       expect(held.lastError).toMatchObject({ kind: 'plate-changed', message: expect.stringMatching(NEEDS_A_LOOK) });
       return held;
     },

@@ -3,7 +3,6 @@ import { CountingOutbox } from '../../../../helpers/kept-screen-on-main.js';
 import { keptWellFillState } from '../../../../../renderer/workflows/well-fill/kept-state.js';
 import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -33,7 +32,7 @@ async function wellFillKept(profile: 'spec' | 'extended') {
   await b.env.call('cache.sampleIndex', { labsheet: s.labsheet });
   const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
   await scan(PLATE);
-  const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
+  const { entries } = b;
   const entryAt = async (position: string) =>
     (await entries()).filter((e) => e.intent?.type === 'well-set' && e.intent.position === position);
   return {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -18,7 +17,6 @@ async function bench(profile: 'spec' | 'extended') {
   const { scan: assign } = b.assignScreen();
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
   await b.scan(PLATE); // Well fill's reading of the plate
-  const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
   return {
     ...b,
     assign,
@@ -29,7 +27,7 @@ async function bench(profile: 'spec' | 'extended') {
       await assign('TB000131');
       expect(b.said()).toMatch(/TB000131 → .* A5$/);
       await b.sync();
-      const move = (await entries()).find((e) => e.intent?.type === 'location-assign' && e.intent.id === 'TB000131');
+      const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign' && e.intent.id === 'TB000131');
       expect(move?.state).toBe('done');
     },
     /** Well fill's change of A1, after it was sent (or held). */
@@ -37,13 +35,9 @@ async function bench(profile: 'spec' | 'extended') {
       await b.scan('TB000001');
       expect(b.said()).toMatch(/^S-0001 → A1/);
       await b.sync();
-      return (await entries()).find((e) => e.intent?.type === 'well-set')!;
+      return (await b.entries()).find((e) => e.intent?.type === 'well-set')!;
     },
-    onService: (position: string) =>
-      b
-        .sandbox()
-        .store.manifests.wells(b.sandbox().store.manifests.find('barcode', PLATE)!.uuid)
-        .find((x) => x.position === position)?.sampleId ?? null,
+    onService: (position: string) => b.heldOnService(PLATE, position),
   };
 }
 

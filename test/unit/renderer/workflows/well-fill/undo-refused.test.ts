@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from 'vitest';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -17,15 +16,9 @@ async function bench(profile: 'spec' | 'extended') {
   const b = await openBenches(profile);
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
   await b.scan(PLATE);
-  const entries = () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
   return {
     ...b,
-    entries,
-    onService: (position: string) =>
-      b
-        .sandbox()
-        .store.manifests.wells(b.sandbox().store.manifests.find('barcode', PLATE)!.uuid)
-        .find((x) => x.position === position)?.sampleId ?? null,
+    onService: (position: string) => b.heldOnService(PLATE, position),
   };
 }
 
