@@ -1,3 +1,5 @@
+import { heldFillIn } from './held-notes.js';
+
 /**
  * What can be wrong with a scan during a fill, each with its own tone and colour so a user
  * hears which one without looking. Pure: the state module gathers the facts, this decides.
@@ -55,8 +57,7 @@ export function guardSample(f: SampleFacts): Guard | null {
   }
   if (f.targetHolds !== null) {
     const holds = f.targetHeld
-      ? `${f.target} holds ${f.targetHolds}, your change that needs a look in the Outbox (the plate changed on the ` +
-        'service since you read it)'
+      ? `${heldFillIn(f.target, f.targetHolds)} (the plate changed on the service since you read it)`
       : `${f.target} already holds ${f.targetHolds}`;
     return {
       kind: 'occupied-well',

@@ -9,6 +9,7 @@ import { isReservedWell, wellAfter } from './fill-order.js';
 import { guardPlate, guardSample, type Guard, type GuardKind } from './guards.js';
 import { sampleIntent } from './well-intents.js';
 import { applyLayoutNamed } from './layout-apply.js';
+import { armedSaid, removalStillHeld } from './held-notes.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 export const GUARD_TONE: Record<GuardKind, Tone> = {
@@ -57,7 +58,8 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   if (!s.plate) return fb.report(scan.text, 'Scan a plate or box first', 'error', scan.mainAt);
   if (c.kind === 'position') {
     s.armed = c.normalized;
-    return fb.report(scan.text, `Next tube goes to ${c.normalized}`, 'info', scan.mainAt);
+    const said = armedSaid(c.normalized, s.wells[c.normalized], s.removalHeldAt(c.normalized));
+    return fb.report(scan.text, said, 'info', scan.mainAt);
   }
   if (c.kind === 'location')
     return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);
@@ -113,7 +115,7 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   s.armed = null;
   if (wasArmed && s.held) s.fillFrom(target);
   else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
-  const stillHeld = removedHeld ? ` — your removal of ${removedHeld} there still needs a look in the Outbox` : '';
+  const stillHeld = removedHeld ? ` — ${removalStillHeld(removedHeld)}` : '';
   s.feedback.report(
     scan.text,
     `${sampleId} → ${target}${stillHeld}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`,

@@ -66,8 +66,13 @@ describe.each(['spec', 'extended'] as const)('Well fill: a fill held for a look 
     expect(b.said()).toBe('S-0001 is already in A1 on this plate.');
     expect(b.s.guard?.kind).toBe('duplicate-sample');
 
-    // A tube scanned into the well on purpose is asked about, with what the well holds and why.
+    // A tube scanned into the well on purpose is asked about, with what the well holds and why; the
+    // position scan says it already, before the tube comes.
     await b.scan('A1');
+    expect(b.said()).toBe(
+      'Next tube goes to A1 — A1 holds S-0001, your change that needs a look in the Outbox; you will be asked before ' +
+        'it is replaced',
+    );
     await b.scan('TB000002');
     expect(b.s.guard?.kind).toBe('occupied-well');
     expect(b.said()).toBe(
@@ -142,12 +147,15 @@ describe.each(['spec', 'extended'] as const)('Well fill: a removal held for a lo
     await b.heldAfter(() => removeFromWells(b.s, ['A1', 'A2'], 'SAMPLE'));
     await vi.waitFor(() => expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'held' }));
 
+    // Said as soon as the position is scanned, not only when the tube comes.
     await b.scan('A1');
+    expect(b.said()).toBe('Next tube goes to A1 — your removal of S-0005 there still needs a look in the Outbox');
     await b.scan('TB000006');
     expect(b.said()).toBe('S-0006 → A1 — your removal of S-0005 there still needs a look in the Outbox · next A3');
     // Back from the Outbox, the plate read again: the same.
     await b.s.refresh();
     await b.scan('A2');
+    expect(b.said()).toBe('Next tube goes to A2 — your removal of S-0007 there still needs a look in the Outbox');
     await b.scan('TB000008');
     expect(b.said()).toBe('S-0008 → A2 — your removal of S-0007 there still needs a look in the Outbox · next A3');
     // It does: the new tubes go (or are held) as their own changes, and the removals stay for the user.
@@ -158,6 +166,8 @@ describe.each(['spec', 'extended'] as const)('Well fill: a removal held for a lo
       ['failed', 'plate-changed'],
     ]);
     // A free well has no such note.
+    await b.scan('A3');
+    expect(b.said()).toBe('Next tube goes to A3');
     await b.scan('TB000009');
     expect(b.said()).toBe('S-0009 → A3 · next A4');
   });
