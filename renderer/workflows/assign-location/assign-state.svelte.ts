@@ -70,6 +70,21 @@ export function fillOf(f: HeldFill): string {
   return `fill of ${f.sample}`;
 }
 
+/** What the user can do about a change held for a look, in the words of the Outbox's buttons. */
+export const DECIDE_IN_OUTBOX = 'send it anyway or discard it there';
+
+/**
+ * Where a scanned tube already is in the open location (AssignState.whereIs). `held` when it is there
+ * by the user's change held for a look (a fill) or is being taken out by one (a removal): the screen
+ * names that change rather than calling the tube a plain duplicate.
+ */
+export interface TubeAlreadyHere {
+  position: string | null;
+  /** The name it was recorded under. */
+  as: string;
+  held: 'fill' | 'removal' | null;
+}
+
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
 export class AssignState implements ServiceBound {
   location = $state<KnownLocation | null>(null);
@@ -256,12 +271,20 @@ export class AssignState implements ServiceBound {
    * computer, or as the service lists the box. `row` is the tube's row (lookUp). Moving a tube to another box is not
    * this: only the open location is looked at.
    */
-  whereIs(code: string, row: TubeRow | null): { position: string | null; as: string } | null {
+  whereIs(code: string, row: TubeRow | null): TubeAlreadyHere | null {
     const names = namesOf(code, row);
-    const here = this.#standing().find((a) => names.has(a.id.toUpperCase()));
-    if (here) return { position: here.position, as: here.id };
-    const before = this.held.find((h) => isTube(h, this.labsheet, names));
-    return before ? { position: before.position, as: before.id } : null;
+    const here = this.#standing().find((a) => names.has(a.id.toUpperCase())) ?? null;
+    const found = here ?? this.held.find((h) => isTube(h, this.labsheet, names)) ?? null;
+    if (!found) return null;
+    return { position: found.position, as: found.id, held: this.#heldChangeOf(found.position, names) };
+  }
+
+  /** The user's change held for a look that put the tube `names` at `position` (a fill), or takes it out (a removal). */
+  #heldChangeOf(position: string | null, names: ReadonlySet<string>): TubeAlreadyHere['held'] {
+    if (position === null) return null;
+    if (this.fillsHeld.some((f) => f.position === position && names.has(f.sample.toUpperCase()))) return 'fill';
+    const removal = this.removalsHeld.find((r) => r.position === position);
+    return removal?.tube && names.has(removal.tube.toUpperCase()) ? 'removal' : null;
   }
 
   /** The tube known to be at a position, or null (the position may still be taken). */
@@ -284,8 +307,7 @@ export class AssignState implements ServiceBound {
   takenBecause(position: string): string | null {
     if (!this.#taken(position) || this.removalHeldAt(position)) return null;
     const fill = this.fillsHeld.find((f) => f.position === position);
-    if (fill)
-      return `${position} holds your ${fillOf(fill)}, which needs a look in the Outbox (send it anyway or discard it there)`;
+    if (fill) return `${position} holds your ${fillOf(fill)}, which needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
     const holder = this.holderOf(position);
     return `${position} is not empty${holder ? ` (${holder} is in it)` : ''}`;
   }

@@ -47,6 +47,27 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose fill
     expect(s.assignments).toHaveLength(before);
   });
 
+  it('the held fill’s tube scanned again is named as the user’s change needing a look, not a plain duplicate', async () => {
+    const { b, s, scan } = await heldFill();
+    const before = s.assignments.length;
+    await scan('TB000012');
+    expect(b.said()).toBe(
+      'TB000012 is already placed in A1 (as S-0012) by your change that needs a look in the Outbox (send it anyway ' +
+        'or discard it there); nothing recorded',
+    );
+    await scan('S-0012');
+    expect(b.said()).toBe(
+      'S-0012 is already placed in A1 by your change that needs a look in the Outbox (send it anyway or discard it ' +
+        'there); nothing recorded',
+    );
+    expect(s.assignments).toHaveLength(before);
+    // A tube this visit put in the box is a plain duplicate.
+    await scan('A2');
+    await scan('TB000013');
+    await scan('TB000013');
+    expect(b.said()).toBe('Duplicate: TB000013 is already in A2; nothing recorded');
+  });
+
   it('a rack file: a position taken by the held fill or by this visit is refused with its reason, the others are saved', async () => {
     const { s, scan } = await heldFill();
     await scan('A2');

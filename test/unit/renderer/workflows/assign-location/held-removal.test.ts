@@ -48,6 +48,13 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     expect(s.heldNotes()).toEqual(['A5: your removal of TB000131 needs a look in the Outbox']);
     // The well still holds the tube on the service: the next tube is not sent there by itself.
     expect(s.targetPosition()).not.toBe('A5');
+    // The tube being taken out, scanned again, is named with the user's removal, not as a plain duplicate.
+    await scan('TB000131');
+    expect(b.said()).toBe(
+      'TB000131 is still in A5: your removal of it there needs a look in the Outbox (send it anyway or discard it ' +
+        'there); nothing recorded',
+    );
+    expect(s.assignments).toHaveLength(0);
 
     await scan('A5');
     expect(b.said()).toBe(
