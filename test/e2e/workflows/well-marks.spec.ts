@@ -4,8 +4,9 @@ import { openScreen, scanAndWait, shot, signIn } from './user.js';
 
 /**
  * A well's sync mark ("…" waiting, "!" refused, "?" needs a look) is read at a glance, without hovering:
- * on a filled well too, on 96 and 384 wells, at the laptop sizes a bench has. Offline, a scanned tube
- * waits to be sent, so its well carries the "…" mark.
+ * on a filled well too, on 96 and 384 wells, at the laptop sizes a bench has, never under 11px and each
+ * with its own shape, not told by colour alone. Offline, a scanned tube waits to be sent, so its well
+ * carries the "…" mark.
  */
 const stack = useStack({ timeout: 120_000 });
 
@@ -14,6 +15,13 @@ const SIZES = [
   { width: 1366, height: 768 },
   { width: 1920, height: 1080 },
 ] as const;
+
+/** The least size of a mark's badge, in CSS pixels, at which its shape and glyph still read. */
+const MIN_MARK = 11;
+const SHAPES: Record<string, { ring: boolean; radius: string }> = {
+  '…': { ring: true, radius: '50%' },
+  '?': { ring: false, radius: '50%' },
+};
 
 type Box = { x: number; y: number; width: number; height: number };
 async function boxOf(l: Locator): Promise<Box> {
@@ -39,7 +47,17 @@ async function expectMarkShown(page: Page, position: string, glyph: string): Pro
   await expect(mark).toHaveText(glyph);
   const m = await boxOf(mark);
   const w = await boxOf(well);
-  expect.soft(m.width, `${position}: the mark has a size`).toBeGreaterThan(4);
+  // Under 11px the "…" of a waiting well was a smudge on a 384-well plate at 1280 and 1366 px: only its colour read.
+  expect.soft(Math.min(m.width, m.height), `${position}: the mark is at least 11px`).toBeGreaterThanOrEqual(MIN_MARK);
+  // Told apart by shape as well as glyph and colour: waiting is a hollow ring, needing a look a filled disc.
+  const shape = await mark.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return {
+      ring: parseFloat(css.borderTopWidth) >= 2 && css.backgroundColor !== css.borderTopColor,
+      radius: css.borderTopLeftRadius,
+    };
+  });
+  expect.soft(shape, `${position}: the ${glyph} mark's shape`).toEqual(SHAPES[glyph]);
   expect.soft(inside(m, w), `${position}: mark ${JSON.stringify(m)} inside well ${JSON.stringify(w)}`).toBe(true);
   const atMiddle = await page.evaluate<boolean, [number, number]>(
     ([x, y]) => document.elementFromPoint(x, y)?.classList.contains('mark') ?? false,
