@@ -51,7 +51,7 @@ test('a fill that needs a look stays in its well, is passed over by the fill, an
   await scanAndWait(page, 'TB000001', 'S-0001 is already in A1 on this plate.');
   await page.keyboard.press('Escape');
   await scanAndWait(page, 'TB000002', 'S-0002 → A2');
-  await scanAndWait(page, 'A1', 'Next tube goes to A1');
+  await scanAndWait(page, 'A1', 'Next tube goes to A1 — A1 holds S-0001, your change that needs a look in the Outbox');
   await scanAndWait(
     page,
     'TB000003',
