@@ -17,8 +17,11 @@ export class WriteError extends Error {
   }
 }
 
-/** Maps a better-sqlite3 / fs failure to the typed error the UI can explain. */
-export function toWriteError(err: unknown, what: string): WriteError {
+/**
+ * Maps a better-sqlite3 / fs failure to the typed error the UI can explain: "<what> was not saved:
+ * <why>. <what to do>". `plural` when `what` names several things ("The 96 well changes").
+ */
+export function toWriteError(err: unknown, what: string, options?: { plural?: boolean }): WriteError {
   if (err instanceof WriteError) return err;
   const code =
     typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
@@ -41,5 +44,18 @@ export function toWriteError(err: unknown, what: string): WriteError {
     closed: 'the outbox is closed',
     invalid: 'the entry is not valid',
   };
-  return new WriteError(kind, `${what} was not saved: ${explain[kind]} (${code ?? text})`, { cause: err, code });
+  // Said to someone at the bench, who can act on the first three and must call for help on the rest.
+  const next: Record<WriteErrorKind, string> = {
+    'disk-full': 'Free some space on this computer (empty the trash, remove large files), then try again.',
+    'read-only': 'Ask IT to let Benchlink write to its data folder, then try again.',
+    busy: 'Close a second copy of Benchlink or a backup tool if one is open, or wait a moment, then try again.',
+    io: 'Try again; if it keeps failing, tell IT: the disk may be failing.',
+    closed: 'Benchlink is shutting down: start it again, then try again.',
+    invalid: 'Check the entry, then try again.',
+  };
+  const verb = options?.plural ? 'were' : 'was';
+  return new WriteError(kind, `${what} ${verb} not saved: ${explain[kind]} (${code ?? text}). ${next[kind]}`, {
+    cause: err,
+    code,
+  });
 }

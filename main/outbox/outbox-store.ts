@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
+import { unsavedSubject, type UnsavedSubject } from '../../shared/outbox/unsaved-subject.js';
 import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { checkpointAfterCommits } from '../common/sqlite/checkpoint-after.js';
@@ -88,7 +89,8 @@ export interface Outbox {
   readonly recovered: MovedAside | null;
   readonly events: TypedEmitter<OutboxEvents>;
   /**
-   * Commits the intent durably (fsync) before returning its id. Throws WriteError. `readFrom`: the
+   * Commits the intent durably (fsync) before returning its id. Throws WriteError, naming what was not
+   * saved by the intent's kind (unsaved-subject.ts). `readFrom`: the
    * service the intent's ids were read from; a new entry is refused ('invalid') unless it is the current one.
    */
   enqueue(intent: Intent, options?: { dedupeKey?: string; readFrom?: string }): number;
@@ -100,6 +102,8 @@ export interface Outbox {
    * built from the plate's queued well changes). The batch is sent only once all of them are done; if
    * one is refused, cancelled or discarded, the batch fails with that reason and cannot be retried (its
    * content states a change that did not happen). Refused (WriteError 'invalid') if one already is.
+   * A failed write names the batch by its kinds ("The 96 well changes to PL-0001"), or by `subject` when
+   * the caller knows it as one thing the kinds cannot say (a plate record: files, a picture, an event).
    */
   enqueueMany(
     intents: readonly Intent[],
@@ -108,6 +112,7 @@ export interface Outbox {
       readFrom?: string;
       dependencies?: readonly BatchDependency[];
       builtOn?: readonly number[];
+      subject?: UnsavedSubject;
     },
   ): number[];
   get(id: number): OutboxEntry | null;
@@ -471,7 +476,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       try {
         r = insertOne.immediate(valid, opts?.dedupeKey ?? null, opts?.readFrom);
       } catch (err) {
-        throw toWriteError(err, 'The scan');
+        const { text, plural } = unsavedSubject([valid]);
+        throw toWriteError(err, text, { plural });
       }
       if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
       return r.id;
@@ -503,7 +509,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
           })
           .immediate();
       } catch (err) {
-        throw toWriteError(err, 'The entries');
+        const { text, plural } = opts?.subject ?? unsavedSubject(valid);
+        throw toWriteError(err, text, { plural });
       }
       for (const r of rs) if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
       return rs.map((r) => r.id);

@@ -147,6 +147,8 @@ export async function fileRecord(
     ...(readFrom === undefined ? {} : { readFrom }),
     dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
     builtOn,
+    // One thing to the bench, though its kinds are three: it is filed again as a whole.
+    subject: { text: `The record of ${m.hrid}`, plural: false },
   });
   return {
     folder: folderName,

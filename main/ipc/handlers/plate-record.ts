@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
 import { fileRecord, type PlateRecordDeps } from '../../plate-record/file-record.js';
 import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
+import { ReadElsewhereError, WriteError } from '../../outbox/index.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -12,13 +13,19 @@ const failed = (what: string) => (err: unknown) => {
   throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
 };
 
+/** A failed outbox write already says what was not saved (the record of PL-0001) and what to do. */
+const notFiled = (err: unknown) => {
+  if (err instanceof WriteError && !(err instanceof ReadElsewhereError)) throw new IpcFailure('failed', err.message);
+  return failed('The record was not filed')(err);
+};
+
 export function plateRecordHandlers(
   d: PlateRecordDeps,
   reveal: RevealFolder | undefined,
 ): HandlersFor<typeof plateRecordChannels> {
   return {
     'plateRecord.file': ({ plateUuid, page, filing, readFrom }) =>
-      fileRecord(d, plateUuid, page, filing, readFrom).catch(failed('The record was not filed')),
+      fileRecord(d, plateUuid, page, filing, readFrom).catch(notFiled),
     'plateRecord.list': () => listRecords(d.recordsDir),
     'plateRecord.read': async ({ folder, name }) => ({
       base64: (await readRecordFile(d.recordsDir, folder, name).catch(failed('Cannot read it'))).toString('base64'),

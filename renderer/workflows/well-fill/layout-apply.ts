@@ -1,4 +1,4 @@
-import { call } from '../../lib/ipc/client.js';
+import { call, IpcCallError, refusalOf } from '../../lib/ipc/client.js';
 import { sameLayoutName, type LayoutWell, type PlateLayout } from '../../../shared/layout/plate-layout.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import { isReservedWell } from './fill-order.js';
@@ -67,7 +67,13 @@ export async function applyLayout(s: WellFillState, layout: PlateLayout, force =
       tags: w.tags,
     }));
   if (intents.length === 0) return { said: `${p.hrid} already has layout "${layout.name}"`, ok: true };
-  await s.commit(`layout ${layout.name}`, intents);
+  try {
+    await s.commit(`layout ${layout.name}`, intents);
+  } catch (err) {
+    // Main names the well changes it did not save; the bench applied a layout, so it hears that first.
+    if (!(err instanceof IpcCallError)) throw err;
+    return { said: `NOT RECORDED: layout "${layout.name}" was not applied to ${p.hrid}. ${refusalOf(err)}`, ok: false };
+  }
   if (!s.held) s.cursor = s.nextTarget(s.cursor ?? undefined);
   return {
     said: `Layout "${layout.name}" on ${p.hrid}: ${intents.length} wells${s.cursor ? ` · next ${s.cursor}` : ''}`,

@@ -41,8 +41,10 @@ async function notQueued(dataDir: string, s: UploadState) {
   await s.addFiles([new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
   const item = s.items[0]!;
   expect(item.phase).toBe('failed');
-  // Said once: main's refusal already starts with it.
-  expect(item.message).toMatch(/^Not queued: The scan was not saved: .*locked by another process/);
+  // Said once: main's refusal already starts with it. It names the file (not "the scan"), why, and what to do.
+  expect(item.message).toMatch(
+    /^Not queued: The upload of plate\.csv was not saved: the database is locked by another process \(SQLITE_BUSY\)\. Close a second copy of Benchlink or a backup tool if one is open, or wait a moment, then try again\.$/,
+  );
   expect(item.requeue).not.toBeNull();
   return { item, locker };
 }
