@@ -10,21 +10,22 @@ export interface UnsavedSubject {
   plural: boolean;
 }
 
-const plateOf = (m: ManifestRef): string => ('hrid' in m ? m.hrid : 'the plate');
+/** " of PL-0001" when the change names the plate so; by uuid (Well fill's) it is the plate on the screen. */
+const ofPlate = (m: ManifestRef, word: string): string => ('hrid' in m ? ` ${word} ${m.hrid}` : '');
 
 interface Words<I extends Intent> {
   /** One entry of this kind. */
   one: (i: I) => string;
   /** Several of this kind in one commit: the noun after their count. */
   many: string;
-  /** What several of them share, when they do (one plate, one labsheet): said after the noun. */
+  /** What several of them share, when they do (one plate, one labsheet): said after the noun, with its space. */
   shared?: (i: I) => string;
 }
 
 const wellChange: Words<WellIntent> = {
-  one: (i) => `The change to well ${i.position} of ${plateOf(i.manifest)}`,
+  one: (i) => `The change to well ${i.position}${ofPlate(i.manifest, 'of')}`,
   many: 'well changes',
-  shared: (i) => `to ${plateOf(i.manifest)}`,
+  shared: (i) => ofPlate(i.manifest, 'to'),
 };
 
 /** Every kind has its words: a kind added to the intents without them does not compile. */
@@ -35,7 +36,7 @@ const WORDS: { [T in IntentType]: Words<IntentOf<T>> } = {
   'row-update': {
     one: (i) => `The update of ${i.id} in ${i.labsheet}`,
     many: 'row updates',
-    shared: (i) => `to ${i.labsheet}`,
+    shared: (i) => ` to ${i.labsheet}`,
   },
   'file-upload': { one: (i) => `The upload of ${i.fileName}`, many: 'uploads' },
   webhook: { one: () => 'The event', many: 'events' },
@@ -80,5 +81,5 @@ export function unsavedSubject(intents: readonly Intent[]): UnsavedSubject {
   if (!sameKind) return { text: `The ${intents.length} changes`, plural: true };
   const sharedText = words.shared?.(first);
   const shared = sharedText !== undefined && intents.every((i) => words.shared?.(i) === sharedText);
-  return { text: `The ${intents.length} ${words.many}${shared ? ` ${sharedText}` : ''}`, plural: true };
+  return { text: `The ${intents.length} ${words.many}${shared ? sharedText : ''}`, plural: true };
 }
