@@ -19,9 +19,10 @@ export class WriteError extends Error {
 
 /**
  * Maps a better-sqlite3 / fs failure to the typed error the UI can explain: "<what> was not saved:
- * <why>. <what to do>". `plural` when `what` names several things ("The 96 well changes").
+ * <why>. <what to do>". `plural` when `what` names several things ("The 96 well changes"); `outcome`
+ * when the failed step was not a save ("could not be opened").
  */
-export function toWriteError(err: unknown, what: string, options?: { plural?: boolean }): WriteError {
+export function toWriteError(err: unknown, what: string, options?: { plural?: boolean; outcome?: string }): WriteError {
   if (err instanceof WriteError) return err;
   const code =
     typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
@@ -53,8 +54,8 @@ export function toWriteError(err: unknown, what: string, options?: { plural?: bo
     closed: 'Benchlink is shutting down: start it again, then try again.',
     invalid: 'Check the entry, then try again.',
   };
-  const verb = options?.plural ? 'were' : 'was';
-  return new WriteError(kind, `${what} ${verb} not saved: ${explain[kind]} (${code ?? text}). ${next[kind]}`, {
+  const outcome = options?.outcome ?? `${options?.plural ? 'were' : 'was'} not saved`;
+  return new WriteError(kind, `${what} ${outcome}: ${explain[kind]} (${code ?? text}). ${next[kind]}`, {
     cause: err,
     code,
   });

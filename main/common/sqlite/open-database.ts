@@ -97,14 +97,14 @@ export function openDatabase(path: string, migrations: readonly Migration[], now
     const { db, schema } = tryOpen(path, migrations);
     return { db, recovered: null, schema };
   } catch (err) {
-    if (!isCorruption(err)) throw toWriteError(err, `Opening ${path}`);
+    if (!isCorruption(err)) throw toWriteError(err, path, { outcome: 'could not be opened' });
     const reason = err instanceof Error ? err.message : String(err);
     const movedTo = moveAside(path, now());
     try {
       const { db, schema } = tryOpen(path, migrations);
       return { db, recovered: { movedTo, reason }, schema };
     } catch (again) {
-      throw toWriteError(again, `Creating a fresh ${path}`);
+      throw toWriteError(again, `A fresh ${path}`, { outcome: 'could not be created' });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -25,4 +25,14 @@ it('creates the database, its WAL and shared-memory files owner-only (0600)', ()
   } finally {
     db.close();
   }
+});
+
+it('says a database that cannot be opened could not be opened, with the reason and what to do', () => {
+  // A file where its folder should be: no user can open a database under it, root included.
+  const notAFolder = join(dir, 'not-a-folder');
+  writeFileSync(notAFolder, '');
+  const path = join(notAFolder, 'outbox.db');
+  expect(() => openDatabase(path, [], () => 0)).toThrow(
+    new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} could not be opened: .+\\. .+ again`),
+  );
 });
