@@ -7,6 +7,7 @@ import { checkpointAfterCommits } from '../common/sqlite/checkpoint-after.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { refuseReadElsewhere } from './read-elsewhere.js';
+import { mayHaveArrived } from './may-have-arrived.js';
 import {
   DISCARDABLE_ELSEWHERE,
   prepareStatements,
@@ -82,6 +83,19 @@ export interface UndoneEntries {
   cancelled: number[];
   discarded: number[];
   takenOut: number[];
+  /** Failed entries that may be on the service (mayHaveArrived): discarded, and `by` their opposite change. */
+  reversed: { id: number; by: number[] }[];
+}
+
+export interface UndoOptions {
+  /**
+   * The opposite change of entries the undo may find failed: one that may be on the service is discarded
+   * only with its opposite change queued in the same transaction, so the well never ends changed on the
+   * service with nothing left to take it back. One without is left as it is (the caller reverses it).
+   */
+  opposites?: ReadonlyMap<number, readonly Intent[]>;
+  /** The service the opposite changes were read from (as for enqueue). */
+  readFrom?: string;
 }
 
 export interface Outbox {
@@ -150,13 +164,16 @@ export interface Outbox {
   /**
    * An undo of an edit: in one transaction, cancels the entries never attempted and discards the failed
    * ones (refused, or held for a look: they never happened on the service, and an opposite change sent
-   * for them would undo what is there instead, e.g. another bench's tube). Failed is read inside the
-   * transaction: one a Retry made pending or sending meanwhile is left as it is. An uncertain entry is
-   * neither (it may be on the service). Answers which ids were cancelled, which discarded, and which
-   * the user had already taken out (cancelled or discarded before), read in the same transaction by
-   * state alone, so an entry whose payload no longer reads is answered too.
+   * for them would undo what is there instead, e.g. another bench's tube). A failed one that may be on
+   * the service all the same (mayHaveArrived: it gave up after repeated 5xx) is treated like an
+   * uncertain one: discarded with its opposite change (`opposites`) queued behind it, or left as it is
+   * when none was given. Failed is read inside the transaction: one a Retry made pending or sending
+   * meanwhile is left as it is. An uncertain entry is neither (it may be on the service). Answers which
+   * ids were cancelled, which discarded, which reversed, and which the user had already taken out
+   * (cancelled or discarded before), read in the same transaction by state alone, so an entry whose
+   * payload no longer reads is answered too.
    */
-  undoMany(ids: readonly number[]): UndoneEntries;
+  undoMany(ids: readonly number[], options?: UndoOptions): UndoneEntries;
   /** Explicit user action on a failed or uncertain entry (one that no longer reads too). Null if it is neither. */
   discard(id: number): ListedEntry | null;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
@@ -392,17 +409,37 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function cancelNeverSent(ids: readonly number[], what: string, undo = false): UndoneEntries {
+  function cancelNeverSent(ids: readonly number[], what: string, undo?: UndoOptions): UndoneEntries {
     let done: UndoneEntries;
     let dependents: number[] = [];
+    const queued: { id: number; target: string; fresh: boolean }[] = [];
+    const opposites = new Map([...(undo?.opposites ?? [])].map(([id, intents]) => [id, intents.map(validate)]));
     try {
       const t = now();
       done = db
         .transaction(() => {
           const cancelled = ids.filter((id) => st.cancel.run(t, id).changes === 1);
-          // The same write as the user's Discard of a failed entry (discard below), only if still failed.
-          const discarded = undo ? ids.filter((id) => st.setState.run('discarded', t, id, 'failed').changes === 1) : [];
-          const changed = new Set([...cancelled, ...discarded]);
+          const discarded: number[] = [];
+          const reversed: { id: number; by: number[] }[] = [];
+          for (const id of undo ? ids : []) {
+            const e = st.get.get(id);
+            if (e?.state !== 'failed') continue;
+            // One that may be on the service leaves only with its opposite change queued behind it, as
+            // an uncertain one's undo has it; without one it stays, and the caller reverses it.
+            const mayBeThere = mayHaveArrived(storedError(e.last_error), e.attempts);
+            const opposite = mayBeThere ? opposites.get(id) : undefined;
+            if (mayBeThere && !opposite?.length) continue;
+            // The same write as the user's Discard of a failed entry (discard below).
+            st.setState.run('discarded', t, id, 'failed');
+            if (!opposite) {
+              discarded.push(id);
+              continue;
+            }
+            const rows = opposite.map((i) => insert(i, null, undo?.readFrom));
+            queued.push(...rows);
+            reversed.push({ id, by: rows.map((r) => r.id) });
+          }
+          const changed = new Set([...cancelled, ...discarded, ...reversed.map((r) => r.id)]);
           const takenOut = undo
             ? ids.filter((id) => {
                 const state = changed.has(id) ? undefined : st.stateOf.get(id)?.state;
@@ -410,13 +447,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
               })
             : [];
           dependents = failDependents([...changed], t);
-          return { cancelled, discarded, takenOut };
+          return { cancelled, discarded, takenOut, reversed };
         })
         .immediate();
     } catch (err) {
       throw toWriteError(err, what);
     }
-    const changed = [...done.cancelled, ...done.discarded];
+    for (const r of queued) if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
+    const changed = [...done.cancelled, ...done.discarded, ...done.reversed.map((r) => r.id)];
     if (changed.length > 0) events.emit('changed', reread([...changed, ...dependents]));
     return done;
   }
@@ -592,7 +630,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return rows.map(rowToListed);
     },
     cancel: (id) => cancelNeverSent([id], 'The change').cancelled.length === 1,
-    undoMany: (ids) => cancelNeverSent(ids, 'The undo', true),
+    undoMany: (ids, options) => cancelNeverSent(ids, 'The undo', options ?? {}),
     discard(id) {
       const e = st.get.get(id);
       if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return null;

@@ -1,6 +1,7 @@
 import { ApiError, AuthError, RateLimitedError, ServerError } from '../api/errors.js';
 import { ENDPOINTS, type EndpointDef } from '../../shared/api/endpoints.js';
 import type { EntryError } from '../outbox/entry.js';
+import { GAVE_UP, LOCAL } from '../outbox/may-have-arrived.js';
 
 /**
  * What the engine does with a failure:
@@ -106,7 +107,7 @@ export function localFailure(err: unknown, at: number): Classified {
     answered: false,
     rateLimited: false,
     retryAfterMs: undefined,
-    error: { kind: 'local', message, at },
+    error: { kind: LOCAL, message, at },
   };
 }
 
@@ -121,7 +122,7 @@ export const MAX_LOCAL_FAILURES = 5;
 export function localGaveUp(err: unknown, tries: number, at: number): EntryError {
   const reason = err instanceof Error ? err.message : String(err);
   return {
-    kind: 'local',
+    kind: LOCAL,
     message:
       `Not sent: it failed on this computer ${tries} times in a row (${reason}), not on the service. ` +
       'Retry it later, or discard it.',
@@ -136,7 +137,7 @@ export const MAX_ANSWERED_FAILURES = 8;
 export function gaveUp(last: EntryError, attempts: number): EntryError {
   return {
     ...last,
-    kind: 'gave-up',
+    kind: GAVE_UP,
     message: `Stopped after ${attempts} failed attempts ${
       last.kind === 'timeout' ? '(the service was reachable; this got no answer in time)' : 'the service answered'
     }. Last: ${last.message} Retry when the service works again, or discard it.`,

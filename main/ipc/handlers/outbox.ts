@@ -146,10 +146,15 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         ? { ok }
         : { ok, message: 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.' };
     },
-    'outbox.cancelMany': ({ ids }) => {
-      const undone = committed(() => outbox.undoMany(ids.map(toId)));
-      // As after the user's Discard (discard above): a lane that waited for a discarded entry goes now.
-      if (undone.discarded.length > 0) void sync.syncNow();
+    'outbox.cancelMany': ({ ids, opposites, readFrom }) => {
+      for (const o of opposites ?? []) for (const i of o.intents) refuse(i as Intent);
+      const byEntry = new Map((opposites ?? []).map((o) => [toId(o.id), o.intents as Intent[]]));
+      const undone = committed(() =>
+        outbox.undoMany(ids.map(toId), { opposites: byEntry, ...(readFrom ? { readFrom } : {}) }),
+      );
+      // As after the user's Discard (discard above): a lane that waited for a discarded entry goes now,
+      // and so does an opposite change queued with one.
+      if (undone.discarded.length > 0 || undone.reversed.length > 0) void sync.syncNow();
       return undone;
     },
     'outbox.cancel': ({ id }) => {

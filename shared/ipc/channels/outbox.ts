@@ -228,14 +228,25 @@ export const outboxChannels = {
    * neither; an uncertain one neither (it may be on the service). `takenOut`: those the user had
    * already cancelled or discarded in the Outbox (read in the same turn). They will never happen, so an
    * undo has nothing of them to take back; without it they read as "already sent" and got an opposite
-   * change of their own. Any other entry may be on the service: the undo sends its opposite change.
+   * change of their own. A failed one that may be on the service all the same (it gave up after
+   * repeated service errors) is `reversed`: discarded with its opposite change from `opposites` queued
+   * in the same transaction (`by`), or, none given, left as it is. Any other entry may be on the
+   * service: the undo sends its opposite change.
    */
   'outbox.cancelMany': channel({
-    request: z.strictObject({ ids: z.array(outboxEntryId).min(1).max(MAX_INTENTS_PER_COMMIT) }),
+    request: z.strictObject({
+      ids: z.array(outboxEntryId).min(1).max(MAX_INTENTS_PER_COMMIT),
+      opposites: z
+        .array(z.strictObject({ id: outboxEntryId, intents: z.array(intent).min(1) }))
+        .max(MAX_INTENTS_PER_COMMIT)
+        .optional(),
+      readFrom: readFrom.optional(),
+    }),
     response: z.strictObject({
       cancelled: z.array(z.number().int()),
       discarded: z.array(z.number().int()),
       takenOut: z.array(z.number().int()),
+      reversed: z.array(z.strictObject({ id: z.number().int(), by: z.array(z.number().int()) })),
     }),
   }),
   'outbox.reconcile': channel({

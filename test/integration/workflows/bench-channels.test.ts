@@ -88,7 +88,12 @@ describe('bench IPC channels against the in-process sandbox', () => {
     const { cancelled } = await call('outbox.cancelMany', { ids });
     expect(cancelled).toEqual(ids);
     // Asked again (an undo that met the user's own cancel in the Outbox): nothing to cancel, all taken out.
-    expect(await call('outbox.cancelMany', { ids })).toEqual({ cancelled: [], discarded: [], takenOut: ids });
+    expect(await call('outbox.cancelMany', { ids })).toEqual({
+      cancelled: [],
+      discarded: [],
+      takenOut: ids,
+      reversed: [],
+    });
   });
 
   it('cancelMany over an entry that no longer reads answers it as neither cancelled nor taken out', async () => {
@@ -100,7 +105,12 @@ describe('bench IPC channels against the in-process sandbox', () => {
     const db = new Database(join(env.dataDir, 'outbox.db'));
     db.prepare('UPDATE entries SET payload = ? WHERE id = ?').run('{"type":"well-set","manifest":', id);
     db.close();
-    expect(await call('outbox.cancelMany', { ids: [id] })).toEqual({ cancelled: [], discarded: [], takenOut: [] });
+    expect(await call('outbox.cancelMany', { ids: [id] })).toEqual({
+      cancelled: [],
+      discarded: [],
+      takenOut: [],
+      reversed: [],
+    });
   });
 
   it('an enqueue sent again with the same idempotency key answers the first entry, not a second one', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, WriteError, type Outbox } from '../../../../main/outbox/index.js';
-import { assign, fakeNow, rowUpdate, tempDir, webhook, wellSet } from './helpers.js';
+import { assign, fakeNow, rowUpdate, tempDir, webhook, wellRemove, wellSet } from './helpers.js';
 
 describe('outbox store', () => {
   let t: ReturnType<typeof tempDir>;
@@ -69,6 +69,71 @@ describe('outbox store', () => {
     expect([a, b, c].map((id) => outbox.get(id!)?.state)).toEqual(['cancelled', 'sending', 'cancelled']);
     expect(seen).toEqual([`${a}:cancelled,${c}:cancelled`]);
     expect(outbox.undoMany([a!, c!]).cancelled).toEqual([]);
+  });
+
+  it('undoMany discards a refused entry, and one that gave up after 5xx only with its opposite change, in one transaction', () => {
+    const [refused, gaveUp, unsent, lost] = outbox.enqueueMany([
+      wellSet('A1', 'S-0001'),
+      wellSet('A2', 'S-0002'),
+      wellSet('A3', 'S-0003'),
+      wellSet('A4', 'S-0004'),
+    ]);
+    outbox.claim([refused!, gaveUp!, lost!], 'req-1', 'updateManifest');
+    const at = 1;
+    outbox.settle([
+      { id: refused!, state: 'failed', error: { kind: 'validation', status: 422, message: 'm', at } },
+      // After its answered failures ran out (classify.ts gaveUp): a 504 may have come after the service applied it.
+      { id: gaveUp!, state: 'failed', error: { kind: 'gave-up', status: 504, message: 'm', at } },
+      // Sent, then this computer could not record the answer (localGaveUp): it may be on the service too.
+      { id: lost!, state: 'failed', error: { kind: 'local', message: 'm', at } },
+    ]);
+    // Failed on this computer before any request of it left: nothing of it is on the service.
+    outbox.settle([{ id: unsent!, state: 'failed', error: { kind: 'local', message: 'm', at } }]);
+    const remove = (p: string) => wellRemove(p, ['SAMPLE', 'LABEL']);
+    const seen: string[] = [];
+    outbox.events.on('enqueued', (e) => seen.push(`enqueued ${e.id}`));
+
+    const answer = outbox.undoMany([refused!, gaveUp!, unsent!, lost!], {
+      opposites: new Map([
+        [refused!, [remove('A1')]],
+        [gaveUp!, [remove('A2')]],
+        [unsent!, [remove('A3')]],
+      ]),
+    });
+    // The lost one came without its opposite change: left failed, for the caller to reverse as a sent one.
+    const removal = answer.reversed[0]?.by[0];
+    expect(answer).toEqual({
+      cancelled: [],
+      discarded: [refused, unsent],
+      takenOut: [],
+      reversed: [{ id: gaveUp, by: [expect.any(Number)] }],
+    });
+    expect([refused, gaveUp, unsent, lost].map((id) => outbox.get(id!)?.state)).toEqual([
+      'discarded',
+      'discarded',
+      'discarded',
+      'failed',
+    ]);
+    expect(outbox.get(removal!)).toMatchObject({ state: 'pending', intent: remove('A2') });
+    expect(seen).toEqual([`enqueued ${removal}`]);
+  });
+
+  it('undoMany queues nothing and discards nothing when the opposite change cannot be queued', () => {
+    let current = 'S1';
+    const bound = createOutbox({ path: path.join(t.dir, 'bound.db'), now: clock.now, service: () => current });
+    try {
+      const id = bound.enqueue(wellSet('A1', 'S-0001'));
+      bound.claim([id], 'req-1', 'updateManifest');
+      bound.settle([{ id, state: 'failed', error: { kind: 'gave-up', status: 503, message: 'm', at: 1 } }]);
+      current = 'S2';
+      expect(() =>
+        bound.undoMany([id], { opposites: new Map([[id, [wellRemove('A1', ['SAMPLE'])]]]), readFrom: 'S1' }),
+      ).toThrow(WriteError);
+      expect(bound.get(id)?.state).toBe('failed');
+      expect(bound.counts()).toMatchObject({ pending: 0 });
+    } finally {
+      bound.close();
+    }
   });
 
   it('never cancels an entry that was tried, even one back to pending after its answer was lost', () => {

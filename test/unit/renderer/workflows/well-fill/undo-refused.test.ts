@@ -87,6 +87,6 @@ describe.each(['spec', 'extended'] as const)('Well fill: undo of a fill that nev
     await vi.waitFor(async () => expect((await b.entries())[0]?.state).toBe('pending'));
     const answer = await b.env.call('outbox.cancelMany', { ids: [fill!.id] });
     // Tried before, so neither cancelled nor discarded: an undo sends its opposite change.
-    expect(answer).toEqual({ cancelled: [], discarded: [], takenOut: [] });
+    expect(answer).toEqual({ cancelled: [], discarded: [], takenOut: [], reversed: [] });
   });
 });
