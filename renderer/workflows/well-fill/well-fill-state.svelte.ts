@@ -1,5 +1,6 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
 import { WELL_LABELS, type WellLabel } from '../../../shared/api/primitives.js';
@@ -16,11 +17,14 @@ import {
   describeWell,
   inverseOf,
   partlyUndone,
+  readAgainNote,
+  reversedInOutbox,
   takenOutOfOutbox,
   wellsChangedSince,
   withoutEntry,
   withoutUndoEntry,
   type ActionStep,
+  type TakenOut,
   type WellAction,
 } from './well-intents.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
@@ -30,8 +34,12 @@ import { lookUpTube } from '../../lib/samples/tube-row.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
+/** One intent as planned: what goes into the outbox, and the well before it. */
+type Planned = { intent: WellIntent; before: WellView };
 /** One intent as committed: what went into the outbox, its entry, and the well before it. */
-type Committed = { intent: WellIntent; id: number; before: WellView };
+type Committed = Planned & { id: number };
+/** What main did with the entries of an undo (the `outbox.cancelMany` answer). */
+type UndoAnswer = ChannelResponse<'outbox.cancelMany'>;
 
 export interface PendingGuard extends Guard {
   /** What "use anyway" / "replace" / "switch" does. */
@@ -325,10 +333,10 @@ export class WellFillState implements ServiceBound {
   }
 
   /**
-   * Commits the intents in one durable commit (all or none: a label on twelve wells is never left on
-   * six), then shows them. Each is completed against the well as the earlier ones of this commit leave it.
+   * What goes into the outbox for the intents, each completed against the well as the earlier ones
+   * leave it (#outgoing), with the well before it. Refused (throws) as #refuseUnknownWells says.
    */
-  async #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
+  async #plan(asked: readonly WellIntent[]): Promise<Planned[]> {
     const after = new Map<string, WellView>();
     const viewOf = (p: string) => after.get(p) ?? ($state.snapshot(this.wells[p] ?? emptyWell(p)) as WellView);
     const sampleIds = await this.#sampleIdsOfAssigned(asked);
@@ -338,8 +346,17 @@ export class WellFillState implements ServiceBound {
       after.set(a.position, applyIntent(before, intent));
       return { intent, before };
     });
+    if (planned.length > 0) this.#refuseUnknownWells(asked, planned);
+    return planned;
+  }
+
+  /**
+   * Commits the intents in one durable commit (all or none: a label on twelve wells is never left on
+   * six), then shows them. Each is completed against the well as the earlier ones of this commit leave it.
+   */
+  async #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
+    const planned = await this.#plan(asked);
     if (planned.length === 0) return [];
-    this.#refuseUnknownWells(asked, planned);
     const ids =
       planned.length === 1
         ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent, readFrom: this.service })).id]
@@ -423,10 +440,20 @@ export class WellFillState implements ServiceBound {
     for (;;) {
       const action = this.#stack.undo();
       if (!action) return null;
-      let answer: { cancelled: number[]; discarded: number[]; takenOut: number[] };
+      let answer: UndoAnswer;
+      let opposites: Map<number, Planned[]>;
       try {
         this.#refuseChangedSince(action, 'after', 'undone');
-        answer = await call(this.api, 'outbox.cancelMany', { ids: action.steps.map((s) => s.entryId) });
+        opposites = await this.#oppositesOfFailed(action);
+        answer = await call(this.api, 'outbox.cancelMany', {
+          ids: action.steps.map((s) => s.entryId),
+          ...(opposites.size > 0
+            ? {
+                opposites: [...opposites].map(([id, planned]) => ({ id, intents: planned.map((p) => p.intent) })),
+                readFrom: this.service,
+              }
+            : {}),
+        });
       } catch (err) {
         this.#stack.redo(); // nothing changed: back on the undo side, redo history intact
         this.#syncStack();
@@ -435,14 +462,22 @@ export class WellFillState implements ServiceBound {
       // Refused or held for a look, now discarded: it never happened, so it is taken back like a cancelled one.
       const gone = new Set([...answer.cancelled, ...answer.discarded]);
       const out = new Set(answer.takenOut);
-      const notHappened = action.steps.filter((s) => answer.discarded.includes(s.entryId));
-      const held = notHappened.map((s) => this.wells[s.forward.position]?.sync === 'held');
+      const reversedBy = new Map(answer.reversed.map((r) => [r.id, r.by]));
+      const taken = this.#takenOut(action, answer);
       // Drawn and told now, not when the Outbox's event comes: the next undo may be of the same well.
       for (const id of out) this.#forget(id);
       // Newest first, so a well changed twice in one edit ends as it was before the first change.
       for (const step of [...action.steps].reverse()) if (gone.has(step.entryId)) this.#setWell({ ...step.before });
-      const sent = action.steps.filter((s) => !gone.has(s.entryId) && !out.has(s.entryId));
-      if (sent.length === 0 && gone.size === 0) {
+      // Discarded with its opposite change queued: the well is drawn with that change waiting, as a sent step's
+      // undo is, and the discarded entry no longer draws it (its Outbox event must not put the change back).
+      for (const step of taken.reversed) {
+        this.#drawn.delete(step.entryId);
+        opposites.get(step.entryId)!.forEach((p, k) => this.#apply(p.intent, reversedBy.get(step.entryId)![k]!));
+      }
+      const sent = action.steps.filter(
+        (s) => !gone.has(s.entryId) && !out.has(s.entryId) && !reversedBy.has(s.entryId),
+      );
+      if (sent.length === 0 && gone.size === 0 && reversedBy.size === 0) {
         // Taken out in the Outbox before this undo reached it: nothing of it to take back or to redo.
         this.#stack.revise('undone', (undone) => undone.slice(0, -1));
         this.#syncStack();
@@ -453,39 +488,121 @@ export class WellFillState implements ServiceBound {
       try {
         rows = await this.#enqueueAll(reversed.flatMap((s) => s.inverse));
       } catch (err) {
-        throw this.#undoneInPart(action, sent, gone, err);
+        throw this.#undoneInPart(action, sent, taken, err);
       }
       // Which entries undo which step, so one taken out in the Outbox leaves the redo side (#forget).
       let next = 0;
-      const undoneBy = new Map(reversed.map((s) => [s, rows.slice(next, (next += s.inverse.length)).map((r) => r.id)]));
+      const undoneBy = new Map<ActionStep, number[]>([
+        ...taken.reversed.map((s): [ActionStep, number[]] => [s, reversedBy.get(s.entryId)!]),
+        ...reversed.map((s): [ActionStep, number[]] => [
+          s,
+          rows.slice(next, (next += s.inverse.length)).map((r) => r.id),
+        ]),
+      ]);
       const steps = action.steps
         .filter((s) => !out.has(s.entryId))
         .map((s) => (undoneBy.has(s) ? { ...s, undoneBy: undoneBy.get(s)! } : s));
       this.#stack.replaceTop('undone', { ...action, steps });
-      this.cursor = this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
+      // A reversed step's well is drawn with its opposite change waiting, whatever a read shows under it.
+      const reread = await this.#readAgainAfterUndo([...taken.refused, ...taken.held]);
+      this.cursor = reread.stopped ? null : this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
       this.#syncStack();
-      return action.what + takenOutOfOutbox(notHappened, held, action.steps.length);
+      const of = action.steps.length;
+      const notes = [
+        takenOutOfOutbox(
+          [...taken.refused, ...taken.held],
+          [...taken.refused.map(() => false), ...taken.held.map(() => true)],
+          of,
+        ),
+        reversedInOutbox(taken.reversed, of),
+      ].filter(Boolean);
+      return action.what + (notes.length > 0 ? ` — ${notes.join('; ')}` : '') + reread.said;
     }
   }
 
+  /** The steps the undo took out of the Outbox itself, by why (TakenOut), as main answered. */
+  #takenOut(action: WellAction, answer: UndoAnswer): TakenOut {
+    const discarded = action.steps.filter((s) => answer.discarded.includes(s.entryId));
+    const held = (s: ActionStep) => this.wells[s.forward.position]?.sync === 'held';
+    return {
+      cancelled: action.steps.filter((s) => answer.cancelled.includes(s.entryId)),
+      refused: discarded.filter((s) => !held(s)),
+      held: discarded.filter(held),
+      reversed: action.steps.filter((s) => answer.reversed.some((r) => r.id === s.entryId)),
+    };
+  }
+
   /**
-   * The undo cancelled some entries of the edit but its opposite change for the rest was not recorded.
-   * The cancelled steps are undone and leave the history (withoutEntry); the rest goes back on the undo
-   * side, so the next undo takes back only what is still there.
+   * The opposite change of each step, for main to queue in the undo's own transaction should the step's
+   * entry turn out to have failed after service errors that may have applied it (UndoOptions.opposites);
+   * main decides, by the entry's state as it stands then (the well's drawing may not have caught up with
+   * it yet), and ignores the others. Only for a step alone on its well in the edit:
+   * an opposite change queued ahead of the others' would leave that well as no step left it, so such a
+   * step stays in the Outbox and is reversed after, as a sent one. One that cannot be worked out here
+   * (a tube known only by its Assign location name) is left to that path too, which says why.
    */
-  #undoneInPart(
-    action: WellAction,
-    sent: readonly ActionStep[],
-    cancelled: ReadonlySet<number>,
-    err: unknown,
-  ): unknown {
-    // Cancelled here or taken out in the Outbox before: either way it will never happen.
+  async #oppositesOfFailed(action: WellAction): Promise<Map<number, Planned[]>> {
+    const opposites = new Map<number, Planned[]>();
+    for (const step of action.steps) {
+      const alone = action.steps.every((o) => o === step || o.forward.position !== step.forward.position);
+      if (!alone || step.inverse.length === 0) continue;
+      try {
+        opposites.set(step.entryId, await this.#plan(step.inverse));
+      } catch {
+        // Reversed as a sent step is, after the entries are answered, where the reason is said.
+      }
+    }
+    return opposites;
+  }
+
+  /**
+   * After an undo took changes the service refused or held out of the Outbox, the wells
+   * are drawn as this computer last knew them, not as the service holds them now: another bench may
+   * have filled them (a held change is held because the plate changed). The plate is read again through
+   * the read cache, as when the screen is shown again, so the next tube is not scanned into a well that
+   * only looks empty. Offline, the saved copy stands and the user hears that the wells may have changed.
+   */
+  async #readAgainAfterUndo(steps: readonly ActionStep[]): Promise<{ stopped: boolean; said: string }> {
+    const open = this.plate;
+    if (steps.length === 0 || !open) return { stopped: false, said: '' };
+    const wells = [...new Set(steps.map((s) => s.forward.position))];
+    let stopped = false;
+    try {
+      stopped = await this.#refresh();
+    } catch {
+      // Not read: said as for a saved copy; the wells stay as drawn.
+    }
+    const now = this.plate;
+    if (!now || now === open || now.fromCache) return { stopped, said: readAgainNote(wells, { read: false }) };
+    if (now.wellsFrom !== 'service') {
+      const unknown = this.unknown;
+      // The fill does not go back to a well that may hold another bench's tube: it waits for a position scan.
+      return {
+        stopped: stopped || (unknown > 0 && this.held),
+        said: readAgainNote(wells, { read: true, listed: false, unknown, hrid: now.hrid }),
+      };
+    }
+    const before = new Map(steps.map((s) => [s.forward.position, s.before]));
+    const changed = wells
+      .map((position) => ({ position, now: this.wells[position] }))
+      .filter((c): c is { position: string; now: WellView } => c.now?.sync === 'synced')
+      .filter((c) => describeWell(c.now) !== describeWell(before.get(c.position)!));
+    return { stopped, said: readAgainNote(wells, { read: true, listed: true, changed }) };
+  }
+
+  /**
+   * The undo took some entries of the edit out of the Outbox but its opposite change for the rest was
+   * not recorded. Those taken out are undone and leave the history (withoutEntry); the rest goes back on
+   * the undo side, so the next undo takes back only what is still there.
+   */
+  #undoneInPart(action: WellAction, sent: readonly ActionStep[], taken: TakenOut, err: unknown): unknown {
+    // Taken out here or in the Outbox before: either way it will never happen, or is already reversed.
     const never = action.steps.filter((s) => !sent.includes(s));
     this.#stack.redo();
     this.#stack.revise('done', (done) => never.reduce((d, s) => withoutEntry(d, s.entryId), [...done]));
     this.#syncStack();
-    const taken = action.steps.filter((s) => cancelled.has(s.entryId));
-    return taken.length === 0 ? err : new Error(partlyUndone(action.what, taken, sent, err));
+    const any = taken.cancelled.length + taken.refused.length + taken.held.length + taken.reversed.length > 0;
+    return any ? new Error(partlyUndone(action.what, taken, sent, err)) : err;
   }
 
   /** Refuses an undo or redo over wells changed since by something else (wellsChangedSince, changedBy say why). */

@@ -120,25 +120,50 @@ export function sampleIntent(
 const wellsOf = (steps: readonly ActionStep[]): string => [...new Set(steps.map((s) => s.forward.position))].join(' ');
 
 /**
- * An undo that cancelled `taken` (never sent) but could not queue the opposite change for `left`: what
- * was undone, what was not and why, in the user's words (main's "NOT RECORDED" is said once, by the screen).
+ * The steps an undo took out of the Outbox itself, by why: never tried (`cancelled`), refused by the
+ * service, held for a look (both discarded: they never happened there), or failed after repeated service
+ * errors and so perhaps on the service (`reversed`: discarded with their opposite change queued).
  */
-export function partlyUndone(
-  what: string,
-  taken: readonly ActionStep[],
-  left: readonly ActionStep[],
-  err: unknown,
-): string {
+export interface TakenOut {
+  cancelled: readonly ActionStep[];
+  refused: readonly ActionStep[];
+  held: readonly ActionStep[];
+  reversed: readonly ActionStep[];
+}
+
+/** "it" for one step, "them" for more: a line about A1 alone reads as about one change. */
+const them = (steps: readonly ActionStep[]): string => (steps.length === 1 ? 'it' : 'them');
+
+/**
+ * An undo that took `taken` out of the Outbox but could not queue the opposite change for `left`: what
+ * was undone and how, what was not and why, in the user's words (main's "NOT RECORDED" is said once, by
+ * the screen). A refused step was sent and refused, so it is not "not sent yet": saying so would make
+ * the user look for it on its way.
+ */
+export function partlyUndone(what: string, taken: TakenOut, left: readonly ActionStep[], err: unknown): string {
+  const parts = [
+    taken.cancelled.length > 0 ? `${wellsOf(taken.cancelled)} taken back (not sent yet)` : '',
+    taken.refused.length > 0
+      ? `${wellsOf(taken.refused)} taken out of the Outbox (the service had refused ${them(taken.refused)}; nothing changed there)`
+      : '',
+    taken.held.length > 0
+      ? `${wellsOf(taken.held)} taken out of the Outbox (held for a look, so not sent; nothing changed there)`
+      : '',
+    taken.reversed.length > 0
+      ? `${wellsOf(taken.reversed)} taken out of the Outbox and the opposite change queued (${them(taken.reversed)} ` +
+        'failed after repeated service errors, and the service may have made the change all the same)'
+      : '',
+  ].filter(Boolean);
   return (
-    `"${what}" only partly undone: ${wellsOf(taken)} taken back (not sent yet); ${wellsOf(left)} not undone, its ` +
+    `"${what}" only partly undone: ${parts.join('; ')}; ${wellsOf(left)} not undone, its ` +
     `opposite change was not recorded: ${refusalOf(err)} Press Undo again to try ${wellsOf(left)} again.`
   );
 }
 
 /**
- * What an undo adds to its line for the steps it took out of the Outbox because they never happened on
- * the service (`held[i]`: step i was held for a look, else refused): "" when there are none. `of` is how
- * many steps the edit had, so a one-well edit reads as "it", a bigger one names its wells.
+ * What an undo says of the steps it took out of the Outbox because they never happened on the service
+ * (`held[i]`: step i was held for a look, else refused): "" when there are none. `of` is how many steps
+ * the edit had, so a one-well edit reads as "it", a bigger one names its wells.
  */
 export function takenOutOfOutbox(steps: readonly ActionStep[], held: readonly boolean[], of: number): string {
   if (steps.length === 0) return '';
@@ -147,8 +172,52 @@ export function takenOutOfOutbox(steps: readonly ActionStep[], held: readonly bo
     : held.some(Boolean)
       ? 'refused by the service or held for a look'
       : 'refused by the service';
-  if (steps.length === of) return ` — it had been ${why}, so it was taken out of the Outbox; nothing was sent`;
-  return ` — ${wellsOf(steps)} had been ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox; nothing was sent for ${steps.length === 1 ? 'it' : 'them'}`;
+  if (steps.length === of) return `it had been ${why}, so it was taken out of the Outbox; nothing was sent`;
+  return `${wellsOf(steps)} had been ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox; nothing was sent for ${them(steps)}`;
+}
+
+/**
+ * What an undo says of the steps it took out of the Outbox with their opposite change queued: they
+ * failed after repeated service errors, which the service may have answered after making the change
+ * (a 502 or 504 from its gateway). "" when there are none.
+ */
+export function reversedInOutbox(steps: readonly ActionStep[], of: number): string {
+  if (steps.length === 0) return '';
+  const why = 'failed after repeated service errors, and the service may have made the change all the same';
+  if (steps.length === of) return `it had ${why}, so it was taken out of the Outbox and the opposite change was queued`;
+  return `${wellsOf(steps)} had ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox and the opposite change was queued`;
+}
+
+/**
+ * What a read of the plate after an undo found for the wells the undo took refused or held changes out
+ * of: not read (offline: the saved copy stands), read from a service that lists no wells (`unknown` of
+ * them filled elsewhere), or read with its wells (`changed`: those that hold something else than before
+ * the undone change).
+ */
+export type ReadAgain =
+  | { read: false }
+  | { read: true; listed: false; unknown: number; hrid: string }
+  | { read: true; listed: true; changed: readonly { position: string; now: WellView }[] };
+
+/** What the undo's line adds for that read: "" when the wells are as drawn and nothing is in doubt. */
+export function readAgainNote(wells: readonly string[], r: ReadAgain): string {
+  const the = wells.length === 1 ? `well ${wells[0]} is` : `wells ${wells.join(' ')} are`;
+  if (!r.read)
+    return (
+      `. The plate could not be read again from the service, so ${the} drawn as last seen and may have ` +
+      'changed at another bench: look before you put a tube there'
+    );
+  if (!r.listed) {
+    if (r.unknown === 0) return '';
+    const n = r.unknown;
+    return (
+      `. The service does not list wells and ${n} of ${r.hrid} ${n === 1 ? 'was' : 'were'} filled elsewhere, so ` +
+      `${wells.length === 1 ? `well ${wells[0]}` : `wells ${wells.join(' ')}`} may hold a tube from another ` +
+      'bench: look before you put a tube there'
+    );
+  }
+  if (r.changed.length === 0) return '';
+  return `. Read again from the service: ${r.changed.map((c) => `${c.position} holds ${describeWell(c.now)}`).join('; ')}`;
 }
 
 /** What a well holds, as a user reads it: its sample (in any case), its label and its tags (in any order). */

@@ -39,18 +39,35 @@ describe.each(['spec', 'extended'] as const)('Well fill: undo of a fill that nev
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' });
 
     await b.scan('#CMD:UNDO');
-    expect(b.said()).toBe(
+    const undone =
       'Undone: S-0001 → A1 — it had been held for a look (the plate changed on the service), so it was taken ' +
-        'out of the Outbox; nothing was sent',
-    );
-    // Drawn as before the fill (as the Outbox's Discard draws it); a plate read shows S-0009 (extended).
-    expect(b.s.wells['A1']).toMatchObject({ sample: null });
+      'out of the Outbox; nothing was sent';
+    // The plate is read again: A1 is drawn as the service holds it, not as before the fill (empty), and
+    // the next tube does not go there. On the old code A1 stayed "empty" until the plate was read again.
+    if (profile === 'extended') {
+      expect(b.said()).toBe(`${undone}. Read again from the service: A1 holds S-0009`);
+      expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0009', sync: 'synced' });
+      expect(b.s.cursor).toBe('A2');
+    } else {
+      // The service lists no wells: what A1 holds is not known here, and the user hears so.
+      expect(b.said()).toBe(
+        `${undone}. The service does not list wells and 1 of PL-0003 was filled elsewhere, so well A1 may hold ` +
+          'a tube from another bench: look before you put a tube there',
+      );
+      expect(b.s.wells['A1']).toMatchObject({ sample: null });
+      expect(b.s.cursor).toBeNull();
+    }
     expect((await b.entries()).map((e) => [e.id, e.state, e.intent?.type])).toEqual([
       [fill!.id, 'discarded', 'well-set'],
     ]);
     await b.sync();
     expect(b.onService('A1')).toBe('S-0009');
 
+    if (profile === 'extended') {
+      // A1 is drawn with S-0009 now: a redo would put S-0001 over it, so it is refused with why.
+      await expect(b.s.redo()).rejects.toThrow(/A1 now holds S-0009, changed since at another bench/);
+      return;
+    }
     // Redo queues the fill again, as for a cancelled one: the user sees it held or sent as it goes.
     expect(await b.s.redo()).toBe('S-0001 → A1');
     expect((await b.entries()).map((e) => e.state)).toEqual(['discarded', expect.any(String)]);
@@ -88,5 +105,85 @@ describe.each(['spec', 'extended'] as const)('Well fill: undo of a fill that nev
     const answer = await b.env.call('outbox.cancelMany', { ids: [fill!.id] });
     // Tried before, so neither cancelled nor discarded: an undo sends its opposite change.
     expect(answer).toEqual({ cancelled: [], discarded: [], takenOut: [], reversed: [] });
+  });
+
+  it('refused, and another bench has filled the well since: the undo draws what the service holds', async () => {
+    const b = await bench(profile);
+    await b.scan('S-9999');
+    await b.s.guard!.proceed();
+    await b.sync();
+    expect((await b.entries())[0]).toMatchObject({ state: 'failed' });
+    await b.otherPuts(PLATE, 'A1', 'S-0009');
+
+    const said = await b.s.undo();
+    const undone =
+      'S-9999 → A1 — it had been refused by the service, so it was taken out of the Outbox; nothing was sent';
+    if (profile === 'extended') {
+      expect(said).toBe(`${undone}. Read again from the service: A1 holds S-0009`);
+      expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0009', sync: 'synced' });
+      expect(b.s.cursor).toBe('A2');
+    } else {
+      expect(said).toBe(
+        `${undone}. The service does not list wells and 1 of PL-0003 was filled elsewhere, so well A1 may hold ` +
+          'a tube from another bench: look before you put a tube there',
+      );
+      expect(b.s.cursor).toBeNull();
+    }
+    expect(b.onService('A1')).toBe('S-0009');
+  });
+
+  it('refused, undone while the service is unreachable: the well stays as last seen, and the user hears it may have changed', async () => {
+    const b = await bench(profile);
+    await b.scan('S-9999');
+    await b.s.guard!.proceed();
+    await b.sync();
+    b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
+
+    expect(await b.s.undo()).toBe(
+      'S-9999 → A1 — it had been refused by the service, so it was taken out of the Outbox; nothing was sent. ' +
+        'The plate could not be read again from the service, so well A1 is drawn as last seen and may have ' +
+        'changed at another bench: look before you put a tube there',
+    );
+    expect(b.s.wells['A1']).toMatchObject({ sample: null });
+    expect(b.s.plate?.fromCache).toBe(true);
+  });
+
+  it('gave up after repeated service errors, applied all the same: discarded, and the opposite change is queued with it', async () => {
+    const b = await bench(profile);
+    // Seven 503s the service never saw, then one after it applied the fill (a gateway that gave up on the answer).
+    b.proxy().setFaults([
+      { path: '/manifest/update', fault: { kind: 'status', status: 503 }, count: 7 },
+      { path: '/manifest/update', fault: { kind: 'status', status: 503, forward: true }, count: 1 },
+    ]);
+    await b.scan('TB000001');
+    for (let i = 0; i < 8; i++) await b.sync();
+    const [fill] = await b.entries();
+    expect(fill).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+    expect(b.onService('A1')).toBe('S-0001');
+    b.proxy().setFaults([]);
+    expect(await b.s.undo()).toBe(
+      'S-0001 → A1 — it had failed after repeated service errors, and the service may have made the change all ' +
+        'the same, so it was taken out of the Outbox and the opposite change was queued',
+    );
+    // On the old code the fill was discarded and nothing queued: the service kept S-0001 in A1.
+    const after = await b.entries();
+    expect(after.map((e) => [e.id, e.state, e.intent?.type])).toEqual([
+      [fill!.id, 'discarded', 'well-set'],
+      [expect.any(Number), expect.any(String), 'well-remove'],
+    ]);
+    expect(b.s.wells['A1']).toMatchObject({ sample: null });
+    // Our own write under a 503 changed the plate since the reading the opposite change was made on, so the
+    // plate check holds it for a look (it never goes over a change it cannot tell is ours); sent anyway, it lands.
+    await b.sync();
+    const remove = (await b.entries())[1]!;
+    if (remove.state === 'failed') {
+      expect(remove.lastError?.kind).toBe('plate-changed');
+      expect((await b.env.call('outbox.retry', { id: remove.id })).ok).toBe(true);
+    }
+    await b.env.call('outbox.await', { id: remove.id, timeoutMs: 15_000 });
+    expect((await b.entries())[1]?.state).toBe('done');
+    expect(b.onService('A1')).toBeNull();
+    // Redo puts the fill back, as for any undone step.
+    expect(await b.s.redo()).toBe('S-0001 → A1');
   });
 });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   changedBy,
   inverseOf,
+  partlyUndone,
+  readAgainNote,
+  reversedInOutbox,
   sampleIntent,
   withoutEntry,
   withoutUndoEntry,
@@ -131,5 +134,74 @@ describe('who changed a well since, as the refusal of an undo or redo says it', 
   it('what the service shows may be another bench', () => {
     expect(changedBy(well({ sync: 'synced' }))).toMatch(/another bench/);
     expect(changedBy(well({}))).toMatch(/another bench/);
+  });
+});
+
+describe('what an undo that could do only part of its work says', () => {
+  const step = (entryId: number, position: string): ActionStep => {
+    const before = emptyWell(position);
+    const forward = sampleIntent(manifest, position, { id: `S-${entryId}`, labsheet: 'Samples' }, before);
+    return { entryId, forward, inverse: inverseOf(forward, before, manifest), before };
+  };
+  const notRecorded = new Error('NOT RECORDED — The connection is now another service.');
+  const none: readonly ActionStep[] = [];
+
+  it('a refused step taken out of the Outbox is said to have been refused, not "not sent yet"', () => {
+    const said = partlyUndone(
+      'tags spun',
+      { cancelled: [step(2, 'A2')], refused: [step(3, 'A3')], held: none, reversed: none },
+      [step(1, 'A1')],
+      notRecorded,
+    );
+    expect(said).toBe(
+      '"tags spun" only partly undone: A2 taken back (not sent yet); A3 taken out of the Outbox (the service had ' +
+        'refused it; nothing changed there); A1 not undone, its opposite change was not recorded: The connection is ' +
+        'now another service. Press Undo again to try A1 again.',
+    );
+    expect(said).not.toMatch(/A3 taken back/);
+  });
+
+  it('held and reversed steps each say what became of them', () => {
+    const said = partlyUndone(
+      'tags spun',
+      { cancelled: none, refused: none, held: [step(2, 'A2'), step(4, 'A4')], reversed: [step(3, 'A3')] },
+      [step(1, 'A1')],
+      notRecorded,
+    );
+    expect(said).toMatch(
+      /^"tags spun" only partly undone: A2 A4 taken out of the Outbox \(held for a look, so not sent; nothing changed there\); A3 taken out of the Outbox and the opposite change queued \(it failed after repeated service errors, and the service may have made the change all the same\); A1 not undone/,
+    );
+  });
+
+  it('a step reversed in the Outbox says the opposite change was queued', () => {
+    expect(reversedInOutbox([step(1, 'A1')], 1)).toBe(
+      'it had failed after repeated service errors, and the service may have made the change all the same, so it ' +
+        'was taken out of the Outbox and the opposite change was queued',
+    );
+    expect(reversedInOutbox([step(2, 'A2')], 2)).toMatch(/^A2 had failed after .* so it was taken out of the Outbox/);
+    expect(reversedInOutbox([], 1)).toBe('');
+  });
+});
+
+describe('what an undo says of the plate read again after it', () => {
+  it('offline: the wells are as last seen and may have changed', () => {
+    expect(readAgainNote(['A1', 'B2'], { read: false })).toBe(
+      '. The plate could not be read again from the service, so wells A1 B2 are drawn as last seen and may have ' +
+        'changed at another bench: look before you put a tube there',
+    );
+  });
+  it('a service that lists no wells: only when it counts wells filled elsewhere', () => {
+    expect(readAgainNote(['A1'], { read: true, listed: false, unknown: 0, hrid: 'PL-0003' })).toBe('');
+    expect(readAgainNote(['A1'], { read: true, listed: false, unknown: 2, hrid: 'PL-0003' })).toBe(
+      '. The service does not list wells and 2 of PL-0003 were filled elsewhere, so well A1 may hold a tube from ' +
+        'another bench: look before you put a tube there',
+    );
+  });
+  it('a service that lists wells: what the changed ones hold, nothing when none changed', () => {
+    const now = { ...emptyWell('A1'), sample: 'S-0009', labsheet: 'Samples', label: 'SAMPLE', sync: 'synced' as const };
+    expect(readAgainNote(['A1'], { read: true, listed: true, changed: [{ position: 'A1', now }] })).toBe(
+      '. Read again from the service: A1 holds S-0009',
+    );
+    expect(readAgainNote(['A1'], { read: true, listed: true, changed: [] })).toBe('');
   });
 });
