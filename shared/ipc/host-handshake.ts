@@ -30,5 +30,8 @@ export const hostReady = z.strictObject({ ready: z.literal(true) });
 export type HostHello = z.infer<typeof hostHello>;
 export type PageAuth = z.infer<typeof pageAuth>;
 
-/** How long the host waits for a page's answer before dropping the socket. */
+/**
+ * How long each side gives the handshake before dropping the socket: the host waits this long for the
+ * page's proof, the page this long from opening the socket to `ready`.
+ */
 export const HANDSHAKE_TIMEOUT_MS = 10_000;

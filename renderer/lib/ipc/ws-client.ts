@@ -1,11 +1,21 @@
 import type { BenchlinkApi, WsServerMessage } from '../../../shared/ipc/api.js';
 import type { EventName } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
+import { HANDSHAKE_TIMEOUT_MS } from '../../../shared/ipc/host-handshake.js';
 import { createKeyring, startHandshake } from './handshake.js';
 
 type Listener = (payload: unknown) => void;
 
 const lost = (message: string): IpcResult<never> => ({ ok: false, error: { code: 'disconnected', message } });
+
+const UNREACHABLE = 'Cannot reach the Benchlink host. Is `npm start` still running?';
+const NO_ANSWER =
+  'The Benchlink host did not answer in time: it may be busy or stuck. Check that `npm start` is still running.';
+
+export interface WsApiOptions {
+  /** How long a socket may take from opening to `ready` before the page gives up on it. */
+  handshakeTimeoutMs?: number;
+}
 
 /**
  * The browser host's twin of the preload bridge: same BenchlinkApi over one WebSocket.
@@ -14,8 +24,9 @@ const lost = (message: string): IpcResult<never> => ({ ok: false, error: { code:
  * after the handshake (./handshake.ts): the page never sends the key, and sends nothing to a server
  * on the host's port that cannot prove it holds the key.
  */
-export function createWsApi(url: string, key: string): BenchlinkApi {
+export function createWsApi(url: string, key: string, o: WsApiOptions = {}): BenchlinkApi {
   const hmacKey = createKeyring(key);
+  const handshakeTimeoutMs = o.handshakeTimeoutMs ?? HANDSHAKE_TIMEOUT_MS;
   const pending = new Map<number, (r: IpcResult<unknown>) => void>();
   const listeners = new Map<string, Set<Listener>>();
   let nextId = 1;
@@ -23,12 +34,36 @@ export function createWsApi(url: string, key: string): BenchlinkApi {
   let opened: Promise<WebSocket> | null = null;
   let retryMs = 250;
 
+  /**
+   * Forgets the socket `attempt` opened, if it is still the current one: the calls on it fail, the
+   * next call opens another, and event subscriptions reconnect by themselves.
+   */
+  function drop(attempt: Promise<WebSocket>): void {
+    if (opened !== attempt) return;
+    socket = null;
+    opened = null;
+    for (const [, done] of pending) done(lost('Lost the connection to the Benchlink host.'));
+    pending.clear();
+    // Keep event subscriptions alive across host restarts.
+    if (listeners.size > 0)
+      setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 2, 5000)));
+  }
+
   function connect(): Promise<WebSocket> {
     if (opened) return opened;
-    opened = new Promise<WebSocket>((resolve, reject) => {
+    const attempt: Promise<WebSocket> = new Promise<WebSocket>((resolve, reject) => {
       const handshake = startHandshake(url, hmacKey);
       const ws = new WebSocket(handshake.url);
       let ready = false;
+      // Every call made meanwhile waits on this handshake: one that never ends (a host that hangs, a
+      // connection gone silent) must fail them with a reason, not leave them (and the screens drawn
+      // from them) waiting for ever. Closing may itself take long on a dead connection, so the socket
+      // is forgotten at once and the next call opens another.
+      const deadline = setTimeout(() => {
+        reject(new Error(NO_ANSWER));
+        drop(attempt);
+        ws.close();
+      }, handshakeTimeoutMs);
       // Handshake messages are handled one at a time, in order (each step awaits Web Crypto).
       let steps = Promise.resolve();
       // A refused or dropped socket reports `error` then `close`; all handling is in onclose.
@@ -41,9 +76,10 @@ export function createWsApi(url: string, key: string): BenchlinkApi {
           // away): it arrives while `ready` is still being checked, and is an event, not a step.
           if (ready) return receive(text);
           const next = await handshake.step(text).catch(() => 'refuse' as const);
-          if (ws.readyState !== WebSocket.OPEN) return;
+          if (ws.readyState !== WebSocket.OPEN || opened !== attempt) return;
           if (next === 'refuse') return ws.close();
           if (next !== 'ready') return ws.send(next.send);
+          clearTimeout(deadline);
           ready = true;
           socket = ws;
           retryMs = 250;
@@ -51,17 +87,13 @@ export function createWsApi(url: string, key: string): BenchlinkApi {
         });
       };
       ws.onclose = () => {
-        socket = null;
-        opened = null;
-        for (const [, done] of pending) done(lost('Lost the connection to the Benchlink host.'));
-        pending.clear();
-        reject(new Error('closed'));
-        // Keep event subscriptions alive across host restarts.
-        if (listeners.size > 0)
-          setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 2, 5000)));
+        clearTimeout(deadline);
+        reject(new Error(UNREACHABLE));
+        drop(attempt);
       };
     });
-    return opened;
+    opened = attempt;
+    return attempt;
   }
 
   function receive(text: string): void {
@@ -84,8 +116,8 @@ export function createWsApi(url: string, key: string): BenchlinkApi {
       let ws: WebSocket;
       try {
         ws = socket ?? (await connect());
-      } catch {
-        return lost('Cannot reach the Benchlink host. Is `npm start` still running?');
+      } catch (err) {
+        return lost(err instanceof Error ? err.message : UNREACHABLE);
       }
       const id = nextId++;
       // The result's type comes from the contract; main validated it before sending.
