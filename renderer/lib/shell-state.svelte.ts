@@ -54,22 +54,42 @@ export class ShellState {
   #retry: ReturnType<typeof setTimeout> | null = null;
   /** A read in flight when the shell stops schedules no other. */
   #stopped = false;
+  /** Bumped by every fresh start of the reads: an older round's answers may land, but it schedules nothing. */
+  #round = 0;
+
+  /**
+   * Reads info, status and settings again now, from a fresh count of attempts: the user's "Try again"
+   * when they could not be read (the host was down, or did not answer in time).
+   */
+  readAgain(): Promise<void> {
+    if (this.#retry !== null) clearTimeout(this.#retry);
+    return this.#read(0);
+  }
 
   /**
    * Info, status and settings. A page that loaded while its host was starting or restarting could
    * not read them, and without settings no bench screen is drawn and a held scan is not placed: it
-   * reads again until the host answers (the socket reconnects by itself), for a bounded time.
+   * reads again until the host answers (the socket reconnects by itself), for a bounded time. Each is
+   * taken as it answers: the settings (what Settings draws) never wait behind a slower status.
    */
   async #read(attempt: number): Promise<void> {
     this.#retry = null;
+    const round = ++this.#round;
     const [info, status, settings] = await Promise.all([
-      this.api.invoke('app.info', {}),
-      this.api.invoke('app.status', {}),
-      this.api.invoke('settings.get', {}),
+      this.api.invoke('app.info', {}).then((r) => {
+        if (r.ok) this.info = r.value;
+        return r;
+      }),
+      this.api.invoke('app.status', {}).then((r) => {
+        if (r.ok) this.status = r.value;
+        return r;
+      }),
+      this.api.invoke('settings.get', {}).then((r) => {
+        if (r.ok) this.settings = r.value;
+        return r;
+      }),
     ]);
-    if (info.ok) this.info = info.value;
-    if (status.ok) this.status = status.value;
-    if (settings.ok) this.settings = settings.value;
+    if (round !== this.#round) return;
     const failed = [info, status, settings].find((r) => !r.ok);
     if (!failed || failed.ok) {
       this.error = null;

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { BenchlinkApi } from '../../../../shared/ipc/api.js';
 import { startHost } from '../../../../main/host/server.js';
 import { createWsApi } from '../../../../renderer/lib/ipc/ws-client.js';
 import { ShellState } from '../../../../renderer/lib/shell-state.svelte.js';
@@ -81,5 +82,79 @@ describe('the shell at start, with the host not answering yet', () => {
     const after = reads;
     await new Promise((r) => setTimeout(r, 1_000)); // past the first retry's 250 ms
     expect(reads).toBe(after);
+  });
+});
+
+describe('the shell at start, with one read slow to answer', () => {
+  it('draws the settings as soon as they are read, without waiting for the status', async () => {
+    const main = await inProcessApi();
+    cleanup.push(() => main.close());
+    // The status takes the keychain's answer (vault.has): a Secret Service asking the user to unlock
+    // it answers only when they do. Here it has not yet.
+    let answerStatus: () => void = () => undefined;
+    const statusHeld = new Promise<void>((resolve) => (answerStatus = resolve));
+    cleanup.push(() => answerStatus());
+    const api: BenchlinkApi = {
+      ...main.api,
+      invoke: (async (channel, payload) => {
+        if (channel === 'app.status') await statusHeld;
+        return main.api.invoke(channel, payload);
+      }) as BenchlinkApi['invoke'],
+    };
+    const shell = new ShellState(api);
+    cleanup.push(() => shell.stop());
+    const started = shell.start();
+    await vi.waitFor(() => expect(shell.settings).not.toBeNull(), { timeout: 5_000, interval: 20 });
+    expect(shell.info?.shell).toBe('browser-host');
+    answerStatus();
+    await started;
+    expect(shell.error).toBeNull();
+  });
+});
+
+describe('the shell at start, with a host that does not answer', () => {
+  it('says so, and Try again reads the settings at once when the host answers', async () => {
+    const main = await inProcessApi();
+    cleanup.push(() => main.close());
+    const dist = mkdtempSync(join(tmpdir(), 'benchlink-shell-'));
+    writeFileSync(join(dist, 'index.html'), '<html></html>');
+    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
+    const port = await freePort();
+    const secret = 'd'.repeat(64);
+    vi.stubGlobal(
+      'WebSocket',
+      class extends WebSocket {
+        constructor(url: string) {
+          super(url, { origin: `http://127.0.0.1:${port}` });
+        }
+      },
+    );
+    // A host that took the connection and went silent: upgraded, then not a word.
+    const silent = new WebSocketServer({ port, host: '127.0.0.1' });
+    await new Promise((r) => silent.once('listening', r));
+    cleanup.push(() => {
+      for (const c of silent.clients) c.terminate();
+    });
+
+    const shell = new ShellState(createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, { handshakeTimeoutMs: 200 }));
+    cleanup.push(() => shell.stop());
+    await shell.start();
+    expect(shell.settings).toBeNull();
+    expect(shell.error).toContain('did not answer in time');
+    expect(shell.error).toContain('Trying again');
+
+    await new Promise<void>((r) => silent.close(() => r()));
+    const host = await startHost({
+      router: main.app.router,
+      events: main.app.events,
+      distDir: dist,
+      log: quiet,
+      port,
+      secret,
+    });
+    cleanup.push(() => host.close());
+    await shell.readAgain();
+    expect(shell.settings).not.toBeNull();
+    expect(shell.error).toBeNull();
   });
 });

@@ -1,0 +1,40 @@
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { DEMO_TOKEN, useStack } from './stack.js';
+import { enterToken, openScreen } from './user.js';
+
+/**
+ * Settings opened at once after start, while the host took the page's connection and then said
+ * nothing (hung or busy): the screen says why it has nothing to show and offers to try again, rather
+ * than "Loading settings…" for ever; once the host answers, its fields are there.
+ */
+const stack = useStack();
+
+test('Settings while the host does not answer: says so with Try again, then shows its fields once it answers', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  let silent = true;
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ipc/, (ws) => {
+    // Accepted, then not a word: the page's half of the handshake waits for a hello that never comes.
+    if (silent) return void held.push(ws);
+    ws.connectToServer();
+  });
+  await page.goto(stack.hostUrl);
+  await openScreen(page, 'Settings');
+  await expect(page.getByText('Loading settings…')).toBeVisible();
+
+  const unread = page.getByTestId('settings-unread');
+  await expect(unread).toContainText('The settings could not be read. The Benchlink host did not answer in time', {
+    timeout: 20_000,
+  });
+  const again = unread.getByRole('button', { name: 'Try again' });
+  await again.click();
+  await expect(unread.getByRole('button', { name: 'Trying…' })).toBeDisabled();
+
+  // The host answers again: the connections it left hanging end, and the next one is served.
+  silent = false;
+  for (const ws of held.splice(0)) await ws.close();
+  await expect(unread).toHaveCount(0, { timeout: 20_000 });
+  await enterToken(page, DEMO_TOKEN);
+});
