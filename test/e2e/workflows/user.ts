@@ -16,10 +16,35 @@ export async function scanAndWait(page: Page, text: string, expectOutcome?: stri
   if (expectOutcome) await expect(line).toContainText(expectOutcome);
 }
 
+/**
+ * How long Settings may take to draw its token field after the click. A page that cannot read its
+ * settings says why well within this (the handshake's own deadline is 10 s), so a test that gets here
+ * fails with the screen's words rather than waiting out its whole time-out on a bare locator.
+ */
+const SETTINGS_SHOWN_MS = 30_000;
+
 /** Gives the app the service's token through Settings, as a user would (the field is write-only). */
 export async function enterToken(page: Page, token: string): Promise<void> {
   await page.getByRole('button', { name: /^Settings/ }).click();
-  await page.getByLabel('New token').fill(token);
+  const field = page.getByLabel('New token');
+  try {
+    await expect(field).toBeEditable({ timeout: SETTINGS_SHOWN_MS });
+  } catch (err) {
+    const said = (where: string) =>
+      page
+        .locator(where)
+        .innerText({ timeout: 1000 })
+        .then(
+          (text) => text.trim(),
+          () => '',
+        );
+    throw new Error(
+      `Settings did not show its token field within ${SETTINGS_SHOWN_MS / 1000} s. ` +
+        `The screen said: "${await said('main')}"; the banners: "${await said('.banners')}"`,
+      { cause: err },
+    );
+  }
+  await field.fill(token);
   await page.getByTestId('token-form').getByRole('button', { name: 'Save token' }).click();
   await expect(page.getByTestId('token-message')).toHaveText('Token saved.');
 }
