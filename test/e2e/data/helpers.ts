@@ -18,16 +18,8 @@ export async function openData(page: Page, tab: string, url = hostUrl()): Promis
 export const unique = (prefix: string): string =>
   `${prefix}-${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 100)}`;
 
-/** Saves a token through Settings, as a user would (write-only field). */
-export async function useToken(page: Page, token: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Workflows' })
-    .getByRole('button', { name: /^Settings/ })
-    .click();
-  await page.getByLabel('New token').fill(token);
-  await page.getByTestId('token-form').getByRole('button', { name: 'Save token' }).click();
-  await expect(page.getByTestId('token-message')).toHaveText('Token saved.');
-}
+/** Saves a token through Settings, as a user would (write-only field): the workflows' own sign-in step. */
+export { enterToken as useToken } from '../workflows/user.js';
 
 /** Back to the sandbox's demo (Super Admin) token. */
 export async function clearToken(page: Page): Promise<void> {
