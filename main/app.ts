@@ -16,6 +16,8 @@ import { createEventHub, type EventHub } from './ipc/events.js';
 import { cacheHandlers } from './ipc/handlers/cache.js';
 import { filesHandlers, type FilePicker } from './ipc/handlers/files.js';
 import { plateRecordHandlers, type RevealFolder } from './ipc/handlers/plate-record.js';
+import { isFiled } from './plate-record/file-record.js';
+import { sweepUnfiledRecords } from './plate-record/unfiled-records.js';
 import { layoutsHandlers } from './ipc/handlers/layouts.js';
 import { createLayoutStore } from './layouts/layout-store.js';
 import { shellHandlers } from './ipc/handlers/index.js';
@@ -27,7 +29,7 @@ import type { RefusalLogLimits } from './ipc/refusal-log.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor } from './ipc/types.js';
 import { createTemplateStore } from './labels/index.js';
-import { createOutbox, scheduleDonePruning } from './outbox/index.js';
+import { createOutbox, DONE_KEPT_MS, scheduleDonePruning } from './outbox/index.js';
 import {
   createNodeHidLayer,
   createScannerService,
@@ -235,6 +237,14 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const pickedFiles = createPickedFiles();
   // Before anything stages: copies of an earlier run that no open upload needs.
   await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
+  // Before anything files: record folders an earlier run wrote but never queued (their copies went above).
+  await sweepUnfiledRecords({
+    recordsDir: join(dataDir, 'records'),
+    isFiled: (key) => isFiled(outbox, key),
+    now: now(),
+    keptMs: DONE_KEPT_MS,
+    log,
+  });
   const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits, now);
   const templates = createTemplateStore(dataDir);
   const layouts = createLayoutStore(dataDir);
@@ -304,6 +314,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
         recordsDir: join(dataDir, 'records'),
         stagingDir: join(dataDir, 'staging'),
         now,
+        log,
       },
       o.revealFolder,
     ),

@@ -9,24 +9,45 @@ import {
 import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
+import type { Logger } from '../common/logger.js';
 import type { Outbox, OutboxEntry } from '../outbox/index.js';
 import { refuseReadElsewhere } from '../outbox/read-elsewhere.js';
-import { stageFile, uploadIntent } from '../staging/index.js';
+import { removeStaged, stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
 import { recordBuiltOn } from './record-basis.js';
 import { listRecords, makeRecordFolder, recordNames } from './record-folders.js';
 import { recordWells, type RecordWell } from './record-wells.js';
+import { markFiled, markUnfiled, removeUnfiled } from './unfiled-records.js';
 
 export interface PlateRecordDeps {
   /** The plate with this computer's queued changes (the read cache's manifest answer). */
   manifest(uuid: string): Promise<CachedManifest | null>;
   outbox: Outbox;
-  /** Kept records, one folder each (in the data dir): the user's copy, never removed by the app. */
+  /** Kept records, one folder each (in the data dir): the user's copy once filed, never removed by the app. */
   recordsDir: string;
   /** Upload copies (the outbox sends these; they go once confirmed). */
   stagingDir: string;
   now(): number;
+  log: Logger;
+}
+
+/**
+ * A filing that was not queued, whose folder could not be removed either: the user is told where it
+ * is, so the plate does not end up with an unsent record beside the one filed next.
+ */
+export class UnfiledLeftoverError extends Error {
+  override readonly name = 'UnfiledLeftoverError';
+  constructor(
+    /** Why the filing was not queued. */
+    readonly failure: unknown,
+    /** The leftover folder's full path. */
+    readonly folder: string,
+    /** Why it could not be removed (the message). */
+    why: string,
+  ) {
+    super(why, { cause: failure });
+  }
 }
 
 /** The event a filed record sends: the plate, how many wells hold something, and where its record is. */
@@ -48,9 +69,12 @@ function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder:
   };
 }
 
-const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
 /** Where each entry of a filing's batch sits: three uploads, the attach-image, the event. */
 const EVENT_AT = 4;
+const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
+
+/** Whether the outbox has a filing's entries, by the key its record folder's unfiled mark holds. */
+export const isFiled = (outbox: Outbox, key: string): boolean => outbox.findDeduped(`${key}:${EVENT_AT}`) !== null;
 
 /** A filing's record folder and time, as its event (committed with its entries) carries them. */
 function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | null {
@@ -87,6 +111,31 @@ async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateR
 }
 
 /**
+ * Takes back what a filing that was not queued wrote (one commit: none of its entries exist), so it
+ * leaves nothing and a second filing makes the plate's one record. Its staged copies go through the
+ * staging's own removal (a copy left is swept at the next start); its folder, if it cannot be
+ * removed, is named to the user. Answers the error to throw.
+ */
+async function withdraw(d: PlateRecordDeps, failure: unknown, folder: string, staged: readonly string[]) {
+  for (const copy of staged)
+    await removeStaged(copy).catch((err: unknown) =>
+      d.log.warn('a staged copy of a record that was not filed could not be removed', {
+        path: copy,
+        error: String(err),
+      }),
+    );
+  try {
+    await removeUnfiled(folder);
+    return failure;
+  } catch (err) {
+    d.log.warn('the folder of a record that was not filed could not be removed', { folder, error: String(err) });
+    // The folder is named once, by the caller: a system error's own text repeats the path after its comma.
+    const why = err instanceof Error ? (err.message.split(',')[0] ?? err.message) : String(err);
+    return new UnfiledLeftoverError(failure, folder, why);
+  }
+}
+
+/**
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
  * records folder, and queues its filing in one commit: the three uploads, the attach-image of the
  * picture to the notebook page, which waits for the picture's file id (an outbox dependency), and the
@@ -115,41 +164,54 @@ export async function fileRecord(
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null);
   const names = recordNames(m.hrid, at);
   const base = names.base;
-  const folderName = await makeRecordFolder(d.recordsDir, names.folder);
-  const folder = path.join(d.recordsDir, folderName);
   const files: { name: string; kind: RecordFile['kind']; bytes: Buffer }[] = [
     { name: `${base}.csv`, kind: 'wells', bytes: Buffer.from(wellTableCsv(wells)) },
     { name: `${base}_grid.csv`, kind: 'grid', bytes: Buffer.from(gridCsv(wells, m)) },
     { name: `${base}.png`, kind: 'picture', bytes: platePng(m, wells, new Date(at)) },
   ];
-  const intents: Intent[] = [];
-  for (const f of files) {
-    const kept = path.join(folder, f.name);
-    await writeFileAtomic(kept, f.bytes);
-    const staged = await stageFile(kept, d.stagingDir, f.name);
-    intents.push(uploadIntent(staged, f.name, { fileSource: RECORD_FILE_SOURCE }));
+  const key = dedupeKeyOf(filing);
+  const folderName = await makeRecordFolder(d.recordsDir, names.folder);
+  const folder = path.join(d.recordsDir, folderName);
+  const staged: string[] = [];
+  let entries: number[];
+  try {
+    await markUnfiled(folder, key);
+    const intents: Intent[] = [];
+    for (const f of files) {
+      const kept = path.join(folder, f.name);
+      await writeFileAtomic(kept, f.bytes);
+      const copy = await stageFile(kept, d.stagingDir, f.name);
+      staged.push(copy.stagedPath);
+      intents.push(uploadIntent(copy, f.name, { fileSource: RECORD_FILE_SOURCE }));
+    }
+    const picture = files[2]!;
+    intents.push({
+      type: 'attach-image',
+      request: {
+        ...page,
+        image_uuid: SUPPLIED_LATER,
+        image_name: picture.name,
+        image_mime_type: 'image/png',
+        position: 'append',
+      },
+    });
+    intents.push(completedEvent(m, wells, folderName, at));
+    entries = d.outbox.enqueueMany(intents, {
+      dedupeKey: key,
+      // Checked again where the entries are bound: the service may have changed while the record was built.
+      ...(readFrom === undefined ? {} : { readFrom }),
+      dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
+      builtOn,
+      // One thing to the bench, though its kinds are three: it is filed again as a whole.
+      subject: { text: `The record of ${m.hrid}`, plural: false },
+    });
+  } catch (err) {
+    throw await withdraw(d, err, folder, staged);
   }
-  const picture = files[2]!;
-  intents.push({
-    type: 'attach-image',
-    request: {
-      ...page,
-      image_uuid: SUPPLIED_LATER,
-      image_name: picture.name,
-      image_mime_type: 'image/png',
-      position: 'append',
-    },
-  });
-  intents.push(completedEvent(m, wells, folderName, at));
-  const entries = d.outbox.enqueueMany(intents, {
-    dedupeKey: dedupeKeyOf(filing),
-    // Checked again where the entries are bound: the service may have changed while the record was built.
-    ...(readFrom === undefined ? {} : { readFrom }),
-    dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
-    builtOn,
-    // One thing to the bench, though its kinds are three: it is filed again as a whole.
-    subject: { text: `The record of ${m.hrid}`, plural: false },
-  });
+  // Committed: a mark left behind is cleared by the start-up sweep, which finds the filing queued.
+  await markFiled(folder).catch((err: unknown) =>
+    d.log.warn('a filed record folder kept its unfiled mark', { folder: folderName, error: String(err) }),
+  );
   return {
     folder: folderName,
     plate: m.hrid,

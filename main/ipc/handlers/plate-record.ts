@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
-import { fileRecord, type PlateRecordDeps } from '../../plate-record/file-record.js';
+import { fileRecord, UnfiledLeftoverError, type PlateRecordDeps } from '../../plate-record/file-record.js';
 import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
 import { ReadElsewhereError, WriteError } from '../../outbox/index.js';
 import { IpcFailure } from '../failure.js';
@@ -13,10 +13,22 @@ const failed = (what: string) => (err: unknown) => {
   throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
 };
 
-/** A failed outbox write already says what was not saved (the record of PL-0001) and what to do. */
-const notFiled = (err: unknown) => {
-  if (err instanceof WriteError && !(err instanceof ReadElsewhereError)) throw new IpcFailure('failed', err.message);
-  return failed('The record was not filed')(err);
+/**
+ * A failed outbox write already says what was not saved (the record of PL-0001) and what to do. A
+ * folder the failed filing could not take back is named, for the user to delete: it was never sent.
+ */
+const notFiled = (err: unknown): never => {
+  const failure = err instanceof UnfiledLeftoverError ? err.failure : err;
+  const said =
+    failure instanceof WriteError && !(failure instanceof ReadElsewhereError)
+      ? failure.message
+      : `The record was not filed: ${failure instanceof Error ? failure.message : String(failure)}`;
+  if (!(err instanceof UnfiledLeftoverError)) throw new IpcFailure('failed', said);
+  throw new IpcFailure(
+    'failed',
+    `${said} The files made for this record were not sent, but could not be removed from this computer (${err.message}): ` +
+      `delete the folder ${err.folder} yourself, so the plate keeps one record.`,
+  );
 };
 
 export function plateRecordHandlers(
