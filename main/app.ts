@@ -240,7 +240,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   // Before anything files: record folders an earlier run wrote but never queued (their copies went above).
   await sweepUnfiledRecords({
     recordsDir: join(dataDir, 'records'),
-    isFiled: (key) => isFiled(outbox, key),
+    isFiled: (key, folder) => isFiled(outbox, key, folder),
     now: now(),
     keptMs: DONE_KEPT_MS,
     log,

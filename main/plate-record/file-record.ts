@@ -73,9 +73,6 @@ function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder:
 const EVENT_AT = 4;
 const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
 
-/** Whether the outbox has a filing's entries, by the key its record folder's unfiled mark holds. */
-export const isFiled = (outbox: Outbox, key: string): boolean => outbox.findDeduped(`${key}:${EVENT_AT}`) !== null;
-
 /** A filing's record folder and time, as its event (committed with its entries) carries them. */
 function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | null {
   const event = outbox.findDeduped(`${key}:${EVENT_AT}`);
@@ -84,6 +81,13 @@ function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | 
   const [folder, at] = [sent['record'], sent['at']];
   return typeof folder === 'string' && typeof at === 'string' ? { folder, at } : null;
 }
+
+/**
+ * Whether `folder` is the record the outbox has queued for a filing (the key its unfiled mark holds):
+ * a folder of the same filing that another press queued first files nothing.
+ */
+export const isFiled = (outbox: Outbox, key: string, folder: string): boolean =>
+  filedAs(outbox, key)?.folder === folder;
 
 /**
  * The kept record folder an outbox entry files (one of a record's uploads), or null: the Outbox links
@@ -111,12 +115,11 @@ async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateR
 }
 
 /**
- * Takes back what a filing that was not queued wrote (one commit: none of its entries exist), so it
- * leaves nothing and a second filing makes the plate's one record. Its staged copies go through the
- * staging's own removal (a copy left is swept at the next start); its folder, if it cannot be
- * removed, is named to the user. Answers the error to throw.
+ * Takes back what a filing that queued nothing wrote (its folder, its staged copies), so it leaves
+ * nothing and the plate keeps one record. The copies go through the staging's own removal (a copy
+ * left is swept at the next start); answers why the folder could not be removed, or null.
  */
-async function withdraw(d: PlateRecordDeps, failure: unknown, folder: string, staged: readonly string[]) {
+async function takeBack(d: PlateRecordDeps, folder: string, staged: readonly string[]): Promise<string | null> {
   for (const copy of staged)
     await removeStaged(copy).catch((err: unknown) =>
       d.log.warn('a staged copy of a record that was not filed could not be removed', {
@@ -126,12 +129,11 @@ async function withdraw(d: PlateRecordDeps, failure: unknown, folder: string, st
     );
   try {
     await removeUnfiled(folder);
-    return failure;
+    return null;
   } catch (err) {
     d.log.warn('the folder of a record that was not filed could not be removed', { folder, error: String(err) });
     // The folder is named once, by the caller: a system error's own text repeats the path after its comma.
-    const why = err instanceof Error ? (err.message.split(',')[0] ?? err.message) : String(err);
-    return new UnfiledLeftoverError(failure, folder, why);
+    return err instanceof Error ? (err.message.split(',')[0] ?? err.message) : String(err);
   }
 }
 
@@ -206,7 +208,18 @@ export async function fileRecord(
       subject: { text: `The record of ${m.hrid}`, plural: false },
     });
   } catch (err) {
-    throw await withdraw(d, err, folder, staged);
+    // One commit: none of its entries exist, so a second filing makes the plate's one record. A folder
+    // that stays is named to the user.
+    const leftover = await takeBack(d, folder, staged);
+    throw leftover === null ? err : new UnfiledLeftoverError(err, folder, leftover);
+  }
+  if (!isFiled(d.outbox, key, folderName)) {
+    // The same press sent again while this one was building (pressed again after a lost connection): the
+    // first to commit is the record; this one's folder and copies are nothing's. Its mark, if the
+    // folder stays, lets the next start remove it.
+    await takeBack(d, folder, staged);
+    const first = await earlierFiling(d, filing);
+    if (first) return first;
   }
   // Committed: a mark left behind is cleared by the start-up sweep, which finds the filing queued.
   await markFiled(folder).catch((err: unknown) =>

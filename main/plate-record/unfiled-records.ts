@@ -25,15 +25,17 @@ export async function removeUnfiled(folder: string): Promise<void> {
 }
 
 /**
- * At start: a folder still marked unfiled whose filing the outbox does not have was left by a filing
- * that died between writing it and queuing it (a crash, power cut): removed, as its staged copies are
- * by the staging sweep. One the outbox has (the mark's removal failed) just loses its mark. A mark
+ * At start: a folder still marked unfiled that the outbox does not have as its filing's record was
+ * left by a filing that died between writing it and queuing it (a crash, power cut), or by a second
+ * press of a filing already queued: removed, as its staged copies are by the staging sweep. One the
+ * outbox has (the mark's removal failed) just loses its mark. A mark
  * older than `keptMs`, the time synced entries are kept, is left alone: its filing may have been
  * queued, sent and pruned since, and the folder is then the user's copy. Answers how many went.
  */
 export async function sweepUnfiledRecords(o: {
   recordsDir: string;
-  isFiled: (filingKey: string) => boolean;
+  /** Whether the outbox has queued `folder` as the record of the filing its mark names. */
+  isFiled: (filingKey: string, folder: string) => boolean;
   now: number;
   keptMs: number;
   log: Logger;
@@ -52,7 +54,7 @@ export async function sweepUnfiledRecords(o: {
     const mark = path.join(folder, UNFILED);
     try {
       const [key, marked] = await Promise.all([readFile(mark, 'utf8'), stat(mark)]);
-      if (o.isFiled(key)) await markFiled(folder);
+      if (o.isFiled(key, name)) await markFiled(folder);
       else if (o.now - marked.mtimeMs < o.keptMs) {
         await removeUnfiled(folder);
         removed += 1;

@@ -18,10 +18,10 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const records = join(dataDir, 'records');
 
 /** What a filing has written when it dies just before its entries are committed. */
-async function diedBeforeQueueing(hrid: string, at: number): Promise<string> {
+async function diedBeforeQueueing(hrid: string, at: number, filing = randomUUID()): Promise<string> {
   const names = recordNames(hrid, at);
   const folder = await makeRecordFolder(records, names.folder);
-  await markUnfiled(join(records, folder), `plate-record:${randomUUID()}`);
+  await markUnfiled(join(records, folder), `plate-record:${filing}`);
   writeFileSync(join(records, folder, `${names.base}.csv`), 'position\n');
   return folder;
 }
@@ -37,6 +37,8 @@ describe('a record folder whose filing was never queued', () => {
     // A filed record whose mark could not be taken off after its commit: the outbox has its filing.
     await markUnfiled(join(records, filed.folder), `plate-record:${filing}`);
     const crashed = await diedBeforeQueueing('PL-0002', Date.now());
+    // A second press of the filing above, cut off after the first was queued: that one is the record.
+    const second = await diedBeforeQueueing('PL-0003', Date.now(), filing);
     // Marked longer ago than synced entries are kept: its filing may have been sent and pruned since.
     const old = await diedBeforeQueueing('PL-0001', Date.now() - DONE_KEPT_MS - 86_400_000);
     const longAgo = (Date.now() - DONE_KEPT_MS - 86_400_000) / 1000;
@@ -45,6 +47,7 @@ describe('a record folder whose filing was never queued', () => {
     const again = await inProcessApi({ dataDir });
     try {
       expect(existsSync(join(records, crashed))).toBe(false);
+      expect(existsSync(join(records, second))).toBe(false);
       expect(readdirSync(join(records, filed.folder)).sort()).toEqual(filed.files.map((f) => f.name).sort());
       expect(existsSync(join(records, old))).toBe(true);
       expect((await again.call('plateRecord.list', {})).map((r) => r.folder).sort()).toEqual(

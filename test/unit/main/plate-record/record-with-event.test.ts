@@ -45,6 +45,20 @@ describe('the plate.completed event is queued with its record, once per filing',
     expect((await env.call('plateRecord.list', {})).filter((r) => r.plate === 'PL-0003')).toHaveLength(1);
   });
 
+  it('the same filing sent again while the first is still being built leaves one folder, the one it files', async () => {
+    const plate = (await env.call('cache.manifest', { hrid: 'PL-0001' }))!;
+    const filing = randomUUID();
+    const send = () => env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' }, filing });
+    // Pressed again after the page lost its connection, while main still builds the first.
+    const [first, again] = await Promise.all([send(), send()]);
+    expect(again).toEqual(first);
+    expect((await env.call('plateRecord.list', {})).filter((r) => r.plate === 'PL-0001').map((r) => r.folder)).toEqual([
+      first.folder,
+    ]);
+    const [event] = await completedEvents(plate.uuid);
+    expect(event?.intent?.type === 'webhook' ? event.intent.payload['record'] : null).toBe(first.folder);
+  });
+
   it('reads page IDs as IDs and refuses an empty page', () => {
     expect(pageRefOf('exp-0001')).toEqual({ ref: { hrid: 'EXP-0001' } });
     expect(pageRefOf('  ')).toEqual({ problem: expect.stringContaining('Say which notebook page') });
