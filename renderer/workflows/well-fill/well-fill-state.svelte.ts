@@ -8,7 +8,9 @@ import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/l
 import { applyIntent, emptyWell, overlay, syncOf, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { isReservedWell, nextEmptyWell } from './fill-order.js';
+import { nextEmptyWell } from './fill-order.js';
+import { WellIndex } from './well-index.js';
+import { DrawnEntries } from './drawn-entries.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
@@ -83,11 +85,7 @@ export class WellFillState implements ServiceBound {
    * lost steps (or undid one twice).
    */
   readonly #inTurn = createTurns();
-  /**
-   * Each entry drawn in a well (this screen's changes, and the moves made on Assign location whose
-   * tube is drawn striped): its well, and the well as it was just before it.
-   */
-  #drawn = new Map<number, { position: string; before: WellView }>();
+  readonly #drawn = new DrawnEntries();
   #offChange: (() => void) | null = null;
 
   constructor(
@@ -115,7 +113,7 @@ export class WellFillState implements ServiceBound {
           this.#forget(c.id);
           continue;
         }
-        const pos = this.#drawn.get(c.id)?.position;
+        const pos = this.#drawn.positionOf(c.id);
         const well = pos ? this.wells[pos] : undefined;
         if (!pos || !well) continue;
         const sync = syncOf(c.state);
@@ -176,24 +174,8 @@ export class WellFillState implements ServiceBound {
   get positions(): string[] {
     return this.layout ? positionsInOrder(this.layout, 'row-major') : [];
   }
-  /**
-   * Position → sample as plain data beside the reactive wells, kept by every write to `wells`
-   * (#setWell / #resetWells). Per scan, the duplicate check and the filled count read these instead
-   * of walking 384 proxied wells (which cost ~1 ms each per scan and tracked every well).
-   */
-  #sampleAt = new Map<string, string>();
-  /** Control, blank and standard wells: not fill targets (isReservedWell). */
-  #reserved = new Set<string>();
-  /**
-   * Wells whose change is held for a look: not fill targets either. A held fill's tube is in the well
-   * already; a held removal may never happen (discarded, the service's tube stays), so a tube the fill
-   * put there by itself could replace one the user meant to keep. A position scan can still arm one.
-   */
-  #heldForLook = new Set<string>();
-  /** Upper-cased sample → the wells holding it (a server plate may hold one sample twice). */
-  #positionsOf = new Map<string, Set<string>>();
-  /** Row-major order of the positions, so a sample in two wells answers with the first, as before. */
-  #rank = new Map<string, number>();
+  /** The plain index of the wells (WellIndex), kept by #setWell / #resetWells. */
+  readonly #index = new WellIndex();
   #filled = $state(0);
   get filled(): number {
     return this.#filled;
@@ -256,8 +238,7 @@ export class WellFillState implements ServiceBound {
     this.plate = m;
     const before = new Map<number, WellView>();
     this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, before)));
-    this.#drawn.clear();
-    for (const [entryId, well] of before) this.#drawn.set(entryId, { position: well.position, before: well });
+    this.#drawn.redraw(before);
   }
 
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
@@ -291,8 +272,7 @@ export class WellFillState implements ServiceBound {
     const layout = this.layout;
     if (!layout) return null;
     // The plain index, not the proxied wells: this runs on every scan and must not track 384 wells.
-    const taken = (p: string) => this.#sampleAt.has(p) || this.#reserved.has(p) || this.#heldForLook.has(p);
-    return nextEmptyWell(layout, this.order, taken, from ?? this.cursor ?? undefined);
+    return nextEmptyWell(layout, this.order, (p) => this.#index.taken(p), from ?? this.cursor ?? undefined);
   }
 
   /** The first empty well in fill order, wherever the cursor stands now. */
@@ -307,10 +287,7 @@ export class WellFillState implements ServiceBound {
   }
 
   wellOfSample(sampleId: string): string | null {
-    let first: string | null = null;
-    for (const p of this.#positionsOf.get(sampleId.toUpperCase()) ?? [])
-      if (first === null || this.#rankOf(p) < this.#rankOf(first)) first = p;
-    return first;
+    return this.#index.wellOfSample(sampleId);
   }
 
   /**
@@ -321,9 +298,7 @@ export class WellFillState implements ServiceBound {
   removalHeldAt(position: string): string | null {
     const well = this.wells[position];
     if (well?.sync !== 'held' || well.sample !== null) return null;
-    let latest = -1;
-    for (const [id, d] of this.#drawn) if (d.position === position && id > latest) latest = id;
-    return this.#drawn.get(latest)?.before.sample ?? null;
+    return this.#drawn.beforeNewestAt(position)?.sample ?? null;
   }
 
   /** "Done" / "next plate": nothing is open until the next plate scan. */
@@ -471,7 +446,7 @@ export class WellFillState implements ServiceBound {
       // Discarded with its opposite change queued: the well is drawn with that change waiting, as a sent step's
       // undo is, and the discarded entry no longer draws it (its Outbox event must not put the change back).
       for (const step of taken.reversed) {
-        this.#drawn.delete(step.entryId);
+        this.#drawn.drop(step.entryId);
         opposites.get(step.entryId)!.forEach((p, k) => this.#apply(p.intent, reversedBy.get(step.entryId)![k]!));
       }
       const sent = action.steps.filter(
@@ -656,7 +631,7 @@ export class WellFillState implements ServiceBound {
   #apply(intent: WellIntent, entryId: number): void {
     const before = $state.snapshot(this.wells[intent.position] ?? emptyWell(intent.position)) as WellView;
     this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
-    this.#drawn.set(entryId, { position: intent.position, before });
+    this.#drawn.draw(entryId, intent.position, before);
   }
 
   /**
@@ -671,65 +646,21 @@ export class WellFillState implements ServiceBound {
     this.#stack.revise('done', (done) => withoutEntry(done, entryId));
     this.#stack.revise('undone', (undone) => withoutUndoEntry(undone, entryId));
     this.#syncStack();
-    const drawn = this.#drawn.get(entryId);
-    if (!drawn) return;
-    this.#drawn.delete(entryId);
-    let next: { position: string; before: WellView } | null = null;
-    let nextId = Infinity;
-    for (const [id, other] of this.#drawn)
-      if (id > entryId && id < nextId && other.position === drawn.position) [next, nextId] = [other, id];
-    if (next) next.before = drawn.before;
-    else if (this.wells[drawn.position]) this.#setWell({ ...drawn.before, reason: null });
+    const back = this.#drawn.forget(entryId);
+    if (back && this.wells[back.position]) this.#setWell({ ...back.before, reason: null });
   }
 
   /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */
   #setWell(view: WellView): void {
-    const pos = view.position;
-    const old = this.#sampleAt.get(pos);
-    if (old !== undefined) this.#unindex(old, pos);
-    if (view.sample !== null) this.#index(view.sample, pos);
-    if (isReservedWell(view)) this.#reserved.add(pos);
-    else this.#reserved.delete(pos);
-    if (view.sync === 'held') this.#heldForLook.add(pos);
-    else this.#heldForLook.delete(pos);
-    this.#filled = this.#sampleAt.size;
-    this.wells[pos] = view;
+    this.#index.put(view);
+    this.#filled = this.#index.filled;
+    this.wells[view.position] = view;
   }
 
   #resetWells(views: Record<string, WellView>): void {
-    this.#sampleAt.clear();
-    this.#reserved.clear();
-    this.#heldForLook.clear();
-    this.#positionsOf.clear();
-    this.#rank = new Map(Object.keys(views).map((p, i) => [p, i]));
-    for (const w of Object.values(views)) {
-      if (w.sample !== null) this.#index(w.sample, w.position);
-      if (isReservedWell(w)) this.#reserved.add(w.position);
-      if (w.sync === 'held') this.#heldForLook.add(w.position);
-    }
-    this.#filled = this.#sampleAt.size;
+    this.#index.reset(views);
+    this.#filled = this.#index.filled;
     this.wells = views;
-  }
-
-  #index(sample: string, pos: string): void {
-    this.#sampleAt.set(pos, sample);
-    const key = sample.toUpperCase();
-    const at = this.#positionsOf.get(key) ?? new Set<string>();
-    at.add(pos);
-    this.#positionsOf.set(key, at);
-  }
-
-  #unindex(sample: string, pos: string): void {
-    this.#sampleAt.delete(pos);
-    const key = sample.toUpperCase();
-    const at = this.#positionsOf.get(key);
-    at?.delete(pos);
-    if (at?.size === 0) this.#positionsOf.delete(key);
-  }
-
-  /** A position outside the layout (never expected) sorts last, as a key added to the record would. */
-  #rankOf(pos: string): number {
-    return this.#rank.get(pos) ?? Number.MAX_SAFE_INTEGER;
   }
 
   /**

@@ -1,0 +1,61 @@
+import type { WellView } from '../../lib/plate-map/well-view.js';
+
+/** An entry drawn in a well: its well, and the well as it was just before it. */
+export interface Drawn {
+  position: string;
+  before: WellView;
+}
+
+/**
+ * Each outbox entry drawn in a well (this screen's changes, and the moves made on Assign location whose
+ * tube is drawn striped), so an entry's news is drawn in its well and one that never happens can be
+ * taken out of the drawing.
+ */
+export class DrawnEntries {
+  #byEntry = new Map<number, Drawn>();
+
+  draw(entryId: number, position: string, before: WellView): void {
+    this.#byEntry.set(entryId, { position, before });
+  }
+
+  /** Every entry drawn anew (a plate read: overlay's entry → well before it). */
+  redraw(before: ReadonlyMap<number, WellView>): void {
+    this.#byEntry.clear();
+    for (const [entryId, well] of before) this.draw(entryId, well.position, well);
+  }
+
+  positionOf(entryId: number): string | undefined {
+    return this.#byEntry.get(entryId)?.position;
+  }
+
+  /** The entry no longer draws its well (its change is drawn by another means). */
+  drop(entryId: number): void {
+    this.#byEntry.delete(entryId);
+  }
+
+  /** The well as it was just before the newest entry drawn in it. */
+  beforeNewestAt(position: string): WellView | null {
+    let latest = -1;
+    for (const [id, d] of this.#byEntry) if (d.position === position && id > latest) latest = id;
+    return this.#byEntry.get(latest)?.before ?? null;
+  }
+
+  /**
+   * The entry will never happen. A newer entry drawn over its well since stays (the well shows that one),
+   * and without this one before it, what that one would leave is what this one had: it takes over this
+   * one's "before". Answers this entry's drawing when no newer one draws the well, so the well goes back
+   * to what it was; null when the entry was not drawn or a newer one still draws the well.
+   */
+  forget(entryId: number): Drawn | null {
+    const drawn = this.#byEntry.get(entryId);
+    if (!drawn) return null;
+    this.#byEntry.delete(entryId);
+    let next: Drawn | null = null;
+    let nextId = Infinity;
+    for (const [id, other] of this.#byEntry)
+      if (id > entryId && id < nextId && other.position === drawn.position) [next, nextId] = [other, id];
+    if (!next) return drawn;
+    next.before = drawn.before;
+    return null;
+  }
+}
