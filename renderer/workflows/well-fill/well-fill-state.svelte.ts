@@ -3,7 +3,6 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
-import { WELL_LABELS, type WellLabel } from '../../../shared/api/primitives.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
 import { applyIntent, emptyWell, overlay, syncOf, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
@@ -11,6 +10,7 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { nextEmptyWell } from './fill-order.js';
 import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
+import { enqueueEdit, planEdit, type Committed, type Planned } from './outgoing-intents.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
 import { UndoStack } from './undo-stack.js';
@@ -32,14 +32,9 @@ import {
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
-import { lookUpTube } from '../../lib/samples/tube-row.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
-/** One intent as planned: what goes into the outbox, and the well before it. */
-type Planned = { intent: WellIntent; before: WellView };
-/** One intent as committed: what went into the outbox, its entry, and the well before it. */
-type Committed = Planned & { id: number };
 /** What main did with the entries of an undo (the `outbox.cancelMany` answer). */
 type UndoAnswer = ChannelResponse<'outbox.cancelMany'>;
 
@@ -248,26 +243,6 @@ export class WellFillState implements ServiceBound {
     this.cursor = this.nextTarget(position);
   }
 
-  /**
-   * What goes into the outbox for a well intent. A well-set carries the well's whole new state, because
-   * manifest/update marks sample, tags and label all required; every change carries the plate as read
-   * from the service (its basis) so a plate changed elsewhere is held for a look, not overwritten.
-   */
-  #outgoing(i: WellIntent, w: WellView, sampleIds: ReadonlyMap<string, string>): WellIntent {
-    const basis = this.plate?.basis;
-    const withBasis = <T extends WellIntent>(x: T): T => (basis ? { ...x, basis } : x);
-    if (i.type === 'well-remove') return withBasis(i);
-    const sample =
-      i.sample !== undefined
-        ? i.sample
-        : w.sample
-          ? { id: w.assigned ? sampleIdOfAssigned(w, sampleIds) : w.sample, labsheet: w.labsheet || this.labsheet }
-          : null;
-    // A label the app does not know cannot be sent back; it reads as no label.
-    const label = i.label ?? ((WELL_LABELS as readonly string[]).includes(w.label) ? (w.label as WellLabel) : '');
-    return withBasis({ ...i, sample, label, tags: i.tags ?? [...w.tags] });
-  }
-
   nextTarget(from?: string): string | null {
     const layout = this.layout;
     if (!layout) return null;
@@ -307,79 +282,14 @@ export class WellFillState implements ServiceBound {
     this.#resetWells({});
   }
 
-  /**
-   * What goes into the outbox for the intents, each completed against the well as the earlier ones
-   * leave it (#outgoing), with the well before it. Refused (throws) as #refuseUnknownWells says.
-   */
-  async #plan(asked: readonly WellIntent[]): Promise<Planned[]> {
-    const after = new Map<string, WellView>();
-    const viewOf = (p: string) => after.get(p) ?? ($state.snapshot(this.wells[p] ?? emptyWell(p)) as WellView);
-    const sampleIds = await this.#sampleIdsOfAssigned(asked);
-    const planned = asked.map((a) => {
-      const before = viewOf(a.position);
-      const intent = this.#outgoing(a, before, sampleIds);
-      after.set(a.position, applyIntent(before, intent));
-      return { intent, before };
-    });
-    if (planned.length > 0) this.#refuseUnknownWells(asked, planned);
-    return planned;
+  /** The well as drawn now, as plain data (not the reactive proxy), empty if the layout has no such well. */
+  wellNow(position: string): WellView {
+    return $state.snapshot(this.wells[position] ?? emptyWell(position)) as WellView;
   }
 
-  /**
-   * Commits the intents in one durable commit (all or none: a label on twelve wells is never left on
-   * six), then shows them. Each is completed against the well as the earlier ones of this commit leave it.
-   */
-  async #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
-    const planned = await this.#plan(asked);
-    if (planned.length === 0) return [];
-    const ids =
-      planned.length === 1
-        ? [(await call(this.api, 'outbox.enqueue', { intent: planned[0]!.intent, readFrom: this.service })).id]
-        : (
-            await call(this.api, 'outbox.enqueueMany', {
-              intents: planned.map((p) => p.intent),
-              readFrom: this.service,
-            })
-          ).ids;
-    return planned.map((p, k) => {
-      const id = Number(ids[k]);
-      this.#apply(p.intent, id);
-      return { ...p, id };
-    });
-  }
-
-  /** The sample IDs of the tubes Assign location put in the wells an edit keeps the sample of, by the name they were scanned by. */
-  async #sampleIdsOfAssigned(asked: readonly WellIntent[]): Promise<Map<string, string>> {
-    const ids = new Map<string, string>();
-    for (const a of asked) {
-      const w = this.wells[a.position];
-      if (a.type !== 'well-set' || a.sample !== undefined || !w?.assigned || !w.sample || ids.has(w.sample)) continue;
-      const row = await lookUpTube(this.api, this.samples, w.labsheet || this.labsheet, w.sample);
-      if (row) ids.set(w.sample, row.id);
-    }
-    return ids;
-  }
-
-  /**
-   * A label, tags or a layout on a well goes out as the well's whole state (manifest/update's well
-   * marks sample, label and tags required), so its sample is sent as this computer knows it. On a
-   * plate where another bench used wells the service does not list, a well that looks empty may hold
-   * a sample: sending "no sample" would remove it. Such an edit is refused with the reason; a tube
-   * scanned into the well (the user chose it) sets the sample itself and goes on.
-   */
-  #refuseUnknownWells(asked: readonly WellIntent[], planned: readonly { before: WellView }[]): void {
-    const m = this.plate;
-    if (!m || m.wellsFrom === 'service' || this.unknown === 0) return;
-    const unknown = asked
-      .filter((a, k) => a.type === 'well-set' && !a.sample && !planned[k]!.before.sample)
-      .map((a) => a.position);
-    if (unknown.length === 0) return;
-    const n = this.unknown;
-    throw new Error(
-      `${[...new Set(unknown)].join(' ')}: ${n} well${n === 1 ? '' : 's'} of ${m.hrid} ${n === 1 ? 'was' : 'were'} filled ` +
-        'elsewhere and the service does not list wells, so this computer does not know what these hold. A label, ' +
-        'tags or a layout would be sent with no sample and remove one placed there. Scan the tube into the well first.',
-    );
+  /** Queues the intents in one durable commit (enqueueEdit) and draws them. */
+  #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
+    return enqueueEdit(this, asked, (intent, entryId) => this.#apply(intent, entryId));
   }
 
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
@@ -522,7 +432,7 @@ export class WellFillState implements ServiceBound {
       const alone = action.steps.every((o) => o === step || o.forward.position !== step.forward.position);
       if (!alone || step.inverse.length === 0) continue;
       try {
-        opposites.set(step.entryId, await this.#plan(step.inverse));
+        opposites.set(step.entryId, await planEdit(this, step.inverse));
       } catch {
         // Reversed as a sent step is, after the entries are answered, where the reason is said.
       }
@@ -683,20 +593,4 @@ export class WellFillState implements ServiceBound {
     this.canUndo = this.#stack.canUndo;
     this.canRedo = this.#stack.canRedo;
   }
-}
-
-/**
- * A well known here only through Assign location holds the tube under the name it was scanned by
- * (often its barcode). A label or tags send the well's whole state, whose sample must be the sample
- * ID the service knows: looked up before the commit (`sampleIds`), or the edit is refused rather
- * than sent with a name that may not be one.
- */
-function sampleIdOfAssigned(w: WellView, sampleIds: ReadonlyMap<string, string>): string {
-  const id = w.sample ? sampleIds.get(w.sample) : undefined;
-  if (id) return id;
-  throw new Error(
-    `${w.position} holds ${w.sample ?? 'a tube'}, put there on Assign location by that name, and the labsheet has ` +
-      'no row for it that this computer could find, so its sample ID is not known. Nothing was changed: scan the ' +
-      'tube into the well to record it by its row.',
-  );
 }
