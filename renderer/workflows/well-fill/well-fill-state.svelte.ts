@@ -1,6 +1,5 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
@@ -10,33 +9,15 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { nextEmptyWell } from './fill-order.js';
 import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
-import { enqueueEdit, planEdit, type Committed, type Planned } from './outgoing-intents.js';
+import { enqueueEdit } from './outgoing-intents.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
-import { UndoStack } from './undo-stack.js';
-import {
-  changedBy,
-  describeWell,
-  inverseOf,
-  partlyUndone,
-  readAgainNote,
-  reversedInOutbox,
-  takenOutOfOutbox,
-  wellsChangedSince,
-  withoutEntry,
-  withoutUndoEntry,
-  type ActionStep,
-  type TakenOut,
-  type WellAction,
-} from './well-intents.js';
+import { WellFillHistory } from './well-fill-undo.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
-
-/** What main did with the entries of an undo (the `outbox.cancelMany` answer). */
-type UndoAnswer = ChannelResponse<'outbox.cancelMany'>;
 
 export interface PendingGuard extends Guard {
   /** What "use anyway" / "replace" / "switch" does. */
@@ -72,7 +53,7 @@ export class WellFillState implements ServiceBound {
   held = $state(false);
   /** The labsheet's tube → sample index: a tube scan is resolved here, with no call to main. */
   readonly samples: PageSampleIndex;
-  #stack = new UndoStack<WellAction>();
+  readonly #history: WellFillHistory;
   /**
    * Edits of the wells and the undo history run one at a time, in the order they were asked for. A
    * held Ctrl+Z / Ctrl+Y, a toolbar click or a plate scan does not wait for the one before to be
@@ -91,6 +72,21 @@ export class WellFillState implements ServiceBound {
     readonly service: string,
   ) {
     this.samples = new PageSampleIndex(api);
+    this.#history = new WellFillHistory(this, {
+      enqueue: (asked) => enqueueEdit(this, asked, (intent, entryId) => this.#draw(intent, entryId)),
+      draw: (intent, entryId) => this.#draw(intent, entryId),
+      setWell: (view) => this.#setWell(view),
+      undraw: (entryId) => {
+        const back = this.#drawn.forget(entryId);
+        if (back && this.wells[back.position]) this.#setWell({ ...back.before, reason: null });
+      },
+      dropDrawn: (entryId) => this.#drawn.drop(entryId),
+      readPlate: () => this.#refresh(),
+      showStack: (canUndo, canRedo) => {
+        this.canUndo = canUndo;
+        this.canRedo = canRedo;
+      },
+    });
   }
 
   /**
@@ -105,7 +101,7 @@ export class WellFillState implements ServiceBound {
     this.#offChange ??= this.outbox.onChange((changes) => {
       for (const c of changes) {
         if (c.state === 'discarded' || c.state === 'cancelled') {
-          this.#forget(c.id);
+          this.#history.forget(c.id);
           continue;
         }
         const pos = this.#drawn.positionOf(c.id);
@@ -188,8 +184,7 @@ export class WellFillState implements ServiceBound {
     this.armed = null;
     this.selection = [];
     this.guard = null;
-    this.#stack.clear();
-    this.#syncStack();
+    this.#history.clear();
     this.held = this.unknown > 0 || m.layoutFrom === 'unknown';
     // From the new plate's first empty well, not from where the last plate's cursor stood.
     this.cursor = this.held ? null : this.firstTarget();
@@ -287,245 +282,19 @@ export class WellFillState implements ServiceBound {
     return $state.snapshot(this.wells[position] ?? emptyWell(position)) as WellView;
   }
 
-  /** Queues the intents in one durable commit (enqueueEdit) and draws them. */
-  #enqueueAll(asked: readonly WellIntent[]): Promise<Committed[]> {
-    return enqueueEdit(this, asked, (intent, entryId) => this.#apply(intent, entryId));
-  }
-
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
   commit(what: string, intents: WellIntent[]): Promise<void> {
-    return this.#inTurn(() => this.#commit(what, intents));
+    return this.#inTurn(() => this.#history.commit(what, intents));
   }
 
-  async #commit(what: string, intents: WellIntent[]): Promise<void> {
-    const cursorBefore = this.cursor;
-    const rows = await this.#enqueueAll(intents);
-    const steps = rows.map((r): ActionStep => ({
-      entryId: r.id,
-      forward: r.intent,
-      inverse: inverseOf(r.intent, r.before, this.ref),
-      before: r.before,
-    }));
-    this.#stack.push({ what, steps, cursorBefore });
-    this.#syncStack();
-  }
-
-  /**
-   * Takes the last edit back: what has not left yet is cancelled (one transaction), what has is
-   * answered with the opposite change (one commit). If that commit fails, what was cancelled leaves the
-   * history (it is undone) and the rest stays undoable; the message says which is which. An edit whose
-   * every entry the user had already taken out in the Outbox leaves the history, and the one before it is
-   * undone instead, as when its Outbox event came first (#forget).
-   */
+  /** Takes the last edit back (WellFillHistory.undo); its words, or null when there is none. */
   undo(): Promise<string | null> {
-    return this.#inTurn(() => this.#undo());
+    return this.#inTurn(() => this.#history.undo());
   }
 
-  async #undo(): Promise<string | null> {
-    for (;;) {
-      const action = this.#stack.undo();
-      if (!action) return null;
-      let answer: UndoAnswer;
-      let opposites: Map<number, Planned[]>;
-      try {
-        this.#refuseChangedSince(action, 'after', 'undone');
-        opposites = await this.#oppositesOfFailed(action);
-        answer = await call(this.api, 'outbox.cancelMany', {
-          ids: action.steps.map((s) => s.entryId),
-          ...(opposites.size > 0
-            ? {
-                opposites: [...opposites].map(([id, planned]) => ({ id, intents: planned.map((p) => p.intent) })),
-                readFrom: this.service,
-              }
-            : {}),
-        });
-      } catch (err) {
-        this.#stack.redo(); // nothing changed: back on the undo side, redo history intact
-        this.#syncStack();
-        throw err;
-      }
-      // Refused or held for a look, now discarded: it never happened, so it is taken back like a cancelled one.
-      const gone = new Set([...answer.cancelled, ...answer.discarded]);
-      const out = new Set(answer.takenOut);
-      const reversedBy = new Map(answer.reversed.map((r) => [r.id, r.by]));
-      const taken = this.#takenOut(action, answer);
-      // Drawn and told now, not when the Outbox's event comes: the next undo may be of the same well.
-      for (const id of out) this.#forget(id);
-      // Newest first, so a well changed twice in one edit ends as it was before the first change.
-      for (const step of [...action.steps].reverse()) if (gone.has(step.entryId)) this.#setWell({ ...step.before });
-      // Discarded with its opposite change queued: the well is drawn with that change waiting, as a sent step's
-      // undo is, and the discarded entry no longer draws it (its Outbox event must not put the change back).
-      for (const step of taken.reversed) {
-        this.#drawn.drop(step.entryId);
-        opposites.get(step.entryId)!.forEach((p, k) => this.#apply(p.intent, reversedBy.get(step.entryId)![k]!));
-      }
-      const sent = action.steps.filter(
-        (s) => !gone.has(s.entryId) && !out.has(s.entryId) && !reversedBy.has(s.entryId),
-      );
-      if (sent.length === 0 && gone.size === 0 && reversedBy.size === 0) {
-        // Taken out in the Outbox before this undo reached it: nothing of it to take back or to redo.
-        this.#stack.revise('undone', (undone) => undone.slice(0, -1));
-        this.#syncStack();
-        continue;
-      }
-      const reversed = [...sent].reverse();
-      let rows: Committed[];
-      try {
-        rows = await this.#enqueueAll(reversed.flatMap((s) => s.inverse));
-      } catch (err) {
-        throw this.#undoneInPart(action, sent, taken, err);
-      }
-      // Which entries undo which step, so one taken out in the Outbox leaves the redo side (#forget).
-      let next = 0;
-      const undoneBy = new Map<ActionStep, number[]>([
-        ...taken.reversed.map((s): [ActionStep, number[]] => [s, reversedBy.get(s.entryId)!]),
-        ...reversed.map((s): [ActionStep, number[]] => [
-          s,
-          rows.slice(next, (next += s.inverse.length)).map((r) => r.id),
-        ]),
-      ]);
-      const steps = action.steps
-        .filter((s) => !out.has(s.entryId))
-        .map((s) => (undoneBy.has(s) ? { ...s, undoneBy: undoneBy.get(s)! } : s));
-      this.#stack.replaceTop('undone', { ...action, steps });
-      // A reversed step's well is drawn with its opposite change waiting, whatever a read shows under it.
-      const reread = await this.#readAgainAfterUndo([...taken.refused, ...taken.held]);
-      this.cursor = reread.stopped ? null : this.nextTarget(action.cursorBefore ?? action.steps[0]?.forward.position);
-      this.#syncStack();
-      const of = action.steps.length;
-      const notes = [
-        takenOutOfOutbox(
-          [...taken.refused, ...taken.held],
-          [...taken.refused.map(() => false), ...taken.held.map(() => true)],
-          of,
-        ),
-        reversedInOutbox(taken.reversed, of),
-      ].filter(Boolean);
-      return action.what + (notes.length > 0 ? ` — ${notes.join('; ')}` : '') + reread.said;
-    }
-  }
-
-  /** The steps the undo took out of the Outbox itself, by why (TakenOut), as main answered. */
-  #takenOut(action: WellAction, answer: UndoAnswer): TakenOut {
-    const discarded = action.steps.filter((s) => answer.discarded.includes(s.entryId));
-    const held = (s: ActionStep) => this.wells[s.forward.position]?.sync === 'held';
-    return {
-      cancelled: action.steps.filter((s) => answer.cancelled.includes(s.entryId)),
-      refused: discarded.filter((s) => !held(s)),
-      held: discarded.filter(held),
-      reversed: action.steps.filter((s) => answer.reversed.some((r) => r.id === s.entryId)),
-    };
-  }
-
-  /**
-   * The opposite change of each step, for main to queue in the undo's own transaction should the step's
-   * entry turn out to have failed after service errors that may have applied it (UndoOptions.opposites);
-   * main decides, by the entry's state as it stands then (the well's drawing may not have caught up with
-   * it yet), and ignores the others. Only for a step alone on its well in the edit:
-   * an opposite change queued ahead of the others' would leave that well as no step left it, so such a
-   * step stays in the Outbox and is reversed after, as a sent one. One that cannot be worked out here
-   * (a tube known only by its Assign location name) is left to that path too, which says why.
-   */
-  async #oppositesOfFailed(action: WellAction): Promise<Map<number, Planned[]>> {
-    const opposites = new Map<number, Planned[]>();
-    for (const step of action.steps) {
-      const alone = action.steps.every((o) => o === step || o.forward.position !== step.forward.position);
-      if (!alone || step.inverse.length === 0) continue;
-      try {
-        opposites.set(step.entryId, await planEdit(this, step.inverse));
-      } catch {
-        // Reversed as a sent step is, after the entries are answered, where the reason is said.
-      }
-    }
-    return opposites;
-  }
-
-  /**
-   * After an undo took changes the service refused or held out of the Outbox, the wells
-   * are drawn as this computer last knew them, not as the service holds them now: another bench may
-   * have filled them (a held change is held because the plate changed). The plate is read again through
-   * the read cache, as when the screen is shown again, so the next tube is not scanned into a well that
-   * only looks empty. Offline, the saved copy stands and the user hears that the wells may have changed.
-   */
-  async #readAgainAfterUndo(steps: readonly ActionStep[]): Promise<{ stopped: boolean; said: string }> {
-    const open = this.plate;
-    if (steps.length === 0 || !open) return { stopped: false, said: '' };
-    const wells = [...new Set(steps.map((s) => s.forward.position))];
-    let stopped = false;
-    try {
-      stopped = await this.#refresh();
-    } catch {
-      // Not read: said as for a saved copy; the wells stay as drawn.
-    }
-    const now = this.plate;
-    if (!now || now === open || now.fromCache) return { stopped, said: readAgainNote(wells, { read: false }) };
-    if (now.wellsFrom !== 'service') {
-      const unknown = this.unknown;
-      // The fill does not go back to a well that may hold another bench's tube: it waits for a position scan.
-      return {
-        stopped: stopped || (unknown > 0 && this.held),
-        said: readAgainNote(wells, { read: true, listed: false, unknown, hrid: now.hrid }),
-      };
-    }
-    const before = new Map(steps.map((s) => [s.forward.position, s.before]));
-    const changed = wells
-      .map((position) => ({ position, now: this.wells[position] }))
-      .filter((c): c is { position: string; now: WellView } => c.now?.sync === 'synced')
-      .filter((c) => describeWell(c.now) !== describeWell(before.get(c.position)!));
-    return { stopped, said: readAgainNote(wells, { read: true, listed: true, changed }) };
-  }
-
-  /**
-   * The undo took some entries of the edit out of the Outbox but its opposite change for the rest was
-   * not recorded. Those taken out are undone and leave the history (withoutEntry); the rest goes back on
-   * the undo side, so the next undo takes back only what is still there.
-   */
-  #undoneInPart(action: WellAction, sent: readonly ActionStep[], taken: TakenOut, err: unknown): unknown {
-    // Taken out here or in the Outbox before: either way it will never happen, or is already reversed.
-    const never = action.steps.filter((s) => !sent.includes(s));
-    this.#stack.redo();
-    this.#stack.revise('done', (done) => never.reduce((d, s) => withoutEntry(d, s.entryId), [...done]));
-    this.#syncStack();
-    const any = taken.cancelled.length + taken.refused.length + taken.held.length + taken.reversed.length > 0;
-    return any ? new Error(partlyUndone(action.what, taken, sent, err)) : err;
-  }
-
-  /** Refuses an undo or redo over wells changed since by something else (wellsChangedSince, changedBy say why). */
-  #refuseChangedSince(action: WellAction, side: 'after' | 'before', verb: string): void {
-    const changed = wellsChangedSince(action.steps, side, (p) => this.wells[p]);
-    if (changed.length === 0) return;
-    const list = changed.map((c) => `${c.position} now holds ${describeWell(c.now)}, ${changedBy(c.now)}`).join('; ');
-    throw new Error(
-      `"${action.what}" not ${verb}: ${list}. Change the well${changed.length === 1 ? '' : 's'} by hand if needed.`,
-    );
-  }
-
+  /** Makes the last undone edit again (WellFillHistory.redo); its words, or null when there is none. */
   redo(): Promise<string | null> {
-    return this.#inTurn(() => this.#redo());
-  }
-
-  async #redo(): Promise<string | null> {
-    const action = this.#stack.redo();
-    if (!action) return null;
-    let rows: Committed[];
-    try {
-      this.#refuseChangedSince(action, 'before', 'redone');
-      rows = await this.#enqueueAll(action.steps.map((s) => s.forward));
-    } catch (err) {
-      this.#stack.undo(); // still redoable
-      this.#syncStack();
-      throw err;
-    }
-    const steps = rows.map((r): ActionStep => ({
-      entryId: r.id,
-      forward: r.intent,
-      inverse: inverseOf(r.intent, r.before, this.ref),
-      before: r.before,
-    }));
-    this.#stack.replaceTop('done', { what: action.what, steps, cursorBefore: action.cursorBefore ?? null });
-    this.cursor = this.nextTarget();
-    this.#syncStack();
-    return action.what;
+    return this.#inTurn(() => this.#history.redo());
   }
 
   toggleSelect(position: string, extend: boolean): void {
@@ -538,26 +307,11 @@ export class WellFillState implements ServiceBound {
       : [...this.selection, position];
   }
 
-  #apply(intent: WellIntent, entryId: number): void {
-    const before = $state.snapshot(this.wells[intent.position] ?? emptyWell(intent.position)) as WellView;
+  /** A queued entry's change drawn in its well, pending. */
+  #draw(intent: WellIntent, entryId: number): void {
+    const before = this.wellNow(intent.position);
     this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
     this.#drawn.draw(entryId, intent.position, before);
-  }
-
-  /**
-   * An entry that the user discarded (or took back) in the Outbox will never happen. Drawn here, a
-   * refused change or a refused move (its tube) leaves the well, which shows again what it held just
-   * before that entry, with no plate read needed. A newer change drawn over it since stays (the well
-   * shows that one), and without this one before it, what that one would leave is what this one had.
-   * Its step leaves the undo history by the same rule (withoutEntry): an undo never cancels or reverses it.
-   * An undo's opposite change taken out leaves the redo side (withoutUndoEntry): the well keeps the step.
-   */
-  #forget(entryId: number): void {
-    this.#stack.revise('done', (done) => withoutEntry(done, entryId));
-    this.#stack.revise('undone', (undone) => withoutUndoEntry(undone, entryId));
-    this.#syncStack();
-    const back = this.#drawn.forget(entryId);
-    if (back && this.wells[back.position]) this.#setWell({ ...back.before, reason: null });
   }
 
   /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */
@@ -587,10 +341,5 @@ export class WellFillState implements ServiceBound {
     if (sync !== 'failed' && sync !== 'held') return;
     const reason = error?.reason ?? error?.message ?? 'The service refused this well.';
     this.#setWell({ ...($state.snapshot(well) as WellView), sync, reason });
-  }
-
-  #syncStack(): void {
-    this.canUndo = this.#stack.canUndo;
-    this.canRedo = this.#stack.canRedo;
   }
 }

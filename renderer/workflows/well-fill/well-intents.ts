@@ -69,7 +69,7 @@ export function inverseOf(forward: WellIntent, before: WellView, manifest: Manif
  * will never happen, so there is nothing of it to take back, and undoing it would find its well "changed
  * since" and stop the history there. An action left with no step goes. The next step on the same well
  * (entries are numbered in the order they were queued) now starts from what the removed one found there,
- * and its undo puts that back: the rule the drawn wells follow (WellFillState #forget).
+ * and its undo puts that back: the rule the drawn wells follow (DrawnEntries.forget).
  */
 export function withoutEntry(done: readonly WellAction[], entryId: number): WellAction[] {
   const steps = done.flatMap((a) => a.steps);

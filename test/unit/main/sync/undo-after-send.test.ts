@@ -24,7 +24,7 @@ describe('undo of a well change that was already tried', () => {
     outbox = files.outbox;
   });
 
-  /** Ctrl+Z as renderer/workflows/well-fill/well-fill-state.svelte.ts #undo does it. */
+  /** Ctrl+Z as renderer/workflows/well-fill/well-fill-undo.ts WellFillHistory.undo does it. */
   function undo(id: number): boolean {
     const gone = outbox.undoMany([id]).cancelled;
     if (!gone.includes(id)) outbox.enqueue(wellRemove('A1', ['SAMPLE']));
