@@ -3,7 +3,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
-import { applyIntent, emptyWell, overlay, syncOf, type WellView } from '../../lib/plate-map/well-view.js';
+import { applyIntent, emptyWell, overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { nextEmptyWell } from './fill-order.js';
@@ -13,6 +13,7 @@ import { enqueueEdit } from './outgoing-intents.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import type { Guard } from './guards.js';
 import { WellFillHistory } from './well-fill-undo.js';
+import { followEntries } from './follow-entries.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
@@ -98,20 +99,10 @@ export class WellFillState implements ServiceBound {
   start(): void {
     // Back on the screen with a plate open: its tubes are resolved in the page again (stop let the index go).
     if (this.plate) this.#openSampleIndex();
-    this.#offChange ??= this.outbox.onChange((changes) => {
-      for (const c of changes) {
-        if (c.state === 'discarded' || c.state === 'cancelled') {
-          this.#history.forget(c.id);
-          continue;
-        }
-        const pos = this.#drawn.positionOf(c.id);
-        const well = pos ? this.wells[pos] : undefined;
-        if (!pos || !well) continue;
-        const sync = syncOf(c.state);
-        // Failed may be refused or held for a look: only the entry's error tells, so it is drawn once read.
-        if (sync === 'failed') void this.#settleFailed(c.id, pos);
-        else if (sync) this.#setWell({ ...($state.snapshot(well) as WellView), sync, reason: null });
-      }
+    this.#offChange ??= followEntries(this, {
+      positionOf: (entryId) => this.#drawn.positionOf(entryId),
+      forget: (entryId) => this.#history.forget(entryId),
+      setWell: (view) => this.#setWell(view),
     });
   }
   /**
@@ -325,21 +316,5 @@ export class WellFillState implements ServiceBound {
     this.#index.reset(views);
     this.#filled = this.#index.filled;
     this.wells = views;
-  }
-
-  /**
-   * A drawn entry that failed: refused (drawn with the service's reason) or held for a look (the user's
-   * change, drawn with the Outbox's "Needs a look", and its well kept from the fill). Drawn as the entry
-   * stands when read, which a later change of it overtakes.
-   */
-  async #settleFailed(id: number, pos: string): Promise<void> {
-    const r = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
-    const well = this.wells[pos];
-    if (!well) return;
-    const error = r.ok ? r.value.error : undefined;
-    const sync = r.ok ? syncOf(r.value.state, error) : 'failed';
-    if (sync !== 'failed' && sync !== 'held') return;
-    const reason = error?.reason ?? error?.message ?? 'The service refused this well.';
-    this.#setWell({ ...($state.snapshot(well) as WellView), sync, reason });
   }
 }
