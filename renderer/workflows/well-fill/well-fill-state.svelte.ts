@@ -63,6 +63,8 @@ export class WellFillState implements ServiceBound {
    */
   readonly #inTurn = createTurns();
   readonly #drawn = new DrawnEntries();
+  /** The plain index of the wells (WellIndex), kept by #setWell / #resetWells. */
+  readonly #index = new WellIndex();
   #offChange: (() => void) | null = null;
 
   constructor(
@@ -77,10 +79,7 @@ export class WellFillState implements ServiceBound {
       enqueue: (asked) => enqueueEdit(this, asked, (intent, entryId) => this.#draw(intent, entryId)),
       draw: (intent, entryId) => this.#draw(intent, entryId),
       setWell: (view) => this.#setWell(view),
-      undraw: (entryId) => {
-        const back = this.#drawn.forget(entryId);
-        if (back && this.wells[back.position]) this.#setWell({ ...back.before, reason: null });
-      },
+      undraw: (entryId) => this.#undraw(entryId),
       dropDrawn: (entryId) => this.#drawn.drop(entryId),
       readPlate: () => this.#refresh(),
       showStack: (canUndo, canRedo) => {
@@ -156,8 +155,6 @@ export class WellFillState implements ServiceBound {
   get positions(): string[] {
     return this.layout ? positionsInOrder(this.layout, 'row-major') : [];
   }
-  /** The plain index of the wells (WellIndex), kept by #setWell / #resetWells. */
-  readonly #index = new WellIndex();
   #filled = $state(0);
   get filled(): number {
     return this.#filled;
@@ -303,6 +300,12 @@ export class WellFillState implements ServiceBound {
     const before = this.wellNow(intent.position);
     this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
     this.#drawn.draw(entryId, intent.position, before);
+  }
+
+  /** An entry that will never happen: its well shows again what it held before it (DrawnEntries.forget). */
+  #undraw(entryId: number): void {
+    const back = this.#drawn.forget(entryId);
+    if (back && this.wells[back.position]) this.#setWell({ ...back.before, reason: null });
   }
 
   /** Every write of a whole well goes through here (or #resetWells) so the sample index stays true. */
