@@ -8,10 +8,10 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync, mayHappen, queuedSaid, type QueuedSync } from '../../lib/outbox/follow-entry-sync.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
-import { MAX_INTENTS_PER_COMMIT } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
+import { RackRun } from './rack-run.svelte.js';
 import {
   boxHoldings,
   isTube,
@@ -59,6 +59,18 @@ export function rackRefusal(c: ScanClass): string | null {
 }
 
 type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
+
+/**
+ * How far a rack import has come: the labsheet's tubes being read in, the file's reads being checked
+ * (`done` of `of`), or its tubes being saved (one commit of `of`).
+ */
+export interface RackProgress {
+  phase: 'index' | 'checking' | 'saving';
+  done: number;
+  of: number;
+}
+/** Reads checked between two redraws of the progress. */
+const RACK_PROGRESS_EVERY = 100;
 
 /** "removal of TB000131", in the words the screen uses for a held removal. */
 export function removalOf(r: HeldRemoval): string {
@@ -112,6 +124,8 @@ export class AssignState implements ServiceBound {
   armed = $state<string | null>(null);
   /** Positions a rack import could not read, to be filled by the next scans in this order. */
   rescan = $state<string[]>([]);
+  /** The rack file imports into the open box: their lists and a file's reads kept for trying again. */
+  readonly rack: RackRun = new RackRun(this);
   /** The labsheet's tube → sample index, as Well fill holds it (a copy of main's): a scan is resolved to its row here. */
   readonly samples: PageSampleIndex;
   #offChange: (() => void) | null = null;
@@ -357,21 +371,37 @@ export class AssignState implements ServiceBound {
   }
 
   /**
-   * A rack scanner file's reads, checked as scans are and committed together (one commit per
-   * thousand): a rack is saved whole or not at all. Tubes already in the box (this visit, an earlier
-   * one, Well fill's or the service's, by either of their names) are passed over; a read that cannot
-   * be a tube, or could not be looked up, is refused with its reason, for rescanning; a tube whose
-   * position is taken (as a position scan would be refused) is refused with why, `taken`: rescanning
-   * the position cannot help.
+   * A rack scanner file's reads, checked as scans are and committed in one commit: a rack is saved
+   * whole or not at all (a failed commit throws, and nothing of it is queued), so the user never has
+   * to work out which of its tubes were saved. Tubes already in the box (this visit, an earlier one,
+   * Well fill's or the service's, by either of their names) are passed over and counted as `already`:
+   * the same file imported again, or again after a commit whose answer was lost, queues no move twice.
+   * A read that cannot be a tube, or could not be looked up, is refused with its reason, for
+   * rescanning; a tube whose position is taken (as a position scan would be refused, or by an earlier
+   * read of the same file) is refused with why, `taken`: rescanning the position cannot help.
+   * `progress` hears how far the checking has come and when the commit starts. At most one tube
+   * goes to a position, so even the largest box's rack is within one commit (MAX_INTENTS_PER_COMMIT).
    */
-  async importRack(reads: readonly RackRead[]): Promise<{ saved: number; refused: RackBad[] }> {
+  async importRack(
+    reads: readonly RackRead[],
+    progress: (p: RackProgress) => void = () => undefined,
+  ): Promise<{ saved: number; already: number; refused: RackBad[] }> {
     const loc = this.#open();
     const refused: RackBad[] = [];
     const take: Placement[] = [];
     const inFile = new Set<string>();
+    /** Positions earlier reads of the file take, and by which tube. */
+    const filled = new Map<string, string>();
+    let already = 0;
+    progress({ phase: 'index', done: 0, of: reads.length });
     // A rack's reads are resolved from the index in hand, not by a call to main for each.
     await this.samples.settled();
-    for (const r of reads) {
+    for (const [n, r] of reads.entries()) {
+      if (n % RACK_PROGRESS_EVERY === 0) {
+        progress({ phase: 'checking', done: n, of: reads.length });
+        // Lets the screen draw how far a long check has come; a rack of a few tubes does not wait.
+        if (n > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
       const c = classify(r.barcode, this.layout ?? undefined);
       const why = rackRefusal(c);
       if (why) {
@@ -386,25 +416,30 @@ export class AssignState implements ServiceBound {
         continue;
       }
       const key = (row?.id ?? c.value).toUpperCase();
-      if (this.whereIs(c.value, row) || inFile.has(key)) continue;
-      const taken = this.takenBecause(r.position);
+      if (this.whereIs(c.value, row) || inFile.has(key)) {
+        already++;
+        continue;
+      }
+      const before = filled.get(r.position);
+      const taken = before ? `${r.position} is not empty (${before} is in it)` : this.takenBecause(r.position);
       if (taken) {
         refused.push({ position: r.position, raw: r.barcode, reason: taken, taken: true });
         continue;
       }
       inFile.add(key);
+      filled.set(r.position, c.value);
       const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
       take.push({ id: c.value, idType, position: r.position });
     }
-    for (let at = 0; at < take.length; at += MAX_INTENTS_PER_COMMIT) {
-      const part = take.slice(at, at + MAX_INTENTS_PER_COMMIT);
+    if (take.length > 0) {
+      progress({ phase: 'saving', done: 0, of: take.length });
       const { ids } = await call(this.api, 'outbox.enqueueMany', {
-        intents: part.map((p) => this.#intent(loc, p)),
+        intents: take.map((p) => this.#intent(loc, p)),
         readFrom: this.service,
       });
-      this.#placed(part, ids);
+      this.#placed(take, ids);
     }
-    return { saved: take.length, refused };
+    return { saved: take.length, already, refused };
   }
 
   #open(): KnownLocation {

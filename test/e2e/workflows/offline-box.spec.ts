@@ -120,4 +120,22 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(1);
   await expect(page.getByTestId('assigned-TB000207')).toContainText('D6');
   await expect(page.getByTestId('next-position')).not.toHaveText('D1');
+
+  // A rack file that cannot be saved (the outbox locked by another program): none of it is, the
+  // screen says so and keeps its reads, and one press saves them once the lock is gone.
+  const release = stack.lockOutbox();
+  const third = 'Position,Barcode\nE1,TB000208\nE2,TB000209\nE3,TB000210\n';
+  await page
+    .getByTestId('rack-file')
+    .setInputFiles({ name: 'rack3.csv', mimeType: 'text/csv', buffer: Buffer.from(third) });
+  await expect(page.getByTestId('last-scan')).toContainText('NOT RECORDED: The 3 tube moves were not saved');
+  await expect(page.getByTestId('last-scan')).toContainText('Nothing from the rack file was saved');
+  await expect(page.getByTestId('rack-kept')).toContainText('3 reads kept');
+  await expect(page.getByTestId('assigned-TB000208')).toHaveCount(0);
+  release();
+  await page.getByTestId('rack-retry').click();
+  await expect(page.getByTestId('last-scan')).toContainText('3 tubes saved from the rack file');
+  await expect(page.getByTestId('rack-kept')).toHaveCount(0);
+  await expect(page.getByTestId('assigned-TB000210')).toContainText('E3');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
 });

@@ -32,6 +32,8 @@ export interface Stack {
   serverPageImages(hrid: string): { imageUuid: string; imageName: string }[];
   /** Rewrites an outbox entry's stored kind and payload beside the running host, as a newer version would. */
   storeEntry(id: number, type: string, payload: string): void;
+  /** The outbox locked beside the running host, as a second copy or a backup tool would; the answer releases it. */
+  lockOutbox(): () => void;
   /** SIGKILL to the browser host (no goodbye, as a crash or a power cut), waiting until it is gone. */
   killHost(): Promise<void>;
   /** The host again, on the same port, data dir and key: the open page can reconnect. */
@@ -146,6 +148,14 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         outbox.close();
       }
     },
+    lockOutbox() {
+      const locker = new Database(join(dataDir, 'outbox.db'), { fileMustExist: true });
+      locker.exec('BEGIN EXCLUSIVE');
+      return () => {
+        locker.exec('COMMIT');
+        locker.close();
+      };
+    },
     serverPageImages(hrid) {
       return readService(
         (read) =>
@@ -197,6 +207,7 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     serverFiles: () => live().serverFiles(),
     serverPageImages: (hrid) => live().serverPageImages(hrid),
     storeEntry: (id, type, payload) => live().storeEntry(id, type, payload),
+    lockOutbox: () => live().lockOutbox(),
     killHost: () => live().killHost(),
     restartHost: () => live().restartHost(),
     close: () => live().close(),

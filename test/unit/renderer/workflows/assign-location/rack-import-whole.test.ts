@@ -1,0 +1,285 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
+import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
+import { withIdempotentWrites } from '../../../../../renderer/lib/ipc/idempotent-writes.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import {
+  AssignState,
+  type RackProgress,
+} from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
+import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
+
+/**
+ * A rack file larger than the old parts of 1,000 moves, on the real main and its embedded sandbox: a
+ * lab whose racks hold 26 × 48 tubes (the largest layout), with a tube row for each.
+ */
+const RACKS = ['RACK000001', 'RACK000002', 'RACK000003', 'RACK000004', 'RACK000005'];
+const TUBES = 6000;
+const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
+const fixture = {
+  users: [{ email: 'ada@lab.example', token: '6f1c9a52-3d1e-4b7a-9a51-0c2f4e8d7b10', superAdmin: true }],
+  labspaces: [{ name: 'Bench', folders: [{ name: 'Inventory' }] }],
+  labsheets: [
+    {
+      name: 'Samples',
+      folder: 'Inventory',
+      columns: [
+        { name: 'Sample ID', type: 'ID' },
+        { name: 'Tube Barcode', type: 'ID_BARCODE' },
+      ],
+      rows: Array.from({ length: TUBES }, (_, i) => ({
+        'Sample ID': `S-${String(i + 1).padStart(5, '0')}`,
+        'Tube Barcode': tube(i + 1),
+      })),
+    },
+  ],
+  manifests: RACKS.map((barcode, i) => ({
+    name: `Rack ${i + 1}`,
+    hrid: `RK-000${i + 1}`,
+    barcode,
+    template: '1248 Tube Rack',
+    layout: { rows: 26, columns: 48 },
+  })),
+};
+
+/** A rack scanner export of `count` tubes from tube `first` on, in row order from A1. */
+function rackFile(first: number, count: number): string {
+  const lines = ['Position,Barcode'];
+  for (let i = 0; i < count; i++)
+    lines.push(`${String.fromCharCode(65 + Math.floor(i / 48))}${(i % 48) + 1},${tube(first + i)}`);
+  return lines.join('\n');
+}
+
+let dir: string;
+let env: InProcess;
+let outbox: OutboxState;
+const feedback = new Feedback();
+feedback.tones.enabled = false;
+/** Every enqueueMany the page makes, with how many moves it carries. */
+const commits: number[] = [];
+/** Runs once after main answers the next enqueueMany, as another program would act then. */
+let afterCommit: (() => void) | null = null;
+/** Main commits the next enqueueMany, but its answer is lost on the way back (the host restarted). */
+let loseAnswer = false;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'rack-fixture-'));
+  writeFileSync(join(dir, 'lab.json'), JSON.stringify(fixture));
+  env = await inProcessApi({ sandboxFixture: join(dir, 'lab.json') });
+  outbox = new OutboxState(env.api);
+  await outbox.start();
+}, 60_000);
+afterAll(async () => {
+  outbox.stop();
+  await env.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The page's api: main itself, watched on the way. */
+const watched: BenchlinkApi = {
+  invoke: (async (channel: string, payload: unknown) => {
+    const r = await env.api.invoke(channel as 'outbox.enqueueMany', payload as never);
+    if (channel === 'outbox.enqueueMany') {
+      commits.push((payload as { intents: unknown[] }).intents.length);
+      const then = afterCommit;
+      afterCommit = null;
+      then?.();
+      if (loseAnswer) {
+        loseAnswer = false;
+        return { ok: false, error: { code: 'disconnected', message: 'The connection to Benchlink was lost.' } };
+      }
+    }
+    return r;
+  }) as BenchlinkApi['invoke'],
+  subscribe: (event, listener) => env.api.subscribe(event, listener),
+};
+
+async function openRack(barcode: string, api: BenchlinkApi = watched): Promise<AssignState> {
+  const s = new AssignState(api, feedback, outbox, LOCAL_SANDBOX);
+  s.start();
+  expect(await s.openManifest(barcode)).toBe(true);
+  expect(s.layout).toEqual({ rows: 26, columns: 48 });
+  return s;
+}
+
+/** Every entry this computer holds, whatever became of it (sync runs meanwhile). */
+async function entries(): Promise<number> {
+  const c = await env.call('outbox.counts', {});
+  return c.pending + c.sending + c.done + c.failed + c.uncertain;
+}
+
+/** The outbox locked by another program (a second copy of Benchlink, a backup tool) until released. */
+function lockOutbox(): () => void {
+  const locker = new Database(join(env.dataDir, 'outbox.db'));
+  locker.exec('BEGIN EXCLUSIVE');
+  return () => {
+    locker.exec('COMMIT');
+    locker.close();
+  };
+}
+
+describe('a rack file of more than 1,000 tubes on Assign location', () => {
+  it('is one commit: a write failing after part of it was committed cannot leave it half saved', async () => {
+    const s = await openRack(RACKS[0]!);
+    const reads = parseRackCsv(rackFile(1, 1100), s.layout!).good;
+    const before = await entries();
+    commits.length = 0;
+    // Another program locks the outbox as soon as main has answered the first commit of the import.
+    let release: (() => void) | null = null;
+    afterCommit = () => (release = lockOutbox());
+    const outcome = await s.importRack(reads).then(
+      (r) => ({ saved: r.saved, error: null }),
+      (err: unknown) => ({ saved: 0, error: String(err) }),
+    );
+    (release as (() => void) | null)?.();
+    expect(outcome).toEqual({ saved: 1100, error: null });
+    expect(commits).toEqual([1100]);
+    expect(await entries()).toBe(before + 1100);
+    expect(s.assignments).toHaveLength(1100);
+    s.stop();
+  }, 60_000);
+
+  it('a failed commit saves none of it, says so, and keeps its reads: trying again saves it all, once', async () => {
+    const s = await openRack(RACKS[1]!);
+    const file = rackFile(1201, 1100);
+    const before = await entries();
+    const release = lockOutbox();
+    const failed = await s.rack.importText(file);
+    release();
+    expect(failed.ok).toBe(false);
+    expect(failed.text).toBe(
+      'NOT RECORDED: The 1100 tube moves were not saved: the database is locked by another process (SQLITE_BUSY). ' +
+        'Close a second copy of Benchlink or a backup tool if one is open, or wait a moment, then try again. ' +
+        'Nothing from the rack file was saved. Its reads are kept: press "Save the rack file again" once that is done.',
+    );
+    expect(await entries()).toBe(before);
+    expect(s.assignments).toEqual([]);
+    expect(s.rack.kept?.good).toHaveLength(1100);
+    expect(s.rack.kept?.boxName).toBe('RK-0002 Rack 2');
+    expect(s.rack.kept?.unsure).toBe(false);
+
+    // Another box opened meanwhile: the kept reads are not put into it.
+    expect(await s.openManifest(RACKS[0]!)).toBe(true);
+    expect(await s.rack.retry()).toEqual({
+      text:
+        'The kept rack file was read for RK-0002 Rack 2, not the box open now: scan RK-0002 Rack 2 again, ' +
+        'then press "Save the rack file again"',
+      ok: false,
+    });
+    expect(await entries()).toBe(before);
+    expect(await s.openManifest(RACKS[1]!)).toBe(true);
+
+    const saved = await s.rack.retry();
+    expect(saved).toEqual({ text: '1100 tubes saved from the rack file', ok: true });
+    expect(s.rack.kept).toBeNull();
+    expect(await entries()).toBe(before + 1100);
+
+    // The same file again: every tube is passed over, none queued twice, and the screen says so.
+    commits.length = 0;
+    expect(await s.rack.importText(file)).toEqual({
+      text: '0 tubes saved from the rack file; 1100 already in this box, passed over',
+      ok: true,
+    });
+    expect(commits).toEqual([]);
+    expect(await entries()).toBe(before + 1100);
+
+    // And the service gets every one of them, in their positions.
+    const last = s.assignments.at(-1)!.entryId;
+    expect((await env.call('outbox.await', { id: last, timeoutMs: 60_000 })).state).toBe('done');
+    const box = await env.call('cache.manifest', { barcode: RACKS[1]! });
+    const placed = new Map(box!.wells.filter((w) => w.sample).map((w) => [w.position, w.sample!.id]));
+    expect(placed.size).toBe(1100);
+    expect(placed.get('A1')).toBe('S-01201');
+    expect(placed.get('W44')).toBe('S-02300');
+    s.stop();
+  }, 120_000);
+
+  it('after a lost answer, the kept reads saved again queue no tube twice', async () => {
+    const s = await openRack(RACKS[2]!);
+    const file = rackFile(2401, 1100);
+    const before = await entries();
+    // Main commits the import, but the page never hears so (the host restarted in between).
+    loseAnswer = true;
+    const lost = await s.rack.importText(file);
+    expect(lost.ok).toBe(false);
+    expect(lost.text).toContain('the rack file may or may not have been saved');
+    expect(await entries()).toBe(before + 1100);
+    expect(s.rack.kept?.good).toHaveLength(1100);
+    expect(s.rack.kept?.unsure).toBe(true);
+
+    commits.length = 0;
+    expect(await s.rack.retry()).toEqual({
+      text: '0 tubes saved from the rack file; 1100 already in this box, passed over',
+      ok: true,
+    });
+    expect(commits).toEqual([]);
+    expect(await entries()).toBe(before + 1100);
+    s.stop();
+  }, 60_000);
+
+  it('a commit resent after a dropped connection (same idempotency key) answers the entries it made', async () => {
+    let now = 0;
+    const keyed = withIdempotentWrites(watched, {
+      newKey: () => 'rack-import-key-1',
+      sleep: async (ms) => void (now += ms),
+      now: () => now,
+      giveUpAfterMs: 20_000,
+    });
+    const s = await openRack(RACKS[3]!, keyed);
+    const before = await entries();
+    commits.length = 0;
+    loseAnswer = true;
+    const { saved } = await s.importRack(parseRackCsv(rackFile(3601, 1100), s.layout!).good);
+    expect(saved).toBe(1100);
+    // Sent twice, committed once.
+    expect(commits).toEqual([1100, 1100]);
+    expect(await entries()).toBe(before + 1100);
+    expect(new Set(s.assignments.map((a) => a.entryId)).size).toBe(1100);
+    s.stop();
+  }, 60_000);
+
+  it('shows how far it has come: the check of its reads, then the one commit', async () => {
+    const s = await openRack(RACKS[4]!);
+    const seen: RackProgress[] = [];
+    await s.importRack(parseRackCsv(rackFile(4801, 1100), s.layout!).good, (p) => seen.push({ ...p }));
+    expect(seen[0]).toEqual({ phase: 'index', done: 0, of: 1100 });
+    const checked = seen.filter((p) => p.phase === 'checking').map((p) => p.done);
+    expect(checked).toEqual(Array.from({ length: 11 }, (_, i) => i * 100));
+    expect(seen.at(-1)).toEqual({ phase: 'saving', done: 0, of: 1100 });
+    s.stop();
+  }, 60_000);
+
+  it('two reads for one position: the first is saved, the second is listed as taken, not saved too', async () => {
+    const s = await openRack(RACKS[4]!);
+    const file = `Position,Barcode\nZ1,${tube(5990)}\nZ1,${tube(5991)}\nZ2,${tube(5992)}`;
+    const { saved, refused } = await s.importRack(parseRackCsv(file, s.layout!).good);
+    expect(saved).toBe(2);
+    expect(refused).toEqual([
+      { position: 'Z1', raw: tube(5991), reason: `Z1 is not empty (${tube(5990)} is in it)`, taken: true },
+    ]);
+    expect(s.assignments.map((a) => `${a.position}:${a.id}`)).toEqual([`Z1:${tube(5990)}`, `Z2:${tube(5992)}`]);
+    s.stop();
+  }, 60_000);
+
+  it('the file chosen again after a lost answer queues no tube twice either', async () => {
+    const s = await openRack(RACKS[4]!);
+    const file = rackFile(5901, 48).replace(/^A/gm, 'Y');
+    const before = await entries();
+    loseAnswer = true;
+    expect((await s.rack.importText(file)).ok).toBe(false);
+    expect(await entries()).toBe(before + 48);
+    commits.length = 0;
+    expect(await s.rack.importText(file)).toEqual({
+      text: '0 tubes saved from the rack file; 48 already in this box, passed over',
+      ok: true,
+    });
+    expect(commits).toEqual([]);
+    expect(await entries()).toBe(before + 48);
+    s.stop();
+  }, 60_000);
+});
