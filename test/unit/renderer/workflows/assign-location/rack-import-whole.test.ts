@@ -22,7 +22,7 @@ const RACKS = ['RACK000001', 'RACK000002', 'RACK000003', 'RACK000004', 'RACK0000
 const TUBES = 6000;
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
 const fixture = {
-  users: [{ email: 'ada@lab.example', token: '6f1c9a52-3d1e-4b7a-9a51-0c2f4e8d7b10', superAdmin: true }],
+  users: [{ email: 'ada@lab.example', token: 'rack-file-test-token', superAdmin: true }],
   labspaces: [{ name: 'Bench', folders: [{ name: 'Inventory' }] }],
   labsheets: [
     {
