@@ -1,10 +1,10 @@
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
+import { whileOutboxLocked } from '../../../helpers/locked-outbox.js';
 
 /**
  * A plate record builds its folder and staged copies before it queues its entries. When the queue
@@ -33,18 +33,6 @@ const stagedCopies = () => {
   }
 };
 
-/** Runs `act` while another process holds the outbox locked (a backup tool, a second copy). */
-async function whileLocked<T>(act: () => Promise<T>): Promise<T> {
-  const locker = new Database(join(env.dataDir, 'outbox.db'));
-  locker.exec('BEGIN EXCLUSIVE');
-  try {
-    return await act();
-  } finally {
-    locker.exec('COMMIT');
-    locker.close();
-  }
-}
-
 describe('a plate record whose outbox write fails', () => {
   it('leaves no folder and no staged copy; filed again, it makes one folder and its entries reach the service', async () => {
     const plate = (await env.call('cache.manifest', { hrid: 'PL-0001' }))!;
@@ -54,7 +42,7 @@ describe('a plate record whose outbox write fails', () => {
     const file = () =>
       env.api.invoke('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' }, filing });
 
-    const refused = await whileLocked(file);
+    const refused = await whileOutboxLocked(env.dataDir, file);
     expect(refused.ok ? null : refused.error.message).toMatch(/^The record of PL-0001 was not saved: .*SQLITE_BUSY/);
     expect(recordFolders('PL-0001')).toEqual([]);
     expect(stagedCopies()).toEqual(staged);
@@ -102,7 +90,7 @@ describe('a plate record whose outbox write fails and whose folder cannot then b
     });
     let refused: Awaited<ReturnType<typeof env.api.invoke<'plateRecord.file'>>>;
     try {
-      refused = await whileLocked(() =>
+      refused = await whileOutboxLocked(env.dataDir, () =>
         env.api.invoke('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' }, filing: randomUUID() }),
       );
     } finally {

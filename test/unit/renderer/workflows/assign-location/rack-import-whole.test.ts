@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import {
 } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
 import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
+import { lockOutbox } from '../../../../helpers/locked-outbox.js';
 
 /**
  * A rack file larger than the old parts of 1,000 moves, on the real main and its embedded sandbox: a
@@ -113,16 +113,6 @@ async function entries(): Promise<number> {
   return c.pending + c.sending + c.done + c.failed + c.uncertain;
 }
 
-/** The outbox locked by another program (a second copy of Benchlink, a backup tool) until released. */
-function lockOutbox(): () => void {
-  const locker = new Database(join(env.dataDir, 'outbox.db'));
-  locker.exec('BEGIN EXCLUSIVE');
-  return () => {
-    locker.exec('COMMIT');
-    locker.close();
-  };
-}
-
 describe('a rack file of more than 1,000 tubes on Assign location', () => {
   it('is one commit: a write failing after part of it was committed cannot leave it half saved', async () => {
     const s = await openRack(RACKS[0]!);
@@ -131,7 +121,7 @@ describe('a rack file of more than 1,000 tubes on Assign location', () => {
     commits.length = 0;
     // Another program locks the outbox as soon as main has answered the first commit of the import.
     let release: (() => void) | null = null;
-    afterCommit = () => (release = lockOutbox());
+    afterCommit = () => (release = lockOutbox(env.dataDir));
     const outcome = await s.importRack(reads).then(
       (r) => ({ saved: r.saved, error: null }),
       (err: unknown) => ({ saved: 0, error: String(err) }),
@@ -148,7 +138,7 @@ describe('a rack file of more than 1,000 tubes on Assign location', () => {
     const s = await openRack(RACKS[1]!);
     const file = rackFile(1201, 1100);
     const before = await entries();
-    const release = lockOutbox();
+    const release = lockOutbox(env.dataDir);
     const failed = await s.rack.importText(file);
     release();
     expect(failed.ok).toBe(false);

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterEach, expect, it } from 'vitest';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
+import { lockOutbox } from '../../../../helpers/locked-outbox.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -36,8 +36,7 @@ async function uploadScreen() {
 
 /** Adds a file while another process holds the outbox locked: its queueing fails on this computer. */
 async function notQueued(dataDir: string, s: UploadState) {
-  const locker = new Database(join(dataDir, 'outbox.db'));
-  locker.exec('BEGIN EXCLUSIVE');
+  const release = lockOutbox(dataDir);
   await s.addFiles([new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
   const item = s.items[0]!;
   expect(item.phase).toBe('failed');
@@ -46,15 +45,14 @@ async function notQueued(dataDir: string, s: UploadState) {
     /^Not queued: The upload of plate\.csv was not saved: the database is locked by another process \(SQLITE_BUSY\)\. Close a second copy of Benchlink or a backup tool if one is open, or wait a moment, then try again\.$/,
   );
   expect(item.requeue).not.toBeNull();
-  return { item, locker };
+  return { item, release };
 }
 
 it('a file not queued because the outbox could not be written is queued again from the same copy', async () => {
   const { dataDir, env, s } = await uploadScreen();
-  const { item, locker } = await notQueued(dataDir, s);
+  const { item, release } = await notQueued(dataDir, s);
 
-  locker.exec('COMMIT');
-  locker.close();
+  release();
   await s.queueAgain(item);
   expect(item.phase).toBe('queued');
   expect(item.entryId).not.toBeNull();
@@ -71,11 +69,10 @@ it('a file not queued because the outbox could not be written is queued again fr
  */
 it('a file whose copy main no longer holds is not offered "Queue again"; a failed write still is', async () => {
   const { dataDir, env, s } = await uploadScreen();
-  const { item, locker } = await notQueued(dataDir, s);
+  const { item, release } = await notQueued(dataDir, s);
   const failedWrite = await env.api.invoke('upload.enqueue', { stagedId: item.requeue! });
   expect(failedWrite.ok ? null : failedWrite.error.code).toBe('failed');
-  locker.exec('COMMIT');
-  locker.close();
+  release();
 
   // The ticket is spent meanwhile (queued from another page of the same browser host).
   expect((await env.api.invoke('upload.enqueue', { stagedId: item.requeue! })).ok).toBe(true);

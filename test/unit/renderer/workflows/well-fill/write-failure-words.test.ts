@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notRecorded } from '../../../../../renderer/lib/ipc/client.js';
 import { applyLayout } from '../../../../../renderer/workflows/well-fill/layout-apply.js';
 import { wellFillOnMain, type WellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+import { whileOutboxLocked } from '../../../../helpers/locked-outbox.js';
 
 /**
  * When this computer cannot save (here another process holds the outbox locked, as a backup tool or a
@@ -17,18 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => w?.close());
 
-/** Runs `act` while another process holds the outbox locked. */
-async function whileLocked<T>(act: () => Promise<T>): Promise<T> {
-  const locker = new Database(join(w.env.dataDir, 'outbox.db'));
-  locker.exec('BEGIN EXCLUSIVE');
-  try {
-    return await act();
-  } finally {
-    locker.exec('COMMIT');
-    locker.close();
-  }
-}
-
 const LOCKED =
   'the database is locked by another process (SQLITE_BUSY). Close a second copy of Benchlink or a backup tool if one is open, or wait a moment, then try again.';
 
@@ -37,7 +24,7 @@ describe('Well fill, when the outbox cannot be written', () => {
     await w.scan('PLT000001');
     expect(w.s.cursor).toBe('A11');
     // What the scan hub shows for a scan its screen could not save (scan-hub.svelte.ts).
-    const refused = await whileLocked(() => w.scan('TB000020').then(() => null, notRecorded));
+    const refused = await whileOutboxLocked(w.env.dataDir, () => w.scan('TB000020').then(() => null, notRecorded));
     // Well fill names the plate by uuid: the plate is the one on the screen.
     expect(refused).toBe(`NOT RECORDED: The change to well A11 was not saved: ${LOCKED}`);
     expect(w.s.cursor).toBe('A11');
@@ -52,7 +39,7 @@ describe('Well fill, when the outbox cannot be written', () => {
       size: 96 as const,
       wells: ['G1', 'G2', 'G3'].map((position) => ({ position, label: 'NEG_CONTROL' as const, tags: [] })),
     };
-    const r = await whileLocked(() => applyLayout(w.s, layout));
+    const r = await whileOutboxLocked(w.env.dataDir, () => applyLayout(w.s, layout));
     expect(r).toEqual({
       said: `NOT RECORDED: layout "NTC row" was not applied to PL-0001. The 3 well changes were not saved: ${LOCKED}`,
       ok: false,
@@ -72,7 +59,7 @@ describe('Well fill, when the outbox cannot be written', () => {
         filing,
         readFrom: w.s.service,
       });
-    const refused = await whileLocked(file);
+    const refused = await whileOutboxLocked(w.env.dataDir, file);
     expect(refused.ok ? null : refused.error.message).toBe(`The record of PL-0001 was not saved: ${LOCKED}`);
     const filed = await file();
     expect(filed.ok ? filed.value.entries : []).toHaveLength(5);
