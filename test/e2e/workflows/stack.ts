@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { lockOutbox } from '../../helpers/locked-outbox.js';
 import { root, startChild, stopChild } from '../child.js';
 import { freePort } from '../../helpers/free-port.js';
 
@@ -148,14 +149,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         outbox.close();
       }
     },
-    lockOutbox() {
-      const locker = new Database(join(dataDir, 'outbox.db'), { fileMustExist: true });
-      locker.exec('BEGIN EXCLUSIVE');
-      return () => {
-        locker.exec('COMMIT');
-        locker.close();
-      };
-    },
+    lockOutbox: () => lockOutbox(dataDir),
     serverPageImages(hrid) {
       return readService(
         (read) =>
