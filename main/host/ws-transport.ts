@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { RawData, WebSocket } from 'ws';
-import { z } from 'zod';
-import type { WsServerMessage } from '../../shared/ipc/api.js';
+import { wsPing, wsRequest, type WsServerMessage } from '../../shared/ipc/ws-protocol.js';
 import type { EventHub } from '../ipc/events.js';
 import type { Router } from '../ipc/router.js';
 import type { CallContext } from '../ipc/types.js';
 
-/** The WebSocket twin of Electron's invoke: `{ id, channel, payload }` in, `{ id, result }` out. */
-const wsRequest = z.strictObject({
-  id: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-  channel: z.unknown(),
-  payload: z.unknown(),
-});
-
 /**
- * Serves one authenticated socket until it closes, starting with `ready` (the page sends nothing
+ * The WebSocket twin of Electron's invoke (shared/ipc/ws-protocol.ts): `{ id, channel, payload }` in,
+ * `{ id, result }` out, and a ping answered at once. Serves one authenticated socket until it closes, starting with `ready` (the page sends nothing
  * before it). The router never sees a message that is not JSON.
  */
 export function serveSocket(ws: WebSocket, router: Router, events: EventHub): void {
@@ -48,6 +41,9 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
       } catch {
         return send({ id: -1, result: router.refuse('invalid-message', 'Message is not JSON.', { transport: 'ws' }) });
       }
+      // Answered here, not by a handler: the page asks only whether main's event loop is turning.
+      const ping = wsPing.safeParse(parsed);
+      if (ping.success) return send({ pong: ping.data.ping });
       const req = wsRequest.safeParse(parsed);
       if (!req.success) {
         return send({

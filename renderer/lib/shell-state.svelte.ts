@@ -1,4 +1,4 @@
-import type { BenchlinkApi } from '../../shared/ipc/api.js';
+import type { BenchlinkApi, HostSilence } from '../../shared/ipc/api.js';
 import type { Settings, SettingsPatch } from '../../shared/ipc/settings.js';
 import type { AppInfo, AppStatus } from '../../shared/ipc/status.js';
 import type { IpcResult } from '../../shared/ipc/result.js';
@@ -28,6 +28,8 @@ export class ShellState {
   readonly service = $derived(this.settings ? serviceIdentity(this.settings.connection) : null);
   /** Set when main cannot be reached at all (e.g. the browser host was stopped). */
   error = $state<string | null>(null);
+  /** Set while main has the page's calls and has stopped answering (browser host only; see watchHost). */
+  hostSilent = $state<HostSilence | null>(null);
 
   readonly api: BenchlinkApi;
   #unsubscribe: Array<() => void> = [];
@@ -40,6 +42,7 @@ export class ShellState {
     this.#unsubscribe.push(
       this.api.subscribe('app.status', (s) => (this.status = s)),
       this.api.subscribe('settings.changed', (s) => (this.settings = s)),
+      this.api.watchHost?.((s) => (this.hostSilent = s)) ?? (() => undefined),
     );
     await this.#read(0);
   }

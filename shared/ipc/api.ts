@@ -10,17 +10,20 @@ export interface BenchlinkApi {
   invoke<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<IpcResult<ChannelResponse<C>>>;
   /** Returns the function that unsubscribes. */
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * The browser host's client only (Electron's main cannot fall silent behind a live bridge the same
+   * way, and its bridge has none): `listener` hears a HostSilence when main has stopped answering
+   * while calls wait for it, and null when it answers again. Returns the function that stops it.
+   */
+  watchHost?(listener: (silence: HostSilence | null) => void): () => void;
+}
+
+/** Main is not answering: calls made since wait (none is failed for it), and nothing came back since `lastHeardAt`. */
+export interface HostSilence {
+  /** When the page last heard anything from main (epoch ms), so the user knows which scans are waiting. */
+  lastHeardAt: number;
 }
 
 /** Transport names shared by preload and main (Electron) so neither hard-codes a string twice. */
 export const IPC_INVOKE = 'benchlink:invoke';
 export const IPC_EVENT = 'benchlink:event';
-
-/** One message on the browser host's WebSocket, client → server. */
-export interface WsRequest {
-  id: number;
-  channel: string;
-  payload: unknown;
-}
-/** Server → client: an answer to a request, or an event. */
-export type WsServerMessage = { id: number; result: IpcResult<unknown> } | { event: string; payload: unknown };

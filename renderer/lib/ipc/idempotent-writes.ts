@@ -29,6 +29,7 @@ export const DEFAULT_RESEND: ResendPolicy = {
 export function withIdempotentWrites(api: BenchlinkApi, policy: ResendPolicy = DEFAULT_RESEND): BenchlinkApi {
   return {
     subscribe: (event, listener) => api.subscribe(event, listener),
+    ...(api.watchHost ? { watchHost: api.watchHost.bind(api) } : {}),
     async invoke(channel, payload) {
       if (!KEYED.has(channel)) return api.invoke(channel, payload);
       const withKey = payload as ChannelRequest<'outbox.enqueue'>;

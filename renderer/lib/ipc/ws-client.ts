@@ -1,8 +1,16 @@
-import type { BenchlinkApi, WsServerMessage } from '../../../shared/ipc/api.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { EventName } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
 import { HANDSHAKE_TIMEOUT_MS } from '../../../shared/ipc/host-handshake.js';
+import {
+  PING_AFTER_MS,
+  SILENT_AFTER_MS,
+  type WsPing,
+  type WsRequest,
+  type WsServerMessage,
+} from '../../../shared/ipc/ws-protocol.js';
 import { createKeyring, startHandshake } from './handshake.js';
+import { createHostLiveness } from './host-liveness.js';
 
 type Listener = (payload: unknown) => void;
 
@@ -15,12 +23,18 @@ const NO_ANSWER =
 export interface WsApiOptions {
   /** How long a socket may take from opening to `ready` before the page gives up on it. */
   handshakeTimeoutMs?: number;
+  /** How long calls may wait with nothing from the host before it is pinged (tests shorten it). */
+  pingAfterMs?: number;
+  /** How long the host may say nothing while calls wait before watchHost hears of it. */
+  silentAfterMs?: number;
 }
 
 /**
  * The browser host's twin of the preload bridge: same BenchlinkApi over one WebSocket.
  * Requests made while (re)connecting wait for the socket; a dropped socket fails the calls in
- * flight (the UI shows the error) and reconnects with a growing delay. Each socket is usable only
+ * flight (the UI shows the error) and reconnects with a growing delay. A host that stops answering
+ * with its socket still open is told to watchHost (./host-liveness.ts) while its calls keep waiting
+ * for it: one that comes back answers them. Each socket is usable only
  * after the handshake (./handshake.ts): the page never sends the key, and sends nothing to a server
  * on the host's port that cannot prove it holds the key.
  */
@@ -33,6 +47,13 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
   let retryMs = 250;
+  let nextPing = 1;
+  const liveness = createHostLiveness({
+    waiting: () => pending.size > 0,
+    ping: () => socket?.send(JSON.stringify({ ping: nextPing++ } satisfies WsPing)),
+    pingAfterMs: o.pingAfterMs ?? PING_AFTER_MS,
+    silentAfterMs: o.silentAfterMs ?? SILENT_AFTER_MS,
+  });
 
   /**
    * Forgets the socket `attempt` opened, if it is still the current one: the calls on it fail, the
@@ -44,6 +65,7 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
     opened = null;
     for (const [, done] of pending) done(lost('Lost the connection to the Benchlink host.'));
     pending.clear();
+    liveness.reset();
     // Keep event subscriptions alive across host restarts.
     if (listeners.size > 0)
       setTimeout(() => void connect().catch(() => undefined), (retryMs = Math.min(retryMs * 2, 5000)));
@@ -97,12 +119,14 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
   }
 
   function receive(text: string): void {
+    liveness.heard();
     let msg: WsServerMessage;
     try {
       msg = JSON.parse(text) as WsServerMessage;
     } catch {
       return;
     }
+    if ('pong' in msg) return;
     if ('event' in msg) {
       for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
     } else {
@@ -124,7 +148,8 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       const answer = new Promise<IpcResult<never>>((resolve) =>
         pending.set(id, resolve as (r: IpcResult<unknown>) => void),
       );
-      ws.send(JSON.stringify({ id, channel, payload }));
+      ws.send(JSON.stringify({ id, channel, payload } satisfies WsRequest));
+      liveness.sent();
       return answer;
     },
     subscribe(event: EventName, listener) {
@@ -134,5 +159,6 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       void connect().catch(() => undefined);
       return () => set.delete(listener as Listener);
     },
+    watchHost: (listener) => liveness.watch(listener),
   };
 }

@@ -1,12 +1,15 @@
 import { DEFAULT_SETTINGS } from '../../../../../shared/ipc/settings.js';
-import { createHash } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
+import type { HostSilence } from '../../../../../shared/ipc/api.js';
 import { createEventHub } from '../../../../../main/ipc/events.js';
 import { startHost, type RunningHost } from '../../../../../main/host/server.js';
 import { createWsApi } from '../../../../../renderer/lib/ipc/ws-client.js';
@@ -21,6 +24,8 @@ const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const events = createEventHub(quiet);
 let host: RunningHost;
 let dist: string;
+/** Every message the page's sockets sent after their handshake, as text. */
+const sent: string[] = [];
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'benchlink-wsclient-'));
@@ -31,6 +36,10 @@ beforeAll(async () => {
     class extends WebSocket {
       constructor(url: string) {
         super(url, { origin: new URL(url).origin.replace(/^ws:/, 'http:') });
+      }
+      override send(data: string): void {
+        sent.push(data);
+        super.send(data);
       }
     },
   );
@@ -145,4 +154,85 @@ describe('renderer WebSocket client, host silent during the handshake', () => {
       silent.close();
     }
   }, 5000);
+});
+
+describe('renderer WebSocket client, host that stops answering after the handshake', () => {
+  const secret = randomBytes(32).toString('hex');
+  let child: ChildProcess | null = null;
+  let port = 0;
+
+  beforeAll(async () => {
+    const script = fileURLToPath(new URL('../../../../helpers/busy-host.ts', import.meta.url));
+    const c = spawn(process.execPath, ['--import', 'tsx', script], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, HOST_SECRET: secret, BUSY_MS: '3000' },
+    });
+    child = c;
+    port = await new Promise<number>((resolve, reject) => {
+      let out = '';
+      c.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        const m = /listening (\d+)/.exec(out);
+        if (m) resolve(Number(m[1]));
+      });
+      c.once('exit', (code) => reject(new Error(`the busy host exited (${code}) before listening`)));
+    });
+  });
+  afterAll(() => void child?.kill());
+
+  it('says so within seconds while its calls wait, fails none of them, and says it answers again', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, { pingAfterMs: 300, silentAfterMs: 1000 });
+    expect(await api.invoke('app.info', {})).toMatchObject({ ok: true }); // the connection is up
+    const heard: Array<{ silence: HostSilence | null; at: number }> = [];
+    expect(api.watchHost).toBeTypeOf('function');
+    api.watchHost?.((silence) => heard.push({ silence, at: Date.now() }));
+
+    const asked = Date.now();
+    // app.status holds the host's event loop for 3 s; the scan-like call behind it waits too.
+    const status = api.invoke('app.status', {});
+    const info = api.invoke('app.info', {});
+    const settled: string[] = [];
+    void status.then(() => settled.push('status'));
+    void info.then(() => settled.push('info'));
+
+    await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 2500, interval: 50 });
+    expect(heard[0]!.silence).toEqual({ lastHeardAt: expect.any(Number) as number });
+    expect(heard[0]!.silence!.lastHeardAt).toBeGreaterThanOrEqual(asked - 1000);
+    expect(heard[0]!.at - asked).toBeLessThan(2000);
+    expect(settled).toEqual([]); // nothing is failed for the silence: an enqueue may still commit
+
+    // The host's loop turns again: both calls are answered, and the silence is over.
+    expect(await status).toMatchObject({ ok: true });
+    expect(await info).toMatchObject({ ok: true, value: { name: 'Benchlink' } });
+    await vi.waitFor(() => expect(heard.map((h) => h.silence)).toEqual([expect.anything(), null]), { timeout: 1000 });
+    expect(heard[1]!.at - asked).toBeGreaterThanOrEqual(2500);
+  }, 15_000);
+
+  it('a call that is slow on a host that is there (it answers pings) is no silence', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, { pingAfterMs: 300, silentAfterMs: 1000 });
+    const heard: Array<HostSilence | null> = [];
+    api.watchHost?.((s) => heard.push(s));
+    const from = sent.length;
+    expect(await api.invoke('token.status', {})).toMatchObject({ ok: true });
+    expect(sent.slice(from).some((m) => m.startsWith('{"ping"'))).toBe(true);
+    expect(heard).toEqual([]);
+  }, 15_000);
+});
+
+describe('renderer WebSocket client, host that answers', () => {
+  it('never pings while answers come, however many calls are made (the scan path sends nothing more)', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${host.port}/ipc`, host.secret, { pingAfterMs: 40, silentAfterMs: 80 });
+    const silences: Array<HostSilence | null> = [];
+    api.watchHost?.((s) => silences.push(s));
+    const from = sent.length;
+    for (let i = 0; i < 20; i++) {
+      expect(await api.invoke('app.info', {})).toMatchObject({ ok: true });
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    await new Promise((r) => setTimeout(r, 200)); // idle: nothing waits, so nothing is asked
+    const messages = sent.slice(from).map((m) => JSON.parse(m) as Record<string, unknown>);
+    expect(messages.filter((m) => 'ping' in m)).toEqual([]);
+    expect(messages.filter((m) => 'channel' in m)).toHaveLength(20);
+    expect(silences).toEqual([]);
+  });
 });

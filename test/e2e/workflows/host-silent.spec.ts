@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { useStack } from './stack.js';
+import { openScreen, scan, scanAndWait, signIn } from './user.js';
+
+/**
+ * A host that says nothing after the connection is up: the page says Benchlink is not answering while
+ * the scan waits for it, and clears that once the host answers and the scan is saved.
+ */
+const stack = useStack();
+
+test('the host goes silent after the connection is up: the page says so within seconds, and clears it once the scan is saved', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  let silent = false;
+  const held: Array<() => void> = [];
+  // Between page and host: while "silent", nothing passes either way (as with main's event loop held),
+  // and it all goes through, in order, once the host answers again.
+  await page.routeWebSocket(/\/ipc/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => (silent ? held.push(() => server.send(m)) : server.send(m)));
+    server.onMessage((m) => (silent ? held.push(() => ws.send(m)) : ws.send(m)));
+  });
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000002', 'PL-0002');
+
+  silent = true;
+  const started = Date.now();
+  await scan(page, 'TB000081');
+  const banner = page.getByTestId('banner-host-silent');
+  await expect(banner).toContainText('Benchlink is not answering', { timeout: 10_000 });
+  expect(Date.now() - started).toBeLessThan(9_000);
+  await expect(banner).toContainText('not saved yet; they are saved as soon as it answers');
+  // Not acknowledged meanwhile: the scan is waiting, not lost and not refused.
+  await expect(page.getByTestId('last-scan')).not.toContainText('S-0081');
+  await expect(page.getByTestId('last-scan')).not.toContainText('NOT RECORDED');
+
+  silent = false;
+  for (const pass of held.splice(0)) pass();
+  await expect(page.getByTestId('last-scan')).toContainText('S-0081 →', { timeout: 10_000 });
+  await expect(banner).toHaveCount(0);
+  await expect(page.locator('[data-sample="S-0081"]')).toHaveCount(1);
+});
