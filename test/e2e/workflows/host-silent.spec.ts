@@ -1,12 +1,41 @@
-import { expect, test } from '@playwright/test';
-import { useStack } from './stack.js';
-import { openScreen, scan, scanAndWait, signIn } from './user.js';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { DEMO_TOKEN, useStack } from './stack.js';
+import { enterToken, openScreen, scan, scanAndWait, signIn } from './user.js';
 
 /**
- * A host that says nothing after the connection is up: the page says Benchlink is not answering while
- * the scan waits for it, and clears that once the host answers and the scan is saved.
+ * A host that says nothing: at the start (a bench screen cannot read its settings, says why and offers
+ * Try again), and after the connection is up (the page says Benchlink is not answering while the scan
+ * waits for it, and clears that once the host answers and the scan is saved).
  */
 const stack = useStack();
+
+test('Well fill while the host does not answer at the start: says why it cannot open, with Try again that opens it', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  let silent = true;
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ipc/, (ws) => {
+    // Accepted, then not a word: the page's half of the handshake waits for a hello that never comes.
+    if (silent) return void held.push(ws);
+    ws.connectToServer();
+  });
+  await page.goto(stack.hostUrl);
+  await expect(page.getByText('Loading Well fill…')).toBeVisible();
+
+  const unread = page.getByTestId('screen-unread');
+  await expect(unread).toContainText(
+    'Well fill cannot open: the settings could not be read. The Benchlink host did not answer in time',
+    { timeout: 20_000 },
+  );
+  // The host answers again: the connections it left hanging end, and Try again reads at once.
+  silent = false;
+  for (const ws of held.splice(0)) await ws.close();
+  await unread.getByRole('button', { name: 'Try again' }).click();
+  await expect(unread).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId('plate-picker')).toBeVisible();
+  await enterToken(page, DEMO_TOKEN);
+});
 
 test('the host goes silent after the connection is up: the page says so within seconds, and clears it once the scan is saved', async ({
   page,
