@@ -8,8 +8,9 @@ import type { CallContext } from '../ipc/types.js';
 
 /**
  * The WebSocket twin of Electron's invoke (shared/ipc/ws-protocol.ts): `{ id, channel, payload }` in,
- * `{ id, result }` out, and a ping answered at once. Serves one authenticated socket until it closes, starting with `ready` (the page sends nothing
- * before it). The router never sees a message that is not JSON.
+ * `{ id, result }` out, and a ping answered at once. Serves one authenticated socket until it closes,
+ * starting with `ready` (the page sends nothing before it). The router never sees a message that is
+ * not JSON.
  */
 export function serveSocket(ws: WebSocket, router: Router, events: EventHub): void {
   const send = (msg: WsServerMessage) => {
