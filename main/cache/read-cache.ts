@@ -310,30 +310,48 @@ export function createReadCache(d: ReadCacheDeps) {
     };
   }
 
-  async function row(labsheet: string, value: string, refresh = false): Promise<CachedRow | null> {
+  /**
+   * The rows `values` name, in their order. Values the fresh saved rows hold answer from them; the
+   * others wait for one reload of the labsheet for them all (a value is perhaps new since the rows were
+   * read), or the saved copy when the service cannot be reached.
+   */
+  async function rows(labsheet: string, values: readonly string[], refresh = false): Promise<(CachedRow | null)[]> {
     const shape = store.shape(labsheet);
     const age = shape === null ? Infinity : d.now() - shape.fetchedAt;
+    const found = new Map<string, CachedRow>();
     if (age < rowsFreshMs && !refresh) {
-      const hit = rowFromStore(labsheet, value, false);
-      if (hit) {
-        // Refresh ahead, in the background, once the rows are half their life old: a bench
-        // scanning steadily then never waits for a whole labsheet to reload on its scan path,
-        // and no answer is ever older than rowsFreshMs (the same promise as before).
-        if (age >= rowsFreshMs / 2) {
-          void loadRows(labsheet).catch((err: unknown) =>
-            d.log?.warn('background refresh of labsheet rows failed', { labsheet, error: String(err) }),
-          );
-        }
-        return hit;
+      for (const v of values) {
+        const hit = rowFromStore(labsheet, v, false);
+        if (hit) found.set(v, hit);
+      }
+      // Refresh ahead, in the background, once the rows are half their life old: a bench
+      // scanning steadily then never waits for a whole labsheet to reload on its scan path,
+      // and no answer is ever older than rowsFreshMs (the same promise as before).
+      if (found.size > 0 && age >= rowsFreshMs / 2) {
+        void loadRows(labsheet).catch((err: unknown) =>
+          d.log?.warn('background refresh of labsheet rows failed', { labsheet, error: String(err) }),
+        );
       }
     }
-    try {
-      await loadRows(labsheet, !refresh);
-      return rowFromStore(labsheet, value, false);
-    } catch (err) {
-      if (isDefinite(err)) return null;
-      return rowFromStore(labsheet, value, true);
+    const missing = values.filter((v) => !found.has(v));
+    if (missing.length > 0) {
+      let fromCache = false;
+      try {
+        await loadRows(labsheet, !refresh);
+      } catch (err) {
+        if (isDefinite(err)) return values.map((v) => found.get(v) ?? null);
+        fromCache = true;
+      }
+      for (const v of missing) {
+        const hit = rowFromStore(labsheet, v, fromCache);
+        if (hit) found.set(v, hit);
+      }
     }
+    return values.map((v) => found.get(v) ?? null);
+  }
+
+  async function row(labsheet: string, value: string, refresh = false): Promise<CachedRow | null> {
+    return (await rows(labsheet, [value], refresh))[0] ?? null;
   }
 
   /** Rows young enough to serve a whole fill without a reload stay; otherwise they load now. */
@@ -449,6 +467,7 @@ export function createReadCache(d: ReadCacheDeps) {
     manifest: bound(manifest),
     setTemplateLayout,
     row: bound(row),
+    rows: bound(rows),
     sampleIndex: bound(sampleIndex),
     tubeNames: bound(tubeNames),
     plateNames: bound(plateNames),

@@ -11,6 +11,7 @@ export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannel
       return cache.manifest(q);
     },
     'cache.row': ({ labsheet, value, refresh }) => cache.row(labsheet, value, refresh ?? false),
+    'cache.rows': ({ labsheet, values }) => cache.rows(labsheet, values),
     'cache.sampleIndex': ({ labsheet }) => cache.sampleIndex(labsheet),
     'cache.labsheets': () => cache.labsheets(),
     'cache.locations': () => cache.locations(),

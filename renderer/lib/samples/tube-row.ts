@@ -1,4 +1,5 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { MAX_ROWS_PER_LOOKUP, type CachedRow } from '../../../shared/ipc/channels/cache.js';
 import { call } from '../ipc/client.js';
 import type { PageSampleIndex, TubeRow } from './sample-index.js';
 
@@ -16,7 +17,47 @@ export async function lookUpTube(
 ): Promise<TubeRow | null> {
   const indexed = index.rowOf(code);
   if (indexed !== undefined) return indexed;
-  const row = await call(api, 'cache.row', { labsheet, value: code });
+  return tubeRowOf(code, await call(api, 'cache.row', { labsheet, value: code }));
+}
+
+/** What became of one tube's lookup among many: its row (null: none), or why it could not be looked up. */
+export type TubeLookup = { row: TubeRow | null } | { failed: unknown };
+
+/**
+ * lookUpTube for many tubes at once (a rack file), with the same answer for each: those the page's
+ * index holds cost no call, the others are asked of main together, MAX_ROWS_PER_LOOKUP a call, so main
+ * reads the labsheet again once for them, not once per tube, and scans waiting behind them wait less.
+ * A call that fails fails the lookup of each of its tubes, with its error.
+ */
+export async function lookUpTubes(
+  api: BenchlinkApi,
+  index: PageSampleIndex,
+  labsheet: string,
+  codes: Iterable<string>,
+): Promise<Map<string, TubeLookup>> {
+  const found = new Map<string, TubeLookup>();
+  const asked = new Set<string>();
+  for (const code of codes) {
+    if (found.has(code) || asked.has(code)) continue;
+    const indexed = index.rowOf(code);
+    if (indexed !== undefined) found.set(code, { row: indexed });
+    else asked.add(code);
+  }
+  const ask = [...asked];
+  for (let from = 0; from < ask.length; from += MAX_ROWS_PER_LOOKUP) {
+    const values = ask.slice(from, from + MAX_ROWS_PER_LOOKUP);
+    try {
+      const rows = await call(api, 'cache.rows', { labsheet, values });
+      values.forEach((code, k) => found.set(code, { row: tubeRowOf(code, rows[k] ?? null) }));
+    } catch (err) {
+      for (const code of values) found.set(code, { failed: err });
+    }
+  }
+  return found;
+}
+
+/** A tube's identity from its cached row: a row without an ID is known by the code scanned. */
+function tubeRowOf(code: string, row: CachedRow | null): TubeRow | null {
   if (!row) return null;
   const id = row.row[row.idColumn];
   const barcode = row.barcodeColumn === null ? null : row.row[row.barcodeColumn];

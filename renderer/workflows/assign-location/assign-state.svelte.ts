@@ -23,7 +23,7 @@ import {
 } from './box-holdings.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
-import { lookUpTube } from '../../lib/samples/tube-row.js';
+import { lookUpTube, lookUpTubes } from '../../lib/samples/tube-row.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 export interface Assignment {
@@ -394,27 +394,39 @@ export class AssignState implements ServiceBound {
     const filled = new Map<string, string>();
     let already = 0;
     progress({ phase: 'index', done: 0, of: reads.length });
-    // A rack's reads are resolved from the index in hand, not by a call to main for each.
+    // A rack's reads are resolved from the index in hand; those it does not hold are asked of main
+    // together (one call for a whole rack), not one call per read: scans waiting behind the file wait less.
     await this.samples.settled();
-    for (const [n, r] of reads.entries()) {
+    const classed = reads.map((r) => {
+      const c = classify(r.barcode, this.layout ?? undefined);
+      return { r, c, why: rackRefusal(c) };
+    });
+    const rows = await lookUpTubes(
+      this.api,
+      this.samples,
+      this.labsheet,
+      classed.flatMap(({ c, why }) => (why ? [] : [c.value])),
+    );
+    for (const [n, { r, c, why }] of classed.entries()) {
       if (n % RACK_PROGRESS_EVERY === 0) {
         progress({ phase: 'checking', done: n, of: reads.length });
         // Lets the screen draw how far a long check has come; a rack of a few tubes does not wait.
         if (n > 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
-      const c = classify(r.barcode, this.layout ?? undefined);
-      const why = rackRefusal(c);
       if (why) {
         refused.push({ position: r.position, raw: r.barcode, reason: why });
         continue;
       }
-      let row: TubeRow | null;
-      try {
-        row = await this.lookUp(c.value);
-      } catch (err) {
-        refused.push({ position: r.position, raw: r.barcode, reason: `could not be looked up (${messageOf(err)})` });
+      const found = rows.get(c.value);
+      if (found && 'failed' in found) {
+        refused.push({
+          position: r.position,
+          raw: r.barcode,
+          reason: `could not be looked up (${messageOf(found.failed)})`,
+        });
         continue;
       }
+      const row = found?.row ?? null;
       const key = (row?.id ?? c.value).toUpperCase();
       if (this.whereIs(c.value, row) || inFile.has(key)) {
         already++;

@@ -4,6 +4,7 @@ import { channel } from '../channel.js';
 import { intent, plateBasis } from '../../outbox/intents.js';
 import { outboxEntryState, outboxError } from './outbox.js';
 import { ID_COLUMNS_FROM } from '../id-columns.js';
+import { MAX_COLUMNS, MAX_ROWS } from '../../layout/positions.js';
 
 /** How old a cached answer is and whether it came from the service just now. */
 const freshness = {
@@ -68,6 +69,13 @@ export const cachedManifest = z.strictObject({
   pending: z.array(pendingWellChange),
 });
 export type CachedManifest = z.infer<typeof cachedManifest>;
+
+/**
+ * Values looked up in one `cache.rows` call: a rack file of the largest box (26 × 48 reads) is one
+ * call, so main reads the labsheet again at most once for it. Only the reads the page's index does not
+ * hold are asked, and a value with no row answers null, so a full answer is rare.
+ */
+export const MAX_ROWS_PER_LOOKUP = MAX_ROWS * MAX_COLUMNS;
 
 export const cachedRow = z.strictObject({
   labsheet: z.string(),
@@ -138,6 +146,17 @@ export const cacheChannels = {
       refresh: z.boolean().optional(),
     }),
     response: cachedRow.nullable(),
+  }),
+  /**
+   * `cache.row` for many values at once, answered in their order: the rows are read again at most once
+   * for the lot (a rack file of tubes the page does not know), not once per value.
+   */
+  'cache.rows': channel({
+    request: z.strictObject({
+      labsheet: z.string().min(1).max(200),
+      values: z.array(z.string().min(1).max(500)).min(1).max(MAX_ROWS_PER_LOOKUP),
+    }),
+    response: z.array(cachedRow.nullable()),
   }),
   /**
    * Brings a labsheet's rows into the cache ahead of the first scan (Well fill opening a plate) and

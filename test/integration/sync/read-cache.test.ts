@@ -100,6 +100,33 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     ]);
   });
 
+  it('many values at once: each answered as cache.row answers it, in order, the rows read again once for those not held', async () => {
+    const listings = () => s.proxy.requests.filter((r) => r.path.startsWith('/labsheets/fetch-list-rows')).length;
+    await cache.row('Samples', 'S-0007');
+    // The first lookup read the labsheet once: its pages are what one reload asks for.
+    const before = listings();
+    const values = ['TB000008', 'NEW000001', 'S-0009', 'NEW000002', 'TB000008'];
+    const rows = await cache.rows('Samples', values);
+    expect(rows.map((r) => r && [r.matchedBy, r.row['Sample ID']])).toEqual([
+      ['ID_BARCODE', 'S-0008'],
+      null,
+      ['ID', 'S-0009'],
+      null,
+      ['ID_BARCODE', 'S-0008'],
+    ]);
+    // Two values no saved row holds (perhaps new since): one reload of the labsheet for both, not one each.
+    expect(listings() - before).toBe(before);
+    for (const [k, v] of values.entries()) expect(await cache.row('Samples', v)).toEqual(rows[k]);
+
+    // Offline: the saved copy answers, marked as such.
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    clock += 31_000;
+    expect((await cache.rows('Samples', ['S-0007', 'NEW000001'])).map((r) => r?.fromCache ?? null)).toEqual([
+      true,
+      null,
+    ]);
+  });
+
   it('labsheet names fall back to the last list when offline', async () => {
     expect((await cache.labsheets()).names).toEqual(expect.arrayContaining(['Samples', 'Reagents']));
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
