@@ -2,13 +2,7 @@ import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import {
-  DECIDE_IN_OUTBOX,
-  detectIdType,
-  removalOf,
-  type AssignState,
-  type TubeAlreadyHere,
-} from './assign-state.svelte.js';
+import { alreadyHere, detectIdType, removalOf, type AssignState } from './assign-state.svelte.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -96,17 +90,4 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     'success',
     scan.mainAt,
   );
-}
-
-/**
- * A tube scanned again that is already in the open location. One there by the user's change held for a
- * look is not a plain duplicate: the user is told which change, and that it waits for them in the Outbox.
- */
-export function alreadyHere(code: string, dup: TubeAlreadyHere): string {
-  const at = `${dup.position ? `in ${dup.position}` : 'here'}${dup.as.toUpperCase() === code.toUpperCase() ? '' : ` (as ${dup.as})`}`;
-  if (dup.held === 'fill')
-    return `${code} is already placed ${at} by your change that needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
-  if (dup.held === 'removal')
-    return `${code} is still ${at}: your removal of it there needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
-  return `Duplicate: ${code} is already ${at}`;
 }

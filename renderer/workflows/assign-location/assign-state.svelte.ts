@@ -97,6 +97,20 @@ export interface TubeAlreadyHere {
   held: 'fill' | 'removal' | null;
 }
 
+/**
+ * A tube scanned (or read in a rack file) that is already in the open location. One there by the user's
+ * change held for a look is not a plain duplicate: the user is told which change, and that it waits for
+ * them in the Outbox.
+ */
+export function alreadyHere(code: string, dup: TubeAlreadyHere): string {
+  const at = `${dup.position ? `in ${dup.position}` : 'here'}${dup.as.toUpperCase() === code.toUpperCase() ? '' : ` (as ${dup.as})`}`;
+  if (dup.held === 'fill')
+    return `${code} is already placed ${at} by your change that needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
+  if (dup.held === 'removal')
+    return `${code} is still ${at}: your removal of it there needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
+  return `Duplicate: ${code} is already ${at}`;
+}
+
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
 export class AssignState implements ServiceBound {
   location = $state<KnownLocation | null>(null);
@@ -376,6 +390,8 @@ export class AssignState implements ServiceBound {
    * to work out which of its tubes were saved. Tubes already in the box (this visit, an earlier one,
    * Well fill's or the service's, by either of their names) are passed over and counted as `already`:
    * the same file imported again, or again after a commit whose answer was lost, queues no move twice.
+   * One there by the user's change held for a look is passed over too, and named in `held` in the
+   * words a scan of it gets (alreadyHere), not counted as a plain duplicate.
    * A read that cannot be a tube, or could not be looked up, is refused with its reason, for
    * rescanning; a tube whose position is taken (as a position scan would be refused, or by an earlier
    * read of the same file) is refused with why, `taken`: rescanning the position cannot help.
@@ -385,10 +401,11 @@ export class AssignState implements ServiceBound {
   async importRack(
     reads: readonly RackRead[],
     progress: (p: RackProgress) => void = () => undefined,
-  ): Promise<{ saved: number; already: number; refused: RackBad[] }> {
+  ): Promise<{ saved: number; already: number; held: string[]; refused: RackBad[] }> {
     const loc = this.#open();
     const refused: RackBad[] = [];
     const take: Placement[] = [];
+    const held: string[] = [];
     const inFile = new Set<string>();
     /** Positions earlier reads of the file take, and by which tube. */
     const filled = new Map<string, string>();
@@ -428,8 +445,13 @@ export class AssignState implements ServiceBound {
       }
       const row = found?.row ?? null;
       const key = (row?.id ?? c.value).toUpperCase();
-      if (this.whereIs(c.value, row) || inFile.has(key)) {
-        already++;
+      const here = this.whereIs(c.value, row);
+      // There by the user's change held for a look: said as a scan of it says it, or the user takes
+      // the tube for placed and the change for done.
+      if (here?.held && !inFile.has(key)) held.push(alreadyHere(c.value, here));
+      if (here || inFile.has(key)) {
+        if (!here?.held) already++;
+        inFile.add(key);
         continue;
       }
       const before = filled.get(r.position);
@@ -451,7 +473,7 @@ export class AssignState implements ServiceBound {
       });
       this.#placed(take, ids);
     }
-    return { saved: take.length, already, refused };
+    return { saved: take.length, already, held, refused };
   }
 
   #open(): KnownLocation {

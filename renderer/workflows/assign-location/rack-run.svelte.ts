@@ -73,12 +73,15 @@ export class RackRun {
       // computer queued into it, so their tubes are passed over, not queued a second time, whether
       // the kept reads are saved again or the file is chosen again.
       await this.s.refreshHoldings();
-      const { saved, already, refused } = await this.s.importRack(good, (p) => (this.progress = p));
+      const { saved, already, held, refused } = await this.s.importRack(good, (p) => (this.progress = p));
       this.kept = null;
       this.bad = [...parsedBad, ...refused.filter((b) => !b.taken)];
       this.taken = refused.filter((b) => b.taken);
       this.s.rescan = this.bad.map((b) => b.position);
-      return { text: savedSaid(saved, already, this.bad, this.taken), ok: this.bad.length + this.taken.length === 0 };
+      return {
+        text: savedSaid(saved, already, held, this.bad, this.taken),
+        ok: this.bad.length + this.taken.length === 0,
+      };
     } catch (err) {
       const unsure = err instanceof IpcCallError && err.error.code === 'disconnected';
       this.kept = { locationUuid: loc.uuid, boxName: loc.name, good, bad: parsedBad, unsure };
@@ -89,13 +92,20 @@ export class RackRun {
   }
 }
 
-function savedSaid(saved: number, already: number, bad: readonly RackBad[], taken: readonly RackBad[]): string {
+function savedSaid(
+  saved: number,
+  already: number,
+  held: readonly string[],
+  bad: readonly RackBad[],
+  taken: readonly RackBad[],
+): string {
   const rescan = bad.length ? `; ${bad.length} positions to rescan: ${bad.map((b) => b.position).join(' ')}` : '';
   const notSaved = taken.length
     ? `; ${taken.length} not saved because their positions are taken (${taken.map((b) => b.position).join(' ')}): see why below`
     : '';
   const passed = already ? `; ${already} already in this box, passed over` : '';
-  return `${saved} tubes saved from the rack file${rescan}${notSaved}${passed}`;
+  const heldSaid = held.map((h) => `; ${h}`).join('');
+  return `${saved} tubes saved from the rack file${rescan}${notSaved}${passed}${heldSaid}`;
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */

@@ -97,4 +97,16 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose fill
     ]);
     expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000013@A2', 'TB000042@A3']);
   });
+
+  it('a rack file reading the held fill’s tube names the user’s change in its summary, as a scan of it does', async () => {
+    const { s } = await heldFill();
+    const said = await s.rack.importText('Position,Barcode\nA1,TB000012\nA2,TB000050');
+    expect(said).toEqual({
+      text:
+        '1 tubes saved from the rack file; TB000012 is already placed in A1 (as S-0012) by your change that needs ' +
+        'a look in the Outbox (send it anyway or discard it there)',
+      ok: true,
+    });
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000050@A2']);
+  });
 });

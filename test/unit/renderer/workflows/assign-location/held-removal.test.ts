@@ -113,4 +113,15 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     await again.scan('A5');
     expect(b.said()).toBe('A5 is not empty (TB000131 is in it): scan another position');
   });
+
+  it('a rack file reading the tube being taken out names the user’s removal in its summary, as a scan of it does', async () => {
+    const { s } = await heldRemoval();
+    expect(await s.rack.importText('Position,Barcode\nA5,TB000131\nA6,TB000133')).toEqual({
+      text:
+        '1 tubes saved from the rack file; TB000131 is still in A5: your removal of it there needs a look in the ' +
+        'Outbox (send it anyway or discard it there)',
+      ok: true,
+    });
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000133@A6']);
+  });
 });
