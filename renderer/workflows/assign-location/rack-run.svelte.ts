@@ -92,6 +92,9 @@ export class RackRun {
   }
 }
 
+/** "1 tube", "3 tubes": the line is read at a glance, and "1 tubes" reads as a misprint. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 function savedSaid(
   saved: number,
   already: number,
@@ -99,13 +102,15 @@ function savedSaid(
   bad: readonly RackBad[],
   taken: readonly RackBad[],
 ): string {
-  const rescan = bad.length ? `; ${bad.length} positions to rescan: ${bad.map((b) => b.position).join(' ')}` : '';
+  const rescan = bad.length
+    ? `; ${count(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
+    : '';
   const notSaved = taken.length
     ? `; ${taken.length} not saved because their positions are taken (${taken.map((b) => b.position).join(' ')}): see why below`
     : '';
   const passed = already ? `; ${already} already in this box, passed over` : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${saved} tubes saved from the rack file${rescan}${notSaved}${passed}${heldSaid}`;
+  return `${count(saved, 'tube')} saved from the rack file${rescan}${notSaved}${passed}${heldSaid}`;
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */

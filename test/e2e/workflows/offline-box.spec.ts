@@ -114,7 +114,7 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await expect(page.getByTestId('rack-taken')).toContainText('TB000206 D1 is not empty (TB000201 is in it)');
   await expect(page.getByTestId('rack-bad')).toHaveCount(0);
   await expect(page.getByTestId('last-scan')).toContainText(
-    '1 tubes saved from the rack file; 1 not saved because their positions are taken (D1)',
+    '1 tube saved from the rack file; 1 not saved because their positions are taken (D1)',
   );
   // The box was scanned again above: this visit's list starts from there.
   await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(1);

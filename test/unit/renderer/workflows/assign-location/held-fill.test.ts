@@ -103,7 +103,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose fill
     const said = await s.rack.importText('Position,Barcode\nA1,TB000012\nA2,TB000050');
     expect(said).toEqual({
       text:
-        '1 tubes saved from the rack file; TB000012 is already placed in A1 (as S-0012) by your change that needs ' +
+        '1 tube saved from the rack file; TB000012 is already placed in A1 (as S-0012) by your change that needs ' +
         'a look in the Outbox (send it anyway or discard it there)',
       ok: true,
     });

@@ -118,7 +118,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     const { s } = await heldRemoval();
     expect(await s.rack.importText('Position,Barcode\nA5,TB000131\nA6,TB000133')).toEqual({
       text:
-        '1 tubes saved from the rack file; TB000131 is still in A5: your removal of it there needs a look in the ' +
+        '1 tube saved from the rack file; TB000131 is still in A5: your removal of it there needs a look in the ' +
         'Outbox (send it anyway or discard it there)',
       ok: true,
     });
