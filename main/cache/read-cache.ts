@@ -8,6 +8,7 @@ import type {
   CachedManifest,
   CachedRow,
   CachedWell,
+  RowAnswer,
   LabsheetColumns,
   KnownLocation,
   LayoutSource,
@@ -32,6 +33,14 @@ export interface ReadCacheDeps {
   log?: Logger;
   /** A labsheet's rows younger than this answer a lookup without asking the service again. */
   rowsFreshMs?: number;
+  /**
+   * A value the rows do not hold is answered from rows read less than this long ago, without reading
+   * the labsheet again: the spec has no row search, so each such read is the whole labsheet, and a bench
+   * scanning new (unregistered) tubes one after another would read it once per tube. Past this age a
+   * miss reads again (the tube may be new since). Default: half of rowsFreshMs, the age from which the
+   * background refresh renews the rows anyway.
+   */
+  missAnsweredWithinMs?: number;
   /**
    * A labsheet's ID and ID_BARCODE columns when the app knows them (created here, or chosen by the
    * user; kept in Settings). Without an answer they are guessed from the column names.
@@ -93,6 +102,7 @@ function toPendingChange(e: OutboxEntry): PendingWellChange {
 export function createReadCache(d: ReadCacheDeps) {
   const { store } = d;
   const rowsFreshMs = d.rowsFreshMs ?? 30_000;
+  const missAnsweredWithinMs = Math.min(d.missAnsweredWithinMs ?? rowsFreshMs / 2, rowsFreshMs);
   const events = new TypedEmitter<ReadCacheEvents>(d.log ? logListenerError(d.log, 'read cache') : undefined);
 
   function cachedManifest(q: ManifestQuery): { value: StoredManifest; fetchedAt: number } | null {
@@ -298,6 +308,7 @@ export function createReadCache(d: ReadCacheDeps) {
     const row: Record<string, CellValue> = {};
     for (const h of shape.headers) row[h] = hit.row[h] ?? null;
     return {
+      found: true,
       labsheet,
       headers: shape.headers,
       idColumn: shape.idColumn,
@@ -311,11 +322,13 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   /**
-   * The rows `values` name, in their order. Values the fresh saved rows hold answer from them; the
-   * others wait for one reload of the labsheet for them all (a value is perhaps new since the rows were
-   * read), or the saved copy when the service cannot be reached.
+   * The rows `values` name, in their order. Values the fresh saved rows hold answer from them. The
+   * others are perhaps new since the rows were read: when that read is a moment ago (younger than
+   * missAnsweredWithinMs) they are answered as not found from it, saying when; otherwise they wait for
+   * one reload of the labsheet for them all (joining one under way), or the saved copy when the service
+   * cannot be reached. `refresh` always reloads.
    */
-  async function rows(labsheet: string, values: readonly string[], refresh = false): Promise<(CachedRow | null)[]> {
+  async function rows(labsheet: string, values: readonly string[], refresh = false): Promise<RowAnswer[]> {
     const shape = store.shape(labsheet);
     const age = shape === null ? Infinity : d.now() - shape.fetchedAt;
     const found = new Map<string, CachedRow>();
@@ -334,12 +347,13 @@ export function createReadCache(d: ReadCacheDeps) {
       }
     }
     const missing = values.filter((v) => !found.has(v));
-    if (missing.length > 0) {
-      let fromCache = false;
+    let fromCache = false;
+    if (missing.length > 0 && (refresh || age >= missAnsweredWithinMs)) {
       try {
         await loadRows(labsheet, !refresh);
       } catch (err) {
-        if (isDefinite(err)) return values.map((v) => found.get(v) ?? null);
+        // The service says the labsheet is not there: no rows of it were read, whatever is saved.
+        if (isDefinite(err)) return values.map((v) => found.get(v) ?? notRead(labsheet));
         fromCache = true;
       }
       for (const v of missing) {
@@ -347,11 +361,19 @@ export function createReadCache(d: ReadCacheDeps) {
         if (hit) found.set(v, hit);
       }
     }
-    return values.map((v) => found.get(v) ?? null);
+    return values.map((v) => found.get(v) ?? notFound(labsheet, fromCache));
   }
 
-  async function row(labsheet: string, value: string, refresh = false): Promise<CachedRow | null> {
-    return (await rows(labsheet, [value], refresh))[0] ?? null;
+  /** A miss, with when the rows searched were read (the saved rows, or none). */
+  function notFound(labsheet: string, fromCache: boolean): RowAnswer {
+    return { found: false, labsheet, fetchedAt: store.shape(labsheet)?.fetchedAt ?? null, fromCache };
+  }
+
+  const notRead = (labsheet: string): RowAnswer => ({ found: false, labsheet, fetchedAt: null, fromCache: false });
+
+  async function row(labsheet: string, value: string, refresh = false): Promise<RowAnswer> {
+    const [answer] = await rows(labsheet, [value], refresh);
+    return answer ?? notRead(labsheet);
   }
 
   /** Rows young enough to serve a whole fill without a reload stay; otherwise they load now. */

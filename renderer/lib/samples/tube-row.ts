@@ -1,13 +1,54 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { MAX_ROWS_PER_LOOKUP, type CachedRow } from '../../../shared/ipc/channels/cache.js';
+import { MAX_ROWS_PER_LOOKUP, type RowAnswer } from '../../../shared/ipc/channels/cache.js';
 import { call } from '../ipc/client.js';
+import { age } from '../format/age.js';
 import type { PageSampleIndex, TubeRow } from './sample-index.js';
 
 /**
+ * No row of the labsheet names the tube, as the rows read at `readAt` say (null: never read here), and
+ * whether those were the rows saved earlier because the service could not be reached. Main answers a
+ * miss from rows read a moment ago rather than read the whole labsheet per unknown tube, so a screen
+ * says when ("as read 4 s ago"), never "now".
+ */
+export interface NotInLabsheet {
+  row: null;
+  readAt: number | null;
+  fromCache: boolean;
+}
+
+/**
+ * When the rows a tube was not found in were read, to follow "X is not in Samples": " as read 4 s ago",
+ * or the saved copy's age when the service could not be reached. Empty when never read.
+ */
+export function asRead(miss: { readAt: number | null; fromCache: boolean }, now: number = Date.now()): string {
+  if (miss.readAt === null) return '';
+  const ago = age(miss.readAt, now);
+  return miss.fromCache ? ` as saved ${ago} ago (the service could not be reached)` : ` as read ${ago} ago`;
+}
+
+/**
+ * lookUpTube with, for a tube the labsheet has no row for, when the rows that lack it were read: for a
+ * screen that tells the bench the tube is unknown.
+ */
+export async function lookUpTubeAnswer(
+  api: BenchlinkApi,
+  index: PageSampleIndex,
+  labsheet: string,
+  code: string,
+): Promise<{ row: TubeRow } | NotInLabsheet> {
+  const indexed = index.rowOf(code);
+  if (indexed !== undefined) return { row: indexed };
+  const answer = await call(api, 'cache.row', { labsheet, value: code });
+  const row = tubeRowOf(code, answer);
+  return row ? { row } : { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache };
+}
+
+/**
  * The labsheet row a scanned tube ID or ID_BARCODE names, whichever of the two was scanned: from the
- * page's index (no call to main), else main's lookup, which reads the rows again (or the saved copy
- * offline) and knows which columns are the ID and the ID_BARCODE. Null when the labsheet has no such
- * row as far as this computer knows. Throws when main could not look it up at all.
+ * page's index (no call to main), else main's lookup, which knows which columns are the ID and the
+ * ID_BARCODE (and reads the rows again when they are not fresh, or answers from the saved copy
+ * offline). Null when the labsheet has no such row as far as this computer knows. Throws when main
+ * could not look it up at all.
  */
 export async function lookUpTube(
   api: BenchlinkApi,
@@ -15,9 +56,7 @@ export async function lookUpTube(
   labsheet: string,
   code: string,
 ): Promise<TubeRow | null> {
-  const indexed = index.rowOf(code);
-  if (indexed !== undefined) return indexed;
-  return tubeRowOf(code, await call(api, 'cache.row', { labsheet, value: code }));
+  return (await lookUpTubeAnswer(api, index, labsheet, code)).row;
 }
 
 /** What became of one tube's lookup among many: its row (null: none), or why it could not be looked up. */
@@ -48,7 +87,7 @@ export async function lookUpTubes(
     const values = ask.slice(from, from + MAX_ROWS_PER_LOOKUP);
     try {
       const rows = await call(api, 'cache.rows', { labsheet, values });
-      values.forEach((code, k) => found.set(code, { row: tubeRowOf(code, rows[k] ?? null) }));
+      values.forEach((code, k) => found.set(code, { row: rows[k] ? tubeRowOf(code, rows[k]) : null }));
     } catch (err) {
       for (const code of values) found.set(code, { failed: err });
     }
@@ -57,8 +96,8 @@ export async function lookUpTubes(
 }
 
 /** A tube's identity from its cached row: a row without an ID is known by the code scanned. */
-function tubeRowOf(code: string, row: CachedRow | null): TubeRow | null {
-  if (!row) return null;
+function tubeRowOf(code: string, row: RowAnswer): TubeRow | null {
+  if (!row.found) return null;
   const id = row.row[row.idColumn];
   const barcode = row.barcodeColumn === null ? null : row.row[row.barcodeColumn];
   return {

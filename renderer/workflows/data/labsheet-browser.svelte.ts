@@ -162,7 +162,7 @@ export class LabsheetBrowser {
    */
   async #columnOf(labsheet: string, text: string): Promise<string> {
     const hit = await this.#api.invoke('cache.row', { labsheet, value: text });
-    if (hit.ok && hit.value) {
+    if (hit.ok && hit.value.found) {
       const { matchedBy, barcodeColumn, idColumn } = hit.value;
       return matchedBy === 'ID_BARCODE' && barcodeColumn ? barcodeColumn : idColumn;
     }

@@ -12,6 +12,7 @@ import {
 import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
+import { asRead } from '../../lib/samples/tube-row.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
@@ -160,7 +161,10 @@ export class LabelSources {
     if (this.rows.some((r) => r.scanned === value)) return { ok: false, message: `${value} is already in the batch.` };
     const r = await this.api.invoke('cache.row', { labsheet: this.labsheet, value });
     if (!r.ok) return { ok: false, message: `Could not look up ${value} in ${this.labsheet}: ${r.error.message}` };
-    if (!r.value) return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}.` };
+    if (!r.value.found) {
+      const when = asRead({ readAt: r.value.fetchedAt, fromCache: r.value.fromCache });
+      return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}${when}.` };
+    }
     const record = recordFromRow(r.value.row, columnsFor(r.value));
     this.rows = [...this.rows, { scanned: value, record }];
     return { ok: true, message: `${record.id} added (${this.rows.length} in the batch)` };

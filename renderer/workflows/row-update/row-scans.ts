@@ -5,6 +5,7 @@ import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { age } from '../../lib/format/age.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
+import { asRead } from '../../lib/samples/tube-row.js';
 import type { RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
@@ -28,8 +29,11 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     );
   }
   let row: CachedRow | null;
+  let when = '';
   try {
-    row = await s.lookup(c.value);
+    const answer = await s.lookup(c.value);
+    row = answer.found ? answer : null;
+    if (!answer.found) when = asRead({ readAt: answer.fetchedAt, fromCache: answer.fromCache });
   } catch (err) {
     // Main could not look it up at all: not "not in the labsheet"; nothing is opened or recorded.
     return fb.report(
@@ -41,7 +45,7 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   }
   const stale = row?.fromCache ? ` (saved copy, ${age(row.fetchedAt)} old)` : '';
   if (s.mode === 'single') {
-    if (!row) return fb.report(scan.text, `${c.value} is not in ${s.labsheet}`, 'unknown', scan.mainAt);
+    if (!row) return fb.report(scan.text, `${c.value} is not in ${s.labsheet}${when}`, 'unknown', scan.mainAt);
     // A scan never throws away edits or a pack's cells: it is refused, with how to go on, and the
     // open row stays as it is. Saving on the scan would send what the user may not have finished; a
     // dialog would stop the scanning hand. Checked after the look-up, so an edit typed meanwhile counts.

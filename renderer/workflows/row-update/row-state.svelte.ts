@@ -1,7 +1,7 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CellValue } from '../../../shared/api/primitives.js';
-import type { CachedRow, LabsheetColumns } from '../../../shared/ipc/channels/cache.js';
+import type { CachedRow, LabsheetColumns, RowAnswer } from '../../../shared/ipc/channels/cache.js';
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
@@ -77,7 +77,7 @@ export class RowState implements ServiceBound {
     ];
   }
 
-  async lookup(value: string): Promise<CachedRow | null> {
+  async lookup(value: string): Promise<RowAnswer> {
     return call(this.api, 'cache.row', { labsheet: this.labsheet, value });
   }
 
@@ -102,7 +102,7 @@ export class RowState implements ServiceBound {
     if (open && value !== null && value !== undefined && String(value) !== '') {
       const unsaved = this.changes;
       const again = await this.lookup(String(value));
-      if (again) {
+      if (again.found) {
         this.show(again);
         Object.assign(this.draft, unsaved);
       }

@@ -36,6 +36,8 @@ export interface SampleFacts {
   targetControl?: string | null;
   /** null while unknown (offline and never cached): not treated as unknown. */
   knownInLabsheet: boolean | null;
+  /** When not known: how old the rows it was looked for in are (asRead: " as read 4 s ago"), or ''. */
+  labsheetAsRead?: string;
 }
 
 export function guardSample(f: SampleFacts): Guard | null {
@@ -69,7 +71,7 @@ export function guardSample(f: SampleFacts): Guard | null {
   if (f.knownInLabsheet === false) {
     return {
       kind: 'unknown-sample',
-      message: `${f.sampleId} is not in the labsheet. Use it anyway?`,
+      message: `${f.sampleId} is not in the labsheet${f.labsheetAsRead ?? ''}. Use it anyway?`,
       overridable: true,
       unanswered: leftUnanswered(f.sampleId, scanAgain(f.sampleId)),
     };

@@ -1,6 +1,5 @@
 import { messageOf } from '../../lib/ipc/client.js';
-import type { TubeRow } from '../../lib/samples/sample-index.js';
-import { lookUpTube } from '../../lib/samples/tube-row.js';
+import { asRead, lookUpTubeAnswer } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -85,7 +84,7 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
   const resolved = await resolveSample(s, code, scan);
   if (!resolved) return;
-  const { sampleId, known, names } = resolved;
+  const { sampleId, known, names, asReadText } = resolved;
   if (!force) {
     // A tube put here on Assign location is drawn under the name it was scanned with there (its
     // barcode or its sample ID): any of the tube's names finds it.
@@ -98,6 +97,7 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
       targetHeld: s.wells[target]?.sync === 'held',
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known ?? ((await labsheetReachable(s)) ? false : null),
+      labsheetAsRead: asReadText,
     });
     if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));
   }
@@ -127,16 +127,17 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
 /**
  * The tube's sample ID (lookUpTube) and every name it goes by, the sample ID first. `known` is null
  * when the tube is not in the labsheet as far as this computer has it (is the labsheet reachable?
- * decides). Undefined after telling the bench the lookup itself failed: nothing is recorded.
+ * decides), with when the rows it is missing from were read. Undefined after telling the bench the
+ * lookup itself failed: nothing is recorded.
  */
 async function resolveSample(
   s: WellFillState,
   code: string,
   scan: IncomingScan,
-): Promise<{ sampleId: string; known: boolean | null; names: string[] } | undefined> {
-  let row: TubeRow | null;
+): Promise<{ sampleId: string; known: boolean | null; names: string[]; asReadText: string } | undefined> {
+  let answer: Awaited<ReturnType<typeof lookUpTubeAnswer>>;
   try {
-    row = await lookUpTube(s.api, s.samples, s.labsheet, code);
+    answer = await lookUpTubeAnswer(s.api, s.samples, s.labsheet, code);
   } catch (err) {
     // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
     s.feedback.report(
@@ -147,8 +148,10 @@ async function resolveSample(
     );
     return undefined;
   }
-  if (!row) return { sampleId: code, known: null, names: [code] };
-  return { sampleId: row.id, known: true, names: [row.id, code, ...(row.barcode ? [row.barcode] : [])] };
+  const row = answer.row;
+  if (!row) return { sampleId: code, known: null, names: [code], asReadText: asRead(answer) };
+  const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];
+  return { sampleId: row.id, known: true, names, asReadText: '' };
 }
 
 /** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */

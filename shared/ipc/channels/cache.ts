@@ -78,6 +78,7 @@ export type CachedManifest = z.infer<typeof cachedManifest>;
 export const MAX_ROWS_PER_LOOKUP = MAX_ROWS * MAX_COLUMNS;
 
 export const cachedRow = z.strictObject({
+  found: z.literal(true),
   labsheet: z.string(),
   headers: z.array(z.string()),
   /** Which columns identify a row: known (created here, chosen by the user) or guessed from the names. */
@@ -89,6 +90,24 @@ export const cachedRow = z.strictObject({
   ...freshness,
 });
 export type CachedRow = z.infer<typeof cachedRow>;
+
+/**
+ * No row of the labsheet holds the value, as the rows read at `fetchedAt` say (null: never read on this
+ * computer). The time matters: a miss is answered from rows read moments ago rather than reading the
+ * whole labsheet again per unknown tube, so a screen says "as read 4 s ago", not "checked now".
+ */
+export const rowNotFound = z.strictObject({
+  found: z.literal(false),
+  labsheet: z.string(),
+  fetchedAt: z.number().nullable(),
+  /** True when the service could not be reached and the rows saved earlier were searched. */
+  fromCache: z.boolean(),
+});
+export type RowNotFound = z.infer<typeof rowNotFound>;
+
+/** What a lookup of one value found: its row, or when the rows that lack it were read. */
+export const rowAnswer = z.discriminatedUnion('found', [cachedRow, rowNotFound]);
+export type RowAnswer = z.infer<typeof rowAnswer>;
 
 /** A labsheet's ID columns as the app uses them now, and the saved column names to choose others from. */
 export const labsheetColumns = z.strictObject({
@@ -138,14 +157,17 @@ export const cacheChannels = {
     }),
     response: cachedManifest.nullable(),
   }),
-  /** A row of a labsheet by its ID or ID_BARCODE value. */
+  /**
+   * A row of a labsheet by its ID or ID_BARCODE value. A value not held is answered from rows read a
+   * moment ago when there are such (read-cache.ts), else after reading the labsheet again.
+   */
   'cache.row': channel({
     request: z.strictObject({
       labsheet: z.string().min(1).max(200),
       value: z.string().min(1).max(500),
       refresh: z.boolean().optional(),
     }),
-    response: cachedRow.nullable(),
+    response: rowAnswer,
   }),
   /**
    * `cache.row` for many values at once, answered in their order: the rows are read again at most once
@@ -156,7 +178,7 @@ export const cacheChannels = {
       labsheet: z.string().min(1).max(200),
       values: z.array(z.string().min(1).max(500)).min(1).max(MAX_ROWS_PER_LOOKUP),
     }),
-    response: z.array(cachedRow.nullable()),
+    response: z.array(rowAnswer),
   }),
   /**
    * Brings a labsheet's rows into the cache ahead of the first scan (Well fill opening a plate) and

@@ -5,6 +5,7 @@ import { startSandbox } from '../../../main/sandbox/server.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 import { freePort } from '../../helpers/free-port.js';
+import { foundRow } from '../../helpers/found-row.js';
 
 /**
  * A queued change belongs to the service it was queued for. These switch the connection with changes
@@ -67,7 +68,7 @@ describe('changes wait for the service they were queued for', () => {
     await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
     await env.call('outbox.syncNow', {});
     expect((await env.call('outbox.await', { id, timeoutMs: 3_000 })).state).toBe('pending');
-    const row = await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' });
+    const row = foundRow(await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }));
     expect(row?.row['Notes']).not.toBe('REAL WORK for the real service');
 
     // Said plainly: how many, and for which service.
@@ -181,9 +182,13 @@ describe('changes wait for the service they were queued for', () => {
     await onB.updateRowsById({ labsheet: 'Samples', rows: [{ 'Sample ID': 'S-0152', Notes: 'only on B' }] });
     const env = await app({ service: a.url });
     await env.call('token.set', { token: a.demoToken, connection: custom(a.url) });
-    expect((await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }))?.row['Notes']).not.toBe('only on B');
+    expect(foundRow(await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }))?.row['Notes']).not.toBe(
+      'only on B',
+    );
     await env.call('settings.set', { connection: custom(b.url) });
     await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });
-    expect((await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }))?.row['Notes']).toBe('only on B');
+    expect(foundRow(await env.call('cache.row', { labsheet: 'Samples', value: 'S-0152' }))?.row['Notes']).toBe(
+      'only on B',
+    );
   }, 40_000);
 });

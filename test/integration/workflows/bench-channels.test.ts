@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox } from '../../helpers/sandbox.js';
+import { foundRow } from '../../helpers/found-row.js';
 
 let env: InProcess;
 let app: InProcess['app'];
@@ -173,8 +174,8 @@ describe('bench IPC channels against the in-process sandbox', () => {
   });
 
   it('rows are found by ID and by ID_BARCODE; a list of entries and counts is readable', async () => {
-    const byId = await call('cache.row', { labsheet: 'Samples', value: 'S-0007' });
-    const byBarcode = await call('cache.row', { labsheet: 'Samples', value: 'TB000007' });
+    const byId = foundRow(await call('cache.row', { labsheet: 'Samples', value: 'S-0007' }));
+    const byBarcode = foundRow(await call('cache.row', { labsheet: 'Samples', value: 'TB000007' }));
     expect(byId?.matchedBy).toBe('ID');
     expect(byBarcode?.matchedBy).toBe('ID_BARCODE');
     expect(byBarcode?.row['Sample ID']).toBe('S-0007');
@@ -194,7 +195,7 @@ describe('bench IPC channels against the in-process sandbox', () => {
     try {
       await call('token.set', { token: service.demoToken, connection: (await call('settings.get', {})).connection });
       expect((await call('cache.manifest', { barcode: 'PLT000001' }))?.fromCache).toBe(false);
-      expect(await call('cache.row', { labsheet: 'Samples', value: 'TB000007' })).not.toBeNull();
+      expect((await call('cache.row', { labsheet: 'Samples', value: 'TB000007' })).found).toBe(true);
       await service.close();
       const m = await call('cache.manifest', { barcode: 'PLT000001' });
       expect(m?.fromCache).toBe(true);

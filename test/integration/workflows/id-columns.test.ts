@@ -5,6 +5,7 @@ import { RowState } from '../../../renderer/workflows/row-update/row-state.svelt
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox/server.js';
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import { inProcessApi, LOCAL_SANDBOX } from '../../helpers/in-process-api.js';
+import { foundRow } from '../../helpers/found-row.js';
 
 /**
  * A labsheet whose ID column is not the first one listed, on a service that answers only what the
@@ -78,9 +79,9 @@ describe('the ID column of a labsheet where it is not listed first', () => {
     sandbox.store.seedRows('Tubes review', [{ Name: 'first tube', 'Sample ID': 'S-1', Conc: 1 }]);
 
     const s = rowState('Tubes review');
-    const row = await s.lookup('S-1');
+    const row = foundRow(await s.lookup('S-1'));
     expect(row).toMatchObject({ idColumn: 'Sample ID', idFrom: 'created', matchedBy: 'ID' });
-    expect(await s.lookup('first tube')).toBeNull();
+    expect(foundRow(await s.lookup('first tube'))).toBeNull();
     s.show(row!);
     const { intent, settled } = await saveConc(s);
     expect(intent).toMatchObject({ type: 'row-update', idColumn: 'Sample ID', id: 'S-1', changes: { Conc: 7 } });
@@ -118,8 +119,8 @@ describe('the ID column of a labsheet where it is not listed first', () => {
       barcodeColumn: null,
       idFrom: 'guess',
     });
-    expect(await s.lookup('S-1')).toBeNull();
-    const guessed = await s.lookup('P-9');
+    expect(foundRow(await s.lookup('S-1'))).toBeNull();
+    const guessed = foundRow(await s.lookup('P-9'));
     expect(guessed).toMatchObject({ idColumn: 'Parent ID', idFrom: 'guess' });
     s.show(guessed!);
     expect(s.idColumns).toMatchObject({ idColumn: 'Parent ID', idFrom: 'guess' });

@@ -9,6 +9,7 @@ import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
+import { foundRow } from '../../helpers/found-row.js';
 
 const CASES: [string, 'v2' | 'legacy', AnswerOptions][] = [
   ['spec, v2', 'v2', { profile: 'spec' }],
@@ -51,7 +52,9 @@ describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode,
     const m = (await call('cache.manifest', { barcode: 'PLT000001' }))!;
     expect(m).toMatchObject({ hrid: 'PL-0001', rows: 8, columns: 12, fromCache: false });
     expect(m.unplacedUsed).toBe(answers.profile === 'extended' ? 0 : 96 - plate.emptySpaces!);
-    expect((await call('cache.row', { labsheet: 'Samples', value: 'TB000007' }))?.row['Sample ID']).toBe('S-0007');
+    expect(foundRow(await call('cache.row', { labsheet: 'Samples', value: 'TB000007' }))?.row['Sample ID']).toBe(
+      'S-0007',
+    );
     expect((await call('cache.labsheets', {})).names).toContain('Samples');
     expect((await call('connection.test', {})).ok).toBe(true);
   });
@@ -162,7 +165,7 @@ describe.each(CASES)('the app against a real-shaped service (%s)', (_name, mode,
   });
 
   function rowUuid(row: ChannelResponse<'cache.row'>): string {
-    const uuid = row?.row['uuid'];
+    const uuid = foundRow(row)?.row['uuid'];
     if (typeof uuid !== 'string') throw new Error('the row listing carries no uuid');
     return uuid;
   }

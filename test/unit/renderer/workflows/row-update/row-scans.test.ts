@@ -93,6 +93,16 @@ describe('Row update: a scan while the open row has unsaved changes', () => {
   });
 });
 
+describe('Row update: a tube the labsheet has no row for', () => {
+  it('says when the labsheet was read, as the second scan is answered from that read', async () => {
+    const { scan } = rowScreen();
+    await scan('TB990001');
+    expect(said()).toMatch(/^TB990001 is not in Samples as read \d+ s ago$/);
+    await scan('TB990002');
+    expect(said()).toMatch(/^TB990002 is not in Samples as read \d+ s ago$/);
+  });
+});
+
 describe('Row update batch mode before a field is chosen', () => {
   it('starts with no field or value, and a scan changes nothing but says what to choose', async () => {
     const { s, scan } = rowScreen();

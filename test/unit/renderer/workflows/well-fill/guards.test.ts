@@ -33,6 +33,9 @@ describe('well fill guards', () => {
       overridable: true,
     });
     expect(guardSample({ ...facts, knownInLabsheet: null })).toBeNull();
+    expect(guardSample({ ...facts, knownInLabsheet: false, labsheetAsRead: ' as read 4 s ago' })?.message).toBe(
+      `${facts.sampleId} is not in the labsheet as read 4 s ago. Use it anyway?`,
+    );
   });
   it('duplicate wins over occupied and unknown', () => {
     expect(guardSample({ ...facts, alreadyAt: 'A1', targetHolds: 'S-2', knownInLabsheet: false })?.kind).toBe(

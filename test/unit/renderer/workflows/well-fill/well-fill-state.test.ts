@@ -113,6 +113,8 @@ describe('a question the next scan takes away', () => {
     await asked.scan('PLT000001');
     await asked.scan('TB999999');
     expect(asked.s.guard?.kind).toBe('unknown-sample');
+    // The labsheet is not read again per unknown tube, so the question says when it was read, not "now".
+    expect(asked.s.guard?.message).toMatch(/^TB999999 is not in the labsheet as read \d+ s ago\. Use it anyway\?$/);
     const before = await asked.queued();
     await asked.scan('TB000014');
     expect(asked.s.guard).toBeNull();
