@@ -1,6 +1,7 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, useStack } from './stack.js';
 import { enterToken, openScreen, scan, scanAndWait, signIn } from './user.js';
+import { silentHost } from './silent-host.js';
 
 /**
  * A host that says nothing: at the start (a bench screen cannot read its settings, says why and offers
@@ -13,13 +14,7 @@ test('Well fill while the host does not answer at the start: says why it cannot 
   page,
 }) => {
   test.setTimeout(90_000);
-  let silent = true;
-  const held: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/ipc/, (ws) => {
-    // Accepted, then not a word: the page's half of the handshake waits for a hello that never comes.
-    if (silent) return void held.push(ws);
-    ws.connectToServer();
-  });
+  const host = await silentHost(page);
   await page.goto(stack.hostUrl);
   await expect(page.getByText('Loading Well fill…')).toBeVisible();
 
@@ -29,8 +24,7 @@ test('Well fill while the host does not answer at the start: says why it cannot 
     { timeout: 20_000 },
   );
   // The host answers again: the connections it left hanging end, and Try again reads at once.
-  silent = false;
-  for (const ws of held.splice(0)) await ws.close();
+  await host.answer();
   await unread.getByRole('button', { name: 'Try again' }).click();
   await expect(unread).toHaveCount(0, { timeout: 10_000 });
   await expect(page.getByTestId('plate-picker')).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, useStack } from './stack.js';
 import { enterToken, openScreen } from './user.js';
+import { silentHost } from './silent-host.js';
 
 /**
  * Settings opened at once after start, while the host took the page's connection and then said
@@ -13,13 +14,7 @@ test('Settings while the host does not answer: says so with Try again, then show
   page,
 }) => {
   test.setTimeout(90_000);
-  let silent = true;
-  const held: WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/ipc/, (ws) => {
-    // Accepted, then not a word: the page's half of the handshake waits for a hello that never comes.
-    if (silent) return void held.push(ws);
-    ws.connectToServer();
-  });
+  const host = await silentHost(page);
   await page.goto(stack.hostUrl);
   await openScreen(page, 'Settings');
   await expect(page.getByText('Loading settings…')).toBeVisible();
@@ -33,8 +28,7 @@ test('Settings while the host does not answer: says so with Try again, then show
   await expect(unread.getByRole('button', { name: 'Trying…' })).toBeDisabled();
 
   // The host answers again: the connections it left hanging end, and the next one is served.
-  silent = false;
-  for (const ws of held.splice(0)) await ws.close();
+  await host.answer();
   await expect(unread).toHaveCount(0, { timeout: 20_000 });
   await enterToken(page, DEMO_TOKEN);
 });

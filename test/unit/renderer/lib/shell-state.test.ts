@@ -8,7 +8,7 @@ import { startHost } from '../../../../main/host/server.js';
 import { createWsApi } from '../../../../renderer/lib/ipc/ws-client.js';
 import { ShellState } from '../../../../renderer/lib/shell-state.svelte.js';
 import { freePort } from '../../../helpers/free-port.js';
-import { inProcessApi } from '../../../helpers/in-process-api.js';
+import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 
 /**
  * A page that loads before its host answers (the host still starting, or restarted under an open
@@ -17,7 +17,37 @@ import { inProcessApi } from '../../../helpers/in-process-api.js';
  * provides the `ws` one with the Origin a browser would send.
  */
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
 const cleanup: Array<() => Promise<void> | void> = [];
+
+/** The page's WebSocket, as a browser's on the host's page: it sends the host's own origin. */
+function socketsFromHostPage(port: number): void {
+  vi.stubGlobal(
+    'WebSocket',
+    class extends WebSocket {
+      constructor(url: string) {
+        super(url, { origin: `http://127.0.0.1:${port}` });
+      }
+    },
+  );
+}
+
+/** The real host for `main` on `port`, started now (the page was opened before it). */
+async function hostFor(main: InProcess, port: number, secret: string): Promise<void> {
+  const dist = mkdtempSync(join(tmpdir(), 'benchlink-shell-'));
+  writeFileSync(join(dist, 'index.html'), '<html></html>');
+  cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
+  const host = await startHost({
+    router: main.app.router,
+    events: main.app.events,
+    distDir: dist,
+    log: quiet,
+    port,
+    secret,
+  });
+  cleanup.push(() => host.close());
+}
+
 afterEach(async () => {
   for (const c of cleanup.splice(0).reverse()) await c();
   vi.unstubAllGlobals();
@@ -27,19 +57,9 @@ describe('the shell at start, with the host not answering yet', () => {
   it('says it cannot reach the host, keeps trying, and reads the settings once the host is up', async () => {
     const main = await inProcessApi();
     cleanup.push(() => main.close());
-    const dist = mkdtempSync(join(tmpdir(), 'benchlink-shell-'));
-    writeFileSync(join(dist, 'index.html'), '<html></html>');
-    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
     const port = await freePort();
     const secret = 'b'.repeat(64);
-    vi.stubGlobal(
-      'WebSocket',
-      class extends WebSocket {
-        constructor(url: string) {
-          super(url, { origin: `http://127.0.0.1:${port}` });
-        }
-      },
-    );
+    socketsFromHostPage(port);
 
     const shell = new ShellState(createWsApi(`ws://127.0.0.1:${port}/ipc`, secret));
     cleanup.push(() => shell.stop());
@@ -48,15 +68,7 @@ describe('the shell at start, with the host not answering yet', () => {
     expect(shell.error).toContain('Cannot reach the Benchlink host');
     expect(shell.error).toContain('Trying again');
 
-    const host = await startHost({
-      router: main.app.router,
-      events: main.app.events,
-      distDir: dist,
-      log: quiet,
-      port,
-      secret,
-    });
-    cleanup.push(() => host.close());
+    await hostFor(main, port, secret);
     await vi.waitFor(() => expect(shell.settings).not.toBeNull(), { timeout: 10_000, interval: 50 });
     expect(shell.service).toBe(await main.service());
     expect(shell.info?.shell).toBe('browser-host');
@@ -65,14 +77,7 @@ describe('the shell at start, with the host not answering yet', () => {
 
   it('stopped while its first read is on its way, it reads no more', async () => {
     const port = await freePort();
-    vi.stubGlobal(
-      'WebSocket',
-      class extends WebSocket {
-        constructor(url: string) {
-          super(url, { origin: `http://127.0.0.1:${port}` });
-        }
-      },
-    );
+    socketsFromHostPage(port);
     const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, 'c'.repeat(64));
     let reads = 0;
     const shell = new ShellState({ ...api, invoke: (channel, payload) => (reads++, api.invoke(channel, payload)) });
@@ -116,19 +121,9 @@ describe('the shell at start, with a host that does not answer', () => {
   it('says so, and Try again reads the settings at once when the host answers', async () => {
     const main = await inProcessApi();
     cleanup.push(() => main.close());
-    const dist = mkdtempSync(join(tmpdir(), 'benchlink-shell-'));
-    writeFileSync(join(dist, 'index.html'), '<html></html>');
-    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
     const port = await freePort();
     const secret = 'd'.repeat(64);
-    vi.stubGlobal(
-      'WebSocket',
-      class extends WebSocket {
-        constructor(url: string) {
-          super(url, { origin: `http://127.0.0.1:${port}` });
-        }
-      },
-    );
+    socketsFromHostPage(port);
     // A host that took the connection and went silent: upgraded, then not a word.
     const silent = new WebSocketServer({ port, host: '127.0.0.1' });
     await new Promise((r) => silent.once('listening', r));
@@ -144,15 +139,7 @@ describe('the shell at start, with a host that does not answer', () => {
     expect(shell.error).toContain('Trying again');
 
     await new Promise<void>((r) => silent.close(() => r()));
-    const host = await startHost({
-      router: main.app.router,
-      events: main.app.events,
-      distDir: dist,
-      log: quiet,
-      port,
-      secret,
-    });
-    cleanup.push(() => host.close());
+    await hostFor(main, port, secret);
     await shell.readAgain();
     expect(shell.settings).not.toBeNull();
     expect(shell.error).toBeNull();

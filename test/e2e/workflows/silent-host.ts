@@ -1,0 +1,21 @@
+import type { Page, WebSocketRoute } from '@playwright/test';
+
+/**
+ * From now on the host takes the page's IPC connections and says nothing on them (hung, or busy past
+ * the handshake's deadline): the page's half of the handshake waits for a hello that never comes.
+ * `answer()` ends the connections it left hanging and lets every later one through to the host.
+ */
+export async function silentHost(page: Page): Promise<{ answer(): Promise<void> }> {
+  let silent = true;
+  const held: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/ipc/, (ws) => {
+    if (silent) return void held.push(ws);
+    ws.connectToServer();
+  });
+  return {
+    async answer() {
+      silent = false;
+      for (const ws of held.splice(0)) await ws.close();
+    },
+  };
+}
