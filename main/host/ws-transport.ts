@@ -42,11 +42,12 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
       } catch {
         return send({ id: -1, result: router.refuse('invalid-message', 'Message is not JSON.', { transport: 'ws' }) });
       }
-      // Answered here, not by a handler: the page asks only whether main's event loop is turning.
-      const ping = wsPing.safeParse(parsed);
-      if (ping.success) return send({ pong: ping.data.ping });
       const req = wsRequest.safeParse(parsed);
       if (!req.success) {
+        // Answered here, not by a handler: the page asks only whether main's event loop is turning. Tried
+        // only when the message is not a call, so a scan's enqueue is parsed once, as before pings.
+        const ping = wsPing.safeParse(parsed);
+        if (ping.success) return send({ pong: ping.data.ping });
         return send({
           id: -1,
           result: router.refuse('invalid-message', 'Message must be { id, channel, payload }.', { transport: 'ws' }),
