@@ -1,4 +1,5 @@
 import { IpcCallError, messageOf, notRecorded } from '../../lib/ipc/client.js';
+import { counted } from '../../lib/format/counted.js';
 import { parseRackCsv, type RackBad, type RackImport, type RackRead } from './rack-csv.js';
 import type { AssignState, RackProgress } from './assign-state.svelte.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
@@ -92,9 +93,6 @@ export class RackRun {
   }
 }
 
-/** "1 tube", "3 tubes": the line is read at a glance, and "1 tubes" reads as a misprint. */
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 function savedSaid(
   saved: number,
   already: number,
@@ -103,14 +101,14 @@ function savedSaid(
   taken: readonly RackBad[],
 ): string {
   const rescan = bad.length
-    ? `; ${count(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
+    ? `; ${counted(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
     : '';
   const notSaved = taken.length
     ? `; ${taken.length} not saved because their positions are taken (${taken.map((b) => b.position).join(' ')}): see why below`
     : '';
   const passed = already ? `; ${already} already in this box, passed over` : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${count(saved, 'tube')} saved from the rack file${rescan}${notSaved}${passed}${heldSaid}`;
+  return `${counted(saved, 'tube')} saved from the rack file${rescan}${notSaved}${passed}${heldSaid}`;
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */

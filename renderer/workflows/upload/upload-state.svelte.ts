@@ -7,6 +7,7 @@ import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
+import { counted } from '../../lib/format/counted.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded' | 'cancelled';
@@ -57,7 +58,7 @@ export function phaseWords(phase: UploadPhase): string {
   return phase;
 }
 
-const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`;
+const files = (n: number) => counted(n, 'file');
 
 /** Why a file will be stored but not embedded, or null when it will be embedded too. */
 export function storedOnlyNote(name: string): string | null {
