@@ -426,13 +426,13 @@ describe('a write made with the old service’s ids after a switch', () => {
       .toBe(0);
   }
 
-  it('Upload: a dropped file still being copied when the service changes is not queued for the new one; back on its own, Queue again sends it there', async () => {
-    const t = await bench();
+  /** The Upload screen on service A, whose connection switches to B right after main answers `channel`. */
+  async function uploadSwitchingAfter(t: Awaited<ReturnType<typeof bench>>, channel: ChannelName) {
     const a = await t.env.service();
     const outbox = new OutboxState(t.env.api);
     await outbox.start();
     const upload = new UploadState(
-      switchingAfter(t.env.api, 'upload.stageFinish', () => t.toB()),
+      switchingAfter(t.env.api, channel, () => t.toB()),
       outbox,
       a,
     );
@@ -441,6 +441,12 @@ describe('a write made with the old service’s ids after a switch', () => {
       upload.stop();
       outbox.stop();
     });
+    return { a, upload };
+  }
+
+  it('Upload: a dropped file still being copied when the service changes is not queued for the new one; back on its own, Queue again sends it there', async () => {
+    const t = await bench();
+    const { a, upload } = await uploadSwitchingAfter(t, 'upload.stageFinish');
     const before = await t.queued();
     // Three chunks: copied to main in parts, as a large file is.
     await upload.addFiles([new File([new Uint8Array(STAGE_CHUNK_BYTES * 2 + 10).fill(0x41)], 'plate.csv')]);
@@ -470,19 +476,7 @@ describe('a write made with the old service’s ids after a switch', () => {
     const file = join(dir, 'gel.png');
     writeFileSync(file, Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     const t = await bench({ filePicker: { pick: async () => [file] } });
-    const a = await t.env.service();
-    const outbox = new OutboxState(t.env.api);
-    await outbox.start();
-    const upload = new UploadState(
-      switchingAfter(t.env.api, 'upload.stagePicked', () => t.toB()),
-      outbox,
-      a,
-    );
-    upload.start();
-    cleanups.push(() => {
-      upload.stop();
-      outbox.stop();
-    });
+    const { upload } = await uploadSwitchingAfter(t, 'upload.stagePicked');
     const before = await t.queued();
     await upload.pickNative();
     await settled(t);
