@@ -361,12 +361,10 @@ export function createReadCache(d: ReadCacheDeps) {
         if (hit) found.set(v, hit);
       }
     }
-    return values.map((v) => found.get(v) ?? notFound(labsheet, fromCache));
-  }
-
-  /** A miss, with when the rows searched were read (the saved rows, or none). */
-  function notFound(labsheet: string, fromCache: boolean): RowAnswer {
-    return { found: false, labsheet, fetchedAt: store.shape(labsheet)?.fetchedAt ?? null, fromCache };
+    // A miss says when the rows searched were read (the saved rows, or none): one store read for all
+    // the misses of a rack file, not one per miss; none when every value was found.
+    const fetchedAt = values.every((v) => found.has(v)) ? null : (store.shape(labsheet)?.fetchedAt ?? null);
+    return values.map((v) => found.get(v) ?? { found: false, labsheet, fetchedAt, fromCache });
   }
 
   const notRead = (labsheet: string): RowAnswer => ({ found: false, labsheet, fetchedAt: null, fromCache: false });
