@@ -17,6 +17,14 @@ export const WEB_PREFERENCES = Object.freeze({
   navigateOnDragDrop: false,
   spellcheck: false,
   safeDialogs: true,
+  // A scan from a HID POS scanner reaches the page through main, not as a user gesture, so under a
+  // gesture-required policy the first scans after start would be silent. Electron's default is
+  // this already; stated so a change of default cannot take the tones away.
+  autoplayPolicy: 'no-user-gesture-required',
+  // HID POS scanners keep scanning while the window is behind another one (the LIMS in front): an
+  // occluded window's timers must not be slowed to once a second, or the scan's tone, flash and
+  // double-read window lag behind the tube in the user's hand.
+  backgroundThrottling: false,
 });
 
 export function windowOptions(preloadPath: string) {

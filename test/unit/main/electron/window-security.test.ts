@@ -31,6 +31,13 @@ describe('Electron window configuration (the real objects main/electron passes t
     expect(ALLOWED_PERMISSIONS).toEqual([]);
   });
 
+  it('sounds and handles scans that arrive through main while the window is unfocused or behind another', () => {
+    expect(windowOptions('/p').webPreferences).toMatchObject({
+      autoplayPolicy: 'no-user-gesture-required',
+      backgroundThrottling: false,
+    });
+  });
+
   it('has a strict CSP: own files only, no inline script, no eval, no remote content, no frames', () => {
     const csp = buildCsp();
     expect(CSP_DIRECTIVES['default-src']).toEqual(["'none'"]);
