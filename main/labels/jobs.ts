@@ -25,14 +25,18 @@ export interface PrintResult {
   notes: string[];
 }
 
-/** ZPL for the printer's dpi, sent to its raw port; resolves once the printer has every byte. */
+/**
+ * ZPL for the printer's dpi, sent to its raw port; resolves once the printer has every byte and
+ * its status (asked for after the job) does not stop it printing.
+ */
 export async function sendToPrinter(job: PrintJob): Promise<PrintResult> {
   const { zpl, notes } = labelsToZpl(job.template, job.records, { dpi: job.printer.dpi });
-  const { bytes } = await sendRawToPrinter({
+  const sent = await sendRawToPrinter({
     host: job.printer.host,
     port: job.printer.port,
     data: zpl,
     timeoutMs: job.printer.timeoutMs,
+    hostStatus: true,
   });
-  return { labels: job.records.length, bytes, notes };
+  return { labels: job.records.length, bytes: sent.bytes, notes: [...notes, ...sent.notes] };
 }

@@ -1,20 +1,34 @@
 import { Socket } from 'node:net';
+import { HOST_STATUS_QUERY, readHostStatus, type HostStatusRead } from './host-status.js';
+import { statusWords } from './status-words.js';
 
 export interface RawPrintJob {
   host: string;
   /** 9100 is the raw (JetDirect) port Zebra and most network label printers listen on. */
   port?: number;
   data: string | Uint8Array;
-  /** Longest silence allowed while connecting, sending or waiting for the printer to close. */
+  /** Longest silence allowed while connecting, sending or waiting for the printer to confirm. */
   timeoutMs?: number;
+  /**
+   * Follow the job with Zebra's host-status query (`~HS`, ZPL printers only): its answer confirms
+   * the job on printers that keep the connection open, and says what stops the printer.
+   */
+  hostStatus?: boolean;
 }
 
 export interface RawPrintResult {
+  /** The job's bytes, without the status query. */
   bytes: number;
+  /** What the printer's status says that does not stop it printing, in words for the bench. */
+  notes: string[];
 }
 
 export class PrinterError extends Error {
-  readonly code: 'refused' | 'timeout' | 'unreachable' | 'failed';
+  /**
+   * 'not-ready': the printer has the job but reports something that stops it printing;
+   * 'unreadable': it answered the status query with something that cannot be read as a status.
+   */
+  readonly code: 'refused' | 'timeout' | 'unreachable' | 'failed' | 'not-ready' | 'unreadable';
   constructor(code: PrinterError['code'], message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'PrinterError';
@@ -56,16 +70,27 @@ function duration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
 
+/** Far more than the three status lines take: past it, the rest is not kept. */
+const MAX_ANSWER_CHARS = 4096;
+
+type Outcome = { result: RawPrintResult } | { error: PrinterError };
+
 /**
- * Send bytes (ZPL) to a printer's raw port. Resolves only when the printer confirmed the job by
- * closing the connection after reading our end-of-job: a write finishing only means the bytes
- * reached this computer's socket buffer, and a printer that stopped reading (out of paper, ribbon)
- * leaves them there, so anything short of that close is not "sent".
+ * Send bytes (ZPL) to a printer's raw port. Resolves only when the printer confirmed the job: a
+ * write finishing only means the bytes reached this computer's socket buffer, and a printer that
+ * stopped reading (out of paper, ribbon) leaves them there, so anything short of a confirmation is
+ * not "sent". Two things confirm it:
+ * - the printer closing the connection after reading our end-of-job;
+ * - with `hostStatus`, its answer to the `~HS` sent after the job: the printer reads its input in
+ *   order, so answering the query means it read every byte before it. Many Zebra printers and
+ *   print servers keep the connection open after our end-of-job until we close it, so for them
+ *   this answer is the only confirmation there is. We close once it is in, and a status that
+ *   stops printing (paper out, paused, …) fails the job with what to do.
  *
- * A stall (no progress for `timeoutMs`, while sending or while waiting for that close) fails with
- * how far the job got. The connection is then reset rather than closed, so the OS drops what is
- * still queued instead of trickling a half job out later, and the message can say nothing more was
- * sent.
+ * A stall (no progress for `timeoutMs`, while sending or while waiting for a confirmation) fails
+ * with how far the job got. The connection is then reset rather than closed, so the OS drops what
+ * is still queued instead of trickling a half job out later, and the message can say nothing more
+ * was sent.
  */
 export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
   const port = job.port ?? 9100;
@@ -73,19 +98,69 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
   const where = `${job.host}:${port}`;
   const payload = typeof job.data === 'string' ? Buffer.from(job.data, 'utf8') : Buffer.from(job.data);
   const total = payload.length;
+  const asksStatus = job.hostStatus === true;
 
   return new Promise<RawPrintResult>((resolve, reject) => {
     const socket = new Socket();
     let taken = 0; // bytes the OS accepted from us; the printer has at most this many
     let handedOver = false; // every byte and our end-of-job are with the OS
     let hungUpEarly = false; // the printer closed its side before it could have read everything
+    let answer = ''; // what the printer sent back, as latin1 text (the status answer is ASCII)
     let failed: PrinterError | undefined;
+    let decided: Outcome | undefined; // from the printer's status answer
 
     const fail = (error: PrinterError): void => {
+      if (decided !== undefined) return;
       failed ??= error;
       socket.resetAndDestroy();
     };
+    const decide = (outcome: Outcome): void => {
+      if (failed !== undefined || decided !== undefined) return;
+      decided = outcome;
+      // The printer has read everything we sent, so a plain close loses nothing.
+      socket.destroy();
+    };
+    const fromStatus = (read: HostStatusRead): Outcome | undefined => {
+      if (read.kind === 'garbled' || read.status === null) return undefined;
+      const { stopped, notes } = statusWords(read.status, where);
+      return stopped === null ? { result: { bytes: total, notes } } : { error: new PrinterError('not-ready', stopped) };
+    };
 
+    // All sent, and neither a close nor a whole status answer: say what the printer did send.
+    const waitedTooLong = (): void => {
+      const read = readHostStatus(answer);
+      const known = fromStatus(read);
+      if (known !== undefined) decide(known);
+      else if (read.kind === 'garbled')
+        fail(
+          new PrinterError(
+            'unreadable',
+            `The printer at ${where} did not confirm the job, and what it sent back is not a printer status ` +
+              `Benchlink can read (${read.reason}). Check whether the labels printed before sending them again; ` +
+              'if this keeps happening, check that the printer at that address is a Zebra (ZPL) printer.',
+          ),
+        );
+      else if (answer.trim() !== '')
+        fail(
+          new PrinterError(
+            'unreadable',
+            `The printer at ${where} received the whole job, but its status answer stopped part way (nothing ` +
+              `more for ${duration(timeoutMs)}), so it is not known whether it can print. Check whether the ` +
+              'labels printed and the printer shows no error before sending them again.',
+          ),
+        );
+      // Current Zebra firmware does not answer ~HS while out of paper or ribbon, with the head open
+      // or too hot (see host-status.ts), so silence still points at paper and ribbon.
+      else
+        fail(
+          new PrinterError(
+            'timeout',
+            `The printer at ${where} did not confirm the job: all ${total} bytes left this computer, but the ` +
+              `printer did not finish reading them within ${duration(timeoutMs)}. Check paper and ribbon and ` +
+              `whether the labels printed before sending again; nothing more was sent.`,
+          ),
+        );
+    };
     // Socket activity (a write completing, a byte from the printer) restarts this, so it measures
     // silence, not the length of the job.
     socket.setTimeout(timeoutMs);
@@ -105,21 +180,18 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
               `(nothing for ${duration(timeoutMs)}): check paper and ribbon; nothing more was sent.`,
           ),
         );
-      else
-        fail(
-          new PrinterError(
-            'timeout',
-            `The printer at ${where} did not confirm the job: all ${total} bytes left this computer, but the ` +
-              `printer did not finish reading them within ${duration(timeoutMs)}. Check paper and ribbon and ` +
-              `whether the labels printed before sending again; nothing more was sent.`,
-          ),
-        );
+      else waitedTooLong();
     });
     socket.on('error', (error: NodeJS.ErrnoException) => {
-      failed ??= explain(error, where);
+      if (decided === undefined) failed ??= explain(error, where);
     });
-    // Printers may answer with status bytes; reading them keeps the printer's close observable.
-    socket.on('data', () => undefined);
+    // Reading what the printer sends also keeps its close observable.
+    socket.on('data', (chunk: Buffer) => {
+      if (!asksStatus) return;
+      if (answer.length < MAX_ANSWER_CHARS) answer += chunk.toString('latin1');
+      const read = readHostStatus(answer);
+      if (read.kind === 'complete') decide(fromStatus(read)!);
+    });
     socket.on('finish', () => {
       handedOver = true;
     });
@@ -127,7 +199,10 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
       if (!handedOver) hungUpEarly = true;
     });
     socket.on('close', () => {
-      if (failed !== undefined) reject(failed);
+      if (decided !== undefined) {
+        if ('error' in decided) reject(decided.error);
+        else resolve(decided.result);
+      } else if (failed !== undefined) reject(failed);
       else if (!handedOver || hungUpEarly)
         reject(
           new PrinterError(
@@ -135,8 +210,13 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
             `The printer at ${where} closed the connection after at most ${taken} of ${total} bytes; nothing more was sent.`,
           ),
         );
-      // A clean close after our end-of-job: the printer read everything, then hung up.
-      else resolve({ bytes: total });
+      else {
+        // A clean close after our end-of-job: the printer read everything, then hung up. What it
+        // said of its status before that still counts.
+        const known = fromStatus(readHostStatus(answer));
+        if (known !== undefined && 'error' in known) reject(known.error);
+        else resolve(known?.result ?? { bytes: total, notes: [] });
+      }
     });
 
     let offset = 0;
@@ -152,7 +232,9 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
           return;
         }
       }
-      if (!socket.destroyed) socket.end();
+      if (socket.destroyed) return;
+      if (asksStatus) socket.write(HOST_STATUS_QUERY, 'latin1');
+      socket.end();
     };
     socket.connect(port, job.host, pump);
   });

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultTemplates } from '../../../../shared/labels/index.js';
 import type { ConfiguredPrinter } from '../../../../shared/ipc/settings.js';
+import { startFakeZebra, statusAnswer, type FakeZebra } from '../../../helpers/fake-zebra.js';
 import { labelsRig, type LabelsRig } from './router.js';
 
 const plateSide = defaultTemplates().find((t) => t.id === 'plate-side-code128')!;
@@ -16,6 +17,7 @@ const wells = ['A1', 'A2', 'A3'].map((position, i) => ({
 
 let rig: LabelsRig;
 const servers: Server[] = [];
+const zebras: FakeZebra[] = [];
 /** What Settings holds in these tests; each test sets the printers it needs. */
 const printers: ConfiguredPrinter[] = [];
 beforeEach(async () => {
@@ -23,6 +25,7 @@ beforeEach(async () => {
   rig = await labelsRig(printers);
 });
 afterEach(async () => {
+  await Promise.all(zebras.splice(0).map((z) => z.close()));
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
   await rig.close();
 });
@@ -154,9 +157,27 @@ describe('labels.sendToPrinter', () => {
     });
     const zpl = Buffer.concat(received).toString('utf8');
     expect(r.labels).toBe(3);
-    expect(r.bytes).toBe(Buffer.byteLength(zpl));
+    // The job, then the status query that confirms it on printers that stay connected.
+    expect(zpl).toMatch(/\^XZ\s*~HS$/);
+    expect(r.bytes).toBe(Buffer.byteLength(zpl) - '~HS'.length);
     expect(zpl.match(/\^XA/g)).toHaveLength(3);
-    expect(zpl.trimEnd().endsWith('^XZ')).toBe(true);
+  });
+
+  it('a printer that holds the job out of paper: the reason and what to do, as a failure', async () => {
+    const printer = await startFakeZebra({ answer: statusAnswer({ paperOut: true }) });
+    zebras.push(printer);
+    printers.push({ id: 'bench-3', name: 'Bench 3 Zebra', host: '127.0.0.1', port: printer.port, dpi: 300 });
+    const r = await rig.call('labels.sendToPrinter', { template: plateSide, records: wells, printerId: 'bench-3' });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'failed',
+        message:
+          `The printer at 127.0.0.1:${printer.port} received the job but cannot print it: it is out of paper. Load ` +
+          'labels; it should then print the labels it holds. Check which labels came out before sending any again, ' +
+          'so none is printed twice.',
+      },
+    });
   });
 
   it('a printer that is not listening is a clear failure, not an internal error', async () => {

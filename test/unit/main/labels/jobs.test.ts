@@ -1,11 +1,14 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportPdf, exportZpl, sendToPrinter } from '../../../../main/labels/index.js';
+import { startFakeZebra, statusAnswer, type FakeZebra } from '../../../helpers/fake-zebra.js';
 import { defaultTemplates, pdfJob, printerTarget, printJob, zplJob } from '../../../../shared/labels/index.js';
 
 const template = defaultTemplates().find((t) => t.id === 'plate-side-code128')!;
 const servers: Server[] = [];
+const stopAfter: FakeZebra[] = [];
 afterEach(async () => {
+  await Promise.all(stopAfter.splice(0).map((z) => z.close()));
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
 
@@ -58,7 +61,25 @@ describe('IPC jobs (payloads parsed as main would, then run)', () => {
     });
     const result = await sendToPrinter(job);
     const bytes = await received;
-    expect(bytes.toString('utf8')).toBe(exportZpl(zplJob.parse({ template, records: job.records, dpi: 300 })).zpl);
-    expect(result).toEqual({ labels: 2, bytes: bytes.length, notes: [] });
+    const { zpl } = exportZpl(zplJob.parse({ template, records: job.records, dpi: 300 }));
+    // The job, then the status query whose answer confirms it on printers that stay connected.
+    expect(bytes.toString('utf8')).toBe(`${zpl}~HS`);
+    expect(result).toEqual({ labels: 2, bytes: Buffer.byteLength(zpl), notes: [] });
+  });
+
+  it('labels.sendToPrinter: a Zebra that stays connected confirms by its status, and its notes come back', async () => {
+    const printer = await startFakeZebra({ answer: statusAnswer({ labelWaiting: true }) });
+    stopAfter.push(printer);
+    const job = printJob.parse({
+      template,
+      records: [{ id: 'P-1' }],
+      printer: { host: '127.0.0.1', port: printer.port },
+    });
+    const started = Date.now();
+    const result = await sendToPrinter(job);
+    expect(Date.now() - started).toBeLessThan(5000); // not the 10 s timeout
+    expect(result.notes).toContain(
+      `The printer at 127.0.0.1:${printer.port} waits for each printed label to be taken off before it prints the next.`,
+    );
   });
 });

@@ -3,10 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { labelsToZpl, PrinterError, sendRawToPrinter } from '../../../../main/labels/index.js';
 import { defaultTemplates } from '../../../../shared/labels/index.js';
+import { startFakeZebra, statusAnswer, type FakeZebra, type FakeZebraOptions } from '../../../helpers/fake-zebra.js';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];
+const zebras: FakeZebra[] = [];
 afterEach(async () => {
+  await Promise.all(zebras.splice(0).map((z) => z.close()));
   for (const s of sockets.splice(0)) s.destroy();
   await Promise.all(servers.splice(0).map((s) => new Promise<void>((r) => s.close(() => r()))));
 });
@@ -144,5 +147,124 @@ describe('sendRawToPrinter', () => {
           '\\(nothing for 400 ms\\): check paper and ribbon; nothing more was sent\\.$',
       ),
     );
+  });
+});
+
+describe('sendRawToPrinter with the Zebra host-status query (~HS) after the job', () => {
+  const zebra = async (options: FakeZebraOptions): Promise<FakeZebra> => {
+    const z = await startFakeZebra(options);
+    zebras.push(z);
+    return z;
+  };
+  const job = '^XA^FO20,20^FDTB000001^FS^XZ';
+  const send = (port: number, timeoutMs = 5000) =>
+    sendRawToPrinter({ host: '127.0.0.1', port, data: job, timeoutMs, hostStatus: true });
+
+  it('a printer that keeps the connection open confirms the job by answering, at once', async () => {
+    const printer = await zebra({ answer: statusAnswer() });
+    const started = Date.now();
+    expect(await send(printer.port)).toEqual({ bytes: Buffer.byteLength(job), notes: [] });
+    expect(Date.now() - started).toBeLessThan(2000); // the answer, not a 5 s wait
+    // The query follows the whole job, so its answer means the printer read every byte of it.
+    expect(printer.received().toString('latin1')).toBe(`${job}~HS`);
+  });
+
+  it('a printer that closes after our end-of-job without answering still confirms by closing', async () => {
+    const printer = await zebra({ closeOnEnd: true });
+    expect(await send(printer.port)).toEqual({ bytes: Buffer.byteLength(job), notes: [] });
+    expect(printer.received().toString('latin1')).toBe(`${job}~HS`);
+  });
+
+  it('a printer that neither answers nor closes keeps the timeout and its message', async () => {
+    const printer = await zebra({});
+    await expect(send(printer.port, 300)).rejects.toMatchObject({
+      code: 'timeout',
+      message:
+        `The printer at 127.0.0.1:${printer.port} did not confirm the job: all ${Buffer.byteLength(job)} bytes left ` +
+        'this computer, but the printer did not finish reading them within 300 ms. Check paper and ribbon and ' +
+        'whether the labels printed before sending again; nothing more was sent.',
+    });
+  });
+
+  it('out of paper and paused: says so, what to do, and that the printer holds the job', async () => {
+    const printer = await zebra({ answer: statusAnswer({ paperOut: true, paused: true }) });
+    await expect(send(printer.port)).rejects.toMatchObject({
+      code: 'not-ready',
+      message:
+        `The printer at 127.0.0.1:${printer.port} received the job but cannot print it: it is out of paper and it ` +
+        'is paused. Load labels, then press Pause on the printer to resume; it should then print the labels it ' +
+        'holds. Check which labels came out before sending any again, so none is printed twice.',
+    });
+  });
+
+  it('paused alone, and ribbon out with the head open, each in their own words', async () => {
+    const paused = await zebra({ answer: statusAnswer({ paused: true }) });
+    await expect(send(paused.port)).rejects.toMatchObject({
+      code: 'not-ready',
+      message: expect.stringMatching(
+        /^The printer at 127\.0\.0\.1:\d+ received the job but cannot print it: it is paused\. Press Pause on the printer to resume;/,
+      ),
+    });
+    const ribbon = await zebra({ answer: statusAnswer({ ribbonOut: true, headOpen: true, overTemperature: true }) });
+    await expect(send(ribbon.port)).rejects.toThrow(
+      'cannot print it: it is out of ribbon, its print head is open and its print head is too hot. Load a new ' +
+        'ribbon, close the print head, then let it cool down;',
+    );
+  });
+
+  it('what does not stop printing comes back as notes on a confirmed job', async () => {
+    const printer = await zebra({ answer: statusAnswer({ bufferFull: true, underTemperature: true }) });
+    const { notes } = await send(printer.port);
+    expect(notes).toEqual([
+      `The printer at 127.0.0.1:${printer.port} says its memory for incoming labels is full: it is still working through earlier ones, so these may take a while to come out.`,
+      `The printer at 127.0.0.1:${printer.port} says its print head is too cold: labels may print faint, so check that they scan.`,
+    ]);
+  });
+
+  it('an answer in one-byte TCP pieces, with LF line ends, spaces and fields the guide does not list', async () => {
+    const answer =
+      '\u0002 030, 1 ,0,1225,000,0,0,0,000,0,0,0,EXTRA,9 \u0003\n' +
+      '\u0002001,0,0,0,1,2,6,0,00000000,1,000,new-field\u0003\n\n' +
+      '\u00021234,0\u0003';
+    const printer = await zebra({ answer, pieceBytes: 1 });
+    await expect(send(printer.port)).rejects.toMatchObject({
+      code: 'not-ready',
+      message: expect.stringContaining('cannot print it: it is out of paper. Load labels; it should then print'),
+    });
+    const split = await zebra({ answer: statusAnswer({}, ''), pieceBytes: 7 }); // no line ends at all
+    expect(await send(split.port)).toEqual({ bytes: Buffer.byteLength(job), notes: [] });
+  });
+
+  it('a printer that closes after answering paper out is not a printed job', async () => {
+    const printer = await zebra({ answer: statusAnswer({ paperOut: true }), closeOnEnd: true });
+    await expect(send(printer.port)).rejects.toMatchObject({ code: 'not-ready' });
+  });
+
+  it('garbage instead of a status: reported as unreadable, never a crash or a success', async () => {
+    const printer = await zebra({ answer: 'HTTP/1.1 400 Bad Request\r\n\r\n' });
+    await expect(send(printer.port, 300)).rejects.toMatchObject({
+      code: 'unreadable',
+      message:
+        `The printer at 127.0.0.1:${printer.port} did not confirm the job, and what it sent back is not a printer ` +
+        'status Benchlink can read (it does not look like a Zebra status answer). Check whether the labels printed ' +
+        'before sending them again; if this keeps happening, check that the printer at that address is a Zebra ' +
+        '(ZPL) printer.',
+    });
+    const flags = await zebra({ answer: statusAnswer().replace('030,0,0', '030,?,0') });
+    await expect(send(flags.port, 300)).rejects.toMatchObject({
+      code: 'unreadable',
+      message: expect.stringContaining('(a value that should be a number is "?")'),
+    });
+  });
+
+  it('an answer that stops part way: the job is in, its status is not known', async () => {
+    const printer = await zebra({ answer: statusAnswer({ paused: true }).slice(0, 20) });
+    await expect(send(printer.port, 300)).rejects.toMatchObject({
+      code: 'unreadable',
+      message:
+        `The printer at 127.0.0.1:${printer.port} received the whole job, but its status answer stopped part way ` +
+        '(nothing more for 300 ms), so it is not known whether it can print. Check whether the labels printed and ' +
+        'the printer shows no error before sending them again.',
+    });
   });
 });
