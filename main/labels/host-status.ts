@@ -96,7 +96,9 @@ function statusOf(line1: string, line2: string): HostStatus | string {
     underTemperature: flag(one[10]!),
     overTemperature: flag(one[11]!),
     headOpen: flag(two[2]!),
-    ribbonOut: flag(two[3]!),
+    // A printer set to direct thermal (q = 0) prints without a ribbon, so a ribbon sensor's reading
+    // there cannot be what stops it.
+    ribbonOut: flag(two[3]!) && flag(two[4]!),
     labelWaiting: flag(two[7]!),
   };
   return bad ?? status;

@@ -31,6 +31,13 @@ describe('readHostStatus (a Zebra ~HS answer)', () => {
     ).toEqual({ kind: 'complete', status: { ...clear, paperOut: true, paused: true, ribbonOut: true } });
   });
 
+  it('does not take a ribbon-out reading for a stop on a printer set to direct thermal (no ribbon)', () => {
+    const directThermal = (ribbon: string): string =>
+      `\u0002030,0,0,1225,000,0,0,0,000,0,0,0\u0003\r\n\u0002001,0,0,${ribbon},0,2,6,0,00000000,1,000\u0003\r\n\u00021234,0\u0003\r\n`;
+    expect(readHostStatus(directThermal('1'))).toEqual({ kind: 'complete', status: clear });
+    expect(readHostStatus(directThermal('0'))).toEqual({ kind: 'complete', status: clear });
+  });
+
   it('reads the same answer however it is cut into pieces, and never before it is whole', () => {
     for (const eol of ['\r\n', '\n', '', ' \r\n\t']) {
       const answer = statusAnswer({ paused: true }, eol);
