@@ -99,7 +99,7 @@ export class LabelOutput {
       };
       return;
     }
-    await this.#run('print', 'Sending to the printer failed', async () => {
+    await this.#run('print', 'Printing did not finish', async () => {
       const r = await this.api.invoke('labels.sendToPrinter', { template, records, printerId: printer.id });
       if (!r.ok) return r.error;
       this.storage?.setItem(PRINTER_KEY, printer.id);

@@ -108,7 +108,7 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
 
   // The same printer once it is gone: the reason, not a spinner.
   await page.getByTestId('labels-send').click();
-  await expect(page.getByTestId('labels-problem')).toContainText('Sending to the printer failed');
+  await expect(page.getByTestId('labels-problem')).toContainText('Printing did not finish');
   await expect(page.getByTestId('labels-problem')).toContainText('refused the connection');
 });
 
