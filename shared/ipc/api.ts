@@ -11,14 +11,16 @@ export interface BenchlinkApi {
   /** Returns the function that unsubscribes. */
   subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /**
-   * The browser host's client only (Electron's main cannot fall silent behind a live bridge the same
-   * way, and its bridge has none): `listener` hears a HostSilence when main has stopped answering
-   * while calls wait for it, and null when it answers again. Returns the function that stops it.
+   * `listener` hears a HostSilence when main has stopped answering while calls wait for it, and null
+   * when it answers again. Returns the function that stops it. Absent on a page that has no main.
    */
   watchHost?(listener: (silence: HostSilence | null) => void): () => void;
 }
 
-/** Main is not answering: calls made since wait (none is failed for it), and nothing came back since `lastHeardAt`. */
+/**
+ * Main is not answering: writes made since wait (none is failed for it; reads are, after a while), and
+ * nothing came back since `lastHeardAt`.
+ */
 export interface HostSilence {
   /** When the page last heard anything from main (epoch ms), so the user knows which scans are waiting. */
   lastHeardAt: number;

@@ -23,11 +23,3 @@ export type WsPong = z.infer<typeof wsPong>;
 
 /** Host → page: an answer to a call, an event, or the answer to a ping. */
 export type WsServerMessage = { id: number; result: IpcResult<unknown> } | { event: string; payload: unknown } | WsPong;
-
-/**
- * How long calls may wait with nothing heard from the host before the page pings it. Longer than any
- * ordinary answer (a scan's commit takes milliseconds), so a working bench never sends one.
- */
-export const PING_AFTER_MS = 2_000;
-/** How long the host may say nothing at all, pings unanswered, while calls wait, before the page says so. */
-export const SILENT_AFTER_MS = 5_000;

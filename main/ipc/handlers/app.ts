@@ -7,6 +7,7 @@ export function appHandlers(d: ShellDeps): HandlersFor<typeof appChannels> {
   return {
     'app.info': () => d.info,
     'app.status': () => d.status(),
+    'app.ping': () => ({}),
     'connection.test': ({ connection }) =>
       // A candidate connection is tested without touching the saved status.
       testConnection(() => d.live.client(connection ? { setting: connection } : {}), d.live, connection === undefined),

@@ -3,6 +3,7 @@ import type { ChannelName, ChannelRequest, ChannelResponse } from '../../../shar
 import type { IpcError, IpcResult } from '../../../shared/ipc/result.js';
 import { takeHostKey } from './host-key.js';
 import { withIdempotentWrites } from './idempotent-writes.js';
+import { withHostWatch } from './watched-bridge.js';
 import { createWsApi } from './ws-client.js';
 
 declare global {
@@ -17,7 +18,7 @@ declare global {
  * browser host's WebSocket, with the key the printed URL gave this tab (see takeHostKey).
  */
 export function connectIpc(win: Window = window): BenchlinkApi {
-  if (win.benchlink) return withIdempotentWrites(win.benchlink);
+  if (win.benchlink) return withIdempotentWrites(withHostWatch(win.benchlink));
   const key = takeHostKey(win);
   if (!key) return withoutKey();
   const ws = new URL('/ipc', win.location.href);

@@ -2,15 +2,15 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { EventName } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
 import { HANDSHAKE_TIMEOUT_MS } from '../../../shared/ipc/host-handshake.js';
+import type { WsPing, WsRequest, WsServerMessage } from '../../../shared/ipc/ws-protocol.js';
+import { createKeyring, startHandshake } from './handshake.js';
 import {
+  createHostLiveness,
+  GIVE_UP_READS_AFTER_MS,
   PING_AFTER_MS,
   SILENT_AFTER_MS,
-  type WsPing,
-  type WsRequest,
-  type WsServerMessage,
-} from '../../../shared/ipc/ws-protocol.js';
-import { createKeyring, startHandshake } from './handshake.js';
-import { createHostLiveness } from './host-liveness.js';
+  watchedCall,
+} from './host-liveness.js';
 
 type Listener = (payload: unknown) => void;
 
@@ -27,14 +27,16 @@ export interface WsApiOptions {
   pingAfterMs?: number;
   /** How long the host may say nothing while calls wait before watchHost hears of it. */
   silentAfterMs?: number;
+  /** How long a read-only call waits on a host that says nothing before it fails. */
+  giveUpReadsAfterMs?: number;
 }
 
 /**
  * The browser host's twin of the preload bridge: same BenchlinkApi over one WebSocket.
  * Requests made while (re)connecting wait for the socket; a dropped socket fails the calls in
  * flight (the UI shows the error) and reconnects with a growing delay. A host that stops answering
- * with its socket still open is told to watchHost (./host-liveness.ts) while its calls keep waiting
- * for it: one that comes back answers them. Each socket is usable only
+ * with its socket still open is told to watchHost (./host-liveness.ts) while its writes keep waiting
+ * for it (one that comes back answers them) and its reads fail after a while. Each socket is usable only
  * after the handshake (./handshake.ts): the page never sends the key, and sends nothing to a server
  * on the host's port that cannot prove it holds the key.
  */
@@ -49,10 +51,10 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
   let retryMs = 250;
   let nextPing = 1;
   const liveness = createHostLiveness({
-    waiting: () => pending.size > 0,
     ping: () => socket?.send(JSON.stringify({ ping: nextPing++ } satisfies WsPing)),
     pingAfterMs: o.pingAfterMs ?? PING_AFTER_MS,
     silentAfterMs: o.silentAfterMs ?? SILENT_AFTER_MS,
+    giveUpReadsAfterMs: o.giveUpReadsAfterMs ?? GIVE_UP_READS_AFTER_MS,
   });
 
   /**
@@ -131,7 +133,6 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
     } else {
       pending.get(msg.id)?.(msg.result);
-      pending.delete(msg.id);
     }
   }
 
@@ -145,11 +146,17 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       }
       const id = nextId++;
       // The result's type comes from the contract; main validated it before sending.
-      const answer = new Promise<IpcResult<never>>((resolve) =>
-        pending.set(id, resolve as (r: IpcResult<unknown>) => void),
-      );
+      const answer = new Promise<IpcResult<never>>((resolve) => {
+        const done = (r: IpcResult<unknown>) => {
+          pending.delete(id);
+          settled();
+          resolve(r as IpcResult<never>);
+        };
+        // A read given up on is forgotten: its answer, if main ever sends one, is dropped.
+        const settled = liveness.sent(watchedCall(channel, payload, Date.now(), done));
+        pending.set(id, done);
+      });
       ws.send(JSON.stringify({ id, channel, payload } satisfies WsRequest));
-      liveness.sent();
       return answer;
     },
     subscribe(event: EventName, listener) {

@@ -156,6 +156,7 @@ export const cacheChannels = {
       uuid: z.string().max(200).optional(),
     }),
     response: cachedManifest.nullable(),
+    readOnly: true,
   }),
   /**
    * A row of a labsheet by its ID or ID_BARCODE value. A value not held is answered from rows read a
@@ -168,6 +169,7 @@ export const cacheChannels = {
       refresh: z.boolean().optional(),
     }),
     response: rowAnswer,
+    readOnly: true,
   }),
   /**
    * `cache.row` for many values at once, answered in their order: the rows are read again at most once
@@ -179,6 +181,7 @@ export const cacheChannels = {
       values: z.array(z.string().min(1).max(500)).min(1).max(MAX_ROWS_PER_LOOKUP),
     }),
     response: z.array(rowAnswer),
+    readOnly: true,
   }),
   /**
    * Brings a labsheet's rows into the cache ahead of the first scan (Well fill opening a plate) and
@@ -188,17 +191,20 @@ export const cacheChannels = {
   'cache.sampleIndex': channel({
     request: z.strictObject({ labsheet: z.string().min(1).max(200) }),
     response: sampleIndex.nullable(),
+    readOnly: true,
   }),
   /** Which columns identify a labsheet's rows now; Row update shows them (a change is saved with the settings). */
   'cache.idColumns': channel({
     request: z.strictObject({ labsheet: z.string().min(1).max(200) }),
     response: labsheetColumns,
+    readOnly: true,
   }),
   'cache.labsheets': channel({
     request: z.strictObject({}),
     response: z.strictObject({ names: z.array(z.string()), ...freshness }),
+    readOnly: true,
   }),
-  'cache.locations': channel({ request: z.strictObject({}), response: z.array(knownLocation) }),
+  'cache.locations': channel({ request: z.strictObject({}), response: z.array(knownLocation), readOnly: true }),
   /** The layout of a manifest template whose name does not say it, asked once and remembered. */
   'cache.setTemplateLayout': channel({
     request: z.strictObject({

@@ -11,5 +11,6 @@ export const dataChannels = {
   'data.findSequenceByName': channel({
     request: z.strictObject({ name: z.string().trim().min(1, 'must not be empty') }),
     response: z.strictObject({ sequence: sequenceRecord }),
+    readOnly: true,
   }),
 };

@@ -35,6 +35,6 @@ type LabChannels = {
 export const labChannels = Object.fromEntries(
   LAB_READ_ENDPOINTS.map((n) => [
     labChannelName(n),
-    channel({ request: ENDPOINTS[n].request, response: ENDPOINTS[n].response }),
+    channel({ request: ENDPOINTS[n].request, response: ENDPOINTS[n].response, readOnly: true }),
   ]),
 ) as unknown as LabChannels;

@@ -28,7 +28,7 @@ export type TemplateList = z.infer<typeof templateList>;
 const notes = z.array(z.string());
 
 export const labelsChannels = {
-  'labels.templates.list': channel({ request: z.strictObject({}), response: templateList }),
+  'labels.templates.list': channel({ request: z.strictObject({}), response: templateList, readOnly: true }),
   /** Insert or replace by id (saving a built-in's id keeps the user's version of it). */
   'labels.templates.save': channel({ request: z.strictObject({ template: labelTemplate }), response: templateList }),
   /** Deletes a user template; for a built-in one, drops the user's changes (back to the default). */
@@ -46,11 +46,13 @@ export const labelsChannels = {
       notes,
     }),
     maxBytes: MAX_LABEL_JOB_BYTES,
+    readOnly: true,
   }),
   'labels.exportZpl': channel({
     request: zplJob,
     response: z.strictObject({ zpl: z.string(), labels: z.number().int().positive(), notes }),
     maxBytes: MAX_LABEL_JOB_BYTES,
+    readOnly: true,
   }),
   /**
    * ZPL sent to a printer set up in Settings (by its id: the page never names an address); answers

@@ -5,7 +5,7 @@ import { layoutName, layoutSize, plateLayout } from '../../layout/plate-layout.j
 const list = z.strictObject({ layouts: z.array(plateLayout), notice: z.string().optional() });
 
 export const layoutsChannels = {
-  'layouts.list': channel({ request: z.strictObject({}), response: list }),
+  'layouts.list': channel({ request: z.strictObject({}), response: list, readOnly: true }),
   /** Saves a layout, replacing the one of the same name (ignoring case). */
   'layouts.save': channel({ request: z.strictObject({ layout: plateLayout }), response: list }),
   'layouts.delete': channel({ request: z.strictObject({ name: layoutName }), response: list }),
@@ -17,5 +17,6 @@ export const layoutsChannels = {
   'layouts.exportCsv': channel({
     request: z.strictObject({ name: layoutName }),
     response: z.strictObject({ fileName: z.string(), csv: z.string() }),
+    readOnly: true,
   }),
 };

@@ -202,6 +202,8 @@ export const outboxChannels = {
       result: z.unknown().optional(),
       error: outboxError.optional(),
     }),
+    readOnly: true,
+    holdsMs: ({ timeoutMs }) => timeoutMs,
   }),
   'outbox.list': channel({
     request: z.strictObject({
@@ -210,9 +212,10 @@ export const outboxChannels = {
       target: z.string().max(2000).optional(),
     }),
     response: z.array(outboxEntrySummary),
+    readOnly: true,
   }),
-  'outbox.counts': channel({ request: z.strictObject({}), response: outboxCounts }),
-  'outbox.services': channel({ request: z.strictObject({}), response: outboxServices }),
+  'outbox.counts': channel({ request: z.strictObject({}), response: outboxCounts, readOnly: true }),
+  'outbox.services': channel({ request: z.strictObject({}), response: outboxServices, readOnly: true }),
   /** Only after the user confirmed: every open change waiting for that (not current) service is discarded. */
   'outbox.discardWaiting': channel({
     request: z.strictObject({ service: z.string().max(4000) }),
@@ -264,7 +267,7 @@ export const outboxChannels = {
     response: done,
   }),
   'outbox.syncNow': channel({ request: z.strictObject({}), response: syncStatus }),
-  'sync.status': channel({ request: z.strictObject({}), response: syncStatus }),
+  'sync.status': channel({ request: z.strictObject({}), response: syncStatus, readOnly: true }),
 };
 
 export const outboxEvents = {

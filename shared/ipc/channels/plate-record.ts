@@ -74,6 +74,7 @@ export const plateRecordChannels = {
   'plateRecord.list': channel({
     request: z.strictObject({}),
     response: z.array(plateRecord.omit({ entries: true })),
+    readOnly: true,
   }),
   /**
    * A kept file's bytes, for a download in the browser host: by record folder and file name, both, since
@@ -82,6 +83,7 @@ export const plateRecordChannels = {
   'plateRecord.read': channel({
     request: z.strictObject({ folder: fileName, name: fileName }),
     response: z.strictObject({ base64: z.string() }),
+    readOnly: true,
   }),
   /** Opens the record's folder in the file manager (Electron); the browser host answers unavailable. */
   'plateRecord.reveal': channel({

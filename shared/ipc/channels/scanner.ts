@@ -53,6 +53,7 @@ export const scannerChannels = {
       devices: z.array(scannerDevice).max(200),
       settings: scannerSettings,
     }),
+    readOnly: true,
   }),
   'scanner.configure': channel({
     request: z.strictObject({ settings: scannerSettings.partial() }),
@@ -68,6 +69,7 @@ export const scannerChannels = {
     response: z.strictObject({
       entries: z.array(z.strictObject({ label: z.string(), payload: z.string(), svg: z.string() })).max(2000),
     }),
+    readOnly: true,
   }),
   /** Sends `text` through main's scan path as if a device had read it (the "test your scanner" button). */
   'scanner.test': channel({

@@ -16,7 +16,7 @@ export const tokenValue = z
  * channel answers with the value, and the response schemas are strict so one cannot slip in.
  */
 export const tokenChannels = {
-  'token.status': channel({ request: z.strictObject({}), response: tokenStatus }),
+  'token.status': channel({ request: z.strictObject({}), response: tokenStatus, readOnly: true }),
   /**
    * `connection` is the connection the page showed when the token was given: main stores the token
    * only for those addresses, and refuses (saying why) if the saved connection is no longer them.
@@ -31,6 +31,7 @@ export const tokenChannels = {
     request: z.strictObject({ token: tokenValue.optional() }),
     response: connectionTestResult,
     secretKeys: ['token'],
+    readOnly: true,
   }),
   /** `connection` is the one the page showed: its token is removed, even if a switch is being saved. */
   'token.clear': channel({ request: z.strictObject({ connection: connectionSetting }), response: tokenStatus }),

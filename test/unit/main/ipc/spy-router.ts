@@ -34,6 +34,8 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
     'token.test': { ok: true, kind: 'ok', message: 'Connected.' },
     'files.pickForUpload': { cancelled: true, files: [] },
     'lab.fetchLabsheetRows': { headers: ['uuid'], rows: [], total: 0, success: true },
+    'outbox.await': { state: 'pending' },
+    'outbox.enqueue': { id: 1 },
   };
   answers['settings.set'] = answers['settings.get'];
   const handlers = Object.fromEntries(

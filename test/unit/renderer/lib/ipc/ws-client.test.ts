@@ -1,11 +1,9 @@
 import { DEFAULT_SETTINGS } from '../../../../../shared/ipc/settings.js';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +13,17 @@ import { startHost, type RunningHost } from '../../../../../main/host/server.js'
 import { createWsApi } from '../../../../../renderer/lib/ipc/ws-client.js';
 import { spyRouter } from '../../../main/ipc/spy-router.js';
 import { freePort } from '../../../../helpers/free-port.js';
+import { startBusyHost, type BusyHost } from '../../../../helpers/busy-host-process.js';
+
+/** What a read given up on says: what happened, and that asking again is safe. */
+const NOT_ANSWERED = /did not answer in time.*trying again is safe/;
+const rowUpdate = {
+  type: 'row-update',
+  labsheet: 'Samples',
+  idColumn: 'Sample ID',
+  id: 'S-0007',
+  changes: { Status: 'thawed' },
+} as const;
 
 /**
  * The renderer's WebSocket client against the real host. Node 20 has no global WebSocket, so the
@@ -157,31 +166,22 @@ describe('renderer WebSocket client, host silent during the handshake', () => {
 });
 
 describe('renderer WebSocket client, host that stops answering after the handshake', () => {
-  const secret = randomBytes(32).toString('hex');
-  let child: ChildProcess | null = null;
+  let busy: BusyHost | null = null;
   let port = 0;
+  let secret = '';
 
   beforeAll(async () => {
-    const script = fileURLToPath(new URL('../../../../helpers/busy-host.ts', import.meta.url));
-    const c = spawn(process.execPath, ['--import', 'tsx', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, HOST_SECRET: secret, BUSY_MS: '3000' },
-    });
-    child = c;
-    port = await new Promise<number>((resolve, reject) => {
-      let out = '';
-      c.stdout.on('data', (d: Buffer) => {
-        out += d.toString();
-        const m = /listening (\d+)/.exec(out);
-        if (m) resolve(Number(m[1]));
-      });
-      c.once('exit', (code) => reject(new Error(`the busy host exited (${code}) before listening`)));
-    });
+    busy = await startBusyHost(3000);
+    ({ port, secret } = busy);
   });
-  afterAll(() => void child?.kill());
+  afterAll(() => busy?.stop());
 
   it('says so within seconds while its calls wait, fails none of them, and says it answers again', async () => {
-    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, { pingAfterMs: 300, silentAfterMs: 1000 });
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, {
+      pingAfterMs: 300,
+      silentAfterMs: 1000,
+      giveUpReadsAfterMs: 60_000, // this test is about the silence; reads given up on are the next one's
+    });
     expect(await api.invoke('app.info', {})).toMatchObject({ ok: true }); // the connection is up
     const heard: Array<{ silence: HostSilence | null; at: number }> = [];
     expect(api.watchHost).toBeTypeOf('function');
@@ -215,6 +215,49 @@ describe('renderer WebSocket client, host that stops answering after the handsha
     const from = sent.length;
     expect(await api.invoke('token.status', {})).toMatchObject({ ok: true });
     expect(sent.slice(from).some((m) => m.startsWith('{"ping"'))).toBe(true);
+    expect(heard).toEqual([]);
+  }, 15_000);
+  it('fails the reads waiting on it after a bounded time, saying trying again is safe; a write behind them waits and is answered', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, {
+      pingAfterMs: 300,
+      silentAfterMs: 1000,
+      giveUpReadsAfterMs: 1200,
+    });
+    expect(await api.invoke('app.info', {})).toMatchObject({ ok: true }); // the connection is up
+    const asked = Date.now();
+    const settled: string[] = [];
+    const track = <T>(what: string, p: Promise<T>) => p.finally(() => settled.push(what));
+    // app.status holds the host's event loop for 3 s; everything sent behind it waits with it.
+    const status = track('status', api.invoke('app.status', {}));
+    const info = track('info', api.invoke('app.info', {}));
+    // Held on purpose for 300 ms only: past that it waits for main like any read.
+    const awaited = track('await', api.invoke('outbox.await', { id: 1, timeoutMs: 300 }));
+    const write = track('write', api.invoke('outbox.enqueue', { intent: rowUpdate, key: 'host-watch-0001' }));
+
+    for (const read of [status, info, awaited])
+      expect(await read).toMatchObject({ ok: false, error: { code: 'disconnected', message: NOT_ANSWERED } });
+    expect(Date.now() - asked).toBeLessThan(2500); // well before the host's loop turns again
+    expect(settled).not.toContain('write'); // a write may still commit: it waits for main
+    expect(await write).toMatchObject({ ok: true, value: { id: 1 } });
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(2800);
+  }, 15_000);
+
+  it('a call main holds on purpose (outbox.await) is no wait for main before its own timeout: no ping, no silence', async () => {
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, secret, {
+      pingAfterMs: 400,
+      silentAfterMs: 800,
+      giveUpReadsAfterMs: 800,
+    });
+    const heard: Array<HostSilence | null> = [];
+    api.watchHost?.((s) => heard.push(s));
+    expect(await api.invoke('app.info', {})).toMatchObject({ ok: true });
+    const from = sent.length;
+    // The host answers it after its timeout, as main's outbox.await does for an entry still pending.
+    expect(await api.invoke('outbox.await', { id: 1, timeoutMs: 1500 })).toMatchObject({
+      ok: true,
+      value: { state: 'pending' },
+    });
+    expect(sent.slice(from).filter((m) => m.startsWith('{"ping"'))).toEqual([]);
     expect(heard).toEqual([]);
   }, 15_000);
 });
