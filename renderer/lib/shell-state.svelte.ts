@@ -1,4 +1,4 @@
-import type { BenchlinkApi, HostSilence } from '../../shared/ipc/api.js';
+import type { BenchlinkApi, ConnectAttempt, HostSilence } from '../../shared/ipc/api.js';
 import type { Settings, SettingsPatch } from '../../shared/ipc/settings.js';
 import type { AppInfo, AppStatus } from '../../shared/ipc/status.js';
 import type { IpcResult } from '../../shared/ipc/result.js';
@@ -30,6 +30,11 @@ export class ShellState {
   error = $state<string | null>(null);
   /** Set while main has the page's calls and has stopped answering (browser host only; see watchHost). */
   hostSilent = $state<HostSilence | null>(null);
+  /**
+   * Set while the reads wait for a connection attempt to main (browser host): one started by itself
+   * or by an earlier round, which a "Try again" pressed now joins rather than starts afresh.
+   */
+  connecting = $state<ConnectAttempt | null>(null);
 
   readonly api: BenchlinkApi;
   #unsubscribe: Array<() => void> = [];
@@ -78,7 +83,7 @@ export class ShellState {
   async #read(attempt: number): Promise<void> {
     this.#retry = null;
     const round = ++this.#round;
-    const [info, status, settings] = await Promise.all([
+    const reads = Promise.all([
       this.api.invoke('app.info', {}).then((r) => {
         if (r.ok) this.info = r.value;
         return r;
@@ -92,7 +97,11 @@ export class ShellState {
         return r;
       }),
     ]);
+    // The calls are made: one that has to open the connection first waits on this attempt.
+    this.connecting = this.api.connecting?.() ?? null;
+    const [info, status, settings] = await reads;
     if (round !== this.#round) return;
+    this.connecting = null;
     const failed = [info, status, settings].find((r) => !r.ok);
     if (!failed || failed.ok) {
       this.error = null;

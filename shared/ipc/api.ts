@@ -15,6 +15,18 @@ export interface BenchlinkApi {
    * when it answers again. Returns the function that stops it. Absent on a page that has no main.
    */
   watchHost?(listener: (silence: HostSilence | null) => void): () => void;
+  /**
+   * The browser host's client only: the connection attempt under way, if any. A call made now joins
+   * it, so a "Try again" pressed meanwhile waits for it: the page says when it started and until when
+   * it waits, rather than look as if it tried afresh.
+   */
+  connecting?(): ConnectAttempt | null;
+}
+
+/** One attempt to open the connection to main (epoch ms): it started at `since` and is given up at `until`. */
+export interface ConnectAttempt {
+  since: number;
+  until: number;
 }
 
 /**

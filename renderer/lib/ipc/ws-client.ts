@@ -1,4 +1,4 @@
-import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { BenchlinkApi, ConnectAttempt } from '../../../shared/ipc/api.js';
 import type { EventName } from '../../../shared/ipc/contract.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
 import { HANDSHAKE_TIMEOUT_MS } from '../../../shared/ipc/host-handshake.js';
@@ -48,6 +48,8 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
   let nextId = 1;
   let socket: WebSocket | null = null;
   let opened: Promise<WebSocket> | null = null;
+  /** When the handshake `opened` waits for started, and when it is given up; null once ready. */
+  let underWay: ConnectAttempt | null = null;
   let retryMs = 250;
   let nextPing = 1;
   const liveness = createHostLiveness({
@@ -65,6 +67,7 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
     if (opened !== attempt) return;
     socket = null;
     opened = null;
+    underWay = null;
     for (const [, done] of pending) done(lost('Lost the connection to the Benchlink host.'));
     pending.clear();
     liveness.reset();
@@ -105,6 +108,7 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
           if (next !== 'ready') return ws.send(next.send);
           clearTimeout(deadline);
           ready = true;
+          underWay = null;
           socket = ws;
           retryMs = 250;
           resolve(ws);
@@ -117,6 +121,8 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       };
     });
     opened = attempt;
+    const since = Date.now();
+    underWay = { since, until: since + handshakeTimeoutMs };
     return attempt;
   }
 
@@ -167,5 +173,6 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       return () => set.delete(listener as Listener);
     },
     watchHost: (listener) => liveness.watch(listener),
+    connecting: () => underWay,
   };
 }

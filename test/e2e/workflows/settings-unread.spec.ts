@@ -26,6 +26,11 @@ test('Settings while the host does not answer: says so with Try again, then show
   const again = unread.getByRole('button', { name: 'Try again' });
   await again.click();
   await expect(unread.getByRole('button', { name: 'Trying…' })).toBeDisabled();
+  // The page is already trying again by itself: the press waits for that attempt, and says so, with
+  // when it started and until when it waits (up to 10 s), instead of looking like a fresh try.
+  await expect(page.getByTestId('settings-unread-connecting')).toContainText(
+    /Connecting to Benchlink: this attempt started at \d{1,2}:\d{2}:\d{2}\s*(AM|PM)?\s+and waits for its answer until\s+\d{1,2}:\d{2}:\d{2}/,
+  );
 
   // The host answers again: the connections it left hanging end, and the next one is served.
   await host.answer();

@@ -163,6 +163,29 @@ describe('renderer WebSocket client, host silent during the handshake', () => {
       silent.close();
     }
   }, 5000);
+  it('says which attempt a call made meanwhile joins: when it started and until when it waits', async () => {
+    const port = await freePort();
+    const silent = await startSilentHost(port);
+    const api = createWsApi(`ws://127.0.0.1:${port}/ipc`, host.secret, { handshakeTimeoutMs: 600 });
+    try {
+      expect(api.connecting?.()).toBeNull(); // nothing under way yet
+      const before = Date.now();
+      const first = api.invoke('app.info', {});
+      const attempt = api.connecting?.();
+      expect(attempt?.since).toBeGreaterThanOrEqual(before);
+      expect(attempt!.until - attempt!.since).toBe(600);
+      await new Promise((r) => setTimeout(r, 200));
+      // "Try again" pressed now: its call waits on the same attempt, which the page can say.
+      const again = api.invoke('settings.get', {});
+      expect(api.connecting?.()).toEqual(attempt);
+      for (const r of [await first, await again])
+        expect(r).toMatchObject({ ok: false, error: { message: /did not answer in time/ } });
+      expect(api.connecting?.()).toBeNull();
+    } finally {
+      silent.stopListening();
+      silent.close();
+    }
+  }, 5000);
 });
 
 describe('renderer WebSocket client, host that stops answering after the handshake', () => {
