@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { intent as intentSchema, type Intent, type IntentType } from '../../shared/outbox/intents.js';
+import { intent as intentSchema, type Intent, type IntentType, type PlateBasis } from '../../shared/outbox/intents.js';
 import { unsavedSubject, type UnsavedSubject } from '../../shared/outbox/unsaved-subject.js';
 import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
@@ -8,6 +8,7 @@ import { WriteError, toWriteError } from '../common/write-error.js';
 import { OUTBOX_MIGRATIONS } from './schema.js';
 import { refuseReadElsewhere } from './read-elsewhere.js';
 import { mayHaveArrived } from './may-have-arrived.js';
+import type { MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
 import {
   DISCARDABLE_ELSEWHERE,
   prepareStatements,
@@ -83,8 +84,11 @@ export interface UndoneEntries {
   cancelled: number[];
   discarded: number[];
   takenOut: number[];
-  /** Failed entries that may be on the service (mayHaveArrived): discarded, and `by` their opposite change. */
-  reversed: { id: number; by: number[] }[];
+  /**
+   * Failed entries that may be on the service: discarded, and `by` their opposite change; `why` they may
+   * be there (mayHaveArrived).
+   */
+  reversed: { id: number; by: number[]; why: MayHaveArrived }[];
 }
 
 export interface UndoOptions {
@@ -163,11 +167,12 @@ export interface Outbox {
   cancel(id: number): boolean;
   /**
    * An undo of an edit: in one transaction, cancels the entries never attempted and discards the failed
-   * ones (refused, or held for a look: they never happened on the service, and an opposite change sent
-   * for them would undo what is there instead, e.g. another bench's tube). A failed one that may be on
-   * the service all the same (mayHaveArrived: it gave up after repeated 5xx) is treated like an
-   * uncertain one: discarded with its opposite change (`opposites`) queued behind it, or left as it is
-   * when none was given. Failed is read inside the transaction: one a Retry made pending or sending
+   * ones (refused, or held for a look before any try: they never happened on the service, and an
+   * opposite change sent for them would undo what is there instead, e.g. another bench's tube). A failed
+   * one that may be on the service all the same (mayHaveArrived: it gave up after repeated 5xx, was held
+   * after a try whose answer was lost, or was set aside as superseded) is treated like an uncertain one:
+   * discarded with its opposite change (`opposites`) queued behind it, made against the reading it was
+   * made on (againstReading), or left as it is when none was given. Failed is read inside the transaction: one a Retry made pending or sending
    * meanwhile is left as it is. An uncertain entry is neither (it may be on the service). Answers which
    * ids were cancelled, which discarded, which reversed, and which the user had already taken out
    * (cancelled or discarded before), read in the same transaction by state alone, so an entry whose
@@ -409,6 +414,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
+  /** The plate as read when a well change was made (its basis), from its stored payload; none when it has none. */
+  function basisOf(e: EntryRow): PlateBasis | undefined {
+    try {
+      const i = intentSchema.parse(JSON.parse(e.payload));
+      return i.type === 'well-set' || i.type === 'well-remove' ? i.basis : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * The opposite change of a change that may be on the service is checked against that change's reading,
+   * not the page's newer one: the plate check then holds it if anything but this computer's own writes
+   * changed the plate since (another bench's tube in the well it empties). The page's reading may already
+   * show that tube, which the opposite change would then remove unasked. Marked with what it undoes, so a
+   * hold says so. A change made before readings were kept keeps the page's.
+   */
+  function againstReading(i: Intent, undoes: number, basis: PlateBasis | undefined): Intent {
+    if (i.type !== 'well-set' && i.type !== 'well-remove') return i;
+    return validate({ ...i, ...(basis ? { basis } : {}), undoes });
+  }
+
   function cancelNeverSent(ids: readonly number[], what: string, undo?: UndoOptions): UndoneEntries {
     let done: UndoneEntries;
     let dependents: number[] = [];
@@ -420,24 +447,25 @@ export function createOutbox(options: OutboxOptions): Outbox {
         .transaction(() => {
           const cancelled = ids.filter((id) => st.cancel.run(t, id).changes === 1);
           const discarded: number[] = [];
-          const reversed: { id: number; by: number[] }[] = [];
+          const reversed: UndoneEntries['reversed'] = [];
           for (const id of undo ? ids : []) {
             const e = st.get.get(id);
             if (e?.state !== 'failed') continue;
             // One that may be on the service leaves only with its opposite change queued behind it, as
             // an uncertain one's undo has it; without one it stays, and the caller reverses it.
-            const mayBeThere = mayHaveArrived(storedError(e.last_error), e.attempts);
-            const opposite = mayBeThere ? opposites.get(id) : undefined;
-            if (mayBeThere && !opposite?.length) continue;
+            const why = mayHaveArrived(storedError(e.last_error), e.attempts);
+            const opposite = why ? opposites.get(id) : undefined;
+            if (why && !opposite?.length) continue;
             // The same write as the user's Discard of a failed entry (discard below).
             st.setState.run('discarded', t, id, 'failed');
-            if (!opposite) {
+            if (!opposite || !why) {
               discarded.push(id);
               continue;
             }
-            const rows = opposite.map((i) => insert(i, null, undo?.readFrom));
+            const made = basisOf(e);
+            const rows = opposite.map((i) => insert(againstReading(i, id, made), null, undo?.readFrom));
             queued.push(...rows);
-            reversed.push({ id, by: rows.map((r) => r.id) });
+            reversed.push({ id, by: rows.map((r) => r.id), why });
           }
           const changed = new Set([...cancelled, ...discarded, ...reversed.map((r) => r.id)]);
           const takenOut = undo

@@ -3,6 +3,8 @@ import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
 import { classify, countTimeout, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
+import type { Outbox } from '../outbox/outbox-store.js';
+import { mayHaveArrived } from '../outbox/may-have-arrived.js';
 
 export type PlateCheck =
   /** `watched`: the changes carry a basis or the plate has a recorded state, so it is read back after the write. */
@@ -98,8 +100,10 @@ export async function readBeforeMoves(
 }
 
 /**
- * After this computer's write: what the plate looks like now is ours, not a change from elsewhere;
- * after its moves, ours from `before` on (readBeforeMoves).
+ * After this computer's write (done, or failed in a way the service may have made it: mayHaveWritten):
+ * what the plate looks like now is ours, not a change from elsewhere; after its moves, ours from
+ * `before` on (readBeforeMoves). Read at once, so only a change made elsewhere in that moment would be
+ * taken for ours, as after a write that was answered.
  */
 export async function rememberPlate(
   ctx: SendContext,
@@ -116,10 +120,41 @@ export async function rememberPlate(
   }
 }
 
-/** The error a held plate's entries show: what changed, and what the user can do. */
+/**
+ * Whether a request of `e` (as listed before the send) left since and its change may be on the service
+ * now: done, or tried and not refused (pending again after a 5xx or a lost answer, or failed after them).
+ */
+export function mayHaveWritten(outbox: Outbox, e: OutboxEntry): boolean {
+  const now = outbox.get(e.id);
+  if (!now || now.attempts === e.attempts) return false;
+  return now.state !== 'failed' || mayHaveArrived(now.lastError, now.attempts) !== null;
+}
+
+/** The well an undo's opposite change takes back (its `undoes`), or null for any other entry. */
+function undoneWell(e: OutboxEntry): string | null {
+  const i = e.intent;
+  return (i.type === 'well-set' || i.type === 'well-remove') && i.undoes !== undefined ? i.position : null;
+}
+
+/**
+ * An undo's opposite change of a change that may be on the service carries that change's reading
+ * (Outbox.undoMany), older than those of the entries queued around it, while the check compares the
+ * plate with the run's first reading: such an entry goes in a run of its own, checked against its own.
+ */
+export function checkedOnItsOwn(run: OutboxEntry[]): OutboxEntry[] {
+  const k = run.findIndex((e) => undoneWell(e) !== null);
+  return k === -1 ? run : run.slice(0, Math.max(k, 1));
+}
+
+/**
+ * The error a held plate's entry shows: what changed, and what the user can do. An undo's opposite
+ * change (`e` undoes a change that may be on the service) says that this computer's own change may be
+ * what changed the plate, which the plate's two fields cannot tell apart from another bench's.
+ */
 export function plateChangedError(
   check: { now: PlateState; expected: PlateState; hrid: string },
   at: number,
+  e?: OutboxEntry,
 ): EntryError {
   const parts: string[] = [];
   if (
@@ -136,12 +171,22 @@ export function plateChangedError(
   ) {
     parts.push(`last update ${check.now.lastUpdate}`);
   }
-  return {
-    kind: PLATE_CHANGED,
-    message:
-      `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
-      'Send anyway to apply them over it, or discard them.',
-    plate: check.now,
-    at,
-  };
+  const undone = e ? undoneWell(e) : null;
+  const message =
+    undone !== null
+      ? undoHeldMessage(check.hrid, undone, parts)
+      : `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
+        'Send anyway to apply them over it, or discard them.';
+  return { kind: PLATE_CHANGED, message, plate: check.now, at };
+}
+
+/** Why an undo's opposite change waits, in the words of the one who pressed Undo. */
+export function undoHeldMessage(hrid: string, position: string, changes: readonly string[]): string {
+  return (
+    `Needs a look: this takes back your change to ${position}, which may have reached the service although it ` +
+    `failed. Plate ${hrid} changed on the service since that change was made (${changes.join(', ')}), and this ` +
+    'computer cannot tell whether only by your change or also at another bench. Look at the well on the ' +
+    `service: Send anyway puts ${position} back as it was before your change, over whatever is there now; ` +
+    `Discard leaves ${position} as the service has it.`
+  );
 }

@@ -1,5 +1,6 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, OutboxEntry } from '../outbox/entry.js';
+import { SUPERSEDED } from '../outbox/may-have-arrived.js';
 import { positionKey } from './coalesce.js';
 import { namesOfTubes } from './cross-target.js';
 import { ONLY_AS_NAMED, plateKey, plateLanes, plateName, platesAskedOnce, type PlateNames } from './plate-names.js';
@@ -190,7 +191,7 @@ export function setAsideSuperseded(
     settle.push({
       id: e.id,
       state: 'failed',
-      error: { kind: 'superseded', message: supersededMessage(e, covered), at: now },
+      error: { kind: SUPERSEDED, message: supersededMessage(e, covered), at: now },
     });
   }
   if (settle.length > 0) outbox.settle(settle);

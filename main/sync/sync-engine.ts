@@ -12,7 +12,7 @@ import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
 import { cutAtEarlierMoves, cutAtEarlierMovesInto, cutAtEarlierWellChanges } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
-import { checkPlate, plateChangedError, rememberPlate } from './plate-check.js';
+import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
 import { sendMovesInto } from './moves-into-plate.js';
@@ -275,7 +275,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           names,
         ),
       );
-    if (kind === 'wells') run = cutAtEarlierMovesInto(outbox, run);
+    if (kind === 'wells') run = checkedOnItsOwn(cutAtEarlierMovesInto(outbox, run));
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
     // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's,
@@ -298,14 +298,24 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     const ref =
       run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;
     if (check.kind === 'changed') {
-      const error = plateChangedError(check, platform.now());
+      const at = platform.now();
       // Only what is still pending after the read: a change cancelled meanwhile stays cancelled.
       const waiting = run.filter((e) => outbox.get(e.id)?.state === 'pending');
-      outbox.settle(waiting.map((e) => ({ id: e.id, state: 'failed', error })));
+      outbox.settle(waiting.map((e) => ({ id: e.id, state: 'failed', error: plateChangedError(check, at, e) })));
       return { kind: 'ok', requests: 1 };
     }
     const r = await sendCoalesced(ctx, 'wells', run);
-    if (ref && check.kind === 'unchanged' && check.watched && run.some((e) => outbox.get(e.id)?.state === 'done'))
+    // Read back after a write that may have changed the plate, made or not: what it looks like now is this
+    // computer's own. Not only after one done: a write that failed after the service made it (a 504 from its
+    // gateway, a lost answer) changed it too, and an undo's opposite change or a retry must not be held for
+    // a look at this computer's own change.
+    if (
+      ref &&
+      check.kind === 'unchanged' &&
+      check.watched &&
+      r.kind !== 'paused' &&
+      run.some((e) => mayHaveWritten(outbox, e))
+    )
       await rememberPlate(ctx, target, ref);
     return r;
   }

@@ -34,6 +34,13 @@ export const plateBasis = z.strictObject({
 export type PlateBasis = z.infer<typeof plateBasis>;
 
 /**
+ * On an undo's opposite change of a change that may be on the service although it failed: that
+ * change's entry. Its basis is that change's, so a plate changed since by anything but this computer's
+ * own writes holds it for a look, said as the undo of that change (plate-check.ts). Never sent.
+ */
+const undoes = z.number().int().positive();
+
+/**
  * A well's new state. The bench sends all three of sample (null: none), label ('' : none) and tags,
  * because manifest/update's well shape marks them all required; entries queued by older versions may
  * carry only the fields they changed.
@@ -47,6 +54,7 @@ export const wellSetIntent = z
     label: wellLabel.optional(),
     tags: z.array(z.string()).optional(),
     basis: plateBasis.optional(),
+    undoes: undoes.optional(),
   })
   // An empty set would coalesce into nothing and make an invalid request: refuse it at enqueue.
   .refine((w) => w.sample !== undefined || w.label !== undefined || w.tags !== undefined, {
@@ -58,6 +66,7 @@ export const wellRemoveIntent = z.strictObject({
   position: nonEmpty,
   fields: z.array(removalField).min(1),
   basis: plateBasis.optional(),
+  undoes: undoes.optional(),
 });
 export const locationAssignIntent = z.strictObject({
   type: z.literal('location-assign'),

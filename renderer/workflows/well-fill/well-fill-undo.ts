@@ -165,7 +165,7 @@ export class WellFillHistory {
           [...taken.refused.map(() => false), ...taken.held.map(() => true)],
           of,
         ),
-        reversedInOutbox(taken.reversed, of),
+        reversedInOutbox(taken.reversed, taken.reversedWhy, of),
       ].filter(Boolean);
       return action.what + (notes.length > 0 ? ` — ${notes.join('; ')}` : '') + reread.said;
     }
@@ -175,17 +175,21 @@ export class WellFillHistory {
   #takenOut(action: WellAction, answer: UndoAnswer): TakenOut {
     const discarded = action.steps.filter((s) => answer.discarded.includes(s.entryId));
     const held = (s: ActionStep) => this.#fill.wells[s.forward.position]?.sync === 'held';
+    const why = new Map(answer.reversed.map((r) => [r.id, r.why]));
+    const reversed = action.steps.filter((s) => why.has(s.entryId));
     return {
       cancelled: action.steps.filter((s) => answer.cancelled.includes(s.entryId)),
       refused: discarded.filter((s) => !held(s)),
       held: discarded.filter(held),
-      reversed: action.steps.filter((s) => answer.reversed.some((r) => r.id === s.entryId)),
+      reversed,
+      reversedWhy: reversed.map((s) => why.get(s.entryId)!),
     };
   }
 
   /**
    * The opposite change of each step, for main to queue in the undo's own transaction should the step's
-   * entry turn out to have failed after service errors that may have applied it (UndoOptions.opposites);
+   * entry turn out to have failed in a way that may leave it on the service (UndoOptions.opposites; main
+   * makes it against the reading the step was made on);
    * main decides, by the entry's state as it stands then (the well's drawing may not have caught up with
    * it yet), and ignores the others. Only for a step alone on its well in the edit:
    * an opposite change queued ahead of the others' would leave that well as no step left it, so such a

@@ -2,6 +2,7 @@ import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '.
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
 import { applyIntent, type WellView } from '../../lib/plate-map/well-view.js';
 import { refusalOf } from '../../lib/ipc/client.js';
+import type { MayHaveArrived } from '../../../shared/ipc/channels/outbox.js';
 
 /** One outbox entry of an action, with what undoes it if it has already left. */
 export interface ActionStep {
@@ -121,14 +122,34 @@ const wellsOf = (steps: readonly ActionStep[]): string => [...new Set(steps.map(
 
 /**
  * The steps an undo took out of the Outbox itself, by why: never tried (`cancelled`), refused by the
- * service, held for a look (both discarded: they never happened there), or failed after repeated service
- * errors and so perhaps on the service (`reversed`: discarded with their opposite change queued).
+ * service, held for a look (both discarded: they never happened there), or failed in a way that leaves
+ * them perhaps on the service (`reversed`, `reversedWhy[i]` saying how: discarded with their opposite
+ * change queued).
  */
 export interface TakenOut {
   cancelled: readonly ActionStep[];
   refused: readonly ActionStep[];
   held: readonly ActionStep[];
   reversed: readonly ActionStep[];
+  reversedWhy: readonly MayHaveArrived[];
+}
+
+/** How a failed change may be on the service all the same, said after "it" or a well's name. */
+const MAY_BE_THERE: Record<MayHaveArrived, string> = {
+  'gave-up': 'had failed after repeated service errors, and the service may have made the change all the same',
+  local: 'had failed on this computer after it was sent, and the service may have made the change all the same',
+  held:
+    'had been held for a look after an earlier try of it got no answer, and the service may have made the change ' +
+    'all the same',
+  superseded: 'had been set aside for a newer change to the well, and the well on the service may hold it all the same',
+};
+
+/** Why steps reversed in the Outbox may be on the service: one reason when they share it. */
+function mayBeThere(whys: readonly MayHaveArrived[]): string {
+  const kinds = [...new Set(whys)];
+  return kinds.length === 1
+    ? MAY_BE_THERE[kinds[0]!]
+    : 'had failed or been set aside in ways after which the service may have made the change all the same';
 }
 
 /** "it" for one step, "them" for more: a line about A1 alone reads as about one change. */
@@ -151,7 +172,7 @@ export function partlyUndone(what: string, taken: TakenOut, left: readonly Actio
       : '',
     taken.reversed.length > 0
       ? `${wellsOf(taken.reversed)} taken out of the Outbox and the opposite change queued (${them(taken.reversed)} ` +
-        'failed after repeated service errors, and the service may have made the change all the same)'
+        `${mayBeThere(taken.reversedWhy)})`
       : '',
   ].filter(Boolean);
   return (
@@ -178,14 +199,14 @@ export function takenOutOfOutbox(steps: readonly ActionStep[], held: readonly bo
 
 /**
  * What an undo says of the steps it took out of the Outbox with their opposite change queued: they
- * failed after repeated service errors, which the service may have answered after making the change
- * (a 502 or 504 from its gateway). "" when there are none.
+ * failed in a way that may leave them on the service (`whys[i]` for step i: a 504 from its gateway after
+ * the service made it, an answer lost before a hold, a newer change set it aside). "" when there are none.
  */
-export function reversedInOutbox(steps: readonly ActionStep[], of: number): string {
+export function reversedInOutbox(steps: readonly ActionStep[], whys: readonly MayHaveArrived[], of: number): string {
   if (steps.length === 0) return '';
-  const why = 'failed after repeated service errors, and the service may have made the change all the same';
-  if (steps.length === of) return `it had ${why}, so it was taken out of the Outbox and the opposite change was queued`;
-  return `${wellsOf(steps)} had ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox and the opposite change was queued`;
+  const why = mayBeThere(whys);
+  if (steps.length === of) return `it ${why}, so it was taken out of the Outbox and the opposite change was queued`;
+  return `${wellsOf(steps)} ${why}, so ${steps.length === 1 ? 'it was' : 'they were'} taken out of the Outbox and the opposite change was queued`;
 }
 
 /**

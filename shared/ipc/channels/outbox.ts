@@ -49,6 +49,15 @@ export function isHeldForLook(state: OutboxEntryState, error: Pick<OutboxError, 
   return state === 'failed' && error?.kind === PLATE_CHANGED;
 }
 
+/**
+ * Why a failed change may be on the service all the same, so an undo queues its opposite change
+ * (main/outbox/may-have-arrived.ts decides): it gave up after repeated service errors, kept failing on
+ * this computer after a request of it had left, was held for a look after such a try, or was set aside
+ * because a newer change to its well went after it.
+ */
+export const MAY_HAVE_ARRIVED = ['gave-up', 'local', 'held', 'superseded'] as const;
+export type MayHaveArrived = (typeof MAY_HAVE_ARRIVED)[number];
+
 export const outboxCounts = z.strictObject({
   pending: z.number().int().nonnegative(),
   sending: z.number().int().nonnegative(),
@@ -241,10 +250,10 @@ export const outboxChannels = {
    * neither; an uncertain one neither (it may be on the service). `takenOut`: those the user had
    * already cancelled or discarded in the Outbox (read in the same turn). They will never happen, so an
    * undo has nothing of them to take back; without it they read as "already sent" and got an opposite
-   * change of their own. A failed one that may be on the service all the same (it gave up after
-   * repeated service errors) is `reversed`: discarded with its opposite change from `opposites` queued
-   * in the same transaction (`by`), or, none given, left as it is. Any other entry may be on the
-   * service: the undo sends its opposite change.
+   * change of their own. A failed one that may be on the service all the same (`why`: MAY_HAVE_ARRIVED)
+   * is `reversed`: discarded with its opposite change from `opposites` queued in the same transaction
+   * (`by`), made against the reading the failed change was made on, or, none given, left as it is. Any
+   * other entry may be on the service: the undo sends its opposite change.
    */
   'outbox.cancelMany': channel({
     request: z.strictObject({
@@ -259,7 +268,9 @@ export const outboxChannels = {
       cancelled: z.array(z.number().int()),
       discarded: z.array(z.number().int()),
       takenOut: z.array(z.number().int()),
-      reversed: z.array(z.strictObject({ id: z.number().int(), by: z.array(z.number().int()) })),
+      reversed: z.array(
+        z.strictObject({ id: z.number().int(), by: z.array(z.number().int()), why: z.enum(MAY_HAVE_ARRIVED) }),
+      ),
     }),
   }),
   'outbox.reconcile': channel({

@@ -106,7 +106,7 @@ describe('outbox store', () => {
       cancelled: [],
       discarded: [refused, unsent],
       takenOut: [],
-      reversed: [{ id: gaveUp, by: [expect.any(Number)] }],
+      reversed: [{ id: gaveUp, by: [expect.any(Number)], why: 'gave-up' }],
     });
     expect([refused, gaveUp, unsent, lost].map((id) => outbox.get(id!)?.state)).toEqual([
       'discarded',
@@ -116,6 +116,52 @@ describe('outbox store', () => {
     ]);
     expect(outbox.get(removal!)).toMatchObject({ state: 'pending', intent: remove('A2') });
     expect(seen).toEqual([`enqueued ${removal}`]);
+  });
+
+  it('undoMany reverses a held entry only when a try of it had left, and a superseded one always', () => {
+    const basis = { lastUpdate: '2026-01-01T00:00:00.000Z', emptySpaces: 96 };
+    const made = (p: string, s: string) => ({ ...wellSet(p, s), basis });
+    const [heldUntried, heldTried, superseded] = outbox.enqueueMany([
+      made('A1', 'S-0001'),
+      made('A2', 'S-0002'),
+      made('A3', 'S-0003'),
+    ]);
+    const at = 1;
+    // A try of A2 left and its answer was lost (back to pending), then the plate check held it.
+    outbox.claim([heldTried!], 'req-1', 'updateManifest');
+    outbox.settle([{ id: heldTried!, state: 'pending', error: { kind: 'network', message: 'm', at } }]);
+    const held = { kind: 'plate-changed', message: 'Needs a look', at };
+    outbox.settle([
+      { id: heldUntried!, state: 'failed', error: held },
+      { id: heldTried!, state: 'failed', error: held },
+      // Set aside before any try of its own: a newer change to A3 went first (superseded.ts).
+      { id: superseded!, state: 'failed', error: { kind: 'superseded', message: 'm', at } },
+    ]);
+    // The page's reading is newer than the ones the changes were made on.
+    const newer = { lastUpdate: '2026-01-02T00:00:00.000Z', emptySpaces: 90 };
+    const remove = (p: string) => ({ ...wellRemove(p, ['SAMPLE', 'LABEL']), basis: newer });
+
+    const answer = outbox.undoMany([heldUntried!, heldTried!, superseded!], {
+      opposites: new Map([
+        [heldUntried!, [remove('A1')]],
+        [heldTried!, [remove('A2')]],
+        [superseded!, [remove('A3')]],
+      ]),
+    });
+    expect(answer).toEqual({
+      cancelled: [],
+      discarded: [heldUntried],
+      takenOut: [],
+      reversed: [
+        { id: heldTried, by: [expect.any(Number)], why: 'held' },
+        { id: superseded, by: [expect.any(Number)], why: 'superseded' },
+      ],
+    });
+    // Each opposite change is made against the reading of the change it takes back, and says which that is.
+    expect(answer.reversed.map((r) => outbox.get(r.by[0]!)?.intent)).toEqual([
+      { ...remove('A2'), basis, undoes: heldTried },
+      { ...remove('A3'), basis, undoes: superseded },
+    ]);
   });
 
   it('undoMany queues nothing and discards nothing when the opposite change cannot be queued', () => {

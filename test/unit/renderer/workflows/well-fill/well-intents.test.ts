@@ -149,7 +149,7 @@ describe('what an undo that could do only part of its work says', () => {
   it('a refused step taken out of the Outbox is said to have been refused, not "not sent yet"', () => {
     const said = partlyUndone(
       'tags spun',
-      { cancelled: [step(2, 'A2')], refused: [step(3, 'A3')], held: none, reversed: none },
+      { cancelled: [step(2, 'A2')], refused: [step(3, 'A3')], held: none, reversed: none, reversedWhy: [] },
       [step(1, 'A1')],
       notRecorded,
     );
@@ -164,22 +164,45 @@ describe('what an undo that could do only part of its work says', () => {
   it('held and reversed steps each say what became of them', () => {
     const said = partlyUndone(
       'tags spun',
-      { cancelled: none, refused: none, held: [step(2, 'A2'), step(4, 'A4')], reversed: [step(3, 'A3')] },
+      {
+        cancelled: none,
+        refused: none,
+        held: [step(2, 'A2'), step(4, 'A4')],
+        reversed: [step(3, 'A3')],
+        reversedWhy: ['gave-up'],
+      },
       [step(1, 'A1')],
       notRecorded,
     );
     expect(said).toMatch(
-      /^"tags spun" only partly undone: A2 A4 taken out of the Outbox \(held for a look, so not sent; nothing changed there\); A3 taken out of the Outbox and the opposite change queued \(it failed after repeated service errors, and the service may have made the change all the same\); A1 not undone/,
+      /^"tags spun" only partly undone: A2 A4 taken out of the Outbox \(held for a look, so not sent; nothing changed there\); A3 taken out of the Outbox and the opposite change queued \(it had failed after repeated service errors, and the service may have made the change all the same\); A1 not undone/,
     );
   });
 
   it('a step reversed in the Outbox says the opposite change was queued', () => {
-    expect(reversedInOutbox([step(1, 'A1')], 1)).toBe(
+    expect(reversedInOutbox([step(1, 'A1')], ['gave-up'], 1)).toBe(
       'it had failed after repeated service errors, and the service may have made the change all the same, so it ' +
         'was taken out of the Outbox and the opposite change was queued',
     );
-    expect(reversedInOutbox([step(2, 'A2')], 2)).toMatch(/^A2 had failed after .* so it was taken out of the Outbox/);
-    expect(reversedInOutbox([], 1)).toBe('');
+    expect(reversedInOutbox([step(2, 'A2')], ['gave-up'], 2)).toMatch(
+      /^A2 had failed after .* so it was taken out of the Outbox/,
+    );
+    expect(reversedInOutbox([], [], 1)).toBe('');
+  });
+
+  it('a reversed step says how it may be on the service: held after a lost answer, or set aside for a newer change', () => {
+    expect(reversedInOutbox([step(1, 'A1')], ['held'], 1)).toBe(
+      'it had been held for a look after an earlier try of it got no answer, and the service may have made the ' +
+        'change all the same, so it was taken out of the Outbox and the opposite change was queued',
+    );
+    expect(reversedInOutbox([step(1, 'A1')], ['superseded'], 1)).toBe(
+      'it had been set aside for a newer change to the well, and the well on the service may hold it all the ' +
+        'same, so it was taken out of the Outbox and the opposite change was queued',
+    );
+    expect(reversedInOutbox([step(1, 'A1'), step(2, 'A2')], ['held', 'gave-up'], 3)).toBe(
+      'A1 A2 had failed or been set aside in ways after which the service may have made the change all the same, ' +
+        'so they were taken out of the Outbox and the opposite change was queued',
+    );
   });
 });
 
