@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import { intent as intentSchema, type Intent, type IntentType, type PlateBasis } from '../../shared/outbox/intents.js';
+import {
+  intent as intentSchema,
+  type Intent,
+  type IntentType,
+  type PlateBasis,
+  type WellIntent,
+} from '../../shared/outbox/intents.js';
+import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
 import { unsavedSubject, type UnsavedSubject } from '../../shared/outbox/unsaved-subject.js';
 import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
@@ -170,7 +177,9 @@ export interface Outbox {
    * ones (refused, or held for a look before any try: they never happened on the service, and an
    * opposite change sent for them would undo what is there instead, e.g. another bench's tube). A failed
    * one that may be on the service all the same (mayHaveArrived: it gave up after repeated 5xx, was held
-   * after a try whose answer was lost, or was set aside as superseded) is treated like an uncertain one:
+   * after a try whose answer was lost, was set aside as superseded, or never happened but a newer change to
+   * its well still stands, which an undo's opposite change makes put its value back: putBackSince) is
+   * treated like an uncertain one:
    * discarded with its opposite change (`opposites`) queued behind it, made against the reading it was
    * made on (againstReading), or left as it is when none was given. Failed is read inside the transaction: one a Retry made pending or sending
    * meanwhile is left as it is. An uncertain entry is neither (it may be on the service). Answers which
@@ -253,6 +262,12 @@ export interface Outbox {
   close(): void;
   /** For tests and diagnostics only (e.g. a read-only probe). */
   readonly db: Database.Database;
+}
+
+/** A well's position as one key: `A01` and `a1` alike. */
+function wellKey(position: string): string {
+  const p = parsePosition(position);
+  return p ? formatPosition(p) : position.trim();
 }
 
 /** States an entry never leaves without the user: what was built on it will not happen as stated. */
@@ -414,14 +429,31 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  /** The plate as read when a well change was made (its basis), from its stored payload; none when it has none. */
-  function basisOf(e: EntryRow): PlateBasis | undefined {
+  /** A well change as stored, or null for any other entry (or one that no longer reads). */
+  function wellChangeOf(e: EntryRow): WellIntent | null {
     try {
       const i = intentSchema.parse(JSON.parse(e.payload));
-      return i.type === 'well-set' || i.type === 'well-remove' ? i.basis : undefined;
+      return i.type === 'well-set' || i.type === 'well-remove' ? i : null;
     } catch {
-      return undefined;
+      return null;
     }
+  }
+
+  /**
+   * A well change that never happened on the service itself, with a newer change to the same well still
+   * standing (sent, on its way, or to be sent): an undo reaches it only after that newer change's edit
+   * was undone, and that undo's opposite change puts this one's value back in the well (the well was
+   * drawn with it). Taken out alone, it would leave the well so on the service while the screen shows it
+   * undone.
+   */
+  function putBackSince(e: EntryRow): boolean {
+    const mine = wellChangeOf(e);
+    if (!mine) return false;
+    const at = wellKey(mine.position);
+    return st.standingAfterInTarget.all(e.service ?? '', e.target, e.id).some((n) => {
+      const later = wellChangeOf(n);
+      return later !== null && wellKey(later.position) === at;
+    });
   }
 
   /**
@@ -453,7 +485,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
             if (e?.state !== 'failed') continue;
             // One that may be on the service leaves only with its opposite change queued behind it, as
             // an uncertain one's undo has it; without one it stays, and the caller reverses it.
-            const why = mayHaveArrived(storedError(e.last_error), e.attempts);
+            const why = mayHaveArrived(storedError(e.last_error), e.attempts) ?? (putBackSince(e) ? 'put-back' : null);
             const opposite = why ? opposites.get(id) : undefined;
             if (why && !opposite?.length) continue;
             // The same write as the user's Discard of a failed entry (discard below).
@@ -462,7 +494,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
               discarded.push(id);
               continue;
             }
-            const made = basisOf(e);
+            const made = wellChangeOf(e)?.basis;
             const rows = opposite.map((i) => insert(againstReading(i, id, made), null, undo?.readFrom));
             queued.push(...rows);
             reversed.push({ id, by: rows.map((r) => r.id), why });

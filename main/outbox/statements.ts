@@ -283,6 +283,11 @@ export function prepareStatements(db: Database.Database) {
     ),
     /** Entries of a lane newer than `id` that were sent (or may have been): what an older one must not undo. */
     // Of the same service only: a change sent to another service did not land where this one goes.
+    /** Entries of a lane newer than `id` that were sent, may have been, or will be (pending). */
+    standingAfterInTarget: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state IN ('pending', 'sending', 'done', 'uncertain') AND service = ? AND target = ?
+         AND id > ? ORDER BY id`,
+    ),
     sentAfterInTarget: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND service = ? AND target = ? AND id > ?
          ORDER BY id`,

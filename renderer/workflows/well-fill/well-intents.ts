@@ -142,6 +142,7 @@ const MAY_BE_THERE: Record<MayHaveArrived, string> = {
     'had been held for a look after an earlier try of it got no answer, and the service may have made the change ' +
     'all the same',
   superseded: 'had been set aside for a newer change to the well, and the well on the service may hold it all the same',
+  'put-back': 'had not been made on the service, but the undo of your later change to the well put it back there',
 };
 
 /** Why steps reversed in the Outbox may be on the service: one reason when they share it. */

@@ -51,11 +51,12 @@ export function isHeldForLook(state: OutboxEntryState, error: Pick<OutboxError, 
 
 /**
  * Why a failed change may be on the service all the same, so an undo queues its opposite change
- * (main/outbox/may-have-arrived.ts decides): it gave up after repeated service errors, kept failing on
- * this computer after a request of it had left, was held for a look after such a try, or was set aside
- * because a newer change to its well went after it.
+ * (main/outbox/may-have-arrived.ts and Outbox.undoMany decide): it gave up after repeated service errors,
+ * kept failing on this computer after a request of it had left, was held for a look after such a try,
+ * was set aside because a newer change to its well went after it, or never happened itself but a newer
+ * change to its well still stands, whose undo puts its value back (`put-back`).
  */
-export const MAY_HAVE_ARRIVED = ['gave-up', 'local', 'held', 'superseded'] as const;
+export const MAY_HAVE_ARRIVED = ['gave-up', 'local', 'held', 'superseded', 'put-back'] as const;
 export type MayHaveArrived = (typeof MAY_HAVE_ARRIVED)[number];
 
 export const outboxCounts = z.strictObject({

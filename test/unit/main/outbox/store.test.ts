@@ -164,6 +164,31 @@ describe('outbox store', () => {
     ]);
   });
 
+  it('undoMany reverses a change that never happened when a newer change to its well still stands (an undo put it back)', () => {
+    const [held, other] = outbox.enqueueMany([wellSet('A1', 'S-0001'), wellSet('A2', 'S-0002')]);
+    const at = 1;
+    const error = { kind: 'plate-changed', message: 'Needs a look', at };
+    outbox.settle([
+      { id: held!, state: 'failed', error },
+      { id: other!, state: 'failed', error },
+    ]);
+    // The undo of a later change to A1 (written as `a01`) puts S-0001 back there; nothing newer for A2.
+    outbox.enqueue(wellSet('a01', 'S-0001'));
+    const remove = (p: string) => wellRemove(p, ['SAMPLE', 'LABEL']);
+    const answer = outbox.undoMany([held!, other!], {
+      opposites: new Map([
+        [held!, [remove('A1')]],
+        [other!, [remove('A2')]],
+      ]),
+    });
+    expect(answer).toEqual({
+      cancelled: [],
+      discarded: [other],
+      takenOut: [],
+      reversed: [{ id: held, by: [expect.any(Number)], why: 'put-back' }],
+    });
+  });
+
   it('undoMany queues nothing and discards nothing when the opposite change cannot be queued', () => {
     let current = 'S1';
     const bound = createOutbox({ path: path.join(t.dir, 'bound.db'), now: clock.now, service: () => current });

@@ -135,6 +135,41 @@ describe.each(['spec', 'extended'] as const)(
       expect(b.onService('A1')).toBeNull();
     });
 
+    it('held before any try, replaced, both undone: the first undo put the held tube on the service, the second takes it off', async () => {
+      const b = await bench(profile);
+      // Filled while the service was away; another bench changed the plate meanwhile: the fill is held.
+      b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
+      await b.scan('TB000001');
+      await b.otherPuts(PLATE, 'H12', 'S-0099');
+      b.proxy().setFaults([]);
+      await b.sync();
+      const [fill] = await b.entries();
+      expect(fill).toMatchObject({ state: 'failed', attempts: 0, lastError: { kind: 'plate-changed' } });
+      // Back from the Outbox, the user replaces the held tube in A1.
+      await b.s.refresh();
+      await b.scan('A1');
+      await b.scan('TB000002');
+      if (b.s.guard) await b.s.guard.proceed();
+      await b.sync();
+
+      expect(await b.s.undo()).toMatch(/^S-0002 → A1/);
+      await b.sync();
+      // On a service that lists wells the replacement went, and its undo put S-0001 there; on one that does
+      // not, the replacement was held too, and both are only taken out of the Outbox.
+      expect(await b.s.undo()).toMatch(
+        profile === 'extended'
+          ? /^S-0001 → A1 — it had not been made on the service, but the undo of your later change to the well put it back there, so it was taken out of the Outbox and the opposite change was queued/
+          : /^S-0001 → A1 — it had been held for a look/,
+      );
+      await b.sync();
+      const open = (await b.entries()).filter((e) => e.state === 'pending' || e.state === 'sending');
+      for (const e of open) await b.settled(e.id);
+      // Whatever the replacement's undo put back in A1 on the service (the held S-0001, on a service that
+      // lists wells, where the replacement went), the fill's undo takes it off: on the old code A1 kept S-0001.
+      expect(b.onService('A1')).toBeNull();
+      expect(b.s.wells['A1']).toMatchObject({ sample: null });
+    });
+
     it('filled, then replaced, both given up: two undos leave the well on the service as shown', async () => {
       const b = await bench(profile);
       await b.givesUp(() => b.scan('TB000001'));

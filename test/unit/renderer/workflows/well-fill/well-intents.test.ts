@@ -199,6 +199,10 @@ describe('what an undo that could do only part of its work says', () => {
       'it had been set aside for a newer change to the well, and the well on the service may hold it all the ' +
         'same, so it was taken out of the Outbox and the opposite change was queued',
     );
+    expect(reversedInOutbox([step(1, 'A1')], ['put-back'], 1)).toBe(
+      'it had not been made on the service, but the undo of your later change to the well put it back there, so ' +
+        'it was taken out of the Outbox and the opposite change was queued',
+    );
     expect(reversedInOutbox([step(1, 'A1'), step(2, 'A2')], ['held', 'gave-up'], 3)).toBe(
       'A1 A2 had failed or been set aside in ways after which the service may have made the change all the same, ' +
         'so they were taken out of the Outbox and the opposite change was queued',
