@@ -143,8 +143,17 @@ function undoneWell(e: OutboxEntry): string | null {
  */
 export function checkedOnItsOwn(run: OutboxEntry[]): OutboxEntry[] {
   const k = run.findIndex((e) => undoneWell(e) !== null);
-  return k === -1 ? run : run.slice(0, Math.max(k, 1));
+  if (k > 0) return run.slice(0, k);
+  if (k === -1) return run;
+  // The opposite changes of one undo (a layout's 96 wells) share the reading they are checked
+  // against: one request for them, not one each.
+  const reading = JSON.stringify(basisOf(run[0]!));
+  const same = run.findIndex((e) => undoneWell(e) === null || JSON.stringify(basisOf(e)) !== reading);
+  return same === -1 ? run : run.slice(0, same);
 }
+
+const basisOf = (e: OutboxEntry) =>
+  e.intent.type === 'well-set' || e.intent.type === 'well-remove' ? (e.intent.basis ?? null) : null;
 
 /**
  * The error a held plate's entry shows: what changed, and what the user can do. An undo's opposite

@@ -59,4 +59,20 @@ describe("an undo's opposite change held for a look", () => {
     expect(checkedOnItsOwn([u, c]).map((e) => e.id)).toEqual([3]);
     expect(checkedOnItsOwn([a, c]).map((e) => e.id)).toEqual([1, 4]);
   });
+
+  it('keeps the opposite changes of one undo, made on one reading, in one run (one request)', () => {
+    const on = (e: OutboxEntry, emptyWells: number): OutboxEntry =>
+      e.intent.type === 'well-remove'
+        ? { ...e, intent: { ...e.intent, basis: { emptySpaces: emptyWells, lastUpdate: '2026-01-01T00:00:00.000Z' } } }
+        : e;
+    const [u1, u2, u3, c] = [
+      on(undo(5, 'A1', 1), 96),
+      on(undo(6, 'A2', 2), 96),
+      on(undo(7, 'A3', 3), 95),
+      fill(8, 'A4'),
+    ];
+    expect(checkedOnItsOwn([u1, u2, u3, c]).map((e) => e.id)).toEqual([5, 6]);
+    expect(checkedOnItsOwn([u1, u2, c]).map((e) => e.id)).toEqual([5, 6]);
+    expect(checkedOnItsOwn([u3, c]).map((e) => e.id)).toEqual([7]);
+  });
 });
