@@ -23,7 +23,7 @@ import {
 } from './box-holdings.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
-import { lookUpTube, lookUpTubes } from '../../lib/samples/tube-row.js';
+import { lookUpTube, lookUpTubes, type TubeLookup } from '../../lib/samples/tube-row.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 export interface Assignment {
@@ -109,6 +109,29 @@ export function alreadyHere(code: string, dup: TubeAlreadyHere): string {
   if (dup.held === 'removal')
     return `${code} is still ${at}: your removal of it there needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
   return `Duplicate: ${code} is already ${at}`;
+}
+
+/** A tube as a rack file's reads are compared: its row's ID whichever name was read, else the read. */
+const tubeKey = (value: string, row: TubeRow | null) => (row?.id ?? value).toUpperCase();
+
+/**
+ * The tubes a rack file names at more than one position, by tubeKey, with their reads (one per
+ * position, in file order). Reads refused or not looked up are left out: they name no known tube.
+ */
+function namedTwice(
+  classed: readonly { r: RackRead; c: ScanClass; why: string | null }[],
+  rows: ReadonlyMap<string, TubeLookup>,
+): Map<string, RackRead[]> {
+  const byTube = new Map<string, RackRead[]>();
+  for (const { r, c, why } of classed) {
+    const found = rows.get(c.value);
+    if (why || (found && 'failed' in found)) continue;
+    const key = tubeKey(c.value, found?.row ?? null);
+    const reads = byTube.get(key) ?? [];
+    if (!reads.some((o) => o.position === r.position)) reads.push(r);
+    byTube.set(key, reads);
+  }
+  return new Map([...byTube].filter(([, reads]) => reads.length > 1));
 }
 
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
@@ -395,18 +418,22 @@ export class AssignState implements ServiceBound {
    * A read that cannot be a tube, or could not be looked up, is refused with its reason, for
    * rescanning; a tube whose position is taken (as a position scan would be refused, or by an earlier
    * read of the same file) is refused with why, `taken`: rescanning the position cannot help.
+   * A tube the file names at two positions or more (by the same name, or once by its barcode and once
+   * by its sample ID) is in one of them at most, and the file cannot say which: none of its reads is
+   * saved, each is refused for rescanning with where else the file put it, and `twice` says it per
+   * tube ("TB000001 in A1 and S-0001 in A2"). Saving the first would put it in the wrong position
+   * half the time, and counting the second as "already in this box" hid that.
    * `progress` hears how far the checking has come and when the commit starts. At most one tube
    * goes to a position, so even the largest box's rack is within one commit (MAX_INTENTS_PER_COMMIT).
    */
   async importRack(
     reads: readonly RackRead[],
     progress: (p: RackProgress) => void = () => undefined,
-  ): Promise<{ saved: number; already: number; held: string[]; refused: RackBad[] }> {
+  ): Promise<{ saved: number; already: number; held: string[]; twice: string[]; refused: RackBad[] }> {
     const loc = this.#open();
     const refused: RackBad[] = [];
     const take: Placement[] = [];
     const held: string[] = [];
-    const inFile = new Set<string>();
     /** Positions earlier reads of the file take, and by which tube. */
     const filled = new Map<string, string>();
     let already = 0;
@@ -424,6 +451,12 @@ export class AssignState implements ServiceBound {
       this.labsheet,
       classed.flatMap(({ c, why }) => (why ? [] : [c.value])),
     );
+    const twiceAt = namedTwice(classed, rows);
+    const twice = [...new Set(twiceAt.values())].map((reads) =>
+      reads.map((r) => `${r.barcode} in ${r.position}`).join(' and '),
+    );
+    /** Reads already gone through, by tube and position: a line repeated in the file is one read. */
+    const read = new Set<string>();
     for (const [n, { r, c, why }] of classed.entries()) {
       if (n % RACK_PROGRESS_EVERY === 0) {
         progress({ phase: 'checking', done: n, of: reads.length });
@@ -444,14 +477,28 @@ export class AssignState implements ServiceBound {
         continue;
       }
       const row = found?.row ?? null;
-      const key = (row?.id ?? c.value).toUpperCase();
+      const key = tubeKey(c.value, row);
+      if (read.has(`${key}@${r.position}`)) continue;
+      read.add(`${key}@${r.position}`);
+      const elsewhere = twiceAt.get(key)?.filter((o) => o.position !== r.position);
+      if (elsewhere?.length) {
+        const at = elsewhere.map((o) => `${o.position}${o.barcode === r.barcode ? '' : ` (as ${o.barcode})`}`);
+        const reason = `the file puts this tube in ${at.join(' and ')} too; a tube is in one position, so none of them was saved`;
+        // A taken position is no place to rescan into: the next scan would be queued over its tube.
+        const taken = this.takenBecause(r.position);
+        refused.push({
+          position: r.position,
+          raw: r.barcode,
+          ...(taken ? { reason: `${reason}, and ${taken}`, taken: true as const } : { reason }),
+        });
+        continue;
+      }
       const here = this.whereIs(c.value, row);
       // There by the user's change held for a look: said as a scan of it says it, or the user takes
       // the tube for placed and the change for done.
-      if (here?.held && !inFile.has(key)) held.push(alreadyHere(c.value, here));
-      if (here || inFile.has(key)) {
-        if (!here?.held) already++;
-        inFile.add(key);
+      if (here) {
+        if (here.held) held.push(alreadyHere(c.value, here));
+        else already++;
         continue;
       }
       const before = filled.get(r.position);
@@ -460,7 +507,6 @@ export class AssignState implements ServiceBound {
         refused.push({ position: r.position, raw: r.barcode, reason: taken, taken: true });
         continue;
       }
-      inFile.add(key);
       filled.set(r.position, c.value);
       const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
       take.push({ id: c.value, idType, position: r.position });
@@ -473,7 +519,7 @@ export class AssignState implements ServiceBound {
       });
       this.#placed(take, ids);
     }
-    return { saved: take.length, already, held, refused };
+    return { saved: take.length, already, held, twice, refused };
   }
 
   #open(): KnownLocation {

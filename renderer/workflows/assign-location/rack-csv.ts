@@ -24,7 +24,8 @@ const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
 /**
  * Parses a rack scanner export (`position,barcode` per line, optional header, `,` or `;` or tab).
  * A bad read never sinks the whole rack: good reads are kept, bad positions are listed so only
- * those are rescanned. Empty positions (nothing in the slot) are ignored, not errors.
+ * those are rescanned. Empty positions (nothing in the slot) are ignored, not errors. A tube read at
+ * two positions is left to the import (AssignState.importRack), which knows a tube's other name too.
  */
 export function parseRackCsv(text: string, layout: Layout): RackImport {
   const delimiter =
@@ -38,7 +39,6 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
   const good: RackRead[] = [];
   const bad: RackBad[] = [];
   let ignored = 0;
-  const seen = new Map<string, string>();
   for (const rec of records) {
     const [rawPos = '', rawCode = ''] = rec;
     const position = normalizePosition(rawPos, layout);
@@ -56,12 +56,6 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
       bad.push({ position, raw: rawCode, reason: 'the scanner could not read this tube' });
       continue;
     }
-    const dup = seen.get(rawCode);
-    if (dup !== undefined) {
-      bad.push({ position, raw: rawCode, reason: `same barcode as ${dup}` });
-      continue;
-    }
-    seen.set(rawCode, position);
     good.push({ position, barcode: rawCode });
   }
   return { good, bad, ignored };

@@ -74,13 +74,13 @@ export class RackRun {
       // computer queued into it, so their tubes are passed over, not queued a second time, whether
       // the kept reads are saved again or the file is chosen again.
       await this.s.refreshHoldings();
-      const { saved, already, held, refused } = await this.s.importRack(good, (p) => (this.progress = p));
+      const { saved, already, held, twice, refused } = await this.s.importRack(good, (p) => (this.progress = p));
       this.kept = null;
       this.bad = [...parsedBad, ...refused.filter((b) => !b.taken)];
       this.taken = refused.filter((b) => b.taken);
       this.s.rescan = this.bad.map((b) => b.position);
       return {
-        text: savedSaid(saved, already, held, this.bad, this.taken),
+        text: savedSaid(saved, already, held, twice, this.bad, this.taken),
         ok: this.bad.length + this.taken.length === 0,
       };
     } catch (err) {
@@ -97,9 +97,16 @@ function savedSaid(
   saved: number,
   already: number,
   held: readonly string[],
+  twice: readonly string[],
   bad: readonly RackBad[],
   taken: readonly RackBad[],
 ): string {
+  // Said on its own, not only as positions to rescan: the file itself is wrong there, and the
+  // technician must look at the rack to know which position holds the tube.
+  const twiceSaid = twice.length
+    ? `; the file puts ${twice.length === 1 ? 'one tube' : `${twice.length} tubes`} in more than one position ` +
+      `(${twice.join('; ')}): a tube can be in only one, so none of those reads was saved`
+    : '';
   const rescan = bad.length
     ? `; ${counted(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
     : '';
@@ -108,7 +115,7 @@ function savedSaid(
     : '';
   const passed = already ? `; ${already} already in this box, passed over` : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${counted(saved, 'tube')} saved from the rack file${rescan}${notSaved}${passed}${heldSaid}`;
+  return `${counted(saved, 'tube')} saved from the rack file${twiceSaid}${rescan}${notSaved}${passed}${heldSaid}`;
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */

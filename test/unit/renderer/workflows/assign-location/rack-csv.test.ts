@@ -18,10 +18,13 @@ describe('rack scanner CSV import', () => {
     expect(parseRackCsv('B1;TB1\nB2;TB2', box).good).toHaveLength(2);
     expect(parseRackCsv('C1\tTB1\nC2\tTB2', box).good).toHaveLength(2);
   });
-  it('a barcode read twice is suspicious: the second position is marked bad', () => {
+  it('a barcode read twice is kept at both positions: the import, which knows every name of a tube, decides', () => {
     const r = parseRackCsv('A1,TB9\nA2,TB9', box);
-    expect(r.good).toHaveLength(1);
-    expect(r.bad[0]).toMatchObject({ position: 'A2', reason: 'same barcode as A1' });
+    expect(r.good).toEqual([
+      { position: 'A1', barcode: 'TB9' },
+      { position: 'A2', barcode: 'TB9' },
+    ]);
+    expect(r.bad).toEqual([]);
   });
   it('positions outside the box are ignored, not imported', () => {
     const r = parseRackCsv('J1,TB1\nA1,TB2', box);

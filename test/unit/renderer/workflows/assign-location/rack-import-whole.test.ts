@@ -259,6 +259,32 @@ describe('a rack file of more than 1,000 tubes on Assign location', () => {
     s.stop();
   }, 60_000);
 
+  it('a tube the file puts in two positions, under either of its names, is saved in neither, and the summary says so', async () => {
+    const s = await openRack(RACKS[4]!);
+    const file = [
+      'Position,Barcode',
+      `X1,${tube(5980)}`,
+      'X2,S-05980', // the same tube by its sample ID
+      `X3,${tube(5981)}`,
+      `X4,${tube(5981)}`, // the same tube by the same name
+      `X5,${tube(5982)}`,
+    ].join('\n');
+    const before = await entries();
+    expect(await s.rack.importText(file)).toEqual({
+      text:
+        '1 tube saved from the rack file; the file puts 2 tubes in more than one position ' +
+        `(${tube(5980)} in X1 and S-05980 in X2; ${tube(5981)} in X3 and ${tube(5981)} in X4): a tube can be in ` +
+        'only one, so none of those reads was saved; 4 positions to rescan: X1 X2 X3 X4',
+      ok: false,
+    });
+    expect(s.assignments.map((a) => `${a.position}:${a.id}`)).toEqual([`X5:${tube(5982)}`]);
+    expect(await entries()).toBe(before + 1);
+    // The next scans go to those positions, one by one, as for a misread.
+    expect(s.rescan).toEqual(['X1', 'X2', 'X3', 'X4']);
+    expect(s.rack.taken).toEqual([]);
+    s.stop();
+  }, 60_000);
+
   it('the file chosen again after a lost answer queues no tube twice either', async () => {
     const s = await openRack(RACKS[4]!);
     const file = rackFile(5901, 48).replace(/^A/gm, 'Y');
