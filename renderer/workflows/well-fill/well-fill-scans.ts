@@ -78,11 +78,20 @@ async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Pr
   s.feedback.report(scan.text, `${p.hrid} · ${p.name} — next well ${s.cursor ?? 'none (full)'}`, 'info', scan.mainAt);
 }
 
-/** `force` skips the guards the user has just overridden. */
-export async function placeSample(s: WellFillState, code: string, scan: IncomingScan, force: boolean): Promise<void> {
+/**
+ * `force` skips the guards the user has just overridden; `asked` is the tube as resolved for that
+ * question, so the answer costs no second lookup (a run of unknown tubes: one lookup each).
+ */
+async function placeSample(
+  s: WellFillState,
+  code: string,
+  scan: IncomingScan,
+  force: boolean,
+  asked?: ResolvedSample,
+): Promise<void> {
   const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
   if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
-  const resolved = await resolveSample(s, code, scan);
+  const resolved = asked ?? (await resolveSample(s, code, scan));
   if (!resolved) return;
   const { sampleId, known, names, asReadText } = resolved;
   if (!force) {
@@ -96,10 +105,10 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
       targetHolds: s.wells[target]?.sample ?? null,
       targetHeld: s.wells[target]?.sync === 'held',
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
-      knownInLabsheet: known ?? ((await labsheetReachable(s)) ? false : null),
+      knownInLabsheet: known,
       labsheetAsRead: asReadText,
     });
-    if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true));
+    if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true, resolved));
   }
   const before = s.wells[target];
   // The user's removal of this well's tube is still held for a look: the tube put here replaces it on
@@ -124,17 +133,24 @@ export async function placeSample(s: WellFillState, code: string, scan: Incoming
   );
 }
 
+/** A scanned tube as Well fill places it (resolveSample). */
+interface ResolvedSample {
+  sampleId: string;
+  /** false: the labsheet's rows were read from the service and lack it; null: they could not be. */
+  known: boolean | null;
+  names: string[];
+  asReadText: string;
+}
+
 /**
- * The tube's sample ID (lookUpTube) and every name it goes by, the sample ID first. `known` is null
- * when the tube is not in the labsheet as far as this computer has it (is the labsheet reachable?
- * decides), with when the rows it is missing from were read. Undefined after telling the bench the
- * lookup itself failed: nothing is recorded.
+ * The tube's sample ID (lookUpTube) and every name it goes by, the sample ID first. A tube the
+ * labsheet lacks is `known: false` only when the rows that lack it came from the service (the miss
+ * says when they were read, and whether they were the saved copy): offline, or a labsheet never read
+ * or not on the service, it is null, given the benefit of the doubt. Main's read cache owns that
+ * freshness, so no second call asks whether the labsheet is reachable. Undefined after telling the
+ * bench the lookup itself failed: nothing is recorded.
  */
-async function resolveSample(
-  s: WellFillState,
-  code: string,
-  scan: IncomingScan,
-): Promise<{ sampleId: string; known: boolean | null; names: string[]; asReadText: string } | undefined> {
+async function resolveSample(s: WellFillState, code: string, scan: IncomingScan): Promise<ResolvedSample | undefined> {
   let answer: Awaited<ReturnType<typeof lookUpTubeAnswer>>;
   try {
     answer = await lookUpTubeAnswer(s.api, s.samples, s.labsheet, code);
@@ -149,15 +165,12 @@ async function resolveSample(
     return undefined;
   }
   const row = answer.row;
-  if (!row) return { sampleId: code, known: null, names: [code], asReadText: asRead(answer) };
+  if (!row) {
+    const searched = answer.readAt !== null && !answer.fromCache;
+    return { sampleId: code, known: searched ? false : null, names: [code], asReadText: asRead(answer) };
+  }
   const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];
   return { sampleId: row.id, known: true, names, asReadText: '' };
-}
-
-/** Without the labsheet we cannot call a sample unknown: offline, every sample is given the benefit of the doubt. */
-async function labsheetReachable(s: WellFillState): Promise<boolean> {
-  const r = await s.api.invoke('cache.labsheets', {});
-  return r.ok && !r.value.fromCache && r.value.names.includes(s.labsheet);
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
-import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { answerGuard, handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { PageSampleIndex } from '../../../../../renderer/lib/samples/sample-index.js';
 import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
@@ -52,6 +52,37 @@ describe('the page resolves tubes itself: one call to main per tube', () => {
       await scan('TB999999');
       expect(calls).toContain('cache.row');
       expect(s.guard?.kind).toBe('unknown-sample');
+    } finally {
+      s.stop();
+      outbox.stop();
+    }
+  });
+
+  it('a run of unknown tubes costs one lookup each, and "Use anyway" only the enqueue', async () => {
+    const feedback = new Feedback();
+    feedback.tones.enabled = false;
+    const outbox = new OutboxState(env.api);
+    await outbox.start();
+    const s = new WellFillState(counted, feedback, outbox, LOCAL_SANDBOX);
+    s.start();
+    const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
+    try {
+      await scan('PLT000003');
+      await expect.poll(() => s.samples.size).toBeGreaterThan(0);
+      for (const tube of ['TB990001', 'TB990002', 'TB990003']) {
+        calls.length = 0;
+        await scan(tube);
+        expect(s.guard?.kind, tube).toBe('unknown-sample');
+        // The miss itself says the rows were read from the service and when: nothing else is asked.
+        expect(calls, tube).toEqual(['cache.row']);
+        calls.length = 0;
+        await answerGuard(s, (edit) => edit());
+        expect(
+          Object.values(s.wells).some((w) => w.sample === tube),
+          tube,
+        ).toBe(true);
+        expect(calls, tube).toEqual(['outbox.enqueue']);
+      }
     } finally {
       s.stop();
       outbox.stop();
