@@ -6,19 +6,20 @@ import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import type {
   CachedManifest,
-  CachedRow,
   CachedWell,
   RowAnswer,
+  RowsAnswer,
   LabsheetColumns,
   KnownLocation,
   LayoutSource,
   PendingWellChange,
   SampleIndex,
 } from '../../shared/ipc/channels/cache.js';
+import { rowAnswerAt } from '../../shared/ipc/channels/cache.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
-import type { CacheStore, ManifestRecord } from './cache-store.js';
+import type { CacheStore, ManifestRecord, StoredRow } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
 import type { LabsheetIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
@@ -301,42 +302,28 @@ export function createReadCache(d: ReadCacheDeps) {
     return { ...saved, ...now };
   }
 
-  function rowFromStore(labsheet: string, value: string, fromCache: boolean): CachedRow | null {
-    const shape = currentShape(labsheet);
-    const hit = shape ? store.findRow(labsheet, value) : null;
-    if (!shape || !hit) return null;
-    const row: Record<string, CellValue> = {};
-    for (const h of shape.headers) row[h] = hit.row[h] ?? null;
-    return {
-      found: true,
-      labsheet,
-      headers: shape.headers,
-      idColumn: shape.idColumn,
-      barcodeColumn: shape.barcodeColumn,
-      idFrom: shape.idFrom,
-      matchedBy: hit.matchedBy,
-      row,
-      fetchedAt: shape.fetchedAt,
-      fromCache,
-    };
+  /** The saved rows `values` name, by value; after currentShape, so they are found by today's ID columns. */
+  function findSaved(labsheet: string, values: readonly string[], into: Map<string, StoredRow>): void {
+    if (!currentShape(labsheet)) return;
+    for (const v of values) {
+      const hit = store.findRow(labsheet, v);
+      if (hit) into.set(v, hit);
+    }
   }
 
   /**
-   * The rows `values` name, in their order. Values the fresh saved rows hold answer from them. The
-   * others are perhaps new since the rows were read: when that read is a moment ago (younger than
-   * missAnsweredWithinMs) they are answered as not found from it, saying when; otherwise they wait for
-   * one reload of the labsheet for them all (joining one under way), or the saved copy when the service
-   * cannot be reached. `refresh` always reloads.
+   * The rows `values` name, in their order, with the labsheet's columns once (RowsAnswer). Values the
+   * fresh saved rows hold answer from them. The others are perhaps new since the rows were read: when
+   * that read is a moment ago (younger than missAnsweredWithinMs) they are answered as not found from
+   * it, saying when; otherwise they wait for one reload of the labsheet for them all (joining one under
+   * way), or the saved copy when the service cannot be reached. `refresh` always reloads.
    */
-  async function rows(labsheet: string, values: readonly string[], refresh = false): Promise<RowAnswer[]> {
+  async function rows(labsheet: string, values: readonly string[], refresh = false): Promise<RowsAnswer> {
     const shape = store.shape(labsheet);
     const age = shape === null ? Infinity : d.now() - shape.fetchedAt;
-    const found = new Map<string, CachedRow>();
+    const found = new Map<string, StoredRow>();
     if (age < rowsFreshMs && !refresh) {
-      for (const v of values) {
-        const hit = rowFromStore(labsheet, v, false);
-        if (hit) found.set(v, hit);
-      }
+      findSaved(labsheet, values, found);
       // Refresh ahead, in the background, once the rows are half their life old: a bench
       // scanning steadily then never waits for a whole labsheet to reload on its scan path,
       // and no answer is ever older than rowsFreshMs (the same promise as before).
@@ -352,26 +339,41 @@ export function createReadCache(d: ReadCacheDeps) {
       try {
         await loadRows(labsheet, !refresh);
       } catch (err) {
-        // The service says the labsheet is not there: no rows of it were read, whatever is saved.
-        if (isDefinite(err)) return values.map((v) => found.get(v) ?? notRead(labsheet));
+        // The service says the labsheet is not there: no row of it stands, whatever is saved.
+        if (isDefinite(err))
+          return {
+            ...savedIdColumns(labsheet),
+            headers: [],
+            rows: values.map(() => null),
+            fetchedAt: null,
+            fromCache: false,
+          };
         fromCache = true;
       }
-      for (const v of missing) {
-        const hit = rowFromStore(labsheet, v, fromCache);
-        if (hit) found.set(v, hit);
-      }
+      findSaved(labsheet, missing, found);
     }
-    // A miss says when the rows searched were read (the saved rows, or none): one store read for all
-    // the misses of a rack file, not one per miss; none when every value was found.
-    const fetchedAt = values.every((v) => found.has(v)) ? null : (store.shape(labsheet)?.fetchedAt ?? null);
-    return values.map((v) => found.get(v) ?? { found: false, labsheet, fetchedAt, fromCache });
+    // One store read for the whole answer (a rack file of 1,248 reads), not one per value. A row found
+    // before a reload is given in today's columns (one added since reads null).
+    const now = currentShape(labsheet);
+    if (!now) return { ...savedIdColumns(labsheet), rows: values.map(() => null), fetchedAt: null, fromCache };
+    const { headers, idColumn, barcodeColumn, idFrom, fetchedAt } = now;
+    return {
+      labsheet,
+      headers,
+      idColumn,
+      barcodeColumn,
+      idFrom,
+      rows: values.map((v) => {
+        const hit = found.get(v);
+        return hit ? { matchedBy: hit.matchedBy, cells: headers.map((h) => hit.row[h] ?? null) } : null;
+      }),
+      fetchedAt,
+      fromCache,
+    };
   }
 
-  const notRead = (labsheet: string): RowAnswer => ({ found: false, labsheet, fetchedAt: null, fromCache: false });
-
   async function row(labsheet: string, value: string, refresh = false): Promise<RowAnswer> {
-    const [answer] = await rows(labsheet, [value], refresh);
-    return answer ?? notRead(labsheet);
+    return rowAnswerAt(await rows(labsheet, [value], refresh), 0);
   }
 
   /** Rows young enough to serve a whole fill without a reload stay; otherwise they load now. */

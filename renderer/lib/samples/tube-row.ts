@@ -1,5 +1,6 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { MAX_ROWS_PER_LOOKUP, type RowAnswer } from '../../../shared/ipc/channels/cache.js';
+import { MAX_ROWS_PER_LOOKUP } from '../../../shared/ipc/channels/cache.js';
+import type { CellValue } from '../../../shared/api/primitives.js';
 import { call } from '../ipc/client.js';
 import { age } from '../format/age.js';
 import type { PageSampleIndex, TubeRow } from './sample-index.js';
@@ -39,8 +40,9 @@ export async function lookUpTubeAnswer(
   const indexed = index.rowOf(code);
   if (indexed !== undefined) return { row: indexed };
   const answer = await call(api, 'cache.row', { labsheet, value: code });
-  const row = tubeRowOf(code, answer);
-  return row ? { row } : { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache };
+  if (!answer.found) return { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache };
+  const { row, idColumn, barcodeColumn } = answer;
+  return { row: tubeRowOf(code, row[idColumn], barcodeColumn === null ? null : row[barcodeColumn]) };
 }
 
 /**
@@ -86,8 +88,14 @@ export async function lookUpTubes(
   for (let from = 0; from < ask.length; from += MAX_ROWS_PER_LOOKUP) {
     const values = ask.slice(from, from + MAX_ROWS_PER_LOOKUP);
     try {
-      const rows = await call(api, 'cache.rows', { labsheet, values });
-      values.forEach((code, k) => found.set(code, { row: rows[k] ? tubeRowOf(code, rows[k]) : null }));
+      const a = await call(api, 'cache.rows', { labsheet, values });
+      // Only the two columns a tube is known by are read out of each row's cells.
+      const idAt = a.idColumn === null ? -1 : a.headers.indexOf(a.idColumn);
+      const barcodeAt = a.barcodeColumn === null ? -1 : a.headers.indexOf(a.barcodeColumn);
+      values.forEach((code, k) => {
+        const hit = a.rows[k];
+        found.set(code, { row: hit ? tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) : null });
+      });
     } catch (err) {
       for (const code of values) found.set(code, { failed: err });
     }
@@ -95,11 +103,8 @@ export async function lookUpTubes(
   return found;
 }
 
-/** A tube's identity from its cached row: a row without an ID is known by the code scanned. */
-function tubeRowOf(code: string, row: RowAnswer): TubeRow | null {
-  if (!row.found) return null;
-  const id = row.row[row.idColumn];
-  const barcode = row.barcodeColumn === null ? null : row.row[row.barcodeColumn];
+/** A tube's identity from its row's ID and ID_BARCODE cells: a row without an ID is known by the code scanned. */
+function tubeRowOf(code: string, id: CellValue | undefined, barcode: CellValue | undefined): TubeRow {
   return {
     id: id === null || id === undefined || id === '' ? code : String(id),
     barcode: barcode === null || barcode === undefined || barcode === '' ? null : String(barcode),

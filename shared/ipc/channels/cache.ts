@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cellValue } from '../../api/primitives.js';
+import { cellValue, type CellValue } from '../../api/primitives.js';
 import { channel } from '../channel.js';
 import { intent, plateBasis } from '../../outbox/intents.js';
 import { outboxEntryState, outboxError } from './outbox.js';
@@ -122,6 +122,42 @@ export const labsheetColumns = z.strictObject({
 export type LabsheetColumns = z.infer<typeof labsheetColumns>;
 
 /**
+ * `cache.rows`'s answer: the labsheet's columns once, then per value asked, in order, the cells of the
+ * row it names in `headers` order (null: no row holds it, as the rows read at `fetchedAt` say). Each
+ * row as a `cache.row` answer repeated the column names twice (its headers and its keys): a full rack
+ * of a labsheet hundreds of columns wide was megabytes over the IPC, built and parsed on both sides.
+ * `fromCache`: the service could not be reached, and the rows saved earlier were searched.
+ */
+export const rowsAnswer = labsheetColumns.extend({
+  rows: z.array(z.strictObject({ matchedBy: z.enum(['ID', 'ID_BARCODE']), cells: z.array(cellValue) }).nullable()),
+  fetchedAt: z.number().nullable(),
+  fromCache: z.boolean(),
+});
+export type RowsAnswer = z.infer<typeof rowsAnswer>;
+
+/** The `k`th value of a `cache.rows` answer as `cache.row` answers one value. */
+export function rowAnswerAt(a: RowsAnswer, k: number): RowAnswer {
+  const hit = a.rows[k];
+  const { labsheet, headers, idColumn, barcodeColumn, idFrom, fetchedAt, fromCache } = a;
+  // A found row comes with the rows it was found in: its labsheet's columns are known, and read.
+  if (!hit || idColumn === null || fetchedAt === null) return { found: false, labsheet, fetchedAt, fromCache };
+  const row: Record<string, CellValue> = {};
+  headers.forEach((h, i) => (row[h] = hit.cells[i] ?? null));
+  return {
+    found: true,
+    labsheet,
+    headers,
+    idColumn,
+    barcodeColumn,
+    idFrom,
+    matchedBy: hit.matchedBy,
+    row,
+    fetchedAt,
+    fromCache,
+  };
+}
+
+/**
  * A labsheet's tube → sample index for the page: [ID, ID_BARCODE or null] of every row. The page
  * resolves a tube scan with it, so a tube costs one call (the enqueue), not a lookup and an enqueue.
  */
@@ -180,7 +216,7 @@ export const cacheChannels = {
       labsheet: z.string().min(1).max(200),
       values: z.array(z.string().min(1).max(500)).min(1).max(MAX_ROWS_PER_LOOKUP),
     }),
-    response: z.array(rowAnswer),
+    response: rowsAnswer,
     readOnly: true,
   }),
   /**

@@ -6,7 +6,7 @@ import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { startStack, type Stack } from './stack.js';
 import { foundRow } from '../../helpers/found-row.js';
-import type { RowAnswer } from '../../../shared/ipc/channels/cache.js';
+import { rowAnswerAt } from '../../../shared/ipc/channels/cache.js';
 
 describe('read cache: works offline, says how old, overlays pending wells', () => {
   let t: ReturnType<typeof tempDir>;
@@ -110,7 +110,8 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     // Past the moment in which a miss is answered from the rows just read (read-cache-misses.test.ts).
     clock += 16_000;
     const values = ['TB000008', 'NEW000001', 'S-0009', 'NEW000002', 'TB000008'];
-    const rows = await cache.rows('Samples', values);
+    const answer = await cache.rows('Samples', values);
+    const rows = values.map((_, k) => rowAnswerAt(answer, k));
     expect(rows.map((r) => (r.found ? [r.matchedBy, r.row['Sample ID']] : null))).toEqual([
       ['ID_BARCODE', 'S-0008'],
       null,
@@ -120,14 +121,19 @@ describe('read cache: works offline, says how old, overlays pending wells', () =
     ]);
     // Two values no saved row holds (perhaps new since): one reload of the labsheet for both, not one each.
     expect(listings() - before).toBe(before);
-    // (A row held before the reload keeps the time it was read; the same row asked again has the reload's.)
-    const sameRow = (r: RowAnswer | undefined) => (r?.found ? { ...r, fetchedAt: 0 } : r);
-    for (const [k, v] of values.entries()) expect(sameRow(await cache.row('Samples', v))).toEqual(sameRow(rows[k]));
+    // The columns come once, each row's cells in their order.
+    const at = (h: string) => answer.headers.indexOf(h);
+    expect(answer.rows[0]?.cells[at('Sample ID')]).toBe('S-0008');
+    expect(answer.rows[0]?.cells[at('Tube Barcode')]).toBe('TB000008');
+    expect(answer.rows[0]?.cells).toHaveLength(answer.headers.length);
+    for (const [k, v] of values.entries()) expect(await cache.row('Samples', v)).toEqual(rows[k]);
 
     // Offline: the saved copy answers, marked as such.
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
     clock += 31_000;
-    expect((await cache.rows('Samples', ['S-0007', 'NEW000001'])).map((r) => r.fromCache)).toEqual([true, true]);
+    const offline = await cache.rows('Samples', ['S-0007', 'NEW000001']);
+    expect(offline.fromCache).toBe(true);
+    expect(offline.rows.map((r) => r?.matchedBy ?? null)).toEqual(['ID', null]);
   });
 
   it('labsheet names fall back to the last list when offline', async () => {
