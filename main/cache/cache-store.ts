@@ -55,7 +55,10 @@ export interface CacheStore {
   putLabsheetNames(names: string[], at: number): void;
   labsheetNames(): { names: string[]; fetchedAt: number } | null;
   putLocation(l: KnownLocation, at: number): void;
-  locations(): KnownLocation[];
+  /** The `limit` most recently saved, by name. */
+  locations(limit: number): KnownLocation[];
+  /** Those whose uuid, name (ASCII letters in any case) or barcode is `code`, by name, at most `limit`. */
+  locationsNamed(code: string, limit: number): KnownLocation[];
   /** The name people use for a plate, box or location this cache knows by uuid (hrid first), or null. */
   nameOf(uuid: string): string | null;
   /** The uuid and hrid of a saved plate (or box) known by either, without its wells; null when not saved. */
@@ -139,7 +142,14 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     putLocation: db.prepare<[string, string, string, string, number]>(
       `INSERT OR REPLACE INTO locations VALUES (?, ?, ?, ?, ?)`,
     ),
-    locations: db.prepare<[], { body: string }>(`SELECT body FROM locations ORDER BY name`),
+    locations: db.prepare<[number], { body: string }>(
+      `SELECT body FROM (SELECT body, name FROM locations ORDER BY fetched_at DESC LIMIT ?) ORDER BY name`,
+    ),
+    locationsNamed: db.prepare<[string, string, string, number], { body: string }>(
+      `SELECT body FROM locations
+        WHERE uuid = ? OR name = ? COLLATE NOCASE OR json_extract(body, '$.barcode') = ?
+        ORDER BY name LIMIT ?`,
+    ),
     plateNamesBy: {
       uuid: db.prepare<[string], { uuid: string; hrid: string }>(`SELECT uuid, hrid FROM manifests WHERE uuid = ?`),
       hrid: db.prepare<[string], { uuid: string; hrid: string }>(`SELECT uuid, hrid FROM manifests WHERE hrid = ?`),
@@ -275,7 +285,9 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     putLocation(l, at) {
       q.putLocation.run(l.uuid, l.name, l.kind, JSON.stringify(l), at);
     },
-    locations: () => q.locations.all().map((r) => JSON.parse(r.body) as KnownLocation),
+    locations: (limit) => q.locations.all(limit).map((r) => JSON.parse(r.body) as KnownLocation),
+    locationsNamed: (code, limit) =>
+      q.locationsNamed.all(code, code, code, limit).map((r) => JSON.parse(r.body) as KnownLocation),
     nameOf(uuid) {
       const m = q.manifestName.get(uuid);
       if (m) return m.hrid || m.name || null;

@@ -15,7 +15,7 @@ import type {
   PendingWellChange,
   SampleIndex,
 } from '../../shared/ipc/channels/cache.js';
-import { rowAnswerAt } from '../../shared/ipc/channels/cache.js';
+import { MAX_KNOWN_LOCATIONS, rowAnswerAt } from '../../shared/ipc/channels/cache.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
@@ -444,7 +444,9 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   }
 
-  const locations = (): KnownLocation[] => store.locations();
+  /** Bounded (MAX_KNOWN_LOCATIONS): the pickers' list, or the few a scanned code names. */
+  const locations = (code?: string): KnownLocation[] =>
+    code === undefined ? store.locations(MAX_KNOWN_LOCATIONS) : store.locationsNamed(code, MAX_KNOWN_LOCATIONS);
 
   /**
    * The columns rows of a labsheet are identified by, with its column names to choose from. The rows

@@ -14,7 +14,7 @@ export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannel
     'cache.rows': ({ labsheet, values }) => cache.rows(labsheet, values),
     'cache.sampleIndex': ({ labsheet }) => cache.sampleIndex(labsheet),
     'cache.labsheets': () => cache.labsheets(),
-    'cache.locations': () => cache.locations(),
+    'cache.locations': ({ code }) => cache.locations(code),
     'cache.idColumns': ({ labsheet }) => cache.idColumns(labsheet),
     'cache.setTemplateLayout': ({ template, rows, columns }) => cache.setTemplateLayout(template, { rows, columns }),
   };

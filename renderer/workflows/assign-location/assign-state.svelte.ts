@@ -246,7 +246,8 @@ export class AssignState implements ServiceBound {
   }
 
   async openLocation(code: string): Promise<boolean> {
-    const known = await call(this.api, 'cache.locations', {});
+    // Asked by code: main looks among every plate this computer has opened, not only the list's recent ones.
+    const known = await call(this.api, 'cache.locations', { code });
     const hit = known.find((l) => l.uuid === code || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code);
     if (hit?.kind === 'manifest') return this.openManifest(hit.barcode ?? hit.uuid);
     if (!hit && !UUID.test(code)) return false;

@@ -183,6 +183,13 @@ export const knownLocation = z.strictObject({
 });
 export type KnownLocation = z.infer<typeof knownLocation>;
 
+/**
+ * Plates and boxes `cache.locations` lists at most: every plate ever opened on this computer is saved,
+ * so the list grows with the lab's years. The pickers offer the most recently opened; a scanned code
+ * is looked up by main among all of them (`code`).
+ */
+export const MAX_KNOWN_LOCATIONS = 500;
+
 export const cacheChannels = {
   /** Exactly one of barcode, hrid, uuid. Answers null when neither the service nor the cache knows it. */
   'cache.manifest': channel({
@@ -240,7 +247,15 @@ export const cacheChannels = {
     response: z.strictObject({ names: z.array(z.string()), ...freshness }),
     readOnly: true,
   }),
-  'cache.locations': channel({ request: z.strictObject({}), response: z.array(knownLocation), readOnly: true }),
+  /**
+   * The plates and boxes this computer has opened, by name: the MAX_KNOWN_LOCATIONS most recently
+   * opened, or with `code` those whose uuid, name (any case) or barcode it is, among all of them.
+   */
+  'cache.locations': channel({
+    request: z.strictObject({ code: z.string().min(1).max(200).optional() }),
+    response: z.array(knownLocation).max(MAX_KNOWN_LOCATIONS),
+    readOnly: true,
+  }),
   /** The layout of a manifest template whose name does not say it, asked once and remembered. */
   'cache.setTemplateLayout': channel({
     request: z.strictObject({

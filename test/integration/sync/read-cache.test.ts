@@ -6,7 +6,7 @@ import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { startStack, type Stack } from './stack.js';
 import { foundRow } from '../../helpers/found-row.js';
-import { rowAnswerAt } from '../../../shared/ipc/channels/cache.js';
+import { MAX_KNOWN_LOCATIONS, rowAnswerAt } from '../../../shared/ipc/channels/cache.js';
 
 describe('read cache: works offline, says how old, overlays pending wells', () => {
   let t: ReturnType<typeof tempDir>;
@@ -191,6 +191,32 @@ describe("read cache: plates, as the sandbox's demo answers and as a real servic
     expect(offline).toMatchObject({ fromCache: true, fetchedAt: 1_000_000, hrid: 'PL-0001' });
     expect(offline!.pending).toEqual([expect.objectContaining({ entryId: id, state: 'pending' })]);
     expect(cache.locations()).toEqual([expect.objectContaining({ kind: 'manifest', hrid: 'PL-0001', rows: 8 })]);
+  });
+
+  it('known plates: the list is the most recently opened, bounded; a code is found among all of them', async () => {
+    const plate = (n: number) => ({
+      uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      name: `Plate ${String(n).padStart(4, '0')}`,
+      kind: 'manifest' as const,
+      hrid: `PL-${n}`,
+      barcode: `PLT${String(n).padStart(6, '0')}`,
+      rows: 8,
+      columns: 12,
+    });
+    await start({ profile: 'spec' });
+    // Years of plates opened on this computer, the first one longest ago.
+    const opened = MAX_KNOWN_LOCATIONS + 100;
+    for (let n = 1; n <= opened; n++) store.putLocation(plate(n), n);
+    const listed = cache.locations();
+    expect(listed).toHaveLength(MAX_KNOWN_LOCATIONS);
+    expect(listed.map((l) => l.name)).toEqual(
+      Array.from({ length: MAX_KNOWN_LOCATIONS }, (_, i) => plate(opened - MAX_KNOWN_LOCATIONS + 1 + i).name),
+    );
+    // The first plate is past the list, and still found by any of its codes.
+    expect(cache.locations(plate(1).barcode)).toEqual([plate(1)]);
+    expect(cache.locations(plate(1).uuid)).toEqual([plate(1)]);
+    expect(cache.locations('PLATE 0001')).toEqual([plate(1)]);
+    expect(cache.locations('PLT999999')).toEqual([]);
   });
 
   it('a service that lists no wells: the layout comes from the template name, used wells it cannot place are counted', async () => {
