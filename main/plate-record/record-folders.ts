@@ -42,16 +42,24 @@ export async function makeRecordFolder(recordsDir: string, folder: string): Prom
 
 const KIND_ORDER: readonly RecordFile['kind'][] = ['wells', 'grid', 'picture'];
 
-/** Kept records, newest first (what the Outbox and Well fill screens link to). */
-export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord, 'entries'>[]> {
+/**
+ * Kept records, newest first (what the Outbox and Well fill screens link to), the `limit` newest when
+ * given: records are kept for good, so only the folders' times are read for all of them, and the
+ * files of those answered.
+ */
+export async function listRecords(recordsDir: string, limit = Infinity): Promise<Omit<PlateRecord, 'entries'>[]> {
   let names: string[];
   try {
     names = await readdir(recordsDir);
   } catch {
     return [];
   }
+  const folders: { folder: string; createdAt: number }[] = [];
+  for (const folder of names.filter((n) => n.startsWith('PLATE_')))
+    folders.push({ folder, createdAt: Math.round((await stat(path.join(recordsDir, folder))).mtimeMs) });
+  folders.sort((a, b) => b.createdAt - a.createdAt);
   const out: Omit<PlateRecord, 'entries'>[] = [];
-  for (const folder of names.filter((n) => n.startsWith('PLATE_'))) {
+  for (const { folder, createdAt } of folders.slice(0, limit)) {
     const dir = path.join(recordsDir, folder);
     const inside = await readdir(dir).catch(() => [] as string[]);
     const files: RecordFile[] = [];
@@ -67,10 +75,9 @@ export async function listRecords(recordsDir: string): Promise<Omit<PlateRecord,
     }
     // The order filing answers them in (table, grid, picture), whatever order the disk lists them in.
     files.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
-    const created = (await stat(dir)).mtimeMs;
-    out.push({ folder, plate: plateOfFolder(folder), createdAt: Math.round(created), files });
+    out.push({ folder, plate: plateOfFolder(folder), createdAt, files });
   }
-  return out.sort((a, b) => b.createdAt - a.createdAt);
+  return out;
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
+import { MAX_RECORDS_LISTED, type plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
 import { fileRecord, UnfiledLeftoverError, type PlateRecordDeps } from '../../plate-record/file-record.js';
 import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
 import { ReadElsewhereError, WriteError } from '../../outbox/index.js';
@@ -38,7 +38,7 @@ export function plateRecordHandlers(
   return {
     'plateRecord.file': ({ plateUuid, page, filing, readFrom }) =>
       fileRecord(d, plateUuid, page, filing, readFrom).catch(notFiled),
-    'plateRecord.list': () => listRecords(d.recordsDir),
+    'plateRecord.list': ({ limit }) => listRecords(d.recordsDir, limit ?? MAX_RECORDS_LISTED),
     'plateRecord.read': async ({ folder, name }) => ({
       base64: (await readRecordFile(d.recordsDir, folder, name).catch(failed('Cannot read it'))).toString('base64'),
     }),

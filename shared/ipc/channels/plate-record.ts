@@ -51,6 +51,9 @@ export type PlateRecord = z.infer<typeof plateRecord>;
 
 const fileName = z.string().min(1).max(200);
 
+/** Kept records `plateRecord.list` answers at most (when no smaller `limit` is asked). */
+export const MAX_RECORDS_LISTED = 100;
+
 /** The fileSource a record's uploads carry: the Outbox tells them by it and links to the kept copy. */
 export const RECORD_FILE_SOURCE = 'Benchlink plate record';
 
@@ -71,9 +74,10 @@ export const plateRecordChannels = {
     }),
     response: plateRecord,
   }),
+  /** The newest kept records first, at most `limit` (records are kept for good: the list only grows). */
   'plateRecord.list': channel({
-    request: z.strictObject({}),
-    response: z.array(plateRecord.omit({ entries: true })),
+    request: z.strictObject({ limit: z.number().int().min(1).max(MAX_RECORDS_LISTED).optional() }),
+    response: z.array(plateRecord.omit({ entries: true })).max(MAX_RECORDS_LISTED),
     readOnly: true,
   }),
   /**
