@@ -16,7 +16,7 @@ import { removeStaged, stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
 import { recordBuiltOn } from './record-basis.js';
-import { listRecords, makeRecordFolder, recordNames } from './record-folders.js';
+import { listRecords, placeRecordFolder, recordNames, startRecordFolder } from './record-folders.js';
 import { recordWells, type RecordWell } from './record-wells.js';
 import { markFiled, markUnfiled, removeUnfiled } from './unfiled-records.js';
 
@@ -172,17 +172,19 @@ export async function fileRecord(
     { name: `${base}.png`, kind: 'picture', bytes: platePng(m, wells, new Date(at)) },
   ];
   const key = dedupeKeyOf(filing);
-  const folderName = await makeRecordFolder(d.recordsDir, names.folder);
-  const folder = path.join(d.recordsDir, folderName);
+  // Built under a hidden name, mark first, and named only when whole (see startRecordFolder).
+  let folder = await startRecordFolder(d.recordsDir);
+  let folderName: string | undefined;
   const staged: string[] = [];
   let entries: number[];
   try {
     await markUnfiled(folder, key);
+    for (const f of files) await writeFileAtomic(path.join(folder, f.name), f.bytes);
+    folderName = await placeRecordFolder(d.recordsDir, folder, names.folder);
+    folder = path.join(d.recordsDir, folderName);
     const intents: Intent[] = [];
     for (const f of files) {
-      const kept = path.join(folder, f.name);
-      await writeFileAtomic(kept, f.bytes);
-      const copy = await stageFile(kept, d.stagingDir, f.name);
+      const copy = await stageFile(path.join(folder, f.name), d.stagingDir, f.name);
       staged.push(copy.stagedPath);
       intents.push(uploadIntent(copy, f.name, { fileSource: RECORD_FILE_SOURCE }));
     }
@@ -208,10 +210,11 @@ export async function fileRecord(
       subject: { text: `The record of ${m.hrid}`, plural: false },
     });
   } catch (err) {
-    // One commit: none of its entries exist, so a second filing makes the plate's one record. A folder
-    // that stays is named to the user.
+    // One commit: none of its entries exist, so a second filing makes the plate's one record. A named
+    // folder that stays is named to the user; one still under its building name is no record, and the
+    // next start removes it.
     const leftover = await takeBack(d, folder, staged);
-    throw leftover === null ? err : new UnfiledLeftoverError(err, folder, leftover);
+    throw leftover === null || folderName === undefined ? err : new UnfiledLeftoverError(err, folder, leftover);
   }
   if (!isFiled(d.outbox, key, folderName)) {
     // The same press sent again while this one was building (pressed again after a lost connection): the

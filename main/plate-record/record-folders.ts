@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlateRecord, RecordFile } from '../../shared/ipc/channels/plate-record.js';
 import { safeFileNamePart } from '../common/safe-file-name.js';
@@ -23,19 +23,42 @@ export function plateOfFolder(folder: string): string {
 }
 
 /**
- * Makes a new record folder and answers its name: `folder`, or `folder-2`, `-3`… when a record of the
- * same plate was filed in the same second. Made exclusively (mkdir fails on an existing one), so a
- * record never writes into another's folder: a kept copy is never overwritten.
+ * A record is built under a hidden name in the records folder, its unfiled mark and files inside, and
+ * only then given its name (placeRecordFolder): a crash at any step leaves either nothing under a
+ * record's name or a whole marked folder, never a record-named folder without its mark (which nothing
+ * could tell from a filed record). A dot name, so no listing or channel shows it; in the records folder
+ * itself, so the rename stays on one disk (a rename across disks is a copy, and not atomic).
  */
-export async function makeRecordFolder(recordsDir: string, folder: string): Promise<string> {
+const BUILDING = '.building-';
+
+/** Makes a new hidden folder to build a record in; answers its full path. */
+export async function startRecordFolder(recordsDir: string): Promise<string> {
   await mkdir(recordsDir, { recursive: true });
+  return mkdtemp(path.join(recordsDir, BUILDING));
+}
+
+/** Whether a records folder entry is a record still being built (at start: one a crash cut off). */
+export const isBuildingFolder = (name: string): boolean => name.startsWith(BUILDING);
+
+/**
+ * Gives a built record folder its name and answers it: `folder`, or `folder-2`, `-3`… when a record of
+ * the same plate was filed in the same second (a second press racing this one, a folder of an older
+ * version). A rename never merges into an existing folder that holds anything: Linux and macOS refuse
+ * it (ENOTEMPTY, EEXIST), Windows refuses any existing folder (EPERM); so whatever the code, a refusal
+ * with the name taken means the next name. An empty folder Linux or macOS do rename over holds no record.
+ */
+export async function placeRecordFolder(recordsDir: string, built: string, folder: string): Promise<string> {
   for (let n = 1; ; n++) {
     const name = n === 1 ? folder : `${folder}-${n}`;
     try {
-      await mkdir(path.join(recordsDir, name));
+      await rename(built, path.join(recordsDir, name));
       return name;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const taken = await lstat(path.join(recordsDir, name)).then(
+        () => true,
+        () => false,
+      );
+      if (!taken) throw err;
     }
   }
 }

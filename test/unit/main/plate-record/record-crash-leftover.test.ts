@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DONE_KEPT_MS } from '../../../../main/outbox/index.js';
-import { makeRecordFolder, recordNames } from '../../../../main/plate-record/record-folders.js';
+import { placeRecordFolder, recordNames, startRecordFolder } from '../../../../main/plate-record/record-folders.js';
 import { markUnfiled } from '../../../../main/plate-record/unfiled-records.js';
 import { inProcessApi } from '../../../helpers/in-process-api.js';
 
@@ -17,14 +17,29 @@ const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-records-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const records = join(dataDir, 'records');
 
-/** What a filing has written when it dies just before its entries are committed. */
-async function diedBeforeQueueing(hrid: string, at: number, filing = randomUUID()): Promise<string> {
+/**
+ * A filing's steps on disk, as fileRecord takes them, up to the point where it dies: `'named'` is just
+ * before its entries are committed. Answers the folder's name in the records folder.
+ */
+async function diedAt(
+  step: 'made' | 'half-marked' | 'half-written' | 'named',
+  hrid: string,
+  at: number,
+  filing: string = randomUUID(),
+): Promise<string> {
   const names = recordNames(hrid, at);
-  const folder = await makeRecordFolder(records, names.folder);
-  await markUnfiled(join(records, folder), `plate-record:${filing}`);
-  writeFileSync(join(records, folder, `${names.base}.csv`), 'position\n');
-  return folder;
+  const building = await startRecordFolder(records);
+  if (step === 'made') return building;
+  if (step === 'half-marked') {
+    writeFileSync(join(building, '.unfiled'), 'plate-rec');
+    return building;
+  }
+  await markUnfiled(building, `plate-record:${filing}`);
+  writeFileSync(join(building, `${names.base}.csv`), 'position\n');
+  if (step === 'half-written') return building;
+  return placeRecordFolder(records, building, names.folder);
 }
+const diedBeforeQueueing = (hrid: string, at: number, filing?: string) => diedAt('named', hrid, at, filing);
 
 describe('a record folder whose filing was never queued', () => {
   it('is removed at the next start; filed records stay, also one whose mark was left on', async () => {
@@ -53,6 +68,40 @@ describe('a record folder whose filing was never queued', () => {
       expect((await again.call('plateRecord.list', {})).map((r) => r.folder).sort()).toEqual(
         [filed.folder, old].sort(),
       );
+    } finally {
+      await again.app.close();
+    }
+  }, 60_000);
+});
+
+describe('what a filing cut off at any step leaves', () => {
+  it('never is a record-named folder without its mark; the next start removes it all, and keeps records of older versions', async () => {
+    rmSync(records, { recursive: true, force: true });
+    const now = Date.now();
+    const left = [
+      await diedAt('made', 'PL-0001', now),
+      await diedAt('half-marked', 'PL-0001', now),
+      await diedAt('half-written', 'PL-0002', now),
+      await diedAt('named', 'PL-0002', now),
+    ];
+    const names = readdirSync(records);
+    // Until it is named a folder is hidden (a dot name): nothing lists it as a record.
+    expect(names.filter((n) => n.startsWith('PLATE_'))).toEqual([left[3]]);
+    expect(readdirSync(join(records, left[3]!))).toContain('.unfiled');
+
+    // Versions before this one made the named folder first and marked it after: cut off in between,
+    // they left it empty and unmarked. A record they filed has its files and no mark, and is the user's.
+    const older = recordNames('PL-0003', now - 3_600_000);
+    mkdirSync(join(records, older.folder));
+    const olderRecord = recordNames('PL-0001', now - 7_200_000);
+    mkdirSync(join(records, olderRecord.folder));
+    writeFileSync(join(records, olderRecord.folder, `${olderRecord.base}.csv`), 'position\n');
+
+    const again = await inProcessApi({ dataDir });
+    try {
+      expect(readdirSync(records)).toEqual([olderRecord.folder]);
+      expect(readdirSync(join(records, olderRecord.folder))).toEqual([`${olderRecord.base}.csv`]);
+      expect((await again.call('plateRecord.list', {})).map((r) => r.folder)).toEqual([olderRecord.folder]);
     } finally {
       await again.app.close();
     }

@@ -83,10 +83,11 @@ describe('a plate record whose outbox write fails and whose folder cannot then b
     const records = join(env.dataDir, 'records');
     mkdirSync(records, { recursive: true });
     const staged = stagedCopies();
-    // Once the filing has made its folder, the records folder may no longer lose it.
+    // Once the filing has named its folder (it is built under a hidden name), the records folder may no
+    // longer lose it.
     let undo: (() => void) | null | undefined;
-    const watcher = watch(records, () => {
-      if (undo === undefined) undo = lockEntries(records);
+    const watcher = watch(records, (_, name) => {
+      if (undo === undefined && name?.startsWith('PLATE_')) undo = lockEntries(records);
     });
     let refused: Awaited<ReturnType<typeof env.api.invoke<'plateRecord.file'>>>;
     try {

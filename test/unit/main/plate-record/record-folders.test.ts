@@ -1,11 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   listRecords,
-  makeRecordFolder,
+  placeRecordFolder,
   plateOfFolder,
   recordNames,
+  startRecordFolder,
 } from '../../../../main/plate-record/record-folders.js';
 import { tempDir } from '../outbox/helpers.js';
 
@@ -49,14 +50,41 @@ describe('record folders name their plate', () => {
 });
 
 describe('a new record folder', () => {
+  /** What a filing builds before naming its folder: something inside, as every built folder has (its mark). */
+  const built = async (dir: string, what: string) => {
+    const folder = await startRecordFolder(dir);
+    writeFileSync(join(folder, '.unfiled'), what);
+    return folder;
+  };
+
   it('never is an existing one: the same second gives -2, -3, and the plate is still read off the name', async () => {
     const temp = tempDir('records-');
     try {
       const { folder } = recordNames('PL_2026_A', AT);
       const made = [];
-      for (let i = 0; i < 3; i++) made.push(await makeRecordFolder(temp.dir, folder));
+      for (let i = 0; i < 3; i++) made.push(await placeRecordFolder(temp.dir, await built(temp.dir, `${i}`), folder));
       expect(made).toEqual([folder, `${folder}-2`, `${folder}-3`]);
       expect(made.map(plateOfFolder)).toEqual(['PL_2026_A', 'PL_2026_A', 'PL_2026_A']);
+      expect(made.map((m) => readFileSync(join(temp.dir, m, '.unfiled'), 'utf8'))).toEqual(['0', '1', '2']);
+      // Nothing is left under a building name, and none of them is listed as a record.
+      expect(readdirSync(temp.dir).sort()).toEqual(made.sort());
+    } finally {
+      temp.cleanup();
+    }
+  });
+
+  it('two presses racing in one second get two names; a record an older version wrote (no mark) is left whole', async () => {
+    const temp = tempDir('records-');
+    try {
+      const { base, folder } = recordNames('PL-0001', AT);
+      mkdirSync(join(temp.dir, folder));
+      writeFileSync(join(temp.dir, folder, `${base}.csv`), 'older\n');
+      const [a, b] = await Promise.all([built(temp.dir, 'a'), built(temp.dir, 'b')]);
+      const made = await Promise.all([placeRecordFolder(temp.dir, a, folder), placeRecordFolder(temp.dir, b, folder)]);
+      expect(made.sort()).toEqual([`${folder}-2`, `${folder}-3`]);
+      expect(readdirSync(join(temp.dir, folder))).toEqual([`${base}.csv`]);
+      expect(readFileSync(join(temp.dir, folder, `${base}.csv`), 'utf8')).toBe('older\n');
+      expect(made.map((m) => readFileSync(join(temp.dir, m, '.unfiled'), 'utf8')).sort()).toEqual(['a', 'b']);
     } finally {
       temp.cleanup();
     }
