@@ -6,7 +6,8 @@ import { openScreen, scanAndWait, shot, signIn } from './user.js';
  * A well's sync mark ("…" waiting, "!" refused, "?" needs a look) is read at a glance, without hovering:
  * on a filled well too, on 96 and 384 wells, at the laptop sizes a bench has, never under 11px and each
  * with its own shape, not told by colour alone. Offline, a scanned tube waits to be sent, so its well
- * carries the "…" mark.
+ * carries the "…" mark; a sample the labsheet does not have, placed anyway, is refused by the service,
+ * so its well carries the "!" mark.
  */
 const stack = useStack({ timeout: 120_000 });
 
@@ -21,6 +22,7 @@ const MIN_MARK = 11;
 const SHAPES: Record<string, { ring: boolean; radius: string }> = {
   '…': { ring: true, radius: '50%' },
   '?': { ring: false, radius: '50%' },
+  '!': { ring: false, radius: '2px' },
 };
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -49,7 +51,8 @@ async function expectMarkShown(page: Page, position: string, glyph: string): Pro
   const w = await boxOf(well);
   // Under 11px the "…" of a waiting well was a smudge on a 384-well plate at 1280 and 1366 px: only its colour read.
   expect.soft(Math.min(m.width, m.height), `${position}: the mark is at least 11px`).toBeGreaterThanOrEqual(MIN_MARK);
-  // Told apart by shape as well as glyph and colour: waiting is a hollow ring, needing a look a filled disc.
+  // Told apart by shape as well as glyph and colour: waiting is a hollow ring, needing a look a filled
+  // disc, refused a filled square.
   const shape = await mark.evaluate((el) => {
     const css = getComputedStyle(el);
     return {
@@ -71,7 +74,10 @@ async function expectMarkShown(page: Page, position: string, glyph: string): Pro
       r.selectNodeContents(el);
       return [...r.getClientRects()].map((c) => ({ x: c.x, y: c.y, width: c.width, height: c.height }));
     });
-    for (const g of glyphs) expect.soft(apart(m, g), `${position}: the mark is clear of the id`).toBe(true);
+    for (const g of glyphs)
+      expect
+        .soft(apart(m, g), `${position}: the mark ${JSON.stringify(m)} is clear of the id ${JSON.stringify(g)}`)
+        .toBe(true);
   }
 }
 
@@ -136,3 +142,33 @@ test('at 1366×768 a filled well whose change needs a look shows "?"', async ({ 
   await expectMarkShown(page, ((await held.getAttribute('data-testid')) ?? '').replace('well-', ''), '?');
   await shot(page, 'well-marks-held');
 });
+
+let unknown = 7700;
+for (const size of SIZES) {
+  test(`at ${size.width}×${size.height} a filled well the service refused shows its square "!", on 96 and 384 wells`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(size);
+    await signIn(page, stack);
+    await openScreen(page, 'Well fill');
+    for (const [code, hrid] of [
+      ['PLT000003', 'PL-0003'],
+      ['PLT000002', 'PL-0002'],
+    ] as const) {
+      await openPlate(page, code, hrid);
+      // A sample the labsheet does not have, placed anyway: the service refuses that well (422).
+      const sample = `S-${++unknown}`;
+      await scanAndWait(page, sample, 'not in the labsheet');
+      await page.getByTestId('guard-proceed').click();
+      const well = page.locator(`[data-sample="${sample}"]`);
+      await expect(well).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
+      const position = ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
+      await expectMarkShown(page, position, '!');
+      // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says it
+      // failed and gives the service's reason (here naming the sample it does not have), as the tooltip does.
+      await expect(well).toHaveAccessibleName(new RegExp(`^${position}, ${sample}, (SAMPLE, )?failed: .*"${sample}"`));
+      await expect(page.getByTestId('scan-field')).toBeFocused();
+      await shot(page, `well-marks-refused-${size.width}-${hrid}`);
+    }
+  });
+}
