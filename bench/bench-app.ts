@@ -24,10 +24,10 @@ export function benchFixture(): SandboxFixture {
   return f;
 }
 
-export async function startBenchApp(name: string) {
+/** `fixture`: the lab the sandbox starts with (benchFixture unless a bench needs more of it). */
+export async function startBenchApp(name: string, fixture: SandboxFixture = benchFixture()) {
   const dataDir = mkdtempSync(join(tmpdir(), `benchlink-${name}-`));
   const serviceDir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), `benchlink-${name}-service-`));
-  const fixture = benchFixture();
   const app = await createApp({
     dataDir,
     info: { version: 'bench', shell: 'browser-host', platform: process.platform, nativeDialogs: false },

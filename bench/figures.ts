@@ -130,6 +130,18 @@ export const GROUPS: BenchGroup[] = [
     ],
   },
   {
+    // A rack file of the largest box, chosen on Assign location, until the screen says it was saved.
+    id: 'rack',
+    module: './rack-import.js',
+    fn: 'benchRackImport',
+    rows: (r) => [
+      plain('rack file 26 × 48, known tubes: file chosen → saved', r.knownMs!, 'ms'),
+      plain('rack file 26 × 48, known tubes: "Saving" → saved', r.knownSavingMs!, 'ms'),
+      plain('rack file 26 × 48, unknown tubes: file chosen → saved', r.unknownMs!, 'ms'),
+      plain('rack file 26 × 48, unknown tubes: "Saving" → saved', r.unknownSavingMs!, 'ms'),
+    ],
+  },
+  {
     id: 'memory',
     module: './outbox.js',
     fn: 'benchMemory100k',
