@@ -29,6 +29,11 @@ export interface Classification {
   command?: ScanCommand;
   /** For a layout command barcode: the layout's name (kind `command`, no `command` word). */
   layout?: string;
+  /**
+   * Shaped like a position (`normalized` is it) but outside the context's layout: kind `unknown`, as
+   * it is no position there, yet a screen expecting a position says so rather than taking it as an ID.
+   */
+  outsideLayout?: boolean;
 }
 
 export interface ClassifyContext {
@@ -122,7 +127,7 @@ function classifyWith(
       if (context.layout && !isInLayout(p, context.layout)) {
         const { rows, columns } = context.layout;
         const why = `looks like position ${normalized} but lies outside the ${rows}×${columns} layout`;
-        return withSymbology({ kind: 'unknown', value: idText, normalized, why });
+        return withSymbology({ kind: 'unknown', value: idText, normalized, why, outsideLayout: true });
       }
       const why = 'well position (row letter + column number)';
       return withSymbology({ kind: 'position', value: idText, normalized, why });

@@ -1,7 +1,7 @@
 import { createClassifier, type Classification } from '../../../shared/barcode/classify.js';
 import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
-import type { Layout } from '../../../shared/layout/positions.js';
+import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
 
 const classifier = createClassifier();
 
@@ -29,4 +29,17 @@ export function classify(text: string, layout?: Layout): ScanClass {
 export function idRefusal(c: ScanClass, idName: string): string | null {
   if (c.garbage) return c.refusal ?? c.why;
   return notAnIdReason(c, idName, localDay());
+}
+
+/**
+ * Why a read shaped like a position but outside the open plate or box (Q1 on a 384-well plate, J1 in
+ * a 9 × 9 box) is not recorded, or null for any other read. Taken as an ID it became an "unknown
+ * sample" question on Well fill and, on Assign location, a tube move the service refused later; it is
+ * nearly always a position mistyped or read off another plate. `where` names the plate or box (its
+ * hrid: the words must fit the last-scan line).
+ */
+export function outsideLayoutRefusal(c: ScanClass, layout: Layout, where: string): string | null {
+  if (!c.outsideLayout) return null;
+  const range = `A1–${formatPosition({ row: layout.rows - 1, column: layout.columns - 1 })}`;
+  return `${c.normalized} is outside ${where} (${range}): nothing recorded. Scan ${range} or a tube`;
 }

@@ -1,4 +1,4 @@
-import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
+import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -18,6 +18,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     const why = idRefusal(c, s.location ? 'a tube ID' : 'a location, box or plate ID');
     return fb.report(scan.text, `${why}; nothing recorded`, 'error', scan.mainAt);
   }
+  const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.location?.hrid ?? 'this box');
+  if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box') {
     const ok = await s.openManifest(c.value);
     const needed = s.positionNeeded();

@@ -1,7 +1,7 @@
 import { messageOf } from '../../lib/ipc/client.js';
 import { asRead, lookUpTubeAnswer } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
-import { classify, idRefusal } from '../../lib/scan-input/scan-kind.js';
+import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import type { Tone } from '../../lib/tones/tones.js';
 import { isReservedWell, wellAfter } from './fill-order.js';
@@ -48,6 +48,8 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
     const why = idRefusal(c, s.plate ? 'a sample or tube ID' : 'a plate ID');
     return fb.report(scan.text, `${why}; nothing recorded`, 'error', scan.mainAt);
   }
+  const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.plate?.hrid ?? 'this plate');
+  if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box' || (!s.plate && c.kind === 'unknown')) {
     const g = guardPlate(s.plate, c.normalized || c.value);
     if (g) return raise(s, g, scan, () => openPlate(s, c.value, scan));

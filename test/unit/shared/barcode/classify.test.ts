@@ -81,6 +81,8 @@ describe('classifyScan with the default patterns', () => {
   it('refuses a position outside the layout', () => {
     expect(classifyScan('P24', { layout: { rows: 8, columns: 12 } })).toMatchObject({
       kind: 'unknown',
+      normalized: 'P24',
+      outsideLayout: true,
       why: expect.stringContaining('outside the 8×12'),
     });
     expect(classifyScan('H12', { layout: { rows: 8, columns: 12 } }).kind).toBe('position');
