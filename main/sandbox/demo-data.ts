@@ -1,3 +1,4 @@
+import { DEMO_BARCODES, demoTubeBarcode } from '../../shared/demo-lab.js';
 import type { SandboxFixture } from './fixture.js';
 
 /** Fixed so docs, screenshots and a scientist's settings keep working across sandbox restarts. */
@@ -26,7 +27,7 @@ function sampleRows(): Record<string, string | number | boolean | null>[] {
     const day = 1 + (i % 28);
     return {
       'Sample ID': `S-${pad(n, 4)}`,
-      'Tube Barcode': `TB${pad(n, 6)}`,
+      'Tube Barcode': demoTubeBarcode(n),
       'Volume uL': status === 'discarded' || status === 'depleted' ? 0 : Math.round(10 + next() * 190),
       Status: status,
       Received: `2026-${pad(9 + Math.floor(i / 100), 2)}-${pad(day, 2)}`,
@@ -117,7 +118,7 @@ export function demoFixture(): SandboxFixture {
       {
         name: 'QC Plate 1',
         hrid: 'PL-0001',
-        barcode: 'PLT000001',
+        barcode: DEMO_BARCODES.qcPlate,
         template: '96 Well Plate',
         layout: { rows: 8, columns: 12 },
         wells: [
@@ -133,7 +134,7 @@ export function demoFixture(): SandboxFixture {
       {
         name: 'Library Plate 1',
         hrid: 'PL-0002',
-        barcode: 'PLT000002',
+        barcode: DEMO_BARCODES.libraryPlate,
         template: '384 Well Plate',
         layout: { rows: 16, columns: 24 },
       },
@@ -141,14 +142,14 @@ export function demoFixture(): SandboxFixture {
         // Empty: where a layout is applied and a plate is filled from scratch in the demo.
         name: 'qPCR Plate 2',
         hrid: 'PL-0003',
-        barcode: 'PLT000003',
+        barcode: DEMO_BARCODES.qpcrPlate,
         template: '96 Well Plate',
         layout: { rows: 8, columns: 12 },
       },
       {
         name: 'Freezer Box 1',
         hrid: 'BX-0001',
-        barcode: 'BOX000001',
+        barcode: DEMO_BARCODES.box,
         template: '81 Slot Box',
         layout: { rows: 9, columns: 9 },
       },

@@ -30,6 +30,16 @@ function normaliseUrl(url: string): string {
   }
 }
 
+/** Whether an identity names the embedded local sandbox (its demo lab), in either API mode. */
+export function isLocalSandbox(identity: string): boolean {
+  try {
+    const v: unknown = JSON.parse(identity);
+    return typeof v === 'object' && v !== null && (v as Record<string, unknown>)['kind'] === 'local-sandbox';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The service an identity names, in words for "N changes are waiting for …". Read leniently: an
  * identity stored by an older version still gets a name (the raw string, at worst).

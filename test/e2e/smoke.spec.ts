@@ -25,6 +25,22 @@ test('the browser host page loads and shows the app shell', async ({ page }) => 
   expect(errors).toEqual([]);
 });
 
+test('first start on the local sandbox: Well fill says it is a demo lab and names codes that scan', async ({
+  page,
+}) => {
+  await page.goto(url());
+  const hint = page.getByTestId('demo-hint');
+  await expect(hint).toContainText('local sandbox: a demo lab on this computer');
+  await expect(hint).toContainText("nothing you scan here reaches your lab's service");
+  await expect(hint).toContainText('type PLT000001 and press Enter');
+  // The suggested code is one the demo lab answers, typed as a newcomer would; the hint then goes.
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await page.keyboard.type('PLT000001', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('last-scan')).toContainText('PL-0001 · QC Plate 1');
+  await expect(hint).toHaveCount(0);
+});
+
 test('npm start said why it runs the browser host and printed the URL with its key', () => {
   const out = process.env['BENCHLINK_E2E_START_OUTPUT'] ?? '';
   expect(out).toMatch(/not using Electron because .+\./);

@@ -12,6 +12,10 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   // Online is said once, in the sync line; the header names the service only.
   await expect(page.getByTestId('sync-banner')).toContainText('Online');
   await expect(page.getByTestId('connection-status')).not.toContainText('Online');
+  // A real service (this stack's): no word of a practice lab or its demo codes.
+  await openScreen(page, 'Well fill');
+  await expect(page.getByTestId('scan-field')).toBeFocused();
+  await expect(page.getByTestId('demo-hint')).toHaveCount(0);
 
   // Alt+4: the drop zone has the focus, so "press Enter to choose" works at once.
   await page.keyboard.press('Alt+4');
