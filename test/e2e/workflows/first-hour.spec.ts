@@ -16,6 +16,10 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await expect(page.getByTestId('demo-hint')).toHaveCount(0);
+  // Undo and redo name their keys on the buttons, as the question's buttons do (Alt+Y, Esc).
+  await scanAndWait(page, 'PLT000003', 'PL-0003');
+  await expect(page.getByTestId('undo')).toHaveText('Undo Ctrl+Z');
+  await expect(page.getByTestId('redo')).toHaveText('Redo Ctrl+Y');
 
   // Alt+4: the drop zone has the focus, so "press Enter to choose" works at once.
   await page.keyboard.press('Alt+4');
