@@ -21,6 +21,15 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   await expect(page.getByTestId('undo')).toHaveText('Undo Ctrl+Z');
   await expect(page.getByTestId('redo')).toHaveText('Redo Ctrl+Y');
 
+  // A tube the service does not know, refused at its first try: the Outbox counts that try in words.
+  await openScreen(page, 'Assign location');
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  await scanAndWait(page, 'TB999999', 'TB999999 → ');
+  await openScreen(page, 'Outbox');
+  const failed = page.locator('[data-testid^="entry-"][data-state="failed"]');
+  await expect(failed).toHaveCount(1, { timeout: 20_000 });
+  await expect(failed.locator('[data-testid^="entry-when-"]')).toContainText(/ · tried 1 time$/);
+
   // Alt+4: the drop zone has the focus, so "press Enter to choose" works at once.
   await page.keyboard.press('Alt+4');
   await expect(page.getByTestId('drop-zone')).toBeFocused();
