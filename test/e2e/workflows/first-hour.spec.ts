@@ -30,6 +30,19 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   await expect(failed).toHaveCount(1, { timeout: 20_000 });
   await expect(failed.locator('[data-testid^="entry-when-"]')).toContainText(/ · tried 1 time$/);
 
+  // A scan here is not recorded, and the line says where to scan instead: all of it on screen, to its
+  // last words, not cut at the window's edge.
+  await page.keyboard.press('Alt+5');
+  await scanAndWait(page, 'TB000001', 'NOT RECORDED: this screen takes no scans');
+  const line = page.getByTestId('last-scan');
+  await expect(line).toContainText('and scan it again');
+  const fits = () =>
+    line.evaluate((el: unknown) => {
+      const e = el as { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+      return e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight;
+    });
+  await expect.poll(fits).toBe(true);
+
   // Alt+4: the drop zone has the focus, so "press Enter to choose" works at once.
   await page.keyboard.press('Alt+4');
   await expect(page.getByTestId('drop-zone')).toBeFocused();
