@@ -25,6 +25,15 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   await openScreen(page, 'Assign location');
   await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
   await scanAndWait(page, 'TB999999', 'TB999999 → ');
+  // How tubes are named to the service is said in words, not in the API's names.
+  await expect(page.getByTestId('sent-as-TB999999')).toHaveText('by tube barcode');
+  await expect(page.getByTestId('id-type').locator('option')).toHaveText([
+    'Detect from the barcode',
+    "Sample ID (the labsheet's ID column)",
+    "Tube barcode (the labsheet's barcode column)",
+    "Row uuid (the service's row identifier)",
+    "The service's own barcode",
+  ]);
   await openScreen(page, 'Outbox');
   const failed = page.locator('[data-testid^="entry-"][data-state="failed"]');
   await expect(failed).toHaveCount(1, { timeout: 20_000 });
