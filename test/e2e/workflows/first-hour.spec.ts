@@ -20,6 +20,23 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   await scanAndWait(page, 'PLT000003', 'PL-0003');
   await expect(page.getByTestId('undo')).toHaveText('Undo Ctrl+Z');
   await expect(page.getByTestId('redo')).toHaveText('Redo Ctrl+Y');
+  // Keyboard only: the plate map is one Tab stop (the next well to fill), its wells reached with the
+  // arrow keys; the next Tab goes on to the tools beside it, not through 95 more wells.
+  const focusedId = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? '');
+  let tabs = 0;
+  while (!(await focusedId()).startsWith('well-') && tabs < 10) {
+    await page.keyboard.press('Tab');
+    tabs++;
+  }
+  expect(await focusedId()).toBe('well-A1');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByTestId('well-B2')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('well-B2')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Tab');
+  expect(await focusedId()).not.toMatch(/^well-/);
+  await page.getByTestId('scan-field').focus();
 
   // A tube the service does not know, refused at its first try: the Outbox counts that try in words.
   await openScreen(page, 'Assign location');
