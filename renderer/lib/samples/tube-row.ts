@@ -18,6 +18,16 @@ export interface NotInLabsheet {
 }
 
 /**
+ * Whether the labsheet surely has no row for the tube: the rows it was looked for in were read from the
+ * service just now. Not when only a copy saved earlier was searched (the service could not be reached:
+ * the row may be newer than the copy) or the rows were never read; a screen then does not call the
+ * tube unknown, and its move is not held back for a question.
+ */
+export function surelyNotInLabsheet(miss: NotInLabsheet): boolean {
+  return miss.readAt !== null && !miss.fromCache;
+}
+
+/**
  * When the rows a tube was not found in were read, to follow "X is not in Samples": " as read 4 s ago",
  * or the saved copy's age when the service could not be reached. Empty when never read.
  */
@@ -61,8 +71,11 @@ export async function lookUpTube(
   return (await lookUpTubeAnswer(api, index, labsheet, code)).row;
 }
 
-/** What became of one tube's lookup among many: its row (null: none), or why it could not be looked up. */
-export type TubeLookup = { row: TubeRow | null } | { failed: unknown };
+/**
+ * What became of one tube's lookup among many: its row, none (and when the rows that lack it were read,
+ * null when never: the page's index cannot say), or why it could not be looked up.
+ */
+export type TubeLookup = { row: TubeRow } | NotInLabsheet | { failed: unknown };
 
 /**
  * lookUpTube for many tubes at once (a rack file), with the same answer for each: those the page's
@@ -94,7 +107,12 @@ export async function lookUpTubes(
       const barcodeAt = a.barcodeColumn === null ? -1 : a.headers.indexOf(a.barcodeColumn);
       values.forEach((code, k) => {
         const hit = a.rows[k];
-        found.set(code, { row: hit ? tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) : null });
+        found.set(
+          code,
+          hit
+            ? { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) }
+            : { row: null, readAt: a.fetchedAt, fromCache: a.fromCache },
+        );
       });
     } catch (err) {
       for (const code of values) found.set(code, { failed: err });

@@ -23,7 +23,7 @@ import {
 } from './box-holdings.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
-import { lookUpTube, lookUpTubes, type TubeLookup } from '../../lib/samples/tube-row.js';
+import { asRead, lookUpTube, lookUpTubes, surelyNotInLabsheet, type TubeLookup } from '../../lib/samples/tube-row.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 export interface Assignment {
@@ -69,6 +69,32 @@ export interface RackProgress {
   done: number;
   of: number;
 }
+/** What to do with a rack file's tubes the labsheet has no row for: ask first, use them, or leave them for rescanning. */
+export type UnknownTubes = 'ask' | 'use' | 'skip';
+
+export interface RackOptions {
+  progress?: (p: RackProgress) => void;
+  /** Positions the file shows empty (RackImport.empty). */
+  empty?: readonly string[];
+  /** Default 'ask'. */
+  unknown?: UnknownTubes;
+}
+
+/** What a rack import did (AssignState.importRack). */
+export interface RackOutcome {
+  saved: number;
+  already: number;
+  /** Tubes the record had at another position of the box, saved where the file has them: "TB000120 A1 → B2". */
+  moved: string[];
+  /** Positions the file shows empty that the record holds a tube at, its tube nowhere in the file: "A4 (TB000123)". */
+  missing: string[];
+  held: string[];
+  twice: string[];
+  refused: RackBad[];
+  /** Reads of tubes the labsheet has no row for, asked about before anything was saved (nothing was). */
+  ask: RackRead[];
+}
+
 /** Reads checked between two redraws of the progress. */
 const RACK_PROGRESS_EVERY = 100;
 
@@ -132,6 +158,23 @@ function namedTwice(
     byTube.set(key, reads);
   }
   return new Map([...byTube].filter(([, reads]) => reads.length > 1));
+}
+
+/**
+ * Where the file reads each tube, by every name it goes by (namesOf), upper-cased. A tube named twice
+ * keeps its first read: it is refused anyway, and only the record's tubes are looked up here.
+ */
+function positionsOfTubes(
+  classed: readonly { r: RackRead; c: ScanClass; why: string | null }[],
+  rows: ReadonlyMap<string, TubeLookup>,
+): Map<string, string> {
+  const at = new Map<string, string>();
+  for (const { r, c, why } of classed) {
+    const found = rows.get(c.value);
+    if (why || (found && 'failed' in found)) continue;
+    for (const name of namesOf(c.value, found?.row ?? null)) if (!at.has(name)) at.set(name, r.position);
+  }
+  return at;
 }
 
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
@@ -326,7 +369,8 @@ export class AssignState implements ServiceBound {
   whereIs(code: string, row: TubeRow | null): TubeAlreadyHere | null {
     const names = namesOf(code, row);
     const here = this.#standing().find((a) => names.has(a.id.toUpperCase())) ?? null;
-    const found = here ?? this.held.find((h) => isTube(h, this.labsheet, names)) ?? null;
+    // The last record of it: a tube moved within the box is still listed where it was until read back.
+    const found = here ?? this.held.findLast((h) => isTube(h, this.labsheet, names)) ?? null;
     if (!found) return null;
     return { position: found.position, as: found.id, held: this.#heldChangeOf(found.position, names) };
   }
@@ -411,9 +455,14 @@ export class AssignState implements ServiceBound {
   /**
    * A rack scanner file's reads, checked as scans are and committed in one commit: a rack is saved
    * whole or not at all (a failed commit throws, and nothing of it is queued), so the user never has
-   * to work out which of its tubes were saved. Tubes already in the box (this visit, an earlier one,
-   * Well fill's or the service's, by either of their names) are passed over and counted as `already`:
-   * the same file imported again, or again after a commit whose answer was lost, queues no move twice.
+   * to work out which of its tubes were saved. The file is the box as it was read: a tube the box's
+   * record (this visit, an earlier one, Well fill's or the service's, by either of its names) has at
+   * that position is passed over and counted as `already` (the same file imported again, or again
+   * after a commit whose answer was lost, queues no move twice); one the record has at another
+   * position of the box was moved there by hand, and is saved as a move (`moved`, "TB000120 A1 → B2").
+   * A position the file shows empty that the record holds a tube at, its tube nowhere in the file, is
+   * named in `missing` and left alone: nothing takes a tube out of a box but the user (assign-location
+   * has no removal), and an empty slot in a file may be a tube the scanner did not see.
    * One there by the user's change held for a look is passed over too, and named in `held` in the
    * words a scan of it gets (alreadyHere), not counted as a plain duplicate.
    * A read that cannot be a tube, or could not be looked up, is refused with its reason, for
@@ -424,17 +473,23 @@ export class AssignState implements ServiceBound {
    * saved, each is refused for rescanning with where else the file put it, and `twice` says it per
    * tube ("TB000001 in A1 and S-0001 in A2"). Saving the first would put it in the wrong position
    * half the time, and counting the second as "already in this box" hid that.
+   * Tubes the labsheet surely has no row for (`unknown`): with 'ask', nothing is saved and they are
+   * named in `ask`, for one question; 'use' saves them; 'skip' refuses them for rescanning. Saved
+   * unasked, each was refused by the service and its batch split for minutes.
    * `progress` hears how far the checking has come and when the commit starts. At most one tube
    * goes to a position, so even the largest box's rack is within one commit (MAX_INTENTS_PER_COMMIT).
    */
-  async importRack(
-    reads: readonly RackRead[],
-    progress: (p: RackProgress) => void = () => undefined,
-  ): Promise<{ saved: number; already: number; held: string[]; twice: string[]; refused: RackBad[] }> {
+  async importRack(reads: readonly RackRead[], o: RackOptions = {}): Promise<RackOutcome> {
     const loc = this.#open();
+    const progress = o.progress ?? (() => undefined);
+    const unknownTubes = o.unknown ?? 'ask';
     const refused: RackBad[] = [];
     const take: Placement[] = [];
     const held: string[] = [];
+    const moved: string[] = [];
+    const ask: RackRead[] = [];
+    /** Reads refused because the record has another tube at their position, with that tube. */
+    const blocked: { bad: RackBad; holder: string }[] = [];
     /** Positions earlier reads of the file take, and by which tube. */
     const filled = new Map<string, string>();
     let already = 0;
@@ -456,8 +511,11 @@ export class AssignState implements ServiceBound {
     const twice = [...new Set(twiceAt.values())].map((reads) =>
       reads.map((r) => `${r.barcode} in ${r.position}`).join(' and '),
     );
+    const inFile = positionsOfTubes(classed, rows);
+    const read = new Set(reads.map((r) => r.position));
+    const missing = this.#notInFile(inFile, new Set((o.empty ?? []).filter((p) => !read.has(p))));
     /** Reads already gone through, by tube and position: a line repeated in the file is one read. */
-    const read = new Set<string>();
+    const seen = new Set<string>();
     for (const [n, { r, c, why }] of classed.entries()) {
       if (n % RACK_PROGRESS_EVERY === 0) {
         progress({ phase: 'checking', done: n, of: reads.length });
@@ -479,8 +537,8 @@ export class AssignState implements ServiceBound {
       }
       const row = found?.row ?? null;
       const key = tubeKey(c.value, row);
-      if (read.has(`${key}@${r.position}`)) continue;
-      read.add(`${key}@${r.position}`);
+      if (seen.has(`${key}@${r.position}`)) continue;
+      seen.add(`${key}@${r.position}`);
       const elsewhere = twiceAt.get(key)?.filter((o) => o.position !== r.position);
       if (elsewhere?.length) {
         const at = elsewhere.map((o) => `${o.position}${o.barcode === r.barcode ? '' : ` (as ${o.barcode})`}`);
@@ -494,24 +552,57 @@ export class AssignState implements ServiceBound {
         });
         continue;
       }
+      const names = namesOf(c.value, row);
       const here = this.whereIs(c.value, row);
       // There by the user's change held for a look: said as a scan of it says it, or the user takes
       // the tube for placed and the change for done.
-      if (here) {
-        if (here.held) held.push(alreadyHere(c.value, here));
-        else already++;
+      if (here?.held) {
+        held.push(alreadyHere(c.value, here));
+        continue;
+      }
+      if (here && (here.position === null || here.position === r.position)) {
+        already++;
         continue;
       }
       const before = filled.get(r.position);
-      const taken = before ? `${r.position} is not empty (${before} is in it)` : this.takenBecause(r.position);
+      // The record may still list the tube itself there, from before a move of it away that the file undoes.
+      const itself = this.held.some((h) => h.position === r.position && isTube(h, this.labsheet, names));
+      const taken = before
+        ? `${r.position} is not empty (${before} is in it)`
+        : itself
+          ? null
+          : this.takenBecause(r.position);
       if (taken) {
-        refused.push({ position: r.position, raw: r.barcode, reason: taken, taken: true });
+        const bad = { position: r.position, raw: r.barcode, reason: taken, taken: true as const };
+        refused.push(bad);
+        const holder = before ? null : this.holderOf(r.position);
+        if (holder) blocked.push({ bad, holder });
         continue;
       }
       filled.set(r.position, c.value);
+      if (!here && found && found.row === null && surelyNotInLabsheet(found)) {
+        if (unknownTubes === 'ask') {
+          ask.push(r);
+          continue;
+        }
+        if (unknownTubes === 'skip') {
+          refused.push({
+            position: r.position,
+            raw: r.barcode,
+            reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
+          });
+          continue;
+        }
+      }
       const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
       take.push({ id: c.value, idType, position: r.position });
+      if (here?.position) moved.push(`${c.value} ${here.position} → ${r.position}`);
     }
+    const savedAt = new Set(take.flatMap((p) => (p.position ? [p.position] : [])));
+    for (const { bad, holder } of blocked) bad.reason += this.#blockedBy(holder, inFile, savedAt);
+    const outcome = { already, moved, missing, held, twice, refused, ask };
+    // One question for the whole file before any of it is saved: its answer runs the import again.
+    if (ask.length > 0) return { ...outcome, saved: 0, moved: [] };
     if (take.length > 0) {
       progress({ phase: 'saving', done: 0, of: take.length });
       const { ids } = await call(this.api, 'outbox.enqueueMany', {
@@ -520,7 +611,38 @@ export class AssignState implements ServiceBound {
       });
       this.#placed(take, ids);
     }
-    return { saved: take.length, already, held, twice, refused };
+    return { ...outcome, saved: take.length };
+  }
+
+  /**
+   * The positions the file shows empty that the box's record (this visit's tubes over what it held as
+   * opened) has a tube at, less the tubes the file shows elsewhere (moved) and the wells being emptied
+   * by a removal held for a look: "A4 (TB000123)" for each. A position the file has no line for says
+   * nothing: a file may list only part of a rack.
+   */
+  #notInFile(inFile: ReadonlyMap<string, string>, empty: ReadonlySet<string>): string[] {
+    const record = new Map<string, string>(this.held.map((h) => [h.position, h.id]));
+    for (const a of this.#standing()) if (a.position) record.set(a.position, a.id);
+    const missing: string[] = [];
+    for (const [position, id] of record) {
+      if (!empty.has(position) || inFile.has(id.toUpperCase())) continue;
+      if (this.removalsHeld.some((r) => r.position === position)) continue;
+      missing.push(`${position} (${id})`);
+    }
+    return missing;
+  }
+
+  /**
+   * Why a read whose position the record gives `holder` waits, when the file shows `holder` elsewhere:
+   * the service refuses a tube into a well its record still gives another, even within one request.
+   * Empty when the file does not show it: the position's own reason says all that is known.
+   */
+  #blockedBy(holder: string, inFile: ReadonlyMap<string, string>, savedAt: ReadonlySet<string>): string {
+    const there = inFile.get(holder.toUpperCase());
+    if (!there) return '';
+    if (savedAt.has(there))
+      return `; the file moves ${holder} to ${there}: once that move is sent (see the Outbox), choose the rack file again`;
+    return `; the file shows ${holder} in ${there}, but that move was not saved either: see ${there}`;
   }
 
   #open(): KnownLocation {

@@ -43,6 +43,7 @@ export interface HeldFill {
 export interface BoxHoldings {
   /** Positions the next tube must not go to. */
   occupied: string[];
+  /** Oldest record first: a tube listed twice (moved within the box, the move not yet read back) is where its last entry says. */
   held: HeldTube[];
   removalsHeld: HeldRemoval[];
   fillsHeld: HeldFill[];
@@ -97,9 +98,13 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       // An assignment moves the tube: it is no longer where this computer put it before.
       for (const [at, e] of byPosition)
         if (e.assigned && e.labsheet === i.labsheet && sameText(e.id, i.id)) byPosition.delete(at);
+      // Set anew, not in place: `held` lists a box's tubes oldest record first, so where a tube was put
+      // last is found last (a tube moved within the box is still listed where the service had it).
+      byPosition.delete(i.position);
       byPosition.set(i.position, { id: i.id, labsheet: i.labsheet, position: i.position, assigned: true });
       occupied.add(i.position);
     } else if (i.type === 'well-set' && i.sample) {
+      byPosition.delete(i.position);
       byPosition.set(i.position, { ...i.sample, position: i.position, assigned: false });
       occupied.add(i.position);
     } else if (i.type === 'well-remove' && i.fields.includes('SAMPLE')) {

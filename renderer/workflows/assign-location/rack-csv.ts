@@ -15,6 +15,8 @@ export interface RackBad {
 export interface RackImport {
   good: RackRead[];
   bad: RackBad[];
+  /** Positions the file shows empty (a slot with no tube): the box's record may still have one there. */
+  empty: string[];
   ignored: number;
 }
 
@@ -24,7 +26,8 @@ const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
 /**
  * Parses a rack scanner export (`position,barcode` per line, optional header, `,` or `;` or tab).
  * A bad read never sinks the whole rack: good reads are kept, bad positions are listed so only
- * those are rescanned. Empty positions (nothing in the slot) are ignored, not errors. A tube read at
+ * those are rescanned. Empty positions (nothing in the slot) are not errors; they are listed, since the
+ * box's record may have a tube there. A tube read at
  * two positions is left to the import (AssignState.importRack), which knows a tube's other name too.
  */
 export function parseRackCsv(text: string, layout: Layout): RackImport {
@@ -38,6 +41,7 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
   }) as string[][];
   const good: RackRead[] = [];
   const bad: RackBad[] = [];
+  const empty: string[] = [];
   let ignored = 0;
   for (const rec of records) {
     const [rawPos = '', rawCode = ''] = rec;
@@ -49,6 +53,7 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
       continue;
     }
     if (rawCode === '' || /^(empty|no ?tube)$/i.test(rawCode)) {
+      empty.push(position);
       ignored++;
       continue;
     }
@@ -58,5 +63,5 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
     }
     good.push({ position, barcode: rawCode });
   }
-  return { good, bad, ignored };
+  return { good, bad, empty, ignored };
 }

@@ -1,7 +1,7 @@
 import { IpcCallError, messageOf, notRecorded } from '../../lib/ipc/client.js';
 import { counted } from '../../lib/format/counted.js';
 import { parseRackCsv, type RackBad, type RackImport, type RackRead } from './rack-csv.js';
-import type { AssignState, RackProgress } from './assign-state.svelte.js';
+import type { AssignState, RackOutcome, RackProgress, UnknownTubes } from './assign-state.svelte.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 
 /** What the screen says after an import (the last-scan line), and whether it all went in. */
@@ -10,6 +10,9 @@ export interface RackSaid {
   ok: boolean;
 }
 
+/** What a rack file said, as parsed: its reads, its misreads and its empty positions. */
+type RackFile = Pick<RackImport, 'good' | 'bad' | 'empty'>;
+
 /** A rack file's reads whose commit failed, kept for trying again without choosing the file again. */
 interface KeptReads {
   /** The box they were read for: a retry into another box would put them in the wrong place. */
@@ -17,8 +20,22 @@ interface KeptReads {
   boxName: string;
   good: RackRead[];
   bad: RackBad[];
+  empty: string[];
   /** Benchlink did not answer: the commit may have landed (the reads saved again pass over its tubes). */
   unsure: boolean;
+  /** What the user said of the file's tubes the labsheet does not have, when asked. */
+  unknown: UnknownTubes;
+}
+
+/** A file's reads waiting for the answer to "use the tubes the labsheet does not have anyway?". */
+export interface RackQuestion {
+  locationUuid: string;
+  boxName: string;
+  good: RackRead[];
+  bad: RackBad[];
+  empty: string[];
+  /** The reads asked about, in file order. */
+  unknown: RackRead[];
 }
 
 /**
@@ -34,6 +51,8 @@ export class RackRun {
   taken = $state<RackBad[]>([]);
   progress = $state<RackProgress | null>(null);
   kept = $state<KeptReads | null>(null);
+  /** Tubes of the file the labsheet does not have, asked about before any of the file is saved. */
+  question = $state<RackQuestion | null>(null);
 
   constructor(readonly s: AssignState) {}
 
@@ -52,40 +71,68 @@ export class RackRun {
         ok: false,
       };
     }
-    return this.#run(loc, r.good, r.bad);
+    return this.#run(loc, r, 'ask');
   }
 
   /** The kept reads again, into the box they were read for. */
   async retry(): Promise<RackSaid> {
     const k = this.kept;
     if (!k) return { text: 'There is no rack file to save again: choose the file', ok: false };
-    const loc = this.s.location;
-    if (loc?.uuid !== k.locationUuid)
-      return {
-        text: `The kept rack file was read for ${k.boxName}, not the box open now: scan ${k.boxName} again, then press "Save the rack file again"`,
-        ok: false,
-      };
-    return this.#run(loc, k.good, k.bad);
+    const loc = this.#openFor(k, 'kept rack file');
+    if (typeof loc === 'string') return { text: `${loc}, then press "Save the rack file again"`, ok: false };
+    return this.#run(loc, k, k.unknown);
   }
 
-  async #run(loc: KnownLocation, good: RackRead[], parsedBad: RackBad[]): Promise<RackSaid> {
+  /**
+   * The answer to the question about the file's tubes the labsheet does not have: the whole file is
+   * checked again (scans made meanwhile may have taken positions) and saved with them, or without them
+   * (their positions then listed to rescan).
+   */
+  async answer(use: boolean): Promise<RackSaid> {
+    const q = this.question;
+    if (!q) return { text: 'There is no question about a rack file open: choose the file', ok: false };
+    const loc = this.#openFor(q, 'rack file');
+    if (typeof loc === 'string') return { text: `${loc}, then answer the question again`, ok: false };
+    this.question = null;
+    return this.#run(loc, q, use ? 'use' : 'skip');
+  }
+
+  /** The open box when it is the one the reads were read for, else what to do. */
+  #openFor(k: { locationUuid: string; boxName: string }, file: string): KnownLocation | string {
+    const loc = this.s.location;
+    if (loc?.uuid === k.locationUuid) return loc;
+    return `The ${file} was read for ${k.boxName}, not the box open now: scan ${k.boxName} again`;
+  }
+
+  async #run(loc: KnownLocation, file: RackFile, unknown: UnknownTubes): Promise<RackSaid> {
+    const { good, bad: parsedBad, empty } = file;
+    // A new file (or the same one again) replaces a question left unanswered.
+    this.question = null;
     try {
       // A commit whose answer was lost may have landed: the box read again lists the moves this
       // computer queued into it, so their tubes are passed over, not queued a second time, whether
       // the kept reads are saved again or the file is chosen again.
       await this.s.refreshHoldings();
-      const { saved, already, held, twice, refused } = await this.s.importRack(good, (p) => (this.progress = p));
+      const out = await this.s.importRack(good, {
+        progress: (p) => (this.progress = p),
+        empty,
+        unknown,
+      });
       this.kept = null;
-      this.bad = [...parsedBad, ...refused.filter((b) => !b.taken)];
-      this.taken = refused.filter((b) => b.taken);
+      if (out.ask.length > 0) {
+        this.question = { locationUuid: loc.uuid, boxName: loc.name, good, bad: parsedBad, empty, unknown: out.ask };
+        return { text: askSaid(out.ask, this.s.labsheet), ok: false };
+      }
+      this.bad = [...parsedBad, ...out.refused.filter((b) => !b.taken)];
+      this.taken = out.refused.filter((b) => b.taken);
       this.s.rescan = this.bad.map((b) => b.position);
       return {
-        text: savedSaid(saved, already, held, twice, this.bad, this.taken),
-        ok: this.bad.length + this.taken.length === 0,
+        text: savedSaid(out, this.bad, this.taken),
+        ok: this.bad.length + this.taken.length + out.missing.length === 0,
       };
     } catch (err) {
       const unsure = err instanceof IpcCallError && err.error.code === 'disconnected';
-      this.kept = { locationUuid: loc.uuid, boxName: loc.name, good, bad: parsedBad, unsure };
+      this.kept = { locationUuid: loc.uuid, boxName: loc.name, good, bad: parsedBad, empty, unsure, unknown };
       return { text: `${notRecorded(err)} ${unsavedSaid(unsure)}`, ok: false };
     } finally {
       this.progress = null;
@@ -93,20 +140,25 @@ export class RackRun {
   }
 }
 
-function savedSaid(
-  saved: number,
-  already: number,
-  held: readonly string[],
-  twice: readonly string[],
-  bad: readonly RackBad[],
-  taken: readonly RackBad[],
-): string {
+/** The one question about a file's tubes the labsheet does not have, before any of it is saved. */
+function askSaid(unknown: readonly RackRead[], labsheet: string): string {
+  const n = unknown.length;
+  return (
+    `${n === 1 ? '1 tube' : `${n} tubes`} in the rack file ${n === 1 ? 'is' : 'are'} not in the labsheet ${labsheet}: ` +
+    `${unknown.map((r) => `${r.barcode} (${r.position})`).join(', ')}. Nothing from the file is saved yet: ` +
+    `use ${n === 1 ? 'it' : 'them'} anyway, or skip ${n === 1 ? 'it' : 'them'} and rescan ${n === 1 ? 'its position' : 'their positions'}?`
+  );
+}
+
+function savedSaid(out: RackOutcome, bad: readonly RackBad[], taken: readonly RackBad[]): string {
+  const { saved, already, moved, missing, held, twice } = out;
   // Said on its own, not only as positions to rescan: the file itself is wrong there, and the
   // technician must look at the rack to know which position holds the tube.
   const twiceSaid = twice.length
     ? `; the file puts ${twice.length === 1 ? 'one tube' : `${twice.length} tubes`} in more than one position ` +
       `(${twice.join('; ')}): a tube can be in only one, so none of those reads was saved`
     : '';
+  const movedSaid = moved.length ? `; ${counted(moved.length, 'tube')} moved within the box (${moved.join(', ')})` : '';
   const rescan = bad.length
     ? `; ${counted(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
     : '';
@@ -114,8 +166,13 @@ function savedSaid(
     ? `; ${taken.length} not saved because their positions are taken (${taken.map((b) => b.position).join(' ')}): see why below`
     : '';
   const passed = already ? `; ${already} already in this box, passed over` : '';
+  // Nothing is taken out of the box for them: an empty slot may be a tube the scanner did not see.
+  const missingSaid = missing.length
+    ? `; in the box's record but not in the file: ${missing.join(', ')}: check ${missing.length === 1 ? 'this position' : 'these positions'} ` +
+      '(a tube that is no longer there can be taken out on Well fill)'
+    : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${counted(saved, 'tube')} saved from the rack file${twiceSaid}${rescan}${notSaved}${passed}${heldSaid}`;
+  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${twiceSaid}${rescan}${notSaved}${passed}${missingSaid}${heldSaid}`;
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */

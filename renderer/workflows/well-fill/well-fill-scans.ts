@@ -1,5 +1,5 @@
 import { messageOf } from '../../lib/ipc/client.js';
-import { asRead, lookUpTubeAnswer } from '../../lib/samples/tube-row.js';
+import { asRead, lookUpTubeAnswer, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -168,8 +168,8 @@ async function resolveSample(s: WellFillState, code: string, scan: IncomingScan)
   }
   const row = answer.row;
   if (!row) {
-    const searched = answer.readAt !== null && !answer.fromCache;
-    return { sampleId: code, known: searched ? false : null, names: [code], asReadText: asRead(answer) };
+    const known = surelyNotInLabsheet(answer) ? false : null;
+    return { sampleId: code, known, names: [code], asReadText: asRead(answer) };
   }
   const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];
   return { sampleId: row.id, known: true, names, asReadText: '' };

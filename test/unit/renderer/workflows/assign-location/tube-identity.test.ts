@@ -98,14 +98,14 @@ describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of 
     expect(b.onService('BOX000001', 'S-0100')).toEqual([]);
   });
 
-  it('a rack file passes over tubes already in the box by either name, and saves a tube it puts in two positions in neither', async () => {
+  it('a rack file knows a tube in the box by either name, and saves a tube it puts in two positions in neither', async () => {
     const b = await bench(profile);
     const { s, scan } = b.assignScreen();
     await scan('BOX000001');
     await scan('TB000100');
     const before = await b.queued();
     const csv = ['Position,Barcode', 'B1,S-0100', 'B2,TB000120', 'B3,S-0120', 'B4,TB000121'].join('\n');
-    const { saved, already, twice, refused } = await s.importRack(parseRackCsv(csv, s.layout!).good);
+    const { saved, already, moved, twice, refused } = await s.importRack(parseRackCsv(csv, s.layout!).good);
     // TB000120 is S-0120: the file puts one tube in B2 and B3, and cannot say which holds it.
     const why = 'a tube is in one position, so none of them was saved';
     expect(refused).toEqual([
@@ -113,11 +113,13 @@ describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of 
       { position: 'B3', raw: 'S-0120', reason: `the file puts this tube in B2 (as TB000120) too; ${why}` },
     ]);
     expect(twice).toEqual(['TB000120 in B2 and S-0120 in B3']);
-    expect([saved, already]).toEqual([1, 1]);
-    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000100@A1', 'TB000121@B4']);
-    expect(await b.queued()).toBe(before + 1);
+    // TB000100 in A1 is S-0100, which the file reads in B1: moved there by hand.
+    expect([saved, already]).toEqual([2, 0]);
+    expect(moved).toEqual(['S-0100 A1 → B1']);
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000100@A1', 'S-0100@B1', 'TB000121@B4']);
+    expect(await b.queued()).toBe(before + 2);
     await b.sync();
-    expect(b.onService('BOX000001', 'S-0100')).toEqual(['A1']);
+    expect(b.onService('BOX000001', 'S-0100')).toEqual(['B1']);
     expect(b.onService('BOX000001', 'S-0120')).toEqual([]);
   });
 });

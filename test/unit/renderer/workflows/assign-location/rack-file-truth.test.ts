@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+
+/**
+ * A rack file is the box as the rack scanner read it. On the real main in-process and its embedded
+ * sandbox (extended answers: the service lists the box's wells; demo data: TB000n is the row S-000n),
+ * reached through the fault proxy, whose log counts the requests the sync sent.
+ */
+const openBenches = benchesPerTest();
+
+async function boxWith(tubes: string[]) {
+  const b = await openBenches('extended');
+  const first = b.assignScreen();
+  await first.scan('BOX000001');
+  for (const t of tubes) await first.scan(t);
+  await b.sync();
+  /** Where the service has a sample in the box. */
+  const onService = (sample: string): string[] => {
+    const { manifests } = b.sandbox().store;
+    return manifests
+      .wells(manifests.find('barcode', 'BOX000001')!.uuid)
+      .filter((x) => x.sampleId === sample)
+      .map((x) => x.position)
+      .sort();
+  };
+  const assigns = () => b.proxy().requests.filter((r) => r.path === '/labsheets/assign-location');
+  // The next visit: what it knows of the box comes from main.
+  const { s, scan } = b.assignScreen();
+  await scan('BOX000001');
+  return { b, s, onService, assigns };
+}
+
+const csv = (...lines: string[]) => ['Position,Barcode', ...lines].join('\n');
+
+describe('a rack file on Assign location is the box as it was read', () => {
+  it('a tube the box holds at another position is saved as a move there; a position shown empty is named, not emptied', async () => {
+    const { b, s, onService, assigns } = await boxWith(['TB000120', 'TB000121', 'TB000122', 'TB000123']);
+    expect(onService('S-0120')).toEqual(['A1']);
+    const before = await b.queued();
+    // The scanner lists every slot: A1 and A3 are empty now (their tubes moved), and so is A4.
+    const file = csv('A1,NO TUBE', 'A2,TB000121', 'A3,', 'A4,NO TUBE', 'B2,TB000120', 'B3,S-0122');
+    const said = await s.rack.importText(file);
+    expect(said).toEqual({
+      text:
+        '2 tubes saved from the rack file; 2 tubes moved within the box (TB000120 A1 → B2, S-0122 A3 → B3); ' +
+        "1 already in this box, passed over; in the box's record but not in the file: A4 (TB000123): check this " +
+        'position (a tube that is no longer there can be taken out on Well fill)',
+      ok: false,
+    });
+    expect(await b.queued()).toBe(before + 2);
+
+    // The same file again before the moves are sent: nothing is queued twice.
+    expect((await s.rack.importText(file)).text).toMatch(/^0 tubes saved from the rack file; 3 already in this box/);
+    expect(await b.queued()).toBe(before + 2);
+
+    const sent = assigns().length;
+    await b.sync();
+    expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+    // One assign-location per idType (a barcode, a sample ID), each with the new position.
+    expect(assigns().length - sent).toBe(2);
+    expect(onService('S-0120')).toEqual(['B2']);
+    expect(onService('S-0122')).toEqual(['B3']);
+    expect(onService('S-0121')).toEqual(['A2']);
+    // Nothing is taken out of the box by the file.
+    expect(onService('S-0123')).toEqual(['A4']);
+  });
+
+  it('a move into a position the record still gives a tube the file moves away waits for that move', async () => {
+    const { b, s, onService } = await boxWith(['TB000124', 'TB000125']);
+    const file = csv('A2,TB000124', 'A3,TB000125');
+    const said = await s.rack.importText(file);
+    expect(said.text).toBe(
+      '1 tube saved from the rack file; 1 tube moved within the box (TB000125 A2 → A3); 1 not saved because ' +
+        'their positions are taken (A2): see why below',
+    );
+    expect(s.rack.taken).toEqual([
+      {
+        position: 'A2',
+        raw: 'TB000124',
+        reason:
+          'A2 is not empty (TB000125 is in it); the file moves TB000125 to A3: once that move is sent (see the ' +
+          'Outbox), choose the rack file again',
+        taken: true,
+      },
+    ]);
+    await b.sync();
+    expect((await s.rack.importText(file)).text).toBe(
+      '1 tube saved from the rack file; 1 tube moved within the box (TB000124 A1 → A2); 1 already in this box, passed over',
+    );
+    await b.sync();
+    expect(onService('S-0124')).toEqual(['A2']);
+    expect(onService('S-0125')).toEqual(['A3']);
+  });
+
+  it('tubes the labsheet does not have are asked about once, before anything is saved; skipped, they are to rescan', async () => {
+    const { b, s, onService, assigns } = await boxWith([]);
+    const before = await b.queued();
+    const file = csv('E1,TB000130', 'E2,TB999001', 'E3,TB999002');
+    expect(await s.rack.importText(file)).toEqual({
+      text:
+        '2 tubes in the rack file are not in the labsheet Samples: TB999001 (E2), TB999002 (E3). Nothing from ' +
+        'the file is saved yet: use them anyway, or skip them and rescan their positions?',
+      ok: false,
+    });
+    expect(await b.queued()).toBe(before);
+    expect(s.rack.question?.unknown.map((r) => r.position)).toEqual(['E2', 'E3']);
+
+    expect(await s.rack.answer(false)).toEqual({
+      text: '1 tube saved from the rack file; 2 positions to rescan: E2 E3',
+      ok: false,
+    });
+    expect(s.rack.question).toBeNull();
+    expect(s.rescan).toEqual(['E2', 'E3']);
+    expect(s.rack.bad.map((x) => x.reason)).toEqual([
+      expect.stringMatching(/^not in the labsheet Samples as read .* ago, and you chose not to use it$/),
+      expect.stringMatching(/^not in the labsheet Samples as read .* ago, and you chose not to use it$/),
+    ]);
+    expect(await b.queued()).toBe(before + 1);
+    const sent = assigns().length;
+    await b.sync();
+    expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+    // No move the service refuses (404) and splits batches over: one request, answered 200.
+    expect(
+      assigns()
+        .slice(sent)
+        .map((r) => r.status),
+    ).toEqual([200]);
+    expect(onService('S-0130')).toEqual(['E1']);
+  });
+
+  it('"Use anyway" saves the whole file, the tubes the labsheet does not have with it', async () => {
+    const { b, s } = await boxWith([]);
+    const before = await b.queued();
+    expect((await s.rack.importText(csv('F1,TB000131', 'F2,TB999003'))).ok).toBe(false);
+    expect(await s.rack.answer(true)).toEqual({ text: '2 tubes saved from the rack file', ok: true });
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000131@F1', 'TB999003@F2']);
+    expect(await b.queued()).toBe(before + 2);
+  });
+});
