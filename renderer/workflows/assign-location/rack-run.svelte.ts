@@ -140,12 +140,17 @@ export class RackRun {
   }
 }
 
+const NAMED_ON_THE_LINE = 8;
+
 /** The one question about a file's tubes the labsheet does not have, before any of it is saved. */
-function askSaid(unknown: readonly RackRead[], labsheet: string): string {
+export function askSaid(unknown: readonly RackRead[], labsheet: string): string {
   const n = unknown.length;
+  // The line names a few; the question box below it lists them all.
+  const named = unknown.slice(0, NAMED_ON_THE_LINE).map((r) => `${r.barcode} (${r.position})`);
+  if (n > NAMED_ON_THE_LINE) named.push(`and ${n - NAMED_ON_THE_LINE} more, listed below`);
   return (
-    `${n === 1 ? '1 tube' : `${n} tubes`} in the rack file ${n === 1 ? 'is' : 'are'} not in the labsheet ${labsheet}: ` +
-    `${unknown.map((r) => `${r.barcode} (${r.position})`).join(', ')}. Nothing from the file is saved yet: ` +
+    `${counted(n, 'tube')} in the rack file ${n === 1 ? 'is' : 'are'} not in the labsheet ${labsheet}: ` +
+    `${named.join(', ')}. Nothing from the file is saved yet: ` +
     `use ${n === 1 ? 'it' : 'them'} anyway, or skip ${n === 1 ? 'it' : 'them'} and rescan ${n === 1 ? 'its position' : 'their positions'}?`
   );
 }
