@@ -1,6 +1,7 @@
 import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook, type OutboxEntryState, type OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
+import { shownError, type ShownError } from '../../../shared/outbox/shown-error.js';
 
 /**
  * `held`: the user's change, held for a look ("Needs a look" in the Outbox) until they send it anyway
@@ -16,8 +17,8 @@ export interface WellView {
   label: string;
   tags: string[];
   sync: WellSync | null;
-  /** The server's reason when sync is 'failed', the Outbox's "Needs a look" when 'held'. */
-  reason: string | null;
+  /** When sync is 'failed' or 'held', the entry's error as the Outbox says it. */
+  reason: ShownError | null;
   /**
    * The tube was put here by Assign location on this computer, under the name it was scanned with;
    * `sync` is that assignment's. A service that lists no wells never shows it, so without this the
@@ -102,7 +103,7 @@ export function overlay(
     const i = p.intent;
     const sync = syncOf(p.state, p.error);
     if (sync === null) continue;
-    const reason = p.error?.reason ?? p.error?.message ?? null;
+    const reason = p.error ? shownError(p.error) : null;
     if (i.type === 'location-assign') {
       if (!i.position || p.state === 'failed') continue;
       const base = map.get(i.position) ?? emptyWell(i.position);

@@ -1,4 +1,5 @@
 import { syncOf, type WellView } from '../../lib/plate-map/well-view.js';
+import { shownError } from '../../../shared/outbox/shown-error.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 /** What following the entries reads of the plate being filled. */
@@ -35,7 +36,7 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
 }
 
 /**
- * A drawn entry that failed: refused (drawn with the service's reason) or held for a look (the user's
+ * A drawn entry that failed: refused (drawn with the Outbox's words for it) or held for a look (the user's
  * change, drawn with the Outbox's "Needs a look", and its well kept from the fill). Drawn as the entry
  * stands when read, which a later change of it overtakes.
  */
@@ -45,6 +46,5 @@ async function settleFailed(fill: FollowSource, ops: FollowOps, id: number, pos:
   const error = r.ok ? r.value.error : undefined;
   const sync = r.ok ? syncOf(r.value.state, error) : 'failed';
   if (sync !== 'failed' && sync !== 'held') return;
-  const reason = error?.reason ?? error?.message ?? 'The service refused this well.';
-  ops.setWell({ ...fill.wellNow(pos), sync, reason });
+  ops.setWell({ ...fill.wellNow(pos), sync, reason: error ? shownError(error) : null });
 }

@@ -290,6 +290,6 @@ export function changedBy(now: Pick<WellView, 'sync' | 'assigned' | 'reason'>): 
   if (now.sync === 'pending') return 'by a change from this computer still waiting in the Outbox';
   if (now.sync === 'held') return 'by a change from this computer held for a look in the Outbox';
   if (now.sync === 'failed')
-    return `because the service refused a change from this computer${now.reason ? ` (${now.reason})` : ''}: see the Outbox`;
+    return `because the service refused a change from this computer${now.reason ? ` (${now.reason.said})` : ''}: see the Outbox`;
   return 'changed since at another bench or on another screen';
 }

@@ -164,9 +164,16 @@ for (const size of SIZES) {
       await expect(well).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
       const position = ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
       await expectMarkShown(page, position, '!');
-      // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says it
-      // failed and gives the service's reason (here naming the sample it does not have), as the tooltip does.
-      await expect(well).toHaveAccessibleName(new RegExp(`^${position}, ${sample}, (SAMPLE, )?failed: .*"${sample}"`));
+      // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says in plain
+      // words that the service refused it, why and what to do, with the service's own words after, as the
+      // tooltip does; and in the legend's word for it, not a second one.
+      const name = new RegExp(
+        `^${position}, ${sample}, (SAMPLE, )?refused by the service: The Samples labsheet has no row ${sample}\\. ` +
+          `Fix it in the Outbox \\(Retry after correcting, or Discard\\)\\. The service said: .*"${sample}" \\(4\\d\\d\\)$`,
+      );
+      await expect(well).toHaveAccessibleName(name);
+      await expect(well).toHaveAttribute('title', name);
+      await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused (see Outbox)');
       await expect(page.getByTestId('scan-field')).toBeFocused();
       await shot(page, `well-marks-refused-${size.width}-${hrid}`);
     }

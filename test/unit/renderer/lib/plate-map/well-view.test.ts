@@ -34,7 +34,11 @@ describe('plate map overlay', () => {
     );
     expect(map.get('A1')).toMatchObject({ sample: null, label: 'SAMPLE', sync: 'synced' });
     expect(map.get('A2')).toMatchObject({ sample: 'S-2', sync: 'pending' });
-    expect(map.get('A3')).toMatchObject({ sample: null, sync: 'failed', reason: 'no such sample' });
+    expect(map.get('A3')).toMatchObject({
+      sample: null,
+      sync: 'failed',
+      reason: { serviceSaid: 'no such sample (422)' },
+    });
   });
 
   const NEEDS_A_LOOK =
@@ -66,8 +70,8 @@ describe('plate map overlay', () => {
       ],
       before,
     );
-    expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'held', reason: NEEDS_A_LOOK });
-    expect(map.get('A5')).toMatchObject({ sample: null, sync: 'held', reason: NEEDS_A_LOOK });
+    expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'held', reason: { said: NEEDS_A_LOOK } });
+    expect(map.get('A5')).toMatchObject({ sample: null, sync: 'held', reason: { said: NEEDS_A_LOOK } });
     // Discarded, each well shows again what the service has.
     expect(before.get(7)).toMatchObject({ position: 'A1', sample: null, sync: null });
     expect(before.get(8)).toMatchObject({ position: 'A5', sample: 'S-5', sync: 'synced' });
@@ -94,8 +98,16 @@ describe('plate map overlay', () => {
         },
       ],
     );
-    expect(map.get('A1')).toMatchObject({ sample: null, sync: 'failed', reason: 'no such sample' });
-    expect(map.get('A5')).toMatchObject({ sample: 'S-5', sync: 'failed', reason: 'The service failed' });
+    expect(map.get('A1')).toMatchObject({
+      sample: null,
+      sync: 'failed',
+      reason: { serviceSaid: 'no such sample (422)' },
+    });
+    expect(map.get('A5')).toMatchObject({
+      sample: 'S-5',
+      sync: 'failed',
+      reason: { said: 'The service failed (500)' },
+    });
   });
 
   it('a held fill with a later change over it: the later one shows, and the held tube is its before', () => {

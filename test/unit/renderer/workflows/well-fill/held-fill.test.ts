@@ -44,12 +44,12 @@ describe.each(['spec', 'extended'] as const)('Well fill: a fill held for a look 
       expect(b.said()).toMatch(/^S-0001 → A1 · next A2/);
     });
     await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' }));
-    await vi.waitFor(() => expect(b.s.wells['A1']?.reason).toMatch(NEEDS_A_LOOK));
+    await vi.waitFor(() => expect(b.s.wells['A1']?.reason?.said).toMatch(NEEDS_A_LOOK));
 
     // Back from the Outbox (where the user saw "Needs a look"): the plate is read again.
     await b.s.refresh();
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' });
-    expect(b.s.wells['A1']?.reason).toMatch(NEEDS_A_LOOK);
+    expect(b.s.wells['A1']?.reason?.said).toMatch(NEEDS_A_LOOK);
     // Scanned again as the plate: the same.
     expect(await b.s.load({ barcode: PLATE })).toBe(true);
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'held' });
@@ -129,7 +129,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: a removal held for a lo
     const held = await b.heldAfter(() => removeFromWells(b.s, ['A1'], 'SAMPLE'));
     await b.s.refresh();
     expect(b.s.wells['A1']).toMatchObject({ sample: null, sync: 'held' });
-    expect(b.s.wells['A1']?.reason).toMatch(NEEDS_A_LOOK);
+    expect(b.s.wells['A1']?.reason?.said).toMatch(NEEDS_A_LOOK);
     // Until the user decides, the tube may still be there: the fill does not choose the well by itself.
     expect(b.s.nextTarget('A1')).toBe('A2');
 

@@ -126,7 +126,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate t
     await b.sync();
     const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign')!;
     expect(move.state).toBe('failed');
-    await vi.waitFor(() => expect(b.s.wells['A5']?.reason).toMatch(/Conflict|already holds S-0099/));
+    await vi.waitFor(() => expect(b.s.wells['A5']?.reason?.serviceSaid).toMatch(/Conflict|already holds S-0099/));
     expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', sync: 'failed' });
 
     const reads = b.proxy().requests.length;
@@ -153,7 +153,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     await b.sync();
     const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.intent.sample?.id === 'S-9999')!;
     expect(refused.state).toBe('failed');
-    await vi.waitFor(() => expect(b.s.wells['A2']?.reason).toMatch(/Not found|S-9999/));
+    await vi.waitFor(() => expect(b.s.wells['A2']?.reason?.serviceSaid).toMatch(/Not found|S-9999/));
     expect(b.s.wells['A2']).toMatchObject({ sample: 'S-9999', sync: 'failed' });
 
     const reads = b.proxy().requests.length;
@@ -198,7 +198,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     expect(await b.s.refresh()).toBe(false);
     // A refused change never happened: the well is drawn as the service has it, with the red ! and reason.
     expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'failed' });
-    expect(b.s.wells['A2']?.reason).toMatch(/Not found|S-9999/);
+    expect(b.s.wells['A2']?.reason?.serviceSaid).toMatch(/Not found|S-9999/);
 
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
     await vi.waitFor(() => expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: null, reason: null }));

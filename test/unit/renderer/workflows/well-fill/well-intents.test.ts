@@ -125,8 +125,9 @@ describe('who changed a well since, as the refusal of an undo or redo says it', 
     expect(changedBy(well({ assigned: true, sync: 'pending' }))).toBe('put there on Assign location on this computer');
     expect(changedBy(well({ sync: 'pending' }))).toMatch(/from this computer still waiting in the Outbox/);
     expect(changedBy(well({ sync: 'held' }))).toMatch(/from this computer held for a look/);
-    expect(changedBy(well({ sync: 'failed', reason: 'Conflict' }))).toMatch(
-      /refused a change from this computer \(Conflict\)/,
+    const conflict = { said: 'This change conflicts with what the service holds now.', serviceSaid: 'Conflict (409)' };
+    expect(changedBy(well({ sync: 'failed', reason: conflict }))).toMatch(
+      /refused a change from this computer \(This change conflicts with what the service holds now\.\)/,
     );
     for (const sync of ['pending', 'held', 'failed'] as const)
       expect(changedBy(well({ sync }))).not.toMatch(/another bench/);

@@ -1,0 +1,62 @@
+import { PLATE_CHANGED, type OutboxError } from '../ipc/channels/outbox.js';
+
+/**
+ * An entry's error as every screen says it (the Outbox's reason column, a refused well's name and
+ * tooltip, the last-scan line): what went wrong in plain words, and the service's own text kept apart,
+ * never dropped, since it is what a service's administrator can act on.
+ */
+export interface ShownError {
+  /** A sentence for the bench. */
+  said: string;
+  /** The service's own words and status, when the plain words are ours: "plate.wells[0]… (404)". */
+  serviceSaid: string | null;
+}
+
+/** Errors whose own sentence says what happened and what to do (the service's words are inside it). */
+const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission']);
+
+/**
+ * What a refusal means by its class, when the service's words are not ones we know: the spec fixes only
+ * the class's message ("Not found"), and the detail a service adds is its own.
+ */
+const REFUSED: Record<string, string> = {
+  'not-found': 'The service does not have something this change names (a sample, a plate or a labsheet).',
+  validation: 'The service does not accept a value in this change.',
+  conflict: 'This change conflicts with what the service holds now.',
+  'bad-request': 'The service could not take this change as it was sent.',
+};
+
+/**
+ * Refusals whose detail we can say plainly. The sandbox's words; a service that words them otherwise
+ * gets its class's sentence, with its own words after it as always.
+ */
+const KNOWN: { pattern: RegExp; said: (m: RegExpMatchArray) => string }[] = [
+  {
+    pattern: /labsheet "([^"]+)" has no row with [^"]*"([^"]+)"/,
+    said: (m) => `The ${m[1]} labsheet has no row ${m[2]}.`,
+  },
+];
+
+const withStatus = (text: string, status: number | undefined): string =>
+  status === undefined ? text : `${text} (${status})`;
+
+export function shownError(err: OutboxError): ShownError {
+  if (OWN_WORDS.has(err.kind)) return { said: withStatus(err.message, err.status), serviceSaid: null };
+  const refused = REFUSED[err.kind];
+  if (refused === undefined) return { said: withStatus(err.reason ?? err.message, err.status), serviceSaid: null };
+  const words = err.reason ?? err.message;
+  const serviceSaid = withStatus(words, err.status);
+  for (const k of KNOWN) {
+    const m = words.match(k.pattern);
+    if (m) return { said: k.said(m), serviceSaid };
+  }
+  return { said: refused, serviceSaid };
+}
+
+/**
+ * The error in one line: the plain words, what to do when the screen says it (`next`), then the
+ * service's own words, last since they are the longest and the least read at the bench.
+ */
+export function shownErrorLine({ said, serviceSaid }: ShownError, next?: string): string {
+  return [said, next, serviceSaid === null ? null : `The service said: ${serviceSaid}`].filter(Boolean).join(' ');
+}

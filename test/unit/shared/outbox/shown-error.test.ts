@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { shownError, shownErrorLine } from '../../../../shared/outbox/shown-error.js';
+
+/** A well the labsheet has no row for, refused as the sandbox refuses it. */
+const noRow = {
+  kind: 'not-found',
+  status: 404,
+  message: 'updateManifest: not found (HTTP 404) — Not found: plate.wells[0].sample: labsheet "Samples" has no row…',
+  reason: 'plate.wells[0].sample: labsheet "Samples" has no row with ID or barcode "S-7701"',
+};
+
+describe("an entry's error as the screens say it", () => {
+  it('says a refusal in plain words, and keeps the service’s own words and status after them', () => {
+    expect(shownError(noRow)).toEqual({
+      said: 'The Samples labsheet has no row S-7701.',
+      serviceSaid: 'plate.wells[0].sample: labsheet "Samples" has no row with ID or barcode "S-7701" (404)',
+    });
+    expect(shownErrorLine(shownError(noRow), 'Fix it in the Outbox.')).toBe(
+      'The Samples labsheet has no row S-7701. Fix it in the Outbox. The service said: ' +
+        'plate.wells[0].sample: labsheet "Samples" has no row with ID or barcode "S-7701" (404)',
+    );
+  });
+
+  it('says a refusal worded otherwise by its class, and still gives the service’s words', () => {
+    const other = { kind: 'validation', status: 422, message: 'Validation error', reason: 'wells: too many' };
+    expect(shownError(other)).toEqual({
+      said: 'The service does not accept a value in this change.',
+      serviceSaid: 'wells: too many (422)',
+    });
+    // A service that gives only the class: its message is its words.
+    expect(shownError({ kind: 'not-found', status: 404, message: 'Not found' }).serviceSaid).toBe('Not found (404)');
+  });
+
+  it('keeps a sentence of our own as it is (it holds the service’s words), and other errors as before', () => {
+    const held = { kind: 'plate-changed', message: 'Needs a look: plate PL-0003 changed on the service.' };
+    expect(shownError(held)).toEqual({ said: held.message, serviceSaid: null });
+    expect(shownErrorLine(shownError({ kind: 'server', status: 500, message: 'Operation failed' }))).toBe(
+      'Operation failed (500)',
+    );
+  });
+});
