@@ -68,15 +68,21 @@ export function guardSample(f: SampleFacts): Guard | null {
       unanswered: leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, scanAgain(f.sampleId)),
     };
   }
-  if (f.knownInLabsheet === false) {
-    return {
-      kind: 'unknown-sample',
-      message: `${f.sampleId} is not in the labsheet${f.labsheetAsRead ?? ''}. Use it anyway?`,
-      overridable: true,
-      unanswered: leftUnanswered(f.sampleId, scanAgain(f.sampleId)),
-    };
-  }
+  if (f.knownInLabsheet === false) return unknownSample(f.sampleId, f.labsheetAsRead ?? '');
   return null;
+}
+
+/**
+ * A tube the labsheet surely has no row for (surelyNotInLabsheet), on Well fill or Assign location:
+ * `asRead` says when the rows that lack it were read (" as read 4 s ago").
+ */
+export function unknownSample(sampleId: string, asRead: string): Guard {
+  return {
+    kind: 'unknown-sample',
+    message: `${sampleId} is not in the labsheet${asRead}. Use it anyway?`,
+    overridable: true,
+    unanswered: leftUnanswered(sampleId, scanAgain(sampleId)),
+  };
 }
 
 export function guardPlate(current: { barcode: string; hrid: string } | null, scanned: string): Guard | null {

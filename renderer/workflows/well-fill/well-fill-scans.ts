@@ -3,22 +3,16 @@ import { asRead, lookUpTubeAnswer, surelyNotInLabsheet } from '../../lib/samples
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import type { Tone } from '../../lib/tones/tones.js';
 import { isReservedWell, wellAfter } from './fill-order.js';
-import { guardPlate, guardSample, type Guard, type GuardKind } from './guards.js';
+import { guardPlate, guardSample } from './guards.js';
+import { GUARD_TONE, movedOn, raise } from './question.js';
 import { sampleIntent } from './well-intents.js';
 import { applyLayoutNamed } from './layout-apply.js';
 import { armedSaid, removalStillHeld } from './held-notes.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
-export const GUARD_TONE: Record<GuardKind, Tone> = {
-  'duplicate-sample': 'duplicate',
-  'occupied-well': 'occupied',
-  'control-well': 'control-well',
-  'wrong-plate': 'wrong-plate',
-  'unknown-sample': 'unknown',
-  garbage: 'error',
-};
+// The screen and its tests answer Well fill's questions from here, as before they were shared.
+export { answerGuard } from './question.js';
 
 /** Turns one scan into what it means on the well-fill screen. */
 export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): Promise<void> {
@@ -28,12 +22,7 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
     fb.report(scan.text, `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`, 'error', scan.mainAt);
     return;
   }
-  // A new scan while a question waits means the user moved on: the guarded scan is dropped, and the
-  // screen says so, since the new scan's answer replaces the question in the headline.
-  if (s.guard) {
-    if (s.guard.unanswered) s.unanswered = s.guard.unanswered;
-    s.guard = null;
-  }
+  movedOn(s);
 
   if (c.kind === 'command' && c.layout !== undefined) {
     const r = await applyLayoutNamed(s, c.layout);
@@ -173,25 +162,6 @@ async function resolveSample(s: WellFillState, code: string, scan: IncomingScan)
   }
   const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];
   return { sampleId: row.id, known: true, names, asReadText: '' };
-}
-
-/**
- * "Use anyway" / "Replace": the guarded scan goes on, in turn with the scans, so a tube scanned right
- * after the click waits for it and goes to the well after it (not to the same one). Null when no
- * question is open.
- */
-export function answerGuard(s: WellFillState, inTurn: <T>(edit: () => Promise<T>) => Promise<T>): Promise<void> | null {
-  const g = s.guard;
-  if (!g) return null;
-  s.guard = null;
-  s.unanswered = null;
-  return inTurn(() => g.proceed());
-}
-
-function raise(s: WellFillState, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
-  s.guard = { ...g, proceed };
-  s.unanswered = null;
-  s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
 }
 
 /** Why no well is chosen by itself on this plate, and what starts the fill. */

@@ -11,7 +11,7 @@ import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
 import { enqueueEdit } from './outgoing-intents.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
-import type { Guard } from './guards.js';
+import { leaveQuestion, type PendingGuard } from './question.js';
 import { WellFillHistory } from './well-fill-undo.js';
 import { followEntries } from './follow-entries.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
@@ -19,11 +19,6 @@ import { whenIdle } from '../../lib/when-idle.js';
 import { PageSampleIndex } from '../../lib/samples/sample-index.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
-
-export interface PendingGuard extends Guard {
-  /** What "use anyway" / "replace" / "switch" does. */
-  proceed: () => Promise<void>;
-}
 
 /**
  * The plate being filled: its wells (server contents with the outbox drawn over them), the fill
@@ -123,22 +118,9 @@ export class WellFillState implements ServiceBound {
     return this.plate?.hrid ?? null;
   }
 
-  /**
-   * A question asked about this service's plate is not answered after a switch: its "use anyway" would
-   * queue here. The note of one left unanswered goes with it, said once now: shown again on the way
-   * back, beside the plate read again, it would be about a scan from before the switch.
-   */
+  /** A question asked about this service's plate is not answered after a switch (leaveQuestion). */
   leaveService(): string[] {
-    const asked = this.guard;
-    const note = this.unanswered;
-    this.guard = null;
-    this.unanswered = null;
-    return [
-      ...(asked
-        ? [`The question asked before the change ("${asked.message}") was dropped: nothing was recorded for that scan.`]
-        : []),
-      ...(note ? [`Before the change: ${note}`] : []),
-    ];
+    return leaveQuestion(this);
   }
 
   /** How many used wells of the open plate nobody here can place (unknownUsed of its last reading). */

@@ -1,0 +1,83 @@
+import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
+import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
+import type { Tone } from '../../lib/tones/tones.js';
+import type { Guard, GuardKind } from './guards.js';
+
+export const GUARD_TONE: Record<GuardKind, Tone> = {
+  'duplicate-sample': 'duplicate',
+  'occupied-well': 'occupied',
+  'control-well': 'control-well',
+  'wrong-plate': 'wrong-plate',
+  'unknown-sample': 'unknown',
+  garbage: 'error',
+};
+
+export interface PendingGuard extends Guard {
+  /** What "use anyway" / "replace" / "switch" does. */
+  proceed: () => Promise<void>;
+}
+
+/**
+ * A screen that stops a scan for a question (Well fill, Assign location's unknown tube): one question
+ * at a time, answered with Alt+Y or Escape (GuardPrompt), or taken away by the next scan. One module
+ * owns that life, so the bench meets the same question, keys and note on both screens.
+ */
+export interface Asking {
+  guard: PendingGuard | null;
+  /** What a question the next scan took away left undone; shown until the next question or dismissed. */
+  unanswered: string | null;
+  readonly feedback: Feedback;
+}
+
+/** Asks `g` about `scan`: the headline says it, and `proceed` waits for "use anyway". */
+export function raise(s: Asking, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
+  s.guard = { ...g, proceed };
+  s.unanswered = null;
+  s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
+}
+
+/**
+ * A new scan while a question waits means the user moved on: the guarded scan is dropped, and the
+ * screen says so, since the new scan's answer replaces the question in the headline.
+ */
+export function movedOn(s: Asking): void {
+  if (!s.guard) return;
+  if (s.guard.unanswered) s.unanswered = s.guard.unanswered;
+  s.guard = null;
+}
+
+/**
+ * "Use anyway" / "Replace": the guarded scan goes on, in turn with the scans, so a tube scanned right
+ * after the click waits for it and goes to the place after it (not to the same one). Null when no
+ * question is open.
+ */
+export function answerGuard(s: Asking, inTurn: <T>(edit: () => Promise<T>) => Promise<T>): Promise<void> | null {
+  const g = s.guard;
+  if (!g) return null;
+  s.guard = null;
+  s.unanswered = null;
+  return inTurn(() => g.proceed());
+}
+
+/** "Skip" (Escape): the guarded scan is dropped, and nothing is left to say about it. */
+export function dismissGuard(s: Asking): void {
+  s.guard = null;
+  s.unanswered = null;
+}
+
+/**
+ * A question asked on one service is not answered after a switch: its "use anyway" would queue there.
+ * The note of one left unanswered goes with it, said once now: shown again on the way back, it would be
+ * about a scan from before the switch.
+ */
+export function leaveQuestion(s: Asking): string[] {
+  const asked = s.guard;
+  const note = s.unanswered;
+  dismissGuard(s);
+  return [
+    ...(asked
+      ? [`The question asked before the change ("${asked.message}") was dropped: nothing was recorded for that scan.`]
+      : []),
+    ...(note ? [`Before the change: ${note}`] : []),
+  ];
+}
