@@ -4,6 +4,7 @@ import { startSandbox, type SandboxHandle } from '../../main/sandbox/server.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../renderer/workflows/assign-location/assign-scans.js';
+import type { BenchlinkApi } from '../../shared/ipc/api.js';
 import { OUTBOX_ENTRY_STATES } from '../../shared/ipc/channels/outbox.js';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.js';
 import { wellFillOnMain } from './well-fill-on-main.js';
@@ -56,9 +57,12 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       if (!proxy) throw new Error('the sandbox did not start');
       return proxy;
     },
-    /** A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page. */
-    assignScreen() {
-      const s = new AssignState(w.env.api, w.feedback, outbox, service);
+    /**
+     * A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page.
+     * `api` lets a test watch the calls the page makes.
+     */
+    assignScreen(api: BenchlinkApi = w.env.api) {
+      const s = new AssignState(api, w.feedback, outbox, service);
       s.start();
       screens.push(s);
       return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };

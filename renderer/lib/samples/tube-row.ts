@@ -17,6 +17,9 @@ export interface NotInLabsheet {
   fromCache: boolean;
 }
 
+/** A tube's row, or none with when the rows that lack it were read (lookUpTubeAnswer). */
+export type TubeAnswer = { row: TubeRow } | NotInLabsheet;
+
 /**
  * Whether the labsheet surely has no row for the tube: the rows it was looked for in were read from the
  * service just now. Not when only a copy saved earlier was searched (the service could not be reached:
@@ -46,7 +49,7 @@ export async function lookUpTubeAnswer(
   index: PageSampleIndex,
   labsheet: string,
   code: string,
-): Promise<{ row: TubeRow } | NotInLabsheet> {
+): Promise<TubeAnswer> {
   const indexed = index.rowOf(code);
   if (indexed !== undefined) return { row: indexed };
   const answer = await call(api, 'cache.row', { labsheet, value: code });
@@ -75,7 +78,7 @@ export async function lookUpTube(
  * What became of one tube's lookup among many: its row, none (and when the rows that lack it were read,
  * null when never: the page's index cannot say), or why it could not be looked up.
  */
-export type TubeLookup = { row: TubeRow } | NotInLabsheet | { failed: unknown };
+export type TubeLookup = TubeAnswer | { failed: unknown };
 
 /**
  * lookUpTube for many tubes at once (a rack file), with the same answer for each: those the page's

@@ -1,7 +1,9 @@
-import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
+import { classify, idRefusal, outsideLayoutRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
-import type { TubeRow } from '../../lib/samples/sample-index.js';
+import { asRead, surelyNotInLabsheet, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
+import { unknownSample } from '../well-fill/guards.js';
+import { movedOn, raise } from '../well-fill/question.js';
 import { alreadyHere, detectIdType, removalOf, type AssignState } from './assign-state.svelte.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
@@ -14,6 +16,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       'error',
       scan.mainAt,
     );
+  // A scan made instead of answering the question about a tube: that tube is dropped, and said so.
+  movedOn(s);
   if (c.kind === 'gs1') {
     const why = idRefusal(c, s.location ? 'a tube ID' : 'a location, box or plate ID');
     return fb.report(scan.text, `${why}; nothing recorded`, 'error', scan.mainAt);
@@ -64,9 +68,9 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     );
   }
   // The tube's row, so a tube scanned by its sample ID is the one already put here by its barcode.
-  let row: TubeRow | null;
+  let found: TubeAnswer;
   try {
-    row = await s.lookUp(c.value);
+    found = await s.lookUp(c.value);
   } catch (err) {
     return fb.report(
       scan.text,
@@ -75,12 +79,33 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       scan.mainAt,
     );
   }
+  await placeTube(s, c, scan, found, false);
+}
+
+/**
+ * Puts the scanned tube at the next position. `found` is its lookup, kept for the answer to the
+ * question about a tube the labsheet lacks, so "Use anyway" costs no second lookup (`asked`: it is that
+ * answer). The position and duplicates are checked again then: scans or a rack file may have come first.
+ */
+async function placeTube(
+  s: AssignState,
+  c: ScanClass,
+  scan: IncomingScan,
+  found: TubeAnswer,
+  asked: boolean,
+): Promise<void> {
+  const fb = s.feedback;
+  const row = found.row;
   const dup = s.whereIs(c.value, row);
   if (dup) return fb.report(scan.text, `${alreadyHere(c.value, dup)}; nothing recorded`, 'duplicate', scan.mainAt);
   const needed = s.positionNeeded();
   if (needed) return fb.report(scan.text, `${needed}; nothing recorded`, 'error', scan.mainAt);
   const position = s.targetPosition();
   if (s.layout && !position) return fb.report(scan.text, 'The box is full', 'error', scan.mainAt);
+  // Queued unasked, the service refused it minutes later in the Outbox (no such row), when the bench
+  // had moved on. Only when the rows that lack it came from the service: offline, it goes in unasked.
+  if (!asked && found.row === null && surelyNotInLabsheet(found))
+    return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
   const idType = s.idType === 'detect' ? detectIdType(c.kind, c.value) : s.idType;
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;

@@ -23,7 +23,15 @@ import {
 } from './box-holdings.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
-import { asRead, lookUpTube, lookUpTubes, surelyNotInLabsheet, type TubeLookup } from '../../lib/samples/tube-row.js';
+import {
+  asRead,
+  lookUpTubeAnswer,
+  lookUpTubes,
+  surelyNotInLabsheet,
+  type TubeAnswer,
+  type TubeLookup,
+} from '../../lib/samples/tube-row.js';
+import { leaveQuestion, type Asking, type PendingGuard } from '../well-fill/question.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 export interface Assignment {
@@ -178,7 +186,7 @@ function positionsOfTubes(
 }
 
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
-export class AssignState implements ServiceBound {
+export class AssignState implements ServiceBound, Asking {
   location = $state<KnownLocation | null>(null);
   occupied = $state<string[]>([]);
   /**
@@ -204,6 +212,9 @@ export class AssignState implements ServiceBound {
   armed = $state<string | null>(null);
   /** Positions a rack import could not read, to be filled by the next scans in this order. */
   rescan = $state<string[]>([]);
+  /** A tube the labsheet surely lacks, asked about before it is queued (Well fill's question). */
+  guard = $state<PendingGuard | null>(null);
+  unanswered = $state<string | null>(null);
   /** The rack file imports into the open box: their lists and a file's reads kept for trying again. */
   readonly rack: RackRun = new RackRun(this);
   /** The labsheet's tube → sample index, as Well fill holds it (a copy of main's): a scan is resolved to its row here. */
@@ -243,9 +254,12 @@ export class AssignState implements ServiceBound {
     return this.location?.name ?? null;
   }
 
-  /** Nothing here waits for an answer: the box and this visit's tubes stay kept for their service. */
+  /**
+   * The box and this visit's tubes stay kept for their service; a question about a tube does not (its
+   * "use anyway" would queue on the other service).
+   */
   leaveService(): string[] {
-    return [];
+    return leaveQuestion(this);
   }
 
   get layout(): Layout | null {
@@ -353,11 +367,12 @@ export class AssignState implements ServiceBound {
   }
 
   /**
-   * The labsheet row a scanned tube names (by its barcode or its sample ID), or null when the labsheet
-   * has none as far as this computer knows. Throws when it could not be looked up at all.
+   * The labsheet row a scanned tube names (by its barcode or its sample ID), or none as far as this
+   * computer knows, with when the rows that lack it were read (for the question about it). From the
+   * page's index with no call to main when it holds the tube. Throws when it could not be looked up.
    */
-  lookUp(code: string): Promise<TubeRow | null> {
-    return lookUpTube(this.api, this.samples, this.labsheet, code);
+  lookUp(code: string): Promise<TubeAnswer> {
+    return lookUpTubeAnswer(this.api, this.samples, this.labsheet, code);
   }
 
   /**
