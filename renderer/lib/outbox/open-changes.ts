@@ -26,6 +26,9 @@ export function openChangesSaid(c: OpenChanges, label: string): string[] {
   return said;
 }
 
+/** The offer after a service's open changes: one change is "it", never "them". */
+export const discardOffer = (c: OpenChanges): string => (openTotal(c) === 1 ? 'discard it' : 'discard them');
+
 /** A service's changes as main counts them for "discard them" (the rule it discards by is main's). */
 export interface DiscardCount {
   label: string;

@@ -55,6 +55,8 @@ test.describe('Data screen without a reachable service', () => {
     const waiting = page.getByTestId('waiting-elsewhere');
     await expect(waiting).toContainText('1 change is waiting to be sent to http://127.0.0.1:9');
     await expect(page.getByTestId('count-elsewhere')).toHaveText('1');
+    // One change is "it": "discard them" after "1 change" reads as a misprint.
+    await expect(waiting.getByTestId('discard-waiting')).toHaveText('discard it');
     page.once('dialog', (d) => void d.accept());
     await waiting.getByTestId('discard-waiting').click();
     await expect(waiting).toHaveCount(0);

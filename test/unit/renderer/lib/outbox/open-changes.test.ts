@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   discardedSaid,
+  discardOffer,
   discardQuestion,
   openChangesSaid,
   openTotal,
@@ -25,6 +26,11 @@ describe("a service's open changes in words", () => {
 });
 
 describe('"discard them" in words', () => {
+  it('offers to discard "it" when one change is open, "them" otherwise', () => {
+    expect(discardOffer({ waiting: 0, failed: 1, uncertain: 0 })).toBe('discard it');
+    expect(discardOffer({ waiting: 1, failed: 1, uncertain: 0 })).toBe('discard them');
+  });
+
   it('asks about only what will be discarded, and says the changes in flight go on', () => {
     // 5 open: 3 discardable, 2 being sent (main's count, by the rule it discards by).
     const q = discardQuestion({ label: 'Lab A', discardable: 3, sending: 2 });
