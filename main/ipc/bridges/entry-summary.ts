@@ -1,3 +1,4 @@
+import { fileSize } from '../../../shared/file-size.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import {
@@ -37,7 +38,7 @@ export function summarizeIntent(i: Intent, nameOf: NameOfUuid = () => null): str
         .map(([k, v]) => `${k} = ${String(v)}`)
         .join(', ')}`;
     case 'file-upload':
-      return `Upload ${i.fileName} (${Math.max(1, Math.round(i.size / 1024))} KB)`;
+      return `Upload ${i.fileName} (${fileSize(i.size)})`;
     case 'webhook':
       return `Event ${i.eventType ?? 'webhook'}`;
     case 'labflow-link':
