@@ -59,8 +59,12 @@ export interface CacheStore {
   locations(limit: number): KnownLocation[];
   /** Those whose uuid, name (ASCII letters in any case) or barcode is `code`, by name, at most `limit`. */
   locationsNamed(code: string, limit: number): KnownLocation[];
-  /** The name people use for a plate, box or location this cache knows by uuid (hrid first), or null. */
-  nameOf(uuid: string): string | null;
+  /**
+   * The name people use for a plate, box or location this cache knows by uuid (hrid first), or null.
+   * `service` (a `serviceIdentity`): the service the uuid is one of; one whose data was thrown away for
+   * another's is answered from the names kept then. Without it, the service bound now.
+   */
+  nameOf(uuid: string, service?: string): string | null;
   /** The uuid and hrid of a saved plate (or box) known by either, without its wells; null when not saved. */
   plateNames(by: 'uuid' | 'hrid', value: string): { uuid: string; hrid: string } | null;
   close(): void;
@@ -166,7 +170,20 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
   };
   const boundTo = db.prepare<[], { identity: string }>(`SELECT identity FROM bound_service WHERE only = 1`);
   const setBound = db.prepare<[string]>(`INSERT OR REPLACE INTO bound_service (only, identity) VALUES (1, ?)`);
+  // Names only, from the plates and locations about to go: enough to say what an old entry was about.
+  const keepNames = db.prepare<[string, string]>(
+    `INSERT OR REPLACE INTO kept_names (service, uuid, name)
+       SELECT ?, uuid, COALESCE(NULLIF(hrid, ''), name) FROM manifests WHERE COALESCE(NULLIF(hrid, ''), name) <> ''
+       UNION ALL
+       SELECT ?, uuid, COALESCE(NULLIF(json_extract(body, '$.hrid'), ''), name) FROM locations
+         WHERE uuid NOT IN (SELECT uuid FROM manifests) AND COALESCE(NULLIF(json_extract(body, '$.hrid'), ''), name) <> ''`,
+  );
+  const keptName = db.prepare<[string, string], { name: string }>(
+    `SELECT name FROM kept_names WHERE service = ? AND uuid = ?`,
+  );
   const dropServiceData = db.transaction((identity: string) => {
+    const before = boundTo.get()?.identity;
+    if (before !== undefined) keepNames.run(before, before);
     db.exec(`DELETE FROM wells; DELETE FROM manifests; DELETE FROM labsheet_rows; DELETE FROM labsheets;
              DELETE FROM locations;`);
     setBound.run(identity);
@@ -288,13 +305,18 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     locations: (limit) => q.locations.all(limit).map((r) => JSON.parse(r.body) as KnownLocation),
     locationsNamed: (code, limit) =>
       q.locationsNamed.all(code, code, code, limit).map((r) => JSON.parse(r.body) as KnownLocation),
-    nameOf(uuid) {
-      const m = q.manifestName.get(uuid);
-      if (m) return m.hrid || m.name || null;
-      const l = q.location.get(uuid);
-      if (!l) return null;
-      const known = JSON.parse(l.body) as KnownLocation;
-      return known.hrid || known.name || null;
+    nameOf(uuid, service) {
+      const now = boundTo.get()?.identity;
+      // What is saved now is the bound service's: never a name for another service's uuid.
+      if (service === undefined || service === now) {
+        const m = q.manifestName.get(uuid);
+        if (m?.hrid || m?.name) return m.hrid || m.name;
+        const l = q.location.get(uuid);
+        const known = l ? (JSON.parse(l.body) as KnownLocation) : null;
+        if (known?.hrid || known?.name) return known.hrid || known.name;
+      }
+      const of = service ?? now;
+      return of === undefined ? null : (keptName.get(of, uuid)?.name ?? null);
     },
     plateNames(by, value) {
       const r = q.plateNamesBy[by].get(value);

@@ -497,8 +497,11 @@ export function createReadCache(d: ReadCacheDeps) {
     plateNames: bound(plateNames),
     labsheets: bound(labsheets),
     locations: bound(locations),
-    /** A plate's or location's name from saved answers only (no call to the service), or null. */
-    nameOf: bound((uuid: string) => store.nameOf(uuid)),
+    /**
+     * A plate's or location's name from saved answers only (no call to the service), or null; `service`:
+     * the one the uuid is of (an outbox entry's), answered from the names kept when its data went.
+     */
+    nameOf: bound((uuid: string, service?: string) => store.nameOf(uuid, service)),
     idColumns: bound(idColumns),
     nameColumns: bound(nameColumns),
     events,

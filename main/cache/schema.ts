@@ -61,4 +61,17 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       db.exec(`CREATE TABLE bound_service (only INTEGER PRIMARY KEY CHECK (only = 1), identity TEXT NOT NULL);`);
     },
   },
+  {
+    version: 4,
+    why:
+      'the names of plates and locations a service gave, kept when its data is thrown away for another ' +
+      "service's: an outbox entry queued for it still names its plate or box (BX-0001), not a piece of a uuid",
+    up: (db) => {
+      db.exec(`
+        CREATE TABLE kept_names (
+          service TEXT NOT NULL, uuid TEXT NOT NULL, name TEXT NOT NULL, PRIMARY KEY (service, uuid)
+        );
+      `);
+    },
+  },
 ];

@@ -11,9 +11,16 @@ import {
 
 /**
  * The name people use for a plate, box or location known by uuid (its hrid), or null when this
- * computer has never read it: then the start of the uuid is all there is to show.
+ * computer has never read it: then the start of the uuid is all there is to show. `service`: the one
+ * the uuid is of (the entry's), so an entry queued before a switch keeps its plate's name.
  */
-export type NameOfUuid = (uuid: string) => string | null;
+export type NameOfUuid = (uuid: string, service?: string) => string | null;
+
+/** The names of one entry's service: what its summary is said with. */
+export const namesOf =
+  (nameOf: NameOfUuid, service: string): NameOfUuid =>
+  (uuid) =>
+    nameOf(uuid, service);
 
 const manifestName = (m: { uuid: string } | { hrid: string }, nameOf: NameOfUuid) =>
   'hrid' in m ? m.hrid : (nameOf(m.uuid) ?? m.uuid.slice(0, 8));
@@ -100,7 +107,7 @@ export function toSummary(
     target: e.target,
     // An entry that waits for another says which, while it waits.
     summary:
-      summarizeIntent(e.intent, nameOf) +
+      summarizeIntent(e.intent, namesOf(nameOf, e.service)) +
       (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : ''),
     intent: e.intent,
     state: e.state,

@@ -20,7 +20,7 @@ import {
   type TubeNames,
   wellChangesOnce,
 } from '../../sync/index.js';
-import { summarizeIntent, type NameOfUuid } from './entry-summary.js';
+import { namesOf, summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
 
@@ -29,7 +29,7 @@ function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
   let what = w.type.replace(/-/g, ' ');
   try {
     const e = outbox.get(w.id);
-    if (e) what = summarizeIntent(e.intent, nameOf);
+    if (e) what = summarizeIntent(e.intent, namesOf(nameOf, e.service));
   } catch {
     // A row that no longer reads: its kind still names it, and its own line says why.
   }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
+import { startTestSandbox } from '../../helpers/sandbox.js';
 
 let env: InProcess;
 beforeAll(async () => {
@@ -46,6 +47,42 @@ describe('the Outbox names plates and locations as people know them', () => {
       },
     });
     expect(await listed(id)).toBe(`S-0030 → ${box!.hrid} A1 (ID)`);
+  });
+
+  it('after a switch to another service, an entry queued before it still names its box and plate', async () => {
+    const box = await env.call('cache.manifest', { barcode: 'BOX000001' });
+    const plate = await env.call('cache.manifest', { barcode: 'PLT000001' });
+    const { ids } = await env.call('outbox.enqueueMany', {
+      intents: [
+        {
+          type: 'location-assign',
+          labsheet: 'Samples',
+          locationId: box!.uuid,
+          idType: 'ID',
+          id: 'S-0031',
+          position: 'A2',
+        },
+        { type: 'well-set', manifest: { uuid: plate!.uuid }, position: 'A12', label: 'BLANK' },
+      ],
+    });
+    const other = await startTestSandbox({ dbPath: ':memory:' });
+    try {
+      const connection = {
+        kind: 'custom',
+        baseUrl: other.url,
+        filesUrl: other.url,
+        eventsUrl: other.url,
+        mode: 'v2',
+      } as const;
+      await env.call('settings.set', { connection });
+      // The read cache now holds the other service's answers: the first service's plates are gone from it.
+      await env.call('cache.locations', {});
+      expect(await listed(ids[0]!)).toBe(`S-0031 → ${box!.hrid} A2 (ID)`);
+      expect(await listed(ids[1]!)).toBe(`${plate!.hrid} A12 ← BLANK`);
+    } finally {
+      await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
+      await other.close();
+    }
   });
 
   it('a plate this computer never read is still named by the start of its uuid', async () => {

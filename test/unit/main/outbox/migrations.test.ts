@@ -276,8 +276,38 @@ describe('outbox migrations', () => {
     expect(store.bindService('A')).toBe(false);
     store.close();
     db = new Database(file);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(CACHE_MIGRATIONS.length);
     expect(columns(db, 'bound_service')).toEqual(['only', 'identity']);
+  });
+
+  it("read cache 4: a service's plate and box names outlive its data, and answer for that service only", () => {
+    db.close();
+    const file = path.join(t.dir, 'cache.db');
+    const old = new Database(file);
+    runMigrations(
+      old,
+      CACHE_MIGRATIONS.filter((m) => m.version <= 3),
+    );
+    old.prepare(`INSERT INTO bound_service VALUES (1, 'A')`).run();
+    old
+      .prepare(`INSERT INTO manifests VALUES ('u','PL-1','B','n','96 Well Plate',8,12,0,NULL,'service','service')`)
+      .run();
+    old
+      .prepare(`INSERT INTO locations VALUES ('f', 'Freezer 1', 'location', ?, 0)`)
+      .run(JSON.stringify({ uuid: 'f', name: 'Freezer 1', kind: 'location' }));
+    old.close();
+    const store = openCacheStore(file, () => 0);
+    expect(store.nameOf('u')).toBe('PL-1');
+    expect(store.bindService('B')).toBe(true);
+    expect(store.manifest('uuid', 'u')).toBeNull();
+    expect(store.nameOf('u', 'A')).toBe('PL-1');
+    expect(store.nameOf('f', 'A')).toBe('Freezer 1');
+    // B's own names come from B's answers, never from what A called a uuid.
+    expect(store.nameOf('u')).toBeNull();
+    expect(store.nameOf('u', 'B')).toBeNull();
+    store.close();
+    db = new Database(file);
+    expect(columns(db, 'kept_names')).toEqual(['service', 'uuid', 'name']);
   });
 
   it('refuses a file written by a newer version instead of guessing', () => {
