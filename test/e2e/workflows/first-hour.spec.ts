@@ -6,7 +6,18 @@ const stack = useStack();
 test.use({ viewport: { width: 1366, height: 768 } });
 
 test("a newcomer's first hour: nothing shouts before it should, keys land where the screen says", async ({ page }) => {
+  // Before the token: the sync line does not say a bare "Online", and Settings points to the field
+  // below instead of offering to open Settings.
+  await page.goto(stack.hostUrl);
+  await expect(page.getByTestId('sync-online')).toHaveText(
+    'Online, but no token: nothing is sent until one is entered in Settings.',
+  );
+  await expect(page.getByTestId('banner-token')).toContainText('Open Settings');
+  await page.keyboard.press('Alt+7');
+  await expect(page.getByTestId('banner-token')).toHaveText('No token yet: enter one below, under Token.');
+  await expect(page.getByTestId('banner-token').getByRole('button')).toHaveCount(0);
   await signIn(page, stack);
+  await expect(page.getByTestId('sync-online')).toHaveText('Online');
   // Settings has no scan to wait for, so the headline does not say "Ready for the first scan".
   await expect(page.getByTestId('last-scan')).not.toContainText('Ready for the first scan');
   // Online is said once, in the sync line; the header names the service only.
