@@ -48,6 +48,12 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   await page.keyboard.press('Tab');
   expect(await focusedId()).not.toMatch(/^well-/);
   await page.getByTestId('scan-field').focus();
+  // A screen without a scan field, reached by its key from one: its first control has the focus, not
+  // the page itself (where Tab starts over from the top and Enter does nothing).
+  await page.keyboard.press('Alt+5');
+  await expect(page.getByTestId('sync-now')).toBeFocused();
+  await page.keyboard.press('Alt+7');
+  await expect(page.locator('main.screen :focus')).toHaveCount(1);
 
   // A tube the service does not know, used anyway when asked and refused at its first try: the Outbox
   // counts that try in words.
