@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLabClient } from './api/index.js';
-import { openCacheStore, createReadCache, rememberCreatedLabsheets } from './cache/index.js';
+import { openCacheStore, createReadCache, demoIdColumns, rememberCreatedLabsheets } from './cache/index.js';
 import { TypedEmitter, logListenerError } from './common/emitter.js';
 import { lockDataDir } from './common/instance-lock.js';
 import type { Logger } from './common/logger.js';
@@ -224,7 +224,9 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     outbox,
     now,
     log,
-    knownIdColumns: (labsheet) => settings.get().labsheetIdColumns[labsheet],
+    knownIdColumns: (labsheet) =>
+      settings.get().labsheetIdColumns[labsheet] ??
+      demoIdColumns(labsheet, settings.get().connection.kind === 'local-sandbox' && !o.sandboxFixture),
     service: currentService,
   });
   const scanner = createScannerService({

@@ -14,5 +14,11 @@ export const DEMO_BARCODES = {
   box: 'BOX000001',
 } as const;
 
+/**
+ * The demo lab's sample labsheet and the columns that name its rows (its ID and ID_BARCODE columns):
+ * Benchlink builds it with these, so on the embedded sandbox they are known, never guessed.
+ */
+export const DEMO_SAMPLES = { labsheet: 'Samples', idColumn: 'Sample ID', barcodeColumn: 'Tube Barcode' } as const;
+
 /** The tube of demo sample n (S-0011 is in tube TB000011). */
 export const demoTubeBarcode = (n: number): string => `TB${String(n).padStart(6, '0')}`;

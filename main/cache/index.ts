@@ -6,5 +6,5 @@ export {
   type StoredRow,
 } from './cache-store.js';
 export { createReadCache, type ReadCache, type ReadCacheDeps } from './read-cache.js';
-export { identifyColumns, type RowColumns } from './row-columns.js';
+export { demoIdColumns, identifyColumns, type RowColumns } from './row-columns.js';
 export { rememberCreatedLabsheets, idColumnsOfCreate } from './created-labsheets.js';

@@ -21,7 +21,7 @@ import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord, StoredRow } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
-import type { LabsheetIdColumns } from '../../shared/ipc/id-columns.js';
+import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
 
@@ -46,7 +46,7 @@ export interface ReadCacheDeps {
    * A labsheet's ID and ID_BARCODE columns when the app knows them (created here, or chosen by the
    * user; kept in Settings). Without an answer they are guessed from the column names.
    */
-  knownIdColumns?: (labsheet: string) => LabsheetIdColumns | undefined;
+  knownIdColumns?: (labsheet: string) => KnownIdColumns | undefined;
   /**
    * The identity of the service in use (shared/ipc/service-identity.ts). Before each lookup the store is
    * bound to it, so after a switch nothing another service said is shown as this one's.

@@ -1,4 +1,5 @@
-import type { IdColumnsFrom, LabsheetIdColumns } from '../../shared/ipc/id-columns.js';
+import { DEMO_SAMPLES } from '../../shared/demo-lab.js';
+import type { IdColumnsFrom, KnownIdColumns } from '../../shared/ipc/id-columns.js';
 
 export interface RowColumns {
   idColumn: string;
@@ -13,7 +14,7 @@ export interface RowColumns {
  * labsheet with, or the ones the user chose. Only without that is it guessed from the names, and
  * the answer says it is a guess so the page can say so.
  */
-export function identifyColumns(headers: readonly string[], known?: LabsheetIdColumns): RowColumns {
+export function identifyColumns(headers: readonly string[], known?: KnownIdColumns): RowColumns {
   const columns = headers[0] === 'uuid' ? headers.slice(1) : headers;
   // A remembered column the listing no longer has (renamed, deleted) is no answer at all.
   if (known && columns.includes(known.id)) {
@@ -28,4 +29,14 @@ function guessColumns(columns: readonly string[]): { idColumn: string; barcodeCo
   const idColumn = columns.find((h) => /\bid\b/i.test(h) && !/barcode/i.test(h)) ?? columns[0] ?? 'ID';
   const barcodeColumn = columns.find((h) => h !== idColumn && /barcode/i.test(h)) ?? null;
   return { idColumn, barcodeColumn };
+}
+
+/**
+ * The demo labsheet's ID columns, known on the embedded sandbox's demo lab (`onDemo`: not a fixture),
+ * which Benchlink builds: a guess there put a warning on Row update before any scan, about a guess
+ * that was right. Anywhere else a labsheet of that name may have other columns, so it is guessed.
+ */
+export function demoIdColumns(labsheet: string, onDemo: boolean): KnownIdColumns | undefined {
+  if (!onDemo || labsheet !== DEMO_SAMPLES.labsheet) return undefined;
+  return { id: DEMO_SAMPLES.idColumn, barcode: DEMO_SAMPLES.barcodeColumn, from: 'demo' };
 }

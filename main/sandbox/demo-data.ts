@@ -1,4 +1,4 @@
-import { DEMO_BARCODES, demoTubeBarcode } from '../../shared/demo-lab.js';
+import { DEMO_BARCODES, DEMO_SAMPLES, demoTubeBarcode } from '../../shared/demo-lab.js';
 import type { SandboxFixture } from './fixture.js';
 
 /** Fixed so docs, screenshots and a scientist's settings keep working across sandbox restarts. */
@@ -26,8 +26,8 @@ function sampleRows(): Record<string, string | number | boolean | null>[] {
     const status = n % 23 === 0 ? 'discarded' : n % 7 === 0 ? 'depleted' : n % 3 === 0 ? 'in use' : 'received';
     const day = 1 + (i % 28);
     return {
-      'Sample ID': `S-${pad(n, 4)}`,
-      'Tube Barcode': demoTubeBarcode(n),
+      [DEMO_SAMPLES.idColumn]: `S-${pad(n, 4)}`,
+      [DEMO_SAMPLES.barcodeColumn]: demoTubeBarcode(n),
       'Volume uL': status === 'discarded' || status === 'depleted' ? 0 : Math.round(10 + next() * 190),
       Status: status,
       Received: `2026-${pad(9 + Math.floor(i / 100), 2)}-${pad(day, 2)}`,
@@ -68,11 +68,11 @@ export function demoFixture(): SandboxFixture {
     ],
     labsheets: [
       {
-        name: 'Samples',
+        name: DEMO_SAMPLES.labsheet,
         folder: 'Inventory',
         columns: [
-          { name: 'Sample ID', type: 'ID' },
-          { name: 'Tube Barcode', type: 'ID_BARCODE' },
+          { name: DEMO_SAMPLES.idColumn, type: 'ID' },
+          { name: DEMO_SAMPLES.barcodeColumn, type: 'ID_BARCODE' },
           { name: 'Volume uL', type: 'NUMBER' },
           { name: 'Status', type: 'LIST', references: [...STATUSES] },
           { name: 'Received', type: 'DATE' },

@@ -13,9 +13,15 @@ export const labsheetIdColumns = z.strictObject({
 });
 export type LabsheetIdColumns = z.infer<typeof labsheetIdColumns>;
 
-/** Where the answer in use came from: the two above, or a guess from the column names. */
-export const ID_COLUMNS_FROM = ['created', 'chosen', 'guess'] as const;
+/**
+ * Where the answer in use came from: the two above, 'demo' (the embedded sandbox's demo labsheet,
+ * which Benchlink builds), or a guess from the column names.
+ */
+export const ID_COLUMNS_FROM = ['created', 'chosen', 'demo', 'guess'] as const;
 export type IdColumnsFrom = (typeof ID_COLUMNS_FROM)[number];
+
+/** What this computer knows of a labsheet's ID columns without guessing: saved, or the demo's own. */
+export type KnownIdColumns = Omit<LabsheetIdColumns, 'from'> & { from: Exclude<IdColumnsFrom, 'guess'> };
 
 /** By labsheet name; bounded so a hostile patch cannot grow the settings file without end. */
 export const labsheetIdColumnMaps = z

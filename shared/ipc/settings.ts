@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiMode, serviceConnection } from '../api/connection.js';
 import { gs1ColumnMaps } from '../barcode/gs1-columns.js';
 import { DEFAULT_SCAN_INPUT, scanInputSettings } from '../barcode/scanner-settings.js';
+import { DEMO_SAMPLES } from '../demo-lab.js';
 import { printerTarget } from '../labels/jobs.js';
 import { labsheetIdColumnMaps, labsheetIdColumnsPatch, mergeIdColumns } from './id-columns.js';
 
@@ -22,7 +23,7 @@ export const uiPrefs = z.strictObject({
 export type UiPrefs = z.infer<typeof uiPrefs>;
 
 /** The labsheet each workflow reads its samples from; the demo lab's is "Samples". */
-export const DEMO_LABSHEET = 'Samples';
+export const DEMO_LABSHEET: string = DEMO_SAMPLES.labsheet;
 export const LABSHEET_WORKFLOWS = ['wellFill', 'assignLocation', 'rowUpdate', 'labels'] as const;
 export type LabsheetWorkflow = (typeof LABSHEET_WORKFLOWS)[number];
 const labsheetName = z.string().trim().min(1, 'name a labsheet').max(200);

@@ -87,3 +87,17 @@ test('offline, a well waiting to be sent shows its sample id whole, with its mar
     await stack.startSandbox();
   }
 });
+
+test('at 1366×768 Row update keeps Save on screen while the ID columns are shown as a guess', async ({ page }) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Row update');
+  // This stack's service is not the embedded demo: the ID columns are a guess, shown open above the row.
+  await expect(page.getByTestId('id-columns')).toHaveAttribute('data-from', 'guess');
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(page, 'TB000045', 'S-0045 opened');
+  await page.getByTestId('field-Notes').fill('checked');
+  // A string: this file is type-checked without the DOM library.
+  expect(await page.evaluate<number>('window.scrollY')).toBe(0);
+  await expect(page.getByTestId('save-row')).toBeInViewport({ ratio: 1 });
+  expect(await bottomOf(page, 'save-row')).toBeLessThanOrEqual(768);
+});

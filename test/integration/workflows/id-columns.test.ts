@@ -89,6 +89,13 @@ describe('the ID column of a labsheet where it is not listed first', () => {
     expect(await concOnService('Tubes review', 'S-1')).toBe(7);
   });
 
+  it("the demo lab's Samples on the embedded sandbox: its ID columns are known, not shown as a guess", async () => {
+    const s = rowState('Samples');
+    await s.loadIdColumns();
+    expect(s.idColumns).toMatchObject({ idColumn: 'Sample ID', barcodeColumn: 'Tube Barcode', idFrom: 'demo' });
+    expect(foundRow(await s.lookup('TB000012'))).toMatchObject({ idColumn: 'Sample ID', idFrom: 'demo' });
+  });
+
   it('a labsheet made elsewhere: the guess is shown as a guess; the column the user chooses is used from then on', async () => {
     const created = await fetch(`${sandbox.url}/labsheets/create`, {
       method: 'POST',
