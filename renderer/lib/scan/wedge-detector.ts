@@ -23,6 +23,12 @@ export interface WedgeKey {
   meta?: boolean;
   /** KeyboardEvent.repeat: auto-repeat of a held key arrives at scanner speed but is typing. */
   repeat?: boolean;
+  /**
+   * Given back as typing, this key would do nothing where it lands (no field has focus: the page
+   * is still drawing its screen, or the screen has no scan field). Holding it longer costs the
+   * person nothing, while judging it typing there loses it from the scan it begins.
+   */
+  inert?: boolean;
 }
 
 export interface WedgeScan {
@@ -66,9 +72,18 @@ const MODIFIER_KEYS = new Set([
 /** Typing this recent before a burst makes its first keys suspect (see tryScan). */
 const TYPING_CONTEXT_MS = 400;
 
+/**
+ * The gap allowed between keys that do nothing where they land (WedgeKey.inert). A page still
+ * loading delivers a scanner's first keys 50–160 ms apart in Chromium right after load, and up to
+ * 450 ms on a loaded machine (measured, keys injected as Playwright types them), far beyond any
+ * profile's gap; nobody types into the void and picks up a scanner within this.
+ */
+export const INERT_GAP_MS = 500;
+
 interface Held {
   ch: string;
   at: number;
+  inert: boolean;
 }
 
 function isPrintable(key: string): boolean {
@@ -90,11 +105,14 @@ export class WedgeDetector {
     this.maxGap = wedgeMaxGap(this.settings);
   }
 
+  /**
+   * New settings; returns the held keys given back. A read under way stays held while the detector
+   * stays on: the page applies its settings as it loads, often mid-way through the first scan.
+   */
   configure(input: WedgeSettingsInput): string[] {
-    const released = this.reset();
     this.settings = wedgeSettings.parse(input);
     this.maxGap = wedgeMaxGap(this.settings);
-    return released;
+    return this.settings.enabled ? [] : this.reset();
   }
 
   get enabled(): boolean {
@@ -109,6 +127,11 @@ export class WedgeDetector {
   nextDeadline(): number | null {
     const last = this.held.at(-1);
     return last ? last.at + this.allowedGap() + 1 : null;
+  }
+
+  /** Whether every held key would do nothing given back where it was typed (see WedgeKey.inert). */
+  heldInert(): boolean {
+    return this.held.length > 0 && this.held.every((h) => h.inert);
   }
 
   /** Gives back everything held (focus moved, detector turned off). */
@@ -139,13 +162,13 @@ export class WedgeDetector {
 
     // Some scanners send GS (FNC1) as Ctrl+]; inside a burst it is data, elsewhere a shortcut.
     if (k.ctrl && !k.alt && k.key === ']' && last && gap <= this.allowedGap()) {
-      this.held.push({ ch: '\x1d', at: k.at });
+      this.held.push({ ch: '\x1d', at: k.at, inert: k.inert === true });
       return { action: 'hold', release: [] };
     }
     const altGr = k.ctrl && k.alt; // Windows reports AltGr as Ctrl+Alt
     if (((k.ctrl || k.alt) && !altGr) || k.meta) return this.passTyping(k.at); // shortcuts
 
-    if (isPrintable(k.key)) return this.character(k.key, k.at, gap);
+    if (isPrintable(k.key)) return this.character(k.key, k.at, gap, k.inert === true);
     if (this.isTerminator(k.key)) return this.terminator(k.key as 'Enter' | 'Tab', k.at, gap);
     return this.passTyping(k.at); // Backspace, arrows, Escape: the person is editing
   }
@@ -166,18 +189,18 @@ export class WedgeDetector {
     return { release: this.releaseAll() };
   }
 
-  private character(ch: string, at: number, gap: number): WedgeDecision {
+  private character(ch: string, at: number, gap: number, inert: boolean): WedgeDecision {
     let release: string[] = [];
     if (this.held.length > 0 && gap > this.allowedGap()) {
       // The burst is over. Without a required terminator it may have been a scan; else it was typing.
       const idle = this.settings.requireTerminator ? null : this.tryScan(this.held.at(-1)!.at, 'idle');
       if (idle?.scan) {
-        this.held.push({ ch, at });
+        this.held.push({ ch, at, inert });
         return { action: 'hold', release: idle.release, scan: idle.scan };
       }
       release = this.releaseAll();
     }
-    this.held.push({ ch, at });
+    this.held.push({ ch, at, inert });
     const suffix = this.settings.suffix;
     if (suffix && this.heldText().endsWith(suffix) && this.heldText().length > suffix.length) {
       const done = this.tryScan(at, 'suffix');
@@ -206,13 +229,16 @@ export class WedgeDetector {
   /**
    * The burst becomes a scan if it is long enough and fast on average. A first key typed by
    * hand just before the scanner fired shows as a gap far above the burst's rhythm: it is
-   * given back as typing instead of being glued to the barcode.
+   * given back as typing instead of being glued to the barcode. Not where typing does nothing
+   * (inert keys): there a slow first gap is the page being busy, and giving the key back would
+   * only cut it from the read.
    */
   private tryScan(at: number, terminator: WedgeScan['terminator']): WedgeTick | null {
     let keys = this.held;
     const release: string[] = [];
     const gaps = (ks: Held[]) => ks.slice(1).map((h, i) => h.at - ks[i]!.at);
-    while (keys.length > this.settings.minLength + 1) {
+    const givesBack = (ks: Held[]) => !ks[0]!.inert;
+    while (keys.length > this.settings.minLength + 1 && givesBack(keys)) {
       const g = gaps(keys);
       const slowestRest = Math.max(...g.slice(1));
       if (g[0]! > 3 * slowestRest && g[0]! > 10) {
@@ -224,7 +250,7 @@ export class WedgeDetector {
     // needs far longer than this to pick up a scanner. Give back the keys before the first
     // gap too slow even for a jittery Bluetooth link (> 1.25 × maxGap), if the rest still
     // makes a read.
-    if (keys[0]!.at - this.lastTypingAt < TYPING_CONTEXT_MS) {
+    if (keys[0]!.at - this.lastTypingAt < TYPING_CONTEXT_MS && givesBack(keys)) {
       const cut = gaps(keys).findIndex((g) => g > 1.25 * this.maxGap);
       if (cut >= 0 && cut < 3 && keys.length - (cut + 1) >= this.settings.minLength) {
         release.push(...keys.slice(0, cut + 1).map((h) => h.ch));
@@ -275,11 +301,17 @@ export class WedgeDetector {
    * scanner speed (≤ maxGap, plus a quarter gap of slack). A person's typing soon fails that
    * mean, so it is released after a short delay instead of being held; the final scan
    * decision (mean gap ≤ maxGap, minLength, terminator) stays strict. A burst that began with the
-   * configured prefix is a scan by declaration and always gets 2× maxGap.
+   * configured prefix is a scan by declaration and always gets 2× maxGap. Keys that would do
+   * nothing given back (inert) get at least INERT_GAP_MS.
    */
   private allowedGap(): number {
     const n = this.held.length;
     if (n === 0) return this.maxGap;
+    const timed = this.timedGap(n);
+    return this.heldInert() ? Math.max(timed, INERT_GAP_MS) : timed;
+  }
+
+  private timedGap(n: number): number {
     const { prefix } = this.settings;
     if (prefix && this.heldText().startsWith(prefix)) return 2 * this.maxGap;
     const sum = this.held.at(-1)!.at - this.held[0]!.at;

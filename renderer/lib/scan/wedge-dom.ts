@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { WedgeController } from './wedge-controller.js';
 import { WedgeDetector, type WedgeScan } from './wedge-detector.js';
-import { insertIntoField, type ScanTarget } from './wedge-target.js';
+import { insertIntoField, pressedBySpace, type ScanTarget } from './wedge-target.js';
 import { isSelect, SelectTypeAhead } from './select-type-ahead.js';
 import type { WedgeSettingsInput } from '../../../shared/barcode/scanner-settings.js';
 
@@ -68,7 +68,11 @@ function insertKeys(target: ScanTarget | null, keys: string[], typeAhead: Select
     return;
   }
   // Not editable (a grid cell that starts editing on keydown): hand the keys to its own handlers.
-  for (const key of keys) el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+  for (const key of keys) {
+    const untaken = el.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+    // A synthetic Space presses nothing: the person's Space, held back, presses the control here.
+    if (untaken && key === ' ' && pressedBySpace(el)) (el as Element as HTMLElement).click();
+  }
 }
 
 export function attachWedge(win: Window, options: AttachWedgeOptions = {}): WedgeHandle {
@@ -84,6 +88,7 @@ export function attachWedge(win: Window, options: AttachWedgeOptions = {}): Wedg
         ? (t as Element & ScanTarget)
         : ((win.document.activeElement as (Element & ScanTarget) | null) ?? null);
     },
+    focused: () => (win.document.activeElement as (Element & ScanTarget) | null) ?? null,
     insert: (target, keys) => insertKeys(target, keys, typeAhead, win.performance.now()),
     scan: (scan, target) => {
       const detail: WedgeScanDetail = { scan, target: (target as Element | null) ?? null };
@@ -97,8 +102,7 @@ export function attachWedge(win: Window, options: AttachWedgeOptions = {}): Wedg
   win.addEventListener('blur', onBlur);
   return {
     configure(settings) {
-      controller.flush();
-      detector.configure(settings);
+      controller.configure(settings);
     },
     detach() {
       win.removeEventListener('keydown', onKeyDown, { capture: true });

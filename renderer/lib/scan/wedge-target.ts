@@ -45,13 +45,16 @@ function isTextEntry(el: ScanTarget): boolean {
 export function interceptionAllowed(el: ScanTarget | null | undefined, profile: 'usb' | 'bluetooth' = 'usb'): boolean {
   if (!el) return true;
   if (profile === 'bluetooth' && isTextEntry(el)) return false;
-  const tag = el.tagName.toUpperCase();
-  if (tag === 'INPUT' && (el.type ?? '').toLowerCase() === 'password') return false;
-  const autocomplete = (el.getAttribute('autocomplete') ?? '').toLowerCase();
-  if (autocomplete.includes('password')) return false;
+  if (isPassword(el)) return false;
   if (el.getAttribute('data-scan') === 'off') return false;
   if (el.closest && el.closest('[data-scan="off"]')) return false;
   return true;
+}
+
+/** A password field: no key is ever held, given or taken there. */
+export function isPassword(el: ScanTarget): boolean {
+  if (el.tagName.toUpperCase() === 'INPUT' && (el.type ?? '').toLowerCase() === 'password') return true;
+  return (el.getAttribute('autocomplete') ?? '').toLowerCase().includes('password');
 }
 
 export type InsertResult = 'inserted' | 'not-editable';
@@ -59,7 +62,9 @@ export type InsertResult = 'inserted' | 'not-editable';
 /** Inserts released text at the caret of an input/textarea; the DOM layer fires the input event. */
 export function insertIntoField(el: ScanTarget, text: string): InsertResult {
   const tag = el.tagName.toUpperCase();
-  if (tag !== 'INPUT' && tag !== 'TEXTAREA') return 'not-editable';
+  const type = (el.type ?? '').toLowerCase();
+  // A checkbox or a button has a value too, but a key does not type into it.
+  if (tag !== 'TEXTAREA' && !(tag === 'INPUT' && (TEXT_INPUTS.has(type) || type === 'password'))) return 'not-editable';
   if (typeof el.value !== 'string') return 'not-editable';
   const start = el.selectionStart;
   const end = el.selectionEnd;
@@ -70,4 +75,31 @@ export function insertIntoField(el: ScanTarget, text: string): InsertResult {
   }
   el.setRangeText(text, start, end, 'end');
   return 'inserted';
+}
+
+/** Native controls a person's Space presses (Chromium activates these on a trusted Space only). */
+const SPACE_PRESSED_INPUTS = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'image', 'color', 'file']);
+
+export function pressedBySpace(el: ScanTarget | null | undefined): boolean {
+  if (!el) return false;
+  const tag = el.tagName.toUpperCase();
+  if (tag === 'BUTTON' || tag === 'SUMMARY') return true;
+  return tag === 'INPUT' && SPACE_PRESSED_INPUTS.has((el.type ?? '').toLowerCase());
+}
+
+/** Where nothing but a native control or the page itself has focus, a character key types nothing. */
+const INERT_TAGS = new Set(['BODY', 'HTML', 'BUTTON', 'SUMMARY', 'A']);
+
+/**
+ * Whether `key`, given back as typing on `el`, would do nothing: no field has focus (the page, a
+ * button, a link, a checkbox), and it is not the Space that presses that control. Elements with
+ * keys of their own (a field, a list, a focusable grid cell) are never inert.
+ */
+export function typingDoesNothing(el: ScanTarget | null | undefined, key: string): boolean {
+  if (key === ' ' && pressedBySpace(el)) return false;
+  if (!el) return true;
+  const tag = el.tagName.toUpperCase();
+  if (el.isContentEditable === true) return false;
+  if (INERT_TAGS.has(tag)) return true;
+  return tag === 'INPUT' && pressedBySpace(el);
 }

@@ -182,3 +182,96 @@ describe('the Bluetooth profile and typing', () => {
     expect(b.scans.map((s) => s.scan.text)).toEqual(['TB000042']);
   });
 });
+
+/**
+ * A scan made right after the page loads: the keys start on the bare page (the screen is still
+ * drawing), then the screen focuses its scan field (data-scan="off": the field takes its keys
+ * itself) mid-read. Timings as measured in Chromium (test/e2e/workflows/wedge-keys.spec.ts).
+ */
+describe('a scan while the page is still drawing its screen', () => {
+  const body = () => new FakeElement('BODY');
+  const scanField = () => new FakeElement('INPUT', { type: 'text', 'data-scan': 'off' });
+  /** The measured times, after the fake clock's start. */
+  const t = (ms: number) => 1000 + ms;
+
+  it('the keys held on the bare page go into the scan field when it takes focus mid-read', () => {
+    const field = scanField();
+    const b = new FakeBrowser(body());
+    b.key('P', t(536.2));
+    b.key('L', t(624.3));
+    b.focused = field;
+    const at = [765.5, 920.4, 929.7, 941.0, 951.0, 970.6, 979.8];
+    [...'T000001'].forEach((k, i) => b.key(k, t(at[i]!)));
+    b.key('Enter', t(994.3));
+    b.settle();
+    expect(b.submits).toEqual(['PLT000001']);
+  });
+
+  it('keys held on the bare page go into the scan field that took focus while they waited', () => {
+    const field = scanField();
+    const b = new FakeBrowser(body());
+    b.key('P', t(409.0));
+    b.key('L', t(417.7));
+    b.key('T', t(472.2));
+    b.time.advance(t(488.6) - b.time.now());
+    b.focused = field; // the screen is drawn; the page, busy, delivers the next key 262 ms after the last
+    const at = [734.3, 747.8, 756.9, 765.1, 773.5, 782.4];
+    [...'000001'].forEach((k, i) => b.key(k, t(at[i]!)));
+    b.key('Enter', t(796.1));
+    b.settle();
+    expect(b.submits).toEqual(['PLT000001']);
+  });
+
+  it('a first key the busy page got 430 ms late is not given back before the keys behind it', () => {
+    const field = scanField();
+    const b = new FakeBrowser(body());
+    b.key('P', t(630.6), {}, t(1061.4));
+    b.key('L', t(1082.5));
+    b.time.advance(t(1104.0) - b.time.now());
+    b.focused = field;
+    const at = [1159.9, 1193.7, 1203.5, 1212.5, 1220.6, 1228.7, 1237.4];
+    [...'T000001'].forEach((k, i) => b.key(k, t(at[i]!)));
+    b.key('Enter', t(1247.1));
+    b.settle();
+    expect(b.submits).toEqual(['PLT000001']);
+  });
+
+  it('a read the busy page got all at once, 570 ms late, keeps its first key', () => {
+    // Queued keys keep the times they were pressed; each reaches the page 0.5 ms after the one before.
+    const b = new FakeBrowser(textInput());
+    [...'PLT000001', 'Enter'].forEach((k, i) => b.key(k, t(630.6 + i * 8), {}, t(1200 + i * 0.5)));
+    b.settle();
+    expect(b.scans.map((s) => s.scan.text)).toEqual(['PLT000001']);
+  });
+
+  it('new settings applied mid-read keep what is held; a read wholly on the page is one scan', () => {
+    const b = new FakeBrowser(body());
+    b.key('T', t(316.8));
+    b.controller.configure({ profile: 'usb' });
+    const at = [350.6, 411.2, 422.2, 434.3, 442.0, 450.2, 462.4];
+    [...'B000001'].forEach((k, i) => b.key(k, t(at[i]!)));
+    b.key('Enter', t(485.1));
+    b.settle();
+    expect(b.scans.map((s) => s.scan.text)).toEqual(['TB000001']);
+  });
+
+  it('held keys are never handed to a password field that takes focus', () => {
+    const page = body();
+    const pass = new FakeElement('INPUT', { type: 'password' });
+    const b = new FakeBrowser(page);
+    b.key('q', 1000);
+    b.focused = pass;
+    b.key('s', 1100);
+    b.settle();
+    expect(pass.value).toBe('s');
+    expect(page.received).toEqual(['q']);
+  });
+
+  it("a person's Space on a button is given back after the usual short wait, not the page's longer one", () => {
+    const button = new FakeElement('BUTTON');
+    const b = new FakeBrowser(button);
+    expect(b.key(' ', 1000).prevented).toBe(true);
+    b.time.advance(50);
+    expect(button.received).toEqual([' ']);
+  });
+});

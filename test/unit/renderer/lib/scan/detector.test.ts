@@ -160,3 +160,59 @@ describe('WedgeDetector does not split a read', () => {
     expect(replay(new WedgeDetector({ profile: 'bluetooth' }), keys).scans.map((s) => s.text)).toEqual(['PLT123456']);
   });
 });
+
+/**
+ * Key timings measured in Chromium right after a page load (test/e2e/workflows/wedge-keys.spec.ts):
+ * the busy page delivers a scanner's first keys 50–160 ms apart. No field has focus yet, so a key
+ * given back as typing is lost; the read must keep its head.
+ */
+describe('WedgeDetector where typing does nothing (inert keys)', () => {
+  const timed = (text: string, at: number[], inert = true): WedgeKey[] =>
+    [...text, 'Enter'].map((key, i) => ({ key, at: at[i]!, inert }));
+
+  it('keeps the first key of a read whose second key came late', () => {
+    const keys = timed('PLT000001', [490.1, 538.7, 572.8, 600.6, 636.2, 689.7, 699.7, 709.9, 725.2, 735.2]);
+    expect(replay(new WedgeDetector(), keys)).toEqual({
+      field: '',
+      scans: [expect.objectContaining({ text: 'PLT000001' })],
+    });
+  });
+
+  it('keeps a first key far slower than the rest (not a key typed by hand before the read)', () => {
+    const keys = timed('PLT000001', [536.2, 624.3, 634.1, 644.0, 652.2, 661.9, 671.5, 680.3, 690.8, 700.1]);
+    expect(replay(new WedgeDetector(), keys).scans.map((s) => s.text)).toEqual(['PLT000001']);
+  });
+
+  it('keeps the head of a read that began right after other keys', () => {
+    const keys: WedgeKey[] = [
+      { key: 'x', at: 0, inert: true },
+      { key: 'Escape', at: 250 }, // typing just before: the last-typed-keys rule would cut the head
+      ...timed('TB000001', [316.8, 411.2, 422.2, 434.3, 442.0, 450.2, 462.4, 473.0, 485.1]),
+    ];
+    expect(replay(new WedgeDetector(), keys).scans.map((s) => s.text)).toEqual(['TB000001']);
+  });
+
+  it('in a text field the same timings still give a slow key back as typing, where it is seen', () => {
+    const keys = timed('PLT000001', [536.2, 624.3, 634.1, 644.0, 652.2, 661.9, 671.5, 680.3, 690.8, 700.1], false);
+    expect(replay(new WedgeDetector(), keys)).toEqual({
+      field: 'P',
+      scans: [expect.objectContaining({ text: 'LT000001' })],
+    });
+  });
+
+  it("a person's keys there are still given back, a little later, and are not taken for a scan", () => {
+    const keys: WedgeKey[] = [...'abcd'].map((key, i) => ({ key, at: i * 180, inert: true }));
+    keys.push({ key: 'Enter', at: 720 });
+    expect(replay(new WedgeDetector(), keys)).toEqual({ field: 'abcd\n', scans: [] });
+  });
+
+  it('new settings mid-read keep the keys held so far (the page applies its settings as it loads)', () => {
+    const det = new WedgeDetector();
+    const keys = timed('PLT000001', [539.9, 550.5, 578.5, 600.4, 611.0, 620.2, 630.5, 640.0, 650.1, 660.3]);
+    det.key(keys[0]!);
+    det.key(keys[1]!);
+    expect(det.configure({ profile: 'usb' })).toEqual([]);
+    expect(replay(det, keys.slice(2)).scans.map((s) => s.text)).toEqual(['PLT000001']);
+    expect(det.configure({ enabled: false })).toEqual([]);
+  });
+});

@@ -64,6 +64,7 @@ export class FakeBrowser {
       setTimeout: (fn, ms) => this.time.setTimeout(fn, ms),
       clearTimeout: (id) => this.time.clearTimeout(id),
       targetOf: (e) => e.target as FakeElement,
+      focused: () => this.focused,
       insert: (target, keys) => {
         const el = target as FakeElement | null;
         if (!el) return;
@@ -73,9 +74,12 @@ export class FakeBrowser {
     });
   }
 
-  /** Sends one key at absolute fake time `at` (timers due before it run first). */
-  key(key: string, at: number, mods: { ctrl?: boolean; alt?: boolean; meta?: boolean } = {}): Sent {
-    this.time.advance(Math.max(0, at - this.time.now()));
+  /**
+   * Sends one key pressed at absolute fake time `at` (timers due before it run first); a busy page
+   * gets it later, at `deliveredAt`, with the same timeStamp.
+   */
+  key(key: string, at: number, mods: { ctrl?: boolean; alt?: boolean; meta?: boolean } = {}, deliveredAt = at): Sent {
+    this.time.advance(Math.max(0, deliveredAt - this.time.now()));
     const e: Sent = {
       key,
       timeStamp: at,

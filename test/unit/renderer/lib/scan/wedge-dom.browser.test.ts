@@ -21,7 +21,9 @@ const PAGE = `<!doctype html><html><body>
 <input id="num" type="number"><div id="cell" tabindex="0"></div><textarea id="ta"></textarea>
 <select id="sel"><option value="a">Across rows</option><option value="dr" disabled>Down rows</option>
 <option value="d">Down columns</option><option value="x">Diagonal</option></select>
+<button id="btn" type="button">Press</button><input id="cb" type="checkbox">
 <script>
+window.presses = 0; document.getElementById('btn').addEventListener('click', () => window.presses++);
 window.changes = []; document.getElementById('sel').addEventListener('change', (e) => window.changes.push(e.target.value));
 window.inputs = 0; document.addEventListener('input', () => window.inputs++);
 window.cellKeys = []; document.getElementById('cell').addEventListener('keydown', (e) => window.cellKeys.push(e.key));
@@ -166,6 +168,23 @@ describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
     await page.keyboard.press('Escape');
     await page.waitForTimeout(HAND);
     expect(await isOpen()).toBe(false);
+    expect(await scans()).toEqual([]);
+  });
+
+  it("a person's Space presses the focused button and ticks the focused checkbox, as without the wedge", async () => {
+    await page.focus('#btn');
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(HAND);
+    expect(await pageGlobal<number>('presses')).toBe(1);
+    await page.focus('#cb');
+    await page.keyboard.press(' ');
+    await page.waitForTimeout(HAND);
+    const box = () =>
+      page.$eval('#cb', (e) => {
+        const cb = e as unknown as { checked: boolean; value: string };
+        return { checked: cb.checked, value: cb.value };
+      });
+    expect(await box()).toEqual({ checked: true, value: 'on' }); // ticked, and no Space typed into its value
     expect(await scans()).toEqual([]);
   });
 });
