@@ -37,6 +37,14 @@ const KNOWN: { pattern: RegExp; said: (m: RegExpMatchArray) => string }[] = [
   },
 ];
 
+/**
+ * Whether the service refused the change itself (its content, or the token's permission), as opposed to
+ * a change that failed otherwise (repeated service errors, on this computer, behind another entry): the
+ * first is "Refused" in the Outbox, the second only "Failed", since it may be fine as it is.
+ */
+export const isRefusal = (err: Pick<OutboxError, 'kind'>): boolean =>
+  Object.hasOwn(REFUSED, err.kind) || err.kind === 'permission' || err.kind === 'rejected';
+
 const withStatus = (text: string, status: number | undefined): string =>
   status === undefined ? text : `${text} (${status})`;
 

@@ -31,6 +31,9 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   // The plate by the name on its label, and the service's status apart from its words.
   await expect(failed).toContainText('PL-0002 A2 ← S-7777');
   await expect(page.getByTestId(`entry-reason-${id}`)).toHaveText(/\S \(4\d\d\)\s*$/);
+  // Its state in a word a technician reads, not the stored FAILED (the attribute keeps that for tests).
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveText('Refused');
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveAttribute('data-shown', 'refused');
   await page.getByTestId(`edit-${id}`).click();
   const text = await page.getByTestId('edit-intent').inputValue();
   await page.getByTestId('edit-intent').fill(text.replace('S-7777', 'S-0062'));

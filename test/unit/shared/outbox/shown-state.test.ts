@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { OUTBOX_ENTRY_STATES, PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
+import { shownState, STATE_SAID } from '../../../../shared/outbox/shown-state.js';
+
+describe("an entry's state as the Outbox says it", () => {
+  it('says every stored state in words, never the stored name', () => {
+    for (const state of OUTBOX_ENTRY_STATES) {
+      const said = STATE_SAID[shownState(state, null)];
+      expect(said).toMatch(/^[A-Z][a-z]/);
+    }
+    expect(OUTBOX_ENTRY_STATES.map((s) => STATE_SAID[shownState(s, null)])).toEqual([
+      'Waiting to be sent',
+      'Sending',
+      'Sent',
+      'Failed',
+      'Unsure whether it arrived',
+      'Cancelled',
+      'Discarded',
+    ]);
+  });
+
+  it('tells a failed entry apart by its error: held for a look, refused by the service, or failed otherwise', () => {
+    expect(STATE_SAID[shownState('failed', { kind: PLATE_CHANGED })]).toBe('Needs a look');
+    for (const kind of ['not-found', 'validation', 'conflict', 'bad-request', 'permission', 'rejected'])
+      expect(STATE_SAID[shownState('failed', { kind })]).toBe('Refused');
+    // Repeated service errors, this computer, an entry it needed: nothing the service said against the change.
+    for (const kind of ['gave-up', 'local', 'dependency', 'superseded', 'staging'])
+      expect(STATE_SAID[shownState('failed', { kind })]).toBe('Failed');
+    // A hold is only a failed entry's: a pending one that met a changed plate is still waiting.
+    expect(STATE_SAID[shownState('pending', { kind: PLATE_CHANGED })]).toBe('Waiting to be sent');
+  });
+});
