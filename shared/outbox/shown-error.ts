@@ -35,6 +35,14 @@ const KNOWN: { pattern: RegExp; said: (m: RegExpMatchArray) => string }[] = [
     pattern: /labsheet "([^"]+)" has no row with [^"]*"([^"]+)"/,
     said: (m) => `The ${m[1]} labsheet has no row ${m[2]}.`,
   },
+  {
+    pattern: /column "([^"]+)" \([A-Z_]+\) must be one of (.+), got "([^"]*)"/,
+    said: (m) => `${m[1]} cannot be "${m[3]}": the labsheet allows only ${m[2]}.`,
+  },
+  {
+    pattern: /well (\S+) of (\S+) already holds (\S+)/,
+    said: (m) => `Well ${m[1]} of ${m[2]} already holds ${m[3]}.`,
+  },
 ];
 
 /**

@@ -5,7 +5,7 @@ import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import type { Layout } from '../../../shared/layout/positions.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { followEntrySync, mayHappen, queuedSaid, type QueuedSync } from '../../lib/outbox/follow-entry-sync.js';
+import { followEntrySync, mayHappen, queuedSaid, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import { nextEmptyWell } from '../well-fill/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
@@ -34,12 +34,10 @@ import {
 import { leaveQuestion, type Asking, type PendingGuard } from '../well-fill/question.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
-export interface Assignment {
+export interface Assignment extends QueuedItem {
   id: string;
   idType: IdType;
   position: string | null;
-  entryId: number;
-  sync: QueuedSync | null;
 }
 export type IdTypeChoice = IdType | 'detect';
 
@@ -238,6 +236,7 @@ export class AssignState implements ServiceBound, Asking {
    */
   start(): void {
     this.#offChange ??= followEntrySync(
+      this.api,
       this.outbox,
       () => this.assignments,
       (changed) => {
@@ -445,7 +444,7 @@ export class AssignState implements ServiceBound, Asking {
 
   /** A tube's row in words: what became of its move. */
   rowSaid(a: Assignment): string {
-    return this.waitsForLook(a) ? 'waits for your removal — see Outbox' : queuedSaid(a.sync);
+    return this.waitsForLook(a) ? 'waits for your removal — see Outbox' : queuedSaid(a);
   }
 
   /** Whether a tube of this visit waits to be sent behind a removal held for a look. */
@@ -678,7 +677,9 @@ export class AssignState implements ServiceBound, Asking {
 
   /** Shows committed placements and moves the next position past them. */
   #placed(placements: readonly Placement[], entryIds: readonly (number | string)[]): void {
-    placements.forEach((p, k) => this.assignments.push({ ...p, entryId: Number(entryIds[k]), sync: 'pending' }));
+    placements.forEach((p, k) =>
+      this.assignments.push({ ...p, entryId: Number(entryIds[k]), sync: 'pending', reason: null }),
+    );
     const at = new Set(placements.flatMap((p) => (p.position ? [p.position] : [])));
     if (at.size === 0) return;
     if (this.armed !== null && at.has(this.armed)) this.armed = null;

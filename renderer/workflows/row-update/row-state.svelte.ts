@@ -5,7 +5,7 @@ import type { CachedRow, LabsheetColumns, RowAnswer } from '../../../shared/ipc/
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { followEntrySync, type QueuedSync } from '../../lib/outbox/follow-entry-sync.js';
+import { followEntrySync, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
@@ -17,10 +17,8 @@ export interface PackFill extends Gs1Fill {
   notInRow: string[];
 }
 
-export interface BatchItem {
+export interface BatchItem extends QueuedItem {
   id: string;
-  entryId: number;
-  sync: QueuedSync | null;
   /** What this tube was saved with: the batch's field and value may be changed for the next tubes. */
   field: string;
   value: string;
@@ -58,7 +56,7 @@ export class RowState implements ServiceBound {
    * One subscription per kept state, however often the screen is shown again.
    */
   start(): void {
-    this.#offChange ??= followEntrySync(this.outbox, () => this.batch);
+    this.#offChange ??= followEntrySync(this.api, this.outbox, () => this.batch);
   }
   /** The screen is left: the batch's marks go on following (start). */
   stop(): void {}
@@ -197,7 +195,7 @@ export class RowState implements ServiceBound {
       intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [field]: value } },
       readFrom: this.service,
     });
-    const item: BatchItem = { id, entryId: Number(entryId), sync: 'pending', field, value };
+    const item: BatchItem = { id, entryId: Number(entryId), sync: 'pending', reason: null, field, value };
     this.batch.push(item);
     return item;
   }

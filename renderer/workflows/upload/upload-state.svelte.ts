@@ -8,6 +8,7 @@ import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
+import { shownError, shownErrorLine } from '../../../shared/outbox/shown-error.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded' | 'cancelled';
@@ -255,6 +256,9 @@ export class UploadState implements ServiceBound {
     item.result =
       (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
     if (item.result?.status === 'REJECTED') item.phase = 'failed';
-    item.message = item.result?.message ?? r.value.error?.reason ?? r.value.error?.message ?? null;
+    // A failed upload is said as the Outbox says its entry; a sent one by the service's note on the file.
+    const error = r.value.error;
+    item.message =
+      item.phase === 'failed' && error ? shownErrorLine(shownError(error)) : (item.result?.message ?? null);
   }
 }

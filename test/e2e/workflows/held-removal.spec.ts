@@ -43,16 +43,23 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
   // The user looks, and discards the removal: the move goes alone, and the service refuses it (A5 is taken).
   await openScreen(page, 'Outbox');
   const held = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'Needs a look' });
+  // Failed as stored, but said as what it is: held for a look, not refused.
+  await expect(held.locator('[data-testid^="entry-state-"]')).toHaveText('Needs a look');
   await held.getByRole('button', { name: 'Discard…' }).click();
   await held.getByRole('button', { name: 'Yes, discard it' }).click();
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
   const refused = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'TB000050' });
   await expect(refused).toHaveCount(1);
+  await expect(refused.locator('[data-testid^="entry-state-"]')).toHaveText('Refused');
   await expect(page.getByTestId('count-failed')).toHaveText('1');
 
   await openScreen(page, 'Assign location');
   await expect(page.getByTestId('held-for-look')).toHaveCount(0);
   await expect(page.getByTestId('assigned-TB000050')).toHaveAttribute('data-sync', 'failed');
+  // Why, in the Outbox's plain words (on the old code only "refused — see Outbox").
+  await expect(page.getByTestId('assigned-TB000050')).toContainText(
+    'refused — Well A5 of PL-0001 already holds S-0005. See the Outbox.',
+  );
   await scanAndWait(page, 'A5', 'A5 is not empty (S-0005 is in it): scan another position');
   const server = Object.fromEntries(stack.serverWells('PL-0001').map((w) => [w.position, w.sample]));
   expect(server['A5']).toBe('S-0005');

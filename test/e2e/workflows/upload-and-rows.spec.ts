@@ -41,6 +41,14 @@ test('upload files: each gets a file id and ticket; a type the service does not 
   // was left, each file as its upload is now (sent or discarded while the list was not shown).
   await openScreen(page, 'Outbox');
   const refused = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'runner.exe' });
+  const id = (await refused.getAttribute('data-testid'))!.replace('entry-', '');
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveText('Refused');
+  // The Upload list said the refusal in the Outbox's words, one sentence for one failure.
+  const reason = (await page.getByTestId(`entry-reason-${id}`).innerText()).trim();
+  expect(reason).toMatch(/\.exe is not supported for embedding/);
+  await openScreen(page, 'Upload');
+  await expect(page.getByTestId('upload-runner.exe')).toContainText(reason);
+  await openScreen(page, 'Outbox');
   await refused.getByRole('button', { name: 'Discard…' }).click();
   await refused.getByRole('button', { name: 'Yes, discard it' }).click();
   await expect(refused).toHaveCount(0);
@@ -115,10 +123,17 @@ test('a batch change discarded on the Outbox reads so back on Row update: it wil
   await scanAndWait(page, 'S-0047', 'Status = half-empty');
   // Not a Status the labsheet allows: the service refuses it.
   await expect(page.getByTestId('batch-S-0047')).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
-  await expect(page.getByTestId('batch-S-0047')).toContainText('refused — see Outbox');
+  // Why, in the Outbox's plain words (on the old code only "refused — see Outbox").
+  const why = 'Status cannot be "half-empty": the labsheet allows only';
+  await expect(page.getByTestId('batch-S-0047')).toContainText(`refused — ${why}`);
+  await expect(page.getByTestId('batch-S-0047')).toContainText('See the Outbox.');
 
   await openScreen(page, 'Outbox');
   const refused = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'S-0047' });
+  // The Outbox says the same: the state in a word, the reason in the same plain words, the service's after.
+  const id = (await refused.getAttribute('data-testid'))!.replace('entry-', '');
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveText('Refused');
+  await expect(page.getByTestId(`entry-reason-${id}`)).toContainText(new RegExp(`^\\s*${why}.* The service said: `));
   await refused.getByRole('button', { name: 'Discard…' }).click();
   await refused.getByRole('button', { name: 'Yes, discard it' }).click();
   await expect(refused).toHaveCount(0);

@@ -1,4 +1,6 @@
 import type { IpcError } from '../../../../shared/ipc/result.js';
+import type { OutboxError } from '../../../../shared/ipc/channels/outbox.js';
+import { shownError, shownErrorLine } from '../../../../shared/outbox/shown-error.js';
 
 /** An error as a panel shows it: what happened (with the server's reason) and what to do. */
 export interface ShownError {
@@ -6,14 +8,6 @@ export interface ShownError {
   hint?: string;
   kind?: string;
   status?: number;
-}
-
-/** The outbox's error shape (outbox.await): `reason` is the server's own words. */
-export interface WriteError {
-  kind: string;
-  status?: number;
-  message: string;
-  reason?: string;
 }
 
 const SUPER_ADMIN = /super\s*admin/i;
@@ -52,9 +46,12 @@ export function fromIpcError(e: IpcError): ShownError {
   };
 }
 
-export function fromWriteError(e: WriteError): ShownError {
-  // The message already carries the reason in most cases; add it only when it does not.
-  const text = e.reason && !e.message.includes(e.reason) ? `${e.message} — ${e.reason}` : e.message;
+/**
+ * A queued write's error (outbox.await): an outbox entry's, so said as the Outbox says it, unlike a
+ * direct read's (fromIpcError), which is the IPC call's own.
+ */
+export function fromWriteError(e: OutboxError): ShownError {
+  const text = shownErrorLine(shownError(e));
   const hint = hintFor(e.kind, text);
   return { text, kind: e.kind, ...(hint ? { hint } : {}), ...(e.status !== undefined ? { status: e.status } : {}) };
 }

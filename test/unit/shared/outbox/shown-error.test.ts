@@ -21,6 +21,26 @@ describe("an entry's error as the screens say it", () => {
     );
   });
 
+  it('says a value a list column does not allow, and a taken well, in plain words', () => {
+    const value = {
+      kind: 'validation',
+      status: 422,
+      message: 'Validation error',
+      reason: 'rows[0]: column "Status" (LIST) must be one of "received", "depleted", got "bogus"',
+    };
+    expect(shownError(value).said).toBe('Status cannot be "bogus": the labsheet allows only "received", "depleted".');
+    const taken = {
+      kind: 'conflict',
+      status: 409,
+      message: 'Conflict',
+      reason: 'assignments[0]: well A1 of PL-0003 already holds S-0099 (Samples), not S-0131',
+    };
+    expect(shownError(taken)).toEqual({
+      said: 'Well A1 of PL-0003 already holds S-0099.',
+      serviceSaid: 'assignments[0]: well A1 of PL-0003 already holds S-0099 (Samples), not S-0131 (409)',
+    });
+  });
+
   it('says a refusal worded otherwise by its class, and still gives the service’s words', () => {
     const other = { kind: 'validation', status: 422, message: 'Validation error', reason: 'wells: too many' };
     expect(shownError(other)).toEqual({

@@ -46,7 +46,10 @@ describe('Assign location: a move that will never be sent', () => {
     await scan('TB000131');
     await b.sync();
     await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('failed'));
-    expect(s.rowSaid(s.assignments[0]!)).toBe('refused — see Outbox');
+    // Why, in the Outbox's plain words (the service's own are in the Outbox): on the old code only "refused — see Outbox".
+    await vi.waitFor(() =>
+      expect(s.rowSaid(s.assignments[0]!)).toBe('refused — Well A1 of PL-0003 already holds S-0099. See the Outbox.'),
+    );
 
     expect(await b.env.call('outbox.discard', { id: s.assignments[0]!.entryId })).toMatchObject({ ok: true });
     await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('discarded'));

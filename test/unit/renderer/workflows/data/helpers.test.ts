@@ -104,12 +104,22 @@ describe('error hints', () => {
       message: 'Validation error',
       reason: 'Super Admin permission required',
     });
-    expect(shown.text).toBe('Validation error — Super Admin permission required');
+    expect(shown.text).toBe(
+      'The service does not accept a value in this change. The service said: Super Admin permission required (422)',
+    );
     expect(shown.hint).toMatch(/Super Admin/);
   });
-  it('does not repeat a reason the message already carries', () => {
-    expect(fromWriteError({ kind: 'conflict', message: 'Conflict — name taken', reason: 'name taken' }).text).toBe(
-      'Conflict — name taken',
+  it("says a queued write's refusal as the Outbox says its entry: plain words, then the service's own once", () => {
+    const refused = {
+      kind: 'conflict',
+      status: 409,
+      message: 'labspaceCreate: conflict (HTTP 409) — Conflict: a labspace named "Cell Culture" already exists.',
+      reason: 'a labspace named "Cell Culture" already exists',
+    };
+    // On the old code: the client's whole message, endpoint name and all, with the reason inside it.
+    expect(fromWriteError(refused).text).toBe(
+      'This change conflicts with what the service holds now. ' +
+        'The service said: a labspace named "Cell Culture" already exists (409)',
     );
   });
 });

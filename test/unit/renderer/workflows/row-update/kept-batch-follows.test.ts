@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { keptRowState } from '../../../../../renderer/workflows/row-update/kept-state.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { queuedSaid } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
 
 /**
  * Row update's batch list, kept while the user is on another screen (the Outbox): what happens to its
@@ -47,6 +48,16 @@ describe('Row update: the batch list follows its entries while the screen is lef
       await vi.waitFor(() =>
         expect(marks()).toEqual({ 'S-0001': 'synced', 'S-0002': 'failed', 'S-0003': 'cancelled' }),
       );
+      // The refused one says why in the Outbox's plain words, read while the screen was not shown: on the
+      // old code only "refused — see Outbox".
+      const line = (id: string) => queuedSaid(back.batch.find((i) => i.id === id)!);
+      await vi.waitFor(() =>
+        expect(line('S-0002')).toBe(
+          'refused — Status cannot be "bogus-status": the labsheet allows only "received", "in use", "depleted", ' +
+            '"discarded". See the Outbox.',
+        ),
+      );
+      expect(line('S-0001')).toBe('on server');
 
       // Away again, the refused change is discarded in the Outbox: it will not be sent, and the line says so.
       back.stop();

@@ -3,6 +3,7 @@ import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
 import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { shownError, shownErrorLine } from '../../../../../shared/outbox/shown-error.js';
 
 /**
  * The Upload screen's list, kept while the user is on another screen (the Outbox): the files added are
@@ -98,6 +99,24 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
       close();
     }
   }, 30_000);
+
+  it('a file whose upload failed is said as the Outbox says its entry, status and all', async () => {
+    const { b, show, entry, close } = await uploadOnMain();
+    try {
+      const s = show();
+      // The service fails the upload after it may have stored it: the Outbox lists it as unsure.
+      b.proxy().setFaults([{ path: UPLOAD, count: 1, fault: { kind: 'status', status: 503 } }]);
+      await s.addFiles([new File(['well,sample\nA1,S-0001\n'], 'plate.csv')]);
+      const item = s.items[0]!;
+      const { state, error } = await entry(item.entryId!);
+      expect(state).toBe('uncertain');
+      // The Outbox's reason column and this line are one sentence (on the old code the status was left off).
+      await vi.waitFor(() => expect(item.message).toBe('Operation failed (503)'));
+      expect(item.message).toBe(shownErrorLine(shownError(error!)));
+    } finally {
+      close();
+    }
+  });
 
   it('showing the screen again and again keeps one subscription to the uploads', async () => {
     const { outbox, show, close } = await uploadOnMain();
