@@ -1,6 +1,6 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
-import { shownError, type ShownError } from '../../../shared/outbox/shown-error.js';
+import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { syncOf, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 

@@ -1,7 +1,7 @@
 import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook, type OutboxEntryState, type OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
-import { shownError, type ShownError } from '../../../shared/outbox/shown-error.js';
+import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 
 /**
  * `held`: the user's change, held for a look ("Needs a look" in the Outbox) until they send it anyway

@@ -1,4 +1,4 @@
-import { shownErrorLine } from '../../../shared/outbox/shown-error.js';
+import { shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
 import type { WellSync, WellView } from './well-view.js';
 
 /**

@@ -8,7 +8,7 @@ import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
-import { shownError, shownErrorLine } from '../../../shared/outbox/shown-error.js';
+import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded' | 'cancelled';

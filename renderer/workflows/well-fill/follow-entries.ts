@@ -1,5 +1,5 @@
 import { syncOf, type WellView } from '../../lib/plate-map/well-view.js';
-import { shownError } from '../../../shared/outbox/shown-error.js';
+import { shownError } from '../../../shared/outbox-words/shown-error.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 /** What following the entries reads of the plate being filled. */

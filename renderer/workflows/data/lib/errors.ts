@@ -1,6 +1,6 @@
 import type { IpcError } from '../../../../shared/ipc/result.js';
 import type { OutboxError } from '../../../../shared/ipc/channels/outbox.js';
-import { shownError, shownErrorLine } from '../../../../shared/outbox/shown-error.js';
+import { shownError, shownErrorLine } from '../../../../shared/outbox-words/shown-error.js';
 
 /** An error as a panel shows it: what happened (with the server's reason) and what to do. */
 export interface ShownError {

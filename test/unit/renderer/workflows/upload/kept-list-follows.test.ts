@@ -3,7 +3,7 @@ import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
 import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
-import { shownError, shownErrorLine } from '../../../../../shared/outbox/shown-error.js';
+import { shownError, shownErrorLine } from '../../../../../shared/outbox-words/shown-error.js';
 
 /**
  * The Upload screen's list, kept while the user is on another screen (the Outbox): the files added are

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_ENTRY_STATES, PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
-import { shownState, STATE_SAID } from '../../../../shared/outbox/shown-state.js';
+import { shownState, STATE_SAID } from '../../../../shared/outbox-words/shown-state.js';
 
 describe("an entry's state as the Outbox says it", () => {
   it('says every stored state in words, never the stored name', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownError, shownErrorLine } from '../../../../shared/outbox/shown-error.js';
+import { shownError, shownErrorLine } from '../../../../shared/outbox-words/shown-error.js';
 
 /** A well the labsheet has no row for, refused as the sandbox refuses it. */
 const noRow = {
