@@ -35,7 +35,7 @@ test('a reagent QR (GS1 Digital Link) fills the mapped lot and expiry columns of
   await expect(page.getByTestId('field-Lot')).toHaveValue('ABC123');
   await expect(page.getByTestId('field-Expires')).toHaveValue('2035-11-30');
   await page.getByTestId('save-row').click();
-  await expect(page.getByTestId('last-scan')).toContainText('2 change(s) saved for R-001');
+  await expect(page.getByTestId('last-scan')).toContainText('2 changes saved for R-001');
   // Sent before the service goes away: otherwise it would still be waiting below, beside R-002's.
   await allSent(page, async () => (await reagent('R-001'))[0] === 'ABC123');
 
@@ -46,7 +46,7 @@ test('a reagent QR (GS1 Digital Link) fills the mapped lot and expiry columns of
   await scanAndWait(page, EXPIRED_PACK, 'EXPIRED pack (2026-01-31): Lot = XYZ9, Expires = 2026-01-31');
   await expect(page.getByTestId('last-scan')).toHaveClass(/expired/);
   await page.getByTestId('save-row').click();
-  await expect(page.getByTestId('last-scan')).toContainText('2 change(s) saved for R-002');
+  await expect(page.getByTestId('last-scan')).toContainText('2 changes saved for R-002');
   await expect(page.getByTestId('count-pending')).toHaveText('1');
 
   // Where a tube is expected, the same code is refused with what it is.

@@ -94,7 +94,7 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await scanAndWait(page, 'TB000046', 'S-0045 has unsaved changes (Notes): press Ctrl+S to save');
   await expect(page.getByTestId('field-Notes')).toHaveValue('aliquoted twice');
   await page.keyboard.press('Control+s');
-  await expect(page.getByTestId('last-scan')).toContainText('1 change(s) saved');
+  await expect(page.getByTestId('last-scan')).toContainText('1 change saved');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await allSent(page, async () => (await sampleRow('S-0045', 'Notes')) === 'aliquoted twice');
   await shot(page, 'row-update');
@@ -102,7 +102,7 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await page.getByTestId('field-Notes').fill('a slip of the hand');
   await page.getByTestId('scan-field').focus();
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('last-scan')).toContainText('Press Escape again to discard 1 unsaved change(s)');
+  await expect(page.getByTestId('last-scan')).toContainText('Press Escape again to discard 1 unsaved change to');
   await expect(page.getByTestId('field-Notes')).toHaveValue('a slip of the hand');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('last-scan')).toContainText('Discarded the changes to S-0045 (Notes)');
