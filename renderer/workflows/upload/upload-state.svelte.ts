@@ -9,9 +9,15 @@ import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
+import { STATE_SAID } from '../../../shared/outbox-words/shown-state.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
-export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'discarded' | 'cancelled';
+/**
+ * `unsure`: the request left and no answer said what became of it (the Outbox's "Unsure whether it
+ * arrived"). Not `failed`: the file may be on the service, so it is not offered for queuing again,
+ * where a second upload would store it twice.
+ */
+export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'unsure' | 'discarded' | 'cancelled';
 
 export interface UploadItem {
   key: number;
@@ -47,7 +53,7 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
   sending: 'sending',
   done: 'done',
   failed: 'failed',
-  uncertain: 'failed',
+  uncertain: 'unsure',
   discarded: 'discarded',
   cancelled: 'cancelled',
 };
@@ -56,6 +62,7 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
 export function phaseWords(phase: UploadPhase): string {
   if (phase === 'queued') return 'queued (sent when online)';
   if (phase === 'discarded' || phase === 'cancelled') return takenOutSaid(phase);
+  if (phase === 'unsure') return `${STATE_SAID.uncertain.toLowerCase()} (see the Outbox)`;
   return phase;
 }
 
@@ -102,7 +109,7 @@ export class UploadState implements ServiceBound {
         if (!item) continue;
         const phase = PHASE[c.state];
         item.phase = phase;
-        if (phase === 'done' || phase === 'failed') void this.#answer(item);
+        if (phase === 'done' || phase === 'failed' || phase === 'unsure') void this.#answer(item);
         // Going again (retried in the Outbox): the last answer is not this attempt's, so it is not shown.
         else if (phase === 'queued' || phase === 'sending') {
           item.result = null;
@@ -259,6 +266,8 @@ export class UploadState implements ServiceBound {
     // A failed upload is said as the Outbox says its entry; a sent one by the service's note on the file.
     const error = r.value.error;
     item.message =
-      item.phase === 'failed' && error ? shownErrorLine(shownError(error)) : (item.result?.message ?? null);
+      (item.phase === 'failed' || item.phase === 'unsure') && error
+        ? shownErrorLine(shownError(error))
+        : (item.result?.message ?? null);
   }
 }
