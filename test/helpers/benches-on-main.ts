@@ -103,6 +103,18 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
   };
 }
 
+export type Benches = Awaited<ReturnType<typeof benchesOnMain>>;
+
+/**
+ * Well fill on the plate with this barcode, read as a user opens it (the tubes' rows first, so each
+ * tube is known from the page), and what the service holds in its wells.
+ */
+export async function onPlate(b: Benches, barcode: string) {
+  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+  await b.scan(barcode);
+  return { ...b, onService: (position: string) => b.heldOnService(barcode, position) };
+}
+
 /**
  * `benchesOnMain` for a suite: the benches a test opened are closed after it, passed or failed, so no
  * main, sandbox or proxy outlives its test.

@@ -16,6 +16,18 @@ export interface BusyHost {
 }
 
 /**
+ * A write to send the busy host while its loop is held: unlike a read, it is never given up on (it may
+ * still commit), so it waits and is answered.
+ */
+export const BUSY_WRITE = {
+  type: 'row-update',
+  labsheet: 'Samples',
+  idColumn: 'Sample ID',
+  id: 'S-0007',
+  changes: { Status: 'thawed' },
+} as const;
+
+/**
  * test/helpers/busy-host.ts in a process of its own, so holding its event loop holds nothing of the
  * test's: `app.status` holds it for `busyMs`.
  */

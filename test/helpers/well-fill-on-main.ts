@@ -13,27 +13,41 @@ import { inProcessApi, type InProcess } from './in-process-api.js';
  */
 export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi, app: Partial<AppOptions> = {}) {
   const env = await inProcessApi(app);
-  const feedback = new Feedback();
-  feedback.tones.enabled = false;
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  const s = new WellFillState(api?.(env) ?? env.api, feedback, outbox, await env.service());
-  s.start();
+  const screen = await wellFillScreen(env, api?.(env));
   return {
     env,
-    s,
-    feedback,
-    scan: (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null }),
-    said: () => feedback.last?.outcome ?? '',
+    ...screen,
     /** Entries ever queued: pending, on their way or done (the in-process sandbox syncs them meanwhile). */
     async queued(): Promise<number> {
       const c = await env.call('outbox.counts', {});
       return c.pending + c.sending + c.done;
     },
     async close() {
+      screen.stop();
+      await env.close();
+    },
+  };
+}
+
+/**
+ * Well fill's state as the screen builds it on a main a test already has open (several screens, one
+ * after another, on one main), with tones off. `api` lets a test watch the calls the page makes.
+ */
+export async function wellFillScreen(env: InProcess, api: BenchlinkApi = env.api) {
+  const feedback = new Feedback();
+  feedback.tones.enabled = false;
+  const outbox = new OutboxState(env.api);
+  await outbox.start();
+  const s = new WellFillState(api, feedback, outbox, await env.service());
+  s.start();
+  return {
+    s,
+    feedback,
+    scan: (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null }),
+    said: () => feedback.last?.outcome ?? '',
+    stop() {
       s.stop();
       outbox.stop();
-      await env.close();
     },
   };
 }

@@ -88,19 +88,39 @@ async function openPlate(page: Page, code: string, hrid: string): Promise<void> 
   await expect(page.getByTestId('plate-info')).toContainText(hrid);
 }
 
+/** A 96-well and a 384-well plate, by barcode and name: every mark is checked on both. */
+const PLATES = [
+  ['PLT000003', 'PL-0003'],
+  ['PLT000002', 'PL-0002'],
+] as const;
+
+/** Signed in on Well fill at `size`, each of `plates` (barcode, name, …) opened in turn for `check`. */
+async function onEachPlate<P extends readonly [code: string, hrid: string, ...rest: string[]]>(
+  page: Page,
+  size: (typeof SIZES)[number],
+  plates: readonly P[],
+  check: (plate: P) => Promise<void>,
+): Promise<void> {
+  await page.setViewportSize(size);
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  for (const plate of plates) {
+    await openPlate(page, plate[0], plate[1]);
+    await check(plate);
+  }
+}
+
+/** The position a well stands at, from its test id (`well-A1`). */
+async function positionOf(well: Locator): Promise<string> {
+  return ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
+}
+
 let tube = 30;
 for (const size of SIZES) {
   test(`at ${size.width}×${size.height} a filled well waiting to be sent shows its mark, on 96 and 384 wells`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
-    await signIn(page, stack);
-    await openScreen(page, 'Well fill');
-    for (const [code, hrid] of [
-      ['PLT000003', 'PL-0003'],
-      ['PLT000002', 'PL-0002'],
-    ] as const) {
-      await openPlate(page, code, hrid);
+    await onEachPlate(page, size, PLATES, async ([, hrid]) => {
       await stack.stopSandbox();
       try {
         await page.getByTestId('scan-field').focus();
@@ -108,7 +128,7 @@ for (const size of SIZES) {
         await scanAndWait(page, `TB0000${tube}`, sample);
         const well = page.locator(`[data-sample="${sample}"]`);
         await expect(well).toHaveAttribute('data-sync', 'pending');
-        const position = ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
+        const position = await positionOf(well);
         await expectMarkShown(page, position, '…');
         // The tooltip still names it whole, and what its mark means.
         await expect(well).toHaveAttribute('title', new RegExp(`${sample}, .*not yet sent`));
@@ -123,7 +143,7 @@ for (const size of SIZES) {
       } finally {
         await stack.startSandbox();
       }
-    }
+    });
   });
 }
 
@@ -136,14 +156,11 @@ for (const size of LAPTOPS) {
   test(`at ${size.width}×${size.height} a filled well whose change needs a look shows "?", on 96 and 384 wells`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
-    await signIn(page, stack);
-    await openScreen(page, 'Well fill');
-    for (const [code, hrid, row] of [
+    const plates = [
       ['PLT000001', 'PL-0001', 'G'],
       ['PLT000002', 'PL-0002', 'P'],
-    ] as const) {
-      await openPlate(page, code, hrid);
+    ] as const;
+    await onEachPlate(page, size, plates, async ([, hrid, row]) => {
       // Another bench changes the plate after this one read it: the next tube here is held for a look.
       ++other;
       await stack.api('/manifest/update', {
@@ -163,9 +180,9 @@ for (const size of LAPTOPS) {
       await scanAndWait(page, `TB0000${heldTube}`, sample);
       const held = page.locator(`[data-sample="${sample}"]`);
       await expect(held).toHaveAttribute('data-sync', 'held', { timeout: 20_000 });
-      await expectMarkShown(page, ((await held.getAttribute('data-testid')) ?? '').replace('well-', ''), '?');
+      await expectMarkShown(page, await positionOf(held), '?');
       await shot(page, `well-marks-held-${size.width}-${hrid}`);
-    }
+    });
   });
 }
 
@@ -174,21 +191,14 @@ for (const size of SIZES) {
   test(`at ${size.width}×${size.height} a filled well the service refused shows its square "!", on 96 and 384 wells`, async ({
     page,
   }) => {
-    await page.setViewportSize(size);
-    await signIn(page, stack);
-    await openScreen(page, 'Well fill');
-    for (const [code, hrid] of [
-      ['PLT000003', 'PL-0003'],
-      ['PLT000002', 'PL-0002'],
-    ] as const) {
-      await openPlate(page, code, hrid);
+    await onEachPlate(page, size, PLATES, async ([, hrid]) => {
       // A sample the labsheet does not have, placed anyway: the service refuses that well (422).
       const sample = `S-${++unknown}`;
       await scanAndWait(page, sample, 'not in the labsheet');
       await page.getByTestId('guard-proceed').click();
       const well = page.locator(`[data-sample="${sample}"]`);
       await expect(well).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
-      const position = ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
+      const position = await positionOf(well);
       await expectMarkShown(page, position, '!');
       // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says in plain
       // words that the service refused it, why and what to do, with the service's own words after, as the
@@ -202,6 +212,6 @@ for (const size of SIZES) {
       await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused (see Outbox)');
       await expect(page.getByTestId('scan-field')).toBeFocused();
       await shot(page, `well-marks-refused-${size.width}-${hrid}`);
-    }
+    });
   });
 }

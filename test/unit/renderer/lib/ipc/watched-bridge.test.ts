@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { HostSilence } from '../../../../../shared/ipc/api.js';
 import { withHostWatch } from '../../../../../renderer/lib/ipc/watched-bridge.js';
-import { startBusyHost, type BusyHost } from '../../../../helpers/busy-host-process.js';
+import { BUSY_WRITE, startBusyHost, type BusyHost } from '../../../../helpers/busy-host-process.js';
 
 /**
  * Electron's path without Electron: main is the busy host in a process of its own, its loop really
  * held, and the bridge is that process's IPC, which (as ipcRenderer.invoke) has no timeout of its own.
  */
-const rowUpdate = {
-  type: 'row-update',
-  labsheet: 'Samples',
-  idColumn: 'Sample ID',
-  id: 'S-0007',
-  changes: { Status: 'thawed' },
-} as const;
 
 describe('Electron bridge with the host watch, main whose event loop is held', () => {
   let busy: BusyHost;
@@ -34,7 +27,7 @@ describe('Electron bridge with the host watch, main whose event loop is held', (
     // app.status holds main's event loop for 3 s.
     const status = track('status', api.invoke('app.status', {}));
     const bare = track('bare read', busy.bridge.invoke('app.info', {}));
-    const write = track('write', api.invoke('outbox.enqueue', { intent: rowUpdate, key: 'host-watch-0002' }));
+    const write = track('write', api.invoke('outbox.enqueue', { intent: BUSY_WRITE, key: 'host-watch-0002' }));
 
     await vi.waitFor(() => expect(heard).toHaveLength(1), { timeout: 2500, interval: 50 });
     expect(heard[0]!.at - asked).toBeLessThan(2000);

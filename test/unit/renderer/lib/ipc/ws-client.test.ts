@@ -13,17 +13,10 @@ import { startHost, type RunningHost } from '../../../../../main/host/server.js'
 import { createWsApi } from '../../../../../renderer/lib/ipc/ws-client.js';
 import { spyRouter } from '../../../main/ipc/spy-router.js';
 import { freePort } from '../../../../helpers/free-port.js';
-import { startBusyHost, type BusyHost } from '../../../../helpers/busy-host-process.js';
+import { BUSY_WRITE, startBusyHost, type BusyHost } from '../../../../helpers/busy-host-process.js';
 
 /** What a read given up on says: what happened, and that asking again is safe. */
 const NOT_ANSWERED = /did not answer in time.*trying again is safe/;
-const rowUpdate = {
-  type: 'row-update',
-  labsheet: 'Samples',
-  idColumn: 'Sample ID',
-  id: 'S-0007',
-  changes: { Status: 'thawed' },
-} as const;
 
 /**
  * The renderer's WebSocket client against the real host. Node 20 has no global WebSocket, so the
@@ -255,7 +248,7 @@ describe('renderer WebSocket client, host that stops answering after the handsha
     const info = track('info', api.invoke('app.info', {}));
     // Held on purpose for 300 ms only: past that it waits for main like any read.
     const awaited = track('await', api.invoke('outbox.await', { id: 1, timeoutMs: 300 }));
-    const write = track('write', api.invoke('outbox.enqueue', { intent: rowUpdate, key: 'host-watch-0001' }));
+    const write = track('write', api.invoke('outbox.enqueue', { intent: BUSY_WRITE, key: 'host-watch-0001' }));
 
     for (const read of [status, info, awaited])
       expect(await read).toMatchObject({ ok: false, error: { code: 'disconnected', message: NOT_ANSWERED } });

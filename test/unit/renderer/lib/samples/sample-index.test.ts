@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
-import { answerGuard, handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { answerGuard } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { PageSampleIndex } from '../../../../../renderer/lib/samples/sample-index.js';
-import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { inProcessApi } from '../../../../helpers/in-process-api.js';
+import { wellFillScreen } from '../../../../helpers/well-fill-on-main.js';
 
 let env: Awaited<ReturnType<typeof inProcessApi>>;
 /** Every channel the page called, in order: what a tube scan costs in calls to main. */
@@ -28,13 +26,8 @@ afterAll(async () => {
 
 describe('the page resolves tubes itself: one call to main per tube', () => {
   it('with the labsheet index held, a known tube costs exactly one call, the enqueue; an unknown one asks main', async () => {
-    const feedback = new Feedback();
-    feedback.tones.enabled = false;
-    const outbox = new OutboxState(env.api);
-    await outbox.start();
-    const s = new WellFillState(counted, feedback, outbox, LOCAL_SANDBOX);
-    s.start();
-    const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
+    const screen = await wellFillScreen(env, counted);
+    const { s, scan } = screen;
     try {
       await scan('PLT000001');
       await expect.poll(() => s.samples.size).toBeGreaterThan(0);
@@ -53,19 +46,13 @@ describe('the page resolves tubes itself: one call to main per tube', () => {
       expect(calls).toContain('cache.row');
       expect(s.guard?.kind).toBe('unknown-sample');
     } finally {
-      s.stop();
-      outbox.stop();
+      screen.stop();
     }
   });
 
   it('a run of unknown tubes costs one lookup each, and "Use anyway" only the enqueue', async () => {
-    const feedback = new Feedback();
-    feedback.tones.enabled = false;
-    const outbox = new OutboxState(env.api);
-    await outbox.start();
-    const s = new WellFillState(counted, feedback, outbox, LOCAL_SANDBOX);
-    s.start();
-    const scan = (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null });
+    const screen = await wellFillScreen(env, counted);
+    const { s, scan } = screen;
     try {
       await scan('PLT000003');
       await expect.poll(() => s.samples.size).toBeGreaterThan(0);
@@ -84,8 +71,7 @@ describe('the page resolves tubes itself: one call to main per tube', () => {
         expect(calls, tube).toEqual(['outbox.enqueue']);
       }
     } finally {
-      s.stop();
-      outbox.stop();
+      screen.stop();
     }
   });
 

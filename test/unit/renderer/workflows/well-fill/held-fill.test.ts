@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest, onPlate } from '../../../../helpers/benches-on-main.js';
 
 /**
  * A change made on Well fill while another bench changed the plate is held for a look ("Needs a look"
@@ -16,12 +16,9 @@ const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 const NEEDS_A_LOOK = /^Needs a look: plate PL-0003 changed on the service since these scans/;
 
 async function bench(profile: 'spec' | 'extended') {
-  const b = await openBenches(profile);
-  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  await b.scan(PLATE);
+  const b = await onPlate(await openBenches(profile), PLATE);
   return {
     ...b,
-    onService: (position: string) => b.heldOnService(PLATE, position),
     /** `change` made offline while another bench writes H12, then the service is back: it is held. */
     async heldAfter(change: () => Promise<unknown>) {
       b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);

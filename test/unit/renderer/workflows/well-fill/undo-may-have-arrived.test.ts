@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tagWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest, onPlate } from '../../../../helpers/benches-on-main.js';
 
 /**
  * Undo of a fill that failed but may be on the service all the same (an answer lost on the way back, a
@@ -16,12 +16,9 @@ const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 const UPDATE = '/manifest/update';
 
 async function bench(profile: 'spec' | 'extended') {
-  const b = await openBenches(profile);
-  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  await b.scan(PLATE);
+  const b = await onPlate(await openBenches(profile), PLATE);
   return {
     ...b,
-    onService: (position: string) => b.heldOnService(PLATE, position),
     /** Seven 503s the service never saw, then one after it made the change: the entry gives up. */
     async givesUp(change: () => Promise<unknown>) {
       b.proxy().setFaults([

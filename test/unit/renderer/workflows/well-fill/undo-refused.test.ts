@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { benchesPerTest, onPlate } from '../../../../helpers/benches-on-main.js';
 
 /**
  * Undo of a fill that never happened on the service (refused, or held for a look) takes it out of the
@@ -12,15 +12,7 @@ const openBenches = benchesPerTest();
 
 const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 
-async function bench(profile: 'spec' | 'extended') {
-  const b = await openBenches(profile);
-  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  await b.scan(PLATE);
-  return {
-    ...b,
-    onService: (position: string) => b.heldOnService(PLATE, position),
-  };
-}
+const bench = async (profile: 'spec' | 'extended') => onPlate(await openBenches(profile), PLATE);
 
 describe.each(['spec', 'extended'] as const)('Well fill: undo of a fill that never happened (%s)', (profile) => {
   it('held for a look (another bench filled the well): taken out of the Outbox, the other tube stays', async () => {
