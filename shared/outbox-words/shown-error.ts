@@ -27,6 +27,20 @@ const REFUSED: Record<string, string> = {
 };
 
 /**
+ * A request that got no usable answer, in words: the change itself may be fine. The connection's own
+ * words ("connect ECONNREFUSED 10.0.0.5:443") are this computer's, not the service's, so they go in
+ * brackets; an answer the service did give ("Operation failed (503)") is still what the service said.
+ */
+const UNANSWERED: Record<string, { said: string; fromService: boolean }> = {
+  network: { said: 'The service could not be reached', fromService: false },
+  timeout: { said: 'The service did not answer in time', fromService: false },
+  server: { said: 'The service had an error.', fromService: true },
+  'rate-limited': { said: 'The service asked to slow down.', fromService: true },
+  protocol: { said: 'The service’s answer could not be read.', fromService: true },
+  unreadable: { said: 'The service’s answer could not be read.', fromService: true },
+};
+
+/**
  * Refusals whose detail we can say plainly. The sandbox's words; a service that words them otherwise
  * gets its class's sentence, with its own words after it as always.
  */
@@ -58,6 +72,10 @@ const withStatus = (text: string, status: number | undefined): string =>
 
 export function shownError(err: OutboxError): ShownError {
   if (OWN_WORDS.has(err.kind)) return { said: withStatus(err.message, err.status), serviceSaid: null };
+  const unanswered = UNANSWERED[err.kind];
+  if (unanswered?.fromService === false)
+    return { said: `${unanswered.said} (${err.reason ?? err.message}).`, serviceSaid: null };
+  if (unanswered) return { said: unanswered.said, serviceSaid: withStatus(err.reason ?? err.message, err.status) };
   const refused = REFUSED[err.kind];
   if (refused === undefined) return { said: withStatus(err.reason ?? err.message, err.status), serviceSaid: null };
   const words = err.reason ?? err.message;

@@ -54,8 +54,19 @@ describe("an entry's error as the screens say it", () => {
   it('keeps a sentence of our own as it is (it holds the service’s words), and other errors as before', () => {
     const held = { kind: 'plate-changed', message: 'Needs a look: plate PL-0003 changed on the service.' };
     expect(shownError(held)).toEqual({ said: held.message, serviceSaid: null });
+    expect(shownErrorLine(shownError({ kind: 'local', message: 'The disk is full.' }))).toBe('The disk is full.');
+  });
+
+  it('says a request that got no usable answer in words, the connection’s own words in brackets', () => {
     expect(shownErrorLine(shownError({ kind: 'server', status: 500, message: 'Operation failed' }))).toBe(
-      'Operation failed (500)',
+      'The service had an error. The service said: Operation failed (500)',
+    );
+    expect(shownError({ kind: 'network', message: 'connect ECONNREFUSED 127.0.0.1:35561' })).toEqual({
+      said: 'The service could not be reached (connect ECONNREFUSED 127.0.0.1:35561).',
+      serviceSaid: null,
+    });
+    expect(shownError({ kind: 'timeout', message: 'no answer within 30 s' }).said).toBe(
+      'The service did not answer in time (no answer within 30 s).',
     );
   });
 });

@@ -111,7 +111,9 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
       const { state, error } = await entry(item.entryId!);
       expect(state).toBe('uncertain');
       // The Outbox's reason column and this line are one sentence (on the old code the status was left off).
-      await vi.waitFor(() => expect(item.message).toBe('Operation failed (503)'));
+      await vi.waitFor(() =>
+        expect(item.message).toBe('The service had an error. The service said: Operation failed (503)'),
+      );
       expect(item.message).toBe(shownErrorLine(shownError(error!)));
       // Unsure, not failed: it may be stored, so it is not offered for queuing again (a second copy).
       expect(item.phase).toBe('unsure');
