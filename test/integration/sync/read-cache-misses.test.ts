@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from '../../../main/cache/index.js';
-import { tempDir } from '../../unit/main/outbox/helpers.js';
-import { startStack, type Stack } from './stack.js';
+import { stackPerTest } from './stack.js';
 
 /**
  * Tubes not yet registered are a common scan. The spec has no row search, so finding out a tube is
@@ -10,30 +9,25 @@ import { startStack, type Stack } from './stack.js';
  */
 describe('read cache: scans of tubes the labsheet does not hold', () => {
   const ROWS = 6_000;
-  let t: ReturnType<typeof tempDir>;
-  let s: Stack;
+  const { stack: s, dir } = stackPerTest('cache-miss-it-');
   let store: CacheStore;
   let cache: ReadCache;
   let clock = 1_000_000;
   const listings = () => s.proxy.requests.filter((r) => r.path.startsWith('/labsheets/fetch-list-rows')).length;
 
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = 1_000_000;
-    t = tempDir('cache-miss-it-');
-    s = await startStack(t.dir);
     const have = s.sandbox.store.rows.count(s.sandbox.store.labsheets.byName('Samples')!.uuid, 'any');
     s.sandbox.store.seedRows(
       'Samples',
       Array.from({ length: ROWS - have }, (_, i) => ({ 'Sample ID': `X-${i}`, 'Tube Barcode': `XB${i}` })),
     );
-    store = openCacheStore(path.join(t.dir, 'read-cache.db'));
+    store = openCacheStore(path.join(dir(), 'read-cache.db'));
     cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: () => clock });
   });
-  afterEach(async () => {
+  afterEach(() => {
     cache.close();
     store.close();
-    await s.close();
-    t.cleanup();
   });
 
   it('20 unknown tubes scanned one after another read the labsheet once, and each answer says when', async () => {

@@ -4,28 +4,23 @@ import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from
 import { tempDir } from '../../unit/main/outbox/helpers.js';
 import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { startStack, type Stack } from './stack.js';
+import { stackPerTest, startStack, type Stack } from './stack.js';
 import { foundRow } from '../../helpers/found-row.js';
 import { MAX_KNOWN_LOCATIONS, rowAnswerAt } from '../../../shared/ipc/channels/cache.js';
 
 describe('read cache: works offline, says how old, overlays pending wells', () => {
-  let t: ReturnType<typeof tempDir>;
-  let s: Stack;
+  const { stack: s, dir } = stackPerTest('cache-it-');
   let store: CacheStore;
   let cache: ReadCache;
   let clock = 1_000_000;
-  beforeEach(async () => {
+  beforeEach(() => {
     clock = 1_000_000;
-    t = tempDir('cache-it-');
-    s = await startStack(t.dir);
-    store = openCacheStore(path.join(t.dir, 'read-cache.db'));
+    store = openCacheStore(path.join(dir(), 'read-cache.db'));
     cache = createReadCache({ store, client: async () => s.client, outbox: s.outbox, now: () => clock });
   });
-  afterEach(async () => {
+  afterEach(() => {
     cache.close();
     store.close();
-    await s.close();
-    t.cleanup();
   });
 
   it('finds a labsheet row by ID and by ID_BARCODE, also offline', async () => {
