@@ -20,6 +20,15 @@ export const STATE_SAID: Record<ShownState, string> = {
   discarded: 'Discarded',
 };
 
+/**
+ * A state's words inside a line ("A1, S-1, waiting to be sent", "refused — …", a legend): the table's own,
+ * only lower-cased, so no screen says a state in words of its own and a technician reads one state as one.
+ */
+export function stateSaidInLine(state: ShownState): string {
+  const said = STATE_SAID[state];
+  return said.charAt(0).toLowerCase() + said.slice(1);
+}
+
 /** Which of the words an entry's state is: only its error tells a hold or a refusal from another failure. */
 export function shownState(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): ShownState {
   if (state !== 'failed') return state;

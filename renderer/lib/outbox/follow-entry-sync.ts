@@ -1,11 +1,12 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
-import { syncOf, type WellSync } from '../plate-map/well-view.js';
+import { stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
+import { SYNC_STATE, syncOf, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
 /**
- * A listed item's mark: a well's (on the server, waiting, refused), or never to be sent because the
+ * A listed item's mark: a well's (sent, waiting, refused), or never to be sent because the
  * user cancelled or discarded its entry in the Outbox (a well shows what it held again instead; a
  * list keeps the row, or the user takes the tube as saved).
  */
@@ -27,17 +28,19 @@ export function queuedSyncOf(state: OutboxEntryState): QueuedSync | null {
 export const mayHappen = (sync: QueuedSync | null): boolean => sync === 'pending' || sync === 'synced' || sync === null;
 
 /** An entry the user took out in the Outbox, as every screen's list says it. */
-export const takenOutSaid = (state: 'cancelled' | 'discarded'): string => `${state} in the Outbox — will not be sent`;
+export const takenOutSaid = (state: 'cancelled' | 'discarded'): string =>
+  `${stateSaidInLine(state)} in the Outbox — will not be sent`;
 
 /**
- * A listed item's mark in words, as the lists of the screens say it (the Outbox's own words for the state).
- * A refused one gives the Outbox's plain words for why, short: the service's own are there.
+ * A listed item's mark in words, as the lists of the screens say it: the Outbox's own words for the state
+ * (no mark yet is a change just queued). A refused one gives the Outbox's plain words for why, short: the
+ * service's own are there.
  */
 export function queuedSaid({ sync, reason }: Pick<QueuedItem, 'sync' | 'reason'>): string {
-  if (sync === 'synced') return 'on server';
-  if (sync === 'failed') return reason ? `refused — ${reason.said} See the Outbox.` : 'refused — see Outbox';
   if (sync === 'cancelled' || sync === 'discarded') return takenOutSaid(sync);
-  return 'waiting to send';
+  const said = stateSaidInLine(SYNC_STATE[sync ?? 'pending']);
+  if (sync === 'failed') return reason ? `${said} — ${reason.said} See the Outbox.` : `${said} — see Outbox`;
+  return said;
 }
 
 /**

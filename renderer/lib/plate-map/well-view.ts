@@ -2,12 +2,24 @@ import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels
 import { isHeldForLook, type OutboxEntryState, type OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
+import type { ShownState } from '../../../shared/outbox-words/shown-state.js';
 
 /**
  * `held`: the user's change, held for a look ("Needs a look" in the Outbox) until they send it anyway
  * or discard it. Unlike `failed` (refused), it may still happen, so it is drawn done.
  */
 export type WellSync = 'synced' | 'pending' | 'held' | 'failed';
+
+/**
+ * The Outbox state each mark stands for, so a well is said in the Outbox's words. `failed` is said as
+ * refused, as the plate has always said it: its red ring and "!" tell the user to look in the Outbox.
+ */
+export const SYNC_STATE: Record<WellSync, ShownState> = {
+  synced: 'done',
+  pending: 'pending',
+  held: 'held',
+  failed: 'refused',
+};
 
 /** What one well shows: its contents as the user last set them, and whether the server has them. */
 export interface WellView {

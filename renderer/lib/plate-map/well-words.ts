@@ -1,15 +1,17 @@
 import { shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
-import type { WellSync, WellView } from './well-view.js';
+import { stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
+import { SYNC_STATE, type WellSync, type WellView } from './well-view.js';
 
 /**
- * Each sync state's one word, as the legend says it and every well's name and tooltip: a well named
- * "failed" beside a legend saying "refused" read as two states.
+ * Each sync state's words, as the legend says it and every well's name and tooltip: the Outbox's words
+ * for the state its mark stands for. A well "not yet sent" beside an entry "Waiting to be sent" read as
+ * two states.
  */
 export const SYNC_SAID: Record<WellSync, string> = {
-  pending: 'not yet sent',
-  held: 'needs a look',
-  failed: 'refused',
-  synced: 'on the server',
+  pending: stateSaidInLine(SYNC_STATE.pending),
+  held: stateSaidInLine(SYNC_STATE.held),
+  failed: stateSaidInLine(SYNC_STATE.failed),
+  synced: stateSaidInLine(SYNC_STATE.synced),
 };
 
 /**

@@ -9,7 +9,7 @@ import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
-import { STATE_SAID } from '../../../shared/outbox-words/shown-state.js';
+import { stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 /**
@@ -47,7 +47,7 @@ function toBase64(bytes: Uint8Array): string {
 }
 
 // Every entry state has its phase: one the list did not follow would keep an old word for ever (a
-// discarded upload reading "queued (sent when online)").
+// discarded upload reading "waiting to be sent (when online)").
 const PHASE: Record<OutboxEntryState, UploadPhase> = {
   pending: 'queued',
   sending: 'sending',
@@ -58,12 +58,28 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
   cancelled: 'cancelled',
 };
 
+/**
+ * The Outbox state each phase in the outbox stands for, so the list says it in the Outbox's words. A failed
+ * upload is "failed", as the list has always said it: its reason, under it, says whether the service refused it.
+ */
+const PHASE_STATE: Record<Exclude<UploadPhase, 'staging'>, ShownState> = {
+  queued: 'pending',
+  sending: 'sending',
+  done: 'done',
+  failed: 'failed',
+  unsure: 'uncertain',
+  discarded: 'discarded',
+  cancelled: 'cancelled',
+};
+
 /** A phase as the list says it; a taken-out upload in the words the other screens use for one. */
 export function phaseWords(phase: UploadPhase): string {
-  if (phase === 'queued') return 'queued (sent when online)';
+  if (phase === 'staging') return phase;
   if (phase === 'discarded' || phase === 'cancelled') return takenOutSaid(phase);
-  if (phase === 'unsure') return `${STATE_SAID.uncertain.toLowerCase()} (see the Outbox)`;
-  return phase;
+  const said = stateSaidInLine(PHASE_STATE[phase]);
+  if (phase === 'queued') return `${said} (when online)`;
+  if (phase === 'unsure') return `${said} (see the Outbox)`;
+  return said;
 }
 
 const files = (n: number) => counted(n, 'file');

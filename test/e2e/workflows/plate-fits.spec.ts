@@ -81,7 +81,7 @@ test('offline, a well waiting to be sent shows its sample id whole, with its mar
     expect(text.y).toBeGreaterThanOrEqual(circle.y);
     expect(text.y + text.height).toBeLessThanOrEqual(circle.y + circle.height);
     // The tooltip names it whole, and what its mark means.
-    await expect(well).toHaveAttribute('title', /S-0021, .*not yet sent/);
+    await expect(well).toHaveAttribute('title', /S-0021, .*waiting to be sent/);
     await shot(page, 'well-pending');
   } finally {
     await stack.startSandbox();

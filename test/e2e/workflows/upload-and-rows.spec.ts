@@ -26,7 +26,7 @@ test('upload files: each gets a file id and ticket; a type the service does not 
   await expect(page.getByTestId('upload-gel.png')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toContainText('QUEUED');
   // The service's word stands apart from ours, and a small file is its exact size, not "1 KB".
-  await expect(page.getByTestId('upload-gel.png')).toContainText('done · QUEUED');
+  await expect(page.getByTestId('upload-gel.png')).toContainText('sent · QUEUED');
   await expect(page.getByTestId('upload-runner.exe')).toContainText('2 bytes');
   // Drag and drop: the dropped file's bytes travel to the host, which stages and queues them.
   // A string: this file is type-checked without the DOM library.

@@ -131,7 +131,9 @@ for (const size of SIZES) {
         const position = await positionOf(well);
         await expectMarkShown(page, position, '…');
         // The tooltip still names it whole, and what its mark means.
-        await expect(well).toHaveAttribute('title', new RegExp(`${sample}, .*not yet sent`));
+        await expect(well).toHaveAttribute('title', new RegExp(`${sample}, .*waiting to be sent`));
+        // The legend in the same words as the tooltip and the Outbox ("not yet sent" before).
+        await expect(page.getByTestId('plate-legend')).toContainText('dashed ring = waiting to be sent');
         // The plate still fits: no sideways scroll, the last row on screen.
         const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
           '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',

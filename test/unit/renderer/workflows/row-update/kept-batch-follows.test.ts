@@ -57,7 +57,7 @@ describe('Row update: the batch list follows its entries while the screen is lef
             '"discarded". See the Outbox.',
         ),
       );
-      expect(line('S-0001')).toBe('on server');
+      expect(line('S-0001')).toBe('sent');
 
       // Away again, the refused change is discarded in the Outbox: it will not be sent, and the line says so.
       back.stop();

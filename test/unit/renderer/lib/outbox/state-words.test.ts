@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { STATE_SAID, type ShownState } from '../../../../../shared/outbox-words/shown-state.js';
+import { SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
+import { queuedSaid, takenOutSaid, type QueuedSync } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
+import { phaseWords, type UploadPhase } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+
+// A technician who read "not yet sent" on the plate, "waiting to send" in a list and "Waiting to be sent" in
+// the Outbox asked whether these were three states. Each screen's word for a state is the Outbox's, only
+// lower-cased: the Outbox state each of their marks stands for is written here, and the words must follow.
+const said = (state: ShownState) => STATE_SAID[state].toLowerCase();
+
+describe("every screen says an entry's state in the Outbox's words", () => {
+  it("the plate's legend and wells", () => {
+    const stands: Record<keyof typeof SYNC_SAID, ShownState> = {
+      pending: 'pending',
+      synced: 'done',
+      held: 'held',
+      failed: 'refused',
+    };
+    for (const [sync, state] of Object.entries(stands))
+      expect(SYNC_SAID[sync as keyof typeof SYNC_SAID], sync).toBe(said(state));
+  });
+
+  it('the Row update and Assign location lists', () => {
+    const stands: [QueuedSync | null, ShownState][] = [
+      [null, 'pending'],
+      ['pending', 'pending'],
+      ['synced', 'done'],
+      ['held', 'held'],
+      ['failed', 'refused'],
+      ['cancelled', 'cancelled'],
+      ['discarded', 'discarded'],
+    ];
+    for (const [sync, state] of stands) {
+      const line = queuedSaid({ sync, reason: null });
+      expect(line.startsWith(said(state)), `${sync}: ${line}`).toBe(true);
+    }
+    expect(takenOutSaid('discarded')).toBe(`${said('discarded')} in the Outbox — will not be sent`);
+  });
+
+  it('the upload list', () => {
+    const stands: [UploadPhase, ShownState][] = [
+      ['queued', 'pending'],
+      ['sending', 'sending'],
+      ['done', 'done'],
+      ['failed', 'failed'],
+      ['unsure', 'uncertain'],
+      ['cancelled', 'cancelled'],
+      ['discarded', 'discarded'],
+    ];
+    for (const [phase, state] of stands) {
+      const words = phaseWords(phase);
+      expect(words.startsWith(said(state)), `${phase}: ${words}`).toBe(true);
+    }
+  });
+});
