@@ -11,6 +11,7 @@ import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
+import { onePerPosition, type RackRefusal } from './rack-positions.js';
 import { RackRun } from './rack-run.svelte.js';
 import {
   boxHoldings,
@@ -82,6 +83,8 @@ export interface RackOptions {
   progress?: (p: RackProgress) => void;
   /** Positions the file shows empty (RackImport.empty). */
   empty?: readonly string[];
+  /** The file's reads that are no tube (RackImport.bad): to rescan, unless another read fills their position. */
+  misread?: readonly RackBad[];
   /** Default 'ask'. */
   unknown?: UnknownTubes;
 }
@@ -487,6 +490,9 @@ export class AssignState implements ServiceBound, Asking {
    * saved, each is refused for rescanning with where else the file put it, and `twice` says it per
    * tube ("TB000001 in A1 and S-0001 in A2"). Saving the first would put it in the wrong position
    * half the time, and counting the second as "already in this box" hid that.
+   * Each position ends in one outcome (onePerPosition): a read refused for rescanning where another read
+   * of the file is saved or passed over is not listed to rescan (the next scan would go over that tube);
+   * the file's misreads (`misread`) are weighed with the rest for that.
    * Tubes the labsheet surely has no row for (`unknown`): with 'ask', nothing is saved and they are
    * named in `ask`, for one question; 'use' saves them; 'skip' refuses them for rescanning. Saved
    * unasked, each was refused by the service and its batch split for minutes.
@@ -497,8 +503,10 @@ export class AssignState implements ServiceBound, Asking {
     const loc = this.#open();
     const progress = o.progress ?? (() => undefined);
     const unknownTubes = o.unknown ?? 'ask';
-    const refused: RackBad[] = [];
+    const refused: RackRefusal[] = (o.misread ?? []).map((bad) => ({ bad, tube: false }));
     const take: Placement[] = [];
+    /** Positions a read of the file fills, with its tube: passed over (the tube already there), or saved there. */
+    const filledBy = new Map<string, string>();
     const held: string[] = [];
     const moved: string[] = [];
     const ask: RackRead[] = [];
@@ -537,15 +545,14 @@ export class AssignState implements ServiceBound, Asking {
         if (n > 0) await new Promise((resolve) => setTimeout(resolve, 0));
       }
       if (why) {
-        refused.push({ position: r.position, raw: r.barcode, reason: why });
+        refused.push({ bad: { position: r.position, raw: r.barcode, reason: why }, tube: false });
         continue;
       }
       const found = rows.get(c.value);
       if (found && 'failed' in found) {
         refused.push({
-          position: r.position,
-          raw: r.barcode,
-          reason: `could not be looked up (${messageOf(found.failed)})`,
+          bad: { position: r.position, raw: r.barcode, reason: `could not be looked up (${messageOf(found.failed)})` },
+          tube: true,
         });
         continue;
       }
@@ -560,9 +567,12 @@ export class AssignState implements ServiceBound, Asking {
         // A taken position is no place to rescan into: the next scan would be queued over its tube.
         const taken = this.takenBecause(r.position);
         refused.push({
-          position: r.position,
-          raw: r.barcode,
-          ...(taken ? { reason: `${reason}, and ${taken}`, taken: true as const } : { reason }),
+          bad: {
+            position: r.position,
+            raw: r.barcode,
+            ...(taken ? { reason: `${reason}, and ${taken}`, taken: true as const } : { reason }),
+          },
+          tube: true,
         });
         continue;
       }
@@ -572,10 +582,12 @@ export class AssignState implements ServiceBound, Asking {
       // the tube for placed and the change for done.
       if (here?.held) {
         held.push(alreadyHere(c.value, here));
+        if (here.position === r.position) filledBy.set(r.position, here.as);
         continue;
       }
       if (here && (here.position === null || here.position === r.position)) {
         already++;
+        if (here.position) filledBy.set(here.position, here.as);
         continue;
       }
       const before = filled.get(r.position);
@@ -588,7 +600,7 @@ export class AssignState implements ServiceBound, Asking {
           : this.takenBecause(r.position);
       if (taken) {
         const bad = { position: r.position, raw: r.barcode, reason: taken, taken: true as const };
-        refused.push(bad);
+        refused.push({ bad, tube: true });
         const holder = before ? null : this.holderOf(r.position);
         if (holder) blocked.push({ bad, holder });
         continue;
@@ -601,9 +613,12 @@ export class AssignState implements ServiceBound, Asking {
         }
         if (unknownTubes === 'skip') {
           refused.push({
-            position: r.position,
-            raw: r.barcode,
-            reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
+            bad: {
+              position: r.position,
+              raw: r.barcode,
+              reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
+            },
+            tube: true,
           });
           continue;
         }
@@ -614,7 +629,8 @@ export class AssignState implements ServiceBound, Asking {
     }
     const savedAt = new Set(take.flatMap((p) => (p.position ? [p.position] : [])));
     for (const { bad, holder } of blocked) bad.reason += this.#blockedBy(holder, inFile, savedAt);
-    const outcome = { already, moved, missing, held, twice, refused, ask };
+    for (const p of take) if (p.position) filledBy.set(p.position, p.id);
+    const outcome = { already, moved, missing, held, twice, refused: onePerPosition(refused, filledBy), ask };
     // One question for the whole file before any of it is saved: its answer runs the import again.
     if (ask.length > 0) return { ...outcome, saved: 0, moved: [] };
     if (take.length > 0) {

@@ -116,6 +116,7 @@ export class RackRun {
       const out = await this.s.importRack(good, {
         progress: (p) => (this.progress = p),
         empty,
+        misread: parsedBad,
         unknown,
       });
       this.kept = null;
@@ -123,7 +124,7 @@ export class RackRun {
         this.question = { locationUuid: loc.uuid, boxName: loc.name, good, bad: parsedBad, empty, unknown: out.ask };
         return { text: askSaid(out.ask, this.s.labsheet), ok: false };
       }
-      this.bad = [...parsedBad, ...out.refused.filter((b) => !b.taken)];
+      this.bad = out.refused.filter((b) => !b.taken);
       this.taken = out.refused.filter((b) => b.taken);
       this.s.rescan = this.bad.map((b) => b.position);
       return {

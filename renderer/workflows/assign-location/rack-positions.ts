@@ -1,0 +1,45 @@
+import type { RackBad } from './rack-csv.js';
+
+/** A rack file's read refused, and whether it names a tube (one that needs a place) or none (a misread, a plate's barcode). */
+export interface RackRefusal {
+  bad: RackBad;
+  tube: boolean;
+}
+
+/**
+ * Each position of a rack file to one outcome: saved, passed over, or listed to rescan. A read refused
+ * for rescanning at a position that another read of the file fills (`filledBy`: saved there, or its
+ * tube already there and passed over) is not one to rescan: the next scan would be queued over that
+ * tube. One that names a tube is listed as taken (that tube needs another place); one that names none
+ * is dropped, since the position's tube was read. The reads to rescan at one position are one entry
+ * with every reason: the screen lists a position once, and the next scans fill each once.
+ */
+export function onePerPosition(refused: readonly RackRefusal[], filledBy: ReadonlyMap<string, string>): RackBad[] {
+  const out: RackBad[] = [];
+  const toRescan = new Map<string, RackBad>();
+  for (const { bad, tube } of refused) {
+    if (bad.taken) {
+      out.push(bad);
+      continue;
+    }
+    const holder = filledBy.get(bad.position);
+    if (holder !== undefined) {
+      if (tube)
+        out.push({
+          ...bad,
+          reason: `${bad.reason}, and ${bad.position} is not empty (${holder} is in it)`,
+          taken: true,
+        });
+      continue;
+    }
+    const first = toRescan.get(bad.position);
+    if (first) {
+      first.reason += `; also read as ${bad.raw}: ${bad.reason}`;
+      continue;
+    }
+    const entry = { ...bad };
+    toRescan.set(bad.position, entry);
+    out.push(entry);
+  }
+  return out;
+}
