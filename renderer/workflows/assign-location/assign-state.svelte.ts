@@ -628,7 +628,7 @@ export class AssignState implements ServiceBound, Asking {
       if (here?.position) moved.push(`${c.value} ${here.position} → ${r.position}`);
     }
     const savedAt = new Set(take.flatMap((p) => (p.position ? [p.position] : [])));
-    for (const { bad, holder } of blocked) bad.reason += this.#blockedBy(holder, inFile, savedAt);
+    for (const { bad, holder } of blocked) this.#blockedBy(bad, holder, inFile, savedAt);
     for (const p of take) if (p.position) filledBy.set(p.position, p.id);
     const outcome = { already, moved, missing, held, twice, refused: onePerPosition(refused, filledBy), ask };
     // One question for the whole file before any of it is saved: its answer runs the import again.
@@ -663,16 +663,22 @@ export class AssignState implements ServiceBound, Asking {
   }
 
   /**
-   * Why a read whose position the record gives `holder` waits, when the file shows `holder` elsewhere:
-   * the service refuses a tube into a well its record still gives another, even within one request.
-   * Empty when the file does not show it: the position's own reason says all that is known.
+   * Why a read whose position the record gives `holder` waits, added to its reason, when the file shows
+   * `holder` elsewhere. The service refuses a tube into a well its record still gives another, even
+   * within one request, and the outbox does not hold a move into a well until an older move out of it
+   * is sent (the two may even go in one request, or the new one first under another idType), so the
+   * read is not queued: it goes when the file is chosen again after that move is sent (`afterMove`).
+   * Nothing is added when the file does not show `holder`: the position's own reason says all that is known.
    */
-  #blockedBy(holder: string, inFile: ReadonlyMap<string, string>, savedAt: ReadonlySet<string>): string {
+  #blockedBy(bad: RackBad, holder: string, inFile: ReadonlyMap<string, string>, savedAt: ReadonlySet<string>): void {
     const there = inFile.get(holder.toUpperCase());
-    if (!there) return '';
-    if (savedAt.has(there))
-      return `; the file moves ${holder} to ${there}: once that move is sent (see the Outbox), choose the rack file again`;
-    return `; the file shows ${holder} in ${there}, but that move was not saved either: see ${there}`;
+    if (!there) return;
+    if (savedAt.has(there)) {
+      bad.reason += `; the file moves ${holder} to ${there}: once that move is sent (see the Outbox), choose the rack file again`;
+      bad.afterMove = true;
+      return;
+    }
+    bad.reason += `; the file shows ${holder} in ${there}, but that move was not saved either: see ${there}`;
   }
 
   #open(): KnownLocation {

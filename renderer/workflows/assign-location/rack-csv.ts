@@ -11,6 +11,11 @@ export interface RackBad {
   reason: string;
   /** The position holds another tube (or will): not one to rescan into. */
   taken?: true;
+  /**
+   * The position's tube is moved elsewhere by this same file: the read goes once that move is sent
+   * (the file chosen again), since the service refuses a tube into a position its record still fills.
+   */
+  afterMove?: true;
 }
 export interface RackImport {
   good: RackRead[];

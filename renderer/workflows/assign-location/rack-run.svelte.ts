@@ -49,6 +49,8 @@ export class RackRun {
   bad = $state<RackBad[]>([]);
   /** Reads whose position is taken: rescanning it cannot help, the tube needs another place. */
   taken = $state<RackBad[]>([]);
+  /** Reads whose position a move in the same file empties: they go when the file is chosen again once it is sent. */
+  waiting = $state<RackBad[]>([]);
   progress = $state<RackProgress | null>(null);
   kept = $state<KeptReads | null>(null);
   /** Tubes of the file the labsheet does not have, asked about before any of the file is saved. */
@@ -125,11 +127,12 @@ export class RackRun {
         return { text: askSaid(out.ask, this.s.labsheet), ok: false };
       }
       this.bad = out.refused.filter((b) => !b.taken);
-      this.taken = out.refused.filter((b) => b.taken);
+      this.taken = out.refused.filter((b) => b.taken && !b.afterMove);
+      this.waiting = out.refused.filter((b) => b.afterMove);
       this.s.rescan = this.bad.map((b) => b.position);
       return {
-        text: savedSaid(out, this.bad, this.taken),
-        ok: this.bad.length + this.taken.length + out.missing.length === 0,
+        text: savedSaid(out, this.bad, this.taken, this.waiting),
+        ok: this.bad.length + this.taken.length + this.waiting.length + out.missing.length === 0,
       };
     } catch (err) {
       const unsure = err instanceof IpcCallError && err.error.code === 'disconnected';
@@ -156,7 +159,12 @@ export function askSaid(unknown: readonly RackRead[], labsheet: string): string 
   );
 }
 
-function savedSaid(out: RackOutcome, bad: readonly RackBad[], taken: readonly RackBad[]): string {
+function savedSaid(
+  out: RackOutcome,
+  bad: readonly RackBad[],
+  taken: readonly RackBad[],
+  waiting: readonly RackBad[],
+): string {
   const { saved, already, moved, missing, held, twice } = out;
   // Said on its own, not only as positions to rescan: the file itself is wrong there, and the
   // technician must look at the rack to know which position holds the tube.
@@ -165,6 +173,7 @@ function savedSaid(out: RackOutcome, bad: readonly RackBad[], taken: readonly Ra
       `(${twice.join('; ')}): a tube can be in only one, so none of those reads was saved`
     : '';
   const movedSaid = moved.length ? `; ${counted(moved.length, 'tube')} moved within the box (${moved.join(', ')})` : '';
+  const waitingSaid = waitsSaid(waiting);
   const rescan = bad.length
     ? `; ${counted(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
     : '';
@@ -178,7 +187,25 @@ function savedSaid(out: RackOutcome, bad: readonly RackBad[], taken: readonly Ra
       '(a tube that is no longer there can be taken out on Well fill)'
     : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${twiceSaid}${rescan}${notSaved}${passed}${missingSaid}${heldSaid}`;
+  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${waitingSaid}${twiceSaid}${rescan}${notSaved}${passed}${missingSaid}${heldSaid}`;
+}
+
+/**
+ * The reads whose position a move in the same file empties. Not queued: the service refuses a tube
+ * into a position its record still fills, and the outbox does not hold a move into a well until an
+ * older move out of it is sent, so the user chooses the file again once the moves are sent.
+ */
+function waitsSaid(waiting: readonly RackBad[]): string {
+  const n = waiting.length;
+  if (n === 0) return '';
+  const one = n === 1;
+  return (
+    `; ${counted(n, 'tube')} ${one ? 'waits for a move' : 'wait for moves'} ` +
+    `(${waiting.map((b) => `${b.raw} into ${b.position}`).join(', ')}): the file moves the ` +
+    `${one ? 'tube' : 'tubes'} there now to another position, and a position can take a new tube only once ` +
+    `${one ? 'that move' : 'the move out of it'} is sent; when the Outbox shows ${one ? 'it' : 'them'} sent, ` +
+    'choose the rack file again'
+  );
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */
