@@ -139,3 +139,87 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await expect(page.getByTestId('assigned-TB000210')).toContainText('E3');
   await expect(page.getByTestId('scan-field')).toBeFocused();
 });
+
+test('rack file with tubes the labsheet does not have: one question, answered from the keyboard both ways', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Assign location');
+  const field = page.getByTestId('scan-field');
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  const question = page.getByTestId('rack-unknown');
+  const choose = (name: string, csv: string) =>
+    page.getByTestId('rack-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  /** From the scan field, Tab reaches the question's buttons after the ID type and the file chooser. */
+  const tabTo = async (testId: string, presses: number) => {
+    await expect(field).toBeFocused();
+    for (let i = 0; i < presses; i++) await page.keyboard.press('Tab');
+    await expect(page.getByTestId(testId)).toBeFocused();
+  };
+
+  // Asked before anything is saved; "Use anyway" (Enter) saves the whole file.
+  await choose('rack-new.csv', 'Position,Barcode\nF1,TB000211\nF2,TB999201\nF3,TB999202\n');
+  await expect(question).toContainText('2 tubes in the rack file for BX-0001 Freezer Box 1 are not in the labsheet');
+  await expect(question).toContainText('TB999201 F2');
+  await expect(question).toContainText('TB999202 F3');
+  await expect(page.getByTestId('last-scan')).toContainText(
+    '2 tubes in the rack file are not in the labsheet Samples: TB999201 (F2), TB999202 (F3). Nothing from the ' +
+      'file is saved yet: use them anyway, or skip them and rescan their positions?',
+  );
+  await expect(page.getByTestId('assigned-TB000211')).toHaveCount(0);
+  await tabTo('rack-unknown-use', 3);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('last-scan')).toContainText('3 tubes saved from the rack file');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('assigned-TB999202')).toContainText('F3');
+  await expect(field).toBeFocused();
+
+  // "Skip them" (Space) saves the rest and lists their positions to rescan: the next scan goes there.
+  await choose('rack-new2.csv', 'Position,Barcode\nG1,TB000212\nG2,TB999203\n');
+  await expect(question).toContainText('1 tube in the rack file for BX-0001 Freezer Box 1 is not in the labsheet');
+  await tabTo('rack-unknown-skip', 4);
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('last-scan')).toContainText(
+    '1 tube saved from the rack file; 1 position to rescan: G2',
+  );
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('rack-bad')).toContainText('G2 TB999203: not in the labsheet Samples');
+  await expect(page.getByTestId('assigned-TB000212')).toContainText('G1');
+  await expect(page.getByTestId('assigned-TB999203')).toHaveCount(0);
+  await expect(page.getByTestId('next-position')).toHaveText('G2');
+  await expect(field).toBeFocused();
+});
+
+test('rack file that moves a tube and puts a new one where it was: the new one waits for the move, then goes', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Assign location');
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  // The box holds TB000211 in F1 (the test above); the rack shows it in H1 and a new tube in F1.
+  const csv = 'Position,Barcode\nF1,TB000214\nH1,TB000211\n';
+  const choose = () =>
+    page
+      .getByTestId('rack-file')
+      .setInputFiles({ name: 'rack-move.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await choose();
+  await expect(page.getByTestId('last-scan')).toContainText(
+    '1 tube moved within the box (TB000211 F1 → H1); 1 tube waits for a move (TB000214 into F1)',
+  );
+  await expect(page.getByTestId('last-scan')).toContainText(
+    'when the Outbox shows it sent, choose the rack file again',
+  );
+  await expect(page.getByTestId('rack-waiting')).toContainText('TB000214');
+  await expect(page.getByTestId('rack-taken')).toHaveCount(0);
+  await expect(page.getByTestId('rack-bad')).toHaveCount(0);
+  await expect(page.getByTestId('assigned-TB000211')).toHaveAttribute('data-sync', 'synced', { timeout: 20_000 });
+  await choose();
+  await expect(page.getByTestId('last-scan')).toContainText(
+    '1 tube saved from the rack file; 1 already in this box, passed over',
+  );
+  await expect(page.getByTestId('rack-waiting')).toHaveCount(0);
+  await expect(page.getByTestId('assigned-TB000214')).toHaveAttribute('data-sync', 'synced', { timeout: 20_000 });
+  // On the service: the moved tube in its new position, the new tube in the one it left; nothing refused.
+  const at = (p: string) => stack.serverWells('BX-0001').find((w) => w.position === p)?.sample ?? null;
+  expect([at('F1'), at('H1')]).toEqual(['S-0214', 'S-0211']);
+});
