@@ -83,48 +83,37 @@ export class ValidationError extends ApiError {
 export class BadRequestError extends ApiError {
   readonly kind = 'bad-request' as const;
 }
-export class ServerError extends ApiError {
-  readonly kind = 'server' as const;
-  /** Milliseconds the server asked us to wait (Retry-After, which HTTP allows on a 503), when it said. */
-  readonly retryAfterMs: number | undefined;
-  constructor(summary: string, init: ApiErrorInit & { retryAfterMs?: number }) {
-    super(summary, init);
-    this.retryAfterMs = init.retryAfterMs;
-  }
+/** Worth trying again later without the user changing anything: the leaf says which failure it was. */
+export abstract class TransientError extends ApiError {
   override get transient(): boolean {
     return true;
   }
 }
-export class NetworkError extends ApiError {
-  readonly kind = 'network' as const;
-  override get transient(): boolean {
-    return true;
-  }
-}
-export class TimeoutError extends ApiError {
-  readonly kind = 'timeout' as const;
-  override get transient(): boolean {
-    return true;
-  }
-}
-export class RateLimitedError extends ApiError {
-  readonly kind = 'rate-limited' as const;
+/** A transient failure the server may have said how long to wait after (Retry-After). */
+export abstract class RetryAfterError extends TransientError {
   /** Milliseconds the server asked us to wait (from Retry-After), when it said. */
   readonly retryAfterMs: number | undefined;
   constructor(summary: string, init: ApiErrorInit & { retryAfterMs?: number }) {
     super(summary, init);
     this.retryAfterMs = init.retryAfterMs;
   }
-  override get transient(): boolean {
-    return true;
-  }
+}
+/** HTTP allows Retry-After on a 503 too, so a server error carries what the server said. */
+export class ServerError extends RetryAfterError {
+  readonly kind = 'server' as const;
+}
+export class NetworkError extends TransientError {
+  readonly kind = 'network' as const;
+}
+export class TimeoutError extends TransientError {
+  readonly kind = 'timeout' as const;
+}
+export class RateLimitedError extends RetryAfterError {
+  readonly kind = 'rate-limited' as const;
 }
 /** The server answered something that does not match the contract: names the field that broke. */
-export class ProtocolError extends ApiError {
+export class ProtocolError extends TransientError {
   readonly kind = 'protocol' as const;
-  override get transient(): boolean {
-    return true;
-  }
 }
 /**
  * A write the service accepted (2xx) whose answer could not be read. The write happened: it must not

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { ApiError, NetworkError, RateLimitedError, ServerError, TimeoutError } from './errors.js';
+import { ApiError, NetworkError, RateLimitedError, RetryAfterError, ServerError, TimeoutError } from './errors.js';
 
 /** `attempts` counts every try, the first included: 1 means "never retry". */
 export interface RetryPolicy {
@@ -55,8 +55,7 @@ export function retryDelay(
   random: () => number,
 ): number | null {
   const jittered = backoffDelay(retryNumber, policy, random);
-  const retryAfterMs =
-    error instanceof RateLimitedError || error instanceof ServerError ? error.retryAfterMs : undefined;
+  const retryAfterMs = error instanceof RetryAfterError ? error.retryAfterMs : undefined;
   if (retryAfterMs !== undefined) {
     if (retryAfterMs > policy.maxRetryAfterMs) return null;
     return Math.max(retryAfterMs, jittered);

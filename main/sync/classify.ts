@@ -1,4 +1,4 @@
-import { ApiError, AuthError, RateLimitedError, ServerError } from '../api/errors.js';
+import { ApiError, AuthError, RateLimitedError, RetryAfterError } from '../api/errors.js';
 import { ENDPOINTS, type EndpointDef } from '../../shared/api/endpoints.js';
 import type { EntryError } from '../outbox/entry.js';
 import { GAVE_UP, LOCAL } from '../outbox/may-have-arrived.js';
@@ -51,7 +51,7 @@ export function classify(err: unknown, at: number): Classified {
   if (err instanceof ApiError) {
     const network = err.kind === 'network' || err.kind === 'timeout';
     const base = { uncertain: err.uncertain, network, rateLimited: err instanceof RateLimitedError };
-    const retryAfterMs = err instanceof RateLimitedError || err instanceof ServerError ? err.retryAfterMs : undefined;
+    const retryAfterMs = err instanceof RetryAfterError ? err.retryAfterMs : undefined;
     if (isMissingPermission(err)) {
       const message = `Needs Super Admin permission: the service refused this for your token (HTTP 403${
         err.serverMessage ? `, "${err.serverMessage}"` : ''
