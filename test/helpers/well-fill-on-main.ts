@@ -1,11 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { BenchlinkApi } from '../../shared/ipc/api.js';
-import { Feedback } from '../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
 import { handleWellFillScan } from '../../renderer/workflows/well-fill/well-fill-scans.js';
 import { WellFillState } from '../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 import type { AppOptions } from '../../main/app.js';
 import { inProcessApi, type InProcess } from './in-process-api.js';
+import { pageParts } from './page-on-main.js';
 
 /**
  * Well fill's state as the screen builds it, on the real main process in-process (no transport, no
@@ -34,20 +33,17 @@ export async function wellFillOnMain(api?: (env: InProcess) => BenchlinkApi, app
  * after another, on one main), with tones off. `api` lets a test watch the calls the page makes.
  */
 export async function wellFillScreen(env: InProcess, api: BenchlinkApi = env.api) {
-  const feedback = new Feedback();
-  feedback.tones.enabled = false;
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  const s = new WellFillState(api, feedback, outbox, await env.service());
+  const page = await pageParts(env);
+  const s = new WellFillState(api, page.feedback, page.outbox, await env.service());
   s.start();
   return {
     s,
-    feedback,
+    feedback: page.feedback,
     scan: (text: string) => handleWellFillScan(s, { text, source: 'field', mainAt: null }),
-    said: () => feedback.last?.outcome ?? '',
+    said: page.said,
     stop() {
       s.stop();
-      outbox.stop();
+      page.stop();
     },
   };
 }

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Feedback } from '../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { describe, expect, it } from 'vitest';
 import { RowState } from '../../../renderer/workflows/row-update/row-state.svelte.js';
 import { startSandbox, type SandboxHandle } from '../../../main/sandbox/server.js';
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../helpers/in-process-api.js';
+import { pageOnMainForSuite } from '../../helpers/page-on-main.js';
 import { foundRow } from '../../helpers/found-row.js';
 
 /**
@@ -12,27 +11,14 @@ import { foundRow } from '../../helpers/found-row.js';
  * spec shows: the row list names columns without their types, so the app must be told (or have
  * created the labsheet) before it keys row updates by the right column.
  */
-let env: Awaited<ReturnType<typeof inProcessApi>>;
 let sandbox: SandboxHandle;
-let outbox: OutboxState;
-
-beforeAll(async () => {
-  env = await inProcessApi({
-    sandboxAnswers: { profile: 'spec' },
-    startSandbox: async (o) => (sandbox = await startSandbox({ ...o, locationDelayMs: 0 })),
-  });
-  outbox = new OutboxState(env.api);
-  await outbox.start();
-});
-afterAll(async () => {
-  outbox.stop();
-  await env.close();
-});
+const page = pageOnMainForSuite(() => ({
+  sandboxAnswers: { profile: 'spec' },
+  startSandbox: async (o) => (sandbox = await startSandbox({ ...o, locationDelayMs: 0 })),
+}));
 
 function rowState(labsheet: string): RowState {
-  const feedback = new Feedback();
-  feedback.tones.enabled = false;
-  const s = new RowState(env.api, feedback, outbox, LOCAL_SANDBOX);
+  const s = new RowState(page.env.api, page.feedback, page.outbox, LOCAL_SANDBOX);
   s.labsheet = labsheet;
   return s;
 }
@@ -41,25 +27,25 @@ function rowState(labsheet: string): RowState {
 async function saveConc(s: RowState) {
   s.draft['Conc'] = 7;
   expect(await s.saveRow()).toBe(1);
-  const entry = (await env.call('outbox.list', {})).filter((e) => e.type === 'row-update').at(-1)!;
-  const settled = await env.call('outbox.await', { id: entry.id, timeoutMs: 15_000 });
+  const entry = (await page.env.call('outbox.list', {})).filter((e) => e.type === 'row-update').at(-1)!;
+  const settled = await page.env.call('outbox.await', { id: entry.id, timeoutMs: 15_000 });
   return { intent: entry.intent, settled };
 }
 
 async function concOnService(labsheet: string, sampleId: string): Promise<unknown> {
-  const list = await env.call('lab.fetchLabsheetRows', { labsheet, page: 1, pageSize: 10 });
+  const list = await page.env.call('lab.fetchLabsheetRows', { labsheet, page: 1, pageSize: 10 });
   const row = list.rows.find((r) => r[list.headers.indexOf('Sample ID')] === sampleId);
   return row?.[list.headers.indexOf('Conc')];
 }
 
 const saveSetting = async (labsheet: string, columns: LabsheetIdColumns | null) => {
-  await env.call('settings.set', { labsheetIdColumns: { [labsheet]: columns } });
+  await page.env.call('settings.set', { labsheetIdColumns: { [labsheet]: columns } });
   return null;
 };
 
 describe('the ID column of a labsheet where it is not listed first', () => {
   it('a labsheet this app created: its ID column is remembered, rows are found and updated by it', async () => {
-    const { id } = await env.call('outbox.enqueue', {
+    const { id } = await page.env.call('outbox.enqueue', {
       intent: {
         type: 'labsheet-create',
         request: {
@@ -72,9 +58,9 @@ describe('the ID column of a labsheet where it is not listed first', () => {
         },
       },
     });
-    expect((await env.call('outbox.await', { id, timeoutMs: 15_000 })).state).toBe('done');
+    expect((await page.env.call('outbox.await', { id, timeoutMs: 15_000 })).state).toBe('done');
     await expect
-      .poll(async () => (await env.call('settings.get', {})).labsheetIdColumns['Tubes review'])
+      .poll(async () => (await page.env.call('settings.get', {})).labsheetIdColumns['Tubes review'])
       .toEqual({ id: 'Sample ID', barcode: null, from: 'created' });
     sandbox.store.seedRows('Tubes review', [{ Name: 'first tube', 'Sample ID': 'S-1', Conc: 1 }]);
 
@@ -138,7 +124,7 @@ describe('the ID column of a labsheet where it is not listed first', () => {
     expect(s.row).toMatchObject({ idColumn: 'Sample ID', idFrom: 'chosen' });
     expect(s.row!.row['Sample ID']).toBe('S-1');
     expect(await s.lookup('S-2')).toMatchObject({ idColumn: 'Sample ID', matchedBy: 'ID' });
-    expect((await env.call('cache.sampleIndex', { labsheet: 'Mixed order' }))!.rows).toEqual(
+    expect((await page.env.call('cache.sampleIndex', { labsheet: 'Mixed order' }))!.rows).toEqual(
       expect.arrayContaining([
         ['S-1', null],
         ['S-2', null],

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLabClient } from '../../../main/api/index.js';
-import { Feedback } from '../../../renderer/lib/feedback/feedback.svelte.js';
 import { OutboxState } from '../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { switchNotice } from '../../../renderer/lib/kept/kept-per-service.js';
 import { keptWellFillState } from '../../../renderer/workflows/well-fill/kept-state.js';
@@ -24,6 +23,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { ChannelName } from '../../../shared/ipc/contract.js';
 import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
+import { pageParts } from '../../helpers/page-on-main.js';
 
 /**
  * The bench screens' kept state after a connection switch, on the real main in-process: service A is
@@ -45,16 +45,13 @@ async function bench(options: Parameters<typeof inProcessApi>[0] = {}) {
   cleanups.push(() => env.close());
   const b: TestSandbox = await startTestSandbox({ dbPath: ':memory:' });
   cleanups.push(() => b.close());
-  const feedback = new Feedback();
-  feedback.tones.enabled = false;
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  cleanups.push(() => outbox.stop());
+  const { feedback, outbox, said, stop } = await pageParts(env);
+  cleanups.push(stop);
   return {
     env,
     b,
     feedback,
-    said: () => feedback.last?.outcome ?? '',
+    said,
     async toB() {
       await env.call('settings.set', { connection: custom(b.url) });
       await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../../../../main/sandbox/server.js';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { pageOnMain } from '../../../../helpers/page-on-main.js';
 
 /**
  * The reviewer's scenario: a box filled on Assign location, the Outbox visited (Alt+5, Alt+2), the
@@ -15,24 +14,20 @@ import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.
 describe.each(['spec', 'extended'] as const)('Assign location: a box scanned again (%s service)', (profile) => {
   it('goes on after the tubes this computer put in it, and refuses those tubes as duplicates', async () => {
     let sandbox: SandboxHandle | null = null;
-    const env = await inProcessApi({
+    const page = await pageOnMain({
       sandboxAnswers: { profile },
       startSandbox: async (o) => (sandbox = await startSandbox(o as never)),
     });
-    const feedback = new Feedback();
-    feedback.tones.enabled = false;
-    const outbox = new OutboxState(env.api);
+    const { env, said } = page;
     const screens: AssignState[] = [];
     try {
       await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
-      await outbox.start();
       const screen = () => {
-        const s = new AssignState(env.api, feedback, outbox, LOCAL_SANDBOX);
+        const s = new AssignState(env.api, page.feedback, page.outbox, LOCAL_SANDBOX);
         s.start();
         screens.push(s);
         return { s, scan: (t: string) => handleAssignScan(s, { text: t, source: 'field', mainAt: null }) };
       };
-      const said = () => feedback.last?.outcome ?? '';
 
       const first = screen();
       await first.scan('BOX000001');
@@ -78,8 +73,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a box scanned aga
       expect(held).toEqual(['A1', 'A2', 'A3']);
     } finally {
       for (const s of screens) s.stop();
-      outbox.stop();
-      await env.close();
+      await page.close();
     }
   });
 });

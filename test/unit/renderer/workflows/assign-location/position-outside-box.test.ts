@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { pageOnMain } from '../../../../helpers/page-on-main.js';
 
 /**
  * J1 scanned into a 9 × 9 box (rows A–I) is a position mistyped or read off another rack, not a
@@ -13,17 +12,13 @@ import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.
  */
 describe('Assign location, a position outside the open box', () => {
   it('is refused with the box’s range, queues nothing and leaves the next position alone', async () => {
-    const env = await inProcessApi();
-    const feedback = new Feedback();
-    feedback.tones.enabled = false;
-    const outbox = new OutboxState(env.api);
-    const s = new AssignState(env.api, feedback, outbox, LOCAL_SANDBOX);
+    const page = await pageOnMain();
+    const { env, feedback, said } = page;
+    const s = new AssignState(env.api, feedback, page.outbox, LOCAL_SANDBOX);
     try {
       await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
-      await outbox.start();
       s.start();
       const scan = (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null });
-      const said = () => feedback.last?.outcome ?? '';
       const queued = async () => {
         const c = await env.call('outbox.counts', {});
         return c.pending + c.sending + c.done + c.failed;
@@ -42,8 +37,7 @@ describe('Assign location, a position outside the open box', () => {
       expect(said()).toMatch(/^TB000150 → BX-0001 Freezer Box 1 A1$/);
     } finally {
       s.stop();
-      outbox.stop();
-      await env.close();
+      await page.close();
     }
   }, 60_000);
 });

@@ -3,16 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
 import { withIdempotentWrites } from '../../../../../renderer/lib/ipc/idempotent-writes.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import {
   AssignState,
   type RackProgress,
 } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
-import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { lockOutbox } from '../../../../helpers/locked-outbox.js';
+import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 
 /**
  * A rack file larger than the old parts of 1,000 moves, on the real main and its embedded sandbox: a
@@ -56,10 +55,6 @@ function rackFile(first: number, count: number): string {
 }
 
 let dir: string;
-let env: InProcess;
-let outbox: OutboxState;
-const feedback = new Feedback();
-feedback.tones.enabled = false;
 /** Every enqueueMany the page makes, with how many moves it carries. */
 const commits: number[] = [];
 /** Every call the page makes, by channel. */
@@ -69,24 +64,19 @@ let afterCommit: (() => void) | null = null;
 /** Main commits the next enqueueMany, but its answer is lost on the way back (the host restarted). */
 let loseAnswer = false;
 
-beforeAll(async () => {
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'rack-fixture-'));
   writeFileSync(join(dir, 'lab.json'), JSON.stringify(fixture));
-  env = await inProcessApi({ sandboxFixture: join(dir, 'lab.json') });
-  outbox = new OutboxState(env.api);
-  await outbox.start();
-}, 60_000);
-afterAll(async () => {
-  outbox.stop();
-  await env.close();
-  rmSync(dir, { recursive: true, force: true });
 });
+// Hooks after run in reverse: main closes before its fixture's folder goes.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const page = pageOnMainForSuite(() => ({ sandboxFixture: join(dir, 'lab.json') }), 60_000);
 
 /** The page's api: main itself, watched on the way. */
 const watched: BenchlinkApi = {
   invoke: (async (channel: string, payload: unknown) => {
     calls.set(channel, (calls.get(channel) ?? 0) + 1);
-    const r = await env.api.invoke(channel as 'outbox.enqueueMany', payload as never);
+    const r = await page.env.api.invoke(channel as 'outbox.enqueueMany', payload as never);
     if (channel === 'outbox.enqueueMany') {
       commits.push((payload as { intents: unknown[] }).intents.length);
       const then = afterCommit;
@@ -99,11 +89,11 @@ const watched: BenchlinkApi = {
     }
     return r;
   }) as BenchlinkApi['invoke'],
-  subscribe: (event, listener) => env.api.subscribe(event, listener),
+  subscribe: (event, listener) => page.env.api.subscribe(event, listener),
 };
 
 async function openRack(barcode: string, api: BenchlinkApi = watched): Promise<AssignState> {
-  const s = new AssignState(api, feedback, outbox, LOCAL_SANDBOX);
+  const s = new AssignState(api, page.feedback, page.outbox, LOCAL_SANDBOX);
   s.start();
   expect(await s.openManifest(barcode)).toBe(true);
   expect(s.layout).toEqual({ rows: 26, columns: 48 });
@@ -112,7 +102,7 @@ async function openRack(barcode: string, api: BenchlinkApi = watched): Promise<A
 
 /** Every entry this computer holds, whatever became of it (sync runs meanwhile). */
 async function entries(): Promise<number> {
-  const c = await env.call('outbox.counts', {});
+  const c = await page.env.call('outbox.counts', {});
   return c.pending + c.sending + c.done + c.failed + c.uncertain;
 }
 
@@ -124,7 +114,7 @@ describe('a rack file of more than 1,000 tubes on Assign location', () => {
     commits.length = 0;
     // Another program locks the outbox as soon as main has answered the first commit of the import.
     let release: (() => void) | null = null;
-    afterCommit = () => (release = lockOutbox(env.dataDir));
+    afterCommit = () => (release = lockOutbox(page.env.dataDir));
     const outcome = await s.importRack(reads).then(
       (r) => ({ saved: r.saved, error: null }),
       (err: unknown) => ({ saved: 0, error: String(err) }),
@@ -141,7 +131,7 @@ describe('a rack file of more than 1,000 tubes on Assign location', () => {
     const s = await openRack(RACKS[1]!);
     const file = rackFile(1201, 1100);
     const before = await entries();
-    const release = lockOutbox(env.dataDir);
+    const release = lockOutbox(page.env.dataDir);
     const failed = await s.rack.importText(file);
     release();
     expect(failed.ok).toBe(false);
@@ -183,8 +173,8 @@ describe('a rack file of more than 1,000 tubes on Assign location', () => {
 
     // And the service gets every one of them, in their positions.
     const last = s.assignments.at(-1)!.entryId;
-    expect((await env.call('outbox.await', { id: last, timeoutMs: 60_000 })).state).toBe('done');
-    const box = await env.call('cache.manifest', { barcode: RACKS[1]! });
+    expect((await page.env.call('outbox.await', { id: last, timeoutMs: 60_000 })).state).toBe('done');
+    const box = await page.env.call('cache.manifest', { barcode: RACKS[1]! });
     const placed = new Map(box!.wells.filter((w) => w.sample).map((w) => [w.position, w.sample!.id]));
     expect(placed.size).toBe(1100);
     expect(placed.get('A1')).toBe('S-01201');

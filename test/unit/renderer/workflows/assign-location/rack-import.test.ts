@@ -1,19 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 
-let env: Awaited<ReturnType<typeof inProcessApi>>;
+const page = pageOnMainForSuite();
 /** The channels the page called: a rack must be one commit, not one per tube. */
 const calls: { channel: string; intents?: number }[] = [];
 let s: AssignState;
-let outbox: OutboxState;
 
-beforeAll(async () => {
-  env = await inProcessApi();
+beforeAll(() => {
+  const env = page.env;
   const counted: BenchlinkApi = {
     invoke: ((channel, payload) => {
       const intents = (payload as { intents?: unknown[] } | undefined)?.intents?.length;
@@ -22,18 +20,10 @@ beforeAll(async () => {
     }) as BenchlinkApi['invoke'],
     subscribe: env.api.subscribe,
   };
-  const feedback = new Feedback();
-  feedback.tones.enabled = false;
-  outbox = new OutboxState(env.api);
-  await outbox.start();
-  s = new AssignState(counted, feedback, outbox, LOCAL_SANDBOX);
+  s = new AssignState(counted, page.feedback, page.outbox, LOCAL_SANDBOX);
   s.start();
 });
-afterAll(async () => {
-  s.stop();
-  outbox.stop();
-  await env.close();
-});
+afterAll(() => s.stop());
 
 const RACK = [
   'Position,Barcode',
@@ -49,7 +39,7 @@ describe('a rack scanner file on Assign location', () => {
   it('checks every read as a scan is checked and saves the good ones in one commit', async () => {
     expect(await s.openManifest('PLT000003')).toBe(true);
     const queued = async () => {
-      const c = await env.call('outbox.counts', {});
+      const c = await page.env.call('outbox.counts', {});
       return c.pending + c.sending + c.done;
     };
     const before = await queued();

@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { describe, expect, it } from 'vitest';
 import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
 import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 
 /** Row update's state as the screen builds it, on the real main process in-process (demo sandbox). */
-let env: Awaited<ReturnType<typeof inProcessApi>>;
-let outbox: OutboxState;
-const feedback = new Feedback();
-feedback.tones.enabled = false;
-const said = () => feedback.last?.outcome ?? '';
-
-beforeAll(async () => {
-  env = await inProcessApi();
-  outbox = new OutboxState(env.api);
-  await outbox.start();
-});
-afterAll(async () => {
-  outbox.stop();
-  await env.close();
-});
+const page = pageOnMainForSuite();
+const { said } = page;
 
 function rowScreen() {
-  const s = new RowState(env.api, feedback, outbox, LOCAL_SANDBOX);
+  const s = new RowState(page.env.api, page.feedback, page.outbox, LOCAL_SANDBOX);
   s.start();
   return { s, scan: (t: string) => handleRowScan(s, { text: t, source: 'field', mainAt: null }) };
 }
 /** Row-update entries ever queued, whatever became of them. */
 async function rowUpdates() {
   const states = ['pending', 'sending', 'done', 'failed', 'uncertain'] as const;
-  const entries = await env.call('outbox.list', { states: [...states], limit: 5000 });
+  const entries = await page.env.call('outbox.list', { states: [...states], limit: 5000 });
   return entries
     .filter((e) => e.type === 'row-update')
     .sort((a, b) => a.id - b.id)
@@ -49,7 +35,7 @@ describe('Row update: a scan while the open row has unsaved changes', () => {
     expect(said()).toBe(
       'S-0007 has unsaved changes (Notes): press Ctrl+S to save or Escape twice to discard, then scan TB000008 again',
     );
-    expect(feedback.last?.kind).toBe('bad');
+    expect(page.feedback.last?.kind).toBe('bad');
     expect(s.rowId).toBe('S-0007');
     expect(s.changes).toEqual({ Notes: 'spun down' });
     expect(await rowUpdates()).toEqual(before);

@@ -1,11 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
-import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { lockOutbox } from '../../../../helpers/locked-outbox.js';
+import { pageOnMain } from '../../../../helpers/page-on-main.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -19,19 +18,12 @@ afterEach(async () => {
  * sat unreachable until a restart.
  */
 async function uploadScreen() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-queue-again-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const env: InProcess = await inProcessApi({ dataDir });
-  cleanups.push(() => env.close());
-  const outbox = new OutboxState(env.api);
-  await outbox.start();
-  const s = new UploadState(env.api, outbox, LOCAL_SANDBOX);
+  const page = await pageOnMain();
+  cleanups.push(() => page.close());
+  const s = new UploadState(page.env.api, page.outbox, LOCAL_SANDBOX);
   s.start();
-  cleanups.push(() => {
-    s.stop();
-    outbox.stop();
-  });
-  return { dataDir, env, s };
+  cleanups.push(() => s.stop());
+  return { dataDir: page.env.dataDir, env: page.env, s };
 }
 
 /** Adds a file while another process holds the outbox locked: its queueing fails on this computer. */

@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { storedOnlyNote, UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
-import { inProcessApi, LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
+import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 
-let env: Awaited<ReturnType<typeof inProcessApi>>;
-let outbox: OutboxState;
+const page = pageOnMainForSuite();
 let s: UploadState;
 
-beforeAll(async () => {
-  env = await inProcessApi();
-  outbox = new OutboxState(env.api);
-  await outbox.start();
-  s = new UploadState(env.api, outbox, LOCAL_SANDBOX);
+beforeAll(() => {
+  s = new UploadState(page.env.api, page.outbox, LOCAL_SANDBOX);
   s.start();
 });
-afterAll(async () => {
-  s.stop();
-  outbox.stop();
-  await env.close();
-});
+afterAll(() => s.stop());
 
 describe('Upload: every file type is sent; the page says which will not be embedded', () => {
   it('names the files the service stores but does not embed, and only those', () => {
@@ -37,7 +29,7 @@ describe('Upload: every file type is sent; the page says which will not be embed
       expect(item.entryId).not.toBeNull();
       expect(item.phase).not.toBe('staging');
     }
-    const entry = (await env.call('outbox.list', {})).find((e) => e.id === ab1!.entryId);
+    const entry = (await page.env.call('outbox.list', {})).find((e) => e.id === ab1!.entryId);
     expect(entry?.intent).toMatchObject({ type: 'file-upload', fileName: 'trace.ab1', size: 4 });
   });
 });
