@@ -40,3 +40,15 @@ export async function keptScreenOnMain<S extends { start(): void }>(
   const entry = (id: number) => b.env.call('outbox.await', { id, timeoutMs: 15_000 });
   return { b, outbox, show, entry, close: () => outbox.stop() };
 }
+
+/**
+ * Shows a kept screen `visits` times, leaving it each time, then once more, as a user going back and
+ * forth does: how many entry listeners that added to the page's outbox (one, for a state that keeps a
+ * single subscription however often it is shown).
+ */
+export function listenersAddedByVisits(k: { outbox: CountingOutbox; show(): { stop(): void } }, visits = 5): number {
+  const before = k.outbox.listeners;
+  for (let visit = 0; visit < visits; visit++) k.show().stop();
+  k.show();
+  return k.outbox.listeners - before;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
+import { keptScreenOnMain, listenersAddedByVisits } from '../../../../helpers/kept-screen-on-main.js';
 import { keptRowState } from '../../../../../renderer/workflows/row-update/kept-state.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { queuedSaid } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
@@ -71,14 +71,11 @@ describe('Row update: the batch list follows its entries while the screen is lef
   });
 
   it('showing the screen again and again keeps one subscription to the entries', async () => {
-    const { outbox, show, close } = await rowUpdateOnMain();
+    const k = await rowUpdateOnMain();
     try {
-      const before = outbox.listeners;
-      for (let visit = 0; visit < 5; visit++) show().stop();
-      show();
-      expect(outbox.listeners - before).toBe(1);
+      expect(listenersAddedByVisits(k)).toBe(1);
     } finally {
-      close();
+      k.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
+import { keptScreenOnMain, listenersAddedByVisits } from '../../../../helpers/kept-screen-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
 import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
@@ -124,14 +124,11 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
   });
 
   it('showing the screen again and again keeps one subscription to the uploads', async () => {
-    const { outbox, show, close } = await uploadOnMain();
+    const k = await uploadOnMain();
     try {
-      const before = outbox.listeners;
-      for (let visit = 0; visit < 5; visit++) show().stop();
-      show();
-      expect(outbox.listeners - before).toBe(1);
+      expect(listenersAddedByVisits(k)).toBe(1);
     } finally {
-      close();
+      k.close();
     }
   });
 });
