@@ -67,16 +67,25 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
   });
   const removal = (position: string) =>
     outbox.enqueue({ type: 'well-remove', manifest: { uuid: 'plate-1' }, position, fields: ['SAMPLE'] });
-
-  it('a change waiting for a move the service failed says when that move goes again', () => {
-    const moved = outbox.enqueue({
+  /** Queues a move of tube `id` to `locationId` (at `position`, when given). */
+  const moveTube = (id: string, locationId: string, position?: string) =>
+    outbox.enqueue({
       type: 'location-assign',
       labsheet: 'Samples',
-      locationId: 'plate-1',
+      locationId,
       idType: 'ID',
-      id: 'S-0002',
-      position: 'A5',
+      id,
+      ...(position === undefined ? {} : { position }),
     });
+  /** What the Outbox listing says each of these pending entries waits for (null: nothing), read in one listing. */
+  const reasonsOf = (ids: number[], source: Outbox = outbox) => {
+    const reason = waitReasons(source);
+    const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
+    return ids.map((id) => reason(listed.get(id)!));
+  };
+
+  it('a change waiting for a move the service failed says when that move goes again', () => {
+    const moved = moveTube('S-0002', 'plate-1', 'A5');
     const removed = removal('A5');
     const moveLane = outbox.get(moved)!.target;
     const hold: LaneHold = {
@@ -98,15 +107,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
   });
 
   describe('a move into a plate waiting for an older change to its well', () => {
-    const move = (position: string) =>
-      outbox.enqueue({
-        type: 'location-assign',
-        labsheet: 'Samples',
-        locationId: 'plate-1',
-        idType: 'ID',
-        id: 'S-0002',
-        position,
-      });
+    const move = (position: string) => moveTube('S-0002', 'plate-1', position);
     const reasonOf = (id: number) => waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!);
 
     it('names the change, and one change of the plate this version cannot read fails nothing', () => {
@@ -142,23 +143,8 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
   });
 
   describe("entries behind their lane's first, which waits for an entry of another lane, say what it waits for", () => {
-    const move = (id: string, locationId: string, position?: string) =>
-      outbox.enqueue({
-        type: 'location-assign',
-        labsheet: 'Samples',
-        locationId,
-        idType: 'ID',
-        id,
-        ...(position === undefined ? {} : { position }),
-      });
-    const reasonsOf = (ids: number[], source: Outbox = outbox) => {
-      const reason = waitReasons(source);
-      const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
-      return ids.map((id) => reason(listed.get(id)!));
-    };
-
     it("a plate's changes behind a change waiting for an older move into its well name that move", () => {
-      const moved = move('S-0031', 'plate-1', 'A5');
+      const moved = moveTube('S-0031', 'plate-1', 'A5');
       const change = removal('A5');
       const later = [removal('B1'), removal('B2')];
       const [first, ...behind] = reasonsOf([change, ...later]);
@@ -174,10 +160,10 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
     });
 
     it('moves behind a move waiting for an older move of its tube name that move; before it, nothing', () => {
-      const older = move('S-0031', 'box-1');
-      const free = move('S-0040', 'plate-1', 'A1');
-      const waits = move('S-0031', 'plate-1', 'A5');
-      const behind = move('S-0041', 'plate-1', 'A6');
+      const older = moveTube('S-0031', 'box-1');
+      const free = moveTube('S-0040', 'plate-1', 'A1');
+      const waits = moveTube('S-0031', 'plate-1', 'A5');
+      const behind = moveTube('S-0041', 'plate-1', 'A6');
       // The first entry of plate-1's moves goes: the one after it waits, and the one after that behind it.
       expect(reasonsOf([free])).toEqual([null]);
       outbox.settle([{ id: free, state: 'done' }]);
@@ -192,7 +178,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
     });
 
     it("the first's reason is read once per listing, not once per entry behind it", () => {
-      move('S-0031', 'plate-1', 'A5');
+      moveTube('S-0031', 'plate-1', 'A5');
       removal('A5');
       const later = Array.from({ length: 40 }, (_, i) => removal(`C${i + 1}`));
       let asked = 0;
@@ -213,25 +199,11 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
   });
 
   describe('entries behind a waiting entry in the middle of their lane say what holds them', () => {
-    const move = (id: string, locationId: string, position?: string) =>
-      outbox.enqueue({
-        type: 'location-assign',
-        labsheet: 'Samples',
-        locationId,
-        idType: 'ID',
-        id,
-        ...(position === undefined ? {} : { position }),
-      });
-    const reasonsOf = (ids: number[], source: Outbox = outbox) => {
-      const reason = waitReasons(source);
-      const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
-      return ids.map((id) => reason(listed.get(id)!));
-    };
     const waitingFor = (said: string | null | undefined) => said!.slice('Waiting for '.length);
 
     it("a plate's changes after one waiting for a move into its well, its first free: behind that one", () => {
       const free = removal('B1');
-      const moved = move('S-0031', 'plate-1', 'A5');
+      const moved = moveTube('S-0031', 'plate-1', 'A5');
       const held = removal('A5');
       const later = [removal('B2'), removal('B3')];
       const [first, own, ...behind] = reasonsOf([free, held, ...later]);
@@ -245,10 +217,10 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
     });
 
     it('moves after one waiting for an older move of its tube, the first of their place free: behind that one', () => {
-      const older = move('S-0031', 'box-1');
-      const free = move('S-0040', 'plate-1', 'A1');
-      const waits = move('S-0031', 'plate-1', 'A5');
-      const behind = move('S-0041', 'plate-1', 'A6');
+      const older = moveTube('S-0031', 'box-1');
+      const free = moveTube('S-0040', 'plate-1', 'A1');
+      const waits = moveTube('S-0031', 'plate-1', 'A5');
+      const behind = moveTube('S-0041', 'plate-1', 'A6');
       const [first, own, after] = reasonsOf([free, waits, behind]);
       expect(first).toBeNull();
       expect(own).toMatch(new RegExp(`^Waiting for #${older} \\(S-0031 → box-1.*\\), an older move of the same tube`));
@@ -263,9 +235,9 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       outbox.settle([
         { id: change, state: 'failed', error: { kind: 'plate-changed', message: 'The plate changed.', at: 0 } },
       ]);
-      const free = move('S-0040', 'plate-1', 'A1');
-      const waits = move('S-0031', 'plate-1', 'A5');
-      const behind = move('S-0041', 'plate-1', 'A6');
+      const free = moveTube('S-0040', 'plate-1', 'A1');
+      const waits = moveTube('S-0031', 'plate-1', 'A5');
+      const behind = moveTube('S-0041', 'plate-1', 'A6');
       const [first, own, after] = reasonsOf([free, waits, behind]);
       expect(first).toBeNull();
       expect(own).toMatch(new RegExp(`^Waiting for #${change} .*which needs a look`));
@@ -277,7 +249,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
 
     it('the rules are read once per lane per listing, not once per entry', () => {
       removal('B1');
-      move('S-0031', 'plate-1', 'A5');
+      moveTube('S-0031', 'plate-1', 'A5');
       const ids = [removal('A5'), ...Array.from({ length: 40 }, (_, i) => removal(`C${i + 1}`))];
       let asked = 0;
       const counting = new Proxy(outbox, {
