@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
-import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -16,29 +15,41 @@ const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 async function bench(profile: 'spec' | 'extended') {
   const b = await openBenches(profile);
   const { scan: assign } = b.assignScreen();
-  const plate = () => b.sandbox().store.manifests.find('barcode', PLATE)!;
   // Both screens read the plate, and the tubes' rows, while the service answers.
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
   await assign(PLATE);
   await b.scan(PLATE);
+  /** The service is unreachable: nothing answers, what is queued stays queued. */
+  const away = () => b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
   return {
     ...b,
     assign,
-    onService: (position: string) =>
-      b
-        .sandbox()
-        .store.manifests.wells(plate().uuid)
-        .find((x) => x.position === position)?.sampleId ?? null,
-    /** The service is unreachable: nothing answers, what is queued stays queued. */
-    away: () => b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]),
+    onService: (position: string) => b.heldOnService(PLATE, position),
+    away,
     /** Paths the service received, in order. */
     received: () =>
       b
         .proxy()
         .requests.filter((r) => r.forwarded && r.method === 'POST')
         .map((r) => r.path),
-    /** Every entry, whatever its state. */
-    entries: () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] }),
+    /** Offline, Assign location moves TB000131 into A5, and Well fill's reading of the plate goes unanswered. */
+    async moveIntoA5Offline() {
+      away();
+      await assign('A5');
+      await assign('TB000131');
+      expect(await b.s.refresh()).toBe(false);
+    },
+    /**
+     * Well fill takes A5's tube out; the box read again on Assign location has A5 free again, and the
+     * next tube, TB000132, goes there.
+     */
+    async emptyA5AndMoveAnother() {
+      expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
+      await assign(PLATE);
+      await assign('A5');
+      await assign('TB000132');
+      expect(b.said()).toMatch(/TB000132 → .* A5$/);
+    },
   };
 }
 
@@ -75,10 +86,7 @@ describe.each(['spec', 'extended'] as const)('Well fill removes a tube whose mov
 
   it('while the service fails the move once: the removal waits for it, then goes', async () => {
     const b = await bench(profile);
-    b.away();
-    await b.assign('A5');
-    await b.assign('TB000131');
-    expect(await b.s.refresh()).toBe(false);
+    await b.moveIntoA5Offline();
     expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
 
     b.proxy().setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 503 }, count: 1 }]);
@@ -95,10 +103,7 @@ describe.each(['spec', 'extended'] as const)('Well fill removes a tube whose mov
 
   it('a plate another bench changed meanwhile still waits for a look after the move', async () => {
     const b = await bench(profile);
-    b.away();
-    await b.assign('A5');
-    await b.assign('TB000131');
-    expect(await b.s.refresh()).toBe(false);
+    await b.moveIntoA5Offline();
     await removeFromWells(b.s, ['A5'], 'SAMPLE');
     await b.otherPuts(PLATE, 'H12', 'S-0099');
 
@@ -115,10 +120,7 @@ describe.each(['spec', 'extended'] as const)('Well fill removes a tube whose mov
 describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate the service refused (%s)', (profile) => {
   it('is drawn refused with the reason, and leaves the well once discarded, without reading the plate again', async () => {
     const b = await bench(profile);
-    b.away();
-    await b.assign('A5');
-    await b.assign('TB000131');
-    expect(await b.s.refresh()).toBe(false);
+    await b.moveIntoA5Offline();
     expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', assigned: true, sync: 'pending' });
     await b.otherPuts(PLATE, 'A5', 'S-0099'); // the well is taken meanwhile: the service refuses the move
 
@@ -211,16 +213,8 @@ describe.each(['spec', 'extended'] as const)(
   (profile) => {
     it('the second move waits for the removal, so the second tube ends in the well', async () => {
       const b = await bench(profile);
-      b.away();
-      await b.assign('A5');
-      await b.assign('TB000131');
-      expect(await b.s.refresh()).toBe(false);
-      expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
-      // The box read again on Assign location: A5 is free again, and the next tube goes there.
-      await b.assign(PLATE);
-      await b.assign('A5');
-      await b.assign('TB000132');
-      expect(b.said()).toMatch(/TB000132 → .* A5$/);
+      await b.moveIntoA5Offline();
+      await b.emptyA5AndMoveAnother();
 
       const all = await b.entries();
       const removal = all.find((e) => e.intent?.type === 'well-remove')!;
@@ -298,11 +292,7 @@ describe.each(['spec', 'extended'] as const)(
       const movesBefore = moves();
 
       b.away();
-      expect(await removeFromWells(b.s, ['A5'], 'SAMPLE')).toBe('Removed sample from A5');
-      await b.assign(PLATE);
-      await b.assign('A5');
-      await b.assign('TB000132');
-      expect(b.said()).toMatch(/TB000132 → .* A5$/);
+      await b.emptyA5AndMoveAnother();
       await other(b);
       b.proxy().setFaults([]);
       await b.sync();
