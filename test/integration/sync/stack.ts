@@ -138,10 +138,18 @@ export async function startStackWithNames(
  * read `s.outbox` as if they had started it); `dir()` is that test's directory.
  */
 export function stackPerTest(prefix: string, answers: AnswerOptions = VARIED): { stack: Stack; dir: () => string } {
-  let current: { stack: Stack; temp: ReturnType<typeof tempDir> } | undefined;
+  return startedPerTest(prefix, (dir) => startStack(dir, {}, answers));
+}
+
+/** stackPerTest for a stack `start` builds in the test's directory (other engine options, tube names). */
+export function startedPerTest<S extends Stack>(
+  prefix: string,
+  start: (dir: string) => Promise<S>,
+): { stack: S; dir: () => string } {
+  let current: { stack: S; temp: ReturnType<typeof tempDir> } | undefined;
   beforeEach(async () => {
     const temp = tempDir(prefix);
-    current = { stack: await startStack(temp.dir, {}, answers), temp };
+    current = { stack: await start(temp.dir), temp };
   });
   afterEach(async () => {
     await current?.stack.close();
@@ -152,7 +160,7 @@ export function stackPerTest(prefix: string, answers: AnswerOptions = VARIED): {
     if (!current) throw new Error('the stack starts in beforeEach; use it inside a test or a later hook');
     return current;
   };
-  const stack = new Proxy({} as Stack, { get: (_target, key) => Reflect.get(live().stack, key) });
+  const stack = new Proxy({} as S, { get: (_target, key) => Reflect.get(live().stack, key) });
   return { stack, dir: () => live().temp.dir };
 }
 

@@ -6,14 +6,26 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { outboxHandlers } from '../../../main/ipc/handlers/outbox.js';
 import { stageFile, uploadIntent } from '../../../main/staging/index.js';
 import { SUPPLIED_LATER } from '../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { tempDir } from '../../unit/main/outbox/helpers.js';
-import type { ReadCache } from '../../../main/cache/read-cache.js';
-import { serverRow, serverWell, stackPerTest, startStack, startStackWithNames, until, type Stack } from './stack.js';
+import {
+  serverRow,
+  serverWell,
+  stackPerTest,
+  startedPerTest,
+  startStack,
+  startStackWithNames,
+  until,
+} from './stack.js';
+
+/** A time as the Outbox says it: hours and minutes of the local clock. */
+const clock = (at: number) => {
+  const d = new Date(at);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
 
 describe('entries waiting for an uncertain upload say so', () => {
   const { stack: s, dir } = stackPerTest('waiting-it-');
@@ -77,22 +89,11 @@ describe('entries waiting for an uncertain upload say so', () => {
 });
 
 describe('entries waiting out a backoff after the service failed them say until when, and why', () => {
-  let temp: ReturnType<typeof tempDir>;
-  let s: Stack;
-  beforeEach(async () => {
-    temp = tempDir('waiting-backoff-');
-    // A backoff long enough to read the Outbox while it lasts: 3 s (Retry-After) to 4 s.
-    s = await startStack(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } });
-  });
-  afterEach(async () => {
-    await s.close();
-    temp.cleanup();
-  });
+  // A backoff long enough to read the Outbox while it lasts: 3 s (Retry-After) to 4 s.
+  const { stack: s } = startedPerTest('waiting-backoff-', (dir) =>
+    startStack(dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } }),
+  );
 
-  const clock = (at: number) => {
-    const d = new Date(at);
-    return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  };
   const move = (locationId: string, position: string): Intent => ({
     type: 'location-assign',
     labsheet: 'Samples',
@@ -137,22 +138,11 @@ describe('entries waiting out a backoff after the service failed them say until 
 });
 
 describe('when the whole queue waits, each waiting entry says why', () => {
-  let temp: ReturnType<typeof tempDir>;
-  let s: Stack;
-  beforeEach(async () => {
-    temp = tempDir('waiting-queue-');
-    // A backoff long enough to read the Outbox while it lasts; offline after one call with no answer.
-    s = await startStack(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 }, offlineAfter: 1 });
-  });
-  afterEach(async () => {
-    await s.close();
-    temp.cleanup();
-  });
+  // A backoff long enough to read the Outbox while it lasts; offline after one call with no answer.
+  const { stack: s } = startedPerTest('waiting-queue-', (dir) =>
+    startStack(dir, { backoff: { baseMs: 4_000, maxMs: 4_000 }, offlineAfter: 1 }),
+  );
 
-  const clock = (at: number) => {
-    const d = new Date(at);
-    return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  };
   /** Two lanes (a row's labsheet, a box): the queue's wait is on both, not only on the one that was tried. */
   function queueTwo(): number[] {
     const box = s.sandbox.store.manifests.find('hrid', 'PL-0002')!.uuid;
@@ -211,17 +201,10 @@ describe('when the whole queue waits, each waiting entry says why', () => {
 });
 
 describe("a tube's move waiting for an older move queued under its other name says so", () => {
-  let temp: ReturnType<typeof tempDir>;
-  let s: Stack & { cache: ReadCache };
-  beforeEach(async () => {
-    temp = tempDir('waiting-two-names-');
-    // A backoff long enough to read the Outbox while it lasts.
-    s = await startStackWithNames(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } });
-  });
-  afterEach(async () => {
-    await s.close();
-    temp.cleanup();
-  });
+  // A backoff long enough to read the Outbox while it lasts.
+  const { stack: s } = startedPerTest('waiting-two-names-', (dir) =>
+    startStackWithNames(dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } }),
+  );
 
   it('a move by sample ID names the older move by barcode the service failed (503)', async () => {
     const plate1 = s.sandbox.store.manifests.find('hrid', 'PL-0001')!.uuid;
@@ -254,17 +237,10 @@ describe("a tube's move waiting for an older move queued under its other name sa
 });
 
 describe("a plate's changes behind a change that waits for an older move into its well say what that one waits for", () => {
-  let temp: ReturnType<typeof tempDir>;
-  let s: Stack;
-  beforeEach(async () => {
-    temp = tempDir('waiting-behind-');
-    // A backoff long enough to read the Outbox while it lasts: 3 s (Retry-After) to 4 s.
-    s = await startStack(temp.dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } });
-  });
-  afterEach(async () => {
-    await s.close();
-    temp.cleanup();
-  });
+  // A backoff long enough to read the Outbox while it lasts: 3 s (Retry-After) to 4 s.
+  const { stack: s } = startedPerTest('waiting-behind-', (dir) =>
+    startStack(dir, { backoff: { baseMs: 4_000, maxMs: 4_000 } }),
+  );
 
   it('the move failed (503) holds the change of its well, and the plate changes queued after that one', async () => {
     const plate = s.sandbox.store.manifests.find('hrid', 'PL-0003')!.uuid; // 96 wells, empty
