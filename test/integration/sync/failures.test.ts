@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { serverWell, stackPerTest } from './stack.js';
+import { serverWell, stackPerTest, type Stack } from './stack.js';
 
 const sample = (n: number) => `S-${String(n).padStart(4, '0')}`;
+
+/** One well-set into PL-0001 per position, each with the sample `sampleAt` names for its index. */
+const wellSets = (positions: string[], sampleAt: (i: number) => string): Intent[] =>
+  positions.map((position, i) => ({
+    type: 'well-set',
+    manifest: { hrid: 'PL-0001' },
+    position,
+    sample: { id: sampleAt(i), labsheet: 'Samples' },
+  }));
+
+/** Eight wells of PL-0001, the fourth one I1 (a row the 96-well plate does not have), synced once. */
+async function syncEightWithI1(s: Stack) {
+  const ids = s.outbox.enqueueMany(wellSets(['B1', 'B2', 'B3', 'I1', 'B4', 'B5', 'B6', 'B7'], (i) => sample(40 + i)));
+  await s.engine.syncNow();
+  return { ids, states: ids.map((id) => s.outbox.get(id)!.state) };
+}
 
 describe('failure handling against the real sandbox', () => {
   const { stack: s } = stackPerTest('sync-it-');
@@ -35,15 +51,7 @@ describe('failure handling against the real sandbox', () => {
   });
 
   it('a 422 on one well parks just that entry with the server message; the rest of the plate lands', async () => {
-    const intents: Intent[] = ['B1', 'B2', 'B3', 'I1', 'B4', 'B5', 'B6', 'B7'].map((position, i) => ({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0001' },
-      position,
-      sample: { id: sample(40 + i), labsheet: 'Samples' },
-    }));
-    const ids = s.outbox.enqueueMany(intents);
-    await s.engine.syncNow();
-    const states = ids.map((id) => s.outbox.get(id)!.state);
+    const { ids, states } = await syncEightWithI1(s);
     expect(states).toEqual(['done', 'done', 'done', 'failed', 'done', 'done', 'done', 'done']);
     expect(s.outbox.get(ids[3]!)!.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error' });
     expect(serverWell(s.sandbox, 'PL-0001', 'B7').sampleId).toBe(sample(47));
@@ -53,12 +61,9 @@ describe('failure handling against the real sandbox', () => {
 
   it('two bad wells in one batch are each isolated and parked; their neighbours land', async () => {
     // An unknown sample answers 404 naming plate.wells[i].sample; two bad wells in one plate.
-    const intents: Intent[] = ['D1', 'D2', 'D3', 'D4', 'D5', 'D6'].map((position, i) => ({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0001' },
-      position,
-      sample: { id: i === 1 || i === 4 ? `NOPE-${i}` : sample(70 + i), labsheet: 'Samples' },
-    }));
+    const intents = wellSets(['D1', 'D2', 'D3', 'D4', 'D5', 'D6'], (i) =>
+      i === 1 || i === 4 ? `NOPE-${i}` : sample(70 + i),
+    );
     const ids = s.outbox.enqueueMany(intents);
     await s.engine.syncNow();
     expect(ids.map((id) => s.outbox.get(id)!.state)).toEqual(['done', 'failed', 'done', 'done', 'failed', 'done']);
@@ -119,15 +124,7 @@ describe("failure handling with the sandbox's extended answers (its errors name 
   const { stack: s } = stackPerTest('sync-it-', { profile: 'extended' });
 
   it('a 422 naming plate.wells[3] isolates that well without a full bisection', async () => {
-    const intents: Intent[] = ['B1', 'B2', 'B3', 'I1', 'B4', 'B5', 'B6', 'B7'].map((position, i) => ({
-      type: 'well-set',
-      manifest: { hrid: 'PL-0001' },
-      position,
-      sample: { id: sample(40 + i), labsheet: 'Samples' },
-    }));
-    const ids = s.outbox.enqueueMany(intents);
-    await s.engine.syncNow();
-    const states = ids.map((id) => s.outbox.get(id)!.state);
+    const { ids, states } = await syncEightWithI1(s);
     expect(states).toEqual(['done', 'done', 'done', 'failed', 'done', 'done', 'done', 'done']);
     const bad = s.outbox.get(ids[3]!)!;
     expect(bad.lastError).toMatchObject({ status: 422, serverMessage: 'Validation error' });
