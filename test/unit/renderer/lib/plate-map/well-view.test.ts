@@ -1,36 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { overlay } from '../../../../../renderer/lib/plate-map/well-view.js';
+import type { PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
 
 const manifest = { uuid: 'u1' };
+/** The service refused a fill: the sample is not in the labsheet. */
+const NO_SUCH_SAMPLE = { kind: 'validation', status: 422, message: 'Refused', reason: 'no such sample' } as const;
+
+/** A queued change putting sample `id` into `position`, in `state`, with the error it carries (null: none). */
+const fill = (
+  entryId: number,
+  state: PendingWellChange['state'],
+  position: string,
+  id: string,
+  error: PendingWellChange['error'] = null,
+): PendingWellChange => ({
+  entryId,
+  state,
+  updatedAt: 1,
+  intent: { type: 'well-set', manifest, position, sample: { id, labsheet: 'Samples' } },
+  error,
+});
+/** A queued change taking the sample out of `position`, in `state`, with the error it carries (null: none). */
+const removal = (
+  entryId: number,
+  state: PendingWellChange['state'],
+  position: string,
+  error: PendingWellChange['error'] = null,
+): PendingWellChange => ({
+  entryId,
+  state,
+  updatedAt: 1,
+  intent: { type: 'well-remove', manifest, position, fields: ['SAMPLE'] },
+  error,
+});
 
 describe('plate map overlay', () => {
   it('draws pending changes over the server wells, with per-well sync state', () => {
     const map = overlay(
       ['A1', 'A2', 'A3'],
       [{ position: 'A1', sample: { id: 'S-1', labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }],
-      [
-        {
-          entryId: 1,
-          state: 'pending',
-          updatedAt: 1,
-          intent: { type: 'well-set', manifest, position: 'A2', sample: { id: 'S-2', labsheet: 'Samples' } },
-          error: null,
-        },
-        {
-          entryId: 2,
-          state: 'failed',
-          updatedAt: 1,
-          intent: { type: 'well-set', manifest, position: 'A3', sample: { id: 'S-3', labsheet: 'Samples' } },
-          error: { kind: 'validation', status: 422, message: 'Refused', reason: 'no such sample' },
-        },
-        {
-          entryId: 3,
-          state: 'done',
-          updatedAt: 1,
-          intent: { type: 'well-remove', manifest, position: 'A1', fields: ['SAMPLE'] },
-          error: null,
-        },
-      ],
+      [fill(1, 'pending', 'A2', 'S-2'), fill(2, 'failed', 'A3', 'S-3', NO_SUCH_SAMPLE), removal(3, 'done', 'A1')],
     );
     expect(map.get('A1')).toMatchObject({ sample: null, label: 'SAMPLE', sync: 'synced' });
     expect(map.get('A2')).toMatchObject({ sample: 'S-2', sync: 'pending' });
@@ -52,22 +61,7 @@ describe('plate map overlay', () => {
     const map = overlay(
       ['A1', 'A5'],
       [s5],
-      [
-        {
-          entryId: 7,
-          state: 'failed',
-          updatedAt: 1,
-          intent: { type: 'well-set', manifest, position: 'A1', sample: { id: 'S-1', labsheet: 'Samples' } },
-          error: held,
-        },
-        {
-          entryId: 8,
-          state: 'failed',
-          updatedAt: 1,
-          intent: { type: 'well-remove', manifest, position: 'A5', fields: ['SAMPLE'] },
-          error: held,
-        },
-      ],
+      [fill(7, 'failed', 'A1', 'S-1', held), removal(8, 'failed', 'A5', held)],
       before,
     );
     expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'held', reason: { said: NEEDS_A_LOOK } });
@@ -82,20 +76,8 @@ describe('plate map overlay', () => {
       ['A1', 'A5'],
       [s5],
       [
-        {
-          entryId: 7,
-          state: 'failed',
-          updatedAt: 1,
-          intent: { type: 'well-set', manifest, position: 'A1', sample: { id: 'S-1', labsheet: 'Samples' } },
-          error: { kind: 'validation', status: 422, message: 'Refused', reason: 'no such sample' },
-        },
-        {
-          entryId: 8,
-          state: 'failed',
-          updatedAt: 1,
-          intent: { type: 'well-remove', manifest, position: 'A5', fields: ['SAMPLE'] },
-          error: { kind: 'http', status: 500, message: 'The service failed' },
-        },
+        fill(7, 'failed', 'A1', 'S-1', NO_SUCH_SAMPLE),
+        removal(8, 'failed', 'A5', { kind: 'http', status: 500, message: 'The service failed' }),
       ],
     );
     expect(map.get('A1')).toMatchObject({
@@ -116,13 +98,7 @@ describe('plate map overlay', () => {
       ['A1'],
       [],
       [
-        {
-          entryId: 7,
-          state: 'failed',
-          updatedAt: 1,
-          intent: { type: 'well-set', manifest, position: 'A1', sample: { id: 'S-1', labsheet: 'Samples' } },
-          error: held,
-        },
+        fill(7, 'failed', 'A1', 'S-1', held),
         {
           entryId: 9,
           state: 'pending',
