@@ -1,8 +1,8 @@
-import { afterAll, beforeAll } from 'vitest';
 import { Feedback } from '../../renderer/lib/feedback/feedback.svelte.js';
 import { OutboxState } from '../../renderer/lib/outbox/outbox-state.svelte.js';
 import type { AppOptions } from '../../main/app.js';
 import { inProcessApi, type InProcess } from './in-process-api.js';
+import { openForSuite } from './open-for-suite.js';
 
 /**
  * What every screen's state is built from in the page, on a main a test already has open: the
@@ -36,23 +36,13 @@ export async function pageOnMain(app: Partial<AppOptions> = {}) {
   };
 }
 
-export type PageOnMain = Awaited<ReturnType<typeof pageOnMain>>;
-
 /**
  * pageOnMain shared by every test of the file that calls it: opened before the first test, closed
  * after the last. Its parts are read at use, inside a test or a hook. `app` is read when the suite
  * opens, so it may name what a hook before it made (a fixture file).
  */
 export function pageOnMainForSuite(app: () => Partial<AppOptions> = () => ({}), timeoutMs?: number) {
-  let m: PageOnMain | null = null;
-  beforeAll(async () => {
-    m = await pageOnMain(app());
-  }, timeoutMs);
-  afterAll(() => m?.close());
-  const open = (): PageOnMain => {
-    if (!m) throw new Error('the page on main is open only inside the tests of its suite');
-    return m;
-  };
+  const open = openForSuite('the page on main', () => pageOnMain(app()), timeoutMs);
   return {
     get env() {
       return open().env;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
 import type { BenchlinkApi } from '../../shared/ipc/api.js';
 import { handleWellFillScan } from '../../renderer/workflows/well-fill/well-fill-scans.js';
 import { WellFillState } from '../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 import type { AppOptions } from '../../main/app.js';
 import { inProcessApi, type InProcess } from './in-process-api.js';
+import { openForSuite } from './open-for-suite.js';
 import { pageParts } from './page-on-main.js';
 
 /**
@@ -55,15 +55,7 @@ export type WellFillOnMain = Awaited<ReturnType<typeof wellFillOnMain>>;
  * closed after the last. `s` and `env` are read at use, inside a test.
  */
 export function wellFillOnMainForSuite() {
-  let w: WellFillOnMain | null = null;
-  beforeAll(async () => {
-    w = await wellFillOnMain();
-  });
-  afterAll(() => w?.close());
-  const open = (): WellFillOnMain => {
-    if (!w) throw new Error('well fill on main is open only inside the tests of its suite');
-    return w;
-  };
+  const open = openForSuite('well fill on main', () => wellFillOnMain());
   return {
     get s() {
       return open().s;
