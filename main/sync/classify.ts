@@ -2,6 +2,7 @@ import { ApiError, AuthError, RateLimitedError, RetryAfterError } from '../api/e
 import { ENDPOINTS, type EndpointDef } from '../../shared/api/endpoints.js';
 import type { EntryError } from '../outbox/entry.js';
 import { GAVE_UP, LOCAL } from '../outbox/may-have-arrived.js';
+import { NO_FILE_RESULT } from '../../shared/ipc/channels/outbox.js';
 
 /**
  * What the engine does with a failure:
@@ -141,6 +142,22 @@ export function gaveUp(last: EntryError, attempts: number): EntryError {
     message: `Stopped after ${attempts} failed attempts ${
       last.kind === 'timeout' ? '(the service was reachable; this got no answer in time)' : 'the service answered'
     }. Last: ${last.message} Retry when the service works again, or discard it.`,
+  };
+}
+
+/**
+ * The error of an upload whose answer named no result for its file. Not a refusal: the service took the
+ * request and said nothing against the file, which it may have stored; sending it blindly again could
+ * store it twice, so the entry is unsure and the user looks before deciding.
+ */
+export function noFileResult(at: number): EntryError {
+  return {
+    kind: NO_FILE_RESULT,
+    message:
+      'The service answered, but its answer named no result for this file, so it may have stored it or not. ' +
+      'Look for the file among the files on the service before sending it again: if it is there, choose ' +
+      '"It arrived"; if it is not, "Send again".',
+    at,
   };
 }
 

@@ -3,12 +3,14 @@ import type { IntentOf } from '../../shared/outbox/intents.js';
 import { verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { FILE_STATUS } from '../../shared/api/files.js';
-import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES } from './classify.js';
+import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES, noFileResult } from './classify.js';
 import { findCreated, settleFound } from './reconcile.js';
 import type { SendContext, StepResult } from './step-result.js';
 
 /** Thrown inside `call` when the server answered but refused this entry in its body (e.g. REJECTED). */
 class RefusedInBody extends Error {}
+/** Thrown inside `call` when the server's answer to an upload had no result for the file: nothing says it was not stored. */
+class NoFileResult extends Error {}
 
 async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
   const i = entry.intent;
@@ -20,7 +22,7 @@ async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
         o,
       );
       const r = res[0];
-      if (!r) throw new RefusedInBody('The server answered with no result for the file');
+      if (!r) throw new NoFileResult();
       if (r.status === FILE_STATUS.rejected) throw new RefusedInBody(`Rejected: ${r.message}`);
       return r;
     }
@@ -82,6 +84,15 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
     ctx.outbox.settle([{ id: entry.id, state: 'done', result }], requestId, 'ok');
     return { kind: 'ok', requests: 1 };
   } catch (err) {
+    if (err instanceof NoFileResult) {
+      ctx.onAnswered();
+      ctx.outbox.settle(
+        [{ id: entry.id, state: 'uncertain', error: noFileResult(ctx.platform.now()) }],
+        requestId,
+        'answered: no result for the file',
+      );
+      return { kind: 'ok', requests: 1 };
+    }
     if (err instanceof RefusedInBody) {
       ctx.onAnswered();
       ctx.outbox.settle(

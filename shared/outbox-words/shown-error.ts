@@ -1,4 +1,4 @@
-import { PLATE_CHANGED, type OutboxError } from '../ipc/channels/outbox.js';
+import { NO_FILE_RESULT, PLATE_CHANGED, type OutboxError } from '../ipc/channels/outbox.js';
 
 /**
  * An entry's error as every screen says it (the Outbox's reason column, a refused well's name and
@@ -13,7 +13,7 @@ export interface ShownError {
 }
 
 /** Errors whose own sentence says what happened and what to do (the service's words are inside it). */
-const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission']);
+const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission', NO_FILE_RESULT]);
 
 /**
  * What a refusal means by its class, when the service's words are not ones we know: the spec fixes only

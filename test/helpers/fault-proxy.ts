@@ -23,7 +23,9 @@ export type Fault =
   /** Forward, then replace the answer with text that is not JSON. */
   | { kind: 'malformed' }
   /** Forward, then replace the value at `field` (dot path, e.g. `items.0.name`) with a wrongly typed one. */
-  | { kind: 'wrong-type'; field: string };
+  | { kind: 'wrong-type'; field: string }
+  /** Forward (the server acts on it), then answer this JSON text in place of the server's answer, same status. */
+  | { kind: 'replace'; body: string };
 
 export interface FaultRule {
   fault: Fault;
@@ -234,7 +236,11 @@ function bufferBody(stream: http.IncomingMessage, max: number, done: (body: stri
   stream.on('end', () => done(overflow ? null : Buffer.concat(chunks).toString('utf8')));
 }
 
-function mangle(fault: Extract<Fault, { kind: 'truncate' | 'malformed' | 'wrong-type' }>, body: string): string {
+function mangle(
+  fault: Extract<Fault, { kind: 'truncate' | 'malformed' | 'wrong-type' | 'replace' }>,
+  body: string,
+): string {
+  if (fault.kind === 'replace') return fault.body;
   if (fault.kind === 'truncate') return body.slice(0, Math.floor(body.length * (fault.keep ?? 0.5)));
   if (fault.kind === 'malformed') return `{"success": true, oops ${body.slice(0, 20)}`;
   let parsed: unknown;

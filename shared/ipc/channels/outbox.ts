@@ -42,6 +42,12 @@ export type OutboxError = z.infer<typeof outboxError>;
 export const PLATE_CHANGED = 'plate-changed';
 
 /**
+ * The kind of an upload left unsure because the service's answer named no result for the file: the
+ * service answered, so the request arrived, but nothing says whether the file was stored.
+ */
+export const NO_FILE_RESULT = 'no-file-result';
+
+/**
  * Whether an entry is held for a look ("Needs a look" in the Outbox): not refused, only waiting for
  * the user to send it anyway or discard it. Until then it may still happen, unlike a refused one.
  */

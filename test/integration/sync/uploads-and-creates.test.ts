@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stageFile, uploadIntent } from '../../../main/staging/index.js';
 import { stackPerTest, until } from './stack.js';
+import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
+import { shownState, STATE_SAID } from '../../../shared/outbox-words/shown-state.js';
+import { toOutboxError } from '../../../main/outbox/shown-error.js';
 
 describe('uploads survive offline; asynchronous creates are followed', () => {
   const { stack: s, dir } = stackPerTest('uploads-it-');
@@ -42,6 +45,30 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
     s.engine.start();
     expect(s.outbox.confirmDone(id)).toBe(true);
     await until(() => !fs.existsSync(staged.stagedPath), 2_000, 'staged copy removed');
+  });
+
+  it('an upload answered with no result for its file is unsure, not refused, and is not sent again by itself', async () => {
+    const staged = await stageFile(writeTemp(dir(), 'run.csv', 'a,b\n1,2\n'), path.join(dir(), 'staging'), 'run.csv');
+    // The service takes the file and stores it, but its answer lists no result for it.
+    s.proxy.setFaults([{ path: '/files/store-and-embed', fault: { kind: 'replace', body: '[]' }, count: 1 }]);
+    const id = s.outbox.enqueue(uploadIntent(staged, 'run.csv'));
+    await s.engine.syncNow();
+    const e = s.outbox.get(id)!;
+    expect(e.state).toBe('uncertain');
+    expect(s.sandbox.store.uploads.list().map((u) => u.fileName)).toEqual(['run.csv']);
+    const error = toOutboxError(e.lastError!);
+    expect(STATE_SAID[shownState(e.state, error)]).toBe('Unsure whether it arrived');
+    expect(shownErrorLine(shownError(error))).toBe(
+      'The service answered, but its answer named no result for this file, so it may have stored it or not. ' +
+        'Look for the file among the files on the service before sending it again: if it is there, choose ' +
+        '"It arrived"; if it is not, "Send again".',
+    );
+    // It waits for the user: another sync sends nothing, and the staged copy stays for "Send again".
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    expect(s.forwarded('/files/store-and-embed')).toBe(1);
+    expect(s.outbox.get(id)!.state).toBe('uncertain');
+    expect(fs.existsSync(staged.stagedPath)).toBe(true);
   });
 
   it('a staged copy that was tampered with fails with a clear reason instead of uploading other bytes', async () => {
