@@ -281,7 +281,11 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
       (labsheet, columns) => settings.update({ labsheetIdColumns: { [labsheet]: columns } }),
       log,
     ),
-    scheduleDonePruning({ outbox, log }),
+    scheduleDonePruning({
+      outbox,
+      log,
+      alongside: { what: 'names kept for plates no outbox entry names', prune: () => cache.pruneKeptNames() },
+    }),
   ];
   sync.start();
 

@@ -67,6 +67,11 @@ export interface CacheStore {
   nameOf(uuid: string, service?: string): string | null;
   /** The uuid and hrid of a saved plate (or box) known by either, without its wells; null when not saved. */
   plateNames(by: 'uuid' | 'hrid', value: string): { uuid: string; hrid: string } | null;
+  /**
+   * Drops the names kept for another service's plates and locations (nameOf) except those in `named`:
+   * a name is kept only so an entry can say what it was about. Answers how many went.
+   */
+  pruneKeptNames(named: readonly { service: string; uuid: string }[]): number;
   close(): void;
 }
 
@@ -181,6 +186,16 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
   const keptName = db.prepare<[string, string], { name: string }>(
     `SELECT name FROM kept_names WHERE service = ? AND uuid = ?`,
   );
+  const keptKeys = db.prepare<[], { service: string; uuid: string }>(`SELECT service, uuid FROM kept_names`);
+  const dropKept = db.prepare<[string, string]>(`DELETE FROM kept_names WHERE service = ? AND uuid = ?`);
+  const pruneKept = db.transaction((named: readonly { service: string; uuid: string }[]) => {
+    // JSON arrays keep the pair unambiguous whatever characters a service identity holds.
+    const keep = new Set(named.map((n) => JSON.stringify([n.service, n.uuid])));
+    let dropped = 0;
+    for (const k of keptKeys.all())
+      if (!keep.has(JSON.stringify([k.service, k.uuid]))) dropped += dropKept.run(k.service, k.uuid).changes;
+    return dropped;
+  });
   const dropServiceData = db.transaction((identity: string) => {
     const before = boundTo.get()?.identity;
     if (before !== undefined) keepNames.run(before, before);
@@ -322,6 +337,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       const r = q.plateNamesBy[by].get(value);
       return r ? { uuid: r.uuid, hrid: r.hrid } : null;
     },
+    pruneKeptNames: (named) => pruneKept.immediate(named),
     close: () => db.close(),
   };
 }

@@ -502,6 +502,11 @@ export function createReadCache(d: ReadCacheDeps) {
      * the one the uuid is of (an outbox entry's), answered from the names kept when its data went.
      */
     nameOf: bound((uuid: string, service?: string) => store.nameOf(uuid, service)),
+    /**
+     * Housekeeping, never on a scan: the names kept for plates and locations of a service left are
+     * dropped once no outbox entry still kept names them (their history was pruned). Answers how many went.
+     */
+    pruneKeptNames: () => store.pruneKeptNames(d.outbox.namedPlaces()),
     idColumns: bound(idColumns),
     nameColumns: bound(nameColumns),
     events,

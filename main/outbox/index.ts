@@ -4,6 +4,7 @@ export {
   type OutboxOptions,
   type OutboxEvents,
   type WaitingElsewhere,
+  type NamedPlace,
 } from './outbox-store.js';
 export { WriteError, type WriteErrorKind } from '../common/write-error.js';
 export { toOutboxError } from './shown-error.js';

@@ -8,7 +8,7 @@ import {
 } from '../../shared/outbox/intents.js';
 import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
 import { unsavedSubject, type UnsavedSubject } from '../../shared/outbox/unsaved-subject.js';
-import { ENDPOINT_OF, isIdempotentIntent, targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { ENDPOINT_OF, isIdempotentIntent, placeUuidOfTarget, targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { checkpointAfterCommits } from '../common/sqlite/checkpoint-after.js';
 import { WriteError, toWriteError } from '../common/write-error.js';
@@ -79,6 +79,12 @@ export interface WaitingElsewhere {
   uncertain: number;
   discardable: number;
   sending: number;
+}
+
+/** A plate, box or location an entry names by uuid, and the service (`serviceIdentity`) it is one of. */
+export interface NamedPlace {
+  service: string;
+  uuid: string;
 }
 
 export interface OutboxEvents {
@@ -259,6 +265,11 @@ export interface Outbox {
    * `olderThanMs`, and their request log. Never touches pending, failed or uncertain entries.
    */
   pruneDone(olderThanMs: number): number;
+  /**
+   * The plates, boxes and locations that entries still kept (any state the Outbox lists) name by uuid,
+   * with the service each is of: what their summaries need a name for.
+   */
+  namedPlaces(): NamedPlace[];
   close(): void;
   /** For tests and diagnostics only (e.g. a read-only probe). */
   readonly db: Database.Database;
@@ -836,6 +847,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Announced by no event (nobody shows history that old), but it may have written a lot.
       checkpoint.soon();
       return removed;
+    },
+    namedPlaces() {
+      return st.targetsByService.all().flatMap((r) => {
+        const uuid = placeUuidOfTarget(r.target);
+        return uuid === null ? [] : [{ service: r.service ?? '', uuid }];
+      });
     },
     close: () => db.close(),
   };

@@ -13,6 +13,11 @@ export interface DonePruningOptions {
     info(msg: string, fields?: Record<string, unknown>): void;
     warn(msg: string, fields?: Record<string, unknown>): void;
   };
+  /**
+   * What is kept only for entries and goes with them, run right after each prune (the read cache's
+   * names of plates no entry names any more): `what` for the log, `prune` answers how many went.
+   */
+  alongside?: { what: string; prune: () => number };
   /** Injected so tests run the schedule without waiting a day. */
   timers?: IntervalTimers;
 }
@@ -20,7 +25,8 @@ export interface DonePruningOptions {
 /**
  * Entries the server confirmed are history: without pruning, outbox.db grows by every scan ever
  * made. Only `done` entries older than `keepMs` go (with their request log); pending, failed and
- * uncertain ones stay until the user acts on them. Runs at start and then once a day; returns the stop.
+ * uncertain ones stay until the user acts on them; then what was kept only for the entries gone goes
+ * too (`alongside`). Runs at start and then once a day; returns the stop.
  */
 export function scheduleDonePruning(o: DonePruningOptions): () => void {
   const timers = o.timers ?? NODE_INTERVALS;
@@ -33,6 +39,16 @@ export function scheduleDonePruning(o: DonePruningOptions): () => void {
     } catch (err) {
       // Housekeeping only: a busy or read-only file must not take the app down; the next run tries again.
       o.log.warn('could not prune synced outbox entries', { error: err instanceof Error ? err.message : String(err) });
+    }
+    // Even when the prune failed: what entries still name is read from those kept, so nothing they need goes.
+    if (o.alongside) {
+      const { what, prune: pruneAlongside } = o.alongside;
+      try {
+        const removed = pruneAlongside();
+        if (removed > 0) o.log.info(`pruned ${what}`, { removed });
+      } catch (err) {
+        o.log.warn(`could not prune ${what}`, { error: err instanceof Error ? err.message : String(err) });
+      }
     }
   };
   prune();

@@ -149,6 +149,10 @@ export function prepareStatements(db: Database.Database) {
     ),
     /** Entries from before migration 9 belong to the connection saved when it ran. */
     adoptUnbound: db.prepare<[string]>(`UPDATE entries SET service = ? WHERE service IS NULL`),
+    /** Every lane of every entry still kept, any state, per service (an index scan: entries_service_state). */
+    targetsByService: db.prepare<[], { service: string | null; target: string }>(
+      `SELECT DISTINCT service, target FROM entries`,
+    ),
     /** Open entries per service: the current one's, and those waiting for a connection not in use. */
     openByService: db.prepare<[], { service: string; state: string; n: number }>(
       `SELECT service, state, COUNT(*) AS n FROM entries WHERE state IN ('pending', 'sending', 'failed', 'uncertain')

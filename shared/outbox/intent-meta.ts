@@ -43,6 +43,24 @@ export function plateLaneOf(ref: ManifestRef): string {
 }
 
 /**
+ * The uuid of the plate, box or location a target key (targetKeyOf) names by uuid, or null: the one an
+ * entry's summary needs a name for. A plate named by hrid, and every other lane, names none.
+ */
+export function placeUuidOfTarget(target: string): string | null {
+  let parts: unknown;
+  try {
+    parts = JSON.parse(target);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(parts)) return null;
+  const [kind, first, second] = parts as unknown[];
+  if (kind === 'manifest' && typeof first === 'string' && first.startsWith('uuid:')) return first.slice('uuid:'.length);
+  if (kind === 'location' && typeof second === 'string') return second;
+  return null;
+}
+
+/**
  * The target key groups entries that must stay in order and may be coalesced together. JSON arrays
  * keep the parts unambiguous whatever characters names contain.
  */
