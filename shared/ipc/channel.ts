@@ -20,8 +20,9 @@ export interface ChannelDef<Req extends z.ZodType = z.ZodType, Res extends z.Zod
   readOnly?: true;
   /**
    * How long main holds this call on purpose before answering (outbox.await's own timeout): until then
-   * the page is not waiting for main, so it neither pings nor counts main silent for it.
-   * A method, so a channel's own payload type still widens to the table's ChannelDef.
+   * the page is not waiting for main, so it neither pings nor counts main silent for it. Infinity: until
+   * a person is done (a native dialog), so never. A method, so a channel's own payload type still widens
+   * to the table's ChannelDef.
    */
   holdsMs?(request: z.input<Req>): number;
 }

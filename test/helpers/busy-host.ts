@@ -4,7 +4,8 @@
  * loop for BUSY_MS (as a slow synchronous step in main would), so the host answers nothing, pings
  * included, until it ends; a call to `token.status` is answered only after BUSY_MS, while the loop
  * turns (slow, not stuck); `outbox.await` is held for its own `timeoutMs`, as main's is, and answered
- * then. Prints `listening <port>` when ready. The key comes in HOST_SECRET.
+ * then; `files.pickForUpload` holds the loop for BUSY_MS too, as a native dialog may while a person
+ * picks files (whether main's loop turns meanwhile depends on the system: this is the harder case). Prints `listening <port>` when ready. The key comes in HOST_SECRET.
  *
  * Started with an IPC channel (`stdio: [..., 'ipc']`), it also answers `{ id, message }` sent over it
  * with `{ id, result }`, handled on its event loop as Electron's ipcMain.handle is: the renderer's
@@ -24,7 +25,8 @@ const spy = spyRouter().router;
 const router: Router = {
   refuse: (code, reason, ctx) => spy.refuse(code, reason, ctx),
   handle(message, ctx, bytes) {
-    if ((message as { channel?: unknown }).channel === 'app.status') {
+    const held = (message as { channel?: unknown }).channel;
+    if (held === 'app.status' || held === 'files.pickForUpload') {
       const until = Date.now() + busyMs;
       while (Date.now() < until) {
         // The event loop is held: no socket is read or written meanwhile.

@@ -137,7 +137,8 @@ export function watchedCall(
   const def: ChannelDef = CHANNELS[channel];
   const held = def.holdsMs?.(payload) ?? 0;
   return {
-    dueAt: sentAt + (Number.isFinite(held) ? held : 0),
+    // Infinity (a dialog held until the person is done) is never due; a nonsense hold (NaN) is none.
+    dueAt: sentAt + (held > 0 ? held : 0),
     ...(def.readOnly ? { giveUp: () => giveUp(NOT_ANSWERED) } : {}),
   };
 }

@@ -256,7 +256,10 @@ export const cacheChannels = {
     response: z.array(knownLocation).max(MAX_KNOWN_LOCATIONS),
     readOnly: true,
   }),
-  /** The layout of a manifest template whose name does not say it, asked once and remembered. */
+  /**
+   * The layout of a manifest template whose name does not say it, asked once and remembered. A write
+   * (the user's answer, kept across services): not readOnly, so it waits for main however long it takes.
+   */
   'cache.setTemplateLayout': channel({
     request: z.strictObject({
       template: z.string().max(200),

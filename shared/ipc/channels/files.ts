@@ -10,8 +10,16 @@ export type PickedFile = z.infer<typeof pickedFile>;
  * so a path string from the renderer is never trusted. Not available in the browser host.
  */
 export const filesChannels = {
+  /**
+   * Opens the dialog and answers when the person closes it: it only hands out ids for what they chose,
+   * so asking again is safe (readOnly). Main holds it for as long as they take, which is no silence of
+   * main's, so the page neither pings nor gives up while it is open (holdsMs); whether main's loop turns
+   * meanwhile depends on the system's dialog.
+   */
   'files.pickForUpload': channel({
     request: z.strictObject({ multiple: z.boolean().optional(), title: z.string().max(120).optional() }),
     response: z.strictObject({ cancelled: z.boolean(), files: z.array(pickedFile).max(500) }),
+    readOnly: true,
+    holdsMs: () => Infinity,
   }),
 };

@@ -284,6 +284,11 @@ export const outboxChannels = {
     request: z.strictObject({ id: outboxEntryId, resolution: z.enum(RECONCILE_RESOLUTIONS) }),
     response: done,
   }),
+  /**
+   * Sends the queue now (and lifts a pause for the token): not readOnly, since the sending it starts
+   * changes entries, so the page's "did not answer … nothing was changed" would not be true of it; it
+   * waits for main, as the sync it starts goes on anyway.
+   */
   'outbox.syncNow': channel({ request: z.strictObject({}), response: syncStatus }),
   'sync.status': channel({ request: z.strictObject({}), response: syncStatus, readOnly: true }),
 };

@@ -71,7 +71,11 @@ export const scannerChannels = {
     }),
     readOnly: true,
   }),
-  /** Sends `text` through main's scan path as if a device had read it (the "test your scanner" button). */
+  /**
+   * Sends `text` through main's scan path as if a device had read it (the "test your scanner" button).
+   * Not readOnly: it is a scan, and a screen may act on it, so one given up on and asked again could
+   * be a second scan; it waits for main.
+   */
   'scanner.test': channel({
     request: z.strictObject({ text: z.string().min(1).max(512) }),
     response: z.strictObject({ delivered: z.boolean() }),

@@ -53,6 +53,26 @@ describe('Electron bridge with the host watch, main whose event loop is held', (
     expect(heard).toEqual([]);
   }, 15_000);
 
+  it('a file dialog left open is no silence of main: no ping, no "not answering", and the pick is never given up', async () => {
+    const sent: string[] = [];
+    const counting = {
+      ...busy.bridge,
+      invoke: ((c, p) => (sent.push(c), busy.bridge.invoke(c, p))) as typeof busy.bridge.invoke,
+    };
+    const api = withHostWatch(counting, { pingAfterMs: 300, silentAfterMs: 800, giveUpReadsAfterMs: 1200 });
+    const heard: Array<HostSilence | null> = [];
+    api.watchHost?.((s) => heard.push(s));
+    const asked = Date.now();
+    // The person takes 3 s over the dialog (main's loop held meanwhile): well past every bound above.
+    expect(await api.invoke('files.pickForUpload', { multiple: true })).toMatchObject({
+      ok: true,
+      value: { cancelled: true, files: [] },
+    });
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(2800);
+    expect(sent).toEqual(['files.pickForUpload']);
+    expect(heard).toEqual([]);
+  }, 15_000);
+
   it('a bench whose answers come at once sends no ping', async () => {
     const sent: string[] = [];
     const counting = {
