@@ -8,7 +8,7 @@ import {
   type OutboxEntry,
 } from '../../outbox/index.js';
 import { askedOnceBy } from '../../common/asked-once.js';
-import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
+import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
   firstWaitingOf,
@@ -50,7 +50,10 @@ function standing(w: WaitedFor, error?: EntryError | null): string {
   switch (w.state) {
     case 'uncertain':
       return (
-        'was sent but its answer was lost, so it may or may not be on the service. Look there: if it ' +
+        (error?.kind === NO_FILE_RESULT
+          ? 'was sent, but the service’s answer named no result for the file'
+          : 'was sent but its answer was lost') +
+        ', so it may or may not be on the service. Look there: if it ' +
         `arrived, press "It arrived" on #${w.id}; if not, "Send again"`
       );
     case 'failed':
@@ -155,6 +158,19 @@ export function waitReasons(
     (w: WaitedFor) => named(outbox, w, nameOf),
     (w) => String(w.id),
   );
+  /** An uncertain entry's error: why it is unsure (its answer lost, or one that named no result for its file). */
+  const whyUnsure = askedOnceBy(
+    (w: WaitedFor): EntryError | null => {
+      if (w.state !== 'uncertain') return null;
+      try {
+        return outbox.get(w.id)?.lastError ?? null;
+      } catch {
+        // A row that no longer reads: the usual words stand, and its own line says why.
+        return null;
+      }
+    },
+    (w) => `${w.id}:${w.state}`,
+  );
   /**
    * An older entry of another lane this one waits for, named, and why: what follows "Waiting for". When
    * that one's own lane waits out a backoff (the service failed it), when it goes again, which is when
@@ -224,7 +240,7 @@ export function waitReasons(
     }
     const w = mostTelling(lane.waitsFor);
     const more = lane.waitsFor.length > 1 ? ` (and ${lane.waitsFor.length - 1} more)` : '';
-    const waits = `${name(w)}${more}, which ${standing(w)}.`;
+    const waits = `${name(w)}${more}, which ${standing(w, whyUnsure(w))}.`;
     return e.id === lane.head
       ? `Waiting for ${waits}`
       : behind(e, { id: lane.head, type: lane.headType, state: 'pending' }, waits);

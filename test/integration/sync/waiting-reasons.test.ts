@@ -86,6 +86,19 @@ describe('entries waiting for an uncertain upload say so', () => {
     expect(s.outbox.get(first.attach)!.state).toBe('done');
     expect(s.outbox.get(second.attach)!.state).toBe('done');
   });
+
+  it('a picture whose upload was answered with no result for the file says that, not that an answer was lost', async () => {
+    s.proxy.setFaults([{ path: '/files/store-and-embed', fault: { kind: 'replace', body: '[]' }, count: 1 }]);
+    const first = await picture('plate-1.png', 'EXP-0001');
+    await s.engine.syncNow();
+    expect(s.outbox.get(first.upload)!.state).toBe('uncertain');
+    const list = await outboxHandlers({ outbox: s.outbox, sync: s.engine })['outbox.list']({}, { transport: 'test' });
+    const head = list.find((e) => e.id === first.attach)!.waiting;
+    expect(head).toMatch(new RegExp(`^Waiting for #${first.upload} \\(Upload plate-1.png`));
+    expect(head).toMatch(/the service’s answer named no result for the file, so it may or may not be on the service/);
+    expect(head).not.toMatch(/answer was lost/);
+    expect(head).toMatch(new RegExp(`"It arrived" on #${first.upload}; if not, "Send again"`));
+  });
 });
 
 describe('entries waiting out a backoff after the service failed them say until when, and why', () => {
