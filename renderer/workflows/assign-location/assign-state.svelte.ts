@@ -494,7 +494,8 @@ export class AssignState implements ServiceBound, Asking {
    * of the file is saved or passed over is not listed to rescan (the next scan would go over that tube);
    * the file's misreads (`misread`) are weighed with the rest for that.
    * Tubes the labsheet surely has no row for (`unknown`): with 'ask', nothing is saved and they are
-   * named in `ask`, for one question; 'use' saves them; 'skip' refuses them for rescanning. Saved
+   * named in `ask`, for one question; 'use' saves them; 'skip' refuses them for rescanning, their
+   * positions left free (another read there goes in; none, they are to rescan). Saved
    * unasked, each was refused by the service and its batch split for minutes.
    * `progress` hears how far the checking has come and when the commit starts. At most one tube
    * goes to a position, so even the largest box's rack is within one commit (MAX_INTENTS_PER_COMMIT).
@@ -605,23 +606,25 @@ export class AssignState implements ServiceBound, Asking {
         if (holder) blocked.push({ bad, holder });
         continue;
       }
+      const unknown = !here && found && found.row === null && surelyNotInLabsheet(found);
+      // Skipped, the tube is not saved: its position stays free for another read of it in the file,
+      // or for a rescan, not taken by a tube that was never saved.
+      if (unknown && unknownTubes === 'skip') {
+        refused.push({
+          bad: {
+            position: r.position,
+            raw: r.barcode,
+            reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
+          },
+          tube: true,
+        });
+        continue;
+      }
+      // Asked about, the tube takes its position as it would if used: the question then names one tube per position.
       filled.set(r.position, c.value);
-      if (!here && found && found.row === null && surelyNotInLabsheet(found)) {
-        if (unknownTubes === 'ask') {
-          ask.push(r);
-          continue;
-        }
-        if (unknownTubes === 'skip') {
-          refused.push({
-            bad: {
-              position: r.position,
-              raw: r.barcode,
-              reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
-            },
-            tube: true,
-          });
-          continue;
-        }
+      if (unknown && unknownTubes === 'ask') {
+        ask.push(r);
+        continue;
       }
       const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
       take.push({ id: c.value, idType, position: r.position });

@@ -102,3 +102,30 @@ describe('other reads a position gets twice', () => {
     });
   });
 });
+
+describe('a tube the labsheet does not have, skipped ("Skip them and rescan their positions")', () => {
+  it('leaves its position free: another tube the file reads there is saved, not refused as taken by it', async () => {
+    const { s, b } = await box();
+    const before = await b.queued();
+    await s.rack.importText(csv('D1,TB999301', 'D1,TB000152', 'D2,TB000153'));
+    await s.rack.answer(false);
+    expect(outcomes(s)).toEqual({ saved: ['D1', 'D2'], rescan: [], taken: ['TB999301@D1'] });
+    expect(s.rack.taken[0]!.reason).toMatch(
+      /^not in the labsheet Samples as read .* ago, and you chose not to use it, and D1 is not empty \(TB000152 is in it\)$/,
+    );
+    expect(await b.queued()).toBe(before + 2);
+  });
+
+  it('two of them read at one position: the position is to rescan, once, with both; none is taken by the other', async () => {
+    const { s, b } = await box();
+    const before = await b.queued();
+    await s.rack.importText(csv('D3,TB999302', 'D3,TB999303'));
+    await s.rack.answer(false);
+    expect(outcomes(s)).toEqual({ saved: [], rescan: ['D3'], taken: [] });
+    expect(s.rack.bad[0]!.reason).toMatch(
+      /you chose not to use it; also read as TB999303: not in the labsheet Samples/,
+    );
+    expect(s.targetPosition()).toBe('D3');
+    expect(await b.queued()).toBe(before);
+  });
+});
