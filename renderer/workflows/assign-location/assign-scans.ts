@@ -16,8 +16,10 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       'error',
       scan.mainAt,
     );
-  // A scan made instead of answering the question about a tube: that tube is dropped, and said so.
+  // A scan made instead of answering the question about a tube, or about a rack file: that tube, or
+  // the file, is dropped, and said so.
   movedOn(s);
+  s.rack.movedOn();
   if (c.kind === 'gs1') {
     const why = idRefusal(c, s.location ? 'a tube ID' : 'a location, box or plate ID');
     return fb.report(scan.text, `${why}; nothing recorded`, 'error', scan.mainAt);

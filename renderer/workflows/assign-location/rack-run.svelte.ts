@@ -3,6 +3,7 @@ import { counted } from '../../lib/format/counted.js';
 import { parseRackCsv, type RackBad, type RackImport, type RackRead } from './rack-csv.js';
 import type { AssignState, RackOutcome, RackProgress, UnknownTubes } from './assign-state.svelte.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
+import { movedOn } from '../well-fill/question.js';
 
 /** What the screen says after an import (the last-scan line), and whether it all went in. */
 export interface RackSaid {
@@ -86,17 +87,58 @@ export class RackRun {
   }
 
   /**
+   * Takes the open question off the screen now, so a second press of its key (or a second click) finds
+   * none while its answer waits its turn behind the scans (answer).
+   */
+  take(): RackQuestion | null {
+    const q = this.question;
+    this.question = null;
+    return q;
+  }
+
+  /**
    * The answer to the question about the file's tubes the labsheet does not have: the whole file is
    * checked again (scans made meanwhile may have taken positions) and saved with them, or without them
-   * (their positions then listed to rescan).
+   * (their positions then listed to rescan). `q` is the question taken off the screen (take).
    */
-  async answer(use: boolean): Promise<RackSaid> {
-    const q = this.question;
+  async answer(use: boolean, q: RackQuestion | null = this.take()): Promise<RackSaid> {
     if (!q) return { text: 'There is no question about a rack file open: choose the file', ok: false };
     const loc = this.#openFor(q, 'rack file');
-    if (typeof loc === 'string') return { text: `${loc}, then answer the question again`, ok: false };
-    this.question = null;
+    if (typeof loc === 'string') {
+      this.question = q;
+      return { text: `${loc}, then answer the question again`, ok: false };
+    }
     return this.#run(loc, q, use ? 'use' : 'skip');
+  }
+
+  /**
+   * Escape (or Alt+N) on the question: nothing from the file is saved, and the line says so. On the
+   * single-tube question Escape records nothing for the tube asked about; here the question holds up
+   * the whole file, so nothing of it, as when a scan is made instead (movedOn). Skipping the tubes and
+   * saving the rest stays a choice made on purpose ("Skip them"), not the key that closes things.
+   * Null when no question is open.
+   */
+  close(): string | null {
+    const q = this.take();
+    if (!q) return null;
+    return (
+      `Nothing from the rack file for ${q.boxName} was saved: you closed the question about its ` +
+      `${counted(q.unknown.length, 'tube')} not in the labsheet ${this.s.labsheet}. To save the file, choose it ` +
+      'again and answer "Use anyway" or "Skip them"'
+    );
+  }
+
+  /**
+   * A scan made instead of answering: the user moved on, as on the single-tube question (movedOn in
+   * question.js). The question goes, nothing from the file is saved, and the screen's note of a
+   * question left unanswered says so.
+   */
+  movedOn(): void {
+    const q = this.take();
+    if (q)
+      this.s.unanswered =
+        `The question about the rack file for ${q.boxName} was left unanswered: nothing from the file was ` +
+        'saved (choose the file again to be asked again).';
   }
 
   /** The open box when it is the one the reads were read for, else what to do. */
@@ -108,8 +150,10 @@ export class RackRun {
 
   async #run(loc: KnownLocation, file: RackFile, unknown: UnknownTubes): Promise<RackSaid> {
     const { good, bad: parsedBad, empty } = file;
-    // A new file (or the same one again) replaces a question left unanswered.
+    // A new file (or the same one again) replaces a question left unanswered, this file's or a scanned
+    // tube's: one question at a time, so Alt+Y and Escape answer the one on the screen.
     this.question = null;
+    movedOn(this.s);
     try {
       // A commit whose answer was lost may have landed: the box read again lists the moves this
       // computer queued into it, so their tubes are passed over, not queued a second time, whether

@@ -59,6 +59,29 @@ export function answerGuard(s: Asking, inTurn: <T>(edit: () => Promise<T>) => Pr
   return inTurn(() => g.proceed());
 }
 
+/** What a question's keys do: `yes` (when it may be said) on Alt+Y, `no` on Escape or Alt+N. */
+export interface QuestionKeys {
+  yes?: () => void;
+  no: () => void;
+}
+
+/**
+ * The keys every question on a scanning screen answers to, wherever the focus is, so it is answered
+ * without leaving the scan field: Alt+Y says yes, Escape (or Alt+N) no. Alt with a letter, as the
+ * screen's other keys (Alt+F, Alt+L). One handler, so the questions cannot drift apart in their keys.
+ */
+export function onQuestionKey(e: KeyboardEvent, keys: QuestionKeys): void {
+  if (e.ctrlKey || e.metaKey || e.shiftKey) return;
+  const k = e.key.toLowerCase();
+  if (e.altKey && k === 'y' && keys.yes) {
+    e.preventDefault();
+    keys.yes();
+  } else if ((e.altKey && k === 'n') || (!e.altKey && e.key === 'Escape')) {
+    e.preventDefault();
+    keys.no();
+  }
+}
+
 /** "Skip" (Escape): the guarded scan is dropped, and nothing is left to say about it. */
 export function dismissGuard(s: Asking): void {
   s.guard = null;

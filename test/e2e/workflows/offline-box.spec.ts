@@ -223,3 +223,55 @@ test('rack file that moves a tube and puts a new one where it was: the new one w
   const at = (p: string) => stack.serverWells('BX-0001').find((w) => w.position === p)?.sample ?? null;
   expect([at('F1'), at('H1')]).toEqual(['S-0214', 'S-0211']);
 });
+
+test('the rack file question answers to the single-tube question keys: Alt+Y uses them, Escape saves nothing and says so; a scan instead leaves it unanswered', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Assign location');
+  const field = page.getByTestId('scan-field');
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  const question = page.getByTestId('rack-unknown');
+  const choose = (name: string, csv: string) =>
+    page.getByTestId('rack-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  // Alt+Y, from the scan field: "Use anyway", the whole file saved.
+  await choose('rack-alt-y.csv', 'Position,Barcode\nH5,TB000215\nH6,TB999204\n');
+  await expect(question).toContainText('1 tube in the rack file for BX-0001 Freezer Box 1 is not in the labsheet');
+  await expect(page.getByTestId('rack-unknown-use')).toContainText('Alt+Y');
+  await expect(page.getByTestId('rack-unknown-close')).toContainText('Esc');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Alt+y');
+  await expect(page.getByTestId('last-scan')).toContainText('2 tubes saved from the rack file');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('assigned-TB999204')).toContainText('H6');
+  await expect(field).toBeFocused();
+
+  // Escape: nothing from the file saved (not even its known tube), no position to rescan, and the line says so.
+  const next = (await page.getByTestId('next-position').textContent()) ?? '';
+  const escFile = 'Position,Barcode\nH7,TB000216\nH8,TB999205\n';
+  await choose('rack-esc.csv', escFile);
+  await expect(question).toContainText('TB999205 H8');
+  await page.keyboard.press('Escape');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('last-scan')).toContainText(
+    'Nothing from the rack file for BX-0001 Freezer Box 1 was saved: you closed the question about its 1 tube ' +
+      'not in the labsheet Samples. To save the file, choose it again and answer "Use anyway" or "Skip them"',
+  );
+  await expect(page.getByTestId('assigned-TB000216')).toHaveCount(0);
+  await expect(page.getByTestId('rack-bad')).toHaveCount(0);
+  await expect(page.getByTestId('next-position')).toHaveText(next);
+  await expect(field).toBeFocused();
+
+  // A scan made instead of an answer is looked up and placed as usual; the question goes, and the screen
+  // says what that left undone, as it does for a single tube's question.
+  await choose('rack-esc.csv', escFile);
+  await expect(question).toBeVisible();
+  await scanAndWait(page, 'TB000217', 'TB000217 →');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('guard-unanswered')).toContainText(
+    'The question about the rack file for BX-0001 Freezer Box 1 was left unanswered: nothing from the file was saved',
+  );
+  await expect(page.getByTestId('assigned-TB000217')).toHaveCount(1);
+  await expect(page.getByTestId('assigned-TB000216')).toHaveCount(0);
+});

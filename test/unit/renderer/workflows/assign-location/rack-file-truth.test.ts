@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
 
 /**
  * A rack file is the box as the rack scanner read it. On the real main in-process and its embedded
@@ -158,6 +159,40 @@ describe('a rack file on Assign location is the box as it was read', () => {
         .map((r) => r.status),
     ).toEqual([200]);
     expect(onService('S-0130')).toEqual(['E1']);
+  });
+
+  it('closed with Escape, or a scan made instead of an answer: nothing from the file is saved, and the screen says so', async () => {
+    const { b, s } = await boxWith([]);
+    const before = await b.queued();
+    await s.rack.importText(csv('G1,TB000132', 'G2,TB999004'));
+    expect(s.rack.close()).toBe(
+      'Nothing from the rack file for BX-0001 Freezer Box 1 was saved: you closed the question about its 1 tube ' +
+        'not in the labsheet Samples. To save the file, choose it again and answer "Use anyway" or "Skip them"',
+    );
+    expect(s.rack.question).toBeNull();
+    expect(s.rack.close()).toBeNull();
+    expect(s.rescan).toEqual([]);
+
+    await s.rack.importText(csv('G1,TB000132', 'G2,TB999004'));
+    await handleAssignScan(s, { text: 'TB000133', source: 'field', mainAt: null });
+    expect(s.rack.question).toBeNull();
+    expect(s.unanswered).toBe(
+      'The question about the rack file for BX-0001 Freezer Box 1 was left unanswered: nothing from the file was ' +
+        'saved (choose the file again to be asked again).',
+    );
+    // The scan itself is looked up and placed as any other.
+    expect(s.assignments.map((a) => a.id)).toEqual(['TB000133']);
+    expect(await b.queued()).toBe(before + 1);
+  });
+
+  it('a rack file chosen while a scanned tube is asked about takes that question away: one question at a time', async () => {
+    const { s } = await boxWith([]);
+    await handleAssignScan(s, { text: 'TB999005', source: 'field', mainAt: null });
+    expect(s.guard?.kind).toBe('unknown-sample');
+    await s.rack.importText(csv('G3,TB999006'));
+    expect(s.guard).toBeNull();
+    expect(s.unanswered).toContain('The question about TB999005 was left unanswered');
+    expect(s.rack.question?.unknown.map((r) => r.barcode)).toEqual(['TB999006']);
   });
 
   it('"Use anyway" saves the whole file, the tubes the labsheet does not have with it', async () => {
