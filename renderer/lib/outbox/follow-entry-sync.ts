@@ -1,12 +1,12 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
+import type { OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
-import { SYNC_STATE, syncOf, type WellSync } from '../plate-map/well-view.js';
+import { drawnDone, SYNC_STATE, syncOf, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
 /**
- * A listed item's mark: a well's (sent, waiting, refused), or never to be sent because the
+ * A listed item's mark: a well's (sent, waiting, needs a look, refused, unsure), or never to be sent because the
  * user cancelled or discarded its entry in the Outbox (a well shows what it held again instead; a
  * list keeps the row, or the user takes the tube as saved).
  */
@@ -16,16 +16,31 @@ export type QueuedSync = WellSync | 'cancelled' | 'discarded';
 export interface QueuedItem {
   entryId: number;
   sync: QueuedSync | null;
-  /** When refused: its entry's error as the Outbox says it (read once the refusal is heard), else null. */
+  /** When refused, failed, unsure or held: its entry's error as the Outbox says it (read once heard), else null. */
   reason: ShownError | null;
 }
 
-export function queuedSyncOf(state: OutboxEntryState): QueuedSync | null {
-  return state === 'cancelled' || state === 'discarded' ? state : syncOf(state);
+/** An item's mark; a failed entry's `error` tells a refusal from another failure (syncOf). */
+export function queuedSyncOf(
+  state: OutboxEntryState,
+  error: Pick<OutboxError, 'kind'> | null | undefined,
+): QueuedSync | null {
+  return state === 'cancelled' || state === 'discarded' ? state : syncOf(state, error);
 }
 
-/** Whether an item's change did or may still happen: a refused, cancelled or discarded one put nothing anywhere. */
-export const mayHappen = (sync: QueuedSync | null): boolean => sync === 'pending' || sync === 'synced' || sync === null;
+/**
+ * Whether an item's change did or may still happen: only a refused, cancelled or discarded one put nothing
+ * anywhere. An unsure one may be on the service, and a held one may still go (drawnDone).
+ */
+export const mayHappen = (sync: QueuedSync | null): boolean =>
+  sync === null || (sync !== 'cancelled' && sync !== 'discarded' && drawnDone(sync));
+
+/** After the state's words: what to do, and for an unsure one that it may be there all the same. */
+const NEXT: Partial<Record<QueuedSync, string>> = {
+  refused: 'See the Outbox.',
+  held: 'See the Outbox.',
+  unsure: 'It may be on the service all the same: see the Outbox.',
+};
 
 /** An entry the user took out in the Outbox, as every screen's list says it. */
 export const takenOutSaid = (state: 'cancelled' | 'discarded'): string =>
@@ -33,20 +48,22 @@ export const takenOutSaid = (state: 'cancelled' | 'discarded'): string =>
 
 /**
  * A listed item's mark in words, as the lists of the screens say it: the Outbox's own words for the state
- * (no mark yet is a change just queued). A refused one gives the Outbox's plain words for why, short: the
- * service's own are there.
+ * (no mark yet is a change just queued). One that did not go gives the Outbox's plain words for why,
+ * short (the service's own are there), and what to do.
  */
 export function queuedSaid({ sync, reason }: Pick<QueuedItem, 'sync' | 'reason'>): string {
   if (sync === 'cancelled' || sync === 'discarded') return takenOutSaid(sync);
   const said = stateSaidInLine(SYNC_STATE[sync ?? 'pending']);
-  if (sync === 'failed') return reason ? `${said} — ${reason.said} See the Outbox.` : `${said} — see Outbox`;
-  return said;
+  const next = sync === null ? undefined : NEXT[sync];
+  if (next === undefined) return said;
+  return `${said} — ${reason ? `${reason.said} ${next}` : next.charAt(0).toLowerCase() + next.slice(1)}`;
 }
 
 /**
- * Keeps each listed item's sync mark in step with its outbox entry (pending → synced / failed, or
- * cancelled / discarded), for screens that show what they queued, and a refused one's reason (read from
- * main, since the news names only the state). `followed` gets the items whose mark changed, for a screen
+ * Keeps each listed item's sync mark in step with its outbox entry (pending → synced / refused / unsure /
+ * needs a look, or cancelled / discarded), for screens that show what they queued. A failed or unsure one is
+ * marked once its entry is read from main (the news names only the state, and only the error tells a
+ * refusal from another failure), with its reason. `followed` gets the items whose mark changed, for a screen
  * whose other state depends on them. Returns the stop. A kept state calls it once and keeps it for as
  * long as it is kept, not per visit: entries are sent, refused or discarded while the user is on another
  * screen (the Outbox), and the list must say so on return.
@@ -62,19 +79,31 @@ export function followEntrySync(
     for (const c of changes) {
       const item = items().find((x) => x.entryId === c.id);
       if (!item) continue;
-      const sync = queuedSyncOf(c.state) ?? item.sync;
+      if (c.state === 'failed' || c.state === 'uncertain') {
+        void readEntry(api, item).then((moved) => moved && followed?.([item]));
+        continue;
+      }
+      const sync = queuedSyncOf(c.state, null) ?? item.sync;
       if (sync === item.sync) continue;
       item.sync = sync;
       item.reason = null;
-      if (sync === 'failed') void readReason(api, item);
       changed.push(item);
     }
     if (changed.length > 0) followed?.(changed);
   });
 }
 
-/** A refused item's reason, kept only if it is still refused once read (a retry meanwhile made it wait again). */
-async function readReason(api: BenchlinkApi, item: QueuedItem): Promise<void> {
+/**
+ * A failed or unsure item's mark and reason, as its entry stands when read (a retry meanwhile may have
+ * made it wait again, which its own news says). Answers whether the mark changed.
+ */
+async function readEntry(api: BenchlinkApi, item: QueuedItem): Promise<boolean> {
   const r = await api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
-  if (r.ok && r.value.error && item.sync === 'failed') item.reason = shownError(r.value.error);
+  if (!r.ok) return false;
+  const sync = queuedSyncOf(r.value.state, r.value.error);
+  if (sync === null || (r.value.state !== 'failed' && r.value.state !== 'uncertain')) return false;
+  const moved = sync !== item.sync;
+  item.sync = sync;
+  item.reason = r.value.error ? shownError(r.value.error) : null;
+  return moved;
 }

@@ -1,24 +1,39 @@
 import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
-import { isHeldForLook, type OutboxEntryState, type OutboxError } from '../../../shared/ipc/channels/outbox.js';
+import type { OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
-import type { ShownState } from '../../../shared/outbox-words/shown-state.js';
+import { shownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 
 /**
- * `held`: the user's change, held for a look ("Needs a look" in the Outbox) until they send it anyway
- * or discard it. Unlike `failed` (refused), it may still happen, so it is drawn done.
+ * A well's mark: the Outbox state of the last change drawn in it (shownState), so a well never says
+ * "refused" for a change the Outbox does not call so. `held`: the user's change held for a look, waiting
+ * for Send anyway or Discard. `refused`: the service refused it, so it never happened. `unsure`: its
+ * answer was lost ("Unsure whether it arrived"), or it failed without a refusal (it gave up after repeated
+ * service errors, failed on this computer, was set aside for a newer change), after which the change may
+ * be on the service all the same (main/outbox/may-have-arrived.ts). The two share one mark because the
+ * plate's legend has room for one more at 1280×720 and 1366×768, and for the bench they mean the same:
+ * the tube may be there, look in the Outbox; the Outbox says which.
  */
-export type WellSync = 'synced' | 'pending' | 'held' | 'failed';
+export type WellSync = 'synced' | 'pending' | 'held' | 'refused' | 'unsure';
 
-/**
- * The Outbox state each mark stands for, so a well is said in the Outbox's words. `failed` is said as
- * refused, as the plate has always said it: its red ring and "!" tell the user to look in the Outbox.
- */
+/** The Outbox state each mark stands for, so a well is said in the Outbox's words. */
 export const SYNC_STATE: Record<WellSync, ShownState> = {
   synced: 'done',
   pending: 'pending',
   held: 'held',
-  failed: 'refused',
+  refused: 'refused',
+  unsure: 'uncertain',
+};
+
+/** The mark of each state an entry drawn in a well can be in; cancelled and discarded ones are not drawn. */
+const MARK_OF: Partial<Record<ShownState, WellSync>> = {
+  done: 'synced',
+  pending: 'pending',
+  sending: 'pending',
+  held: 'held',
+  refused: 'refused',
+  failed: 'unsure',
+  uncertain: 'unsure',
 };
 
 /** What one well shows: its contents as the user last set them, and whether the server has them. */
@@ -29,7 +44,7 @@ export interface WellView {
   label: string;
   tags: string[];
   sync: WellSync | null;
-  /** When sync is 'failed' or 'held', the entry's error as the Outbox says it. */
+  /** When sync is 'held', 'refused' or 'unsure', the entry's error as the Outbox says it. */
   reason: ShownError | null;
   /**
    * The tube was put here by Assign location on this computer, under the name it was scanned with;
@@ -84,23 +99,30 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
   };
 }
 
-/** `error` tells a change held for a look from a refused one; without it a failed entry reads as refused. */
-export function syncOf(state: OutboxEntryState, error?: Pick<OutboxError, 'kind'> | null): WellSync | null {
-  if (isHeldForLook(state, error)) return 'held';
-  if (state === 'done') return 'synced';
-  if (state === 'failed' || state === 'uncertain') return 'failed';
-  if (state === 'pending' || state === 'sending') return 'pending';
-  return null;
+/**
+ * A well's mark for an entry. A failed entry's `error` tells a hold, a refusal and another failure apart
+ * (shownState owns that): without it there is no telling, so a caller that has not read it yet passes
+ * null and gets 'unsure', never 'refused'.
+ */
+export function syncOf(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): WellSync | null {
+  return MARK_OF[shownState(state, error)] ?? null;
 }
+
+/**
+ * Whether a change with this mark is drawn done. Only a refused one never happened; any other may be on
+ * the service (unsure: drawn as it may be, so the next tube does not go on top of it and an undo
+ * takes it back) or still happen (waiting, held for a look).
+ */
+export const drawnDone = (sync: WellSync): boolean => sync !== 'refused';
 
 /**
  * Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first, and this
  * computer's standing location assignments into the plate (main sends them done or not): a tube
  * assigned to a well the service does not show as holding anything is drawn there. A well the service
  * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still
- * on its way to a taken well will be refused). A refused change never happened; one held for a look is
- * the user's, waiting for their decision, so it is drawn done (the tube they put there, the well they
- * emptied) and its well is not free. `before`, when given, gets each drawn entry's well as it was just
+ * on its way to a taken well will be refused). A refused change never happened, so its well is drawn as
+ * it was; any other is drawn done (drawnDone): held for a look it is the user's, waiting for their
+ * decision; unsure (failed otherwise, or its answer lost), it may be on the service. `before`, when given, gets each drawn entry's well as it was just
  * before that entry: what the well shows again if the entry never happens (discarded in the Outbox).
  */
 export function overlay(
@@ -117,7 +139,7 @@ export function overlay(
     if (sync === null) continue;
     const reason = p.error ? shownError(p.error) : null;
     if (i.type === 'location-assign') {
-      if (!i.position || p.state === 'failed') continue;
+      if (!i.position || !drawnDone(sync)) continue;
       const base = map.get(i.position) ?? emptyWell(i.position);
       if (base.sample !== null) continue;
       before?.set(p.entryId, base);
@@ -127,7 +149,7 @@ export function overlay(
     if (i.type !== 'well-set' && i.type !== 'well-remove') continue;
     const base = map.get(i.position) ?? emptyWell(i.position);
     before?.set(p.entryId, base);
-    const next = p.state === 'failed' && sync !== 'held' ? base : applyIntent(base, i);
+    const next = drawnDone(sync) ? applyIntent(base, i) : base;
     map.set(i.position, { ...next, sync, reason });
   }
   return map;

@@ -10,20 +10,31 @@ import { SYNC_STATE, type WellSync, type WellView } from './well-view.js';
 export const SYNC_SAID: Record<WellSync, string> = {
   pending: stateSaidInLine(SYNC_STATE.pending),
   held: stateSaidInLine(SYNC_STATE.held),
-  failed: stateSaidInLine(SYNC_STATE.failed),
+  refused: stateSaidInLine(SYNC_STATE.refused),
+  unsure: stateSaidInLine(SYNC_STATE.unsure),
   synced: stateSaidInLine(SYNC_STATE.synced),
 };
 
 /**
+ * What to do about an unsure well (failed without a refusal, or its answer lost): it is drawn with the change, which may be on the service,
+ * so the technician looks before putting another tube there or sending it again.
+ */
+const MAY_BE_THERE = 'It may be on the service all the same: look in the Outbox before you put another tube here.';
+
+/**
  * A well's state in words. A refused well: its word, the Outbox's plain words for its entry, what to
- * do (the refusal's words say what was wrong, not where to fix it), then the service's own words. A held one: the Outbox's words, which
- * say "Needs a look" and what to do, after a reminder that it is the user's change, not sent.
+ * do (the refusal's words say what was wrong, not where to fix it), then the service's own words. A
+ * unsure one: its word, why, and that the change may be on the service all the same. A held
+ * one: the Outbox's words, which say "Needs a look" and what to do, after a reminder that it is the
+ * user's change, not sent.
  */
 function syncSaid(well: Pick<WellView, 'sync' | 'reason'>): string | null {
-  if (well.sync === 'failed') {
+  if (well.sync === 'refused') {
     const next = 'Fix it in the Outbox (Retry after correcting, or Discard).';
-    return `${SYNC_SAID.failed} by the service: ${well.reason ? shownErrorLine(well.reason, next) : next}`;
+    return `${SYNC_SAID.refused} by the service: ${well.reason ? shownErrorLine(well.reason, next) : next}`;
   }
+  if (well.sync === 'unsure')
+    return `${SYNC_SAID.unsure}: ${well.reason ? shownErrorLine(well.reason, MAY_BE_THERE) : MAY_BE_THERE}`;
   if (well.sync === 'held')
     return `your change, not sent: ${well.reason?.said ?? `it ${SYNC_SAID.held} in the Outbox (Send anyway or Discard)`}`;
   return well.sync === null ? null : SYNC_SAID[well.sync];

@@ -1,5 +1,6 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
+import { shownState } from '../../../shared/outbox-words/shown-state.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -66,9 +67,10 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
     byPosition.set(w.position, { ...w.sample, position: w.position, assigned: false });
   }
   // Oldest first, so a later entry wins: a well emptied on Well fill after a tube was assigned to it
-  // is free again; a failed change never happened, unless it is only held for a look: that one may
-  // still happen, so it is drawn as waiting (a removed tube stays until it is sent; a filled sample
-  // takes the well as if it were in).
+  // is free again; a refused change never happened. One held for a look may still happen, so it is
+  // drawn as waiting (a removed tube stays until it is sent; a filled sample takes the well as if it
+  // were in); one failed otherwise or unsure may be on the service, so it counts as made, as the plate
+  // draws it (drawnDone).
   for (const p of m.pending) {
     const i = p.intent;
     if (isHeldForLook(p.state, p.error)) {
@@ -85,7 +87,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       }
       continue;
     }
-    if (p.state === 'failed') continue;
+    if (shownState(p.state, p.error) === 'refused') continue;
     // A later change on Well fill says what the well holds next, whatever the held one does.
     if (i.type === 'well-set' || i.type === 'well-remove') {
       removalsHeld.delete(i.position);

@@ -15,7 +15,7 @@ export interface FollowOps {
 }
 
 /**
- * Draws each drawn entry's news from the Outbox in its well (sent, refused, held for a look), and takes
+ * Draws each drawn entry's news from the Outbox in its well (sent, refused, unsure, held for a look), and takes
  * one discarded or cancelled out of the history and the drawing. Answers the way to stop following.
  */
 export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
@@ -27,24 +27,28 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
       }
       const pos = ops.positionOf(c.id);
       if (!pos || !fill.wells[pos]) continue;
-      const sync = syncOf(c.state);
-      // Failed may be refused or held for a look: only the entry's error tells, so it is drawn once read.
-      if (sync === 'failed') void settleFailed(fill, ops, c.id, pos);
-      else if (sync) ops.setWell({ ...fill.wellNow(pos), sync, reason: null });
+      // Failed may be refused, held for a look or failed otherwise: only the entry's error tells, so it is
+      // drawn once read. An unsure one is drawn with its error too (why its answer was lost).
+      if (c.state === 'failed' || c.state === 'uncertain') {
+        void settleFailed(fill, ops, c.id, pos);
+        continue;
+      }
+      const sync = syncOf(c.state, null);
+      if (sync) ops.setWell({ ...fill.wellNow(pos), sync, reason: null });
     }
   });
 }
 
 /**
- * A drawn entry that failed: refused (drawn with the Outbox's words for it) or held for a look (the user's
- * change, drawn with the Outbox's "Needs a look", and its well kept from the fill). Drawn as the entry
- * stands when read, which a later change of it overtakes.
+ * A drawn entry that failed or is unsure, drawn with the Outbox's state and words for it: refused, held
+ * for a look (the user's change, "Needs a look", its well kept from the fill), or unsure (failed otherwise,
+ * or its answer lost: it may be on the service). Drawn as the entry stands when read, which a later change of it overtakes.
  */
 async function settleFailed(fill: FollowSource, ops: FollowOps, id: number, pos: string): Promise<void> {
   const r = await fill.api.invoke('outbox.await', { id, timeoutMs: 0 });
   if (!fill.wells[pos]) return;
   const error = r.ok ? r.value.error : undefined;
-  const sync = r.ok ? syncOf(r.value.state, error) : 'failed';
-  if (sync !== 'failed' && sync !== 'held') return;
+  const sync = r.ok ? syncOf(r.value.state, error) : 'unsure';
+  if (sync === null || sync === 'synced' || sync === 'pending') return;
   ops.setWell({ ...fill.wellNow(pos), sync, reason: error ? shownError(error) : null });
 }

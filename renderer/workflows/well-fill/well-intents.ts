@@ -281,7 +281,7 @@ export function wellsChangedSince(
 
 /**
  * Who changed a well since, as far as the well as drawn tells, said after "A2 now holds …,": this
- * computer's own change still in its Outbox (waiting, held for a look, or refused), a tube moved there on
+ * computer's own change still in its Outbox (waiting, held for a look, refused, or unsure whether it arrived), a tube moved there on
  * Assign location on this computer, or else what the service shows. Only that last one may be another
  * bench: a well drawn from this computer's Outbox is never blamed on one.
  */
@@ -289,7 +289,8 @@ export function changedBy(now: Pick<WellView, 'sync' | 'assigned' | 'reason'>): 
   if (now.assigned) return 'put there on Assign location on this computer';
   if (now.sync === 'pending') return 'by a change from this computer still waiting in the Outbox';
   if (now.sync === 'held') return 'by a change from this computer held for a look in the Outbox';
-  if (now.sync === 'failed')
+  if (now.sync === 'refused')
     return `because the service refused a change from this computer${now.reason ? ` (${now.reason.said})` : ''}: see the Outbox`;
+  if (now.sync === 'unsure') return 'by a change from this computer that may be on the service (see the Outbox)';
   return 'changed since at another bench or on another screen';
 }

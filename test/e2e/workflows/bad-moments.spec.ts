@@ -17,7 +17,7 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   await expect(page.getByTestId('well-A2')).toHaveAttribute('data-sample', 'S-7777');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await scanAndWait(page, 'TB000063', 'S-0063 → A3');
-  await expect(page.getByTestId('well-A2')).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
+  await expect(page.getByTestId('well-A2')).toHaveAttribute('data-sync', 'refused', { timeout: 20_000 });
   await expect(page.getByTestId('well-A1')).toHaveAttribute('data-sync', 'synced');
   await expect(page.getByTestId('well-A3')).toHaveAttribute('data-sync', 'synced');
   await expect(page.getByTestId('count-failed')).toHaveText('1');

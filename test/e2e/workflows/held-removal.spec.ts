@@ -55,7 +55,7 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
 
   await openScreen(page, 'Assign location');
   await expect(page.getByTestId('held-for-look')).toHaveCount(0);
-  await expect(page.getByTestId('assigned-TB000050')).toHaveAttribute('data-sync', 'failed');
+  await expect(page.getByTestId('assigned-TB000050')).toHaveAttribute('data-sync', 'refused');
   // Why, in the Outbox's plain words (on the old code only "refused — see Outbox").
   await expect(page.getByTestId('assigned-TB000050')).toContainText(
     'refused — Well A5 of PL-0001 already holds S-0005. See the Outbox.',

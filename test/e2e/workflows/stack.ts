@@ -33,6 +33,11 @@ export interface Stack {
   serverPageImages(hrid: string): { imageUuid: string; imageName: string }[];
   /** Rewrites an outbox entry's stored kind and payload beside the running host, as a newer version would. */
   storeEntry(id: number, type: string, payload: string): void;
+  /**
+   * Ends the outbox entries whose payload names `text` in `state` with `error`, beside the running host, as
+   * a sync would (repeated 5xx until it gives up, an answer lost): states a test cannot wait for in seconds.
+   */
+  storeEntryState(text: string, state: string, error: { kind: string; message: string; status?: number }): void;
   /** The outbox locked beside the running host, as a second copy or a backup tool would; the answer releases it. */
   lockOutbox(): () => void;
   /** SIGKILL to the browser host (no goodbye, as a crash or a power cut), waiting until it is gone. */
@@ -149,6 +154,18 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         outbox.close();
       }
     },
+    storeEntryState(text, state, error) {
+      const outbox = new Database(join(dataDir, 'outbox.db'), { fileMustExist: true });
+      try {
+        const lastError = JSON.stringify({ ...error, at: Date.now() });
+        const run = outbox
+          .prepare('UPDATE entries SET state = ?, last_error = ?, attempts = 8 WHERE instr(payload, ?) > 0')
+          .run(state, lastError, text);
+        if (run.changes === 0) throw new Error(`no outbox entry names ${text}`);
+      } finally {
+        outbox.close();
+      }
+    },
     lockOutbox: () => lockOutbox(dataDir),
     serverPageImages(hrid) {
       return readService(
@@ -198,6 +215,7 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     startSandbox: () => live().startSandbox(),
     api: (path, body) => live().api(path, body),
     serverWells: (hrid) => live().serverWells(hrid),
+    storeEntryState: (text, state, error) => live().storeEntryState(text, state, error),
     serverFiles: () => live().serverFiles(),
     serverPageImages: (hrid) => live().serverPageImages(hrid),
     storeEntry: (id, type, payload) => live().storeEntry(id, type, payload),

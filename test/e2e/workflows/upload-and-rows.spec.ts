@@ -122,7 +122,7 @@ test('a batch change discarded on the Outbox reads so back on Row update: it wil
   await page.getByTestId('scan-field').focus();
   await scanAndWait(page, 'S-0047', 'Status = half-empty');
   // Not a Status the labsheet allows: the service refuses it.
-  await expect(page.getByTestId('batch-S-0047')).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
+  await expect(page.getByTestId('batch-S-0047')).toHaveAttribute('data-sync', 'refused', { timeout: 20_000 });
   // Why, in the Outbox's plain words (on the old code only "refused — see Outbox").
   const why = 'Status cannot be "half-empty": the labsheet allows only';
   await expect(page.getByTestId('batch-S-0047')).toContainText(`refused — ${why}`);

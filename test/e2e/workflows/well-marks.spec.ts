@@ -3,12 +3,13 @@ import { useStack } from './stack.js';
 import { openScreen, scanAndWait, shot, signIn } from './user.js';
 
 /**
- * A well's sync mark ("…" waiting, "!" refused, "?" needs a look) is read at a glance, without hovering:
+ * A well's sync mark ("…" waiting, "!" refused, "?" needs a look, "~" unsure whether it arrived) is read at a glance, without hovering:
  * on a filled well too, on 96 and 384 wells, at the laptop sizes a bench has, never under 11px and each
  * with its own shape, not told by colour alone. Offline, a scanned tube waits to be sent, so its well
  * carries the "…" mark; a sample the labsheet does not have, placed anyway, is refused by the service,
  * so its well carries the "!" mark. A change held for a look (another bench changed the plate since it
- * was read) carries the "?" mark.
+ * was read) carries the "?" mark. One that failed after repeated service errors, or whose answer was
+ * lost, carries "~" (unsure whether it arrived): it may be on the service, so it never says "refused".
  */
 const stack = useStack({ timeout: 120_000 });
 
@@ -20,10 +21,12 @@ const SIZES = [
 
 /** The least size of a mark's badge, in CSS pixels, at which its shape and glyph still read. */
 const MIN_MARK = 11;
-const SHAPES: Record<string, { ring: boolean; radius: string }> = {
-  '…': { ring: true, radius: '50%' },
-  '?': { ring: false, radius: '50%' },
-  '!': { ring: false, radius: '2px' },
+/** Each mark's shape: hollow or filled, and its top corners' rounding (a leaf has one round, one sharp). */
+const SHAPES: Record<string, { ring: boolean; radius: [string, string] }> = {
+  '…': { ring: true, radius: ['50%', '50%'] },
+  '?': { ring: false, radius: ['50%', '50%'] },
+  '!': { ring: false, radius: ['2px', '2px'] },
+  '~': { ring: false, radius: ['50%', '0px'] },
 };
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -53,12 +56,12 @@ async function expectMarkShown(page: Page, position: string, glyph: string): Pro
   // Under 11px the "…" of a waiting well was a smudge on a 384-well plate at 1280 and 1366 px: only its colour read.
   expect.soft(Math.min(m.width, m.height), `${position}: the mark is at least 11px`).toBeGreaterThanOrEqual(MIN_MARK);
   // Told apart by shape as well as glyph and colour: waiting is a hollow ring, needing a look a filled
-  // disc, refused a filled square.
+  // disc, refused a filled square, unsure a filled leaf.
   const shape = await mark.evaluate((el) => {
     const css = getComputedStyle(el);
     return {
       ring: parseFloat(css.borderTopWidth) >= 2 && css.backgroundColor !== css.borderTopColor,
-      radius: css.borderTopLeftRadius,
+      radius: [css.borderTopLeftRadius, css.borderTopRightRadius],
     };
   });
   expect.soft(shape, `${position}: the ${glyph} mark's shape`).toEqual(SHAPES[glyph]);
@@ -199,7 +202,7 @@ for (const size of SIZES) {
       await scanAndWait(page, sample, 'not in the labsheet');
       await page.getByTestId('guard-proceed').click();
       const well = page.locator(`[data-sample="${sample}"]`);
-      await expect(well).toHaveAttribute('data-sync', 'failed', { timeout: 20_000 });
+      await expect(well).toHaveAttribute('data-sync', 'refused', { timeout: 20_000 });
       const position = await positionOf(well);
       await expectMarkShown(page, position, '!');
       // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says in plain
@@ -214,6 +217,66 @@ for (const size of SIZES) {
       await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused (see Outbox)');
       await expect(page.getByTestId('scan-field')).toBeFocused();
       await shot(page, `well-marks-refused-${size.width}-${hrid}`);
+    });
+  });
+}
+
+let mayBeThere = 39;
+for (const size of LAPTOPS) {
+  test(`at ${size.width}×${size.height} a filled well that failed or is unsure shows "~", not "refused", on 96 and 384 wells`, async ({
+    page,
+  }) => {
+    await onEachPlate(page, size, PLATES, async ([, hrid]) => {
+      await stack.stopSandbox();
+      try {
+        await page.getByTestId('scan-field').focus();
+        const failed = `S-00${++mayBeThere}`;
+        await scanAndWait(page, `TB0000${mayBeThere}`, failed);
+        const unsure = `S-00${++mayBeThere}`;
+        await scanAndWait(page, `TB0000${mayBeThere}`, unsure);
+        // Ended as a sync on a bad network ends them: one gave up after repeated 503s, one lost its answer.
+        const gaveUp =
+          'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service ' +
+          'works again, or discard it.';
+        stack.storeEntryState(failed, 'failed', { kind: 'gave-up', status: 503, message: gaveUp });
+        stack.storeEntryState(unsure, 'uncertain', { kind: 'network', message: 'socket hang up' });
+        // The plate is drawn again from this computer's record and its Outbox.
+        await page.reload();
+        await openScreen(page, 'Well fill');
+        await expect(page.getByTestId('plate-info')).toContainText(hrid);
+        const mayBe = 'It may be on the service all the same: look in the Outbox before you put another tube here\\.';
+        for (const [sample, sync, glyph, said] of [
+          [failed, 'unsure', '~', `unsure whether it arrived: ${gaveUp.replace(/[.()]/g, '\\$&')} \\(503\\) ${mayBe}`],
+          [
+            unsure,
+            'unsure',
+            '~',
+            `unsure whether it arrived: The service could not be reached \\(socket hang up\\)\\. ${mayBe}`,
+          ],
+        ] as const) {
+          // Drawn with the tube in it (it may be there), not as if it never happened.
+          const well = page.locator(`[data-sample="${sample}"]`);
+          await expect(well).toHaveAttribute('data-sync', sync);
+          const position = await positionOf(well);
+          await expectMarkShown(page, position, glyph);
+          const name = new RegExp(`^${position}, ${sample}, (SAMPLE, )?${said}$`);
+          await expect(well).toHaveAccessibleName(name);
+          await expect(well).toHaveAttribute('title', name);
+        }
+        await expect(page.getByTestId('plate-legend')).toContainText(
+          '! and red ring = refused (see Outbox) · ~ = unsure whether it arrived ·',
+        );
+        // The plate and its legend still fit: no sideways scroll, the last row on screen.
+        const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+          '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',
+        );
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+        const last = await boxOf(page.getByTestId(hrid === 'PL-0003' ? 'well-H12' : 'well-P24'));
+        expect(last.y + last.height).toBeLessThanOrEqual(size.height);
+        await shot(page, `well-marks-may-be-there-${size.width}-${hrid}`);
+      } finally {
+        await stack.startSandbox();
+      }
     });
   });
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_SAID, type ShownState } from '../../../../../shared/outbox-words/shown-state.js';
+import type { OutboxEntryState, OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
+import { SYNC_STATE, syncOf } from '../../../../../renderer/lib/plate-map/well-view.js';
 import { SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
 import { queuedSaid, takenOutSaid, type QueuedSync } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
 import { phaseWords, type UploadPhase } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
@@ -15,7 +17,8 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       pending: 'pending',
       synced: 'done',
       held: 'held',
-      failed: 'refused',
+      refused: 'refused',
+      unsure: 'uncertain',
     };
     for (const [sync, state] of Object.entries(stands))
       expect(SYNC_SAID[sync as keyof typeof SYNC_SAID], sync).toBe(said(state));
@@ -27,7 +30,8 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       ['pending', 'pending'],
       ['synced', 'done'],
       ['held', 'held'],
-      ['failed', 'refused'],
+      ['refused', 'refused'],
+      ['unsure', 'uncertain'],
       ['cancelled', 'cancelled'],
       ['discarded', 'discarded'],
     ];
@@ -36,6 +40,27 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       expect(line.startsWith(said(state)), `${sync}: ${line}`).toBe(true);
     }
     expect(takenOutSaid('discarded')).toBe(`${said('discarded')} in the Outbox — will not be sent`);
+  });
+
+  // On the old code every failed entry's mark was "refused" and an unsure one's too, whatever the Outbox
+  // said. A failure the service did not refuse shares the unsure mark: the change may be on the service.
+  it("a well's and a listed item's mark is the Outbox's state of its entry, refusal or not", () => {
+    const stands: [OutboxEntryState, OutboxError | null, ShownState][] = [
+      ['pending', null, 'pending'],
+      ['sending', null, 'pending'],
+      ['done', null, 'done'],
+      ['failed', { kind: 'plate-changed', message: 'Needs a look' }, 'held'],
+      ['failed', { kind: 'not-found', status: 404, message: 'Not found' }, 'refused'],
+      ['failed', { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts' }, 'uncertain'],
+      ['failed', { kind: 'local', message: 'Not sent: it failed on this computer' }, 'uncertain'],
+      ['failed', null, 'uncertain'],
+      ['uncertain', { kind: 'network', message: 'socket hang up' }, 'uncertain'],
+    ];
+    for (const [state, error, shown] of stands) {
+      const sync = syncOf(state, error);
+      expect(sync && SYNC_STATE[sync], `${state} ${error?.kind}`).toBe(shown);
+      expect(queuedSaid({ sync, reason: null }).startsWith(said(shown)), `${state} ${error?.kind}`).toBe(true);
+    }
   });
 
   it('the upload list', () => {

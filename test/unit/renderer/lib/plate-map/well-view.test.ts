@@ -45,7 +45,7 @@ describe('plate map overlay', () => {
     expect(map.get('A2')).toMatchObject({ sample: 'S-2', sync: 'pending' });
     expect(map.get('A3')).toMatchObject({
       sample: null,
-      sync: 'failed',
+      sync: 'refused',
       reason: { serviceSaid: 'no such sample (422)' },
     });
   });
@@ -71,25 +71,98 @@ describe('plate map overlay', () => {
     expect(before.get(8)).toMatchObject({ position: 'A5', sample: 'S-5', sync: 'synced' });
   });
 
-  it('still draws a refused change (any other failure) as never done, with the refusal', () => {
+  it('draws a refused change as never done, with the refusal', () => {
+    const map = overlay(['A1'], [], [fill(7, 'failed', 'A1', 'S-1', NO_SUCH_SAMPLE)]);
+    expect(map.get('A1')).toMatchObject({
+      sample: null,
+      sync: 'refused',
+      reason: { serviceSaid: 'no such sample (422)' },
+    });
+  });
+
+  /** Stopped after repeated 503s: the last one may have come after the service made the change. */
+  const gaveUp = {
+    kind: 'gave-up',
+    status: 503,
+    message:
+      'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service works ' +
+      'again, or discard it.',
+  } as const;
+
+  // On the old code: "refused", and drawn as if it never happened (A1 empty, A5 still S-5), so the next
+  // tube went on top of one that may be in A1 on the service.
+  it('draws a change that failed but may be on the service (it gave up) as made, unsure whether it arrived, not refused', () => {
+    const before = new Map();
     const map = overlay(
       ['A1', 'A5'],
       [s5],
       [
-        fill(7, 'failed', 'A1', 'S-1', NO_SUCH_SAMPLE),
+        fill(7, 'failed', 'A1', 'S-1', gaveUp),
         removal(8, 'failed', 'A5', { kind: 'http', status: 500, message: 'The service failed' }),
+      ],
+      before,
+    );
+    expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'unsure', reason: { said: `${gaveUp.message} (503)` } });
+    expect(map.get('A5')).toMatchObject({ sample: null, sync: 'unsure', reason: { said: 'The service failed (500)' } });
+    // Undone or discarded, each well shows what it held before.
+    expect(before.get(7)).toMatchObject({ sample: null });
+    expect(before.get(8)).toMatchObject({ sample: 'S-5', sync: 'synced' });
+  });
+
+  // On the old code: "refused", though the tube may be in the well on the service.
+  it('draws a change whose answer was lost (unsure) as made, unsure whether it arrived', () => {
+    const lost = { kind: 'network', message: 'socket hang up' } as const;
+    const map = overlay(
+      ['A1', 'A2'],
+      [],
+      [
+        fill(7, 'uncertain', 'A1', 'S-1', lost),
+        {
+          entryId: 8,
+          state: 'uncertain',
+          updatedAt: 1,
+          intent: {
+            type: 'location-assign',
+            labsheet: 'Samples',
+            locationId: manifest.uuid,
+            idType: 'ID_BARCODE',
+            id: 'TB000002',
+            position: 'A2',
+          },
+          error: lost,
+        },
       ],
     );
     expect(map.get('A1')).toMatchObject({
-      sample: null,
-      sync: 'failed',
-      reason: { serviceSaid: 'no such sample (422)' },
+      sample: 'S-1',
+      sync: 'unsure',
+      reason: { said: 'The service could not be reached (socket hang up).' },
     });
-    expect(map.get('A5')).toMatchObject({
-      sample: 'S-5',
-      sync: 'failed',
-      reason: { said: 'The service failed (500)' },
+    expect(map.get('A2')).toMatchObject({ sample: 'TB000002', sync: 'unsure', assigned: true });
+  });
+
+  it('a move into a box position that gave up is drawn there; a refused one is not', () => {
+    const move = (entryId: number, position: string, error: PendingWellChange['error']): PendingWellChange => ({
+      entryId,
+      state: 'failed',
+      updatedAt: 1,
+      intent: {
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: manifest.uuid,
+        idType: 'ID_BARCODE',
+        id: `TB00000${entryId}`,
+        position,
+      },
+      error,
     });
+    const map = overlay(
+      ['A1', 'A2'],
+      [],
+      [move(1, 'A1', gaveUp), move(2, 'A2', { kind: 'conflict', status: 409, message: 'Conflict' })],
+    );
+    expect(map.get('A1')).toMatchObject({ sample: 'TB000001', sync: 'unsure', assigned: true });
+    expect(map.get('A2')).toMatchObject({ sample: null, sync: null });
   });
 
   it('a held fill with a later change over it: the later one shows, and the held tube is its before', () => {

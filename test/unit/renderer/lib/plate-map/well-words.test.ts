@@ -23,7 +23,7 @@ describe("a well's name and tooltip", () => {
     ).get('A1')!;
     const name = describeWell({ ...well, sample: 'S-7701', label: 'SAMPLE' });
     expect(name).toBe(
-      `A1, S-7701, SAMPLE, ${SYNC_SAID.failed} by the service: The Samples labsheet has no row S-7701. ` +
+      `A1, S-7701, SAMPLE, ${SYNC_SAID.refused} by the service: The Samples labsheet has no row S-7701. ` +
         `Fix it in the Outbox (Retry after correcting, or Discard). The service said: ${reason} (404)`,
     );
     // One word for one state: the legend's.
@@ -41,5 +41,32 @@ describe("a well's name and tooltip", () => {
     expect(describeWell(held)).toBe('A1, S-1, your change, not sent: Needs a look: …');
     expect(describeWell({ ...base, sample: 'S-1', sync: 'pending' })).toBe(`A1, S-1, ${SYNC_SAID.pending}`);
     expect(describeWell({ ...base, sample: 'S-1', sync: 'synced' })).toBe(`A1, S-1, ${SYNC_SAID.synced}`);
+  });
+
+  // On the old code both read "refused by the service: … Fix it in the Outbox (Retry after correcting …)".
+  it('say a well that failed without a refusal, or is unsure, unsure, why, and that it may be on the service', () => {
+    const gaveUp = {
+      kind: 'gave-up',
+      status: 503,
+      message:
+        'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service ' +
+        'works again, or discard it.',
+    };
+    const failed = overlay(['A1'], [], [{ entryId: 1, state: 'failed', updatedAt: 1, intent, error: gaveUp }]).get(
+      'A1',
+    )!;
+    expect(describeWell(failed)).toBe(
+      `A1, S-7701, ${SYNC_SAID.unsure}: ${gaveUp.message} (503) It may be on the service all the same: look in ` +
+        'the Outbox before you put another tube here.',
+    );
+    const lost = { kind: 'network', message: 'socket hang up' };
+    const unsure = overlay(['A1'], [], [{ entryId: 1, state: 'uncertain', updatedAt: 1, intent, error: lost }]).get(
+      'A1',
+    )!;
+    expect(describeWell(unsure)).toBe(
+      'A1, S-7701, unsure whether it arrived: The service could not be reached (socket hang up). It may be on the ' +
+        'service all the same: look in the Outbox before you put another tube here.',
+    );
+    expect(describeWell(unsure)).not.toMatch(/refused/);
   });
 });

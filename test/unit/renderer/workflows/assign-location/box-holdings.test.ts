@@ -88,3 +88,20 @@ describe('boxHoldings: a fill held for a look', () => {
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0014@A6']);
   });
 });
+
+describe('boxHoldings: a change that failed but may be on the service', () => {
+  const fillA6: Intent = { type: 'well-set', manifest, position: 'A6', sample: { id: 'S-0013', labsheet: 'Samples' } };
+  const gaveUp: OutboxError = {
+    kind: 'gave-up',
+    status: 503,
+    message: 'Stopped after 8 failed attempts the service answered. Last: Operation failed',
+  };
+
+  // On the old code any failed change counted as never made: the next tube went to A6, where S-0013 may be.
+  it('a fill that gave up after repeated service errors takes its well, as the plate draws it', () => {
+    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', gaveUp)] });
+    expect(h.occupied.sort()).toEqual(['A5', 'A6']);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0013@A6']);
+    expect(h.fillsHeld).toEqual([]);
+  });
+});

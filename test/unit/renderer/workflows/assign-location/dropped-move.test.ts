@@ -45,7 +45,7 @@ describe('Assign location: a move that will never be sent', () => {
     await b.otherPuts(PLATE, 'A1', 'S-0099');
     await scan('TB000131');
     await b.sync();
-    await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('failed'));
+    await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('refused'));
     // Why, in the Outbox's plain words (the service's own are in the Outbox): on the old code only "refused — see Outbox".
     await vi.waitFor(() =>
       expect(s.rowSaid(s.assignments[0]!)).toBe('refused — Well A1 of PL-0003 already holds S-0099. See the Outbox.'),

@@ -98,7 +98,7 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose remo
     s.start();
     await s.refreshHoldings();
     expect(s.heldNotes()).toEqual([]);
-    await vi.waitFor(() => expect(s.assignments.find((a) => a.id === 'TB000132')?.sync).toBe('failed'));
+    await vi.waitFor(() => expect(s.assignments.find((a) => a.id === 'TB000132')?.sync).toBe('refused'));
     expect(s.holderOf('A5')).toBe('TB000131');
     await scan('A5');
     expect(b.said()).toBe('A5 is not empty (TB000131 is in it): scan another position');

@@ -46,7 +46,7 @@ describe('Row update: the batch list follows its entries while the screen is lef
       expect(back).toBe(s);
       const marks = () => Object.fromEntries(back.batch.map((i) => [i.id, i.sync]));
       await vi.waitFor(() =>
-        expect(marks()).toEqual({ 'S-0001': 'synced', 'S-0002': 'failed', 'S-0003': 'cancelled' }),
+        expect(marks()).toEqual({ 'S-0001': 'synced', 'S-0002': 'refused', 'S-0003': 'cancelled' }),
       );
       // The refused one says why in the Outbox's plain words, read while the screen was not shown: on the
       // old code only "refused — see Outbox".

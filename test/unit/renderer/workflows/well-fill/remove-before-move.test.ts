@@ -129,7 +129,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate t
     const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign')!;
     expect(move.state).toBe('failed');
     await vi.waitFor(() => expect(b.s.wells['A5']?.reason?.serviceSaid).toMatch(/Conflict|already holds S-0099/));
-    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', sync: 'failed' });
+    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', sync: 'refused' });
 
     const reads = b.proxy().requests.length;
     expect((await b.env.call('outbox.discard', { id: move.id })).ok).toBe(true);
@@ -156,7 +156,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.intent.sample?.id === 'S-9999')!;
     expect(refused.state).toBe('failed');
     await vi.waitFor(() => expect(b.s.wells['A2']?.reason?.serviceSaid).toMatch(/Not found|S-9999/));
-    expect(b.s.wells['A2']).toMatchObject({ sample: 'S-9999', sync: 'failed' });
+    expect(b.s.wells['A2']).toMatchObject({ sample: 'S-9999', sync: 'refused' });
 
     const reads = b.proxy().requests.length;
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
@@ -180,7 +180,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'pending' });
     await b.sync();
     const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.state === 'failed')!;
-    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'failed' }));
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'refused' }));
 
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
     await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced', reason: null }));
@@ -199,7 +199,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     expect(refused).toBeDefined();
     expect(await b.s.refresh()).toBe(false);
     // A refused change never happened: the well is drawn as the service has it, with the red ! and reason.
-    expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'failed' });
+    expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'refused' });
     expect(b.s.wells['A2']?.reason?.serviceSaid).toMatch(/Not found|S-9999/);
 
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);

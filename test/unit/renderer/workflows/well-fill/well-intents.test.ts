@@ -126,10 +126,14 @@ describe('who changed a well since, as the refusal of an undo or redo says it', 
     expect(changedBy(well({ sync: 'pending' }))).toMatch(/from this computer still waiting in the Outbox/);
     expect(changedBy(well({ sync: 'held' }))).toMatch(/from this computer held for a look/);
     const conflict = { said: 'This change conflicts with what the service holds now.', serviceSaid: 'Conflict (409)' };
-    expect(changedBy(well({ sync: 'failed', reason: conflict }))).toMatch(
+    expect(changedBy(well({ sync: 'refused', reason: conflict }))).toMatch(
       /refused a change from this computer \(This change conflicts with what the service holds now\.\)/,
     );
-    for (const sync of ['pending', 'held', 'failed'] as const)
+    // Failed after repeated service errors, or its answer lost: not refused, and maybe on the service.
+    expect(changedBy(well({ sync: 'unsure' }))).toBe(
+      'by a change from this computer that may be on the service (see the Outbox)',
+    );
+    for (const sync of ['pending', 'held', 'refused', 'unsure'] as const)
       expect(changedBy(well({ sync }))).not.toMatch(/another bench/);
   });
   it('what the service shows may be another bench', () => {
