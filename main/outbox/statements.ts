@@ -6,7 +6,7 @@ import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { supply } from '../../shared/outbox/dependency.js';
 import { isUnreadable, type EntryError, type EntryState, type ListedEntry, type OutboxEntry } from './entry.js';
 
-/** The row as stored. Only this file and outbox-store.ts see SQL; callers get OutboxEntry. */
+/** The row as stored. Only this file and the outbox's own modules see SQL; callers get OutboxEntry. */
 export interface EntryRow {
   id: number;
   type: string;
@@ -135,7 +135,7 @@ export const readableOnly = (rows: readonly EntryRow[]): OutboxEntry[] =>
 /**
  * The states "Discard them" gives up for a service not in use: every open one but an entry in flight,
  * whose request may be on its way to that service and which settles by itself. The one rule for both
- * the discard and the count the user is asked about (outbox-store.ts waitingElsewhere).
+ * the discard and the count the user is asked about (waiting-elsewhere.ts).
  */
 export const DISCARDABLE_ELSEWHERE: readonly EntryState[] = ['pending', 'failed', 'uncertain'];
 const inList = (states: readonly string[]) => states.map((x) => `'${x}'`).join(', ');

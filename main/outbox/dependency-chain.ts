@@ -1,0 +1,112 @@
+import type { EntryError } from './entry.js';
+import { WriteError } from '../common/write-error.js';
+import type { EntryRow, Statements } from './statements.js';
+
+/** States an entry never leaves without the user: what was built on it will not happen as stated. */
+const lost = (state: string | undefined): boolean =>
+  state === undefined || state === 'failed' || state === 'cancelled' || state === 'discarded';
+
+/** "well-set H12": an entry's type, and the well it changes when it changes one (the user looks for that). */
+function describeRow(e: EntryRow): string {
+  let position: unknown;
+  try {
+    position = (JSON.parse(e.payload) as { position?: unknown } | null)?.position;
+  } catch {
+    // A payload that no longer reads: the kind alone still names it.
+  }
+  return typeof position === 'string' ? `${e.type} ${position}` : e.type;
+}
+
+/**
+ * The links between entries (one depends on an earlier one's result, or was built on entries already
+ * queued): what fails along when one will never be done, what a retry takes along, and what a batch
+ * may be built on. Each runs inside the caller's transaction.
+ */
+export function dependencyChain(st: Statements) {
+  /**
+   * Entries waiting for one that will now never be done (failed, discarded, cancelled) fail too, with
+   * the reason, and so on down the chain. Runs inside the caller's transaction; answers their ids.
+   */
+  function failDependents(ids: readonly number[], t: number): number[] {
+    const failed: number[] = [];
+    const todo = [...ids];
+    while (todo.length > 0) {
+      const id = todo.shift()!;
+      const dependents = st.pendingDependents.all(id);
+      const builtOn = st.pendingBuiltOn.all(id);
+      if (dependents.length === 0 && builtOn.length === 0) continue;
+      const e = st.get.get(id);
+      if (!e) continue;
+      const what = `entry #${id} (${describeRow(e)})`;
+      const why =
+        e.state === 'failed'
+          ? `failed: ${e.last_error === null ? 'no reason given' : (JSON.parse(e.last_error) as EntryError).message}`
+          : `was ${e.state}`;
+      const needs: EntryError = {
+        kind: 'dependency',
+        message: `Not sent: it needs ${what}, which ${why}. Retry that entry and this one goes with it.`,
+        at: t,
+      };
+      // Not retryable with that entry (a different kind than 'dependency'): this entry's content states
+      // that change, which did not happen; a corrected change needs content built anew.
+      const built: EntryError = {
+        kind: 'built-on-refused',
+        message: `Not sent: it states ${what}, which ${why}. Fix that, then make this again (e.g. file the record again).`,
+        at: t,
+      };
+      for (const [list, error] of [
+        [dependents, needs],
+        [builtOn, built],
+      ] as const)
+        for (const d of list)
+          if (st.settle.run('failed', JSON.stringify(error), null, 0, 'failed', t, d.id).changes === 1) {
+            failed.push(d.id);
+            todo.push(d.id);
+          }
+    }
+    return failed;
+  }
+
+  /** The entries a batch is built on, checked inside its transaction: none may already be lost. */
+  function checkBuiltOn(ids: readonly number[]): void {
+    for (const id of ids) {
+      const e = st.get.get(id);
+      if (!e || lost(e.state))
+        throw new WriteError(
+          'invalid',
+          `Entry #${id}${e ? ` (${describeRow(e)})` : ''} ${e ? `is ${e.state}` : 'is gone'}: nothing built on it can be queued.`,
+        );
+    }
+  }
+
+  /**
+   * Retrying an entry retries what it waits for (if that failed) and what waits only for it. An entry
+   * whose earlier entry was discarded or cancelled cannot go: that one will never be done.
+   */
+  function retryChain(id: number, t: number): number[] {
+    const e = st.get.get(id);
+    if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return [];
+    if (e.last_error !== null && (JSON.parse(e.last_error) as EntryError).kind === 'built-on-refused') return [];
+    if (e.waits_for !== null && (JSON.parse(e.waits_for) as number[]).some((w) => lost(st.get.get(w)?.state)))
+      return [];
+    const changed: number[] = [];
+    if (e.depends_on !== null) {
+      const before = st.get.get(e.depends_on);
+      if (before && (before.state === 'discarded' || before.state === 'cancelled')) return [];
+      if (before?.state === 'failed') changed.push(...retryChain(before.id, t));
+    }
+    if (st.retry.run(t, id, e.state).changes !== 1) return changed;
+    changed.push(id);
+    const todo = [id];
+    while (todo.length > 0)
+      for (const d of st.failedDependents.all(todo.shift()!))
+        if (!changed.includes(d.id) && st.retry.run(t, d.id, 'failed').changes === 1) {
+          changed.push(d.id);
+          todo.push(d.id);
+        }
+    return changed;
+  }
+
+  return { failDependents, checkBuiltOn, retryChain };
+}
+export type DependencyChain = ReturnType<typeof dependencyChain>;

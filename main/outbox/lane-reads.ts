@@ -1,0 +1,58 @@
+import { readableOnly, rowToEntry } from './statements.js';
+import type { StoreContext } from './store-context.js';
+import type { Outbox } from './outbox-types.js';
+import type { EntryState, HeldLane } from './entry.js';
+
+/**
+ * What the sync engine reads of the lanes (one target's entries, in the user's order): what can go
+ * next, what waits and why, and what was sent after an entry. Each answers entries of the current
+ * service only.
+ */
+export function laneReads({
+  st,
+  service,
+}: StoreContext): Pick<
+  Outbox,
+  | 'oldestPendingTargets'
+  | 'pendingHead'
+  | 'pendingOf'
+  | 'wellChangesAhead'
+  | 'heldLanes'
+  | 'pendingHeadId'
+  | 'pendingElsewhere'
+  | 'pendingAssignmentsInto'
+  | 'standingAssignments'
+  | 'entriesOf'
+  | 'sentAfter'
+  | 'sentAssignmentsAfter'
+  | 'sentAssignmentsInto'
+> {
+  return {
+    oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
+    pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
+    pendingOf: (target, limit) => readableOnly(st.headOf.all(service(), target, limit)),
+    wellChangesAhead: (target, limit) => readableOnly(st.wellChangesAhead.all(service(), target, limit ?? -1)),
+    heldLanes() {
+      const lanes = new Map<string, HeldLane>();
+      for (const r of st.heldHeads.all(service())) {
+        const lane = lanes.get(r.target) ?? { target: r.target, head: r.head, headType: r.head_type, waitsFor: [] };
+        lane.waitsFor.push({ id: r.waits_on, type: r.on_type, state: r.on_state as EntryState });
+        lanes.set(r.target, lane);
+      }
+      return [...lanes.values()];
+    },
+    pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
+    // A look at other lanes: one this version cannot read fails in its own lane, not in the looker's.
+    pendingElsewhere: (type, target, beforeId, ids) =>
+      readableOnly(st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids))),
+    pendingAssignmentsInto: (locationId, beforeId) =>
+      readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
+    standingAssignments: (locationId) => readableOnly(st.standingAssignments.all(service(), locationId)),
+    entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
+    sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
+    sentAssignmentsAfter: (afterId, ids) =>
+      st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
+    sentAssignmentsInto: (locationId, afterId) =>
+      st.sentAssignmentsInto.all(service(), locationId, afterId).map(rowToEntry),
+  };
+}
