@@ -1,5 +1,6 @@
 import type { Intent, IntentType } from '../../shared/outbox/intents.js';
 import type { Supply } from '../../shared/outbox/dependency.js';
+import type { OutboxCounts } from '../../shared/ipc/channels/outbox.js';
 
 export const ENTRY_STATES = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
@@ -85,15 +86,8 @@ export type ListedEntry = OutboxEntry | UnreadableEntry;
 
 export const isUnreadable = (e: ListedEntry): e is UnreadableEntry => 'unreadable' in e;
 
-export interface QueueCounts {
-  pending: number;
-  sending: number;
-  failed: number;
-  uncertain: number;
-  done: number;
-  /** Open entries bound to another service than the current one: they wait for a switch back. */
-  elsewhere: number;
-}
+/** The queue's counts are the contract's own shape: what main counts is what every screen reads. */
+export type QueueCounts = OutboxCounts;
 
 export interface EntryStateChange {
   id: number;

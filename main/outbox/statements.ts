@@ -28,6 +28,9 @@ export interface EntryRow {
   service: string | null;
 }
 
+/** The `counts` rows that count failed entries by their error's kind, apart from the rows by state. */
+export const FAILED_BY_KIND = 'failed-by-kind';
+
 /** A stored row this version cannot read; the message says which entry and why, for the user. */
 export class UnreadableRowError extends Error {
   override readonly name = 'UnreadableRowError';
@@ -180,8 +183,17 @@ export function prepareStatements(db: Database.Database) {
     cancel: db.prepare<[number, number]>(
       `UPDATE entries SET state = 'cancelled', updated_at = ? WHERE id = ? AND state = 'pending' AND attempts = 0`,
     ),
-    counts: db.prepare<[string], { state: string; n: number }>(
-      `SELECT state, COUNT(*) AS n FROM entries WHERE service = ? GROUP BY state`,
+    /**
+     * Runs after every scan's commit, so one statement: the states from the (service, state) index, and
+     * the failed entries once more by their error's kind, which is all that tells a hold or a refusal
+     * from another failure. Only failed rows are read for it, and SQLite reads the kind, not JS. A stored
+     * error that is not JSON reads as no kind (json_extract would throw, and no count would go out).
+     */
+    counts: db.prepare<[string, string], { state: string; kind: unknown; n: number }>(
+      `SELECT state, NULL AS kind, COUNT(*) AS n FROM entries WHERE service = ? GROUP BY state
+       UNION ALL
+       SELECT '${FAILED_BY_KIND}', CASE WHEN json_valid(last_error) THEN json_extract(last_error, '$.kind') END,
+         COUNT(*) FROM entries WHERE service = ? AND state = 'failed' GROUP BY 2`,
     ),
     /**
      * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done, and every

@@ -21,17 +21,49 @@ export const STATE_SAID: Record<ShownState, string> = {
 };
 
 /**
+ * The words where a state is said beside others in little room (the sync line at 1280 px, the Outbox's
+ * counts), for the states whose own words do not fit; the others keep theirs. Each keeps its meaning:
+ * "Unsure" still says nobody knows whether the change is on the service.
+ */
+const SHORT_SAID: Partial<Record<ShownState, string>> = {
+  pending: 'Waiting',
+  uncertain: 'Unsure',
+};
+
+const inLine = (said: string): string => said.charAt(0).toLowerCase() + said.slice(1);
+
+/**
  * A state's words inside a line ("A1, S-1, waiting to be sent", "refused — …", a legend): the table's own,
  * only lower-cased, so no screen says a state in words of its own and a technician reads one state as one.
  */
 export function stateSaidInLine(state: ShownState): string {
-  const said = STATE_SAID[state];
-  return said.charAt(0).toLowerCase() + said.slice(1);
+  return inLine(STATE_SAID[state]);
 }
 
-/** Which of the words an entry's state is: only its error tells a hold or a refusal from another failure. */
-export function shownState(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): ShownState {
-  if (state !== 'failed') return state;
-  if (isHeldForLook(state, error)) return 'held';
+/** A state's short words (SHORT_SAID), or its own where they are short already. */
+export function stateSaidShort(state: ShownState): string {
+  return SHORT_SAID[state] ?? STATE_SAID[state];
+}
+
+/**
+ * The words after a count of entries in one state, short and in a line: "3 waiting", "2 refused",
+ * "0 unsure". Words that say what the entry does ("Needs a look") agree with the count: "2 need a look".
+ */
+export function countedStateSaid(n: number, state: ShownState): string {
+  const said = inLine(stateSaidShort(state));
+  return n === 1 ? said : said.replace(/^needs\b/, 'need');
+}
+
+/** The states a failed entry is said as. */
+export type FailedShown = 'held' | 'refused' | 'failed';
+
+/** Which of the words a failed entry's state is: only its error tells a hold or a refusal from another failure. */
+export function failedShown(error: Pick<OutboxError, 'kind'> | null | undefined): FailedShown {
+  if (isHeldForLook('failed', error)) return 'held';
   return error && isRefusal(error) ? 'refused' : 'failed';
+}
+
+/** Which of the words an entry's state is. */
+export function shownState(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): ShownState {
+  return state === 'failed' ? failedShown(error) : state;
 }

@@ -10,7 +10,15 @@ type ChangeListener = (changes: OutboxChanged['changes']) => void;
 
 /** Queue counts and sync state for the whole app, kept fresh by `outbox.changed` / `sync.status`. */
 export class OutboxState {
-  counts = $state<OutboxCounts>({ pending: 0, sending: 0, failed: 0, uncertain: 0, done: 0, elsewhere: 0 });
+  counts = $state<OutboxCounts>({
+    pending: 0,
+    sending: 0,
+    failed: 0,
+    failedAs: { held: 0, refused: 0, failed: 0 },
+    uncertain: 0,
+    done: 0,
+    elsewhere: 0,
+  });
   sync = $state<SyncStatusPayload | null>(null);
   /** Bumped on every change so lists can refetch. */
   revision = $state(0);

@@ -1,14 +1,22 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { OutboxEntryState, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
+import { failedShown, type FailedShown } from '../../../shared/outbox-words/shown-state.js';
 
-export type OutboxFilter = 'open' | 'failed' | 'uncertain' | 'done';
+/** A tab of the Outbox: the open entries, or the entries one state's words are said of (shown-state.ts). */
+export type OutboxFilter = 'open' | FailedShown | 'uncertain' | 'done';
 const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
   open: ['pending', 'sending', 'failed', 'uncertain'],
+  held: ['failed'],
+  refused: ['failed'],
   failed: ['failed'],
   uncertain: ['uncertain'],
   done: ['done'],
 };
+
+/** Whether a listed entry is one its tab's words are said of: a failed one only under its own word. */
+const inTab = (filter: OutboxFilter, e: OutboxEntrySummary): boolean =>
+  filter === 'open' || e.state !== 'failed' || failedShown(e.lastError) === filter;
 
 /** The outbox panel's list and the user's actions on entries; every action answers a sentence. */
 export class OutboxList {
@@ -33,7 +41,8 @@ export class OutboxList {
       return;
     }
     this.listError = null;
-    this.entries = this.filter === 'done' ? r.value.slice(-100).reverse() : r.value;
+    const entries = r.value.filter((e) => inTab(this.filter, e));
+    this.entries = this.filter === 'done' ? entries.slice(-100).reverse() : entries;
   }
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {

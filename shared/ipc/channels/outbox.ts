@@ -65,14 +65,23 @@ export function isHeldForLook(state: OutboxEntryState, error: Pick<OutboxError, 
 export const MAY_HAVE_ARRIVED = ['gave-up', 'local', 'held', 'superseded', 'put-back'] as const;
 export type MayHaveArrived = (typeof MAY_HAVE_ARRIVED)[number];
 
+const count = z.number().int().nonnegative();
+
 export const outboxCounts = z.strictObject({
-  pending: z.number().int().nonnegative(),
-  sending: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  uncertain: z.number().int().nonnegative(),
-  done: z.number().int().nonnegative(),
+  pending: count,
+  sending: count,
+  /** Every entry stored as failed: `failedAs` says how many of them the screens show as which state. */
+  failed: count,
+  /**
+   * The failed entries split as the Outbox's state column says them (shared/outbox-words/shown-state.ts):
+   * held for a look, refused by the service, failed otherwise. Main splits them, since it has the errors;
+   * the three add up to `failed`.
+   */
+  failedAs: z.strictObject({ held: count, refused: count, failed: count }),
+  uncertain: count,
+  done: count,
   /** Open changes bound to another service than the one in use: they wait until it is chosen again. */
-  elsewhere: z.number().int().nonnegative(),
+  elsewhere: count,
 });
 export type OutboxCounts = z.infer<typeof outboxCounts>;
 

@@ -20,10 +20,13 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   await expect(page.getByTestId('well-A2')).toHaveAttribute('data-sync', 'refused', { timeout: 20_000 });
   await expect(page.getByTestId('well-A1')).toHaveAttribute('data-sync', 'synced');
   await expect(page.getByTestId('well-A3')).toHaveAttribute('data-sync', 'synced');
-  await expect(page.getByTestId('count-failed')).toHaveText('1');
+  // Counted as its row says it: refused, not "1 failed" over a row that says Refused.
+  await expect(page.getByTestId('outbox-counts')).toContainText('1 refused');
+  await expect(page.getByTestId('count-failed')).toHaveCount(0);
   await shot(page, 'failed-well');
 
   await openScreen(page, 'Outbox');
+  await expect(page.getByTestId('outbox-summary')).toContainText('1 refused · 0 failed');
   const failed = page.locator('tr[data-state="failed"]');
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('S-7777');
@@ -39,7 +42,7 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   await page.getByTestId('edit-intent').fill(text.replace('S-7777', 'S-0062'));
   await page.getByTestId('save-edit').click();
   await expect(page.getByTestId('outbox-message')).toContainText('Corrected entry queued');
-  await expect(page.getByTestId('count-failed')).toHaveText('0');
+  await expect(page.getByTestId('count-refused')).toHaveCount(0);
   await allSent(page, async () => {
     const m = (await stack.api('/manifest/fetch-metadata?barcode=PLT000002')) as {
       wells: { position: string; sample?: { id: string } | null }[];
@@ -56,9 +59,12 @@ test('an outbox entry this version cannot read is shown with the reason and disc
   await scanAndWait(page, 'PLT000002', 'PL-0002');
   await scanAndWait(page, 'S-7778', 'not in the labsheet');
   await page.getByTestId('guard-proceed').click();
-  await expect(page.getByTestId('count-failed')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('count-refused')).toHaveText('1', { timeout: 20_000 });
   await openScreen(page, 'Outbox');
+  // Under the tab in its row's words: "Failed" lists none of it.
   await page.getByRole('tab', { name: 'Failed' }).click();
+  await expect(page.locator('tr[data-state="failed"]')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Refused' }).click();
   const failed = page.locator('tr[data-state="failed"]');
   await expect(failed).toHaveCount(1);
   const id = Number((await failed.getAttribute('data-testid'))!.replace('entry-', ''));
@@ -66,10 +72,10 @@ test('an outbox entry this version cannot read is shown with the reason and disc
   stack.storeEntry(id, 'well-swap', JSON.stringify({ type: 'well-swap', from: 'A1', to: 'B2' }));
   await openScreen(page, 'Well fill');
   await openScreen(page, 'Outbox');
-  await page.getByRole('tab', { name: 'Recently done' }).click();
+  await page.getByRole('tab', { name: 'Recently sent' }).click();
   await expect(page.getByTestId('outbox-list-error')).toHaveCount(0);
   await expect(page.locator('tr[data-state="done"]').first()).toBeVisible();
-  await page.getByRole('tab', { name: 'Failed' }).click();
+  await page.getByRole('tab', { name: 'Refused' }).click();
   await expect(page.getByTestId(`entry-unreadable-${id}`)).toContainText('"well-swap" change');
   await expect(page.getByTestId(`entry-unreadable-${id}`)).toContainText('Discard it');
   await expect(page.getByTestId(`retry-${id}`)).toHaveCount(0);
@@ -77,7 +83,7 @@ test('an outbox entry this version cannot read is shown with the reason and disc
   await page.getByTestId(`confirm-discard-${id}`).click();
   await expect(page.getByTestId('outbox-message')).toHaveText('Discarded');
   await expect(page.getByTestId(`entry-${id}`)).toHaveCount(0);
-  await expect(page.getByTestId('count-failed')).toHaveText('0');
+  await expect(page.getByTestId('count-refused')).toHaveCount(0);
 });
 
 test('token revoked mid-sync: the queue pauses (nothing lost) until a good token is given', async ({ page }) => {

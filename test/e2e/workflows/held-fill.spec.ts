@@ -24,7 +24,8 @@ test('a fill that needs a look stays in its well, is passed over by the fill, an
     plate: { wells: [{ position: 'H12', sample: { id: 'S-0200', labsheet: 'Samples' }, tags: [], label: 'SAMPLE' }] },
   });
   await scanAndWait(page, 'TB000001', 'S-0001 → A1 · next A2');
-  await expect(page.getByTestId('count-failed')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('count-held')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('outbox-counts')).toContainText('1 needs a look');
 
   const a1 = page.getByTestId('well-A1');
   await expect(a1).toHaveAttribute('data-sync', 'held');

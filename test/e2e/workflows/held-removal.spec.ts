@@ -25,7 +25,7 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
   });
   await page.getByTestId('well-A5').click();
   await page.getByTestId('remove-sample').click();
-  await expect(page.getByTestId('count-failed')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('count-held')).toHaveText('1', { timeout: 20_000 });
 
   await openScreen(page, 'Assign location');
   await scanAndWait(page, 'PLT000001', 'PL-0001');
@@ -39,6 +39,12 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
     'A5: your removal of S-0005 needs a look in the Outbox; TB000050 waits for it.',
   );
   await expect(page.getByTestId('count-pending')).toHaveText('1');
+  // The sync line says the hold in the Outbox's words and still keeps to one line at 1280 px.
+  await expect(page.getByTestId('outbox-counts')).toHaveText(/^\s*1 waiting · 1 needs a look\s*$/);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const line = await page.getByTestId('count-pending').boundingBox();
+  const counts = await page.getByTestId('outbox-counts').boundingBox();
+  expect(counts!.height).toBeLessThan(line!.height * 2);
 
   // The user looks, and discards the removal: the move goes alone, and the service refuses it (A5 is taken).
   await openScreen(page, 'Outbox');
@@ -51,7 +57,9 @@ test('a well whose removal needs a look: Assign location says so, queues a tube 
   const refused = page.locator('[data-testid^="entry-"][data-state="failed"]', { hasText: 'TB000050' });
   await expect(refused).toHaveCount(1);
   await expect(refused.locator('[data-testid^="entry-state-"]')).toHaveText('Refused');
-  await expect(page.getByTestId('count-failed')).toHaveText('1');
+  await expect(page.getByTestId('count-refused')).toHaveText('1');
+  await expect(page.getByTestId('count-held')).toHaveCount(0);
+  await expect(page.getByTestId('outbox-summary')).toContainText('0 waiting · 0 need a look · 1 refused · 0 failed');
 
   await openScreen(page, 'Assign location');
   await expect(page.getByTestId('held-for-look')).toHaveCount(0);

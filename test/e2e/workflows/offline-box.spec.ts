@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useStack } from './stack.js';
-import { openScreen, scanAndWait, shot, signIn } from './user.js';
+import { noneStopped, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
@@ -46,8 +46,8 @@ test('server goes down mid-box: scanning goes on, the queue drains when it is ba
   await page.getByTestId('sync-now').click();
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 30_000 });
   await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'online');
-  await expect(page.getByTestId('count-failed')).toHaveText('0');
-  await page.getByRole('tab', { name: 'Recently done' }).click();
+  await noneStopped(page);
+  await page.getByRole('tab', { name: 'Recently sent' }).click();
   await expect(page.locator('[data-testid^="entry-"][data-state="done"]').first()).toBeVisible();
   await shot(page, 'outbox');
 

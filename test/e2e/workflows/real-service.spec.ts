@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useStack } from './stack.js';
-import { openScreen, scanAndWait, shot, signIn } from './user.js';
+import { noneStopped, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 /**
  * Issue 15: against a service that answers only what the spec promises (no wells, no layout), a plate
@@ -46,13 +46,13 @@ test('a plate half filled at another bench: the cursor waits, nothing there is o
   for (let n = 31; n <= 34; n++) await scanAndWait(page, `TB0000${n}`, `S-00${n}`);
   await expect(page.getByTestId('next-well')).toHaveText('C5');
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
-  await expect(page.getByTestId('count-failed')).toHaveText('0');
+  await noneStopped(page);
 
   // Meanwhile the other bench fills C5, the well this bench would use next, which it cannot see.
   await otherBench([{ position: 'C5', sample: 'S-0200' }]);
   await scanAndWait(page, 'TB000040', 'S-0040 → C5');
   // The engine reads the plate before sending: it changed elsewhere, so the change waits for a look.
-  await expect(page.getByTestId('count-failed')).toHaveText('1', { timeout: 20_000 });
+  await expect(page.getByTestId('count-held')).toHaveText('1', { timeout: 20_000 });
   const server = Object.fromEntries(stack.serverWells('PL-0001').map((w) => [w.position, w.sample]));
   expect(server['C5']).toBe('S-0200');
 
@@ -64,7 +64,7 @@ test('a plate half filled at another bench: the cursor waits, nothing there is o
   await shot(page, 'plate-changed-elsewhere');
   await held.getByRole('button', { name: 'Discard…' }).click();
   await held.getByRole('button', { name: 'Yes, discard it' }).click();
-  await expect(page.getByTestId('count-failed')).toHaveText('0');
+  await expect(page.getByTestId('count-held')).toHaveCount(0);
 
   // Every well the other bench filled holds what it put there; this bench's four tubes are in C1–C4.
   const after = Object.fromEntries(stack.serverWells('PL-0001').map((w) => [w.position, w.sample]));

@@ -74,6 +74,15 @@ export async function allSent(page: Page, arrived: () => Promise<boolean>, timeo
 }
 
 /**
+ * Nothing queued waits for the user: none needs a look, is refused or failed. The sync line says a state
+ * only when some entries are in it, so each count is absent, not "0".
+ */
+export async function noneStopped(page: Page): Promise<void> {
+  for (const state of ['held', 'refused', 'failed'])
+    await expect(page.getByTestId('outbox-counts').getByTestId(`count-${state}`)).toHaveCount(0);
+}
+
+/**
  * A screenshot once the scan flash has faded, so the picture shows the screen. It goes to
  * test-results/ on a test run (a run must not rewrite tracked files); `npm run screenshots`
  * sets BENCHLINK_SCREENSHOTS=docs to refresh the README's pictures in docs/screenshots.

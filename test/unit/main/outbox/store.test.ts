@@ -316,7 +316,15 @@ describe('outbox store', () => {
     const b = outbox.enqueue(wellSet('A2', 'S-0002'));
     outbox.claim([b], 'r', 'updateManifest');
     outbox.settle([{ id: b, state: 'done' }]);
-    expect(outbox.counts()).toEqual({ pending: 1, sending: 0, failed: 0, uncertain: 0, done: 1, elsewhere: 0 });
+    expect(outbox.counts()).toEqual({
+      pending: 1,
+      sending: 0,
+      failed: 0,
+      failedAs: { held: 0, refused: 0, failed: 0 },
+      uncertain: 0,
+      done: 1,
+      elsewhere: 0,
+    });
   });
 
   it('binds each entry to the service in use when it was queued, and offers only those of the current one', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { OUTBOX_ENTRY_STATES, PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
-import { shownState, STATE_SAID } from '../../../../shared/outbox-words/shown-state.js';
+import {
+  countedStateSaid,
+  shownState,
+  stateSaidShort,
+  STATE_SAID,
+} from '../../../../shared/outbox-words/shown-state.js';
 
 describe("an entry's state as the Outbox says it", () => {
   it('says every stored state in words, never the stored name', () => {
@@ -28,5 +33,25 @@ describe("an entry's state as the Outbox says it", () => {
       expect(STATE_SAID[shownState('failed', { kind })]).toBe('Failed');
     // A hold is only a failed entry's: a pending one that met a changed plate is still waiting.
     expect(STATE_SAID[shownState('pending', { kind: PLATE_CHANGED })]).toBe('Waiting to be sent');
+  });
+});
+
+describe('a count of entries in one state, as the sync line and the Outbox say it', () => {
+  it('says each count in the state’s own words, shortened only where the line has no room', () => {
+    expect(countedStateSaid(3, 'held')).toBe('need a look');
+    expect(countedStateSaid(1, 'held')).toBe('needs a look');
+    expect(countedStateSaid(2, 'refused')).toBe('refused');
+    expect(countedStateSaid(0, 'failed')).toBe('failed');
+    expect(countedStateSaid(4, 'done')).toBe('sent');
+    // The two too long for the sync line at 1280 px, in short words that keep their meaning.
+    expect(countedStateSaid(5, 'pending')).toBe('waiting');
+    expect(countedStateSaid(2, 'uncertain')).toBe('unsure');
+    expect(stateSaidShort('uncertain')).toBe('Unsure');
+    expect(stateSaidShort('refused')).toBe(STATE_SAID.refused);
+  });
+
+  it('reads every short form as the start of the state’s own words, so no count says another state', () => {
+    for (const state of Object.keys(STATE_SAID) as (keyof typeof STATE_SAID)[])
+      expect(STATE_SAID[state].startsWith(stateSaidShort(state))).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
-import { OutboxList } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
+import { OutboxList, type OutboxFilter } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../../../shared/outbox/intents.js';
 import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api.js';
@@ -93,5 +93,24 @@ describe('Outbox: the list', () => {
     lost = false;
     await list.refresh();
     expect(list.listError).toBeNull();
+  });
+});
+
+describe('Outbox: the tabs', () => {
+  it('a refused entry is under Refused, as its row and the counts say it, not under Failed', async () => {
+    const { id } = await failedEntry();
+    const counts = await env.call('outbox.counts', {});
+    expect(counts.failedAs.refused).toBeGreaterThanOrEqual(1);
+    expect(counts.failedAs.held + counts.failedAs.refused + counts.failedAs.failed).toBe(counts.failed);
+    const list = new OutboxList(env.api);
+    const shown = async (filter: OutboxFilter) => {
+      list.filter = filter;
+      await list.refresh();
+      return list.entries.map((e) => e.id);
+    };
+    expect(await shown('refused')).toContain(id);
+    expect(await shown('failed')).not.toContain(id);
+    expect(await shown('held')).not.toContain(id);
+    expect(await shown('open')).toContain(id);
   });
 });

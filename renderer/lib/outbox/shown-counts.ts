@@ -1,0 +1,26 @@
+import type { OutboxCounts } from '../../../shared/ipc/channels/outbox.js';
+import type { FailedShown, ShownState } from '../../../shared/outbox-words/shown-state.js';
+
+/** One count of the queue as it is said: how many entries the Outbox shows in that state. */
+export interface ShownCount {
+  state: ShownState;
+  n: number;
+  /** Some are there that only the user can move on (send anyway, correct, discard): said in red. */
+  bad: boolean;
+}
+
+/**
+ * The open entries counted by the states the Outbox's rows show, in the order a technician deals with
+ * them: waiting (sending ones too: they are not sent yet), then the failed ones split as main split them
+ * (needs a look, refused, failed), then the unsure ones. So "2 refused" finds two Refused rows.
+ */
+export function shownCounts(c: OutboxCounts): ShownCount[] {
+  const failed = (state: FailedShown): ShownCount => ({ state, n: c.failedAs[state], bad: c.failedAs[state] > 0 });
+  return [
+    { state: 'pending', n: c.pending + c.sending, bad: false },
+    failed('held'),
+    failed('refused'),
+    failed('failed'),
+    { state: 'uncertain', n: c.uncertain, bad: false },
+  ];
+}
