@@ -9,7 +9,7 @@ import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
-import { stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
+import { failedShown, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 /**
@@ -17,7 +17,8 @@ import { stateSaidInLine, type ShownState } from '../../../shared/outbox-words/s
  * arrived"). Not `failed`: the file may be on the service, so it is not offered for queuing again,
  * where a second upload would store it twice.
  */
-export type UploadPhase = 'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'unsure' | 'discarded' | 'cancelled';
+export type UploadPhase =
+  'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'refused' | 'unsure' | 'discarded' | 'cancelled';
 
 export interface UploadItem {
   key: number;
@@ -59,14 +60,15 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
 };
 
 /**
- * The Outbox state each phase in the outbox stands for, so the list says it in the Outbox's words. A failed
- * upload is "failed", as the list has always said it: its reason, under it, says whether the service refused it.
+ * The Outbox state each phase in the outbox stands for, so the list says it in the Outbox's words: a file
+ * the service refused is "refused" here as in the Outbox, not "failed" (which may be fine to send again).
  */
 const PHASE_STATE: Record<Exclude<UploadPhase, 'staging'>, ShownState> = {
   queued: 'pending',
   sending: 'sending',
   done: 'done',
   failed: 'failed',
+  refused: 'refused',
   unsure: 'uncertain',
   discarded: 'discarded',
   cancelled: 'cancelled',
@@ -278,11 +280,13 @@ export class UploadState implements ServiceBound {
     // The outbox keeps the service's answer for this one file (an array element, or the element itself).
     item.result =
       (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
-    if (item.result?.status === 'REJECTED') item.phase = 'failed';
-    // A failed upload is said as the Outbox says its entry; a sent one by the service's note on the file.
     const error = r.value.error;
+    // Failed as stored, then said as the Outbox says it: its error tells a refusal from another failure.
+    if (item.result?.status === 'REJECTED' || (item.phase === 'failed' && r.value.state === 'failed'))
+      item.phase = failedShown(error) === 'refused' ? 'refused' : 'failed';
+    // A failed upload is said as the Outbox says its entry; a sent one by the service's note on the file.
     item.message =
-      (item.phase === 'failed' || item.phase === 'unsure') && error
+      (item.phase === 'failed' || item.phase === 'refused' || item.phase === 'unsure') && error
         ? shownErrorLine(shownError(error))
         : (item.result?.message ?? null);
   }

@@ -21,7 +21,9 @@ test('upload files: each gets a file id and ticket; a type the service does not 
   await expect(page.getByTestId('stored-only-runner.exe')).toContainText('stored but not embedded');
   await expect(page.getByTestId('stored-only-gel.png')).toHaveCount(0);
   // Sent like the others; the service's answer decides (the embedded sandbox refuses it in its answer).
-  await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'failed', { timeout: 20_000 });
+  await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'refused', { timeout: 20_000 });
+  // In the Outbox's word for it: refused, not "failed" (which reads as worth sending again).
+  await expect(page.getByTestId('upload-runner.exe').locator('strong')).toHaveText('refused');
   await expect(page.getByTestId('upload-plate-layout.csv')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toContainText('QUEUED');

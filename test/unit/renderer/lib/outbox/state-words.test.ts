@@ -69,6 +69,7 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       ['sending', 'sending'],
       ['done', 'done'],
       ['failed', 'failed'],
+      ['refused', 'refused'],
       ['unsure', 'uncertain'],
       ['cancelled', 'cancelled'],
       ['discarded', 'discarded'],

@@ -53,7 +53,15 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
       // The service stores it but refuses to embed it: refused in its answer.
       expect((await entry(refused!.entryId)).state).toBe('failed');
       // The page has heard it all (its counts come with the same news) before the screen is shown again.
-      await vi.waitFor(() => expect(outbox.counts).toMatchObject({ pending: 0, sending: 0, uncertain: 0, failed: 1 }));
+      await vi.waitFor(() =>
+        expect(outbox.counts).toMatchObject({
+          pending: 0,
+          sending: 0,
+          uncertain: 0,
+          failed: 1,
+          failedAs: { held: 0, refused: 1, failed: 0 },
+        }),
+      );
 
       // Back on Upload: the same list, each file as its upload is now.
       const back = show();
@@ -63,7 +71,7 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
         expect(Object.fromEntries(back.items.map((i) => [i.name, i.phase]))).toEqual({
           'lost.csv': 'discarded',
           'plate.csv': 'done',
-          'runner.exe': 'failed',
+          'runner.exe': 'refused',
           'gel.png': 'cancelled',
         }),
       );
@@ -72,6 +80,8 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
       await vi.waitFor(() => expect(listed('plate.csv').result).toMatchObject({ status: 'QUEUED' }));
       expect(listed('plate.csv').result?.fileId).toEqual(expect.any(String));
       await vi.waitFor(() => expect(listed('runner.exe').message).toMatch(/\.exe is not supported for embedding/));
+      // Refused, as the Outbox says it: not "failed", which reads as worth sending again.
+      expect(phaseWords(listed('runner.exe').phase)).toBe('refused');
       expect(phaseWords(listed('gel.png').phase)).toBe('cancelled in the Outbox — will not be sent');
       expect(phaseWords(listed('lost.csv').phase)).toBe('discarded in the Outbox — will not be sent');
     } finally {
