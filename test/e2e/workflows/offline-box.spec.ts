@@ -1,10 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { useStack } from './stack.js';
 import { noneStopped, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
+
+/** Signed in, on Assign location with BX-0001 open: the scan field, the rack question, and a rack file chooser. */
+async function boxForRackFiles(page: Page) {
+  await signIn(page, stack);
+  await openScreen(page, 'Assign location');
+  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
+  return {
+    field: page.getByTestId('scan-field'),
+    question: page.getByTestId('rack-unknown'),
+    choose: (name: string, csv: string) =>
+      page.getByTestId('rack-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) }),
+  };
+}
 
 test('server goes down mid-box: scanning goes on, the queue drains when it is back, the box is right on the server', async ({
   page,
@@ -143,13 +156,7 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
 test('rack file with tubes the labsheet does not have: one question, answered from the keyboard both ways', async ({
   page,
 }) => {
-  await signIn(page, stack);
-  await openScreen(page, 'Assign location');
-  const field = page.getByTestId('scan-field');
-  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
-  const question = page.getByTestId('rack-unknown');
-  const choose = (name: string, csv: string) =>
-    page.getByTestId('rack-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const { field, question, choose } = await boxForRackFiles(page);
   /** From the scan field, Tab reaches the question's buttons after the ID type and the file chooser. */
   const tabTo = async (testId: string, presses: number) => {
     await expect(field).toBeFocused();
@@ -227,13 +234,7 @@ test('rack file that moves a tube and puts a new one where it was: the new one w
 test('the rack file question answers to the single-tube question keys: Alt+Y uses them, Escape saves nothing and says so; a scan instead leaves it unanswered', async ({
   page,
 }) => {
-  await signIn(page, stack);
-  await openScreen(page, 'Assign location');
-  const field = page.getByTestId('scan-field');
-  await scanAndWait(page, 'BOX000001', 'Freezer Box 1');
-  const question = page.getByTestId('rack-unknown');
-  const choose = (name: string, csv: string) =>
-    page.getByTestId('rack-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const { field, question, choose } = await boxForRackFiles(page);
 
   // Alt+Y, from the scan field: "Use anyway", the whole file saved.
   await choose('rack-alt-y.csv', 'Position,Barcode\nH5,TB000215\nH6,TB999204\n');
