@@ -12,7 +12,7 @@ import { entryReads } from './entry-reads.js';
 import { servicesElsewhere } from './waiting-elsewhere.js';
 import { keptEntries } from './kept-entries.js';
 import { FAILED_BY_KIND } from './statements.js';
-import { failedShown } from '../../shared/outbox-words/shown-state.js';
+import { shownOfKind } from './failed-shown.js';
 
 export type {
   Outbox,
@@ -57,7 +57,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const current = service();
       for (const { state, kind, n } of st.counts.all(current, current)) {
         // Split by the one rule every screen says a failed entry's state by, so the counts read as the rows do.
-        if (state === FAILED_BY_KIND) failedAs[failedShown(typeof kind === 'string' ? { kind } : null)] += n;
+        if (state === FAILED_BY_KIND) failedAs[shownOfKind(kind)] += n;
         else if (state in c && state !== 'failedAs') c[state as Exclude<keyof QueueCounts, 'failedAs'>] = n;
       }
       for (const w of this.waitingElsewhere()) c.elsewhere += w.waiting + w.failed + w.uncertain;
@@ -67,6 +67,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     waitingElsewhere: elsewhere.waitingElsewhere,
     discardWaiting: elsewhere.discardWaiting,
     list: reads.list,
+    listTotal: reads.listTotal,
     cancel: undo.cancel,
     undoMany: undo.undoMany,
     discard: actions.discard,

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Intent, IntentType } from '../../shared/outbox/intents.js';
 import type { UnsavedSubject } from '../../shared/outbox/unsaved-subject.js';
 import type { MovedAside } from '../common/sqlite/open-database.js';
-import type { MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
+import type { FailedShown, MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
 import type { TypedEmitter } from '../common/emitter.js';
 import type { BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
@@ -92,6 +92,11 @@ export interface UndoOptions {
   readFrom?: string;
 }
 
+/** Which entries `list` gives: of one type, or (of the failed ones) those said as one state. */
+export type ListOptions = { afterId?: number; limit?: number } & (
+  { type?: IntentType; shown?: never } | { shown?: FailedShown; type?: never }
+);
+
 export interface Outbox {
   /** Set when the file at `path` was corrupt: it was moved aside and this is a fresh outbox. */
   readonly recovered: MovedAside | null;
@@ -146,9 +151,12 @@ export interface Outbox {
   discardWaiting(service: string): number[];
   /**
    * Entries in a state, of every service, oldest first: for lists the user acts on, so an entry this
-   * version cannot read is listed as such (with the reason) instead of breaking the list.
+   * version cannot read is listed as such (with the reason) instead of breaking the list. With `shown`,
+   * of the failed entries only those the Outbox says so (a tab of it: Needs a look, Refused, Failed).
    */
-  list(state: EntryState, options?: { afterId?: number; limit?: number; type?: IntentType }): ListedEntry[];
+  list(state: EntryState, options?: ListOptions): ListedEntry[];
+  /** How many entries `list` gives with these options and no limit: for a tab that shows only the oldest. */
+  listTotal(state: EntryState, options?: Pick<ListOptions, 'shown'>): number;
   /**
    * Undo: only an entry that was never attempted can be cancelled. One tried before (its answer lost,
    * a 5xx, a timeout, a split batch between its requests) may already be on the service; the caller

@@ -31,6 +31,16 @@ export interface EntryRow {
 /** The `counts` rows that count failed entries by their error's kind, apart from the rows by state. */
 export const FAILED_BY_KIND = 'failed-by-kind';
 
+/**
+ * A failed entry's error kind, read by SQLite: all that tells a hold or a refusal from another failure
+ * (failed-shown.ts says which kind is which). One expression for the counts and the Outbox's tabs, so
+ * "3 need a look" and the Needs a look tab count the same rows. A stored error that is not JSON reads as
+ * no kind (json_extract would throw, and nothing would be counted or listed).
+ */
+const FAILED_KIND = `CASE WHEN json_valid(last_error) THEN json_extract(last_error, '$.kind') END`;
+/** Failed entries whose kind is one of a JSON array's values, or has none when the flag is 1. */
+const FAILED_OF_KINDS = `state = 'failed' AND (${FAILED_KIND} IN (SELECT value FROM json_each(?)) OR (? AND ${FAILED_KIND} IS NULL))`;
+
 /** A stored row this version cannot read; the message says which entry and why, for the user. */
 export class UnreadableRowError extends Error {
   override readonly name = 'UnreadableRowError';
@@ -186,15 +196,25 @@ export function prepareStatements(db: Database.Database) {
     /**
      * Runs after every scan's commit, so one statement: the states from the (service, state) index, and
      * the failed entries once more by their error's kind, which is all that tells a hold or a refusal
-     * from another failure. Only failed rows are read for it, and SQLite reads the kind, not JS. A stored
-     * error that is not JSON reads as no kind (json_extract would throw, and no count would go out).
+     * from another failure. Only failed rows are read for it, and SQLite reads the kind, not JS.
      */
     counts: db.prepare<[string, string], { state: string; kind: unknown; n: number }>(
       `SELECT state, NULL AS kind, COUNT(*) AS n FROM entries WHERE service = ? GROUP BY state
        UNION ALL
-       SELECT '${FAILED_BY_KIND}', CASE WHEN json_valid(last_error) THEN json_extract(last_error, '$.kind') END,
-         COUNT(*) FROM entries WHERE service = ? AND state = 'failed' GROUP BY 2`,
+       SELECT '${FAILED_BY_KIND}', ${FAILED_KIND}, COUNT(*) FROM entries WHERE service = ? AND state = 'failed' GROUP BY 2`,
     ),
+    /** The error kinds failed entries of every service have, for a tab of the ones said one way. */
+    failedKinds: db.prepare<[], { kind: unknown }>(
+      `SELECT DISTINCT ${FAILED_KIND} AS kind FROM entries WHERE state = 'failed'`,
+    ),
+    /** Failed entries of every service with one of these kinds (FAILED_OF_KINDS), oldest first. */
+    failedOfKinds: db.prepare<[string, number, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE ${FAILED_OF_KINDS} AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    countFailedOfKinds: db.prepare<[string, number], { n: number }>(
+      `SELECT COUNT(*) AS n FROM entries WHERE ${FAILED_OF_KINDS}`,
+    ),
+    countInState: db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM entries WHERE state = ?`),
     /**
      * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done, and every
      * entry it was built on is done. A lane whose head waits for another entry waits whole (its order is

@@ -1,4 +1,4 @@
-import { isHeldForLook, type OutboxEntryState, type OutboxError } from '../ipc/channels/outbox.js';
+import { isHeldForLook, type FailedShown, type OutboxEntryState, type OutboxError } from '../ipc/channels/outbox.js';
 import { isRefusal } from './shown-error.js';
 
 /**
@@ -54,8 +54,7 @@ export function countedStateSaid(n: number, state: ShownState): string {
   return n === 1 ? said : said.replace(/^needs\b/, 'need');
 }
 
-/** The states a failed entry is said as. */
-export type FailedShown = 'held' | 'refused' | 'failed';
+export type { FailedShown };
 
 /** Which of the words a failed entry's state is: only its error tells a hold or a refusal from another failure. */
 export function failedShown(error: Pick<OutboxError, 'kind'> | null | undefined): FailedShown {

@@ -94,10 +94,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         throw err;
       }
     },
-    'outbox.list': ({ states, limit, target }) => {
+    'outbox.list': ({ states, shown, limit, target }) => {
       const wanted = (states ?? OPEN) as EntryState[];
       const max = limit ?? 500;
-      const entries = wanted.flatMap((s) => (target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max })));
+      const entries = wanted.flatMap((s) =>
+        target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max, ...(shown ? { shown } : {}) }),
+      );
       const current = outbox.currentService();
       const waitingOn = wanted.includes('pending')
         ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames)
@@ -112,6 +114,9 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
           return waiting === null ? summary : { ...summary, waiting };
         });
     },
+    'outbox.listTotal': ({ states, shown }) => ({
+      total: ((states ?? OPEN) as EntryState[]).reduce((n, s) => n + outbox.listTotal(s, shown ? { shown } : {}), 0),
+    }),
     'outbox.counts': () => outbox.counts(),
     'outbox.services': () => {
       const current = outbox.currentService();

@@ -1,10 +1,9 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { OutboxEntryState, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { failedShown, type FailedShown } from '../../../shared/outbox-words/shown-state.js';
+import { isFailedShown, moreThanListedSaid, TAB_LIMIT, type OutboxFilter } from './outbox-tabs.js';
 
-/** A tab of the Outbox: the open entries, or the entries one state's words are said of (shown-state.ts). */
-export type OutboxFilter = 'open' | FailedShown | 'uncertain' | 'done';
+export type { OutboxFilter };
 const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
   open: ['pending', 'sending', 'failed', 'uncertain'],
   held: ['failed'],
@@ -13,10 +12,6 @@ const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
   uncertain: ['uncertain'],
   done: ['done'],
 };
-
-/** Whether a listed entry is one its tab's words are said of: a failed one only under its own word. */
-const inTab = (filter: OutboxFilter, e: OutboxEntrySummary): boolean =>
-  filter === 'open' || e.state !== 'failed' || failedShown(e.lastError) === filter;
 
 /** The outbox panel's list and the user's actions on entries; every action answers a sentence. */
 export class OutboxList {
@@ -31,18 +26,26 @@ export class OutboxList {
    * entries whose state the screen no longer knows without being told.
    */
   listError = $state<string | null>(null);
+  /** Said when the tab holds more entries than it lists (TAB_LIMIT): how many, and what lets the next ones in. */
+  moreThanListed = $state<string | null>(null);
 
   constructor(readonly api: BenchlinkApi) {}
 
   async refresh(): Promise<void> {
-    const r = await this.api.invoke('outbox.list', { states: STATES[this.filter], limit: 500 });
+    const filter = this.filter;
+    // Main picks a tab's entries before the limit: the page cannot, from a list already cut at it.
+    const query = { states: STATES[filter], ...(isFailedShown(filter) ? { shown: filter } : {}) };
+    const r = await this.api.invoke('outbox.list', { ...query, limit: TAB_LIMIT });
     if (!r.ok) {
       this.listError = `The list could not be read (${r.error.message}): what it shows may be out of date.`;
       return;
     }
     this.listError = null;
-    const entries = r.value.filter((e) => inTab(this.filter, e));
-    this.entries = this.filter === 'done' ? entries.slice(-100).reverse() : entries;
+    this.entries = filter === 'done' ? r.value.slice(-100).reverse() : r.value;
+    this.moreThanListed = null;
+    if (r.value.length < TAB_LIMIT) return;
+    const total = await this.api.invoke('outbox.listTotal', query);
+    this.moreThanListed = moreThanListedSaid(filter, r.value.length, total.ok ? total.value.total : null);
   }
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {

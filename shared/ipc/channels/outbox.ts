@@ -65,6 +65,13 @@ export function isHeldForLook(state: OutboxEntryState, error: Pick<OutboxError, 
 export const MAY_HAVE_ARRIVED = ['gave-up', 'local', 'held', 'superseded', 'put-back'] as const;
 export type MayHaveArrived = (typeof MAY_HAVE_ARRIVED)[number];
 
+/**
+ * The states a failed entry is said as (shared/outbox-words/shown-state.ts decides which): held for a
+ * look, refused by the service, failed otherwise. Each is a tab of the Outbox and a count of its own.
+ */
+export const FAILED_SHOWN = ['held', 'refused', 'failed'] as const;
+export type FailedShown = (typeof FAILED_SHOWN)[number];
+
 const count = z.number().int().nonnegative();
 
 export const outboxCounts = z.strictObject({
@@ -121,6 +128,13 @@ export const outboxEntrySummary = z.strictObject({
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 
 const byId = z.strictObject({ id: outboxEntryId });
+
+/** Which entries a list (or its total) is of: states, and of the failed ones only those said as `shown`. */
+const listedStates = {
+  states: z.array(outboxEntryState).max(OUTBOX_ENTRY_STATES.length).optional(),
+  /** Of the failed entries, only those the Outbox says as this (Needs a look, Refused, Failed). */
+  shown: z.enum(FAILED_SHOWN).optional(),
+};
 
 /** A service by its identity (shared/ipc/service-identity.ts) and its name for people. */
 const serviceRef = { service: z.string().max(4000), label: z.string() };
@@ -230,13 +244,24 @@ export const outboxChannels = {
     readOnly: true,
     holdsMs: ({ timeoutMs }) => timeoutMs,
   }),
+  /** Entries in these states (the open ones when none are named), oldest first, up to `limit` (500). */
   'outbox.list': channel({
-    request: z.strictObject({
-      states: z.array(outboxEntryState).max(OUTBOX_ENTRY_STATES.length).optional(),
-      limit: z.number().int().min(1).max(5000).optional(),
-      target: z.string().max(2000).optional(),
-    }),
+    request: z
+      .strictObject({
+        ...listedStates,
+        limit: z.number().int().min(1).max(5000).optional(),
+        target: z.string().max(2000).optional(),
+      })
+      .refine((r) => r.shown === undefined || r.target === undefined, {
+        message: 'shown lists a tab of the Outbox, which is not one lane (target)',
+      }),
     response: z.array(outboxEntrySummary),
+    readOnly: true,
+  }),
+  /** How many entries `outbox.list` lists for these states with no limit: a tab longer than it shows says so. */
+  'outbox.listTotal': channel({
+    request: z.strictObject(listedStates),
+    response: z.strictObject({ total: z.number().int().nonnegative() }),
     readOnly: true,
   }),
   'outbox.counts': channel({ request: z.strictObject({}), response: outboxCounts, readOnly: true }),

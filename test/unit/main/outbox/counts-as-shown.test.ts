@@ -51,4 +51,24 @@ describe('outbox counts: failed entries split as they are shown', () => {
     outbox.db.prepare(`UPDATE entries SET last_error = ? WHERE id = ?`).run('{"kind":"not-fou', damaged);
     expect(outbox.counts()).toMatchObject({ failed: 2, failedAs: { held: 0, refused: 1, failed: 1 } });
   });
+
+  it('lists each way a failed entry is said as it counts it: the same rows, damaged errors too', () => {
+    const held = failWith('A1', PLATE_CHANGED);
+    const refused = [failWith('A2', 'not-found'), failWith('A3', 'permission')];
+    const failed = [failWith('A4', 'gave-up'), failWith('A5', 'not-found'), failWith('A6', 'local')];
+    // A damaged error and one whose kind is not a string: no kind, so "Failed", counted and listed so.
+    outbox.db.prepare(`UPDATE entries SET last_error = ? WHERE id = ?`).run('{"kind":"not-fou', failed[1]);
+    outbox.db.prepare(`UPDATE entries SET last_error = ? WHERE id = ?`).run('{"kind":7,"message":"x"}', failed[2]);
+    const listed = (shown: 'held' | 'refused' | 'failed') => outbox.list('failed', { shown }).map((e) => e.id);
+    expect({ held: listed('held'), refused: listed('refused'), failed: listed('failed') }).toEqual({
+      held: [held],
+      refused,
+      failed,
+    });
+    const { failedAs } = outbox.counts();
+    for (const shown of ['held', 'refused', 'failed'] as const) {
+      expect(outbox.listTotal('failed', { shown })).toBe(failedAs[shown]);
+      expect(outbox.list('failed', { shown, limit: 1 })).toHaveLength(1);
+    }
+  });
 });

@@ -1,0 +1,37 @@
+import { FAILED_SHOWN, type FailedShown } from '../../../shared/ipc/channels/outbox.js';
+import { STATE_SAID, stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
+
+/** A tab of the Outbox: the open entries, or the entries one state's words are said of (shown-state.ts). */
+export type OutboxFilter = 'open' | FailedShown | 'uncertain' | 'done';
+
+/** The most entries a tab lists: the oldest, which are the ones to deal with first. */
+export const TAB_LIMIT = 500;
+
+// The tabs in the words of the rows under them: "Refused" lists the rows that say Refused.
+export const OUTBOX_TABS: readonly { id: OutboxFilter; label: string }[] = [
+  { id: 'open', label: 'Open' },
+  ...(['held', 'refused', 'failed', 'uncertain'] as const).map((id) => ({ id, label: STATE_SAID[id] })),
+  { id: 'done', label: `Recently ${stateSaidInLine('done')}` },
+];
+
+export const isFailedShown = (f: OutboxFilter): f is FailedShown => (FAILED_SHOWN as readonly string[]).includes(f);
+
+/** What a technician does with a tab's oldest entries so that the next ones come into the list. */
+const NEXT_STEP: Record<Exclude<OutboxFilter, 'done'>, string> = {
+  open: 'the next ones show here as these are sent or dealt with',
+  held: 'send these anyway or discard them first, and the next ones show here',
+  refused: 'correct (Edit) or discard these first, and the next ones show here',
+  failed: 'retry or discard these first, and the next ones show here',
+  uncertain: 'say for these first whether they arrived, and the next ones show here',
+};
+
+/**
+ * What a tab says when it holds more entries than it lists, or null when it lists them all. `total` is
+ * null when main could not say how many there are. "Recently sent" says nothing: it is a glance back.
+ */
+export function moreThanListedSaid(filter: OutboxFilter, listed: number, total: number | null): string | null {
+  if (filter === 'done' || listed < TAB_LIMIT || (total !== null && total <= listed)) return null;
+  const label = OUTBOX_TABS.find((t) => t.id === filter)?.label ?? filter;
+  const of = total === null ? 'more' : `${total}`;
+  return `Showing the oldest ${listed} of ${of} entries in "${label}": ${NEXT_STEP[filter]}.`;
+}
