@@ -21,6 +21,7 @@ export function laneReads({
   | 'pendingHeadId'
   | 'pendingElsewhere'
   | 'pendingAssignmentsInto'
+  | 'assignmentsIntoBefore'
   | 'standingAssignments'
   | 'entriesOf'
   | 'sentAfter'
@@ -47,6 +48,8 @@ export function laneReads({
       readableOnly(st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids))),
     pendingAssignmentsInto: (locationId, beforeId) =>
       readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
+    assignmentsIntoBefore: (locationId, beforeId) =>
+      readableOnly(st.assignmentsIntoBefore.all(service(), locationId, beforeId)),
     standingAssignments: (locationId) => readableOnly(st.standingAssignments.all(service(), locationId)),
     entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),

@@ -82,6 +82,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingHeadId: lanes.pendingHeadId,
     pendingElsewhere: lanes.pendingElsewhere,
     pendingAssignmentsInto: lanes.pendingAssignmentsInto,
+    assignmentsIntoBefore: lanes.assignmentsIntoBefore,
     standingAssignments: lanes.standingAssignments,
     entriesOf: lanes.entriesOf,
     claim: sync.claim,

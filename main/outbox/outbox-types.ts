@@ -220,6 +220,12 @@ export interface Outbox {
    */
   pendingAssignmentsInto(locationId: string, beforeId: number): OutboxEntry[];
   /**
+   * Location-assign entries into `locationId` older than `beforeId` that were or may be sent (pending,
+   * in flight, uncertain or done), oldest first: which tubes this computer put in its positions. One
+   * this version cannot read is left out: it was never sent.
+   */
+  assignmentsIntoBefore(locationId: string, beforeId: number): OutboxEntry[];
+  /**
    * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
    * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One
    * this version cannot read is left out: it is never sent, so it puts no tube anywhere.

@@ -353,6 +353,14 @@ export function prepareStatements(db: Database.Database) {
          AND json_extract(payload, '$.locationId') = ? AND id < ? ORDER BY id`,
     ),
     /**
+     * Assignments into a location older than `id` that were or may be sent (pending, in flight, uncertain
+     * or done): the tubes this computer put in its positions, moved away since or not.
+     */
+    assignmentsIntoBefore: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('pending', 'sending', 'uncertain', 'done')
+         AND service = ? AND json_extract(payload, '$.locationId') = ? AND id < ? ORDER BY id`,
+    ),
+    /**
      * This computer's assignments into a location that still stand: not refused, cancelled or discarded,
      * and not followed by a later assignment of the same tube (same labsheet) anywhere, which moved it.
      * The expressions match the indexes of migration 6.

@@ -64,6 +64,73 @@ function olderMoveOfTube(
   };
 }
 
+/**
+ * The service checks an assign-location against the box as it was before the request: a tube into a
+ * position still holding another tube is refused, even when the same request (or one sent just
+ * before it) moves that tube away. So a move into a position waits for every older pending move out
+ * of it: a move of a tube this computer put there, made after it was put there, to any other place.
+ * In its own lane the batch stops before it, so the move out goes first, in a request of its own; in
+ * another lane (another box, or another idType) this lane waits for that one, as cutAtEarlierMoves.
+ * Only tubes this computer put there are known here: the outbox is what the sync engine reads.
+ */
+export function cutAtMovesOutOf(
+  outbox: Outbox,
+  target: string,
+  run: OutboxEntry[],
+  names: TubeNames = ONLY_AS_QUEUED,
+): OutboxEntry[] {
+  const out = olderMoveOutOf(outbox, target, run, names);
+  return untilFirstWaiting(run, (e) => out(e) !== null);
+}
+
+/** Where an assignment puts its tube: the location and, when it gives one, the position. */
+function placeOf(e: OutboxEntry): { location: string; at: string | null } | null {
+  const i = e.intent;
+  if (i.type !== 'location-assign') return null;
+  return { location: i.locationId, at: i.position === undefined ? null : positionKey(i.position) };
+}
+
+/**
+ * For a run of one location's moves (oldest first): the oldest pending move out of an entry's
+ * position (the rule above), or null. One read of the location's placements and one of the moves
+ * elsewhere of the tubes placed there, for the whole run.
+ */
+function olderMoveOutOf(
+  outbox: Outbox,
+  target: string,
+  run: readonly OutboxEntry[],
+  names: TubeNames,
+): (e: OutboxEntry) => OutboxEntry | null {
+  const first = run[0]?.intent;
+  const last = run[run.length - 1];
+  if (first?.type !== 'location-assign' || !last) return () => null;
+  const key = (e: OutboxEntry) =>
+    e.intent.type === 'location-assign' ? tubeKey(names, e.intent.labsheet, e.intent.id) : '';
+  const placed = outbox.assignmentsIntoBefore(first.locationId, last.id).filter((p) => placeOf(p)?.at != null);
+  if (placed.length === 0) return () => null;
+  const holders = new Set(placed.map(key));
+  // The pending moves of those tubes: in this lane (the run) and in every other lane.
+  const moves = [
+    ...outbox.pendingElsewhere('location-assign', target, last.id, namesOfTubes(placed, names)),
+    ...run,
+  ].filter((m) => holders.has(key(m)));
+  return (e) => {
+    const into = placeOf(e);
+    if (into?.at == null) return null;
+    let oldest: OutboxEntry | null = null;
+    for (const p of placed) {
+      if (p.id >= e.id || placeOf(p)?.at !== into.at || key(p) === key(e)) continue;
+      for (const m of moves) {
+        const to = placeOf(m);
+        const out =
+          m.id > p.id && m.id < e.id && key(m) === key(p) && (to?.location !== into.location || to.at !== into.at);
+        if (out && (oldest === null || m.id < oldest.id)) oldest = m;
+      }
+    }
+    return oldest;
+  };
+}
+
 /** The well an entry changes (Well fill) or moves a tube into (Assign location), or null. */
 function wellOf(e: OutboxEntry): { kind: 'change' | 'move'; at: string } | null {
   const i = e.intent;
@@ -167,7 +234,7 @@ export const HELD_BY_RULES: ReadonlySet<IntentType> = new Set(['location-assign'
 export interface RuleWait {
   entry: OutboxEntry;
   on: OutboxEntry;
-  rule: 'tube-moved-before' | 'move-into-well' | 'well-changed-before';
+  rule: 'tube-moved-before' | 'move-into-well' | 'well-changed-before' | 'moved-out-before';
 }
 
 /**
@@ -196,9 +263,12 @@ export function firstWaitingOf(
   if (first.intent.type !== 'location-assign') return null;
   const elsewhere = olderMoveOfTube(outbox, first.target, lane, names);
   const changed = olderOtherInWell(changesOf(plateLaneOf({ uuid: first.intent.locationId })));
+  const movedOut = olderMoveOutOf(outbox, first.target, lane, names);
   for (const entry of lane) {
     const tube = elsewhere(entry);
     if (tube) return { entry, on: tube, rule: 'tube-moved-before' };
+    const out = movedOut(entry);
+    if (out) return { entry, on: out, rule: 'moved-out-before' };
     const change = changed(entry);
     if (change) return { entry, on: change, rule: 'well-changed-before' };
   }

@@ -10,7 +10,7 @@ import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch }
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
-import { cutAtEarlierMoves, cutAtEarlierMovesInto, cutAtEarlierWellChanges } from './cross-target.js';
+import { cutAtEarlierMoves, cutAtEarlierMovesInto, cutAtEarlierWellChanges, cutAtMovesOutOf } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
@@ -268,10 +268,15 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     if (kind === 'assignments')
       run = cutAtEarlierWellChanges(
         outbox,
-        cutAtEarlierMoves(
+        cutAtMovesOutOf(
           outbox,
           target,
-          takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
+          cutAtEarlierMoves(
+            outbox,
+            target,
+            takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
+            names,
+          ),
           names,
         ),
       );

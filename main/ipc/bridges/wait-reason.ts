@@ -190,6 +190,12 @@ export function waitReasons(
           "an older move of the same tube to another place: a tube's moves are sent in the order they were " +
             'made, so this goes right after it.',
         );
+      case 'moved-out-before':
+        return waitsOn(
+          w.on,
+          'an older move of the tube that is in this position now to another place: the service refuses a ' +
+            'tube into a position that still holds another one, so this goes right after that move.',
+        );
       case 'move-into-well':
         return waitsOn(
           w.on,

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { Intent } from '../../../shared/outbox/intents.js';
+import { serverWell, stackPerTest } from './stack.js';
+
+/**
+ * A box reorganised: TB000160 moved from A1 to B2, then a new tube put at A1. The sandbox checks an
+ * assign-location against the box as it was before the request, so the new tube must reach it after
+ * the move, never in the same request nor before it. Counted at the fault proxy.
+ */
+describe('a tube into a position an older move empties is sent after that move', () => {
+  const { stack: s } = stackPerTest('sync-moves-out-');
+
+  const into = (id: string, position: string, idType: 'ID' | 'ID_BARCODE' = 'ID_BARCODE'): Intent => ({
+    type: 'location-assign',
+    labsheet: 'Samples',
+    locationId: s.sandbox.store.manifests.find('hrid', 'PL-0003')!.uuid,
+    idType,
+    id,
+    position,
+  });
+
+  async function placedAtA1(): Promise<void> {
+    s.outbox.enqueue(into('TB000160', 'A1'));
+    await s.engine.syncNow();
+    expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0160');
+  }
+
+  it('under the same ID type: the batch is split before the new tube, the move goes first', async () => {
+    await placedAtA1();
+    const before = s.forwarded('/labsheets/assign-location');
+    s.outbox.enqueueMany([into('TB000160', 'B2'), into('TB000161', 'A1')]);
+    await s.engine.syncNow();
+    expect(s.outbox.counts()).toMatchObject({ pending: 0, failed: 0, uncertain: 0 });
+    // Two requests: in one, the sandbox refuses A1 (it still holds S-0160 before the request).
+    expect(s.forwarded('/labsheets/assign-location') - before).toBe(2);
+    expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0160');
+    expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0161');
+  });
+
+  it('under another ID type: the new tube waits while the move is set aside after a failure', async () => {
+    await placedAtA1();
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    s.outbox.enqueueMany([into('TB000160', 'B2'), into('S-0161', 'A1', 'ID')]);
+    // The move's send fails once: its lane is set aside for this drain, the new tube's lane is next.
+    s.proxy.setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 503 }, count: 1 }]);
+    await s.engine.syncNow();
+    expect(s.outbox.counts()).toMatchObject({ pending: 2, failed: 0 });
+    await s.engine.syncNow();
+    expect(s.outbox.counts()).toMatchObject({ pending: 0, failed: 0, uncertain: 0 });
+    expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0160');
+    expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0161');
+  });
+});
