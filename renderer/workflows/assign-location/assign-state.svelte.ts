@@ -668,9 +668,10 @@ export class AssignState implements ServiceBound, Asking {
   /**
    * Why a read whose position the record gives `holder` waits, added to its reason, when the file shows
    * `holder` elsewhere. The service refuses a tube into a well its record still gives another, even
-   * within one request, and the outbox does not hold a move into a well until an older move out of it
-   * is sent (the two may even go in one request, or the new one first under another idType), so the
-   * read is not queued: it goes when the file is chosen again after that move is sent (`afterMove`).
+   * within one request. The sync holds a move into a well until an older move out of it is sent only
+   * for tubes this computer put there (main/sync/cross-target.ts cutAtMovesOutOf reads the outbox, not
+   * the box's record), so the read is not queued: it goes when the file is chosen again after that move
+   * is sent (`afterMove`).
    * Nothing is added when the file does not show `holder`: the position's own reason says all that is known.
    */
   #blockedBy(bad: RackBad, holder: string, inFile: ReadonlyMap<string, string>, savedAt: ReadonlySet<string>): void {

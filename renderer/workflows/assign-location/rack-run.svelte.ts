@@ -236,8 +236,9 @@ function savedSaid(
 
 /**
  * The reads whose position a move in the same file empties. Not queued: the service refuses a tube
- * into a position its record still fills, and the outbox does not hold a move into a well until an
- * older move out of it is sent, so the user chooses the file again once the moves are sent.
+ * into a position its record still fills, and the sync holds a move into a position until an older
+ * move out of it is sent only for tubes this computer put there, so the user chooses the file again
+ * once the moves are sent.
  */
 function waitsSaid(waiting: readonly RackBad[]): string {
   const n = waiting.length;
