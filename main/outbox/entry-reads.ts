@@ -35,8 +35,9 @@ export function entryReads({ st, log }: StoreContext): Pick<Outbox, 'get' | 'cha
       const limit = o?.limit ?? 1000;
       // A tab's entries are picked in SQL, before the limit: picked after it, 500 refused ones ahead
       // would leave the Needs a look tab empty while its count says 3.
-      const rows =
-        state === 'failed' && o?.shown !== undefined
+      const rows = o?.newest
+        ? st.inStateNewest.all(state, limit)
+        : state === 'failed' && o?.shown !== undefined
           ? st.failedOfKinds.all(...kindsShownAs(st, o.shown), after, limit)
           : o?.type === undefined
             ? st.inState.all(state, after, limit)

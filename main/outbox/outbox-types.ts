@@ -92,9 +92,14 @@ export interface UndoOptions {
   readFrom?: string;
 }
 
-/** Which entries `list` gives: of one type, or (of the failed ones) those said as one state. */
-export type ListOptions = { afterId?: number; limit?: number } & (
-  { type?: IntentType; shown?: never } | { shown?: FailedShown; type?: never }
+/**
+ * Which entries `list` gives: of one type, or (of the failed ones) those said as one state, oldest
+ * first; or with `newest`, the newest first (a glance back at what was sent, not a list to work through).
+ */
+export type ListOptions = { limit?: number } & (
+  | { afterId?: number; type?: IntentType; shown?: never; newest?: never }
+  | { afterId?: number; shown?: FailedShown; type?: never; newest?: never }
+  | { newest: true; afterId?: never; type?: never; shown?: never }
 );
 
 export interface Outbox {
@@ -152,7 +157,8 @@ export interface Outbox {
   /**
    * Entries in a state, of every service, oldest first: for lists the user acts on, so an entry this
    * version cannot read is listed as such (with the reason) instead of breaking the list. With `shown`,
-   * of the failed entries only those the Outbox says so (a tab of it: Needs a look, Refused, Failed).
+   * of the failed entries only those the Outbox says so (a tab of it: Needs a look, Refused, Failed);
+   * with `newest`, the newest first (Recently sent).
    */
   list(state: EntryState, options?: ListOptions): ListedEntry[];
   /** How many entries `list` gives with these options and no limit: for a tab that shows only the oldest. */

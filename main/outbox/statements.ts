@@ -342,6 +342,10 @@ export function prepareStatements(db: Database.Database) {
     inState: db.prepare<[string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
+    /** The newest entries in a state, newest first: cut in SQL, so more than `limit` kept never hides the latest. */
+    inStateNewest: db.prepare<[string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? ORDER BY id DESC LIMIT ?`,
+    ),
     // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.
     pendingElsewhere: db.prepare<[string, string, string, number, string], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND type = ? AND target != ? AND id < ?

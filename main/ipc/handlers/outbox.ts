@@ -94,18 +94,20 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         throw err;
       }
     },
-    'outbox.list': ({ states, shown, limit, target }) => {
+    'outbox.list': ({ states, shown, limit, target, newest }) => {
       const wanted = (states ?? OPEN) as EntryState[];
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) =>
-        target ? outbox.entriesOf(target, s) : outbox.list(s, { limit: max, ...(shown ? { shown } : {}) }),
+        target
+          ? outbox.entriesOf(target, s)
+          : outbox.list(s, newest ? { limit: max, newest } : { limit: max, ...(shown ? { shown } : {}) }),
       );
       const current = outbox.currentService();
       const waitingOn = wanted.includes('pending')
         ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames)
         : () => null;
       return entries
-        .sort((a, b) => a.id - b.id)
+        .sort((a, b) => (newest ? b.id - a.id : a.id - b.id))
         .slice(0, max)
         .map((e) => {
           const summary = toSummary(e, (x) => recordFolderOf(outbox, x), d.nameOf);

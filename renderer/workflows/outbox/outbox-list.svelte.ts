@@ -1,7 +1,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { OutboxEntryState, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { isFailedShown, moreThanListedSaid, TAB_LIMIT, type OutboxFilter } from './outbox-tabs.js';
+import { isFailedShown, moreThanListedSaid, RECENT_LIMIT, TAB_LIMIT, type OutboxFilter } from './outbox-tabs.js';
 
 export type { OutboxFilter };
 const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
@@ -35,15 +35,18 @@ export class OutboxList {
     const filter = this.filter;
     // Main picks a tab's entries before the limit: the page cannot, from a list already cut at it.
     const query = { states: STATES[filter], ...(isFailedShown(filter) ? { shown: filter } : {}) };
-    const r = await this.api.invoke('outbox.list', { ...query, limit: TAB_LIMIT });
+    const r = await this.api.invoke(
+      'outbox.list',
+      filter === 'done' ? { ...query, newest: true, limit: RECENT_LIMIT } : { ...query, limit: TAB_LIMIT },
+    );
     if (!r.ok) {
       this.listError = `The list could not be read (${r.error.message}): what it shows may be out of date.`;
       return;
     }
     this.listError = null;
-    this.entries = filter === 'done' ? r.value.slice(-100).reverse() : r.value;
+    this.entries = r.value;
     this.moreThanListed = null;
-    if (r.value.length < TAB_LIMIT) return;
+    if (filter === 'done' || r.value.length < TAB_LIMIT) return;
     const total = await this.api.invoke('outbox.listTotal', query);
     this.moreThanListed = moreThanListedSaid(filter, r.value.length, total.ok ? total.value.total : null);
   }

@@ -7,6 +7,9 @@ export type OutboxFilter = 'open' | FailedShown | 'uncertain' | 'done';
 /** The most entries a tab lists: the oldest, which are the ones to deal with first. */
 export const TAB_LIMIT = 500;
 
+/** How many of the newest sends "Recently sent" lists: a glance back, not the history. */
+export const RECENT_LIMIT = 100;
+
 // The tabs in the words of the rows under them: "Refused" lists the rows that say Refused.
 export const OUTBOX_TABS: readonly { id: OutboxFilter; label: string }[] = [
   { id: 'open', label: 'Open' },

@@ -244,16 +244,23 @@ export const outboxChannels = {
     readOnly: true,
     holdsMs: ({ timeoutMs }) => timeoutMs,
   }),
-  /** Entries in these states (the open ones when none are named), oldest first, up to `limit` (500). */
+  /**
+   * Entries in these states (the open ones when none are named), oldest first, up to `limit` (500); with
+   * `newest`, the newest first (the Outbox's Recently sent: the latest sends, however many are kept).
+   */
   'outbox.list': channel({
     request: z
       .strictObject({
         ...listedStates,
         limit: z.number().int().min(1).max(5000).optional(),
         target: z.string().max(2000).optional(),
+        newest: z.literal(true).optional(),
       })
       .refine((r) => r.shown === undefined || r.target === undefined, {
         message: 'shown lists a tab of the Outbox, which is not one lane (target)',
+      })
+      .refine((r) => r.shown === undefined || r.newest === undefined, {
+        message: 'shown lists a tab to work through, oldest first, not the newest',
       }),
     response: z.array(outboxEntrySummary),
     readOnly: true,

@@ -388,6 +388,14 @@ describe('outbox store', () => {
     }
   });
 
+  it('lists the newest entries in a state newest first, however many older ones are kept', () => {
+    const ids = Array.from({ length: 5 }, (_, i) => outbox.enqueue(wellSet(`A${i + 1}`, `S-000${i}`)));
+    outbox.claim(ids, 'r-all', 'updateManifest');
+    outbox.settle(ids.map((id) => ({ id, state: 'done' as const })));
+    expect(outbox.list('done', { newest: true, limit: 2 }).map((e) => e.id)).toEqual([ids[4], ids[3]]);
+    expect(outbox.list('done', { limit: 2 }).map((e) => e.id)).toEqual([ids[0], ids[1]]);
+  });
+
   it('prunes only old done entries and their request log; failed ones stay', () => {
     const a = outbox.enqueue(wellSet('A1', 'S-0001'));
     const b = outbox.enqueue(wellSet('A2', 'S-0002'));
