@@ -29,9 +29,15 @@ export class OutboxList {
   /** Said when the tab holds more entries than it lists (TAB_LIMIT): how many, and what lets the next ones in. */
   moreThanListed = $state<string | null>(null);
 
+  /** The latest listing asked for: only its answer is shown. */
+  #asked = 0;
+
   constructor(readonly api: BenchlinkApi) {}
 
   async refresh(): Promise<void> {
+    // Answers can come back out of order (a quick tab switch, a refresh on a queue change): an older
+    // one shown last would put the previous tab's list under the new tab's name.
+    const asked = ++this.#asked;
     const filter = this.filter;
     // Main picks a tab's entries before the limit: the page cannot, from a list already cut at it.
     const query = { states: STATES[filter], ...(isFailedShown(filter) ? { shown: filter } : {}) };
@@ -39,6 +45,7 @@ export class OutboxList {
       'outbox.list',
       filter === 'done' ? { ...query, newest: true, limit: RECENT_LIMIT } : { ...query, limit: TAB_LIMIT },
     );
+    if (asked !== this.#asked) return;
     if (!r.ok) {
       this.listError = `The list could not be read (${r.error.message}): what it shows may be out of date.`;
       return;
@@ -48,6 +55,7 @@ export class OutboxList {
     this.moreThanListed = null;
     if (filter === 'done' || r.value.length < TAB_LIMIT) return;
     const total = await this.api.invoke('outbox.listTotal', query);
+    if (asked !== this.#asked) return;
     this.moreThanListed = moreThanListedSaid(filter, r.value.length, total.ok ? total.value.total : null);
   }
 

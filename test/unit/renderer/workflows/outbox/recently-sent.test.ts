@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbox } from '../../../../../main/outbox/index.js';
+import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { OutboxList } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
 import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
 import { wellSet } from '../../../main/outbox/helpers.js';
@@ -11,7 +12,7 @@ import { wellSet } from '../../../main/outbox/helpers.js';
  * An outbox on disk after a technician synced 600 tubes (none old enough to be pruned), and 3 refused
  * ones. Recently sent listed the last 100 of the oldest 500 done, so the newest 100 never showed.
  */
-describe('Outbox: Recently sent', () => {
+describe('Outbox: Recently sent and quick tab switches', () => {
   let env: InProcess;
   let dataDir: string;
   const done: number[] = [];
@@ -47,5 +48,29 @@ describe('Outbox: Recently sent', () => {
     expect(list.listError).toBeNull();
     expect(list.entries.map((e) => e.id)).toEqual(done.slice(-100).reverse());
     expect(list.moreThanListed).toBeNull();
+  });
+
+  it("a tab's list that arrives after the next tab's is not shown under the next tab's name", async () => {
+    // The first listing asked for is held back until the second one has answered.
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let lists = 0;
+    const api: BenchlinkApi = {
+      ...env.api,
+      invoke: (async (channel: Parameters<BenchlinkApi['invoke']>[0], payload: never) => {
+        const answer = env.api.invoke(channel, payload);
+        if (channel === 'outbox.list' && lists++ === 0) await held;
+        return answer;
+      }) as BenchlinkApi['invoke'],
+    };
+    const list = new OutboxList(api);
+    list.filter = 'done';
+    const first = list.refresh();
+    list.filter = 'refused';
+    await list.refresh();
+    release();
+    await first;
+    expect(list.filter).toBe('refused');
+    expect(list.entries.map((e) => e.id)).toEqual(refused);
   });
 });
