@@ -75,6 +75,19 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
         plate: { wells: [{ position, sample: { id: sample, labsheet: 'Samples' }, label: 'SAMPLE', tags: [] }] },
       });
     },
+    /**
+     * Another bench puts the tube `sample` (a sample ID) at `position` of the box or plate with this
+     * barcode by an assign-location, as a bench of its own scans it: the service moves it from then on.
+     */
+    otherAssigns(barcode: string, position: string, sample: string) {
+      const m = svc().store.manifests.find('barcode', barcode)!;
+      return otherBench().assignLocation({
+        labsheet: 'Samples',
+        locationId: m.uuid,
+        idType: 'ID',
+        assignments: [{ id: sample, position }],
+      });
+    },
     /** Another bench empties `position` of the plate or box with this barcode. */
     otherEmpties(barcode: string, position: string) {
       const m = svc().store.manifests.find('barcode', barcode)!;

@@ -11,7 +11,7 @@ import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { RackBad, RackRead } from './rack-csv.js';
-import { onePerPosition, type RackRefusal } from './rack-positions.js';
+import { misreadsHeld, onePerPosition, type MisreadHeld, type RackRefusal } from './rack-positions.js';
 import { RackRun } from './rack-run.svelte.js';
 import {
   boxHoldings,
@@ -97,8 +97,12 @@ export interface RackOutcome {
   moved: string[];
   /** Positions the file shows empty that the record holds a tube at, its tube nowhere in the file: "A4 (TB000123)". */
   missing: string[];
+  /** Reads queued into a position the file's move of this computer's tube empties, sent after it: "S-0161 into A1 after TB000160 leaves it". */
+  afterMoves: string[];
   held: string[];
   twice: string[];
+  /** Misreads at positions the box's record fills: not to rescan (the position is taken), to check by eye. */
+  byEye: MisreadHeld[];
   refused: RackBad[];
   /** Reads of tubes the labsheet has no row for, asked about before anything was saved (nothing was). */
   ask: RackRead[];
@@ -184,6 +188,15 @@ function positionsOfTubes(
     for (const name of namesOf(c.value, found?.row ?? null)) if (!at.has(name)) at.set(name, r.position);
   }
   return at;
+}
+
+/** A rack file's read that names a tube: its lookup, where its tube already is, and every name it goes by. */
+interface Checked {
+  r: RackRead;
+  c: ScanClass;
+  found: TubeAnswer | undefined;
+  here: TubeAlreadyHere | null;
+  names: ReadonlySet<string>;
 }
 
 /** Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. */
@@ -490,9 +503,15 @@ export class AssignState implements ServiceBound, Asking {
    * saved, each is refused for rescanning with where else the file put it, and `twice` says it per
    * tube ("TB000001 in A1 and S-0001 in A2"). Saving the first would put it in the wrong position
    * half the time, and counting the second as "already in this box" hid that.
+   * A read into a position whose tube this computer put there (main's standing assignments) and the
+   * file moves elsewhere is saved after that move (`afterMoves`): the sync sends it only once the move
+   * is sent (cutAtMovesOutOf). One into a position whose tube the service's record has from another
+   * bench waits for the file to be chosen again (#blockedBy): the sync does not know that tube.
    * Each position ends in one outcome (onePerPosition): a read refused for rescanning where another read
    * of the file is saved or passed over is not listed to rescan (the next scan would go over that tube);
-   * the file's misreads (`misread`) are weighed with the rest for that.
+   * the file's misreads (`misread`) are weighed with the rest for that. A misread where the record has a
+   * tube that no move of the file takes away is not listed to rescan either (the position is taken, so
+   * the next scan could not go there): `byEye` names the record's tube, for the user to look.
    * Tubes the labsheet surely has no row for (`unknown`): with 'ask', nothing is saved and they are
    * named in `ask`, for one question; 'use' saves them; 'skip' refuses them for rescanning, their
    * positions left free (another read there goes in; none, they are to rescan). Saved
@@ -515,7 +534,52 @@ export class AssignState implements ServiceBound, Asking {
     const blocked: { bad: RackBad; holder: string }[] = [];
     /** Positions earlier reads of the file take, and by which tube. */
     const filled = new Map<string, string>();
+    /** Reads into a position this computer's tube is in, the file showing that tube elsewhere. */
+    const behindMove: { read: Checked; bad: RackBad; holder: string }[] = [];
+    const afterMoves: string[] = [];
+    /** Names of the tube each saved read puts at its position (namesOf), its row known or not. */
+    const savedNames = new Map<string, { names: ReadonlySet<string>; id: string; row: boolean }>();
     let already = 0;
+    /**
+     * A read that may take its position: a tube the labsheet lacks is asked about or skipped, any other
+     * is saved. Whether it was saved, or would be once the question is answered.
+     */
+    const place = ({ r, c, found, here, names }: Checked): boolean => {
+      const unknown = !here && found && found.row === null && surelyNotInLabsheet(found);
+      // Skipped, the tube is not saved: its position stays free for another read of it in the file,
+      // or for a rescan, not taken by a tube that was never saved.
+      if (unknown && unknownTubes === 'skip') {
+        refused.push({
+          bad: {
+            position: r.position,
+            raw: r.barcode,
+            reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
+          },
+          tube: true,
+        });
+        return false;
+      }
+      // Asked about, the tube takes its position as it would if used: the question then names one tube per position.
+      filled.set(r.position, c.value);
+      if (unknown && unknownTubes === 'ask') {
+        ask.push(r);
+        return true;
+      }
+      const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
+      take.push({ id: c.value, idType, position: r.position });
+      savedNames.set(r.position, { names, id: c.value, row: (found?.row ?? null) !== null });
+      if (here?.position) moved.push(`${c.value} ${here.position} → ${r.position}`);
+      return true;
+    };
+    /**
+     * Whether the file saves a move of `holder` to another position. The sync keeps the order only when
+     * it knows the move's tube for the one put in the position: by its row, or by the very name.
+     */
+    const movedAway = (holder: string): boolean => {
+      const to = inFile.get(holder.toUpperCase());
+      const saved = to === undefined ? undefined : savedNames.get(to);
+      return !!saved && saved.names.has(holder.toUpperCase()) && (saved.row || saved.id === holder);
+    };
     progress({ phase: 'index', done: 0, of: reads.length });
     // A rack's reads are resolved from the index in hand; those it does not hold are asked of main
     // together (one call for a whole rack), not one call per read: scans waiting behind the file wait less.
@@ -601,41 +665,65 @@ export class AssignState implements ServiceBound, Asking {
           : this.takenBecause(r.position);
       if (taken) {
         const bad = { position: r.position, raw: r.barcode, reason: taken, taken: true as const };
-        refused.push({ bad, tube: true });
         const holder = before ? null : this.holderOf(r.position);
+        // This computer's tube there, moved elsewhere by the file: decided once the file's moves are known.
+        if (holder && this.#putHereByUs(r.position, holder) && inFile.has(holder.toUpperCase())) {
+          behindMove.push({ read: { r, c, found, here, names }, bad, holder });
+          continue;
+        }
+        refused.push({ bad, tube: true });
         if (holder) blocked.push({ bad, holder });
         continue;
       }
-      const unknown = !here && found && found.row === null && surelyNotInLabsheet(found);
-      // Skipped, the tube is not saved: its position stays free for another read of it in the file,
-      // or for a rescan, not taken by a tube that was never saved.
-      if (unknown && unknownTubes === 'skip') {
-        refused.push({
-          bad: {
-            position: r.position,
-            raw: r.barcode,
-            reason: `not in the labsheet ${this.labsheet}${asRead(found)}, and you chose not to use it`,
-          },
-          tube: true,
-        });
+      place({ r, c, found, here, names });
+    }
+    // Reads into a position this computer's tube leaves by a move the file saves, in the order the
+    // moves free them (a chain of moves frees one position after another): queued after the move, as
+    // the sync sends a move into a position only after an older move out of it (cutAtMovesOutOf).
+    for (let freed = true; freed;) {
+      freed = false;
+      for (const w of [...behindMove]) {
+        if (filled.has(w.read.r.position) || !movedAway(w.holder)) continue;
+        behindMove.splice(behindMove.indexOf(w), 1);
+        freed = true;
+        if (place(w.read)) afterMoves.push(`${w.read.r.barcode} into ${w.read.r.position} after ${w.holder} leaves it`);
+      }
+    }
+    for (const { read, bad, holder } of behindMove) {
+      const before = filled.get(read.r.position);
+      if (before) {
+        refused.push({ bad: { ...bad, reason: `${read.r.position} is not empty (${before} is in it)` }, tube: true });
         continue;
       }
-      // Asked about, the tube takes its position as it would if used: the question then names one tube per position.
-      filled.set(r.position, c.value);
-      if (unknown && unknownTubes === 'ask') {
-        ask.push(r);
-        continue;
-      }
-      const idType = this.idType === 'detect' ? detectIdType(c.kind, c.value) : this.idType;
-      take.push({ id: c.value, idType, position: r.position });
-      if (here?.position) moved.push(`${c.value} ${here.position} → ${r.position}`);
+      refused.push({ bad, tube: true });
+      blocked.push({ bad, holder });
     }
     const savedAt = new Set(take.flatMap((p) => (p.position ? [p.position] : [])));
     for (const { bad, holder } of blocked) this.#blockedBy(bad, holder, inFile, savedAt);
     for (const p of take) if (p.position) filledBy.set(p.position, p.id);
-    const outcome = { already, moved, missing, held, twice, refused: onePerPosition(refused, filledBy), ask };
+    // A misread where the record has a tube the file does not move away: a rescan there would queue
+    // the next tube over it, so it is checked by eye instead.
+    const recordHolds = new Map<string, string>();
+    for (const { bad, tube } of refused) {
+      if (tube || filledBy.has(bad.position) || !this.takenBecause(bad.position)) continue;
+      const holder = this.holderOf(bad.position);
+      if (holder && this.#putHereByUs(bad.position, holder) && movedAway(holder)) continue;
+      recordHolds.set(bad.position, holder ?? 'a tube');
+    }
+    const { refused: toRescan, byEye } = misreadsHeld(refused, recordHolds);
+    const outcome = {
+      already,
+      moved,
+      afterMoves,
+      missing,
+      held,
+      twice,
+      byEye,
+      refused: onePerPosition(toRescan, filledBy),
+      ask,
+    };
     // One question for the whole file before any of it is saved: its answer runs the import again.
-    if (ask.length > 0) return { ...outcome, saved: 0, moved: [] };
+    if (ask.length > 0) return { ...outcome, saved: 0, moved: [], afterMoves: [] };
     if (take.length > 0) {
       progress({ phase: 'saving', done: 0, of: take.length });
       const { ids } = await call(this.api, 'outbox.enqueueMany', {
@@ -670,10 +758,23 @@ export class AssignState implements ServiceBound, Asking {
    * `holder` elsewhere. The service refuses a tube into a well its record still gives another, even
    * within one request. The sync holds a move into a well until an older move out of it is sent only
    * for tubes this computer put there (main/sync/cross-target.ts cutAtMovesOutOf reads the outbox, not
-   * the box's record), so the read is not queued: it goes when the file is chosen again after that move
-   * is sent (`afterMove`).
+   * the box's record): such reads are saved (importRack); those that come here are of a tube known only
+   * from the service's record, so the read is not queued: it goes when the file is chosen again after
+   * that move is sent (`afterMove`).
    * Nothing is added when the file does not show `holder`: the position's own reason says all that is known.
    */
+  /**
+   * Whether `holder`, the tube at `position`, was put there by this computer as main's outbox knows it
+   * (the box's standing assignments, read as it was opened or refreshed): only for those does the sync
+   * hold a move into the position until an older move out of it is sent (cutAtMovesOutOf reads the
+   * outbox's assignments, not the box's record).
+   */
+  #putHereByUs(position: string, holder: string): boolean {
+    return this.held.some(
+      (h) => h.position === position && h.assigned && h.labsheet === this.labsheet && h.id === holder,
+    );
+  }
+
   #blockedBy(bad: RackBad, holder: string, inFile: ReadonlyMap<string, string>, savedAt: ReadonlySet<string>): void {
     const there = inFile.get(holder.toUpperCase());
     if (!there) return;

@@ -12,8 +12,9 @@ export interface RackBad {
   /** The position holds another tube (or will): not one to rescan into. */
   taken?: true;
   /**
-   * The position's tube is moved elsewhere by this same file: the read goes once that move is sent
-   * (the file chosen again), since the service refuses a tube into a position its record still fills.
+   * The position's tube, known only from the service's record (another bench's), is moved elsewhere by
+   * this same file: the read goes once that move is sent (the file chosen again), since the service
+   * refuses a tube into a position its record still fills and the sync cannot order the two.
    */
   afterMove?: true;
 }

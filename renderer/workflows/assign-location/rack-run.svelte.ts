@@ -50,7 +50,10 @@ export class RackRun {
   bad = $state<RackBad[]>([]);
   /** Reads whose position is taken: rescanning it cannot help, the tube needs another place. */
   taken = $state<RackBad[]>([]);
-  /** Reads whose position a move in the same file empties: they go when the file is chosen again once it is sent. */
+  /**
+   * Reads whose position a move in the same file empties of another bench's tube: they go when the file
+   * is chosen again once it is sent. (Those a move of this computer's tube empties are saved at once.)
+   */
   waiting = $state<RackBad[]>([]);
   progress = $state<RackProgress | null>(null);
   kept = $state<KeptReads | null>(null);
@@ -176,7 +179,7 @@ export class RackRun {
       this.s.rescan = this.bad.map((b) => b.position);
       return {
         text: savedSaid(out, this.bad, this.taken, this.waiting),
-        ok: this.bad.length + this.taken.length + this.waiting.length + out.missing.length === 0,
+        ok: this.bad.length + this.taken.length + this.waiting.length + out.missing.length + out.byEye.length === 0,
       };
     } catch (err) {
       const unsure = err instanceof IpcCallError && err.error.code === 'disconnected';
@@ -209,7 +212,7 @@ function savedSaid(
   taken: readonly RackBad[],
   waiting: readonly RackBad[],
 ): string {
-  const { saved, already, moved, missing, held, twice } = out;
+  const { saved, already, moved, afterMoves, missing, held, twice, byEye } = out;
   // Said on its own, not only as positions to rescan: the file itself is wrong there, and the
   // technician must look at the rack to know which position holds the tube.
   const twiceSaid = twice.length
@@ -217,7 +220,21 @@ function savedSaid(
       `(${twice.join('; ')}): a tube can be in only one, so none of those reads was saved`
     : '';
   const movedSaid = moved.length ? `; ${counted(moved.length, 'tube')} moved within the box (${moved.join(', ')})` : '';
+  // Saved, but sent only after the move: the Outbox shows them waiting for it, which is no fault.
+  const afterSaid = afterMoves.length
+    ? `; ${afterMoves.length === 1 ? 'one of them goes' : `${afterMoves.length} of them go`} in once ` +
+      `${afterMoves.length === 1 ? 'the move out of its position is' : 'the moves out of their positions are'} sent ` +
+      `(${afterMoves.join(', ')}): the Outbox sends ${afterMoves.length === 1 ? 'that move' : 'those moves'} first`
+    : '';
   const waitingSaid = waitsSaid(waiting);
+  // Not to rescan: the position is taken in the record, so the next scan could not go there.
+  const byEyeSaid = byEye
+    .map(
+      (m) =>
+        `; ${m.position} could not be read (${m.raw}), and the box's record already has ${m.holder} there: ` +
+        'check it by eye (nothing to rescan there)',
+    )
+    .join('');
   const rescan = bad.length
     ? `; ${counted(bad.length, 'position')} to rescan: ${bad.map((b) => b.position).join(' ')}`
     : '';
@@ -231,14 +248,15 @@ function savedSaid(
       '(a tube that is no longer there can be taken out on Well fill)'
     : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${waitingSaid}${twiceSaid}${rescan}${notSaved}${passed}${missingSaid}${heldSaid}`;
+  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${afterSaid}${waitingSaid}${twiceSaid}${rescan}${byEyeSaid}${notSaved}${passed}${missingSaid}${heldSaid}`;
 }
 
 /**
- * The reads whose position a move in the same file empties. Not queued: the service refuses a tube
- * into a position its record still fills, and the sync holds a move into a position until an older
- * move out of it is sent only for tubes this computer put there, so the user chooses the file again
- * once the moves are sent.
+ * The reads whose position a move in the same file empties of a tube this computer did not put there
+ * (another bench's, as the service's record has it). Not queued: the service refuses a tube into a
+ * position its record still fills, and the sync holds a move into a position until an older move out
+ * of it is sent only for tubes this computer put there (cutAtMovesOutOf), so the user chooses the file
+ * again once the moves are sent.
  */
 function waitsSaid(waiting: readonly RackBad[]): string {
   const n = waiting.length;
@@ -248,8 +266,9 @@ function waitsSaid(waiting: readonly RackBad[]): string {
     `; ${counted(n, 'tube')} ${one ? 'waits for a move' : 'wait for moves'} ` +
     `(${waiting.map((b) => `${b.raw} into ${b.position}`).join(', ')}): the file moves the ` +
     `${one ? 'tube' : 'tubes'} there now to another position, and a position can take a new tube only once ` +
-    `${one ? 'that move' : 'the move out of it'} is sent; when the Outbox shows ${one ? 'it' : 'them'} sent, ` +
-    'choose the rack file again'
+    `${one ? 'that move' : 'the move out of it'} is sent; the service's record has ${one ? 'that tube' : 'those tubes'} ` +
+    `there from another bench, so Benchlink cannot hold the new ${one ? 'one' : 'ones'} back until then by itself. ` +
+    `When the Outbox shows the ${one ? 'move' : 'moves'} sent, choose the rack file again`
   );
 }
 

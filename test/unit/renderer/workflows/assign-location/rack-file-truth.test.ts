@@ -66,65 +66,6 @@ describe('a rack file on Assign location is the box as it was read', () => {
     expect(onService('S-0123')).toEqual(['A4']);
   });
 
-  it('a move into a position the record still gives a tube the file moves away waits for that move', async () => {
-    const { b, s, onService } = await boxWith(['TB000124', 'TB000125']);
-    const file = csv('A2,TB000124', 'A3,TB000125');
-    const said = await s.rack.importText(file);
-    expect(said.text).toBe(
-      '1 tube saved from the rack file; 1 tube moved within the box (TB000125 A2 → A3); 1 tube waits for a ' +
-        'move (TB000124 into A2): the file moves the tube there now to another position, and a position can ' +
-        'take a new tube only once that move is sent; when the Outbox shows it sent, choose the rack file again',
-    );
-    // Not a tube to put somewhere else: its position is right, only not free yet.
-    expect(s.rack.taken).toEqual([]);
-    expect(s.rack.bad).toEqual([]);
-    expect(s.rack.waiting).toEqual([
-      {
-        position: 'A2',
-        raw: 'TB000124',
-        reason:
-          'A2 is not empty (TB000125 is in it); the file moves TB000125 to A3: once that move is sent (see the ' +
-          'Outbox), choose the rack file again',
-        taken: true,
-        afterMove: true,
-      },
-    ]);
-    await b.sync();
-    expect((await s.rack.importText(file)).text).toBe(
-      '1 tube saved from the rack file; 1 tube moved within the box (TB000124 A1 → A2); 1 already in this box, passed over',
-    );
-    await b.sync();
-    expect(onService('S-0124')).toEqual(['A2']);
-    expect(onService('S-0125')).toEqual(['A3']);
-  });
-
-  it('a tube moved out of a position and a new tube into it, under other names: the new one waits, then goes', async () => {
-    // The record has TB000160 in A1; the rack shows it in B2 and a new tube, read by its sample ID, in A1.
-    const { b, s, onService } = await boxWith(['TB000160']);
-    const file = csv('A1,S-0161', 'B2,TB000160');
-    const said = await s.rack.importText(file);
-    expect(said).toEqual({
-      text:
-        '1 tube saved from the rack file; 1 tube moved within the box (TB000160 A1 → B2); 1 tube waits for a ' +
-        'move (S-0161 into A1): the file moves the tube there now to another position, and a position can ' +
-        'take a new tube only once that move is sent; when the Outbox shows it sent, choose the rack file again',
-      ok: false,
-    });
-    expect(s.rescan).toEqual([]);
-    expect(s.rack.taken).toEqual([]);
-    expect(s.rack.waiting.map((w) => `${w.raw}@${w.position}`)).toEqual(['S-0161@A1']);
-    await b.sync();
-    expect(await s.rack.importText(file)).toEqual({
-      text: '1 tube saved from the rack file; 1 already in this box, passed over',
-      ok: true,
-    });
-    expect(s.rack.waiting).toEqual([]);
-    await b.sync();
-    expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
-    expect(onService('S-0160')).toEqual(['B2']);
-    expect(onService('S-0161')).toEqual(['A1']);
-  });
-
   it('tubes the labsheet does not have are asked about once, before anything is saved; skipped, they are to rescan', async () => {
     const { b, s, onService, assigns } = await boxWith([]);
     const before = await b.queued();
