@@ -48,6 +48,17 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       connection: { baseUrl: svc().url, filesUrl: svc().url, eventsUrl: svc().url, mode: 'v2' },
       token: async () => svc().demoToken,
     }));
+  /**
+   * A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page.
+   * `api` lets a test watch the calls the page makes.
+   */
+  const assignScreen = (api: BenchlinkApi = w.env.api) => {
+    const s = new AssignState(api, w.feedback, outbox, service);
+    s.start();
+    screens.push(s);
+    return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };
+  };
+  const sync = () => w.env.call('outbox.syncNow', {});
   return {
     ...w,
     /** The embedded sandbox, to read what the service holds. */
@@ -57,15 +68,19 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       if (!proxy) throw new Error('the sandbox did not start');
       return proxy;
     },
+    assignScreen,
     /**
-     * A fresh Assign location screen: what it knows of a box comes from main, not from an earlier page.
-     * `api` lets a test watch the calls the page makes.
+     * The box with this barcode filled from this computer with `tubes` (A1 on) and sent, then a fresh
+     * Assign location visit to it: a box whose tubes this computer put there, as main's outbox knows.
      */
-    assignScreen(api: BenchlinkApi = w.env.api) {
-      const s = new AssignState(api, w.feedback, outbox, service);
-      s.start();
-      screens.push(s);
-      return { s, scan: (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null }) };
+    async assignScreenOnFilledBox(barcode: string, tubes: readonly string[]) {
+      const first = assignScreen();
+      await first.scan(barcode);
+      for (const t of tubes) await first.scan(t);
+      await sync();
+      const again = assignScreen();
+      await again.scan(barcode);
+      return again;
     },
     /** Another bench puts `sample` in `position` of the plate or box with this barcode. */
     otherPuts(barcode: string, position: string, sample: string) {
@@ -96,7 +111,7 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
         plate: { removeFromWells: [{ position, fields: ['SAMPLE', 'LABEL'] }] },
       });
     },
-    sync: () => w.env.call('outbox.syncNow', {}),
+    sync,
     /** Every entry of main's outbox, in every state. */
     entries: () => w.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] }),
     /** The sample the service holds at `position` of the plate or box with this barcode, or null. */

@@ -11,10 +11,8 @@ const openBenches = benchesPerTest();
 
 async function boxWith(tubes: string[]) {
   const b = await openBenches('extended');
-  const first = b.assignScreen();
-  await first.scan('BOX000001');
-  for (const t of tubes) await first.scan(t);
-  await b.sync();
+  // The next visit: what it knows of the box comes from main.
+  const { s } = await b.assignScreenOnFilledBox('BOX000001', tubes);
   /** Where the service has a sample in the box. */
   const onService = (sample: string): string[] => {
     const { manifests } = b.sandbox().store;
@@ -25,9 +23,6 @@ async function boxWith(tubes: string[]) {
       .sort();
   };
   const assigns = () => b.proxy().requests.filter((r) => r.path === '/labsheets/assign-location');
-  // The next visit: what it knows of the box comes from main.
-  const { s, scan } = b.assignScreen();
-  await scan('BOX000001');
   return { b, s, onService, assigns };
 }
 

@@ -16,12 +16,7 @@ const csv = (...lines: string[]) => ['Position,Barcode', ...lines].join('\n');
 async function box(tubes: string[]) {
   const b = await openBenches('extended');
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  const first = b.assignScreen();
-  await first.scan('BOX000001');
-  for (const t of tubes) await first.scan(t);
-  await b.sync();
-  const { s, scan } = b.assignScreen();
-  await scan('BOX000001');
+  const { s } = await b.assignScreenOnFilledBox('BOX000001', tubes);
   const at = (position: string) => b.heldOnService('BOX000001', position);
   return { b, s, at };
 }

@@ -12,12 +12,7 @@ const openBenches = benchesPerTest();
 
 async function box(tubes: string[] = []) {
   const b = await openBenches('extended');
-  const first = b.assignScreen();
-  await first.scan('BOX000001');
-  for (const t of tubes) await first.scan(t);
-  await b.sync();
-  const { s, scan } = b.assignScreen();
-  await scan('BOX000001');
+  const { s } = await b.assignScreenOnFilledBox('BOX000001', tubes);
   return { b, s };
 }
 
