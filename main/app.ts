@@ -29,7 +29,7 @@ import type { RefusalLogLimits } from './ipc/refusal-log.js';
 import { createRouter, type Router } from './ipc/router.js';
 import type { HandlersFor } from './ipc/types.js';
 import { createTemplateStore } from './labels/index.js';
-import { createOutbox, DONE_KEPT_MS, scheduleDonePruning } from './outbox/index.js';
+import { createOutbox, FINISHED_KEPT_MS, scheduleOutboxPruning } from './outbox/index.js';
 import {
   createNodeHidLayer,
   createScannerService,
@@ -244,7 +244,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     recordsDir: join(dataDir, 'records'),
     isFiled: (key, folder) => isFiled(outbox, key, folder),
     now: now(),
-    keptMs: DONE_KEPT_MS,
+    keptMs: FINISHED_KEPT_MS,
     log,
   });
   const staging = createUploadStaging(join(dataDir, 'staging'), o.stagingLimits, now);
@@ -281,7 +281,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
       (labsheet, columns) => settings.update({ labsheetIdColumns: { [labsheet]: columns } }),
       log,
     ),
-    scheduleDonePruning({
+    scheduleOutboxPruning({
       outbox,
       log,
       alongside: { what: 'names kept for plates no outbox entry names', prune: () => cache.pruneKeptNames() },

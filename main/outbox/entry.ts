@@ -4,6 +4,9 @@ import type { OutboxCounts } from '../../shared/ipc/channels/outbox.js';
 
 export const ENTRY_STATES = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'] as const;
 export type EntryState = (typeof ENTRY_STATES)[number];
+/** States nothing more happens to: sent, or taken out by the user. Kept a while as history, then pruned. */
+export const FINISHED_STATES = ['done', 'cancelled', 'discarded'] as const satisfies readonly EntryState[];
+export type FinishedState = (typeof FINISHED_STATES)[number];
 
 /** Why the last attempt did not succeed, as the server (or the network) said it. */
 export interface EntryError {

@@ -9,7 +9,7 @@ export {
 export { WriteError, type WriteErrorKind } from '../common/write-error.js';
 export { toOutboxError } from './shown-error.js';
 export { ReadElsewhereError } from './read-elsewhere.js';
-export { scheduleDonePruning, DONE_KEPT_MS } from './prune-schedule.js';
+export { scheduleOutboxPruning, FINISHED_KEPT_MS } from './prune-schedule.js';
 export type {
   OutboxEntry,
   EntryState,

@@ -1,19 +1,22 @@
 import { placeUuidOfTarget } from '../../shared/outbox/intent-meta.js';
+import { FINISHED_STATES, type FinishedState } from './entry.js';
 import type { StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
 
-/** How long entries are kept (done ones become history and go), and what the ones kept name. */
-export function keptEntries({ db, st, now, checkpoint }: StoreContext): Pick<Outbox, 'pruneDone' | 'namedPlaces'> {
+/** How long entries are kept (finished ones become history and go), and what the ones kept name. */
+export function keptEntries({ db, st, now, checkpoint }: StoreContext): Pick<Outbox, 'pruneFinished' | 'namedPlaces'> {
   return {
-    pruneDone(olderThanMs) {
+    pruneFinished(olderThanMs) {
       const cutoff = now() - olderThanMs;
-      const removed = db
+      const gone = db
         .transaction(() => {
-          const n = st.pruneDone.run(cutoff).changes;
+          const rows = st.pruneFinished.all(cutoff);
           st.pruneRequests.run(cutoff);
-          return n;
+          return rows;
         })
         .immediate();
+      const removed = Object.fromEntries(FINISHED_STATES.map((s) => [s, 0])) as Record<FinishedState, number>;
+      for (const r of gone) removed[r.state as FinishedState] += 1;
       // Announced by no event (nobody shows history that old), but it may have written a lot.
       checkpoint.soon();
       return removed;

@@ -94,7 +94,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sentAssignmentsAfter: lanes.sentAssignmentsAfter,
     sentAssignmentsInto: lanes.sentAssignmentsInto,
     recoverInterrupted: sync.recoverInterrupted,
-    pruneDone: kept.pruneDone,
+    pruneFinished: kept.pruneFinished,
     namedPlaces: kept.namedPlaces,
     close: () => db.close(),
   };

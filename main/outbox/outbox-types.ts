@@ -9,6 +9,7 @@ import type { Logger } from '../common/logger.js';
 import type {
   EntryState,
   EntryStateChange,
+  FinishedState,
   HeldLane,
   ListedEntry,
   OutboxEntry,
@@ -258,10 +259,12 @@ export interface Outbox {
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };
   /**
-   * Housekeeping the shell may call (e.g. daily): removes entries confirmed done longer ago than
-   * `olderThanMs`, and their request log. Never touches pending, failed or uncertain entries.
+   * Housekeeping the shell may call (e.g. daily): removes finished entries (done, cancelled, discarded)
+   * last changed longer ago than `olderThanMs`, and their request log, and answers how many of each
+   * went. Never touches pending, sending, failed or uncertain entries, nor a finished one such an entry
+   * depends on or was built on.
    */
-  pruneDone(olderThanMs: number): number;
+  pruneFinished(olderThanMs: number): Record<FinishedState, number>;
   /**
    * The plates, boxes and locations that entries still kept (any state the Outbox lists) name by uuid,
    * with the service each is of: what their summaries need a name for.

@@ -1,12 +1,15 @@
 import type { Outbox } from './outbox-store.js';
 import { NODE_INTERVALS, type IntervalTimers } from '../common/interval-timers.js';
 
-/** How long a synced entry stays for the Outbox's "Recently done" tab before it is pruned. */
-export const DONE_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * How long a finished entry stays before it is pruned: a synced one for the Outbox's "Recently sent"
+ * tab, a cancelled or discarded one as long (history all the same; a screen's undo may still ask).
+ */
+export const FINISHED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 
-export interface DonePruningOptions {
-  outbox: Pick<Outbox, 'pruneDone'>;
+export interface OutboxPruningOptions {
+  outbox: Pick<Outbox, 'pruneFinished'>;
   keepMs?: number;
   everyMs?: number;
   log: {
@@ -23,22 +26,30 @@ export interface DonePruningOptions {
 }
 
 /**
- * Entries the server confirmed are history: without pruning, outbox.db grows by every scan ever
- * made. Only `done` entries older than `keepMs` go (with their request log); pending, failed and
- * uncertain ones stay until the user acts on them; then what was kept only for the entries gone goes
- * too (`alongside`). Runs at start and then once a day; returns the stop.
+ * Finished entries are history: without pruning, outbox.db grows by every scan ever made, sent or
+ * taken back. Only done, cancelled and discarded entries older than `keepMs` go (with their request
+ * log), and none an open entry still names; pending, failed and uncertain ones stay until the user
+ * acts on them; then what was kept only for the entries gone goes too (`alongside`). Runs at start and
+ * then once a day; returns the stop.
  */
-export function scheduleDonePruning(o: DonePruningOptions): () => void {
+export function scheduleOutboxPruning(o: OutboxPruningOptions): () => void {
   const timers = o.timers ?? NODE_INTERVALS;
-  const keepMs = o.keepMs ?? DONE_KEPT_MS;
+  const keepMs = o.keepMs ?? FINISHED_KEPT_MS;
   const prune = () => {
     try {
-      const removed = o.outbox.pruneDone(keepMs);
-      if (removed > 0)
-        o.log.info('pruned synced outbox entries', { removed, olderThanDays: Math.round(keepMs / 86_400_000) });
+      const { done, cancelled, discarded } = o.outbox.pruneFinished(keepMs);
+      if (done + cancelled + discarded > 0)
+        o.log.info('pruned finished outbox entries', {
+          synced: done,
+          cancelled,
+          discarded,
+          olderThanDays: Math.round(keepMs / 86_400_000),
+        });
     } catch (err) {
       // Housekeeping only: a busy or read-only file must not take the app down; the next run tries again.
-      o.log.warn('could not prune synced outbox entries', { error: err instanceof Error ? err.message : String(err) });
+      o.log.warn('could not prune finished outbox entries', {
+        error: err instanceof Error ? err.message : String(err),
+      });
     }
     // Even when the prune failed: what entries still name is read from those kept, so nothing they need goes.
     if (o.alongside) {

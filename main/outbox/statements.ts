@@ -4,7 +4,14 @@ import { intent as intentSchema } from '../../shared/outbox/intents.js';
 import type { Intent, IntentType } from '../../shared/outbox/intents.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { supply } from '../../shared/outbox/dependency.js';
-import { isUnreadable, type EntryError, type EntryState, type ListedEntry, type OutboxEntry } from './entry.js';
+import {
+  FINISHED_STATES,
+  isUnreadable,
+  type EntryError,
+  type EntryState,
+  type ListedEntry,
+  type OutboxEntry,
+} from './entry.js';
 
 /** The row as stored. Only this file and the outbox's own modules see SQL; callers get OutboxEntry. */
 export interface EntryRow {
@@ -152,6 +159,8 @@ export const readableOnly = (rows: readonly EntryRow[]): OutboxEntry[] =>
  */
 export const DISCARDABLE_ELSEWHERE: readonly EntryState[] = ['pending', 'failed', 'uncertain'];
 const inList = (states: readonly string[]) => states.map((x) => `'${x}'`).join(', ');
+/** States an entry is still to be sent or decided in: whatever such an entry names must stay. */
+const OPEN_STATES: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
 
 /** Prepared once per connection; better-sqlite3 statements are cheap to reuse and costly to re-prepare. */
 export function prepareStatements(db: Database.Database) {
@@ -387,10 +396,17 @@ export function prepareStatements(db: Database.Database) {
     replacePayload: db.prepare<[string, string, string, number, number]>(
       `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = 'failed'`,
     ),
-    // A done entry an open entry still waits for keeps its result until that one is sent.
-    pruneDone: db.prepare<[number]>(
-      `DELETE FROM entries WHERE state = 'done' AND updated_at < ? AND id NOT IN
-         (SELECT depends_on FROM entries WHERE depends_on IS NOT NULL AND state IN ('pending', 'sending', 'failed', 'uncertain'))`,
+    /**
+     * Finished entries last changed before the cutoff, answering the state of each that went. One an open
+     * entry names stays: what it depends on (a done one's result fills it in; a cancelled or discarded one
+     * is why a retry of it is refused) and what it was built on (a retry checks none of those was lost).
+     */
+    pruneFinished: db.prepare<[number], { state: string }>(
+      `DELETE FROM entries WHERE state IN (${inList(FINISHED_STATES)}) AND updated_at < ?
+         AND id NOT IN (SELECT depends_on FROM entries WHERE depends_on IS NOT NULL AND state IN (${inList(OPEN_STATES)}))
+         AND id NOT IN (SELECT j.value FROM entries w, json_each(w.waits_for) j
+           WHERE w.waits_for IS NOT NULL AND w.state IN (${inList(OPEN_STATES)}))
+       RETURNING state`,
     ),
     pruneRequests: db.prepare<[number]>(
       `DELETE FROM requests WHERE sent_at < ? AND id NOT IN (SELECT request_id FROM entries WHERE request_id IS NOT NULL)`,

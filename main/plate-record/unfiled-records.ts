@@ -36,7 +36,7 @@ export async function removeUnfiled(folder: string): Promise<void> {
  * - a folder still marked unfiled that the outbox does not have as its filing's record: the filing died
  *   between naming it and queuing it, or it was a second press of a filing already queued; removed, as
  *   its staged copies are by the staging sweep. One the outbox has (the mark's removal failed) just loses
- *   its mark. A mark older than `keptMs`, the time synced entries are kept, is left alone: its filing may
+ *   its mark. A mark older than `keptMs`, the time finished entries are kept, is left alone: its filing may
  *   have been queued, sent and pruned since, and the folder is then the user's copy;
  * - an empty record folder with no mark: what versions that made the folder before its mark left when
  *   cut off in between. It holds nothing, so removing it loses nothing. A folder with no mark that holds

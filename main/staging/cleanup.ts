@@ -1,13 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ENTRY_STATES, isUnreadable, type EntryState } from '../outbox/entry.js';
+import { ENTRY_STATES, FINISHED_STATES, isUnreadable, type EntryState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
 import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
 import type { UploadStaging } from './incoming.js';
 import { NODE_INTERVALS, type IntervalTimers } from '../common/interval-timers.js';
 
-const FINISHED = new Set<string>(['done', 'discarded', 'cancelled']);
+const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATES);
 
 /**
  * The one place a staged upload copy is removed: once its entry is finished by any path — the server

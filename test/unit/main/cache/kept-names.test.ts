@@ -2,13 +2,13 @@
  * The names of a service's plates and locations are kept when its data is thrown away for another
  * service's, so an Outbox entry queued for it still names its box. They go with the Outbox's history:
  * once no entry still kept (any state) names a uuid, its kept name is pruned, at start and daily with
- * the synced entries, never on a scan. A real outbox and a real cache store on disk, as main/app.ts
- * wires them; the service is never asked.
+ * the finished entries (synced, cancelled, discarded), never on a scan. A real outbox and a real cache
+ * store on disk, as main/app.ts wires them; the service is never asked.
  */
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from '../../../../main/cache/index.js';
-import { createOutbox, scheduleDonePruning, type Outbox } from '../../../../main/outbox/index.js';
+import { createOutbox, scheduleOutboxPruning, type Outbox } from '../../../../main/outbox/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakeNow, tempDir } from '../outbox/helpers.js';
 
@@ -94,7 +94,7 @@ describe('names kept for a service left are pruned once no outbox entry names th
     return id;
   };
   const prune = () =>
-    scheduleDonePruning({
+    scheduleOutboxPruning({
       outbox,
       log,
       timers,
@@ -102,15 +102,20 @@ describe('names kept for a service left are pruned once no outbox entry names th
       alongside: { what: 'kept names', prune: () => cache.pruneKeptNames() },
     })();
 
-  it('a name whose entries were all pruned goes; one an entry still listed names stays, of its own service', () => {
-    plate('plate-1', 'PL-0001');
-    plate('plate-2', 'PL-0002');
-    plate('plate-3', 'PL-0003');
+  it('a name whose entries were all pruned goes; one an entry still kept names stays, of its own service', () => {
+    for (const n of [1, 2, 3, 4, 5]) plate(`plate-${n}`, `PL-000${n}`);
     store.putLocation({ uuid: 'shelf-1', name: 'Shelf 1', kind: 'location' }, clock.now());
     const synced = settled(fill('plate-1', 'A1'), 'done');
     settled(into('shelf-1'), 'failed');
+    // Taken back a month ago: history like the synced one, and it goes with it.
     const cancelled = outbox.enqueue(fill('plate-2', 'B1'));
     expect(outbox.cancel(cancelled)).toBe(true);
+    const discarded = settled(fill('plate-4', 'D1'), 'failed');
+    expect(outbox.discard(discarded)?.state).toBe('discarded');
+    clock.advance(20 * DAY);
+    // Taken back ten days ago: still kept, and so is its plate's name.
+    const recent = outbox.enqueue(fill('plate-5', 'E1'));
+    expect(outbox.cancel(recent)).toBe(true);
 
     // Switched to another service: A's data goes, its names are kept for A's entries.
     current = B;
@@ -119,16 +124,15 @@ describe('names kept for a service left are pruned once no outbox entry names th
     expect(cache.nameOf('plate-1', A)).toBe('PL-0001');
     expect(cache.nameOf('plate-3', A)).toBe('PL-0003');
 
-    clock.advance(31 * DAY);
+    clock.advance(11 * DAY);
     prune();
-    expect(outbox.get(synced)).toBeNull();
-    // No entry of A names plate 1 or plate 3 now.
-    expect(cache.nameOf('plate-1', A)).toBeNull();
-    expect(cache.nameOf('plate-3', A)).toBeNull();
-    // A failed entry and a cancelled one are still listed, so their box and plate keep their names.
+    expect([synced, cancelled, discarded].map((id) => outbox.get(id))).toEqual([null, null, null]);
+    // No entry of A names plates 1 to 4 now.
+    for (const n of [1, 2, 3, 4]) expect(cache.nameOf(`plate-${n}`, A)).toBeNull();
+    // A failed entry and a recently cancelled one are still kept, so their box and plate keep their names.
     expect(cache.nameOf('shelf-1', A)).toBe('Shelf 1');
-    expect(cache.nameOf('plate-2', A)).toBe('PL-0002');
-    expect(logged).toEqual(['pruned synced outbox entries', 'pruned kept names']);
+    expect(cache.nameOf('plate-5', A)).toBe('PL-0005');
+    expect(logged).toEqual(['pruned finished outbox entries', 'pruned kept names']);
 
     // Nothing more to go: the next run drops nothing and says nothing of names.
     logged.length = 0;
@@ -143,9 +147,9 @@ describe('names kept for a service left are pruned once no outbox entry names th
     current = B;
     expect(cache.nameOf('plate-1', A)).toBe('PL-0001');
     clock.advance(31 * DAY);
-    const stop = scheduleDonePruning({
+    const stop = scheduleOutboxPruning({
       outbox: {
-        pruneDone: () => {
+        pruneFinished: () => {
           throw new Error('attempt to write a readonly database');
         },
       },
@@ -155,6 +159,6 @@ describe('names kept for a service left are pruned once no outbox entry names th
     });
     stop();
     expect(cache.nameOf('plate-1', A)).toBe('PL-0001');
-    expect(logged).toEqual(['warn: could not prune synced outbox entries']);
+    expect(logged).toEqual(['warn: could not prune finished outbox entries']);
   });
 });

@@ -1,21 +1,8 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
-import { SUPPLIED_LATER, type BatchDependency } from '../../../../shared/outbox/dependency.js';
-import type { Intent } from '../../../../shared/outbox/intents.js';
-import { fakeNow, tempDir, upload, webhook } from './helpers.js';
-
-const attach = (page: string): Intent => ({
-  type: 'attach-image',
-  request: {
-    hrid: page,
-    image_uuid: SUPPLIED_LATER,
-    image_name: 'plate.png',
-    image_mime_type: 'image/png',
-    position: 'append',
-  },
-});
-const needsFile: BatchDependency['supplies'] = { field: 'request.image_uuid', from: 'fileId' };
+import type { BatchDependency } from '../../../../shared/outbox/dependency.js';
+import { attach, fakeNow, needsFile, tempDir, upload, webhook } from './helpers.js';
 
 describe('outbox: entries that depend on entries', () => {
   let t: ReturnType<typeof tempDir>;
@@ -158,10 +145,10 @@ describe('outbox: entries that depend on entries', () => {
     outbox.claim([u], 'r1', 'storeAndEmbedFiles');
     outbox.settle([{ id: u, state: 'done', result: { fileId: 'F-1' } }]);
     clock.advance(10_000);
-    expect(outbox.pruneDone(1_000)).toBe(0);
+    expect(outbox.pruneFinished(1_000)).toEqual({ done: 0, cancelled: 0, discarded: 0 });
     outbox.claim([a], 'r2', 'attachImage');
     outbox.settle([{ id: a, state: 'done' }]);
     clock.advance(10_000);
-    expect(outbox.pruneDone(1_000)).toBe(2);
+    expect(outbox.pruneFinished(1_000)).toEqual({ done: 2, cancelled: 0, discarded: 0 });
   });
 });

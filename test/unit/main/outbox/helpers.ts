@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Intent } from '../../../../shared/outbox/intents.js';
+import { SUPPLIED_LATER, type BatchDependency } from '../../../../shared/outbox/dependency.js';
 
 /** A fresh temp dir per test: real files on disk, removed afterwards by the caller. */
 export function tempDir(prefix = 'outbox-'): { dir: string; cleanup: () => void } {
@@ -59,3 +60,16 @@ export const upload = (name: string): Intent => ({
   isGlobal: false,
   fileSource: 'Benchlink',
 });
+
+/** An attach-image whose image is the file an earlier upload of its batch stores (see `needsFile`). */
+export const attach = (page: string): Intent => ({
+  type: 'attach-image',
+  request: {
+    hrid: page,
+    image_uuid: SUPPLIED_LATER,
+    image_name: 'plate.png',
+    image_mime_type: 'image/png',
+    position: 'append',
+  },
+});
+export const needsFile: BatchDependency['supplies'] = { field: 'request.image_uuid', from: 'fileId' };

@@ -405,7 +405,7 @@ describe('outbox store', () => {
       { id: b, state: 'failed', error: { kind: 'validation', message: 'x', at: 0 } },
     ]);
     clock.advance(10_000);
-    expect(outbox.pruneDone(5_000)).toBe(1);
+    expect(outbox.pruneFinished(5_000)).toEqual({ done: 1, cancelled: 0, discarded: 0 });
     expect(outbox.get(a)).toBeNull();
     expect(outbox.get(b)?.state).toBe('failed');
   });

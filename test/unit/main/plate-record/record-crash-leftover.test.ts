@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DONE_KEPT_MS } from '../../../../main/outbox/index.js';
+import { FINISHED_KEPT_MS } from '../../../../main/outbox/index.js';
 import { placeRecordFolder, recordNames, startRecordFolder } from '../../../../main/plate-record/record-folders.js';
 import { markUnfiled } from '../../../../main/plate-record/unfiled-records.js';
 import { inProcessApi } from '../../../helpers/in-process-api.js';
@@ -55,8 +55,8 @@ describe('a record folder whose filing was never queued', () => {
     // A second press of the filing above, cut off after the first was queued: that one is the record.
     const second = await diedBeforeQueueing('PL-0003', Date.now(), filing);
     // Marked longer ago than synced entries are kept: its filing may have been sent and pruned since.
-    const old = await diedBeforeQueueing('PL-0001', Date.now() - DONE_KEPT_MS - 86_400_000);
-    const longAgo = (Date.now() - DONE_KEPT_MS - 86_400_000) / 1000;
+    const old = await diedBeforeQueueing('PL-0001', Date.now() - FINISHED_KEPT_MS - 86_400_000);
+    const longAgo = (Date.now() - FINISHED_KEPT_MS - 86_400_000) / 1000;
     utimesSync(join(records, old, '.unfiled'), longAgo, longAgo);
 
     const again = await inProcessApi({ dataDir });
