@@ -178,4 +178,14 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE plate_seen ADD COLUMN before TEXT;`);
     },
   },
+  {
+    version: 12,
+    why:
+      "entries in one state in queue order (the Outbox's tabs, Recently sent, the counts of a state): the " +
+      '(state, target, id) index finds the state but orders by lane, so every listing sorted all the ' +
+      "state's entries in a temporary table, however few it shows",
+    up: (db) => {
+      db.exec(`CREATE INDEX entries_state_id ON entries (state, id);`);
+    },
+  },
 ];

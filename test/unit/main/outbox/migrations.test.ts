@@ -6,6 +6,7 @@ import { OUTBOX_MIGRATIONS } from '../../../../main/outbox/schema.js';
 import { CACHE_MIGRATIONS } from '../../../../main/cache/schema.js';
 import { openCacheStore } from '../../../../main/cache/cache-store.js';
 import { createOutbox } from '../../../../main/outbox/index.js';
+import { prepareStatements } from '../../../../main/outbox/statements.js';
 import { tempDir, wellSet } from './helpers.js';
 
 /** Applies migrations up to and including `version`, as an older release would have left the file. */
@@ -209,6 +210,48 @@ describe('outbox migrations', () => {
     at = 200;
     outbox.acceptPlate(plate, { lastUpdate: 'w', emptySpaces: 78 }, 150);
     expect(outbox.plateSeen(plate)).toEqual({ lastUpdate: 'w', emptySpaces: 78 });
+    outbox.close();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+
+  it('12: a state is listed in queue order from an index, no temporary sort; a file from before gets it on open', () => {
+    migrateTo(db, 11);
+    const entry = db.prepare(
+      `INSERT INTO entries (type, target, payload, created_at, updated_at, state, service)
+       VALUES ('well-set', ?, ?, 0, 0, ?, 'S1')`,
+    );
+    for (const [n, state] of ['pending', 'done', 'failed', 'done', 'cancelled'].entries())
+      entry.run(JSON.stringify(['manifest', `hrid:PL-000${n}`]), JSON.stringify(wellSet('A1', `S-000${n}`)), state);
+    // The Outbox's tabs, "Recently sent", a tab's total: each reads one state in id order.
+    const plans = (d: Database.Database) => {
+      const st = prepareStatements(d);
+      const asked: [{ source: string }, unknown[]][] = [
+        [st.inState, ['done', 0, 500]],
+        [st.inStateNewest, ['done', 100]],
+        [st.inStateOfType, ['done', 'well-set', 0, 500]],
+        [st.failedOfKinds, ['["server"]', 0, 0, 500]],
+        [st.countInState, ['done']],
+      ];
+      return asked.map(([s, args]) =>
+        (d.prepare(`EXPLAIN QUERY PLAN ${s.source}`).all(...args) as { detail: string }[])
+          .map((r) => r.detail)
+          .join('; '),
+      );
+    };
+    expect(plans(db).filter((p) => p.includes('USE TEMP B-TREE FOR ORDER BY'))).toHaveLength(4);
+    db.close();
+
+    const outbox = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => 0, service: () => 'S1' });
+    expect(outbox.db.pragma('user_version', { simple: true })).toBe(12);
+    for (const plan of plans(outbox.db)) {
+      expect(plan).toMatch(/SEARCH entries USING (COVERING )?INDEX entries_state_id \(state=/);
+      expect(plan).not.toContain('TEMP B-TREE');
+    }
+    expect(outbox.list('done').map((e) => e.target)).toEqual([
+      JSON.stringify(['manifest', 'hrid:PL-0001']),
+      JSON.stringify(['manifest', 'hrid:PL-0003']),
+    ]);
+    expect(outbox.counts().pending).toBe(1);
     outbox.close();
     db = new Database(path.join(t.dir, 'm.db'));
   });
