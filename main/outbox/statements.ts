@@ -177,7 +177,7 @@ export function prepareStatements(db: Database.Database) {
     ),
     /** Open entries per service: the current one's, and those waiting for a connection not in use. */
     openByService: db.prepare<[], { service: string; state: string; n: number }>(
-      `SELECT service, state, COUNT(*) AS n FROM entries WHERE state IN ('pending', 'sending', 'failed', 'uncertain')
+      `SELECT service, state, COUNT(*) AS n FROM entries WHERE state IN (${inList(OPEN_STATES)})
        GROUP BY service, state`,
     ),
     /** "Discard them": the entries of a service that is not the current one that it gives up. */
