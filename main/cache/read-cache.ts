@@ -119,7 +119,8 @@ export function createReadCache(d: ReadCacheDeps) {
 
   /**
    * Open well entries, plus those confirmed after `since` (the cached wells predate them); and this
-   * computer's standing location assignments into the manifest, done ones too: a service that lists
+   * computer's standing location assignments into the manifest, done ones too (a tube moved since under
+   * another of its names, its sample ID after its barcode, no longer stands there): a service that lists
    * no wells never shows where they went, and without them a box scanned again on Assign location
    * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
    */
@@ -130,7 +131,7 @@ export function createReadCache(d: ReadCacheDeps) {
     for (const t of targets)
       for (const s of [...OPEN_STATES, 'done'] as const)
         for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
-    entries.push(...d.outbox.standingAssignments(m.uuid).filter((a) => !emptiedSince(a, readIn)));
+    entries.push(...d.outbox.standingAssignments(m.uuid, tubeNames).filter((a) => !emptiedSince(a, readIn)));
     return entries.map(toPendingChange).sort((a, b) => a.entryId - b.entryId);
   }
 

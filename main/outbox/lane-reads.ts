@@ -50,7 +50,15 @@ export function laneReads({
       readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
     assignmentsIntoBefore: (locationId, beforeId) =>
       readableOnly(st.assignmentsIntoBefore.all(service(), locationId, beforeId)),
-    standingAssignments: (locationId) => readableOnly(st.standingAssignments.all(service(), locationId)),
+    // The SQL knows a tube by the text queued; a later move under another of its names (its sample ID
+    // after its barcode) moved it all the same, so it is looked for under each name the caller knows.
+    standingAssignments: (locationId, names) =>
+      readableOnly(st.standingAssignments.all(service(), locationId)).filter((e) => {
+        if (!names || e.intent.type !== 'location-assign') return true;
+        const { labsheet, id } = e.intent;
+        const others = names(labsheet, id).filter((n) => n !== id);
+        return others.length === 0 || !st.assignedLater.get(service(), e.id, labsheet, JSON.stringify(others));
+      }),
     entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
     sentAssignmentsAfter: (afterId, ids) =>

@@ -235,9 +235,11 @@ export interface Outbox {
   /**
    * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
    * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One
-   * this version cannot read is left out: it is never sent, so it puts no tube anywhere.
+   * this version cannot read is left out: it is never sent, so it puts no tube anywhere. `names` gives
+   * every name of a tube (main/sync/tube-names.ts): a later assignment under any of them moved it;
+   * without it, only one under the text queued does.
    */
-  standingAssignments(locationId: string): OutboxEntry[];
+  standingAssignments(locationId: string, names?: (labsheet: string, id: string) => readonly string[]): OutboxEntry[];
   /**
    * Marks entries 'sending' with the request id in one transaction, before the request leaves, and
    * returns those it took: only a pending entry can be taken, so one the user cancelled while the

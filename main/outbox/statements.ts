@@ -387,6 +387,12 @@ export function prepareStatements(db: Database.Database) {
            AND json_extract(l.payload, '$.labsheet') = json_extract(e.payload, '$.labsheet'))
        ORDER BY e.id`,
     ),
+    /** Whether a tube (any of `ids`, one labsheet) was assigned anywhere after entry `id`: pending, in flight, uncertain or done. */
+    assignedLater: db.prepare<[string, number, string, string], { found: number }>(
+      `SELECT 1 AS found FROM entries WHERE type = 'location-assign' AND state IN ('pending', 'sending', 'uncertain', 'done')
+         AND service = ? AND id > ? AND json_extract(payload, '$.labsheet') = ?
+         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) LIMIT 1`,
+    ),
     inStateOfType: db.prepare<[string, string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`,
     ),

@@ -445,4 +445,14 @@ describe('outbox store', () => {
       .all('BOX') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/entries_assign_location/);
   });
+
+  it('a tube moved on under another of its names (given by the caller) no longer stands where it was', () => {
+    const names = (_labsheet: string, id: string) => (id === 'TB1' || id === 'S-1' ? ['S-1', 'TB1'] : [id]);
+    const movedAway = outbox.enqueue(assign('TB1', 'A1'));
+    outbox.enqueue(assign('S-1', 'C1', 'OTHER-BOX'));
+    const kept = outbox.enqueue(assign('TB2', 'A2'));
+    // Without the names, only the text queued is known: the move under S-1 is another tube's.
+    expect(outbox.standingAssignments('BOX').map((e) => e.id)).toEqual([movedAway, kept]);
+    expect(outbox.standingAssignments('BOX', names).map((e) => e.id)).toEqual([kept]);
+  });
 });
