@@ -104,6 +104,10 @@ async function placeTube(
   if (needed) return fb.report(scan.text, `${needed}; nothing recorded`, 'error', scan.mainAt);
   const position = s.targetPosition();
   if (s.layout && !position) return fb.report(scan.text, 'The box is full', 'error', scan.mainAt);
+  // The position was free when it was chosen (scanned, listed to rescan); the box read again since may
+  // fill it. Queued anyway, the tube would go on top of the one there (or be refused by the service).
+  const taken = position ? s.takenBecause(position) : null;
+  if (position && taken) return fb.report(scan.text, s.passOver(position, c.value, taken), 'occupied', scan.mainAt);
   // Queued unasked, the service refused it minutes later in the Outbox (no such row), when the bench
   // had moved on. Only when the rows that lack it came from the service: offline, it goes in unasked.
   if (!asked && found.row === null && surelyNotInLabsheet(found))

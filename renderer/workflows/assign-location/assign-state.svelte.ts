@@ -101,7 +101,10 @@ export interface RackOutcome {
   afterMoves: string[];
   held: string[];
   twice: string[];
-  /** Misreads at positions the box's record fills: not to rescan (the position is taken), to check by eye. */
+  /**
+   * Misreads, and tubes that could not be looked up, at positions the box's record fills: not to rescan
+   * (the position is taken), to check by eye.
+   */
   byEye: MisreadHeld[];
   refused: RackBad[];
   /** Reads of tubes the labsheet has no row for, asked about before anything was saved (nothing was). */
@@ -371,6 +374,28 @@ export class AssignState implements ServiceBound, Asking {
     return this.armed ?? this.rescan[0] ?? (this.unplaced > 0 ? null : this.next);
   }
 
+  /**
+   * The next tube's position found taken (`why`, takenBecause) as tube `code` was about to go there: it
+   * is no target any more, so the scans go on to the next one instead of being refused there for good.
+   * One listed to rescan is marked taken on the rack file's list, for a look at the rack. Says what
+   * happened and what to do.
+   */
+  passOver(position: string, code: string, why: string): string {
+    const listed = this.rescan.includes(position);
+    if (this.armed === position) this.armed = null;
+    if (listed) {
+      this.rescan = this.rescan.filter((p) => p !== position);
+      this.rack.takenSince(position, why);
+    }
+    if (this.next === position) this.next = this.#firstFree();
+    const next = this.targetPosition();
+    const again = next ? `scan ${code} again to put it in ${next}` : 'scan a free position, then the tube again';
+    return listed
+      ? `NOT RECORDED: ${code} was not put in ${position}, which the rack file listed to rescan: ${why}. ` +
+          `Check ${position} by eye (it is off the list to rescan); ${again}`
+      : `NOT RECORDED: ${code} was not put in ${position}: ${why}. Scan another position, or ${again}`;
+  }
+
   /** Why a tube needs its position scanned first on this box, or null when the next free one is known. */
   positionNeeded(): string | null {
     if (!this.layout || this.unplaced === 0 || this.targetPosition() !== null) return null;
@@ -509,9 +534,10 @@ export class AssignState implements ServiceBound, Asking {
    * bench waits for the file to be chosen again (#blockedBy): the sync does not know that tube.
    * Each position ends in one outcome (onePerPosition): a read refused for rescanning where another read
    * of the file is saved or passed over is not listed to rescan (the next scan would go over that tube);
-   * the file's misreads (`misread`) are weighed with the rest for that. A misread where the record has a
-   * tube that no move of the file takes away is not listed to rescan either (the position is taken, so
-   * the next scan could not go there): `byEye` names the record's tube, for the user to look.
+   * the file's misreads (`misread`) are weighed with the rest for that. A misread, or a tube that could not
+   * be looked up, where the record has a tube that no move of the file takes away is not listed to rescan
+   * either (the position is taken, so the next scan could not go there): `byEye` names the record's tube,
+   * for the user to look.
    * Tubes the labsheet surely has no row for (`unknown`): with 'ask', nothing is saved and they are
    * named in `ask`, for one question; 'use' saves them; 'skip' refuses them for rescanning, their
    * positions left free (another read there goes in; none, they are to rescan). Saved
@@ -701,11 +727,11 @@ export class AssignState implements ServiceBound, Asking {
     const savedAt = new Set(take.flatMap((p) => (p.position ? [p.position] : [])));
     for (const { bad, holder } of blocked) this.#blockedBy(bad, holder, inFile, savedAt);
     for (const p of take) if (p.position) filledBy.set(p.position, p.id);
-    // A misread where the record has a tube the file does not move away: a rescan there would queue
-    // the next tube over it, so it is checked by eye instead.
+    // A misread, or a tube that could not be looked up, where the record has a tube the file does not
+    // move away: a rescan there would queue the next tube over it, so it is checked by eye instead.
     const recordHolds = new Map<string, string>();
-    for (const { bad, tube } of refused) {
-      if (tube || filledBy.has(bad.position) || !this.takenBecause(bad.position)) continue;
+    for (const { bad } of refused) {
+      if (bad.taken || filledBy.has(bad.position) || !this.takenBecause(bad.position)) continue;
       const holder = this.holderOf(bad.position);
       if (holder && this.#putHereByUs(bad.position, holder) && movedAway(holder)) continue;
       recordHolds.set(bad.position, holder ?? 'a tube');

@@ -44,19 +44,26 @@ export function onePerPosition(refused: readonly RackRefusal[], filledBy: Readon
   return out;
 }
 
-/** A position the file could not read, whose tube the box's record names: "A4 (TB000123), read as NOREAD". */
+/**
+ * A position whose read the file could not use (a misread, or a tube that could not be looked up), whose
+ * tube the box's record names: "A4 (TB000123), read as NOREAD".
+ */
 export interface MisreadHeld {
   position: string;
   raw: string;
   holder: string;
+  /** The read names a tube (its lookup failed): `reason` says why it was not used. A misread says it by `raw`. */
+  tube: boolean;
+  reason: string;
 }
 
 /**
- * The file's misreads (refusals that name no tube) at positions the box's record already fills
- * (`recordHolds`, position → its tube), taken out of the refusals to rescan: the position is taken,
- * so a rescan there could not take the tube scanned next (it would be queued over the record's tube,
- * or be that tube, a duplicate, and the position stay first to rescan). Most likely the record's tube
- * is what the scanner missed; only an eye on the rack can tell. One per position.
+ * The file's reads refused for rescanning (misreads, and tubes that could not be looked up) at positions
+ * the box's record already fills (`recordHolds`, position → its tube), taken out of the refusals to
+ * rescan: the position is taken, so a rescan there could not take the tube scanned next (it would be
+ * queued over the record's tube, or be that tube, a duplicate, and the position stay first to rescan).
+ * Most likely the record's tube is what the scanner missed, or what could not be looked up; only an eye
+ * on the rack can tell. Reads already refused as taken keep that outcome. One per position.
  */
 export function misreadsHeld(
   refused: readonly RackRefusal[],
@@ -65,10 +72,16 @@ export function misreadsHeld(
   const byEye = new Map<string, MisreadHeld>();
   const rest: RackRefusal[] = [];
   for (const x of refused) {
-    const holder = x.tube ? undefined : recordHolds.get(x.bad.position);
+    const holder = x.bad.taken ? undefined : recordHolds.get(x.bad.position);
     if (holder === undefined) rest.push(x);
     else if (!byEye.has(x.bad.position))
-      byEye.set(x.bad.position, { position: x.bad.position, raw: x.bad.raw, holder });
+      byEye.set(x.bad.position, {
+        position: x.bad.position,
+        raw: x.bad.raw,
+        holder,
+        tube: x.tube,
+        reason: x.bad.reason,
+      });
   }
   return { refused: rest, byEye: [...byEye.values()] };
 }

@@ -144,6 +144,17 @@ export class RackRun {
         'saved (choose the file again to be asked again).';
   }
 
+  /**
+   * A position listed to rescan found taken since (`why`): marked so on the list, not struck through as
+   * rescanned, for the user to look at the rack there.
+   */
+  takenSince(position: string, why: string): void {
+    const b = this.bad.find((x) => x.position === position);
+    if (!b) return;
+    b.taken = true;
+    b.reason = `${b.reason}; since then ${why}: check it by eye`;
+  }
+
   /** The open box when it is the one the reads were read for, else what to do. */
   #openFor(k: { locationUuid: string; boxName: string }, file: string): KnownLocation | string {
     const loc = this.s.location;
@@ -231,7 +242,8 @@ function savedSaid(
   const byEyeSaid = byEye
     .map(
       (m) =>
-        `; ${m.position} could not be read (${m.raw}), and the box's record already has ${m.holder} there: ` +
+        `; ${m.tube ? `${m.position} was read as ${m.raw}, which ${m.reason}` : `${m.position} could not be read (${m.raw})`}` +
+        `, and the box's record already has ${m.holder} there: ` +
         'check it by eye (nothing to rescan there)',
     )
     .join('');
