@@ -273,11 +273,12 @@ export class AssignState implements ServiceBound, Asking {
   }
 
   /**
-   * The box and this visit's tubes stay kept for their service; a question about a tube does not (its
-   * "use anyway" would queue on the other service).
+   * The box and this visit's tubes stay kept for their service; a question about a tube or a rack file
+   * does not (its "use anyway" would be answered against the other service's box, or queue there).
    */
   leaveService(): string[] {
-    return leaveQuestion(this);
+    const rack = this.rack.leaveService();
+    return [...leaveQuestion(this), ...(rack ? [rack] : [])];
   }
 
   get layout(): Layout | null {

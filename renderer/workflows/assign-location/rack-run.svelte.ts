@@ -138,10 +138,16 @@ export class RackRun {
    */
   movedOn(): void {
     const q = this.take();
-    if (q)
-      this.s.unanswered =
-        `The question about the rack file for ${q.boxName} was left unanswered: nothing from the file was ` +
-        'saved (choose the file again to be asked again).';
+    if (q) this.s.unanswered = leftUnanswered(q);
+  }
+
+  /**
+   * The connection moved to another service: the question is not answered any more (its box and tubes
+   * are the old service's), and is said as one a scan took away. Null when none was open.
+   */
+  leaveService(): string | null {
+    const q = this.take();
+    return q && leftUnanswered(q);
   }
 
   /**
@@ -200,6 +206,14 @@ export class RackRun {
       this.progress = null;
     }
   }
+}
+
+/** The note of a question taken away unanswered (a scan made instead, a switch of service). */
+function leftUnanswered(q: RackQuestion): string {
+  return (
+    `The question about the rack file for ${q.boxName} was left unanswered: nothing from the file was ` +
+    'saved (choose the file again to be asked again).'
+  );
 }
 
 const NAMED_ON_THE_LINE = 8;

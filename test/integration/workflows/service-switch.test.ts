@@ -241,6 +241,39 @@ describe('a bench screen after a connection switch', () => {
     expect(back.state.targetPosition()).toBe('A2');
   }, 60_000);
 
+  it('Assign location: a rack file question asked before the switch is closed, said as left unanswered, and not answered on the way back', async () => {
+    const t = await bench();
+    const { k: onA } = await t.kept(keptAssignState);
+    const a = onA.state;
+    await handleAssignScan(a, { text: 'BOX000001', source: 'field', mainAt: null });
+    await a.rack.importText('Position,Barcode\nG1,TB000132\nG2,TB999004');
+    expect(a.rack.question?.unknown.map((r) => r.barcode)).toEqual(['TB999004']);
+    const before = await t.queued();
+
+    await t.toB();
+    const { k: onB, service } = await t.kept(keptAssignState);
+    expect(switchNotice(onB, service, 'scan the location, box or plate again')).toBe(
+      `Connection changed to ${t.b.url} (API v2): scan the location, box or plate again. The question about the ` +
+        'rack file for BX-0001 Freezer Box 1 was left unanswered: nothing from the file was saved (choose the file ' +
+        'again to be asked again).',
+    );
+    expect(a.rack.question).toBeNull();
+
+    await t.toA();
+    const { k: back, service: aService } = await t.kept(keptAssignState);
+    expect(back.state).toBe(a);
+    expect(switchNotice(back, aService, 'scan the location, box or plate again')).toBe(
+      'Connection changed to the local sandbox (API v2): BX-0001 Freezer Box 1 is open again as you left it on this service.',
+    );
+    // Alt+Y on the way back finds no question: nothing of the file is saved.
+    expect(back.state.rack.question).toBeNull();
+    expect(await back.state.rack.answer(true)).toEqual({
+      text: 'There is no question about a rack file open: choose the file',
+      ok: false,
+    });
+    expect(await t.queued()).toBe(before);
+  }, 60_000);
+
   it('Row update: the open row and its unsaved edits stay with their service, and are not saved in another’s name', async () => {
     const t = await bench();
     const { k: onA } = await t.kept(keptRowState);
