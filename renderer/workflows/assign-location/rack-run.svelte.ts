@@ -100,6 +100,16 @@ export class RackRun {
   }
 
   /**
+   * The answer given by a key or a button: the question is taken off the screen now, so a held-down
+   * Alt+Y (its key repeating) or a double click answers it once; the answer runs in turn with the scans
+   * (`inTurn`). Null when no question is open: the repeat finds none, and says nothing.
+   */
+  answerInTurn(use: boolean, inTurn: (edit: () => Promise<RackSaid>) => Promise<RackSaid>): Promise<RackSaid> | null {
+    const q = this.take();
+    return q && inTurn(() => this.answer(use, q));
+  }
+
+  /**
    * The answer to the question about the file's tubes the labsheet does not have: the whole file is
    * checked again (scans made meanwhile may have taken positions) and saved with them, or without them
    * (their positions then listed to rescan). `q` is the question taken off the screen (take).

@@ -24,15 +24,20 @@ export interface PendingGuard extends Guard {
  */
 export interface Asking {
   guard: PendingGuard | null;
-  /** What a question the next scan took away left undone; shown until the next question or dismissed. */
+  /**
+   * What a question the next scan took away left undone; shown beside the next question (the scan that
+   * took it away may itself be asked about), until a question is answered or the note dismissed.
+   */
   unanswered: string | null;
   readonly feedback: Feedback;
 }
 
-/** Asks `g` about `scan`: the headline says it, and `proceed` waits for "use anyway". */
+/**
+ * Asks `g` about `scan`: the headline says it, and `proceed` waits for "use anyway". A note of a question
+ * this scan took away stays: the headline is the new question's, so the note is the only place it is said.
+ */
 export function raise(s: Asking, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
   s.guard = { ...g, proceed };
-  s.unanswered = null;
   s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
 }
 

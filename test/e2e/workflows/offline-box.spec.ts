@@ -234,9 +234,15 @@ test('the rack file question answers to the single-tube question keys: Alt+Y use
   await expect(page.getByTestId('rack-unknown-use')).toContainText('Alt+Y');
   await expect(page.getByTestId('rack-unknown-close')).toContainText('Esc');
   await expect(field).toBeFocused();
-  await page.keyboard.press('Alt+y');
+  // Held down, so the key repeats: the question is answered once, and the line keeps what it saved.
+  await page.keyboard.down('Alt');
+  await page.keyboard.down('y');
+  await page.keyboard.down('y');
+  await page.keyboard.up('y');
+  await page.keyboard.up('Alt');
   await expect(page.getByTestId('last-scan')).toContainText('2 tubes saved from the rack file');
   await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('last-scan')).not.toContainText('There is no question');
   await expect(page.getByTestId('assigned-TB999204')).toContainText('H6');
   await expect(field).toBeFocused();
 
@@ -267,4 +273,15 @@ test('the rack file question answers to the single-tube question keys: Alt+Y use
   );
   await expect(page.getByTestId('assigned-TB000217')).toHaveCount(1);
   await expect(page.getByTestId('assigned-TB000216')).toHaveCount(0);
+
+  // A scan instead that is itself asked about: its question and the file's note are both on the screen.
+  await page.getByTestId('guard-unanswered-ok').click();
+  await choose('rack-esc.csv', escFile);
+  await expect(question).toBeVisible();
+  await scanAndWait(page, 'TB999206', 'not in the labsheet');
+  await expect(question).toHaveCount(0);
+  await expect(page.getByTestId('guard')).toHaveAttribute('data-kind', 'unknown-sample');
+  await expect(page.getByTestId('guard-unanswered')).toContainText(
+    'The question about the rack file for BX-0001 Freezer Box 1 was left unanswered: nothing from the file was saved',
+  );
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
+import type { RackSaid } from '../../../../../renderer/workflows/assign-location/rack-run.svelte.js';
+import { onQuestionKey } from '../../../../../renderer/workflows/well-fill/question.js';
 
 /**
  * A rack file is the box as the rack scanner read it. On the real main in-process and its embedded
@@ -119,6 +121,57 @@ describe('a rack file on Assign location is the box as it was read', () => {
     // The scan itself is looked up and placed as any other.
     expect(s.assignments.map((a) => a.id)).toEqual(['TB000133']);
     expect(await b.queued()).toBe(before + 1);
+  });
+
+  it('a held-down Alt+Y (its key repeating) answers the question once: the file is saved once, and said once', async () => {
+    const { b, s } = await boxWith([]);
+    const before = await b.queued();
+    await s.rack.importText(csv('G1,TB000132', 'G2,TB999008'));
+    /** What the screen says after each answer, in turn with the scans as the page runs them. */
+    const said: Promise<RackSaid>[] = [];
+    let turn: Promise<unknown> = Promise.resolve();
+    const inTurn = (edit: () => Promise<RackSaid>): Promise<RackSaid> => {
+      const next = turn.then(edit);
+      turn = next.catch(() => undefined);
+      return next;
+    };
+    // The keys as RackQuestion hears them: two keydowns of Alt+Y, the second a repeat, before any answer is back.
+    const altY = (repeat: boolean) =>
+      ({
+        key: 'y',
+        altKey: true,
+        ctrlKey: false,
+        metaKey: false,
+        shiftKey: false,
+        repeat,
+        preventDefault() {},
+      }) as unknown as KeyboardEvent;
+    const yes = () => {
+      const answered = s.rack.answerInTurn(true, inTurn);
+      if (answered) said.push(answered);
+    };
+    onQuestionKey(altY(false), { yes, no: () => s.rack.close() });
+    onQuestionKey(altY(true), { yes, no: () => s.rack.close() });
+    expect(await Promise.all(said)).toEqual([{ text: '2 tubes saved from the rack file', ok: true }]);
+    expect(s.rack.question).toBeNull();
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000132@G1', 'TB999008@G2']);
+    expect(await b.queued()).toBe(before + 2);
+  });
+
+  it('a scan instead of an answer that is itself asked about keeps the note that nothing from the file was saved', async () => {
+    const { b, s } = await boxWith([]);
+    const before = await b.queued();
+    await s.rack.importText(csv('G1,TB000132', 'G2,TB999004'));
+    await handleAssignScan(s, { text: 'TB999007', source: 'field', mainAt: null });
+    expect(s.rack.question).toBeNull();
+    expect(s.guard?.kind).toBe('unknown-sample');
+    expect(b.said()).toBe(s.guard?.message);
+    // Both are on the screen: the tube's question, and what closing the file's question left undone.
+    expect(s.unanswered).toBe(
+      'The question about the rack file for BX-0001 Freezer Box 1 was left unanswered: nothing from the file was ' +
+        'saved (choose the file again to be asked again).',
+    );
+    expect(await b.queued()).toBe(before);
   });
 
   it('a rack file chosen while a scanned tube is asked about takes that question away: one question at a time', async () => {
