@@ -1,12 +1,32 @@
 import { rowToEntry, rowToListed, UnreadableRowError } from './statements.js';
 import type { StoreContext } from './store-context.js';
-import type { Outbox } from './outbox-types.js';
+import type { ListOptions, ListTotal, Outbox } from './outbox-types.js';
+import type { EntryState } from './entry.js';
 import { kindsShownAs } from './failed-shown.js';
 
 /** Entries read for the user and for listeners: one this version cannot read is shown as such or skipped, never thrown. */
-export function entryReads({ st, log }: StoreContext): Pick<Outbox, 'get' | 'changedEntry' | 'list' | 'listTotal'> {
+export function entryReads({
+  st,
+  log,
+  service,
+}: StoreContext): Pick<Outbox, 'get' | 'changedEntry' | 'list' | 'listTotal'> {
   /** Entries already reported as unreadable to a change listener: one log line each, not one per batch. */
   const reportedUnreadable = new Set<number>();
+
+  const rowsOf = (state: EntryState, o: ListOptions | undefined, after: number, limit: number) => {
+    if (!o?.inUse)
+      return o?.type === undefined
+        ? st.inState.all(state, after, limit)
+        : st.inStateOfType.all(state, o.type, after, limit);
+    // A tab lists the service its counts count (the `counts` statement's): listed across services, it
+    // showed rows its count did not, with changes held for another service.
+    if (o.newest) return st.inStateNewest.all(state, service(), limit);
+    // A tab's entries are picked in SQL, before the limit: picked after it, 500 refused ones ahead
+    // would leave the Needs a look tab empty while its count says 3.
+    if (state === 'failed' && o.shown !== undefined)
+      return st.failedOfKinds.all(...kindsShownAs(st, o.shown), service(), after, limit);
+    return st.inStateOfService.all(state, service(), after, limit);
+  };
 
   return {
     get(id) {
@@ -33,23 +53,21 @@ export function entryReads({ st, log }: StoreContext): Pick<Outbox, 'get' | 'cha
     list(state, o) {
       const after = o?.afterId ?? 0;
       const limit = o?.limit ?? 1000;
-      // A tab's entries are picked in SQL, before the limit: picked after it, 500 refused ones ahead
-      // would leave the Needs a look tab empty while its count says 3.
-      const rows = o?.newest
-        ? st.inStateNewest.all(state, limit)
-        : state === 'failed' && o?.shown !== undefined
-          ? st.failedOfKinds.all(...kindsShownAs(st, o.shown), after, limit)
-          : o?.type === undefined
-            ? st.inState.all(state, after, limit)
-            : st.inStateOfType.all(state, o.type, after, limit);
-      return rows.map(rowToListed);
+      return rowsOf(state, o, after, limit).map(rowToListed);
     },
     listTotal(state, o) {
-      const row =
+      const rows =
         state === 'failed' && o?.shown !== undefined
-          ? st.countFailedOfKinds.get(...kindsShownAs(st, o.shown))
-          : st.countInState.get(state);
-      return row?.n ?? 0;
+          ? st.countFailedOfKindsByService.all(...kindsShownAs(st, o.shown))
+          : st.countInStateByService.all(state);
+      const inUse = service();
+      const total: ListTotal = { inUse: 0, elsewhere: [] };
+      for (const r of rows) {
+        const of = r.service ?? '';
+        if (of === inUse) total.inUse += r.n;
+        else total.elsewhere.push({ service: of, n: r.n });
+      }
+      return total;
     },
   };
 }

@@ -94,14 +94,23 @@ export interface UndoOptions {
 }
 
 /**
- * Which entries `list` gives: of one type, or (of the failed ones) those said as one state, oldest
- * first; or with `newest`, the newest first (a glance back at what was sent, not a list to work through).
+ * Which entries `list` gives: of every service, all or of one type, oldest first (what main itself goes
+ * through); or a tab of the Outbox, of the service in use only, as `counts()` counts them (so a tab never
+ * lists more rows than its count says): `inUse`, with `shown` (of the failed ones those said as one
+ * state), oldest first, or with `newest` the newest first (a glance back at what was sent).
  */
 export type ListOptions = { limit?: number } & (
-  | { afterId?: number; type?: IntentType; shown?: never; newest?: never }
-  | { afterId?: number; shown?: FailedShown; type?: never; newest?: never }
-  | { newest: true; afterId?: never; type?: never; shown?: never }
+  | { afterId?: number; type?: IntentType; inUse?: never; shown?: never; newest?: never }
+  | { afterId?: number; inUse: true; shown?: FailedShown; type?: never; newest?: never }
+  | { inUse: true; newest: true; afterId?: never; type?: never; shown?: never }
 );
+
+/** How many entries a tab of the Outbox has: the service in use's (listed), and each other service's. */
+export interface ListTotal {
+  inUse: number;
+  /** Entries bound to services not in use, not listed in the tab: they wait until one is chosen again. */
+  elsewhere: { service: string; n: number }[];
+}
 
 export interface Outbox {
   /** Set when the file at `path` was corrupt: it was moved aside and this is a fresh outbox. */
@@ -156,14 +165,17 @@ export interface Outbox {
    */
   discardWaiting(service: string): number[];
   /**
-   * Entries in a state, of every service, oldest first: for lists the user acts on, so an entry this
-   * version cannot read is listed as such (with the reason) instead of breaking the list. With `shown`,
-   * of the failed entries only those the Outbox says so (a tab of it: Needs a look, Refused, Failed);
-   * with `newest`, the newest first (Recently sent).
+   * Entries in a state, oldest first: for lists the user acts on, so an entry this version cannot read is
+   * listed as such (with the reason) instead of breaking the list. Of every service, or with `inUse` of
+   * the one in use (ListOptions). With `shown`, of the failed entries only those the Outbox says so (a
+   * tab of it: Needs a look, Refused, Failed); with `newest`, the newest first (Recently sent).
    */
   list(state: EntryState, options?: ListOptions): ListedEntry[];
-  /** How many entries `list` gives with these options and no limit: for a tab that shows only the oldest. */
-  listTotal(state: EntryState, options?: Pick<ListOptions, 'shown'>): number;
+  /**
+   * How many entries a tab lists (`list` with `inUse`, these options and no limit), and how many more
+   * each other service holds: for a tab that shows only the oldest, and one that says what it leaves out.
+   */
+  listTotal(state: EntryState, options?: Pick<ListOptions & { inUse: true }, 'shown'>): ListTotal;
   /**
    * Undo: only an entry that was never attempted can be cancelled. One tried before (its answer lost,
    * a 5xx, a timeout, a split batch between its requests) may already be on the service; the caller

@@ -216,14 +216,20 @@ export function prepareStatements(db: Database.Database) {
     failedKinds: db.prepare<[], { kind: unknown }>(
       `SELECT DISTINCT ${FAILED_KIND} AS kind FROM entries WHERE state = 'failed'`,
     ),
-    /** Failed entries of every service with one of these kinds (FAILED_OF_KINDS), oldest first. */
-    failedOfKinds: db.prepare<[string, number, number, number], EntryRow>(
-      `SELECT * FROM entries WHERE ${FAILED_OF_KINDS} AND id > ? ORDER BY id LIMIT ?`,
+    /**
+     * Failed entries of one service with one of these kinds (FAILED_OF_KINDS), oldest first: a tab of the
+     * Outbox, which lists the service the counts count (`counts` above), so a tab never says more than them.
+     */
+    failedOfKinds: db.prepare<[string, number, string, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE ${FAILED_OF_KINDS} AND service = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
-    countFailedOfKinds: db.prepare<[string, number], { n: number }>(
-      `SELECT COUNT(*) AS n FROM entries WHERE ${FAILED_OF_KINDS}`,
+    /** How many a tab has, per service: the one in use's are listed, the others' said as held for them. */
+    countFailedOfKindsByService: db.prepare<[string, number], { service: string | null; n: number }>(
+      `SELECT service, COUNT(*) AS n FROM entries WHERE ${FAILED_OF_KINDS} GROUP BY service`,
     ),
-    countInState: db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM entries WHERE state = ?`),
+    countInStateByService: db.prepare<[string], { service: string | null; n: number }>(
+      `SELECT service, COUNT(*) AS n FROM entries WHERE state = ? GROUP BY service`,
+    ),
     /**
      * Lanes whose first pending entry can go: it depends on nothing, or on an entry that is done, and every
      * entry it was built on is done. A lane whose head waits for another entry waits whole (its order is
@@ -351,9 +357,16 @@ export function prepareStatements(db: Database.Database) {
     inState: db.prepare<[string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
-    /** The newest entries in a state, newest first: cut in SQL, so more than `limit` kept never hides the latest. */
-    inStateNewest: db.prepare<[string, number], EntryRow>(
-      `SELECT * FROM entries WHERE state = ? ORDER BY id DESC LIMIT ?`,
+    /** Of one service only, as `counts` counts them: a tab of the Outbox (entries_service_state). */
+    inStateOfService: db.prepare<[string, string, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? AND service = ? AND id > ? ORDER BY id LIMIT ?`,
+    ),
+    /**
+     * One service's newest entries in a state, newest first: cut in SQL, so more than `limit` kept never
+     * hides the latest. Of one service, as the counts beside the tab that lists them are.
+     */
+    inStateNewest: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = ? AND service = ? ORDER BY id DESC LIMIT ?`,
     ),
     // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.
     pendingElsewhere: db.prepare<[string, string, string, number, string], EntryRow>(

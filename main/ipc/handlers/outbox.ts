@@ -94,15 +94,19 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         throw err;
       }
     },
+    // The service in use's entries only, as its counts count them: changes held for another service are
+    // said apart, by how many (listTotal), never listed among the ones this service gets.
     'outbox.list': ({ states, shown, limit, target, newest }) => {
       const wanted = (states ?? OPEN) as EntryState[];
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) =>
         target
           ? outbox.entriesOf(target, s)
-          : outbox.list(s, newest ? { limit: max, newest } : { limit: max, ...(shown ? { shown } : {}) }),
+          : outbox.list(
+              s,
+              newest ? { inUse: true, limit: max, newest } : { inUse: true, limit: max, ...(shown ? { shown } : {}) },
+            ),
       );
-      const current = outbox.currentService();
       const waitingOn = wanted.includes('pending')
         ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames)
         : () => null;
@@ -111,14 +115,22 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         .slice(0, max)
         .map((e) => {
           const summary = toSummary(e, (x) => recordFolderOf(outbox, x), d.nameOf);
-          if (e.service !== current) return { ...summary, waitingFor: serviceLabel(e.service) };
           const waiting = waitingOn(e);
           return waiting === null ? summary : { ...summary, waiting };
         });
     },
-    'outbox.listTotal': ({ states, shown }) => ({
-      total: ((states ?? OPEN) as EntryState[]).reduce((n, s) => n + outbox.listTotal(s, shown ? { shown } : {}), 0),
-    }),
+    'outbox.listTotal': ({ states, shown }) => {
+      const total = { total: 0, elsewhere: new Map<string, number>() };
+      for (const s of (states ?? OPEN) as EntryState[]) {
+        const t = outbox.listTotal(s, shown ? { shown } : {});
+        total.total += t.inUse;
+        for (const w of t.elsewhere) total.elsewhere.set(w.service, (total.elsewhere.get(w.service) ?? 0) + w.n);
+      }
+      return {
+        total: total.total,
+        elsewhere: [...total.elsewhere].map(([service, n]) => ({ service, label: serviceLabel(service), n })),
+      };
+    },
     'outbox.counts': () => outbox.counts(),
     'outbox.services': () => {
       const current = outbox.currentService();

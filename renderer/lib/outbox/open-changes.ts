@@ -8,6 +8,7 @@ export const openTotal = (c: OpenChanges): number => c.waiting + c.failed + c.un
  * A service's open changes in words, one phrase per kind, each saying what becomes of them: only the
  * waiting ones go by themselves when the user switches back; a failed one waits for a retry and an
  * uncertain one for the user's decision, so counting them as "waiting to be sent" promised too much.
+ * The Outbox lists only the service in use's entries, so both are reached by switching back first.
  */
 export function openChangesSaid(c: OpenChanges, label: string): string[] {
   const said: string[] = [];
@@ -17,11 +18,11 @@ export function openChangesSaid(c: OpenChanges, label: string): string[] {
     );
   if (c.failed > 0)
     said.push(
-      `${count(c.failed, 'failed change', 'failed changes')} for ${label}: not sent until you retry ${c.failed === 1 ? 'it' : 'them'} in the Outbox`,
+      `${count(c.failed, 'failed change', 'failed changes')} for ${label}: not sent until you switch back to it in Settings and retry ${c.failed === 1 ? 'it' : 'them'} in the Outbox`,
     );
   if (c.uncertain > 0)
     said.push(
-      `${count(c.uncertain, 'change', 'changes')} for ${label} may or may not have arrived: resend or mark done in the Outbox`,
+      `${count(c.uncertain, 'change', 'changes')} for ${label} may or may not have arrived: switch back to it in Settings, then resend or mark done in the Outbox`,
     );
   return said;
 }

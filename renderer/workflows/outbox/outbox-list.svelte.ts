@@ -1,7 +1,14 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { OutboxEntryState, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
-import { isFailedShown, moreThanListedSaid, RECENT_LIMIT, TAB_LIMIT, type OutboxFilter } from './outbox-tabs.js';
+import {
+  heldElsewhereSaid,
+  isFailedShown,
+  moreThanListedSaid,
+  RECENT_LIMIT,
+  TAB_LIMIT,
+  type OutboxFilter,
+} from './outbox-tabs.js';
 
 export type { OutboxFilter };
 const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
@@ -28,6 +35,8 @@ export class OutboxList {
   listError = $state<string | null>(null);
   /** Said when the tab holds more entries than it lists (TAB_LIMIT): how many, and what lets the next ones in. */
   moreThanListed = $state<string | null>(null);
+  /** Said when other services hold entries of this tab, which it does not list: how many, and for whom. */
+  heldElsewhere = $state<string | null>(null);
 
   /** The latest listing asked for: only its answer is shown. */
   #asked = 0;
@@ -41,10 +50,15 @@ export class OutboxList {
     const filter = this.filter;
     // Main picks a tab's entries before the limit: the page cannot, from a list already cut at it.
     const query = { states: STATES[filter], ...(isFailedShown(filter) ? { shown: filter } : {}) };
-    const r = await this.api.invoke(
-      'outbox.list',
-      filter === 'done' ? { ...query, newest: true, limit: RECENT_LIMIT } : { ...query, limit: TAB_LIMIT },
-    );
+    // The tab lists the service in use's entries, as the counts count them; how many more other services
+    // hold is asked with it, so the list and the line saying what it leaves out are drawn together.
+    const [r, total] = await Promise.all([
+      this.api.invoke(
+        'outbox.list',
+        filter === 'done' ? { ...query, newest: true, limit: RECENT_LIMIT } : { ...query, limit: TAB_LIMIT },
+      ),
+      filter === 'done' ? null : this.api.invoke('outbox.listTotal', query),
+    ]);
     if (asked !== this.#asked) return;
     if (!r.ok) {
       this.listError = `The list could not be read (${r.error.message}): what it shows may be out of date.`;
@@ -52,11 +66,9 @@ export class OutboxList {
     }
     this.listError = null;
     this.entries = r.value;
-    this.moreThanListed = null;
-    if (filter === 'done' || r.value.length < TAB_LIMIT) return;
-    const total = await this.api.invoke('outbox.listTotal', query);
-    if (asked !== this.#asked) return;
-    this.moreThanListed = moreThanListedSaid(filter, r.value.length, total.ok ? total.value.total : null);
+    const counted = total?.ok ? total.value : null;
+    this.moreThanListed = moreThanListedSaid(filter, r.value.length, counted?.total ?? null);
+    this.heldElsewhere = heldElsewhereSaid(filter, counted?.elsewhere ?? []);
   }
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {

@@ -38,3 +38,22 @@ export function moreThanListedSaid(filter: OutboxFilter, listed: number, total: 
   const of = total === null ? 'more' : `${total}`;
   return `Showing the oldest ${listed} of ${of} entries in "${label}": ${NEXT_STEP[filter]}.`;
 }
+
+/**
+ * What a tab says of the entries it leaves out, held for services not in use (it lists the one in use's,
+ * as the counts count them), or null when there are none. Said by how many and for which service, with
+ * the way to them: they are sent only to the service they were queued for. "Recently sent" says nothing:
+ * those were sent, nothing waits.
+ */
+export function heldElsewhereSaid(
+  filter: OutboxFilter,
+  elsewhere: readonly { label: string; n: number }[],
+): string | null {
+  if (filter === 'done' || elsewhere.length === 0) return null;
+  const act = filter === 'open' ? 'send' : 'deal with';
+  const said = elsewhere.map(
+    ({ label, n }) =>
+      `${n} more ${n === 1 ? 'is' : 'are'} held for ${label}: switch to it in Settings to ${act} ${n === 1 ? 'it' : 'them'}`,
+  );
+  return `${said.join('; ')}.`;
+}

@@ -112,8 +112,6 @@ export const outboxEntrySummary = z.strictObject({
   note: z.string().optional(),
   /** For a plate record's upload: the kept record folder it files (the Outbox links to that copy). */
   recordFolder: z.string().optional(),
-  /** Set when it was queued for another service than the one in use: that service, in words. */
-  waitingFor: z.string().optional(),
   /**
    * Set when this version cannot read the stored entry (damaged, or queued by a newer version): a
    * sentence with why, and what the user can do. It is never sent; it can be cancelled or discarded.
@@ -245,8 +243,9 @@ export const outboxChannels = {
     holdsMs: ({ timeoutMs }) => timeoutMs,
   }),
   /**
-   * Entries in these states (the open ones when none are named), oldest first, up to `limit` (500); with
-   * `newest`, the newest first (the Outbox's Recently sent: the latest sends, however many are kept).
+   * Entries in these states (the open ones when none are named) of the service in use, as `outbox.counts`
+   * counts them, oldest first, up to `limit` (500); with `newest`, the newest first (the Outbox's Recently
+   * sent: the latest sends, however many are kept). Another service's are counted by `outbox.listTotal`.
    */
   'outbox.list': channel({
     request: z
@@ -265,10 +264,16 @@ export const outboxChannels = {
     response: z.array(outboxEntrySummary),
     readOnly: true,
   }),
-  /** How many entries `outbox.list` lists for these states with no limit: a tab longer than it shows says so. */
+  /**
+   * How many entries `outbox.list` lists for these states with no limit (a tab longer than it shows says
+   * so), and how many more each other service holds, which it does not list (the tab says so too).
+   */
   'outbox.listTotal': channel({
     request: z.strictObject(listedStates),
-    response: z.strictObject({ total: z.number().int().nonnegative() }),
+    response: z.strictObject({
+      total: z.number().int().nonnegative(),
+      elsewhere: z.array(z.strictObject({ ...serviceRef, n: z.number().int().positive() })),
+    }),
     readOnly: true,
   }),
   'outbox.counts': channel({ request: z.strictObject({}), response: outboxCounts, readOnly: true }),

@@ -392,7 +392,7 @@ describe('outbox store', () => {
     const ids = Array.from({ length: 5 }, (_, i) => outbox.enqueue(wellSet(`A${i + 1}`, `S-000${i}`)));
     outbox.claim(ids, 'r-all', 'updateManifest');
     outbox.settle(ids.map((id) => ({ id, state: 'done' as const })));
-    expect(outbox.list('done', { newest: true, limit: 2 }).map((e) => e.id)).toEqual([ids[4], ids[3]]);
+    expect(outbox.list('done', { inUse: true, newest: true, limit: 2 }).map((e) => e.id)).toEqual([ids[4], ids[3]]);
     expect(outbox.list('done', { limit: 2 }).map((e) => e.id)).toEqual([ids[0], ids[1]]);
   });
 

@@ -13,14 +13,16 @@ describe("a service's open changes in words", () => {
     expect(openTotal(c)).toBe(6);
     expect(openChangesSaid(c, 'Lab A')).toEqual([
       '2 changes are waiting to be sent to Lab A: sent when you switch back to it in Settings',
-      '1 failed change for Lab A: not sent until you retry it in the Outbox',
-      '3 changes for Lab A may or may not have arrived: resend or mark done in the Outbox',
+      '1 failed change for Lab A: not sent until you switch back to it in Settings and retry it in the Outbox',
+      '3 changes for Lab A may or may not have arrived: switch back to it in Settings, then resend or mark done in the Outbox',
     ]);
   });
 
   it('never calls a failed change "waiting to be sent"', () => {
     const said = openChangesSaid({ waiting: 0, failed: 2, uncertain: 0 }, 'Lab A').join(' ');
-    expect(said).toBe('2 failed changes for Lab A: not sent until you retry them in the Outbox');
+    expect(said).toBe(
+      '2 failed changes for Lab A: not sent until you switch back to it in Settings and retry them in the Outbox',
+    );
     expect(said).not.toContain('waiting');
   });
 });
