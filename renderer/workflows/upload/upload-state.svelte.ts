@@ -126,8 +126,15 @@ export class UploadState implements ServiceBound {
         const item = this.items.find((i) => i.entryId === c.id);
         if (!item) continue;
         const phase = PHASE[c.state];
+        // The news names the state only: a failed upload may be refused, and a sent one refused in its
+        // answer (REJECTED). Drawn from the news, it read "failed" until the error came, then "refused":
+        // its phase is set once the entry is read, so the first word drawn is already the right one.
+        if (phase === 'done' || phase === 'failed') {
+          void this.#answer(item, phase);
+          continue;
+        }
         item.phase = phase;
-        if (phase === 'done' || phase === 'failed' || phase === 'unsure') void this.#answer(item);
+        if (phase === 'unsure') void this.#answer(item, phase);
         // Going again (retried in the Outbox): the last answer is not this attempt's, so it is not shown.
         else if (phase === 'queued' || phase === 'sending') {
           item.result = null;
@@ -272,18 +279,30 @@ export class UploadState implements ServiceBound {
     }
   }
 
-  async #answer(item: UploadItem): Promise<void> {
+  /** A settled upload's phase, answer and line, from its entry as read now (`news`: its state in the news). */
+  async #answer(item: UploadItem, news: UploadPhase): Promise<void> {
     if (item.entryId === null) return;
     const r = await this.api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
-    if (!r.ok) return;
+    if (!r.ok) {
+      // Not read: the news's own state is all there is to go by.
+      item.phase = news;
+      return;
+    }
+    const read = PHASE[r.value.state];
+    // Moved on meanwhile (retried, discarded): its own news draws it.
+    if (read !== 'done' && read !== 'failed' && read !== 'unsure') return;
     const res = r.value.result;
     // The outbox keeps the service's answer for this one file (an array element, or the element itself).
     item.result =
       (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
     const error = r.value.error;
-    // Failed as stored, then said as the Outbox says it: its error tells a refusal from another failure.
-    if (item.result?.status === 'REJECTED' || (item.phase === 'failed' && r.value.state === 'failed'))
-      item.phase = failedShown(error) === 'refused' ? 'refused' : 'failed';
+    // Failed as stored, or refused in the answer, said as the Outbox says it: its error tells a refusal.
+    item.phase =
+      item.result?.status === 'REJECTED' || read === 'failed'
+        ? failedShown(error) === 'refused'
+          ? 'refused'
+          : 'failed'
+        : read;
     // A failed upload is said as the Outbox says its entry; a sent one by the service's note on the file.
     item.message =
       (item.phase === 'failed' || item.phase === 'refused' || item.phase === 'unsure') && error
