@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, useStack } from './stack.js';
-import { allSent, enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
+import { allSent, countsSplitAcrossLines, enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
@@ -27,6 +27,18 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
 
   await openScreen(page, 'Outbox');
   await expect(page.getByTestId('outbox-summary')).toContainText('1 refused · 0 failed');
+  // The Outbox's counts at 1280 px keep to one line; in a narrower window they wrap between counts
+  // only, never leaving a number at the end of a line and its words on the next ("0 | sent").
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const number = await page.getByTestId('summary-refused').boundingBox();
+  expect((await page.getByTestId('outbox-summary').boundingBox())!.height).toBeLessThan(number!.height * 2);
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    expect(await countsSplitAcrossLines(page, 'outbox-summary'), `at ${size.width} px`).toEqual([]);
+  }
   const failed = page.locator('tr[data-state="failed"]');
   await expect(failed).toHaveCount(1);
   await expect(failed).toContainText('S-7777');

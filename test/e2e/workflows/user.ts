@@ -92,3 +92,40 @@ export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env['BENCHLINK_SCREENSHOTS'] === 'docs' ? 'docs/screenshots' : 'test-results/screenshots';
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
+
+/**
+ * The parts of a line of counts ("2 waiting · 1 refused · …", split at its dots) that the window wraps
+ * across two lines, such as a number left at the end of one line and its words on the next. Measured
+ * on the text as drawn, whatever the elements around it.
+ */
+export async function countsSplitAcrossLines(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).evaluate((el) => {
+    const nodes: { node: Text; start: number }[] = [];
+    let text = '';
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      nodes.push({ node: n as Text, start: text.length });
+      text += n.textContent ?? '';
+    }
+    const at = (offset: number) => {
+      const i = nodes.findLastIndex((n) => n.start <= offset);
+      return { node: nodes[i]!.node, offset: offset - nodes[i]!.start };
+    };
+    const split: string[] = [];
+    let from = 0;
+    for (const part of text.split('·')) {
+      const said = part.trim();
+      const start = text.indexOf(said, from);
+      from = start + part.length;
+      if (said === '') continue;
+      const range = document.createRange();
+      const a = at(start);
+      const b = at(start + said.length - 1);
+      range.setStart(a.node, a.offset);
+      range.setEnd(b.node, b.offset + 1);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) split.push(said.replace(/\s+/g, ' '));
+    }
+    return split;
+  });
+}
