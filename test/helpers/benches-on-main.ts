@@ -112,7 +112,7 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       });
     },
     sync,
-    /** Every entry of main's outbox, in every state. */
+    /** Every entry of main's outbox for the service in use, in every state (as the Outbox lists them). */
     entries: () => w.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] }),
     /** The sample the service holds at `position` of the plate or box with this barcode, or null. */
     heldOnService(barcode: string, position: string): string | null {

@@ -23,6 +23,7 @@ async function bench(profile: 'spec' | 'extended') {
   return {
     ...b,
     assign,
+    /** Every entry of the service in use, in every state (the Outbox lists no other service's). */
     entries: () => b.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] }),
     /** The service is unreachable: nothing answers, what is queued stays queued. */
     away: () => b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]),
@@ -76,7 +77,8 @@ describe.each(['spec', 'extended'] as const)(
         () => 'undone',
         (err: Error) => err.message,
       );
-      expect((await b.entries()).find((e) => e.id === tagged[1]!.id)?.state).toBe('cancelled');
+      // Read by id: the Outbox's list holds the service in use's entries, and this one is the other's now.
+      expect((await b.env.call('outbox.await', { id: tagged[1]!.id, timeoutMs: 0 })).state).toBe('cancelled');
       expect(b.s.wells['A2']).toMatchObject({ sample: 'TB000131', tags: [] });
       expect(b.s.canUndo).toBe(true);
 
