@@ -181,11 +181,11 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
   {
     version: 12,
     why:
-      "entries in one state in queue order (the Outbox's tabs, Recently sent, the counts of a state): the " +
-      '(state, target, id) index finds the state but orders by lane, so every listing sorted all the ' +
+      "one service's entries in one state in queue order (the Outbox's tabs, Recently sent): the " +
+      '(service, state, target, id) index finds them but orders by lane, so every listing sorted all the ' +
       "state's entries in a temporary table, however few it shows",
     up: (db) => {
-      db.exec(`CREATE INDEX entries_state_id ON entries (state, id);`);
+      db.exec(`CREATE INDEX entries_service_state_id ON entries (service, state, id);`);
     },
   },
 ];
