@@ -15,7 +15,7 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 export interface InProcess {
   api: BenchlinkApi;
   app: BenchlinkApp;
-  /** Main's data folder (its outbox.db), for a test that damages what main stored. */
+  /** Main's data folder (its outbox.db), the one given or a fresh one: for a test that damages what main stored. */
   dataDir: string;
   /** invoke, unwrapped: the value, or a throw naming the channel and main's message. */
   call<C extends ChannelName>(channel: C, payload: ChannelRequest<C>): Promise<ChannelResponse<C>>;
@@ -25,18 +25,21 @@ export interface InProcess {
 }
 
 /**
- * The real main process in this one, in a fresh data dir, on the in-process demo sandbox: the real
- * router (which validates every message both ways), outbox and read cache. `api` is the renderer's
- * BenchlinkApi over it, so renderer logic meets what it meets in the app, with no transport between.
+ * The real main process in this one, in `options.dataDir` or else a fresh data dir, on the in-process
+ * demo sandbox: the real router (which validates every message both ways), outbox and read cache.
+ * `api` is the renderer's BenchlinkApi over it, so renderer logic meets what it meets in the app,
+ * with no transport between.
  */
 export async function inProcessApi(options: Partial<AppOptions> = {}): Promise<InProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'benchlink-app-'));
+  // A folder the test gives is the test's: main opens it again after a close, so close leaves it.
+  const given = options.dataDir;
+  const dir = given ?? mkdtempSync(join(tmpdir(), 'benchlink-app-'));
   const app = await createApp({
-    dataDir: dir,
     info: { version: 't', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
     log: quiet,
     startSandbox,
     ...options,
+    dataDir: dir,
   });
   const api: BenchlinkApi = {
     // The router answers the union of every channel's response; this channel's is the one it sent.
@@ -63,7 +66,7 @@ export async function inProcessApi(options: Partial<AppOptions> = {}): Promise<I
     },
     async close() {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (given === undefined) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
