@@ -57,8 +57,8 @@ export function enqueuing(
       try {
         r = insertOne.immediate(valid, opts?.dedupeKey ?? null, opts?.readFrom);
       } catch (err) {
-        const { text, plural } = unsavedSubject([valid]);
-        throw toWriteError(err, text, { plural });
+        const { text, ...how } = unsavedSubject([valid]);
+        throw toWriteError(err, text, how);
       }
       if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
       return r.id;
@@ -90,8 +90,8 @@ export function enqueuing(
           })
           .immediate();
       } catch (err) {
-        const { text, plural } = opts?.subject ?? unsavedSubject(valid);
-        throw toWriteError(err, text, { plural });
+        const { text, ...how } = opts?.subject ?? unsavedSubject(valid);
+        throw toWriteError(err, text, how);
       }
       for (const r of rs) if (r.fresh) events.emit('enqueued', { id: r.id, target: r.target });
       return rs.map((r) => r.id);

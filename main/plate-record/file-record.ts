@@ -207,7 +207,7 @@ export async function fileRecord(
       dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
       builtOn,
       // One thing to the bench, though its kinds are three: it is filed again as a whole.
-      subject: { text: `The record of ${m.hrid}`, plural: false },
+      subject: { text: `The record of ${m.hrid}`, plural: false, thing: 'change' },
     });
   } catch (err) {
     // One commit: none of its entries exist, so a second filing makes the plate's one record. A named

@@ -1,13 +1,21 @@
 import type { Intent, IntentOf, IntentType, ManifestRef, WellIntent } from './intents.js';
 
 /**
+ * The kind of thing a failed write did not save, which decides how it is said: a `change` (a scan, a
+ * row update, a layout) "was not saved"; a `file` the user added to upload "was not queued", and is
+ * added again (or queued again from its kept copy) rather than scanned again.
+ */
+export type UnsavedThing = 'change' | 'file';
+
+/**
  * What a failed outbox write did not save, as the subject of "… was not saved: <reason>": the bench
- * reads what it has to do again (the upload of plate.csv, the 96 well changes to PL-0001), not "the
- * scan" for every kind. `plural` picks the verb.
+ * reads what it has to do again (plate.csv, the 96 well changes to PL-0001), not "the scan" for every
+ * kind. `plural` picks the verb.
  */
 export interface UnsavedSubject {
   text: string;
   plural: boolean;
+  thing: UnsavedThing;
 }
 
 /** " of PL-0001" when the change names the plate so; by uuid (Well fill's) it is the plate on the screen. */
@@ -73,13 +81,16 @@ const wordsOf = (i: Intent): Words<Intent> => WORDS[i.type] as Words<Intent>;
 /** The subject for one commit of these intents (one entry, or a batch saved all or none). */
 export function unsavedSubject(intents: readonly Intent[]): UnsavedSubject {
   const first = intents[0];
-  if (first === undefined) return { text: 'The change', plural: false };
-  if (intents.length === 1) return { text: wordsOf(first).one(first), plural: false };
+  if (first === undefined) return { text: 'The change', plural: false, thing: 'change' };
+  // One file the user added: said by its name, as the Upload list shows it.
+  if (intents.length === 1 && first.type === 'file-upload')
+    return { text: first.fileName, plural: false, thing: 'file' };
+  if (intents.length === 1) return { text: wordsOf(first).one(first), plural: false, thing: 'change' };
   const words = wordsOf(first);
   // Well sets and removals are one kind to the bench: changes to wells.
   const sameKind = intents.every((i) => wordsOf(i) === words);
-  if (!sameKind) return { text: `The ${intents.length} changes`, plural: true };
+  if (!sameKind) return { text: `The ${intents.length} changes`, plural: true, thing: 'change' };
   const sharedText = words.shared?.(first);
   const shared = sharedText !== undefined && intents.every((i) => words.shared?.(i) === sharedText);
-  return { text: `The ${intents.length} ${words.many}${shared ? sharedText : ''}`, plural: true };
+  return { text: `The ${intents.length} ${words.many}${shared ? sharedText : ''}`, plural: true, thing: 'change' };
 }

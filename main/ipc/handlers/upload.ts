@@ -15,11 +15,14 @@ const explain = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** An upload refused because the connection changed after the page added the file, in the Upload screen's words. */
+/**
+ * An upload refused because the connection changed after the page added the file, in the Upload
+ * screen's words: a whole sentence, as the outbox's "plate.csv was not queued: …" is.
+ */
 function addedElsewhere(err: ReadElsewhereError): string {
   const addedFor = serviceLabel(err.readFrom);
   return (
-    `this file was added for ${addedFor}, but the connection changed to ${serviceLabel(err.current)} while it ` +
+    `This file was added for ${addedFor}, but the connection changed to ${serviceLabel(err.current)} while it ` +
     `was being copied, so it was not queued. Switch back to ${addedFor} in Settings and press Queue again.`
   );
 }

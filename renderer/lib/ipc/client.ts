@@ -64,9 +64,14 @@ export function notRecorded(err: unknown): string {
   return `NOT RECORDED: ${refusalOf(err)}`;
 }
 
-/** A file the Upload screen could not queue. */
+/**
+ * A file the Upload screen could not queue. Main's refusal (led by "NOT QUEUED — ") says so itself,
+ * naming the file ("plate.csv was not queued: …"); any other failure (a copy that failed, a ticket
+ * main no longer holds) is led by "Not queued".
+ */
 export function notQueued(err: unknown): string {
-  return `Not queued: ${refusalOf(err, 'NOT QUEUED')}`;
+  const refusal = refusalOf(err, 'NOT QUEUED');
+  return refusal === messageOf(err) ? `Not queued: ${refusal}` : refusal;
 }
 
 /** invoke, unwrapped: resolves with the value or throws IpcCallError. */

@@ -443,7 +443,7 @@ describe('a write made with the old service’s ids after a switch', () => {
    * queued then, it went to the new service while its line stayed in the old one's list.
    */
   const ADDED_ELSEWHERE =
-    /^Not queued: this file was added for the local sandbox \(API v2\), but the connection changed to http:\/\/127\.0\.0\.1:\d+ \(API v2\) while it was being copied, so it was not queued\. Switch back to the local sandbox \(API v2\) in Settings and press Queue again\.$/;
+    /^This file was added for the local sandbox \(API v2\), but the connection changed to http:\/\/127\.0\.0\.1:\d+ \(API v2\) while it was being copied, so it was not queued\. Switch back to the local sandbox \(API v2\) in Settings and press Queue again\.$/;
 
   /** Until nothing is waiting or sending: what was queued has reached its service (or failed there). */
   async function settled(t: Awaited<ReturnType<typeof bench>>) {

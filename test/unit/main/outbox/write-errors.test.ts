@@ -78,12 +78,20 @@ describe('a failed write names what was not saved', () => {
     throw new Error('the write did not fail');
   };
 
-  const byKind: [IntentType, Intent, string][] = [
+  const ASK_IT = 'Ask IT to let Benchlink write to its data folder, then try again.';
+  /** Each kind, what its failed write is said to be, and what to do (a scan's remedy unless said). */
+  const byKind: [IntentType, Intent, string, string?][] = [
     ['well-set', wellSet('A11', 'S-0011'), 'The change to well A11 of PL-0001 was not saved'],
     ['well-remove', wellRemove('B2', ['LABEL']), 'The change to well B2 of PL-0001 was not saved'],
     ['location-assign', assign('TB000001', 'C5'), 'The move of TB000001 to C5 was not saved'],
     ['row-update', rowUpdate('S-0001', { Status: 'done' }), 'The update of S-0001 in Samples was not saved'],
-    ['file-upload', upload('plate.csv'), 'The upload of plate.csv was not saved'],
+    // A file the user added: by its name, as the Upload list shows it, and queued again, not scanned.
+    [
+      'file-upload',
+      upload('plate.csv'),
+      'plate.csv was not queued',
+      'Nothing was sent; queue the file again when IT has let Benchlink write to its data folder.',
+    ],
     ['webhook', webhook(1), 'The event was not saved'],
     [
       'labflow-link',
@@ -144,13 +152,11 @@ describe('a failed write names what was not saved', () => {
     ],
   ];
 
-  it.each(byKind)('%s', (_kind, intent, said) => {
+  it.each(byKind)('%s', (_kind, intent, said, remedy = ASK_IT) => {
     const err = failure(() => outbox.enqueue(intent));
     expect(err.kind).toBe('read-only');
     // What failed, why, and what the technician can do about it.
-    expect(err.message).toBe(
-      `${said}: the data folder is read-only (SQLITE_READONLY). Ask IT to let Benchlink write to its data folder, then try again.`,
-    );
+    expect(err.message).toBe(`${said}: the data folder is read-only (SQLITE_READONLY). ${remedy}`);
   });
 
   it('every kind of entry has its example here', () => {
@@ -174,9 +180,26 @@ describe('a failed write names what was not saved', () => {
 
   it('a batch the caller knows as one thing is named so (a plate record: files, a picture, an event)', () => {
     const record = [upload('PL-0001.csv'), upload('PL-0001.png'), webhook(1)];
-    const subject = { text: 'The record of PL-0001', plural: false };
+    const subject = { text: 'The record of PL-0001', plural: false, thing: 'change' } as const;
     expect(failure(() => outbox.enqueueMany(record, { subject })).message).toMatch(
       /^The record of PL-0001 was not saved: the data folder is read-only/,
+    );
+  });
+
+  it('a file on a full disk: not queued, nothing sent, queued again once there is space', () => {
+    outbox.db.pragma('query_only = 0');
+    outbox.db.pragma(`max_page_count = ${Number(outbox.db.pragma('page_count', { simple: true }))}`);
+    // Filled to the cap by small entries first, so the upload's own (larger) write is the one that fails.
+    for (let i = 0; ; i++) {
+      try {
+        outbox.enqueue(wellSet('A1', `S-${i}`));
+      } catch {
+        break;
+      }
+    }
+    expect(failure(() => outbox.enqueue(upload('plate.csv'))).message).toBe(
+      'plate.csv was not queued: the disk is full (SQLITE_FULL). Nothing was sent; queue the file again when you ' +
+        'have freed some space on this computer (empty the trash, remove large files).',
     );
   });
 

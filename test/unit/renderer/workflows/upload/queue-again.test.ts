@@ -32,9 +32,10 @@ async function notQueued(dataDir: string, s: UploadState) {
   await s.addFiles([new File(['well,sample\nA1,S-1\n'], 'plate.csv')]);
   const item = s.items[0]!;
   expect(item.phase).toBe('failed');
-  // Said once: main's refusal already starts with it. It names the file (not "the scan"), why, and what to do.
-  expect(item.message).toMatch(
-    /^Not queued: The upload of plate\.csv was not saved: the database is locked by another process \(SQLITE_BUSY\)\. Close a second copy of Benchlink or a backup tool if one is open, or wait a moment, then try again\.$/,
+  // Said once, by main: the file by its name (not "the scan"), why, that nothing was sent, and what to do.
+  expect(item.message).toBe(
+    'plate.csv was not queued: the database is locked by another process (SQLITE_BUSY). Nothing was sent; ' +
+      'queue the file again when you have closed a second copy of Benchlink or a backup tool, or in a moment.',
   );
   expect(item.requeue).not.toBeNull();
   return { item, release };
