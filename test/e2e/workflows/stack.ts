@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { lockOutbox } from '../../helpers/locked-outbox.js';
+import { startFaultProxy, type FaultProxy, type FaultRule } from '../../helpers/fault-proxy.js';
 import { root, startChild, stopChild } from '../child.js';
 import { freePort } from '../../helpers/free-port.js';
 
@@ -38,6 +39,11 @@ export interface Stack {
    * a sync would (repeated 5xx until it gives up, an answer lost): states a test cannot wait for in seconds.
    */
   storeEntryState(text: string, state: string, error: { kind: string; message: string; status?: number }): void;
+  /**
+   * Faults between the host and the service (a stack started with `faults`): the answers a real
+   * network or service gives that the sandbox never does, such as one that names no result for a file.
+   */
+  setFaults(plan: FaultRule[]): void;
   /** The outbox locked beside the running host, as a second copy or a backup tool would; the answer releases it. */
   lockOutbox(): () => void;
   /** SIGKILL to the browser host (no goodbye, as a crash or a power cut), waiting until it is gone. */
@@ -50,6 +56,8 @@ export interface Stack {
 export interface StackOptions {
   /** The sandbox's answer profile (default extended, the demo). */
   answers?: 'extended' | 'spec' | 'varied';
+  /** The host reaches the service through the fault proxy (test/helpers/fault-proxy.ts): see `setFaults`. */
+  faults?: boolean;
 }
 
 export async function startStack(o: StackOptions = {}): Promise<Stack> {
@@ -73,13 +81,16 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     sandbox = (await startChild(tsx, args, { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })).child;
   };
   await startSandbox();
+  // Started once, in front of the sandbox's port: it keeps forwarding there across stop and start.
+  const proxy: FaultProxy | null = o.faults ? await startFaultProxy({ target: sandboxUrl }) : null;
+  const serviceUrl = proxy?.url ?? sandboxUrl;
   const dataDir = join(dir, 'app');
   mkdirSync(dataDir);
   writeFileSync(
     join(dataDir, 'settings.json'),
     JSON.stringify({
       version: 1,
-      connection: { kind: 'custom', baseUrl: sandboxUrl, filesUrl: sandboxUrl, eventsUrl: sandboxUrl, mode: 'v2' },
+      connection: { kind: 'custom', baseUrl: serviceUrl, filesUrl: serviceUrl, eventsUrl: serviceUrl, mode: 'v2' },
       scanner: {},
       ui: { highContrast: false, sounds: false, fillOrder: 'row-major' },
     }),
@@ -166,6 +177,10 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
         outbox.close();
       }
     },
+    setFaults(plan) {
+      if (!proxy) throw new Error('this stack reaches the service directly: start it with { faults: true }');
+      proxy.setFaults(plan);
+    },
     lockOutbox: () => lockOutbox(dataDir),
     serverPageImages(hrid) {
       return readService(
@@ -180,6 +195,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
     },
     async close() {
       await stopChild(host.child);
+      await proxy?.close();
       await stopChild(sandbox);
       rmSync(dir, { recursive: true, force: true });
     },
@@ -219,6 +235,7 @@ export function useStack(options: { timeout?: number } & StackOptions = {}): Sta
     serverFiles: () => live().serverFiles(),
     serverPageImages: (hrid) => live().serverPageImages(hrid),
     storeEntry: (id, type, payload) => live().storeEntry(id, type, payload),
+    setFaults: (plan) => live().setFaults(plan),
     lockOutbox: () => live().lockOutbox(),
     killHost: () => live().killHost(),
     restartHost: () => live().restartHost(),
