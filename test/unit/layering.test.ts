@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
  * The layer rules of DESIGN.md, enforced on every import in the tree (VS Code style):
  * shared/ imports no Node, no electron, no DOM-only code; only main/electron imports electron; the
  * browser host imports no electron code; services never import the IPC layer (nor either shell);
- * main/common imports no service; renderer/ imports only shared/ and itself; and no two folders
- * import each other, directly or round a longer loop.
+ * main/common imports no service; renderer/ imports only shared/ and itself; no workflow imports
+ * another; and no two folders import each other, directly or round a longer loop.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const NODE = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
@@ -170,6 +170,19 @@ describe('layering', () => {
           const t = target(f, s);
           if (!t.startsWith('renderer/') && !t.startsWith('shared/')) bad.push(`${rel(f)} → ${s}`);
         } else if (NODE.has(s) || isPkg(s, NODE_ONLY_PACKAGES)) bad.push(`${rel(f)} → ${s}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('no workflow imports another workflow: what two screens share lives in renderer/lib/', () => {
+    const workflowOf = (path: string) => /^renderer\/workflows\/([^/]+)\//.exec(path)?.[1];
+    const bad: string[] = [];
+    for (const f of files('renderer/workflows')) {
+      const own = workflowOf(rel(f));
+      for (const s of importsOf(f).filter((x) => x.startsWith('.'))) {
+        const other = workflowOf(target(f, s));
+        if (other !== undefined && other !== own) bad.push(`${rel(f)} → ${s}`);
       }
     }
     expect(bad).toEqual([]);

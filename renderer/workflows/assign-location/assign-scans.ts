@@ -2,8 +2,8 @@ import { classify, idRefusal, outsideLayoutRefusal, type ScanClass } from '../..
 import { messageOf } from '../../lib/ipc/client.js';
 import { asRead, surelyNotInLabsheet, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import { unknownSample } from '../well-fill/guards.js';
-import { movedOn, raise } from '../well-fill/question.js';
+import { unknownSample } from '../../lib/question/unknown-sample.js';
+import { movedOn, raise } from '../../lib/question/question.js';
 import { alreadyHere, detectIdType, removalOf, type AssignState } from './assign-state.svelte.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {

@@ -6,7 +6,7 @@ import type { Layout } from '../../../shared/layout/positions.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync, mayHappen, queuedSaid, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
-import { nextEmptyWell } from '../well-fill/fill-order.js';
+import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import { classify, idRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
@@ -32,7 +32,7 @@ import {
   type TubeAnswer,
   type TubeLookup,
 } from '../../lib/samples/tube-row.js';
-import { leaveQuestion, type Asking, type PendingGuard } from '../well-fill/question.js';
+import { leaveQuestion, type Asking, type PendingGuard } from '../../lib/question/question.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 
 export interface Assignment extends QueuedItem {

@@ -3,7 +3,8 @@ import { counted } from '../../lib/format/counted.js';
 import { parseRackCsv, type RackBad, type RackImport, type RackRead } from './rack-csv.js';
 import type { AssignState, RackOutcome, RackProgress, UnknownTubes } from './assign-state.svelte.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
-import { movedOn } from '../well-fill/question.js';
+import { movedOn } from '../../lib/question/question.js';
+import { leftUnanswered } from '../../lib/question/unanswered.js';
 
 /** What the screen says after an import (the last-scan line), and whether it all went in. */
 export interface RackSaid {
@@ -143,12 +144,12 @@ export class RackRun {
 
   /**
    * A scan made instead of answering: the user moved on, as on the single-tube question (movedOn in
-   * question.js). The question goes, nothing from the file is saved, and the screen's note of a
+   * lib/question). The question goes, nothing from the file is saved, and the screen's note of a
    * question left unanswered says so.
    */
   movedOn(): void {
     const q = this.take();
-    if (q) this.s.unanswered = leftUnanswered(q);
+    if (q) this.s.unanswered = rackLeftUnanswered(q);
   }
 
   /**
@@ -157,7 +158,7 @@ export class RackRun {
    */
   leaveService(): string | null {
     const q = this.take();
-    return q && leftUnanswered(q);
+    return q && rackLeftUnanswered(q);
   }
 
   /**
@@ -219,12 +220,11 @@ export class RackRun {
 }
 
 /** The note of a question taken away unanswered (a scan made instead, a switch of service). */
-function leftUnanswered(q: RackQuestion): string {
-  return (
-    `The question about the rack file for ${q.boxName} was left unanswered: nothing from the file was ` +
-    'saved (choose the file again to be asked again).'
+const rackLeftUnanswered = (q: RackQuestion): string =>
+  leftUnanswered(
+    `the rack file for ${q.boxName}`,
+    'nothing from the file was saved (choose the file again to be asked again)',
   );
-}
 
 const NAMED_ON_THE_LINE = 8;
 

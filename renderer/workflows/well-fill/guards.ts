@@ -1,27 +1,34 @@
+import type { Tone } from '../../lib/tones/tones.js';
+import type { Guard, QuestionLook } from '../../lib/question/question.js';
+import { leftUnanswered, notPlaced } from '../../lib/question/unanswered.js';
+import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { heldFillIn } from './held-notes.js';
 
 /**
- * What can be wrong with a scan during a fill, each with its own tone and colour so a user
- * hears which one without looking. Pure: the state module gathers the facts, this decides.
+ * What can be wrong with a scan during a fill, each with its own title, tone and colour so a user
+ * hears which one without looking (and an unknown sample, asked as Assign location asks it). Pure:
+ * the state module gathers the facts, this decides.
  */
-export type GuardKind =
-  'duplicate-sample' | 'occupied-well' | 'control-well' | 'wrong-plate' | 'unknown-sample' | 'garbage';
-
-export interface Guard {
-  kind: GuardKind;
-  message: string;
-  /** The user may override (e.g. "use anyway" for a sample the labsheet does not know). */
-  overridable: boolean;
-  /**
-   * For a question: what was left undone when the next scan came before an answer, said then, since
-   * that scan takes the question away.
-   */
-  unanswered?: string;
+interface Kind {
+  title: string;
+  tone: Tone;
+  look: QuestionLook;
 }
 
-const leftUnanswered = (about: string, notDone: string) =>
-  `The question about ${about} was left unanswered: ${notDone}.`;
-const scanAgain = (sampleId: string) => `${sampleId} was not placed (scan it again to be asked again)`;
+/** A sample already on the plate: said, with nothing to say yes to. */
+const DUPLICATE: Kind = { title: 'Duplicate sample', tone: 'duplicate', look: 'bad' };
+
+/** Well fill's own questions the user may say yes to, and what the yes button says. */
+export const ASKED = {
+  'occupied-well': { title: 'Well occupied', tone: 'occupied', look: 'warn', action: 'Replace' },
+  'control-well': { title: 'Control well', tone: 'control-well', look: 'slate', action: 'Put it there' },
+  'wrong-plate': { title: 'Wrong plate', tone: 'wrong-plate', look: 'violet', action: 'Switch plate' },
+} as const satisfies Record<string, Kind & { action: string }>;
+
+/** One of Well fill's questions: `unanswered` says what the next scan, made instead of an answer, leaves undone. */
+export function asked(kind: keyof typeof ASKED, message: string, unanswered: string): Guard {
+  return { kind, ...ASKED[kind], message, overridable: true, unanswered };
+}
 
 export interface SampleFacts {
   sampleId: string;
@@ -42,66 +49,38 @@ export interface SampleFacts {
 
 export function guardSample(f: SampleFacts): Guard | null {
   if (f.alreadyAt !== null) {
-    return {
-      kind: 'duplicate-sample',
-      message: `${f.sampleId} is already in ${f.alreadyAt} on this plate.`,
-      overridable: false,
-    };
+    const message = `${f.sampleId} is already in ${f.alreadyAt} on this plate.`;
+    return { kind: 'duplicate-sample', ...DUPLICATE, message, overridable: false };
   }
   if (f.targetControl) {
     const what = f.targetControl.replace('_', ' ').toLowerCase();
-    return {
-      kind: 'control-well',
-      message: `${f.target} is a ${what} well. Put ${f.sampleId} there anyway?`,
-      overridable: true,
-      unanswered: leftUnanswered(`${f.target} (a ${what} well)`, scanAgain(f.sampleId)),
-    };
+    return asked(
+      'control-well',
+      `${f.target} is a ${what} well. Put ${f.sampleId} there anyway?`,
+      leftUnanswered(`${f.target} (a ${what} well)`, notPlaced(f.sampleId)),
+    );
   }
   if (f.targetHolds !== null) {
     const holds = f.targetHeld
       ? `${heldFillIn(f.target, f.targetHolds)} (the plate changed on the service since you read it)`
       : `${f.target} already holds ${f.targetHolds}`;
-    return {
-      kind: 'occupied-well',
-      message: `${holds}. Replace it?`,
-      overridable: true,
-      unanswered: leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, scanAgain(f.sampleId)),
-    };
+    return asked(
+      'occupied-well',
+      `${holds}. Replace it?`,
+      leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, notPlaced(f.sampleId)),
+    );
   }
   if (f.knownInLabsheet === false) return unknownSample(f.sampleId, f.labsheetAsRead ?? '');
   return null;
-}
-
-/**
- * A tube the labsheet surely has no row for (surelyNotInLabsheet), on Well fill or Assign location:
- * `asRead` says when the rows that lack it were read (" as read 4 s ago").
- */
-export function unknownSample(sampleId: string, asRead: string): Guard {
-  return {
-    kind: 'unknown-sample',
-    message: `${sampleId} is not in the labsheet${asRead}. Use it anyway?`,
-    overridable: true,
-    unanswered: leftUnanswered(sampleId, scanAgain(sampleId)),
-  };
 }
 
 export function guardPlate(current: { barcode: string; hrid: string } | null, scanned: string): Guard | null {
   if (!current) return null;
   const same = [current.barcode, current.hrid].some((v) => v.toUpperCase() === scanned.toUpperCase());
   if (same) return null;
-  return {
-    kind: 'wrong-plate',
-    message: `${scanned} is not the plate you are filling (${current.hrid}). Switch plates?`,
-    overridable: true,
-    unanswered: leftUnanswered(scanned, `you are still filling ${current.hrid}`),
-  };
+  return asked(
+    'wrong-plate',
+    `${scanned} is not the plate you are filling (${current.hrid}). Switch plates?`,
+    leftUnanswered(scanned, `you are still filling ${current.hrid}`),
+  );
 }
-
-export const GUARD_TITLES: Record<GuardKind, string> = {
-  'duplicate-sample': 'Duplicate sample',
-  'occupied-well': 'Well occupied',
-  'control-well': 'Control well',
-  'wrong-plate': 'Wrong plate',
-  'unknown-sample': 'Unknown sample',
-  garbage: 'Not a barcode',
-};

@@ -1,7 +1,9 @@
 import { call, IpcCallError, refusalOf } from '../../lib/ipc/client.js';
 import { sameLayoutName, type LayoutWell, type PlateLayout } from '../../../shared/layout/plate-layout.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
-import { isReservedWell } from './fill-order.js';
+import { isReservedWell } from '../../lib/plate-map/fill-order.js';
+import { asked } from './guards.js';
+import { leftUnanswered } from '../../lib/question/unanswered.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 /** What to tell the bench; `guarded` when a confirm now waits (wells holding samples). */
@@ -40,17 +42,16 @@ export async function applyLayout(s: WellFillState, layout: PlateLayout, force =
   const holding = layout.wells.filter((w) => s.wells[w.position]?.sample);
   if (holding.length > 0 && !force) {
     const list = holding.map((w) => `${w.position} (${s.wells[w.position]!.sample})`).join(', ');
+    const message = `Layout "${layout.name}" puts controls on ${holding.length === 1 ? 'a well that holds a sample' : 'wells that hold samples'}: ${list}. Replace ${holding.length === 1 ? 'it' : 'them'}?`;
+    const unanswered = leftUnanswered(`layout "${layout.name}"`, 'the layout was not applied');
     s.guard = {
-      kind: 'occupied-well',
-      message: `Layout "${layout.name}" puts controls on ${holding.length === 1 ? 'a well that holds a sample' : 'wells that hold samples'}: ${list}. Replace ${holding.length === 1 ? 'it' : 'them'}?`,
-      overridable: true,
-      unanswered: `The question about layout "${layout.name}" was left unanswered: the layout was not applied.`,
+      ...asked('occupied-well', message, unanswered),
       proceed: async () => {
         const r = await applyLayout(s, layout, true);
         s.feedback.report('', r.said, r.ok ? 'success' : 'error');
       },
     };
-    return { said: s.guard.message, ok: false, guarded: true };
+    return { said: message, ok: false, guarded: true };
   }
   const same = (w: LayoutWell) => {
     const now = s.wells[w.position];

@@ -3,16 +3,16 @@ import { asRead, lookUpTubeAnswer, surelyNotInLabsheet } from '../../lib/samples
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import { isReservedWell, wellAfter } from './fill-order.js';
-import { guardPlate, guardSample } from './guards.js';
-import { GUARD_TONE, movedOn, raise } from './question.js';
+import { isReservedWell, wellAfter } from '../../lib/plate-map/fill-order.js';
+import { movedOn, raise } from '../../lib/question/question.js';
+import { ASKED, guardPlate, guardSample } from './guards.js';
 import { sampleIntent } from './well-intents.js';
 import { applyLayoutNamed } from './layout-apply.js';
 import { armedSaid, removalStillHeld } from './held-notes.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 // The screen and its tests answer Well fill's questions from here, as before they were shared.
-export { answerGuard } from './question.js';
+export { answerGuard } from '../../lib/question/question.js';
 
 /** Turns one scan into what it means on the well-fill screen. */
 export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): Promise<void> {
@@ -26,7 +26,7 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
 
   if (c.kind === 'command' && c.layout !== undefined) {
     const r = await applyLayoutNamed(s, c.layout);
-    if (r.guarded) return fb.report(scan.text, r.said, GUARD_TONE['occupied-well'], scan.mainAt);
+    if (r.guarded) return fb.report(scan.text, r.said, ASKED['occupied-well'].tone, scan.mainAt);
     return fb.report(scan.text, r.said, r.ok ? 'success' : 'error', scan.mainAt);
   }
   if (c.kind === 'command') {

@@ -6,12 +6,12 @@ import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/l
 import { applyIntent, emptyWell, overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { nextEmptyWell } from './fill-order.js';
+import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
 import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
 import { enqueueEdit } from './outgoing-intents.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
-import { leaveQuestion, type PendingGuard } from './question.js';
+import { leaveQuestion, type PendingGuard } from '../../lib/question/question.js';
 import { WellFillHistory } from './well-fill-undo.js';
 import { followEntries } from './follow-entries.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';

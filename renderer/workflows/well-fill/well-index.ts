@@ -1,5 +1,5 @@
 import type { WellView } from '../../lib/plate-map/well-view.js';
-import { isReservedWell } from './fill-order.js';
+import { isReservedWell } from '../../lib/plate-map/fill-order.js';
 
 /**
  * Position → sample as plain data beside the reactive wells, kept by every write to them (put / reset).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
 import type { RackSaid } from '../../../../../renderer/workflows/assign-location/rack-run.svelte.js';
-import { onQuestionKey } from '../../../../../renderer/workflows/well-fill/question.js';
+import { onQuestionKey } from '../../../../../renderer/lib/question/question-keys.js';
 
 /**
  * A rack file is the box as the rack scanner read it. On the real main in-process and its embedded

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
-import { answerGuard, dismissGuard } from '../../../../../renderer/workflows/well-fill/question.js';
+import { answerGuard, dismissGuard } from '../../../../../renderer/lib/question/question.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedWell, nextEmptyWell, wellAfter } from '../../../../../renderer/workflows/well-fill/fill-order.js';
+import { isReservedWell, nextEmptyWell, wellAfter } from '../../../../../renderer/lib/plate-map/fill-order.js';
 
 const plate96 = { rows: 8, columns: 12 };
 

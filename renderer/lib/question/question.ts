@@ -1,21 +1,43 @@
-import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
-import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import type { Tone } from '../../lib/tones/tones.js';
-import type { Guard, GuardKind } from './guards.js';
+import type { Feedback } from '../feedback/feedback.svelte.js';
+import type { IncomingScan } from '../scan-input/scan-hub.svelte.js';
+import type { Tone } from '../tones/tones.js';
 
-export const GUARD_TONE: Record<GuardKind, Tone> = {
-  'duplicate-sample': 'duplicate',
-  'occupied-well': 'occupied',
-  'control-well': 'control-well',
-  'wrong-plate': 'wrong-plate',
-  'unknown-sample': 'unknown',
-  garbage: 'error',
-};
+/**
+ * The colours a question is shown in (GuardPrompt), one a kind of question so the bench tells them
+ * apart without reading, as it hears them apart by their tone.
+ */
+export type QuestionLook = 'bad' | 'warn' | 'violet' | 'slate' | 'blue';
 
-export interface PendingGuard extends Guard {
+/**
+ * A question about one scan, carrying all that makes it this question: the workflow that asks says
+ * its title, words, tone and look, so the code that shows and answers it never asks which one it is.
+ */
+export type Guard = {
+  /** Names it (the prompt's data-kind), for the workflow and its tests; nothing here reads it. */
+  kind: string;
+  title: string;
+  message: string;
+  tone: Tone;
+  look: QuestionLook;
+  /**
+   * For a question: what was left undone when the next scan came before an answer, said then, since
+   * that scan takes the question away.
+   */
+  unanswered?: string;
+} & (
+  | {
+      /** The user may override (e.g. "use anyway" for a sample the labsheet does not know)... */
+      overridable: true;
+      /** ...with this button (Alt+Y): "Use anyway", "Replace". */
+      action: string;
+    }
+  | { overridable: false }
+);
+
+export type PendingGuard = Guard & {
   /** What "use anyway" / "replace" / "switch" does. */
   proceed: () => Promise<void>;
-}
+};
 
 /**
  * A screen that stops a scan for a question (Well fill, Assign location's unknown tube): one question
@@ -38,7 +60,7 @@ export interface Asking {
  */
 export function raise(s: Asking, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
   s.guard = { ...g, proceed };
-  s.feedback.report(scan.text, g.message, GUARD_TONE[g.kind], scan.mainAt);
+  s.feedback.report(scan.text, g.message, g.tone, scan.mainAt);
 }
 
 /**
@@ -62,29 +84,6 @@ export function answerGuard(s: Asking, inTurn: <T>(edit: () => Promise<T>) => Pr
   s.guard = null;
   s.unanswered = null;
   return inTurn(() => g.proceed());
-}
-
-/** What a question's keys do: `yes` (when it may be said) on Alt+Y, `no` on Escape or Alt+N. */
-export interface QuestionKeys {
-  yes?: () => void;
-  no: () => void;
-}
-
-/**
- * The keys every question on a scanning screen answers to, wherever the focus is, so it is answered
- * without leaving the scan field: Alt+Y says yes, Escape (or Alt+N) no. Alt with a letter, as the
- * screen's other keys (Alt+F, Alt+L). One handler, so the questions cannot drift apart in their keys.
- */
-export function onQuestionKey(e: KeyboardEvent, keys: QuestionKeys): void {
-  if (e.ctrlKey || e.metaKey || e.shiftKey) return;
-  const k = e.key.toLowerCase();
-  if (e.altKey && k === 'y' && keys.yes) {
-    e.preventDefault();
-    keys.yes();
-  } else if ((e.altKey && k === 'n') || (!e.altKey && e.key === 'Escape')) {
-    e.preventDefault();
-    keys.no();
-  }
 }
 
 /** "Skip" (Escape): the guarded scan is dropped, and nothing is left to say about it. */
