@@ -21,7 +21,7 @@ export function laneReads({
   | 'pendingHeadId'
   | 'pendingElsewhere'
   | 'pendingAssignmentsInto'
-  | 'assignmentsIntoBefore'
+  | 'assignmentsMayHold'
   | 'standingAssignments'
   | 'entriesOf'
   | 'sentAfter'
@@ -48,8 +48,8 @@ export function laneReads({
       readableOnly(st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids))),
     pendingAssignmentsInto: (locationId, beforeId) =>
       readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
-    assignmentsIntoBefore: (locationId, beforeId) =>
-      readableOnly(st.assignmentsIntoBefore.all(service(), locationId, beforeId)),
+    assignmentsMayHold: (locationId, beforeId) =>
+      readableOnly(st.assignmentsMayHold.all(service(), locationId, beforeId)),
     // The SQL knows a tube by the text queued; a later move under another of its names (its sample ID
     // after its barcode) moved it all the same, so it is looked for under each name the caller knows.
     standingAssignments: (locationId, names) =>

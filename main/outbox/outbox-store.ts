@@ -82,7 +82,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingHeadId: lanes.pendingHeadId,
     pendingElsewhere: lanes.pendingElsewhere,
     pendingAssignmentsInto: lanes.pendingAssignmentsInto,
-    assignmentsIntoBefore: lanes.assignmentsIntoBefore,
+    assignmentsMayHold: lanes.assignmentsMayHold,
     standingAssignments: lanes.standingAssignments,
     entriesOf: lanes.entriesOf,
     claim: sync.claim,

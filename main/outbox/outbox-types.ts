@@ -239,11 +239,13 @@ export interface Outbox {
    */
   pendingAssignmentsInto(locationId: string, beforeId: number): OutboxEntry[];
   /**
-   * Location-assign entries into `locationId` older than `beforeId` that were or may be sent (pending,
-   * in flight, uncertain or done), oldest first: which tubes this computer put in its positions. One
-   * this version cannot read is left out: it was never sent.
+   * Location-assign entries into `locationId` older than `beforeId` that may still hold their position,
+   * oldest first: the pending, in flight and uncertain ones, and each done one whose tube (as queued)
+   * was not sent anywhere since, nor may have been. Which tubes this computer put in its positions and
+   * may be there still; what it put there and moved on since is not read. One this version cannot read
+   * is left out: it was never sent.
    */
-  assignmentsIntoBefore(locationId: string, beforeId: number): OutboxEntry[];
+  assignmentsMayHold(locationId: string, beforeId: number): OutboxEntry[];
   /**
    * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
    * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One

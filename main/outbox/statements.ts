@@ -379,12 +379,21 @@ export function prepareStatements(db: Database.Database) {
          AND json_extract(payload, '$.locationId') = ? AND id < ? ORDER BY id`,
     ),
     /**
-     * Assignments into a location older than `id` that were or may be sent (pending, in flight, uncertain
-     * or done): the tubes this computer put in its positions, moved away since or not.
+     * Assignments into a location older than `id` that may still hold their position: pending, in flight
+     * or uncertain, and done ones whose tube (as queued) this computer has not sent anywhere since (nor
+     * may have). A done one followed by such a send was moved out, or placed again by that send, which is
+     * listed itself if it is into this location: however long the location's history, only what it may
+     * hold now is read. Matches the index of migration 6 on the tube's id.
      */
-    assignmentsIntoBefore: db.prepare<[string, string, number], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('pending', 'sending', 'uncertain', 'done')
-         AND service = ? AND json_extract(payload, '$.locationId') = ? AND id < ? ORDER BY id`,
+    assignmentsMayHold: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries e WHERE e.type = 'location-assign' AND e.service = ?
+         AND json_extract(e.payload, '$.locationId') = ? AND e.id < ?
+         AND (e.state IN ('pending', 'sending', 'uncertain') OR (e.state = 'done'
+           AND NOT EXISTS (SELECT 1 FROM entries l WHERE l.type = 'location-assign'
+             AND json_extract(l.payload, '$.id') = json_extract(e.payload, '$.id') AND l.id > e.id
+             AND l.state IN ('sending', 'uncertain', 'done') AND l.service = e.service
+             AND json_extract(l.payload, '$.labsheet') = json_extract(e.payload, '$.labsheet'))))
+       ORDER BY e.id`,
     ),
     /**
      * This computer's assignments into a location that still stand: not refused, cancelled or discarded,

@@ -67,8 +67,10 @@ function olderMoveOfTube(
 /**
  * The service checks an assign-location against the box as it was before the request: a tube into a
  * position still holding another tube is refused, even when the same request (or one sent just
- * before it) moves that tube away. So a move into a position waits for every older pending move out
- * of it: a move of a tube this computer put there, made after it was put there, to any other place.
+ * before it) moves that tube away. So a move into a position waits for the pending move that empties
+ * it: the next move, to any other place, of a tube this computer put there, made after it was put
+ * there and before this one. Once that move was sent (or may have been), the position is free: a later
+ * pending move of the same tube starts from where that one took it and holds nothing here.
  * In its own lane the batch stops before it, so the move out goes first, in a request of its own; in
  * another lane (another box, or another idType) this lane waits for that one, as cutAtEarlierMoves.
  * Only tubes this computer put there are known here: the outbox is what the sync engine reads.
@@ -83,6 +85,11 @@ export function cutAtMovesOutOf(
   return untilFirstWaiting(run, (e) => out(e) !== null);
 }
 
+/** The tube an assignment moves, one key whichever of its names it was queued under ('' for others). */
+function tubeOf(names: TubeNames, e: OutboxEntry): string {
+  return e.intent.type === 'location-assign' ? tubeKey(names, e.intent.labsheet, e.intent.id) : '';
+}
+
 /** Where an assignment puts its tube: the location and, when it gives one, the position. */
 function placeOf(e: OutboxEntry): { location: string; at: string | null } | null {
   const i = e.intent;
@@ -91,9 +98,10 @@ function placeOf(e: OutboxEntry): { location: string; at: string | null } | null
 }
 
 /**
- * For a run of one location's moves (oldest first): the oldest pending move out of an entry's
- * position (the rule above), or null. One read of the location's placements and one of the moves
- * elsewhere of the tubes placed there, for the whole run.
+ * For a run of one location's moves (oldest first): the oldest pending move that empties an entry's
+ * position (the rule above), or null. One read of what may hold the location's positions (never its
+ * whole history: a tube this computer sent on from there is not read) and one of the pending moves
+ * elsewhere of the tubes at the run's positions, for the whole run.
  */
 function olderMoveOutOf(
   outbox: Outbox,
@@ -104,9 +112,13 @@ function olderMoveOutOf(
   const first = run[0]?.intent;
   const last = run[run.length - 1];
   if (first?.type !== 'location-assign' || !last) return () => null;
-  const key = (e: OutboxEntry) =>
-    e.intent.type === 'location-assign' ? tubeKey(names, e.intent.labsheet, e.intent.id) : '';
-  const placed = outbox.assignmentsIntoBefore(first.locationId, last.id).filter((p) => placeOf(p)?.at != null);
+  const key = (e: OutboxEntry) => tubeOf(names, e);
+  const positions = new Set(run.map((e) => placeOf(e)?.at));
+  // A done placement read here was not sent on since under its queued name: its next move is pending.
+  const placed = outbox.assignmentsMayHold(first.locationId, last.id).filter((p) => {
+    const at = placeOf(p)?.at;
+    return at != null && positions.has(at);
+  });
   if (placed.length === 0) return () => null;
   const holders = new Set(placed.map(key));
   // The pending moves of those tubes: in this lane (the run) and in every other lane.

@@ -10,10 +10,15 @@ import { serverWell, stackPerTest } from './stack.js';
 describe('a tube into a position an older move empties is sent after that move', () => {
   const { stack: s } = stackPerTest('sync-moves-out-');
 
-  const into = (id: string, position: string, idType: 'ID' | 'ID_BARCODE' = 'ID_BARCODE'): Intent => ({
+  const into = (
+    id: string,
+    position: string,
+    idType: 'ID' | 'ID_BARCODE' = 'ID_BARCODE',
+    hrid = 'PL-0003',
+  ): Intent => ({
     type: 'location-assign',
     labsheet: 'Samples',
-    locationId: s.sandbox.store.manifests.find('hrid', 'PL-0003')!.uuid,
+    locationId: s.sandbox.store.manifests.find('hrid', hrid)!.uuid,
     idType,
     id,
     position,
@@ -49,5 +54,24 @@ describe('a tube into a position an older move empties is sent after that move',
     expect(s.outbox.counts()).toMatchObject({ pending: 0, failed: 0, uncertain: 0 });
     expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0160');
     expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0161');
+  });
+
+  it('once the move out was sent, a later move of that tube elsewhere holds nothing at its old position', async () => {
+    await placedAtA1();
+    s.outbox.enqueue(into('TB000160', 'B2'));
+    await s.engine.syncNow();
+    expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0160');
+    // A1 is free on the service. The tube moves on from B2 into another box, and that move's send fails
+    // once, asking for a minute (its lane is set aside for this drain): the new tube at A1 goes all the same.
+    s.outbox.enqueueMany([into('TB000160', 'C3', 'ID_BARCODE', 'BX-0001'), into('S-0161', 'A1', 'ID')]);
+    s.proxy.setFaults([
+      { path: '/labsheets/assign-location', fault: { kind: 'status', status: 503, retryAfter: '60' }, count: 1 },
+    ]);
+    await s.engine.syncNow();
+    expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0161');
+    expect(s.outbox.counts()).toMatchObject({ pending: 1, failed: 0 });
+    await s.engine.syncNow();
+    expect(s.outbox.counts()).toMatchObject({ pending: 0, failed: 0, uncertain: 0 });
+    expect(serverWell(s.sandbox, 'BX-0001', 'C3').sampleId).toBe('S-0160');
   });
 });
