@@ -26,6 +26,7 @@ export function laneReads({
   | 'entriesOf'
   | 'sentAfter'
   | 'sentAssignmentsAfter'
+  | 'firstSentAssignmentsAfter'
   | 'sentAssignmentsInto'
 > {
   return {
@@ -63,6 +64,10 @@ export function laneReads({
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
     sentAssignmentsAfter: (afterId, ids) =>
       st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
+    firstSentAssignmentsAfter: (tubes) =>
+      readableOnly(
+        st.firstSentAssignmentsAfter.all(JSON.stringify(tubes.map((t) => [t.labsheet, t.id, t.afterId])), service()),
+      ),
     sentAssignmentsInto: (locationId, afterId) =>
       st.sentAssignmentsInto.all(service(), locationId, afterId).map(rowToEntry),
   };

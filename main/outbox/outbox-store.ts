@@ -92,6 +92,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     acceptPlate: plates.acceptPlate,
     sentAfter: lanes.sentAfter,
     sentAssignmentsAfter: lanes.sentAssignmentsAfter,
+    firstSentAssignmentsAfter: lanes.firstSentAssignmentsAfter,
     sentAssignmentsInto: lanes.sentAssignmentsInto,
     recoverInterrupted: sync.recoverInterrupted,
     pruneFinished: kept.pruneFinished,

@@ -270,6 +270,11 @@ export interface Outbox {
   sentAfter(target: string, afterId: number): OutboxEntry[];
   /** Assignments of the tubes `ids` (any location) newer than `afterId` that were sent or may have been. */
   sentAssignmentsAfter(afterId: number, ids: readonly string[]): OutboxEntry[];
+  /**
+   * For each tube (by a name it was queued under): its oldest assignment (any location) newer than
+   * `afterId` that was sent or may have been, if any. At most one entry per tube asked about.
+   */
+  firstSentAssignmentsAfter(tubes: readonly { labsheet: string; id: string; afterId: number }[]): OutboxEntry[];
   /** Assignments into `locationId` newer than `afterId` that were sent or may have been. */
   sentAssignmentsInto(locationId: string, afterId: number): OutboxEntry[];
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */

@@ -349,6 +349,17 @@ export function prepareStatements(db: Database.Database) {
          AND service = ? AND id > ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
+    /**
+     * For each [labsheet, tube id, after id]: the oldest assignment of that tube (as queued) newer than
+     * that id that was sent or may have been. One row at most per triple, however long its history.
+     */
+    firstSentAssignmentsAfter: db.prepare<[string, string], EntryRow>(
+      `SELECT e.* FROM json_each(?) t JOIN entries e ON e.id = (SELECT MIN(l.id) FROM entries l
+         WHERE l.type = 'location-assign' AND json_extract(l.payload, '$.id') = json_extract(t.value, '$[1]')
+           AND l.id > json_extract(t.value, '$[2]') AND l.state IN ('sending', 'uncertain', 'done')
+           AND l.service = ? AND json_extract(l.payload, '$.labsheet') = json_extract(t.value, '$[0]'))
+       ORDER BY e.id`,
+    ),
     /** Assignments into a location newer than `id` that were sent or may have been: moves into its wells. */
     sentAssignmentsInto: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain')

@@ -114,11 +114,14 @@ function olderMoveOutOf(
   if (first?.type !== 'location-assign' || !last) return () => null;
   const key = (e: OutboxEntry) => tubeOf(names, e);
   const positions = new Set(run.map((e) => placeOf(e)?.at));
-  // A done placement read here was not sent on since under its queued name: its next move is pending.
-  const placed = outbox.assignmentsMayHold(first.locationId, last.id).filter((p) => {
-    const at = placeOf(p)?.at;
-    return at != null && positions.has(at);
-  });
+  const placed = stillPlaced(
+    outbox,
+    outbox.assignmentsMayHold(first.locationId, last.id).filter((p) => {
+      const at = placeOf(p)?.at;
+      return at != null && positions.has(at);
+    }),
+    names,
+  );
   if (placed.length === 0) return () => null;
   const holders = new Set(placed.map(key));
   // The pending moves of those tubes: in this lane (the run) and in every other lane.
@@ -141,6 +144,26 @@ function olderMoveOutOf(
     }
     return oldest;
   };
+}
+
+/**
+ * The placements left once those whose tube was sent on since under another of its names are dropped:
+ * the outbox left out those sent on under the name they were queued by, and matches names as queued
+ * only. So a done placement read here was not sent on since, and its tube's next move, if any, is the
+ * pending one that empties the position. One read, of one entry at most per name asked about.
+ */
+function stillPlaced(outbox: Outbox, placed: OutboxEntry[], names: TubeNames): OutboxEntry[] {
+  const asked: { labsheet: string; id: string; afterId: number }[] = [];
+  for (const p of placed) {
+    const { intent: i, state } = p;
+    if (state !== 'done' || i.type !== 'location-assign') continue;
+    for (const id of names(i.labsheet, i.id)) if (id !== i.id) asked.push({ labsheet: i.labsheet, id, afterId: p.id });
+  }
+  if (asked.length === 0) return placed;
+  const sentOn = outbox.firstSentAssignmentsAfter(asked);
+  return placed.filter(
+    (p) => p.state !== 'done' || !sentOn.some((s) => s.id > p.id && tubeOf(names, s) === tubeOf(names, p)),
+  );
 }
 
 /** The well an entry changes (Well fill) or moves a tube into (Assign location), or null. */

@@ -84,6 +84,17 @@ describe('a tube into a position: what the sync reads to know whether it waits',
     expect(sent).toEqual(['TB-N2']);
   });
 
+  it('a move out sent under another name of the tube frees the position too', () => {
+    // The row's sample ID first, as the read cache answers once it has the row.
+    const names: TubeNames = (_labsheet, id) => (id.endsWith('-H') ? ['S-H', 'TB-H'] : [id]);
+    const sent = withOutbox((outbox) => {
+      sentAll(outbox, [assign('TB-H', 'A2'), assign('S-H', undefined, 'FRIDGE')]);
+      outbox.enqueueMany([assign('S-H', undefined, 'FREEZER'), assign('TB-N2', 'A2')]);
+      return boxPass(outbox, names);
+    });
+    expect(sent).toEqual(['TB-N2']);
+  });
+
   it('a tube into a position still waits for the queued move that empties it', () => {
     const sent = withOutbox((outbox) => {
       sentAll(outbox, [assign('TB-H', 'A2')]);
