@@ -2,6 +2,7 @@ import type { LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
 import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
 import { toOutboxError, type Outbox, type OutboxEntry } from '../outbox/index.js';
+import { mayHaveArrived } from '../outbox/may-have-arrived.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import type {
@@ -91,6 +92,7 @@ function toPendingChange(e: OutboxEntry): PendingWellChange {
     updatedAt: e.updatedAt,
     intent: e.intent,
     error: e.lastError ? toOutboxError(e.lastError) : null,
+    mayHaveArrived: e.state === 'failed' ? mayHaveArrived(e.lastError, e.attempts) : null,
   };
 }
 

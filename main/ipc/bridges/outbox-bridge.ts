@@ -1,7 +1,20 @@
 import { toOutboxError, type Outbox, type EntryState } from '../../outbox/index.js';
 import type { SyncEngine, SyncStatus } from '../../sync/index.js';
-import type { OutboxChanged, OutboxEntryState, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
+import type {
+  MayHaveArrived,
+  OutboxChanged,
+  OutboxEntryState,
+  SyncStatusPayload,
+} from '../../../shared/ipc/channels/outbox.js';
 import type { EventHub } from '../events.js';
+import { mayHaveArrived } from '../../outbox/may-have-arrived.js';
+import type { EntryError } from '../../outbox/entry.js';
+
+/** A failed entry's MAY_HAVE_ARRIVED, when it has one, as `outbox.await` answers it. */
+function mayHave(error: EntryError | null, attempts: number): { mayHaveArrived?: MayHaveArrived } {
+  const why = mayHaveArrived(error, attempts);
+  return why === null ? {} : { mayHaveArrived: why };
+}
 
 const SETTLED: ReadonlySet<EntryState> = new Set(['done', 'failed', 'uncertain', 'cancelled', 'discarded']);
 
@@ -123,6 +136,7 @@ export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DE
         state: e.state,
         ...(e.result !== null && e.result !== undefined ? { result: e.result } : {}),
         ...(e.lastError ? { error: toOutboxError(e.lastError) } : {}),
+        ...(e.state === 'failed' ? mayHave(e.lastError, e.attempts) : {}),
       };
     };
     const first = outbox.get(id);

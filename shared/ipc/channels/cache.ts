@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cellValue, type CellValue } from '../../api/primitives.js';
 import { channel } from '../channel.js';
 import { intent, plateBasis } from '../../outbox/intents.js';
-import { outboxEntryState, outboxError } from './outbox.js';
+import { MAY_HAVE_ARRIVED, outboxEntryState, outboxError } from './outbox.js';
 import { ID_COLUMNS_FROM } from '../id-columns.js';
 import { MAX_COLUMNS, MAX_ROWS } from '../../layout/positions.js';
 
@@ -29,6 +29,12 @@ export const pendingWellChange = z.strictObject({
   updatedAt: z.number(),
   intent,
   error: outboxError.nullable(),
+  /**
+   * For a failed entry, why its change may be on the service all the same (main/outbox/may-have-arrived.ts
+   * decides, from its attempts and its error), or null when it cannot be: refused, or it never left this
+   * computer. Null for any other state.
+   */
+  mayHaveArrived: z.enum(MAY_HAVE_ARRIVED).nullable(),
 });
 export type PendingWellChange = z.infer<typeof pendingWellChange>;
 

@@ -188,6 +188,33 @@ describe("read cache: plates, as the sandbox's demo answers and as a real servic
     expect(cache.locations()).toEqual([expect.objectContaining({ kind: 'manifest', hrid: 'PL-0001', rows: 8 })]);
   });
 
+  // On the old code the plate's changes did not say whether a failed one may be on the service, so Well fill
+  // drew one that failed before any try "unsure whether it arrived" over a tube it never sent.
+  it('a failed well change says whether it may be on the service, as the Outbox decides it (mayHaveArrived)', async () => {
+    await start({ profile: 'extended' });
+    expect(await cache.manifest({ hrid: 'PL-0001' })).not.toBeNull();
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const fill = (position: string, id: string) =>
+      s.outbox.enqueue({
+        type: 'well-set',
+        manifest: { hrid: 'PL-0001' },
+        position,
+        sample: { id, labsheet: 'Samples' },
+      });
+    const local = fill('B1', 'S-0050');
+    const gaveUp = fill('B2', 'S-0051');
+    const setAside = fill('B3', 'S-0052');
+    const at = clock;
+    s.outbox.settle([
+      { id: local, state: 'failed', error: { kind: 'local', message: 'Could not be written here.', at } },
+      { id: gaveUp, state: 'failed', error: { kind: 'gave-up', message: 'Stopped after 8 attempts.', at } },
+      { id: setAside, state: 'failed', error: { kind: 'superseded', message: 'Not sent: a newer change.', at } },
+    ]);
+    const m = await cache.manifest({ hrid: 'PL-0001' });
+    const why = Object.fromEntries(m!.pending.map((p) => [p.entryId, p.mayHaveArrived]));
+    expect(why).toEqual({ [local]: null, [gaveUp]: 'gave-up', [setAside]: 'superseded' });
+  });
+
   it('known plates: the list is the most recently opened, bounded; a code is found among all of them', async () => {
     const plate = (n: number) => ({
       uuid: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
