@@ -1,20 +1,19 @@
 import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
-import type { OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
-import type { WellIntent } from '../../../shared/outbox/intents.js';
+import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
+import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { shownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 
 /**
- * A well's mark: the Outbox state of the last change drawn in it (shownState), so a well never says
+ * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says
  * "refused" for a change the Outbox does not call so. `held`: the user's change held for a look, waiting
- * for Send anyway or Discard. `refused`: the service refused it, so it never happened. `unsure`: its
- * answer was lost ("Unsure whether it arrived"), or it failed without a refusal (it gave up after repeated
- * service errors, failed on this computer, was set aside for a newer change), after which the change may
- * be on the service all the same (main/outbox/may-have-arrived.ts). The two share one mark because the
- * plate's legend has room for one more at 1280×720 and 1366×768, and for the bench they mean the same:
- * the tube may be there, look in the Outbox; the Outbox says which.
+ * for Send anyway or Discard. `refused`: the service refused it, so it never happened. `failed`: it failed
+ * without ever leaving this computer (main's mayHaveArrived says it cannot be on the service), so it never
+ * happened either. `unsure`: its answer was lost ("Unsure whether it arrived"), or it failed after a try
+ * of it left (it gave up after repeated service errors, failed on this computer after a request went),
+ * after which the change may be on the service all the same (main/outbox/may-have-arrived.ts).
  */
-export type WellSync = 'synced' | 'pending' | 'held' | 'refused' | 'unsure';
+export type WellSync = 'synced' | 'pending' | 'held' | 'refused' | 'failed' | 'unsure';
 
 /** The Outbox state each mark stands for, so a well is said in the Outbox's words. */
 export const SYNC_STATE: Record<WellSync, ShownState> = {
@@ -22,17 +21,20 @@ export const SYNC_STATE: Record<WellSync, ShownState> = {
   pending: 'pending',
   held: 'held',
   refused: 'refused',
+  failed: 'failed',
   unsure: 'uncertain',
 };
 
-/** The mark of each state an entry drawn in a well can be in; cancelled and discarded ones are not drawn. */
+/**
+ * The mark of each state an entry drawn in a well can be in; cancelled and discarded ones are not drawn,
+ * and a failed one's depends on whether it may have arrived (markOf).
+ */
 const MARK_OF: Partial<Record<ShownState, WellSync>> = {
   done: 'synced',
   pending: 'pending',
   sending: 'pending',
   held: 'held',
   refused: 'refused',
-  failed: 'unsure',
   uncertain: 'unsure',
 };
 
@@ -44,8 +46,13 @@ export interface WellView {
   label: string;
   tags: string[];
   sync: WellSync | null;
-  /** When sync is 'held', 'refused' or 'unsure', the entry's error as the Outbox says it. */
+  /** When sync is 'held', 'refused', 'failed' or 'unsure', the entry's error as the Outbox says it. */
   reason: ShownError | null;
+  /**
+   * When sync is 'refused' or 'failed': the change that never happened (a well change, or a move on
+   * Assign location), so the well, drawn as it was before it, can say which tube was not put in or taken out.
+   */
+  unmade: WellIntent | LocationAssignIntent | null;
   /**
    * The tube was put here by Assign location on this computer, under the name it was scanned with;
    * `sync` is that assignment's. A service that lists no wells never shows it, so without this the
@@ -62,6 +69,7 @@ export const emptyWell = (position: string): WellView => ({
   tags: [],
   sync: null,
   reason: null,
+  unmade: null,
   assigned: false,
 });
 
@@ -74,6 +82,7 @@ export function fromServer(w: CachedWell): WellView {
     tags: [...w.tags],
     sync: 'synced',
     reason: null,
+    unmade: null,
     assigned: false,
   };
 }
@@ -100,57 +109,102 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
 }
 
 /**
- * A well's mark for an entry. A failed entry's `error` tells a hold, a refusal and another failure apart
- * (shownState owns that): without it there is no telling, so a caller that has not read it yet passes
- * null and gets 'unsure', never 'refused'.
+ * What the Outbox says of one entry drawn in a well: its state, its error, and for a failed one whether
+ * its change may be on the service all the same (main's mayHaveArrived: null when it cannot be, undefined
+ * when not read).
  */
-export function syncOf(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): WellSync | null {
-  return MARK_OF[shownState(state, error)] ?? null;
+export interface EntryNews {
+  state: OutboxEntryState;
+  error: OutboxError | null | undefined;
+  mayHaveArrived: MayHaveArrived | null | undefined;
 }
 
 /**
- * Whether a change with this mark is drawn done. Only a refused one never happened; any other may be on
- * the service (unsure: drawn as it may be, so the next tube does not go on top of it and an undo
- * takes it back) or still happen (waiting, held for a look).
+ * A well's mark for an entry, or null when the entry draws nothing in its well: cancelled, discarded, or
+ * set aside for a newer change to the well (superseded), which the well shows instead. A failed entry is
+ * `failed` when main says it cannot be on the service (it never left this computer), `unsure` when it may
+ * be or that is not known. Only the error tells a hold or a refusal (shownState owns that).
  */
-export const drawnDone = (sync: WellSync): boolean => sync !== 'refused';
+export function markOf(news: EntryNews): WellSync | null {
+  const shown = shownState(news.state, news.error);
+  if (shown !== 'failed') return MARK_OF[shown] ?? null;
+  if (news.mayHaveArrived === 'superseded') return null;
+  return news.mayHaveArrived === null ? 'failed' : 'unsure';
+}
 
 /**
- * Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first, and this
- * computer's standing location assignments into the plate (main sends them done or not): a tube
+ * A listed item's mark for an entry whose MAY_HAVE_ARRIVED is not read: a failed one that is neither held
+ * nor refused is 'unsure', never said to be surely not on the service.
+ */
+export function syncOf(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): WellSync | null {
+  const shown = shownState(state, error);
+  return shown === 'failed' ? 'unsure' : (MARK_OF[shown] ?? null);
+}
+
+/**
+ * Whether a change with this mark is drawn done. A refused or failed (never sent) one never happened; any
+ * other may be on the service (unsure: drawn as it may be, so the next tube does not go on top of it and
+ * an undo takes it back) or still happen (waiting, held for a look).
+ */
+export const drawnDone = (sync: WellSync): boolean => sync !== 'refused' && sync !== 'failed';
+
+/** One entry drawn in a well: its change and what the Outbox says of it. */
+export interface DrawnChange extends EntryNews {
+  intent: WellIntent | LocationAssignIntent;
+}
+
+/**
+ * The one decision of how an entry draws its well, the same when its news arrives with the plate open
+ * and when the plate is read again: `base` is the well as it was just before the entry. A change that
+ * never happened (refused, or failed before it left) leaves the well as it was, with its mark, its reason
+ * and the change that was not made; any other is drawn made. Null when the entry draws nothing there
+ * (markOf), or for a location assignment into a well the service shows holding a sample (one still on its
+ * way there will be refused; a confirmed one is listed under the sample's ID).
+ */
+export function drawEntry(base: WellView, change: DrawnChange): WellView | null {
+  const sync = markOf(change);
+  if (sync === null) return null;
+  const reason = change.error ? shownError(change.error) : null;
+  const i = change.intent;
+  if (!drawnDone(sync)) return { ...base, sync, reason, unmade: i };
+  if (i.type === 'location-assign') {
+    if (base.sample !== null) return null;
+    return { ...base, sample: i.id, labsheet: i.labsheet, sync, reason, unmade: null, assigned: true };
+  }
+  return { ...applyIntent(base, i), sync, reason, unmade: null };
+}
+
+/** The well a change is drawn in, or null for an assignment with no position. */
+export const positionOfChange = (i: WellIntent | LocationAssignIntent): string | null =>
+  i.type === 'location-assign' ? (i.position ?? null) : i.position;
+
+/**
+ * Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first (drawEntry), and
+ * this computer's standing location assignments into the plate (main sends them done or not): a tube
  * assigned to a well the service does not show as holding anything is drawn there. A well the service
- * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still
- * on its way to a taken well will be refused). A refused change never happened, so its well is drawn as
- * it was; any other is drawn done (drawnDone): held for a look it is the user's, waiting for their
- * decision; unsure (failed otherwise, or its answer lost), it may be on the service. `before`, when given, gets each drawn entry's well as it was just
- * before that entry: what the well shows again if the entry never happens (discarded in the Outbox).
+ * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still on
+ * its way to a taken well will be refused). `drawn`, when given, gets each drawn entry's well as it was
+ * just before that entry and its change: what the well shows again if the entry never happens (discarded
+ * in the Outbox), and what its news is drawn over while the plate stays open.
  */
 export function overlay(
   positions: readonly string[],
   server: readonly CachedWell[],
   pending: readonly PendingWellChange[],
-  before?: Map<number, WellView>,
+  drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
 ): Map<string, WellView> {
   const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
   for (const w of server) map.set(w.position, fromServer(w));
   for (const p of pending) {
     const i = p.intent;
-    const sync = syncOf(p.state, p.error);
-    if (sync === null) continue;
-    const reason = p.error ? shownError(p.error) : null;
-    if (i.type === 'location-assign') {
-      if (!i.position || !drawnDone(sync)) continue;
-      const base = map.get(i.position) ?? emptyWell(i.position);
-      if (base.sample !== null) continue;
-      before?.set(p.entryId, base);
-      map.set(i.position, { ...base, sample: i.id, labsheet: i.labsheet, sync, reason, assigned: true });
-      continue;
-    }
-    if (i.type !== 'well-set' && i.type !== 'well-remove') continue;
-    const base = map.get(i.position) ?? emptyWell(i.position);
-    before?.set(p.entryId, base);
-    const next = drawnDone(sync) ? applyIntent(base, i) : base;
-    map.set(i.position, { ...next, sync, reason });
+    if (i.type !== 'well-set' && i.type !== 'well-remove' && i.type !== 'location-assign') continue;
+    const position = positionOfChange(i);
+    if (position === null) continue;
+    const base = map.get(position) ?? emptyWell(position);
+    const next = drawEntry(base, { intent: i, state: p.state, error: p.error, mayHaveArrived: p.mayHaveArrived });
+    if (next === null) continue;
+    drawn?.set(p.entryId, { before: base, intent: i });
+    map.set(position, next);
   }
   return map;
 }

@@ -11,6 +11,7 @@ export const SYNC_SAID: Record<WellSync, string> = {
   pending: stateSaidInLine(SYNC_STATE.pending),
   held: stateSaidInLine(SYNC_STATE.held),
   refused: stateSaidInLine(SYNC_STATE.refused),
+  failed: stateSaidInLine(SYNC_STATE.failed),
   unsure: stateSaidInLine(SYNC_STATE.unsure),
   synced: stateSaidInLine(SYNC_STATE.synced),
 };
@@ -22,16 +23,35 @@ export const SYNC_SAID: Record<WellSync, string> = {
 const MAY_BE_THERE = 'It may be on the service all the same: look in the Outbox before you put another tube here.';
 
 /**
- * A well's state in words. A refused well: its word, the Outbox's plain words for its entry, what to
- * do (the refusal's words say what was wrong, not where to fix it), then the service's own words. A
- * unsure one: its word, why, and that the change may be on the service all the same. A held
- * one: the Outbox's words, which say "Needs a look" and what to do, after a reminder that it is the
- * user's change, not sent.
+ * The change that never happened in a well drawn as it was before it, so the technician knows which tube
+ * the "!" is about: "S-7701 was not put here".
  */
-function syncSaid(well: Pick<WellView, 'sync' | 'reason'>): string | null {
-  if (well.sync === 'refused') {
+function unmadeSaid(well: Pick<WellView, 'sample' | 'unmade'>): string | null {
+  const i = well.unmade;
+  if (!i) return null;
+  if (i.type === 'location-assign') return `${i.id} was not put here`;
+  if (i.type === 'well-set' && i.sample) return `${i.sample.id} was not put here`;
+  if ((i.type === 'well-set' && i.sample === null) || (i.type === 'well-remove' && i.fields.includes('SAMPLE')))
+    return `${well.sample ?? 'its tube'} was not taken out`;
+  return 'its label or tags were not changed';
+}
+
+/**
+ * A well's state in words. A refused well: its word, which change was not made, the Outbox's plain words
+ * for its entry, what to do (the refusal's words say what was wrong, not where to fix it), then the
+ * service's own words. A failed one (it never left this computer) likewise, with "never sent". An unsure
+ * one: its word, why, and that the change may be on the service all the same. A held one: the Outbox's
+ * words, which say "Needs a look" and what to do, after a reminder that it is the user's change, not sent.
+ */
+function syncSaid(well: Pick<WellView, 'sync' | 'reason' | 'sample' | 'unmade'>): string | null {
+  if (well.sync === 'refused' || well.sync === 'failed') {
     const next = 'Fix it in the Outbox (Retry after correcting, or Discard).';
-    return `${SYNC_SAID.refused} by the service: ${well.reason ? shownErrorLine(well.reason, next) : next}`;
+    const unmade = unmadeSaid(well);
+    const why = [unmade ? `${unmade}.` : null, well.reason ? shownErrorLine(well.reason, next) : next]
+      .filter(Boolean)
+      .join(' ');
+    const what = well.sync === 'refused' ? `${SYNC_SAID.refused} by the service` : `${SYNC_SAID.failed}, never sent`;
+    return `${what}: ${why}`;
   }
   if (well.sync === 'unsure')
     return `${SYNC_SAID.unsure}: ${well.reason ? shownErrorLine(well.reason, MAY_BE_THERE) : MAY_BE_THERE}`;

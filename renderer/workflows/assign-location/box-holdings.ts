@@ -1,6 +1,6 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
-import { shownState } from '../../../shared/outbox-words/shown-state.js';
+import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -87,7 +87,10 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       }
       continue;
     }
-    if (shownState(p.state, p.error) === 'refused') continue;
+    // Drawn as the plate draws it (markOf): a change that never happened (refused, failed before it left) or
+    // one set aside for a newer change takes nothing.
+    const sync = markOf(p);
+    if (sync === null || !drawnDone(sync)) continue;
     // A later change on Well fill says what the well holds next, whatever the held one does.
     if (i.type === 'well-set' || i.type === 'well-remove') {
       removalsHeld.delete(i.position);

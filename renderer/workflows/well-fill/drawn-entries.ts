@@ -1,9 +1,11 @@
 import type { WellView } from '../../lib/plate-map/well-view.js';
+import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 
-/** An entry drawn in a well: its well, and the well as it was just before it. */
+/** An entry drawn in a well: its well, the well as it was just before it, and its change (drawEntry's inputs). */
 export interface Drawn {
   position: string;
   before: WellView;
+  intent: WellIntent | LocationAssignIntent;
 }
 
 /**
@@ -14,18 +16,29 @@ export interface Drawn {
 export class DrawnEntries {
   #byEntry = new Map<number, Drawn>();
 
-  draw(entryId: number, position: string, before: WellView): void {
-    this.#byEntry.set(entryId, { position, before });
+  draw(entryId: number, position: string, before: WellView, intent: WellIntent | LocationAssignIntent): void {
+    this.#byEntry.set(entryId, { position, before, intent });
   }
 
-  /** Every entry drawn anew (a plate read: overlay's entry → well before it). */
-  redraw(before: ReadonlyMap<number, WellView>): void {
+  /** Every entry drawn anew (a plate read: overlay's entry → well before it and its change). */
+  redraw(drawn: ReadonlyMap<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>): void {
     this.#byEntry.clear();
-    for (const [entryId, well] of before) this.draw(entryId, well.position, well);
+    for (const [entryId, d] of drawn) this.draw(entryId, d.before.position, d.before, d.intent);
   }
 
   positionOf(entryId: number): string | undefined {
     return this.#byEntry.get(entryId)?.position;
+  }
+
+  /**
+   * The entry's drawing when it is the newest drawn in its well, so its news is what the well shows; null
+   * when it is not drawn, or a newer entry draws the well (that one's drawing stands, as on a plate read).
+   */
+  newestDrawn(entryId: number): Drawn | null {
+    const drawn = this.#byEntry.get(entryId);
+    if (!drawn) return null;
+    for (const [id, d] of this.#byEntry) if (id > entryId && d.position === drawn.position) return null;
+    return drawn;
   }
 
   /** The entry no longer draws its well (its change is drawn by another means). */

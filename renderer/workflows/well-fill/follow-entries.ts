@@ -1,22 +1,22 @@
-import { syncOf, type WellView } from '../../lib/plate-map/well-view.js';
-import { shownError } from '../../../shared/outbox-words/shown-error.js';
+import { drawEntry, type EntryNews, type WellView } from '../../lib/plate-map/well-view.js';
+import type { Drawn } from './drawn-entries.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
 /** What following the entries reads of the plate being filled. */
-export type FollowSource = Pick<WellFillState, 'api' | 'outbox' | 'wells' | 'wellNow'>;
+export type FollowSource = Pick<WellFillState, 'api' | 'outbox' | 'wells'>;
 
 /** The writes following the entries makes, which only the plate being filled may make itself. */
 export interface FollowOps {
-  /** The well an entry is drawn in (DrawnEntries.positionOf). */
-  positionOf(entryId: number): string | undefined;
+  /** The entry's drawing when it is the newest in its well (DrawnEntries.newestDrawn). */
+  newestDrawn(entryId: number): Drawn | null;
   /** The entry will never happen: out of the history and the drawing (WellFillHistory.forget). */
   forget(entryId: number): void;
   setWell(view: WellView): void;
 }
 
 /**
- * Draws each drawn entry's news from the Outbox in its well (sent, refused, unsure, held for a look), and takes
- * one discarded or cancelled out of the history and the drawing. Answers the way to stop following.
+ * Draws each drawn entry's news from the Outbox in its well (sent, refused, failed, unsure, held for a look),
+ * and takes one discarded or cancelled out of the history and the drawing. Answers the way to stop following.
  */
 export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
   return fill.outbox.onChange((changes) => {
@@ -25,30 +25,40 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
         ops.forget(c.id);
         continue;
       }
-      const pos = ops.positionOf(c.id);
-      if (!pos || !fill.wells[pos]) continue;
-      // Failed may be refused, held for a look or failed otherwise: only the entry's error tells, so it is
-      // drawn once read. An unsure one is drawn with its error too (why its answer was lost).
+      // Failed may be refused, held for a look, failed before it left or failed after: only the entry's
+      // error and attempts tell (main says which), so it is drawn once read. An unsure one is drawn with its
+      // error too (why its answer was lost).
       if (c.state === 'failed' || c.state === 'uncertain') {
-        void settleFailed(fill, ops, c.id, pos);
+        void settleFailed(fill, ops, c.id);
         continue;
       }
-      const sync = syncOf(c.state, null);
-      if (sync) ops.setWell({ ...fill.wellNow(pos), sync, reason: null });
+      redraw(fill, ops, c.id, { state: c.state, error: null, mayHaveArrived: null });
     }
   });
 }
 
 /**
- * A drawn entry that failed or is unsure, drawn with the Outbox's state and words for it: refused, held
- * for a look (the user's change, "Needs a look", its well kept from the fill), or unsure (failed otherwise,
- * or its answer lost: it may be on the service). Drawn as the entry stands when read, which a later change of it overtakes.
+ * The entry's well drawn from its news by drawEntry, over the well as it was just before the entry: the
+ * same drawing a plate read makes of it. Only the newest entry drawn in a well draws it (a newer one's
+ * drawing stands, as on a plate read), and one that draws nothing (set aside for a newer change) leaves it.
  */
-async function settleFailed(fill: FollowSource, ops: FollowOps, id: number, pos: string): Promise<void> {
+function redraw(fill: FollowSource, ops: FollowOps, id: number, news: EntryNews): void {
+  const drawn = ops.newestDrawn(id);
+  if (!drawn || !fill.wells[drawn.position]) return;
+  const next = drawEntry(drawn.before, { ...news, intent: drawn.intent });
+  if (next) ops.setWell(next);
+}
+
+/**
+ * A drawn entry that failed or is unsure, drawn once its error is read. Drawn as the entry stands when
+ * read, which a later change of it overtakes; unread (main did not answer), it is drawn unsure, never as
+ * if it surely did not happen.
+ */
+async function settleFailed(fill: FollowSource, ops: FollowOps, id: number): Promise<void> {
   const r = await fill.api.invoke('outbox.await', { id, timeoutMs: 0 });
-  if (!fill.wells[pos]) return;
-  const error = r.ok ? r.value.error : undefined;
-  const sync = r.ok ? syncOf(r.value.state, error) : 'unsure';
-  if (sync === null || sync === 'synced' || sync === 'pending') return;
-  ops.setWell({ ...fill.wellNow(pos), sync, reason: error ? shownError(error) : null });
+  const news: EntryNews = r.ok
+    ? { state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived ?? null }
+    : { state: 'uncertain', error: null, mayHaveArrived: undefined };
+  if (news.state !== 'failed' && news.state !== 'uncertain') return;
+  redraw(fill, ops, id, news);
 }

@@ -1,9 +1,9 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
-import type { ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
+import type { LocationAssignIntent, ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
-import { applyIntent, emptyWell, overlay, type WellView } from '../../lib/plate-map/well-view.js';
+import { drawEntry, emptyWell, overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
@@ -94,7 +94,7 @@ export class WellFillState implements ServiceBound {
     // Back on the screen with a plate open: its tubes are resolved in the page again (stop let the index go).
     if (this.plate) this.#openSampleIndex();
     this.#offChange ??= followEntries(this, {
-      positionOf: (entryId) => this.#drawn.positionOf(entryId),
+      newestDrawn: (entryId) => this.#drawn.newestDrawn(entryId),
       forget: (entryId) => this.#history.forget(entryId),
       setWell: (view) => this.#setWell(view),
     });
@@ -196,9 +196,9 @@ export class WellFillState implements ServiceBound {
    */
   #take(m: CachedManifest): void {
     this.plate = m;
-    const before = new Map<number, WellView>();
-    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, before)));
-    this.#drawn.redraw(before);
+    const drawn = new Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>();
+    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, drawn)));
+    this.#drawn.redraw(drawn);
   }
 
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
@@ -280,8 +280,10 @@ export class WellFillState implements ServiceBound {
   /** A queued entry's change drawn in its well, pending. */
   #draw(intent: WellIntent, entryId: number): void {
     const before = this.wellNow(intent.position);
-    this.#setWell({ ...applyIntent(before, intent), sync: 'pending', reason: null });
-    this.#drawn.draw(entryId, intent.position, before);
+    // Drawn as a plate read draws a waiting entry (drawEntry), never null for a well change.
+    const drawn = drawEntry(before, { intent, state: 'pending', error: null, mayHaveArrived: null });
+    if (drawn) this.#setWell(drawn);
+    this.#drawn.draw(entryId, intent.position, before, intent);
   }
 
   /** An entry that will never happen: its well shows again what it held before it (DrawnEntries.forget). */

@@ -1,6 +1,6 @@
 import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '../../../shared/outbox/intents.js';
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
-import { applyIntent, type WellView } from '../../lib/plate-map/well-view.js';
+import { applyIntent, drawnDone, type WellView } from '../../lib/plate-map/well-view.js';
 import { refusalOf } from '../../lib/ipc/client.js';
 import type { MayHaveArrived } from '../../../shared/ipc/channels/outbox.js';
 
@@ -265,16 +265,20 @@ export function wellsChangedSince(
   side: 'after' | 'before',
   now: (position: string) => WellView | undefined,
 ): { position: string; now: WellView }[] {
-  const expected = new Map<string, WellView>();
+  // Per well: what the action left there, and, for `after`, what it shows when its change never happened
+  // (refused, or failed before it left: drawEntry draws the well as it was, with its "!").
+  const expected = new Map<string, { made: WellView; unmade: WellView | null }>();
   for (const step of steps) {
     const p = step.forward.position;
-    if (side === 'after') expected.set(p, applyIntent(step.before, step.forward));
-    else if (!expected.has(p)) expected.set(p, step.before);
+    if (side === 'after') expected.set(p, { made: applyIntent(step.before, step.forward), unmade: step.before });
+    else if (!expected.has(p)) expected.set(p, { made: step.before, unmade: null });
   }
   const changed: { position: string; now: WellView }[] = [];
   for (const [position, want] of expected) {
     const is = now(position);
-    if (is && holds(is) !== holds(want)) changed.push({ position, now: is });
+    if (!is || holds(is) === holds(want.made)) continue;
+    const neverHappened = is.sync !== null && !drawnDone(is.sync) && want.unmade && holds(is) === holds(want.unmade);
+    if (!neverHappened) changed.push({ position, now: is });
   }
   return changed;
 }
@@ -291,6 +295,8 @@ export function changedBy(now: Pick<WellView, 'sync' | 'assigned' | 'reason'>): 
   if (now.sync === 'held') return 'by a change from this computer held for a look in the Outbox';
   if (now.sync === 'refused')
     return `because the service refused a change from this computer${now.reason ? ` (${now.reason.said})` : ''}: see the Outbox`;
+  if (now.sync === 'failed')
+    return `because a change from this computer failed before it was sent${now.reason ? ` (${now.reason.said})` : ''}: see the Outbox`;
   if (now.sync === 'unsure') return 'by a change from this computer that may be on the service (see the Outbox)';
   return 'changed since at another bench or on another screen';
 }

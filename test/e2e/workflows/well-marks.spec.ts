@@ -7,7 +7,7 @@ import { openScreen, scanAndWait, shot, signIn } from './user.js';
  * on a filled well too, on 96 and 384 wells, at the laptop sizes a bench has, never under 11px and each
  * with its own shape, not told by colour alone. Offline, a scanned tube waits to be sent, so its well
  * carries the "…" mark; a sample the labsheet does not have, placed anyway, is refused by the service,
- * so its well carries the "!" mark. A change held for a look (another bench changed the plate since it
+ * so its well is drawn as it was (the change never happened) and carries the "!" mark, naming the tube. A change held for a look (another bench changed the plate since it
  * was read) carries the "?" mark. One that failed after repeated service errors, or whose answer was
  * lost, carries "~" (unsure whether it arrived): it may be on the service, so it never says "refused".
  */
@@ -46,7 +46,7 @@ const apart = (a: Box, b: Box) =>
   a.y + a.height <= b.y + 0.5 ||
   b.y + b.height <= a.y + 0.5;
 
-/** The mark is in its well's box, not clipped or covered (what is drawn at its middle is the mark), and clear of the id. */
+/** The mark is in its well's box, not clipped or covered (what is drawn at its middle is the mark), and clear of the id or position. */
 async function expectMarkShown(page: Page, position: string, glyph: string): Promise<void> {
   const well = page.getByTestId(`well-${position}`);
   const mark = well.locator('.mark');
@@ -71,8 +71,9 @@ async function expectMarkShown(page: Page, position: string, glyph: string): Pro
     [m.x + m.width / 2, m.y + m.height / 2],
   );
   expect.soft(atMiddle, `${position}: the mark is drawn, not clipped or covered`).toBe(true);
-  const sample = well.locator('.sample');
-  if ((await sample.textContent())?.trim()) {
+  // Clear of the id, or of the position an empty well shows (a refused fill leaves the well as it was).
+  const sample = well.locator('.sample, .pos');
+  if ((await sample.count()) > 0 && (await sample.textContent())?.trim()) {
     const glyphs = await sample.evaluate((el) => {
       const r = document.createRange();
       r.selectNodeContents(el);
@@ -193,7 +194,7 @@ for (const size of LAPTOPS) {
 
 let unknown = 7700;
 for (const size of SIZES) {
-  test(`at ${size.width}×${size.height} a filled well the service refused shows its square "!", on 96 and 384 wells`, async ({
+  test(`at ${size.width}×${size.height} a well whose fill the service refused shows its square "!", on 96 and 384 wells`, async ({
     page,
   }) => {
     await onEachPlate(page, size, PLATES, async ([, hrid]) => {
@@ -201,20 +202,23 @@ for (const size of SIZES) {
       const sample = `S-${++unknown}`;
       await scanAndWait(page, sample, 'not in the labsheet');
       await page.getByTestId('guard-proceed').click();
-      const well = page.locator(`[data-sample="${sample}"]`);
-      await expect(well).toHaveAttribute('data-sync', 'refused', { timeout: 20_000 });
+      // Drawn as it was before the refused fill (empty), as a reading of the plate draws it: the "!" names the tube.
+      const well = page.locator(`[data-sync="refused"][aria-label*="${sample} was not put here"]`);
+      await expect(well).toHaveCount(1, { timeout: 20_000 });
+      await expect(well).toHaveAttribute('data-sample', '');
       const position = await positionOf(well);
       await expectMarkShown(page, position, '!');
       // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says in plain
       // words that the service refused it, why and what to do, with the service's own words after, as the
       // tooltip does; and in the legend's word for it, not a second one.
       const name = new RegExp(
-        `^${position}, ${sample}, (SAMPLE, )?refused by the service: The Samples labsheet has no row ${sample}\\. ` +
+        `^${position}, empty, (SAMPLE, )?refused by the service: ${sample} was not put here\\. ` +
+          `The Samples labsheet has no row ${sample}\\. ` +
           `Fix it in the Outbox \\(Retry after correcting, or Discard\\)\\. The service said: .*"${sample}" \\(4\\d\\d\\)$`,
       );
       await expect(well).toHaveAccessibleName(name);
       await expect(well).toHaveAttribute('title', name);
-      await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused (see Outbox)');
+      await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused or failed (see Outbox)');
       await expect(page.getByTestId('scan-field')).toBeFocused();
       await shot(page, `well-marks-refused-${size.width}-${hrid}`);
     });
@@ -264,7 +268,7 @@ for (const size of LAPTOPS) {
           await expect(well).toHaveAttribute('title', name);
         }
         await expect(page.getByTestId('plate-legend')).toContainText(
-          '! and red ring = refused (see Outbox) · ~ = unsure whether it arrived ·',
+          '! and red ring = refused or failed (see Outbox) · ~ = unsure whether it arrived ·',
         );
         // The plate and its legend still fit: no sideways scroll, the last row on screen.
         const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(

@@ -18,6 +18,7 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       synced: 'done',
       held: 'held',
       refused: 'refused',
+      failed: 'failed',
       unsure: 'uncertain',
     };
     for (const [sync, state] of Object.entries(stands))

@@ -13,12 +13,14 @@ const fill = (
   position: string,
   id: string,
   error: PendingWellChange['error'] = null,
+  mayHaveArrived: PendingWellChange['mayHaveArrived'] = null,
 ): PendingWellChange => ({
   entryId,
   state,
   updatedAt: 1,
   intent: { type: 'well-set', manifest, position, sample: { id, labsheet: 'Samples' } },
   error,
+  mayHaveArrived,
 });
 /** A queued change taking the sample out of `position`, in `state`, with the error it carries (null: none). */
 const removal = (
@@ -26,12 +28,14 @@ const removal = (
   state: PendingWellChange['state'],
   position: string,
   error: PendingWellChange['error'] = null,
+  mayHaveArrived: PendingWellChange['mayHaveArrived'] = null,
 ): PendingWellChange => ({
   entryId,
   state,
   updatedAt: 1,
   intent: { type: 'well-remove', manifest, position, fields: ['SAMPLE'] },
   error,
+  mayHaveArrived,
 });
 
 describe('plate map overlay', () => {
@@ -67,8 +71,8 @@ describe('plate map overlay', () => {
     expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'held', reason: { said: NEEDS_A_LOOK } });
     expect(map.get('A5')).toMatchObject({ sample: null, sync: 'held', reason: { said: NEEDS_A_LOOK } });
     // Discarded, each well shows again what the service has.
-    expect(before.get(7)).toMatchObject({ position: 'A1', sample: null, sync: null });
-    expect(before.get(8)).toMatchObject({ position: 'A5', sample: 'S-5', sync: 'synced' });
+    expect(before.get(7)?.before).toMatchObject({ position: 'A1', sample: null, sync: null });
+    expect(before.get(8)?.before).toMatchObject({ position: 'A5', sample: 'S-5', sync: 'synced' });
   });
 
   it('draws a refused change as never done, with the refusal', () => {
@@ -97,16 +101,16 @@ describe('plate map overlay', () => {
       ['A1', 'A5'],
       [s5],
       [
-        fill(7, 'failed', 'A1', 'S-1', gaveUp),
-        removal(8, 'failed', 'A5', { kind: 'http', status: 500, message: 'The service failed' }),
+        fill(7, 'failed', 'A1', 'S-1', gaveUp, 'gave-up'),
+        removal(8, 'failed', 'A5', { kind: 'http', status: 500, message: 'The service failed' }, 'local'),
       ],
       before,
     );
     expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'unsure', reason: { said: `${gaveUp.message} (503)` } });
     expect(map.get('A5')).toMatchObject({ sample: null, sync: 'unsure', reason: { said: 'The service failed (500)' } });
     // Undone or discarded, each well shows what it held before.
-    expect(before.get(7)).toMatchObject({ sample: null });
-    expect(before.get(8)).toMatchObject({ sample: 'S-5', sync: 'synced' });
+    expect(before.get(7)?.before).toMatchObject({ sample: null });
+    expect(before.get(8)?.before).toMatchObject({ sample: 'S-5', sync: 'synced' });
   });
 
   // On the old code: "refused", though the tube may be in the well on the service.
@@ -130,6 +134,7 @@ describe('plate map overlay', () => {
             position: 'A2',
           },
           error: lost,
+          mayHaveArrived: null,
         },
       ],
     );
@@ -141,7 +146,7 @@ describe('plate map overlay', () => {
     expect(map.get('A2')).toMatchObject({ sample: 'TB000002', sync: 'unsure', assigned: true });
   });
 
-  it('a move into a box position that gave up is drawn there; a refused one is not', () => {
+  it('a move into a box position that gave up is drawn there; a refused one leaves the well as it was, with its "!"', () => {
     const move = (entryId: number, position: string, error: PendingWellChange['error']): PendingWellChange => ({
       entryId,
       state: 'failed',
@@ -155,6 +160,7 @@ describe('plate map overlay', () => {
         position,
       },
       error,
+      mayHaveArrived: error?.kind === 'gave-up' ? 'gave-up' : null,
     });
     const map = overlay(
       ['A1', 'A2'],
@@ -162,7 +168,7 @@ describe('plate map overlay', () => {
       [move(1, 'A1', gaveUp), move(2, 'A2', { kind: 'conflict', status: 409, message: 'Conflict' })],
     );
     expect(map.get('A1')).toMatchObject({ sample: 'TB000001', sync: 'unsure', assigned: true });
-    expect(map.get('A2')).toMatchObject({ sample: null, sync: null });
+    expect(map.get('A2')).toMatchObject({ sample: null, sync: 'refused', unmade: { id: 'TB000002' } });
   });
 
   it('a held fill with a later change over it: the later one shows, and the held tube is its before', () => {
@@ -178,11 +184,12 @@ describe('plate map overlay', () => {
           updatedAt: 2,
           intent: { type: 'well-set', manifest, position: 'A1', label: 'SAMPLE', tags: ['x'] },
           error: null,
+          mayHaveArrived: null,
         },
       ],
       before,
     );
     expect(map.get('A1')).toMatchObject({ sample: 'S-1', tags: ['x'], sync: 'pending' });
-    expect(before.get(9)).toMatchObject({ sample: 'S-1', sync: 'held' });
+    expect(before.get(9)?.before).toMatchObject({ sample: 'S-1', sync: 'held' });
   });
 });

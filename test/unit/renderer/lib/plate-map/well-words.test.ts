@@ -18,12 +18,13 @@ describe("a well's name and tooltip", () => {
           updatedAt: 1,
           intent,
           error: { kind: 'not-found', status: 404, message: 'Not found', reason },
+          mayHaveArrived: null,
         },
       ],
     ).get('A1')!;
     const name = describeWell({ ...well, sample: 'S-7701', label: 'SAMPLE' });
     expect(name).toBe(
-      `A1, S-7701, SAMPLE, ${SYNC_SAID.refused} by the service: The Samples labsheet has no row S-7701. ` +
+      `A1, S-7701, SAMPLE, ${SYNC_SAID.refused} by the service: S-7701 was not put here. The Samples labsheet has no row S-7701. ` +
         `Fix it in the Outbox (Retry after correcting, or Discard). The service said: ${reason} (404)`,
     );
     // One word for one state: the legend's.
@@ -52,17 +53,21 @@ describe("a well's name and tooltip", () => {
         'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service ' +
         'works again, or discard it.',
     };
-    const failed = overlay(['A1'], [], [{ entryId: 1, state: 'failed', updatedAt: 1, intent, error: gaveUp }]).get(
-      'A1',
-    )!;
+    const failed = overlay(
+      ['A1'],
+      [],
+      [{ entryId: 1, state: 'failed', updatedAt: 1, intent, error: gaveUp, mayHaveArrived: 'gave-up' }],
+    ).get('A1')!;
     expect(describeWell(failed)).toBe(
       `A1, S-7701, ${SYNC_SAID.unsure}: ${gaveUp.message} (503) It may be on the service all the same: look in ` +
         'the Outbox before you put another tube here.',
     );
     const lost = { kind: 'network', message: 'socket hang up' };
-    const unsure = overlay(['A1'], [], [{ entryId: 1, state: 'uncertain', updatedAt: 1, intent, error: lost }]).get(
-      'A1',
-    )!;
+    const unsure = overlay(
+      ['A1'],
+      [],
+      [{ entryId: 1, state: 'uncertain', updatedAt: 1, intent, error: lost, mayHaveArrived: null }],
+    ).get('A1')!;
     expect(describeWell(unsure)).toBe(
       'A1, S-7701, unsure whether it arrived: The service could not be reached (socket hang up). It may be on the ' +
         'service all the same: look in the Outbox before you put another tube here.',

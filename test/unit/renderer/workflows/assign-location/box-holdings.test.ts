@@ -19,8 +19,14 @@ const moveIntoA5: Intent = {
 const heldError: OutboxError = { kind: 'plate-changed', message: 'Needs a look: plate PL-0001 changed on the service' };
 const refusedError: OutboxError = { kind: 'validation', status: 422, message: 'Refused' };
 
-function change(entryId: number, intent: Intent, state: PendingWellChange['state'], error: OutboxError | null = null) {
-  return { entryId, state, updatedAt: 0, intent, error } satisfies PendingWellChange;
+function change(
+  entryId: number,
+  intent: Intent,
+  state: PendingWellChange['state'],
+  error: OutboxError | null = null,
+  mayHaveArrived: PendingWellChange['mayHaveArrived'] = null,
+) {
+  return { entryId, state, updatedAt: 0, intent, error, mayHaveArrived } satisfies PendingWellChange;
 }
 
 describe('boxHoldings: a removal held for a look', () => {
@@ -99,7 +105,7 @@ describe('boxHoldings: a change that failed but may be on the service', () => {
 
   // On the old code any failed change counted as never made: the next tube went to A6, where S-0013 may be.
   it('a fill that gave up after repeated service errors takes its well, as the plate draws it', () => {
-    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', gaveUp)] });
+    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', gaveUp, 'gave-up')] });
     expect(h.occupied.sort()).toEqual(['A5', 'A6']);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0013@A6']);
     expect(h.fillsHeld).toEqual([]);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { describeWell } from '../../../../../renderer/lib/plate-map/well-words.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -129,7 +130,8 @@ describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate t
     const move = (await b.entries()).find((e) => e.intent?.type === 'location-assign')!;
     expect(move.state).toBe('failed');
     await vi.waitFor(() => expect(b.s.wells['A5']?.reason?.serviceSaid).toMatch(/Conflict|already holds S-0099/));
-    expect(b.s.wells['A5']).toMatchObject({ sample: 'TB000131', sync: 'refused' });
+    // It never happened: the well is drawn as it was, with the "!" naming the tube, as a plate read draws it.
+    expect(b.s.wells['A5']).toMatchObject({ sample: null, sync: 'refused', unmade: { id: 'TB000131' } });
 
     const reads = b.proxy().requests.length;
     expect((await b.env.call('outbox.discard', { id: move.id })).ok).toBe(true);
@@ -156,7 +158,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.intent.sample?.id === 'S-9999')!;
     expect(refused.state).toBe('failed');
     await vi.waitFor(() => expect(b.s.wells['A2']?.reason?.serviceSaid).toMatch(/Not found|S-9999/));
-    expect(b.s.wells['A2']).toMatchObject({ sample: 'S-9999', sync: 'refused' });
+    expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'refused' });
 
     const reads = b.proxy().requests.length;
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
@@ -180,7 +182,7 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'pending' });
     await b.sync();
     const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.state === 'failed')!;
-    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'refused' }));
+    await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'refused' }));
 
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
     await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced', reason: null }));
@@ -197,10 +199,19 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     await b.sync();
     const refused = (await b.entries()).find((e) => e.intent?.type === 'well-set' && e.state === 'failed')!;
     expect(refused).toBeDefined();
+    // On the old code the refusal, arriving with the plate open, kept S-9999 in the well with the "!", and
+    // the plate read again drew the well empty: one refusal, two drawings.
+    await vi.waitFor(() => expect(b.s.wells['A2']?.sync).toBe('refused'));
+    const live = JSON.parse(JSON.stringify(b.s.wells['A2'])) as unknown;
     expect(await b.s.refresh()).toBe(false);
+    // One drawing: the plate read again draws the well as the open plate did.
+    expect(JSON.parse(JSON.stringify(b.s.wells['A2'])) as unknown).toEqual(live);
     // A refused change never happened: the well is drawn as the service has it, with the red ! and reason.
-    expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'refused' });
+    expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: 'refused', unmade: { sample: { id: 'S-9999' } } });
     expect(b.s.wells['A2']?.reason?.serviceSaid).toMatch(/Not found|S-9999/);
+    expect(describeWell(b.s.wells['A2']!)).toMatch(
+      /^A2, empty, refused by the service: S-9999 was not put here\. .*Fix it in the Outbox/,
+    );
 
     expect((await b.env.call('outbox.discard', { id: refused.id })).ok).toBe(true);
     await vi.waitFor(() => expect(b.s.wells['A2']).toMatchObject({ sample: null, sync: null, reason: null }));
