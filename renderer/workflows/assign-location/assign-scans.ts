@@ -4,7 +4,9 @@ import { asRead, surelyNotInLabsheet, type TubeAnswer } from '../../lib/samples/
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { movedOn, raise } from '../../lib/question/question.js';
-import { alreadyHere, detectIdType, removalOf, type AssignState } from './assign-state.svelte.js';
+import type { AssignState } from './assign-state.svelte.js';
+import { alreadyHere, removalOf } from './held-words.js';
+import { idTypeFor } from './id-type.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -112,7 +114,7 @@ async function placeTube(
   // had moved on. Only when the rows that lack it came from the service: offline, it goes in unasked.
   if (!asked && found.row === null && surelyNotInLabsheet(found))
     return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
-  const idType = s.idType === 'detect' ? detectIdType(c.kind, c.value) : s.idType;
+  const idType = idTypeFor(s.idType, c);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;
   await s.assign(c.value, idType, position);

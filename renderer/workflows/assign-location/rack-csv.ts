@@ -34,7 +34,7 @@ const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
  * A bad read never sinks the whole rack: good reads are kept, bad positions are listed so only
  * those are rescanned. Empty positions (nothing in the slot) are not errors; they are listed, since the
  * box's record may have a tube there. A tube read at
- * two positions is left to the import (AssignState.importRack), which knows a tube's other name too.
+ * two positions is left to the import (checkRack, rack-check.ts), which knows a tube's other name too.
  */
 export function parseRackCsv(text: string, layout: Layout): RackImport {
   const delimiter =

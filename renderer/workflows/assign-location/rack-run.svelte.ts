@@ -1,7 +1,8 @@
 import { IpcCallError, messageOf, notRecorded } from '../../lib/ipc/client.js';
 import { counted } from '../../lib/format/counted.js';
 import { parseRackCsv, type RackBad, type RackImport, type RackRead } from './rack-csv.js';
-import type { AssignState, RackOutcome, RackProgress, UnknownTubes } from './assign-state.svelte.js';
+import type { AssignState } from './assign-state.svelte.js';
+import type { RackOutcome, RackProgress, UnknownTubes } from './rack-check.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import { movedOn } from '../../lib/question/question.js';
 import { leftUnanswered } from '../../lib/question/unanswered.js';

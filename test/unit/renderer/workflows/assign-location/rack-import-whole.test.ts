@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { withIdempotentWrites } from '../../../../../renderer/lib/ipc/idempotent-writes.js';
-import {
-  AssignState,
-  type RackProgress,
-} from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import type { RackProgress } from '../../../../../renderer/workflows/assign-location/rack-check.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { lockOutbox } from '../../../../helpers/locked-outbox.js';

@@ -1,0 +1,49 @@
+import { queuedSaid } from '../../lib/outbox/follow-entry-sync.js';
+import { movedInto, waitsForLook, type Assignment, type BoxRecord } from './box-record.js';
+import { fillOf, removalOf } from './held-words.js';
+
+/* The lines the screen shows about the open box, beside its tubes and under a scan refused there. */
+
+/** One line per well whose removal or fill is held for a look: what waits for the user in the Outbox. */
+export function heldNotes(box: BoxRecord): string[] {
+  return [
+    ...box.removalsHeld.map((r) => {
+      const waiting = movedInto(box, r);
+      return `${r.position}: your ${removalOf(r)} needs a look in the Outbox${waiting ? `; ${waiting} waits for it` : ''}`;
+    }),
+    ...box.fillsHeld.map((f) => `${f.position}: your ${fillOf(f)} needs a look in the Outbox`),
+  ];
+}
+
+/** A tube's row in words: what became of its move. */
+export function rowSaid(box: BoxRecord, a: Assignment): string {
+  return waitsForLook(box, a) ? 'waits for your removal — see Outbox' : queuedSaid(a);
+}
+
+/** Why each tube needs its position scanned first: `unplaced` positions of the box are used, none knows which. */
+export function positionNeededSaid(unplaced: number): string {
+  const n = unplaced;
+  return (
+    `${n} position${n === 1 ? '' : 's'} of this box ${n === 1 ? 'was' : 'were'} filled elsewhere and the service does not say which: ` +
+    'scan the position (C5) before each tube'
+  );
+}
+
+/**
+ * Tube `code` not put in `position`, found taken (`why`) as it was about to go there: what happened and
+ * what to do. `listed` when the rack file listed the position to rescan; `next` is where the tube would
+ * go now, or null when a position must be scanned.
+ */
+export function passedOverSaid(
+  position: string,
+  code: string,
+  why: string,
+  listed: boolean,
+  next: string | null,
+): string {
+  const again = next ? `scan ${code} again to put it in ${next}` : 'scan a free position, then the tube again';
+  return listed
+    ? `NOT RECORDED: ${code} was not put in ${position}, which the rack file listed to rescan: ${why}. ` +
+        `Check ${position} by eye (it is off the list to rescan); ${again}`
+    : `NOT RECORDED: ${code} was not put in ${position}: ${why}. Scan another position, or ${again}`;
+}

@@ -1,0 +1,112 @@
+import type { IdType } from '../../../shared/api/primitives.js';
+import { mayHappen, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
+import type { TubeRow } from '../../lib/samples/sample-index.js';
+import { isTube, namesOf, type HeldFill, type HeldRemoval, type HeldTube } from './box-holdings.js';
+import { DECIDE_IN_OUTBOX, fillOf, type TubeAlreadyHere } from './held-words.js';
+
+/** A tube of this visit, queued into the open location (its mark follows its outbox entry). */
+export interface Assignment extends QueuedItem {
+  id: string;
+  idType: IdType;
+  position: string | null;
+}
+
+/** Where a tube is to go: what a scan or a rack file's read asks the outbox to queue. */
+export type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
+
+/**
+ * The open box as this computer knows it: what it held as it was opened (box-holdings.ts) and this
+ * visit's tubes, in the labsheet scanned into. AssignState holds these as its state; the questions
+ * below are asked of it wherever a tube or a position is checked, by a scan or by a rack file.
+ */
+export interface BoxRecord {
+  readonly occupied: readonly string[];
+  readonly held: readonly HeldTube[];
+  readonly removalsHeld: readonly HeldRemoval[];
+  readonly fillsHeld: readonly HeldFill[];
+  readonly assignments: readonly Assignment[];
+  readonly labsheet: string;
+}
+
+/**
+ * This visit's tubes less those the service refused or the user cancelled or discarded in the
+ * Outbox: such a move put nothing anywhere.
+ */
+export function standing(box: BoxRecord): Assignment[] {
+  return box.assignments.filter((a) => mayHappen(a.sync));
+}
+
+export function isTaken(box: BoxRecord, position: string): boolean {
+  return box.occupied.includes(position) || standing(box).some((a) => a.position === position);
+}
+
+/**
+ * Where the scanned tube already is in the open location, and under which name, whichever of its
+ * names was scanned: put there this visit (and not refused), on an earlier one, by Well fill on this
+ * computer, or as the service lists the box. `row` is the tube's row (lookUp). Moving a tube to another box is not
+ * this: only the open location is looked at.
+ */
+export function whereIs(box: BoxRecord, code: string, row: TubeRow | null): TubeAlreadyHere | null {
+  const names = namesOf(code, row);
+  const here = standing(box).find((a) => names.has(a.id.toUpperCase())) ?? null;
+  // The last record of it: a tube moved within the box is still listed where it was until read back.
+  const found = here ?? box.held.findLast((h) => isTube(h, box.labsheet, names)) ?? null;
+  if (!found) return null;
+  return { position: found.position, as: found.id, held: heldChangeOf(box, found.position, names) };
+}
+
+/** The user's change held for a look that put the tube `names` at `position` (a fill), or takes it out (a removal). */
+function heldChangeOf(box: BoxRecord, position: string | null, names: ReadonlySet<string>): TubeAlreadyHere['held'] {
+  if (position === null) return null;
+  if (box.fillsHeld.some((f) => f.position === position && names.has(f.sample.toUpperCase()))) return 'fill';
+  const removal = box.removalsHeld.find((r) => r.position === position);
+  return removal?.tube && names.has(removal.tube.toUpperCase()) ? 'removal' : null;
+}
+
+/** The tube known to be at a position, or null (the position may still be taken). */
+export function holderOf(box: BoxRecord, position: string): string | null {
+  return (
+    standing(box).find((a) => a.position === position)?.id ?? box.held.find((e) => e.position === position)?.id ?? null
+  );
+}
+
+/**
+ * Why a tube cannot go to `position`, or null when it can: free, or its tube's removal is held for a
+ * look (the tube waits for it). What a position scan and a rack file are refused with.
+ */
+export function takenBecause(box: BoxRecord, position: string): string | null {
+  if (!isTaken(box, position) || removalHeldAt(box, position)) return null;
+  const fill = box.fillsHeld.find((f) => f.position === position);
+  if (fill) return `${position} holds your ${fillOf(fill)}, which needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
+  const holder = holderOf(box, position);
+  return `${position} is not empty${holder ? ` (${holder} is in it)` : ''}`;
+}
+
+/**
+ * The held removal a tube scanned for `position` would wait for, or null. Only while no tube is
+ * queued into the well yet: a second would be refused by the service once the first is in.
+ */
+export function removalHeldAt(box: BoxRecord, position: string): HeldRemoval | null {
+  const r = box.removalsHeld.find((h) => h.position === position);
+  return r && !movedInto(box, r) ? r : null;
+}
+
+/** The tube queued into a held removal's well after it, this visit or an earlier one. */
+export function movedInto(box: BoxRecord, r: HeldRemoval): string | null {
+  return standing(box).find((a) => a.position === r.position)?.id ?? r.movedIn;
+}
+
+/** Whether a tube of this visit waits to be sent behind a removal held for a look. */
+export function waitsForLook(box: BoxRecord, a: Assignment): boolean {
+  return a.sync === 'pending' && box.removalsHeld.some((r) => r.position === a.position);
+}
+
+/**
+ * Whether `holder`, the tube at `position`, was put there by this computer as main's outbox knows it
+ * (the box's standing assignments, read as it was opened or refreshed): only for those does the sync
+ * hold a move into the position until an older move out of it is sent (cutAtMovesOutOf reads the
+ * outbox's assignments, not the box's record).
+ */
+export function putHereByUs(box: BoxRecord, position: string, holder: string): boolean {
+  return box.held.some((h) => h.position === position && h.assigned && h.labsheet === box.labsheet && h.id === holder);
+}
