@@ -33,7 +33,7 @@ export function laneReads({
     oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
     pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
     pendingOf: (target, limit) => readableOnly(st.headOf.all(service(), target, limit)),
-    wellChangesAhead: (target, limit) => readableOnly(st.wellChangesAhead.all(service(), target, limit ?? -1)),
+    wellChangesAhead: (target) => readableOnly(st.wellChangesAhead.all(service(), target)),
     heldLanes() {
       const lanes = new Map<string, HeldLane>();
       for (const r of st.heldHeads.all(service())) {

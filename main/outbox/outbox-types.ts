@@ -219,12 +219,13 @@ export interface Outbox {
    */
   pendingOf(target: string, limit: number): OutboxEntry[];
   /**
-   * A plate lane's well changes that newer moves into the same wells wait for (cross-target.ts): the
-   * pending ones, and those held for a look because the plate changed elsewhere, until the user sends
-   * them anyway or discards them (a change the service refused holds nothing). Oldest first, at most
-   * `limit` when given; one this version cannot read is left out, as in pendingOf.
+   * A plate lane's well changes that newer moves into the same wells wait for (cross-target.ts): per
+   * well (as queued), the oldest of the pending ones and those held for a look because the plate changed
+   * elsewhere, until the user sends them anyway or discards them (a change the service refused holds
+   * nothing). Oldest first, never more than the wells queued for, however many changes wait; one this
+   * version cannot read is left out, as in pendingOf.
    */
-  wellChangesAhead(target: string, limit?: number): OutboxEntry[];
+  wellChangesAhead(target: string): OutboxEntry[];
   /** Lanes of the current service whose next entry waits for entries not done yet: why they wait. */
   heldLanes(): HeldLane[];
   /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */

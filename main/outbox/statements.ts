@@ -281,13 +281,17 @@ export function prepareStatements(db: Database.Database) {
     ),
     /**
      * A plate lane's changes that newer moves into its wells wait for: pending, or held for a look (failed
-     * as 'plate-changed') until the user sends them anyway or discards them. LIMIT -1 is no limit. A stored
-     * error that is not JSON reads as no kind (json_extract would throw and fail every lane that looks).
+     * as 'plate-changed') until the user sends them anyway or discards them. Only the oldest per well
+     * (per position as queued: A01 and A1 are one well, which the caller folds), which is the one a move
+     * waits for: however many changes are queued, no more rows than the plate has wells. A stored error or
+     * payload that is not JSON reads as no kind or position (json_extract would throw and fail every lane
+     * that looks).
      */
-    wellChangesAhead: db.prepare<[string, string, number], EntryRow>(
-      `SELECT * FROM entries WHERE service = ? AND target = ? AND (state = 'pending'
-         OR (state = 'failed' AND CASE WHEN json_valid(last_error) THEN json_extract(last_error, '$.kind') END
-           = 'plate-changed')) ORDER BY id LIMIT ?`,
+    wellChangesAhead: db.prepare<[string, string], EntryRow>(
+      `SELECT * FROM entries WHERE id IN (SELECT MIN(id) FROM entries WHERE service = ? AND target = ?
+         AND (state = 'pending' OR (state = 'failed' AND CASE WHEN json_valid(last_error)
+           THEN json_extract(last_error, '$.kind') END = 'plate-changed'))
+         GROUP BY CASE WHEN json_valid(payload) THEN json_extract(payload, '$.position') END) ORDER BY id`,
     ),
     headOf: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT ?`,

@@ -3,7 +3,7 @@ import type { OutboxEntry } from '../outbox/entry.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import type { IntentType } from '../../shared/outbox/intents.js';
 import { askedOnceBy } from '../common/asked-once.js';
-import { ENTRY_BATCH_LIMIT, positionKey } from './coalesce.js';
+import { positionKey } from './coalesce.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** Every name of every tube the entries move (a tube queued by its barcode is its sample ID too). */
@@ -14,34 +14,15 @@ export function namesOfTubes(entries: readonly OutboxEntry[], names: TubeNames):
   return [...out];
 }
 
-/** The run up to, not including, its first entry that must wait. */
-function untilFirstWaiting(run: OutboxEntry[], waits: (e: OutboxEntry) => boolean): OutboxEntry[] {
-  const n = run.findIndex(waits);
-  return n === -1 ? run : run.slice(0, n);
-}
-
 /**
  * Assignments are coalesced per location, but one tube can be moved between locations: A, then B,
  * then A again. Sending location A's batch (both A's) before B's would leave the tube in B. So an
- * assignment batch stops before the first entry whose row has an older pending assignment to a
- * different location; that older one is sent first (its target becomes the oldest) and order holds,
- * even while that one's lane is set aside after a failure: this lane then waits for it.
- */
-export function cutAtEarlierMoves(
-  outbox: Outbox,
-  target: string,
-  run: OutboxEntry[],
-  names: TubeNames = ONLY_AS_QUEUED,
-): OutboxEntry[] {
-  const elsewhere = olderMoveOfTube(outbox, target, run, names);
-  // Empty when this lane's head itself must wait: its tube's older assignment is in a lane set aside
-  // for this drain (the service failed it). The oldest pending assignment overall is never cut.
-  return untilFirstWaiting(run, (e) => e.intent.type !== 'location-assign' || elsewhere(e) !== null);
-}
-
-/**
+ * assignment waits for an older pending assignment of its tube to a different location; that older
+ * one is sent first (its target becomes the oldest) and order holds, even while that one's lane is set
+ * aside after a failure: this lane then waits for it.
+ *
  * For a run of one place's moves (oldest first): the older pending move of an entry's tube to another
- * place, which it waits for (the rule above), or null. One read for the whole run.
+ * place, which it waits for, or null. One read for the whole run.
  */
 function olderMoveOfTube(
   outbox: Outbox,
@@ -64,27 +45,6 @@ function olderMoveOfTube(
   };
 }
 
-/**
- * The service checks an assign-location against the box as it was before the request: a tube into a
- * position still holding another tube is refused, even when the same request (or one sent just
- * before it) moves that tube away. So a move into a position waits for the pending move that empties
- * it: the next move, to any other place, of a tube this computer put there, made after it was put
- * there and before this one. Once that move was sent (or may have been), the position is free: a later
- * pending move of the same tube starts from where that one took it and holds nothing here.
- * In its own lane the batch stops before it, so the move out goes first, in a request of its own; in
- * another lane (another box, or another idType) this lane waits for that one, as cutAtEarlierMoves.
- * Only tubes this computer put there are known here: the outbox is what the sync engine reads.
- */
-export function cutAtMovesOutOf(
-  outbox: Outbox,
-  target: string,
-  run: OutboxEntry[],
-  names: TubeNames = ONLY_AS_QUEUED,
-): OutboxEntry[] {
-  const out = olderMoveOutOf(outbox, target, run, names);
-  return untilFirstWaiting(run, (e) => out(e) !== null);
-}
-
 /** The tube an assignment moves, one key whichever of its names it was queued under ('' for others). */
 function tubeOf(names: TubeNames, e: OutboxEntry): string {
   return e.intent.type === 'location-assign' ? tubeKey(names, e.intent.labsheet, e.intent.id) : '';
@@ -98,8 +58,18 @@ function placeOf(e: OutboxEntry): { location: string; at: string | null } | null
 }
 
 /**
+ * The service checks an assign-location against the box as it was before the request: a tube into a
+ * position still holding another tube is refused, even when the same request (or one sent just
+ * before it) moves that tube away. So a move into a position waits for the pending move that empties
+ * it: the next move, to any other place, of a tube this computer put there, made after it was put
+ * there and before this one. Once that move was sent (or may have been), the position is free: a later
+ * pending move of the same tube starts from where that one took it and holds nothing here.
+ * In its own lane the batch stops before it, so the move out goes first, in a request of its own; in
+ * another lane (another box, or another idType) this lane waits for that one, as for a tube's older move.
+ * Only tubes this computer put there are known here: the outbox is what the sync engine reads.
+ *
  * For a run of one location's moves (oldest first): the oldest pending move that empties an entry's
- * position (the rule above), or null. One read of what may hold the location's positions (never its
+ * position, or null. One read of what may hold the location's positions (never its
  * whole history: a tube this computer sent on from there is not read) and one of the pending moves
  * elsewhere of the tubes at the run's positions, for the whole run.
  */
@@ -200,72 +170,29 @@ function plateUuidOf(e: OutboxEntry): string | null {
 }
 
 /**
- * Assign location moves a tube into a plate's well in its location's lane; Well fill changes the same
- * well in the plate's lane. A removal (or a new sample) sent before the move would be undone by it:
- * the move puts the tube back. So a plate's run stops before the first change to a well that an older
- * pending move goes into, and goes once that move was sent, as cutAtEarlierMoves does for one tube's
- * moves (a move the service refused, or one the user discarded, holds nothing).
- */
-export function cutAtEarlierMovesInto(outbox: Outbox, run: OutboxEntry[]): OutboxEntry[] {
-  const first = run[0];
-  const last = run[run.length - 1];
-  const plate = first ? plateUuidOf(first) : null;
-  if (!plate || !last) return run;
-  const moves = outbox.pendingAssignmentsInto(plate, last.id);
-  if (moves.length === 0) return run;
-  const older = olderOtherInWell(moves);
-  return untilFirstWaiting(run, (e) => older(e) !== null);
-}
-
-/**
- * A plate lane's well changes that newer moves into its wells wait for, oldest first: the pending ones,
- * and those held for a look (the plate changed elsewhere) until the user sends them anyway or discards
- * them. A held change is only waiting for the user: a newer move sent before it would be refused, or
+ * A plate lane's well changes that newer moves into its wells wait for: per well, the oldest pending
+ * one or one held for a look (the plate changed elsewhere) until the user sends it anyway or discards
+ * it. A held change is only waiting for the user: a newer move sent before it would be refused, or
  * undone by it, or make "Send anyway" fail it as superseded (superseded.ts), so it holds the move as a
  * pending one does. A change the service refused holds nothing: it never happened.
  */
-export type PendingOfLane = (lane: string) => readonly OutboxEntry[];
-const pendingOf =
-  (outbox: Outbox): PendingOfLane =>
-  (lane) =>
-    outbox.wellChangesAhead(lane, ENTRY_BATCH_LIMIT);
+export type WellChangesOf = (lane: string) => readonly OutboxEntry[];
 
 /**
- * For an Outbox listing: each plate's read once (many moves into one plate ask about them), and an
- * entry this version cannot read left out instead of failing the whole list.
+ * For an Outbox listing: each plate's read once (many moves into one plate ask about them). One entry
+ * at most per well, so the read is bounded by the plate's size, not by how much is queued for it.
  */
-export function wellChangesOnce(outbox: Outbox): PendingOfLane {
+export function wellChangesOnce(outbox: Outbox): WellChangesOf {
   return askedOnceBy(
     (lane: string) => outbox.wellChangesAhead(lane),
     (lane) => lane,
   );
 }
 
-/**
- * The other way round from cutAtEarlierMovesInto: a well emptied (or filled) on Well fill and then
- * given another tube on Assign location. Sent before that change, the move is refused (the well still
- * holds the old tube) or undone by it (the change lands over the new tube). So a run of moves into a
- * plate stops before the first move into a well an older pending change of the plate is for, and goes
- * once that change was sent; one held for a look holds it too, until sent anyway (it then goes first)
- * or discarded. Every wait of both rules is for an older entry, so none waits in a circle.
- */
-export function cutAtEarlierWellChanges(
-  outbox: Outbox,
-  run: OutboxEntry[],
-  changesOf: PendingOfLane = pendingOf(outbox),
-): OutboxEntry[] {
-  const first = run[0]?.intent;
-  if (first?.type !== 'location-assign') return run;
-  const changes = changesOf(plateLaneOf({ uuid: first.locationId }));
-  if (changes.length === 0) return run;
-  const older = olderOtherInWell(changes);
-  return untilFirstWaiting(run, (e) => older(e) !== null);
-}
-
-/** The kinds of entry the rules above can hold: a lane of any other kind waits for none of them. */
+/** The kinds of entry the rules here can hold: a lane of any other kind waits for none of them. */
 export const HELD_BY_RULES: ReadonlySet<IntentType> = new Set(['location-assign', 'well-set', 'well-remove']);
 
-/** The first entry of a lane that waits by a rule above, the entry it waits for, and by which rule. */
+/** The first entry of a run that waits by a rule here, the entry it waits for, and by which rule. */
 export interface RuleWait {
   entry: OutboxEntry;
   on: OutboxEntry;
@@ -273,39 +200,71 @@ export interface RuleWait {
 }
 
 /**
- * Where the rules above stop a lane, for the Outbox listing: its first entry that waits (the sync
- * engine sends the lane up to that one, and none after it until it goes), and what for; or null.
- * `lane`: its pending entries, oldest first. One read per rule for the whole lane, however long.
+ * For a run of a plate's well changes: the older pending move of a tube into an entry's well, which it
+ * waits for, or null. Assign location moves a tube into a plate's well in its location's lane; Well fill
+ * changes the same well in the plate's lane. A removal (or a new sample) sent before the move would be
+ * undone by it: the move puts the tube back. So the change goes once that move was sent (a move the
+ * service refused, or one the user discarded, holds nothing).
  */
-export function firstWaitingOf(
+function olderMoveIntoWell(outbox: Outbox, run: readonly OutboxEntry[]): (e: OutboxEntry) => RuleWait | null {
+  const first = run[0];
+  const last = run[run.length - 1];
+  const plate = first ? plateUuidOf(first) : null;
+  if (!plate || !last) return () => null;
+  const older = olderOtherInWell(outbox.pendingAssignmentsInto(plate, last.id));
+  return (entry) => {
+    const on = older(entry);
+    return on && { entry, on, rule: 'move-into-well' };
+  };
+}
+
+/**
+ * For a run of one location's moves: what an entry waits for by the rules of a tube's moves, or null.
+ * Its tube's older move elsewhere, the move that empties its position, and, the other way round from
+ * olderMoveIntoWell, an older change of its well on Well fill: sent before that change, the move is
+ * refused (the well still holds the old tube) or undone by it (the change lands over the new tube); one
+ * held for a look holds it too, until sent anyway (it then goes first) or discarded. Every wait is for
+ * an older entry, so none waits in a circle.
+ */
+function olderForMove(
   outbox: Outbox,
-  lane: readonly OutboxEntry[],
-  names: TubeNames = ONLY_AS_QUEUED,
-  changesOf: PendingOfLane = pendingOf(outbox),
-): RuleWait | null {
-  const first = lane[0];
-  const last = lane[lane.length - 1];
-  if (!first || !last) return null;
-  const plate = plateUuidOf(first);
-  if (plate) {
-    const moved = olderOtherInWell(outbox.pendingAssignmentsInto(plate, last.id));
-    for (const entry of lane) {
-      const on = moved(entry);
-      if (on) return { entry, on, rule: 'move-into-well' };
-    }
-    return null;
-  }
-  if (first.intent.type !== 'location-assign') return null;
-  const elsewhere = olderMoveOfTube(outbox, first.target, lane, names);
+  run: readonly OutboxEntry[],
+  names: TubeNames,
+  changesOf: WellChangesOf,
+): (e: OutboxEntry) => RuleWait | null {
+  const first = run[0];
+  if (first?.intent.type !== 'location-assign') return () => null;
+  const elsewhere = olderMoveOfTube(outbox, first.target, run, names);
+  const movedOut = olderMoveOutOf(outbox, first.target, run, names);
   const changed = olderOtherInWell(changesOf(plateLaneOf({ uuid: first.intent.locationId })));
-  const movedOut = olderMoveOutOf(outbox, first.target, lane, names);
-  for (const entry of lane) {
+  return (entry) => {
     const tube = elsewhere(entry);
     if (tube) return { entry, on: tube, rule: 'tube-moved-before' };
     const out = movedOut(entry);
     if (out) return { entry, on: out, rule: 'moved-out-before' };
     const change = changed(entry);
-    if (change) return { entry, on: change, rule: 'well-changed-before' };
+    return change && { entry, on: change, rule: 'well-changed-before' };
+  };
+}
+
+/**
+ * The one answer to "which entry of this run waits, and for what": the sync engine sends `run` up to,
+ * not including, `wait.entry`, and the Outbox says why that one and every later one of its lane waits.
+ * `run`: what one pass of the lane looks at (passWindow), oldest first. One read per rule for the run.
+ */
+export function heldByRules(
+  outbox: Outbox,
+  run: readonly OutboxEntry[],
+  names: TubeNames = ONLY_AS_QUEUED,
+  changesOf: WellChangesOf = (lane) => outbox.wellChangesAhead(lane),
+): { run: OutboxEntry[]; wait: RuleWait | null } {
+  const waits =
+    run[0]?.intent.type === 'location-assign'
+      ? olderForMove(outbox, run, names, changesOf)
+      : olderMoveIntoWell(outbox, run);
+  for (let n = 0; n < run.length; n++) {
+    const wait = waits(run[n]!);
+    if (wait) return { run: run.slice(0, n), wait };
   }
-  return null;
+  return { run: [...run], wait: null };
 }

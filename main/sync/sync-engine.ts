@@ -3,14 +3,14 @@ import type { EntryError, EntryStateChange, OutboxEntry, QueueCounts } from '../
 import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import { isHeldForLook } from '../../shared/ipc/channels/outbox.js';
-import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
 import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
-import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
+import { ENTRY_BATCH_LIMIT } from './coalesce.js';
+import { passWindow } from './pass-window.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
-import { cutAtEarlierMoves, cutAtEarlierMovesInto, cutAtEarlierWellChanges, cutAtMovesOutOf } from './cross-target.js';
+import { heldByRules } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
@@ -254,36 +254,15 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       }
       return r;
     }
-    // Only a contiguous run of the same kind: anything else in this lane waits its turn.
-    let run: OutboxEntry[] = [];
-    for (const e of head) {
-      if (coalescingKindOf(e.type) !== kind) break;
-      run.push(e);
-    }
     // Each tube's (row's) names, read once for this step: a row updated by its barcode and by its
     // sample ID is one row, as a tube moved by either is one tube.
     const names = askedOnce(tubeNames);
-    if (kind === 'rows')
-      run = takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[], ROW_BATCH_LIMIT, names);
-    if (kind === 'assignments')
-      run = cutAtEarlierWellChanges(
-        outbox,
-        cutAtMovesOutOf(
-          outbox,
-          target,
-          cutAtEarlierMoves(
-            outbox,
-            target,
-            takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]),
-            names,
-          ),
-          names,
-        ),
-      );
-    if (kind === 'wells') run = checkedOnItsOwn(cutAtEarlierMovesInto(outbox, run));
+    // The pass's window, up to its first entry a rule holds back (the Outbox names that one, asking the same).
+    let { run } = heldByRules(outbox, passWindow(head, names), names);
+    if (kind === 'wells') run = checkedOnItsOwn(run);
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
-    // (Rows need no waiting rule like cutAtEarlierMoves: a row's updates share one lane, its labsheet's,
+    // (Rows need no waiting rule like a tube's older move elsewhere: a row's updates share one lane, its labsheet's,
     // whichever name they were queued under.)
     const fresh = setAsideSuperseded(outbox, run, platform.now(), names, plateNames);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };

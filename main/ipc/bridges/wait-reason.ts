@@ -11,8 +11,8 @@ import { askedOnceBy } from '../../common/asked-once.js';
 import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
-  firstWaitingOf,
   HELD_BY_RULES,
+  nextPassWait,
   ONLY_AS_QUEUED,
   type LaneHold,
   type QueueHold,
@@ -138,9 +138,10 @@ const laneOutlasts = (queue: QueueHold, lane: LaneHold | null): boolean =>
  * (`tubeNames`, the read cache's rows, as the sync engine sees them), a well change waiting for an
  * older move of a tube into that well, or a move waiting for an older change of its well, pending or
  * held for a look (cross-target.ts); and when an earlier entry of its lane waits for one of those
- * moves or changes (the lane's first, or one further on), so it waits behind the first that does.
+ * moves or changes (the lane's first, or one further on), so it waits behind the first that does: the
+ * one the sync engine holds back on its next pass, asked as the engine asks it (nextPassWait).
  * Null otherwise. Read once per listing: the outbox answers which lanes are held (see oldestTargets),
- * a tube's names are looked up once, and a lane's pending entries and the entries its rules look at
+ * a tube's names are looked up once, and a lane's next pass and the entries its rules look at
  * are read once per lane, however many entries it has.
  */
 export function waitReasons(
@@ -213,13 +214,14 @@ export function waitReasons(
     }
   };
   /**
-   * A lane's first pending entry held by a rule, wherever it stands in the lane (the sync engine sends
-   * the entries before it and none after it), and what for; null when none is. Once per lane per
-   * listing: the lane's entries are one read, and each rule one more, however many entries it has.
+   * The entry of a lane the sync engine holds back by a rule on its next pass (it sends the entries
+   * before it and none after it), and what for; null when none is. The engine's own question on the
+   * engine's own window (nextPassWait), so the line never names a hold the engine does not act on. Once
+   * per lane per listing: the window is one read, and each rule one more, however many entries it has.
    */
   const heldInLane = askedOnceBy(
     (target: string): { holder: WaitedFor; waits: string } | null => {
-      const w = firstWaitingOf(outbox, outbox.entriesOf(target, 'pending'), names, changesOf);
+      const w = nextPassWait(outbox, target, names, changesOf);
       return w && { holder: { id: w.entry.id, type: w.entry.type, state: w.entry.state }, waits: byRule(w) };
     },
     (target) => target,

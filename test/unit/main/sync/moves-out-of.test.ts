@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
-import { cutAtMovesOutOf } from '../../../../main/sync/cross-target.js';
+import { heldByRules } from '../../../../main/sync/cross-target.js';
 import { ENTRY_BATCH_LIMIT } from '../../../../main/sync/coalesce.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import type { TubeNames } from '../../../../main/sync/tube-names.js';
@@ -43,10 +43,10 @@ describe('a tube into a position: what the sync reads to know whether it waits',
   }
   const sentAll = (outbox: Outbox, intents: Intent[]) =>
     outbox.settle(outbox.enqueueMany(intents).map((id) => ({ id, state: 'done' as const })));
-  /** The box's lane as the rule cuts it for one pass: the tubes sent in its request. */
+  /** The box's lane as the rules cut it for one pass: the tubes sent in its request. */
   function boxPass(outbox: Outbox, names?: TubeNames): string[] {
     const target = outbox.oldestPendingTargets(10).find((l) => l.includes('"BOX"'))!;
-    const run = cutAtMovesOutOf(outbox, target, outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names);
+    const { run } = heldByRules(outbox, outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names);
     return run.map((e) => (e.intent.type === 'location-assign' ? e.intent.id : ''));
   }
 

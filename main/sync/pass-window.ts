@@ -1,0 +1,42 @@
+import type { Outbox } from '../outbox/outbox-store.js';
+import type { OutboxEntry } from '../outbox/entry.js';
+import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
+import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
+import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
+import { heldByRules, type RuleWait, type WellChangesOf } from './cross-target.js';
+import type { TubeNames } from './tube-names.js';
+
+/**
+ * What one pass of the sync engine looks at in a lane: `head`, its first ENTRY_BATCH_LIMIT pending
+ * entries, cut to the run of its first entry's kind that one request may carry (a kind that does not
+ * coalesce goes alone). Entries past it are looked at by a later pass, once these went.
+ */
+export function passWindow(head: readonly OutboxEntry[], names: TubeNames): OutboxEntry[] {
+  const kind = head[0] ? coalescingKindOf(head[0].type) : null;
+  if (kind === null) return head.slice(0, 1);
+  const run: OutboxEntry[] = [];
+  for (const e of head) {
+    if (coalescingKindOf(e.type) !== kind) break;
+    run.push(e);
+  }
+  if (kind === 'rows')
+    return takeRowBatch(run as (OutboxEntry & { intent: RowUpdateIntent })[], ROW_BATCH_LIMIT, names);
+  if (kind === 'assignments') return takeAssignmentBatch(run as (OutboxEntry & { intent: LocationAssignIntent })[]);
+  return run;
+}
+
+/**
+ * For the Outbox: the entry of `target` the sync engine holds back on its next pass by a rule of
+ * cross-target.ts, and what for; or null. The engine's window and rules, asked the engine's way, so the
+ * line says what the engine does: a hold further on than one pass looks is not named until the entries
+ * before it went, as the engine does not act on it until then. An entry this version cannot read is
+ * left out of the window (its own line says why) instead of failing the listing.
+ */
+export function nextPassWait(
+  outbox: Outbox,
+  target: string,
+  names: TubeNames,
+  changesOf: WellChangesOf,
+): RuleWait | null {
+  return heldByRules(outbox, passWindow(outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names), names, changesOf).wait;
+}
