@@ -22,6 +22,7 @@ export function laneReads({
   | 'pendingElsewhere'
   | 'pendingAssignmentsInto'
   | 'assignmentsMayHold'
+  | 'pendingMovesOutOf'
   | 'standingAssignments'
   | 'entriesOf'
   | 'sentAfter'
@@ -51,6 +52,8 @@ export function laneReads({
       readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
     assignmentsMayHold: (locationId, beforeId) =>
       readableOnly(st.assignmentsMayHold.all(service(), locationId, beforeId)),
+    pendingMovesOutOf: (locationId, beforeId) =>
+      readableOnly(st.pendingMovesOutOf.all(service(), locationId, beforeId)),
     // The SQL knows a tube by the text queued; a later move under another of its names (its sample ID
     // after its barcode) moved it all the same, so it is looked for under each name the caller knows.
     standingAssignments: (locationId, names) =>

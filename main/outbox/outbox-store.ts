@@ -83,6 +83,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingElsewhere: lanes.pendingElsewhere,
     pendingAssignmentsInto: lanes.pendingAssignmentsInto,
     assignmentsMayHold: lanes.assignmentsMayHold,
+    pendingMovesOutOf: lanes.pendingMovesOutOf,
     standingAssignments: lanes.standingAssignments,
     entriesOf: lanes.entriesOf,
     claim: sync.claim,

@@ -248,6 +248,12 @@ export interface Outbox {
    */
   assignmentsMayHold(locationId: string, beforeId: number): OutboxEntry[];
   /**
+   * Pending location-assign entries older than `beforeId` that move a tube out of a position of
+   * `locationId` (the intent's `from`, as the page saw the tube), to any place; oldest first. What empties
+   * a position whoever put its tube there, another bench included. One this version cannot read is left out.
+   */
+  pendingMovesOutOf(locationId: string, beforeId: number): OutboxEntry[];
+  /**
    * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
    * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One
    * this version cannot read is left out: it is never sent, so it puts no tube anywhere. `names` gives

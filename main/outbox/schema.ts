@@ -188,4 +188,16 @@ export const OUTBOX_MIGRATIONS: readonly Migration[] = [
       db.exec(`CREATE INDEX entries_service_state_id ON entries (service, state, id);`);
     },
   },
+  {
+    version: 13,
+    why:
+      "moves by the position they leave (the intent's `from`): the sync asks, on every pass of a box's lane, " +
+      'which pending moves empty its positions; without it each pass read every pending entry of the service',
+    up: (db) => {
+      db.exec(`
+        CREATE INDEX entries_assign_from ON entries (json_extract(payload, '$.from.locationId'), id)
+          WHERE type = 'location-assign';
+      `);
+    },
+  },
 ];

@@ -394,6 +394,14 @@ export function prepareStatements(db: Database.Database) {
          AND json_extract(payload, '$.locationId') = ? AND id < ? ORDER BY id`,
     ),
     /**
+     * Pending moves older than `id` of a tube out of a position of a location (their `from`), into any
+     * place: what a newer tube into that position waits for. Pending only, as the service in use has them.
+     */
+    pendingMovesOutOf: db.prepare<[string, string, number], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state = 'pending' AND service = ?
+         AND json_extract(payload, '$.from.locationId') = ? AND id < ? ORDER BY id`,
+    ),
+    /**
      * Assignments into a location older than `id` that may still hold their position: pending, in flight
      * or uncertain, and done ones whose tube (as queued) this computer has not sent anywhere since (nor
      * may have). A done one followed by such a send was moved out, or placed again by that send, which is

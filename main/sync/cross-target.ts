@@ -50,6 +50,12 @@ function tubeOf(names: TubeNames, e: OutboxEntry): string {
   return e.intent.type === 'location-assign' ? tubeKey(names, e.intent.labsheet, e.intent.id) : '';
 }
 
+/** The position a move takes its tube out of, when the page saw it in one (its `from`), else null. */
+function leftAt(e: OutboxEntry, location: string): string | null {
+  const i = e.intent;
+  return i.type === 'location-assign' && i.from?.locationId === location ? positionKey(i.from.position) : null;
+}
+
 /** Where an assignment puts its tube: the location and, when it gives one, the position. */
 function placeOf(e: OutboxEntry): { location: string; at: string | null } | null {
   const i = e.intent;
@@ -66,12 +72,15 @@ function placeOf(e: OutboxEntry): { location: string; at: string | null } | null
  * pending move of the same tube starts from where that one took it and holds nothing here.
  * In its own lane the batch stops before it, so the move out goes first, in a request of its own; in
  * another lane (another box, or another idType) this lane waits for that one, as for a tube's older move.
- * Only tubes this computer put there are known here: the outbox is what the sync engine reads.
+ * A tube this computer did not put there (another bench's, known to the page from the service's record)
+ * is known by the move itself: its `from`, the position the page saw the tube leave. A pending move
+ * with that `from` empties the position just the same. The move says where it starts, rather than the
+ * sync reading the read cache's boxes: what the page saw when the user moved the tube is a fact of that
+ * entry, fixed when it was queued, while the cache's copy of the box is read again (or pruned) at any time.
  *
  * For a run of one location's moves (oldest first): the oldest pending move that empties an entry's
- * position, or null. One read of what may hold the location's positions (never its
- * whole history: a tube this computer sent on from there is not read) and one of the pending moves
- * elsewhere of the tubes at the run's positions, for the whole run.
+ * position (the rule above), or null. Both ways of knowing it, the older move of the tube this computer
+ * put there and the move that says it leaves the position (its `from`); the older of the two is waited for.
  */
 function olderMoveOutOf(
   outbox: Outbox,
@@ -82,11 +91,72 @@ function olderMoveOutOf(
   const first = run[0]?.intent;
   const last = run[run.length - 1];
   if (first?.type !== 'location-assign' || !last) return () => null;
-  const key = (e: OutboxEntry) => tubeOf(names, e);
   const positions = new Set(run.map((e) => placeOf(e)?.at));
+  const ours = olderMoveOfPlaced(outbox, target, run, names, first.locationId, positions);
+  const leaving = olderMoveLeaving(outbox, last.id, names, first.locationId, positions);
+  return (e) => {
+    const a = ours(e);
+    const b = leaving(e);
+    return a === null || (b !== null && b.id < a.id) ? b : a;
+  };
+}
+
+/**
+ * The oldest pending move older than an entry that says it takes another tube out of the entry's
+ * position (its `from`), in any lane, the run's own included. One read of the pending moves out of the
+ * location for the whole run.
+ */
+function olderMoveLeaving(
+  outbox: Outbox,
+  beforeId: number,
+  names: TubeNames,
+  location: string,
+  positions: ReadonlySet<string | null | undefined>,
+): (e: OutboxEntry) => OutboxEntry | null {
+  // Older than the run's last entry: a move the run waits for is older than the entry that waits.
+  const moves = outbox.pendingMovesOutOf(location, beforeId).filter((m) => {
+    const at = leftAt(m, location);
+    return at !== null && positions.has(at);
+  });
+  if (moves.length === 0) return () => null;
+  return (e) => {
+    const into = placeOf(e);
+    if (into?.at == null) return null;
+    // Oldest first: the first that fits is the one to wait for. A move back into the position it
+    // leaves (nothing moves) and a move of the entry's own tube hold nothing.
+    return (
+      moves.find((m) => {
+        const to = placeOf(m);
+        return (
+          m.id < e.id &&
+          leftAt(m, location) === into.at &&
+          tubeOf(names, m) !== tubeOf(names, e) &&
+          (to?.location !== into.location || to.at !== into.at)
+        );
+      }) ?? null
+    );
+  };
+}
+
+/**
+ * The rule for tubes this computer put there: one read of what may hold the location's positions
+ * (never its whole history: a tube this computer sent on from there is not read) and one of the
+ * pending moves elsewhere of the tubes at the run's positions, for the whole run.
+ */
+function olderMoveOfPlaced(
+  outbox: Outbox,
+  target: string,
+  run: readonly OutboxEntry[],
+  names: TubeNames,
+  location: string,
+  positions: ReadonlySet<string | null | undefined>,
+): (e: OutboxEntry) => OutboxEntry | null {
+  const last = run[run.length - 1];
+  if (!last) return () => null;
+  const key = (e: OutboxEntry) => tubeOf(names, e);
   const placed = stillPlaced(
     outbox,
-    outbox.assignmentsMayHold(first.locationId, last.id).filter((p) => {
+    outbox.assignmentsMayHold(location, last.id).filter((p) => {
       const at = placeOf(p)?.at;
       return at != null && positions.has(at);
     }),

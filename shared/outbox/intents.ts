@@ -68,6 +68,15 @@ export const wellRemoveIntent = z.strictObject({
   basis: plateBasis.optional(),
   undoes: undoes.optional(),
 });
+/**
+ * On a move of a tube from one position to another: the position it leaves, as the page that queued
+ * the move saw it (the box's record, whoever put the tube there). The service refuses a tube into a
+ * position its record still fills, so a newer tube into that position is sent only after this move
+ * (main/sync/cross-target.ts cutAtMovesOutOf). Never sent: assign-location names only where a tube goes.
+ */
+export const movedFrom = z.strictObject({ locationId: nonEmpty, position: nonEmpty });
+export type MovedFrom = z.infer<typeof movedFrom>;
+
 export const locationAssignIntent = z.strictObject({
   type: z.literal('location-assign'),
   labsheet: nonEmpty,
@@ -75,6 +84,7 @@ export const locationAssignIntent = z.strictObject({
   idType,
   id: nonEmpty,
   position: z.string().optional(),
+  from: movedFrom.optional(),
 });
 export const rowUpdateIntent = z.strictObject({
   type: z.literal('row-update'),

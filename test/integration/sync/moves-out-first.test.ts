@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Intent } from '../../../shared/outbox/intents.js';
-import { serverWell, stackPerTest } from './stack.js';
+import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
+import { clientFor, serverWell, stackPerTest } from './stack.js';
 
 /**
  * A box reorganised: TB000160 moved from A1 to B2, then a new tube put at A1. The sandbox checks an
@@ -15,7 +15,7 @@ describe('a tube into a position an older move empties is sent after that move',
     position: string,
     idType: 'ID' | 'ID_BARCODE' = 'ID_BARCODE',
     hrid = 'PL-0003',
-  ): Intent => ({
+  ): LocationAssignIntent => ({
     type: 'location-assign',
     labsheet: 'Samples',
     locationId: s.sandbox.store.manifests.find('hrid', hrid)!.uuid,
@@ -55,6 +55,39 @@ describe('a tube into a position an older move empties is sent after that move',
     expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0160');
     expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0161');
   });
+
+  it.each([
+    ['the same ID type', 'TB000161', 'ID_BARCODE'],
+    ['another ID type', 'S-0161', 'ID'],
+  ] as const)(
+    "another bench's tube, moved by a move that says the position it leaves: the new tube under %s goes after it",
+    async (_, newTube, idType) => {
+      // Another bench puts S-0160 at A1: straight to the service, nothing of it in this computer's outbox.
+      const other = clientFor(s.sandbox.url, { value: s.sandbox.demoToken });
+      const plate = s.sandbox.store.manifests.find('hrid', 'PL-0003')!.uuid;
+      await other.assignLocation({
+        labsheet: 'Samples',
+        locationId: plate,
+        idType: 'ID',
+        assignments: [{ id: 'S-0160', position: 'A1' }],
+      });
+      const before = s.forwarded('/labsheets/assign-location');
+      s.outbox.enqueueMany([
+        { ...into('TB000160', 'B2'), from: { locationId: plate, position: 'A1' } },
+        into(newTube, 'A1', idType),
+      ]);
+      // The move's send fails once: its lane is set aside for this drain, and the new tube is not sent.
+      s.proxy.setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 503 }, count: 1 }]);
+      await s.engine.syncNow();
+      expect(s.outbox.counts()).toMatchObject({ pending: 2, failed: 0 });
+      await s.engine.syncNow();
+      expect(s.outbox.counts()).toMatchObject({ pending: 0, failed: 0, uncertain: 0 });
+      // The move alone, then the new tube: in one request the sandbox refuses A1 (S-0160 still in it).
+      expect(s.forwarded('/labsheets/assign-location') - before).toBe(2);
+      expect(serverWell(s.sandbox, 'PL-0003', 'B2').sampleId).toBe('S-0160');
+      expect(serverWell(s.sandbox, 'PL-0003', 'A1').sampleId).toBe('S-0161');
+    },
+  );
 
   it('once the move out was sent, a later move of that tube elsewhere holds nothing at its old position', async () => {
     await placedAtA1();

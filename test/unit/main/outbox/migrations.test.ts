@@ -240,7 +240,7 @@ describe('outbox migrations', () => {
     db.close();
 
     const outbox = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => 0, service: () => 'S1' });
-    expect(outbox.db.pragma('user_version', { simple: true })).toBe(12);
+    expect(outbox.db.pragma('user_version', { simple: true })).toBe(OUTBOX_MIGRATIONS.length);
     for (const plan of plans(outbox.db)) {
       expect(plan).toMatch(/SEARCH entries USING (COVERING )?INDEX entries_service_state_id \(service=\? AND state=/);
       expect(plan).not.toContain('TEMP B-TREE');
@@ -250,6 +250,41 @@ describe('outbox migrations', () => {
       JSON.stringify(['manifest', 'hrid:PL-0003']),
     ]);
     expect(outbox.counts().pending).toBe(1);
+    outbox.close();
+    db = new Database(path.join(t.dir, 'm.db'));
+  });
+
+  it('13: the pending moves out of a box (by the position they leave) are found from an index, not by reading every pending entry', () => {
+    migrateTo(db, 12);
+    const plan = (d: Database.Database) =>
+      (
+        d.prepare(`EXPLAIN QUERY PLAN ${prepareStatements(d).pendingMovesOutOf.source}`).all('S1', 'box-uuid', 100) as {
+          detail: string;
+        }[]
+      )
+        .map((r) => r.detail)
+        .join('; ');
+    expect(plan(db)).not.toContain('entries_assign_from');
+    db.close();
+
+    const outbox = createOutbox({ path: path.join(t.dir, 'm.db'), now: () => 0, service: () => 'S1' });
+    expect(outbox.db.pragma('user_version', { simple: true })).toBe(13);
+    expect(plan(outbox.db)).toMatch(/SEARCH entries USING INDEX entries_assign_from/);
+    const move = (id: string, from?: string) => ({
+      type: 'location-assign' as const,
+      labsheet: 'Samples',
+      locationId: 'box-uuid',
+      idType: 'ID' as const,
+      id,
+      position: 'B2',
+      ...(from ? { from: { locationId: 'box-uuid', position: from } } : {}),
+    });
+    outbox.enqueueMany([move('S-1', 'A1'), move('S-2'), move('S-3', 'A3')]);
+    expect(outbox.pendingMovesOutOf('box-uuid', 100).map((e) => e.intent)).toEqual([
+      move('S-1', 'A1'),
+      move('S-3', 'A3'),
+    ]);
+    expect(outbox.pendingMovesOutOf('box-uuid', 2)).toHaveLength(1);
     outbox.close();
     db = new Database(path.join(t.dir, 'm.db'));
   });

@@ -108,6 +108,18 @@ describe('coalescing assignments into one assign-location', () => {
     const out = c.outcomes({ success: true, assignedPositions: [{ id: 'TB1', position: 'A3' }] });
     expect(out.map((o) => o.ok)).toEqual([true, false, true]);
   });
+
+  it("the position a move leaves (`from`, the outbox's own record) is not sent: the spec's request has no such field", () => {
+    const c = coalesceAssignments(
+      tag<LocationAssignIntent>([{ ...assign('TB1', 'B2'), from: { locationId: 'BOX', position: 'A1' } }]),
+    );
+    expect(c.request).toEqual({
+      labsheet: 'Samples',
+      locationId: 'BOX',
+      idType: 'ID_BARCODE',
+      assignments: [{ id: 'TB1', position: 'B2' }],
+    });
+  });
 });
 
 describe('coalescing row updates into update-rows-by-id', () => {
