@@ -273,6 +273,8 @@ export class AssignState implements ServiceBound, Asking {
         readFrom: this.service,
       });
       this.#placed(take, ids);
+      // Read again: the file's moves out of positions free them (boxHoldings), for the rescans to go there.
+      if (take.some((p) => p.from)) await this.refreshHoldings();
     }
     return { ...outcome, saved: take.length };
   }
@@ -290,13 +292,14 @@ export class AssignState implements ServiceBound, Asking {
       idType: p.idType,
       id: p.id,
       ...(p.position ? { position: p.position } : {}),
+      ...(p.from ? { from: { locationId: loc.uuid, position: p.from } } : {}),
     };
   }
 
   /** Shows committed placements and moves the next position past them. */
   #placed(placements: readonly Placement[], entryIds: readonly (number | string)[]): void {
-    placements.forEach((p, k) =>
-      this.assignments.push({ ...p, entryId: Number(entryIds[k]), sync: 'pending', reason: null }),
+    placements.forEach(({ id, idType, position }, k) =>
+      this.assignments.push({ id, idType, position, entryId: Number(entryIds[k]), sync: 'pending', reason: null }),
     );
     const at = new Set(placements.flatMap((p) => (p.position ? [p.position] : [])));
     if (at.size === 0) return;

@@ -97,6 +97,14 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       fillsHeld.delete(i.position);
     }
     if (i.type === 'location-assign' && i.position) {
+      // A move out of a position of the box not confirmed yet (its `from`, whoever put the tube there)
+      // empties it: the service's list still has the tube there until the move is sent, and a tube
+      // queued into it is sent only after the move. Once confirmed, the wells read say what is there.
+      const from = i.from?.locationId === i.locationId ? i.from.position : null;
+      if (from !== null && from !== i.position && p.state !== 'done') {
+        byPosition.delete(from);
+        occupied.delete(from);
+      }
       // A move into a well whose removal is held waits for that removal in the Outbox.
       const behind = removalsHeld.get(i.position);
       if (behind) behind.movedIn = i.id;

@@ -12,7 +12,8 @@ export interface Assignment extends QueuedItem {
 }
 
 /** Where a tube is to go: what a scan or a rack file's read asks the outbox to queue. */
-export type Placement = Pick<Assignment, 'id' | 'idType' | 'position'>;
+/** A tube to queue; `from`: the position of the open box the page saw it in, which the move empties. */
+export type Placement = Pick<Assignment, 'id' | 'idType' | 'position'> & { from?: string };
 
 /**
  * The open box as this computer knows it: what it held as it was opened (box-holdings.ts) and this
@@ -99,14 +100,4 @@ export function movedInto(box: BoxRecord, r: HeldRemoval): string | null {
 /** Whether a tube of this visit waits to be sent behind a removal held for a look. */
 export function waitsForLook(box: BoxRecord, a: Assignment): boolean {
   return a.sync === 'pending' && box.removalsHeld.some((r) => r.position === a.position);
-}
-
-/**
- * Whether `holder`, the tube at `position`, was put there by this computer as main's outbox knows it
- * (the box's standing assignments, read as it was opened or refreshed): only for those does the sync
- * hold a move into the position until an older move out of it is sent (cutAtMovesOutOf reads the
- * outbox's assignments, not the box's record).
- */
-export function putHereByUs(box: BoxRecord, position: string, holder: string): boolean {
-  return box.held.some((h) => h.position === position && h.assigned && h.labsheet === box.labsheet && h.id === holder);
 }

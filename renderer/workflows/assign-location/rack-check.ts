@@ -7,15 +7,7 @@ import { asRead, lookUpTubes, surelyNotInLabsheet, type TubeAnswer } from '../..
 import type { RackBad, RackRead } from './rack-csv.js';
 import { misreadsHeld, onePerPosition, type MisreadHeld, type RackRefusal } from './rack-positions.js';
 import { isTube, namesOf } from './box-holdings.js';
-import {
-  holderOf,
-  putHereByUs,
-  standing,
-  takenBecause,
-  whereIs,
-  type BoxRecord,
-  type Placement,
-} from './box-record.js';
+import { holderOf, standing, takenBecause, whereIs, type BoxRecord, type Placement } from './box-record.js';
 import { alreadyHere, type TubeAlreadyHere } from './held-words.js';
 import { idTypeFor, type IdTypeChoice } from './id-type.js';
 import { classifyReads, namedTwice, positionsOfTubes, tubeKey } from './rack-reads.js';
@@ -50,7 +42,7 @@ export interface RackOutcome {
   moved: string[];
   /** Positions the file shows empty that the record holds a tube at, its tube nowhere in the file: "A4 (TB000123)". */
   missing: string[];
-  /** Reads queued into a position the file's move of this computer's tube empties, sent after it: "S-0161 into A1 after TB000160 leaves it". */
+  /** Reads queued into a position the file's move of its tube empties, sent after it: "S-0161 into A1 after TB000160 leaves it". */
   afterMoves: string[];
   held: string[];
   twice: string[];
@@ -110,10 +102,11 @@ interface Checked {
  * saved, each is refused for rescanning with where else the file put it, and `twice` says it per
  * tube ("TB000001 in A1 and S-0001 in A2"). Saving the first would put it in the wrong position
  * half the time, and counting the second as "already in this box" hid that.
- * A read into a position whose tube this computer put there (main's standing assignments) and the
- * file moves elsewhere is saved after that move (`afterMoves`): the sync sends it only once the move
- * is sent (cutAtMovesOutOf). One into a position whose tube the service's record has from another
- * bench waits for the file to be chosen again (blockedBy): the sync does not know that tube.
+ * A read into a position whose tube the file moves elsewhere is saved after that move (`afterMoves`),
+ * whoever put the tube there (this computer, or another bench as the service's record has it): the
+ * move carries the position it leaves (its `from`), and the sync sends a tube into that position only
+ * once the move is sent (cutAtMovesOutOf). Only when no saved move says it leaves the position (the
+ * record has the moved tube at two positions) does the read wait for the file to be chosen again (blockedBy).
  * Each position ends in one outcome (onePerPosition): a read refused for rescanning where another read
  * of the file is saved or passed over is not listed to rescan (the next scan would go over that tube);
  * the file's misreads (`misread`) are weighed with the rest for that. A misread, or a tube that could not
@@ -140,11 +133,9 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
   const blocked: { bad: RackBad; holder: string }[] = [];
   /** Positions earlier reads of the file take, and by which tube. */
   const filled = new Map<string, string>();
-  /** Reads into a position this computer's tube is in, the file showing that tube elsewhere. */
+  /** Reads into a position a tube is in, the file showing that tube elsewhere. */
   const behindMove: { read: Checked; bad: RackBad; holder: string }[] = [];
   const afterMoves: string[] = [];
-  /** Names of the tube each saved read puts at its position (namesOf), its row known or not. */
-  const savedNames = new Map<string, { names: ReadonlySet<string>; id: string; row: boolean }>();
   let already = 0;
   /**
    * A read that may take its position: a tube the labsheet lacks is asked about or skipped, any other
@@ -172,20 +163,16 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
       return true;
     }
     const idType = idTypeFor(box.idType, c);
-    take.push({ id: c.value, idType, position: r.position });
-    savedNames.set(r.position, { names, id: c.value, row: (found?.row ?? null) !== null });
+    const from = here?.position ?? undefined;
+    take.push({ id: c.value, idType, position: r.position, ...(from ? { from } : {}) });
     if (here?.position) moved.push(`${c.value} ${here.position} → ${r.position}`);
     return true;
   };
   /**
-   * Whether the file saves a move of `holder` to another position. The sync keeps the order only when
-   * it knows the move's tube for the one put in the position: by its row, or by the very name.
+   * Whether the file saves a move out of `position` (one whose `from` it is): the sync then sends a
+   * tube into it only after that move, whoever put the moved tube there.
    */
-  const movedAway = (holder: string): boolean => {
-    const to = inFile.get(holder.toUpperCase());
-    const saved = to === undefined ? undefined : savedNames.get(to);
-    return !!saved && saved.names.has(holder.toUpperCase()) && (saved.row || saved.id === holder);
-  };
+  const leaves = (position: string): boolean => take.some((p) => p.from === position);
   progress({ phase: 'index', done: 0, of: reads.length });
   // A rack's reads are resolved from the index in hand; those it does not hold are asked of main
   // together (one call for a whole rack), not one call per read: scans waiting behind the file wait less.
@@ -269,8 +256,8 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
     if (taken) {
       const bad = { position: r.position, raw: r.barcode, reason: taken, taken: true as const };
       const holder = before ? null : holderOf(box, r.position);
-      // This computer's tube there, moved elsewhere by the file: decided once the file's moves are known.
-      if (holder && putHereByUs(box, r.position, holder) && inFile.has(holder.toUpperCase())) {
+      // A tube there the file shows elsewhere: decided once the file's moves are known.
+      if (holder && inFile.has(holder.toUpperCase())) {
         behindMove.push({ read: { r, c, found, here, names }, bad, holder });
         continue;
       }
@@ -280,13 +267,13 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
     }
     place({ r, c, found, here, names });
   }
-  // Reads into a position this computer's tube leaves by a move the file saves, in the order the
-  // moves free them (a chain of moves frees one position after another): queued after the move, as
-  // the sync sends a move into a position only after an older move out of it (cutAtMovesOutOf).
+  // Reads into a position a move the file saves empties, in the order the moves free them (a chain
+  // of moves frees one position after another): queued after the move, as the sync sends a tube into
+  // a position only after an older move out of it (cutAtMovesOutOf, by the move's `from`).
   for (let freed = true; freed;) {
     freed = false;
     for (const w of [...behindMove]) {
-      if (filled.has(w.read.r.position) || !movedAway(w.holder)) continue;
+      if (filled.has(w.read.r.position) || !leaves(w.read.r.position)) continue;
       behindMove.splice(behindMove.indexOf(w), 1);
       freed = true;
       if (place(w.read)) afterMoves.push(`${w.read.r.barcode} into ${w.read.r.position} after ${w.holder} leaves it`);
@@ -309,9 +296,9 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
   const recordHolds = new Map<string, string>();
   for (const { bad } of refused) {
     if (bad.taken || filledBy.has(bad.position) || !takenBecause(box, bad.position)) continue;
-    const holder = holderOf(box, bad.position);
-    if (holder && putHereByUs(box, bad.position, holder) && movedAway(holder)) continue;
-    recordHolds.set(bad.position, holder ?? 'a tube');
+    // Emptied by a move the file saves: free for the next scan, which is sent after that move.
+    if (leaves(bad.position)) continue;
+    recordHolds.set(bad.position, holderOf(box, bad.position) ?? 'a tube');
   }
   const { refused: toRescan, byEye } = misreadsHeld(refused, recordHolds);
   const outcome = {
@@ -349,10 +336,9 @@ function notInFile(box: BoxRecord, inFile: ReadonlyMap<string, string>, empty: R
 /**
  * Why a read whose position the record gives `holder` waits, added to its reason, when the file shows
  * `holder` elsewhere. The service refuses a tube into a well its record still gives another, even
- * within one request. The sync holds a move into a well until an older move out of it is sent only
- * for tubes this computer put there (main/sync/cross-target.ts cutAtMovesOutOf reads the outbox, not
- * the box's record): such reads are saved (checkRack); those that come here are of a tube known only
- * from the service's record, so the read is not queued: it goes when the file is chosen again after
+ * within one request. A read behind a saved move that says it leaves the position was saved
+ * (checkRack); one that comes here has no such move (the page saw `holder` at another position too),
+ * so the sync could not hold it back: it is not queued, and goes when the file is chosen again after
  * that move is sent (`afterMove`).
  * Nothing is added when the file does not show `holder`: the position's own reason says all that is known.
  */

@@ -53,8 +53,9 @@ export class RackRun {
   /** Reads whose position is taken: rescanning it cannot help, the tube needs another place. */
   taken = $state<RackBad[]>([]);
   /**
-   * Reads whose position a move in the same file empties of another bench's tube: they go when the file
-   * is chosen again once it is sent. (Those a move of this computer's tube empties are saved at once.)
+   * Reads whose position a move in the same file empties, where that move could not say it empties the
+   * position (the record has its tube at another position too): they go when the file is chosen again
+   * once it is sent. (Those behind a move that says so are saved at once, and sent after it.)
    */
   waiting = $state<RackBad[]>([]);
   progress = $state<RackProgress | null>(null);
@@ -289,11 +290,10 @@ function savedSaid(
 }
 
 /**
- * The reads whose position a move in the same file empties of a tube this computer did not put there
- * (another bench's, as the service's record has it). Not queued: the service refuses a tube into a
- * position its record still fills, and the sync holds a move into a position until an older move out
- * of it is sent only for tubes this computer put there (cutAtMovesOutOf), so the user chooses the file
- * again once the moves are sent.
+ * The reads whose position a move in the same file empties without saying so (blockedBy in rack-check.ts).
+ * Not queued: the service refuses a tube into a position its record still fills, and the sync holds a
+ * tube into a position only behind a move that says it leaves it (cutAtMovesOutOf), so the user chooses
+ * the file again once the moves are sent.
  */
 function waitsSaid(waiting: readonly RackBad[]): string {
   const n = waiting.length;
@@ -303,8 +303,8 @@ function waitsSaid(waiting: readonly RackBad[]): string {
     `; ${counted(n, 'tube')} ${one ? 'waits for a move' : 'wait for moves'} ` +
     `(${waiting.map((b) => `${b.raw} into ${b.position}`).join(', ')}): the file moves the ` +
     `${one ? 'tube' : 'tubes'} there now to another position, and a position can take a new tube only once ` +
-    `${one ? 'that move' : 'the move out of it'} is sent; the service's record has ${one ? 'that tube' : 'those tubes'} ` +
-    `there from another bench, so Benchlink cannot hold the new ${one ? 'one' : 'ones'} back until then by itself. ` +
+    `${one ? 'that move' : 'the move out of it'} is sent; the box's record has ${one ? 'that tube' : 'those tubes'} ` +
+    `in another position too, so Benchlink cannot hold the new ${one ? 'one' : 'ones'} back until then by itself. ` +
     `When the Outbox shows the ${one ? 'move' : 'moves'} sent, choose the rack file again`
   );
 }

@@ -111,3 +111,31 @@ describe('boxHoldings: a change that failed but may be on the service', () => {
     expect(h.fillsHeld).toEqual([]);
   });
 });
+
+describe("boxHoldings: a move out of a position (its `from`), another bench's tube there", () => {
+  const moveA5ToB1: Intent = {
+    type: 'location-assign',
+    labsheet: 'Samples',
+    locationId: manifest.uuid,
+    idType: 'ID',
+    id: 'S-0012',
+    position: 'B1',
+    from: { locationId: manifest.uuid, position: 'A5' },
+  };
+
+  it('not sent yet: the position it leaves is free for the next tube (sent after the move)', () => {
+    const h = boxHoldings({ wells, pending: [change(1, moveA5ToB1, 'pending')] });
+    expect(h.occupied).toEqual(['B1']);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@B1']);
+  });
+
+  it('refused: it moved nothing, the tube is still where it was', () => {
+    const h = boxHoldings({ wells, pending: [change(1, moveA5ToB1, 'failed', refusedError)] });
+    expect(h.occupied).toEqual(['A5']);
+  });
+
+  it('confirmed: the wells read say what is there (another bench may have filled it since)', () => {
+    const h = boxHoldings({ wells, pending: [change(1, moveA5ToB1, 'done')] });
+    expect(h.occupied.sort()).toEqual(['A5', 'B1']);
+  });
+});

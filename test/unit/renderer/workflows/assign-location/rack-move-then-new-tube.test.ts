@@ -4,7 +4,8 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 /**
  * A rack file that moves a tube out of a position and puts a new tube there. The service refuses a
  * tube into a position its record still fills, even within one request; the sync holds the new tube
- * until the move out is sent, but only for a tube this computer put there. On the real main
+ * until the move out is sent, whoever put the moved tube there (the move keeps the position it
+ * leaves). Another bench writes to the sandbox over HTTP, not through main. On the real main
  * in-process and its embedded sandbox (extended answers: it lists a box's wells; demo data: TB000n is
  * the row S-000n), reached through the fault proxy.
  */
@@ -68,43 +69,91 @@ describe('a rack file that moves a tube out of a position and puts a new tube th
     expect([at('A1'), at('A2'), at('A3')]).toEqual([null, 'S-0124', 'S-0125']);
   });
 
-  it("another bench's tube (known only from the service's record): the new one waits; chosen again once the move is sent, it goes", async () => {
-    const { b, s, at } = await box([]);
-    await b.otherAssigns('BOX000001', 'A1', 'S-0160');
-    await b.assignScreen().scan('BOX000001');
-    const file = csv('A1,S-0161', 'B2,TB000160');
-    const before = await b.queued();
-    expect(await s.rack.importText(file)).toEqual({
-      text:
-        '1 tube saved from the rack file; 1 tube moved within the box (TB000160 A1 → B2); 1 tube waits for a move ' +
-        '(S-0161 into A1): the file moves the tube there now to another position, and a position can take a new ' +
-        "tube only once that move is sent; the service's record has that tube there from another bench, so " +
-        'Benchlink cannot hold the new one back until then by itself. When the Outbox shows the move sent, choose ' +
-        'the rack file again',
-      ok: false,
-    });
-    expect(await b.queued()).toBe(before + 1);
-    expect(s.rescan).toEqual([]);
-    expect(s.rack.taken).toEqual([]);
-    expect(s.rack.waiting).toEqual([
-      {
-        position: 'A1',
-        raw: 'S-0161',
-        reason:
-          'A1 is not empty (S-0160 is in it); the file moves S-0160 to B2: once that move is sent (see the ' +
-          'Outbox), choose the rack file again',
-        taken: true,
-        afterMove: true,
+  it.each([
+    ['the same ID type', 'TB000161'],
+    ['another ID type', 'S-0161'],
+  ])(
+    "another bench's tube (known only from the service's record): the new one (under %s) is saved now and sent after the move, even when the move fails for a moment",
+    async (_, newTube) => {
+      const { b, s, at } = await box([]);
+      await b.otherAssigns('BOX000001', 'A1', 'S-0160');
+      await b.assignScreen().scan('BOX000001');
+      const before = await b.queued();
+      expect(await s.rack.importText(csv(`A1,${newTube}`, 'B2,TB000160'))).toEqual({
+        text:
+          '2 tubes saved from the rack file; 1 tube moved within the box (TB000160 A1 → B2); one of them goes in ' +
+          `once the move out of its position is sent (${newTube} into A1 after S-0160 leaves it): the Outbox ` +
+          'sends that move first',
+        ok: true,
+      });
+      expect(s.rack.waiting).toEqual([]);
+      expect(s.rack.taken).toEqual([]);
+      expect(s.rescan).toEqual([]);
+      expect(await b.queued()).toBe(before + 2);
+
+      // The move's first send fails for a moment: the new tube is not sent before it (nor with it), and
+      // the Outbox says what it waits for.
+      const forwarded = () => b.proxy().requests.filter((r) => r.path === '/labsheets/assign-location');
+      const sentBefore = forwarded().length;
+      b.proxy().setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'status', status: 503 }, count: 1 }]);
+      await b.sync();
+      const listed = await b.entries();
+      const move = listed.find((e) => e.summary.startsWith('TB000160 →'))!;
+      const put = listed.find((e) => e.summary.startsWith(`${newTube} →`))!;
+      expect(put.state).toBe('pending');
+      expect(move.state).toBe('pending');
+      await b.sync();
+      expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+      expect(at('B2')).toBe('S-0160');
+      expect(at('A1')).toBe(newTube.replace('TB00', 'S-'));
+      // The move went alone before the new tube (the sandbox refuses A1 while its record still fills it).
+      expect(forwarded().length - sentBefore).toBe(3);
+    },
+  );
+
+  it.each([
+    [
+      "another bench's tube",
+      async () => {
+        const { b, at } = await box([]);
+        await b.otherAssigns('BOX000001', 'A1', 'S-0160');
+        const { s, scan } = b.assignScreen();
+        await scan('BOX000001');
+        return { b, s, scan, at };
       },
-    ]);
-    await b.sync();
-    expect(await s.rack.importText(file)).toEqual({
-      text: '1 tube saved from the rack file; 1 already in this box, passed over',
-      ok: true,
-    });
-    await b.sync();
-    expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
-    expect(at('B2')).toBe('S-0160');
-    expect(at('A1')).toBe('S-0161');
-  });
+    ],
+    [
+      "this computer's tube",
+      async () => {
+        const b = await openBenches('extended');
+        await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+        const { s, scan } = await b.assignScreenOnFilledBox('BOX000001', ['TB000160']);
+        return { b, s, scan, at: (position: string) => b.heldOnService('BOX000001', position) };
+      },
+    ],
+  ])(
+    'a misread where the file moves %s away: listed to rescan, and the tube scanned there goes after the move',
+    async (_, open) => {
+      const { b, s, scan, at } = await open();
+      expect(await s.rack.importText(csv('A1,NOREAD', 'B2,TB000160'))).toEqual({
+        text: '1 tube saved from the rack file; 1 tube moved within the box (TB000160 A1 → B2); 1 position to rescan: A1',
+        ok: false,
+      });
+      expect(s.rescan).toEqual(['A1']);
+      await scan('TB000161');
+      expect(b.said()).toMatch(/^TB000161 → BX-0001 .* A1$/);
+      const sent = () => b.proxy().requests.filter((r) => r.path === '/labsheets/assign-location');
+      const before = sent().length;
+      await b.sync();
+      // The move alone, then the tube: never together, which the service refuses (409) before splitting.
+      expect(
+        sent()
+          .slice(before)
+          .map((r) => r.status),
+      ).toEqual([200, 200]);
+      expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+      expect(at('B2')).toBe('S-0160');
+      expect(at('A1')).toBe('S-0161');
+    },
+  );
 });
