@@ -254,8 +254,9 @@ export interface Outbox {
    */
   pendingMovesOutOf(locationId: string, beforeId: number): OutboxEntry[];
   /**
-   * The location-assign entries into `locationId` that still stand (pending, in flight, uncertain or
-   * done, and the tube not assigned anywhere later), oldest first: what this computer put there. One
+   * The location-assign entries into `locationId` that still stand (pending, in flight, failed, uncertain
+   * or done, and the tube not assigned anywhere later), oldest first: what this computer put there or tried
+   * to (a failed one until the user retries or discards it; mayHaveArrived says whether it may be there). One
    * this version cannot read is left out: it is never sent, so it puts no tube anywhere. `names` gives
    * every name of a tube (main/sync/tube-names.ts): a later assignment under any of them moved it;
    * without it, only one under the text queued does.

@@ -419,13 +419,15 @@ export function prepareStatements(db: Database.Database) {
        ORDER BY e.id`,
     ),
     /**
-     * This computer's assignments into a location that still stand: not refused, cancelled or discarded,
-     * and not followed by a later assignment of the same tube (same labsheet) anywhere, which moved it.
-     * The expressions match the indexes of migration 6.
+     * This computer's assignments into a location that still stand: not cancelled or discarded, and not
+     * followed by a later assignment of the same tube (same labsheet) anywhere, which moved it. A failed
+     * one stands until the user retries or discards it: the plate draws it as main says it may be (a
+     * refused one as not made, with its "!"; one given up after tries as maybe made). The expressions
+     * match the indexes of migration 6.
      */
     standingAssignments: db.prepare<[string, string], EntryRow>(
       `SELECT * FROM entries e WHERE e.service = ? AND e.type = 'location-assign' AND json_extract(e.payload, '$.locationId') = ?
-         AND e.state IN ('pending', 'sending', 'uncertain', 'done')
+         AND e.state IN ('pending', 'sending', 'failed', 'uncertain', 'done')
          AND NOT EXISTS (SELECT 1 FROM entries l WHERE l.type = 'location-assign'
            AND json_extract(l.payload, '$.id') = json_extract(e.payload, '$.id') AND l.id > e.id
            AND l.state IN ('pending', 'sending', 'uncertain', 'done') AND l.service = e.service

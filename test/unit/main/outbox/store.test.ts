@@ -418,7 +418,9 @@ describe('outbox store', () => {
     expect(seen).toEqual([`${a}:cancelled`]);
   });
 
-  it("answers a location's standing assignments: not refused or cancelled, not moved on since", () => {
+  // A failed one stands too, until retried or discarded: the plate draws it as main's mayHaveArrived says
+  // (refused: the "!" of a tube not put there). On the old code a failed move was not on the plate at all.
+  it("answers a location's standing assignments: not cancelled, not moved on since; failed ones too", () => {
     const kept = outbox.enqueue(assign('TB1', 'A1'));
     const refused = outbox.enqueue(assign('TB2', 'A2'));
     outbox.settle([{ id: refused, state: 'failed', error: { kind: 'conflict', message: 'taken', at: 1 } }]);
@@ -436,7 +438,7 @@ describe('outbox store', () => {
     outbox.enqueue(assign('TB7', 'A7'));
     const later = outbox.enqueue(assign('TB7', 'A8'));
 
-    expect(outbox.standingAssignments('BOX').map((e) => e.id)).toEqual([kept, done, stays, later]);
+    expect(outbox.standingAssignments('BOX').map((e) => e.id)).toEqual([kept, refused, done, stays, later]);
     expect(movedAway).toBeLessThan(later);
     const plan = outbox.db
       .prepare(
