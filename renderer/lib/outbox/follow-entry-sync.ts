@@ -1,12 +1,11 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
-import { drawnDone, SYNC_STATE, syncOf, type WellSync } from '../plate-map/well-view.js';
+import { drawnDone, SYNC_STATE, syncOf, type EntryNews, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
 /**
- * A listed item's mark: a well's (sent, waiting, needs a look, refused, unsure), or never to be sent because the
+ * A listed item's mark: a well's (sent, waiting, needs a look, refused, failed, unsure), or never to be sent because the
  * user cancelled or discarded its entry in the Outbox (a well shows what it held again instead; a
  * list keeps the row, or the user takes the tube as saved).
  */
@@ -20,12 +19,12 @@ export interface QueuedItem {
   reason: ShownError | null;
 }
 
-/** An item's mark; a failed entry's `error` tells a refusal from another failure (syncOf). */
-export function queuedSyncOf(
-  state: OutboxEntryState,
-  error: Pick<OutboxError, 'kind'> | null | undefined,
-): QueuedSync | null {
-  return state === 'cancelled' || state === 'discarded' ? state : syncOf(state, error);
+/**
+ * An item's mark: a failed entry's `error` tells a refusal from another failure, and main's
+ * `mayHaveArrived` a failure that never left this computer from one that may be on the service (syncOf).
+ */
+export function queuedSyncOf(news: EntryNews): QueuedSync | null {
+  return news.state === 'cancelled' || news.state === 'discarded' ? news.state : syncOf(news);
 }
 
 /**
@@ -38,6 +37,7 @@ export const mayHappen = (sync: QueuedSync | null): boolean =>
 /** After the state's words: what to do, and for an unsure one that it may be there all the same. */
 const NEXT: Partial<Record<QueuedSync, string>> = {
   refused: 'See the Outbox.',
+  failed: 'It was never sent: see the Outbox.',
   held: 'See the Outbox.',
   unsure: 'It may be on the service all the same: see the Outbox.',
 };
@@ -60,10 +60,11 @@ export function queuedSaid({ sync, reason }: Pick<QueuedItem, 'sync' | 'reason'>
 }
 
 /**
- * Keeps each listed item's sync mark in step with its outbox entry (pending → synced / refused / unsure /
- * needs a look, or cancelled / discarded), for screens that show what they queued. A failed or unsure one is
- * marked once its entry is read from main (the news names only the state, and only the error tells a
- * refusal from another failure), with its reason. `followed` gets the items whose mark changed, for a screen
+ * Keeps each listed item's sync mark in step with its outbox entry (pending → synced / refused / failed /
+ * unsure / needs a look, or cancelled / discarded), for screens that show what they queued. A failed or unsure one is
+ * marked once its entry is read from main (the news names only the state; only the error tells a refusal
+ * from another failure, and only main's mayHaveArrived one that never left from one that may have arrived),
+ * with its reason. `followed` gets the items whose mark changed, for a screen
  * whose other state depends on them. Returns the stop. A kept state calls it once and keeps it for as
  * long as it is kept, not per visit: entries are sent, refused or discarded while the user is on another
  * screen (the Outbox), and the list must say so on return.
@@ -83,7 +84,7 @@ export function followEntrySync(
         void readEntry(api, item).then((moved) => moved && followed?.([item]));
         continue;
       }
-      const sync = queuedSyncOf(c.state, null) ?? item.sync;
+      const sync = queuedSyncOf({ state: c.state, error: null, mayHaveArrived: null }) ?? item.sync;
       if (sync === item.sync) continue;
       item.sync = sync;
       item.reason = null;
@@ -100,7 +101,12 @@ export function followEntrySync(
 async function readEntry(api: BenchlinkApi, item: QueuedItem): Promise<boolean> {
   const r = await api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
   if (!r.ok) return false;
-  const sync = queuedSyncOf(r.value.state, r.value.error);
+  // outbox.await leaves mayHaveArrived out for a failed entry that cannot be on the service.
+  const sync = queuedSyncOf({
+    state: r.value.state,
+    error: r.value.error,
+    mayHaveArrived: r.value.mayHaveArrived ?? null,
+  });
   if (sync === null || (r.value.state !== 'failed' && r.value.state !== 'uncertain')) return false;
   const moved = sync !== item.sync;
   item.sync = sync;

@@ -120,25 +120,24 @@ export interface EntryNews {
 }
 
 /**
- * A well's mark for an entry, or null when the entry draws nothing in its well: cancelled, discarded, or
- * set aside for a newer change to the well (superseded), which the well shows instead. A failed entry is
- * `failed` when main says it cannot be on the service (it never left this computer), `unsure` when it may
- * be or that is not known. Only the error tells a hold or a refusal (shownState owns that).
+ * An entry's mark, as a listed item shows it: a failed one is `failed` when main says it cannot be on the
+ * service (it never left this computer), `unsure` when it may be or that is not known (never said to be
+ * surely not on the service). Only the error tells a hold or a refusal (shownState owns that); only main's
+ * mayHaveArrived tells the rest, so a list and a well say the same word for one entry.
  */
-export function markOf(news: EntryNews): WellSync | null {
+export function syncOf(news: EntryNews): WellSync | null {
   const shown = shownState(news.state, news.error);
   if (shown !== 'failed') return MARK_OF[shown] ?? null;
-  if (news.mayHaveArrived === 'superseded') return null;
   return news.mayHaveArrived === null ? 'failed' : 'unsure';
 }
 
 /**
- * A listed item's mark for an entry whose MAY_HAVE_ARRIVED is not read: a failed one that is neither held
- * nor refused is 'unsure', never said to be surely not on the service.
+ * A well's mark for an entry (syncOf), or null when the entry draws nothing in its well: cancelled,
+ * discarded, or set aside for a newer change to the well (superseded), which the well shows instead.
  */
-export function syncOf(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): WellSync | null {
-  const shown = shownState(state, error);
-  return shown === 'failed' ? 'unsure' : (MARK_OF[shown] ?? null);
+export function markOf(news: EntryNews): WellSync | null {
+  const sync = syncOf(news);
+  return sync === 'unsure' && news.mayHaveArrived === 'superseded' ? null : sync;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_SAID, type ShownState } from '../../../../../shared/outbox-words/shown-state.js';
-import type { OutboxEntryState, OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
+import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
 import { SYNC_STATE, syncOf } from '../../../../../renderer/lib/plate-map/well-view.js';
 import { SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
 import { queuedSaid, takenOutSaid, type QueuedSync } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
@@ -32,6 +32,7 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       ['synced', 'done'],
       ['held', 'held'],
       ['refused', 'refused'],
+      ['failed', 'failed'],
       ['unsure', 'uncertain'],
       ['cancelled', 'cancelled'],
       ['discarded', 'discarded'],
@@ -44,21 +45,24 @@ describe("every screen says an entry's state in the Outbox's words", () => {
   });
 
   // On the old code every failed entry's mark was "refused" and an unsure one's too, whatever the Outbox
-  // said. A failure the service did not refuse shares the unsure mark: the change may be on the service.
+  // said. A failure the service did not refuse is unsure when main says it may be on the service all the
+  // same (mayHaveArrived), and failed when it never left this computer: a list says what the well says.
   it("a well's and a listed item's mark is the Outbox's state of its entry, refusal or not", () => {
-    const stands: [OutboxEntryState, OutboxError | null, ShownState][] = [
-      ['pending', null, 'pending'],
-      ['sending', null, 'pending'],
-      ['done', null, 'done'],
-      ['failed', { kind: 'plate-changed', message: 'Needs a look' }, 'held'],
-      ['failed', { kind: 'not-found', status: 404, message: 'Not found' }, 'refused'],
-      ['failed', { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts' }, 'uncertain'],
-      ['failed', { kind: 'local', message: 'Not sent: it failed on this computer' }, 'uncertain'],
-      ['failed', null, 'uncertain'],
-      ['uncertain', { kind: 'network', message: 'socket hang up' }, 'uncertain'],
+    const stands: [OutboxEntryState, OutboxError | null, MayHaveArrived | null, ShownState][] = [
+      ['pending', null, null, 'pending'],
+      ['sending', null, null, 'pending'],
+      ['done', null, null, 'done'],
+      ['failed', { kind: 'plate-changed', message: 'Needs a look' }, null, 'held'],
+      ['failed', { kind: 'not-found', status: 404, message: 'Not found' }, null, 'refused'],
+      ['failed', { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts' }, 'gave-up', 'uncertain'],
+      ['failed', { kind: 'local', message: 'Not sent: it failed on this computer' }, 'local', 'uncertain'],
+      ['failed', { kind: 'local', message: 'Not sent: it failed on this computer' }, null, 'failed'],
+      ['failed', { kind: 'superseded', message: 'Not sent: a newer change' }, 'superseded', 'uncertain'],
+      ['failed', null, null, 'failed'],
+      ['uncertain', { kind: 'network', message: 'socket hang up' }, null, 'uncertain'],
     ];
-    for (const [state, error, shown] of stands) {
-      const sync = syncOf(state, error);
+    for (const [state, error, mayHaveArrived, shown] of stands) {
+      const sync = syncOf({ state, error, mayHaveArrived });
       expect(sync && SYNC_STATE[sync], `${state} ${error?.kind}`).toBe(shown);
       expect(queuedSaid({ sync, reason: null }).startsWith(said(shown)), `${state} ${error?.kind}`).toBe(true);
     }
@@ -71,6 +75,7 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       ['done', 'done'],
       ['failed', 'failed'],
       ['refused', 'refused'],
+      ['failed', 'failed'],
       ['unsure', 'uncertain'],
       ['cancelled', 'cancelled'],
       ['discarded', 'discarded'],
