@@ -1,6 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, useStack } from './stack.js';
-import { allSent, countsSplitAcrossLines, enterToken, openScreen, scanAndWait, shot, signIn } from './user.js';
+import {
+  allSent,
+  countsSplitAcrossLines,
+  enterToken,
+  labelsOnMoreThanOneLine,
+  openScreen,
+  scanAndWait,
+  shot,
+  signIn,
+} from './user.js';
 
 const stack = useStack();
 
@@ -38,6 +47,10 @@ test('a 422 on one well fails only that well; it is corrected from the outbox an
   ]) {
     await page.setViewportSize(size);
     expect(await countsSplitAcrossLines(page, 'outbox-summary'), `at ${size.width} px`).toEqual([]);
+    // Each tab's label keeps its words on one line (the row of tabs may wrap between tabs): "Unsure
+    // whether | it arrived" read as two tabs.
+    await expect(page.getByRole('tab', { name: 'Unsure whether it arrived' })).toBeVisible();
+    expect(await labelsOnMoreThanOneLine(page.getByRole('tab')), `at ${size.width} px`).toEqual([]);
   }
   const failed = page.locator('tr[data-state="failed"]');
   await expect(failed).toHaveCount(1);
@@ -122,4 +135,41 @@ test('scans of garbage are refused loudly and record nothing', async ({ page }) 
   await scanAndWait(page, '@@##$$', 'Not a barcode');
   await expect(page.getByTestId('last-scan')).toHaveClass(/bad/);
   await expect(page.getByTestId('count-pending')).toHaveText(before ?? '0');
+});
+
+test('the service goes away: the Outbox keeps each tab and the counts button on one line beside the offline sentence', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000002', 'PL-0002');
+  await stack.stopSandbox();
+  try {
+    await scanAndWait(page, 'TB000064', 'S-0064 → ');
+    await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+    await scanAndWait(page, 'TB000065', 'S-0065 → ');
+    await scanAndWait(page, 'TB000066', 'S-0066 → ');
+    // Changes in more states than waiting, so the counts button is as wide as a bad day makes it.
+    stack.storeEntryState('S-0065', 'failed', { kind: 'gave-up', status: 503, message: 'Stopped after 8 attempts.' });
+    stack.storeEntryState('S-0066', 'uncertain', { kind: 'network', message: 'socket hang up' });
+    await scanAndWait(page, 'TB000067', 'S-0067 → ');
+    await expect(page.getByTestId('count-uncertain')).toHaveText('1');
+    await openScreen(page, 'Outbox');
+    // The long offline sentence wraps; the counts button beside it and each tab's label keep their words
+    // on one line (the row of tabs may wrap between tabs): "Unsure whether | it arrived" read as two tabs,
+    // "2 | waiting" as a number with no words.
+    for (const size of [
+      { width: 1024, height: 700 },
+      { width: 1280, height: 720 },
+    ]) {
+      await page.setViewportSize(size);
+      await expect(page.getByRole('tab', { name: 'Unsure whether it arrived' })).toBeVisible();
+      const labels = page.getByRole('tab').or(page.getByTestId('outbox-counts'));
+      expect(await labelsOnMoreThanOneLine(labels), `at ${size.width} px`).toEqual([]);
+    }
+  } finally {
+    await stack.startSandbox();
+  }
+  await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 30_000 });
+  await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'online');
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_TOKEN, type Stack } from './stack.js';
 
 /** A scanner types fast (≈5 ms per key) and ends with Enter; this is what the page receives. */
@@ -128,4 +128,27 @@ export async function countsSplitAcrossLines(page: Page, testId: string): Promis
     }
     return split;
   });
+}
+
+/**
+ * The labels of these elements (tabs, buttons) that the window wraps onto more than one line, such as
+ * "Unsure whether | it arrived". Measured on the text as drawn: lines are told apart by more than half
+ * a line's height, so a bold word beside a plain one is not a line of its own.
+ */
+export async function labelsOnMoreThanOneLine(labels: Locator): Promise<string[]> {
+  return labels.evaluateAll((els) =>
+    els
+      .filter((el) => {
+        const rects: DOMRect[] = [];
+        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          rects.push(...[...range.getClientRects()].filter((r) => r.width > 0));
+        }
+        const first = rects[0];
+        return first !== undefined && rects.some((r) => Math.abs(r.top - first.top) > first.height / 2);
+      })
+      .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()),
+  );
 }
