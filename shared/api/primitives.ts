@@ -61,6 +61,21 @@ export const ID_TYPES = ['ID', 'ID_BARCODE', 'ROW_UUID', 'SERVICE_BARCODE'] as c
 export const idType = z.enum(ID_TYPES);
 export type IdType = z.infer<typeof idType>;
 
+/**
+ * The service's uuids (rows, manifests, locations, labsheets) as text: 8-4-4-4-12 hex digits in
+ * either case. The spec calls them "randomly generated" and promises no version or variant, so
+ * unlike `z.uuid()` (RFC 9562: version nibble 1-8, variant 8-b) any hex digits are accepted there.
+ */
+const UUID_SHAPE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const WHOLE_UUID = new RegExp(`^${UUID_SHAPE}$`, 'i');
+const UUID_IN_TEXT = new RegExp(UUID_SHAPE, 'i');
+
+/** Whether a value is a service uuid as a whole (a scan, a cell, a typed identifier). */
+export const isUuid = (value: string): boolean => WHOLE_UUID.test(value);
+
+/** The first service uuid within a longer text (a pasted line), if any. */
+export const findUuid = (text: string): string | undefined => UUID_IN_TEXT.exec(text)?.[0];
+
 export const ARCHIVE_FILTERS = ['archived', 'unarchived', 'any'] as const;
 export const archiveFilter = z.enum(ARCHIVE_FILTERS);
 export type ArchiveFilter = z.infer<typeof archiveFilter>;

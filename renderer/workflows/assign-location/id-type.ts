@@ -1,13 +1,8 @@
-import type { IdType } from '../../../shared/api/primitives.js';
+import { isUuid, type IdType } from '../../../shared/api/primitives.js';
 import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
 
 /** The user's choice of how scanned tubes are named to the service, or 'detect': from each scan. */
 export type IdTypeChoice = IdType | 'detect';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a scanned value is a uuid: a location the list does not know may still be opened by it. */
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** The idType a scanned value most likely is, from what the shared classifier called it. */
 export function detectIdType(kind: string, value: string): IdType {

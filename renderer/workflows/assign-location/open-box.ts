@@ -3,7 +3,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest, KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { boxHoldings, type BoxHoldings } from './box-holdings.js';
-import { isUuid } from './id-type.js';
+import { isUuid } from '../../../shared/api/primitives.js';
 
 /**
  * A location read from main to be opened: what it holds, and how many of its used positions the

@@ -1,8 +1,7 @@
 import { createdLocation, type CreatedLocation } from '../../../shared/api/locations.js';
+import { findUuid } from '../../../shared/api/primitives.js';
 
 export type PasteResult = { ok: true; locations: CreatedLocation[] } | { ok: false; reason: string };
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /**
  * Created locations as users have them: the status answer of location/create (JSON with
@@ -16,7 +15,7 @@ export function parseCreatedLocations(text: string): PasteResult {
   const locations: CreatedLocation[] = [];
   for (const [n, line] of trimmed.split(/\r?\n/).entries()) {
     if (line.trim() === '') continue;
-    const uuid = UUID.exec(line)?.[0];
+    const uuid = findUuid(line);
     if (uuid === undefined)
       return { ok: false, reason: `Line ${n + 1} has no location uuid: "${line.trim().slice(0, 80)}".` };
     const name = line.replace(uuid, '').replace(/^[\s,;|]+|[\s,;|]+$/g, '');

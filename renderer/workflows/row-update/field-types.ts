@@ -1,4 +1,4 @@
-import type { CellValue } from '../../../shared/api/primitives.js';
+import { isUuid, type CellValue } from '../../../shared/api/primitives.js';
 
 export type FieldKind = 'number' | 'checkbox' | 'date' | 'text' | 'readonly';
 
@@ -37,12 +37,11 @@ export function toCell(kind: FieldKind, raw: string | boolean): CellValue {
   return raw;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** Service identifiers (uuids) are for machines: shown apart, in a details line, not as fields. */
 export function isMachineId(value: CellValue): boolean {
-  return typeof value === 'string' && UUID.test(value);
+  return typeof value === 'string' && isUuid(value);
 }
 
 /** A read-only value as a person reads it: a timestamp in the bench's local time, not ISO. */

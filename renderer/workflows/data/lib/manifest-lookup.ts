@@ -1,13 +1,14 @@
+import { isUuid } from '../../../../shared/api/primitives.js';
+
 export type ManifestKey = 'uuid' | 'hrid' | 'barcode';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Human-readable IDs look like "PL-0001": letters, a dash, then digits. */
 const HRID = /^[A-Z]{1,6}-\d+$/i;
 
 /** Which identifier a typed or scanned value most likely is; anything else is treated as a barcode. */
 export function guessManifestKey(value: string): ManifestKey {
   const v = value.trim();
-  if (UUID.test(v)) return 'uuid';
+  if (isUuid(v)) return 'uuid';
   if (HRID.test(v)) return 'hrid';
   return 'barcode';
 }
