@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { answerNumber, answerOptionalText, answerSuccess, answerText, nameField, nonEmpty } from './primitives.js';
+import {
+  answerNumber,
+  answerOptionalText,
+  answerSuccess,
+  answerText,
+  nameField,
+  nonEmpty,
+  requireOneOf,
+} from './primitives.js';
 
 /** A labspace as answered; `description` is optional on create, so a service may leave it out. */
 export const labspace = z.object({ name: answerText, uuid: answerText, description: answerOptionalText });
@@ -25,7 +33,7 @@ export const fetchLabspaceListResponse = z.object({
 /** Query not shown in the spec: a labspace is looked up by name and/or uuid, like a folder. */
 export const nameOrUuidQuery = z
   .strictObject({ name: z.string().optional(), uuid: z.string().optional() })
-  .refine((q) => Boolean(q.name || q.uuid), { message: 'one of name or uuid is required' });
+  .refine(...requireOneOf(['name', 'uuid']));
 export type NameOrUuid = z.infer<typeof nameOrUuidQuery>;
 export const fetchLabspaceResponse = z.object({ success: answerSuccess, data: labspace });
 
@@ -45,7 +53,7 @@ export const removePermissionsRequest = z
     /** In the request shape, but not supported by the service. */
     teams: z.array(z.unknown()).optional(),
   })
-  .refine((r) => Boolean(r.uuid || r.location), { message: 'one of uuid or location is required', path: ['uuid'] })
+  .refine(...requireOneOf(['uuid', 'location'], 'uuid'))
   .refine((r) => (r.users?.length ?? 0) + (r.teams?.length ?? 0) > 0, {
     message: 'one of users or teams is required',
     path: ['users'],
@@ -68,10 +76,7 @@ export const attachImageRequest = z
     image_mime_type: z.string().regex(/^image\/[\w.+-]+$/, 'must be an image MIME type'),
     position: imagePosition,
   })
-  .refine((r) => Boolean(r.name || r.hrid || r.uuid), {
-    message: 'one of name, hrid or uuid is required',
-    path: ['name'],
-  });
+  .refine(...requireOneOf(['name', 'hrid', 'uuid'], 'name'));
 export type AttachImageRequest = z.infer<typeof attachImageRequest>;
 export const attachImageResponse = z.object({
   success: answerSuccess,

@@ -14,6 +14,7 @@ import {
   nameField,
   nonEmpty,
   queryInt,
+  requireOneOf,
 } from './primitives.js';
 
 // ---- resources -------------------------------------------------------------------------------
@@ -184,10 +185,7 @@ export const addSequenceToRowRequest = z
     sequenceColumn: nonEmpty,
     createClone: z.boolean().optional(),
   })
-  .refine((r) => Boolean(r.sequenceName || r.sequenceUuid), {
-    message: 'one of sequenceName or sequenceUuid is required',
-    path: ['sequenceName'],
-  });
+  .refine(...requireOneOf(['sequenceName', 'sequenceUuid'], 'sequenceName'));
 export type AddSequenceToRowRequest = z.infer<typeof addSequenceToRowRequest>;
 export const successOnlyResponse = z.object({ success: answerSuccess });
 

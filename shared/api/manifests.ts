@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { answerOptionalText, answerSuccess, answerText, nonEmpty, removalField, wellLabel } from './primitives.js';
+import {
+  answerOptionalText,
+  answerSuccess,
+  answerText,
+  nonEmpty,
+  removalField,
+  requireOneOf,
+  wellLabel,
+} from './primitives.js';
 
 export const wellSample = z.strictObject({ id: nonEmpty, labsheet: nonEmpty });
 export type WellSample = z.infer<typeof wellSample>;
@@ -95,7 +103,7 @@ export const updateManifestRequest = z
       removeFromWells: z.array(wellRemoval).optional(),
     }),
   })
-  .refine((r) => Boolean(r.hrid || r.uuid), { message: 'one of hrid or uuid is required', path: ['hrid'] })
+  .refine(...requireOneOf(['hrid', 'uuid'], 'hrid'))
   .refine((r) => (r.plate.wells?.length ?? 0) + (r.plate.removeFromWells?.length ?? 0) > 0, {
     message: 'plate needs at least one entry in wells or removeFromWells',
     path: ['plate'],

@@ -14,6 +14,16 @@ export const nameField = z.string().trim().min(1, 'must not be empty').max(NAME_
 
 export const nonEmpty = z.string().min(1, 'must not be empty');
 
+/**
+ * The spec's "X or Y, at least one required" as the arguments of `.refine`: the check (an empty
+ * string names nothing) and the message every such request says it with, pointing at `at` when given.
+ */
+export function requireOneOf<K extends string>(keys: readonly [K, K, ...K[]], at?: K) {
+  const names = `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]}`;
+  const check = (r: Partial<Record<K, unknown>>): boolean => keys.some((k) => Boolean(r[k]));
+  return [check, { message: `one of ${names} is required`, ...(at === undefined ? {} : { path: [at] }) }] as const;
+}
+
 export const COLUMN_TYPES = [
   'TEXT',
   'NUMBER',

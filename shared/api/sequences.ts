@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { answerBoolean, answerNumber, answerOptionalText, answerSuccess, answerText } from './primitives.js';
+import {
+  answerBoolean,
+  answerNumber,
+  answerOptionalText,
+  answerSuccess,
+  answerText,
+  requireOneOf,
+} from './primitives.js';
 
 /**
  * A sequence as answered. The spec strips the internal `type` (and index, Id, _class) from
@@ -60,5 +67,5 @@ export const singleSequenceResponse = z.union([
 
 export const fetchSequenceQuery = z
   .strictObject({ name: z.string().optional(), uuid: z.string().optional() })
-  .refine((q) => Boolean(q.name || q.uuid), { message: 'one of name or uuid is required' });
+  .refine(...requireOneOf(['name', 'uuid']));
 export const fetchSequenceResponse = z.object({ success: answerSuccess, sequence });
