@@ -16,6 +16,7 @@ import { createOutbox, type Outbox } from '../main/outbox/index.js';
 import { createSyncEngine, type SyncTransport } from '../main/sync/index.js';
 import { positionsInOrder } from '../shared/layout/positions.js';
 import type { Intent, PlateBasis } from '../shared/outbox/intents.js';
+import { bundleForNode, PROJECT_ROOT } from '../test/helpers/node-bundle.js';
 import { clientFor, startSandboxAndProxy } from '../test/integration/sync/stack.js';
 import { percentile, round } from './stats.js';
 
@@ -173,23 +174,10 @@ export async function benchDrain10k(n = 10_000): Promise<{ entriesPerSec: number
  * (as the app ships) rather than under tsx, whose in-process compiler would be counted too.
  */
 export async function benchMemory100k(): Promise<{ idleRssMb: number; with100kRssMb: number }> {
-  const self = fileURLToPath(import.meta.url);
-  const root = path.resolve(path.dirname(self), '..');
-  const outfile = path.join(root, 'node_modules', '.cache', 'benchlink-bench', 'outbox-bench.mjs');
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [self],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'error',
-  });
+  const outfile = await bundleForNode(fileURLToPath(import.meta.url), 'benchlink-bench', 'outbox-bench.mjs');
   const child = spawn(process.execPath, ['--expose-gc', outfile, 'memory-child'], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    cwd: root,
+    cwd: PROJECT_ROOT,
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
