@@ -23,6 +23,9 @@ export interface OutboxHandlerDeps {
 
 const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
 const toId = (id: number | string) => Number(id);
+/** Why a choice on an unsure entry changed nothing: another window or screen settled it first. */
+const NOT_UNSURE_NOW =
+  'It was settled meanwhile (in the Outbox or another window), so it was left as it is: its row shows how it stands now.';
 
 /** Runs an outbox write and turns a failed commit into a message the bench user must see. */
 function committed<T>(write: () => T): T {
@@ -188,13 +191,14 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.reconcile': async ({ id, resolution }) => {
       const n = toId(id);
-      if (resolution === 'mark-done') return { ok: committed(() => outbox.confirmDone(n)) };
-      if (resolution === 'resend') {
-        const ok = committed(() => outbox.retry(n));
+      let ok: boolean;
+      if (resolution === 'mark-done') ok = committed(() => outbox.confirmDone(n));
+      else if (resolution === 'resend') {
+        ok = committed(() => outbox.retry(n));
         if (ok) void sync.syncNow();
-        return { ok };
-      }
-      return { ok: discard(n) };
+      } else ok = discard(n);
+      // Said here, where it is known, so every screen offering the choice says the same reason.
+      return ok ? { ok } : { ok, message: NOT_UNSURE_NOW };
     },
     'outbox.syncNow': async () => {
       // A user asking to sync also means "try again even if paused for the token".

@@ -86,7 +86,7 @@ export class OutboxList {
     this.message =
       r.ok && r.value.ok
         ? { text: what, ok: true }
-        : { text: r.ok ? 'Not possible for this entry' : r.error.message, ok: false };
+        : { text: r.ok ? (r.value.message ?? 'Not possible for this entry') : r.error.message, ok: false };
     await this.refresh();
   }
 

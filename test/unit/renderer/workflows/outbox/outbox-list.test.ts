@@ -66,6 +66,19 @@ describe('Outbox: correcting a failed entry', () => {
   });
 });
 
+describe('Outbox: settling an unsure entry', () => {
+  it("a choice that changed nothing (the entry is no longer unsure) says why, in main's words", async () => {
+    // Not unsure (here: refused), as one settled in another window or on the Upload row meanwhile is.
+    const { id } = await failedEntry();
+    const list = new OutboxList(env.api);
+    await list.reconcile(id, 'mark-done');
+    expect(list.message).toEqual({
+      text: 'It was settled meanwhile (in the Outbox or another window), so it was left as it is: its row shows how it stands now.',
+      ok: false,
+    });
+  });
+});
+
 describe('Outbox: the list', () => {
   it('a list main could not send says so, and keeps what it showed instead of pretending it is current', async () => {
     await failedEntry();
