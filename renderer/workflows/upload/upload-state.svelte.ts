@@ -10,6 +10,7 @@ import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
 import { failedShown, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
+import type { UnsureChoice } from '../../../shared/outbox-words/unsure-choices.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 /**
@@ -80,11 +81,16 @@ export function phaseWords(phase: UploadPhase): string {
   if (phase === 'discarded' || phase === 'cancelled') return takenOutSaid(phase);
   const said = stateSaidInLine(PHASE_STATE[phase]);
   if (phase === 'queued') return `${said} (when online)`;
-  if (phase === 'unsure') return `${said} (see the Outbox)`;
   return said;
 }
 
 const files = (n: number) => counted(n, 'file');
+
+/** What did not happen when a choice on an unsure upload failed, before main's reason. */
+const NOT_SETTLED: Record<UnsureChoice, string> = {
+  'mark-done': 'Not marked as arrived',
+  resend: 'Not sent again',
+};
 
 /** Why a file will be stored but not embedded, or null when it will be embedded too. */
 export function storedOnlyNote(name: string): string | null {
@@ -124,24 +130,41 @@ export class UploadState implements ServiceBound {
     this.#offChange ??= this.outbox.onChange((changes) => {
       for (const c of changes) {
         const item = this.items.find((i) => i.entryId === c.id);
-        if (!item) continue;
-        const phase = PHASE[c.state];
-        // The news names the state only: a failed upload may be refused, and a sent one refused in its
-        // answer (REJECTED). Drawn from the news, it read "failed" until the error came, then "refused":
-        // its phase is set once the entry is read, so the first word drawn is already the right one.
-        if (phase === 'done' || phase === 'failed') {
-          void this.#answer(item, phase);
-          continue;
-        }
-        item.phase = phase;
-        if (phase === 'unsure') void this.#answer(item, phase);
-        // Going again (retried in the Outbox): the last answer is not this attempt's, so it is not shown.
-        else if (phase === 'queued' || phase === 'sending') {
-          item.result = null;
-          item.message = null;
-        }
+        if (item) void this.#follow(item, c.state);
       }
     });
+  }
+
+  /** Draws an upload as its entry now is (`state`, from the news or read). */
+  async #follow(item: UploadItem, state: OutboxEntryState): Promise<void> {
+    const phase = PHASE[state];
+    // The news names the state only: a failed upload may be refused, and a sent one refused in its
+    // answer (REJECTED). Drawn from the news, it read "failed" until the error came, then "refused":
+    // its phase is set once the entry is read, so the first word drawn is already the right one.
+    if (phase === 'done' || phase === 'failed') return this.#answer(item, phase);
+    item.phase = phase;
+    if (phase === 'unsure') return this.#answer(item, phase);
+    // Going again (retried in the Outbox): the last answer is not this attempt's, so it is not shown.
+    if (phase === 'queued' || phase === 'sending') {
+      item.result = null;
+      item.message = null;
+    }
+  }
+
+  /**
+   * The technician looked on the service for a file unsure whether it arrived and chose (UNSURE_CHOICES).
+   * Main settles the entry as the Outbox's buttons have it settled (`outbox.reconcile`); the row is then
+   * drawn as main has the entry, and a choice that changed nothing says why on the row.
+   */
+  async settle(item: UploadItem, choice: UnsureChoice): Promise<void> {
+    const id = item.entryId;
+    if (id === null) return;
+    const r = await this.api.invoke('outbox.reconcile', { id, resolution: choice });
+    const read = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
+    if (read.ok) await this.#follow(item, read.value.state);
+    if (r.ok && r.value.ok) return;
+    const why = r.ok ? (r.value.message ?? 'main did not say why') : r.error.message;
+    item.message = `${NOT_SETTLED[choice]}: ${why}`;
   }
   /** The screen is left: the list goes on following its entries (start). */
   stop(): void {}

@@ -127,7 +127,7 @@ describe('Upload: the list follows its uploads while the screen is left', () => 
       expect(item.message).toBe(shownErrorLine(shownError(error!)));
       // Unsure, not failed: it may be stored, so it is not offered for queuing again (a second copy).
       expect(item.phase).toBe('unsure');
-      expect(phaseWords(item.phase)).toBe('unsure whether it arrived (see the Outbox)');
+      expect(phaseWords(item.phase)).toBe('unsure whether it arrived');
     } finally {
       close();
     }
