@@ -73,6 +73,8 @@ test('an unsure upload is settled from its Upload row with the keyboard: "It arr
   await expect(row).toHaveAttribute('data-phase', 'done');
   await expect(row.locator('strong')).toHaveText('sent');
   await expect(row.getByRole('button')).toHaveCount(0);
+  // The button went with the choice: the keyboard carries on from the drop zone, not the page's body.
+  await expect(page.getByTestId('drop-zone')).toBeFocused();
 
   // The Outbox has it as sent too, and nothing was sent again.
   await openScreen(page, 'Outbox');
