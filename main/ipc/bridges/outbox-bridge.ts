@@ -1,20 +1,9 @@
 import { toOutboxError, type Outbox, type EntryState } from '../../outbox/index.js';
 import type { SyncEngine, SyncStatus } from '../../sync/index.js';
-import type {
-  MayHaveArrived,
-  OutboxChanged,
-  OutboxEntryState,
-  SyncStatusPayload,
-} from '../../../shared/ipc/channels/outbox.js';
+import type { OutboxChanged, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
 import type { EventHub } from '../events.js';
+import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import { mayHaveArrived } from '../../outbox/may-have-arrived.js';
-import type { EntryError } from '../../outbox/entry.js';
-
-/** A failed entry's MAY_HAVE_ARRIVED, when it has one, as `outbox.await` answers it. */
-function mayHave(error: EntryError | null, attempts: number): { mayHaveArrived?: MayHaveArrived } {
-  const why = mayHaveArrived(error, attempts);
-  return why === null ? {} : { mayHaveArrived: why };
-}
 
 const SETTLED: ReadonlySet<EntryState> = new Set(['done', 'failed', 'uncertain', 'cancelled', 'discarded']);
 
@@ -112,11 +101,7 @@ export class TooManyWaitsError extends Error {
   override readonly name = 'TooManyWaitsError';
 }
 
-export type AwaitEntry = (
-  id: number,
-  timeoutMs: number,
-  who: Waiter,
-) => Promise<{ state: OutboxEntryState; result?: unknown; error?: ReturnType<typeof toOutboxError> }>;
+export type AwaitEntry = (id: number, timeoutMs: number, who: Waiter) => Promise<ChannelResponse<'outbox.await'>>;
 
 /**
  * Waits until entry `id` leaves pending/sending, or `timeoutMs` passes, nudging a sync first so
@@ -131,12 +116,17 @@ export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DE
   return async (id, timeoutMs, who) => {
     const answer = () => {
       const e = outbox.get(id);
-      if (!e) return { state: 'discarded' as const, error: { kind: 'not-found', message: `No outbox entry ${id}.` } };
+      if (!e)
+        return {
+          state: 'discarded' as const,
+          error: { kind: 'not-found', message: `No outbox entry ${id}.` },
+          mayHaveArrived: null,
+        };
       return {
         state: e.state,
         ...(e.result !== null && e.result !== undefined ? { result: e.result } : {}),
         ...(e.lastError ? { error: toOutboxError(e.lastError) } : {}),
-        ...(e.state === 'failed' ? mayHave(e.lastError, e.attempts) : {}),
+        mayHaveArrived: e.state === 'failed' ? mayHaveArrived(e.lastError, e.attempts) : null,
       };
     };
     const first = outbox.get(id);

@@ -101,12 +101,7 @@ export function followEntrySync(
 async function readEntry(api: BenchlinkApi, item: QueuedItem): Promise<boolean> {
   const r = await api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
   if (!r.ok) return false;
-  // outbox.await leaves mayHaveArrived out for a failed entry that cannot be on the service.
-  const sync = queuedSyncOf({
-    state: r.value.state,
-    error: r.value.error,
-    mayHaveArrived: r.value.mayHaveArrived ?? null,
-  });
+  const sync = queuedSyncOf({ state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived });
   if (sync === null || (r.value.state !== 'failed' && r.value.state !== 'uncertain')) return false;
   const moved = sync !== item.sync;
   item.sync = sync;

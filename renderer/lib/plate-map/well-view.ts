@@ -110,8 +110,9 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
 
 /**
  * What the Outbox says of one entry drawn in a well: its state, its error, and for a failed one whether
- * its change may be on the service all the same (main's mayHaveArrived: null when it cannot be, undefined
- * when not read).
+ * its change may be on the service all the same (main's mayHaveArrived, as a plate's changes and
+ * outbox.await both send it: null when it cannot be). `undefined` only when the entry could not be read
+ * at all (main did not answer), which syncOf says as unsure, never as surely not on the service.
  */
 export interface EntryNews {
   state: OutboxEntryState;

@@ -57,7 +57,7 @@ function redraw(fill: FollowSource, ops: FollowOps, id: number, news: EntryNews)
 async function settleFailed(fill: FollowSource, ops: FollowOps, id: number): Promise<void> {
   const r = await fill.api.invoke('outbox.await', { id, timeoutMs: 0 });
   const news: EntryNews = r.ok
-    ? { state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived ?? null }
+    ? { state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived }
     : { state: 'uncertain', error: null, mayHaveArrived: undefined };
   if (news.state !== 'failed' && news.state !== 'uncertain') return;
   redraw(fill, ops, id, news);

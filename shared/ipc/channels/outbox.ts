@@ -238,8 +238,11 @@ export const outboxChannels = {
       /** The server's parsed answer for this entry (created labsheet, template, upload results...). */
       result: z.unknown().optional(),
       error: outboxError.optional(),
-      /** A failed entry's MAY_HAVE_ARRIVED, as a plate's `pending` has it: absent when it cannot be on the service. */
-      mayHaveArrived: z.enum(MAY_HAVE_ARRIVED).optional(),
+      /**
+       * A failed entry's MAY_HAVE_ARRIVED, as a plate's `pending` has it (PendingWellChange): null when it
+       * cannot be on the service, and for an entry in any other state.
+       */
+      mayHaveArrived: z.enum(MAY_HAVE_ARRIVED).nullable(),
     }),
     readOnly: true,
     holdsMs: ({ timeoutMs }) => timeoutMs,

@@ -34,7 +34,7 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
     'token.test': { ok: true, kind: 'ok', message: 'Connected.' },
     'files.pickForUpload': { cancelled: true, files: [] },
     'lab.fetchLabsheetRows': { headers: ['uuid'], rows: [], total: 0, success: true },
-    'outbox.await': { state: 'pending' },
+    'outbox.await': { state: 'pending', mayHaveArrived: null },
     'outbox.enqueue': { id: 1 },
   };
   answers['settings.set'] = answers['settings.get'];
