@@ -2,7 +2,8 @@ import type { LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
 import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
 import { toOutboxError, type Outbox, type OutboxEntry } from '../outbox/index.js';
-import { mayHaveArrived } from '../outbox/may-have-arrived.js';
+import { entryMayHaveArrived } from '../outbox/may-have-arrived.js';
+import { OPEN_STATES } from '../outbox/entry.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import type {
@@ -83,8 +84,6 @@ export const MAX_SAMPLE_INDEX_ROWS = 100_000;
 
 export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: number } };
 
-const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const;
-
 function toPendingChange(e: OutboxEntry): PendingWellChange {
   return {
     entryId: e.id,
@@ -92,7 +91,7 @@ function toPendingChange(e: OutboxEntry): PendingWellChange {
     updatedAt: e.updatedAt,
     intent: e.intent,
     error: e.lastError ? toOutboxError(e.lastError) : null,
-    mayHaveArrived: e.state === 'failed' ? mayHaveArrived(e.lastError, e.attempts) : null,
+    mayHaveArrived: entryMayHaveArrived(e),
   };
 }
 

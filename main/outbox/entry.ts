@@ -7,6 +7,8 @@ export type EntryState = (typeof ENTRY_STATES)[number];
 /** States nothing more happens to: sent, or taken out by the user. Kept a while as history, then pruned. */
 export const FINISHED_STATES = ['done', 'cancelled', 'discarded'] as const satisfies readonly EntryState[];
 export type FinishedState = (typeof FINISHED_STATES)[number];
+/** Every other state: still to be sent, or to be decided by the user. What such an entry names must stay. */
+export const OPEN_STATES = ['pending', 'sending', 'failed', 'uncertain'] as const satisfies readonly EntryState[];
 
 /** Why the last attempt did not succeed, as the server (or the network) said it. */
 export interface EntryError {

@@ -24,4 +24,4 @@ export type {
 } from './entry.js';
 export type { MovedAside } from '../common/sqlite/open-database.js';
 export { TypedEmitter } from '../common/emitter.js';
-export { isUnreadable } from './entry.js';
+export { isUnreadable, OPEN_STATES } from './entry.js';

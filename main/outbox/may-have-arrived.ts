@@ -1,4 +1,4 @@
-import type { EntryError } from './entry.js';
+import type { EntryError, OutboxEntry } from './entry.js';
 import { PLATE_CHANGED, type MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
 
 /** A failed entry's error after its answered failures ran out (5xx, timeouts while reachable): classify.ts gaveUp. */
@@ -32,3 +32,7 @@ export function mayHaveArrived(error: Pick<EntryError, 'kind'> | null, attempts:
   if (error?.kind === LOCAL) return 'local';
   return error?.kind === PLATE_CHANGED ? 'held' : null;
 }
+
+/** An entry's own answer: only a failed one may have arrived without saying so (mayHaveArrived). */
+export const entryMayHaveArrived = (e: Pick<OutboxEntry, 'state' | 'lastError' | 'attempts'>): MayHaveArrived | null =>
+  e.state === 'failed' ? mayHaveArrived(e.lastError, e.attempts) : null;

@@ -6,6 +6,7 @@ import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { supply } from '../../shared/outbox/dependency.js';
 import {
   FINISHED_STATES,
+  OPEN_STATES,
   isUnreadable,
   type EntryError,
   type EntryState,
@@ -159,8 +160,6 @@ export const readableOnly = (rows: readonly EntryRow[]): OutboxEntry[] =>
  */
 export const DISCARDABLE_ELSEWHERE: readonly EntryState[] = ['pending', 'failed', 'uncertain'];
 const inList = (states: readonly string[]) => states.map((x) => `'${x}'`).join(', ');
-/** States an entry is still to be sent or decided in: whatever such an entry names must stay. */
-const OPEN_STATES: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
 
 /** Prepared once per connection; better-sqlite3 statements are cheap to reuse and costly to re-prepare. */
 export function prepareStatements(db: Database.Database) {

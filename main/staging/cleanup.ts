@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ENTRY_STATES, FINISHED_STATES, isUnreadable, type EntryState } from '../outbox/entry.js';
+import { FINISHED_STATES, OPEN_STATES, isUnreadable } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
 import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
@@ -28,8 +28,6 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
   });
 }
 
-/** States in which an upload entry still needs its staged copy. */
-const OPEN: readonly EntryState[] = ENTRY_STATES.filter((st) => !FINISHED.has(st));
 const PAGE = 500;
 
 /**
@@ -38,7 +36,8 @@ const PAGE = 500;
  */
 function referencedCopies(outbox: Outbox): Set<string> | null {
   const paths = new Set<string>();
-  for (const state of OPEN) {
+  // An upload entry in any open state still needs its staged copy.
+  for (const state of OPEN_STATES) {
     for (let afterId = 0; ;) {
       const page = outbox.list(state, { type: 'file-upload', afterId, limit: PAGE });
       for (const e of page) {

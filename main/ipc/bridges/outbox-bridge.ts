@@ -3,7 +3,7 @@ import type { SyncEngine, SyncStatus } from '../../sync/index.js';
 import type { OutboxChanged, SyncStatusPayload } from '../../../shared/ipc/channels/outbox.js';
 import type { EventHub } from '../events.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
-import { mayHaveArrived } from '../../outbox/may-have-arrived.js';
+import { entryMayHaveArrived } from '../../outbox/may-have-arrived.js';
 
 const SETTLED: ReadonlySet<EntryState> = new Set(['done', 'failed', 'uncertain', 'cancelled', 'discarded']);
 
@@ -126,7 +126,7 @@ export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DE
         state: e.state,
         ...(e.result !== null && e.result !== undefined ? { result: e.result } : {}),
         ...(e.lastError ? { error: toOutboxError(e.lastError) } : {}),
-        mayHaveArrived: e.state === 'failed' ? mayHaveArrived(e.lastError, e.attempts) : null,
+        mayHaveArrived: entryMayHaveArrived(e),
       };
     };
     const first = outbox.get(id);

@@ -1,7 +1,7 @@
 import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
-import { WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
+import { OPEN_STATES, WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
 import type { SyncEngine, TubeNames } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
@@ -21,7 +21,6 @@ export interface OutboxHandlerDeps {
   nameColumnsOf?: (labsheet: string) => readonly string[];
 }
 
-const OPEN: readonly EntryState[] = ['pending', 'sending', 'failed', 'uncertain'];
 const toId = (id: number | string) => Number(id);
 /** Why a choice on an unsure entry changed nothing: another window or screen settled it first. */
 const NOT_UNSURE_NOW =
@@ -100,7 +99,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     // The service in use's entries only, as its counts count them: changes held for another service are
     // said apart, by how many (listTotal), never listed among the ones this service gets.
     'outbox.list': ({ states, shown, limit, target, newest }) => {
-      const wanted = (states ?? OPEN) as EntryState[];
+      const wanted = (states ?? OPEN_STATES) as EntryState[];
       const max = limit ?? 500;
       const entries = wanted.flatMap((s) =>
         target
@@ -124,7 +123,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.listTotal': ({ states, shown }) => {
       const total = { total: 0, elsewhere: new Map<string, number>() };
-      for (const s of (states ?? OPEN) as EntryState[]) {
+      for (const s of (states ?? OPEN_STATES) as EntryState[]) {
         const t = outbox.listTotal(s, shown ? { shown } : {});
         total.total += t.inUse;
         for (const w of t.elsewhere) total.elsewhere.set(w.service, (total.elsewhere.get(w.service) ?? 0) + w.n);
