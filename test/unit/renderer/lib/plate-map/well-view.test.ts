@@ -22,6 +22,29 @@ const fill = (
   error,
   mayHaveArrived,
 });
+/** A queued move of tube `id` into `position` by Assign location, in `state`, with the error it carries. */
+const assignment = (
+  entryId: number,
+  state: PendingWellChange['state'],
+  position: string,
+  id: string,
+  error: PendingWellChange['error'] = null,
+  mayHaveArrived: PendingWellChange['mayHaveArrived'] = null,
+): PendingWellChange => ({
+  entryId,
+  state,
+  updatedAt: 1,
+  intent: {
+    type: 'location-assign',
+    labsheet: 'Samples',
+    locationId: manifest.uuid,
+    idType: 'ID_BARCODE',
+    id,
+    position,
+  },
+  error,
+  mayHaveArrived,
+});
 /** A queued change taking the sample out of `position`, in `state`, with the error it carries (null: none). */
 const removal = (
   entryId: number,
@@ -119,24 +142,7 @@ describe('plate map overlay', () => {
     const map = overlay(
       ['A1', 'A2'],
       [],
-      [
-        fill(7, 'uncertain', 'A1', 'S-1', lost),
-        {
-          entryId: 8,
-          state: 'uncertain',
-          updatedAt: 1,
-          intent: {
-            type: 'location-assign',
-            labsheet: 'Samples',
-            locationId: manifest.uuid,
-            idType: 'ID_BARCODE',
-            id: 'TB000002',
-            position: 'A2',
-          },
-          error: lost,
-          mayHaveArrived: null,
-        },
-      ],
+      [fill(7, 'uncertain', 'A1', 'S-1', lost), assignment(8, 'uncertain', 'A2', 'TB000002', lost)],
     );
     expect(map.get('A1')).toMatchObject({
       sample: 'S-1',
@@ -147,21 +153,8 @@ describe('plate map overlay', () => {
   });
 
   it('a move into a box position that gave up is drawn there; a refused one leaves the well as it was, with its "!"', () => {
-    const move = (entryId: number, position: string, error: PendingWellChange['error']): PendingWellChange => ({
-      entryId,
-      state: 'failed',
-      updatedAt: 1,
-      intent: {
-        type: 'location-assign',
-        labsheet: 'Samples',
-        locationId: manifest.uuid,
-        idType: 'ID_BARCODE',
-        id: `TB00000${entryId}`,
-        position,
-      },
-      error,
-      mayHaveArrived: error?.kind === 'gave-up' ? 'gave-up' : null,
-    });
+    const move = (entryId: number, position: string, error: PendingWellChange['error']): PendingWellChange =>
+      assignment(entryId, 'failed', position, `TB00000${entryId}`, error, error?.kind === 'gave-up' ? 'gave-up' : null);
     const map = overlay(
       ['A1', 'A2'],
       [],
