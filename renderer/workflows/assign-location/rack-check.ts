@@ -73,13 +73,12 @@ export interface RackChecked {
 /** Reads checked between two redraws of the progress. */
 const RACK_PROGRESS_EVERY = 100;
 
-/** A rack file's read that names a tube: its lookup, where its tube already is, and every name it goes by. */
+/** A rack file's read that names a tube: its lookup, and where its tube already is. */
 interface Checked {
   r: RackRead;
   c: ScanClass;
   found: TubeAnswer | undefined;
   here: TubeAlreadyHere | null;
-  names: ReadonlySet<string>;
 }
 
 /**
@@ -141,7 +140,7 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
    * A read that may take its position: a tube the labsheet lacks is asked about or skipped, any other
    * is saved. Whether it was saved, or would be once the question is answered.
    */
-  const place = ({ r, c, found, here, names }: Checked): boolean => {
+  const place = ({ r, c, found, here }: Checked): boolean => {
     const unknown = !here && found && found.row === null && surelyNotInLabsheet(found);
     // Skipped, the tube is not saved: its position stays free for another read of it in the file,
     // or for a rescan, not taken by a tube that was never saved.
@@ -258,14 +257,14 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
       const holder = before ? null : holderOf(box, r.position);
       // A tube there the file shows elsewhere: decided once the file's moves are known.
       if (holder && inFile.has(holder.toUpperCase())) {
-        behindMove.push({ read: { r, c, found, here, names }, bad, holder });
+        behindMove.push({ read: { r, c, found, here }, bad, holder });
         continue;
       }
       refused.push({ bad, tube: true });
       if (holder) blocked.push({ bad, holder });
       continue;
     }
-    place({ r, c, found, here, names });
+    place({ r, c, found, here });
   }
   // Reads into a position a move the file saves empties, in the order the moves free them (a chain
   // of moves frees one position after another): queued after the move, as the sync sends a tube into
