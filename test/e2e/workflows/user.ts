@@ -25,6 +25,15 @@ const SETTINGS_SHOWN_MS = 30_000;
 
 /** Gives the app the service's token through Settings, as a user would (the field is write-only). */
 export async function enterToken(page: Page, token: string): Promise<void> {
+  // Main's first status draws the banners above the nav ("A token is needed …"), moving the nav down: a
+  // click made in that instant lands where Settings was, and the page stays on Well fill (seen once in a
+  // full run). So the click waits for that status (the header then names the connection); a page that
+  // never gets it is left to the check below, which says what the screen shows.
+  await page
+    .getByTestId('connection-status')
+    .filter({ hasNotText: 'Connecting…' })
+    .waitFor({ timeout: SETTINGS_SHOWN_MS })
+    .catch(() => undefined);
   await page.getByRole('button', { name: /^Settings/ }).click();
   const field = page.getByLabel('New token');
   try {
