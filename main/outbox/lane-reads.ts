@@ -56,13 +56,20 @@ export function laneReads({
       readableOnly(st.pendingMovesOutOf.all(service(), locationId, beforeId)),
     // The SQL knows a tube by the text queued; a later move under another of its names (its sample ID
     // after its barcode) moved it all the same, so it is looked for under each name the caller knows.
-    standingAssignments: (locationId, names) =>
-      readableOnly(st.standingAssignments.all(service(), locationId)).filter((e) => {
-        if (!names || e.intent.type !== 'location-assign') return true;
+    standingAssignments(locationId, names) {
+      const standing = readableOnly(st.standingAssignments.all(service(), locationId));
+      if (!names) return standing;
+      const otherNames = standing.flatMap((e) => {
+        if (e.intent.type !== 'location-assign') return [];
         const { labsheet, id } = e.intent;
-        const others = names(labsheet, id).filter((n) => n !== id);
-        return others.length === 0 || !st.assignedLater.get(service(), e.id, labsheet, JSON.stringify(others));
-      }),
+        return names(labsheet, id)
+          .filter((n) => n !== id)
+          .map((n) => [e.id, labsheet, n] as const);
+      });
+      if (otherNames.length === 0) return standing;
+      const moved = new Set(st.assignedLater.all(JSON.stringify(otherNames), service()).map((r) => r.id));
+      return standing.filter((e) => !moved.has(e.id));
+    },
     entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
     sentAssignmentsAfter: (afterId, ids) =>

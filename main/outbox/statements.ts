@@ -433,11 +433,18 @@ export function prepareStatements(db: Database.Database) {
            AND json_extract(l.payload, '$.labsheet') = json_extract(e.payload, '$.labsheet'))
        ORDER BY e.id`,
     ),
-    /** Whether a tube (any of `ids`, one labsheet) was assigned anywhere after entry `id`: pending, in flight, uncertain or done. */
-    assignedLater: db.prepare<[string, number, string, string], { found: number }>(
-      `SELECT 1 AS found FROM entries WHERE type = 'location-assign' AND state IN ('pending', 'sending', 'uncertain', 'done')
-         AND service = ? AND id > ? AND json_extract(payload, '$.labsheet') = ?
-         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) LIMIT 1`,
+    /**
+     * Of [entry id, labsheet, tube name] triples, the entries whose tube was assigned anywhere later under
+     * that name: pending, in flight, uncertain or done. One statement for a whole box (opening one asks
+     * this of every tube in it), each triple found by the tube's name in the index of migration 6 rather
+     * than by reading every later entry of the service.
+     */
+    assignedLater: db.prepare<[string, string], { id: number }>(
+      `SELECT DISTINCT json_extract(t.value, '$[0]') AS id FROM json_each(?) t
+       WHERE EXISTS (SELECT 1 FROM entries l WHERE l.type = 'location-assign'
+         AND json_extract(l.payload, '$.id') = json_extract(t.value, '$[2]') AND l.id > json_extract(t.value, '$[0]')
+         AND l.state IN ('pending', 'sending', 'uncertain', 'done') AND l.service = ?
+         AND json_extract(l.payload, '$.labsheet') = json_extract(t.value, '$[1]'))`,
     ),
     inStateOfType: db.prepare<[string, string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`,
