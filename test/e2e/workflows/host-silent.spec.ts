@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_TOKEN, useStack } from './stack.js';
 import { enterToken, openScreen, scan, scanAndWait, signIn } from './user.js';
-import { silentHost } from './silent-host.js';
+import { holdingHost, silentHost } from './silent-host.js';
 
 /**
  * A host that says nothing: at the start (a bench screen cannot read its settings, says why and offers
@@ -35,20 +35,12 @@ test('the host goes silent after the connection is up: the page says so within s
   page,
 }) => {
   test.setTimeout(90_000);
-  let silent = false;
-  const held: Array<() => void> = [];
-  // Between page and host: while "silent", nothing passes either way (as with main's event loop held),
-  // and it all goes through, in order, once the host answers again.
-  await page.routeWebSocket(/\/ipc/, (ws) => {
-    const server = ws.connectToServer();
-    ws.onMessage((m) => (silent ? held.push(() => server.send(m)) : server.send(m)));
-    server.onMessage((m) => (silent ? held.push(() => ws.send(m)) : ws.send(m)));
-  });
+  const host = await holdingHost(page);
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
   await scanAndWait(page, 'PLT000002', 'PL-0002');
 
-  silent = true;
+  host.hold();
   const started = Date.now();
   await scan(page, 'TB000081');
   const banner = page.getByTestId('banner-host-silent');
@@ -59,8 +51,7 @@ test('the host goes silent after the connection is up: the page says so within s
   await expect(page.getByTestId('last-scan')).not.toContainText('S-0081');
   await expect(page.getByTestId('last-scan')).not.toContainText('NOT RECORDED');
 
-  silent = false;
-  for (const pass of held.splice(0)) pass();
+  host.release();
   await expect(page.getByTestId('last-scan')).toContainText('S-0081 →', { timeout: 10_000 });
   await expect(banner).toHaveCount(0);
   await expect(page.locator('[data-sample="S-0081"]')).toHaveCount(1);

@@ -19,3 +19,24 @@ export async function silentHost(page: Page): Promise<{ answer(): Promise<void> 
     },
   };
 }
+
+/**
+ * Every IPC connection goes through to the host; while `hold()` is on, nothing passes either way (as
+ * with main's event loop held), and `release()` lets it all through, in order.
+ */
+export async function holdingHost(page: Page): Promise<{ hold(): void; release(): void }> {
+  let holding = false;
+  const held: Array<() => void> = [];
+  await page.routeWebSocket(/\/ipc/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => (holding ? held.push(() => server.send(m)) : server.send(m)));
+    server.onMessage((m) => (holding ? held.push(() => ws.send(m)) : ws.send(m)));
+  });
+  return {
+    hold: () => void (holding = true),
+    release() {
+      holding = false;
+      for (const pass of held.splice(0)) pass();
+    },
+  };
+}
