@@ -46,8 +46,8 @@ export function laneReads({
     },
     pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
     // A look at other lanes: one this version cannot read fails in its own lane, not in the looker's.
-    pendingElsewhere: (type, target, beforeId, ids) =>
-      readableOnly(st.pendingElsewhere.all(service(), type, target, beforeId, JSON.stringify(ids))),
+    pendingElsewhere: (target, beforeId, ids) =>
+      readableOnly(st.pendingElsewhere.all(service(), target, beforeId, JSON.stringify(ids))),
     pendingAssignmentsInto: (locationId, beforeId) =>
       readableOnly(st.pendingAssignmentsInto.all(service(), locationId, beforeId)),
     assignmentsMayHold: (locationId, beforeId) =>

@@ -232,8 +232,8 @@ export interface Outbox {
   pendingHeadId(target: string): number | null;
   /** Entries of a lane in a state; one this version cannot read is left out (nothing can use it). */
   entriesOf(target: string, state: EntryState): OutboxEntry[];
-  /** Pending entries of a type in other targets, older than `beforeId`, whose payload `id` is one of `ids`. */
-  pendingElsewhere(type: IntentType, target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
+  /** Pending assignments in other targets, older than `beforeId`, of the tubes `ids` (as queued). */
+  pendingElsewhere(target: string, beforeId: number, ids: readonly string[]): OutboxEntry[];
   /**
    * Pending location-assign entries into `locationId` older than `beforeId`, oldest first: a look from
    * the plate's lane, so one this version cannot read is left out (its own lane fails it).

@@ -346,10 +346,15 @@ export function prepareStatements(db: Database.Database) {
       `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND service = ? AND target = ? AND id > ?
          ORDER BY id`,
     ),
-    /** Assignments of these tubes newer than `id`, in any location, that were sent or may have been. */
+    /**
+     * Assignments of these tubes newer than `id`, in any location, that were sent or may have been. Each
+     * tube is found by its name in the index of migration 6: the unary + keeps SQLite from taking the
+     * (service, state, id) index instead, which read every entry of the service sent since `id` (the
+     * sync asks this on every pass of a box's lane).
+     */
     sentAssignmentsAfter: db.prepare<[string, number, string], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain')
-         AND service = ? AND id > ?
+      `SELECT * FROM entries WHERE type = 'location-assign' AND +state IN ('sending', 'done', 'uncertain')
+         AND +service = ? AND id > ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     /**
@@ -382,10 +387,14 @@ export function prepareStatements(db: Database.Database) {
     inStateNewest: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND service = ? ORDER BY id DESC LIMIT ?`,
     ),
-    // Filtered by the row ids in SQL so a huge queue never loads more than the few relevant entries.
-    pendingElsewhere: db.prepare<[string, string, string, number, string], EntryRow>(
-      `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND type = ? AND target != ? AND id < ?
-         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    /**
+     * Pending assignments of these tubes older than `id` in other lanes. Each tube is found by its name in
+     * the index of migration 6 (the unary + as in sentAssignmentsAfter): on the (service, state, id)
+     * index this read every older pending entry of the service, up to twice on every pass of a box's lane.
+     */
+    pendingElsewhere: db.prepare<[string, string, number, string], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND +state = 'pending' AND +service = ? AND target != ?
+         AND id < ? AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     /** Pending assignments into a location older than `id`: the moves a change to one of its wells waits for. */
     pendingAssignmentsInto: db.prepare<[string, string, number], EntryRow>(

@@ -31,7 +31,7 @@ function olderMoveOfTube(
   names: TubeNames,
 ): (e: OutboxEntry) => OutboxEntry | null {
   const last = run[run.length - 1];
-  const elsewhere = last ? outbox.pendingElsewhere('location-assign', target, last.id, namesOfTubes(run, names)) : [];
+  const elsewhere = last ? outbox.pendingElsewhere(target, last.id, namesOfTubes(run, names)) : [];
   const firstElsewhere = new Map<string, OutboxEntry>();
   for (const e of elsewhere) {
     if (e.intent.type !== 'location-assign') continue;
@@ -165,10 +165,9 @@ function olderMoveOfPlaced(
   if (placed.length === 0) return () => null;
   const holders = new Set(placed.map(key));
   // The pending moves of those tubes: in this lane (the run) and in every other lane.
-  const moves = [
-    ...outbox.pendingElsewhere('location-assign', target, last.id, namesOfTubes(placed, names)),
-    ...run,
-  ].filter((m) => holders.has(key(m)));
+  const moves = [...outbox.pendingElsewhere(target, last.id, namesOfTubes(placed, names)), ...run].filter((m) =>
+    holders.has(key(m)),
+  );
   return (e) => {
     const into = placeOf(e);
     if (into?.at == null) return null;

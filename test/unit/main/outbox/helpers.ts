@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { SUPPLIED_LATER, type BatchDependency } from '../../../../shared/outbox/dependency.js';
 
@@ -73,3 +74,10 @@ export const attach = (page: string): Intent => ({
   },
 });
 export const needsFile: BatchDependency['supplies'] = { field: 'request.image_uuid', from: 'fileId' };
+
+/** What SQLite plans for a statement with these arguments, its steps joined by '; '. */
+export function planOf(db: Database.Database, statement: { source: string }, ...args: unknown[]): string {
+  return (db.prepare(`EXPLAIN QUERY PLAN ${statement.source}`).all(...args) as { detail: string }[])
+    .map((r) => r.detail)
+    .join('; ');
+}

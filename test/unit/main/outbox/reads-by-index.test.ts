@@ -1,0 +1,65 @@
+/**
+ * Reads the sync asks on every pass of a box's lane find their rows by an index that fits: a tube by
+ * its name (migration 6). SQLite plans without statistics here (the app never runs ANALYZE), so the
+ * plan is the same on a file of five entries as on one of fifty thousand, and is read here on a small
+ * one. Each once read every later (or older) entry of the service, however few it answered.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Outbox } from '../../../../main/outbox/index.js';
+import { prepareStatements } from '../../../../main/outbox/statements.js';
+import { assign, fakeNow, planOf } from './helpers.js';
+import { outboxPerTest } from '../sync/outbox-per-test.js';
+
+describe('outbox reads asked per pass or per scan', () => {
+  const clock = fakeNow();
+  const files = outboxPerTest(clock.now);
+
+  const sent = (ids: readonly number[], outbox: Outbox = files.outbox) => {
+    outbox.claim(ids, `r-${ids.join('-')}`, 'assignLocation');
+    outbox.settle(ids.map((id) => ({ id, state: 'done' as const })));
+  };
+
+  it("finds a run's tubes sent on since by each tube's name, not by every entry sent since", () => {
+    const { outbox } = files;
+    const [before, run, other, movedOn, unrelated, underSampleId, queued] = outbox.enqueueMany([
+      assign('TB-1', 'A9', 'SHELF'),
+      assign('TB-1', 'A1', 'BOX'),
+      assign('TB-2', 'A2', 'BOX'),
+      assign('TB-1', 'B1', 'RACK'),
+      assign('TB-9', 'B2', 'RACK'),
+      assign('S-2', 'B3', 'RACK'),
+      assign('TB-2', 'B4', 'RACK'),
+    ]);
+    sent([before!, movedOn!, unrelated!, underSampleId!]);
+    // Newer than the entry, sent, under one of the names asked: not an older one, not one still queued.
+    expect(outbox.sentAssignmentsAfter(run!, ['TB-1', 'S-2']).map((e) => e.id)).toEqual([movedOn, underSampleId]);
+    expect(outbox.sentAssignmentsAfter(other!, ['TB-2'])).toEqual([]);
+    expect(outbox.get(queued!)?.state).toBe('pending');
+
+    const plan = planOf(outbox.db, prepareStatements(outbox.db).sentAssignmentsAfter, '', 0, '[]');
+    expect(plan).toMatch(/^SEARCH entries USING INDEX entries_assign_id \(<expr>=\? AND id>\?\)/);
+    expect(plan).not.toContain('entries_service_state');
+  });
+
+  it("finds a run's tubes queued to other places by each tube's name, not by every older pending entry", () => {
+    const { outbox } = files;
+    const [sentBefore, elsewhere, unrelated, , otherPlace, run] = outbox.enqueueMany([
+      assign('TB-1', 'A9', 'SHELF'),
+      assign('TB-1', 'B1', 'RACK'),
+      assign('TB-9', 'B2', 'RACK'),
+      assign('TB-1', 'A3', 'BOX'),
+      assign('TB-1', 'C1', 'OTHER'),
+      assign('TB-1', 'A1', 'BOX'),
+      assign('TB-1', 'B9', 'RACK'),
+    ]);
+    sent([sentBefore!]);
+    const lane = outbox.get(run!)!.target;
+    // Pending, older than the entry, in another lane: not its own lane's, not one sent, not a newer one.
+    expect(outbox.pendingElsewhere(lane, run!, ['TB-1']).map((e) => e.id)).toEqual([elsewhere, otherPlace]);
+    expect(outbox.pendingElsewhere(lane, run!, ['TB-9']).map((e) => e.id)).toEqual([unrelated]);
+
+    const plan = planOf(outbox.db, prepareStatements(outbox.db).pendingElsewhere, '', '', 0, '[]');
+    expect(plan).toMatch(/^SEARCH entries USING INDEX entries_assign_id \(<expr>=\? AND id<\?\)/);
+    expect(plan).not.toContain('entries_service_state');
+  });
+});
