@@ -284,12 +284,13 @@ export function prepareStatements(db: Database.Database) {
      * (per position as queued: A01 and A1 are one well, which the caller folds), which is the one a move
      * waits for: however many changes are queued, no more rows than the plate has wells. A stored error or
      * payload that is not JSON reads as no kind or position (json_extract would throw and fail every lane
-     * that looks).
+     * that looks). The states are listed for the (service, state, target) index: with only the OR of them
+     * SQLite read every entry of the service to find the lane's (a box's lane asks on every pass).
      */
     wellChangesAhead: db.prepare<[string, string], EntryRow>(
       `SELECT * FROM entries WHERE id IN (SELECT MIN(id) FROM entries WHERE service = ? AND target = ?
-         AND (state = 'pending' OR (state = 'failed' AND CASE WHEN json_valid(last_error)
-           THEN json_extract(last_error, '$.kind') END = 'plate-changed'))
+         AND state IN ('pending', 'failed') AND (state = 'pending' OR CASE WHEN json_valid(last_error)
+           THEN json_extract(last_error, '$.kind') END = 'plate-changed')
          GROUP BY CASE WHEN json_valid(payload) THEN json_extract(payload, '$.position') END) ORDER BY id`,
     ),
     headOf: db.prepare<[string, string, number], EntryRow>(

@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Outbox } from '../../../../main/outbox/index.js';
-import { fakeNow, wellSet } from './helpers.js';
+import { prepareStatements } from '../../../../main/outbox/statements.js';
+import { fakeNow, planOf, wellSet } from './helpers.js';
 import { outboxPerTest } from '../sync/outbox-per-test.js';
 
 describe("a plate's well changes ahead of a move", () => {
@@ -24,6 +25,17 @@ describe("a plate's well changes ahead of a move", () => {
     outbox.settle([{ id: ids[0]!, state: 'failed', error: { kind: 'validation', message: 'Refused', at: 0 } }]);
     const target = outbox.get(ids[1]!)!.target;
     expect(outbox.wellChangesAhead(target).map((e) => e.id)).toEqual([ids[1], ids[2], ids[3], held]);
+  });
+
+  // With the states only in an OR, SQLite read every entry of the service (the (service, state, id)
+  // index on service alone) to find the lane's, on every pass of a box's lane.
+  it("reads only the lane's pending and failed entries, by the (service, state, target) index", () => {
+    const [, other] = outbox.enqueueMany([wellSet('A1', 'S-1'), wellSet('A1', 'S-2', 'PL-0002')]);
+    const plan = planOf(outbox.db, prepareStatements(outbox.db).wellChangesAhead, '', '');
+    expect(plan).toMatch(
+      /LIST SUBQUERY 1; SEARCH entries USING INDEX entries_service_state \(service=\? AND state=\? AND target=\?\)/,
+    );
+    expect(outbox.wellChangesAhead(outbox.get(other!)!.target).map((e) => e.id)).toEqual([other]);
   });
 
   it('a payload that is not JSON is left out, and the others read', () => {
