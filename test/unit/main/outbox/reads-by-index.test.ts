@@ -1,13 +1,15 @@
 /**
- * Reads the sync asks on every pass of a box's lane find their rows by an index that fits: a tube by
- * its name (migration 6). SQLite plans without statistics here (the app never runs ANALYZE), so the
- * plan is the same on a file of five entries as on one of fifty thousand, and is read here on a small
- * one. Each once read every later (or older) entry of the service, however few it answered.
+ * Reads the sync asks on every pass of a box's lane, and the count every scan asks, find their rows by
+ * an index that fits: a tube by its name (migration 6), a service's open entries by (service, state).
+ * SQLite plans without statistics here (the app never runs ANALYZE), so the plan is the same on a file
+ * of five entries as on one of fifty thousand, and is read here on a small one. Each once read every
+ * later (or older) entry of the service, or every open one's row, however few it answered.
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Outbox } from '../../../../main/outbox/index.js';
+import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { prepareStatements } from '../../../../main/outbox/statements.js';
-import { assign, fakeNow, planOf } from './helpers.js';
+import { assign, fakeNow, planOf, wellSet } from './helpers.js';
 import { outboxPerTest } from '../sync/outbox-per-test.js';
 
 describe('outbox reads asked per pass or per scan', () => {
@@ -61,5 +63,33 @@ describe('outbox reads asked per pass or per scan', () => {
     const plan = planOf(outbox.db, prepareStatements(outbox.db).pendingElsewhere, '', '', 0, '[]');
     expect(plan).toMatch(/^SEARCH entries USING INDEX entries_assign_id \(<expr>=\? AND id<\?\)/);
     expect(plan).not.toContain('entries_service_state');
+  });
+
+  it("counts each service's open entries in the (service, state) index, reading no entry's row", () => {
+    let current = 'real';
+    const bound = createOutbox({ path: path.join(files.dir, 'bound.db'), now: clock.now, service: () => current });
+    try {
+      bound.enqueueMany([wellSet('A1', 'S-1'), wellSet('A2', 'S-2')]);
+      current = 'other';
+      const [flying] = bound.enqueueMany([wellSet('A3', 'S-3'), wellSet('A4', 'S-4')]);
+      sent([bound.enqueue(wellSet('A5', 'S-5'))], bound);
+      bound.claim([flying!], 'r-1', 'updateManifest');
+      current = 'sandbox';
+      bound.enqueue(wellSet('A6', 'S-6'));
+      expect(bound.waitingElsewhere()).toEqual([
+        { service: 'other', waiting: 2, failed: 0, uncertain: 0, discardable: 1, sending: 1 },
+        { service: 'real', waiting: 2, failed: 0, uncertain: 0, discardable: 2, sending: 0 },
+      ]);
+      expect(bound.counts()).toMatchObject({ pending: 1, elsewhere: 4 });
+
+      const plan = planOf(bound.db, prepareStatements(bound.db).openByService);
+      expect(plan).toMatch(/SEARCH e USING COVERING INDEX entries_service_state_id \(service=\? AND state=\?\)/);
+      // Every step that reads the table reads it by a covering index: no entry's row is read.
+      const reads = plan.split('; ').filter((step) => /^(SCAN|SEARCH) (entries|e)\b/.test(step));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const step of reads) expect(step).toContain('COVERING INDEX');
+    } finally {
+      bound.close();
+    }
   });
 });
