@@ -41,6 +41,15 @@ export interface CacheStore {
   manifest(by: 'uuid' | 'hrid' | 'barcode', value: string): { manifest: ManifestRecord; wells: CachedWell[] } | null;
   /** Records a well change the service confirmed, so a service that lists no wells is still drawn right. */
   applyWell(manifestUuid: string, intent: WellIntent): void;
+  /**
+   * Takes the sample out of one well when `isTube` says it is the tube that left it (a move the service
+   * confirmed); its label and tags stay, as on the service. Answers whether it did.
+   */
+  takeTubeOut(
+    manifestUuid: string,
+    position: string,
+    isTube: (sample: { id: string; labsheet: string }) => boolean,
+  ): boolean;
   templateLayout(template: string): Layout | null;
   putTemplateLayout(template: string, layout: Layout, at: number): void;
   putRows(labsheet: string, shape: LabsheetShape, rows: Record<string, CellValue>[], at: number): void;
@@ -79,6 +88,12 @@ const text = (v: CellValue | undefined): string | null => (v === null || v === u
 /** A row's values in its ID and ID_BARCODE columns: what a scan is looked up by. */
 function keysOf(row: Record<string, CellValue>, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>) {
   return { id: text(row[columns.idColumn]), barcode: columns.barcodeColumn ? text(row[columns.barcodeColumn]) : null };
+}
+
+/** A well's position as the store keys it (A01 and a1 are A1). */
+function normalPosition(position: string): string {
+  const parsed = parsePosition(position);
+  return parsed ? formatPosition(parsed) : position;
 }
 
 /** Typed access to the read-cache file; no SQL leaves this module. */
@@ -203,6 +218,18 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
              DELETE FROM locations;`);
     setBound.run(identity);
   });
+  function applyWell(manifestUuid: string, intent: WellIntent): void {
+    const position = normalPosition(intent.position);
+    db.transaction(() => {
+      const old = q.well.get(manifestUuid, position);
+      const before: CachedWell = old
+        ? (JSON.parse(old.body) as CachedWell)
+        : { position, sample: null, label: '', tags: [] };
+      const after: CachedWell = { position, ...applyWellIntent(before, intent) };
+      if (isUsedWell(after) || after.tags.length > 0) q.putWell.run(manifestUuid, position, JSON.stringify(after));
+      else q.dropWell.run(manifestUuid, position);
+    })();
+  }
   return {
     recovered,
     bindService(identity) {
@@ -238,17 +265,19 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       };
       return { manifest, wells: q.wells.all(manifest.uuid).map((w) => JSON.parse(w.body) as CachedWell) };
     },
-    applyWell(manifestUuid, intent) {
-      const parsed = parsePosition(intent.position);
-      const position = parsed ? formatPosition(parsed) : intent.position;
-      db.transaction(() => {
-        const old = q.well.get(manifestUuid, position);
-        const before: CachedWell = old
-          ? (JSON.parse(old.body) as CachedWell)
-          : { position, sample: null, label: '', tags: [] };
-        const after: CachedWell = { position, ...applyWellIntent(before, intent) };
-        if (isUsedWell(after) || after.tags.length > 0) q.putWell.run(manifestUuid, position, JSON.stringify(after));
-        else q.dropWell.run(manifestUuid, position);
+    applyWell,
+    takeTubeOut(manifestUuid, position, isTube) {
+      return db.transaction(() => {
+        const old = q.well.get(manifestUuid, normalPosition(position));
+        const sample = old ? (JSON.parse(old.body) as CachedWell).sample : null;
+        if (!sample || !isTube(sample)) return false;
+        applyWell(manifestUuid, {
+          type: 'well-remove',
+          manifest: { uuid: manifestUuid },
+          position,
+          fields: ['SAMPLE'],
+        });
+        return true;
       })();
     },
     templateLayout(template) {

@@ -23,6 +23,7 @@ import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord, StoredRow } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
+import { forgetMovedTube } from './moved-tubes.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
@@ -238,9 +239,16 @@ export function createReadCache(d: ReadCacheDeps) {
 
   // Confirmed well changes become this computer's record of the plate: a service that lists no wells
   // then still shows what was filled here, and "used on the service" can be told from "known here".
+  // A confirmed move takes its tube out of the wells it left (moved-tubes.ts).
   const offChanged = d.outbox.events.on('changed', (changes) => {
     for (const c of changes) {
-      if (c.state !== 'done' || (c.type !== 'well-set' && c.type !== 'well-remove')) continue;
+      if (c.state !== 'done') continue;
+      if (c.type === 'location-assign') {
+        const moved = d.outbox.changedEntry(c.id);
+        if (moved) forgetMovedTube(store, d.outbox, moved, tubeNames);
+        continue;
+      }
+      if (c.type !== 'well-set' && c.type !== 'well-remove') continue;
       const e = d.outbox.changedEntry(c.id);
       if (!e || (e.intent.type !== 'well-set' && e.intent.type !== 'well-remove')) continue;
       const ref = e.intent.manifest;

@@ -27,6 +27,7 @@ export function laneReads({
   | 'entriesOf'
   | 'sentAfter'
   | 'sentAssignmentsAfter'
+  | 'sentAssignmentsBefore'
   | 'firstSentAssignmentsAfter'
   | 'sentAssignmentsInto'
 > {
@@ -74,6 +75,8 @@ export function laneReads({
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
     sentAssignmentsAfter: (afterId, ids) =>
       st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
+    sentAssignmentsBefore: (beforeId, labsheet, ids) =>
+      readableOnly(st.sentAssignmentsBefore.all(service(), beforeId, labsheet, JSON.stringify(ids))),
     firstSentAssignmentsAfter: (tubes) =>
       readableOnly(
         st.firstSentAssignmentsAfter.all(JSON.stringify(tubes.map((t) => [t.labsheet, t.id, t.afterId])), service()),

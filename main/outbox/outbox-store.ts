@@ -93,6 +93,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     acceptPlate: plates.acceptPlate,
     sentAfter: lanes.sentAfter,
     sentAssignmentsAfter: lanes.sentAssignmentsAfter,
+    sentAssignmentsBefore: lanes.sentAssignmentsBefore,
     firstSentAssignmentsAfter: lanes.firstSentAssignmentsAfter,
     sentAssignmentsInto: lanes.sentAssignmentsInto,
     recoverInterrupted: sync.recoverInterrupted,

@@ -279,6 +279,12 @@ export interface Outbox {
   /** Assignments of the tubes `ids` (any location) newer than `afterId` that were sent or may have been. */
   sentAssignmentsAfter(afterId: number, ids: readonly string[]): OutboxEntry[];
   /**
+   * Assignments of a tube (any of its names `ids`, in `labsheet`) older than `beforeId`, into any location,
+   * that were sent or may have been (in flight, done, uncertain, failed), oldest first: where this computer
+   * may have put it before. One this version cannot read is left out: it was never sent.
+   */
+  sentAssignmentsBefore(beforeId: number, labsheet: string, ids: readonly string[]): OutboxEntry[];
+  /**
    * For each tube (by a name it was queued under): its oldest assignment (any location) newer than
    * `afterId` that was sent or may have been, if any. At most one entry per tube asked about.
    */

@@ -370,6 +370,15 @@ export function prepareStatements(db: Database.Database) {
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     /**
+     * Assignments of a tube (any of `ids`, one labsheet) older than `id`, into any location, that were sent
+     * or may have been: the wells this computer may have put it in. Matches the index of migration 6.
+     */
+    sentAssignmentsBefore: db.prepare<[string, number, string, string], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain', 'failed')
+         AND service = ? AND id < ? AND json_extract(payload, '$.labsheet') = ?
+         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    ),
+    /**
      * For each [labsheet, tube id, after id]: the oldest assignment of that tube (as queued) newer than
      * that id that was sent or may have been. One row at most per triple, however long its history.
      */
