@@ -61,6 +61,8 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   const byPosition = new Map<string, HeldTube>();
   const removalsHeld = new Map<string, HeldRemoval>();
   const fillsHeld = new Map<string, HeldFill>();
+  /** Positions an assignment was drawn at over a tube listed there: taken still when that tube moves on. */
+  const drawnOver = new Set<string>();
   for (const w of m.wells) {
     if (!w.sample) continue;
     occupied.add(w.position);
@@ -95,11 +97,13 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
     if (i.type === 'well-set' || i.type === 'well-remove') {
       removalsHeld.delete(i.position);
       fillsHeld.delete(i.position);
+      drawnOver.delete(i.position);
     }
     if (i.type === 'location-assign' && i.position) {
       // A move out of a position of the box not confirmed yet (its `from`, whoever put the tube there)
       // empties it: the service's list still has the tube there until the move is sent, and a tube
-      // queued into it is sent only after the move. Once confirmed, the wells read say what is there.
+      // queued into it is sent only after the move. Once confirmed, the wells read say what is there (main's
+      // copy of them takes a confirmed move's tube out of the wells it left, main/cache/moved-tubes.ts).
       const from = i.from?.locationId === i.locationId ? i.from.position : null;
       if (from !== null && from !== i.position && p.state !== 'done') {
         byPosition.delete(from);
@@ -108,9 +112,16 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       // A move into a well whose removal is held waits for that removal in the Outbox.
       const behind = removalsHeld.get(i.position);
       if (behind) behind.movedIn = i.id;
-      // An assignment moves the tube: it is no longer where this computer put it before.
+      // An assignment moves the tube: it is no longer where this computer put it before, and that
+      // position is free again unless another tube is known to be there.
       for (const [at, e] of byPosition)
-        if (e.assigned && e.labsheet === i.labsheet && sameText(e.id, i.id)) byPosition.delete(at);
+        if (e.assigned && e.labsheet === i.labsheet && sameText(e.id, i.id)) {
+          byPosition.delete(at);
+          if (!drawnOver.has(at)) occupied.delete(at);
+        }
+      const there = byPosition.get(i.position);
+      if (there && !there.assigned) drawnOver.add(i.position);
+      else drawnOver.delete(i.position);
       // Set anew, not in place: `held` lists a box's tubes oldest record first, so where a tube was put
       // last is found last (a tube moved within the box is still listed where the service had it).
       byPosition.delete(i.position);

@@ -139,3 +139,49 @@ describe("boxHoldings: a move out of a position (its `from`), another bench's tu
     expect(h.occupied.sort()).toEqual(['A5', 'B1']);
   });
 });
+
+describe('boxHoldings: a tube this computer assigned twice, by scans (no `from`), both failed', () => {
+  const assign = (position: string): Intent => ({
+    type: 'location-assign',
+    labsheet: 'Samples',
+    locationId: manifest.uuid,
+    idType: 'ID_BARCODE',
+    id: 'TB000050',
+    position,
+  });
+  const gaveUp: OutboxError = { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts' };
+  const local: OutboxError = { kind: 'local', message: 'Not sent: it failed on this computer 5 times in a row' };
+
+  // On the old code B3 stayed taken with no tube in it: the next tube passed it over, "B3 is not empty".
+  it('both given up after tries (either may be on the service): at the newer position only, the older one free', () => {
+    const h = boxHoldings({
+      wells: [],
+      pending: [
+        change(1, assign('B3'), 'failed', gaveUp, 'gave-up'),
+        change(2, assign('C5'), 'failed', gaveUp, 'gave-up'),
+      ],
+    });
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['TB000050@C5']);
+    expect(h.occupied).toEqual(['C5']);
+  });
+
+  it('the newer one failed before it left: the tube is where the older one put it', () => {
+    const h = boxHoldings({
+      wells: [],
+      pending: [change(1, assign('B3'), 'failed', gaveUp, 'gave-up'), change(2, assign('C5'), 'failed', local)],
+    });
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['TB000050@B3']);
+    expect(h.occupied).toEqual(['B3']);
+  });
+
+  it('drawn over a tube the service lists there, then moved on: that position stays taken', () => {
+    const h = boxHoldings({
+      wells,
+      pending: [
+        change(1, assign('A5'), 'failed', gaveUp, 'gave-up'),
+        change(2, assign('C5'), 'failed', gaveUp, 'gave-up'),
+      ],
+    });
+    expect(h.occupied.sort()).toEqual(['A5', 'C5']);
+  });
+});
