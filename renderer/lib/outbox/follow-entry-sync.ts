@@ -69,14 +69,14 @@ export function queuedSaid({ sync, reason }: Pick<QueuedItem, 'sync' | 'reason'>
  * long as it is kept, not per visit: entries are sent, refused or discarded while the user is on another
  * screen (the Outbox), and the list must say so on return.
  */
-export function followEntrySync(
+export function followEntrySync<T extends QueuedItem>(
   api: BenchlinkApi,
   outbox: OutboxState,
-  items: () => readonly QueuedItem[],
-  followed?: (changed: readonly QueuedItem[]) => void,
+  items: () => readonly T[],
+  followed?: (changed: readonly T[]) => void,
 ): () => void {
   return outbox.onChange((changes) => {
-    const changed: QueuedItem[] = [];
+    const changed: T[] = [];
     for (const c of changes) {
       const item = items().find((x) => x.entryId === c.id);
       if (!item) continue;

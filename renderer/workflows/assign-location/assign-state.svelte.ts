@@ -1,4 +1,4 @@
-import { call } from '../../lib/ipc/client.js';
+import { call, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IdType } from '../../../shared/api/primitives.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
@@ -85,7 +85,11 @@ export class AssignState implements ServiceBound, Asking {
   /**
    * The tubes' marks follow their entries for as long as the state is kept, not only while the screen
    * is shown: an entry refused or discarded while the user is on the Outbox is shown so on return, and
-   * the position it took is free again for the next tube.
+   * the position it took is free again for the next tube. The box is read again then too: it was read
+   * while the change waited, and drew it made (a rack file's move had emptied the position it left, and
+   * the tube was drawn where it never went). So it is after a news of a move within the box: what main
+   * reads of the moves before it changes with it (a move given up on no longer hides the one before it,
+   * which says the position the tube left; a confirmed one has taken the tube out of main's copy).
    */
   start(): void {
     this.#offChange ??= followEntrySync(
@@ -93,7 +97,15 @@ export class AssignState implements ServiceBound, Asking {
       this.outbox,
       () => this.assignments,
       (changed) => {
-        if (changed.some((a) => !mayHappen(a.sync))) this.next = this.#firstFree();
+        if (!changed.some((a) => !mayHappen(a.sync) || a.from !== undefined)) return;
+        this.next = this.#firstFree();
+        this.refreshHoldings().catch((err: unknown) =>
+          this.feedback.report(
+            '',
+            `The box could not be read again (${messageOf(err)}): scan the box again before the next tube`,
+            'unknown',
+          ),
+        );
       },
     );
     if (this.location) this.samples.open(this.labsheet);
@@ -298,8 +310,16 @@ export class AssignState implements ServiceBound, Asking {
 
   /** Shows committed placements and moves the next position past them. */
   #placed(placements: readonly Placement[], entryIds: readonly (number | string)[]): void {
-    placements.forEach(({ id, idType, position }, k) =>
-      this.assignments.push({ id, idType, position, entryId: Number(entryIds[k]), sync: 'pending', reason: null }),
+    placements.forEach(({ id, idType, position, from }, k) =>
+      this.assignments.push({
+        id,
+        idType,
+        position,
+        ...(from ? { from } : {}),
+        entryId: Number(entryIds[k]),
+        sync: 'pending',
+        reason: null,
+      }),
     );
     const at = new Set(placements.flatMap((p) => (p.position ? [p.position] : [])));
     if (at.size === 0) return;

@@ -9,11 +9,12 @@ export interface Assignment extends QueuedItem {
   id: string;
   idType: IdType;
   position: string | null;
+  /** The position of the open box the page saw the tube in, which the move empties (a rack file's move). */
+  from?: string;
 }
 
 /** Where a tube is to go: what a scan or a rack file's read asks the outbox to queue. */
-/** A tube to queue; `from`: the position of the open box the page saw it in, which the move empties. */
-export type Placement = Pick<Assignment, 'id' | 'idType' | 'position'> & { from?: string };
+export type Placement = Pick<Assignment, 'id' | 'idType' | 'position' | 'from'>;
 
 /**
  * The open box as this computer knows it: what it held as it was opened (box-holdings.ts) and this
@@ -30,11 +31,24 @@ export interface BoxRecord {
 }
 
 /**
- * This visit's tubes less those the service refused or the user cancelled or discarded in the
- * Outbox: such a move put nothing anywhere.
+ * This visit's tubes where they are, each at one position: less those that put nothing anywhere (refused,
+ * failed before they left, cancelled or discarded in the Outbox), and less those a newer one of this visit
+ * moved on, by the text scanned or out of their position (its `from`), sent or not. A tube moved twice
+ * is where its newest move that did or may happen puts it; one that never happened moved nothing, so the
+ * one before it stands (as Well fill's drawEntry draws a plate).
  */
 export function standing(box: BoxRecord): Assignment[] {
-  return box.assignments.filter((a) => mayHappen(a.sync));
+  const moved = new Set<string>();
+  const left = new Set<string>();
+  const stands: Assignment[] = [];
+  for (const a of [...box.assignments].reverse()) {
+    if (!mayHappen(a.sync)) continue;
+    const tube = a.id.toUpperCase();
+    if (!moved.has(tube) && (a.position === null || !left.has(a.position))) stands.push(a);
+    moved.add(tube);
+    if (a.from) left.add(a.from);
+  }
+  return stands.reverse();
 }
 
 export function isTaken(box: BoxRecord, position: string): boolean {
@@ -49,7 +63,7 @@ export function isTaken(box: BoxRecord, position: string): boolean {
  */
 export function whereIs(box: BoxRecord, code: string, row: TubeRow | null): TubeAlreadyHere | null {
   const names = namesOf(code, row);
-  const here = standing(box).find((a) => names.has(a.id.toUpperCase())) ?? null;
+  const here = standing(box).findLast((a) => names.has(a.id.toUpperCase())) ?? null;
   // The last record of it: a tube moved within the box is still listed where it was until read back.
   const found = here ?? box.held.findLast((h) => isTube(h, box.labsheet, names)) ?? null;
   if (!found) return null;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -59,6 +59,27 @@ describe('a confirmed move frees the position it left, before the box is read ag
     expect(again.s.targetPosition()).toBe('A1');
     await again.scan('TB000161');
     expect(b.said()).toMatch(/^TB000161 → BX-0001 .* A1$/);
+  });
+
+  it('moved twice this visit by rack files, both confirmed: at the newer position, the one between free', async () => {
+    const b = await openBenches('extended');
+    await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+    const { s, scan } = await b.assignScreenOnFilledBox(BOX, ['TB000160']);
+    await s.rack.importText(csv('B3,TB000160'));
+    await b.sync();
+    expect(await s.rack.importText(csv('C5,TB000160'))).toEqual({
+      text: '1 tube saved from the rack file; 1 tube moved within the box (TB000160 B3 → C5)',
+      ok: true,
+    });
+    await b.sync();
+    expect(await b.env.call('outbox.counts', {})).toMatchObject({ pending: 0, failed: 0, uncertain: 0 });
+    expect(b.heldOnService(BOX, 'C5')).toBe('S-0160');
+
+    await vi.waitFor(() => expect(s.whereIs('TB000160', null)?.position).toBe('C5'));
+    expect(['A1', 'B3', 'C5'].filter((p) => s.isTaken(p))).toEqual(['C5']);
+    await scan('B3');
+    await scan('TB000161');
+    expect(b.said()).toMatch(/^TB000161 → BX-0001 .* B3$/);
   });
 
   it('moved out of the box, to a plate: the box has its position free, and Well fill draws it empty', async () => {
