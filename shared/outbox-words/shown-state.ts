@@ -1,4 +1,10 @@
-import { isHeldForLook, type FailedShown, type OutboxEntryState, type OutboxError } from '../ipc/channels/outbox.js';
+import {
+  isHeldForLook,
+  type FailedShown,
+  type MayHaveArrived,
+  type OutboxEntryState,
+  type OutboxError,
+} from '../ipc/channels/outbox.js';
 import { isRefusal } from './shown-error.js';
 
 /**
@@ -65,4 +71,20 @@ export function failedShown(error: Pick<OutboxError, 'kind'> | null | undefined)
 /** Which of the words an entry's state is. */
 export function shownState(state: OutboxEntryState, error: Pick<OutboxError, 'kind'> | null | undefined): ShownState {
   return state === 'failed' ? failedShown(error) : state;
+}
+
+/**
+ * Which of the words an entry is said in where main's mayHaveArrived came with it (a well, the lists, the
+ * Outbox's row): a failed one that may be on the service all the same is "Unsure whether it arrived", as
+ * one whose answer was lost, since a Retry of it unlooked may make the change twice; "Failed" is only one
+ * that never left this computer (null). `undefined`, not read, is unsure: never said to be surely not
+ * there. A hold or a refusal is said so whatever the rest (its error tells, shownState).
+ */
+export function entryShownState(
+  state: OutboxEntryState,
+  error: Pick<OutboxError, 'kind'> | null | undefined,
+  mayHaveArrived: MayHaveArrived | null | undefined,
+): ShownState {
+  const shown = shownState(state, error);
+  return shown === 'failed' && mayHaveArrived !== null ? 'uncertain' : shown;
 }

@@ -2,7 +2,7 @@ import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels
 import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
-import { shownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
+import { entryShownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 
 /**
  * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says
@@ -26,8 +26,8 @@ export const SYNC_STATE: Record<WellSync, ShownState> = {
 };
 
 /**
- * The mark of each state an entry drawn in a well can be in; cancelled and discarded ones are not drawn,
- * and a failed one's depends on whether it may have arrived (markOf).
+ * The mark of each state an entry drawn in a well can be in; cancelled and discarded ones are not drawn.
+ * A failed one that may have arrived is said as unsure (entryShownState).
  */
 const MARK_OF: Partial<Record<ShownState, WellSync>> = {
   done: 'synced',
@@ -35,6 +35,7 @@ const MARK_OF: Partial<Record<ShownState, WellSync>> = {
   sending: 'pending',
   held: 'held',
   refused: 'refused',
+  failed: 'failed',
   uncertain: 'unsure',
 };
 
@@ -123,13 +124,11 @@ export interface EntryNews {
 /**
  * An entry's mark, as a listed item shows it: a failed one is `failed` when main says it cannot be on the
  * service (it never left this computer), `unsure` when it may be or that is not known (never said to be
- * surely not on the service). Only the error tells a hold or a refusal (shownState owns that); only main's
- * mayHaveArrived tells the rest, so a list and a well say the same word for one entry.
+ * surely not on the service). entryShownState decides, for the Outbox's row too, so a list, a well and the
+ * Outbox say the same word for one entry.
  */
 export function syncOf(news: EntryNews): WellSync | null {
-  const shown = shownState(news.state, news.error);
-  if (shown !== 'failed') return MARK_OF[shown] ?? null;
-  return news.mayHaveArrived === null ? 'failed' : 'unsure';
+  return MARK_OF[entryShownState(news.state, news.error, news.mayHaveArrived)] ?? null;
 }
 
 /**
