@@ -8,6 +8,7 @@ import {
   type OutboxEntry,
   type UnreadableEntry,
 } from '../../outbox/index.js';
+import { entryMayHaveArrived } from '../../outbox/may-have-arrived.js';
 
 /**
  * The name people use for a plate, box or location known by uuid (its hrid), or null when this
@@ -80,6 +81,7 @@ function unreadableSummary(e: UnreadableEntry): OutboxEntrySummary {
     state: e.state,
     attempts: e.attempts,
     lastError: e.lastError ? toOutboxError(e.lastError) : null,
+    mayHaveArrived: entryMayHaveArrived(e),
     createdAt: e.createdAt,
     unreadable:
       `This version of Benchlink cannot read this entry (${e.unreadable}), so it is never sent. ` +
@@ -113,6 +115,7 @@ export function toSummary(
     state: e.state,
     attempts: e.attempts,
     lastError: e.lastError ? toOutboxError(e.lastError) : null,
+    mayHaveArrived: entryMayHaveArrived(e),
     createdAt: e.createdAt,
     ...(noteOf(e.result) ? { note: noteOf(e.result)! } : {}),
     ...(folder === null ? {} : { recordFolder: folder }),

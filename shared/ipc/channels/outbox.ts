@@ -107,6 +107,11 @@ export const outboxEntrySummary = z.strictObject({
   state: outboxEntryState,
   attempts: z.number().int().nonnegative(),
   lastError: outboxError.nullable(),
+  /**
+   * A failed entry's MAY_HAVE_ARRIVED, as `outbox.await` answers it: null when it cannot be on the service,
+   * and for an entry in any other state. Main decides; the row says it in the words a well does.
+   */
+  mayHaveArrived: z.enum(MAY_HAVE_ARRIVED).nullable(),
   createdAt: z.number(),
   /** A done entry's note, e.g. "Accepted by the service; its answer was not understood." */
   note: z.string().optional(),

@@ -68,6 +68,7 @@ describe('Assign location: a failed move is said the same on its list and on the
       state: 'failed',
       attempts: 0,
       lastError: { kind: 'local' },
+      mayHaveArrived: null,
     });
 
     await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('failed'));
@@ -89,7 +90,12 @@ describe('Assign location: a failed move is said the same on its list and on the
     for (let i = 0; i < 8; i++) await b.sync();
     b.proxy().setFaults([]);
     const move = s.assignments[0]!;
-    expect(await listed(b, move.entryId)).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+    // The Outbox's list carries main's decision, so its row says the word the list and the plate say.
+    expect(await listed(b, move.entryId)).toMatchObject({
+      state: 'failed',
+      lastError: { kind: 'gave-up' },
+      mayHaveArrived: 'gave-up',
+    });
 
     await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('unsure'));
     expect(s.rowSaid(s.assignments[0]!)).toMatch(
