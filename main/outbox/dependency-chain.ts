@@ -96,17 +96,25 @@ export function dependencyChain(st: Statements) {
       if (before?.state === 'failed') changed.push(...retryChain(before.id, t));
     }
     if (st.retry.run(t, id, e.state).changes !== 1) return changed;
-    changed.push(id);
+    return [...changed, id, ...retryDependents(id, t)];
+  }
+
+  /**
+   * The entries failed only because `id` failed ('dependency'), and so on down the chain, pending again:
+   * `id` is on its way again or done. Runs inside the caller's transaction; answers their ids.
+   */
+  function retryDependents(id: number, t: number): number[] {
+    const changed: number[] = [];
     const todo = [id];
     while (todo.length > 0)
       for (const d of st.failedDependents.all(todo.shift()!))
-        if (!changed.includes(d.id) && st.retry.run(t, d.id, 'failed').changes === 1) {
+        if (d.id !== id && !changed.includes(d.id) && st.retry.run(t, d.id, 'failed').changes === 1) {
           changed.push(d.id);
           todo.push(d.id);
         }
     return changed;
   }
 
-  return { failDependents, checkBuiltOn, retryChain };
+  return { failDependents, checkBuiltOn, retryChain, retryDependents };
 }
 export type DependencyChain = ReturnType<typeof dependencyChain>;

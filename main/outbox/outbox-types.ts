@@ -205,6 +205,8 @@ export interface Outbox {
   /**
    * The user confirms an uncertain entry did reach the server, with what it answered where they found
    * that out (the file id of an upload they see on the service), so an entry waiting for it can go.
+   * Without a result ("It arrived"), a failed entry that may be on the service all the same (said as
+   * unsure on every screen) is confirmed too, and what failed for want of it goes.
    */
   confirmDone(id: number, result?: unknown): boolean;
   /** The user corrected a failed entry. */

@@ -336,6 +336,11 @@ export const outboxChannels = {
       ),
     }),
   }),
+  /**
+   * The user's choice on an entry unsure whether it arrived (UNSURE_CHOICES): its answer was lost, or it
+   * failed where main says it may be on the service all the same (mayHaveArrived), which every screen
+   * says as unsure too. `ok: false` with why when it is no longer such an entry.
+   */
   'outbox.reconcile': channel({
     request: z.strictObject({ id: outboxEntryId, resolution: z.enum(RECONCILE_RESOLUTIONS) }),
     response: done,

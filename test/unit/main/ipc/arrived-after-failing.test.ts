@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { outboxHandlers } from '../../../../main/ipc/handlers/outbox.js';
+import { createOutbox, type EntryError, type Outbox } from '../../../../main/outbox/index.js';
+import type { SyncEngine } from '../../../../main/sync/index.js';
+import { PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
+import { attach, needsFile, tempDir, upload, wellSet } from '../outbox/helpers.js';
+
+/**
+ * "It arrived" (outbox.reconcile mark-done) on a failed entry every screen says is unsure whether it
+ * arrived: main settles it as done, by the same rule the screens say it by (mayHaveArrived), so the
+ * technician who found the change on the service need not Retry it (twice) or Discard it (an undo would
+ * then leave it there). On the old code only an entry whose answer was lost could be marked so. The real
+ * outbox and main's handler; the sync engine is a stand-in (a choice sends nothing).
+ */
+describe('"It arrived" on a failed entry that may be on the service', () => {
+  let t: ReturnType<typeof tempDir>;
+  let outbox: Outbox;
+  const sync = { syncNow: async () => undefined } as unknown as SyncEngine;
+  const arrived = (id: number) =>
+    outboxHandlers({ outbox, sync })['outbox.reconcile']({ id, resolution: 'mark-done' }, { transport: 'test' });
+  beforeEach(() => {
+    t = tempDir('arrived-');
+    outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: () => 1 });
+  });
+  afterEach(() => {
+    outbox.close();
+    t.cleanup();
+  });
+
+  /** An entry tried `tries` times (claimed: a request of it left), then failed with `error`. */
+  function failed(id: number, error: Omit<EntryError, 'at'>, tries = 1): number {
+    for (let i = 0; i < tries; i++) outbox.claim([id], `r-${id}-${i}`, 'manifest/update');
+    outbox.settle([{ id, state: 'failed', error: { ...error, at: 1 } }]);
+    return id;
+  }
+
+  it('one that gave up after its tries is marked done, and what failed for want of it goes again', async () => {
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    failed(u!, { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts.' }, 8);
+    expect(outbox.get(a!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+
+    expect(await arrived(u!)).toEqual({ ok: true });
+    expect(outbox.get(u!)!.state).toBe('done');
+    expect(outbox.get(a!)!.state).toBe('pending');
+  });
+
+  it('one that never left this computer, a refusal or a hold is left as it is, with why', async () => {
+    const neverLeft = outbox.enqueue(wellSet('A1', 'S-0001'));
+    outbox.settle([{ id: neverLeft, state: 'failed', error: { kind: 'local', message: 'Not sent.', at: 1 } }]);
+    const refused = failed(outbox.enqueue(wellSet('A2', 'S-0002')), { kind: 'not-found', status: 404, message: 'x' });
+    const held = failed(outbox.enqueue(wellSet('A3', 'S-0003')), { kind: PLATE_CHANGED, message: 'changed' });
+    for (const id of [neverLeft, refused, held]) {
+      expect(await arrived(id), `entry ${id}`).toMatchObject({ ok: false, message: expect.stringMatching(/settled/) });
+      expect(outbox.get(id)!.state, `entry ${id}`).toBe('failed');
+    }
+  });
+});
