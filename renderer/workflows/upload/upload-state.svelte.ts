@@ -1,5 +1,6 @@
 import { call, IpcCallError, notQueued, notRecorded } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { IpcResult } from '../../../shared/ipc/result.js';
 import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
@@ -107,6 +108,8 @@ export function storedOnlyNote(name: string): string | null {
 export class UploadState implements ServiceBound {
   items = $state<UploadItem[]>([]);
   isGlobal = $state(false);
+  /** The row that asks "Yes, discard it" before `discard`, as the Outbox's does: its entry id, or none. */
+  confirming = $state<number | null>(null);
   #key = 0;
   #offChange: (() => void) | null = null;
 
@@ -157,14 +160,34 @@ export class UploadState implements ServiceBound {
    * drawn as main has the entry, and a choice that changed nothing says why on the row.
    */
   async settle(item: UploadItem, choice: UnsureChoice): Promise<void> {
+    await this.#decide(item, NOT_SETTLED[choice], (id) =>
+      this.api.invoke('outbox.reconcile', { id, resolution: choice }),
+    );
+  }
+
+  /**
+   * The technician's Discard of a failed or refused upload, after the row asked, as the Outbox's own
+   * (`outbox.discard`): it is never sent, and the row is drawn as main has the entry.
+   */
+  async discard(item: UploadItem): Promise<void> {
+    this.confirming = null;
+    await this.#decide(item, 'Not discarded', (id) => this.api.invoke('outbox.discard', { id }));
+  }
+
+  /** Asks main for the technician's choice on an upload's entry, then draws the row as main has it. */
+  async #decide(
+    item: UploadItem,
+    notDone: string,
+    ask: (id: number) => Promise<IpcResult<{ ok: boolean; message?: string | undefined }>>,
+  ): Promise<void> {
     const id = item.entryId;
     if (id === null) return;
-    const r = await this.api.invoke('outbox.reconcile', { id, resolution: choice });
+    const r = await ask(id);
     const read = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
     if (read.ok) await this.#follow(item, read.value.state);
     if (r.ok && r.value.ok) return;
     const why = r.ok ? (r.value.message ?? 'main did not say why') : r.error.message;
-    item.message = `${NOT_SETTLED[choice]}: ${why}`;
+    item.message = `${notDone}: ${why}`;
   }
   /** The screen is left: the list goes on following its entries (start). */
   stop(): void {}

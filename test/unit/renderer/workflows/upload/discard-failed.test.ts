@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
+import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+
+/**
+ * A failed upload is discarded from its Upload row, as from its Outbox row (`outbox.discard`): it is never
+ * sent, and the row says so. Before, the row offered nothing and the technician had to find its entry in
+ * the Outbox. The kept state as the screen gets it, on the real main in-process; main reaches the real
+ * sandbox through the fault proxy.
+ */
+const openBenches = benchesPerTest();
+const UPLOAD = /\/files\/store-and-embed$/;
+
+describe('Upload: a failed upload is discarded from its row', () => {
+  it('refused by the service: Discard takes it out, and nothing of it is sent again', async () => {
+    const k = await keptScreenOnMain(openBenches, keptUploadState);
+    try {
+      const s = k.show();
+      // A type the service stores but refuses to embed: refused in its answer, the entry failed.
+      await s.addFiles([new File(['MZ'], 'runner.exe')]);
+      const item = s.items[0]!;
+      await k.b.sync();
+      await vi.waitFor(() => expect(item.phase).toBe('refused'));
+      const sent = k.b.proxy().requests.filter((r) => UPLOAD.test(r.path)).length;
+      expect(sent).toBeGreaterThan(0);
+
+      await s.discard(item);
+      expect((await k.entry(item.entryId!)).state).toBe('discarded');
+      expect(item.phase).toBe('discarded');
+      expect(phaseWords(item.phase)).toMatch(/^discarded .*will not be sent$/);
+      await k.b.sync();
+      expect(k.b.proxy().requests.filter((r) => UPLOAD.test(r.path))).toHaveLength(sent);
+    } finally {
+      k.close();
+    }
+  }, 60_000);
+
+  it('one settled meanwhile says why on the row, and is drawn as main has it', async () => {
+    const k = await keptScreenOnMain(openBenches, keptUploadState);
+    try {
+      const s = k.show();
+      await s.addFiles([new File(['MZ'], 'runner.exe')]);
+      const item = s.items[0]!;
+      await k.b.sync();
+      await vi.waitFor(() => expect(item.phase).toBe('refused'));
+      // Retried in the Outbox meanwhile: it is on its way again, not failed.
+      expect((await k.b.env.call('outbox.retry', { id: item.entryId! })).ok).toBe(true);
+      await s.discard(item);
+      expect(item.message).toBe('Not discarded: Only a failed or uncertain entry can be discarded.');
+      expect(['queued', 'sending', 'refused']).toContain(item.phase);
+    } finally {
+      k.close();
+    }
+  }, 60_000);
+});
