@@ -1,7 +1,10 @@
+import type { MayHaveArrived } from '../ipc/channels/outbox.js';
+
 /**
- * The technician's two choices for an entry unsure whether it arrived, with the words every screen
- * offers them in (the Outbox's row, the Upload row): one table, so "It arrived" on one screen is never
- * another word for the same choice on the next. Each is main's `outbox.reconcile` resolution of that name.
+ * The technician's two choices for an entry unsure whether it arrived (its answer lost, or failed where
+ * main says it may be on the service all the same), with the words every screen offers them in (the
+ * Outbox's row, the Upload row): one table, so "It arrived" on one screen is never another word for the
+ * same choice on the next. Each is main's `outbox.reconcile` resolution of that name.
  */
 export const UNSURE_CHOICES = [
   { resolution: 'mark-done', label: 'It arrived', title: 'It did reach the server' },
@@ -9,3 +12,19 @@ export const UNSURE_CHOICES = [
 ] as const;
 
 export type UnsureChoice = (typeof UNSURE_CHOICES)[number]['resolution'];
+
+const said = (choice: UnsureChoice): string => UNSURE_CHOICES.find((c) => c.resolution === choice)!.label;
+
+/**
+ * What to do about a failed entry that may be on the service all the same (main's mayHaveArrived), said
+ * after its own reason, which is written for a failure ("Retry … or discard it"): sent again unlooked,
+ * the change may be made twice (a webhook delivered twice, a row updated twice). Null where its reason
+ * says what to do already: a change set aside for a newer one must not be sent again over it.
+ */
+export function lookFirst(why: MayHaveArrived): string | null {
+  if (why === 'superseded') return null;
+  return (
+    'It may be on the service all the same: look there before you send it again. ' +
+    `If it is there, choose "${said('mark-done')}"; if it is not, "${said('resend')}".`
+  );
+}

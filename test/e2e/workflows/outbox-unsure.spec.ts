@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { useStack } from './stack.js';
+import { openScreen, scanAndWait, signIn } from './user.js';
+
+// The fault proxy between the host and the service answers 503 after the service made the change.
+const stack = useStack({ faults: true, timeout: 90_000 });
+
+/**
+ * A change that gave up after the service kept answering 503 may be on the service all the same (a
+ * gateway's 503 after the service made it): its Outbox row says so in the words its well says, "Unsure
+ * whether it arrived", with what to do and the choices of one whose answer was lost. Before, the row
+ * said "Failed" with Retry, as one never sent: pressed unlooked, it made the change a second time.
+ */
+test('a fill that gave up after 503s reads "Unsure whether it arrived" in the Outbox, as on its well; "It arrived" settles it', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000003', 'PL-0003');
+  stack.setFaults([{ path: '/manifest/update', fault: { kind: 'status', status: 503, forward: true } }]);
+  await scanAndWait(page, 'TB000031', 'S-0031');
+
+  await openScreen(page, 'Outbox');
+  const row = page.locator('[data-testid^="entry-"][data-state]', { hasText: 'S-0031' });
+  // Each "Sync now" is one more answered try; after its last the entry gives up and waits for the user.
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('sync-now').click();
+        return row.getAttribute('data-state');
+      },
+      { intervals: [300], timeout: 30_000 },
+    )
+    .toBe('failed');
+  const id = (await row.getAttribute('data-testid'))!.replace('entry-', '');
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveText('Unsure whether it arrived');
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveAttribute('data-shown', 'uncertain');
+  await expect(page.getByTestId(`entry-reason-${id}`)).toContainText('Stopped after 8 failed attempts');
+  await expect(page.getByTestId(`entry-advice-${id}`)).toHaveText(
+    'It may be on the service all the same: look there before you send it again. ' +
+      'If it is there, choose "It arrived"; if it is not, "Send again".',
+  );
+  // Not offered as one never sent: no Retry (nor Edit), the choices of one whose answer was lost.
+  await expect(page.getByTestId(`retry-${id}`)).toHaveCount(0);
+  await expect(page.getByTestId(`edit-${id}`)).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Send again' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Discard…' })).toBeVisible();
+
+  // The well says the same word for the same change.
+  await openScreen(page, 'Well fill');
+  const well = page.locator('[data-sample="S-0031"]');
+  await expect(well).toHaveAttribute('data-sync', 'unsure');
+  await expect(well).toHaveAttribute('title', /unsure whether it arrived: Stopped after 8 failed attempts/);
+
+  // The technician looks: the service has it. "It arrived" settles it, and nothing is sent again.
+  stack.setFaults([]);
+  expect(stack.serverWells('PL-0003').filter((w) => w.sample === 'S-0031')).toHaveLength(1);
+  await openScreen(page, 'Outbox');
+  await row.getByRole('button', { name: 'It arrived' }).click();
+  await expect(page.getByTestId('outbox-message')).toHaveText('Marked as done');
+  await expect(row).toHaveCount(0);
+  await openScreen(page, 'Well fill');
+  await expect(well).toHaveAttribute('data-sync', 'synced');
+});
+
+/** A failed upload is given up from its own row, asked first as the Outbox asks, with the keyboard. */
+test('a refused upload is discarded from its Upload row after "Yes, discard it", and leaves the Outbox', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Upload');
+  await page
+    .getByTestId('file-input')
+    .setInputFiles([{ name: 'runner.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') }]);
+  const row = page.getByTestId('upload-runner.exe');
+  await expect(row).toHaveAttribute('data-phase', 'refused', { timeout: 20_000 });
+  await page.getByTestId('discard-runner.exe').click();
+  // Asked first; the question has the keyboard, and Keep leaves it as it was.
+  const confirm = page.getByTestId('confirm-discard-runner.exe');
+  await expect(confirm).toBeFocused();
+  await row.getByRole('button', { name: 'Keep' }).click();
+  await expect(row).toHaveAttribute('data-phase', 'refused');
+  await page.getByTestId('discard-runner.exe').click();
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('data-phase', 'discarded');
+  await expect(row.locator('strong')).toContainText('will not be sent');
+  await expect(row.getByRole('button')).toHaveCount(0);
+
+  await openScreen(page, 'Outbox');
+  await expect(page.locator('[data-testid^="entry-"]', { hasText: 'runner.exe' })).toHaveCount(0);
+});
