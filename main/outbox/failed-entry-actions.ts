@@ -3,11 +3,10 @@ import { toWriteError } from '../common/write-error.js';
 import { refuseStandIn, validate } from './intent-checks.js';
 import { rowToListed, type EntryRow } from './statements.js';
 import type { DependencyChain } from './dependency-chain.js';
-import type { StoreContext } from './store-context.js';
+import { storedError, type StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
 import type { EntryState } from './entry.js';
 import { entryMayHaveArrived } from './may-have-arrived.js';
-import { storedError } from './store-context.js';
 import { entryShownState } from '../../shared/outbox-words/shown-state.js';
 
 /** Whether the screens say a stored entry as unsure whether it arrived, by main's own mayHaveArrived. */

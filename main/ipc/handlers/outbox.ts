@@ -191,8 +191,11 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     'outbox.reconcile': async ({ id, resolution }) => {
       const n = toId(id);
       let ok: boolean;
-      if (resolution === 'mark-done') ok = committed(() => outbox.confirmDone(n));
-      else if (resolution === 'resend') {
+      if (resolution === 'mark-done') {
+        ok = committed(() => outbox.confirmDone(n));
+        // What waited for it (a picture for its upload's file id, or one failed for want of it) goes now.
+        if (ok) void sync.syncNow();
+      } else if (resolution === 'resend') {
         ok = committed(() => outbox.retry(n));
         if (ok) void sync.syncNow();
       } else ok = discard(n);

@@ -11,17 +11,19 @@ import { attach, needsFile, tempDir, upload, wellSet } from '../outbox/helpers.j
  * arrived: main settles it as done, by the same rule the screens say it by (mayHaveArrived), so the
  * technician who found the change on the service need not Retry it (twice) or Discard it (an undo would
  * then leave it there). On the old code only an entry whose answer was lost could be marked so. The real
- * outbox and main's handler; the sync engine is a stand-in (a choice sends nothing).
+ * outbox and main's handler; the sync engine is a stand-in that counts the syncs the choice asks for.
  */
 describe('"It arrived" on a failed entry that may be on the service', () => {
   let t: ReturnType<typeof tempDir>;
   let outbox: Outbox;
-  const sync = { syncNow: async () => undefined } as unknown as SyncEngine;
+  let nudges = 0;
+  const sync = { syncNow: async () => void (nudges += 1) } as unknown as SyncEngine;
   const arrived = (id: number) =>
     outboxHandlers({ outbox, sync })['outbox.reconcile']({ id, resolution: 'mark-done' }, { transport: 'test' });
   beforeEach(() => {
     t = tempDir('arrived-');
     outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: () => 1 });
+    nudges = 0;
   });
   afterEach(() => {
     outbox.close();
@@ -45,6 +47,8 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
     expect(await arrived(u!)).toEqual({ ok: true });
     expect(outbox.get(u!)!.state).toBe('done');
     expect(outbox.get(a!)!.state).toBe('pending');
+    // And goes now, not at the next scan or Sync now.
+    expect(nudges).toBe(1);
   });
 
   it('one that never left this computer, a refusal or a hold is left as it is, with why', async () => {
