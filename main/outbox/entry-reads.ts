@@ -2,7 +2,7 @@ import { rowToEntry, rowToListed, UnreadableRowError } from './statements.js';
 import type { StoreContext } from './store-context.js';
 import type { ListOptions, ListTotal, Outbox } from './outbox-types.js';
 import type { EntryState } from './entry.js';
-import { kindsShownAs } from './failed-shown.js';
+import { failedSaidAs } from './failed-shown.js';
 
 /** Entries read for the user and for listeners: one this version cannot read is shown as such or skipped, never thrown. */
 export function entryReads({
@@ -24,7 +24,7 @@ export function entryReads({
     // A tab's entries are picked in SQL, before the limit: picked after it, 500 refused ones ahead
     // would leave the Needs a look tab empty while its count says 3.
     if (state === 'failed' && o.shown !== undefined)
-      return st.failedOfKinds.all(...kindsShownAs(st, o.shown), service(), after, limit);
+      return st.failedSaid.all(failedSaidAs(st, o.shown), service(), after, limit);
     return st.inStateOfService.all(state, service(), after, limit);
   };
 
@@ -58,7 +58,7 @@ export function entryReads({
     listTotal(state, o) {
       const rows =
         state === 'failed' && o?.shown !== undefined
-          ? st.countFailedOfKindsByService.all(...kindsShownAs(st, o.shown))
+          ? st.countFailedSaidByService.all(failedSaidAs(st, o.shown))
           : st.countInStateByService.all(state);
       const inUse = service();
       const total: ListTotal = { inUse: 0, elsewhere: [] };

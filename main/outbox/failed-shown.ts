@@ -1,22 +1,28 @@
-import { failedShown } from '../../shared/outbox-words/shown-state.js';
+import { failedEntryShown } from '../../shared/outbox-words/shown-state.js';
 import type { FailedShown } from '../../shared/ipc/channels/outbox.js';
+import { mayHaveArrived } from './may-have-arrived.js';
 import type { Statements } from './statements.js';
 
 /**
  * How a failed entry is said, from its error's kind as SQLite reads it (null, or not a string, when the
- * stored error does not say one): the rows' own rule (failedShown), for main's counts and tabs alike.
+ * stored error does not say one) and its tries: the rows' own rule (entryShownState, with main's
+ * mayHaveArrived), for main's counts and tabs alike. One that may be on the service is said unsure.
  */
-export const shownOfKind = (kind: unknown): FailedShown => failedShown(typeof kind === 'string' ? { kind } : null);
+export function shownOfFailed(kind: unknown, attempts: number): FailedShown {
+  const error = typeof kind === 'string' ? { kind } : null;
+  return failedEntryShown(error, mayHaveArrived(error, attempts));
+}
 
 /**
- * The failed entries said as `shown`, as the statements over FAILED_OF_KINDS take them: the kinds of
- * error stored now that are said so (a JSON array), and 1 when an entry without a kind is too. The rule
- * stays in JS, once per kind, and SQLite picks the rows, so a tab is never cut by entries of another.
+ * The failed entries said as `shown`, as the statements over FAILED_SAID take them: each [kind, attempts]
+ * failed entries have now that is said so (a JSON array of pairs). The rule stays in JS, once per pair
+ * (a handful: few kinds, few tries), and SQLite picks the rows, so a tab is never cut by entries of another.
  */
-export function kindsShownAs(st: Statements, shown: FailedShown): [kinds: string, noKind: number] {
-  const kinds = st.failedKinds
-    .all()
-    .map((r) => r.kind)
-    .filter((k) => shownOfKind(k) === shown);
-  return [JSON.stringify(kinds.filter((k) => k !== null)), kinds.includes(null) ? 1 : 0];
+export function failedSaidAs(st: Statements, shown: FailedShown): string {
+  return JSON.stringify(
+    st.failedKinds
+      .all()
+      .filter((r) => shownOfFailed(r.kind, r.attempts) === shown)
+      .map((r) => [r.kind, r.attempts]),
+  );
 }

@@ -12,7 +12,7 @@ import { entryReads } from './entry-reads.js';
 import { servicesElsewhere } from './waiting-elsewhere.js';
 import { keptEntries } from './kept-entries.js';
 import { FAILED_BY_KIND } from './statements.js';
-import { shownOfKind } from './failed-shown.js';
+import { shownOfFailed } from './failed-shown.js';
 
 export type {
   Outbox,
@@ -52,12 +52,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
     changedEntry: reads.changedEntry,
     findDeduped: (key) => st.byDedupe.get(key)?.id ?? null,
     counts() {
-      const failedAs = { held: 0, refused: 0, failed: 0 };
+      const failedAs = { held: 0, refused: 0, failed: 0, uncertain: 0 };
       const c: QueueCounts = { pending: 0, sending: 0, failed: 0, failedAs, uncertain: 0, done: 0, elsewhere: 0 };
       const current = service();
-      for (const { state, kind, n } of st.counts.all(current, current)) {
+      for (const { state, kind, attempts, n } of st.counts.all(current, current)) {
         // Split by the one rule every screen says a failed entry's state by, so the counts read as the rows do.
-        if (state === FAILED_BY_KIND) failedAs[shownOfKind(kind)] += n;
+        if (state === FAILED_BY_KIND) failedAs[shownOfFailed(kind, attempts ?? 0)] += n;
         else if (state in c && state !== 'failedAs') c[state as Exclude<keyof QueueCounts, 'failedAs'>] = n;
       }
       for (const w of this.waitingElsewhere()) c.elsewhere += w.waiting + w.failed + w.uncertain;

@@ -36,18 +36,23 @@ export interface EntryRow {
   service: string | null;
 }
 
-/** The `counts` rows that count failed entries by their error's kind, apart from the rows by state. */
+/** The `counts` rows that count failed entries by their error's kind and tries, apart from the rows by state. */
 export const FAILED_BY_KIND = 'failed-by-kind';
 
 /**
- * A failed entry's error kind, read by SQLite: all that tells a hold or a refusal from another failure
- * (failed-shown.ts says which kind is which). One expression for the counts and the Outbox's tabs, so
- * "3 need a look" and the Needs a look tab count the same rows. A stored error that is not JSON reads as
- * no kind (json_extract would throw, and nothing would be counted or listed).
+ * A failed entry's error kind, read by SQLite: with its `attempts`, all that tells how it is said (a hold,
+ * a refusal, one that may be on the service, another failure: failed-shown.ts says which pair is which).
+ * One expression for the counts and the Outbox's tabs, so "3 need a look" and the Needs a look tab count
+ * the same rows. A stored error that is not JSON reads as no kind (json_extract would throw, and nothing
+ * would be counted or listed).
  */
 const FAILED_KIND = `CASE WHEN json_valid(last_error) THEN json_extract(last_error, '$.kind') END`;
-/** Failed entries whose kind is one of a JSON array's values, or has none when the flag is 1. */
-const FAILED_OF_KINDS = `state = 'failed' AND (${FAILED_KIND} IN (SELECT value FROM json_each(?)) OR (? AND ${FAILED_KIND} IS NULL))`;
+/**
+ * Failed entries whose [kind, attempts] is one of a JSON array's pairs (failedSaidAs). `IS` matches a
+ * missing kind to a null one; each pair's values compare as SQLite stored them, never as JSON text.
+ */
+const FAILED_SAID = `state = 'failed' AND EXISTS (SELECT 1 FROM json_each(?) p
+  WHERE json_extract(p.value, '$[0]') IS ${FAILED_KIND} AND json_extract(p.value, '$[1]') = attempts)`;
 
 /** A stored row this version cannot read; the message says which entry and why, for the user. */
 export class UnreadableRowError extends Error {
@@ -214,28 +219,29 @@ export function prepareStatements(db: Database.Database) {
     ),
     /**
      * Runs after every scan's commit, so one statement: the states from the (service, state) index, and
-     * the failed entries once more by their error's kind, which is all that tells a hold or a refusal
-     * from another failure. Only failed rows are read for it, and SQLite reads the kind, not JS.
+     * the failed entries once more by their error's kind and tries, which is all that tells how each is
+     * said (failed-shown.ts). Only failed rows are read for it, and SQLite reads the kind, not JS.
      */
-    counts: db.prepare<[string, string], { state: string; kind: unknown; n: number }>(
-      `SELECT state, NULL AS kind, COUNT(*) AS n FROM entries WHERE service = ? GROUP BY state
+    counts: db.prepare<[string, string], { state: string; kind: unknown; attempts: number | null; n: number }>(
+      `SELECT state, NULL AS kind, NULL AS attempts, COUNT(*) AS n FROM entries WHERE service = ? GROUP BY state
        UNION ALL
-       SELECT '${FAILED_BY_KIND}', ${FAILED_KIND}, COUNT(*) FROM entries WHERE service = ? AND state = 'failed' GROUP BY 2`,
+       SELECT '${FAILED_BY_KIND}', ${FAILED_KIND}, attempts, COUNT(*) FROM entries WHERE service = ? AND state = 'failed'
+         GROUP BY 2, 3`,
     ),
-    /** The error kinds failed entries of every service have, for a tab of the ones said one way. */
-    failedKinds: db.prepare<[], { kind: unknown }>(
-      `SELECT DISTINCT ${FAILED_KIND} AS kind FROM entries WHERE state = 'failed'`,
+    /** The [kind, attempts] failed entries of every service have, for a tab of the ones said one way. */
+    failedKinds: db.prepare<[], { kind: unknown; attempts: number }>(
+      `SELECT DISTINCT ${FAILED_KIND} AS kind, attempts FROM entries WHERE state = 'failed'`,
     ),
     /**
-     * Failed entries of one service with one of these kinds (FAILED_OF_KINDS), oldest first: a tab of the
-     * Outbox, which lists the service the counts count (`counts` above), so a tab never says more than them.
+     * Failed entries of one service said one way (FAILED_SAID), oldest first: a tab of the Outbox, which
+     * lists the service the counts count (`counts` above), so a tab never says more than them.
      */
-    failedOfKinds: db.prepare<[string, number, string, number, number], EntryRow>(
-      `SELECT * FROM entries WHERE ${FAILED_OF_KINDS} AND service = ? AND id > ? ORDER BY id LIMIT ?`,
+    failedSaid: db.prepare<[string, string, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE ${FAILED_SAID} AND service = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
     /** How many a tab has, per service: the one in use's are listed, the others' said as held for them. */
-    countFailedOfKindsByService: db.prepare<[string, number], { service: string | null; n: number }>(
-      `SELECT service, COUNT(*) AS n FROM entries WHERE ${FAILED_OF_KINDS} GROUP BY service`,
+    countFailedSaidByService: db.prepare<[string], { service: string | null; n: number }>(
+      `SELECT service, COUNT(*) AS n FROM entries WHERE ${FAILED_SAID} GROUP BY service`,
     ),
     countInStateByService: db.prepare<[string], { service: string | null; n: number }>(
       `SELECT service, COUNT(*) AS n FROM entries WHERE state = ? GROUP BY service`,

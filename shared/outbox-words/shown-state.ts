@@ -62,8 +62,11 @@ export function countedStateSaid(n: number, state: ShownState): string {
 
 export type { FailedShown };
 
-/** Which of the words a failed entry's state is: only its error tells a hold or a refusal from another failure. */
-export function failedShown(error: Pick<OutboxError, 'kind'> | null | undefined): FailedShown {
+/**
+ * Which of the words a failed entry's state is by its error alone: only its error tells a hold or a refusal
+ * from another failure. Whether one of the others may be on the service is main's (failedEntryShown).
+ */
+export function failedShown(error: Pick<OutboxError, 'kind'> | null | undefined): Exclude<FailedShown, 'uncertain'> {
   if (isHeldForLook('failed', error)) return 'held';
   return error && isRefusal(error) ? 'refused' : 'failed';
 }
@@ -85,6 +88,17 @@ export function entryShownState(
   error: Pick<OutboxError, 'kind'> | null | undefined,
   mayHaveArrived: MayHaveArrived | null | undefined,
 ): ShownState {
-  const shown = shownState(state, error);
+  return state === 'failed' ? failedEntryShown(error, mayHaveArrived) : state;
+}
+
+/**
+ * entryShownState of a failed entry: the one rule main counts the failed entries by and picks a tab's by
+ * (main/outbox/failed-shown.ts), so "1 unsure" finds its row under "Unsure whether it arrived".
+ */
+export function failedEntryShown(
+  error: Pick<OutboxError, 'kind'> | null | undefined,
+  mayHaveArrived: MayHaveArrived | null | undefined,
+): FailedShown {
+  const shown = failedShown(error);
   return shown === 'failed' && mayHaveArrived !== null ? 'uncertain' : shown;
 }

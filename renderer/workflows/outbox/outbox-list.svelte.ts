@@ -1,24 +1,16 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { OutboxEntryState, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
+import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import {
   heldElsewhereSaid,
-  isFailedShown,
   moreThanListedSaid,
   RECENT_LIMIT,
   TAB_LIMIT,
+  tabQuery,
   type OutboxFilter,
 } from './outbox-tabs.js';
 
 export type { OutboxFilter };
-const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
-  open: ['pending', 'sending', 'failed', 'uncertain'],
-  held: ['failed'],
-  refused: ['failed'],
-  failed: ['failed'],
-  uncertain: ['uncertain'],
-  done: ['done'],
-};
 
 /** The outbox panel's list and the user's actions on entries; every action answers a sentence. */
 export class OutboxList {
@@ -48,8 +40,7 @@ export class OutboxList {
     // one shown last would put the previous tab's list under the new tab's name.
     const asked = ++this.#asked;
     const filter = this.filter;
-    // Main picks a tab's entries before the limit: the page cannot, from a list already cut at it.
-    const query = { states: STATES[filter], ...(isFailedShown(filter) ? { shown: filter } : {}) };
+    const query = tabQuery(filter);
     // The tab lists the service in use's entries, as the counts count them; how many more other services
     // hold is asked with it, so the list and the line saying what it leaves out are drawn together.
     const [r, total] = await Promise.all([

@@ -1,8 +1,8 @@
-import { FAILED_SHOWN, type FailedShown } from '../../../shared/ipc/channels/outbox.js';
+import { FAILED_SHOWN, type FailedShown, type OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import { STATE_SAID, stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
 
 /** A tab of the Outbox: the open entries, or the entries one state's words are said of (shown-state.ts). */
-export type OutboxFilter = 'open' | FailedShown | 'uncertain' | 'done';
+export type OutboxFilter = 'open' | FailedShown | 'done';
 
 /** The most entries a tab lists: the oldest, which are the ones to deal with first. */
 export const TAB_LIMIT = 500;
@@ -18,6 +18,24 @@ export const OUTBOX_TABS: readonly { id: OutboxFilter; label: string }[] = [
 ];
 
 export const isFailedShown = (f: OutboxFilter): f is FailedShown => (FAILED_SHOWN as readonly string[]).includes(f);
+
+const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
+  open: ['pending', 'sending', 'failed', 'uncertain'],
+  held: ['failed'],
+  refused: ['failed'],
+  failed: ['failed'],
+  // Whose answer was lost, and the failed ones main says may be on the service: their rows say "Unsure".
+  uncertain: ['failed', 'uncertain'],
+  done: ['done'],
+};
+
+/**
+ * What main is asked for a tab's entries (outbox.list, outbox.listTotal): its stored states and, of the
+ * failed ones, those said as the tab is. Main picks them before the limit, by the rule the counts count
+ * by: the page cannot, from a list already cut at it.
+ */
+export const tabQuery = (f: OutboxFilter): { states: OutboxEntryState[]; shown?: FailedShown } =>
+  isFailedShown(f) ? { states: STATES[f], shown: f } : { states: STATES[f] };
 
 /** What a technician does with a tab's oldest entries so that the next ones come into the list. */
 const NEXT_STEP: Record<Exclude<OutboxFilter, 'done'>, string> = {

@@ -67,9 +67,11 @@ export type MayHaveArrived = (typeof MAY_HAVE_ARRIVED)[number];
 
 /**
  * The states a failed entry is said as (shared/outbox-words/shown-state.ts decides which): held for a
- * look, refused by the service, failed otherwise. Each is a tab of the Outbox and a count of its own.
+ * look, refused by the service, unsure whether it arrived when main says it may be on the service all the
+ * same (MAY_HAVE_ARRIVED), failed otherwise. Each is a tab of the Outbox and a count: the unsure ones with
+ * the entries whose answer was lost, whose tab and count are theirs too.
  */
-export const FAILED_SHOWN = ['held', 'refused', 'failed'] as const;
+export const FAILED_SHOWN = ['held', 'refused', 'failed', 'uncertain'] as const;
 export type FailedShown = (typeof FAILED_SHOWN)[number];
 
 const count = z.number().int().nonnegative();
@@ -80,11 +82,13 @@ export const outboxCounts = z.strictObject({
   /** Every entry stored as failed: `failedAs` says how many of them the screens show as which state. */
   failed: count,
   /**
-   * The failed entries split as the Outbox's state column says them (shared/outbox-words/shown-state.ts):
-   * held for a look, refused by the service, failed otherwise. Main splits them, since it has the errors;
-   * the three add up to `failed`.
+   * The failed entries split as the Outbox's state column says them (shared/outbox-words/shown-state.ts
+   * entryShownState): held for a look, refused by the service, unsure whether it arrived (main says it may
+   * be on the service), failed otherwise. Main splits them, since it has the errors and the tries; the four
+   * add up to `failed`. A screen says `uncertain` and `failedAs.uncertain` together, as "unsure".
    */
-  failedAs: z.strictObject({ held: count, refused: count, failed: count }),
+  failedAs: z.strictObject({ held: count, refused: count, failed: count, uncertain: count }),
+  /** Every entry stored as uncertain (its answer was lost): all said "Unsure whether it arrived". */
   uncertain: count,
   done: count,
   /** Open changes bound to another service than the one in use: they wait until it is chosen again. */
@@ -135,7 +139,10 @@ const byId = z.strictObject({ id: outboxEntryId });
 /** Which entries a list (or its total) is of: states, and of the failed ones only those said as `shown`. */
 const listedStates = {
   states: z.array(outboxEntryState).max(OUTBOX_ENTRY_STATES.length).optional(),
-  /** Of the failed entries, only those the Outbox says as this (Needs a look, Refused, Failed). */
+  /**
+   * Of the failed entries, only those the Outbox says as this (Needs a look, Refused, Failed, Unsure whether
+   * it arrived); entries of the other states named are all listed (an uncertain one is said unsure).
+   */
   shown: z.enum(FAILED_SHOWN).optional(),
 };
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { outboxHandlers } from '../../../main/ipc/handlers/outbox.js';
 import { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
+import { entryShownState } from '../../../shared/outbox-words/shown-state.js';
+import { OUTBOX_TABS, tabQuery } from '../../../renderer/workflows/outbox/outbox-tabs.js';
+import { shownCounts } from '../../../renderer/lib/outbox/shown-counts.js';
 import { stackPerTest } from './stack.js';
 
 const fill = (position: string, id: string): Intent => ({
@@ -47,6 +50,61 @@ describe("the Outbox's list says whether a failed entry may have arrived, as mai
     for (const id of [refused, gaveUp, local, waiting]) {
       const read = await handlers['outbox.await']({ id, timeoutMs: 0 }, { transport: 'test' });
       expect(read.mayHaveArrived, `entry ${id}`).toBe(listed[id]);
+    }
+  });
+
+  /**
+   * Where a change is counted and which tab lists it follow its row: one that gave up after repeated 503s
+   * reads "Unsure whether it arrived", so it is counted unsure (the banner, the header, the Outbox's line)
+   * and listed under that tab with the ones whose answer was lost, not under "Failed". On the old code it
+   * was counted "1 failed" and listed under Failed, where its row said "Unsure".
+   */
+  it('counts and lists never sent, refused, gave up and uncertain as their rows say them', async () => {
+    const refused = s.outbox.enqueue(fill('I1', 'S-0041'));
+    await s.engine.syncNow();
+    expect(s.outbox.get(refused)).toMatchObject({ state: 'failed', lastError: { status: 422 } });
+
+    s.proxy.setFaults([{ path: '/manifest/update', fault: { kind: 'status', status: 503 } }]);
+    const gaveUp = s.outbox.enqueue(fill('B1', 'S-0042'));
+    for (let i = 0; i < 12 && s.outbox.get(gaveUp)!.state !== 'failed'; i++) await s.engine.syncNow();
+    expect(s.outbox.get(gaveUp)).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+
+    // A webhook whose answer was lost after the service took it: uncertain, and not sent again by itself.
+    s.proxy.setFaults([{ path: '/webhook/custom', fault: { kind: 'reset-after' }, count: 1 }]);
+    const lost = s.outbox.enqueue({ type: 'webhook', payload: { event: 'plate-done', n: 1 } });
+    await s.engine.syncNow();
+    expect(s.outbox.get(lost)!.state).toBe('uncertain');
+
+    // Never sent: it waits behind the plate's 503s while the engine is not asked to sync again.
+    s.proxy.setFaults([{ path: '/manifest/update', fault: { kind: 'status', status: 503 } }]);
+    const waiting = s.outbox.enqueue(fill('B3', 'S-0044'));
+
+    const handlers = outboxHandlers({ outbox: s.outbox, sync: s.engine });
+    const ctx = { transport: 'test' } as const;
+    // Each row as the Outbox draws it, read from its Open tab.
+    const open = await handlers['outbox.list'](tabQuery('open'), ctx);
+    const rowSays = new Map(open.map((e) => [e.id, entryShownState(e.state, e.lastError, e.mayHaveArrived)]));
+    expect(Object.fromEntries(rowSays)).toEqual({
+      [refused]: 'refused',
+      [gaveUp]: 'uncertain',
+      [lost]: 'uncertain',
+      [waiting]: 'pending',
+    });
+
+    // The counts as the banner and the Outbox's line say them: each finds that many rows saying it.
+    const counts = await handlers['outbox.counts']({}, ctx);
+    expect(outboxChannels['outbox.counts'].response.safeParse(counts).success).toBe(true);
+    const said = Object.fromEntries(shownCounts(counts).map((c) => [c.state, c.n]));
+    expect(said).toEqual({ pending: 1, held: 0, refused: 1, failed: 0, uncertain: 2 });
+
+    // Each tab lists the rows that say its words, no other, and says as many as the counts do.
+    for (const tab of OUTBOX_TABS.filter((t) => t.id !== 'open' && t.id !== 'done')) {
+      const listed = await handlers['outbox.list'](tabQuery(tab.id), ctx);
+      const ids = listed.map((e) => e.id);
+      expect(ids, tab.label).toEqual([...rowSays].filter(([, shown]) => shown === tab.id).map(([id]) => id));
+      expect(ids, tab.label).toHaveLength(said[tab.id]!);
+      const total = await handlers['outbox.listTotal'](tabQuery(tab.id), ctx);
+      expect(total, tab.label).toEqual({ total: ids.length, elsewhere: [] });
     }
   });
 });

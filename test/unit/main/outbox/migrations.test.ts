@@ -228,7 +228,7 @@ describe('outbox migrations', () => {
       const asked: [{ source: string }, unknown[]][] = [
         [st.inStateOfService, ['done', 'S1', 0, 500]],
         [st.inStateNewest, ['done', 'S1', 100]],
-        [st.failedOfKinds, ['["server"]', 0, 'S1', 0, 500]],
+        [st.failedSaid, ['[["server",1]]', 'S1', 0, 500]],
       ];
       return asked.map(([s, args]) =>
         (d.prepare(`EXPLAIN QUERY PLAN ${s.source}`).all(...args) as { detail: string }[])

@@ -92,4 +92,17 @@ describe('outbox reads asked per pass or per scan', () => {
       bound.close();
     }
   });
+
+  it('counts the failed entries by kind and tries from the (service, state) index, reading only failed rows', () => {
+    const st = prepareStatements(files.outbox.db);
+    const counts = planOf(files.outbox.db, st.counts, 'S', 'S');
+    // The states from the index alone; the failed rows read for their kind and tries, found by the index.
+    expect(counts).toMatch(/SEARCH entries USING COVERING INDEX entries_service_state_id \(service=\?\)/);
+    expect(counts).toMatch(/SEARCH entries USING INDEX entries_service_state_id \(service=\? AND state=\?\)/);
+    expect(counts).not.toMatch(/SCAN entries/);
+    for (const plan of [planOf(files.outbox.db, st.failedSaid, '[]', 'S', 0, 500)]) {
+      expect(plan).toMatch(/^SEARCH entries USING INDEX entries_service_state_id \(service=\? AND state=\?/);
+      expect(plan).not.toMatch(/SCAN entries/);
+    }
+  });
 });

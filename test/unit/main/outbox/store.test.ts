@@ -321,7 +321,7 @@ describe('outbox store', () => {
       pending: 1,
       sending: 0,
       failed: 0,
-      failedAs: { held: 0, refused: 0, failed: 0 },
+      failedAs: { held: 0, refused: 0, failed: 0, uncertain: 0 },
       uncertain: 0,
       done: 1,
       elsewhere: 0,
