@@ -60,7 +60,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         if (state === FAILED_BY_KIND) failedAs[shownOfFailed(kind, attempts ?? 0)] += n;
         else if (state in c && state !== 'failedAs') c[state as Exclude<keyof QueueCounts, 'failedAs'>] = n;
       }
-      for (const w of this.waitingElsewhere()) c.elsewhere += w.waiting + w.failed + w.uncertain;
+      c.elsewhere = elsewhere.openElsewhere();
       return c;
     },
     currentService: () => service(),

@@ -228,6 +228,11 @@ export function prepareStatements(db: Database.Database) {
        SELECT '${FAILED_BY_KIND}', ${FAILED_KIND}, attempts, COUNT(*) FROM entries WHERE service = ? AND state = 'failed'
          GROUP BY 2, 3`,
     ),
+    /** A service's failed entries by [kind, attempts], as `counts` reads the current one's. */
+    failedSaidOfService: db.prepare<[string], { kind: unknown; attempts: number; n: number }>(
+      `SELECT ${FAILED_KIND} AS kind, attempts, COUNT(*) AS n FROM entries WHERE service = ? AND state = 'failed'
+         GROUP BY 1, 2`,
+    ),
     /** The [kind, attempts] failed entries of every service have, for a tab of the ones said one way. */
     failedKinds: db.prepare<[], { kind: unknown; attempts: number }>(
       `SELECT DISTINCT ${FAILED_KIND} AS kind, attempts FROM entries WHERE state = 'failed'`,

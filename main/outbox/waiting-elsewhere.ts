@@ -4,6 +4,7 @@ import type { DependencyChain } from './dependency-chain.js';
 import type { StoreContext } from './store-context.js';
 import type { Outbox, WaitingElsewhere } from './outbox-types.js';
 import type { EntryState } from './entry.js';
+import { shownOfFailed } from './failed-shown.js';
 
 /**
  * Entries are bound to the service they were queued for: what waits for one not in use now, and the
@@ -12,8 +13,13 @@ import type { EntryState } from './entry.js';
 export function servicesElsewhere(
   { db, st, events, now, service, reread }: StoreContext,
   { failDependents }: Pick<DependencyChain, 'failDependents'>,
-): Pick<Outbox, 'waitingElsewhere' | 'discardWaiting'> {
+): Pick<Outbox, 'waitingElsewhere' | 'discardWaiting'> & { openElsewhere(): number } {
   return {
+    /** How many open entries other services hold, for every count: their split is not read for it. */
+    openElsewhere() {
+      const current = service();
+      return st.openByService.all().reduce((n, r) => (r.service === current ? n : n + r.n), 0);
+    },
     waitingElsewhere() {
       const current = service();
       const by = new Map<string, WaitingElsewhere>();
@@ -32,6 +38,16 @@ export function servicesElsewhere(
         if (r.state === 'sending') w.sending += r.n;
         if (DISCARDABLE_ELSEWHERE.includes(r.state as EntryState)) w.discardable += r.n;
         by.set(r.service, w);
+      }
+      // A failed one that may be on the service is said unsure, as its row says it once switched back
+      // (shownOfFailed, the counts' rule): "retry it" would send it again unlooked.
+      for (const w of by.values()) {
+        if (w.failed === 0) continue;
+        const unsure = st.failedSaidOfService
+          .all(w.service)
+          .reduce((n, r) => (shownOfFailed(r.kind, r.attempts) === 'uncertain' ? n + r.n : n), 0);
+        w.failed -= unsure;
+        w.uncertain += unsure;
       }
       return [...by.values()];
     },

@@ -142,8 +142,9 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
           service: current,
           label: serviceLabel(current),
           waiting: c.pending + c.sending,
-          failed: c.failed,
-          uncertain: c.uncertain,
+          // As the rows say them: a failed one that may be on the service is unsure, to look for first.
+          failed: c.failed - c.failedAs.uncertain,
+          uncertain: c.uncertain + c.failedAs.uncertain,
         },
         elsewhere: outbox.waitingElsewhere().map((w) => ({ ...w, label: serviceLabel(w.service) })),
       };

@@ -144,6 +144,31 @@ describe('outbox counts: failed entries split as they are shown', () => {
     expect(c.failed).toBe(c.failedAs.held + c.failedAs.refused + c.failedAs.failed + c.failedAs.uncertain);
   });
 
+  it("says another service's failed entries as their rows will say them once it is chosen again", () => {
+    let current = 'real';
+    const bound = createOutbox({ path: path.join(t.dir, 'bound.db'), now: fakeNow().now, service: () => current });
+    try {
+      const failOn = (position: string, kind: string) => {
+        const id = bound.enqueue(wellSet(position, `S-${position}`));
+        bound.claim([id], `r-${position}`, 'manifestUpdate');
+        bound.settle([{ id, state: 'failed', error: { kind, message: kind, at: 1 } }]);
+      };
+      failOn('A1', 'gave-up');
+      failOn('A2', 'not-found');
+      bound.enqueue(wellSet('A3', 'S-A3'));
+      current = 'sandbox';
+      // "1 failed change … retry it" would send the one that gave up again unlooked.
+      expect(bound.waitingElsewhere()).toEqual([
+        { service: 'real', waiting: 1, failed: 1, uncertain: 1, discardable: 3, sending: 0 },
+      ]);
+      expect(bound.counts()).toMatchObject({ failed: 0, elsewhere: 3 });
+      current = 'real';
+      expect(bound.counts()).toMatchObject({ failedAs: { refused: 1, uncertain: 1 }, elsewhere: 0 });
+    } finally {
+      bound.close();
+    }
+  });
+
   it('counts a failed entry whose stored error no longer reads as failed, and still counts the rest', () => {
     const damaged = failWith('A1', 'not-found');
     failWith('A2', 'conflict');

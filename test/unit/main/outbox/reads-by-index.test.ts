@@ -100,7 +100,10 @@ describe('outbox reads asked per pass or per scan', () => {
     expect(counts).toMatch(/SEARCH entries USING COVERING INDEX entries_service_state_id \(service=\?\)/);
     expect(counts).toMatch(/SEARCH entries USING INDEX entries_service_state_id \(service=\? AND state=\?\)/);
     expect(counts).not.toMatch(/SCAN entries/);
-    for (const plan of [planOf(files.outbox.db, st.failedSaid, '[]', 'S', 0, 500)]) {
+    for (const plan of [
+      planOf(files.outbox.db, st.failedSaidOfService, 'S'),
+      planOf(files.outbox.db, st.failedSaid, '[]', 'S', 0, 500),
+    ]) {
       expect(plan).toMatch(/^SEARCH entries USING INDEX entries_service_state_id \(service=\? AND state=\?/);
       expect(plan).not.toMatch(/SCAN entries/);
     }
