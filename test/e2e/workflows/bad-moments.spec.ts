@@ -149,10 +149,12 @@ test('the service goes away: the Outbox keeps each tab and the counts button on 
     await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
     await scanAndWait(page, 'TB000065', 'S-0065 → ');
     await scanAndWait(page, 'TB000066', 'S-0066 → ');
-    // Changes in more states than waiting, so the counts button is as wide as a bad day makes it.
-    stack.storeEntryState('S-0065', 'failed', { kind: 'gave-up', status: 503, message: 'Stopped after 8 attempts.' });
+    // Changes in more states than waiting, so the counts button is as wide as a bad day makes it (one
+    // that gave up after 503s would be counted unsure, with the lost answer: a refusal is a state more).
+    stack.storeEntryState('S-0065', 'failed', { kind: 'validation', status: 422, message: 'Validation error' });
     stack.storeEntryState('S-0066', 'uncertain', { kind: 'network', message: 'socket hang up' });
     await scanAndWait(page, 'TB000067', 'S-0067 → ');
+    await expect(page.getByTestId('count-refused')).toHaveText('1');
     await expect(page.getByTestId('count-uncertain')).toHaveText('1');
     await openScreen(page, 'Outbox');
     // The long offline sentence wraps; the counts button beside it and each tab's label keep their words

@@ -46,6 +46,20 @@ test('a fill that gave up after 503s reads "Unsure whether it arrived" in the Ou
   await expect(row.getByRole('button', { name: 'Send again' })).toBeVisible();
   await expect(row.getByRole('button', { name: 'Discard…' })).toBeVisible();
 
+  // Counted as its row says it, on the Outbox's line and the header's: "1 unsure", not "1 failed".
+  await expect(page.getByTestId('summary-uncertain')).toHaveText('1');
+  await expect(page.getByTestId('summary-failed')).toHaveText('0');
+  await expect(page.getByTestId('count-uncertain')).toHaveText('1');
+  await expect(page.getByTestId('count-failed')).toHaveCount(0);
+  // And listed under the tab that says its words, not under "Failed".
+  const tab = (name: string) => page.getByRole('tab', { name, exact: true });
+  await tab('Failed').click();
+  await expect(tab('Failed')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('outbox-empty')).toBeVisible();
+  await tab('Unsure whether it arrived').click();
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveText('Unsure whether it arrived');
+  await tab('Open').click();
+
   // The well says the same word for the same change.
   await openScreen(page, 'Well fill');
   const well = page.locator('[data-sample="S-0031"]');
