@@ -5,7 +5,7 @@ import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { movedOn, raise } from '../../lib/question/question.js';
 import type { AssignState } from './assign-state.svelte.js';
-import { alreadyHere, removalOf } from './held-words.js';
+import { alreadyHere, movedWithin, removalOf } from './held-words.js';
 import { idTypeFor } from './id-type.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
@@ -101,7 +101,14 @@ async function placeTube(
   const fb = s.feedback;
   const row = found.row;
   const dup = s.whereIs(c.value, row);
-  if (dup) return fb.report(scan.text, `${alreadyHere(c.value, dup)}; nothing recorded`, 'duplicate', scan.mainAt);
+  // A tube the box has at another position, scanned after a position: moved there by hand, queued as a
+  // move out of where it was (`from`), as a rack file's. Without a position first it stays a duplicate,
+  // so a double read never moves a tube.
+  const from = dup?.position && !dup.held && s.armed !== null && s.armed !== dup.position ? dup.position : null;
+  if (dup && !from) {
+    const howToMove = !dup.held && dup.position && s.armed === null ? '. To move it, scan its new position first.' : '';
+    return fb.report(scan.text, `${alreadyHere(c.value, dup)}; nothing recorded${howToMove}`, 'duplicate', scan.mainAt);
+  }
   const needed = s.positionNeeded();
   if (needed) return fb.report(scan.text, `${needed}; nothing recorded`, 'error', scan.mainAt);
   const position = s.targetPosition();
@@ -112,17 +119,17 @@ async function placeTube(
   if (position && taken) return fb.report(scan.text, s.passOver(position, c.value, taken), 'occupied', scan.mainAt);
   // Queued unasked, the service refused it minutes later in the Outbox (no such row), when the bench
   // had moved on. Only when the rows that lack it came from the service: offline, it goes in unasked.
-  if (!asked && found.row === null && surelyNotInLabsheet(found))
+  // A tube moved within the box is not asked about: it is in the box already, as a rack file's move.
+  if (!asked && !from && found.row === null && surelyNotInLabsheet(found))
     return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
   const idType = idTypeFor(s.idType, c);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;
-  await s.assign(c.value, idType, position);
+  const unread = await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) });
   const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
-  fb.report(
-    scan.text,
-    `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}${waits}`,
-    'success',
-    scan.mainAt,
-  );
+  const done =
+    dup && from && position
+      ? movedWithin(c.value, dup.as, from, position)
+      : `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}`;
+  fb.report(scan.text, `${done}${waits}${unread ? `. ${unread}` : ''}`, 'success', scan.mainAt);
 }

@@ -1,6 +1,5 @@
 import { call, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { IdType } from '../../../shared/api/primitives.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import type { Layout } from '../../../shared/layout/positions.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
@@ -99,13 +98,7 @@ export class AssignState implements ServiceBound, Asking {
       (changed) => {
         if (!changed.some((a) => !mayHappen(a.sync) || a.from !== undefined)) return;
         this.next = this.#firstFree();
-        this.refreshHoldings().catch((err: unknown) =>
-          this.feedback.report(
-            '',
-            `The box could not be read again (${messageOf(err)}): scan the box again before the next tube`,
-            'unknown',
-          ),
-        );
+        void this.#readAgain().then((failed) => failed && this.feedback.report('', failed, 'unknown'));
       },
     );
     if (this.location) this.samples.open(this.labsheet);
@@ -256,13 +249,29 @@ export class AssignState implements ServiceBound, Asking {
     return rowSaid(this, a);
   }
 
-  async assign(id: string, idType: IdType, position: string | null): Promise<void> {
+  /**
+   * One scanned tube queued, as one of a rack file's reads is. A move within the box (its `from`) frees
+   * the position it leaves once the box is read again (boxHoldings), as after a rack file's moves: null
+   * when it was, else the words saying it could not be (the move is queued all the same).
+   */
+  async assign(p: Placement): Promise<string | null> {
     const loc = this.#open();
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: this.#intent(loc, { id, idType, position }),
+      intent: this.#intent(loc, p),
       readFrom: this.service,
     });
-    this.#placed([{ id, idType, position }], [entryId]);
+    this.#placed([p], [entryId]);
+    return p.from ? this.#readAgain() : null;
+  }
+
+  /** The box read again (refreshHoldings): null when it was, else what the user is to do about it. */
+  async #readAgain(): Promise<string | null> {
+    try {
+      await this.refreshHoldings();
+      return null;
+    } catch (err) {
+      return `The box could not be read again (${messageOf(err)}): scan the box again before the next tube`;
+    }
   }
 
   /**

@@ -9,7 +9,7 @@ export interface Assignment extends QueuedItem {
   id: string;
   idType: IdType;
   position: string | null;
-  /** The position of the open box the page saw the tube in, which the move empties (a rack file's move). */
+  /** The position of the open box the page saw the tube in, which the move empties (a rack file's or a scan's move). */
   from?: string;
 }
 

@@ -36,10 +36,20 @@ export interface TubeAlreadyHere {
  * them in the Outbox.
  */
 export function alreadyHere(code: string, dup: TubeAlreadyHere): string {
-  const at = `${dup.position ? `in ${dup.position}` : 'here'}${dup.as.toUpperCase() === code.toUpperCase() ? '' : ` (as ${dup.as})`}`;
+  const at = `${dup.position ? `in ${dup.position}` : 'here'}${sameName(code, dup.as) ? '' : ` (as ${dup.as})`}`;
   if (dup.held === 'fill')
     return `${code} is already placed ${at} by your change that needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
   if (dup.held === 'removal')
     return `${code} is still ${at}: your removal of it there needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
   return `Duplicate: ${code} is already ${at}`;
 }
+
+/**
+ * A tube the open box had at `from` (known there `as`), scanned after the position `to`: moved there by
+ * hand, in words like a rack file's move ("TB000160 A1 → B3"), naming the tube as the box knew it.
+ */
+export function movedWithin(code: string, as: string, from: string, to: string): string {
+  return `Moved ${code}${sameName(code, as) ? '' : ` (${as})`} from ${from} to ${to}`;
+}
+
+const sameName = (a: string, b: string): boolean => a.toUpperCase() === b.toUpperCase();

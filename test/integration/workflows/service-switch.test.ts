@@ -229,7 +229,9 @@ describe('a bench screen after a connection switch', () => {
     );
     await handleAssignScan(onB.state, { text: 'TB000101', source: 'field', mainAt: null });
     expect(t.said()).toBe('Scan a location, box or plate first');
-    await expect(onA.state.assign('TB000101', 'ID_BARCODE', 'A2')).rejects.toThrow(/nothing was queued/);
+    await expect(onA.state.assign({ id: 'TB000101', idType: 'ID_BARCODE', position: 'A2' })).rejects.toThrow(
+      /nothing was queued/,
+    );
 
     await t.toA();
     const { k: back, service: aService } = await t.kept(keptAssignState);

@@ -43,7 +43,9 @@ describe.each(['spec', 'extended'] as const)('Assign location: a box scanned aga
       expect(second.s.targetPosition()).toBe('A3');
 
       await second.scan('TB000100');
-      expect(said()).toBe('Duplicate: TB000100 is already in A1; nothing recorded');
+      expect(said()).toBe(
+        'Duplicate: TB000100 is already in A1; nothing recorded. To move it, scan its new position first.',
+      );
       await second.scan('tb000101'); // the scanner sent it in lower case: the same tube
       expect(said()).toMatch(/^Duplicate: tb000101 is already in A2/);
 
@@ -58,7 +60,9 @@ describe.each(['spec', 'extended'] as const)('Assign location: a box scanned aga
       await third.scan('BOX000001');
       expect(third.s.targetPosition()).toBe('A4');
       await third.scan('TB000102');
-      expect(said()).toBe('Duplicate: TB000102 is already in A3; nothing recorded');
+      expect(said()).toBe(
+        'Duplicate: TB000102 is already in A3; nothing recorded. To move it, scan its new position first.',
+      );
 
       await env.call('outbox.syncNow', {});
       const c = await env.call('outbox.counts', {});

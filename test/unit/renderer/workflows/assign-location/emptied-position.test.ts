@@ -9,18 +9,35 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 const openBenches = benchesPerTest();
 
 describe('Assign location, one scan at a time: a position an earlier move empties', () => {
-  it('within one box a tube cannot be moved by scanning it: it is a duplicate, and its position stays taken', async () => {
+  it('a position scanned first, then a tube the box has at another position: moved, the position it left recorded and free', async () => {
     const b = await openBenches('extended');
     const { s, scan } = b.assignScreen();
     await scan('BOX000001');
     await scan('TB000160');
     await b.sync();
+    // Without a position scanned first it stays a duplicate, so a double read never moves a tube.
+    await scan('TB000160');
+    expect(b.said()).toBe(
+      'Duplicate: TB000160 is already in A1; nothing recorded. To move it, scan its new position first.',
+    );
     await scan('B2');
     await scan('TB000160');
-    expect(b.said()).toBe('Duplicate: TB000160 is already in A1; nothing recorded');
+    expect(b.said()).toBe('Moved TB000160 from A1 to B2');
+    expect(s.assignments.map((a) => `${a.id}@${a.position} from ${a.from ?? '-'}`)).toEqual([
+      'TB000160@A1 from -',
+      'TB000160@B2 from A1',
+    ]);
+    const move = (await b.entries()).find((e) => e.state === 'pending')!;
+    expect(move.intent).toMatchObject({ id: 'TB000160', position: 'B2', from: { position: 'A1' } });
+    expect(s.whereIs('TB000160', null)?.position).toBe('B2');
+    expect(s.isTaken('A1')).toBe(false);
+    expect(s.targetPosition()).toBe('A1');
     await scan('A1');
-    expect(b.said()).toBe('A1 is not empty (TB000160 is in it): scan another position');
-    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000160@A1']);
+    expect(b.said()).toBe('Next tube goes to A1');
+
+    await b.sync();
+    expect(await b.env.call('outbox.counts', {})).toMatchObject({ failed: 0, uncertain: 0, pending: 0 });
+    expect([b.heldOnService('BOX000001', 'A1'), b.heldOnService('BOX000001', 'B2')]).toEqual([null, 'S-0160']);
   });
 
   it.each([

@@ -65,7 +65,9 @@ describe.each(['spec', 'extended'] as const)('Assign location: a well whose fill
     await scan('A2');
     await scan('TB000013');
     await scan('TB000013');
-    expect(b.said()).toBe('Duplicate: TB000013 is already in A2; nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: TB000013 is already in A2; nothing recorded. To move it, scan its new position first.',
+    );
   });
 
   it('a rack file: a position taken by the held fill or by this visit is refused with its reason, the others are saved', async () => {

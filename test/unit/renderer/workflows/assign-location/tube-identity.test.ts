@@ -38,10 +38,14 @@ describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of 
     const before = await b.queued();
 
     await scan('S-0100');
-    expect(b.said()).toBe('Duplicate: S-0100 is already in A1 (as TB000100); nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: S-0100 is already in A1 (as TB000100); nothing recorded. To move it, scan its new position first.',
+    );
     await scan('S-0101'); // not in the box yet: goes in, by its sample ID
     await scan('TB000101');
-    expect(b.said()).toBe('Duplicate: TB000101 is already in A2 (as S-0101); nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: TB000101 is already in A2 (as S-0101); nothing recorded. To move it, scan its new position first.',
+    );
     expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000100@A1', 'S-0101@A2']);
     expect(await b.queued()).toBe(before + 1);
 
@@ -53,7 +57,9 @@ describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of 
     const again = b.assignScreen();
     await again.scan('BOX000001');
     await again.scan('S-0100');
-    expect(b.said()).toBe('Duplicate: S-0100 is already in A1 (as TB000100); nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: S-0100 is already in A1 (as TB000100); nothing recorded. To move it, scan its new position first.',
+    );
     await again.scan('TB000101');
     expect(b.said()).toMatch(/^Duplicate: TB000101 is already in A2/);
     await b.sync();
@@ -73,11 +79,17 @@ describe.each(['spec', 'extended'] as const)('Assign location: one tube, any of 
     await scan('PLT000003');
     expect(b.said()).toMatch(/tubes go to A4$/);
     await scan('TB000001');
-    expect(b.said()).toBe('Duplicate: TB000001 is already in A1 (as S-0001); nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: TB000001 is already in A1 (as S-0001); nothing recorded. To move it, scan its new position first.',
+    );
     await scan('TB000003');
-    expect(b.said()).toBe('Duplicate: TB000003 is already in A3 (as S-0003); nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: TB000003 is already in A3 (as S-0003); nothing recorded. To move it, scan its new position first.',
+    );
     await scan('S-0002');
-    expect(b.said()).toBe('Duplicate: S-0002 is already in A2; nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: S-0002 is already in A2; nothing recorded. To move it, scan its new position first.',
+    );
 
     await b.sync();
     for (const n of [1, 2, 3]) expect(b.onService('PLT000003', `S-000${n}`)).toEqual([`A${n}`]);
@@ -130,9 +142,13 @@ describe('Assign location on a service that lists the wells', () => {
     const { scan } = b.assignScreen();
     await scan('PLT000001'); // S-0001…S-0010 in A1…A10, put there elsewhere
     await scan('TB000003');
-    expect(b.said()).toBe('Duplicate: TB000003 is already in A3 (as S-0003); nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: TB000003 is already in A3 (as S-0003); nothing recorded. To move it, scan its new position first.',
+    );
     await scan('S-0004');
-    expect(b.said()).toBe('Duplicate: S-0004 is already in A4; nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: S-0004 is already in A4; nothing recorded. To move it, scan its new position first.',
+    );
     await scan('A5');
     expect(b.said()).toBe('A5 is not empty (S-0005 is in it): scan another position');
     await b.sync();

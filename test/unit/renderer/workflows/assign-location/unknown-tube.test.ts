@@ -65,7 +65,9 @@ describe('Assign location: a tube the labsheet does not have', () => {
     expect(await b.queued()).toBe(before + 1);
     // Scanned again, it is a duplicate, not a question.
     await scan('TB999999');
-    expect(b.said()).toBe('Duplicate: TB999999 is already in A2; nothing recorded');
+    expect(b.said()).toBe(
+      'Duplicate: TB999999 is already in A2; nothing recorded. To move it, scan its new position first.',
+    );
   });
 
   it('"Skip" (Escape) drops it, and the position scanned for it takes the next tube', async () => {
