@@ -221,6 +221,27 @@ test('rack file that moves a tube this computer put in the box and puts a new on
   // On the service: the moved tube in its new position, the new tube in the one it left; nothing refused.
   const at = (p: string) => stack.serverWells('BX-0001').find((w) => w.position === p)?.sample ?? null;
   expect([at('F1'), at('H1')]).toEqual(['S-0214', 'S-0211']);
+
+  // Moved again by hand, by scans: its new position first, then the tube. H1 is free at once, as the
+  // next position scanned says, and Well fill draws it empty once the move is sent.
+  await page.getByTestId('scan-field').focus();
+  await scanAndWait(
+    page,
+    'TB000211',
+    'Duplicate: TB000211 is already in H1; nothing recorded. To move it, scan its new position first.',
+  );
+  await scanAndWait(page, 'H2', 'Next tube goes to H2');
+  await scanAndWait(page, 'TB000211', 'Moved TB000211 from H1 to H2');
+  const rows = page.getByTestId('assigned-TB000211');
+  await expect(rows.first()).toContainText('H2');
+  await scanAndWait(page, 'H1', 'Next tube goes to H1');
+  await expect(page.getByTestId('next-position')).toHaveText('H1');
+  await expect(rows.first()).toHaveAttribute('data-sync', 'synced', { timeout: 20_000 });
+  expect([at('H1'), at('H2')]).toEqual([null, 'S-0211']);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'BOX000001', 'BX-0001');
+  await expect(page.getByTestId('well-H1')).toHaveAttribute('data-sample', '');
+  await expect(page.getByTestId('well-H2')).toHaveAttribute('data-sample', 'S-0211');
 });
 
 test('the rack file question answers to the single-tube question keys: Alt+Y uses them, Escape saves nothing and says so; a scan instead leaves it unanswered', async ({
