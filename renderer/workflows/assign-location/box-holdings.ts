@@ -1,6 +1,7 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
+import { fromWhileWaiting, movedOn } from '../../lib/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -100,12 +101,10 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       drawnOver.delete(i.position);
     }
     if (i.type === 'location-assign' && i.position) {
-      // A move out of a position of the box not confirmed yet (its `from`, whoever put the tube there)
-      // empties it: the service's list still has the tube there until the move is sent, and a tube
-      // queued into it is sent only after the move. Once confirmed, the wells read say what is there (main's
-      // copy of them takes a confirmed move's tube out of the wells it left, main/cache/moved-tubes.ts).
-      const from = i.from?.locationId === i.locationId ? i.from.position : null;
-      if (from !== null && from !== i.position && p.state !== 'done') {
+      // A move out of a position of the box not confirmed yet (fromWhileWaiting) empties it: a tube queued
+      // into it is sent only after the move.
+      const from = fromWhileWaiting({ intent: i, state: p.state });
+      if (from !== null) {
         byPosition.delete(from);
         occupied.delete(from);
       }
@@ -115,7 +114,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       // An assignment moves the tube: it is no longer where this computer put it before, and that
       // position is free again unless another tube is known to be there.
       for (const [at, e] of byPosition)
-        if (e.assigned && e.labsheet === i.labsheet && sameText(e.id, i.id)) {
+        if (movedOn(e, i)) {
           byPosition.delete(at);
           if (!drawnOver.has(at)) occupied.delete(at);
         }
@@ -162,6 +161,3 @@ export function namesOf(scanned: string, row: TubeRow | null): Set<string> {
 export function isTube(h: { id: string; labsheet: string }, labsheet: string, names: ReadonlySet<string>): boolean {
   return (h.labsheet === labsheet || h.labsheet === '') && names.has(h.id.toUpperCase());
 }
-
-/** Tube IDs as scanned: the same whatever the case the scanner sent. */
-const sameText = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
