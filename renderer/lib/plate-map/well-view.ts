@@ -3,6 +3,7 @@ import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../sha
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { entryShownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
+import { fromInBox, fromWhileWaiting, movedOn } from './moved-tube.js';
 
 /**
  * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says
@@ -182,28 +183,76 @@ export const positionOfChange = (i: WellIntent | LocationAssignIntent): string |
  * this computer's standing location assignments into the plate (main sends them done or not): a tube
  * assigned to a well the service does not show as holding anything is drawn there. A well the service
  * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still on
- * its way to a taken well will be refused). `drawn`, when given, gets each drawn entry's well as it was
- * just before that entry and its change: what the well shows again if the entry never happens (discarded
- * in the Outbox), and what its news is drawn over while the plate stays open.
+ * its way to a taken well will be refused). A move that did or may happen takes its tube out of the wells
+ * it leaves in the plate (leftBy), so a tube moved twice is drawn where its newest such move puts it.
+ * `drawn`, when given, gets each drawn entry's well as it was just before that entry and its change: what
+ * the well shows again if the entry never happens (discarded in the Outbox), and what its news is drawn
+ * over while the plate stays open. `readAgain`, when given, gets each entry whose news changes more than
+ * its own well (a move within the plate or out of wells of it, and what drew the tube in those), with the
+ * mark it was drawn with: its news is drawn by reading the plate again, so the plate open and the plate
+ * read again are one drawing.
  */
 export function overlay(
   positions: readonly string[],
   server: readonly CachedWell[],
   pending: readonly PendingWellChange[],
   drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
+  readAgain?: Map<number, WellSync | null>,
 ): Map<string, WellView> {
   const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
   for (const w of server) map.set(w.position, fromServer(w));
+  /** The entry that drew each well last: a move that takes the tube out of it changes its drawing. */
+  const drewLast = new Map<string, PendingWellChange>();
   for (const p of pending) {
     const i = p.intent;
     if (i.type !== 'well-set' && i.type !== 'well-remove' && i.type !== 'location-assign') continue;
     const position = positionOfChange(i);
     if (position === null) continue;
+    const change: DrawnChange = { intent: i, state: p.state, error: p.error, mayHaveArrived: p.mayHaveArrived };
+    if (i.type === 'location-assign') {
+      const left = leftBy(map, { ...change, intent: i });
+      // Its news may change those wells, and (main lists a move overtaken by a newer open one no more) which
+      // moves are drawn: a move within the plate is drawn by reading it again, as Assign location reads its box.
+      if (left.length > 0 || fromInBox(i) !== null) readAgain?.set(p.entryId, markOf(p));
+      for (const at of left) {
+        const by = drewLast.get(at);
+        if (by) readAgain?.set(by.entryId, markOf(by));
+        const emptied = takenOut(map.get(at)!, change);
+        if (emptied === null) continue;
+        map.set(at, emptied);
+        drewLast.set(at, p);
+      }
+    }
     const base = map.get(position) ?? emptyWell(position);
-    const next = drawEntry(base, { intent: i, state: p.state, error: p.error, mayHaveArrived: p.mayHaveArrived });
+    const next = drawEntry(base, change);
     if (next === null) continue;
     drawn?.set(p.entryId, { before: base, intent: i });
     map.set(position, next);
+    drewLast.set(position, p);
   }
   return map;
+}
+
+/**
+ * The wells of the plate holding a tube a move takes out, other than where it goes (moved-tube.ts, as
+ * Assign location's box has it): its `from` while it waits, whoever is drawn there, and each well its
+ * tube is drawn in by an earlier assignment from this computer. Asked of a move that never happened too:
+ * they are the wells its news changes, should it happen after all.
+ */
+function leftBy(map: ReadonlyMap<string, WellView>, move: DrawnChange & { intent: LocationAssignIntent }): string[] {
+  const from = fromWhileWaiting(move);
+  return [...map.values()]
+    .filter((w) => w.sample !== null && (w.position === from || movedOn({ ...w, id: w.sample }, move.intent)))
+    .map((w) => w.position);
+}
+
+/**
+ * A well a move takes its tube out of, drawn empty with the move's mark (its label and tags stay, as the
+ * service keeps them); null when the move never happened (markOf, drawnDone), which took nothing out.
+ */
+function takenOut(w: WellView, move: DrawnChange): WellView | null {
+  const sync = markOf(move);
+  if (sync === null || !drawnDone(sync)) return null;
+  const reason = move.error ? shownError(move.error) : null;
+  return { ...w, sample: null, labsheet: null, assigned: false, sync, reason, unmade: null };
 }
