@@ -1,4 +1,4 @@
-import type { WellView } from '../../lib/plate-map/well-view.js';
+import type { WellSync, WellView } from '../../lib/plate-map/well-view.js';
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 
 /** An entry drawn in a well: its well, the well as it was just before it, and its change (drawEntry's inputs). */
@@ -15,15 +15,38 @@ export interface Drawn {
  */
 export class DrawnEntries {
   #byEntry = new Map<number, Drawn>();
+  /**
+   * The entries of the last plate read whose news changes more wells than their own (overlay's
+   * readAgain: a move of a tube out of wells of the plate, and what drew the tube there), with the mark
+   * each is drawn with. Kept apart from the drawings: one forgotten still reads the plate again.
+   */
+  #readAgain = new Map<number, WellSync | null>();
 
   draw(entryId: number, position: string, before: WellView, intent: WellIntent | LocationAssignIntent): void {
     this.#byEntry.set(entryId, { position, before, intent });
   }
 
-  /** Every entry drawn anew (a plate read: overlay's entry → well before it and its change). */
-  redraw(drawn: ReadonlyMap<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>): void {
+  /** Every entry drawn anew (a plate read: overlay's entry → well before it and its change, and its readAgain). */
+  redraw(
+    drawn: ReadonlyMap<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
+    readAgain: ReadonlyMap<number, WellSync | null>,
+  ): void {
     this.#byEntry.clear();
     for (const [entryId, d] of drawn) this.draw(entryId, d.before.position, d.before, d.intent);
+    this.#readAgain = new Map(readAgain);
+  }
+
+  /**
+   * How the entry's news, drawn with `mark` (null: it draws nothing, or was discarded), is drawn: in its
+   * own well; or, when it changes more wells than its own, by reading the plate again once its mark moved,
+   * and not at all when the mark stays as drawn (waiting, then being sent). Its own well alone is never
+   * drawn then: a tube a newer move took out of it would be drawn back in.
+   */
+  newsDrawnBy(entryId: number, mark: WellSync | null): 'well' | 'reading' | 'none' {
+    if (!this.#readAgain.has(entryId)) return 'well';
+    if (this.#readAgain.get(entryId) === mark) return 'none';
+    this.#readAgain.set(entryId, mark);
+    return 'reading';
   }
 
   positionOf(entryId: number): string | undefined {

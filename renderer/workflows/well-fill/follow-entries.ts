@@ -1,4 +1,4 @@
-import { drawEntry, type EntryNews, type WellView } from '../../lib/plate-map/well-view.js';
+import { drawEntry, markOf, type EntryNews, type WellSync, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Drawn } from './drawn-entries.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
@@ -12,17 +12,26 @@ export interface FollowOps {
   /** The entry will never happen: out of the history and the drawing (WellFillHistory.forget). */
   forget(entryId: number): void;
   setWell(view: WellView): void;
+  /** How the entry's news, drawn with this mark, is drawn (DrawnEntries.newsDrawnBy). */
+  newsDrawnBy(entryId: number, mark: WellSync | null): 'well' | 'reading' | 'none';
+  /** Reads the plate again in its turn, as the screen shown again does. */
+  readPlate(): void;
 }
 
 /**
  * Draws each drawn entry's news from the Outbox in its well (sent, refused, failed, unsure, held for a look),
- * and takes one discarded or cancelled out of the history and the drawing. Answers the way to stop following.
+ * and takes one discarded or cancelled out of the history and the drawing. A move that takes its tube out of
+ * other wells of the plate, or whose tube a newer move took out of its well, changes those wells too: on its
+ * news the plate is read again, once per batch (overlay draws them all, as a reading does). Answers the way
+ * to stop following.
  */
 export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
   return fill.outbox.onChange((changes) => {
+    let readAgain = false;
     for (const c of changes) {
       if (c.state === 'discarded' || c.state === 'cancelled') {
         ops.forget(c.id);
+        readAgain = ops.newsDrawnBy(c.id, null) === 'reading' || readAgain;
         continue;
       }
       // Failed may be refused, held for a look, failed before it left or failed after: only the entry's
@@ -32,8 +41,9 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
         void settleFailed(fill, ops, c.id);
         continue;
       }
-      redraw(fill, ops, c.id, { state: c.state, error: null, mayHaveArrived: null });
+      readAgain = redraw(fill, ops, c.id, { state: c.state, error: null, mayHaveArrived: null }) || readAgain;
     }
+    if (readAgain) ops.readPlate();
   });
 }
 
@@ -41,12 +51,16 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
  * The entry's well drawn from its news by drawEntry, over the well as it was just before the entry: the
  * same drawing a plate read makes of it. Only the newest entry drawn in a well draws it (a newer one's
  * drawing stands, as on a plate read), and one that draws nothing (set aside for a newer change) leaves it.
+ * Answers true when the news is drawn by reading the plate instead (FollowOps.newsDrawnBy).
  */
-function redraw(fill: FollowSource, ops: FollowOps, id: number, news: EntryNews): void {
+function redraw(fill: FollowSource, ops: FollowOps, id: number, news: EntryNews): boolean {
+  const by = ops.newsDrawnBy(id, markOf(news));
+  if (by !== 'well') return by === 'reading';
   const drawn = ops.newestDrawn(id);
-  if (!drawn || !fill.wells[drawn.position]) return;
+  if (!drawn || !fill.wells[drawn.position]) return false;
   const next = drawEntry(drawn.before, { ...news, intent: drawn.intent });
   if (next) ops.setWell(next);
+  return false;
 }
 
 /**
@@ -60,5 +74,5 @@ async function settleFailed(fill: FollowSource, ops: FollowOps, id: number): Pro
     ? { state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived }
     : { state: 'uncertain', error: null, mayHaveArrived: undefined };
   if (news.state !== 'failed' && news.state !== 'uncertain') return;
-  redraw(fill, ops, id, news);
+  if (redraw(fill, ops, id, news)) ops.readPlate();
 }

@@ -1,9 +1,9 @@
-import { call } from '../../lib/ipc/client.js';
+import { call, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { LocationAssignIntent, ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
-import { drawEntry, emptyWell, overlay, type WellView } from '../../lib/plate-map/well-view.js';
+import { drawEntry, emptyWell, overlay, type WellSync, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
@@ -97,6 +97,15 @@ export class WellFillState implements ServiceBound {
       newestDrawn: (entryId) => this.#drawn.newestDrawn(entryId),
       forget: (entryId) => this.#history.forget(entryId),
       setWell: (view) => this.#setWell(view),
+      newsDrawnBy: (entryId, mark) => this.#drawn.newsDrawnBy(entryId, mark),
+      readPlate: () =>
+        void this.refresh().catch((err: unknown) =>
+          this.feedback.report(
+            '',
+            `The plate could not be read again (${messageOf(err)}): scan the plate again before the next tube`,
+            'unknown',
+          ),
+        ),
     });
   }
   /**
@@ -197,8 +206,9 @@ export class WellFillState implements ServiceBound {
   #take(m: CachedManifest): void {
     this.plate = m;
     const drawn = new Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>();
-    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, drawn)));
-    this.#drawn.redraw(drawn);
+    const readAgain = new Map<number, WellSync | null>();
+    this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, drawn, readAgain)));
+    this.#drawn.redraw(drawn, readAgain);
   }
 
   /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
