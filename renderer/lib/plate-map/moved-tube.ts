@@ -5,7 +5,7 @@ import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
  * How a move on Assign location takes its tube out of the wells of its box, one rule for each screen
  * that draws a box (Assign location's holdings, Well fill's plate), so both say a tube is in one place:
  * where its newest move that did or may happen (drawnDone) puts it. A move that never happened takes
- * nothing anywhere, and these are not asked of it.
+ * nothing anywhere: the callers take a tube out by these only for a move drawn made.
  */
 
 /**
