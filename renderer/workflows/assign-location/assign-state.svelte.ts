@@ -70,6 +70,8 @@ export class AssignState implements ServiceBound, Asking {
   /** The labsheet's tube → sample index, as Well fill holds it (a copy of main's): a scan is resolved to its row here. */
   readonly samples: PageSampleIndex;
   #offChange: (() => void) | null = null;
+  /** This visit's changes known never to happen: the box was read again when each became so. */
+  #unmade = new Set<number>();
 
   constructor(
     readonly api: BenchlinkApi,
@@ -96,7 +98,15 @@ export class AssignState implements ServiceBound, Asking {
       this.outbox,
       () => this.assignments,
       (changed) => {
-        if (!changed.some((a) => !mayHappen(a.sync) || a.from !== undefined)) return;
+        // A change already known not to happen (refused, then discarded) changes nothing the box read drew.
+        const news = changed.filter(
+          (a) => a.from !== undefined || (!mayHappen(a.sync) && !this.#unmade.has(a.entryId)),
+        );
+        // A retried one may happen again, and its next refusal is news.
+        for (const a of changed)
+          if (mayHappen(a.sync)) this.#unmade.delete(a.entryId);
+          else this.#unmade.add(a.entryId);
+        if (news.length === 0) return;
         this.next = this.#firstFree();
         void this.#readAgain().then((failed) => failed && this.feedback.report('', failed, 'unknown'));
       },
