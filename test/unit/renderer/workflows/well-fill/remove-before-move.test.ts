@@ -13,6 +13,20 @@ const openBenches = benchesPerTest();
 
 const PLATE = 'PLT000003'; // PL-0003, 96 wells, empty
 
+/** Until `count` has not changed for `quietMs`: every request something already started has arrived. */
+async function requestsSettled(count: () => number, quietMs = 400): Promise<void> {
+  let last = count();
+  let since = Date.now();
+  await vi.waitFor(
+    () => {
+      const n = count();
+      if (n !== last) [last, since] = [n, Date.now()];
+      expect(Date.now() - since).toBeGreaterThanOrEqual(quietMs);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
+
 async function bench(profile: 'spec' | 'extended') {
   const b = await openBenches(profile);
   const { scan: assign } = b.assignScreen();
@@ -133,6 +147,9 @@ describe.each(['spec', 'extended'] as const)('Well fill: a move into the plate t
     // It never happened: the well is drawn as it was, with the "!" naming the tube, as a plate read draws it.
     expect(b.s.wells['A5']).toMatchObject({ sample: null, sync: 'refused', unmade: { id: 'TB000131' } });
 
+    // Assign location reads its box again on the refusal (its own screen's doing, not Well fill's): counted
+    // once the requests have stopped, so that read cannot land in Well fill's count.
+    await requestsSettled(() => b.proxy().requests.length);
     const reads = b.proxy().requests.length;
     expect((await b.env.call('outbox.discard', { id: move.id })).ok).toBe(true);
     await vi.waitFor(() => expect(b.s.wells['A5']).toMatchObject({ sample: null, assigned: false, sync: null }));
