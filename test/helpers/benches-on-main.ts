@@ -82,6 +82,25 @@ export async function benchesOnMain(profile: 'spec' | 'extended') {
       await again.scan(barcode);
       return again;
     },
+    /**
+     * The service out of reach, and the whole queue held by it: a row update (another lane) tries and
+     * fails, and each failure holds the queue longer, so what is queued next is not tried while a test sets
+     * it up (and fails on this computer, never sent, when the queue gives up on it).
+     */
+    async queueHeldOffline() {
+      if (!proxy) throw new Error('the sandbox did not start');
+      proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+      await w.env.call('outbox.enqueue', {
+        intent: {
+          type: 'row-update',
+          labsheet: 'Samples',
+          idColumn: 'Sample ID',
+          id: 'S-0090',
+          changes: { Status: 'received' },
+        },
+      });
+      for (let i = 0; i < 6; i++) await sync();
+    },
     /** Another bench puts `sample` in `position` of the plate or box with this barcode. */
     otherPuts(barcode: string, position: string, sample: string) {
       const m = svc().store.manifests.find('barcode', barcode)!;

@@ -39,17 +39,7 @@ describe('Assign location: a failed move is said the same on its list and on the
     const { s, scan } = await onBox(b);
     // The service out of reach: a row update (another lane) tries and fails, and each failure holds the
     // whole queue longer, so the moves below are never tried while the test sets them up.
-    b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
-    await b.env.call('outbox.enqueue', {
-      intent: {
-        type: 'row-update',
-        labsheet: 'Samples',
-        idColumn: 'Sample ID',
-        id: 'S-0090',
-        changes: { Status: 'received' },
-      },
-    });
-    for (let i = 0; i < 6; i++) await b.sync();
+    await b.queueHeldOffline();
     await scan('TB000131');
     await scan('TB000132');
     const [move, behind] = s.assignments;

@@ -94,17 +94,7 @@ describe.each(['extended', 'spec'] as const)(
       const { b, s } = await tubeInA1(profile);
       // The service out of reach while the moves are queued: another lane (a row update) fails on it and
       // holds the whole queue, so neither move is tried before it fails on this computer.
-      b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
-      await b.env.call('outbox.enqueue', {
-        intent: {
-          type: 'row-update',
-          labsheet: 'Samples',
-          idColumn: 'Sample ID',
-          id: 'S-0090',
-          changes: { Status: 'received' },
-        },
-      });
-      for (let i = 0; i < 6; i++) await b.sync();
+      await b.queueHeldOffline();
       await moveBy(s, 'B3', 'A1');
       b.proxy().setFaults([]);
       await failBeforeItLeaves(b, s);
