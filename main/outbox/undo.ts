@@ -1,5 +1,5 @@
 import { intent as intentSchema, type Intent, type PlateBasis, type WellIntent } from '../../shared/outbox/intents.js';
-import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
+import { positionKey } from '../../shared/layout/positions.js';
 import { toWriteError } from '../common/write-error.js';
 import { mayHaveArrived } from './may-have-arrived.js';
 import { validate } from './intent-checks.js';
@@ -8,12 +8,6 @@ import type { DependencyChain } from './dependency-chain.js';
 import type { Insert } from './enqueue.js';
 import { storedError, type StoreContext } from './store-context.js';
 import type { Outbox, UndoneEntries, UndoOptions } from './outbox-types.js';
-
-/** A well's position as one key: `A01` and `a1` alike. */
-function wellKey(position: string): string {
-  const p = parsePosition(position);
-  return p ? formatPosition(p) : position.trim();
-}
 
 /** A well change as stored, or null for any other entry (or one that no longer reads). */
 function wellChangeOf(e: EntryRow): WellIntent | null {
@@ -56,10 +50,10 @@ export function undoing(
   function putBackSince(e: EntryRow): boolean {
     const mine = wellChangeOf(e);
     if (!mine) return false;
-    const at = wellKey(mine.position);
+    const at = positionKey(mine.position);
     return st.standingAfterInTarget.all(e.service ?? '', e.target, e.id).some((n) => {
       const later = wellChangeOf(n);
-      return later !== null && wellKey(later.position) === at;
+      return later !== null && positionKey(later.position) === at;
     });
   }
 

@@ -1,7 +1,7 @@
 import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
 import type { RemovalField, WellLabel } from '../../shared/api/primitives.js';
 import type { CompleteWellAssignment, WellSample } from '../../shared/api/manifests.js';
-import { formatPosition, parsePosition } from '../../shared/layout/positions.js';
+import { positionKey } from '../../shared/layout/positions.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
@@ -36,12 +36,6 @@ type Tagged<I> = { id: number; intent: I };
  */
 export function echoedId(id: string): string {
   return /^\d+$/.test(id) ? id.replace(/^0+(?=\d)/, '') : id;
-}
-
-/** `A01` and `a1` are the same well; an unparsable position is kept as typed so the server names it. */
-export function positionKey(p: string): string {
-  const parsed = parsePosition(p);
-  return parsed ? formatPosition(parsed) : p.trim();
 }
 
 interface WellFold {

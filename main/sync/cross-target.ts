@@ -3,7 +3,7 @@ import type { OutboxEntry } from '../outbox/entry.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import type { IntentType } from '../../shared/outbox/intents.js';
 import { askedOnceBy } from '../common/asked-once.js';
-import { positionKey } from './coalesce.js';
+import { positionKey } from '../../shared/layout/positions.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** Every name of every tube the entries move (a tube queued by its barcode is its sample ID too). */

@@ -1,7 +1,7 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, OutboxEntry } from '../outbox/entry.js';
 import { SUPERSEDED } from '../outbox/may-have-arrived.js';
-import { positionKey } from './coalesce.js';
+import { positionKey } from '../../shared/layout/positions.js';
 import { namesOfTubes } from './cross-target.js';
 import { ONLY_AS_NAMED, plateKey, plateLanes, plateName, platesAskedOnce, type PlateNames } from './plate-names.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';

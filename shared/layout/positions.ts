@@ -39,6 +39,15 @@ export function normalizePosition(text: string, layout: Layout): string | null {
   return p && isInLayout(p, layout) ? formatPosition(p) : null;
 }
 
+/**
+ * A well's position as one key, with no layout to check it against: `A01` and `a1` are the same well; an
+ * unparsable position is kept as typed (trimmed) so the server names it.
+ */
+export function positionKey(p: string): string {
+  const parsed = parsePosition(p);
+  return parsed ? formatPosition(parsed) : p.trim();
+}
+
 export type FillOrder = 'row-major' | 'column-major';
 
 /** Every position of a layout in fill order. */
