@@ -1,20 +1,40 @@
 import { defineConfig } from '@playwright/test';
 
 /**
+ * Tests whose outcome rests on how far apart keys arrive (a wedge read told from typing, a double read
+ * inside the user's window): they run on their own after the rest, one at a time, so the other
+ * worker's load cannot stretch the gaps Playwright types with.
+ */
+const keyTiming = [
+  '**/double-read.spec.ts',
+  '**/scan-in-fields.spec.ts',
+  '**/wedge-keys.spec.ts',
+  '**/settings-scanner.spec.ts',
+];
+
+/**
  * E2E against the browser host: test/e2e/global-setup.ts builds the renderer if needed, starts
- * `main/host/cli.ts` (in-process local sandbox, fresh data dir, free port) and hands the URL with
- * its per-launch key to the tests in BENCHLINK_E2E_URL. Uses the system Chromium; never
+ * one `npm start` host per worker (in-process local sandbox, fresh data dir, free port) and hands
+ * the URLs with their per-launch keys to the tests (test/e2e/shared-host.ts). Uses the system Chromium; never
  * `playwright install`.
  */
 export default defineConfig({
   testDir: 'test/e2e',
-  workers: 1,
+  // Two files at a time: most of a test's time is waiting (a host or sandbox starting, a timer the
+  // page must notice), so two workers on two cores take little more than half the time of one. Each
+  // worker has its own `npm start` host (shared-host.ts); no test shares state with the other worker.
+  workers: 2,
   fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: 0,
   globalSetup: './test/e2e/global-setup.ts',
   reporter: [['list'], ['json', { outputFile: '.e2e-results.json' }]],
+  projects: [
+    { name: 'screens', testIgnore: keyTiming },
+    // After the screens (a failure there leaves these "did not run", counted as skipped).
+    { name: 'key timing', testMatch: keyTiming, dependencies: ['screens'], workers: 1 },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

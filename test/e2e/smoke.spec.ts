@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { sharedHostUrl } from './shared-host.js';
 
-const url = () => {
-  const u = process.env['BENCHLINK_E2E_URL'];
-  if (!u) throw new Error('BENCHLINK_E2E_URL not set: global setup did not start the host');
-  return u;
-};
+const url = sharedHostUrl;
 
 test('the browser host page loads and shows the app shell', async ({ page }) => {
   const errors: string[] = [];

@@ -1,10 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { sharedHostUrl } from '../shared-host.js';
 
-export const hostUrl = (): string => {
-  const u = process.env['BENCHLINK_E2E_URL'];
-  if (!u) throw new Error('BENCHLINK_E2E_URL not set: global setup did not start the host');
-  return u;
-};
+export const hostUrl = sharedHostUrl;
 
 /** Opens the app at the Data screen's given tab (by its visible label). */
 export async function openData(page: Page, tab: string, url = hostUrl()): Promise<void> {

@@ -1,11 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { sharedHostUrl } from '../shared-host.js';
 import { scanAndWait } from './user.js';
 
-const url = () => {
-  const u = process.env['BENCHLINK_E2E_URL'];
-  if (!u) throw new Error('BENCHLINK_E2E_URL not set: global setup did not start the host');
-  return u;
-};
+const url = sharedHostUrl;
 test.use({ viewport: { width: 1366, height: 768 } });
 
 test('Row update on the demo lab: its ID columns are known, said calmly, and Save is on screen', async ({ page }) => {

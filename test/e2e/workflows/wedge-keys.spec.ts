@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
+import { sharedHostUrl } from '../shared-host.js';
 
 /**
  * The keyboard wedge against the page as a person meets it: the app started with `npm start`
  * (global setup), a scanner firing as soon as the page has loaded, and Space on the controls.
  */
-const url = () => {
-  const u = process.env['BENCHLINK_E2E_URL'];
-  if (!u) throw new Error('BENCHLINK_E2E_URL not set: global setup did not start the host');
-  return u;
-};
+const url = sharedHostUrl;
 
 test('a scan made as soon as the page has loaded keeps its first characters', async ({ page }) => {
   // While the page loads, the first keys land on the bare page, its settings arrive, and then Well
