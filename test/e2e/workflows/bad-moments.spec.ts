@@ -168,6 +168,20 @@ test('the service goes away: the Outbox keeps each tab and the counts button on 
       await expect(page.getByRole('tab', { name: 'Unsure whether it arrived' })).toBeVisible();
       const labels = page.getByRole('tab').or(page.getByTestId('outbox-counts'));
       expect(await labelsOnMoreThanOneLine(labels), `at ${size.width} px`).toEqual([]);
+      // Every cell of a row is as tall as its row, so the line under a row is one line: the actions cell
+      // once ended at its buttons, its border drawn across the middle of the next row's reason.
+      const rows = page.locator('tr[data-testid^="entry-"]');
+      await expect(rows).toHaveCount(4);
+      const shortCells = await rows.evaluateAll((trs) =>
+        trs.flatMap((tr) => {
+          const r = tr.getBoundingClientRect();
+          return [...tr.querySelectorAll(':scope > td')]
+            .map((td, i) => ({ i, b: td.getBoundingClientRect() }))
+            .filter(({ b }) => Math.abs(b.top - r.top) > 1 || Math.abs(b.bottom - r.bottom) > 1)
+            .map(({ i }) => `${tr.getAttribute('data-testid')} cell ${i + 1}`);
+        }),
+      );
+      expect(shortCells, `at ${size.width} px`).toEqual([]);
     }
   } finally {
     await stack.startSandbox();
