@@ -11,6 +11,22 @@ async function bottomOf(page: Page, testId: string): Promise<number> {
   return box.y + box.height;
 }
 
+/** Column numbers whose text runs into the next one's ("101112…" read as one number), by their drawn text. */
+async function headsRunTogether(page: Page): Promise<string[]> {
+  return page.getByTestId('plate-map').evaluate((map) => {
+    const heads = [...map.querySelectorAll(':scope > .head')].filter((h) => /^\d+$/.test(h.textContent ?? ''));
+    const rects = heads.map((h) => {
+      const r = document.createRange();
+      r.selectNodeContents(h);
+      return r.getBoundingClientRect();
+    });
+    return rects.flatMap((r, i) => {
+      const next = rects[i + 1];
+      return next && r.right + 1 > next.left ? [`${heads[i]!.textContent}|${heads[i + 1]!.textContent}`] : [];
+    });
+  });
+}
+
 test('at 1366×768 a 96- and a 384-well plate fit with their toolbar, no scrolling', async ({ page }) => {
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
@@ -28,6 +44,16 @@ test('at 1366×768 a 96- and a 384-well plate fit with their toolbar, no scrolli
     // A string: this file is type-checked without the DOM library.
     expect(await page.evaluate<number>('document.scrollingElement.scrollHeight')).toBeLessThanOrEqual(768 + 1);
     await shot(page, `plate-fits-${hrid}`);
+    // And the column numbers stay apart, down to the narrowest window the layout is made for.
+    for (const size of [
+      { width: 1366, height: 768 },
+      { width: 1280, height: 720 },
+      { width: 1024, height: 700 },
+    ]) {
+      await page.setViewportSize(size);
+      expect(await headsRunTogether(page), `${hrid} at ${size.width} px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1366, height: 768 });
   }
 
   // The plate stays open across screens: Labels and back, and the picker names it.
