@@ -26,6 +26,7 @@ import { identifyColumns, type RowColumns } from './row-columns.js';
 import { forgetMovedTube } from './moved-tubes.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
+import { askedOnceBy } from '../common/asked-once.js';
 import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
 
 export interface ReadCacheDeps {
@@ -85,7 +86,10 @@ export const MAX_SAMPLE_INDEX_ROWS = 100_000;
 
 export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: number } };
 
-function toPendingChange(e: OutboxEntry): PendingWellChange {
+function toPendingChange(
+  e: OutboxEntry,
+  names: (labsheet: string, id: string) => readonly string[],
+): PendingWellChange {
   return {
     entryId: e.id,
     state: e.state,
@@ -93,6 +97,7 @@ function toPendingChange(e: OutboxEntry): PendingWellChange {
     intent: e.intent,
     error: e.lastError ? toOutboxError(e.lastError) : null,
     mayHaveArrived: entryMayHaveArrived(e),
+    ...(e.intent.type === 'location-assign' ? { names: [...names(e.intent.labsheet, e.intent.id)] } : {}),
   };
 }
 
@@ -125,6 +130,7 @@ export function createReadCache(d: ReadCacheDeps) {
    * another of its names, its sample ID after its barcode, no longer stands there): a service that lists
    * no wells never shows where they went, and without them a box scanned again on Assign location
    * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
+   * Each assignment carries its tube's names, each asked of the saved rows once for the whole read.
    */
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
     const targets = [plateLaneOf({ uuid: m.uuid }), plateLaneOf({ hrid: m.hrid })];
@@ -133,8 +139,9 @@ export function createReadCache(d: ReadCacheDeps) {
     for (const t of targets)
       for (const s of [...OPEN_STATES, 'done'] as const)
         for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
-    entries.push(...d.outbox.standingAssignments(m.uuid, tubeNames).filter((a) => !emptiedSince(a, readIn)));
-    return entries.map(toPendingChange).sort((a, b) => a.entryId - b.entryId);
+    const names = askedOnceBy(tubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
+    entries.push(...d.outbox.standingAssignments(m.uuid, names).filter((a) => !emptiedSince(a, readIn)));
+    return entries.map((e) => toPendingChange(e, names)).sort((a, b) => a.entryId - b.entryId);
   }
 
   /**

@@ -35,6 +35,13 @@ export const pendingWellChange = z.strictObject({
    * computer. Null for any other state.
    */
   mayHaveArrived: z.enum(MAY_HAVE_ARRIVED).nullable(),
+  /**
+   * For a location assignment: every name its tube goes by as main's saved rows know them (its row's ID,
+   * barcode and uuid, and the text queued; main/sync/tube-names.ts). A box's wells name a tube by its
+   * sample ID whichever name was scanned, and a move the page drew over an older one of the same tube
+   * leaves where the service lists it under any of them (renderer/lib/plate-map/moved-tube.ts).
+   */
+  names: z.array(z.string()).optional(),
 });
 export type PendingWellChange = z.infer<typeof pendingWellChange>;
 
