@@ -8,6 +8,27 @@ import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
  * nothing anywhere: the callers take a tube out by these only for a move drawn made.
  */
 
+/** A standing move as main sends it with a box: its entry's state, and its tube's names (main's saved rows). */
+export interface StandingMove {
+  intent: LocationAssignIntent;
+  state: OutboxEntryState;
+  names?: readonly string[] | undefined;
+}
+
+/**
+ * Who put the tube a well is drawn holding there: the service's listing (or main's copy of it), an
+ * assignment from this computer, or a fill from this computer on Well fill.
+ */
+export type HeldBy = 'listing' | 'assignment' | 'fill';
+
+/** A well drawn holding a tube: the name it is drawn under and its labsheet ('' or null when not named). */
+export interface DrawnTube {
+  position: string;
+  id: string;
+  labsheet: string | null;
+  by: HeldBy;
+}
+
 /**
  * The position of its own box the page saw a move's tube in, which the move leaves (a rack file's move
  * within the box), or null when it names none or names where the tube goes.
@@ -23,18 +44,28 @@ export function fromInBox(move: LocationAssignIntent): string | null {
  * what is there (main's copy of them takes a confirmed move's tube out of the wells it left,
  * main/cache/moved-tubes.ts).
  */
-export function fromWhileWaiting(move: { intent: LocationAssignIntent; state: OutboxEntryState }): string | null {
+export function fromWhileWaiting(move: StandingMove): string | null {
   return move.state !== 'done' ? fromInBox(move.intent) : null;
 }
 
 /**
- * Whether a tube drawn in a position because this computer assigned it there is the one a newer move
- * moves on: the service keeps a row in one location, so that position no longer holds it. Known by the
- * name it was queued under, in the same labsheet, whatever the case the scanner sent.
+ * Whether a well drawn holding a tube no longer holds it once the move is made: the service keeps a row
+ * in one location. A well this computer assigned the tube to, under any of its names. A well the listing
+ * shows it in, under any of its names, while the move waits: main lists no more an older move this one
+ * overtook, so nothing else says the tube leaves where the listing has it (the older move given up,
+ * refused, or confirmed after the reading: the tube is there or where that move put it, and this one
+ * takes it from either). Once confirmed, the wells read say where it is. A well only Well fill filled
+ * keeps its sample: the service keeps a fill's sample when the row is assigned elsewhere
+ * (main/sandbox/README.md).
  */
-export function movedOn(
-  held: { id: string | null; labsheet: string | null; assigned: boolean },
-  move: LocationAssignIntent,
-): boolean {
-  return held.assigned && held.labsheet === move.labsheet && held.id?.toUpperCase() === move.id.toUpperCase();
+export function movedOn(held: DrawnTube, move: StandingMove): boolean {
+  const names = new Set([move.intent.id, ...(move.names ?? [])].map((n) => n.toUpperCase()));
+  if (!names.has(held.id.toUpperCase())) return false;
+  if (held.by === 'assignment') return held.labsheet === move.intent.labsheet;
+  return (
+    held.by === 'listing' &&
+    move.state !== 'done' &&
+    held.position !== move.intent.position &&
+    (held.labsheet === move.intent.labsheet || !held.labsheet)
+  );
 }

@@ -3,7 +3,7 @@ import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../sha
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { entryShownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
-import { fromInBox, fromWhileWaiting, movedOn } from './moved-tube.js';
+import { fromInBox, fromWhileWaiting, movedOn, type HeldBy, type StandingMove } from './moved-tube.js';
 
 /**
  * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says
@@ -203,6 +203,8 @@ export function overlay(
   for (const w of server) map.set(w.position, fromServer(w));
   /** The entry that drew each well last: a move that takes the tube out of it changes its drawing. */
   const drewLast = new Map<string, PendingWellChange>();
+  /** Wells whose sample a fill from this computer drew: a move of the tube leaves it there (movedOn). */
+  const filled = new Set<string>();
   for (const p of pending) {
     const i = p.intent;
     if (i.type !== 'well-set' && i.type !== 'well-remove' && i.type !== 'location-assign') continue;
@@ -210,7 +212,7 @@ export function overlay(
     if (position === null) continue;
     const change: DrawnChange = { intent: i, state: p.state, error: p.error, mayHaveArrived: p.mayHaveArrived };
     if (i.type === 'location-assign') {
-      const left = leftBy(map, { ...change, intent: i });
+      const left = leftBy(map, filled, { ...change, intent: i, names: p.names });
       // Its news may change those wells, and (main lists a move overtaken by a newer open one no more) which
       // moves are drawn: a move within the plate is drawn by reading it again, as Assign location reads its box.
       if (left.length > 0 || fromInBox(i) !== null) readAgain?.set(p.entryId, markOf(p));
@@ -221,6 +223,7 @@ export function overlay(
         if (emptied === null) continue;
         map.set(at, emptied);
         drewLast.set(at, p);
+        filled.delete(at);
       }
     }
     const base = map.get(position) ?? emptyWell(position);
@@ -229,20 +232,28 @@ export function overlay(
     drawn?.set(p.entryId, { before: base, intent: i });
     map.set(position, next);
     drewLast.set(position, p);
+    if (next.sample !== base.sample || next.assigned) filled.delete(position);
+    if (i.type === 'well-set' && i.sample && next.sample !== base.sample) filled.add(position);
   }
   return map;
 }
 
 /**
- * The wells of the plate holding a tube a move takes out, other than where it goes (moved-tube.ts, as
- * Assign location's box has it): its `from` while it waits, whoever is drawn there, and each well its
- * tube is drawn in by an earlier assignment from this computer. Asked of a move that never happened too:
- * they are the wells its news changes, should it happen after all.
+ * The wells of the plate holding a tube a move takes out (moved-tube.ts, as Assign location's box has
+ * it): its `from` while it waits, whoever is drawn there, and each well its tube is drawn in (movedOn) by
+ * an earlier assignment from this computer or, while it waits, by the listing. `filled`: the wells a
+ * fill from this computer drew their sample in. Asked of a move that never happened too: they are the
+ * wells its news changes, should it happen after all.
  */
-function leftBy(map: ReadonlyMap<string, WellView>, move: DrawnChange & { intent: LocationAssignIntent }): string[] {
+function leftBy(
+  map: ReadonlyMap<string, WellView>,
+  filled: ReadonlySet<string>,
+  move: DrawnChange & StandingMove,
+): string[] {
   const from = fromWhileWaiting(move);
+  const by = (w: WellView): HeldBy => (w.assigned ? 'assignment' : filled.has(w.position) ? 'fill' : 'listing');
   return [...map.values()]
-    .filter((w) => w.sample !== null && (w.position === from || movedOn({ ...w, id: w.sample }, move.intent)))
+    .filter((w) => w.sample !== null && (w.position === from || movedOn({ ...w, id: w.sample, by: by(w) }, move)))
     .map((w) => w.position);
 }
 

@@ -1,7 +1,7 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
-import { fromWhileWaiting, movedOn } from '../../lib/plate-map/moved-tube.js';
+import { fromWhileWaiting, movedOn, type HeldBy } from '../../lib/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -64,6 +64,9 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   const fillsHeld = new Map<string, HeldFill>();
   /** Positions an assignment was drawn at over a tube listed there: taken still when that tube moves on. */
   const drawnOver = new Set<string>();
+  /** Positions whose tube a fill from this computer put there: a move of that tube leaves it (movedOn). */
+  const filled = new Set<string>();
+  const byOf = (h: HeldTube): HeldBy => (h.assigned ? 'assignment' : filled.has(h.position) ? 'fill' : 'listing');
   for (const w of m.wells) {
     if (!w.sample) continue;
     occupied.add(w.position);
@@ -86,6 +89,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       if (i.type === 'well-set' && i.sample) {
         fillsHeld.set(i.position, { position: i.position, sample: i.sample.id });
         byPosition.set(i.position, { ...i.sample, position: i.position, assigned: false });
+        filled.add(i.position);
         occupied.add(i.position);
       }
       continue;
@@ -111,10 +115,12 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       // A move into a well whose removal is held waits for that removal in the Outbox.
       const behind = removalsHeld.get(i.position);
       if (behind) behind.movedIn = i.id;
-      // An assignment moves the tube: it is no longer where this computer put it before, and that
-      // position is free again unless another tube is known to be there.
+      // An assignment moves the tube (movedOn): it is no longer where this computer put it before, nor,
+      // while it waits, where the service listed it, under any of its names. A position this computer
+      // put it in is free again unless another tube is known to be there.
+      const move = { intent: i, state: p.state, names: p.names };
       for (const [at, e] of byPosition)
-        if (movedOn(e, i)) {
+        if (movedOn({ ...e, by: byOf(e) }, move)) {
           byPosition.delete(at);
           if (!drawnOver.has(at)) occupied.delete(at);
         }
@@ -125,14 +131,17 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       // last is found last (a tube moved within the box is still listed where the service had it).
       byPosition.delete(i.position);
       byPosition.set(i.position, { id: i.id, labsheet: i.labsheet, position: i.position, assigned: true });
+      filled.delete(i.position);
       occupied.add(i.position);
     } else if (i.type === 'well-set' && i.sample) {
       byPosition.delete(i.position);
       byPosition.set(i.position, { ...i.sample, position: i.position, assigned: false });
+      filled.add(i.position);
       occupied.add(i.position);
     } else if (i.type === 'well-remove' && i.fields.includes('SAMPLE')) {
       const was = byPosition.get(i.position);
       byPosition.delete(i.position);
+      filled.delete(i.position);
       // Only what this computer assigned is known to be gone; anything else may still be there.
       if (was?.assigned) occupied.delete(i.position);
     }

@@ -26,8 +26,11 @@ const NEWS = {
   'failed before it left': { state: 'failed', error: LOCAL, mayHaveArrived: null },
 } satisfies Record<string, News>;
 
-/** Tube TB000160 moved by Assign location into `position` (from `from` of the same box, as a rack file's move). */
-const move = (entryId: number, position: string, news: News, from?: string): PendingWellChange => ({
+/**
+ * Tube TB000160 moved by Assign location into `position` (from `from` of the same box, as a rack file's
+ * move), queued under `id`, the name scanned.
+ */
+const move = (entryId: number, position: string, news: News, from?: string, id = 'TB000160'): PendingWellChange => ({
   entryId,
   updatedAt: 1,
   ...news,
@@ -36,7 +39,7 @@ const move = (entryId: number, position: string, news: News, from?: string): Pen
     labsheet: 'Samples',
     locationId: BOX,
     idType: 'ID_BARCODE',
-    id: 'TB000160',
+    id,
     position,
     ...(from ? { from: { locationId: BOX, position: from } } : {}),
   },
@@ -142,5 +145,80 @@ describe('overlay: which entries are drawn by reading the plate again (readAgain
 
   it('a lone move into an empty well is not: its news is drawn in its own well', () => {
     expect(readAgain([], [move(1, 'D7', NEWS.waiting)])).toEqual({});
+  });
+});
+
+describe('overlay and boxHoldings: a waiting move over an older one main lists no more', () => {
+  // Main lists no more the older move (A1 → B3) once the newer waits: given up, refused or confirmed, the
+  // listing read before the newer one may still have the tube in A1, under its sample ID.
+  const NAMES = ['S-0160', 'TB000160', '5e0c1a52-3f7b-4a51-9a43-0d1f6f1b0160'];
+  const named = (c: PendingWellChange, names: string[] = NAMES): PendingWellChange => ({ ...c, names });
+  const both = (server: CachedWell[], pending: PendingWellChange[]) => {
+    const wells = plate(server, pending);
+    const box = boxHoldings({ wells: server, pending });
+    return { plate: held(wells), wells, box: box.held.map((t) => `${t.position} ${t.id}`), occupied: box.occupied };
+  };
+
+  it('takes the tube out of the well the listing has it in, by any of its names: at C5 only, A1 free', () => {
+    for (const [news, sync] of [
+      [NEWS.waiting, 'pending'],
+      [NEWS['gave up'], 'unsure'],
+    ] as const) {
+      const got = both([listedInA1], [named(move(3, 'C5', news, 'B3'))]);
+      expect(got.plate).toEqual([`C5 TB000160 ${sync}`]);
+      expect(mark(got.wells, 'A1')).toEqual([null, sync]);
+      // The label the service keeps stays.
+      expect(got.wells.get('A1')!.label).toBe('SAMPLE');
+      expect(got.box).toEqual(['C5 TB000160']);
+      expect(got.occupied).toEqual(['C5']);
+    }
+  });
+
+  it('a listing that names the tube as it was queued is the same tube, whatever main knows of its names', () => {
+    const byBarcode: CachedWell = { ...listedInA1, sample: { id: 'tb000160', labsheet: '' } };
+    const got = both([byBarcode], [move(3, 'C5', NEWS.waiting, 'B3')]);
+    expect(got.plate).toEqual(['C5 TB000160 pending']);
+    expect(got.occupied).toEqual(['C5']);
+  });
+
+  it('takes it out of a well this computer assigned it to under another of its names', () => {
+    const got = both([], [named(move(1, 'A1', NEWS.waiting)), named(move(3, 'C5', NEWS.waiting, undefined, 'S-0160'))]);
+    expect(got.plate).toEqual(['C5 S-0160 pending']);
+    expect(got.box).toEqual(['C5 S-0160']);
+    expect(got.occupied).toEqual(['C5']);
+  });
+
+  it('leaves a well only Well fill filled: the service keeps a fill when the row is assigned elsewhere', () => {
+    const fillD7: PendingWellChange = {
+      entryId: 1,
+      updatedAt: 1,
+      ...NEWS.waiting,
+      intent: {
+        type: 'well-set',
+        manifest: { uuid: BOX },
+        position: 'D7',
+        sample: { id: 'S-0160', labsheet: 'Samples' },
+      },
+    };
+    const got = both([], [fillD7, named(move(3, 'C5', NEWS.waiting))]);
+    expect(got.plate).toEqual(['C5 TB000160 pending', 'D7 S-0160 pending']);
+    expect(got.occupied.sort()).toEqual(['C5', 'D7']);
+  });
+
+  it('leaves the listing as it is once the move is confirmed (the wells read say where it is), or when it never happened', () => {
+    expect(both([listedInA1], [named(move(3, 'C5', NEWS.sent, 'B3'))]).plate).toEqual([
+      'A1 S-0160 synced',
+      'C5 TB000160 synced',
+    ]);
+    const refused = both([listedInA1], [named(move(3, 'C5', NEWS.refused, 'B3'))]);
+    expect(refused.plate).toEqual(['A1 S-0160 synced']);
+    expect(refused.occupied).toEqual(['A1']);
+  });
+
+  it('leaves a sample of another labsheet with the same ID', () => {
+    const other: CachedWell = { ...listedInA1, sample: { id: 'S-0160', labsheet: 'Other samples' } };
+    const got = both([other], [named(move(3, 'C5', NEWS.waiting, 'B3'))]);
+    expect(got.plate).toEqual(['A1 S-0160 synced', 'C5 TB000160 pending']);
+    expect(got.occupied.sort()).toEqual(['A1', 'C5']);
   });
 });
