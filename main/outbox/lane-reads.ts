@@ -18,7 +18,7 @@ export function laneReads({
   | 'pendingOf'
   | 'wellChangesAhead'
   | 'heldLanes'
-  | 'pendingHeadId'
+  | 'pendingHeadOf'
   | 'pendingElsewhere'
   | 'pendingAssignmentsInto'
   | 'assignmentsMayHold'
@@ -45,7 +45,10 @@ export function laneReads({
       }
       return [...lanes.values()];
     },
-    pendingHeadId: (target) => st.headIdOf.get(service(), target)?.id ?? null,
+    pendingHeadOf(target) {
+      const r = st.headIdOf.get(service(), target);
+      return r ? { id: r.id, attempts: r.attempts } : null;
+    },
     // A look at other lanes: one this version cannot read fails in its own lane, not in the looker's.
     pendingElsewhere: (target, beforeId, ids) =>
       readableOnly(st.pendingElsewhere.all(service(), target, beforeId, JSON.stringify(ids))),

@@ -79,7 +79,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     pendingOf: lanes.pendingOf,
     wellChangesAhead: lanes.wellChangesAhead,
     heldLanes: lanes.heldLanes,
-    pendingHeadId: lanes.pendingHeadId,
+    pendingHeadOf: lanes.pendingHeadOf,
     pendingElsewhere: lanes.pendingElsewhere,
     pendingAssignmentsInto: lanes.pendingAssignmentsInto,
     assignmentsMayHold: lanes.assignmentsMayHold,

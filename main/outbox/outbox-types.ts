@@ -231,8 +231,11 @@ export interface Outbox {
   wellChangesAhead(target: string): OutboxEntry[];
   /** Lanes of the current service whose next entry waits for entries not done yet: why they wait. */
   heldLanes(): HeldLane[];
-  /** The id of a lane's first pending entry without reading its payload (which may no longer parse). */
-  pendingHeadId(target: string): number | null;
+  /**
+   * A lane's first pending entry without reading its payload (which may no longer parse): its id, and how
+   * many times a request of it left (a sent one failing on this computer since may be on the service).
+   */
+  pendingHeadOf(target: string): { id: number; attempts: number } | null;
   /** Entries of a lane in a state; one this version cannot read is left out (nothing can use it). */
   entriesOf(target: string, state: EntryState): OutboxEntry[];
   /** Pending assignments in other targets, older than `beforeId`, of the tubes `ids` (as queued). */

@@ -296,9 +296,9 @@ export function prepareStatements(db: Database.Database) {
     failedDependents: db.prepare<[number], { id: number }>(
       `SELECT id FROM entries WHERE depends_on = ? AND state = 'failed' AND json_extract(last_error, '$.kind') = 'dependency'`,
     ),
-    /** The id alone: usable even when the row's payload no longer reads. */
-    headIdOf: db.prepare<[string, string], { id: number }>(
-      `SELECT id FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT 1`,
+    /** The id and tries alone: usable even when the row's payload no longer reads. */
+    headIdOf: db.prepare<[string, string], { id: number; attempts: number }>(
+      `SELECT id, attempts FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT 1`,
     ),
     /**
      * A plate lane's changes that newer moves into its wells wait for: pending, or held for a look (failed

@@ -1,7 +1,7 @@
 import { ApiError, AuthError, RateLimitedError, RetryAfterError } from '../api/errors.js';
 import { ENDPOINTS, type EndpointDef } from '../../shared/api/endpoints.js';
 import type { EntryError } from '../outbox/entry.js';
-import { GAVE_UP, LOCAL } from '../outbox/may-have-arrived.js';
+import { GAVE_UP, LOCAL, mayHaveArrived } from '../outbox/may-have-arrived.js';
 import { NO_FILE_RESULT } from '../../shared/ipc/channels/outbox.js';
 
 /**
@@ -119,14 +119,22 @@ export function localFailure(err: unknown, at: number): Classified {
  */
 export const MAX_LOCAL_FAILURES = 5;
 
-/** The error of an entry that kept failing on this computer: it was never the service's doing. */
-export function localGaveUp(err: unknown, tries: number, at: number): EntryError {
+/**
+ * The error of an entry that kept failing on this computer: it was never the service's doing. Its row
+ * says it as mayHaveArrived does by its tries (`attempts`): one never sent is "Failed", and Retry or
+ * Discard is for it; one a request of had left (the write that settles a sent entry failed, and it went
+ * back to pending) may be on the service, and its row says to look there first. "Not sent" is only the
+ * first's.
+ */
+export function localGaveUp(err: unknown, tries: number, at: number, attempts: number): EntryError {
   const reason = err instanceof Error ? err.message : String(err);
+  const failed = `failed on this computer ${tries} times in a row (${reason})`;
   return {
     kind: LOCAL,
     message:
-      `Not sent: it failed on this computer ${tries} times in a row (${reason}), not on the service. ` +
-      'Retry it later, or discard it.',
+      mayHaveArrived({ kind: LOCAL }, attempts) === null
+        ? `Not sent: it ${failed}, not on the service. Retry it later, or discard it.`
+        : `It was sent to the service, then ${failed}.`,
     at,
   };
 }
@@ -134,14 +142,20 @@ export function localGaveUp(err: unknown, tries: number, at: number): EntryError
 /** How many answered failures an entry gets before it fails with its reason and waits for the user. */
 export const MAX_ANSWERED_FAILURES = 8;
 
-/** The error an entry keeps when it has had its answered failures: the last reason, and what to do. */
+/**
+ * The error an entry keeps when it has had its answered failures: how many, and the last reason. No
+ * what-to-do: the last answer may have come after the service made the change (a 502 or 504 from its
+ * gateway), so every screen says the entry unsure (mayHaveArrived) and offers its own choices.
+ */
 export function gaveUp(last: EntryError, attempts: number): EntryError {
   return {
     ...last,
     kind: GAVE_UP,
-    message: `Stopped after ${attempts} failed attempts ${
-      last.kind === 'timeout' ? '(the service was reachable; this got no answer in time)' : 'the service answered'
-    }. Last: ${last.message} Retry when the service works again, or discard it.`,
+    message: `Stopped after ${attempts} failed attempts: ${
+      last.kind === 'timeout'
+        ? 'the service was reachable; this got no answer in time'
+        : 'the service answered each with an error'
+    }. Last: ${last.message}`,
   };
 }
 

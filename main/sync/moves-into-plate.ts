@@ -30,7 +30,7 @@ export async function sendMovesInto(
   const watched =
     uuid !== null &&
     target !== null &&
-    (ctx.outbox.pendingHeadId(target) !== null || ctx.outbox.plateSeen(target) !== null || readHere(plates, uuid));
+    (ctx.outbox.pendingHeadOf(target) !== null || ctx.outbox.plateSeen(target) !== null || readHere(plates, uuid));
   if (!watched) return sendCoalesced(ctx, 'assignments', run, withheld, names);
   const start = await readBeforeMoves(ctx, target, { uuid });
   const r = await sendCoalesced(ctx, 'assignments', run, withheld, names);

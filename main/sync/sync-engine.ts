@@ -222,12 +222,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     const failure = localFailure(err, platform.now());
     try {
       outbox.recoverInterrupted();
-      const head = outbox.pendingHeadId(target);
+      const first = outbox.pendingHeadOf(target);
+      const head = first?.id ?? null;
       const prev = localFailures.get(target);
       const tries = prev?.head === head ? prev.tries + 1 : 1;
       localFailures.set(target, { head, tries });
-      if (head !== null && tries >= MAX_LOCAL_FAILURES) {
-        outbox.settle([{ id: head, state: 'failed', error: localGaveUp(err, tries, platform.now()) }]);
+      if (first && tries >= MAX_LOCAL_FAILURES) {
+        const error = localGaveUp(err, tries, platform.now(), first.attempts);
+        outbox.settle([{ id: first.id, state: 'failed', error }]);
         localFailures.delete(target);
         return { kind: 'ok', requests: 0 };
       }

@@ -17,9 +17,9 @@ const said = (choice: UnsureChoice): string => UNSURE_CHOICES.find((c) => c.reso
 
 /**
  * What to do about a failed entry that may be on the service all the same (main's mayHaveArrived), said
- * after its own reason, which is written for a failure ("Retry … or discard it"): sent again unlooked,
- * the change may be made twice (a webhook delivered twice, a row updated twice). Null where its reason
- * says what to do already: a change set aside for a newer one must not be sent again over it.
+ * after its own reason, which says only what happened (how many tries, the last answer): sent again
+ * unlooked, the change may be made twice (a webhook delivered twice, a row updated twice). Null where its
+ * reason says what to do already: a change set aside for a newer one must not be sent again over it.
  */
 export function lookFirst(why: MayHaveArrived): string | null {
   if (why === 'superseded') return null;

@@ -240,8 +240,7 @@ for (const size of LAPTOPS) {
         await scanAndWait(page, `TB0000${mayBeThere}`, unsure);
         // Ended as a sync on a bad network ends them: one gave up after repeated 503s, one lost its answer.
         const gaveUp =
-          'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service ' +
-          'works again, or discard it.';
+          'Stopped after 8 failed attempts: the service answered each with an error. Last: Operation failed';
         stack.storeEntryState(failed, 'failed', { kind: 'gave-up', status: 503, message: gaveUp });
         stack.storeEntryState(unsure, 'uncertain', { kind: 'network', message: 'socket hang up' });
         // The plate is drawn again from this computer's record and its Outbox.

@@ -66,7 +66,7 @@ describe('sync never stuck', () => {
     const e = outbox.get(id!)!;
     expect(e.state).toBe('failed');
     expect(e.lastError?.kind).toBe('gave-up');
-    expect(e.lastError?.message).toMatch(/Stopped after 8 failed attempts the service answered/);
+    expect(e.lastError?.message).toMatch(/Stopped after 8 failed attempts: the service answered each with an error/);
     expect(calls.filter((c) => c.name === 'sendWebhook')).toHaveLength(MAX_ANSWERED_FAILURES);
     // Retry starts a fresh count.
     expect(engine.retry(id!)).toBe(true);

@@ -111,9 +111,7 @@ describe('plate map overlay', () => {
   const gaveUp = {
     kind: 'gave-up',
     status: 503,
-    message:
-      'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service works ' +
-      'again, or discard it.',
+    message: 'Stopped after 8 failed attempts: the service answered each with an error. Last: Operation failed',
   } as const;
 
   // On the old code: "refused", and drawn as if it never happened (A1 empty, A5 still S-5), so the next

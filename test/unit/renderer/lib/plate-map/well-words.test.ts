@@ -49,9 +49,7 @@ describe("a well's name and tooltip", () => {
     const gaveUp = {
       kind: 'gave-up',
       status: 503,
-      message:
-        'Stopped after 8 failed attempts the service answered. Last: Operation failed Retry when the service ' +
-        'works again, or discard it.',
+      message: 'Stopped after 8 failed attempts: the service answered each with an error. Last: Operation failed',
     };
     const failed = overlay(
       ['A1'],
