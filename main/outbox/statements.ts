@@ -334,9 +334,16 @@ export function prepareStatements(db: Database.Database) {
          uncertain_attempts = uncertain_attempts + (CASE WHEN ? = 'uncertain' THEN 1 ELSE 0 END),
          updated_at = ? WHERE id = ?`,
     ),
-    /** A retry the user asked for starts a fresh count of answered failures. */
+    /**
+     * A retry the user asked for starts a fresh count of answered failures. An entry that failed only for
+     * want of another ('dependency') goes back with that reason gone: the one it needs is done or on its
+     * way again ("It arrived", a retry of it), so "Not sent: it needs …" would be untrue on its waiting
+     * row, and kept as an earlier try's once sent. A failure of its own stays, as what its last try met.
+     */
     retry: db.prepare<[number, number, string]>(
-      `UPDATE entries SET state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = ?`,
+      `UPDATE entries SET state = 'pending', answered_failures = 0, updated_at = ?,
+         last_error = CASE WHEN ${FAILED_KIND} = 'dependency' THEN NULL ELSE last_error END
+       WHERE id = ? AND state = ?`,
     ),
     /** Readings kept from before migration 10 whose service was not bound yet (see adoptUnbound). */
     adoptUnboundPlates: db.prepare<[string]>(`UPDATE plate_seen SET service = ? WHERE service IS NULL`),

@@ -51,6 +51,27 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
     expect(nudges).toBe(1);
   });
 
+  /**
+   * What "It arrived" put back in the queue failed only for want of this one: its "Not sent: it needs #1 …,
+   * which failed" is no longer so. On the old code the Outbox's row of it read that reason while it waited
+   * to be sent, and "earlier try: Not sent …" once it was.
+   */
+  it('what it puts back in the queue loses its "Not sent: it needs …" reason, waiting and once sent', async () => {
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    failed(u!, { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts.' }, 8);
+    expect(outbox.get(a!)!.lastError?.message).toMatch(/^Not sent: it needs entry #1/);
+
+    expect(await arrived(u!)).toEqual({ ok: true });
+    expect(outbox.get(a!)).toMatchObject({ state: 'pending', lastError: null });
+    outbox.claim([a!], 'r-a', 'attachImage');
+    outbox.settle([{ id: a!, state: 'done' }]);
+    expect(outbox.get(a!)).toMatchObject({ state: 'done', lastError: null });
+    // Its own failure is what the entry that gave up keeps: it is history of its tries.
+    expect(outbox.get(u!)!.lastError?.kind).toBe('gave-up');
+  });
+
   it('one that never left this computer, a refusal or a hold is left as it is, with why', async () => {
     const neverLeft = outbox.enqueue(wellSet('A1', 'S-0001'));
     outbox.settle([{ id: neverLeft, state: 'failed', error: { kind: 'local', message: 'Not sent.', at: 1 } }]);

@@ -90,9 +90,12 @@ describe('outbox: entries that depend on entries', () => {
     fail();
     expect(outbox.retry(u)).toBe(true);
     expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['pending', 'pending']);
+    // The waiting one's "Not sent: it needs …" is no longer so; the earlier one keeps what its try met.
+    expect([outbox.get(u)!.lastError?.kind, outbox.get(a)!.lastError]).toEqual(['rejected', null]);
     fail();
     expect(outbox.retry(a)).toBe(true);
     expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['pending', 'pending']);
+    expect(outbox.get(a)!.lastError).toBeNull();
     // Once the earlier entry is gone for good, the waiting one cannot go.
     fail();
     outbox.discard(u);
