@@ -1,6 +1,9 @@
 import type { EntryError } from './entry.js';
 import { WriteError } from '../common/write-error.js';
 import type { EntryRow, Statements } from './statements.js';
+import { shownOfFailed } from './failed-shown.js';
+import { SUPERSEDED } from './may-have-arrived.js';
+import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
 
 /** States an entry never leaves without the user: what was built on it will not happen as stated. */
 const lost = (state: string | undefined): boolean =>
@@ -15,6 +18,28 @@ function describeRow(e: EntryRow): string {
     // A payload that no longer reads: the kind alone still names it.
   }
   return typeof position === 'string' ? `${e.type} ${position}` : e.type;
+}
+
+/**
+ * What lets an entry waiting for `e` go, in the words of the choices e's row offers (failedShown): one
+ * unsure whether it arrived is not retried but looked for; one held for a look is sent anyway; one
+ * discarded or cancelled never goes, so neither can what needs it.
+ */
+function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null): string {
+  if (e.state !== 'failed') return 'It cannot be sent without that entry: discard this one.';
+  // Set aside for a newer change: its own reason says what to do, and "Send again" would undo that change.
+  if (error?.kind === SUPERSEDED) return 'Its reason says what to do; this one goes with it.';
+  switch (shownOfFailed(error?.kind, e.attempts)) {
+    case 'uncertain':
+      return (
+        `Look for that entry on the service: if it is there, choose "${unsureChoiceSaid('mark-done')}" on its row; ` +
+        `if not, "${unsureChoiceSaid('resend')}". This one goes with it.`
+      );
+    case 'held':
+      return 'Send that entry anyway, and this one goes with it.';
+    default:
+      return 'Retry that entry, and this one goes with it.';
+  }
 }
 
 /**
@@ -38,13 +63,13 @@ export function dependencyChain(st: Statements) {
       const e = st.get.get(id);
       if (!e) continue;
       const what = `entry #${id} (${describeRow(e)})`;
-      const why =
-        e.state === 'failed'
-          ? `failed: ${e.last_error === null ? 'no reason given' : (JSON.parse(e.last_error) as EntryError).message}`
-          : `was ${e.state}`;
+      const error = e.state === 'failed' && e.last_error !== null ? (JSON.parse(e.last_error) as EntryError) : null;
+      // Its reason's own full stop gives way to this sentence's.
+      const said = error?.message.replace(/\.$/, '') ?? 'no reason given';
+      const why = e.state === 'failed' ? `failed: ${said}` : `was ${e.state}`;
       const needs: EntryError = {
         kind: 'dependency',
-        message: `Not sent: it needs ${what}, which ${why}. Retry that entry and this one goes with it.`,
+        message: `Not sent: it needs ${what}, which ${why}. ${whatFrees(e, error)}`,
         at: t,
       };
       // Not retryable with that entry (a different kind than 'dependency'): this entry's content states

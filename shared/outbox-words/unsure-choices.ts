@@ -13,7 +13,9 @@ export const UNSURE_CHOICES = [
 
 export type UnsureChoice = (typeof UNSURE_CHOICES)[number]['resolution'];
 
-const said = (choice: UnsureChoice): string => UNSURE_CHOICES.find((c) => c.resolution === choice)!.label;
+/** A choice's label, for words that name it ("choose "It arrived""). */
+export const unsureChoiceSaid = (choice: UnsureChoice): string =>
+  UNSURE_CHOICES.find((c) => c.resolution === choice)!.label;
 
 /**
  * What to do about a failed entry that may be on the service all the same (main's mayHaveArrived), said
@@ -25,6 +27,6 @@ export function lookFirst(why: MayHaveArrived): string | null {
   if (why === 'superseded') return null;
   return (
     'It may be on the service all the same: look there before you send it again. ' +
-    `If it is there, choose "${said('mark-done')}"; if it is not, "${said('resend')}".`
+    `If it is there, choose "${unsureChoiceSaid('mark-done')}"; if it is not, "${unsureChoiceSaid('resend')}".`
   );
 }

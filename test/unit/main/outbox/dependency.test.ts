@@ -65,6 +65,34 @@ describe('outbox: entries that depend on entries', () => {
     expect(outbox.oldestPendingTargets(10)).toEqual([]);
   });
 
+  /**
+   * The waiting one's reason says what lets it go in the words of the choices the earlier entry's row
+   * offers. On the old code it said "Retry that entry" for every one: a row unsure whether it arrived has
+   * no Retry (a retry unlooked may make the change twice), and a discarded one never goes.
+   */
+  it("says what lets it go in the words of the earlier entry's own choices", () => {
+    const failWith = (kind: string, tries: number, page: string) => {
+      const [u, a] = filed(page);
+      for (let i = 0; i < tries; i++) outbox.claim([u], `r-${page}-${i}`, 'storeAndEmbedFiles');
+      outbox.settle([{ id: u, state: 'failed', error: { kind, message: `${kind} here.`, at: 1 } }]);
+      return outbox.get(a)!.lastError!.message;
+    };
+    expect(failWith('gave-up', 8, 'EXP-1')).toBe(
+      'Not sent: it needs entry #1 (file-upload), which failed: gave-up here. Look for that entry on the service: ' +
+        'if it is there, choose "It arrived" on its row; if not, "Send again". This one goes with it.',
+    );
+    expect(failWith('rejected', 1, 'EXP-2')).toBe(
+      'Not sent: it needs entry #3 (file-upload), which failed: rejected here. Retry that entry, and this one goes ' +
+        'with it.',
+    );
+    const [u, a] = filed('EXP-3');
+    outbox.undoMany([u]);
+    expect(outbox.get(a)!.lastError!.message).toBe(
+      'Not sent: it needs entry #5 (file-upload), which was cancelled. It cannot be sent without that entry: ' +
+        'discard this one.',
+    );
+  });
+
   it('discarding or cancelling the earlier entry fails the one that waits for it', () => {
     const [u1, a1] = filed('EXP-1');
     expect(outbox.undoMany([u1]).cancelled).toEqual([u1]);
