@@ -46,14 +46,18 @@ export interface OutboxOptions {
 
 /**
  * Open entries bound to a service other than the current one, by what a switch back does with them:
- * `waiting` ones (pending or in flight) are sent then; `failed` ones only when the user retries them;
- * `uncertain` ones (may have arrived) when the user decides. `discardable`: how many of them
- * discardWaiting gives up now (by the same rule); `sending`: those in flight, which it leaves to settle.
+ * `waiting` ones (pending or in flight) are sent then; the failed ones, split as their rows say them
+ * (shownOfFailed), only when the user retries them (`failed`), sends them anyway (`held`) or corrects
+ * them (`refused`); `uncertain` ones (may have arrived) when the user decides. `discardable`: how many
+ * of them discardWaiting gives up now (by the same rule); `sending`: those in flight, which it leaves to
+ * settle.
  */
 export interface WaitingElsewhere {
   service: string;
   waiting: number;
   failed: number;
+  held: number;
+  refused: number;
   uncertain: number;
   discardable: number;
   sending: number;

@@ -29,6 +29,8 @@ export function servicesElsewhere(
           service: r.service,
           waiting: 0,
           failed: 0,
+          held: 0,
+          refused: 0,
           uncertain: 0,
           discardable: 0,
           sending: 0,
@@ -39,15 +41,17 @@ export function servicesElsewhere(
         if (DISCARDABLE_ELSEWHERE.includes(r.state as EntryState)) w.discardable += r.n;
         by.set(r.service, w);
       }
-      // A failed one that may be on the service is said unsure, as its row says it once switched back
-      // (shownOfFailed, the counts' rule): "retry it" would send it again unlooked.
+      // The failed ones as their rows say them once switched back (shownOfFailed, the counts' rule): one
+      // that may be on the service is unsure ("retry it" would send it again unlooked), and one held for a
+      // look or refused is not simply retried either.
       for (const w of by.values()) {
         if (w.failed === 0) continue;
-        const unsure = st.failedSaidOfService
-          .all(w.service)
-          .reduce((n, r) => (shownOfFailed(r.kind, r.attempts) === 'uncertain' ? n + r.n : n), 0);
-        w.failed -= unsure;
-        w.uncertain += unsure;
+        for (const r of st.failedSaidOfService.all(w.service)) {
+          const shown = shownOfFailed(r.kind, r.attempts);
+          if (shown === 'failed') continue;
+          w.failed -= r.n;
+          w[shown] += r.n;
+        }
       }
       return [...by.values()];
     },

@@ -143,7 +143,9 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
           label: serviceLabel(current),
           waiting: c.pending + c.sending,
           // As the rows say them: a failed one that may be on the service is unsure, to look for first.
-          failed: c.failed - c.failedAs.uncertain,
+          failed: c.failedAs.failed,
+          held: c.failedAs.held,
+          refused: c.failedAs.refused,
           uncertain: c.uncertain + c.failedAs.uncertain,
         },
         elsewhere: outbox.waitingElsewhere().map((w) => ({ ...w, label: serviceLabel(w.service) })),

@@ -1,28 +1,40 @@
 import type { OpenChanges } from '../../../shared/ipc/channels/outbox.js';
+import { countedStateSaid } from '../../../shared/outbox-words/shown-state.js';
+import { unsureChoiceSaid } from '../../../shared/outbox-words/unsure-choices.js';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const them = (n: number) => (n === 1 ? 'it' : 'them');
 
-export const openTotal = (c: OpenChanges): number => c.waiting + c.failed + c.uncertain;
+export const openTotal = (c: OpenChanges): number => c.waiting + c.failed + c.held + c.refused + c.uncertain;
 
 /**
- * A service's open changes in words, one phrase per kind, each saying what becomes of them: only the
- * waiting ones go by themselves when the user switches back; a failed one waits for a retry and an
- * uncertain one for the user's decision, so counting them as "waiting to be sent" promised too much.
- * The Outbox lists only the service in use's entries, so both are reached by switching back first.
+ * A service's open changes in words, one phrase per kind, each saying what becomes of them in the words of
+ * the Outbox's own choices for them: only the waiting ones go by themselves when the user switches back; a
+ * failed one waits for a retry, one that needs a look for "Send anyway", a refused one for a correction
+ * (a retry unchanged is refused again) and an uncertain one for the user's look and decision, so counting
+ * them as "waiting to be sent", or all as "retry them", promised too much. The Outbox lists only the
+ * service in use's entries, so each is reached by switching back first.
  */
 export function openChangesSaid(c: OpenChanges, label: string): string[] {
+  const back = 'switch back to it in Settings';
   const said: string[] = [];
   if (c.waiting > 0)
-    said.push(
-      `${count(c.waiting, 'change is', 'changes are')} waiting to be sent to ${label}: sent when you switch back to it in Settings`,
-    );
+    said.push(`${count(c.waiting, 'change is', 'changes are')} waiting to be sent to ${label}: sent when you ${back}`);
   if (c.failed > 0)
     said.push(
-      `${count(c.failed, 'failed change', 'failed changes')} for ${label}: not sent until you switch back to it in Settings and retry ${c.failed === 1 ? 'it' : 'them'} in the Outbox`,
+      `${count(c.failed, 'failed change', 'failed changes')} for ${label}: not sent until you ${back} and retry ${them(c.failed)} in the Outbox`,
+    );
+  if (c.held > 0)
+    said.push(
+      `${count(c.held, 'change', 'changes')} for ${label} ${countedStateSaid(c.held, 'held')} (the plate was changed on the service since): ${back}, then send ${them(c.held)} anyway or discard ${them(c.held)} in the Outbox`,
+    );
+  if (c.refused > 0)
+    said.push(
+      `${count(c.refused, 'change', 'changes')} for ${label} ${countedStateSaid(c.refused, 'refused')} by the service: ${back}, then correct (Edit) or discard ${them(c.refused)} in the Outbox`,
     );
   if (c.uncertain > 0)
     said.push(
-      `${count(c.uncertain, 'change', 'changes')} for ${label} may or may not have arrived: switch back to it in Settings, then resend or mark done in the Outbox`,
+      `${count(c.uncertain, 'change', 'changes')} for ${label} may or may not have arrived: ${back}, look for ${them(c.uncertain)} on the service, then choose "${unsureChoiceSaid('mark-done')}" or "${unsureChoiceSaid('resend')}" in the Outbox`,
     );
   return said;
 }

@@ -149,13 +149,16 @@ const listedStates = {
 /** A service by its identity (shared/ipc/service-identity.ts) and its name for people. */
 const serviceRef = { service: z.string().max(4000), label: z.string() };
 /**
- * A service's open changes by what sending them takes: `waiting` (pending or in flight) go by
- * themselves; `failed` ones only when the user retries them; `uncertain` ones (may have arrived) when
- * the user decides.
+ * A service's open changes by what sending them takes, the failed ones split as their rows say them
+ * (FAILED_SHOWN): `waiting` (pending or in flight) go by themselves; `failed` ones when the user retries
+ * them; `held` ones (Needs a look) when the user sends them anyway; `refused` ones only corrected;
+ * `uncertain` ones (may have arrived) when the user decides.
  */
 const openChanges = {
   waiting: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
+  held: z.number().int().nonnegative(),
+  refused: z.number().int().nonnegative(),
   uncertain: z.number().int().nonnegative(),
 };
 export type OpenChanges = { [K in keyof typeof openChanges]: number };

@@ -80,6 +80,8 @@ describe('changes wait for the service they were queued for', () => {
         label: expect.stringContaining(real),
         waiting: 1,
         failed: 0,
+        held: 0,
+        refused: 0,
         uncertain: 0,
         discardable: 1,
         sending: 0,
@@ -147,13 +149,18 @@ describe('changes wait for the service they were queued for', () => {
     expect(await notesOn(b, 'S-0153')).toBe('for B');
   }, 40_000);
 
-  it('failed changes are counted apart from those waiting to be sent: a switch back sends only the latter', async () => {
+  it('refused changes are counted apart from those waiting to be sent: a switch back sends only the latter', async () => {
     const env = await app({});
     const { id: refused } = await env.call('outbox.enqueue', {
       intent: { ...rowUpdate('x'), changes: { Status: 'bogus-status' } },
     });
     expect((await env.call('outbox.await', { id: refused, timeoutMs: 10_000 })).state).toBe('failed');
-    expect((await env.call('outbox.services', {})).current).toMatchObject({ waiting: 0, failed: 1, uncertain: 0 });
+    expect((await env.call('outbox.services', {})).current).toMatchObject({
+      waiting: 0,
+      failed: 0,
+      refused: 1,
+      uncertain: 0,
+    });
 
     // Moved to an address where nothing listens, with one more change queued for it.
     const away = `http://127.0.0.1:${await freePort()}`;
@@ -162,13 +169,15 @@ describe('changes wait for the service they were queued for', () => {
     await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
     expect((await env.call('outbox.await', { id: waiting, timeoutMs: 500 })).state).toBe('pending');
     const services = await env.call('outbox.services', {});
-    expect(services.current).toMatchObject({ waiting: 0, failed: 1, uncertain: 0 });
+    expect(services.current).toMatchObject({ waiting: 0, failed: 0, refused: 1, uncertain: 0 });
     expect(services.elsewhere).toEqual([
       {
         service: expect.any(String),
         label: expect.stringContaining(away),
         waiting: 1,
         failed: 0,
+        held: 0,
+        refused: 0,
         uncertain: 0,
         discardable: 1,
         sending: 0,

@@ -155,15 +155,22 @@ describe('outbox counts: failed entries split as they are shown', () => {
       };
       failOn('A1', 'gave-up');
       failOn('A2', 'not-found');
+      failOn('A4', PLATE_CHANGED);
+      failOn('A5', 'server');
       bound.enqueue(wellSet('A3', 'S-A3'));
       current = 'sandbox';
-      // "1 failed change … retry it" would send the one that gave up again unlooked.
+      // "3 failed changes … retry them" would send the one that gave up again unlooked, hold the one held
+      // for a look again at once, and have the refused one refused again (on the old code all but the
+      // first were counted failed).
       expect(bound.waitingElsewhere()).toEqual([
-        { service: 'real', waiting: 1, failed: 1, uncertain: 1, discardable: 3, sending: 0 },
+        { service: 'real', waiting: 1, failed: 1, held: 1, refused: 1, uncertain: 1, discardable: 5, sending: 0 },
       ]);
-      expect(bound.counts()).toMatchObject({ failed: 0, elsewhere: 3 });
+      expect(bound.counts()).toMatchObject({ failed: 0, elsewhere: 5 });
       current = 'real';
-      expect(bound.counts()).toMatchObject({ failedAs: { refused: 1, uncertain: 1 }, elsewhere: 0 });
+      expect(bound.counts()).toMatchObject({
+        failedAs: { held: 1, refused: 1, failed: 1, uncertain: 1 },
+        elsewhere: 0,
+      });
     } finally {
       bound.close();
     }

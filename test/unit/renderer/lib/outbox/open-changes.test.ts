@@ -7,30 +7,54 @@ import {
   openTotal,
 } from '../../../../../renderer/lib/outbox/open-changes.js';
 
+const none = { waiting: 0, failed: 0, held: 0, refused: 0, uncertain: 0 };
+
 describe("a service's open changes in words", () => {
   it('says apart what a switch back sends and what waits for a retry or a decision', () => {
-    const c = { waiting: 2, failed: 1, uncertain: 3 };
+    const c = { ...none, waiting: 2, failed: 1, uncertain: 3 };
     expect(openTotal(c)).toBe(6);
     expect(openChangesSaid(c, 'Lab A')).toEqual([
       '2 changes are waiting to be sent to Lab A: sent when you switch back to it in Settings',
       '1 failed change for Lab A: not sent until you switch back to it in Settings and retry it in the Outbox',
-      '3 changes for Lab A may or may not have arrived: switch back to it in Settings, then resend or mark done in the Outbox',
+      '3 changes for Lab A may or may not have arrived: switch back to it in Settings, look for them on the ' +
+        'service, then choose "It arrived" or "Send again" in the Outbox',
     ]);
   });
 
   it('never calls a failed change "waiting to be sent"', () => {
-    const said = openChangesSaid({ waiting: 0, failed: 2, uncertain: 0 }, 'Lab A').join(' ');
+    const said = openChangesSaid({ ...none, failed: 2 }, 'Lab A').join(' ');
     expect(said).toBe(
       '2 failed changes for Lab A: not sent until you switch back to it in Settings and retry them in the Outbox',
     );
     expect(said).not.toContain('waiting');
   });
+
+  /**
+   * A change held for a look is sent anyway or discarded, a refused one corrected or discarded: the
+   * Outbox's choices for them. On the old code main counted both as failed, and the line said "retry them",
+   * which holds the first again at once and has the second refused again.
+   */
+  it('says what the Outbox offers for changes that need a look and for refused ones, not "retry"', () => {
+    const c = { ...none, held: 2, refused: 1 };
+    expect(openTotal(c)).toBe(3);
+    expect(openChangesSaid(c, 'Lab A')).toEqual([
+      '2 changes for Lab A need a look (the plate was changed on the service since): switch back to it in ' +
+        'Settings, then send them anyway or discard them in the Outbox',
+      '1 change for Lab A refused by the service: switch back to it in Settings, then correct (Edit) or discard ' +
+        'it in the Outbox',
+    ]);
+    expect(openChangesSaid({ ...none, held: 1 }, 'Lab A')).toEqual([
+      '1 change for Lab A needs a look (the plate was changed on the service since): switch back to it in ' +
+        'Settings, then send it anyway or discard it in the Outbox',
+    ]);
+  });
 });
 
 describe('"discard them" in words', () => {
   it('offers to discard "it" when one change is open, "them" otherwise', () => {
-    expect(discardOffer({ waiting: 0, failed: 1, uncertain: 0 })).toBe('discard it');
-    expect(discardOffer({ waiting: 1, failed: 1, uncertain: 0 })).toBe('discard them');
+    expect(discardOffer({ ...none, failed: 1 })).toBe('discard it');
+    expect(discardOffer({ ...none, refused: 1 })).toBe('discard it');
+    expect(discardOffer({ ...none, waiting: 1, held: 1 })).toBe('discard them');
   });
 
   it('asks about only what will be discarded, and says the changes in flight go on', () => {
