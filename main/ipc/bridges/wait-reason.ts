@@ -24,6 +24,18 @@ import { namesOf, summarizeIntent, type NameOfUuid } from './entry-summary.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
 
+/**
+ * A waiting entry's line, and the time it says the entry goes again when it says one (a backoff's end:
+ * "Retrying at 14:32"): from then on the line is out of date, so the Outbox reads it again then rather
+ * than show a time gone by until the queue next changes. Null when the line names no such time.
+ */
+export interface WaitLine {
+  said: string;
+  until: number | null;
+}
+
+const line = (said: string, until: number | null = null): WaitLine => ({ said, until });
+
 /** "#12 (Upload plate.png (3 KB))", or its kind when it no longer reads. */
 function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
   let what = w.type.replace(/-/g, ' ');
@@ -103,24 +115,34 @@ function failureInWords(e: EntryError): string {
 }
 
 /** A lane waiting out its own backoff after the service failed it (the sync engine owns the time). */
-function retrying(hold: LaneHold): string {
-  return `Retrying at ${clockTime(hold.until)} (${failureInWords(hold.reason)}); press Sync now to try at once.`;
+function retrying(hold: LaneHold): WaitLine {
+  return line(
+    `Retrying at ${clockTime(hold.until)} (${failureInWords(hold.reason)}); press Sync now to try at once.`,
+    hold.until,
+  );
 }
 
 /**
  * The whole queue's wait, said on each waiting entry: every lane waits for it, so the entry's own line
  * says so instead of a bare "pending".
  */
-function queueWaits(hold: QueueHold): string {
+function queueWaits(hold: QueueHold): WaitLine {
   switch (hold.kind) {
     case 'token-refused':
-      return 'Waiting: the service refused the token, so sending is paused; enter a new token in Settings and it is sent then.';
+      return line(
+        'Waiting: the service refused the token, so sending is paused; enter a new token in Settings and it is sent then.',
+      );
     case 'offline':
-      return `Waiting: the service is unreachable${hold.since === null ? '' : ` (offline since ${clockTime(hold.since)})`}; sent when it answers.`;
+      return line(
+        `Waiting: the service is unreachable${hold.since === null ? '' : ` (offline since ${clockTime(hold.since)})`}; sent when it answers.`,
+      );
     case 'slow-down':
-      return `Waiting: the service asked to slow down (429); retrying at ${clockTime(hold.until)}.`;
+      return line(`Waiting: the service asked to slow down (429); retrying at ${clockTime(hold.until)}.`, hold.until);
     case 'retrying':
-      return `Waiting: ${failureInWords(hold.reason)}; retrying at ${clockTime(hold.until)}; press Sync now to try at once.`;
+      return line(
+        `Waiting: ${failureInWords(hold.reason)}; retrying at ${clockTime(hold.until)}; press Sync now to try at once.`,
+        hold.until,
+      );
   }
 }
 
@@ -150,7 +172,7 @@ export function waitReasons(
   laneHold: (target: string) => LaneHold | null = () => null,
   queueHold: QueueHold | null = null,
   tubeNames: TubeNames = ONLY_AS_QUEUED,
-): (e: ListedEntry) => string | null {
+): (e: ListedEntry) => WaitLine | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
   const names = askedOnce(tubeNames);
   // A plate's pending well changes, read once per listing: many moves into one plate ask about them.
@@ -177,13 +199,13 @@ export function waitReasons(
    * that one's own lane waits out a backoff (the service failed it), when it goes again, which is when
    * this can follow.
    */
-  const waitsOn = (o: OutboxEntry, why: string) => {
+  const waitsOn = (o: OutboxEntry, why: string): WaitLine => {
     const held = o.state === 'pending' ? laneHold(o.target) : null;
-    const again = held ? ` #${o.id} itself: ${retrying(held)}` : '';
-    return `${name({ id: o.id, type: o.type, state: o.state })}, ${why}${again}`;
+    const again = held ? ` #${o.id} itself: ${retrying(held).said}` : '';
+    return line(`${name({ id: o.id, type: o.type, state: o.state })}, ${why}${again}`, held?.until ?? null);
   };
   /** What a lane's first entry held by a rule of cross-target.ts waits for, and why. */
-  const byRule = (w: RuleWait): string => {
+  const byRule = (w: RuleWait): WaitLine => {
     switch (w.rule) {
       case 'tube-moved-before':
         return waitsOn(
@@ -220,16 +242,19 @@ export function waitReasons(
    * per lane per listing: the window is one read, and each rule one more, however many entries it has.
    */
   const heldInLane = askedOnceBy(
-    (target: string): { holder: WaitedFor; waits: string } | null => {
+    (target: string): { holder: WaitedFor; waits: WaitLine } | null => {
       const w = nextPassWait(outbox, target, names, changesOf);
       return w && { holder: { id: w.entry.id, type: w.entry.type, state: w.entry.state }, waits: byRule(w) };
     },
     (target) => target,
   );
   /** An entry behind one of its lane that waits: that one is named, and what it waits for. */
-  const behind = (e: ListedEntry, holder: WaitedFor, waits: string) =>
-    `Waiting behind ${name(holder)}: ${laneInWords(e.target)} go in the order they were queued, and #${holder.id} ` +
-    `is waiting for ${waits}`;
+  const behind = (e: ListedEntry, holder: WaitedFor, waits: WaitLine): WaitLine =>
+    line(
+      `Waiting behind ${name(holder)}: ${laneInWords(e.target)} go in the order they were queued, and #${holder.id} ` +
+        `is waiting for ${waits.said}`,
+      waits.until,
+    );
   return (e) => {
     if (e.state !== 'pending') return null;
     const lane = held.get(e.target);
@@ -242,15 +267,15 @@ export function waitReasons(
       // A rule's wait still holds once the queue goes again: the entry it waits for is named. Behind the
       // lane's first entry that waits, that one must go first, so that is the one to name.
       const ruled = HELD_BY_RULES.has(e.type) ? heldInLane(e.target) : null;
-      if (ruled?.holder.id === e.id) return `Waiting for ${ruled.waits}`;
+      if (ruled?.holder.id === e.id) return line(`Waiting for ${ruled.waits.said}`, ruled.waits.until);
       if (ruled && ruled.holder.id < e.id) return behind(e, ruled.holder, ruled.waits);
       return queue ? queueWaits(queue) : null;
     }
     const w = mostTelling(lane.waitsFor);
     const more = lane.waitsFor.length > 1 ? ` (and ${lane.waitsFor.length - 1} more)` : '';
-    const waits = `${name(w)}${more}, which ${standing(w, whyUnsure(w))}.`;
+    const waits = line(`${name(w)}${more}, which ${standing(w, whyUnsure(w))}.`);
     return e.id === lane.head
-      ? `Waiting for ${waits}`
+      ? line(`Waiting for ${waits.said}`)
       : behind(e, { id: lane.head, type: lane.headType, state: 'pending' }, waits);
   };
 }

@@ -118,7 +118,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         .map((e) => {
           const summary = toSummary(e, (x) => recordFolderOf(outbox, x), d.nameOf);
           const waiting = waitingOn(e);
-          return waiting === null ? summary : { ...summary, waiting };
+          if (waiting === null) return summary;
+          return {
+            ...summary,
+            waiting: waiting.said,
+            ...(waiting.until === null ? {} : { waitingUntil: waiting.until }),
+          };
         });
     },
     'outbox.listTotal': ({ states, shown }) => {

@@ -12,6 +12,12 @@ import {
 
 export type { OutboxFilter };
 
+/**
+ * How long after the time a line names ("Retrying at 14:32") the list is read again: the engine's own
+ * wake-up at that time goes first, so the entry read is on its way, not still said to wait for it.
+ */
+const READ_AGAIN_AFTER_MS = 250;
+
 /** The outbox panel's list and the user's actions on entries; every action answers a sentence. */
 export class OutboxList {
   entries = $state<OutboxEntrySummary[]>([]);
@@ -32,6 +38,8 @@ export class OutboxList {
 
   /** The latest listing asked for: only its answer is shown. */
   #asked = 0;
+  /** The read of the list again when the first time its lines name has come (readAgainAt). */
+  #again: ReturnType<typeof setTimeout> | null = null;
 
   constructor(readonly api: BenchlinkApi) {}
 
@@ -57,9 +65,33 @@ export class OutboxList {
     }
     this.listError = null;
     this.entries = r.value;
+    this.#readAgainAt(r.value);
     const counted = total?.ok ? total.value : null;
     this.moreThanListed = moreThanListedSaid(filter, r.value.length, counted?.total ?? null);
     this.heldElsewhere = heldElsewhereSaid(filter, counted?.elsewhere ?? []);
+  }
+
+  /**
+   * Main's lines say when a waiting entry goes again ("Retrying at 14:32", `waitingUntil`); the list is
+   * otherwise read again only when the queue changes, and nothing may change by then (a long upload ahead
+   * of the retry, the service gone quiet), so it is read again when the first of those times comes: a line
+   * never names a time gone by.
+   */
+  #readAgainAt(entries: readonly OutboxEntrySummary[]): void {
+    this.stop();
+    const times = entries.flatMap((e) => (e.waitingUntil === undefined ? [] : [e.waitingUntil]));
+    if (times.length === 0) return;
+    const delay = Math.max(0, Math.min(...times) - Date.now()) + READ_AGAIN_AFTER_MS;
+    this.#again = setTimeout(() => {
+      this.#again = null;
+      void this.refresh();
+    }, delay);
+  }
+
+  /** No more reads of its own (the screen is gone). */
+  stop(): void {
+    if (this.#again !== null) clearTimeout(this.#again);
+    this.#again = null;
   }
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {

@@ -131,6 +131,11 @@ export const outboxEntrySummary = z.strictObject({
    * takes, or the entry ahead of it in its lane that waits so): which one, and what the user can do.
    */
   waiting: z.string().optional(),
+  /**
+   * When `waiting` names a time the entry goes again ("Retrying at 14:32"), that time (ms): past it the
+   * line is out of date, and the Outbox reads its list again then.
+   */
+  waitingUntil: z.number().optional(),
 });
 export type OutboxEntrySummary = z.infer<typeof outboxEntrySummary>;
 

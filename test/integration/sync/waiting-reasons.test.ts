@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { outboxHandlers } from '../../../main/ipc/handlers/outbox.js';
+import { OutboxList } from '../../../renderer/workflows/outbox/outbox-list.svelte.js';
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import { stageFile, uploadIntent } from '../../../main/staging/index.js';
 import { SUPPLIED_LATER } from '../../../shared/outbox/dependency.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
@@ -148,7 +151,57 @@ describe('entries waiting out a backoff after the service failed them say until 
     expect(s.outbox.get(second!)!.state).toBe('done');
     expect(serverRow(s.sandbox, 'Samples', 'TB000131')).toMatchObject({ locationUuid: plate2, position: 'H11' });
   });
+
+  /**
+   * The Outbox's list is read again when the queue changes; a line that says when its entry goes again is
+   * read again when that time comes, whatever else happens. On the old code nothing did: here, with no
+   * queue events reaching the list, it said "Retrying at …" long after that time.
+   */
+  it("the Outbox's list is read again when the time a line names comes, and no longer names it", async () => {
+    const plate1 = s.sandbox.store.manifests.find('hrid', 'PL-0001')!.uuid;
+    s.proxy.setFaults([
+      { path: '/labsheets/assign-location', fault: { kind: 'status', status: 503, retryAfter: '1' }, count: 1 },
+    ]);
+    const [first] = s.outbox.enqueueMany([move(plate1, 'H12')]);
+    s.engine.start();
+    await until(() => s.engine.status().nextRetryAt !== null, 5_000, 'the move backing off');
+
+    const list = new OutboxList(listingOnly(outboxHandlers({ outbox: s.outbox, sync: s.engine })));
+    try {
+      await list.refresh();
+      const said = () => list.entries.find((e) => e.id === first);
+      expect(said()?.waiting).toMatch(/^Retrying at \d\d:\d\d \(the service answered 503/);
+      // The time it names is the engine's own (on the old code the line did not carry it).
+      const named = said()!.waitingUntil ?? s.engine.status().nextRetryAt!;
+      expect(named).toBe(s.engine.status().nextRetryAt);
+      await until(() => Date.now() > named + 1_500, 10_000, 'the time the line named, and a little more');
+      expect(said()?.waiting ?? null).toBeNull();
+      expect(s.outbox.get(first!)!.state).toBe('done');
+    } finally {
+      list.stop();
+    }
+  });
 });
+
+/**
+ * The renderer's API over main's own Outbox handlers, for the list alone (its listing and totals), each
+ * answer checked against the contract as the router checks it; no event reaches it.
+ */
+function listingOnly(handlers: ReturnType<typeof outboxHandlers>): BenchlinkApi {
+  const ctx = { transport: 'test' } as const;
+  return {
+    invoke: (async (channel: string, payload: never) => {
+      if (channel === 'outbox.list')
+        return {
+          ok: true,
+          value: outboxChannels['outbox.list'].response.parse(await handlers['outbox.list'](payload, ctx)),
+        };
+      if (channel === 'outbox.listTotal') return { ok: true, value: await handlers['outbox.listTotal'](payload, ctx) };
+      throw new Error(`not asked by the list: ${channel}`);
+    }) as BenchlinkApi['invoke'],
+    subscribe: () => () => undefined,
+  };
+}
 
 describe('when the whole queue waits, each waiting entry says why', () => {
   // A backoff long enough to read the Outbox while it lasts; offline after one call with no answer.

@@ -3,7 +3,7 @@
  * entry goes is the one said. A real outbox on disk; the holds are the sync engine's values.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { waitReasons } from '../../../../main/ipc/bridges/wait-reason.js';
+import { waitReasons, type WaitLine } from '../../../../main/ipc/bridges/wait-reason.js';
 import type { Outbox } from '../../../../main/outbox/index.js';
 import type { LaneHold, QueueHold } from '../../../../main/sync/index.js';
 import { fakeNow, rowUpdate } from '../outbox/helpers.js';
@@ -19,11 +19,13 @@ describe('a waiting entry says the queue-wide wait', () => {
 
   const at = (h: number, m: number) => new Date(2026, 10, 25, h, m).getTime();
   const serverError = { kind: 'server', status: 503, message: 'Service Unavailable', at: 0 };
-  function said(queue: QueueHold | null, lane: LaneHold | null = null): string | null {
+  function lineOf(queue: QueueHold | null, lane: LaneHold | null = null): WaitLine | null {
     const id = outbox.enqueue(rowUpdate('S-0001', { Status: 'a' }));
     const entry = outbox.list('pending').find((e) => e.id === id)!;
     return waitReasons(outbox, undefined, () => lane, queue)(entry);
   }
+  const said = (queue: QueueHold | null, lane: LaneHold | null = null): string | null =>
+    lineOf(queue, lane)?.said ?? null;
 
   it('offline, with the time it went so, or without when it is not known', () => {
     expect(said({ kind: 'offline', since: at(20, 1) })).toBe(
@@ -56,6 +58,20 @@ describe('a waiting entry says the queue-wide wait', () => {
   it('nothing is said when nothing holds the queue or the lane', () => {
     expect(said(null)).toBeNull();
   });
+
+  /**
+   * A line that says when the entry goes again is out of date from then on: it carries that time, for the
+   * Outbox to read its list again then. On the old code the line was words alone, and the Outbox showed
+   * "Retrying at 20:09" at 20:30 until something in the queue changed.
+   */
+  it('a line that names the time the entry goes again carries that time; one that names none, none', () => {
+    const reason = { kind: 'network', message: 'No answer.', at: 0 };
+    expect(lineOf({ kind: 'retrying', until: at(20, 3), reason })?.until).toBe(at(20, 3));
+    expect(lineOf({ kind: 'slow-down', until: at(20, 3) })?.until).toBe(at(20, 3));
+    expect(lineOf(null, { until: at(20, 9), reason: serverError })?.until).toBe(at(20, 9));
+    expect(lineOf({ kind: 'offline', since: at(20, 1) })?.until).toBeNull();
+    expect(lineOf({ kind: 'token-refused' })?.until).toBeNull();
+  });
 });
 
 describe('well changes and moves of one plate in the Outbox listing', () => {
@@ -81,7 +97,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
   const reasonsOf = (ids: number[], source: Outbox = outbox) => {
     const reason = waitReasons(source);
     const listed = new Map(outbox.list('pending').map((e) => [e.id, e]));
-    return ids.map((id) => reason(listed.get(id)!));
+    return ids.map((id) => reason(listed.get(id)!)?.said ?? null);
   };
 
   it('a change waiting for a move the service failed says when that move goes again', () => {
@@ -92,10 +108,14 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       until: new Date(2026, 10, 25, 20, 9).getTime(),
       reason: { kind: 'server', status: 503, message: 'Service Unavailable', at: 0 },
     };
-    const reasonOf = (lane: LaneHold | null) =>
+    const lineOf = (lane: LaneHold | null) =>
       waitReasons(outbox, undefined, (t) => (t === moveLane ? lane : null))(
         outbox.list('pending').find((e) => e.id === removed)!,
       );
+    const reasonOf = (lane: LaneHold | null) => lineOf(lane)?.said;
+    // Said with the time the move goes again, and out of date then.
+    expect(lineOf(hold)?.until).toBe(hold.until);
+    expect(lineOf(null)?.until).toBeNull();
     expect(reasonOf(hold)).toMatch(
       new RegExp(
         `^Waiting for #${moved} .*so this goes right after it\\. #${moved} itself: Retrying at 20:09 ` +
@@ -108,7 +128,8 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
 
   describe('a move into a plate waiting for an older change to its well', () => {
     const move = (position: string) => moveTube('S-0002', 'plate-1', position);
-    const reasonOf = (id: number) => waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!);
+    const reasonOf = (id: number) =>
+      waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!)?.said ?? null;
 
     it('names the change, and one change of the plate this version cannot read fails nothing', () => {
       const damaged = removal('B1');
