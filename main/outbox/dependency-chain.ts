@@ -105,8 +105,34 @@ export function dependencyChain(st: Statements) {
   }
 
   /**
-   * Retrying an entry retries what it waits for (if that failed) and what waits only for it. An entry
-   * whose earlier entry was discarded or cancelled cannot go: that one will never be done.
+   * The earlier entry a retry of `id` must not take along: failed, but one that may be on the service
+   * (said unsure) or held for a look at its plate. Sent again unlooked, it could make its change twice or
+   * go over a plate someone changed, the very thing its own row asks the user to look at first; the
+   * user settles it there (whatFrees), and this one goes with it. Null when nothing stands in the way.
+   */
+  function retryWaitsOn(id: number): { row: EntryRow; error: EntryError | null } | null {
+    const depends = st.get.get(id)?.depends_on;
+    const before = depends === null || depends === undefined ? undefined : st.get.get(depends);
+    if (before?.state !== 'failed') return null;
+    const error = before.last_error === null ? null : (JSON.parse(before.last_error) as EntryError);
+    const shown = shownOfFailed(error?.kind, before.attempts);
+    return shown === 'uncertain' || shown === 'held' ? { row: before, error } : null;
+  }
+
+  /** Why a retry of `id` did nothing, when an earlier entry it needs is to be settled on its own row first. */
+  function retryRefusal(id: number): string | null {
+    const w = retryWaitsOn(id);
+    return (
+      w &&
+      `Not retried: it needs entry #${w.row.id} (${describeRow(w.row)}), which is settled on its own row first. ` +
+        whatFrees(w.row, w.error)
+    );
+  }
+
+  /**
+   * Retrying an entry retries what it waits for (if that failed, and may be sent again unlooked:
+   * retryWaitsOn) and what waits only for it. An entry whose earlier entry was discarded or cancelled
+   * cannot go: that one will never be done.
    */
   function retryChain(id: number, t: number): number[] {
     const e = st.get.get(id);
@@ -118,7 +144,10 @@ export function dependencyChain(st: Statements) {
     if (e.depends_on !== null) {
       const before = st.get.get(e.depends_on);
       if (before && (before.state === 'discarded' || before.state === 'cancelled')) return [];
-      if (before?.state === 'failed') changed.push(...retryChain(before.id, t));
+      if (before?.state === 'failed') {
+        if (retryWaitsOn(id)) return [];
+        changed.push(...retryChain(before.id, t));
+      }
     }
     if (st.retry.run(t, id, e.state).changes !== 1) return changed;
     return [...changed, id, ...retryDependents(id, t)];
@@ -140,6 +169,6 @@ export function dependencyChain(st: Statements) {
     return changed;
   }
 
-  return { failDependents, checkBuiltOn, retryChain, retryDependents };
+  return { failDependents, checkBuiltOn, retryChain, retryDependents, retryRefusal };
 }
 export type DependencyChain = ReturnType<typeof dependencyChain>;

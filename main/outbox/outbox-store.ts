@@ -72,6 +72,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     undoMany: undo.undoMany,
     discard: actions.discard,
     retry: actions.retry,
+    retryRefusal: chain.retryRefusal,
     confirmDone: actions.confirmDone,
     replace: actions.replace,
     oldestPendingTargets: lanes.oldestPendingTargets,

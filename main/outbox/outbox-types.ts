@@ -208,6 +208,11 @@ export interface Outbox {
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
   retry(id: number): boolean;
   /**
+   * Why a retry of `id` did nothing when an earlier entry it needs must be settled on its own row first
+   * (unsure whether it arrived, or held for a look: not sent again unlooked along with it), or null.
+   */
+  retryRefusal(id: number): string | null;
+  /**
    * The user confirms an uncertain entry did reach the server, with what it answered where they found
    * that out (the file id of an upload they see on the service), so an entry waiting for it can go.
    * Without a result ("It arrived"), a failed entry that may be on the service all the same (said as

@@ -163,7 +163,8 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.retry': ({ id }) => {
       const ok = committed(() => sync.retry(toId(id)));
-      return ok ? { ok } : { ok, message: 'Only a failed or uncertain entry can be retried.' };
+      if (ok) return { ok };
+      return { ok, message: outbox.retryRefusal(toId(id)) ?? 'Only a failed or uncertain entry can be retried.' };
     },
     'outbox.discard': async ({ id }) =>
       discard(toId(id)) ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' },
@@ -208,7 +209,8 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         if (ok) void sync.syncNow();
       } else ok = discard(n);
       // Said here, where it is known, so every screen offering the choice says the same reason.
-      return ok ? { ok } : { ok, message: NOT_UNSURE_NOW };
+      if (ok) return { ok };
+      return { ok, message: (resolution === 'resend' ? outbox.retryRefusal(n) : null) ?? NOT_UNSURE_NOW };
     },
     'outbox.syncNow': async () => {
       // A user asking to sync also means "try again even if paused for the token".

@@ -17,7 +17,11 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
   let t: ReturnType<typeof tempDir>;
   let outbox: Outbox;
   let nudges = 0;
-  const sync = { syncNow: async () => void (nudges += 1) } as unknown as SyncEngine;
+  // The engine's retry puts the entry back through the outbox (its plate-hold handling is not asked here).
+  const sync = {
+    syncNow: async () => void (nudges += 1),
+    retry: (id: number) => outbox.retry(id),
+  } as unknown as SyncEngine;
   const arrived = (id: number) =>
     outboxHandlers({ outbox, sync })['outbox.reconcile']({ id, resolution: 'mark-done' }, { transport: 'test' });
   beforeEach(() => {
@@ -70,6 +74,29 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
     expect(outbox.get(a!)).toMatchObject({ state: 'done', lastError: null });
     // Its own failure is what the entry that gave up keeps: it is history of its tries.
     expect(outbox.get(u!)!.lastError?.kind).toBe('gave-up');
+  });
+
+  /**
+   * Retry on the entry that failed for want of it: the Outbox offers it (that entry's own failure is only
+   * "dependency"), but it must not send this one again unlooked, which its row asks the user to look for
+   * first. On the old code the retry took it along: sent a second time, a second file on the service.
+   */
+  it('a Retry of what failed for want of it leaves it as it is and says to settle it on its own row', async () => {
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    failed(u!, { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts.' }, 8);
+    const handlers = outboxHandlers({ outbox, sync });
+    const retried = await handlers['outbox.retry']({ id: a! }, { transport: 'test' });
+    expect(retried).toMatchObject({ ok: false });
+    expect(retried.message).toMatch(
+      /^Not retried: it needs entry #1 \([^)]+\), which is settled on its own row first\./,
+    );
+    expect(retried.message).toContain('choose "It arrived" on its row');
+    expect([outbox.get(u!)!.state, outbox.get(a!)!.state]).toEqual(['failed', 'failed']);
+    // Settled on its own row ("It arrived"), the one that needs it goes.
+    expect(await arrived(u!)).toEqual({ ok: true });
+    expect(outbox.get(a!)!.state).toBe('pending');
   });
 
   it('one that never left this computer, a refusal or a hold is left as it is, with why', async () => {

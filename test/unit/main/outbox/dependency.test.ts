@@ -131,6 +131,32 @@ describe('outbox: entries that depend on entries', () => {
     expect(outbox.get(a)!.state).toBe('failed');
   });
 
+  it('a retry of the waiting one does not send again an earlier one unsure whether it arrived, or held for a look', () => {
+    const [u, a] = filed();
+    // Given up after the service kept failing it: it may be on the service (its row: "Unsure whether it arrived").
+    outbox.claim([u], 'r1', 'storeAndEmbedFiles');
+    const gaveUp = { kind: 'gave-up', message: 'Stopped after 8 failed attempts', at: 1 };
+    outbox.settle([{ id: u, state: 'failed', error: gaveUp }]);
+    expect(outbox.get(a)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    expect(outbox.retry(a)).toBe(false);
+    expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['failed', 'failed']);
+    expect(outbox.retryRefusal(a)).toMatch(/^Not retried: it needs entry #\d+ \(.+\), which is settled on its own row/);
+    expect(outbox.retryRefusal(a)).toContain('"It arrived"');
+    // Settled there, the waiting one goes with it.
+    expect(outbox.confirmDone(u)).toBe(true);
+    expect(outbox.get(a)!.state).toBe('pending');
+    expect(outbox.retryRefusal(a)).toBeNull();
+
+    // Held for a look (a plate changed under it, after a try): sent anyway only from its own row.
+    const [u2, a2] = filed('EXP-2');
+    outbox.claim([u2], 'r2', 'storeAndEmbedFiles');
+    outbox.settle([{ id: u2, state: 'failed', error: { kind: 'plate-changed', message: 'The plate changed', at: 2 } }]);
+    expect(outbox.get(a2)!.state).toBe('failed');
+    expect(outbox.retry(a2)).toBe(false);
+    expect(outbox.get(u2)!.state).toBe('failed');
+    expect(outbox.retryRefusal(a2)).toContain('Send that entry anyway');
+  });
+
   it('survives a crash: the dependency is on disk with the entry, and an interrupted upload leaves it waiting', () => {
     const [u, a] = filed();
     outbox.claim([u], 'r1', 'storeAndEmbedFiles');
