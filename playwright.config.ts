@@ -20,10 +20,9 @@ const keyTiming = [
  */
 export default defineConfig({
   testDir: 'test/e2e',
-  // Two files at a time: most of a test's time is waiting (a host or sandbox starting, a timer the
-  // page must notice), so two workers on two cores take little more than half the time of one. Each
-  // worker has its own `npm start` host (shared-host.ts); no test shares state with the other worker.
-  workers: 2,
+  // One worker: two (each with its own host, shared-host.ts) took as long on this 2-core machine (CI
+  // 9.5 min against 9.4 min on one: each test's host, sandbox and Chromium already fill both cores).
+  workers: 1,
   fullyParallel: false,
   timeout: 30_000,
   expect: { timeout: 10_000 },
