@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
+import { BOX, moveBy, tubeInA1 } from '../../../../helpers/tube-moved-in-box.js';
 import type { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 
 /**
@@ -15,27 +16,9 @@ import type { AssignState } from '../../../../../renderer/workflows/assign-locat
  */
 const openBenches = benchesPerTest();
 
-const BOX = 'BOX000001'; // BX-0001, 9 × 9
 const ASSIGN = '/labsheets/assign-location';
 const METADATA = '/manifest/fetch-metadata';
-const csv = (...lines: string[]) => ['Position,Barcode', ...lines].join('\n');
 const TUBE = { id: 'S-0160', barcode: 'TB000160' };
-
-/** TB000160 put in A1 from this computer and sent; Assign location open on the box again. */
-async function tubeInA1(profile: 'spec' | 'extended') {
-  const b = await openBenches(profile);
-  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  const { s } = await b.assignScreenOnFilledBox(BOX, ['TB000160']);
-  return { b, s };
-}
-
-/** A rack file that has TB000160 at `position`: a move within the box, from where the box has it. */
-async function moveBy(s: AssignState, position: string, from: string) {
-  expect(await s.rack.importText(csv(`${position},TB000160`))).toEqual({
-    text: `1 tube saved from the rack file; 1 tube moved within the box (TB000160 ${from} → ${position})`,
-    ok: true,
-  });
-}
 
 const moveState = async (b: Benches, position: string) =>
   (await b.entries()).find((e) => e.summary.startsWith(`TB000160 → BX-0001 ${position} `))?.state;
@@ -92,7 +75,7 @@ describe.each(['extended', 'spec'] as const)(
   'a tube moved again while its older move is not as the box was read (%s answers)',
   (profile) => {
     it('the older move gave up after repeated 503s, the newer waits: at C5 only, A1 free', async () => {
-      const { b, s } = await tubeInA1(profile);
+      const { b, s } = await tubeInA1(openBenches, profile);
       b.proxy().setFaults([{ path: ASSIGN, fault: { kind: 'status', status: 503 } }]);
       await moveBy(s, 'B3', 'A1');
       for (let i = 0; i < 9; i++) await b.sync();
@@ -105,7 +88,7 @@ describe.each(['extended', 'spec'] as const)(
     });
 
     it('the older move refused (B3 taken meanwhile), the newer queued while it was sent: at C5 only, A1 free', async () => {
-      const { b, s } = await tubeInA1(profile);
+      const { b, s } = await tubeInA1(openBenches, profile);
       await moveBy(s, 'B3', 'A1');
       await b.otherAssigns(BOX, 'B3', 'S-0099');
       // The first request is held on its way long enough to queue the newer move; the next ones answer 503.
@@ -126,7 +109,7 @@ describe.each(['extended', 'spec'] as const)(
     });
 
     it('the older move confirmed, the box listed as before it, the newer waits: at C5 only, A1 free', async () => {
-      const { b, s } = await tubeInA1(profile);
+      const { b, s } = await tubeInA1(openBenches, profile);
       const box = b.sandbox().store.manifests.find('barcode', BOX)!;
       const before = await fetch(`${b.sandbox().url}${METADATA}?uuid=${box.uuid}`, {
         headers: { authorization: `Bearer ${b.sandbox().demoToken}` },

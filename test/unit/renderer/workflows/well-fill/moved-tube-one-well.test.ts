@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
-import type { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { BOX, moveBy, tubeInA1 } from '../../../../helpers/tube-moved-in-box.js';
 import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 
 /**
@@ -14,25 +14,7 @@ import type { WellFillState } from '../../../../../renderer/workflows/well-fill/
  */
 const openBenches = benchesPerTest();
 
-const BOX = 'BOX000001'; // BX-0001, 9 × 9
 const ASSIGN = '/labsheets/assign-location';
-const csv = (...lines: string[]) => ['Position,Barcode', ...lines].join('\n');
-
-/** TB000160 put in A1 from this computer and sent; Assign location open on the box again. */
-async function tubeInA1(profile: 'spec' | 'extended') {
-  const b = await openBenches(profile);
-  await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  const { s } = await b.assignScreenOnFilledBox(BOX, ['TB000160']);
-  return { b, s };
-}
-
-/** A rack file that has TB000160 at `position`: a move within the box, from where the box has it. */
-async function moveBy(s: AssignState, position: string, from: string) {
-  expect(await s.rack.importText(csv(`${position},TB000160`))).toEqual({
-    text: `1 tube saved from the rack file; 1 tube moved within the box (TB000160 ${from} → ${position})`,
-    ok: true,
-  });
-}
 
 /** The wells Well fill draws the tube in, by either of its names. */
 const tubeAt = (s: WellFillState) =>
@@ -56,7 +38,7 @@ describe.each(['extended', 'spec'] as const)(
   'Well fill: a tube Assign location moved twice in the box (%s)',
   (profile) => {
     it('both moves gave up after repeated service errors: at C5 only, live and read again', async () => {
-      const { b, s } = await tubeInA1(profile);
+      const { b, s } = await tubeInA1(openBenches, profile);
       b.proxy().setFaults([{ path: ASSIGN, fault: { kind: 'status', status: 503 } }]);
       await moveBy(s, 'B3', 'A1');
       await tryUntilGivenUp(b);
@@ -86,7 +68,7 @@ describe.each(['extended', 'spec'] as const)(
     });
 
     it('the newer move refused (C5 taken meanwhile): at B3, where the older one may have put it, live and read again', async () => {
-      const { b, s } = await tubeInA1(profile);
+      const { b, s } = await tubeInA1(openBenches, profile);
       b.proxy().setFaults([{ path: ASSIGN, fault: { kind: 'status', status: 503 } }]);
       await moveBy(s, 'B3', 'A1');
       await tryUntilGivenUp(b);
@@ -111,7 +93,7 @@ describe.each(['extended', 'spec'] as const)(
     });
 
     it('one move waiting: the well it leaves is drawn empty until it is sent, then the plate as the service has it', async () => {
-      const { b, s } = await tubeInA1(profile);
+      const { b, s } = await tubeInA1(openBenches, profile);
       b.proxy().setFaults([{ path: ASSIGN, fault: { kind: 'status', status: 503 } }]);
       await moveBy(s, 'B3', 'A1');
       await b.scan(BOX);
