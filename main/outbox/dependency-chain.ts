@@ -20,6 +20,10 @@ function describeRow(e: EntryRow): string {
   return typeof position === 'string' ? `${e.type} ${position}` : e.type;
 }
 
+/** A row's stored error, or null. */
+const errorOf = (e: EntryRow): EntryError | null =>
+  e.last_error === null ? null : (JSON.parse(e.last_error) as EntryError);
+
 /**
  * What lets an entry waiting for `e` go, in the words of the choices e's row offers (failedShown): one
  * unsure whether it arrived is not retried but looked for; one held for a look is sent anyway; one
@@ -63,7 +67,7 @@ export function dependencyChain(st: Statements) {
       const e = st.get.get(id);
       if (!e) continue;
       const what = `entry #${id} (${describeRow(e)})`;
-      const error = e.state === 'failed' && e.last_error !== null ? (JSON.parse(e.last_error) as EntryError) : null;
+      const error = e.state === 'failed' ? errorOf(e) : null;
       // Its reason's own full stop gives way to this sentence's.
       const said = error?.message.replace(/\.$/, '') ?? 'no reason given';
       const why = e.state === 'failed' ? `failed: ${said}` : `was ${e.state}`;
@@ -114,7 +118,7 @@ export function dependencyChain(st: Statements) {
     const depends = st.get.get(id)?.depends_on;
     const before = depends === null || depends === undefined ? undefined : st.get.get(depends);
     if (before?.state !== 'failed') return null;
-    const error = before.last_error === null ? null : (JSON.parse(before.last_error) as EntryError);
+    const error = errorOf(before);
     const shown = shownOfFailed(error?.kind, before.attempts);
     return shown === 'uncertain' || shown === 'held' ? { row: before, error } : null;
   }
@@ -137,7 +141,7 @@ export function dependencyChain(st: Statements) {
   function retryChain(id: number, t: number): number[] {
     const e = st.get.get(id);
     if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return [];
-    if (e.last_error !== null && (JSON.parse(e.last_error) as EntryError).kind === 'built-on-refused') return [];
+    if (errorOf(e)?.kind === 'built-on-refused') return [];
     if (e.waits_for !== null && (JSON.parse(e.waits_for) as number[]).some((w) => lost(st.get.get(w)?.state)))
       return [];
     const changed: number[] = [];
