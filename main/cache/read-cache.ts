@@ -88,7 +88,7 @@ export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: numbe
 
 function toPendingChange(
   e: OutboxEntry,
-  names: (labsheet: string, id: string) => readonly string[],
+  names: (labsheet: string, id: string) => readonly string[] | null,
 ): PendingWellChange {
   return {
     entryId: e.id,
@@ -97,9 +97,11 @@ function toPendingChange(
     intent: e.intent,
     error: e.lastError ? toOutboxError(e.lastError) : null,
     mayHaveArrived: entryMayHaveArrived(e),
-    ...(e.intent.type === 'location-assign' ? { names: [...names(e.intent.labsheet, e.intent.id)] } : {}),
+    ...(e.intent.type === 'location-assign' ? namesOf(names(e.intent.labsheet, e.intent.id)) : {}),
   };
 }
+
+const namesOf = (names: readonly string[] | null): { names?: string[] } => (names ? { names: [...names] } : {});
 
 /**
  * Reads for the workflows that keep working offline: each answer from the service is saved, and
@@ -130,7 +132,7 @@ export function createReadCache(d: ReadCacheDeps) {
    * another of its names, its sample ID after its barcode, no longer stands there): a service that lists
    * no wells never shows where they went, and without them a box scanned again on Assign location
    * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
-   * Each assignment carries its tube's names, each asked of the saved rows once for the whole read.
+   * Each assignment carries its tube's names when a saved row holds it, each asked once for the whole read.
    */
   function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
     const targets = [plateLaneOf({ uuid: m.uuid }), plateLaneOf({ hrid: m.hrid })];
@@ -139,9 +141,10 @@ export function createReadCache(d: ReadCacheDeps) {
     for (const t of targets)
       for (const s of [...OPEN_STATES, 'done'] as const)
         for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
-    const names = askedOnceBy(tubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
+    const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
+    const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
     entries.push(...d.outbox.standingAssignments(m.uuid, names).filter((a) => !emptiedSince(a, readIn)));
-    return entries.map((e) => toPendingChange(e, names)).sort((a, b) => a.entryId - b.entryId);
+    return entries.map((e) => toPendingChange(e, saved)).sort((a, b) => a.entryId - b.entryId);
   }
 
   /**
@@ -412,9 +415,14 @@ export function createReadCache(d: ReadCacheDeps) {
    * is not among them: the spec does not say how it is made, and no saved row holds it.
    */
   function tubeNames(labsheet: string, id: string): string[] {
+    return savedTubeNames(labsheet, id) ?? [id];
+  }
+
+  /** A tube's names (tubeNames) when a saved row holds it; null when none does (its other names are unknown). */
+  function savedTubeNames(labsheet: string, id: string): string[] | null {
     const shape = store.shape(labsheet);
     const found = shape ? (store.findRow(labsheet, id)?.row ?? store.rowOfUuid(labsheet, id)) : null;
-    if (!shape || !found) return [id];
+    if (!shape || !found) return null;
     const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
     const rowId = text(found[shape.idColumn]);
     const barcode = shape.barcodeColumn === null ? null : text(found[shape.barcodeColumn]);

@@ -49,6 +49,20 @@ export function fromWhileWaiting(move: StandingMove): string | null {
 }
 
 /**
+ * Whether a move takes out the tube drawn at its `from` while it waits (`heldId`: the name that well
+ * is drawn under). The page saw the move's tube there, but what it saw may have changed since: an
+ * older move of the tube into that well refused because another bench's tube is there. A tube whose
+ * names main knows (a saved row holds it) is told from another by them, and the other stays, as the
+ * service keeps it. Without them a well may name the tube by a sample ID this computer does not know,
+ * so whoever is drawn there goes: the move was queued from seeing it there.
+ */
+export function takesFrom(heldId: string, move: StandingMove): boolean {
+  if (!move.names) return true;
+  const id = heldId.toUpperCase();
+  return [move.intent.id, ...move.names].some((n) => n.toUpperCase() === id);
+}
+
+/**
  * Whether a well drawn holding a tube no longer holds it once the move is made: the service keeps a row
  * in one location. A well this computer assigned the tube to, under any of its names. A well the listing
  * shows it in, under any of its names, while the move waits: main lists no more an older move this one

@@ -3,7 +3,7 @@ import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../sha
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { entryShownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
-import { fromInBox, fromWhileWaiting, movedOn, type HeldBy, type StandingMove } from './moved-tube.js';
+import { fromInBox, fromWhileWaiting, movedOn, takesFrom, type HeldBy, type StandingMove } from './moved-tube.js';
 
 /**
  * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says
@@ -240,7 +240,7 @@ export function overlay(
 
 /**
  * The wells of the plate holding a tube a move takes out (moved-tube.ts, as Assign location's box has
- * it): its `from` while it waits, whoever is drawn there, and each well its tube is drawn in (movedOn) by
+ * it): its `from` while it waits, holding its tube or one it cannot be told from (takesFrom), and each well its tube is drawn in (movedOn) by
  * an earlier assignment from this computer or, while it waits, by the listing. `filled`: the wells a
  * fill from this computer drew their sample in. Asked of a move that never happened too: they are the
  * wells its news changes, should it happen after all.
@@ -253,7 +253,11 @@ function leftBy(
   const from = fromWhileWaiting(move);
   const by = (w: WellView): HeldBy => (w.assigned ? 'assignment' : filled.has(w.position) ? 'fill' : 'listing');
   return [...map.values()]
-    .filter((w) => w.sample !== null && (w.position === from || movedOn({ ...w, id: w.sample, by: by(w) }, move)))
+    .filter(
+      (w) =>
+        w.sample !== null &&
+        ((w.position === from && takesFrom(w.sample, move)) || movedOn({ ...w, id: w.sample, by: by(w) }, move)),
+    )
     .map((w) => w.position);
 }
 

@@ -1,7 +1,7 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
-import { fromWhileWaiting, movedOn, type HeldBy } from '../../lib/plate-map/moved-tube.js';
+import { fromWhileWaiting, movedOn, takesFrom, type HeldBy } from '../../lib/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /**
@@ -105,10 +105,12 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       drawnOver.delete(i.position);
     }
     if (i.type === 'location-assign' && i.position) {
-      // A move out of a position of the box not confirmed yet (fromWhileWaiting) empties it: a tube queued
-      // into it is sent only after the move.
-      const from = fromWhileWaiting({ intent: i, state: p.state });
-      if (from !== null) {
+      // A move out of a position of the box not confirmed yet (fromWhileWaiting) empties it of its tube
+      // (takesFrom): a tube queued into it is sent only after the move.
+      const move = { intent: i, state: p.state, names: p.names };
+      const from = fromWhileWaiting(move);
+      const atFrom = from === null ? undefined : byPosition.get(from);
+      if (from !== null && (!atFrom || takesFrom(atFrom.id, move))) {
         byPosition.delete(from);
         occupied.delete(from);
       }
@@ -118,7 +120,6 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       // An assignment moves the tube (movedOn): it is no longer where this computer put it before, nor,
       // while it waits, where the service listed it, under any of its names. A position this computer
       // put it in is free again unless another tube is known to be there.
-      const move = { intent: i, state: p.state, names: p.names };
       for (const [at, e] of byPosition)
         if (movedOn({ ...e, by: byOf(e) }, move)) {
           byPosition.delete(at);

@@ -89,6 +89,22 @@ describe('a tube moved under another of its names leaves its old position free i
     expect(await s.drawnHere('BX-0001')).toEqual([`D4 ${row.uuid}`]);
   });
 
+  it("each assignment read with its box carries its tube's names from the saved rows; a tube no saved row holds carries none", async () => {
+    const s = await bench();
+    const row = serverRow(s.sandbox, 'Samples', 'S-0104')!;
+    const tube = String(row.byName['Tube Barcode']);
+    s.proxy.setFaults([{ path: '/labsheets/assign-location', fault: { kind: 'reset-before' } }]);
+    s.outbox.enqueue(s.assign('BX-0001', 'ID_BARCODE', tube, 'A3'));
+    s.outbox.enqueue(s.assign('BX-0001', 'ID_BARCODE', 'TB-NOT-SAVED', 'A4'));
+    const m = await s.cache.manifest({ uuid: s.sandbox.store.manifests.find('hrid', 'BX-0001')!.uuid });
+    const names = Object.fromEntries(
+      m!.pending.flatMap((p) => (p.intent.type === 'location-assign' ? [[p.intent.id, p.names]] : [])),
+    );
+    // The page takes a waiting move's tube out of its `from` only when it is that tube, by these names;
+    // without them a well may name it by a sample ID this computer does not know.
+    expect(names).toEqual({ [tube]: expect.arrayContaining(['S-0104', tube, row.uuid]), 'TB-NOT-SAVED': undefined });
+  });
+
   it('a move not sent yet already takes the tube out of its old position (as one under the same name does)', async () => {
     const s = await bench();
     const tube = String(serverRow(s.sandbox, 'Samples', 'S-0103')!.byName['Tube Barcode']);

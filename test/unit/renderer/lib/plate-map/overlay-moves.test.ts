@@ -215,6 +215,24 @@ describe('overlay and boxHoldings: a waiting move over an older one main lists n
     expect(refused.occupied).toEqual(['A1']);
   });
 
+  it("leaves another tube the listing has in the move's `from` when main knows the tube's names; takes it when not", () => {
+    // B3: where the page drew the tube under an older move refused because another bench's S-0099 is there.
+    const otherInB3: CachedWell = { ...listedInA1, position: 'B3', sample: { id: 'S-0099', labsheet: 'Samples' } };
+    const known = both([otherInB3], [named(move(3, 'C5', NEWS.waiting, 'B3'))]);
+    expect(known.plate).toEqual(['B3 S-0099 synced', 'C5 TB000160 pending']);
+    expect(known.box).toEqual(['B3 S-0099', 'C5 TB000160']);
+    expect(known.occupied.sort()).toEqual(['B3', 'C5']);
+    // No saved row holds the tube: a well may name it by a sample ID this computer does not know.
+    const unknown = both([otherInB3], [move(3, 'C5', NEWS.waiting, 'B3')]);
+    expect(unknown.plate).toEqual(['C5 TB000160 pending']);
+    expect(mark(unknown.wells, 'B3')).toEqual([null, 'pending']);
+    expect(unknown.occupied).toEqual(['C5']);
+    // The tube itself listed in its `from`, by its sample ID: taken out.
+    const itself = both([{ ...listedInA1, position: 'B3' }], [named(move(3, 'C5', NEWS.waiting, 'B3'))]);
+    expect(itself.plate).toEqual(['C5 TB000160 pending']);
+    expect(itself.occupied).toEqual(['C5']);
+  });
+
   it('leaves a sample of another labsheet with the same ID', () => {
     const other: CachedWell = { ...listedInA1, sample: { id: 'S-0160', labsheet: 'Other samples' } };
     const got = both([other], [named(move(3, 'C5', NEWS.waiting, 'B3'))]);

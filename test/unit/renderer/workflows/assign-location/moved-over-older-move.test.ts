@@ -60,6 +60,26 @@ async function atC5Only(b: Benches, s: AssignState, profile: 'spec' | 'extended'
   expect(JSON.parse(JSON.stringify(b.s.wells)) as unknown).toEqual(live);
 }
 
+/**
+ * The newer move's `from` (B3, where the page drew the tube while the refused move waited) holds another
+ * bench's S-0099: the move takes the tube out of it, not that tube. Extended answers list it there, so
+ * both screens draw it and Assign location does not offer B3 (a tube sent there would be refused); spec
+ * answers list no wells, so nothing on this computer says B3 is taken. On the old code B3 was drawn empty
+ * while the move waited.
+ */
+async function otherTubeStaysInB3(b: Benches, s: AssignState, profile: 'spec' | 'extended') {
+  expect(b.heldOnService(BOX, 'B3')).toBe('S-0099');
+  if (profile !== 'extended') return;
+  const fresh = b.assignScreen();
+  await fresh.scan(BOX);
+  for (const box of [s, fresh.s]) {
+    expect(box.holderOf('B3')).toBe('S-0099');
+    expect(box.isTaken('B3')).toBe(true);
+  }
+  await b.scan(BOX);
+  expect(b.s.wells['B3']?.sample).toBe('S-0099');
+}
+
 /** The newer move sent: the service holds the tube at C5 only, and both screens draw it so. */
 async function sent(b: Benches, s: AssignState, profile: 'spec' | 'extended') {
   b.proxy().setFaults([]);
@@ -105,7 +125,9 @@ describe.each(['extended', 'spec'] as const)(
       await vi.waitFor(() => expect(s.assignments[0]?.sync).toBe('refused'));
 
       await atC5Only(b, s, profile, true);
+      await otherTubeStaysInB3(b, s, profile);
       await sent(b, s, profile);
+      await otherTubeStaysInB3(b, s, profile);
     });
 
     it('the older move confirmed, the box listed as before it, the newer waits: at C5 only, A1 free', async () => {
