@@ -121,10 +121,10 @@ export const MAX_LOCAL_FAILURES = 5;
 
 /**
  * The error of an entry that kept failing on this computer: it was never the service's doing. Its row
- * says it as mayHaveArrived does by its tries (`attempts`): one never sent is "Failed", and Retry or
- * Discard is for it; one a request of had left (the write that settles a sent entry failed, and it went
- * back to pending) may be on the service, and its row says to look there first. "Not sent" is only the
- * first's.
+ * says it as mayHaveArrived does by its tries (`attempts`): one never sent is "Failed"; one a request of
+ * had left (the write that settles a sent entry failed, and it went back to pending) may be on the
+ * service, and its row says to look there first. "Not sent" is only the first's. What happened only: the
+ * row offers what can be done, and a row that no longer reads (the usual cause) offers only Discard.
  */
 export function localGaveUp(err: unknown, tries: number, at: number, attempts: number): EntryError {
   const reason = err instanceof Error ? err.message : String(err);
@@ -133,7 +133,7 @@ export function localGaveUp(err: unknown, tries: number, at: number, attempts: n
     kind: LOCAL,
     message:
       mayHaveArrived({ kind: LOCAL }, attempts) === null
-        ? `Not sent: it ${failed}, not on the service. Retry it later, or discard it.`
+        ? `Not sent: it ${failed}, not on the service.`
         : `It was sent to the service, then ${failed}.`,
     at,
   };

@@ -55,6 +55,9 @@ describe('an entry that fails on this computer every time', () => {
     expect(after.state).toBe('failed');
     expect(JSON.parse(after.last_error!)).toMatchObject({ kind: 'local' });
     expect(JSON.parse(after.last_error!).message).toMatch(/on this computer/);
+    // Its row offers only Discard (it no longer reads): the reason names no Retry. On the old code it
+    // ended "Retry it later, or discard it."
+    expect(JSON.parse(after.last_error!).message).not.toMatch(/retry/i);
     // Nothing left to try: no retry is scheduled.
     expect(engine.status().nextRetryAt).toBeNull();
   });

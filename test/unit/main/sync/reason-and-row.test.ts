@@ -82,7 +82,7 @@ describe("a failed entry's reason and its row's choices", () => {
     expect(e.lastError?.message).not.toMatch(FAILED_ROW_WORDS);
   });
 
-  it('one that kept failing on this computer before any request left is "Not sent", to retry or discard', async () => {
+  it('one that kept failing on this computer before any request left is "Not sent", and says only what happened', async () => {
     const calls: Calls = [];
     const id = outbox.enqueue(rowUpdate('S-1', { Status: 'thawed' }));
     // Every claim fails: nothing of it ever leaves.
@@ -94,9 +94,9 @@ describe("a failed entry's reason and its row's choices", () => {
     expect(calls).toEqual([]);
     expect(e).toMatchObject({ state: 'failed', attempts: 0, lastError: { kind: 'local' } });
     expect(shown(e)).toBe('failed');
+    // Not "Retry it later": a row that no longer reads (the usual cause) offers only Discard.
     expect(e.lastError?.message).toBe(
-      'Not sent: it failed on this computer 5 times in a row (database or disk is full), not on the service. ' +
-        'Retry it later, or discard it.',
+      'Not sent: it failed on this computer 5 times in a row (database or disk is full), not on the service.',
     );
   });
 });
