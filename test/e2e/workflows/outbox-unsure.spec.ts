@@ -107,3 +107,31 @@ test('a refused upload is discarded from its Upload row after "Yes, discard it",
   await openScreen(page, 'Outbox');
   await expect(page.locator('[data-testid^="entry-"]', { hasText: 'runner.exe' })).toHaveCount(0);
 });
+
+/**
+ * A change set aside because a newer change to its well went after it: its reason says to discard it or
+ * make the change again, and its row offers that alone. On the old code the row offered "It arrived" and
+ * "Send again" too, as one whose answer was lost; sent again it was only set aside again.
+ */
+test('a change set aside for a newer one offers Discard, as its reason says, not "Send again"', async ({ page }) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000003', 'PL-0003');
+  await scanAndWait(page, 'TB000032', 'S-0032');
+  const reason =
+    'Not sent: a newer change to well B1 (#99) was sent after this one, and sending this now would undo it. ' +
+    'Discard this one, or scan again if it is the one you want.';
+  // As the sync leaves it (main/sync/superseded.ts): failed, after a try, with its reason.
+  stack.storeEntryState('S-0032', 'failed', { kind: 'superseded', message: reason });
+
+  await openScreen(page, 'Outbox');
+  const row = page.locator('[data-testid^="entry-"][data-state]', { hasText: 'S-0032' });
+  const id = (await row.getAttribute('data-testid'))!.replace('entry-', '');
+  await expect(page.getByTestId(`entry-reason-${id}`)).toContainText(reason);
+  await expect(row.getByRole('button', { name: 'Send again' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'It arrived' })).toHaveCount(0);
+  await expect(page.getByTestId(`retry-${id}`)).toHaveCount(0);
+  await row.getByRole('button', { name: 'Discard…' }).click();
+  await page.getByTestId(`confirm-discard-${id}`).click();
+  await expect(page.getByTestId('outbox-message')).toHaveText('Discarded');
+});
