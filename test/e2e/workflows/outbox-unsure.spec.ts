@@ -22,6 +22,11 @@ test('a fill that gave up after 503s reads "Unsure whether it arrived" in the Ou
 
   await openScreen(page, 'Outbox');
   const row = page.locator('[data-testid^="entry-"][data-state]', { hasText: 'S-0031' });
+  // Waiting to go again, its error is its last try's, not where it ends (on the old code said bare).
+  await expect(row).toHaveAttribute('data-state', 'pending');
+  await expect(row.getByTestId(/^entry-reason-/)).toContainText(/^\s*last try: The service had an error\./, {
+    timeout: 15_000,
+  });
   // Each "Sync now" is one more answered try; after its last the entry gives up and waits for the user.
   await expect
     .poll(
