@@ -1,20 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
-
-const ALL = ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/chaos/**/*.test.ts'];
-
-/**
- * Files that change what a module sees when it is loaded or for the rest of its worker's life: a mocked
- * module (vi.mock), a stubbed global or clock. Each runs in a module graph of its own, so what it changes
- * cannot reach another file's modules.
- */
-const ISOLATED = [
-  'test/unit/main/electron/electron-bridge.test.ts',
-  'test/unit/main/host/unheard-reads.test.ts',
-  'test/unit/main/plate-record/record-same-second.test.ts',
-  'test/unit/renderer/lib/ipc/ws-client.test.ts',
-  'test/unit/renderer/lib/shell-state.test.ts',
-];
+import { ISOLATED_TEST_FILES, TEST_FILES } from './test/isolated-files.js';
 
 export default defineConfig({
   // Compiles the renderer's `.svelte.ts` state modules (runes), so their logic is unit-tested in Node.
@@ -26,11 +12,12 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      // The rest share their worker's loaded modules: loading main's and the renderer's modules again for
-      // each of 260 files took more than half of vitest's time (8 min against 3.3 on this 2-core machine).
-      // Each file makes its own servers, outboxes and temp dirs, and closes them.
-      { extends: true, test: { name: 'shared', include: ALL, exclude: ISOLATED, isolate: false } },
-      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      // Files share their worker's loaded modules: loading main's and the renderer's modules again for
+      // each of ~270 files took more than half of vitest's time (484 s against about 200 s on a 2-core VM).
+      // Each file makes its own servers, outboxes and temp dirs, and closes them. The few that change what
+      // modules see (a mocked module, a stubbed global or clock) get their own (test/isolated-files.ts).
+      { extends: true, test: { name: 'shared', include: TEST_FILES, exclude: ISOLATED_TEST_FILES, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: ISOLATED_TEST_FILES } },
     ],
   },
 });
