@@ -61,6 +61,12 @@ export interface WellView {
    * well looked empty and the next tube went on top of it.
    */
   assigned: boolean;
+  /**
+   * The tube a move on Assign location took out of this well, and the well of this plate it went to (the
+   * moves drawn on a plate are into it), so an emptied well marked "waiting" says whose move it waits
+   * for. Absent once another change draws the well.
+   */
+  movedOut?: { tube: string; to: string } | undefined;
 }
 
 export const emptyWell = (position: string): WellView => ({
@@ -169,9 +175,18 @@ export function drawEntry(base: WellView, change: DrawnChange): WellView | null 
   if (!drawnDone(sync)) return { ...base, sync, reason, unmade: i };
   if (i.type === 'location-assign') {
     if (base.sample !== null) return null;
-    return { ...base, sample: i.id, labsheet: i.labsheet, sync, reason, unmade: null, assigned: true };
+    return {
+      ...base,
+      sample: i.id,
+      labsheet: i.labsheet,
+      sync,
+      reason,
+      unmade: null,
+      assigned: true,
+      movedOut: undefined,
+    };
   }
-  return { ...applyIntent(base, i), sync, reason, unmade: null };
+  return { ...applyIntent(base, i), sync, reason, unmade: null, movedOut: undefined };
 }
 
 /** The well a change is drawn in, or null for an assignment with no position. */
@@ -269,5 +284,6 @@ function takenOut(w: WellView, move: DrawnChange): WellView | null {
   const sync = markOf(move);
   if (sync === null || !drawnDone(sync)) return null;
   const reason = move.error ? shownError(move.error) : null;
-  return { ...w, sample: null, labsheet: null, assigned: false, sync, reason, unmade: null };
+  const movedOut = w.sample !== null && move.intent.position ? { tube: w.sample, to: move.intent.position } : undefined;
+  return { ...w, sample: null, labsheet: null, assigned: false, sync, reason, unmade: null, movedOut };
 }

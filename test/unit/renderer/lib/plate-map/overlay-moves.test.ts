@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overlay, type WellSync, type WellView } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { describeWell } from '../../../../../renderer/lib/plate-map/well-words.js';
 import { boxHoldings } from '../../../../../renderer/workflows/assign-location/box-holdings.js';
 import type { CachedWell, PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
 import type { OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
@@ -169,6 +170,12 @@ describe('overlay and boxHoldings: a waiting move over an older one main lists n
       expect(mark(got.wells, 'A1')).toEqual([null, sync]);
       // The label the service keeps stays.
       expect(got.wells.get('A1')!.label).toBe('SAMPLE');
+      // Its name and tooltip say whose move it waits for (on the old code: "A1, empty, SAMPLE, waiting to be sent").
+      expect(describeWell(got.wells.get('A1')!)).toMatch(
+        new RegExp(
+          `^A1, empty, SAMPLE, S-0160 moved to C5 on Assign location, ${sync === 'pending' ? 'waiting' : 'unsure'}`,
+        ),
+      );
       expect(got.box).toEqual(['C5 TB000160']);
       expect(got.occupied).toEqual(['C5']);
     }

@@ -54,6 +54,8 @@ async function atC5Only(b: Benches, s: AssignState, profile: 'spec' | 'extended'
   expect(tubeAt).toEqual(['C5']);
   // Extended answers list the tube in A1 until the move is sent: drawn empty with the waiting move's mark.
   expect(b.s.wells['A1']).toMatchObject({ sample: null, sync: waits && profile === 'extended' ? 'pending' : null });
+  // And says whose move: the tube the listing had there, and where it went.
+  if (waits && profile === 'extended') expect(b.s.wells['A1']?.movedOut).toEqual({ tube: 'S-0160', to: 'C5' });
   expect(b.s.nextTarget('A1')).toBe('A1');
   const live = JSON.parse(JSON.stringify(b.s.wells)) as unknown;
   expect(await b.s.refresh()).toBe(false);
