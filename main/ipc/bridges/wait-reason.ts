@@ -21,6 +21,8 @@ import {
   wellChangesOnce,
 } from '../../sync/index.js';
 import { namesOf, summarizeIntent, type NameOfUuid } from './entry-summary.js';
+import { shownOfFailed } from '../../outbox/failed-shown.js';
+import { SUPERSEDED } from '../../outbox/may-have-arrived.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
 
@@ -52,7 +54,7 @@ function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
  * Where the awaited entry stands, and what the user can do about it. `error`: its failure, when the
  * caller read it; a change held for a look (the plate changed elsewhere) waits for the user alone.
  */
-function standing(w: WaitedFor, error?: EntryError | null): string {
+function standing(w: WaitedFor, error?: EntryError | null, attempts = 0): string {
   if (isHeldForLook(w.state, error))
     return (
       'needs a look: its plate was changed on the service since it was made (the reason is on its line). ' +
@@ -69,6 +71,14 @@ function standing(w: WaitedFor, error?: EntryError | null): string {
         `arrived, press "It arrived" on #${w.id}; if not, "Send again"`
       );
     case 'failed':
+      // As its row says it (shownOfFailed): one that may be on the service is looked for, not retried.
+      if (error?.kind === SUPERSEDED)
+        return `was set aside for a newer change (its reason is on its line): discard #${w.id}, and this goes without it`;
+      if (shownOfFailed(error?.kind, attempts) === 'uncertain')
+        return (
+          'failed, but may be on the service all the same (its reason is on its line). Look there: if it ' +
+          `arrived, press "It arrived" on #${w.id}; if not, "Send again"`
+        );
       return `failed: retry or discard #${w.id} (its reason is on its line)`;
     case 'pending':
     case 'sending':
@@ -181,15 +191,19 @@ export function waitReasons(
     (w: WaitedFor) => named(outbox, w, nameOf),
     (w) => String(w.id),
   );
-  /** An uncertain entry's error: why it is unsure (its answer lost, or one that named no result for its file). */
-  const whyUnsure = askedOnceBy(
-    (w: WaitedFor): EntryError | null => {
-      if (w.state !== 'uncertain') return null;
+  /**
+   * An awaited entry's error and tries, when they decide its words: why one is unsure (its answer lost, or
+   * one that named no result for its file), and how a failed one's row says it (held, unsure, failed).
+   */
+  const outcomeOf = askedOnceBy(
+    (w: WaitedFor): { error: EntryError | null; attempts: number } => {
+      if (w.state !== 'uncertain' && w.state !== 'failed') return { error: null, attempts: 0 };
       try {
-        return outbox.get(w.id)?.lastError ?? null;
+        const e = outbox.get(w.id);
+        return { error: e?.lastError ?? null, attempts: e?.attempts ?? 0 };
       } catch {
         // A row that no longer reads: the usual words stand, and its own line says why.
-        return null;
+        return { error: null, attempts: 0 };
       }
     },
     (w) => `${w.id}:${w.state}`,
@@ -229,7 +243,7 @@ export function waitReasons(
         return waitsOn(
           w.on,
           w.on.state === 'failed'
-            ? `a change to this well made before this move on Well fill, which ${standing(w.on, w.on.lastError)}.`
+            ? `a change to this well made before this move on Well fill, which ${standing(w.on, w.on.lastError, w.on.attempts)}.`
             : 'a change to this well made before this move on Well fill: sent before that change, the move would ' +
                 'be refused (the well still holds what was there) or undone by it, so this goes right after it.',
         );
@@ -273,7 +287,8 @@ export function waitReasons(
     }
     const w = mostTelling(lane.waitsFor);
     const more = lane.waitsFor.length > 1 ? ` (and ${lane.waitsFor.length - 1} more)` : '';
-    const waits = line(`${name(w)}${more}, which ${standing(w, whyUnsure(w))}.`);
+    const { error, attempts } = outcomeOf(w);
+    const waits = line(`${name(w)}${more}, which ${standing(w, error, attempts)}.`);
     return e.id === lane.head
       ? line(`Waiting for ${waits.said}`)
       : behind(e, { id: lane.head, type: lane.headType, state: 'pending' }, waits);

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { waitReasons, type WaitLine } from '../../../../main/ipc/bridges/wait-reason.js';
 import type { Outbox } from '../../../../main/outbox/index.js';
 import type { LaneHold, QueueHold } from '../../../../main/sync/index.js';
-import { fakeNow, rowUpdate } from '../outbox/helpers.js';
+import { attach, fakeNow, needsFile, rowUpdate, upload } from '../outbox/helpers.js';
 import { outboxPerTest } from '../sync/outbox-per-test.js';
 
 describe('a waiting entry says the queue-wide wait', () => {
@@ -287,5 +287,38 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       expect(asked).toBe(1);
       expect(said.slice(1).every((s) => s?.startsWith(`Waiting behind #${ids[0]} `))).toBe(true);
     });
+  });
+});
+
+/**
+ * An entry waiting for one that failed is told what lets it go in the words of that one's row. Main fails
+ * what waits along with it, so this is a row a crash or an older version left pending: stored as it is
+ * here. On the old code every failed one read "failed: retry or discard", where the row of one held for a
+ * look offers "Send anyway", and the row of one that may have arrived "It arrived" / "Send again".
+ */
+describe('an entry waiting for one that failed', () => {
+  const clock = fakeNow();
+  const files = outboxPerTest(clock.now);
+  /** A picture for its own page (its own lane) waiting for an upload that failed with `kind` after `attempts` tries. */
+  const waitingOn = (kind: string, attempts: number): string | null => {
+    const outbox = files.outbox;
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach(`EXP-${kind}`)], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    outbox.db
+      .prepare(`UPDATE entries SET state = 'failed', attempts = ?, last_error = ? WHERE id = ?`)
+      .run(attempts, JSON.stringify({ kind, message: `${kind} here.`, at: 0 }), u!);
+    return waitReasons(outbox)(outbox.list('pending').find((e) => e.id === a)!)?.said ?? null;
+  };
+
+  it('says the choices of the row it waits for', () => {
+    expect(waitingOn('gave-up', 8)).toMatch(
+      /which failed, but may be on the service all the same .*"It arrived" on #1; if not, "Send again"\.$/,
+    );
+    expect(waitingOn('plate-changed', 0)).toMatch(/which needs a look: .*"Send anyway" on #3/);
+    expect(waitingOn('validation', 1)).toMatch(/which failed: retry or discard #5 \(its reason is on its line\)\.$/);
+    expect(waitingOn('superseded', 1)).toMatch(
+      /which was set aside for a newer change .*discard #7, and this goes without it\.$/,
+    );
   });
 });
