@@ -51,15 +51,18 @@ function named(outbox: Outbox, w: WaitedFor, nameOf: NameOfUuid): string {
 }
 
 /**
- * Where the awaited entry stands, and what the user can do about it. `error`: its failure, when the
- * caller read it; a change held for a look (the plate changed elsewhere) waits for the user alone.
+ * Where the awaited entry stands, and what the user can do about it. `error` and `attempts`: its failure
+ * and tries, when the caller read them; a change held for a look (the plate changed elsewhere) waits for
+ * the user alone. `freedByDiscard`: whether this goes without that one once it is discarded, as a move held
+ * by a rule does (cross-target.ts); an entry that needs it (its file id, a record stating it) fails with it.
  */
-function standing(w: WaitedFor, error?: EntryError | null, attempts = 0): string {
+function standing(w: WaitedFor, error: EntryError | null, attempts: number, freedByDiscard: boolean): string {
+  const discarded = freedByDiscard ? 'and this goes without it' : 'and this cannot go either';
   if (isHeldForLook(w.state, error))
     return (
       'needs a look: its plate was changed on the service since it was made (the reason is on its line). ' +
       `Press "Send anyway" on #${w.id} to send it, and this goes right after it; or "Discard" on #${w.id}, ` +
-      'and this goes without it'
+      discarded
     );
   switch (w.state) {
     case 'uncertain':
@@ -73,7 +76,7 @@ function standing(w: WaitedFor, error?: EntryError | null, attempts = 0): string
     case 'failed':
       // As its row says it (shownOfFailed): one that may be on the service is looked for, not retried.
       if (error?.kind === SUPERSEDED)
-        return `was set aside for a newer change (its reason is on its line): discard #${w.id}, and this goes without it`;
+        return `was set aside for a newer change and will not be sent (its reason is on its line), ${discarded}`;
       if (shownOfFailed(error?.kind, attempts) === 'uncertain')
         return (
           'failed, but may be on the service all the same (its reason is on its line). Look there: if it ' +
@@ -243,7 +246,7 @@ export function waitReasons(
         return waitsOn(
           w.on,
           w.on.state === 'failed'
-            ? `a change to this well made before this move on Well fill, which ${standing(w.on, w.on.lastError, w.on.attempts)}.`
+            ? `a change to this well made before this move on Well fill, which ${standing(w.on, w.on.lastError, w.on.attempts, true)}.`
             : 'a change to this well made before this move on Well fill: sent before that change, the move would ' +
                 'be refused (the well still holds what was there) or undone by it, so this goes right after it.',
         );
@@ -288,7 +291,7 @@ export function waitReasons(
     const w = mostTelling(lane.waitsFor);
     const more = lane.waitsFor.length > 1 ? ` (and ${lane.waitsFor.length - 1} more)` : '';
     const { error, attempts } = outcomeOf(w);
-    const waits = line(`${name(w)}${more}, which ${standing(w, error, attempts)}.`);
+    const waits = line(`${name(w)}${more}, which ${standing(w, error, attempts, false)}.`);
     return e.id === lane.head
       ? line(`Waiting for ${waits.said}`)
       : behind(e, { id: lane.head, type: lane.headType, state: 'pending' }, waits);

@@ -255,8 +255,9 @@ export function overlay(
 
 /**
  * The wells of the plate holding a tube a move takes out (moved-tube.ts, as Assign location's box has
- * it): its `from` while it waits, holding its tube or one it cannot be told from (takesFrom), and each well its tube is drawn in (movedOn) by
- * an earlier assignment from this computer or, while it waits, by the listing. `filled`: the wells a
+ * it): its `from` while it waits, holding its tube or one it cannot be told from (takesFrom), and each
+ * well its tube is drawn in (movedOn) by an earlier assignment from this computer or, while it waits,
+ * by the listing. `filled`: the wells a
  * fill from this computer drew their sample in. Asked of a move that never happened too: they are the
  * wells its news changes, should it happen after all.
  */

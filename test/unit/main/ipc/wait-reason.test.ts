@@ -315,10 +315,12 @@ describe('an entry waiting for one that failed', () => {
     expect(waitingOn('gave-up', 8)).toMatch(
       /which failed, but may be on the service all the same .*"It arrived" on #1; if not, "Send again"\.$/,
     );
-    expect(waitingOn('plate-changed', 0)).toMatch(/which needs a look: .*"Send anyway" on #3/);
+    expect(waitingOn('plate-changed', 0)).toMatch(
+      /which needs a look: .*"Send anyway" on #3 to send it, and this goes right after it; or "Discard" on #3, and this cannot go either\.$/,
+    );
     expect(waitingOn('validation', 1)).toMatch(/which failed: retry or discard #5 \(its reason is on its line\)\.$/);
     expect(waitingOn('superseded', 1)).toMatch(
-      /which was set aside for a newer change .*discard #7, and this goes without it\.$/,
+      /which was set aside for a newer change and will not be sent \(its reason is on its line\), and this cannot go either\.$/,
     );
   });
 });
