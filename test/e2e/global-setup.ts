@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { root, startChild, stopChild, type StartedChild } from './child.js';
+import { transpileMain } from './built-main.js';
 
 /**
  * Starts the app the way a new user does: `npm start` (scripts/start.mjs), which rebuilds the
@@ -11,6 +12,8 @@ import { root, startChild, stopChild, type StartedChild } from './child.js';
  * directory is a throwaway one. One host per worker (test/e2e/shared-host.ts). Returns the teardown.
  */
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  // For the stacks the specs start (workflows/stack.ts, data/second-host.ts): from this run's sources.
+  await transpileMain();
   const dirs: string[] = [];
   const start = (): Promise<StartedChild> => {
     const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-e2e-'));

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { root, startChild, stopChild } from '../child.js';
+import { builtMain } from '../built-main.js';
 
 export interface ExtraHost {
   url: string;
@@ -17,8 +18,8 @@ export interface ExtraHost {
 export async function startHostWithFixture(fixture: string, args: readonly string[] = []): Promise<ExtraHost> {
   const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-e2e-data-'));
   const { child, match } = await startChild(
-    join(root, 'node_modules', '.bin', 'tsx'),
-    [join(root, 'main', 'host', 'cli.ts'), '--port', '0', '--data-dir', dataDir, '--fixture', fixture, ...args],
+    process.execPath,
+    [builtMain('host/cli.js'), '--port', '0', '--data-dir', dataDir, '--fixture', fixture, ...args],
     { ready: /Benchlink browser host: (\S+)/, timeoutMs: 30_000, what: 'the fixture host' },
   );
   return {

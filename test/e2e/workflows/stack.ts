@@ -6,10 +6,10 @@ import { test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { lockOutbox } from '../../helpers/locked-outbox.js';
 import { startFaultProxy, type FaultProxy, type FaultRule } from '../../helpers/fault-proxy.js';
-import { root, startChild, stopChild } from '../child.js';
+import { startChild, stopChild } from '../child.js';
+import { builtMain } from '../built-main.js';
 import { freePort } from '../../helpers/free-port.js';
 
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 export const DEMO_TOKEN = '5b2c8f0e-7a41-4c3e-9d2a-1f6e8b4c7a90';
 
 /**
@@ -68,7 +68,7 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
   let sandbox: ChildProcess | null = null;
   const startSandbox = async () => {
     const args = [
-      join(root, 'main', 'sandbox', 'cli.ts'),
+      builtMain('sandbox/cli.js'),
       '--port',
       String(port),
       '--mode',
@@ -78,7 +78,9 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       '--answers',
       o.answers ?? 'extended',
     ];
-    sandbox = (await startChild(tsx, args, { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })).child;
+    sandbox = (
+      await startChild(process.execPath, args, { ready: /listening on/, timeoutMs: 40_000, what: 'the sandbox' })
+    ).child;
   };
   await startSandbox();
   // Started once, in front of the sandbox's port: it keeps forwarding there across stop and start.
@@ -95,14 +97,14 @@ export async function startStack(o: StackOptions = {}): Promise<Stack> {
       ui: { highContrast: false, sounds: false, fillOrder: 'row-major' },
     }),
   );
-  // node itself (not the tsx wrapper), so the pid we hold is the host's and a SIGKILL reaches it.
+  // node itself (no wrapper), so the pid we hold is the host's and a SIGKILL reaches it.
   const hostPort = await freePort();
   const startHost = () =>
-    startChild(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'main', 'host', 'cli.ts'), '--port', String(hostPort), '--data-dir', dataDir],
-      { ready: /Benchlink browser host: (\S+)/, timeoutMs: 40_000, what: 'the browser host' },
-    );
+    startChild(process.execPath, [builtMain('host/cli.js'), '--port', String(hostPort), '--data-dir', dataDir], {
+      ready: /Benchlink browser host: (\S+)/,
+      timeoutMs: 40_000,
+      what: 'the browser host',
+    });
   let host = await startHost();
   const readService = <T>(q: (read: Database.Database) => T): T => {
     const read = new Database(db, { readonly: true, fileMustExist: true });
