@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { root } from './child.js';
@@ -13,6 +14,8 @@ const OUT = join(root, 'out', 'e2e');
  * newcomer's command, still runs the sources through tsx (global-setup.ts starts it as they do).
  */
 export async function transpileMain(): Promise<void> {
+  // Afresh: a file left from a module since removed must not be found by an import of it.
+  rmSync(OUT, { recursive: true, force: true });
   await build({
     entryPoints: ['main/**/*.ts', 'shared/**/*.ts'],
     absWorkingDir: root,
