@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { useStack } from './stack.js';
 import { openScreen, scanAndWait, shot, signIn } from './user.js';
+import { pageIpc } from '../data/page-ipc.js';
 
 /**
  * A well's sync mark ("…" waiting, "!" refused, "?" needs a look, "~" unsure whether it arrived) is read at a glance, without hovering:
@@ -108,6 +109,10 @@ async function onEachPlate<P extends readonly [code: string, hrid: string, ...re
   await page.setViewportSize(size);
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
+  // The tubes' rows read before a check takes the service away, as at a bench that worked online first:
+  // the page reads them in the background once idle, and a check that stopped the sandbox before that
+  // had its tube placed by barcode (the labsheet never read), not by its sample ID.
+  expect(await pageIpc(page, [{ channel: 'cache.sampleIndex', payload: { labsheet: 'Samples' } }])).not.toEqual([null]);
   for (const plate of plates) {
     await openPlate(page, plate[0], plate[1]);
     await check(plate);
