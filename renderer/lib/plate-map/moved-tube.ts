@@ -57,9 +57,13 @@ export function fromWhileWaiting(move: StandingMove): string | null {
  * so whoever is drawn there goes: the move was queued from seeing it there.
  */
 export function takesFrom(heldId: string, move: StandingMove): boolean {
-  if (!move.names) return true;
-  const id = heldId.toUpperCase();
-  return [move.intent.id, ...move.names].some((n) => n.toUpperCase() === id);
+  return !move.names || isTubeOf(heldId, move);
+}
+
+/** Whether `id` is a name of the move's tube: the one queued or any main knows, in any case. */
+function isTubeOf(id: string, move: StandingMove): boolean {
+  const upper = id.toUpperCase();
+  return [move.intent.id, ...(move.names ?? [])].some((n) => n.toUpperCase() === upper);
 }
 
 /**
@@ -73,8 +77,7 @@ export function takesFrom(heldId: string, move: StandingMove): boolean {
  * (main/sandbox/README.md).
  */
 export function movedOn(held: DrawnTube, move: StandingMove): boolean {
-  const names = new Set([move.intent.id, ...(move.names ?? [])].map((n) => n.toUpperCase()));
-  if (!names.has(held.id.toUpperCase())) return false;
+  if (!isTubeOf(held.id, move)) return false;
   if (held.by === 'assignment') return held.labsheet === move.intent.labsheet;
   return (
     held.by === 'listing' &&
