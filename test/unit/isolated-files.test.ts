@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISOLATED_TEST_FILES } from '../isolated-files.js';
+import { ISOLATED_TEST_FILES, TEST_FILES } from '../isolated-files.js';
 
 /**
  * vitest's files share their worker's loaded modules, so a file that mocks a module or stubs a global, the
@@ -19,7 +19,8 @@ function testFiles(dir: string): string[] {
 }
 
 describe('test files that change what modules see run on their own', () => {
-  const files = ['test/unit', 'test/integration', 'test/chaos'].flatMap(testFiles);
+  // The folders vitest runs from ('test/unit/**/*.test.ts' → test/unit).
+  const files = TEST_FILES.map((glob) => glob.slice(0, glob.indexOf('/**'))).flatMap(testFiles);
 
   it('every file that mocks a module or stubs a global, the environment or the clock is listed', () => {
     const changing = files.filter((f) => CHANGES_LOADED_WORLD.test(readFileSync(f, 'utf8')));
