@@ -2,7 +2,7 @@ import type { EntryError } from './entry.js';
 import { WriteError } from '../common/write-error.js';
 import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
-import { SUPERSEDED } from './may-have-arrived.js';
+import { SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
 import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
 
 /** States an entry never leaves without the user: what was built on it will not happen as stated. */
@@ -110,9 +110,10 @@ export function dependencyChain(st: Statements) {
 
   /**
    * The earlier entry a retry of `id` must not take along: failed, but one that may be on the service
-   * (said unsure) or held for a look at its plate. Sent again unlooked, it could make its change twice or
-   * go over a plate someone changed, the very thing its own row asks the user to look at first; the
-   * user settles it there (whatFrees), and this one goes with it. Null when nothing stands in the way.
+   * (said unsure), held for a look at its plate, or set aside for a newer change. Sent again unlooked, it
+   * could make its change twice, go over a plate someone changed, or undo that newer change, the very
+   * thing its own row asks the user to look at first; the user settles it there (whatFrees), and this
+   * one goes with it. Null when nothing stands in the way.
    */
   function retryWaitsOn(id: number): { row: EntryRow; error: EntryError | null } | null {
     const depends = st.get.get(id)?.depends_on;
@@ -120,7 +121,7 @@ export function dependencyChain(st: Statements) {
     if (before?.state !== 'failed') return null;
     const error = errorOf(before);
     const shown = shownOfFailed(error?.kind, before.attempts);
-    return shown === 'uncertain' || shown === 'held' ? { row: before, error } : null;
+    return shown === 'uncertain' || shown === 'held' || shown === 'superseded' ? { row: before, error } : null;
   }
 
   /** Why a retry of `id` did nothing, when an earlier entry it needs is to be settled on its own row first. */

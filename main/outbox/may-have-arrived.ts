@@ -1,12 +1,10 @@
 import type { EntryError, OutboxEntry } from './entry.js';
-import { PLATE_CHANGED, type MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
+import { PLATE_CHANGED, SUPERSEDED, type MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
 
 /** A failed entry's error after its answered failures ran out (5xx, timeouts while reachable): classify.ts gaveUp. */
 export const GAVE_UP = 'gave-up';
 /** A failed entry's error after it kept failing on this computer: classify.ts localGaveUp. */
 export const LOCAL = 'local';
-/** A failed entry's error when a newer change to what it sets was sent after it: superseded.ts. */
-export const SUPERSEDED = 'superseded';
 
 /**
  * Why a failed entry's change may be on the service although it failed (MAY_HAVE_ARRIVED), or null

@@ -52,7 +52,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     changedEntry: reads.changedEntry,
     findDeduped: (key) => st.byDedupe.get(key)?.id ?? null,
     counts() {
-      const failedAs = { held: 0, refused: 0, failed: 0, uncertain: 0 };
+      const failedAs = { held: 0, refused: 0, failed: 0, superseded: 0, uncertain: 0 };
       const c: QueueCounts = { pending: 0, sending: 0, failed: 0, failedAs, uncertain: 0, done: 0, elsewhere: 0 };
       const current = service();
       for (const { state, kind, attempts, n } of st.counts.all(current, current)) {

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Intent, IntentType } from '../../shared/outbox/intents.js';
 import type { UnsavedSubject } from '../../shared/outbox/unsaved-subject.js';
 import type { MovedAside } from '../common/sqlite/open-database.js';
-import type { FailedShown, MayHaveArrived } from '../../shared/ipc/channels/outbox.js';
+import type { FailedShown, MayHaveArrived, OpenChanges } from '../../shared/ipc/channels/outbox.js';
 import type { TypedEmitter } from '../common/emitter.js';
 import type { BatchDependency } from '../../shared/outbox/dependency.js';
 import type { Logger } from '../common/logger.js';
@@ -52,13 +52,8 @@ export interface OutboxOptions {
  * of them discardWaiting gives up now (by the same rule); `sending`: those in flight, which it leaves to
  * settle.
  */
-export interface WaitingElsewhere {
+export interface WaitingElsewhere extends OpenChanges {
   service: string;
-  waiting: number;
-  failed: number;
-  held: number;
-  refused: number;
-  uncertain: number;
   discardable: number;
   sending: number;
 }
@@ -172,7 +167,7 @@ export interface Outbox {
    * Entries in a state, oldest first: for lists the user acts on, so an entry this version cannot read is
    * listed as such (with the reason) instead of breaking the list. Of every service, or with `inUse` of
    * the one in use (ListOptions). With `shown`, of the failed entries only those the Outbox says so (a
-   * tab of it: Needs a look, Refused, Failed, and the failed ones of Unsure whether it arrived); with
+   * tab of it: Needs a look, Refused, Failed, Set aside, and the failed ones of Unsure whether it arrived); with
    * `newest`, the newest first (Recently sent).
    */
   list(state: EntryState, options?: ListOptions): ListedEntry[];

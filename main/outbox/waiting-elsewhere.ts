@@ -31,6 +31,7 @@ export function servicesElsewhere(
           failed: 0,
           held: 0,
           refused: 0,
+          superseded: 0,
           uncertain: 0,
           discardable: 0,
           sending: 0,

@@ -1,6 +1,6 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { EntryError, OutboxEntry } from '../outbox/entry.js';
-import { SUPERSEDED } from '../outbox/may-have-arrived.js';
+import { SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
 import { positionKey } from '../../shared/layout/positions.js';
 import { namesOfTubes } from './cross-target.js';
 import { ONLY_AS_NAMED, plateKey, plateLanes, plateName, platesAskedOnce, type PlateNames } from './plate-names.js';

@@ -1,5 +1,6 @@
 import {
   isHeldForLook,
+  SUPERSEDED,
   type FailedShown,
   type MayHaveArrived,
   type OutboxEntryState,
@@ -9,9 +10,10 @@ import { isRefusal } from './shown-error.js';
 
 /**
  * An entry's state as a technician reads it. `failed` is split by why: held for a look (the user's change
- * waits for "Send anyway" or "Discard"), refused by the service, or failed otherwise.
+ * waits for "Send anyway" or "Discard"), refused by the service, set aside for a newer change (never sent:
+ * "Discard"), or failed otherwise.
  */
-export type ShownState = Exclude<OutboxEntryState, 'failed'> | 'held' | 'refused' | 'failed';
+export type ShownState = Exclude<OutboxEntryState, 'failed'> | 'held' | 'refused' | 'superseded' | 'failed';
 
 /** The one table of the words every screen uses for an entry's state. */
 export const STATE_SAID: Record<ShownState, string> = {
@@ -21,6 +23,7 @@ export const STATE_SAID: Record<ShownState, string> = {
   held: 'Needs a look',
   refused: 'Refused',
   failed: 'Failed',
+  superseded: 'Set aside',
   uncertain: 'Unsure whether it arrived',
   cancelled: 'Cancelled',
   discarded: 'Discarded',
@@ -63,11 +66,14 @@ export function countedStateSaid(n: number, state: ShownState): string {
 export type { FailedShown };
 
 /**
- * Which of the words a failed entry's state is by its error alone: only its error tells a hold or a refusal
- * from another failure. Whether one of the others may be on the service is main's (failedEntryShown).
+ * Which of the words a failed entry's state is by its error alone: only its error tells a hold, a refusal
+ * or a change set aside for a newer one from another failure. Whether one of the others may be on the
+ * service is main's (failedEntryShown). A set-aside one is said so whatever an earlier try of it did: a
+ * newer change stands over it, so whether it arrived no longer matters, and Discard is its one choice.
  */
 export function failedShown(error: Pick<OutboxError, 'kind'> | null | undefined): Exclude<FailedShown, 'uncertain'> {
   if (isHeldForLook('failed', error)) return 'held';
+  if (error?.kind === SUPERSEDED) return 'superseded';
   return error && isRefusal(error) ? 'refused' : 'failed';
 }
 
@@ -81,7 +87,7 @@ export function shownState(state: OutboxEntryState, error: Pick<OutboxError, 'ki
  * Outbox's row): a failed one that may be on the service all the same is "Unsure whether it arrived", as
  * one whose answer was lost, since a Retry of it unlooked may make the change twice; "Failed" is only one
  * that never left this computer (null). `undefined`, not read, is unsure: never said to be surely not
- * there. A hold or a refusal is said so whatever the rest (its error tells, shownState).
+ * there. A hold, a refusal or a set-aside change is said so whatever the rest (its error tells, shownState).
  */
 export function entryShownState(
   state: OutboxEntryState,

@@ -8,7 +8,7 @@ import {
   type OutboxEntry,
 } from '../../outbox/index.js';
 import { askedOnceBy } from '../../common/asked-once.js';
-import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outbox.js';
+import { isHeldForLook, NO_FILE_RESULT, SUPERSEDED } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
   HELD_BY_RULES,
@@ -22,7 +22,6 @@ import {
 } from '../../sync/index.js';
 import { namesOf, summarizeIntent, type NameOfUuid } from './entry-summary.js';
 import { shownOfFailed } from '../../outbox/failed-shown.js';
-import { SUPERSEDED } from '../../outbox/may-have-arrived.js';
 
 type WaitedFor = HeldLane['waitsFor'][number];
 

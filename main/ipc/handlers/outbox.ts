@@ -151,6 +151,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
           failed: c.failedAs.failed,
           held: c.failedAs.held,
           refused: c.failedAs.refused,
+          superseded: c.failedAs.superseded,
           uncertain: c.uncertain + c.failedAs.uncertain,
         },
         elsewhere: outbox.waitingElsewhere().map((w) => ({ ...w, label: serviceLabel(w.service) })),

@@ -1,15 +1,16 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
-import { stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
-import { drawnDone, SYNC_STATE, syncOf, type EntryNews, type WellSync } from '../plate-map/well-view.js';
+import { entryShownState, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
+import { drawnDone, markOf, SYNC_STATE, type EntryNews, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
 /**
- * A listed item's mark: a well's (sent, waiting, needs a look, refused, failed, unsure), or never to be sent because the
- * user cancelled or discarded its entry in the Outbox (a well shows what it held again instead; a
- * list keeps the row, or the user takes the tube as saved).
+ * A listed item's mark: a well's (sent, waiting, needs a look, refused, failed, unsure), set aside for a
+ * newer change (a well draws the newer one instead; a list keeps the row, to say why it will not go), or
+ * never to be sent because the user cancelled or discarded its entry in the Outbox (a well shows what it
+ * held again instead; a list keeps the row, or the user takes the tube as saved).
  */
-export type QueuedSync = WellSync | 'cancelled' | 'discarded';
+export type QueuedSync = WellSync | 'superseded' | 'cancelled' | 'discarded';
 
 /** Anything a screen listed after queueing it: the outbox entry it became, and its sync mark. */
 export interface QueuedItem {
@@ -21,24 +22,33 @@ export interface QueuedItem {
 
 /**
  * An item's mark: a failed entry's `error` tells a refusal from another failure, and main's
- * `mayHaveArrived` a failure that never left this computer from one that may be on the service (syncOf).
+ * `mayHaveArrived` a failure that never left this computer from one that may be on the service (markOf).
  */
 export function queuedSyncOf(news: EntryNews): QueuedSync | null {
-  return news.state === 'cancelled' || news.state === 'discarded' ? news.state : syncOf(news);
+  if (news.state === 'cancelled' || news.state === 'discarded') return news.state;
+  return entryShownState(news.state, news.error, news.mayHaveArrived) === 'superseded' ? 'superseded' : markOf(news);
 }
 
 /**
- * Whether an item's change did or may still happen: only a refused, cancelled or discarded one put nothing
- * anywhere. An unsure one may be on the service, and a held one may still go (drawnDone).
+ * Whether an item's change did or may still happen: a refused, cancelled or discarded one put nothing
+ * anywhere, and one set aside for a newer change puts nothing now (the newer one stands where it went).
+ * An unsure one may be on the service, and a held one may still go (drawnDone).
  */
 export const mayHappen = (sync: QueuedSync | null): boolean =>
-  sync === null || (sync !== 'cancelled' && sync !== 'discarded' && drawnDone(sync));
+  sync === null || (sync !== 'cancelled' && sync !== 'discarded' && sync !== 'superseded' && drawnDone(sync));
+
+/** The Outbox state each listed mark stands for (a well's, and set aside). */
+const QUEUED_STATE: Record<Exclude<QueuedSync, 'cancelled' | 'discarded'>, ShownState> = {
+  ...SYNC_STATE,
+  superseded: 'superseded',
+};
 
 /** After the state's words: what to do, and for an unsure one that it may be there all the same. */
 const NEXT: Partial<Record<QueuedSync, string>> = {
   refused: 'See the Outbox.',
   failed: 'It was never sent: see the Outbox.',
   held: 'See the Outbox.',
+  superseded: 'See the Outbox.',
   unsure: 'It may be on the service all the same: see the Outbox.',
 };
 
@@ -53,7 +63,7 @@ export const takenOutSaid = (state: 'cancelled' | 'discarded'): string =>
  */
 export function queuedSaid({ sync, reason }: Pick<QueuedItem, 'sync' | 'reason'>): string {
   if (sync === 'cancelled' || sync === 'discarded') return takenOutSaid(sync);
-  const said = stateSaidInLine(SYNC_STATE[sync ?? 'pending']);
+  const said = stateSaidInLine(QUEUED_STATE[sync ?? 'pending']);
   const next = sync === null ? undefined : NEXT[sync];
   if (next === undefined) return said;
   return `${said} — ${reason ? `${reason.said} ${next}` : next.charAt(0).toLowerCase() + next.slice(1)}`;

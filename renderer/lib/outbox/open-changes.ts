@@ -5,13 +5,15 @@ import { unsureChoiceSaid } from '../../../shared/outbox-words/unsure-choices.js
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const them = (n: number) => (n === 1 ? 'it' : 'them');
 
-export const openTotal = (c: OpenChanges): number => c.waiting + c.failed + c.held + c.refused + c.uncertain;
+export const openTotal = (c: OpenChanges): number =>
+  c.waiting + c.failed + c.held + c.refused + c.superseded + c.uncertain;
 
 /**
  * A service's open changes in words, one phrase per kind, each saying what becomes of them in the words of
  * the Outbox's own choices for them: only the waiting ones go by themselves when the user switches back; a
  * failed one waits for a retry, one that needs a look for "Send anyway", a refused one for a correction
- * (a retry unchanged is refused again) and an uncertain one for the user's look and decision, so counting
+ * (a retry unchanged is refused again), one set aside for a newer change for nothing but a discard, and an
+ * uncertain one for the user's look and decision, so counting
  * them as "waiting to be sent", or all as "retry them", promised too much. The Outbox lists only the
  * service in use's entries, so each is reached by switching back first.
  */
@@ -31,6 +33,10 @@ export function openChangesSaid(c: OpenChanges, label: string): string[] {
   if (c.refused > 0)
     said.push(
       `${count(c.refused, 'change', 'changes')} for ${label} ${countedStateSaid(c.refused, 'refused')} by the service: ${back}, then correct (Edit) or discard ${them(c.refused)} in the Outbox`,
+    );
+  if (c.superseded > 0)
+    said.push(
+      `${count(c.superseded, 'change', 'changes')} for ${label} ${countedStateSaid(c.superseded, 'superseded')} for newer ones and never to be sent: ${back}, then discard ${them(c.superseded)} in the Outbox`,
     );
   if (c.uncertain > 0)
     said.push(

@@ -14,7 +14,7 @@ export class OutboxState {
     pending: 0,
     sending: 0,
     failed: 0,
-    failedAs: { held: 0, refused: 0, failed: 0, uncertain: 0 },
+    failedAs: { held: 0, refused: 0, failed: 0, superseded: 0, uncertain: 0 },
     uncertain: 0,
     done: 0,
     elsewhere: 0,

@@ -12,7 +12,7 @@ export interface ShownCount {
 /**
  * The open entries counted by the states the Outbox's rows show, in the order a technician deals with
  * them: waiting (sending ones too: they are not sent yet), then the failed ones split as main split them
- * (needs a look, refused, failed), then the unsure ones: those whose answer was lost and the failed ones
+ * (needs a look, refused, failed, set aside), then the unsure ones: those whose answer was lost and the failed ones
  * main says may be on the service, as their rows and the Unsure tab have them. So "2 refused" finds two
  * Refused rows, and "1 unsure" the row that says "Unsure whether it arrived".
  */
@@ -27,6 +27,7 @@ export function shownCounts(c: OutboxCounts): ShownCount[] {
     failed('held'),
     failed('refused'),
     failed('failed'),
+    failed('superseded'),
     { state: 'uncertain', n: c.uncertain + c.failedAs.uncertain, bad: false },
   ];
 }

@@ -120,7 +120,7 @@ export function applyIntent(w: WellView, i: WellIntent): WellView {
  * What the Outbox says of one entry drawn in a well: its state, its error, and for a failed one whether
  * its change may be on the service all the same (main's mayHaveArrived, as a plate's changes and
  * outbox.await both send it: null when it cannot be). `undefined` only when the entry could not be read
- * at all (main did not answer), which syncOf says as unsure, never as surely not on the service.
+ * at all (main did not answer), which markOf says as unsure, never as surely not on the service.
  */
 export interface EntryNews {
   state: OutboxEntryState;
@@ -129,22 +129,14 @@ export interface EntryNews {
 }
 
 /**
- * An entry's mark, as a listed item shows it: a failed one is `failed` when main says it cannot be on the
- * service (it never left this computer), `unsure` when it may be or that is not known (never said to be
- * surely not on the service). entryShownState decides, for the Outbox's row too, so a list, a well and the
- * Outbox say the same word for one entry.
- */
-export function syncOf(news: EntryNews): WellSync | null {
-  return MARK_OF[entryShownState(news.state, news.error, news.mayHaveArrived)] ?? null;
-}
-
-/**
- * A well's mark for an entry (syncOf), or null when the entry draws nothing in its well: cancelled,
- * discarded, or set aside for a newer change to the well (superseded), which the well shows instead.
+ * An entry's mark, as a well and a listed item show it: a failed one is `failed` when main says it cannot
+ * be on the service (it never left this computer), `unsure` when it may be or that is not known (never
+ * said to be surely not on the service). entryShownState decides, for the Outbox's row too, so a list, a
+ * well and the Outbox say the same word for one entry. Null when the entry draws nothing in its well:
+ * cancelled, discarded, or set aside for a newer change to the well, which the well shows instead.
  */
 export function markOf(news: EntryNews): WellSync | null {
-  const sync = syncOf(news);
-  return sync === 'unsure' && news.mayHaveArrived === 'superseded' ? null : sync;
+  return MARK_OF[entryShownState(news.state, news.error, news.mayHaveArrived)] ?? null;
 }
 
 /**

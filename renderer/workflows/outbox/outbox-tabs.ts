@@ -13,7 +13,7 @@ export const RECENT_LIMIT = 100;
 // The tabs in the words of the rows under them: "Refused" lists the rows that say Refused.
 export const OUTBOX_TABS: readonly { id: OutboxFilter; label: string }[] = [
   { id: 'open', label: 'Open' },
-  ...(['held', 'refused', 'failed', 'uncertain'] as const).map((id) => ({ id, label: STATE_SAID[id] })),
+  ...(['held', 'refused', 'failed', 'superseded', 'uncertain'] as const).map((id) => ({ id, label: STATE_SAID[id] })),
   { id: 'done', label: `Recently ${stateSaidInLine('done')}` },
 ];
 
@@ -24,6 +24,7 @@ const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
   held: ['failed'],
   refused: ['failed'],
   failed: ['failed'],
+  superseded: ['failed'],
   // Whose answer was lost, and the failed ones main says may be on the service: their rows say "Unsure".
   uncertain: ['failed', 'uncertain'],
   done: ['done'],
@@ -43,6 +44,7 @@ const NEXT_STEP: Record<Exclude<OutboxFilter, 'done'>, string> = {
   held: 'send these anyway or discard them first, and the next ones show here',
   refused: 'correct (Edit) or discard these first, and the next ones show here',
   failed: 'retry or discard these first, and the next ones show here',
+  superseded: 'discard these first, and the next ones show here',
   uncertain: 'say for these first whether they arrived, and the next ones show here',
 };
 

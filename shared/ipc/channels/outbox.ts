@@ -48,6 +48,13 @@ export const PLATE_CHANGED = 'plate-changed';
 export const NO_FILE_RESULT = 'no-file-result';
 
 /**
+ * The kind of a change the sync set aside because a newer change to what it sets was sent after it
+ * (main/sync/superseded.ts): sent now it would undo that newer one, so it is never sent; the user
+ * discards it, or makes the change again if the older value is the one wanted.
+ */
+export const SUPERSEDED = 'superseded';
+
+/**
  * Whether an entry is held for a look ("Needs a look" in the Outbox): not refused, only waiting for
  * the user to send it anyway or discard it. Until then it may still happen, unlike a refused one.
  */
@@ -67,11 +74,12 @@ export type MayHaveArrived = (typeof MAY_HAVE_ARRIVED)[number];
 
 /**
  * The states a failed entry is said as (shared/outbox-words/shown-state.ts decides which): held for a
- * look, refused by the service, unsure whether it arrived when main says it may be on the service all the
- * same (MAY_HAVE_ARRIVED), failed otherwise. Each is a tab of the Outbox and a count: the unsure ones with
- * the entries whose answer was lost, whose tab and count are theirs too.
+ * look, refused by the service, set aside for a newer change (SUPERSEDED), unsure whether it arrived when
+ * main says it may be on the service all the same (MAY_HAVE_ARRIVED), failed otherwise. Each is a tab of
+ * the Outbox and a count: the unsure ones with the entries whose answer was lost, whose tab and count are
+ * theirs too.
  */
-export const FAILED_SHOWN = ['held', 'refused', 'failed', 'uncertain'] as const;
+export const FAILED_SHOWN = ['held', 'refused', 'failed', 'superseded', 'uncertain'] as const;
 export type FailedShown = (typeof FAILED_SHOWN)[number];
 
 const count = z.number().int().nonnegative();
@@ -83,11 +91,12 @@ export const outboxCounts = z.strictObject({
   failed: count,
   /**
    * The failed entries split as the Outbox's state column says them (shared/outbox-words/shown-state.ts
-   * entryShownState): held for a look, refused by the service, unsure whether it arrived (main says it may
-   * be on the service), failed otherwise. Main splits them, since it has the errors and the tries; the four
-   * add up to `failed`. A screen says `uncertain` and `failedAs.uncertain` together, as "unsure".
+   * entryShownState): held for a look, refused by the service, set aside for a newer change, unsure whether
+   * it arrived (main says it may be on the service), failed otherwise. Main splits them, since it has the
+   * errors and the tries; the five add up to `failed`. A screen says `uncertain` and `failedAs.uncertain`
+   * together, as "unsure".
    */
-  failedAs: z.strictObject({ held: count, refused: count, failed: count, uncertain: count }),
+  failedAs: z.strictObject({ held: count, refused: count, failed: count, superseded: count, uncertain: count }),
   /** Every entry stored as uncertain (its answer was lost): all said "Unsure whether it arrived". */
   uncertain: count,
   done: count,
@@ -145,8 +154,8 @@ const byId = z.strictObject({ id: outboxEntryId });
 const listedStates = {
   states: z.array(outboxEntryState).max(OUTBOX_ENTRY_STATES.length).optional(),
   /**
-   * Of the failed entries, only those the Outbox says as this (Needs a look, Refused, Failed, Unsure whether
-   * it arrived); entries of the other states named are all listed (an uncertain one is said unsure).
+   * Of the failed entries, only those the Outbox says as this (Needs a look, Refused, Failed, Set aside,
+   * Unsure whether it arrived); entries of the other states named are all listed (an uncertain one is said unsure).
    */
   shown: z.enum(FAILED_SHOWN).optional(),
 };
@@ -157,13 +166,15 @@ const serviceRef = { service: z.string().max(4000), label: z.string() };
  * A service's open changes by what sending them takes, the failed ones split as their rows say them
  * (FAILED_SHOWN): `waiting` (pending or in flight) go by themselves; `failed` ones when the user retries
  * them; `held` ones (Needs a look) when the user sends them anyway; `refused` ones only corrected;
- * `uncertain` ones (may have arrived) when the user decides.
+ * `superseded` ones (set aside for a newer change) never: only discarded; `uncertain` ones (may have
+ * arrived) when the user decides.
  */
 const openChanges = {
   waiting: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
   held: z.number().int().nonnegative(),
   refused: z.number().int().nonnegative(),
+  superseded: z.number().int().nonnegative(),
   uncertain: z.number().int().nonnegative(),
 };
 export type OpenChanges = { [K in keyof typeof openChanges]: number };

@@ -116,9 +116,11 @@ test('a refused upload is discarded from its Upload row after "Yes, discard it",
 /**
  * A change set aside because a newer change to its well went after it: its reason says to discard it or
  * make the change again, and its row offers that alone. On the old code the row offered "It arrived" and
- * "Send again" too, as one whose answer was lost; sent again it was only set aside again.
+ * "Send again" too, as one whose answer was lost; sent again it was only set aside again. Its state said
+ * "Unsure whether it arrived" beside "Not sent: …", and it was counted "1 unsure" under that tab: it is
+ * "Set aside", counted and listed so.
  */
-test('a change set aside for a newer one offers Discard, as its reason says, not "Send again"', async ({ page }) => {
+test('a change set aside for a newer one says so, and offers Discard, as its reason says', async ({ page }) => {
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
   await scanAndWait(page, 'PLT000003', 'PL-0003');
@@ -128,15 +130,25 @@ test('a change set aside for a newer one offers Discard, as its reason says, not
     'Discard this one, or scan again if it is the one you want.';
   // As the sync leaves it (main/sync/superseded.ts): failed, after a try, with its reason.
   stack.storeEntryState('S-0032', 'failed', { kind: 'superseded', message: reason });
+  // Main's counts are read afresh on a load: the entry was changed behind its back.
+  await page.reload();
 
   await openScreen(page, 'Outbox');
   const row = page.locator('[data-testid^="entry-"][data-state]', { hasText: 'S-0032' });
   const id = (await row.getAttribute('data-testid'))!.replace('entry-', '');
   await expect(page.getByTestId(`entry-reason-${id}`)).toContainText(reason);
+  await expect(page.getByTestId(`entry-state-${id}`)).toHaveText('Set aside');
+  await expect(page.getByTestId('outbox-summary')).toContainText('1 set aside');
+  await expect(page.getByTestId('summary-uncertain')).toHaveText('0');
+  await expect(page.getByTestId('count-superseded')).toHaveText('1');
+  await page.getByRole('tab', { name: 'Set aside' }).click();
+  await expect(page.locator('[data-testid^="entry-"][data-state]')).toHaveCount(1);
   await expect(row.getByRole('button', { name: 'Send again' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'It arrived' })).toHaveCount(0);
   await expect(page.getByTestId(`retry-${id}`)).toHaveCount(0);
   await row.getByRole('button', { name: 'Discard…' }).click();
   await page.getByTestId(`confirm-discard-${id}`).click();
   await expect(page.getByTestId('outbox-message')).toHaveText('Discarded');
+  await expect(page.getByTestId('summary-superseded')).toHaveText('0');
+  await expect(page.getByTestId('count-superseded')).toHaveCount(0);
 });

@@ -82,6 +82,7 @@ describe('changes wait for the service they were queued for', () => {
         failed: 0,
         held: 0,
         refused: 0,
+        superseded: 0,
         uncertain: 0,
         discardable: 1,
         sending: 0,
@@ -159,6 +160,7 @@ describe('changes wait for the service they were queued for', () => {
       waiting: 0,
       failed: 0,
       refused: 1,
+      superseded: 0,
       uncertain: 0,
     });
 
@@ -178,6 +180,7 @@ describe('changes wait for the service they were queued for', () => {
         failed: 0,
         held: 0,
         refused: 0,
+        superseded: 0,
         uncertain: 0,
         discardable: 1,
         sending: 0,

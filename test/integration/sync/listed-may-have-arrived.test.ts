@@ -59,10 +59,24 @@ describe("the Outbox's list says whether a failed entry may have arrived, as mai
    * and listed under that tab with the ones whose answer was lost, not under "Failed". On the old code it
    * was counted "1 failed" and listed under Failed, where its row said "Unsure".
    */
-  it('counts and lists never sent, refused, gave up and uncertain as their rows say them', async () => {
+  it('counts and lists never sent, refused, set aside, gave up and uncertain as their rows say them', async () => {
+    const handlers = outboxHandlers({ outbox: s.outbox, sync: s.engine });
+    const ctx = { transport: 'test' } as const;
     const refused = s.outbox.enqueue(fill('I1', 'S-0041'));
     await s.engine.syncNow();
     expect(s.outbox.get(refused)).toMatchObject({ state: 'failed', lastError: { status: 422 } });
+
+    // Set aside: it failed before it left, a newer change to its well was sent since, then the user
+    // retried it. Sent now it would undo the newer change, so the sync sets it aside: its row says "Set
+    // aside" with Discard alone, so it is counted and listed so (on the old code: unsure).
+    const older = s.outbox.enqueue(fill('C1', 'S-0045'));
+    s.outbox.settle([{ id: older, state: 'failed', error: { kind: 'local', message: 'Not sent.', at: Date.now() } }]);
+    const newer = s.outbox.enqueue(fill('C1', 'S-0046'));
+    await s.engine.syncNow();
+    expect(s.outbox.get(newer)!.state).toBe('done');
+    expect(await handlers['outbox.retry']({ id: older }, ctx)).toEqual({ ok: true });
+    await s.engine.syncNow();
+    expect(s.outbox.get(older)).toMatchObject({ state: 'failed', lastError: { kind: 'superseded' } });
 
     s.proxy.setFaults([{ path: '/manifest/update', fault: { kind: 'status', status: 503 } }]);
     const gaveUp = s.outbox.enqueue(fill('B1', 'S-0042'));
@@ -79,13 +93,12 @@ describe("the Outbox's list says whether a failed entry may have arrived, as mai
     s.proxy.setFaults([{ path: '/manifest/update', fault: { kind: 'status', status: 503 } }]);
     const waiting = s.outbox.enqueue(fill('B3', 'S-0044'));
 
-    const handlers = outboxHandlers({ outbox: s.outbox, sync: s.engine });
-    const ctx = { transport: 'test' } as const;
     // Each row as the Outbox draws it, read from its Open tab.
     const open = await handlers['outbox.list'](tabQuery('open'), ctx);
     const rowSays = new Map(open.map((e) => [e.id, entryShownState(e.state, e.lastError, e.mayHaveArrived)]));
     expect(Object.fromEntries(rowSays)).toEqual({
       [refused]: 'refused',
+      [older]: 'superseded',
       [gaveUp]: 'uncertain',
       [lost]: 'uncertain',
       [waiting]: 'pending',
@@ -95,7 +108,7 @@ describe("the Outbox's list says whether a failed entry may have arrived, as mai
     const counts = await handlers['outbox.counts']({}, ctx);
     expect(outboxChannels['outbox.counts'].response.safeParse(counts).success).toBe(true);
     const said = Object.fromEntries(shownCounts(counts).map((c) => [c.state, c.n]));
-    expect(said).toEqual({ pending: 1, held: 0, refused: 1, failed: 0, uncertain: 2 });
+    expect(said).toEqual({ pending: 1, held: 0, refused: 1, failed: 0, superseded: 1, uncertain: 2 });
 
     // Each tab lists the rows that say its words, no other, and says as many as the counts do.
     for (const tab of OUTBOX_TABS.filter((t) => t.id !== 'open' && t.id !== 'done')) {
@@ -106,9 +119,17 @@ describe("the Outbox's list says whether a failed entry may have arrived, as mai
       const total = await handlers['outbox.listTotal'](tabQuery(tab.id), ctx);
       expect(total, tab.label).toEqual({ total: ids.length, elsewhere: [] });
     }
-    // Settings' word before a switch away: the one that gave up is to be looked for, not retried, and the
-    // refused one corrected.
+    // Settings' word before a switch away: the one that gave up is to be looked for, not retried, the
+    // refused one corrected, and the one set aside discarded.
     const services = await handlers['outbox.services']({}, ctx);
-    expect(services.current).toEqual({ ...services.current, waiting: 1, failed: 0, held: 0, refused: 1, uncertain: 2 });
+    expect(services.current).toEqual({
+      ...services.current,
+      waiting: 1,
+      failed: 0,
+      held: 0,
+      refused: 1,
+      superseded: 1,
+      uncertain: 2,
+    });
   });
 });

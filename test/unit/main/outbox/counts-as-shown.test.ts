@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { entryMayHaveArrived } from '../../../../main/outbox/may-have-arrived.js';
-import { FAILED_SHOWN, PLATE_CHANGED, type FailedShown } from '../../../../shared/ipc/channels/outbox.js';
+import { FAILED_SHOWN, PLATE_CHANGED, SUPERSEDED, type FailedShown } from '../../../../shared/ipc/channels/outbox.js';
 import { entryShownState, type ShownState } from '../../../../shared/outbox-words/shown-state.js';
 import { fakeNow, tempDir, wellSet } from './helpers.js';
 
@@ -77,6 +77,7 @@ describe('outbox counts: failed entries split as they are shown', () => {
       localBeforeATry: entry(8, 0, 'failed', 'local'),
       localAfterATry: entry(9, 1, 'failed', 'local'),
       supersededUntried: entry(10, 0, 'failed', 'superseded'),
+      supersededTried: entry(16, 2, 'failed', 'superseded'),
       dependency: entry(11, 0, 'failed', 'dependency'),
       serverOnce: entry(12, 1, 'failed', 'server'),
       damaged: entry(13, 1, 'failed', 'local'),
@@ -111,7 +112,8 @@ describe('outbox counts: failed entries split as they are shown', () => {
       gaveUp: 'uncertain',
       localBeforeATry: 'failed',
       localAfterATry: 'uncertain',
-      supersededUntried: 'uncertain',
+      supersededUntried: 'superseded',
+      supersededTried: 'superseded',
       dependency: 'failed',
       serverOnce: 'failed',
       damaged: 'failed',
@@ -133,15 +135,20 @@ describe('outbox counts: failed entries split as they are shown', () => {
       held: c.failedAs.held,
       refused: c.failedAs.refused,
       failed: c.failedAs.failed,
+      setAside: c.failedAs.superseded,
       unsure: c.uncertain + c.failedAs.uncertain,
     }).toEqual({
       waiting: saidAs('pending').length,
       held: saidAs('held').length,
       refused: saidAs('refused').length,
       failed: saidAs('failed').length,
+      setAside: saidAs('superseded').length,
       unsure: saidAs('uncertain').length,
     });
-    expect(c.failed).toBe(c.failedAs.held + c.failedAs.refused + c.failedAs.failed + c.failedAs.uncertain);
+    expect(c.failedAs.superseded).toBe(2);
+    expect(c.failed).toBe(
+      c.failedAs.held + c.failedAs.refused + c.failedAs.failed + c.failedAs.superseded + c.failedAs.uncertain,
+    );
   });
 
   it("says another service's failed entries as their rows will say them once it is chosen again", () => {
@@ -157,18 +164,29 @@ describe('outbox counts: failed entries split as they are shown', () => {
       failOn('A2', 'not-found');
       failOn('A4', PLATE_CHANGED);
       failOn('A5', 'server');
+      failOn('A6', SUPERSEDED);
       bound.enqueue(wellSet('A3', 'S-A3'));
       current = 'sandbox';
       // "3 failed changes … retry them" would send the one that gave up again unlooked, hold the one held
       // for a look again at once, and have the refused one refused again (on the old code all but the
       // first were counted failed).
       expect(bound.waitingElsewhere()).toEqual([
-        { service: 'real', waiting: 1, failed: 1, held: 1, refused: 1, uncertain: 1, discardable: 5, sending: 0 },
+        {
+          service: 'real',
+          waiting: 1,
+          failed: 1,
+          held: 1,
+          refused: 1,
+          superseded: 1,
+          uncertain: 1,
+          discardable: 6,
+          sending: 0,
+        },
       ]);
-      expect(bound.counts()).toMatchObject({ failed: 0, elsewhere: 5 });
+      expect(bound.counts()).toMatchObject({ failed: 0, elsewhere: 6 });
       current = 'real';
       expect(bound.counts()).toMatchObject({
-        failedAs: { held: 1, refused: 1, failed: 1, uncertain: 1 },
+        failedAs: { held: 1, refused: 1, failed: 1, superseded: 1, uncertain: 1 },
         elsewhere: 0,
       });
     } finally {
@@ -181,7 +199,10 @@ describe('outbox counts: failed entries split as they are shown', () => {
     failWith('A2', 'conflict');
     // Written by hand, as a damaged file or an older version would leave it.
     outbox.db.prepare(`UPDATE entries SET last_error = ? WHERE id = ?`).run('{"kind":"not-fou', damaged);
-    expect(outbox.counts()).toMatchObject({ failed: 2, failedAs: { held: 0, refused: 1, failed: 1, uncertain: 0 } });
+    expect(outbox.counts()).toMatchObject({
+      failed: 2,
+      failedAs: { held: 0, refused: 1, failed: 1, superseded: 0, uncertain: 0 },
+    });
   });
 
   it('lists each way a failed entry is said as it counts it: the same rows, damaged errors too', () => {
@@ -189,6 +210,7 @@ describe('outbox counts: failed entries split as they are shown', () => {
     const refused = [failWith('A2', 'not-found'), failWith('A3', 'permission')];
     const failed = [failWith('A4', 'server'), failWith('A5', 'not-found'), failWith('A6', 'local')];
     const unsure = failWith('A7', 'gave-up');
+    const setAside = failWith('A8', SUPERSEDED);
     // A damaged error and one whose kind is not a string: no kind, so "Failed", counted and listed so.
     outbox.db.prepare(`UPDATE entries SET last_error = ? WHERE id = ?`).run('{"kind":"not-fou', failed[1]);
     outbox.db.prepare(`UPDATE entries SET last_error = ? WHERE id = ?`).run('{"kind":7,"message":"x"}', failed[2]);
@@ -197,6 +219,7 @@ describe('outbox counts: failed entries split as they are shown', () => {
       held: [held],
       refused,
       failed,
+      superseded: [setAside],
       uncertain: [unsure],
     });
     const { failedAs } = outbox.counts();

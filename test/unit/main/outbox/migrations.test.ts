@@ -126,7 +126,17 @@ describe('outbox migrations', () => {
     expect(outbox.list('pending').map((e) => e.service)).toEqual(['saved-before']);
     // Not the service in use: it waits, and is not offered to the sync engine.
     expect(outbox.waitingElsewhere()).toEqual([
-      { service: 'saved-before', waiting: 1, failed: 0, held: 0, refused: 0, uncertain: 0, discardable: 1, sending: 0 },
+      {
+        service: 'saved-before',
+        waiting: 1,
+        failed: 0,
+        held: 0,
+        refused: 0,
+        superseded: 0,
+        uncertain: 0,
+        discardable: 1,
+        sending: 0,
+      },
     ]);
     expect(outbox.oldestPendingTargets(10)).toEqual([]);
     outbox.close();

@@ -77,8 +77,28 @@ describe('outbox reads asked per pass or per scan', () => {
       current = 'sandbox';
       bound.enqueue(wellSet('A6', 'S-6'));
       expect(bound.waitingElsewhere()).toEqual([
-        { service: 'other', waiting: 2, failed: 0, held: 0, refused: 0, uncertain: 0, discardable: 1, sending: 1 },
-        { service: 'real', waiting: 2, failed: 0, held: 0, refused: 0, uncertain: 0, discardable: 2, sending: 0 },
+        {
+          service: 'other',
+          waiting: 2,
+          failed: 0,
+          held: 0,
+          refused: 0,
+          superseded: 0,
+          uncertain: 0,
+          discardable: 1,
+          sending: 1,
+        },
+        {
+          service: 'real',
+          waiting: 2,
+          failed: 0,
+          held: 0,
+          refused: 0,
+          superseded: 0,
+          uncertain: 0,
+          discardable: 2,
+          sending: 0,
+        },
       ]);
       expect(bound.counts()).toMatchObject({ pending: 1, elsewhere: 4 });
 

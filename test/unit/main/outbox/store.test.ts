@@ -321,7 +321,7 @@ describe('outbox store', () => {
       pending: 1,
       sending: 0,
       failed: 0,
-      failedAs: { held: 0, refused: 0, failed: 0, uncertain: 0 },
+      failedAs: { held: 0, refused: 0, failed: 0, superseded: 0, uncertain: 0 },
       uncertain: 0,
       done: 1,
       elsewhere: 0,
@@ -342,7 +342,17 @@ describe('outbox store', () => {
       expect(bound.claim([real, demo], 'r', 'updateManifest')).toEqual([demo]);
       expect(bound.counts()).toMatchObject({ pending: 0, sending: 1, elsewhere: 1 });
       expect(bound.waitingElsewhere()).toEqual([
-        { service: 'real', waiting: 1, failed: 0, held: 0, refused: 0, uncertain: 0, discardable: 1, sending: 0 },
+        {
+          service: 'real',
+          waiting: 1,
+          failed: 0,
+          held: 0,
+          refused: 0,
+          superseded: 0,
+          uncertain: 0,
+          discardable: 1,
+          sending: 0,
+        },
       ]);
       // The current service's entries are never discarded this way; another's are, all of them.
       expect(bound.discardWaiting('sandbox')).toEqual([]);
@@ -376,6 +386,7 @@ describe('outbox store', () => {
         failed: 0,
         held: 0,
         refused: 1,
+        superseded: 0,
         uncertain: 0,
         discardable: 2,
         sending: 1,
@@ -385,12 +396,32 @@ describe('outbox store', () => {
       expect(gone).toHaveLength(w!.discardable);
       expect(bound.get(flying!)?.state).toBe('sending');
       expect(bound.waitingElsewhere()).toEqual([
-        { service: 'real', waiting: 1, failed: 0, held: 0, refused: 0, uncertain: 0, discardable: 0, sending: 1 },
+        {
+          service: 'real',
+          waiting: 1,
+          failed: 0,
+          held: 0,
+          refused: 0,
+          superseded: 0,
+          uncertain: 0,
+          discardable: 0,
+          sending: 1,
+        },
       ]);
       // Its answer lost: now it is the user's to discard, and counted so.
       bound.settle([{ id: flying!, state: 'uncertain', error: { kind: 'network', message: 'x', at: 0 } }]);
       expect(bound.waitingElsewhere()).toEqual([
-        { service: 'real', waiting: 0, failed: 0, held: 0, refused: 0, uncertain: 1, discardable: 1, sending: 0 },
+        {
+          service: 'real',
+          waiting: 0,
+          failed: 0,
+          held: 0,
+          refused: 0,
+          superseded: 0,
+          uncertain: 1,
+          discardable: 1,
+          sending: 0,
+        },
       ]);
       expect(bound.discardWaiting('real')).toEqual([flying]);
     } finally {

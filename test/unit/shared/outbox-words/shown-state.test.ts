@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OUTBOX_ENTRY_STATES, PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
+import { OUTBOX_ENTRY_STATES, PLATE_CHANGED, SUPERSEDED } from '../../../../shared/ipc/channels/outbox.js';
 import {
   countedStateSaid,
+  entryShownState,
   shownState,
   stateSaidShort,
   STATE_SAID,
@@ -24,13 +25,19 @@ describe("an entry's state as the Outbox says it", () => {
     ]);
   });
 
-  it('tells a failed entry apart by its error: held for a look, refused by the service, or failed otherwise', () => {
+  it('tells a failed entry apart by its error: held for a look, refused, set aside, or failed otherwise', () => {
     expect(STATE_SAID[shownState('failed', { kind: PLATE_CHANGED })]).toBe('Needs a look');
     for (const kind of ['not-found', 'validation', 'conflict', 'bad-request', 'permission', 'rejected'])
       expect(STATE_SAID[shownState('failed', { kind })]).toBe('Refused');
     // Repeated service errors, this computer, an entry it needed: nothing the service said against the change.
-    for (const kind of ['gave-up', 'local', 'dependency', 'superseded', 'staging'])
+    for (const kind of ['gave-up', 'local', 'dependency', 'staging'])
       expect(STATE_SAID[shownState('failed', { kind })]).toBe('Failed');
+    // Set aside for a newer change that was sent after it: never sent, whatever an earlier try did (on the
+    // old code "Failed" by its error alone, and "Unsure whether it arrived" by main's word beside it).
+    expect(STATE_SAID[shownState('failed', { kind: SUPERSEDED })]).toBe('Set aside');
+    for (const may of ['superseded', null] as const)
+      expect(STATE_SAID[entryShownState('failed', { kind: SUPERSEDED }, may)]).toBe('Set aside');
+    expect(countedStateSaid(2, 'superseded')).toBe('set aside');
     // A hold is only a failed entry's: a pending one that met a changed plate is still waiting.
     expect(STATE_SAID[shownState('pending', { kind: PLATE_CHANGED })]).toBe('Waiting to be sent');
   });

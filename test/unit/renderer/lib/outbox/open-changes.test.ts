@@ -7,7 +7,7 @@ import {
   openTotal,
 } from '../../../../../renderer/lib/outbox/open-changes.js';
 
-const none = { waiting: 0, failed: 0, held: 0, refused: 0, uncertain: 0 };
+const none = { waiting: 0, failed: 0, held: 0, refused: 0, superseded: 0, uncertain: 0 };
 
 describe("a service's open changes in words", () => {
   it('says apart what a switch back sends and what waits for a retry or a decision', () => {
@@ -47,6 +47,23 @@ describe("a service's open changes in words", () => {
       '1 change for Lab A needs a look (the plate was changed on the service since): switch back to it in ' +
         'Settings, then send it anyway or discard it in the Outbox',
     ]);
+  });
+
+  /**
+   * A change set aside for a newer one is never sent: its one choice in the Outbox is Discard. Counted as
+   * unsure before, the line asked the user to look for it on the service and choose "It arrived" or "Send
+   * again", neither of which its row offers.
+   */
+  it('says a change set aside for a newer one is only discarded', () => {
+    const c = { ...none, superseded: 2, uncertain: 1 };
+    expect(openTotal(c)).toBe(3);
+    expect(openChangesSaid(c, 'Lab A')).toEqual([
+      '2 changes for Lab A set aside for newer ones and never to be sent: switch back to it in Settings, then ' +
+        'discard them in the Outbox',
+      '1 change for Lab A may or may not have arrived: switch back to it in Settings, look for it on the ' +
+        'service, then choose "It arrived" or "Send again" in the Outbox',
+    ]);
+    expect(discardOffer({ ...none, superseded: 1 })).toBe('discard it');
   });
 });
 

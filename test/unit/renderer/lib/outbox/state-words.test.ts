@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_SAID, type ShownState } from '../../../../../shared/outbox-words/shown-state.js';
 import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
-import { SYNC_STATE, syncOf } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { markOf, SYNC_STATE } from '../../../../../renderer/lib/plate-map/well-view.js';
 import { SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
-import { queuedSaid, takenOutSaid, type QueuedSync } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
+import {
+  queuedSaid,
+  queuedSyncOf,
+  takenOutSaid,
+  type QueuedSync,
+} from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
 import { phaseWords, type UploadPhase } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 
 // A technician who read "not yet sent" on the plate, "waiting to send" in a list and "Waiting to be sent" in
@@ -34,6 +39,7 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       ['refused', 'refused'],
       ['failed', 'failed'],
       ['unsure', 'uncertain'],
+      ['superseded', 'superseded'],
       ['cancelled', 'cancelled'],
       ['discarded', 'discarded'],
     ];
@@ -47,6 +53,8 @@ describe("every screen says an entry's state in the Outbox's words", () => {
   // On the old code every failed entry's mark was "refused" and an unsure one's too, whatever the Outbox
   // said. A failure the service did not refuse is unsure when main says it may be on the service all the
   // same (mayHaveArrived), and failed when it never left this computer: a list says what the well says.
+  // One set aside for a newer change is said so in a list (it was "unsure" on the old code, as the Outbox
+  // said it then), and draws nothing in its well, which shows the newer change.
   it("a well's and a listed item's mark is the Outbox's state of its entry, refusal or not", () => {
     const stands: [OutboxEntryState, OutboxError | null, MayHaveArrived | null, ShownState][] = [
       ['pending', null, null, 'pending'],
@@ -57,13 +65,14 @@ describe("every screen says an entry's state in the Outbox's words", () => {
       ['failed', { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts' }, 'gave-up', 'uncertain'],
       ['failed', { kind: 'local', message: 'Not sent: it failed on this computer' }, 'local', 'uncertain'],
       ['failed', { kind: 'local', message: 'Not sent: it failed on this computer' }, null, 'failed'],
-      ['failed', { kind: 'superseded', message: 'Not sent: a newer change' }, 'superseded', 'uncertain'],
+      ['failed', { kind: 'superseded', message: 'Not sent: a newer change' }, 'superseded', 'superseded'],
       ['failed', null, null, 'failed'],
       ['uncertain', { kind: 'network', message: 'socket hang up' }, null, 'uncertain'],
     ];
     for (const [state, error, mayHaveArrived, shown] of stands) {
-      const sync = syncOf({ state, error, mayHaveArrived });
-      expect(sync && SYNC_STATE[sync], `${state} ${error?.kind}`).toBe(shown);
+      const mark = markOf({ state, error, mayHaveArrived });
+      expect(mark && SYNC_STATE[mark], `${state} ${error?.kind}`).toBe(shown === 'superseded' ? null : shown);
+      const sync = queuedSyncOf({ state, error, mayHaveArrived });
       expect(queuedSaid({ sync, reason: null }).startsWith(said(shown)), `${state} ${error?.kind}`).toBe(true);
     }
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutbox } from '../../../../../main/outbox/index.js';
-import { PLATE_CHANGED } from '../../../../../shared/ipc/channels/outbox.js';
+import { PLATE_CHANGED, SUPERSEDED } from '../../../../../shared/ipc/channels/outbox.js';
 import { OutboxList, type OutboxFilter } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
 import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
 import { wellSet } from '../../../main/outbox/helpers.js';
@@ -17,10 +17,11 @@ import { wellSet } from '../../../main/outbox/helpers.js';
 describe('Outbox tabs with more failed entries than a tab lists', () => {
   let env: InProcess;
   let dataDir: string;
-  const ids: Record<'held' | 'refused' | 'failed' | 'uncertain', number[]> = {
+  const ids: Record<'held' | 'refused' | 'failed' | 'superseded' | 'uncertain', number[]> = {
     held: [],
     refused: [],
     failed: [],
+    superseded: [],
     uncertain: [],
   };
 
@@ -40,6 +41,7 @@ describe('Outbox tabs with more failed entries than a tab lists', () => {
     fail(3, PLATE_CHANGED, ids.held);
     fail(2, 'dependency', ids.failed);
     fail(2, 'gave-up', ids.uncertain);
+    fail(2, SUPERSEDED, ids.superseded);
     outbox.close();
     env = await inProcessApi({ dataDir });
   });
@@ -64,8 +66,15 @@ describe('Outbox tabs with more failed entries than a tab lists', () => {
     expect(failed.entries.map((e) => e.id)).toEqual(ids.failed);
     expect(failed.moreThanListed).toBeNull();
     expect((await tab('uncertain')).entries.map((e) => e.id)).toEqual(ids.uncertain);
+    expect((await tab('superseded')).entries.map((e) => e.id)).toEqual(ids.superseded);
     // The counts say what the tabs list.
-    expect((await env.call('outbox.counts', {})).failedAs).toEqual({ held: 3, refused: 600, failed: 2, uncertain: 2 });
+    expect((await env.call('outbox.counts', {})).failedAs).toEqual({
+      held: 3,
+      refused: 600,
+      failed: 2,
+      superseded: 2,
+      uncertain: 2,
+    });
   });
 
   it('a tab with more than it lists shows the oldest 500 and says how many there are', async () => {
@@ -74,6 +83,6 @@ describe('Outbox tabs with more failed entries than a tab lists', () => {
     expect(refused.moreThanListed).toMatch(/^Showing the oldest 500 of 600 entries in "Refused": correct/);
     const open = await tab('open');
     expect(open.entries).toHaveLength(500);
-    expect(open.moreThanListed).toMatch(/oldest 500 of 607 entries in "Open"/);
+    expect(open.moreThanListed).toMatch(/oldest 500 of 609 entries in "Open"/);
   });
 });
