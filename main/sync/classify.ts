@@ -143,6 +143,19 @@ export function localGaveUp(err: unknown, tries: number, at: number, attempts: n
 export const MAX_ANSWERED_FAILURES = 8;
 
 /**
+ * The last answer of an entry that gave up, in the service's own words and status ("Last: the service
+ * said "Operation failed" (HTTP 503)."), not the client's message, which names the endpoint by our own
+ * name and the status a second time. Nothing for a timeout: the sentence before says it.
+ */
+function lastAnswerSaid(last: EntryError): string {
+  if (last.kind === 'timeout') return '';
+  const words = last.reason ?? last.serverMessage;
+  const status = last.status === undefined ? '' : `HTTP ${last.status}`;
+  if (words) return ` Last: the service said "${words}"${status ? ` (${status})` : ''}.`;
+  return status ? ` Last: ${status}.` : ` Last: ${last.message}`;
+}
+
+/**
  * The error an entry keeps when it has had its answered failures: how many, and the last reason. No
  * what-to-do: the last answer may have come after the service made the change (a 502 or 504 from its
  * gateway), so every screen says the entry unsure (mayHaveArrived) and offers its own choices.
@@ -155,7 +168,7 @@ export function gaveUp(last: EntryError, attempts: number): EntryError {
       last.kind === 'timeout'
         ? 'the service was reachable; this got no answer in time'
         : 'the service answered each with an error'
-    }. Last: ${last.message}`,
+    }.${lastAnswerSaid(last)}`,
   };
 }
 

@@ -12,7 +12,11 @@ export interface ShownError {
   serviceSaid: string | null;
 }
 
-/** Errors whose own sentence says what happened and what to do (the service's words are inside it). */
+/**
+ * Errors whose own sentence says what happened and what to do (the service's words and status are inside
+ * it: "… (HTTP 403, "Forbidden")", "Last: the service said "Operation failed" (HTTP 503)"), so no status is
+ * added after it.
+ */
 const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission', NO_FILE_RESULT]);
 
 /**
@@ -71,7 +75,7 @@ const withStatus = (text: string, status: number | undefined): string =>
   status === undefined ? text : `${text} (${status})`;
 
 export function shownError(err: OutboxError): ShownError {
-  if (OWN_WORDS.has(err.kind)) return { said: withStatus(err.message, err.status), serviceSaid: null };
+  if (OWN_WORDS.has(err.kind)) return { said: err.message, serviceSaid: null };
   const unanswered = UNANSWERED[err.kind];
   if (unanswered?.fromService === false)
     return { said: `${unanswered.said} (${err.reason ?? err.message}).`, serviceSaid: null };

@@ -58,8 +58,8 @@ describe("a failed entry's reason and its row's choices", () => {
     expect(e.lastError?.kind).toBe('gave-up');
     expect(shown(e)).toBe('uncertain');
     expect(e.lastError?.message).toBe(
-      'Stopped after 8 failed attempts: the service answered each with an error. Last: updateRowsById: the service ' +
-        'failed (HTTP 503) — Operation failed.',
+      'Stopped after 8 failed attempts: the service answered each with an error. Last: the service said ' +
+        '"Operation failed" (HTTP 503).',
     );
     expect(e.lastError?.message).not.toMatch(FAILED_ROW_WORDS);
   });

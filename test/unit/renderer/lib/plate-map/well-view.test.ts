@@ -111,7 +111,8 @@ describe('plate map overlay', () => {
   const gaveUp = {
     kind: 'gave-up',
     status: 503,
-    message: 'Stopped after 8 failed attempts: the service answered each with an error. Last: Operation failed',
+    message:
+      'Stopped after 8 failed attempts: the service answered each with an error. Last: the service said "Operation failed" (HTTP 503).',
   } as const;
 
   // On the old code: "refused", and drawn as if it never happened (A1 empty, A5 still S-5), so the next
@@ -127,7 +128,7 @@ describe('plate map overlay', () => {
       ],
       before,
     );
-    expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'unsure', reason: { said: `${gaveUp.message} (503)` } });
+    expect(map.get('A1')).toMatchObject({ sample: 'S-1', sync: 'unsure', reason: { said: gaveUp.message } });
     expect(map.get('A5')).toMatchObject({ sample: null, sync: 'unsure', reason: { said: 'The service failed (500)' } });
     // Undone or discarded, each well shows what it held before.
     expect(before.get(7)?.before).toMatchObject({ sample: null });

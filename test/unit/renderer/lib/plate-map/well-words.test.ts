@@ -49,7 +49,8 @@ describe("a well's name and tooltip", () => {
     const gaveUp = {
       kind: 'gave-up',
       status: 503,
-      message: 'Stopped after 8 failed attempts: the service answered each with an error. Last: Operation failed',
+      message:
+        'Stopped after 8 failed attempts: the service answered each with an error. Last: the service said "Operation failed" (HTTP 503).',
     };
     const failed = overlay(
       ['A1'],
@@ -57,7 +58,7 @@ describe("a well's name and tooltip", () => {
       [{ entryId: 1, state: 'failed', updatedAt: 1, intent, error: gaveUp, mayHaveArrived: 'gave-up' }],
     ).get('A1')!;
     expect(describeWell(failed)).toBe(
-      `A1, S-7701, ${SYNC_SAID.unsure}: ${gaveUp.message} (503) It may be on the service all the same: look in ` +
+      `A1, S-7701, ${SYNC_SAID.unsure}: ${gaveUp.message} It may be on the service all the same: look in ` +
         'the Outbox before you put another tube here.',
     );
     const lost = { kind: 'network', message: 'socket hang up' };

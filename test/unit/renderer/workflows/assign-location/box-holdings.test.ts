@@ -100,7 +100,8 @@ describe('boxHoldings: a change that failed but may be on the service', () => {
   const gaveUp: OutboxError = {
     kind: 'gave-up',
     status: 503,
-    message: 'Stopped after 8 failed attempts: the service answered each with an error. Last: Operation failed',
+    message:
+      'Stopped after 8 failed attempts: the service answered each with an error. Last: the service said "Operation failed" (HTTP 503).',
   };
 
   // On the old code any failed change counted as never made: the next tube went to A6, where S-0013 may be.
