@@ -1,16 +1,13 @@
-import { messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { Layout } from '../../../shared/layout/positions.js';
-import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { PageSampleIndex } from '../../lib/samples/sample-index.js';
-import { asRead, lookUpTubes, surelyNotInLabsheet, type TubeAnswer } from '../../lib/samples/tube-row.js';
+import { lookUpTubes } from '../../lib/samples/tube-row.js';
 import type { RackBad, RackRead } from './rack-csv.js';
-import { misreadsHeld, onePerPosition, type MisreadHeld, type RackRefusal } from './rack-positions.js';
-import { isTube, namesOf } from './box-holdings.js';
-import { holderOf, standing, takenBecause, whereIs, type BoxRecord, type Placement } from './box-record.js';
-import { alreadyHere, type TubeAlreadyHere } from './held-words.js';
-import { idTypeFor, type IdTypeChoice } from './id-type.js';
-import { classifyReads, namedTwice, positionsOfTubes, tubeKey } from './rack-reads.js';
+import type { MisreadHeld } from './rack-positions.js';
+import { standing, type BoxRecord, type Placement } from './box-record.js';
+import type { IdTypeChoice } from './id-type.js';
+import { classifyReads, namedTwice, positionsOfTubes } from './rack-reads.js';
+import { RackDecisions } from './rack-decisions.js';
 
 /**
  * How far a rack import has come: the labsheet's tubes being read in, the file's reads being checked
@@ -73,14 +70,6 @@ export interface RackChecked {
 /** Reads checked between two redraws of the progress. */
 const RACK_PROGRESS_EVERY = 100;
 
-/** A rack file's read that names a tube: its lookup, and where its tube already is. */
-interface Checked {
-  r: RackRead;
-  c: ScanClass;
-  found: TubeAnswer | undefined;
-  here: TubeAlreadyHere | null;
-}
-
 /**
  * A rack scanner file's reads, checked as scans are, against the open box; AssignState.importRack
  * commits what this takes. The file is the box as it was read: a tube the box's
@@ -120,58 +109,6 @@ interface Checked {
  */
 export async function checkRack(box: RackBox, reads: readonly RackRead[], o: RackOptions = {}): Promise<RackChecked> {
   const progress = o.progress ?? (() => undefined);
-  const unknownTubes = o.unknown ?? 'ask';
-  const refused: RackRefusal[] = (o.misread ?? []).map((bad) => ({ bad, tube: false }));
-  const take: Placement[] = [];
-  /** Positions a read of the file fills, with its tube: passed over (the tube already there), or saved there. */
-  const filledBy = new Map<string, string>();
-  const held: string[] = [];
-  const moved: string[] = [];
-  const ask: RackRead[] = [];
-  /** Reads refused because the record has another tube at their position, with that tube. */
-  const blocked: { bad: RackBad; holder: string }[] = [];
-  /** Positions earlier reads of the file take, and by which tube. */
-  const filled = new Map<string, string>();
-  /** Reads into a position a tube is in, the file showing that tube elsewhere. */
-  const behindMove: { read: Checked; bad: RackBad; holder: string }[] = [];
-  const afterMoves: string[] = [];
-  let already = 0;
-  /**
-   * A read that may take its position: a tube the labsheet lacks is asked about or skipped, any other
-   * is saved. Whether it was saved, or would be once the question is answered.
-   */
-  const place = ({ r, c, found, here }: Checked): boolean => {
-    const unknown = !here && found && found.row === null && surelyNotInLabsheet(found);
-    // Skipped, the tube is not saved: its position stays free for another read of it in the file,
-    // or for a rescan, not taken by a tube that was never saved.
-    if (unknown && unknownTubes === 'skip') {
-      refused.push({
-        bad: {
-          position: r.position,
-          raw: r.barcode,
-          reason: `not in the labsheet ${box.labsheet}${asRead(found)}, and you chose not to use it`,
-        },
-        tube: true,
-      });
-      return false;
-    }
-    // Asked about, the tube takes its position as it would if used: the question then names one tube per position.
-    filled.set(r.position, c.value);
-    if (unknown && unknownTubes === 'ask') {
-      ask.push(r);
-      return true;
-    }
-    const idType = idTypeFor(box.idType, c);
-    const from = here?.position ?? undefined;
-    take.push({ id: c.value, idType, position: r.position, ...(from ? { from } : {}) });
-    if (here?.position) moved.push(`${c.value} ${here.position} → ${r.position}`);
-    return true;
-  };
-  /**
-   * Whether the file saves a move out of `position` (one whose `from` it is): the sync then sends a
-   * tube into it only after that move, whoever put the moved tube there.
-   */
-  const leaves = (position: string): boolean => take.some((p) => p.from === position);
   progress({ phase: 'index', done: 0, of: reads.length });
   // A rack's reads are resolved from the index in hand; those it does not hold are asked of main
   // together (one call for a whole rack), not one call per read: scans waiting behind the file wait less.
@@ -184,134 +121,24 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
     classed.flatMap(({ c, why }) => (why ? [] : [c.value])),
   );
   const twiceAt = namedTwice(classed, rows);
-  const twice = [...new Set(twiceAt.values())].map((reads) =>
-    reads.map((r) => `${r.barcode} in ${r.position}`).join(' and '),
-  );
   const inFile = positionsOfTubes(classed, rows);
-  const read = new Set(reads.map((r) => r.position));
-  const missing = notInFile(box, inFile, new Set((o.empty ?? []).filter((p) => !read.has(p))));
-  /** Reads already gone through, by tube and position: a line repeated in the file is one read. */
-  const seen = new Set<string>();
+  const file = new RackDecisions(box, o.unknown ?? 'ask', o.misread ?? [], twiceAt, inFile);
   for (const [n, { r, c, why }] of classed.entries()) {
     if (n % RACK_PROGRESS_EVERY === 0) {
       progress({ phase: 'checking', done: n, of: reads.length });
       // Lets the screen draw how far a long check has come; a rack of a few tubes does not wait.
       if (n > 0) await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    if (why) {
-      refused.push({ bad: { position: r.position, raw: r.barcode, reason: why }, tube: false });
-      continue;
-    }
-    const found = rows.get(c.value);
-    if (found && 'failed' in found) {
-      refused.push({
-        bad: { position: r.position, raw: r.barcode, reason: `could not be looked up (${messageOf(found.failed)})` },
-        tube: true,
-      });
-      continue;
-    }
-    const row = found?.row ?? null;
-    const key = tubeKey(c.value, row);
-    if (seen.has(`${key}@${r.position}`)) continue;
-    seen.add(`${key}@${r.position}`);
-    const elsewhere = twiceAt.get(key)?.filter((o) => o.position !== r.position);
-    if (elsewhere?.length) {
-      const at = elsewhere.map((o) => `${o.position}${o.barcode === r.barcode ? '' : ` (as ${o.barcode})`}`);
-      const reason = `the file puts this tube in ${at.join(' and ')} too; a tube is in one position, so none of them was saved`;
-      // A taken position is no place to rescan into: the next scan would be queued over its tube.
-      const taken = takenBecause(box, r.position);
-      refused.push({
-        bad: {
-          position: r.position,
-          raw: r.barcode,
-          ...(taken ? { reason: `${reason}, and ${taken}`, taken: true as const } : { reason }),
-        },
-        tube: true,
-      });
-      continue;
-    }
-    const names = namesOf(c.value, row);
-    const here = whereIs(box, c.value, row);
-    // There by the user's change held for a look: said as a scan of it says it, or the user takes
-    // the tube for placed and the change for done.
-    if (here?.held) {
-      held.push(alreadyHere(c.value, here));
-      if (here.position === r.position) filledBy.set(r.position, here.as);
-      continue;
-    }
-    if (here && (here.position === null || here.position === r.position)) {
-      already++;
-      if (here.position) filledBy.set(here.position, here.as);
-      continue;
-    }
-    const before = filled.get(r.position);
-    // The record may still list the tube itself there, from before a move of it away that the file undoes.
-    const itself = box.held.some((h) => h.position === r.position && isTube(h, box.labsheet, names));
-    const taken = before
-      ? `${r.position} is not empty (${before} is in it)`
-      : itself
-        ? null
-        : takenBecause(box, r.position);
-    if (taken) {
-      const bad = { position: r.position, raw: r.barcode, reason: taken, taken: true as const };
-      const holder = before ? null : holderOf(box, r.position);
-      // A tube there the file shows elsewhere: decided once the file's moves are known.
-      if (holder && inFile.has(holder.toUpperCase())) {
-        behindMove.push({ read: { r, c, found, here }, bad, holder });
-        continue;
-      }
-      refused.push({ bad, tube: true });
-      if (holder) blocked.push({ bad, holder });
-      continue;
-    }
-    place({ r, c, found, here });
+    if (why) file.refuse({ position: r.position, raw: r.barcode, reason: why }, false);
+    else file.decide(r, c, rows.get(c.value));
   }
-  // Reads into a position a move the file saves empties, in the order the moves free them (a chain
-  // of moves frees one position after another): queued after the move, as the sync sends a tube into
-  // a position only after an older move out of it (cutAtMovesOutOf, by the move's `from`).
-  for (let freed = true; freed;) {
-    freed = false;
-    for (const w of [...behindMove]) {
-      if (filled.has(w.read.r.position) || !leaves(w.read.r.position)) continue;
-      behindMove.splice(behindMove.indexOf(w), 1);
-      freed = true;
-      if (place(w.read)) afterMoves.push(`${w.read.r.barcode} into ${w.read.r.position} after ${w.holder} leaves it`);
-    }
-  }
-  for (const { read, bad, holder } of behindMove) {
-    const before = filled.get(read.r.position);
-    if (before) {
-      refused.push({ bad: { ...bad, reason: `${read.r.position} is not empty (${before} is in it)` }, tube: true });
-      continue;
-    }
-    refused.push({ bad, tube: true });
-    blocked.push({ bad, holder });
-  }
-  const savedAt = new Set(take.flatMap((p) => (p.position ? [p.position] : [])));
-  for (const { bad, holder } of blocked) blockedBy(bad, holder, inFile, savedAt);
-  for (const p of take) if (p.position) filledBy.set(p.position, p.id);
-  // A misread, or a tube that could not be looked up, where the record has a tube the file does not
-  // move away: a rescan there would queue the next tube over it, so it is checked by eye instead.
-  const recordHolds = new Map<string, string>();
-  for (const { bad } of refused) {
-    if (bad.taken || filledBy.has(bad.position) || !takenBecause(box, bad.position)) continue;
-    // Emptied by a move the file saves: free for the next scan, which is sent after that move.
-    if (leaves(bad.position)) continue;
-    recordHolds.set(bad.position, holderOf(box, bad.position) ?? 'a tube');
-  }
-  const { refused: toRescan, byEye } = misreadsHeld(refused, recordHolds);
-  const outcome = {
-    already,
-    moved,
-    afterMoves,
-    missing,
-    held,
-    twice,
-    byEye,
-    refused: onePerPosition(toRescan, filledBy),
-    ask,
-  };
-  return { outcome, take };
+  file.placeBehindMoves();
+  const read = new Set(reads.map((r) => r.position));
+  const missing = notInFile(box, inFile, new Set((o.empty ?? []).filter((p) => !read.has(p))));
+  const twice = [...new Set(twiceAt.values())].map((reads) =>
+    reads.map((r) => `${r.barcode} in ${r.position}`).join(' and '),
+  );
+  return file.checked(missing, twice);
 }
 
 /**
@@ -330,29 +157,4 @@ function notInFile(box: BoxRecord, inFile: ReadonlyMap<string, string>, empty: R
     missing.push(`${position} (${id})`);
   }
   return missing;
-}
-
-/**
- * Why a read whose position the record gives `holder` waits, added to its reason, when the file shows
- * `holder` elsewhere. The service refuses a tube into a well its record still gives another, even
- * within one request. A read behind a saved move that says it leaves the position was saved
- * (checkRack); one that comes here has no such move (the page saw `holder` at another position too),
- * so the sync could not hold it back: it is not queued, and goes when the file is chosen again after
- * that move is sent (`afterMove`).
- * Nothing is added when the file does not show `holder`: the position's own reason says all that is known.
- */
-function blockedBy(
-  bad: RackBad,
-  holder: string,
-  inFile: ReadonlyMap<string, string>,
-  savedAt: ReadonlySet<string>,
-): void {
-  const there = inFile.get(holder.toUpperCase());
-  if (!there) return;
-  if (savedAt.has(there)) {
-    bad.reason += `; the file moves ${holder} to ${there}: once that move is sent (see the Outbox), choose the rack file again`;
-    bad.afterMove = true;
-    return;
-  }
-  bad.reason += `; the file shows ${holder} in ${there}, but that move was not saved either: see ${there}`;
 }
