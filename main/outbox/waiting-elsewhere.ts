@@ -5,6 +5,7 @@ import type { StoreContext } from './store-context.js';
 import type { Outbox, WaitingElsewhere } from './outbox-types.js';
 import type { EntryState } from './entry.js';
 import { shownOfFailed } from './failed-shown.js';
+import { noOpenChanges } from '../../shared/ipc/channels/outbox.js';
 
 /**
  * Entries are bound to the service they were queued for: what waits for one not in use now, and the
@@ -27,12 +28,7 @@ export function servicesElsewhere(
         if (r.service === current) continue;
         const w = by.get(r.service) ?? {
           service: r.service,
-          waiting: 0,
-          failed: 0,
-          held: 0,
-          refused: 0,
-          superseded: 0,
-          uncertain: 0,
+          ...noOpenChanges(),
           discardable: 0,
           sending: 0,
         };

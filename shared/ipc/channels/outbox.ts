@@ -178,6 +178,9 @@ const openChanges = {
   uncertain: z.number().int().nonnegative(),
 };
 export type OpenChanges = { [K in keyof typeof openChanges]: number };
+/** None of any kind, each kind the schema's: where a service's counts start. */
+export const noOpenChanges = (): OpenChanges =>
+  Object.fromEntries(Object.keys(openChanges).map((k) => [k, 0])) as OpenChanges;
 /**
  * Where the open changes are bound: the service in use now and its open changes, and each other
  * service with changes waiting for the user to switch back to it (or discard them).

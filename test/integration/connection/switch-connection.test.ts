@@ -6,6 +6,7 @@ import { inProcessApi, type InProcess } from '../../helpers/in-process-api.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 import { freePort } from '../../helpers/free-port.js';
 import { foundRow } from '../../helpers/found-row.js';
+import { openChanges } from '../../helpers/open-changes.js';
 
 /**
  * A queued change belongs to the service it was queued for. These switch the connection with changes
@@ -78,12 +79,7 @@ describe('changes wait for the service they were queued for', () => {
       {
         service: expect.any(String),
         label: expect.stringContaining(real),
-        waiting: 1,
-        failed: 0,
-        held: 0,
-        refused: 0,
-        superseded: 0,
-        uncertain: 0,
+        ...openChanges({ waiting: 1 }),
         discardable: 1,
         sending: 0,
       },
@@ -176,12 +172,7 @@ describe('changes wait for the service they were queued for', () => {
       {
         service: expect.any(String),
         label: expect.stringContaining(away),
-        waiting: 1,
-        failed: 0,
-        held: 0,
-        refused: 0,
-        superseded: 0,
-        uncertain: 0,
+        ...openChanges({ waiting: 1 }),
         discardable: 1,
         sending: 0,
       },

@@ -11,6 +11,7 @@ import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { prepareStatements } from '../../../../main/outbox/statements.js';
 import { assign, fakeNow, planOf, wellSet } from './helpers.js';
 import { outboxPerTest } from '../sync/outbox-per-test.js';
+import { elsewhere } from '../../../helpers/open-changes.js';
 
 describe('outbox reads asked per pass or per scan', () => {
   const clock = fakeNow();
@@ -77,28 +78,8 @@ describe('outbox reads asked per pass or per scan', () => {
       current = 'sandbox';
       bound.enqueue(wellSet('A6', 'S-6'));
       expect(bound.waitingElsewhere()).toEqual([
-        {
-          service: 'other',
-          waiting: 2,
-          failed: 0,
-          held: 0,
-          refused: 0,
-          superseded: 0,
-          uncertain: 0,
-          discardable: 1,
-          sending: 1,
-        },
-        {
-          service: 'real',
-          waiting: 2,
-          failed: 0,
-          held: 0,
-          refused: 0,
-          superseded: 0,
-          uncertain: 0,
-          discardable: 2,
-          sending: 0,
-        },
+        elsewhere('other', { waiting: 2, discardable: 1, sending: 1 }),
+        elsewhere('real', { waiting: 2, discardable: 2 }),
       ]);
       expect(bound.counts()).toMatchObject({ pending: 1, elsewhere: 4 });
 

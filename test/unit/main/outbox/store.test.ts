@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createOutbox, WriteError, type Outbox } from '../../../../main/outbox/index.js';
 import { prepareStatements } from '../../../../main/outbox/statements.js';
 import { assign, fakeNow, rowUpdate, tempDir, webhook, wellRemove, wellSet } from './helpers.js';
+import { elsewhere } from '../../../helpers/open-changes.js';
 
 describe('outbox store', () => {
   let t: ReturnType<typeof tempDir>;
@@ -341,19 +342,7 @@ describe('outbox store', () => {
       expect(bound.pendingHead(bound.oldestPendingTargets(5)[0]!, 10).map((e) => e.id)).toEqual([demo]);
       expect(bound.claim([real, demo], 'r', 'updateManifest')).toEqual([demo]);
       expect(bound.counts()).toMatchObject({ pending: 0, sending: 1, elsewhere: 1 });
-      expect(bound.waitingElsewhere()).toEqual([
-        {
-          service: 'real',
-          waiting: 1,
-          failed: 0,
-          held: 0,
-          refused: 0,
-          superseded: 0,
-          uncertain: 0,
-          discardable: 1,
-          sending: 0,
-        },
-      ]);
+      expect(bound.waitingElsewhere()).toEqual([elsewhere('real', { waiting: 1, discardable: 1 })]);
       // The current service's entries are never discarded this way; another's are, all of them.
       expect(bound.discardWaiting('sandbox')).toEqual([]);
       expect(bound.discardWaiting('real')).toEqual([real]);
@@ -380,49 +369,15 @@ describe('outbox store', () => {
       current = 'sandbox';
 
       const [w] = bound.waitingElsewhere();
-      expect(w).toEqual({
-        service: 'real',
-        waiting: 2,
-        failed: 0,
-        held: 0,
-        refused: 1,
-        superseded: 0,
-        uncertain: 0,
-        discardable: 2,
-        sending: 1,
-      });
+      expect(w).toEqual(elsewhere('real', { waiting: 2, refused: 1, discardable: 2, sending: 1 }));
       const gone = bound.discardWaiting('real');
       expect(gone).toEqual([waiting, failing]);
       expect(gone).toHaveLength(w!.discardable);
       expect(bound.get(flying!)?.state).toBe('sending');
-      expect(bound.waitingElsewhere()).toEqual([
-        {
-          service: 'real',
-          waiting: 1,
-          failed: 0,
-          held: 0,
-          refused: 0,
-          superseded: 0,
-          uncertain: 0,
-          discardable: 0,
-          sending: 1,
-        },
-      ]);
+      expect(bound.waitingElsewhere()).toEqual([elsewhere('real', { waiting: 1, sending: 1 })]);
       // Its answer lost: now it is the user's to discard, and counted so.
       bound.settle([{ id: flying!, state: 'uncertain', error: { kind: 'network', message: 'x', at: 0 } }]);
-      expect(bound.waitingElsewhere()).toEqual([
-        {
-          service: 'real',
-          waiting: 0,
-          failed: 0,
-          held: 0,
-          refused: 0,
-          superseded: 0,
-          uncertain: 1,
-          discardable: 1,
-          sending: 0,
-        },
-      ]);
+      expect(bound.waitingElsewhere()).toEqual([elsewhere('real', { uncertain: 1, discardable: 1 })]);
       expect(bound.discardWaiting('real')).toEqual([flying]);
     } finally {
       bound.close();

@@ -6,8 +6,9 @@ import {
   openChangesSaid,
   openTotal,
 } from '../../../../../renderer/lib/outbox/open-changes.js';
+import { openChanges } from '../../../../helpers/open-changes.js';
 
-const none = { waiting: 0, failed: 0, held: 0, refused: 0, superseded: 0, uncertain: 0 };
+const none = openChanges();
 
 describe("a service's open changes in words", () => {
   it('says apart what a switch back sends and what waits for a retry or a decision', () => {
