@@ -167,8 +167,8 @@ export interface Outbox {
    * Entries in a state, oldest first: for lists the user acts on, so an entry this version cannot read is
    * listed as such (with the reason) instead of breaking the list. Of every service, or with `inUse` of
    * the one in use (ListOptions). With `shown`, of the failed entries only those the Outbox says so (a
-   * tab of it: Needs a look, Refused, Failed, Set aside, and the failed ones of Unsure whether it arrived); with
-   * `newest`, the newest first (Recently sent).
+   * tab of it: Needs a look, Refused, Failed, Set aside, and the failed ones of Unsure whether it
+   * arrived); with `newest`, the newest first (Recently sent).
    */
   list(state: EntryState, options?: ListOptions): ListedEntry[];
   /**

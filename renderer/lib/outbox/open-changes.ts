@@ -12,10 +12,10 @@ export const openTotal = (c: OpenChanges): number =>
  * A service's open changes in words, one phrase per kind, each saying what becomes of them in the words of
  * the Outbox's own choices for them: only the waiting ones go by themselves when the user switches back; a
  * failed one waits for a retry, one that needs a look for "Send anyway", a refused one for a correction
- * (a retry unchanged is refused again), one set aside for a newer change for nothing but a discard, and an
- * uncertain one for the user's look and decision, so counting
- * them as "waiting to be sent", or all as "retry them", promised too much. The Outbox lists only the
- * service in use's entries, so each is reached by switching back first.
+ * (a retry unchanged is refused again), one set aside for a newer change for nothing but a discard, and
+ * an uncertain one for the user's look and decision, so counting them as "waiting to be sent", or all as
+ * "retry them", promised too much. The Outbox lists only the service in use's entries, so each is reached
+ * by switching back first.
  */
 export function openChangesSaid(c: OpenChanges, label: string): string[] {
   const back = 'switch back to it in Settings';

@@ -12,9 +12,9 @@ export interface ShownCount {
 /**
  * The open entries counted by the states the Outbox's rows show, in the order a technician deals with
  * them: waiting (sending ones too: they are not sent yet), then the failed ones split as main split them
- * (needs a look, refused, failed, set aside), then the unsure ones: those whose answer was lost and the failed ones
- * main says may be on the service, as their rows and the Unsure tab have them. So "2 refused" finds two
- * Refused rows, and "1 unsure" the row that says "Unsure whether it arrived".
+ * (needs a look, refused, failed, set aside), then the unsure ones: those whose answer was lost and the
+ * failed ones main says may be on the service, as their rows and the Unsure tab have them. So "2 refused"
+ * finds two Refused rows, and "1 unsure" the row that says "Unsure whether it arrived".
  */
 export function shownCounts(c: OutboxCounts): ShownCount[] {
   const failed = (state: Exclude<FailedShown, 'uncertain'>): ShownCount => ({

@@ -155,7 +155,8 @@ const listedStates = {
   states: z.array(outboxEntryState).max(OUTBOX_ENTRY_STATES.length).optional(),
   /**
    * Of the failed entries, only those the Outbox says as this (Needs a look, Refused, Failed, Set aside,
-   * Unsure whether it arrived); entries of the other states named are all listed (an uncertain one is said unsure).
+   * Unsure whether it arrived); entries of the other states named are all listed (an uncertain one is
+   * said unsure).
    */
   shown: z.enum(FAILED_SHOWN).optional(),
 };
