@@ -2,7 +2,6 @@ import type { EntryError } from './entry.js';
 import { WriteError } from '../common/write-error.js';
 import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
-import { SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
 import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
 
 /** States an entry never leaves without the user: what was built on it will not happen as stated. */
@@ -31,9 +30,10 @@ const errorOf = (e: EntryRow): EntryError | null =>
  */
 function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null): string {
   if (e.state !== 'failed') return 'It cannot be sent without that entry: discard this one.';
-  // Set aside for a newer change: its own reason says what to do, and "Send again" would undo that change.
-  if (error?.kind === SUPERSEDED) return 'Its reason says what to do; this one goes with it.';
   switch (shownOfFailed(error?.kind, e.attempts)) {
+    case 'superseded':
+      // Its own reason says what to do, and "Send again" would undo the newer change it was set aside for.
+      return 'Its reason says what to do; this one goes with it.';
     case 'uncertain':
       return (
         `Look for that entry on the service: if it is there, choose "${unsureChoiceSaid('mark-done')}" on its row; ` +

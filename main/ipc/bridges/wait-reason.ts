@@ -8,7 +8,7 @@ import {
   type OutboxEntry,
 } from '../../outbox/index.js';
 import { askedOnceBy } from '../../common/asked-once.js';
-import { isHeldForLook, NO_FILE_RESULT, SUPERSEDED } from '../../../shared/ipc/channels/outbox.js';
+import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
   HELD_BY_RULES,
@@ -72,16 +72,19 @@ function standing(w: WaitedFor, error: EntryError | null, attempts: number, free
         ', so it may or may not be on the service. Look there: if it ' +
         `arrived, press "It arrived" on #${w.id}; if not, "Send again"`
       );
-    case 'failed':
-      // As its row says it (shownOfFailed): one that may be on the service is looked for, not retried.
-      if (error?.kind === SUPERSEDED)
+    case 'failed': {
+      // As its row says it (shownOfFailed): one set aside is only discarded; one that may be on the service
+      // is looked for, not retried.
+      const shown = shownOfFailed(error?.kind, attempts);
+      if (shown === 'superseded')
         return `was set aside for a newer change and will not be sent (its reason is on its line), ${discarded}`;
-      if (shownOfFailed(error?.kind, attempts) === 'uncertain')
+      if (shown === 'uncertain')
         return (
           'failed, but may be on the service all the same (its reason is on its line). Look there: if it ' +
           `arrived, press "It arrived" on #${w.id}; if not, "Send again"`
         );
       return `failed: retry or discard #${w.id} (its reason is on its line)`;
+    }
     case 'pending':
     case 'sending':
       return 'is not sent yet; this goes right after it';
