@@ -99,14 +99,17 @@ const PLATES = [
   ['PLT000002', 'PL-0002'],
 ] as const;
 
-/** Signed in on Well fill at `size`, each of `plates` (barcode, name, …) opened in turn for `check`. */
+/**
+ * Signed in on Well fill, each of `plates` (barcode, name, …) opened in turn for `check`. A check puts
+ * its mark on a well once, then looks at it at each size (`atEachSize`): the window resized over the
+ * same plate, as a user's is, draws it as one opened at that size.
+ */
 async function onEachPlate<P extends readonly [code: string, hrid: string, ...rest: string[]]>(
   page: Page,
-  size: (typeof SIZES)[number],
   plates: readonly P[],
   check: (plate: P) => Promise<void>,
 ): Promise<void> {
-  await page.setViewportSize(size);
+  await page.setViewportSize(SIZES[0]);
   await signIn(page, stack);
   await openScreen(page, 'Well fill');
   // The tubes' rows read before a check takes the service away, as at a bench that worked online first:
@@ -119,173 +122,175 @@ async function onEachPlate<P extends readonly [code: string, hrid: string, ...re
   }
 }
 
+type Size = (typeof SIZES)[number];
+
+/** `look` at each of `sizes`, the window resized to it, each size's findings named by it. */
+async function atEachSize(page: Page, sizes: readonly Size[], look: (size: Size) => Promise<void>): Promise<void> {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await test.step(`at ${size.width}×${size.height}`, () => look(size));
+  }
+}
+
 /** The position a well stands at, from its test id (`well-A1`). */
 async function positionOf(well: Locator): Promise<string> {
   return ((await well.getAttribute('data-testid')) ?? '').replace('well-', '');
 }
 
-let tube = 30;
-for (const size of SIZES) {
-  test(`at ${size.width}×${size.height} a filled well waiting to be sent shows its mark, on 96 and 384 wells`, async ({
-    page,
-  }) => {
-    await onEachPlate(page, size, PLATES, async ([, hrid]) => {
-      await stack.stopSandbox();
-      try {
-        await page.getByTestId('scan-field').focus();
-        const sample = `S-00${++tube}`;
-        await scanAndWait(page, `TB0000${tube}`, sample);
-        const well = page.locator(`[data-sample="${sample}"]`);
-        await expect(well).toHaveAttribute('data-sync', 'pending');
-        const position = await positionOf(well);
+/** The page fits the window: no sideways scroll, and the plate's last row on screen. */
+async function expectPlateFits(page: Page, hrid: string, size: Size): Promise<void> {
+  const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
+    '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',
+  );
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  const last = await boxOf(page.getByTestId(hrid === 'PL-0003' ? 'well-H12' : 'well-P24'));
+  expect(last.y + last.height).toBeLessThanOrEqual(size.height);
+}
+
+test('a filled well waiting to be sent shows its mark, on 96 and 384 wells, at each size', async ({ page }) => {
+  let tube = 30;
+  await onEachPlate(page, PLATES, async ([, hrid]) => {
+    await stack.stopSandbox();
+    try {
+      await page.getByTestId('scan-field').focus();
+      const sample = `S-00${++tube}`;
+      await scanAndWait(page, `TB0000${tube}`, sample);
+      const well = page.locator(`[data-sample="${sample}"]`);
+      await expect(well).toHaveAttribute('data-sync', 'pending');
+      const position = await positionOf(well);
+      await atEachSize(page, SIZES, async (size) => {
         await expectMarkShown(page, position, '…');
         // The tooltip still names it whole, and what its mark means.
         await expect(well).toHaveAttribute('title', new RegExp(`${sample}, .*waiting to be sent`));
         // The legend in the same words as the tooltip and the Outbox ("not yet sent" before).
         await expect(page.getByTestId('plate-legend')).toContainText('dashed ring = waiting to be sent');
-        // The plate still fits: no sideways scroll, the last row on screen.
-        const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
-          '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',
-        );
-        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-        const last = await boxOf(page.getByTestId(hrid === 'PL-0003' ? 'well-H12' : 'well-P24'));
-        expect(last.y + last.height).toBeLessThanOrEqual(size.height);
+        await expectPlateFits(page, hrid, size);
         await shot(page, `well-marks-${size.width}-${hrid}`);
-      } finally {
-        await stack.startSandbox();
-      }
-    });
+      });
+    } finally {
+      await stack.startSandbox();
+    }
   });
-}
+});
 
 /** The laptop sizes where a mark's badge had the least room beside a filled well's id. */
 const LAPTOPS = SIZES.filter((size) => size.width < 1600);
 
-let other = 0;
-let heldTube = 59;
-for (const size of LAPTOPS) {
-  test(`at ${size.width}×${size.height} a filled well whose change needs a look shows "?", on 96 and 384 wells`, async ({
-    page,
-  }) => {
-    const plates = [
-      ['PLT000001', 'PL-0001', 'G'],
-      ['PLT000002', 'PL-0002', 'P'],
-    ] as const;
-    await onEachPlate(page, size, plates, async ([, hrid, row]) => {
-      // Another bench changes the plate after this one read it: the next tube here is held for a look.
-      ++other;
-      await stack.api('/manifest/update', {
-        hrid,
-        plate: {
-          wells: [
-            {
-              position: `${row}${other}`,
-              sample: { id: `S-02${10 + other}`, labsheet: 'Samples' },
-              tags: [],
-              label: 'SAMPLE',
-            },
-          ],
-        },
-      });
-      const sample = `S-00${++heldTube}`;
-      await scanAndWait(page, `TB0000${heldTube}`, sample);
-      const held = page.locator(`[data-sample="${sample}"]`);
-      await expect(held).toHaveAttribute('data-sync', 'held', { timeout: 20_000 });
-      await expectMarkShown(page, await positionOf(held), '?');
+test('a filled well whose change needs a look shows "?", on 96 and 384 wells, at laptop sizes', async ({ page }) => {
+  const plates = [
+    ['PLT000001', 'PL-0001', 'G'],
+    ['PLT000002', 'PL-0002', 'P'],
+  ] as const;
+  let other = 0;
+  let heldTube = 59;
+  await onEachPlate(page, plates, async ([, hrid, row]) => {
+    // Another bench changes the plate after this one read it: the next tube here is held for a look.
+    ++other;
+    await stack.api('/manifest/update', {
+      hrid,
+      plate: {
+        wells: [
+          {
+            position: `${row}${other}`,
+            sample: { id: `S-02${10 + other}`, labsheet: 'Samples' },
+            tags: [],
+            label: 'SAMPLE',
+          },
+        ],
+      },
+    });
+    const sample = `S-00${++heldTube}`;
+    await scanAndWait(page, `TB0000${heldTube}`, sample);
+    const held = page.locator(`[data-sample="${sample}"]`);
+    await expect(held).toHaveAttribute('data-sync', 'held', { timeout: 20_000 });
+    const position = await positionOf(held);
+    await atEachSize(page, LAPTOPS, async (size) => {
+      await expectMarkShown(page, position, '?');
       await shot(page, `well-marks-held-${size.width}-${hrid}`);
     });
   });
-}
+});
 
-let unknown = 7700;
-for (const size of SIZES) {
-  test(`at ${size.width}×${size.height} a well whose fill the service refused shows its square "!", on 96 and 384 wells`, async ({
-    page,
-  }) => {
-    await onEachPlate(page, size, PLATES, async ([, hrid]) => {
-      // A sample the labsheet does not have, placed anyway: the service refuses that well (422).
-      const sample = `S-${++unknown}`;
-      await scanAndWait(page, sample, 'not in the labsheet');
-      await page.getByTestId('guard-proceed').click();
-      // Drawn as it was before the refused fill (empty), as a reading of the plate draws it: the "!" names the tube.
-      const well = page.locator(`[data-sync="refused"][aria-label*="${sample} was not put here"]`);
-      await expect(well).toHaveCount(1, { timeout: 20_000 });
-      await expect(well).toHaveAttribute('data-sample', '');
-      const position = await positionOf(well);
+test('a well whose fill the service refused shows its square "!", on 96 and 384 wells, at each size', async ({
+  page,
+}) => {
+  let unknown = 7700;
+  await onEachPlate(page, PLATES, async ([, hrid]) => {
+    // A sample the labsheet does not have, placed anyway: the service refuses that well (422).
+    const sample = `S-${++unknown}`;
+    await scanAndWait(page, sample, 'not in the labsheet');
+    await page.getByTestId('guard-proceed').click();
+    // Drawn as it was before the refused fill (empty), as a reading of the plate draws it: the "!" names the tube.
+    const well = page.locator(`[data-sync="refused"][aria-label*="${sample} was not put here"]`);
+    await expect(well).toHaveCount(1, { timeout: 20_000 });
+    await expect(well).toHaveAttribute('data-sample', '');
+    const position = await positionOf(well);
+    // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says in plain
+    // words that the service refused it, why and what to do, with the service's own words after, as the
+    // tooltip does; and in the legend's word for it, not a second one.
+    const name = new RegExp(
+      `^${position}, empty, (SAMPLE, )?refused by the service: ${sample} was not put here\\. ` +
+        `The Samples labsheet has no row ${sample}\\. ` +
+        `Fix it in the Outbox \\(Retry after correcting, or Discard\\)\\. The service said: .*"${sample}" \\(4\\d\\d\\)$`,
+    );
+    await expect(well).toHaveAccessibleName(name);
+    await expect(well).toHaveAttribute('title', name);
+    await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused or failed (see Outbox)');
+    await expect(page.getByTestId('scan-field')).toBeFocused();
+    await atEachSize(page, SIZES, async (size) => {
       await expectMarkShown(page, position, '!');
-      // The mark is drawn only (aria-hidden): a screen reader hears the well's name, which says in plain
-      // words that the service refused it, why and what to do, with the service's own words after, as the
-      // tooltip does; and in the legend's word for it, not a second one.
-      const name = new RegExp(
-        `^${position}, empty, (SAMPLE, )?refused by the service: ${sample} was not put here\\. ` +
-          `The Samples labsheet has no row ${sample}\\. ` +
-          `Fix it in the Outbox \\(Retry after correcting, or Discard\\)\\. The service said: .*"${sample}" \\(4\\d\\d\\)$`,
-      );
-      await expect(well).toHaveAccessibleName(name);
-      await expect(well).toHaveAttribute('title', name);
-      await expect(page.getByTestId('plate-legend')).toContainText('! and red ring = refused or failed (see Outbox)');
-      await expect(page.getByTestId('scan-field')).toBeFocused();
       await shot(page, `well-marks-refused-${size.width}-${hrid}`);
     });
   });
-}
+});
 
-let mayBeThere = 39;
-for (const size of LAPTOPS) {
-  test(`at ${size.width}×${size.height} a filled well that failed or is unsure shows "~", not "refused", on 96 and 384 wells`, async ({
-    page,
-  }) => {
-    await onEachPlate(page, size, PLATES, async ([, hrid]) => {
-      await stack.stopSandbox();
-      try {
-        await page.getByTestId('scan-field').focus();
-        const failed = `S-00${++mayBeThere}`;
-        await scanAndWait(page, `TB0000${mayBeThere}`, failed);
-        const unsure = `S-00${++mayBeThere}`;
-        await scanAndWait(page, `TB0000${mayBeThere}`, unsure);
-        // Ended as a sync on a bad network ends them: one gave up after repeated 503s, one lost its answer.
-        const gaveUp =
-          'Stopped after 8 failed attempts: the service answered each with an error. Last: the service said ' +
-          '"Operation failed" (HTTP 503).';
-        stack.storeEntryState(failed, 'failed', { kind: 'gave-up', status: 503, message: gaveUp });
-        stack.storeEntryState(unsure, 'uncertain', { kind: 'network', message: 'socket hang up' });
-        // The plate is drawn again from this computer's record and its Outbox.
-        await page.reload();
-        await openScreen(page, 'Well fill');
-        await expect(page.getByTestId('plate-info')).toContainText(hrid);
-        const mayBe = 'It may be on the service all the same: look in the Outbox before you put another tube here\\.';
-        for (const [sample, sync, glyph, said] of [
-          [failed, 'unsure', '~', `unsure whether it arrived: ${gaveUp.replace(/[.()]/g, '\\$&')} ${mayBe}`],
-          [
-            unsure,
-            'unsure',
-            '~',
-            `unsure whether it arrived: The service could not be reached \\(socket hang up\\)\\. ${mayBe}`,
-          ],
-        ] as const) {
-          // Drawn with the tube in it (it may be there), not as if it never happened.
-          const well = page.locator(`[data-sample="${sample}"]`);
-          await expect(well).toHaveAttribute('data-sync', sync);
-          const position = await positionOf(well);
-          await expectMarkShown(page, position, glyph);
-          const name = new RegExp(`^${position}, ${sample}, (SAMPLE, )?${said}$`);
-          await expect(well).toHaveAccessibleName(name);
-          await expect(well).toHaveAttribute('title', name);
-        }
-        await expect(page.getByTestId('plate-legend')).toContainText(
-          '! and red ring = refused or failed (see Outbox) · ~ = unsure whether it arrived ·',
-        );
-        // The plate and its legend still fit: no sideways scroll, the last row on screen.
-        const [scrollWidth, clientWidth] = await page.evaluate<[number, number]>(
-          '[document.scrollingElement.scrollWidth, document.scrollingElement.clientWidth]',
-        );
-        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-        const last = await boxOf(page.getByTestId(hrid === 'PL-0003' ? 'well-H12' : 'well-P24'));
-        expect(last.y + last.height).toBeLessThanOrEqual(size.height);
-        await shot(page, `well-marks-may-be-there-${size.width}-${hrid}`);
-      } finally {
-        await stack.startSandbox();
+test('a filled well that failed or is unsure shows "~", not "refused", on 96 and 384 wells, at laptop sizes', async ({
+  page,
+}) => {
+  let mayBeThere = 39;
+  await onEachPlate(page, PLATES, async ([, hrid]) => {
+    await stack.stopSandbox();
+    try {
+      await page.getByTestId('scan-field').focus();
+      const failed = `S-00${++mayBeThere}`;
+      await scanAndWait(page, `TB0000${mayBeThere}`, failed);
+      const unsure = `S-00${++mayBeThere}`;
+      await scanAndWait(page, `TB0000${mayBeThere}`, unsure);
+      // Ended as a sync on a bad network ends them: one gave up after repeated 503s, one lost its answer.
+      const gaveUp =
+        'Stopped after 8 failed attempts: the service answered each with an error. Last: the service said ' +
+        '"Operation failed" (HTTP 503).';
+      stack.storeEntryState(failed, 'failed', { kind: 'gave-up', status: 503, message: gaveUp });
+      stack.storeEntryState(unsure, 'uncertain', { kind: 'network', message: 'socket hang up' });
+      // The plate is drawn again from this computer's record and its Outbox.
+      await page.reload();
+      await openScreen(page, 'Well fill');
+      await expect(page.getByTestId('plate-info')).toContainText(hrid);
+      const mayBe = 'It may be on the service all the same: look in the Outbox before you put another tube here\\.';
+      const wells = [
+        [failed, `unsure whether it arrived: ${gaveUp.replace(/[.()]/g, '\\$&')} ${mayBe}`],
+        [unsure, `unsure whether it arrived: The service could not be reached \\(socket hang up\\)\\. ${mayBe}`],
+      ] as const;
+      for (const [sample, said] of wells) {
+        // Drawn with the tube in it (it may be there), not as if it never happened.
+        const well = page.locator(`[data-sample="${sample}"]`);
+        await expect(well).toHaveAttribute('data-sync', 'unsure');
+        const name = new RegExp(`^${await positionOf(well)}, ${sample}, (SAMPLE, )?${said}$`);
+        await expect(well).toHaveAccessibleName(name);
+        await expect(well).toHaveAttribute('title', name);
       }
-    });
+      await expect(page.getByTestId('plate-legend')).toContainText(
+        '! and red ring = refused or failed (see Outbox) · ~ = unsure whether it arrived ·',
+      );
+      await atEachSize(page, LAPTOPS, async (size) => {
+        for (const [sample] of wells)
+          await expectMarkShown(page, await positionOf(page.locator(`[data-sample="${sample}"]`)), '~');
+        // The plate and its legend still fit.
+        await expectPlateFits(page, hrid, size);
+        await shot(page, `well-marks-may-be-there-${size.width}-${hrid}`);
+      });
+    } finally {
+      await stack.startSandbox();
+    }
   });
-}
+});
