@@ -46,10 +46,11 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
   console.error(`No built renderer in ${distDir}: run \`npm run build\` first (npm start does it for you).`);
   process.exit(1);
 }
-// Two levels up from main/host/ (tsx) or three from out/main/host/ (compiled): take the first that exists.
-const pkgUrl = [new URL('../../package.json', import.meta.url), new URL('../../../package.json', import.meta.url)].find(
-  (u) => existsSync(u),
-);
+// The app's package.json, the nearest one above this file: two levels up from main/host/ (tsx), three
+// from out/main/host/ (compiled), four from out/e2e/main/host/ (the e2e stacks' transpile).
+const pkgUrl = ['../../', '../../../', '../../../../']
+  .map((up) => new URL(`${up}package.json`, import.meta.url))
+  .find((u) => existsSync(u));
 const pkg = (pkgUrl ? JSON.parse(readFileSync(pkgUrl, 'utf8')) : { version: '0.0.0' }) as { version: string };
 let sandboxAnswers;
 try {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { findUuid } from '../../../shared/api/primitives.js';
 import { useStack } from './stack.js';
@@ -10,6 +11,9 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   // Before the token: the sync line does not say a bare "Online", and Settings points to the field
   // below instead of offering to open Settings.
   await page.goto(stack.hostUrl);
+  // The header says which Benchlink this is, as its package.json has it (a host that could not find it said v0.0.0).
+  const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+  await expect(page.getByTestId('app-version')).toHaveText(`v${version} · browser`);
   await expect(page.getByTestId('sync-online')).toHaveText(
     'Online, but no token: nothing is sent until one is entered in Settings.',
   );

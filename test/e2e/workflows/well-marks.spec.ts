@@ -47,44 +47,53 @@ const apart = (a: Box, b: Box) =>
   a.y + a.height <= b.y + 0.5 ||
   b.y + b.height <= a.y + 0.5;
 
+/** What `expectMarkShown` checks, read from one layout of the page (a scroll between two reads moves every box). */
+interface MarkGeometry {
+  mark: Box;
+  well: Box;
+  /** Whether what is drawn at the mark's middle is the mark. */
+  atMiddle: boolean;
+  /** The id's or position's lines of text, as drawn. */
+  text: Box[];
+  shape: { ring: boolean; radius: [string, string] };
+}
+
 /** The mark is in its well's box, not clipped or covered (what is drawn at its middle is the mark), and clear of the id or position. */
 async function expectMarkShown(page: Page, position: string, glyph: string): Promise<void> {
   const well = page.getByTestId(`well-${position}`);
-  const mark = well.locator('.mark');
-  await expect(mark).toHaveText(glyph);
-  const m = await boxOf(mark);
-  const w = await boxOf(well);
+  await expect(well.locator('.mark')).toHaveText(glyph);
+  const g = await well.evaluate((el): MarkGeometry => {
+    const box = (r: DOMRect) => ({ x: r.x, y: r.y, width: r.width, height: r.height });
+    const mark = el.querySelector('.mark')!;
+    const m = box(mark.getBoundingClientRect());
+    const css = getComputedStyle(mark);
+    const id = el.querySelector('.sample, .pos');
+    const range = document.createRange();
+    if (id?.textContent?.trim()) range.selectNodeContents(id);
+    return {
+      mark: m,
+      well: box(el.getBoundingClientRect()),
+      atMiddle: document.elementFromPoint(m.x + m.width / 2, m.y + m.height / 2)?.classList.contains('mark') ?? false,
+      text: id?.textContent?.trim() ? [...range.getClientRects()].map(box) : [],
+      shape: {
+        ring: parseFloat(css.borderTopWidth) >= 2 && css.backgroundColor !== css.borderTopColor,
+        radius: [css.borderTopLeftRadius, css.borderTopRightRadius],
+      },
+    };
+  });
+  const [m, w] = [g.mark, g.well];
   // Under 11px the "…" of a waiting well was a smudge on a 384-well plate at 1280 and 1366 px: only its colour read.
   expect.soft(Math.min(m.width, m.height), `${position}: the mark is at least 11px`).toBeGreaterThanOrEqual(MIN_MARK);
   // Told apart by shape as well as glyph and colour: waiting is a hollow ring, needing a look a filled
   // disc, refused a filled square, unsure a filled leaf.
-  const shape = await mark.evaluate((el) => {
-    const css = getComputedStyle(el);
-    return {
-      ring: parseFloat(css.borderTopWidth) >= 2 && css.backgroundColor !== css.borderTopColor,
-      radius: [css.borderTopLeftRadius, css.borderTopRightRadius],
-    };
-  });
-  expect.soft(shape, `${position}: the ${glyph} mark's shape`).toEqual(SHAPES[glyph]);
+  expect.soft(g.shape, `${position}: the ${glyph} mark's shape`).toEqual(SHAPES[glyph]);
   expect.soft(inside(m, w), `${position}: mark ${JSON.stringify(m)} inside well ${JSON.stringify(w)}`).toBe(true);
-  const atMiddle = await page.evaluate<boolean, [number, number]>(
-    ([x, y]) => document.elementFromPoint(x, y)?.classList.contains('mark') ?? false,
-    [m.x + m.width / 2, m.y + m.height / 2],
-  );
-  expect.soft(atMiddle, `${position}: the mark is drawn, not clipped or covered`).toBe(true);
+  expect.soft(g.atMiddle, `${position}: the mark is drawn, not clipped or covered`).toBe(true);
   // Clear of the id, or of the position an empty well shows (a refused fill leaves the well as it was).
-  const sample = well.locator('.sample, .pos');
-  if ((await sample.count()) > 0 && (await sample.textContent())?.trim()) {
-    const glyphs = await sample.evaluate((el) => {
-      const r = document.createRange();
-      r.selectNodeContents(el);
-      return [...r.getClientRects()].map((c) => ({ x: c.x, y: c.y, width: c.width, height: c.height }));
-    });
-    for (const g of glyphs)
-      expect
-        .soft(apart(m, g), `${position}: the mark ${JSON.stringify(m)} is clear of the id ${JSON.stringify(g)}`)
-        .toBe(true);
-  }
+  for (const t of g.text)
+    expect
+      .soft(apart(m, t), `${position}: the mark ${JSON.stringify(m)} is clear of the id ${JSON.stringify(t)}`)
+      .toBe(true);
 }
 
 async function openPlate(page: Page, code: string, hrid: string): Promise<void> {
@@ -128,6 +137,8 @@ type Size = (typeof SIZES)[number];
 async function atEachSize(page: Page, sizes: readonly Size[], look: (size: Size) => Promise<void>): Promise<void> {
   for (const size of sizes) {
     await page.setViewportSize(size);
+    // Looked at once the page has laid itself out for the new size (two frames), as a user sees it.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await test.step(`at ${size.width}×${size.height}`, () => look(size));
   }
 }
