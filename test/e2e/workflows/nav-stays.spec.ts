@@ -124,3 +124,25 @@ test('the service goes away and comes back: the sync line changes above the scre
     if (!back) await stack.startSandbox();
   }
 });
+
+test('going from screen to screen, by key or by click, the tabs stay put: the one chosen is marked without moving the rest', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  for (const size of SIZES) {
+    await page.setViewportSize(size);
+    await page.keyboard.press('Alt+1');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const before = await boxesOf(tabs(page));
+    const all = await tabs(page).all();
+    for (const [i, tab] of all.entries()) {
+      // "Assign location" in bold no longer fitted its line in the nav: chosen, it took two, and pushed
+      // every tab under it down by a line.
+      if (i % 2 === 0) await page.keyboard.press(`Alt+${i + 1}`);
+      else await tab.click();
+      await expect(tab).toHaveAttribute('aria-current', 'page');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await boxesOf(tabs(page)), `at ${size.width}×${size.height}, on ${await tab.innerText()}`).toEqual(before);
+    }
+  }
+});

@@ -97,12 +97,16 @@ test('rack scanner file with one misread: good reads are kept, only the bad posi
   await expect(page.getByTestId('rack-bad')).toContainText('D2');
   await expect(page.getByTestId('rack-bad')).toContainText('D5');
   await expect(page.getByTestId('rack-bad')).toContainText('not a tube ID');
+  await expect(page.getByTestId('rack-bad')).toContainText('Rescan these positions');
   await expect(page.getByTestId('last-scan')).toContainText('3 tubes saved from the rack file; 2 positions to rescan');
   await expect(page.getByTestId('next-position')).toHaveText('D2');
   await page.getByTestId('scan-field').focus();
   await scanAndWait(page, 'TB000202', /TB000202 → .*Freezer Box 1 D2/);
   await expect(page.getByTestId('next-position')).toHaveText('D5');
   await scanAndWait(page, 'TB000205', /TB000205 → .*Freezer Box 1 D5/);
+  // Both filled: the panel no longer asks for a rescan, it says they are done.
+  await expect(page.getByTestId('rack-bad')).toContainText('Every misread position rescanned');
+  await expect(page.getByTestId('rack-bad')).not.toContainText('Rescan these positions');
   await expect(page.locator('li[data-testid^="assigned-"]')).toHaveCount(5);
   await shot(page, 'assign-location');
   await expect(page.locator('[data-testid^="assigned-"][data-sync="synced"]')).toHaveCount(5, { timeout: 20_000 });
