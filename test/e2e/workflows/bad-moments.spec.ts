@@ -122,6 +122,12 @@ test('token revoked mid-sync: the queue pauses (nothing lost) until a good token
   for (const t of ['TB000071', 'TB000072']) await scanAndWait(page, t, 'Status = in use');
   await expect(page.getByTestId('sync-banner')).toHaveAttribute('data-state', 'paused-for-token', { timeout: 20_000 });
   await expect(page.getByTestId('count-pending')).toHaveText('2');
+  // Said once, by the token banner (with Open Settings); the sync line says what that means for the queue.
+  await expect(page.getByText(/refused (your|the) token/)).toHaveCount(1);
+  await expect(page.getByTestId('banner-token')).toContainText('The service refused your token.');
+  await expect(page.getByTestId('sync-banner')).toContainText(
+    'Paused — changes wait on this computer until a new token is entered in Settings; nothing is lost.',
+  );
   await shot(page, 'paused-for-token');
   await enterToken(page, DEMO_TOKEN);
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });
