@@ -85,6 +85,17 @@ export function phaseWords(phase: UploadPhase): string {
   return said;
 }
 
+/**
+ * The phases in which a file may still reach the service, so the note said before it is sent (`storedOnly`)
+ * still holds: once the service answered (its own status is shown then) or the file was taken out, "Will
+ * be stored but not embedded" read as a promise over "refused" or "will not be sent".
+ */
+const MAY_STILL_GO: ReadonlySet<UploadPhase> = new Set(['staging', 'queued', 'sending', 'failed', 'unsure']);
+
+/** The file's "stored but not embedded" note while it can still come true, else null. */
+export const storedOnlyShown = (item: Pick<UploadItem, 'phase' | 'storedOnly'>): string | null =>
+  MAY_STILL_GO.has(item.phase) ? item.storedOnly : null;
+
 const files = (n: number) => counted(n, 'file');
 
 /** What did not happen when a choice on an unsure upload failed, before main's reason. */

@@ -24,6 +24,8 @@ test('upload files: each gets a file id and ticket; a type the service does not 
   await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'refused', { timeout: 20_000 });
   // In the Outbox's word for it: refused, not "failed" (which reads as worth sending again).
   await expect(page.getByTestId('upload-runner.exe').locator('strong')).toHaveText('refused');
+  // The service answered: its reason stands, not the "will be stored" said before it was sent.
+  await expect(page.getByTestId('stored-only-runner.exe')).toHaveCount(0);
   await expect(page.getByTestId('upload-plate-layout.csv')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-gel.png')).toContainText('QUEUED');

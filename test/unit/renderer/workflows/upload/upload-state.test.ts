@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedOnlyNote, UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import {
+  storedOnlyNote,
+  storedOnlyShown,
+  UploadState,
+} from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 
@@ -18,6 +22,17 @@ describe('Upload: every file type is sent; the page says which will not be embed
     expect(storedOnlyNote('README')).toMatch(/stored but not embedded: a file without an extension/);
     expect(storedOnlyNote('gel.PNG')).toBeNull();
     expect(storedOnlyNote('plate.csv')).toBeNull();
+  });
+
+  it('says the note while the file may still reach the service, not once it was answered or taken out', () => {
+    const note = storedOnlyNote('runner.exe');
+    expect(note).not.toBeNull();
+    for (const phase of ['staging', 'queued', 'sending', 'failed', 'unsure'] as const)
+      expect(storedOnlyShown({ phase, storedOnly: note })).toBe(note);
+    // Answered (its status says what the service did) or never to be sent: "Will be stored" no longer holds.
+    for (const phase of ['done', 'refused', 'discarded', 'cancelled'] as const)
+      expect(storedOnlyShown({ phase, storedOnly: note })).toBeNull();
+    expect(storedOnlyShown({ phase: 'queued', storedOnly: null })).toBeNull();
   });
 
   it('stages and queues a file not on the embedding list, with the note shown before it is sent', async () => {
