@@ -158,12 +158,21 @@ async function expectPlateFits(page: Page, hrid: string, size: Size): Promise<vo
   expect(last.y + last.height).toBeLessThanOrEqual(size.height);
 }
 
+/** `scans` made with the service away, from the scan field: its changes wait on this computer. */
+async function withServiceDown(page: Page, scans: () => Promise<void>): Promise<void> {
+  await stack.stopSandbox();
+  try {
+    await page.getByTestId('scan-field').focus();
+    await scans();
+  } finally {
+    await stack.startSandbox();
+  }
+}
+
 test('a filled well waiting to be sent shows its mark, on 96 and 384 wells, at each size', async ({ page }) => {
   let tube = 30;
   await onEachPlate(page, PLATES, async ([, hrid]) => {
-    await stack.stopSandbox();
-    try {
-      await page.getByTestId('scan-field').focus();
+    await withServiceDown(page, async () => {
       const sample = `S-00${++tube}`;
       await scanAndWait(page, `TB0000${tube}`, sample);
       const well = page.locator(`[data-sample="${sample}"]`);
@@ -178,9 +187,7 @@ test('a filled well waiting to be sent shows its mark, on 96 and 384 wells, at e
         await expectPlateFits(page, hrid, size);
         await shot(page, `well-marks-${size.width}-${hrid}`);
       });
-    } finally {
-      await stack.startSandbox();
-    }
+    });
   });
 });
 
@@ -260,9 +267,7 @@ test('a filled well that failed or is unsure shows "~", not "refused", on 96 and
 }) => {
   let mayBeThere = 39;
   await onEachPlate(page, PLATES, async ([, hrid]) => {
-    await stack.stopSandbox();
-    try {
-      await page.getByTestId('scan-field').focus();
+    await withServiceDown(page, async () => {
       const failed = `S-00${++mayBeThere}`;
       await scanAndWait(page, `TB0000${mayBeThere}`, failed);
       const unsure = `S-00${++mayBeThere}`;
@@ -300,8 +305,6 @@ test('a filled well that failed or is unsure shows "~", not "refused", on 96 and
         await expectPlateFits(page, hrid, size);
         await shot(page, `well-marks-may-be-there-${size.width}-${hrid}`);
       });
-    } finally {
-      await stack.startSandbox();
-    }
+    });
   });
 });
