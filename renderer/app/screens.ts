@@ -26,6 +26,11 @@ export interface ScreenDef {
   load?: () => Promise<ScreenComponent>;
   /** Already in the first chunk (the scan-taking screens): drawn at once, with no loading step. */
   component?: ScreenComponent;
+  /**
+   * Whether the screen takes scans (claims the scan hub). One that does not answers a scan with
+   * NO_SCREEN_FOR_SCANS, so its idle headline says so beforehand instead of "Ready for the first scan".
+   */
+  takesScans: boolean;
 }
 
 /**
@@ -33,23 +38,25 @@ export interface ScreenDef {
  * import, in the first chunk) or `load` (a dynamic import). Settings is rendered by the shell itself.
  */
 export const SCREENS: readonly ScreenDef[] = [
-  { id: 'well-fill', label: 'Well fill', key: '1', component: WellFillScreen },
-  { id: 'assign-location', label: 'Assign location', key: '2', component: AssignScreen },
-  { id: 'row-update', label: 'Row update', key: '3', component: RowUpdateScreen },
-  { id: 'upload', label: 'Upload', key: '4', component: UploadScreen },
-  { id: 'outbox', label: 'Outbox', key: '5', component: OutboxScreen },
+  { id: 'well-fill', label: 'Well fill', key: '1', component: WellFillScreen, takesScans: true },
+  { id: 'assign-location', label: 'Assign location', key: '2', component: AssignScreen, takesScans: true },
+  { id: 'row-update', label: 'Row update', key: '3', component: RowUpdateScreen, takesScans: true },
+  { id: 'upload', label: 'Upload', key: '4', component: UploadScreen, takesScans: false },
+  { id: 'outbox', label: 'Outbox', key: '5', component: OutboxScreen, takesScans: false },
   {
     id: 'data',
     label: 'Data',
     key: '6',
+    takesScans: true,
     load: () => import('../workflows/data/DataScreen.svelte').then((m) => m.default),
   },
-  { id: 'settings', label: 'Settings', key: '7' },
+  { id: 'settings', label: 'Settings', key: '7', takesScans: false },
   // Alt+8: the keys before it were taken when Labels arrived, so it comes last, here and in the Electron menu.
   {
     id: 'labels',
     label: 'Labels',
     key: '8',
+    takesScans: true,
     load: () => import('../workflows/labels/LabelsScreen.svelte').then((m) => m.default),
   },
 ];

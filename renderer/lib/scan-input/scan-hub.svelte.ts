@@ -32,8 +32,11 @@ const READ_PROBLEMS = new Set(['read-too-long', 'incomplete-scan', 'bad-report',
  * (retried every 5 s at most) take a few seconds; a read older than this was made to silence.
  */
 export const HELD_READ_LIMIT_MS = 20_000;
-export const NO_SCREEN_FOR_SCANS =
-  'NOT RECORDED: this screen takes no scans. Open Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3) and scan it again';
+/** Where a scan made on a screen that takes none should go, in both the answer to it and the words before it. */
+const SCAN_SCREENS = 'Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3)';
+export const NO_SCREEN_FOR_SCANS = `NOT RECORDED: this screen takes no scans. Open ${SCAN_SCREENS} and scan it again`;
+/** The idle headline of a screen that takes no scans: said before a scan is lost there, not after. */
+export const NO_SCANS_HERE = `This screen takes no scans: scan on ${SCAN_SCREENS}`;
 export type ScanHandler = (scan: IncomingScan) => Promise<void>;
 
 /**
