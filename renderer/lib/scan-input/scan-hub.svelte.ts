@@ -36,7 +36,7 @@ export const HELD_READ_LIMIT_MS = 20_000;
 const SCAN_SCREENS = 'Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3)';
 export const NO_SCREEN_FOR_SCANS = `NOT RECORDED: this screen takes no scans. Open ${SCAN_SCREENS} and scan it again`;
 /** The idle headline of a screen that takes no scans: said before a scan is lost there, not after. */
-export const NO_SCANS_HERE = `This screen takes no scans: scan on ${SCAN_SCREENS}`;
+export const NO_SCANS_HERE = `Nothing scanned on this screen is recorded: scan on ${SCAN_SCREENS}`;
 export type ScanHandler = (scan: IncomingScan) => Promise<void>;
 
 /**

@@ -26,7 +26,7 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   // Settings takes no scans, so the headline does not say "Ready for the first scan": it says, quietly,
   // where a scan goes, before one made here is lost (NOT RECORDED, below on the Outbox).
   await expect(page.getByTestId('last-scan')).toHaveText(
-    'This screen takes no scans: scan on Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3)',
+    'Nothing scanned on this screen is recorded: scan on Well fill (Alt+1), Assign location (Alt+2) or Row update (Alt+3)',
   );
   await expect(page.getByTestId('last-scan')).toHaveClass(/quiet/);
   // Online is said once, in the sync line; the header names the service only.
