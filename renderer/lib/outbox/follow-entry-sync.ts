@@ -1,7 +1,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { entryShownState, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
-import { drawnDone, markOf, SYNC_STATE, type EntryNews, type WellSync } from '../plate-map/well-view.js';
+import { drawnDone, markOfShown, SYNC_STATE, type EntryNews, type WellSync } from '../plate-map/well-view.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
 /**
@@ -25,8 +25,10 @@ export interface QueuedItem {
  * `mayHaveArrived` a failure that never left this computer from one that may be on the service (markOf).
  */
 export function queuedSyncOf(news: EntryNews): QueuedSync | null {
-  if (news.state === 'cancelled' || news.state === 'discarded') return news.state;
-  return entryShownState(news.state, news.error, news.mayHaveArrived) === 'superseded' ? 'superseded' : markOf(news);
+  const shown = entryShownState(news.state, news.error, news.mayHaveArrived);
+  // The states a well does not draw, which a list still says.
+  if (shown === 'cancelled' || shown === 'discarded' || shown === 'superseded') return shown;
+  return markOfShown(shown);
 }
 
 /**

@@ -136,8 +136,11 @@ export interface EntryNews {
  * cancelled, discarded, or set aside for a newer change to the well, which the well shows instead.
  */
 export function markOf(news: EntryNews): WellSync | null {
-  return MARK_OF[entryShownState(news.state, news.error, news.mayHaveArrived)] ?? null;
+  return markOfShown(entryShownState(news.state, news.error, news.mayHaveArrived));
 }
+
+/** markOf for an entry whose words the caller already has (entryShownState). */
+export const markOfShown = (shown: ShownState): WellSync | null => MARK_OF[shown] ?? null;
 
 /**
  * Whether a change with this mark is drawn done. A refused or failed (never sent) one never happened; any
