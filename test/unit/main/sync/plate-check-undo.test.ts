@@ -28,6 +28,11 @@ const fill = (id: number, position: string) =>
   entry(id, { type: 'well-set', manifest, position, sample: { id: 'S-0001', labsheet: 'Samples' } });
 const undo = (id: number, position: string, undoes: number) =>
   entry(id, { type: 'well-remove', manifest, position, fields: ['SAMPLE', 'LABEL'], undoes });
+/** The service's stamp as this machine's clock and language say it (the message is read at this bench). */
+const onThisClock = new Date('2026-01-02T00:00:00.000Z').toLocaleString(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
 const check = {
   now: { lastUpdate: '2026-01-02T00:00:00.000Z', emptySpaces: 94 },
   expected: { lastUpdate: '2026-01-01T00:00:00.000Z', emptySpaces: 96 },
@@ -38,8 +43,8 @@ describe("an undo's opposite change held for a look", () => {
   it('says it takes back a change that may be on the service, that the plate changed since, and what each choice does', () => {
     expect(plateChangedError(check, 1, undo(7, 'A1', 3)).message).toBe(
       'Needs a look: this takes back your change to A1, which may have reached the service although it failed. ' +
-        'Plate PL-0003 changed on the service since that change was made (empty wells 96 → 94, last update ' +
-        '2026-01-02T00:00:00.000Z), and this computer cannot tell whether only by your change or also at another ' +
+        'Plate PL-0003 changed on the service since that change was made (empty wells 96 → 94, last changed ' +
+        `${onThisClock}), and this computer cannot tell whether only by your change or also at another ` +
         'bench. Look at the well on the service: Send anyway puts A1 back as it was before your change, over ' +
         'whatever is there now; Discard leaves A1 as the service has it.',
     );
@@ -48,9 +53,17 @@ describe("an undo's opposite change held for a look", () => {
   it('is still a hold (Send anyway, Discard), and any other change held says what it said before', () => {
     expect(plateChangedError(check, 1, undo(7, 'A1', 3))).toMatchObject({ kind: 'plate-changed', plate: check.now });
     expect(plateChangedError(check, 1, fill(4, 'A2')).message).toBe(
-      'Needs a look: plate PL-0003 changed on the service since these scans (empty wells 96 → 94, last update ' +
-        '2026-01-02T00:00:00.000Z). Send anyway to apply them over it, or discard them.',
+      'Needs a look: plate PL-0003 changed on the service since these scans (empty wells 96 → 94, last changed ' +
+        `${onThisClock}). Send anyway to apply them over it, or discard them.`,
     );
+  });
+
+  it("says the service's stamp on the bench's clock, not as UTC; one that is no ISO date as the service wrote it", () => {
+    const said = plateChangedError(check, 1, fill(4, 'A2')).message;
+    expect(said).not.toContain('2026-01-02T00:00:00.000Z');
+    expect(said).toMatch(/last changed \w+ \d+, 202[56], \d+:00:00/);
+    const odd = { ...check, now: { ...check.now, lastUpdate: 'rev 41 by ada' } };
+    expect(plateChangedError(odd, 1, fill(4, 'A2')).message).toContain('last changed rev 41 by ada)');
   });
 
   it('goes in a run of its own: the check compares the plate with the run’s first reading', () => {
