@@ -92,6 +92,8 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await page.getByTestId('mode-single').check();
   await page.getByTestId('scan-field').focus();
   await scanAndWait(page, 'TB000045', 'S-0045 opened');
+  await expect(page.getByTestId('shown-Tube Barcode')).toHaveText('TB000045');
+  await expect(page.getByTestId('shown-Existing Manifest')).toHaveText('empty');
   await page.getByTestId('field-Notes').fill('aliquoted twice');
   // The next tube does not take the edit away: refused with the way on, saved with Ctrl+S.
   await page.getByTestId('scan-field').focus();

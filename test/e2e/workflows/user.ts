@@ -99,7 +99,18 @@ export async function noneStopped(page: Page): Promise<void> {
 export async function shot(page: Page, name: string): Promise<void> {
   await expect(page.getByTestId('flash')).toHaveCount(0, { timeout: 3000 });
   const dir = process.env['BENCHLINK_SCREENSHOTS'] === 'docs' ? 'docs/screenshots' : 'test-results/screenshots';
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+  const path = `${dir}/${name}.png`;
+  const size = page.viewportSize();
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (!size || height <= size.height) return void (await page.screenshot({ path }));
+  // A full-page capture keeps a sticky bar where the window's foot was (Row update's Save bar drawn over
+  // its fields, its own place left blank): a window as tall as the page draws each part where it sits.
+  await page.setViewportSize({ width: size.width, height });
+  try {
+    await page.screenshot({ path });
+  } finally {
+    await page.setViewportSize(size);
+  }
 }
 
 /**
