@@ -20,11 +20,10 @@ export function nextEmptyWell(
   return null;
 }
 
-/** The well after `position` in fill order (used to move the cursor past a well just filled). */
-export function wellAfter(layout: Layout, order: FillOrder, position: string): string | null {
+/** The well after `position` in fill order, the first one after the last: where a fill that passes it goes on. */
+export function wellPast(layout: Layout, order: FillOrder, position: string): string {
   const all = positionsInOrder(layout, order);
-  const i = all.indexOf(position);
-  return i < 0 || i + 1 >= all.length ? null : all[i + 1]!;
+  return all[(all.indexOf(position) + 1) % all.length]!;
 }
 
 /**

@@ -184,6 +184,7 @@ export class AssignState implements ServiceBound, Asking {
     this.assignments = [];
     this.armed = null;
     this.rescan = [];
+    this.rack.leaveBox();
     this.next = this.#firstFree();
   }
 

@@ -164,6 +164,17 @@ export class RackRun {
   }
 
   /**
+   * Another box (or this one scanned again) is opened: its rescan list starts empty, so the last file's
+   * lists go with it. Left, they read "Every misread position rescanned" under the new box, about
+   * positions of the old one. The kept reads stay: they name their box, and "Save again" opens it.
+   */
+  leaveBox(): void {
+    this.bad = [];
+    this.taken = [];
+    this.waiting = [];
+  }
+
+  /**
    * A position listed to rescan found taken since (`why`): marked so on the list, not struck through as
    * rescanned, for the user to look at the rack there.
    */

@@ -47,12 +47,14 @@ export interface SampleFacts {
   labsheetAsRead?: string;
 }
 
-export function guardSample(f: SampleFacts): Guard | null {
-  if (f.alreadyAt !== null) {
-    const message = `${f.sampleId} is already in ${f.alreadyAt} on this plate.`;
-    return { kind: 'duplicate-sample', ...DUPLICATE, message, overridable: false };
-  }
-  if (f.targetControl) {
+/**
+ * The first question this fill raises, passing over the ones in `answered` (said yes to for this tube):
+ * a yes to "Replace it?" is not a yes to "not in the labsheet", which is asked next, as it is in an empty well.
+ */
+export function guardSample(f: SampleFacts, answered: readonly string[] = []): Guard | null {
+  const duplicate = duplicateSample(f.sampleId, f.alreadyAt);
+  if (duplicate) return duplicate;
+  if (f.targetControl && !answered.includes('control-well')) {
     const what = f.targetControl.replace('_', ' ').toLowerCase();
     return asked(
       'control-well',
@@ -60,7 +62,7 @@ export function guardSample(f: SampleFacts): Guard | null {
       leftUnanswered(`${f.target} (a ${what} well)`, notPlaced(f.sampleId)),
     );
   }
-  if (f.targetHolds !== null) {
+  if (f.targetHolds !== null && !answered.includes('occupied-well')) {
     const holds = f.targetHeld
       ? `${heldFillIn(f.target, f.targetHolds)} (the plate changed on the service since you read it)`
       : `${f.target} already holds ${f.targetHolds}`;
@@ -70,8 +72,19 @@ export function guardSample(f: SampleFacts): Guard | null {
       leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, notPlaced(f.sampleId)),
     );
   }
-  if (f.knownInLabsheet === false) return unknownSample(f.sampleId, f.labsheetAsRead ?? '');
+  if (f.knownInLabsheet === false && !answered.includes('unknown-sample'))
+    return unknownSample(f.sampleId, f.labsheetAsRead ?? '');
   return null;
+}
+
+/**
+ * A sample the plate has already, wherever the fill stands: said before "the plate is full" or "the fill
+ * is stopped", which would send the user to find a well for a tube that has one.
+ */
+export function duplicateSample(sampleId: string, alreadyAt: string | null): Guard | null {
+  if (alreadyAt === null) return null;
+  const message = `${sampleId} is already in ${alreadyAt} on this plate.`;
+  return { kind: 'duplicate-sample', ...DUPLICATE, message, overridable: false };
 }
 
 export function guardPlate(current: { barcode: string; hrid: string } | null, scanned: string): Guard | null {

@@ -75,7 +75,7 @@ export async function applyLayout(s: WellFillState, layout: PlateLayout, force =
     if (!(err instanceof IpcCallError)) throw err;
     return { said: `NOT RECORDED: layout "${layout.name}" was not applied to ${p.hrid}. ${refusalOf(err)}`, ok: false };
   }
-  if (!s.held) s.cursor = s.nextTarget(s.cursor ?? undefined);
+  s.cursor = s.nextTarget(s.cursor ?? undefined);
   return {
     said: `Layout "${layout.name}" on ${p.hrid}: ${intents.length} wells${s.cursor ? ` · next ${s.cursor}` : ''}`,
     ok: true,

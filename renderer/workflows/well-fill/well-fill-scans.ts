@@ -3,9 +3,9 @@ import { asRead, lookUpTubeAnswer, surelyNotInLabsheet } from '../../lib/samples
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import { isReservedWell, wellAfter } from '../../lib/plate-map/fill-order.js';
+import { isReservedWell, wellPast } from '../../lib/plate-map/fill-order.js';
 import { movedOn, raise } from '../../lib/question/question.js';
-import { ASKED, guardPlate, guardSample } from './guards.js';
+import { ASKED, duplicateSample, guardPlate, guardSample } from './guards.js';
 import { sampleIntent } from './well-intents.js';
 import { applyLayoutNamed } from './layout-apply.js';
 import { armedSaid, removalStillHeld } from './held-notes.js';
@@ -53,7 +53,7 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   }
   if (c.kind === 'location')
     return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);
-  await placeSample(s, c.value, scan, false);
+  await placeSample(s, c.value, scan, []);
 }
 
 async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Promise<void> {
@@ -70,26 +70,29 @@ async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Pr
 }
 
 /**
- * `force` skips the guards the user has just overridden; `asked` is the tube as resolved for that
- * question, so the answer costs no second lookup (a run of unknown tubes: one lookup each).
+ * `answered` are the questions the user has said yes to for this tube (each passed over, the rest still
+ * asked); `asked` is the tube as resolved for them, so an answer costs no second lookup (a run of unknown
+ * tubes: one lookup each).
  */
 async function placeSample(
   s: WellFillState,
   code: string,
   scan: IncomingScan,
-  force: boolean,
+  answered: readonly string[],
   asked?: ResolvedSample,
 ): Promise<void> {
-  const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
-  if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
   const resolved = asked ?? (await resolveSample(s, code, scan));
   if (!resolved) return;
   const { sampleId, known, names, asReadText } = resolved;
-  if (!force) {
-    // A tube put here on Assign location is drawn under the name it was scanned with there (its
-    // barcode or its sample ID): any of the tube's names finds it.
-    const alreadyAt = names.map((n) => s.wellOfSample(n)).find((p) => p !== null) ?? null;
-    const g = guardSample({
+  // A tube put here on Assign location is drawn under the name it was scanned with there (its
+  // barcode or its sample ID): any of the tube's names finds it.
+  const alreadyAt = names.map((n) => s.wellOfSample(n)).find((p) => p !== null) ?? null;
+  const duplicate = duplicateSample(sampleId, alreadyAt);
+  if (duplicate) return raise(s, duplicate, scan, () => Promise.resolve());
+  const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
+  if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
+  const g = guardSample(
+    {
       sampleId,
       target,
       alreadyAt,
@@ -98,9 +101,10 @@ async function placeSample(
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known,
       labsheetAsRead: asReadText,
-    });
-    if (g) return raise(s, g, scan, () => placeSample(s, code, scan, true, resolved));
-  }
+    },
+    answered,
+  );
+  if (g) return raise(s, g, scan, () => placeSample(s, code, scan, [...answered, g.kind], resolved));
   const before = s.wells[target];
   // The user's removal of this well's tube is still held for a look: the tube put here replaces it on
   // the service (or is held too, the plate having changed), but the removal stays in the Outbox for
@@ -208,9 +212,20 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
     );
   }
   if (command === 'skip' && s.plate) {
-    const after = s.cursor && s.layout ? wellAfter(s.layout, s.order, s.cursor) : null;
-    s.cursor = s.nextTarget(after ?? undefined);
-    return s.feedback.report(scan.text, `Skipped; next well ${s.cursor ?? 'none'}`, 'info', scan.mainAt);
+    if (s.held) return s.feedback.report(scan.text, heldReason(s), 'error', scan.mainAt);
+    const skipped = s.cursor;
+    if (!skipped || !s.layout)
+      return s.feedback.report(scan.text, 'Nothing to skip: the plate is full', 'error', scan.mainAt);
+    const next = s.nextTarget(wellPast(s.layout, s.order, skipped));
+    if (next === skipped)
+      return s.feedback.report(
+        scan.text,
+        `${skipped} is the only empty well left: nothing to skip to`,
+        'error',
+        scan.mainAt,
+      );
+    s.cursor = next;
+    return s.feedback.report(scan.text, `Skipped ${skipped}; next well ${next ?? 'none'}`, 'info', scan.mainAt);
   }
   if (command === 'done' || command === 'next-plate') {
     const hrid = s.plate?.hrid;

@@ -30,7 +30,7 @@ export class WellFillState implements ServiceBound {
   /** Read freely; written only through #setWell / #resetWells, which keep the sample index true. */
   wells = $state<Record<string, WellView>>({});
   order = $state<FillOrder>('row-major');
-  cursor = $state<string | null>(null);
+  #cursor = $state<string | null>(null);
   /** A scanned position waiting for its tube (`C5` then a tube). */
   armed = $state<string | null>(null);
   selection = $state<string[]>([]);
@@ -47,6 +47,17 @@ export class WellFillState implements ServiceBound {
    * on its own. A position scan or "fill from here" starts it.
    */
   held = $state(false);
+  /**
+   * The well the next tube goes to by itself. None while the fill is held: fill order, undo, redo, Skip,
+   * a removal and a label all move it on through here, and a held plate's fill starts only where the
+   * user says (`fillFrom`: a scanned position, "Fill from here"), never where one of them left it.
+   */
+  get cursor(): string | null {
+    return this.#cursor;
+  }
+  set cursor(to: string | null) {
+    this.#cursor = this.held ? null : to;
+  }
   /** The labsheet's tube → sample index: a tube scan is resolved here, with no call to main. */
   readonly samples: PageSampleIndex;
   readonly #history: WellFillHistory;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedWell, nextEmptyWell, wellAfter } from '../../../../../renderer/lib/plate-map/fill-order.js';
+import { isReservedWell, nextEmptyWell, wellPast } from '../../../../../renderer/lib/plate-map/fill-order.js';
 
 const plate96 = { rows: 8, columns: 12 };
 
@@ -7,10 +7,10 @@ describe('fill order', () => {
   it('row-major goes along a row first, column-major down a column', () => {
     const none = () => false;
     expect(nextEmptyWell(plate96, 'row-major', none)).toBe('A1');
-    expect(wellAfter(plate96, 'row-major', 'A1')).toBe('A2');
-    expect(wellAfter(plate96, 'row-major', 'A12')).toBe('B1');
-    expect(wellAfter(plate96, 'column-major', 'A1')).toBe('B1');
-    expect(wellAfter(plate96, 'column-major', 'H1')).toBe('A2');
+    expect(wellPast(plate96, 'row-major', 'A1')).toBe('A2');
+    expect(wellPast(plate96, 'row-major', 'A12')).toBe('B1');
+    expect(wellPast(plate96, 'column-major', 'A1')).toBe('B1');
+    expect(wellPast(plate96, 'column-major', 'H1')).toBe('A2');
   });
 
   it('skips taken wells and starts from the cursor', () => {
@@ -24,7 +24,9 @@ describe('fill order', () => {
     expect(nextEmptyWell({ rows: 1, columns: 3 }, 'row-major', (p) => taken.has(p), 'A3')).toBe('A3');
     expect(nextEmptyWell({ rows: 1, columns: 3 }, 'row-major', (p) => p !== 'A2', 'A3')).toBe('A2');
     expect(nextEmptyWell({ rows: 1, columns: 2 }, 'row-major', () => true)).toBeNull();
-    expect(wellAfter({ rows: 1, columns: 2 }, 'row-major', 'A2')).toBeNull();
+    // Past the last well is the first: Skip on H12 goes on from A1, not from H12 again.
+    expect(wellPast({ rows: 1, columns: 2 }, 'row-major', 'A2')).toBe('A1');
+    expect(wellPast(plate96, 'column-major', 'H12')).toBe('A1');
   });
 
   it('fills a 384 plate column-major to P24', () => {

@@ -6,7 +6,7 @@ import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { Feedback } from '../../../../../renderer/lib/feedback/feedback.svelte.js';
 import { ScanHub } from '../../../../../renderer/lib/scan-input/scan-hub.svelte.js';
 import { answerGuard, handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
-import { labelWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
+import { labelWells, removeFromWells } from '../../../../../renderer/workflows/well-fill/well-edits.js';
 import { wellFillOnMain, type WellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
 import type { InProcess } from '../../../../helpers/in-process-api.js';
 
@@ -118,6 +118,43 @@ describe('Well fill when another bench changed the plate', () => {
     expect(b.onService('A2')).toBe('S-0099');
     // A second re-read with nothing new does not say it again.
     expect(await b.s.refresh()).toBe(false);
+  });
+
+  it('a stopped fill stays stopped through fill order, undo, redo, Skip and a removal: only a position starts it', async () => {
+    const b = await bench({ profile: 'spec' });
+    await b.scan('PLT000003');
+    await b.scan('TB000040');
+    await b.scan('TB000041');
+    await b.sync();
+    await b.otherPuts('A3', 'S-0099');
+    expect(await b.s.refresh()).toBe(true);
+    const before = await b.queued();
+    const stillStopped = async (after: string) => {
+      expect(b.s.cursor, after).toBeNull();
+      await b.scan('TB000042');
+      expect(b.said(), after).toMatch(/1 well of this plate was filled elsewhere/);
+    };
+    b.s.setOrder('column-major');
+    b.s.setOrder('row-major');
+    await stillStopped('fill order');
+    expect(await b.s.undo()).toBeTruthy();
+    await stillStopped('undo');
+    expect(await b.s.redo()).toBeTruthy();
+    await stillStopped('redo');
+    await b.scan('#CMD:SKIP');
+    expect(b.said()).toMatch(/filled elsewhere/);
+    await stillStopped('Skip');
+    await removeFromWells(b.s, ['A2'], 'SAMPLE');
+    await stillStopped('removal');
+    // Undo, redo and the removal are queued; no tube went anywhere by itself, least of all to A3.
+    expect(await b.queued()).toBe(before + 3);
+    expect(Object.values(b.s.wells).filter((w) => w.sample === 'S-0042')).toEqual([]);
+
+    // The user says where: the fill starts there (where A3's tube is, the screen cannot know).
+    await b.scan('A2');
+    await b.scan('TB000042');
+    expect(b.said()).toMatch(/^S-0042 → A2 · next/);
+    expect(b.s.held).toBe(false);
   });
 
   it('a service that lists no wells: a tube replaced elsewhere cannot be seen, so the next change is held for a look', async () => {

@@ -55,7 +55,8 @@ describe.each(['spec', 'extended'] as const)('Well fill: a fill held for a look 
     expect(b.s.nextTarget('A1')).toBe('A2');
     expect(b.s.firstTarget()).toBe('A2');
     b.s.setOrder('column-major');
-    expect(b.s.cursor).toBe('B1');
+    // Where the service lists no wells, another bench's H12 stopped the fill: a new order starts none.
+    expect(b.s.cursor).toBe(profile === 'spec' ? null : 'B1');
     b.s.setOrder('row-major');
 
     // The held tube is still on this plate.

@@ -191,10 +191,12 @@ describe.each(['spec', 'extended'] as const)('Well fill: its own change the serv
     await b.scan('TB000001');
     await b.sync();
     await vi.waitFor(() => expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced' }));
-    // Replaced by a sample the service refuses.
+    // Replaced by a sample the service refuses: "Replace", then "Use anyway" (the labsheet lacks it).
     await b.scan('A1');
     await b.scan('S-9999');
     expect(b.s.guard?.kind).toBe('occupied-well');
+    await b.s.guard!.proceed();
+    expect(b.s.guard?.kind).toBe('unknown-sample');
     await b.s.guard!.proceed();
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-9999', sync: 'pending' });
     await b.sync();
