@@ -54,9 +54,15 @@ function validated<N extends EndpointName>(name: N, request: unknown): unknown {
   if (name === 'fetchLabsheetRows') {
     // Paging limits live outside the schema (the service answers them with a plain-string 400);
     // checking them here gives the same BadRequestError without a round trip.
-    const q = result.data as { page?: number; pageSize?: number };
+    const q = result.data as { page?: number; pageSize?: number; archived?: string };
     const violation = rowPaginationViolation(q.page ?? 1, q.pageSize ?? ROW_PAGE_SIZE_DEFAULT);
     if (violation) throw new BadRequestError('invalid paging (not sent)', { endpoint: name, reason: violation });
+    // The archive filter's parameter name is not in the spec (DESIGN.md names it) and `any` is its default:
+    // only a filter that narrows is sent, so browsing every row sends no parameter a service may not know.
+    if (q.archived === 'any') {
+      const { archived: _any, ...rest } = q;
+      return rest;
+    }
   }
   return result.data;
 }

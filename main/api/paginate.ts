@@ -89,8 +89,7 @@ export async function* iterateLabsheetRows(
         labsheet: opts.labsheet,
         page: plan.page,
         pageSize: plan.pageSize,
-        // `any` is the spec's default and the parameter's name is not shown: only a narrowing filter is sent.
-        ...(opts.archived && opts.archived !== 'any' ? { archived: opts.archived } : {}),
+        ...(opts.archived ? { archived: opts.archived } : {}),
       },
       opts.signal ? { signal: opts.signal } : {},
     );

@@ -102,6 +102,15 @@ describe('requests on the wire', () => {
     expect(req.body).toBe('');
   });
 
+  it('sends the archive filter only when it narrows: `any` is the default, and the spec does not name the parameter', async () => {
+    stub.script({ status: 200, body: { headers: ['uuid'], rows: [], total: 0, success: true } });
+    // What the Data screen's row browser and search send until the user picks a filter.
+    await client().fetchLabsheetRows({ labsheet: 'Tubes', page: 1, pageSize: 50, archived: 'any' });
+    await client().fetchLabsheetRows({ labsheet: 'Tubes', archived: 'archived' });
+    expect(stub.seen.map((r) => r.query.get('archived'))).toEqual([null, 'archived']);
+    expect(Object.fromEntries(stub.seen[0]!.query)).toEqual({ labsheet: 'Tubes', page: '1', pageSize: '50' });
+  });
+
   it('sends DELETE with a JSON body', async () => {
     stub.script({ status: 200, body: { success: true, name: 'Volume', uuid: 'c1' } });
     await client().deleteColumn({ labsheet: 'Tubes', columnName: 'Volume' });
