@@ -1,4 +1,5 @@
 import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
+import { NotFoundError } from '../api/errors.js';
 import { isMagicColumnType } from '../../shared/api/primitives.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import type { Outbox } from '../outbox/outbox-store.js';
@@ -13,8 +14,28 @@ type CreateRequest = IntentOf<'labsheet-create'>['request'];
 export type CreateFound = 'absent' | 'matches' | 'differs';
 
 /**
+ * The labsheet list as read once for several lookups. `complete`: the answer lists every labsheet (its
+ * `total`, when it sends one, is no more than it lists). The spec shows no query parameters for the list,
+ * so a service that answers with a first page cannot be asked for the rest.
+ */
+export interface LabsheetNames {
+  names: ReadonlySet<string>;
+  complete: boolean;
+}
+
+export async function readLabsheetNames(transport: SyncTransport, signal: AbortSignal): Promise<LabsheetNames> {
+  const list = await transport.fetchLabsheetList({}, { signal });
+  return {
+    names: new Set(list.items.map((i) => i.name)),
+    complete: list.total === undefined || list.total <= list.items.length,
+  };
+}
+
+/**
  * Looks the labsheet up by name and, when it exists, reads its columns: a labsheet of that name without
- * every (non-magic) column the create asked for was made by someone else. `names` is a list already read.
+ * every (non-magic) column the create asked for was made by someone else. `listed` is a list already read.
+ * A name missing from a list that is not complete is looked up by reading the labsheet itself: taken for
+ * absent, the create was sent again, answered 409, looked up in the same list, and so on for ever.
  *
  * The limit: the spec promises only names in the list and column names in a row read — no creator and
  * no creation time — so a labsheet someone else created under the same name with the same columns,
@@ -25,12 +46,18 @@ export async function findCreated(
   transport: SyncTransport,
   request: CreateRequest,
   signal: AbortSignal,
-  names?: ReadonlySet<string>,
+  listed?: LabsheetNames,
 ): Promise<CreateFound> {
   const name = request.name.trim();
-  const listed = names ?? new Set((await transport.fetchLabsheetList({}, { signal })).items.map((i) => i.name));
-  if (!listed.has(name)) return 'absent';
-  const { headers } = await transport.fetchLabsheetRows({ labsheet: name, pageSize: 1 }, { signal });
+  const { names, complete } = listed ?? (await readLabsheetNames(transport, signal));
+  if (!names.has(name) && complete) return 'absent';
+  let headers: string[];
+  try {
+    ({ headers } = await transport.fetchLabsheetRows({ labsheet: name, pageSize: 1 }, { signal }));
+  } catch (err) {
+    if (err instanceof NotFoundError && !names.has(name)) return 'absent';
+    throw err;
+  }
   const have = new Set(headers.map((h) => h.trim()));
   const wanted = request.columns.flatMap((c) => (isMagicColumnType(c.type) || !c.name ? [] : [c.name.trim()]));
   return wanted.every((c) => have.has(c)) ? 'matches' : 'differs';
@@ -81,12 +108,18 @@ export async function reconcileUncertain(
     // One that no longer reads names no labsheet to look for: it stays for the user.
     .filter((e): e is OutboxEntry => !isUnreadable(e));
   if (creates.length === 0) return 0;
-  const list = await transport.fetchLabsheetList({}, { signal });
-  const names = new Set(list.items.map((i) => i.name));
+  const listed = await readLabsheetNames(transport, signal);
   let settled = 0;
   for (const e of creates) {
     if (e.intent.type !== 'labsheet-create') continue;
-    const found = await findCreated(transport, e.intent.request, signal, names);
+    let found: CreateFound;
+    try {
+      found = await findCreated(transport, e.intent.request, signal, listed);
+    } catch {
+      // This one's labsheet could not be read: it stays uncertain, for the next pass or the user.
+      if (signal.aborted) break;
+      continue;
+    }
     // The user may have decided it during the reads (discarded, confirmed, retried): theirs stands.
     if (outbox.get(e.id)?.state !== 'uncertain') continue;
     outbox.settle([settleFound(e.id, e.intent.request, found, now(), 'found by name after an uncertain attempt')]);

@@ -176,6 +176,9 @@ async function conflictAfterUncertain(
 ): Promise<Settlement> {
   try {
     const found = await findCreated(ctx.transport, request, ctx.signal);
+    // The service says the name is taken, and no labsheet of that name can be read: sent again, it would
+    // answer 409 again, round and round within one sync. Its refusal stands, for the user to decide.
+    if (found === 'absent') return { id, state: 'failed', error: conflict };
     return settleFound(id, request, found, ctx.platform.now(), 'a previous attempt created it (409 on resend)');
   } catch {
     return { id, state: 'uncertain', error: conflict };

@@ -4,7 +4,7 @@
  * columns we asked for. Real SQLite outbox, fake clock, scripted transport.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AuthError, ConflictError, NetworkError, ServerError } from '../../../../main/api/errors.js';
+import { AuthError, ConflictError, NetworkError, NotFoundError, ServerError } from '../../../../main/api/errors.js';
 import type { Outbox } from '../../../../main/outbox/index.js';
 import { createSyncEngine } from '../../../../main/sync/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
@@ -121,6 +121,49 @@ describe('a labsheet-create answered 409', () => {
     const id = await afterUncertain(['Tube', 'Volume']);
     expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict' } });
     expect(outbox.get(id)!.lastError!.message).toMatch(/someone else made it/);
+  });
+
+  /**
+   * Attempt 1 is a 500 (uncertain); every later create is answered 409. The labsheet list answers a first
+   * page (total 250) without the name, as a service that pages it by default would: the spec shows no
+   * query for the rest.
+   */
+  async function afterUncertainOnAFirstPage(rows: () => unknown, calls: Calls): Promise<number> {
+    const firstPage = { items: [{ name: 'Aardvarks' }, { name: 'Bench log' }], total: 250, success: true };
+    const transport = firstThen409(
+      () => new ServerError('the service failed', { endpoint: 'createLabsheet', status: 500, uncertain: true }),
+      { fetchLabsheetList: () => firstPage, fetchLabsheetRows: rows },
+      calls,
+    );
+    const id = outbox.enqueue(create);
+    const engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(outbox.get(id)).toMatchObject({ state: 'uncertain', uncertainAttempts: 1 });
+    for (let pass = 0; pass < 4; pass++) {
+      platform.advance(60_000);
+      await engine.syncNow();
+    }
+    await engine.stop();
+    return id;
+  }
+
+  it('a name missing from a list that is only a first page is read by name: ours is found, and not sent again', async () => {
+    const calls: Calls = [];
+    const id = await afterUncertainOnAFirstPage(() => columns('Sample ID', 'Conc'), calls);
+    expect(outbox.get(id)).toMatchObject({ state: 'done', result: { reconciled: expect.stringMatching(/by name/) } });
+    expect(calls.filter((c) => c.name === 'createLabsheet')).toHaveLength(1);
+  });
+
+  it('a name missing from a first page and not found by name is absent: sent again once, and its 409 stands', async () => {
+    const calls: Calls = [];
+    const notFound = () => {
+      throw new NotFoundError('not found', { endpoint: 'fetchLabsheetRows', status: 404 });
+    };
+    const id = await afterUncertainOnAFirstPage(notFound, calls);
+    // Absent, so sent again: 409, and still no labsheet of that name to read. Sent again, it would be
+    // answered 409 for ever (it was, within one sync): the service's refusal stands for the user.
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict', status: 409 } });
+    expect(calls.filter((c) => c.name === 'createLabsheet')).toHaveLength(2);
   });
 
   it('an uncertain create whose name exists with other columns is not reconciled as done', async () => {
