@@ -14,6 +14,11 @@ export type Row = CellValue[];
  */
 export class LabsheetBrowser {
   names = $state<string[]>([]);
+  /**
+   * How many labsheets the service has when its list names fewer (its `total`): the spec shows no way to
+   * ask for the rest, so the screen says so and opens one by the name typed. Null when the list is whole.
+   */
+  listedOf = $state<number | null>(null);
   listError = $state<ShownError | null>(null);
   listLoading = $state(false);
 
@@ -69,6 +74,8 @@ export class LabsheetBrowser {
     }
     this.listError = null;
     this.names = r.value.items.map((i) => i.name).sort((a, b) => a.localeCompare(b));
+    const total = r.value.total;
+    this.listedOf = total !== undefined && total > r.value.items.length ? total : null;
   }
 
   async openLabsheet(name: string): Promise<void> {
