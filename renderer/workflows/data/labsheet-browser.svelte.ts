@@ -1,3 +1,4 @@
+import { counted } from '../../lib/format/counted.js';
 import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
@@ -156,7 +157,7 @@ export class LabsheetBrowser {
     this.searchColumn = column;
     await this.runSearch(text, column);
     const { results, error, scanned } = this.search;
-    const found = `${results?.length ?? 0} row(s) in ${labsheet} whose ${column} contains ${text}`;
+    const found = `${counted(results?.length ?? 0, 'row')} in ${labsheet} whose ${column} contains ${text}`;
     if (!error) return { text: found, ok: true };
     const partly = scanned > 0 ? ` (${found} among the first ${scanned} rows read)` : '';
     return { text: `Search for ${text} in ${labsheet} not finished: ${error.text}${partly}`, ok: false };

@@ -10,7 +10,7 @@ test.describe('Data › Labflows', () => {
 
     await page.getByRole('tab', { name: 'Labflows' }).click();
     const form = page.getByTestId('link-samples');
-    await expect(form).toContainText('2 row(s) selected in the Labsheets tab (Samples)');
+    await expect(form).toContainText('2 rows selected in the Labsheets tab (Samples)');
     await form.getByLabel('Labflow ID').fill('LF-0001');
     await form.getByLabel('Test (protocol template) ID').fill('PT-0001');
     await form.getByRole('button', { name: 'Link 2 sample(s)' }).click();

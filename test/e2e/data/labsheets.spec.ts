@@ -72,7 +72,7 @@ test.describe('Data › Labsheets: browse', () => {
     await page.getByRole('checkbox', { name: 'Select row S-0002' }).check();
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByRole('checkbox', { name: 'Select row S-0051' }).check();
-    await expect(page.getByTestId('selection-info')).toContainText('3 row(s) selected');
+    await expect(page.getByTestId('selection-info')).toContainText('3 rows selected');
     await page.getByRole('button', { name: 'Previous page' }).click();
     await expect(page.getByRole('checkbox', { name: 'Select row S-0001' })).toBeChecked();
     // Keyboard: the page-jump field takes a number and Enter.

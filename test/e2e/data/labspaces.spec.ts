@@ -69,7 +69,7 @@ test.describe('Data › Labspaces & folders (folder permissions)', () => {
 
       const form = page.getByTestId('remove-permissions');
       await form.getByLabel('User emails').fill(TECH_EMAIL);
-      await form.getByRole('button', { name: 'Remove 1 user(s)' }).click();
+      await form.getByRole('button', { name: 'Remove 1 user' }).click();
       const error = page.getByTestId('permissions-status-error');
       await expect(error).toContainText('Super Admin permission required');
       await expect(error).toContainText('Only a Super Admin may change folder permissions');
@@ -85,11 +85,11 @@ test.describe('Data › Labspaces & folders (folder permissions)', () => {
     await page.getByTestId('folder-query').press('Enter');
     const form = page.getByTestId('remove-permissions');
     await form.getByLabel('User emails').fill(TECH_EMAIL);
-    await form.getByRole('button', { name: 'Remove 1 user(s)' }).click();
+    await form.getByRole('button', { name: 'Remove 1 user' }).click();
     await expect(page.getByTestId('permissions-status')).toHaveAttribute('data-phase', 'done');
 
     // It really went: removing the same user again is refused by the service, saying why.
-    await form.getByRole('button', { name: 'Remove 1 user(s)' }).click();
+    await form.getByRole('button', { name: 'Remove 1 user' }).click();
     await expect(page.getByTestId('permissions-status-error')).toContainText('has no permission');
     await page.getByTestId('permissions-status').getByRole('button', { name: 'Discard it' }).click();
   });

@@ -1,3 +1,4 @@
+import { counted } from '../../../lib/format/counted.js';
 import { isUuid } from '../../../../shared/api/primitives.js';
 
 export type ManifestKey = 'uuid' | 'hrid' | 'barcode';
@@ -26,7 +27,7 @@ export function describeLastUpdate(iso: string, now: Date): string {
       : mins < 60
         ? `${mins} minute${mins === 1 ? '' : 's'} ago`
         : mins < 48 * 60
-          ? `${Math.round(mins / 60)} hour(s) ago`
+          ? `${counted(Math.round(mins / 60), 'hour')} ago`
           : `${Math.round(mins / 1440)} days ago`;
   return `${local} (${ago})`;
 }

@@ -14,7 +14,7 @@ describe('Data › Labsheets: a scan searches the open labsheet in the column it
     const b = new LabsheetBrowser(env.api);
     await b.openLabsheet('Samples');
     const answer = await b.scanSearch('S-0123');
-    expect(answer).toEqual({ ok: true, text: '1 row(s) in Samples whose Sample ID contains S-0123' });
+    expect(answer).toEqual({ ok: true, text: '1 row in Samples whose Sample ID contains S-0123' });
     expect([b.searchColumn, b.searchQuery]).toEqual(['Sample ID', 'S-0123']);
   });
 
@@ -22,7 +22,7 @@ describe('Data › Labsheets: a scan searches the open labsheet in the column it
     const b = new LabsheetBrowser(env.api);
     await b.openLabsheet('Samples');
     const answer = await b.scanSearch('TB000010');
-    expect(answer).toEqual({ ok: true, text: '1 row(s) in Samples whose Tube Barcode contains TB000010' });
+    expect(answer).toEqual({ ok: true, text: '1 row in Samples whose Tube Barcode contains TB000010' });
     expect(b.searchColumn).toBe('Tube Barcode');
     const idAt = b.headers.indexOf('Sample ID');
     expect(b.search.results?.map((r) => r[idAt])).toEqual(['S-0010']);
