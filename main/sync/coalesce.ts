@@ -122,8 +122,12 @@ export function coalesceAssignments(
     request: { labsheet: first.labsheet, locationId: first.locationId, idType: first.idType, assignments },
     outcomes: (res) => {
       const assigned = new Set(res.assignedPositions.map((a) => echoedId(a.id)));
+      // An assignment with no position (a freezer, a shelf: "the position applies when the location is a
+      // manifest") has no position to list in `assignedPositions`; a service that lists only the ones it
+      // placed answers it with success alone. Failed, it was retried and failed again for ever.
+      const placedNowhere = (intent: LocationAssignIntent) => intent.position === undefined && res.success === true;
       return entries.map(({ id, intent }) =>
-        assigned.has(echoedId(intent.id))
+        assigned.has(echoedId(intent.id)) || placedNowhere(intent)
           ? { id, ok: true }
           : { id, ok: false, message: `The server did not assign ${intent.id}` },
       );

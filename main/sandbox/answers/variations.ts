@@ -65,7 +65,12 @@ export const VARIATIONS: Partial<Record<EndpointName, Vary>> = {
   deleteColumn: (b, rnd) => ({ body: sometimes(rnd, () => ({ success: true }), b) }),
   assignLocation: (b, rnd) => ({
     body: mapField(successText(b, rnd), 'assignedPositions', (a) =>
-      mapItems(a, (x) => (isObject(x) && x.position === null && rnd() < P ? { id: x.id ?? null } : x)),
+      sometimes(
+        rnd,
+        // "assignedPositions": a service may list only the ids it gave a position, not one placed nowhere.
+        () => (Array.isArray(a) ? a.filter((x) => !isObject(x) || (x.position ?? null) !== null) : a),
+        mapItems(a, (x) => (isObject(x) && x.position === null && rnd() < P ? { id: x.id ?? null } : x)),
+      ),
     ),
   }),
   fetchManifestMetadata: (b, rnd) => ({

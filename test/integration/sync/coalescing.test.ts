@@ -51,6 +51,23 @@ describe('coalesced sync against the real sandbox, counted at the fault proxy', 
     expect(serverRow(s.sandbox, 'Samples', tube(96))).toMatchObject({ locationUuid: m.uuid, position: 'H12' });
   });
 
+  it('tubes put in a freezer (no positions) are done, whether or not the answer lists them', async () => {
+    const freezer = s.sandbox.store.locations.byName('Fridge 4C')[0]!;
+    s.outbox.enqueueMany(
+      [1, 2, 3].map((n): Intent => ({
+        type: 'location-assign',
+        labsheet: 'Samples',
+        locationId: freezer.uuid,
+        idType: 'ID_BARCODE',
+        id: tube(200 + n),
+      })),
+    );
+    await s.engine.syncNow();
+    expect(s.forwarded('/labsheets/assign-location')).toBe(1);
+    expect(s.outbox.counts()).toMatchObject({ pending: 0, done: 3, failed: 0 });
+    expect(serverRow(s.sandbox, 'Samples', tube(203))).toMatchObject({ locationUuid: freezer.uuid });
+  });
+
   it('300 row updates go in one update-rows-by-id; an unknown ID fails alone as not found', async () => {
     const ids = s.outbox.enqueueMany([
       ...Array.from({ length: 300 }, (_, i): Intent => ({

@@ -109,6 +109,15 @@ describe('coalescing assignments into one assign-location', () => {
     expect(out.map((o) => o.ok)).toEqual([true, false, true]);
   });
 
+  it('an assignment with no position (not a manifest) is done on success though the answer lists no position for it', () => {
+    const c = coalesceAssignments(tag<LocationAssignIntent>([assign('TB1', undefined), assign('TB2', 'A2')]));
+    expect(c.request.assignments).toEqual([{ id: 'TB1' }, { id: 'TB2', position: 'A2' }]);
+    // A position asked for and not listed still fails; so does anything when the service says no success.
+    expect(c.outcomes({ success: true, assignedPositions: [] }).map((o) => o.ok)).toEqual([true, false]);
+    expect(c.outcomes({ success: false, assignedPositions: [] }).map((o) => o.ok)).toEqual([false, false]);
+    expect(c.outcomes({ assignedPositions: [] }).map((o) => o.ok)).toEqual([false, false]);
+  });
+
   it("the position a move leaves (`from`, the outbox's own record) is not sent: the spec's request has no such field", () => {
     const c = coalesceAssignments(
       tag<LocationAssignIntent>([{ ...assign('TB1', 'B2'), from: { locationId: 'BOX', position: 'A1' } }]),
