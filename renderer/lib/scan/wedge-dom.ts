@@ -52,11 +52,26 @@ function openList(el: HTMLSelectElement): void {
   }
 }
 
+/**
+ * A number or email box has no selection API, so released keys were appended to its value; a number box
+ * drops a value that is no number yet ("12." on the way to 12.5, "1e"), so 12.5 typed by hand became 5,
+ * and a stray "e" emptied the box. Typed as the browser types (at the caret, with its own input event),
+ * the box holds what the keys made: "12." shows while the value reads 12, and "1e" is bad input.
+ */
+function typedNatively(el: Element & ScanTarget, text: string): boolean {
+  if (el.tagName.toUpperCase() !== 'INPUT' || !['number', 'email'].includes((el.type ?? '').toLowerCase()))
+    return false;
+  if (el.ownerDocument.activeElement !== el) return false;
+  // Deprecated, but the one way to type into a box as its keys would; false when the browser refuses it.
+  return el.ownerDocument.execCommand('insertText', false, text);
+}
+
 function insertKeys(target: ScanTarget | null, keys: string[], typeAhead: SelectTypeAhead, now: number): void {
   const el = target as (Element & ScanTarget) | null;
   if (!el) return;
   if (isSelect(el)) return chooseOption(el as HTMLSelectElement, keys, typeAhead, now);
   const text = keys.join('');
+  if (typedNatively(el, text)) return;
   if (insertIntoField(el, text) === 'inserted') {
     // Frameworks (Svelte bind:value) listen for input events, not value changes.
     el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));

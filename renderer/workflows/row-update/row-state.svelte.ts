@@ -36,6 +36,14 @@ export class RowState implements ServiceBound {
   batchField = $state('');
   batchValue = $state('');
   batch = $state<BatchItem[]>([]);
+  /**
+   * Fields whose box holds text it cannot read as its kind ("12,5" in a number box, half a date): the
+   * box then reports an empty value, which saved would clear the cell while the box still showed the
+   * text. Kept apart from the draft, named by kind; Save refuses while any is left.
+   */
+  unreadable = $state<Record<string, 'number' | 'date'>>({});
+  /** Bumped when the draft is replaced, so boxes showing unreadable text are drawn again from it. */
+  drawn = $state(0);
   /** The labsheet's pack columns (Settings, kept current by the screen). */
   packColumns = $state<Gs1ColumnMap>({});
   /** Which columns identify this labsheet's rows, as main uses them (and where that answer came from). */
@@ -117,6 +125,22 @@ export class RowState implements ServiceBound {
     this.#remember(row);
     this.row = row;
     this.draft = { ...row.row };
+    this.#redraw();
+  }
+
+  #redraw(): void {
+    this.unreadable = {};
+    this.drawn++;
+  }
+
+  /** Why Save cannot go yet: a box whose text is no number or date as typed. Null when it can. */
+  get unreadableSaid(): string | null {
+    const bad = Object.entries(this.unreadable);
+    if (bad.length === 0) return null;
+    const what = bad.map(
+      ([h, kind]) => `${h} is not a ${kind} as typed${kind === 'number' ? ' (decimals take a point: 12.5)' : ''}`,
+    );
+    return `Not saved: ${what.join('; ')}. Correct it, or press Escape twice to discard the changes`;
   }
 
   /**
@@ -144,15 +168,16 @@ export class RowState implements ServiceBound {
     return r ? String(r.row[r.idColumn] ?? '') : '';
   }
 
-  /** Edits or a pack's cells not yet saved: they must not go without the user saying so. */
+  /** Edits or a pack's cells not yet saved, and boxes typed into that cannot be read: none may go unsaid. */
   get unsaved(): string[] {
-    return Object.keys(this.changes);
+    return [...new Set([...Object.keys(this.changes), ...Object.keys(this.unreadable)])];
   }
 
   /** The user threw the edits away (Discard, or Escape twice): the row as it was opened. Answers what went. */
   discard(): string[] {
     const gone = this.unsaved;
     if (this.row) this.draft = { ...this.row.row };
+    this.#redraw();
     return gone;
   }
 
@@ -165,6 +190,8 @@ export class RowState implements ServiceBound {
 
   async saveRow(): Promise<number> {
     const r = this.row;
+    const refused = this.unreadableSaid;
+    if (refused) throw new Error(refused);
     const changes = this.changes;
     if (!r || Object.keys(changes).length === 0) return 0;
     const id = String(r.row[r.idColumn] ?? '');

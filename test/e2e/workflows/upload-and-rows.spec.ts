@@ -94,6 +94,20 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await scanAndWait(page, 'TB000045', 'S-0045 opened');
   await expect(page.getByTestId('shown-Tube Barcode')).toHaveText('TB000045');
   await expect(page.getByTestId('shown-Existing Manifest')).toHaveText('empty');
+  // Typed by hand into a number box: a decimal is that decimal (the scan-catching layer once turned 12.5
+  // into 5), and text the box cannot read (a stray "e") is refused with why, not saved as an empty cell.
+  const volume = page.getByTestId('field-Volume uL');
+  const volumeBefore = await sampleRow('S-0045', 'Volume uL');
+  await volume.fill('');
+  await volume.pressSequentially('12.5', { delay: 150 }); // by hand: scanner-fast keys are a scan
+  await expect(volume).toHaveValue('12.5');
+  await volume.pressSequentially('e', { delay: 150 });
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('last-scan')).toContainText('Not saved: Volume uL is not a number as typed');
+  await expect(volume).toHaveAttribute('aria-invalid', 'true');
+  await volume.fill(String(volumeBefore));
+  await expect(volume).toHaveAttribute('aria-invalid', 'false');
+  expect(await sampleRow('S-0045', 'Volume uL')).toBe(volumeBefore);
   await page.getByTestId('field-Notes').fill('aliquoted twice');
   // The next tube does not take the edit away: refused with the way on, saved with Ctrl+S.
   await page.getByTestId('scan-field').focus();

@@ -131,6 +131,21 @@ describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
     expect((await scans()).at(-1)).toEqual({ text: 'S-1234', target: 'ta' });
   });
 
+  it('a decimal typed by hand into a number box is that decimal; a stray "e" is the box\'s bad input, not an empty box', async () => {
+    await page.focus('#num');
+    await page.keyboard.type('1.5', { delay: HAND });
+    await page.waitForTimeout(HAND);
+    expect(await value('num')).toBe('1.5');
+    await page.keyboard.type('e', { delay: HAND });
+    await page.waitForTimeout(HAND);
+    const badInput = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: Document }).document.querySelector<HTMLInputElement>('#num')!.validity
+          .badInput,
+    );
+    expect([await value('num'), badInput]).toEqual(['', true]);
+  });
+
   it('a grid cell handling keys itself gets typed keys in order and none of the scan', async () => {
     await page.focus('#cell');
     await page.keyboard.type('xy', { delay: HAND });
