@@ -5,6 +5,7 @@ import { DEFAULT_SCAN_INPUT, scanInputSettings } from '../barcode/scanner-settin
 import { DEMO_SAMPLES } from '../demo-lab.js';
 import { printerTarget } from '../labels/jobs.js';
 import { labsheetIdColumnMaps, labsheetIdColumnsPatch, mergeIdColumns } from './id-columns.js';
+import { patchOf } from './patch-of.js';
 
 /** The embedded sandbox: the default, so a new user sees data without any server. */
 export const localSandboxConnection = z.strictObject({ kind: z.literal('local-sandbox'), mode: apiMode });
@@ -89,7 +90,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
 export const settingsPatch = z.strictObject({
   connection: connectionSetting.optional(),
-  scanner: scanInputSettings.partial().optional(),
+  scanner: patchOf(scanInputSettings).optional(),
   ui: uiPrefs.partial().optional(),
   labsheets: workflowLabsheets.partial().optional(),
   /** Replaces the named labsheets' mappings; an empty mapping removes one. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_SCAN_LENGTH, scannerSettings } from '../../barcode/scanner-settings.js';
 import { channel } from '../channel.js';
+import { patchOf } from '../patch-of.js';
 
 /** A HID device as the settings screen lists it. */
 export const scannerDevice = z.strictObject({
@@ -56,7 +57,7 @@ export const scannerChannels = {
     readOnly: true,
   }),
   'scanner.configure': channel({
-    request: z.strictObject({ settings: scannerSettings.partial() }),
+    request: z.strictObject({ settings: patchOf(scannerSettings) }),
     response: z.strictObject({ settings: scannerSettings }),
   }),
   /** The printable sheet of command barcodes (and, optionally, one per position of a layout). */

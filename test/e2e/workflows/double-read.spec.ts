@@ -17,6 +17,11 @@ test("a double read is ignored with its own word and tone, by the user's window;
 
   // Settings → Scanners: the window is the user's; 0 means every read counts.
   await page.getByRole('button', { name: /^Settings/ }).click();
+  // An emptied box is not 0 ("never"): it is said, and the box shows the window in use again.
+  await page.getByTestId('dedupe-window').fill('');
+  await page.getByTestId('dedupe-window').blur();
+  await expect(page.getByRole('alert')).toContainText('the double-read window is a number of milliseconds');
+  await expect(page.getByTestId('dedupe-window')).toHaveValue('300');
   await page.getByTestId('dedupe-window').fill('0');
   await page.getByTestId('dedupe-window').press('Enter');
   await page.getByTestId('dedupe-window').blur();
