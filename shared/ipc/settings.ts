@@ -91,8 +91,8 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
 export const settingsPatch = z.strictObject({
   connection: connectionSetting.optional(),
   scanner: patchOf(scanInputSettings).optional(),
-  ui: uiPrefs.partial().optional(),
-  labsheets: workflowLabsheets.partial().optional(),
+  ui: patchOf(uiPrefs).optional(),
+  labsheets: patchOf(workflowLabsheets).optional(),
   /** Replaces the named labsheets' mappings; an empty mapping removes one. */
   gs1Columns: gs1ColumnMaps.optional(),
   /** The whole list: add, change and remove are one replace. */
