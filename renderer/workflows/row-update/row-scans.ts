@@ -63,7 +63,12 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   }
   const id = row ? String(row.row[row.idColumn]) : c.value;
   if (s.alreadyInBatch(id))
-    return fb.report(scan.text, `Duplicate: ${id} is already in this batch`, 'duplicate', scan.mainAt);
+    return fb.report(
+      scan.text,
+      `Duplicate: ${id} is already in this batch with ${s.batchField} = ${s.batchValue}`,
+      'duplicate',
+      scan.mainAt,
+    );
   const item = await s.applyBatch(row, c.value, c.kind === 'tube');
   fb.report(
     scan.text,

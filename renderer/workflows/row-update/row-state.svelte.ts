@@ -5,7 +5,7 @@ import type { CachedRow, LabsheetColumns, RowAnswer } from '../../../shared/ipc/
 import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { followEntrySync, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
+import { followEntrySync, mayHappen, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
@@ -227,7 +227,17 @@ export class RowState implements ServiceBound {
     return item;
   }
 
+  /**
+   * The same change for the same tube, still to happen: a second scan of it would queue it twice. One the
+   * service refused, or the user discarded, or of another field or value (the batch changed), may go again.
+   */
   alreadyInBatch(id: string): boolean {
-    return this.batch.some((b) => b.id.toUpperCase() === id.toUpperCase());
+    return this.batch.some(
+      (b) =>
+        b.id.toUpperCase() === id.toUpperCase() &&
+        b.field === this.batchField &&
+        b.value === this.batchValue &&
+        mayHappen(b.sync),
+    );
   }
 }

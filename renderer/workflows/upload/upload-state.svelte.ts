@@ -41,6 +41,11 @@ export interface UploadItem {
   requeue: string | null;
   message: string | null;
   result: FileUploadResult | null;
+  /**
+   * Visible to the whole organisation, as the box said when the file was added: ticked during a long
+   * copy for the next drop, it must not make the files already on their way visible to everyone.
+   */
+  isGlobal: boolean;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -227,8 +232,10 @@ export class UploadState implements ServiceBound {
 
   /** Browser (and drop): the File's bytes travel to main in chunks. */
   async addFiles(files: readonly File[]): Promise<void> {
+    // One drop, one choice: the box as it was when they were dropped, however long each copy takes.
+    const isGlobal = this.isGlobal;
     for (const f of files) {
-      const item = this.#add(f.name, f.size);
+      const item = this.#add(f.name, f.size, isGlobal);
       try {
         const { stagingId } = await call(this.api, 'upload.stageBegin', { name: f.name, size: f.size });
         for (let offset = 0; offset < f.size; offset += STAGE_CHUNK_BYTES) {
@@ -247,9 +254,10 @@ export class UploadState implements ServiceBound {
 
   /** Electron: the native dialog; main copies the chosen files itself. */
   async pickNative(): Promise<void> {
+    const isGlobal = this.isGlobal;
     const picked = await call(this.api, 'files.pickForUpload', { multiple: true });
     for (const f of picked.files) {
-      const item = this.#add(f.name, f.size);
+      const item = this.#add(f.name, f.size, isGlobal);
       try {
         const staged = await call(this.api, 'upload.stagePicked', { fileId: f.id });
         item.staged = f.size;
@@ -261,7 +269,7 @@ export class UploadState implements ServiceBound {
     }
   }
 
-  #add(name: string, size: number): UploadItem {
+  #add(name: string, size: number, isGlobal: boolean): UploadItem {
     this.items.push({
       key: ++this.#key,
       name,
@@ -273,6 +281,7 @@ export class UploadState implements ServiceBound {
       requeue: null,
       result: null,
       message: null,
+      isGlobal,
     });
     // The proxy the array holds, so later changes to the item reach the page.
     return this.items[this.items.length - 1]!;
@@ -282,7 +291,7 @@ export class UploadState implements ServiceBound {
     try {
       const { id } = await call(this.api, 'upload.enqueue', {
         stagedId,
-        isGlobal: this.isGlobal,
+        isGlobal: item.isGlobal,
         readFrom: this.service,
       });
       item.entryId = id;
@@ -300,6 +309,9 @@ export class UploadState implements ServiceBound {
   async queueAgain(item: UploadItem): Promise<void> {
     const stagedId = item.requeue;
     if (stagedId === null) return;
+    // Taken at once: a second click while main answers the first finds no ticket (it found the ticket
+    // used up, and its "no longer waiting" marked the queued file failed).
+    item.requeue = null;
     item.message = null;
     try {
       await this.#enqueue(item, stagedId);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
 import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
@@ -127,6 +127,57 @@ describe('Row update batch list', () => {
       { Status: 'received' },
       { Notes: 'thawed once' },
     ]);
+  });
+});
+
+describe('Row update batch: a tube scanned again', () => {
+  it('with the same change still to happen is a duplicate; another field, or after the change was discarded, it goes', async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    s.batchField = 'Status';
+    s.batchValue = 'received';
+    await scan('TB000030');
+    const queued = (await rowUpdates()).length;
+    await scan('S-0030');
+    expect(said()).toBe('Duplicate: S-0030 is already in this batch with Status = received');
+    expect((await rowUpdates()).length).toBe(queued);
+
+    // The same tube in a second batch of the session, on another field: its own change.
+    s.batchField = 'Notes';
+    s.batchValue = 'thawed';
+    await scan('TB000030');
+    expect(said()).toBe('S-0030: Notes = thawed');
+
+    // One refused by the service and discarded in the Outbox will not happen: scanned again, it goes again.
+    s.batchField = 'Status';
+    s.batchValue = 'half-empty'; // not one of the list's values
+    await scan('TB000031');
+    const refused = s.batch.at(-1)!;
+    await page.env.call('outbox.syncNow', {});
+    await vi.waitFor(async () =>
+      expect((await page.env.call('outbox.await', { id: refused.entryId, timeoutMs: 0 })).state).toBe('failed'),
+    );
+    expect((await page.env.call('outbox.discard', { id: refused.entryId })).ok).toBe(true);
+    await vi.waitFor(() => expect(refused.sync).toBe('discarded'));
+    await scan('TB000031');
+    expect(said()).toBe('S-0031: Status = half-empty');
+    expect((await rowUpdates()).length).toBe(queued + 2); // Notes, and the second half-empty (the first is discarded)
+  });
+});
+
+describe('Row update: a number or date box holding text it cannot read', () => {
+  it('counts as unsaved, is refused with why on Save, and goes on Discard', async () => {
+    const { s, scan } = rowScreen();
+    await scan('TB000009');
+    const before = (await rowUpdates()).length;
+    s.unreadable['Volume uL'] = 'number';
+    expect(s.unsaved).toEqual(['Volume uL']);
+    await expect(s.saveRow()).rejects.toThrow(
+      'Not saved: Volume uL is not a number as typed (decimals take a point: 12.5). Correct it, or press Escape twice to discard the changes',
+    );
+    expect((await rowUpdates()).length).toBe(before);
+    expect(s.discard()).toEqual(['Volume uL']);
+    expect([s.unsaved, s.unreadableSaid]).toEqual([[], null]);
   });
 });
 

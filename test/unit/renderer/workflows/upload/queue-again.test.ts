@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { lockOutbox } from '../../../../helpers/locked-outbox.js';
@@ -54,6 +54,39 @@ it('a file not queued because the outbox could not be written is queued again fr
   // One copy, the one staged first: queueing again made no second.
   const staging = join(dataDir, 'staging');
   expect(existsSync(staging) ? readdirSync(staging).filter((f) => !f.endsWith('.partial')) : []).toHaveLength(1);
+}, 30_000);
+
+it('"Queue again" clicked twice while main answers the first queues the file once, and the row says queued', async () => {
+  const { dataDir, env, s } = await uploadScreen();
+  const { item, release } = await notQueued(dataDir, s);
+  release();
+  await Promise.all([s.queueAgain(item), s.queueAgain(item)]);
+  const uploads = (await env.call('outbox.list', {})).filter((e) => e.type === 'file-upload');
+  expect(uploads).toHaveLength(1);
+  expect([item.phase, item.entryId, item.message]).toEqual(['queued', uploads[0]!.id, null]);
+}, 30_000);
+
+it('"Visible to the whole organisation" goes with each file as the box said when it was added', async () => {
+  const { env, s } = await uploadScreen();
+  const big = new File([new Uint8Array(4 * 1024 * 1024)], 'patient-gel.pdf');
+  const small = new File(['a,b\n'], 'private-notes.csv');
+  const adding = s.addFiles([big, small]);
+  // Ticked for the next drop while the first file is still being copied.
+  await vi.waitFor(() => expect(s.items[0]!.staged).toBeGreaterThan(0));
+  s.isGlobal = true;
+  await adding;
+  await s.addFiles([new File(['x'], 'for-everyone.txt')]);
+  const byName = new Map(
+    (await env.call('outbox.list', {})).flatMap((e) =>
+      e.intent?.type === 'file-upload' ? [[e.intent.fileName, e.intent.isGlobal] as const] : [],
+    ),
+  );
+  expect(Object.fromEntries(byName)).toEqual({
+    'patient-gel.pdf': false,
+    'private-notes.csv': false,
+    'for-everyone.txt': true,
+  });
+  expect(s.items.map((i) => i.isGlobal)).toEqual([false, false, true]);
 }, 30_000);
 
 /**
