@@ -8,3 +8,13 @@ export function fillFields(text: string, record: LabelRecord): string {
     .replace(/\s{2,}/g, ' ')
     .trim();
 }
+
+/**
+ * What the barcode holds. A field that is one placeholder ("{id}", the usual) holds its value as the
+ * record has it: tidied like a printed line, "S-0001  A" was encoded "S-0001 A", and the label scanned
+ * back named no row. A field that joins several is tidied as a line (a missing value leaves no gap).
+ */
+export function fillBarcode(field: string, record: LabelRecord): string {
+  const single = /^\{([^{}]*)\}$/.exec(field);
+  return single ? (record[single[1] as Placeholder] ?? '') : fillFields(field, record);
+}

@@ -1,6 +1,6 @@
 import { BARCODE_CHARSET, codePoint, describeReplacements, fitToCharset } from './charset.js';
 import { LabelError } from './errors.js';
-import { fillFields } from './fill.js';
+import { fillBarcode, fillFields } from './fill.js';
 import { layoutLabel, MIN_BARCODE_AREA_MM, placeSymbol, type LabelLayout, type Placement } from './layout.js';
 import { labelRecord, type LabelRecordInput } from './record.js';
 import { bwipRequestFor, SYMBOLOGY_NAMES, type BwipRequest, type MeasureSymbol, type SymbolSize } from './symbol.js';
@@ -61,7 +61,7 @@ export function prepareLabels(
       continue;
     }
     const record = parsed.data;
-    const wanted = fillFields(template.barcodeField, record);
+    const wanted = fillBarcode(template.barcodeField, record);
     if (wanted === '') {
       issues.push(`${who}: the barcode field ${template.barcodeField} is empty for this record`);
       continue;

@@ -1,3 +1,4 @@
+import { counted } from '../../lib/format/counted.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CreatedLocation } from '../../../shared/api/locations.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
@@ -166,6 +167,9 @@ export class LabelSources {
       return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}${when}.` };
     }
     const record = recordFromRow(r.value.row, columnsFor(r.value));
+    // The same row by its other name (the tube's barcode, then its sample ID): one label, not two.
+    const same = this.rows.find((x) => x.record.id === record.id);
+    if (same) return { ok: false, message: `${record.id} is already in the batch (scanned as ${same.scanned}).` };
     this.rows = [...this.rows, { scanned: value, record }];
     return { ok: true, message: `${record.id} added (${this.rows.length} in the batch)` };
   }
@@ -182,7 +186,7 @@ export class LabelSources {
     if (created.length === 0)
       return { ok: false, message: `Request ${requestId} is ${r.value.status}; it has created no locations yet.` };
     this.locations = created.map(({ name, uuid }) => ({ name, uuid }));
-    return { ok: true, message: `${created.length} created locations` };
+    return { ok: true, message: `${counted(created.length, 'created location')}` };
   }
 
   #order(plate: CachedManifest): string[] {

@@ -203,3 +203,25 @@ describe('printed text that is wider than the label', () => {
     );
   });
 });
+
+describe('what a refusal of several problems says', () => {
+  it('counts the labels, not the problems: two lines of one label it cannot print are "1 label cannot be made"', () => {
+    const oneLabel = new LabelError(['Label 1 (ID "α-01"): line one', 'Label 1 (ID "α-01"): line two']);
+    expect(oneLabel.message).toBe(
+      '1 label cannot be made:\n- Label 1 (ID "α-01"): line one\n- Label 1 (ID "α-01"): line two',
+    );
+    expect(new LabelError(['Label 1: x', 'Label 3: y', 'Label 3: z']).message).toMatch(/^2 labels cannot be made:\n/);
+  });
+});
+
+describe('the value a barcode holds', () => {
+  it('is the ID as the record has it, spacing and all: the label scanned back names the same row', async () => {
+    const template = byId('plate-side-code128');
+    const { labels, notes } = prepareLabels(template, [{ id: 'S-0001  A' }, { id: ' S-0002' }], {
+      measure: measureWithBwip,
+    });
+    expect(labels.map((l) => l.barcodeValue)).toEqual(['S-0001  A', ' S-0002']);
+    expect(notes).toEqual([]);
+    expect(await decodeFromPng(template, 'S-0001  A')).toBe('S-0001  A');
+  });
+});
