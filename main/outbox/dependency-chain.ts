@@ -61,11 +61,13 @@ export function dependencyChain(st: Statements) {
     const todo = [...ids];
     while (todo.length > 0) {
       const id = todo.shift()!;
-      const dependents = st.pendingDependents.all(id);
-      const builtOn = st.pendingBuiltOn.all(id);
-      if (dependents.length === 0 && builtOn.length === 0) continue;
       const e = st.get.get(id);
       if (!e) continue;
+      // Those already failed for want of it said "Retry that entry": gone for good now, they say so.
+      const gone = e.state === 'discarded' || e.state === 'cancelled';
+      const dependents = [...st.pendingDependents.all(id), ...(gone ? st.failedDependents.all(id) : [])];
+      const builtOn = st.pendingBuiltOn.all(id);
+      if (dependents.length === 0 && builtOn.length === 0) continue;
       const what = `entry #${id} (${describeRow(e)})`;
       const error = e.state === 'failed' ? errorOf(e) : null;
       // Its reason's own full stop gives way to this sentence's.
@@ -126,6 +128,10 @@ export function dependencyChain(st: Statements) {
 
   /** Why a retry of `id` did nothing, when an earlier entry it needs is to be settled on its own row first. */
   function retryRefusal(id: number): string | null {
+    const depends = st.get.get(id)?.depends_on;
+    const before = depends === null || depends === undefined ? undefined : st.get.get(depends);
+    if (before && (before.state === 'discarded' || before.state === 'cancelled'))
+      return `Not retried: it needs entry #${before.id} (${describeRow(before)}), which was ${before.state}. ${whatFrees(before, null)}`;
     const w = retryWaitsOn(id);
     return (
       w &&

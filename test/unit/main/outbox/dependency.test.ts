@@ -108,6 +108,22 @@ describe('outbox: entries that depend on entries', () => {
     expect(outbox.get(a2)!.lastError!.message).toContain('was discarded');
   });
 
+  it('one already failed for want of the earlier entry says so once that is discarded, and a retry of it says why not', () => {
+    const [u, a] = filed();
+    outbox.claim([u], 'r1', 'storeAndEmbedFiles');
+    outbox.settle([{ id: u, state: 'failed', error: { kind: 'rejected', message: 'Rejected: too big', at: 1 } }]);
+    expect(outbox.get(a)!.lastError!.message).toContain('Retry that entry, and this one goes with it');
+    expect(outbox.discard(u)).toBeTruthy();
+    expect(outbox.get(a)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    expect(outbox.get(a)!.lastError!.message).toBe(
+      `Not sent: it needs entry #${u} (file-upload), which was discarded. It cannot be sent without that entry: discard this one.`,
+    );
+    expect(outbox.retry(a)).toBe(false);
+    expect(outbox.retryRefusal(a)).toBe(
+      `Not retried: it needs entry #${u} (file-upload), which was discarded. It cannot be sent without that entry: discard this one.`,
+    );
+  });
+
   it('a retry of the earlier entry takes the waiting one along; a retry of the waiting one retries the earlier', () => {
     const [u, a] = filed();
     const fail = () => {
