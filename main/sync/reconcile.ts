@@ -1,5 +1,6 @@
 import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
 import { NotFoundError } from '../api/errors.js';
+import { MAX_ANSWERED_FAILURES } from './classify.js';
 import { isMagicColumnType } from '../../shared/api/primitives.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import type { Outbox } from '../outbox/outbox-store.js';
@@ -106,7 +107,10 @@ export async function reconcileUncertain(
     .list('uncertain', { type: 'labsheet-create', limit: 10_000 })
     .filter((e) => e.service === current)
     // One that no longer reads names no labsheet to look for: it stays for the user.
-    .filter((e): e is OutboxEntry => !isUnreadable(e));
+    .filter((e): e is OutboxEntry => !isUnreadable(e))
+    // Sent this often with no answer it could trust (a 5xx each time): not found, it would go again for
+    // ever, uncounted. It stays unsure, for the user to look on the service and choose.
+    .filter((e) => e.uncertainAttempts < MAX_ANSWERED_FAILURES);
   if (creates.length === 0) return 0;
   const listed = await readLabsheetNames(transport, signal);
   let settled = 0;

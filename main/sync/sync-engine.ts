@@ -25,6 +25,9 @@ import { withSuppliedFields } from './supplied-fields.js';
 import type { SendContext, StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
 
+/** setTimeout's longest delay (2³¹ − 1 ms, about 24.8 days): a longer one fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface SyncStatus {
   online: boolean;
   /** Set when nothing can be sent until the user acts (a new token). */
@@ -312,14 +315,18 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     wakeTimer = null;
     status.nextRetryAt = at;
     if (at === null || stopped) return;
+    const delay = Math.max(0, at - platform.now());
     wakeTimer = platform.setTimeout(
       () => {
         wakeTimer = null;
+        // Longer than a timer holds (a Retry-After of weeks): waited in parts. Handed to the timer whole,
+        // it fired at once, and the queue was sent again within the millisecond it was told to wait.
+        if (delay > MAX_TIMER_MS) return scheduleWake(at);
         status.nextRetryAt = null;
         queueHeld = null;
         void drainDue();
       },
-      Math.max(0, at - platform.now()),
+      Math.min(delay, MAX_TIMER_MS),
     );
   }
 
