@@ -104,6 +104,8 @@ export class LabsheetBrowser {
     this.rowsLoading = false;
     if (!r.ok) {
       this.rowsError = fromIpcError(r.error);
+      // The rows shown were another labsheet's or page's: left, they were exported and selected as these.
+      this.rows = [];
       return;
     }
     this.rowsError = null;
@@ -156,11 +158,13 @@ export class LabsheetBrowser {
     this.searchQuery = text;
     this.searchColumn = column;
     await this.runSearch(text, column);
-    const { results, error, scanned } = this.search;
+    const { results, error, scanned, finished } = this.search;
     const found = `${counted(results?.length ?? 0, 'row')} in ${labsheet} whose ${column} contains ${text}`;
-    if (!error) return { text: found, ok: true };
+    if (finished) return { text: found, ok: true };
+    // Stopped, or another labsheet opened meanwhile: "0 rows" would read as "not in the labsheet".
+    const why = error?.text ?? 'it was stopped before every row was read';
     const partly = scanned > 0 ? ` (${found} among the first ${scanned} rows read)` : '';
-    return { text: `Search for ${text} in ${labsheet} not finished: ${error.text}${partly}`, ok: false };
+    return { text: `Search for ${text} in ${labsheet} not finished: ${why}${partly}`, ok: false };
   }
 
   /**

@@ -70,6 +70,10 @@ export class LocationCreator {
     this.created = [];
     this.status = null;
     this.requestId = null;
+    // The last request's words and checks are not this one's.
+    this.message = '';
+    this.polls = 0;
+    this.pollError = null;
     const locations = this.drafts
       .filter((d) => d.name.trim() !== '')
       .map((d) => ({ name: d.name.trim(), ...(d.parent.trim() ? { parent: d.parent.trim() } : {}) }));

@@ -21,6 +21,8 @@ export class RowSearch {
   scanned = $state(0);
   total = $state(0);
   error = $state<ShownError | null>(null);
+  /** The last search read every row it could: not stopped, cut short or failed. */
+  finished = $state(false);
   /** What the results are for, so the screen can say "3 rows whose Sample ID contains …". */
   describe = $state('');
   /** "1 row whose …" / "3 rows whose …". */
@@ -54,8 +56,8 @@ export class RowSearch {
     const needle = req.query.trim().toLowerCase();
     if (needle === '') return this.clear();
     const run = ++this.#run;
-    const column = req.headers.indexOf(req.column);
     this.running = true;
+    this.finished = false;
     this.error = null;
     this.scanned = 0;
     this.total = 0;
@@ -73,7 +75,15 @@ export class RowSearch {
         this.error = fromIpcError(r.error);
         break;
       }
-      const at = column >= 0 ? column : r.value.headers.indexOf(req.column);
+      // Read by the rows' own headers, and shown under the page's: a column removed or added since the
+      // page was read moved every cell, and "received" was looked for in another column (0 rows).
+      if (r.value.headers.join('\u0000') !== req.headers.join('\u0000')) {
+        this.error = {
+          text: `the columns of ${req.labsheet} changed since its rows were shown: reload them (↻) and search again`,
+        };
+        break;
+      }
+      const at = r.value.headers.indexOf(req.column);
       for (const row of r.value.rows)
         if (
           String(row[at] ?? '')
@@ -84,7 +94,10 @@ export class RowSearch {
       this.total = r.value.total;
       this.scanned += r.value.rows.length;
       this.results = [...found];
-      if (r.value.rows.length < window.pageSize || this.scanned >= r.value.total) break;
+      if (r.value.rows.length < window.pageSize || this.scanned >= r.value.total) {
+        this.finished = true;
+        break;
+      }
     }
     this.running = false;
   }

@@ -48,7 +48,12 @@ export class WriteTask<T> {
     this.entryId = null;
   }
 
+  /**
+   * Null, queueing nothing, while the last is still on its way: a key held or pressed twice (Ctrl+Enter
+   * on a webhook) went past the disabled button and queued the write twice, a webhook delivered twice.
+   */
   async submit(intent: Intent, waitMs = DEFAULT_WRITE_WAIT_MS): Promise<T | null> {
+    if (this.busy) return null;
     this.reset();
     this.phase = 'queueing';
     try {
