@@ -1,3 +1,4 @@
+import { latestOnly } from './lib/latest.js';
 import type { Folder, Labspace } from '../../../shared/api/eln.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
@@ -20,6 +21,8 @@ export class LabspaceBrowser {
   target = $state<FolderTarget | null>(null);
 
   #api: BenchlinkApi;
+  readonly #views = latestOnly();
+  readonly #folderFinds = latestOnly();
   constructor(api: BenchlinkApi) {
     this.#api = api;
   }
@@ -42,7 +45,9 @@ export class LabspaceBrowser {
   }
 
   async view(uuid: string): Promise<void> {
+    const current = this.#views.begin();
     const r = await this.#api.invoke('lab.fetchLabspace', { uuid });
+    if (!current()) return;
     this.current = r.ok ? r.value.data : null;
     this.currentError = r.ok ? null : fromIpcError(r.error);
   }
@@ -51,7 +56,9 @@ export class LabspaceBrowser {
     this.folder = null;
     this.conflict = null;
     this.target = null;
+    const current = this.#folderFinds.begin();
     const r = await this.#api.invoke('lab.fetchFolder', query);
+    if (!current()) return;
     if (r.ok) {
       this.folderError = null;
       this.folder = r.value;

@@ -1,3 +1,4 @@
+import { latestOnly } from './lib/latest.js';
 import { SEQUENCE_PAGE_SIZE_DEFAULT, type Sequence } from '../../../shared/api/sequences.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
@@ -24,6 +25,7 @@ export class SequenceBrowser {
 
   readonly pages = $derived(Math.max(1, Math.ceil(this.total / this.pageSize)));
   #api: BenchlinkApi;
+  readonly #views = latestOnly();
 
   constructor(api: BenchlinkApi) {
     this.#api = api;
@@ -55,8 +57,10 @@ export class SequenceBrowser {
 
   /** Reads one sequence the current way (GET /sequences?name=), not the deprecated fetch. */
   async view(name: string): Promise<void> {
+    const current = this.#views.begin();
     this.currentLoading = true;
     const r = await this.#api.invoke('data.findSequenceByName', { name });
+    if (!current()) return;
     this.currentLoading = false;
     if (!r.ok) {
       this.current = null;
