@@ -4,9 +4,11 @@ import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
 import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
 
+/** Taken out of the outbox by the user (discarded, or cancelled by an undo): it will never be done. */
+const takenOut = (state: string | undefined): boolean => state === 'discarded' || state === 'cancelled';
+
 /** States an entry never leaves without the user: what was built on it will not happen as stated. */
-const lost = (state: string | undefined): boolean =>
-  state === undefined || state === 'failed' || state === 'cancelled' || state === 'discarded';
+const lost = (state: string | undefined): boolean => state === undefined || state === 'failed' || takenOut(state);
 
 /** "well-set H12": an entry's type, and the well it changes when it changes one (the user looks for that). */
 function describeRow(e: EntryRow): string {
@@ -64,8 +66,7 @@ export function dependencyChain(st: Statements) {
       const e = st.get.get(id);
       if (!e) continue;
       // Those already failed for want of it said "Retry that entry": gone for good now, they say so.
-      const gone = e.state === 'discarded' || e.state === 'cancelled';
-      const dependents = [...st.pendingDependents.all(id), ...(gone ? st.failedDependents.all(id) : [])];
+      const dependents = [...st.pendingDependents.all(id), ...(takenOut(e.state) ? st.failedDependents.all(id) : [])];
       const builtOn = st.pendingBuiltOn.all(id);
       if (dependents.length === 0 && builtOn.length === 0) continue;
       const what = `entry #${id} (${describeRow(e)})`;
@@ -118,19 +119,23 @@ export function dependencyChain(st: Statements) {
    * one goes with it. Null when nothing stands in the way.
    */
   function retryWaitsOn(id: number): { row: EntryRow; error: EntryError | null } | null {
-    const depends = st.get.get(id)?.depends_on;
-    const before = depends === null || depends === undefined ? undefined : st.get.get(depends);
+    const before = earlierOf(id);
     if (before?.state !== 'failed') return null;
     const error = errorOf(before);
     const shown = shownOfFailed(error?.kind, before.attempts);
     return shown === 'uncertain' || shown === 'held' || shown === 'superseded' ? { row: before, error } : null;
   }
 
+  /** The entry `id` depends on (needs the result of), if any. */
+  function earlierOf(id: number): EntryRow | undefined {
+    const depends = st.get.get(id)?.depends_on;
+    return depends === null || depends === undefined ? undefined : st.get.get(depends);
+  }
+
   /** Why a retry of `id` did nothing, when an earlier entry it needs is to be settled on its own row first. */
   function retryRefusal(id: number): string | null {
-    const depends = st.get.get(id)?.depends_on;
-    const before = depends === null || depends === undefined ? undefined : st.get.get(depends);
-    if (before && (before.state === 'discarded' || before.state === 'cancelled'))
+    const before = earlierOf(id);
+    if (before && takenOut(before.state))
       return `Not retried: it needs entry #${before.id} (${describeRow(before)}), which was ${before.state}. ${whatFrees(before, null)}`;
     const w = retryWaitsOn(id);
     return (
@@ -154,7 +159,7 @@ export function dependencyChain(st: Statements) {
     const changed: number[] = [];
     if (e.depends_on !== null) {
       const before = st.get.get(e.depends_on);
-      if (before && (before.state === 'discarded' || before.state === 'cancelled')) return [];
+      if (before && takenOut(before.state)) return [];
       if (before?.state === 'failed') {
         if (retryWaitsOn(id)) return [];
         changed.push(...retryChain(before.id, t));
