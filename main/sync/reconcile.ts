@@ -1,6 +1,7 @@
 import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
 import { NotFoundError } from '../api/errors.js';
 import { MAX_ANSWERED_FAILURES } from './classify.js';
+import { listsEveryLabsheet } from '../../shared/api/labsheets.js';
 import { isMagicColumnType } from '../../shared/api/primitives.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import type { Outbox } from '../outbox/outbox-store.js';
@@ -14,11 +15,7 @@ type CreateRequest = IntentOf<'labsheet-create'>['request'];
 /** What the service shows of a labsheet a create may have made. */
 export type CreateFound = 'absent' | 'matches' | 'differs';
 
-/**
- * The labsheet list as read once for several lookups. `complete`: the answer lists every labsheet (its
- * `total`, when it sends one, is no more than it lists). The spec shows no query parameters for the list,
- * so a service that answers with a first page cannot be asked for the rest.
- */
+/** The labsheet list as read once for several lookups; `complete` as listsEveryLabsheet says. */
 export interface LabsheetNames {
   names: ReadonlySet<string>;
   complete: boolean;
@@ -28,7 +25,7 @@ export async function readLabsheetNames(transport: SyncTransport, signal: AbortS
   const list = await transport.fetchLabsheetList({}, { signal });
   return {
     names: new Set(list.items.map((i) => i.name)),
-    complete: list.total === undefined || list.total <= list.items.length,
+    complete: listsEveryLabsheet(list),
   };
 }
 

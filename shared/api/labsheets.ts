@@ -121,6 +121,13 @@ export const fetchLabsheetListResponse = z.object({
   success: answerSuccess,
 });
 
+/**
+ * The labsheet list names every labsheet: its `total`, when it sends one, is no more than it lists. The spec
+ * shows no query for the list, so one that answers a first page cannot be asked for the rest.
+ */
+export const listsEveryLabsheet = (list: { items: readonly unknown[]; total?: number | undefined }): boolean =>
+  list.total === undefined || list.total <= list.items.length;
+
 export const ROW_PAGE_SIZE_DEFAULT = 5;
 export const ROW_PAGE_SIZE_MAX = 1000;
 export const ROW_PAGE_PRODUCT_LIMIT = 50000;

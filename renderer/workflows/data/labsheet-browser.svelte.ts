@@ -2,6 +2,8 @@ import { counted } from '../../lib/format/counted.js';
 import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
+import { latestOnly } from './lib/latest.js';
+import { listsEveryLabsheet } from '../../../shared/api/labsheets.js';
 import { clampPage, lastPage, pageKeepingFirstRow } from './lib/paging.js';
 import { RowSearch } from './row-search.svelte.js';
 import type { DataScanAnswer } from './scan-routing.js';
@@ -45,7 +47,7 @@ export class LabsheetBrowser {
   readonly lastPage = $derived(lastPage(this.total, this.pageSize));
 
   /** Answers to a request that was overtaken by a newer one are dropped (fast paging). */
-  #rowsRequest = 0;
+  readonly #rowReads = latestOnly();
 
   constructor(api: BenchlinkApi) {
     this.#api = api;
@@ -75,8 +77,7 @@ export class LabsheetBrowser {
     }
     this.listError = null;
     this.names = r.value.items.map((i) => i.name).sort((a, b) => a.localeCompare(b));
-    const total = r.value.total;
-    this.listedOf = total !== undefined && total > r.value.items.length ? total : null;
+    this.listedOf = listsEveryLabsheet(r.value) ? null : (r.value.total ?? null);
   }
 
   async openLabsheet(name: string): Promise<void> {
@@ -92,7 +93,7 @@ export class LabsheetBrowser {
   async loadRows(): Promise<void> {
     const labsheet = this.open;
     if (!labsheet) return;
-    const ticket = ++this.#rowsRequest;
+    const current = this.#rowReads.begin();
     this.rowsLoading = true;
     const r = await this.#api.invoke('lab.fetchLabsheetRows', {
       labsheet,
@@ -100,7 +101,7 @@ export class LabsheetBrowser {
       pageSize: this.pageSize,
       archived: this.archived,
     });
-    if (ticket !== this.#rowsRequest) return;
+    if (!current()) return;
     this.rowsLoading = false;
     if (!r.ok) {
       this.rowsError = fromIpcError(r.error);
