@@ -24,6 +24,9 @@ export interface BatchItem extends QueuedItem {
   value: string;
 }
 
+/** Save refused on this screen, before main was asked: its words are said as they are, not as NOT RECORDED. */
+export class NotSaved extends Error {}
+
 /** One row to look at and edit, or a batch: the same change for every tube scanned. */
 export class RowState implements ServiceBound {
   /** Set by the screen from the workflow's labsheet setting. */
@@ -191,7 +194,7 @@ export class RowState implements ServiceBound {
   async saveRow(): Promise<number> {
     const r = this.row;
     const refused = this.unreadableSaid;
-    if (refused) throw new Error(refused);
+    if (refused) throw new NotSaved(refused);
     const changes = this.changes;
     if (!r || Object.keys(changes).length === 0) return 0;
     const id = String(r.row[r.idColumn] ?? '');
