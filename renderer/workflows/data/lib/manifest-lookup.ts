@@ -25,7 +25,7 @@ export function describeLastUpdate(iso: string, now: Date): string {
     mins < 1
       ? 'just now'
       : mins < 60
-        ? `${mins} minute${mins === 1 ? '' : 's'} ago`
+        ? `${counted(mins, 'minute')} ago`
         : mins < 48 * 60
           ? `${counted(Math.round(mins / 60), 'hour')} ago`
           : `${Math.round(mins / 1440)} days ago`;
