@@ -24,6 +24,11 @@ export interface ApiErrorInit {
   reason?: string;
   /** True when a non-idempotent request may have reached the server: its outcome is unknown. */
   uncertain?: boolean;
+  /**
+   * The connection failed after the whole request had left this machine (idempotent or not): something
+   * took it and gave no answer. Set only for transport failures; an HTTP answer is an answer.
+   */
+  sentUnanswered?: boolean;
   cause?: unknown;
 }
 
@@ -38,6 +43,7 @@ export abstract class ApiError extends Error {
   readonly serverMessage: string | undefined;
   readonly reason: string | undefined;
   readonly uncertain: boolean;
+  readonly sentUnanswered: boolean;
 
   constructor(summary: string, init: ApiErrorInit) {
     const detail = [init.serverMessage, init.reason].filter(Boolean).join(': ');
@@ -50,6 +56,7 @@ export abstract class ApiError extends Error {
     this.serverMessage = init.serverMessage;
     this.reason = init.reason;
     this.uncertain = init.uncertain ?? false;
+    this.sentUnanswered = init.sentUnanswered ?? false;
   }
 
   /** Worth trying again later without the user changing anything. */

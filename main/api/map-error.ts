@@ -132,7 +132,7 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
   // The whole request left this machine only once got recorded the end of the upload.
   const sent = failure.timings?.upload !== undefined && !(code !== undefined && NOT_SENT_CODES.has(code));
   const uncertain = !ctx.idempotent && sent;
-  const init = { endpoint: ctx.endpoint, reason: detail, uncertain, cause };
+  const init = { endpoint: ctx.endpoint, reason: detail, uncertain, sentUnanswered: sent, cause };
   if (signal?.aborted || code === 'ERR_ABORTED') return new CancelledError('cancelled', init);
   if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError') return new TimeoutError('no answer in time', init);
   return new NetworkError('could not reach the service', init);

@@ -17,8 +17,10 @@ export interface Classified {
   action: FailureAction;
   /** The request may have reached the server (only meaningful for non-idempotent calls). */
   uncertain: boolean;
-  /** No answer at all (counts toward "offline" detection; toward the retry bound only as countTimeout says). */
+  /** No answer at all (counts toward "offline" detection; toward the retry bound only as countUnanswered says). */
   network: boolean;
+  /** No answer to a request that had wholly left this machine (a connection dropped after sending it). */
+  sentUnanswered: boolean;
   /**
    * The service answered (5xx, 429, an answer we could not read) or something on our side failed:
    * one more failed attempt toward the bound after which the entry fails. Time offline counts nothing.
@@ -51,7 +53,12 @@ function entryError(err: ApiError, at: number, message = err.message, kind: stri
 export function classify(err: unknown, at: number): Classified {
   if (err instanceof ApiError) {
     const network = err.kind === 'network' || err.kind === 'timeout';
-    const base = { uncertain: err.uncertain, network, rateLimited: err instanceof RateLimitedError };
+    const base = {
+      uncertain: err.uncertain,
+      network,
+      sentUnanswered: network && err.sentUnanswered,
+      rateLimited: err instanceof RateLimitedError,
+    };
     const retryAfterMs = err instanceof RetryAfterError ? err.retryAfterMs : undefined;
     if (isMissingPermission(err)) {
       const message = `Needs Super Admin permission: the service refused this for your token (HTTP 403${
@@ -79,6 +86,7 @@ export function classify(err: unknown, at: number): Classified {
     action: 'transient',
     uncertain: true,
     network: false,
+    sentUnanswered: false,
     answered: true,
     rateLimited: false,
     retryAfterMs: undefined,
@@ -90,13 +98,24 @@ export function classify(err: unknown, at: number): Classified {
  * A timeout is no answer, so it feeds offline detection like a lost connection and, offline, counts
  * nothing. But while the service is reachable (the last thing heard from it, a request or its probe,
  * was an answer) a request that times out is this request's problem (one element that hangs the
- * service) and counts toward the bound like a 5xx; a batch is then split as for a 5xx.
+ * service) and counts toward the bound like a 5xx; a batch is then split as for a 5xx. So does a
+ * connection dropped after the whole request left (something in front of the service drops this one
+ * every time while it answers the rest): not counted, it was sent again after every probe, for ever.
+ * That one still holds the whole queue (waitedOutAsSilence). A connection that never carried the
+ * request (refused, no route) counts nothing: that is offline.
  */
-export function countTimeout(failure: Classified, reachable: boolean): Classified {
-  return failure.error.kind === 'timeout' && failure.action === 'transient' && reachable
-    ? { ...failure, answered: true }
-    : failure;
+export function countUnanswered(failure: Classified, reachable: boolean): Classified {
+  const noAnswer = failure.error.kind === 'timeout' || failure.sentUnanswered;
+  return noAnswer && failure.action === 'transient' && reachable ? { ...failure, answered: true } : failure;
 }
+
+/**
+ * A silence the whole queue waits out, as offline: no answer that counted, or a connection dropped after
+ * sending, which is how a network going away looks at first too. Counted (countUnanswered) so it ends,
+ * but neither the lane's own problem nor a reason to split a batch, as a timeout while reachable is.
+ */
+export const waitedOutAsSilence = (failure: Classified): boolean =>
+  failure.network && (!failure.answered || failure.sentUnanswered);
 
 /** A failure on our side (disk full or read-only outbox, a bug): retried with backoff like a transient one. */
 export function localFailure(err: unknown, at: number): Classified {
@@ -105,6 +124,7 @@ export function localFailure(err: unknown, at: number): Classified {
     action: 'transient',
     uncertain: false,
     network: false,
+    sentUnanswered: false,
     answered: false,
     rateLimited: false,
     retryAfterMs: undefined,
@@ -145,10 +165,10 @@ export const MAX_ANSWERED_FAILURES = 8;
 /**
  * The last answer of an entry that gave up, in the service's own words and status ("Last: the service
  * said "Operation failed" (HTTP 503)."), not the client's message, which names the endpoint by our own
- * name and the status a second time. Nothing for a timeout: the sentence before says it.
+ * name and the status a second time. Nothing for a timeout or a dropped connection: the sentence before says it.
  */
 function lastAnswerSaid(last: EntryError): string {
-  if (last.kind === 'timeout') return '';
+  if (last.kind === 'timeout' || last.kind === 'network') return '';
   const words = last.reason ?? last.serverMessage;
   const status = last.status === undefined ? '' : `HTTP ${last.status}`;
   if (words) return ` Last: the service said "${words}"${status ? ` (${status})` : ''}.`;
@@ -167,7 +187,9 @@ export function gaveUp(last: EntryError, attempts: number): EntryError {
     message: `Stopped after ${attempts} failed attempts: ${
       last.kind === 'timeout'
         ? 'the service was reachable; this got no answer in time'
-        : 'the service answered each with an error'
+        : last.kind === 'network'
+          ? 'the service was reachable; the connection was dropped each time after this was sent'
+          : 'the service answered each with an error'
     }.${lastAnswerSaid(last)}`,
   };
 }

@@ -1,7 +1,7 @@
 import type { EntryError, OutboxEntry, PlateSeen, PlateState } from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
-import { classify, countTimeout, type Classified } from './classify.js';
+import { classify, countUnanswered, waitedOutAsSilence, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import { mayHaveArrived } from '../outbox/may-have-arrived.js';
@@ -52,8 +52,8 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
     now = await readPlate(ctx, ref);
   } catch (err) {
     // A read that times out while the service answers otherwise does not hold the plate either.
-    const failure = countTimeout(classify(err, ctx.platform.now()), ctx.reachable());
-    if ((failure.network && !failure.answered) || failure.action === 'pause') return { kind: 'unreachable', failure };
+    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
+    if (waitedOutAsSilence(failure) || failure.action === 'pause') return { kind: 'unreachable', failure };
     return { kind: 'unchanged', watched: true };
   }
   ctx.onAnswered();

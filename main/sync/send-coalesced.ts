@@ -1,7 +1,15 @@
 import type { OutboxEntry, Settlement } from '../outbox/entry.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
-import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES, type Classified } from './classify.js';
+import {
+  acceptedNote,
+  classify,
+  countUnanswered,
+  gaveUp,
+  MAX_ANSWERED_FAILURES,
+  waitedOutAsSilence,
+  type Classified,
+} from './classify.js';
 import { coalesceAssignments, coalesceRows, coalesceWells, type Coalesced } from './coalesce.js';
 import { positionKey } from '../../shared/layout/positions.js';
 import type { SendContext, StepResult } from './step-result.js';
@@ -102,8 +110,8 @@ type Attempt =
  * - no answer (offline): the batch waits as it is; time offline counts nothing;
  * - a content error (400/404/409/422): the batch is split — the element the server named apart, else
  *   in halves — until the bad elements stand alone and fail with the server's message;
- * - an answered transient failure (5xx, 408, 429, or a timeout while the service is reachable, see
- *   countTimeout): each entry counts one failed attempt per step, and an
+ * - an answered transient failure (5xx, 408, 429, or no answer while the service is reachable, see
+ *   countUnanswered): each entry counts one failed attempt per step, and an
  *   entry that reaches MAX_ANSWERED_FAILURES fails with its reason wherever it is (whole batch, a part,
  *   alone), so a batch that keeps failing ends. A batch that fails again is split level by level: when
  *   parts get through, the failing ones are split further until a poison element is alone while the
@@ -152,8 +160,9 @@ async function sendBatch(
   if (live.length === 0) return null;
   if (live.length === 1) return hold(round, r.failure);
   // The first failure of a batch may be the service's moment, not the batch: wait and send it whole
-  // again. A rate limit asks for fewer requests, never more.
-  if (!failedBefore || r.failure.rateLimited) return { kind: 'transient', failure: r.failure };
+  // again. A rate limit asks for fewer requests, never more; a dropped connection is no reason to split.
+  if (!failedBefore || r.failure.rateLimited || waitedOutAsSilence(r.failure))
+    return { kind: 'transient', failure: r.failure };
   return isolate(ctx, kind, halves(live), r.failure, round);
 }
 
@@ -175,7 +184,7 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   try {
     response = await p.send(ctx);
   } catch (err) {
-    const failure = countTimeout(classify(err, ctx.platform.now()), ctx.reachable());
+    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
     if (!failure.network) ctx.onAnswered();
     const waiting = (answered: boolean): Settlement[] =>
       entries.map((e) => {

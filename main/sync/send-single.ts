@@ -3,7 +3,7 @@ import type { IntentOf } from '../../shared/outbox/intents.js';
 import { verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { FILE_STATUS } from '../../shared/api/files.js';
-import { acceptedNote, classify, countTimeout, gaveUp, MAX_ANSWERED_FAILURES, noFileResult } from './classify.js';
+import { acceptedNote, classify, countUnanswered, gaveUp, MAX_ANSWERED_FAILURES, noFileResult } from './classify.js';
 import { findCreated, settleFound } from './reconcile.js';
 import type { SendContext, StepResult } from './step-result.js';
 
@@ -102,7 +102,7 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
       );
       return { kind: 'ok', requests: 1 };
     }
-    const failure = countTimeout(classify(err, ctx.platform.now()), ctx.reachable());
+    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
     if (!failure.network) ctx.onAnswered();
     if (failure.action === 'accepted') {
       ctx.log?.('an entry was accepted but its answer was not understood', {

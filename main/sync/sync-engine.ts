@@ -4,7 +4,14 @@ import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import { isHeldForLook } from '../../shared/ipc/channels/outbox.js';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
-import { classify, localFailure, localGaveUp, MAX_LOCAL_FAILURES, type Classified } from './classify.js';
+import {
+  classify,
+  localFailure,
+  localGaveUp,
+  MAX_LOCAL_FAILURES,
+  waitedOutAsSilence,
+  type Classified,
+} from './classify.js';
 import { ENTRY_BATCH_LIMIT } from './coalesce.js';
 import { passWindow } from './pass-window.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
@@ -398,7 +405,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           }
           // No answer (offline) or "slow down": every lane would meet the same, so the drain stops. A
           // timeout counted against its entries (the service was reachable) is that lane's problem.
-          if ((r.failure.network && !r.failure.answered) || r.failure.rateLimited) {
+          if (waitedOutAsSilence(r.failure) || r.failure.rateLimited) {
             held = r.failure;
             break;
           }

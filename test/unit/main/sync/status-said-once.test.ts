@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, ServerError, TimeoutError } from '../../../../main/api/errors.js';
+import { AuthError, NetworkError, ServerError, TimeoutError } from '../../../../main/api/errors.js';
 import { toOutboxError } from '../../../../main/outbox/index.js';
 import { classify, gaveUp, MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
 import { shownError, shownErrorLine } from '../../../../shared/outbox-words/shown-error.js';
@@ -36,6 +36,18 @@ describe('a failure says its status once, in words the bench reads', () => {
   it('one that gave up after timeouts says so once, without a "Last:" that repeats it', () => {
     const said = line(new TimeoutError('Timed out', { endpoint: 'updateManifest' }), true);
     expect(said).toBe('Stopped after 8 failed attempts: the service was reachable; this got no answer in time.');
+  });
+
+  it('one that gave up after its connection was dropped each time says so once', () => {
+    const err = new NetworkError('could not reach the service', {
+      endpoint: 'updateRowsById',
+      reason: 'socket hang up',
+      sentUnanswered: true,
+    });
+    expect(line(err, true)).toBe(
+      'Stopped after 8 failed attempts: the service was reachable; the connection was dropped each time after ' +
+        'this was sent.',
+    );
   });
 
   it('one that gave up with no words from the service names the status alone', () => {
