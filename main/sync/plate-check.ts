@@ -5,6 +5,7 @@ import { classify, countUnanswered, waitedOutAsSilence, type Classified } from '
 import type { SendContext } from './step-result.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import { mayHaveArrived } from '../outbox/may-have-arrived.js';
+import { onBenchClock } from '../../shared/bench-clock.js';
 
 export type PlateCheck =
   /** `watched`: the changes carry a basis or the plate has a recorded state, so it is read back after the write. */
@@ -178,7 +179,7 @@ export function plateChangedError(
     check.expected.lastUpdate !== null &&
     check.now.lastUpdate !== check.expected.lastUpdate
   ) {
-    parts.push(`last changed ${onBenchClock(check.now.lastUpdate)}`);
+    parts.push(`last changed ${onBenchClock(check.now.lastUpdate, { seconds: true }) ?? check.now.lastUpdate}`);
   }
   const undone = e ? undoneWell(e) : null;
   const message =
@@ -187,17 +188,6 @@ export function plateChangedError(
       : `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
         'Send anyway to apply them over it, or discard them.';
   return { kind: PLATE_CHANGED, message, plate: check.now, at };
-}
-
-/**
- * The service's last-update stamp as the bench's clock reads it: a user in UTC−5 reading "04:20:09.619Z" at
- * 23:25 would take the change for hours old. A stamp that is not an ISO date is said as the service wrote it.
- */
-function onBenchClock(stamp: string): string {
-  const at = /^\d{4}-\d{2}-\d{2}T/.test(stamp) ? Date.parse(stamp) : NaN;
-  return Number.isNaN(at)
-    ? stamp
-    : new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
 /** Why an undo's opposite change waits, in the words of the one who pressed Undo. */

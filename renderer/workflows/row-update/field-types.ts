@@ -1,4 +1,5 @@
 import { isUuid, type CellValue } from '../../../shared/api/primitives.js';
+import { onBenchClock } from '../../../shared/bench-clock.js';
 
 export type FieldKind = 'number' | 'checkbox' | 'date' | 'text' | 'readonly';
 
@@ -37,8 +38,6 @@ export function toCell(kind: FieldKind, raw: string | boolean): CellValue {
   return raw;
 }
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-
 /** Service identifiers (uuids) are for machines: shown apart, in a details line, not as fields. */
 export function isMachineId(value: CellValue): boolean {
   return typeof value === 'string' && isUuid(value);
@@ -47,9 +46,6 @@ export function isMachineId(value: CellValue): boolean {
 /** A read-only value as a person reads it: a timestamp in the bench's local time, not ISO. */
 export function readableValue(value: CellValue, locale?: string): string {
   if (value === null) return '';
-  if (typeof value === 'string' && ISO_TIME.test(value)) {
-    const at = new Date(value);
-    if (!Number.isNaN(at.getTime())) return at.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-  }
+  if (typeof value === 'string') return onBenchClock(value, { seconds: false, locale }) ?? value;
   return String(value);
 }
