@@ -122,7 +122,7 @@ async function placeTube(
   // A tube moved within the box is not asked about: it is in the box already, as a rack file's move.
   if (!asked && !from && found.row === null && surelyNotInLabsheet(found))
     return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
-  const idType = idTypeFor(s.idType, c);
+  const idType = idTypeFor(s.idType, c, found.row);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;
   const unread = await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) });

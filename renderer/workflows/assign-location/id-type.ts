@@ -1,5 +1,6 @@
 import { isUuid, type IdType } from '../../../shared/api/primitives.js';
 import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
+import type { TubeRow } from '../../lib/samples/sample-index.js';
 
 /** The user's choice of how scanned tubes are named to the service, or 'detect': from each scan. */
 export type IdTypeChoice = IdType | 'detect';
@@ -11,7 +12,21 @@ export function detectIdType(kind: string, value: string): IdType {
   return 'ID';
 }
 
-/** The idType a tube is sent with: the user's choice, or detected from the scan. */
-export function idTypeFor(choice: IdTypeChoice, c: Pick<ScanClass, 'kind' | 'value'>): IdType {
-  return choice === 'detect' ? detectIdType(c.kind, c.value) : choice;
+/**
+ * The idType a tube is sent with: the user's choice, or detected. The tube's row, when it was found,
+ * says which of its names was scanned: a lab whose tube barcodes are not of the default pattern (FX…)
+ * had each one sent as a sample ID, and every one refused by the service minutes later.
+ */
+export function idTypeFor(
+  choice: IdTypeChoice,
+  c: Pick<ScanClass, 'kind' | 'value'>,
+  row: TubeRow | null | undefined = null,
+): IdType {
+  if (choice !== 'detect') return choice;
+  if (row && !isUuid(c.value)) {
+    const scanned = c.value.toUpperCase();
+    if (row.id.toUpperCase() === scanned) return 'ID';
+    if (row.barcode?.toUpperCase() === scanned) return 'ID_BARCODE';
+  }
+  return detectIdType(c.kind, c.value);
 }

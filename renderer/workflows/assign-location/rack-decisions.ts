@@ -221,7 +221,7 @@ export class RackDecisions {
       this.#ask.push(r);
       return true;
     }
-    const idType = idTypeFor(this.box.idType, c);
+    const idType = idTypeFor(this.box.idType, c, found?.row);
     const from = here?.position ?? undefined;
     this.#take.push({ id: c.value, idType, position: r.position, ...(from ? { from } : {}) });
     if (here?.position) this.#moved.push(`${c.value} ${here.position} → ${r.position}`);
