@@ -7,6 +7,7 @@ import { movedOn, raise } from '../../lib/question/question.js';
 import type { AssignState } from './assign-state.svelte.js';
 import { alreadyHere, movedWithin, removalOf } from './held-words.js';
 import { idTypeFor } from './id-type.js';
+import { layoutUnknownSaid } from './box-notes.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -55,6 +56,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     return fb.report(scan.text, 'Cancelled', 'info', scan.mainAt);
   }
   if (c.kind === 'position') {
+    if (s.layoutUnknown !== null)
+      return fb.report(scan.text, `${layoutUnknownSaid(s.layoutUnknown)}; nothing recorded`, 'error', scan.mainAt);
     if (!s.layout) return fb.report(scan.text, 'This location has no positions', 'error', scan.mainAt);
     // A position that holds a tube is refused now, not by the service later (a 409 in the Outbox);
     // unless the user's own removal of it is held for a look: the tube goes in once that is sent.

@@ -27,8 +27,8 @@ import {
   type Assignment,
   type Placement,
 } from './box-record.js';
-import { heldNotes, passedOverSaid, positionNeededSaid, rowSaid } from './box-notes.js';
-import { findLocation, readManifest, readManifestAgain, type OpenedBox } from './open-box.js';
+import { heldNotes, layoutUnknownSaid, passedOverSaid, positionNeededSaid, rowSaid } from './box-notes.js';
+import { findLocation, readManifest, readManifestByUuid, type OpenedBox } from './open-box.js';
 import { checkRack, type RackOptions, type RackOutcome } from './rack-check.js';
 
 /**
@@ -54,6 +54,8 @@ export class AssignState implements ServiceBound, Asking {
    * for its position to be scanned, as Well fill's fill does.
    */
   unplaced = $state(0);
+  /** The open box's template when its layout is not known (OpenedBox.layoutUnknown): no position is offered. */
+  layoutUnknown = $state<string | null>(null);
   assignments = $state<Assignment[]>([]);
   /** Set by the screen from the workflow's labsheet setting. */
   labsheet = $state(DEMO_LABSHEET);
@@ -150,15 +152,23 @@ export class AssignState implements ServiceBound, Asking {
   async refreshHoldings(): Promise<void> {
     const loc = this.location;
     if (loc?.kind !== 'manifest') return;
-    const box = await readManifestAgain(this.api, loc);
+    const box = await readManifestByUuid(this.api, loc.uuid);
     if (!box || this.location !== loc) return;
+    // Its layout may have been said since (here, or on Well fill for a plate of the same kind).
+    this.location = box.location;
+    this.layoutUnknown = box.layoutUnknown;
     this.#hold(box);
     this.next = this.#firstFree();
   }
 
   async openLocation(code: string): Promise<boolean> {
     const found = await findLocation(this.api, code);
-    if (found && 'manifest' in found) return this.openManifest(found.manifest);
+    if (found && 'manifestUuid' in found) {
+      const box = await readManifestByUuid(this.api, found.manifestUuid);
+      if (!box) return false;
+      this.#show(box);
+      return true;
+    }
     if (!found) return false;
     this.#show(found);
     return true;
@@ -166,6 +176,7 @@ export class AssignState implements ServiceBound, Asking {
 
   #show(box: OpenedBox): void {
     this.location = box.location;
+    this.layoutUnknown = box.layoutUnknown;
     this.#hold(box);
     this.#reset();
   }
@@ -220,6 +231,7 @@ export class AssignState implements ServiceBound, Asking {
 
   /** Why a tube needs its position scanned first on this box, or null when the next free one is known. */
   positionNeeded(): string | null {
+    if (this.layoutUnknown !== null) return layoutUnknownSaid(this.layoutUnknown);
     if (!this.layout || this.unplaced === 0 || this.targetPosition() !== null) return null;
     return positionNeededSaid(this.unplaced);
   }

@@ -47,3 +47,8 @@ export function passedOverSaid(
         `Check ${position} by eye (it is off the list to rescan); ${again}`
     : `NOT RECORDED: ${code} was not put in ${position}: ${why}. Scan another position, or ${again}`;
 }
+
+/** Why no tube goes into a box whose layout is not known, and what to do. */
+export function layoutUnknownSaid(template: string): string {
+  return `Say how a "${template}" is laid out first: the service does not say, so its positions are not known`;
+}

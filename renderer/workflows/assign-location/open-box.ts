@@ -6,54 +6,60 @@ import { boxHoldings, type BoxHoldings } from './box-holdings.js';
 import { isUuid } from '../../../shared/api/primitives.js';
 
 /**
- * A location read from main to be opened: what it holds, and how many of its used positions the
- * service counts but does not list (`unplaced`).
+ * A location read from main to be opened: what it holds, how many of its used positions the service
+ * counts but does not list (`unplaced`), and, for a box whose layout neither the service, its template's
+ * name nor the user has said, that template (`layoutUnknown`): its positions are not known, so no tube
+ * goes to one until the user says how it is laid out (main's rows × columns are then a stand-in).
  */
 export interface OpenedBox extends BoxHoldings {
   location: KnownLocation;
   unplaced: number;
+  layoutUnknown: string | null;
 }
 
-const opened = (location: KnownLocation, m: CachedManifest): OpenedBox => ({
-  location,
-  ...boxHoldings(m),
-  unplaced: unknownUsed(m),
-});
+const opened = (m: CachedManifest): OpenedBox => {
+  const known = m.layoutFrom !== 'unknown';
+  return {
+    location: {
+      uuid: m.uuid,
+      name: `${m.hrid} ${m.name}`,
+      kind: 'manifest',
+      hrid: m.hrid,
+      // A box the service gave no barcode is kept with '' by main: it is opened by its uuid, not by ''.
+      ...(m.barcode ? { barcode: m.barcode } : {}),
+      ...(known ? { rows: m.rows, columns: m.columns } : {}),
+    },
+    ...boxHoldings(m),
+    unplaced: unknownUsed(m),
+    layoutUnknown: known ? null : m.template,
+  };
+};
 
 /** The plate or box with this barcode (or hrid) as main knows it, or null when neither it nor the service knows it. */
 export async function readManifest(api: BenchlinkApi, code: string): Promise<OpenedBox | null> {
   const m =
     (await call(api, 'cache.manifest', { barcode: code })) ?? (await call(api, 'cache.manifest', { hrid: code }));
-  if (!m) return null;
-  return opened(
-    {
-      uuid: m.uuid,
-      name: `${m.hrid} ${m.name}`,
-      kind: 'manifest',
-      hrid: m.hrid,
-      barcode: m.barcode,
-      rows: m.rows,
-      columns: m.columns,
-    },
-    m,
-  );
+  return m && opened(m);
 }
 
-/** The open box read again by its uuid, or null when main no longer knows it. */
-export async function readManifestAgain(api: BenchlinkApi, loc: KnownLocation): Promise<OpenedBox | null> {
-  const m = await call(api, 'cache.manifest', { uuid: loc.uuid });
-  return m && opened(loc, m);
+/** The plate or box with this uuid read again (the open one, or one a scanned uuid names), or null when main does not know it. */
+export async function readManifestByUuid(api: BenchlinkApi, uuid: string): Promise<OpenedBox | null> {
+  const m = await call(api, 'cache.manifest', { uuid });
+  return m && opened(m);
 }
 
 /**
  * What a scanned location code opens: a plate or box, to be read by its code (`manifest`); a location,
  * known or named by a uuid, with nothing known in it; or null when it names none.
  */
-export async function findLocation(api: BenchlinkApi, code: string): Promise<{ manifest: string } | OpenedBox | null> {
+export async function findLocation(
+  api: BenchlinkApi,
+  code: string,
+): Promise<{ manifestUuid: string } | OpenedBox | null> {
   // Asked by code: main looks among every plate this computer has opened, not only the list's recent ones.
   const known = await call(api, 'cache.locations', { code });
   const hit = known.find((l) => l.uuid === code || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code);
-  if (hit?.kind === 'manifest') return { manifest: hit.barcode ?? hit.uuid };
+  if (hit?.kind === 'manifest') return { manifestUuid: hit.uuid };
   if (!hit && !isUuid(code)) return null;
   return {
     location: hit ?? { uuid: code, name: code, kind: 'location' },
@@ -62,5 +68,6 @@ export async function findLocation(api: BenchlinkApi, code: string): Promise<{ m
     removalsHeld: [],
     fillsHeld: [],
     unplaced: 0,
+    layoutUnknown: null,
   };
 }

@@ -6,6 +6,7 @@ import type { RackOutcome, RackProgress, UnknownTubes } from './rack-check.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import { movedOn } from '../../lib/question/question.js';
 import { leftUnanswered } from '../../lib/question/unanswered.js';
+import { layoutUnknownSaid } from './box-notes.js';
 
 /** What the screen says after an import (the last-scan line), and whether it all went in. */
 export interface RackSaid {
@@ -68,6 +69,8 @@ export class RackRun {
   async importText(text: string): Promise<RackSaid> {
     const layout = this.s.layout;
     const loc = this.s.location;
+    if (this.s.layoutUnknown !== null)
+      return { text: `${layoutUnknownSaid(this.s.layoutUnknown)}. Nothing from the rack file was saved`, ok: false };
     if (!layout || !loc) return { text: 'Scan the box or plate first: a rack file needs its positions', ok: false };
     let r: RackImport;
     try {
