@@ -58,11 +58,14 @@ export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Ro
     },
 
     async handle(message, ctx, knownBytes) {
-      const bytes = knownBytes ?? jsonBytes(message);
+      const bytes = knownBytes ?? jsonBytes(message, hardMax);
       if (bytes === null) return reject({ code: 'invalid-message', message: 'Message is not plain JSON data.' }, ctx);
       if (bytes > hardMax)
         return reject(
-          { code: 'too-large', message: `Message of ${bytes} bytes exceeds the ${hardMax}-byte limit.` },
+          {
+            code: 'too-large',
+            message: `Message${bytes === Infinity ? '' : ` of ${bytes} bytes`} exceeds the ${hardMax}-byte limit.`,
+          },
           ctx,
         );
 

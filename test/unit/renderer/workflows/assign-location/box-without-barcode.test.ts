@@ -20,7 +20,7 @@ describe('a box the service answers with barcode: null (spec variation)', () => 
       uuid: m.uuid,
       hrid: m.hrid,
       barcode: null,
-      emptySpaces: String(m.rows * m.columns),
+      emptySpaces: String(m.layout.rows * m.layout.columns),
       lastUpdate: new Date().toISOString(),
     });
     b.proxy().setFaults([{ path: '/manifest/fetch-metadata', fault: { kind: 'replace', body } }]);
