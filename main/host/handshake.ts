@@ -25,6 +25,7 @@ export function authenticate(ws: WebSocket, o: HandshakeOptions): Promise<boolea
       clearTimeout(timer);
       ws.off('message', onMessage);
       ws.off('close', onClose);
+      ws.off('error', onError);
       // 1008: policy violation. The socket said something other than a correct proof.
       if (!ok && ws.readyState !== ws.CLOSED) ws.close(1008, 'handshake failed');
       resolve(ok);
@@ -42,8 +43,15 @@ export function authenticate(ws: WebSocket, o: HandshakeOptions): Promise<boolea
       // Both are 64 hex characters by the schema, so timingSafeEqual compares equal lengths.
       done(auth.success && timingSafeEqual(Buffer.from(auth.data.auth), expected));
     };
+    // A frame over the size cap or not UTF-8 before the proof: ws emits 'error', which with no listener
+    // is thrown out of main (the transport's own listener comes only after the handshake).
+    const onError = () => {
+      ws.terminate();
+      done(false);
+    };
     ws.on('message', onMessage);
     ws.once('close', onClose);
+    ws.on('error', onError);
     const hello: HostHello = {
       hello: { nonce: hostNonce, proof: hmacHex(o.key, proofInput('host', o.port, o.pageNonce, hostNonce)) },
     };

@@ -169,4 +169,22 @@ describe('browser host', () => {
     expect(await closed).toBe(1009);
     expect(totalCalls(spy.calls)).toBe(before);
   });
+
+  it('closes a socket that sends an oversized frame before proving the key, and goes on serving', async () => {
+    // Before the proof only the handshake listens: ws's 'error' for the frame had no listener and was
+    // thrown out of main (an uncaught exception; the browser host exited without its last resort).
+    const ws = new WebSocket(`ws://127.0.0.1:${host.port}/ipc?n=${'b'.repeat(64)}`, {
+      origin: `http://127.0.0.1:${host.port}`,
+    });
+    ws.on('error', () => undefined);
+    const before = totalCalls(spy.calls);
+    await new Promise((r) => ws.once('message', r)); // the host's hello
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(2 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+    const next = await connect(host.secret, `http://127.0.0.1:${host.port}`);
+    expect(next.outcome).toBe('open');
+    next.ws.close();
+    expect(totalCalls(spy.calls)).toBe(before);
+  });
 });
