@@ -1,12 +1,21 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { plateLayout, sameLayoutName, type PlateLayout } from '../../shared/layout/plate-layout.js';
+import { createTurns } from '../../shared/in-turn.js';
 import { writeJsonAtomic } from '../common/atomic-file.js';
 import { readJsonFile } from '../common/json-file.js';
 
 export const LAYOUT_FILE = 'plate-layouts.json';
+/**
+ * Layouts kept at most: each is a command barcode on the scanner's sheet, beside one per position of the
+ * largest box (26 × 48), and that sheet holds 2,000 codes. A lab's layouts are tens.
+ */
+export const MAX_SAVED_LAYOUTS = 400;
 
 const storedFile = z.strictObject({ version: z.literal(1), layouts: z.array(plateLayout) });
+
+/** A new layout refused because MAX_SAVED_LAYOUTS are kept: its message is for the user. */
+export class LayoutsFull extends Error {}
 
 export interface LoadedLayouts {
   layouts: PlateLayout[];
@@ -44,18 +53,23 @@ export function createLayoutStore(dataDir: string, now: () => Date = () => new D
     return layouts;
   }
 
+  async function put(layout: PlateLayout): Promise<PlateLayout[]> {
+    const checked = plateLayout.parse(layout);
+    const others = (await load()).layouts.filter((l) => !sameLayoutName(l.name, checked.name));
+    if (others.length >= MAX_SAVED_LAYOUTS)
+      throw new LayoutsFull(
+        `Not saved: ${MAX_SAVED_LAYOUTS} layouts are saved already. Delete one you no longer use, then save again.`,
+      );
+    return save([...others, checked]);
+  }
+
+  // Each change reads the file, changes the list and writes it: two at once (a double click, two
+  // windows) each wrote its own list over the other's, and both answered saved. They take turns.
+  const inTurn = createTurns();
   return {
-    load,
-    async put(layout) {
-      const checked = plateLayout.parse(layout);
-      const { layouts } = await load();
-      return save([...layouts.filter((l) => !sameLayoutName(l.name, checked.name)), checked]);
-    },
-    async remove(name) {
-      return save((await load()).layouts.filter((l) => !sameLayoutName(l.name, name)));
-    },
-    async find(name) {
-      return (await load()).layouts.find((l) => sameLayoutName(l.name, name)) ?? null;
-    },
+    load: () => inTurn(load),
+    put: (layout) => inTurn(() => put(layout)),
+    remove: (name) => inTurn(async () => save((await load()).layouts.filter((l) => !sameLayoutName(l.name, name)))),
+    find: (name) => inTurn(async () => (await load()).layouts.find((l) => sameLayoutName(l.name, name)) ?? null),
   };
 }

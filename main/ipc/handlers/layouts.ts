@@ -1,6 +1,7 @@
 import type { layoutsChannels } from '../../../shared/ipc/channels/layouts.js';
 import { layoutFromCsv, layoutToCsv } from '../../layouts/layout-csv.js';
-import type { LayoutStore } from '../../layouts/layout-store.js';
+import { LayoutsFull, type LayoutStore } from '../../layouts/layout-store.js';
+import type { PlateLayout } from '../../../shared/layout/plate-layout.js';
 import { safeFileNamePart } from '../../common/safe-file-name.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
@@ -10,9 +11,16 @@ export function layoutsHandlers(store: LayoutStore): HandlersFor<typeof layoutsC
     const { layouts, recovered } = await store.load();
     return { layouts, ...(recovered ? { notice: recovered } : {}) };
   };
+  const put = (layout: PlateLayout) =>
+    store.put(layout).then(
+      (layouts) => ({ layouts }),
+      (err: unknown) => {
+        throw err instanceof LayoutsFull ? new IpcFailure('failed', err.message) : err;
+      },
+    );
   return {
     'layouts.list': listed,
-    'layouts.save': async ({ layout }) => ({ layouts: await store.put(layout) }),
+    'layouts.save': ({ layout }) => put(layout),
     'layouts.delete': async ({ name }) => ({ layouts: await store.remove(name) }),
     'layouts.importCsv': async ({ name, size, csv }) => {
       let layout;
@@ -21,7 +29,7 @@ export function layoutsHandlers(store: LayoutStore): HandlersFor<typeof layoutsC
       } catch (err) {
         throw new IpcFailure('failed', `Not imported: ${err instanceof Error ? err.message : String(err)}`);
       }
-      return { layouts: await store.put(layout) };
+      return put(layout);
     },
     'layouts.exportCsv': async ({ name }) => {
       const l = await store.find(name);

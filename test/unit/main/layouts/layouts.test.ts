@@ -2,10 +2,14 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { layoutFromCsv, layoutToCsv } from '../../../../main/layouts/layout-csv.js';
-import { createLayoutStore, LAYOUT_FILE } from '../../../../main/layouts/layout-store.js';
+import { createLayoutStore, LAYOUT_FILE, MAX_SAVED_LAYOUTS } from '../../../../main/layouts/layout-store.js';
+import { layoutsHandlers } from '../../../../main/ipc/handlers/layouts.js';
 import { createClassifier } from '../../../../shared/barcode/classify.js';
 import { layoutPayload } from '../../../../shared/barcode/commands.js';
 import { tempDir } from '../outbox/helpers.js';
+
+/** Who calls the handlers here: a test, as the router would say. */
+const TEST = { transport: 'test' } as const;
 
 const QPCR =
   'position,label,tags\nA1,NEG_CONTROL,ntc\nA02,neg_control,ntc\nA3,NEG_CONTROL,ntc\nA12,STANDARD,std;1e6\nB12,STANDARD,std;1e5\n';
@@ -47,6 +51,35 @@ describe('the layout store', () => {
   let t: ReturnType<typeof tempDir>;
   beforeEach(() => (t = tempDir('layouts-')));
   afterEach(() => t.cleanup());
+
+  it('layouts saved at once (a double click, two windows) are all kept: each answered saved, and was', async () => {
+    const handlers = layoutsHandlers(createLayoutStore(t.dir));
+    const names = ['qPCR-1', 'qPCR-2', 'qPCR-3', 'qPCR-4'];
+    const answers = await Promise.all(
+      names.map((name) => handlers['layouts.save']({ layout: layoutFromCsv(name, 96, QPCR) }, TEST)),
+    );
+    expect(answers.map((a) => a.layouts.length).sort()).toEqual([1, 2, 3, 4]);
+    // On the old code each read the file before the others wrote: the last one's list alone stood.
+    expect((await handlers['layouts.list']({}, TEST)).layouts.map((l) => l.name).sort()).toEqual(names);
+    await Promise.all([
+      handlers['layouts.delete']({ name: 'qPCR-1' }, TEST),
+      handlers['layouts.delete']({ name: 'qPCR-2' }, TEST),
+    ]);
+    expect((await handlers['layouts.list']({}, TEST)).layouts.map((l) => l.name)).toEqual(['qPCR-3', 'qPCR-4']);
+  });
+
+  it(`keeps at most ${MAX_SAVED_LAYOUTS}: one more is refused with what to do; a saved one is still replaced`, async () => {
+    const one = layoutFromCsv('x', 96, QPCR);
+    const full = Array.from({ length: MAX_SAVED_LAYOUTS }, (_, i) => ({ ...one, name: `L${i}` }));
+    writeFileSync(join(t.dir, LAYOUT_FILE), JSON.stringify({ version: 1, layouts: full }));
+    const handlers = layoutsHandlers(createLayoutStore(t.dir));
+    await expect(handlers['layouts.save']({ layout: { ...one, name: 'one more' } }, TEST)).rejects.toThrow(
+      `Not saved: ${MAX_SAVED_LAYOUTS} layouts are saved already. Delete one you no longer use, then save again.`,
+    );
+    expect((await handlers['layouts.save']({ layout: { ...one, name: 'l7' } }, TEST)).layouts).toHaveLength(
+      MAX_SAVED_LAYOUTS,
+    );
+  });
 
   it('saves, replaces by name in any case, finds and deletes', async () => {
     const store = createLayoutStore(t.dir);
