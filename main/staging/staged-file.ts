@@ -97,10 +97,25 @@ export async function stageFile(
   }
 }
 
+/**
+ * Characters of the user's name a staged copy keeps: with the uuid before it and ".partial" after, a
+ * name stays under the 255 bytes file systems allow (a name of 211 or more characters, which the
+ * contract allows, failed as ENAMETOOLONG, said as a failing disk). Safe characters are one byte each.
+ */
+const KEPT_NAME_CHARS = 200;
+
 /** A fresh name in the staging folder: unique, and nothing from the user's name but safe characters. */
 export function stagedName(fileName: string): string {
   const safeName = safeFileNamePart(path.basename(fileName)) || 'file';
-  return `${randomUUID()}-${safeName}`;
+  return `${randomUUID()}-${shortened(safeName, KEPT_NAME_CHARS)}`;
+}
+
+/** `name` in at most `max` characters, its extension kept (the service reads the type from it). */
+function shortened(name: string, max: number): string {
+  if (name.length <= max) return name;
+  const ext = path.extname(name);
+  const kept = ext.length > 0 && ext.length <= 20 ? ext : '';
+  return name.slice(0, max - kept.length) + kept;
 }
 
 /** Builds the upload intent for a staged copy. */
