@@ -224,8 +224,11 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     outbox,
     now,
     log,
+    // Own keys only: a labsheet named "constructor" or "toString" has no saved columns on a prototype.
     knownIdColumns: (labsheet) =>
-      settings.get().labsheetIdColumns[labsheet] ??
+      (Object.hasOwn(settings.get().labsheetIdColumns, labsheet)
+        ? settings.get().labsheetIdColumns[labsheet]
+        : undefined) ??
       demoIdColumns(labsheet, settings.get().connection.kind === 'local-sandbox' && !o.sandboxFixture),
     service: currentService,
   });

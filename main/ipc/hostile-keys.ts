@@ -11,7 +11,8 @@ export function findHostileShape(value: unknown, depth = 0): string | null {
   if (typeof value !== 'object' || value === null) return null;
   if (depth > MAX_DEPTH) return `nesting deeper than ${MAX_DEPTH}`;
   for (const key of Object.keys(value)) {
-    if (FORBIDDEN.has(key)) return `forbidden key "${key}"`;
+    // Trimmed too: a schema that trims its record keys would turn " constructor " into one.
+    if (FORBIDDEN.has(key) || FORBIDDEN.has(key.trim())) return `forbidden key "${key}"`;
     const inner = findHostileShape((value as Record<string, unknown>)[key], depth + 1);
     if (inner) return inner;
   }

@@ -52,3 +52,20 @@ describe('main’s router given such a message over Electron IPC', () => {
     expect(calls.size).toBe(0);
   });
 });
+
+describe('a settings patch whose keys a schema would trim into a prototype name', () => {
+  it('is refused as hostile, not saved as "constructor" (zod trims record keys after the check)', async () => {
+    const { router, calls } = spyRouter();
+    for (const key of [' constructor ', '__proto__ ', '\tprototype']) {
+      const r = await router.handle(
+        {
+          channel: 'settings.set',
+          payload: { labsheetIdColumns: JSON.parse(`{${JSON.stringify(key)}: {"idColumn": "Sample ID"}}`) },
+        },
+        { transport: 'test' },
+      );
+      expect(r, key).toMatchObject({ ok: false, error: { code: 'invalid-message' } });
+    }
+    expect(calls.size).toBe(0);
+  });
+});
