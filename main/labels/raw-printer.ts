@@ -112,7 +112,10 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
     const fail = (error: PrinterError): void => {
       if (decided !== undefined) return;
       failed ??= error;
-      socket.resetAndDestroy();
+      // Still connecting, a reset would wait for a 'connect' that may never come (a printer that is
+      // off): the job then failed only when the OS gave up, about 2 minutes later.
+      if (socket.connecting) socket.destroy();
+      else socket.resetAndDestroy();
     };
     const decide = (outcome: Outcome): void => {
       if (failed !== undefined || decided !== undefined) return;
@@ -192,13 +195,20 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
       const read = readHostStatus(answer);
       if (read.kind === 'complete') decide(fromStatus(read)!);
     });
+    // Once everything is with the OS, the printer has `timeoutMs` to confirm, however much it sends:
+    // bytes that never make a status answer reset the silence timeout for ever.
+    let confirmBy: NodeJS.Timeout | undefined;
     socket.on('finish', () => {
       handedOver = true;
+      confirmBy = setTimeout(() => {
+        if (decided === undefined && failed === undefined) waitedTooLong();
+      }, timeoutMs);
     });
     socket.on('end', () => {
       if (!handedOver) hungUpEarly = true;
     });
     socket.on('close', () => {
+      clearTimeout(confirmBy);
       if (decided !== undefined) {
         if ('error' in decided) reject(decided.error);
         else resolve(decided.result);

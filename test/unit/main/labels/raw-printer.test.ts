@@ -1,4 +1,5 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { spawn } from 'node:child_process';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { labelsToZpl, PrinterError, sendRawToPrinter } from '../../../../main/labels/index.js';
@@ -147,6 +148,58 @@ describe('sendRawToPrinter', () => {
           '\\(nothing for 400 ms\\): check paper and ribbon; nothing more was sent\\.$',
       ),
     );
+  });
+});
+
+describe('sendRawToPrinter to a printer that never completes the connection', () => {
+  it('fails at its time-out, not when the OS gives up on connecting (about 2 minutes)', async () => {
+    // A listener whose process is stopped: the kernel completes connections only while its backlog has
+    // room, then drops the rest unanswered, as a printer that is off or behind a firewall that drops.
+    const listener = spawn(
+      process.execPath,
+      [
+        '-e',
+        "require('net').createServer().listen({ port: 0, host: '127.0.0.1', backlog: 1 }, function () { console.log(this.address().port); })",
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const port = Number(await new Promise<string>((r) => listener.stdout!.once('data', (d: Buffer) => r(String(d)))));
+      listener.kill('SIGSTOP');
+      const fillers = Array.from({ length: 4 }, () => connect(port, '127.0.0.1').on('error', () => undefined));
+      sockets.push(...fillers);
+      await new Promise((r) => setTimeout(r, 200));
+      const started = Date.now();
+      const attempt = sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 300 });
+      await expect(attempt).rejects.toMatchObject({
+        code: 'timeout',
+        message: `The printer at 127.0.0.1:${port} did not answer within 300 ms: check the address and that it is on.`,
+      });
+      // The old code waited for the OS's own connect time-out: minutes, far past this test's 30 s.
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      listener.kill('SIGKILL');
+    }
+  });
+
+  it('a device that keeps sending bytes that are no status still ends the job at its time-out', async () => {
+    // Its side stays open after our end-of-job (no confirmation by closing), dripping bytes.
+    const server = createServer({ allowHalfOpen: true }, (socket) => {
+      sockets.push(socket);
+      socket.on('data', () => undefined);
+      socket.on('error', () => undefined); // the job resets the connection: a write after it fails
+      const drip = setInterval(() => socket.write('x'), 50);
+      socket.on('close', () => clearInterval(drip));
+    });
+    servers.push(server);
+    const port = await new Promise<number>((r) =>
+      server.listen(0, '127.0.0.1', () => r((server.address() as AddressInfo).port)),
+    );
+    for (const hostStatus of [false, true]) {
+      const attempt = sendRawToPrinter({ host: '127.0.0.1', port, data: '^XA^XZ', timeoutMs: 400, hostStatus });
+      // On the old code every byte restarted the silence time-out, so the job was never settled.
+      await expect(attempt).rejects.toBeInstanceOf(PrinterError);
+    }
   });
 });
 
