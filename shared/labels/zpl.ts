@@ -25,6 +25,26 @@ const MAX_QR_MAGNIFICATION = 10;
 /** DataMatrix escape characters tried in turn; one the value does not contain is used (never "_", ^FH's). */
 const DM_ESCAPES = ['`', '|', '@', '#', '$', '%', '&', '*'];
 
+/**
+ * Why a Zebra would not encode `value` as the PDF and the preview do (so a label could scan as another
+ * ID), or null. Refused rather than printed: nothing scans a ZPL label back before it is stuck on a tube.
+ * - Code 128: ">" starts a printer code in the field (">8" is FNC1, ">5" a change of subset), and is
+ *   itself lost: "A>8B" would scan as "AB".
+ * - QR: outside ASCII, the printer's automatic mode cannot carry every byte of UTF-8 and marks none as
+ *   UTF-8, where the PDF's symbol says it is (ECI 26).
+ * - DataMatrix: a value holding every escape character the field could be given.
+ */
+export function zebraWouldAlter(symbology: LabelTemplate['symbology'], value: string): string | null {
+  const pdf = 'print the PDF instead, or use a template with another barcode';
+  if (symbology === 'code128' && value.includes('>'))
+    return `"${value}" has ">", which a Zebra printer reads as the start of a code in a Code 128 barcode (the label would scan as another ID): ${pdf}.`;
+  if (symbology === 'qrcode' && /[^\x00-\x7f]/.test(value))
+    return `"${value}" has characters outside ASCII, which a Zebra printer's QR code does not encode as the PDF does: ${pdf}.`;
+  if (symbology === 'datamatrix' && DM_ESCAPES.every((c) => value.includes(c)))
+    return `"${value}" holds every character a Zebra DataMatrix field could use to escape (${DM_ESCAPES.join(' ')}): ${pdf}.`;
+  return null;
+}
+
 function barcodeCommand(label: PreparedLabel, dpi: number): string {
   const p = label.placement;
   const moduleDots = Math.max(1, Math.round(p.moduleMm * dotsPerMm(dpi)));
@@ -35,7 +55,8 @@ function barcodeCommand(label: PreparedLabel, dpi: number): string {
     return `^FO${x},${y}^BY${moduleDots}^BCN,${mmToDots(p.h, dpi)},N,N,N,A^FH^FD${zplFieldData(label.barcodeValue, 'cp1252')}^FS`;
   }
   if (label.bwip.bcid === 'datamatrix') {
-    const escape = DM_ESCAPES.find((c) => !label.barcodeValue.includes(c)) ?? '`';
+    // zebraWouldAlter refused a value holding every one.
+    const escape = DM_ESCAPES.find((c) => !label.barcodeValue.includes(c))!;
     return `^FO${x},${y}^BXN,${moduleDots},200,0,0,6,${escape}^FH^FD${zplFieldData(label.barcodeValue, 'cp1252')}^FS`;
   }
   const magnification = Math.min(MAX_QR_MAGNIFICATION, moduleDots);
@@ -65,6 +86,11 @@ export function toZpl(template: LabelTemplate, records: readonly LabelRecordInpu
   const dpi = options.dpi ?? 203;
   const { labels, notes } = prepareLabels(template, records, { measure: options.measure, dpi });
   if (labels.length === 0) throw new LabelError(['Nothing to print: no records were chosen.']);
+  const refused = labels.flatMap((label) => {
+    const why = zebraWouldAlter(template.symbology, label.barcodeValue);
+    return why ? [`Label ${label.index + 1} (ID "${label.recordId}"): ${why}`] : [];
+  });
+  if (refused.length > 0) throw new LabelError(refused);
   // QR carries UTF-8 (^CI28); Code 128 and DataMatrix carry single bytes (^CI27, Latin-1 compatible).
   const encoding: ZplEncoding = template.symbology === 'qrcode' ? 'utf8' : 'cp1252';
   const blocks = labels.map((label) =>

@@ -80,9 +80,10 @@ describe('ZPL details', () => {
   });
 
   it('QR carries UTF-8 (^CI28) bytes; Code 128 and DataMatrix Latin-1 (^CI27)', () => {
-    const qr = labelsToZpl({ ...byId('box-lid-qr'), lines: [] }, [{ id: 'Box-é-東' }], { dpi: 203 }).zpl;
+    // A QR value outside ASCII is refused for ZPL (zebraWouldAlter, below); its text lines carry UTF-8.
+    const qr = labelsToZpl(byId('box-lid-qr'), [{ id: 'BOX-1', name: 'Gäste' }], { dpi: 203 }).zpl;
     expect(qr).toContain('^CI28');
-    expect(qr).toContain('^FDMA,Box-_C3_A9-_E6_9D_B1^FS');
+    expect(qr).toContain('^FDG_C3_A4ste^FS');
     const dm = labelsToZpl(byId('cryotube-datamatrix'), [{ id: 'é' }], { dpi: 203 }).zpl;
     expect(dm).toContain('^CI27');
     expect(dm).toMatch(/\^FH\^FD_E9\^FS/);
@@ -100,5 +101,31 @@ describe('ZPL details', () => {
     expect(() => labelsToZpl(byId('plate-side-code128'), [], { dpi: 203 })).toThrow(
       'Nothing to print: no records were chosen.',
     );
+  });
+});
+
+describe('values a Zebra would encode otherwise than the PDF', () => {
+  it('are refused for ZPL with why and what to do, every one named; the PDF path is not concerned', () => {
+    const code128 = byId('cryotube-code128');
+    expect(() =>
+      labelsToZpl(code128, [{ id: 'A>8B', name: 'x' }, { id: 'TB-1' }, { id: 'LOT>51' }], { dpi: 300 }),
+    ).toThrow(
+      new LabelError([
+        'Label 1 (ID "A>8B"): "A>8B" has ">", which a Zebra printer reads as the start of a code in a Code 128 ' +
+          'barcode (the label would scan as another ID): print the PDF instead, or use a template with another barcode.',
+        'Label 3 (ID "LOT>51"): "LOT>51" has ">", which a Zebra printer reads as the start of a code in ' +
+          'a Code 128 barcode (the label would scan as another ID): print the PDF instead, or use a template with ' +
+          'another barcode.',
+      ]),
+    );
+    expect(() => labelsToZpl({ ...byId('box-lid-qr'), lines: [] }, [{ id: 'Box-é-東' }])).toThrow(
+      /"Box-é-東" has characters outside ASCII, which a Zebra printer's QR code does not encode as the PDF does/,
+    );
+    expect(() => labelsToZpl(byId('cryotube-datamatrix'), [{ id: 'a`|@#$%&*b' }])).toThrow(
+      /holds every character a Zebra DataMatrix field could use to escape/,
+    );
+    // The same characters elsewhere are fine: ">" in a DataMatrix, "東" in a text line of a QR label.
+    expect(labelsToZpl(byId('cryotube-datamatrix'), [{ id: 'A>8B' }]).zpl).toContain('^FDA>8B^FS');
+    expect(labelsToZpl(byId('box-lid-qr'), [{ id: 'BOX-9', name: 'Gäste' }]).zpl).toContain('^FDMA,BOX-9^FS');
   });
 });
