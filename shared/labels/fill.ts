@@ -3,10 +3,13 @@ import type { Placeholder } from './template.js';
 
 /** "{id} · {volume} µL" with the record's values; a field the record lacks prints as nothing. */
 export function fillFields(text: string, record: LabelRecord): string {
-  return text
-    .replace(/\{([^{}]*)\}/g, (_, name: string) => record[name as Placeholder] ?? '')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\{([^{}]*)\}/g, (_, name: string) => record[name as Placeholder] ?? '')
+      // Any run of white space, a lone tab or line break too (a cell pasted from a spreadsheet): one space.
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /**

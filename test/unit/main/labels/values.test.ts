@@ -225,3 +225,24 @@ describe('the value a barcode holds', () => {
     expect(await decodeFromPng(template, 'S-0001  A')).toBe('S-0001  A');
   });
 });
+
+describe('a printed line whose value holds a tab or a line break (a cell pasted from a spreadsheet)', () => {
+  it('prints it with a space there; on the old code one such name refused the whole batch', () => {
+    const template = byId('cryotube-datamatrix');
+    const { labels, notes } = prepareLabels(
+      template,
+      [
+        { id: 'TB-1', name: 'HeLa\tP12' },
+        { id: 'TB-2', name: 'HeLa\nP12' },
+        { id: 'TB-3', name: 'HeLa\r\nP12' },
+      ],
+      { measure: measureWithBwip },
+    );
+    expect(labels.map((l) => l.lines.find((line) => line.startsWith('HeLa')))).toEqual([
+      'HeLa P12',
+      'HeLa P12',
+      'HeLa P12',
+    ]);
+    expect(notes).toEqual([]);
+  });
+});
