@@ -191,8 +191,14 @@ export async function labelsToPdf(
   } else {
     const spec = sheetSpec.parse(options.layout.sheet);
     const grid = sheetGrid(spec, template.widthMm, template.heightMm);
+    // A sheet has no more used slots than it has: 70 on a sheet of 21 is a slip, and wrapping it
+    // (to slot 7) would print over labels the user meant to keep.
+    if (spec.skip >= grid.slots.length)
+      throw new LabelError([
+        `${spec.skip} used labels to skip, but a sheet of these has ${grid.slots.length}: give how many of this sheet are used (0 to ${grid.slots.length - 1}).`,
+      ]);
     let page: PDFPage | undefined;
-    let slot = spec.skip % grid.slots.length;
+    let slot = spec.skip;
     for (const label of labels) {
       if (page === undefined || slot === 0)
         page = doc.addPage([mmToPoints(grid.pageWidthMm), mmToPoints(grid.pageHeightMm)]);

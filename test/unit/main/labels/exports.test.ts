@@ -62,6 +62,25 @@ describe('labels.exportPdf', () => {
     expect(r.pages).toBe(2); // 3 × 11 = 33 two-by-one-inch labels fit on A4 with the default margins
   });
 
+  it('skips the used labels of the first sheet, and refuses more used labels than a sheet has', async () => {
+    const records = Array.from({ length: 3 }, (_, i) => ({ id: `P-${i}` }));
+    const sheet = (skip: number) => ({
+      template: plateSide,
+      records,
+      layout: { kind: 'sheet', sheet: { paper: 'A4', skip } },
+    });
+    // 31 of 33 used: the third label goes on a second sheet.
+    expect((await rig.value<PdfAnswer>('labels.exportPdf', sheet(31))).pages).toBe(2);
+    // 70 on a sheet of 33 was wrapped to slot 4, printing over labels the user meant to keep.
+    const r = await rig.call('labels.exportPdf', sheet(70));
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        message: '70 used labels to skip, but a sheet of these has 33: give how many of this sheet are used (0 to 32).',
+      },
+    });
+  });
+
   it('refuses a non-ASCII ID for Code 128 with the reason and the way out, not a mangled barcode', async () => {
     const r = await rig.call('labels.exportPdf', {
       template: plateSide,
