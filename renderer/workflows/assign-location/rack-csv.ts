@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import { normalizePosition, type Layout } from '../../../shared/layout/positions.js';
+import { normalizePosition, parsePosition, type Layout } from '../../../shared/layout/positions.js';
 
 export interface RackRead {
   position: string;
@@ -23,6 +23,8 @@ export interface RackImport {
   bad: RackBad[];
   /** Positions the file shows empty (a slot with no tube): the box's record may still have one there. */
   empty: string[];
+  /** Positions the lines name that this box does not have (A10 on a 9 × 9 box), as written. */
+  outside: string[];
   ignored: number;
 }
 
@@ -48,6 +50,7 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
   const good: RackRead[] = [];
   const bad: RackBad[] = [];
   const empty: string[] = [];
+  const outside: string[] = [];
   let ignored = 0;
   for (const rec of records) {
     const [rawPos = '', rawCode = ''] = rec;
@@ -55,6 +58,8 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
     if (!position) {
       // A header line ("Position,Barcode") or junk: not a slot of this rack.
       if (/pos|well|tube|barcode/i.test(rawPos)) continue;
+      // A position, but not of this box; anything else (a rack ID or date line) is the export's own.
+      if (parsePosition(rawPos)) outside.push(rawPos);
       ignored++;
       continue;
     }
@@ -69,5 +74,5 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
     }
     good.push({ position, barcode: rawCode });
   }
-  return { good, bad, empty, ignored };
+  return { good, bad, empty, outside, ignored };
 }

@@ -83,6 +83,8 @@ export class RackRun {
         ok: false,
       };
     }
+    const wrong = notThisBox(r, loc.name);
+    if (wrong) return { text: wrong, ok: false };
     return this.#run(loc, r, 'ask');
   }
 
@@ -321,6 +323,25 @@ function waitsSaid(waiting: readonly RackBad[]): string {
     `in another position too, so Benchlink cannot hold the new ${one ? 'one' : 'ones'} back until then by itself. ` +
     `When the Outbox shows the ${one ? 'move' : 'moves'} sent, choose the rack file again`
   );
+}
+
+/**
+ * Why a file is not this box's rack file, or null. Lines naming positions the box does not have (a
+ * 12-column rack's file with a 9 × 9 box open), or no position of it at all (a file whose first column
+ * is the rack barcode): the file or the box is the wrong one. Lines that name no position (the export's
+ * rack ID or date) are the export's own and pass. Dropped line by line, the file saved the
+ * rest as "9 tubes saved" and lost the others unsaid; nothing is saved from it now, and it says why.
+ */
+function notThisBox(r: RackImport, boxName: string): string | null {
+  const positions = r.good.length + r.bad.length + r.empty.length;
+  if (r.outside.length === 0 && positions > 0) return null;
+  const named = [...new Set(r.outside.map((p) => p.toUpperCase()))];
+  const shown = named.slice(0, NAMED_ON_THE_LINE).join(' ') + (named.length > NAMED_ON_THE_LINE ? ' …' : '');
+  const why =
+    positions === 0
+      ? `names no position of ${boxName}${r.outside.length ? ` (it names ${shown})` : ''}`
+      : `names ${counted(named.length, 'position')} ${boxName} does not have (${shown})`;
+  return `Nothing from the rack file was saved: it ${why}. Is it the file of another rack, or is another box open? Open the rack's box, or choose its file`;
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */
