@@ -48,6 +48,7 @@ export class AssignState implements ServiceBound, Asking {
   removalsHeld = $state<HeldRemoval[]>([]);
   /** Wells of the open box whose fill on Well fill is held for a look: taken, as if the sample were in. */
   fillsHeld = $state<HeldFill[]>([]);
+  controls = $state<{ position: string; label: string }[]>([]);
   /**
    * Positions of the open box the service counts as used but does not list (filled at another bench
    * on a service that lists no wells): the next free position cannot be known, so each tube waits
@@ -186,6 +187,7 @@ export class AssignState implements ServiceBound, Asking {
     this.held = h.held;
     this.removalsHeld = h.removalsHeld;
     this.fillsHeld = h.fillsHeld;
+    this.controls = h.controls;
     this.unplaced = h.unplaced;
   }
 

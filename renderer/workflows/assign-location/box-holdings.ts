@@ -49,6 +49,8 @@ export interface BoxHoldings {
   held: HeldTube[];
   removalsHeld: HeldRemoval[];
   fillsHeld: HeldFill[];
+  /** Wells labelled with no sample (a control, a blank): no tube goes there, as Well fill passes them over. */
+  controls: { position: string; label: string }[];
 }
 
 /**
@@ -67,8 +69,15 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   /** Positions whose tube a fill from this computer put there: a move of that tube leaves it (movedOn). */
   const filled = new Set<string>();
   const byOf = (h: HeldTube): HeldBy => (h.assigned ? 'assignment' : filled.has(h.position) ? 'fill' : 'listing');
+  const controls = new Map<string, string>();
   for (const w of m.wells) {
-    if (!w.sample) continue;
+    if (!w.sample) {
+      if (w.label) {
+        controls.set(w.position, w.label);
+        occupied.add(w.position);
+      }
+      continue;
+    }
     occupied.add(w.position);
     byPosition.set(w.position, { ...w.sample, position: w.position, assigned: false });
   }
@@ -139,6 +148,14 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       byPosition.set(i.position, { ...i.sample, position: i.position, assigned: false });
       filled.add(i.position);
       occupied.add(i.position);
+    } else if (i.type === 'well-set' && i.label !== undefined && !byPosition.has(i.position)) {
+      // A layout applied on Well fill labels wells with no tube: a control from then on, or none.
+      if (i.label) {
+        controls.set(i.position, i.label);
+        occupied.add(i.position);
+      } else if (controls.delete(i.position)) occupied.delete(i.position);
+    } else if (i.type === 'well-remove' && i.fields.includes('LABEL') && !i.fields.includes('SAMPLE')) {
+      if (controls.delete(i.position) && !byPosition.has(i.position)) occupied.delete(i.position);
     } else if (i.type === 'well-remove' && i.fields.includes('SAMPLE')) {
       const was = byPosition.get(i.position);
       byPosition.delete(i.position);
@@ -152,6 +169,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
     held: [...byPosition.values()],
     removalsHeld: [...removalsHeld.values()],
     fillsHeld: [...fillsHeld.values()],
+    controls: [...controls].map(([position, label]) => ({ position, label })),
   };
 }
 

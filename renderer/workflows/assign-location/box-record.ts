@@ -26,6 +26,8 @@ export interface BoxRecord {
   readonly held: readonly HeldTube[];
   readonly removalsHeld: readonly HeldRemoval[];
   readonly fillsHeld: readonly HeldFill[];
+  /** Wells labelled with no sample (BoxHoldings.controls): taken, and said as what they are. */
+  readonly controls: readonly { position: string; label: string }[];
   readonly assignments: readonly Assignment[];
   readonly labsheet: string;
 }
@@ -94,6 +96,8 @@ export function takenBecause(box: BoxRecord, position: string): string | null {
   const fill = box.fillsHeld.find((f) => f.position === position);
   if (fill) return `${position} holds your ${fillOf(fill)}, which needs a look in the Outbox (${DECIDE_IN_OUTBOX})`;
   const holder = holderOf(box, position);
+  const control = holder ? undefined : box.controls.find((c) => c.position === position);
+  if (control) return `${position} is a ${control.label} well, kept for it (the plate's layout)`;
   return `${position} is not empty${holder ? ` (${holder} is in it)` : ''}`;
 }
 

@@ -67,6 +67,7 @@ export async function findLocation(
     held: [],
     removalsHeld: [],
     fillsHeld: [],
+    controls: [],
     unplaced: 0,
     layoutUnknown: null,
   };
