@@ -52,6 +52,28 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   if (c.kind === 'command' && c.layout !== undefined)
     return fb.report(scan.text, 'A plate layout: open the plate on Well fill to apply it', 'error', scan.mainAt);
   if (c.kind === 'command') {
+    // Each said as what it did here: on the old code every command said "Cancelled", and an Undo
+    // scanned after a wrong tube left it queued while the bench took it for taken back.
+    if (c.command === 'skip') return fb.report(scan.text, s.skip(), 'info', scan.mainAt);
+    if (c.command === 'undo' || c.command === 'redo') {
+      const last = s.assignments.at(-1);
+      const where = last
+        ? ` The last tube (${last.id}${last.position ? ` → ${last.position}` : ''}) is in the Outbox: cancel it there before it is sent, or scan its right position, then the tube.`
+        : '';
+      return fb.report(
+        scan.text,
+        `${c.command === 'undo' ? 'Undo' : 'Redo'} is not available on Assign location; nothing was changed.${where}`,
+        'error',
+        scan.mainAt,
+      );
+    }
+    if (c.command !== undefined && c.command !== 'cancel')
+      return fb.report(
+        scan.text,
+        `"${c.command}" is a Well fill command; nothing was changed here`,
+        'error',
+        scan.mainAt,
+      );
     s.armed = null;
     return fb.report(scan.text, 'Cancelled', 'info', scan.mainAt);
   }

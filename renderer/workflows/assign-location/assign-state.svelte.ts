@@ -5,7 +5,7 @@ import type { Layout } from '../../../shared/layout/positions.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync, mayHappen } from '../../lib/outbox/follow-entry-sync.js';
-import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
+import { nextEmptyWell, wellPast } from '../../lib/plate-map/fill-order.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import type { RackRead } from './rack-csv.js';
@@ -229,6 +229,28 @@ export class AssignState implements ServiceBound, Asking {
     }
     if (this.next === position) this.next = this.#firstFree();
     return passedOverSaid(position, code, why, listed, this.targetPosition());
+  }
+
+  /**
+   * The Skip command: the next tube's position is passed over (a position scanned first, one listed to
+   * rescan, or the next free one), leaving it empty. What happened, for the scan line.
+   */
+  skip(): string {
+    const at = this.targetPosition();
+    if (!this.layout || at === null) return 'No position to skip: scan a position, or a box with free positions';
+    if (this.armed === at) this.armed = null;
+    else if (this.rescan[0] === at) this.rescan = this.rescan.slice(1);
+    else
+      this.next = nextEmptyWell(
+        this.layout,
+        'row-major',
+        (p) => this.isTaken(p),
+        wellPast(this.layout, 'row-major', at),
+      );
+    const now = this.targetPosition();
+    return now === at || now === null
+      ? `${at} skipped; no other position is free`
+      : `${at} skipped: the next tube goes to ${now}`;
   }
 
   /** Why a tube needs its position scanned first on this box, or null when the next free one is known. */
