@@ -110,6 +110,15 @@ export function prepareLabels(
         `Template "${template.name}": ${template.lines.length} text lines at ${template.fontSizePt} pt leave no room for the barcode on a ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label; use fewer lines, a smaller font or smaller margins.`,
       ]);
     }
+    // Beside the barcode the lines have the label's height alone: taller, the last ones were drawn past
+    // its foot, clipped from the PDF and printed off the label by a Zebra, with no word about it.
+    const textHeightMm = lines.length * layout.text.lineHeightMm;
+    const innerHeightMm = template.heightMm - 2 * template.marginMm;
+    if (template.layout === 'barcode-left' && textHeightMm > innerHeightMm + 1e-9) {
+      throw new LabelError([
+        `Template "${template.name}": ${template.lines.length} text lines at ${template.fontSizePt} pt need ${fmt(textHeightMm)} mm, but the ${fmt(template.widthMm)} × ${fmt(template.heightMm)} mm label has ${fmt(innerHeightMm)} mm inside its margins; use fewer lines, a smaller font or smaller margins.`,
+      ]);
+    }
     const bwip = bwipRequestFor(template.symbology, fitted.value);
     const symbol = options.measure(bwip);
     const placement = placeSymbol(layout.barcodeArea, symbol, template.symbology, dotMm);

@@ -246,3 +246,20 @@ describe('a printed line whose value holds a tab or a line break (a cell pasted 
     expect(notes).toEqual([]);
   });
 });
+
+describe('text beside the barcode taller than the label', () => {
+  it('is refused with the heights, where the last lines were drawn past the label’s foot unsaid', () => {
+    const template = { ...byId('cryotube-datamatrix'), fontSizePt: 12 };
+    expect(() =>
+      prepareLabels(template, [{ id: 'TB-1', name: 'HeLa', date: '2026-11-27' }], { measure: measureWithBwip }),
+    ).toThrow(
+      /^Template ".*": \d+ text lines at 12 pt need [\d.]+ mm, but the 25\.4 × 12\.7 mm label has [\d.]+ mm inside its margins; use fewer lines, a smaller font or smaller margins\.$/,
+    );
+    // The template as it comes fits.
+    expect(
+      prepareLabels(byId('cryotube-datamatrix'), [{ id: 'TB-1', name: 'HeLa', date: '2026-11-27' }], {
+        measure: measureWithBwip,
+      }).labels,
+    ).toHaveLength(1);
+  });
+});
