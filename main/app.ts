@@ -240,8 +240,10 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
-  // Before anything stages: copies of an earlier run that no open upload needs.
-  await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
+  // Before anything stages: copies of an earlier run that no open upload needs. Not after the outbox was
+  // moved aside: the fresh one names no upload, and the copies are the only bytes of those queued in it.
+  if (outbox.recovered) log.warn('staged copies kept: the outbox they belong to was moved aside', {});
+  else await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
   // Before anything files: record folders an earlier run wrote but never queued (their copies went above).
   await sweepUnfiledRecords({
     recordsDir: join(dataDir, 'records'),
@@ -254,12 +256,18 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const templates = createTemplateStore(dataDir);
   const layouts = createLayoutStore(dataDir);
 
+  // Said on every screen: what was queued in it may never have been sent, and nothing else would tell.
+  const outboxNotice = outbox.recovered
+    ? `The queue of changes (outbox.db) could not be read (${outbox.recovered.reason}) and was moved aside to ` +
+      `${outbox.recovered.movedTo}; a new, empty one was started. Changes queued before may not have reached the ` +
+      'service: check the last scans there, and keep that file and the staging folder for IT.'
+    : null;
   async function status(): Promise<AppStatus> {
     return {
       connection: connection.connectionStatus(),
       online: connection.onlineState,
       token: await connection.tokenStatus(),
-      notices: settings.notice ? [settings.notice] : [],
+      notices: [...(settings.notice ? [settings.notice] : []), ...(outboxNotice ? [outboxNotice] : [])],
     };
   }
   const offStatus = statusChanged.on('changed', () => {
