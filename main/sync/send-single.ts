@@ -2,7 +2,7 @@ import type { EntryError, OutboxEntry, Settlement } from '../outbox/entry.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import { verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
-import { FILE_STATUS } from '../../shared/api/files.js';
+import { fileRefused } from '../../shared/api/files.js';
 import { acceptedNote, classify, countUnanswered, gaveUp, MAX_ANSWERED_FAILURES, noFileResult } from './classify.js';
 import { findCreated, settleFound } from './reconcile.js';
 import type { SendContext, StepResult } from './step-result.js';
@@ -23,7 +23,10 @@ async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
       );
       const r = res[0];
       if (!r) throw new NoFileResult();
-      if (r.status === FILE_STATUS.rejected) throw new RefusedInBody(`Rejected: ${r.message}`);
+      if (fileRefused(r.status))
+        throw new RefusedInBody(
+          `Rejected${r.status.toUpperCase() === 'REJECTED' ? '' : ` (${r.status})`}: ${r.message ?? 'no reason given'}`,
+        );
       return r;
     }
     case 'webhook':

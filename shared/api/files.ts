@@ -60,13 +60,25 @@ export const storeAndEmbedFields = z.strictObject({
 });
 
 export const FILE_STATUS = { queued: 'QUEUED', rejected: 'REJECTED' } as const;
-/** `fileId` (attach-image needs it) and `status` (QUEUED or REJECTED) are what the app acts on. */
+/**
+ * `fileId` (attach-image needs it) and `status` are what the app acts on. A refused file has nothing
+ * stored, so a service may well leave its id out: read as absent. Such an answer read as unreadable
+ * made the upload "accepted", and a refused file was shown as sent.
+ */
 export const fileUploadResult = z.object({
   fileName: answerOptionalText,
-  fileId: answerText,
+  fileId: answerOptionalText,
   ticketId: answerOptionalText,
   status: answerText,
   message: answerOptionalText,
 });
 export type FileUploadResult = z.infer<typeof fileUploadResult>;
+
+/**
+ * Whether a file's status says it was not stored. The spec names no status values: the sandbox's
+ * REJECTED in any case, and the usual words for a failure, are refusals; anything else is stored.
+ */
+export function fileRefused(status: string): boolean {
+  return /^(rejected|failed|failure|error)$/i.test(status.trim());
+}
 export const storeAndEmbedResponse = z.array(fileUploadResult);

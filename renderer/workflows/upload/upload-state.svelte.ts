@@ -1,7 +1,13 @@
 import { call, IpcCallError, notQueued, notRecorded } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
-import { fileExtension, isEmbeddable, type FileUploadResult } from '../../../shared/api/files.js';
+import {
+  fileExtension,
+  fileRefused,
+  fileUploadResult,
+  isEmbeddable,
+  type FileUploadResult,
+} from '../../../shared/api/files.js';
 import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
@@ -326,7 +332,14 @@ export class UploadState implements ServiceBound {
    * Answers what the screen says: queued, or NOT RECORDED with main's reason.
    */
   async attachImage(item: UploadItem, page: string): Promise<{ said: string; ok: boolean }> {
-    if (!item.result) return { said: `${item.name} has no file id yet: wait until it is uploaded`, ok: false };
+    const fileId = item.result?.fileId;
+    if (!fileId)
+      return {
+        said: item.result
+          ? `${item.name} has no file id: the service did not name one, so it cannot be embedded`
+          : `${item.name} has no file id yet: wait until it is uploaded`,
+        ok: false,
+      };
     const ext = fileExtension(item.name);
     try {
       await call(this.api, 'outbox.enqueue', {
@@ -334,7 +347,7 @@ export class UploadState implements ServiceBound {
           type: 'attach-image',
           request: {
             hrid: page,
-            image_uuid: item.result.fileId,
+            image_uuid: fileId,
             image_name: item.name,
             image_mime_type: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
             position: 'append',
@@ -362,12 +375,14 @@ export class UploadState implements ServiceBound {
     if (read !== 'done' && read !== 'failed' && read !== 'unsure') return;
     const res = r.value.result;
     // The outbox keeps the service's answer for this one file (an array element, or the element itself).
-    item.result =
-      (Array.isArray(res) ? (res[0] as FileUploadResult | undefined) : (res as FileUploadResult | undefined)) ?? null;
+    // Only a file result as the spec shows it: an answer main could not read is kept as a note instead
+    // ({ note }), and read as a file result it offered "Embed image" for a file with no id.
+    const parsed = fileUploadResult.safeParse(Array.isArray(res) ? res[0] : res);
+    item.result = parsed.success ? parsed.data : null;
     const error = r.value.error;
     // Failed as stored, or refused in the answer, said as the Outbox says it: its error tells a refusal.
     item.phase =
-      item.result?.status === 'REJECTED' || read === 'failed'
+      (item.result && fileRefused(item.result.status)) || read === 'failed'
         ? failedShown(error) === 'refused'
           ? 'refused'
           : 'failed'

@@ -203,7 +203,7 @@ describe.each(PROFILES)('API client against the sandbox (%s)', (_name, mode, ans
       expect(uploaded?.status).toBe('QUEUED');
       const out = await client.attachImage({
         hrid: 'EXP-0001',
-        image_uuid: uploaded!.fileId,
+        image_uuid: uploaded!.fileId!,
         image_name: 'gel.png',
         image_mime_type: 'image/png',
         position: 'append',

@@ -48,7 +48,7 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
         expect(r.fileId).toMatch(/^[0-9a-f-]{36}$/);
         expect(r.ticketId).toMatch(/^[0-9a-f-]{36}$/);
       }
-      const stored = s.store.uploads.byId(results[0]!.fileId)!;
+      const stored = s.store.uploads.byId(results[0]!.fileId!)!;
       expect(stored).toMatchObject({
         isGlobal: true,
         fileSource: 'Bench',
@@ -56,7 +56,7 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
         uploadedBy: 'admin@demo-lab.example',
       });
       expect(readFileSync(stored.path!, 'utf8')).toBe('a,b\n1,2\n');
-      expect(s.store.uploads.byId(results[1]!.fileId)!.path).toBe(null);
+      expect(s.store.uploads.byId(results[1]!.fileId!)!.path).toBe(null);
       expect(s.store.uploads.count('REJECTED')).toBe(1);
     });
 
@@ -69,7 +69,7 @@ describe.each(['v2', 'legacy'] as const)('files and webhook (%s)', (mode) => {
       expect(status).toBe(200);
       const results = storeAndEmbedResponse.parse(body);
       expect(results.every((r) => r.status === 'QUEUED')).toBe(true);
-      expect(s.store.uploads.byId(results[0]!.fileId)).toMatchObject({ isGlobal: false, fileSource: 'AI Lab Drive' });
+      expect(s.store.uploads.byId(results[0]!.fileId!)).toMatchObject({ isGlobal: false, fileSource: 'AI Lab Drive' });
     });
 
     it('no file, unknown form field, bad isGlobal -> 422; not multipart -> 400; no token -> 403', async () => {
