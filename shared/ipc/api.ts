@@ -21,6 +21,12 @@ export interface BenchlinkApi {
    * it waits, rather than look as if it tried afresh.
    */
   connecting?(): ConnectAttempt | null;
+  /**
+   * The browser host's client only: `listener` runs each time the connection is made again after one
+   * was lost (a host restarted). Events sent meanwhile never arrived, so state kept from events is read
+   * again. Returns the function that stops it.
+   */
+  onReconnect?(listener: () => void): () => void;
 }
 
 /** One attempt to open the connection to main (epoch ms): it started at `since` and is given up at `until`. */

@@ -31,6 +31,7 @@ export function withIdempotentWrites(api: BenchlinkApi, policy: ResendPolicy = D
     subscribe: (event, listener) => api.subscribe(event, listener),
     ...(api.watchHost ? { watchHost: api.watchHost.bind(api) } : {}),
     ...(api.connecting ? { connecting: api.connecting.bind(api) } : {}),
+    ...(api.onReconnect ? { onReconnect: api.onReconnect.bind(api) } : {}),
     async invoke(channel, payload) {
       if (!KEYED.has(channel)) return api.invoke(channel, payload);
       const withKey = payload as ChannelRequest<'outbox.enqueue'>;

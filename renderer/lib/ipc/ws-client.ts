@@ -112,6 +112,9 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
           socket = ws;
           retryMs = 250;
           resolve(ws);
+          // After the first, each connection follows a lost one: what was said meanwhile is read again.
+          if (connectedBefore) for (const l of [...reconnectListeners]) l();
+          connectedBefore = true;
         });
       };
       ws.onclose = () => {
@@ -125,6 +128,9 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
     underWay = { since, until: since + handshakeTimeoutMs };
     return attempt;
   }
+
+  let connectedBefore = false;
+  const reconnectListeners = new Set<() => void>();
 
   function receive(text: string): void {
     liveness.heard();
@@ -173,6 +179,10 @@ export function createWsApi(url: string, key: string, o: WsApiOptions = {}): Ben
       return () => set.delete(listener as Listener);
     },
     watchHost: (listener) => liveness.watch(listener),
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     connecting: () => underWay,
   };
 }

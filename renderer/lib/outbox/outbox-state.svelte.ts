@@ -38,6 +38,14 @@ export class OutboxState {
       // The counts are the connection's: a switch changes which entries will be sent and which wait,
       // without any entry changing, so they are read again (and lists refetch).
       this.api.subscribe('settings.changed', () => void this.refreshCounts()),
+      // A host restarted while the page waited: what its start and first sync changed was said to no
+      // one, so the counts (and lists, by the revision) and the sync state are read again.
+      this.api.onReconnect?.(() => {
+        void this.refreshCounts();
+        void this.api.invoke('sync.status', {}).then((r) => {
+          if (r.ok) this.sync = r.value;
+        });
+      }) ?? (() => undefined),
     );
     const [counts, sync] = await Promise.all([
       this.api.invoke('outbox.counts', {}),

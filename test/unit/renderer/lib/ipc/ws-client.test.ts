@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { AddressInfo } from 'node:net';
 import type { HostSilence } from '../../../../../shared/ipc/api.js';
+import { createOutbox } from '../../../../../main/outbox/index.js';
+import { withIdempotentWrites } from '../../../../../renderer/lib/ipc/idempotent-writes.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { inProcessApi, LOCAL_SANDBOX, type InProcess } from '../../../../helpers/in-process-api.js';
 import { createEventHub } from '../../../../../main/ipc/events.js';
 import { startHost, type RunningHost } from '../../../../../main/host/server.js';
 import { createWsApi } from '../../../../../renderer/lib/ipc/ws-client.js';
@@ -294,4 +298,40 @@ describe('renderer WebSocket client, host that answers', () => {
     expect(messages.filter((m) => 'channel' in m)).toHaveLength(20);
     expect(silences).toEqual([]);
   });
+});
+
+describe('the page after the host restarted on the same port', () => {
+  it('reads the outbox counts again: what the new main changed at its start is shown, not what the old one said', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'benchlink-reconnect-'));
+    const port = await freePort();
+    const up = (m: InProcess) =>
+      startHost({ router: m.app.router, events: m.app.events, distDir: dist, log: quiet, port, secret: host.secret });
+    let main = await inProcessApi({ dataDir });
+    let served = await up(main);
+    // A webhook in flight when main dies: its row says 'sending' (written beside main, as its sync would).
+    const side = createOutbox({ path: join(dataDir, 'outbox.db'), now: Date.now, service: () => LOCAL_SANDBOX });
+    const id = side.enqueue({ type: 'webhook', payload: { scan: 1 } });
+    side.claim([id], 'req-1', 'webhook');
+    side.close();
+    // As the app makes it (client.ts): the keyed writes around the socket client.
+    const page = new OutboxState(withIdempotentWrites(createWsApi(`ws://127.0.0.1:${port}/ipc`, host.secret)));
+    try {
+      await page.start();
+      expect(page.counts.sending).toBe(1);
+      await served.close();
+      await main.close();
+      // The new main finds the entry interrupted at its start and marks it unsure; no event reaches the page.
+      main = await inProcessApi({ dataDir });
+      served = await up(main);
+      const truth = await main.call('outbox.counts', {});
+      expect(truth).toMatchObject({ sending: 0, uncertain: 1 });
+      await expect.poll(() => page.counts.uncertain, { timeout: 10_000 }).toBe(1);
+      expect(page.counts.sending).toBe(0);
+    } finally {
+      page.stop();
+      await served.close();
+      await main.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
