@@ -65,11 +65,17 @@ export function uploadHandlers(d: {
         return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
       });
     },
-    'upload.enqueue': ({ stagedId, isGlobal, fileSource, readFrom }) => {
+    'upload.enqueue': ({ stagedId, key, isGlobal, fileSource, readFrom }) => {
+      // Page keys get their own prefix, as outbox.enqueue's: the same space of keys.
+      const dedupeKey = key === undefined ? undefined : `page:${key}`;
       // Redeemed only once the entry is committed: a write that fails (disk full) leaves the ticket
       // good, so the page can queue the same copy again, and an unqueued copy is still the timed
       // cleanup's to remove. Nothing runs between peek and take (this handler is synchronous).
       const s = staging.peek(stagedId);
+      // The ticket is spent and the key names an entry: the first call committed it and its answer was
+      // lost (a host restarted). That entry is the answer; the file was shown failed and added again.
+      const before = !s && dedupeKey !== undefined ? d.outbox.findDeduped(dedupeKey) : null;
+      if (before !== null) return { id: before };
       // Its own code: the page offers "Queue again" after a failed write, never for a spent ticket.
       if (!s)
         throw new IpcFailure(
@@ -83,7 +89,7 @@ export function uploadHandlers(d: {
             isGlobal: isGlobal ?? false,
             ...(fileSource ? { fileSource } : {}),
           }),
-          readFrom ? { readFrom } : undefined,
+          { ...(dedupeKey === undefined ? {} : { dedupeKey }), ...(readFrom ? { readFrom } : {}) },
         );
         staging.take(stagedId);
         return { id };

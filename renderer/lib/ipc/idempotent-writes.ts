@@ -3,7 +3,11 @@ import type { ChannelName, ChannelRequest } from '../../../shared/ipc/contract.j
 import type { IpcResult } from '../../../shared/ipc/result.js';
 
 /** Writes that commit to the outbox: each carries an idempotency key from the page. */
-const KEYED: ReadonlySet<ChannelName> = new Set<ChannelName>(['outbox.enqueue', 'outbox.enqueueMany']);
+const KEYED: ReadonlySet<ChannelName> = new Set<ChannelName>([
+  'outbox.enqueue',
+  'outbox.enqueueMany',
+  'upload.enqueue',
+]);
 
 export interface ResendPolicy {
   newKey(): string;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { channel } from '../channel.js';
-import { readFrom } from './outbox.js';
+import { enqueueKey, readFrom } from './outbox.js';
 
 /** Bytes per staged chunk before base64: keeps one message well under the WebSocket limit. */
 export const STAGE_CHUNK_BYTES = 512 * 1024;
@@ -47,6 +47,8 @@ export const uploadChannels = {
   'upload.enqueue': channel({
     request: z.strictObject({
       stagedId: z.string().max(64),
+      /** As outbox.enqueue's: a resend after a lost answer gets the entry the first one committed. */
+      key: enqueueKey.optional(),
       isGlobal: z.boolean().optional(),
       fileSource: z.string().max(100).optional(),
       readFrom: readFrom.optional(),
