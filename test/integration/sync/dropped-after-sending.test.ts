@@ -9,6 +9,8 @@ import { MAX_ANSWERED_FAILURES } from '../../../main/sync/classify.js';
 import { startedPerTest, startStack, until } from './stack.js';
 
 const ROWS = '/labsheets/update-rows-by-id';
+const notes = (id: string, text: string) =>
+  ({ type: 'row-update', labsheet: 'Samples', idColumn: 'Sample ID', id, changes: { Notes: text } }) as const;
 
 describe('a row update whose connection is dropped after sending, every time, while the service answers', () => {
   // The engine on its own, as in the app: it goes offline after the drops, its probe (a labsheet list,
@@ -19,13 +21,7 @@ describe('a row update whose connection is dropped after sending, every time, wh
 
   it('is sent a bounded number of times, then fails with why and waits for the user', async () => {
     s.proxy.setFaults([{ path: ROWS, fault: { kind: 'reset-after' } }]);
-    const id = s.outbox.enqueue({
-      type: 'row-update',
-      labsheet: 'Samples',
-      idColumn: 'Sample ID',
-      id: 'S-0020',
-      changes: { Notes: 'dropped every time' },
-    });
+    const id = s.outbox.enqueue(notes('S-0020', 'dropped every time'));
     const hook = s.outbox.enqueue({ type: 'webhook', payload: { event: 'after the dropped one' } });
     s.engine.start();
     // On the old code the entry stayed pending and was sent again after every probe, without end.
@@ -63,13 +59,7 @@ describe('a row update whose connection is dropped after sending, every time, wh
 
   it('a service that cannot be reached at all (nothing sent) counts nothing: the entry keeps waiting', async () => {
     s.proxy.setFaults([{ path: ROWS, fault: { kind: 'reset-after' } }]);
-    const id = s.outbox.enqueue({
-      type: 'row-update',
-      labsheet: 'Samples',
-      idColumn: 'Sample ID',
-      id: 'S-0021',
-      changes: { Notes: 'offline' },
-    });
+    const id = s.outbox.enqueue(notes('S-0021', 'offline'));
     await s.proxy.close();
     for (let i = 0; i < MAX_ANSWERED_FAILURES + 2; i++) await s.engine.syncNow();
     const entry = s.outbox.get(id)!;

@@ -1,47 +1,27 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
 import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
+import { fixtureFileForSuite, tubeLab } from '../../../../helpers/tube-lab.js';
 
 /**
  * A lab whose tube barcodes are not of the default pattern (FluidX-style FX…): the labsheet's barcode
  * column holds them. On the old code each was sent as a sample ID (idType ID), and the service refused
  * every one minutes later in the Outbox. The real main with its embedded sandbox on that lab.
  */
-const fixture = {
-  users: [{ email: 'ada@lab.example', token: 'fx-lab-token', superAdmin: true }],
-  labspaces: [{ name: 'Bench', folders: [{ name: 'Inventory' }] }],
-  labsheets: [
-    {
-      name: 'Samples',
-      folder: 'Inventory',
-      columns: [
-        { name: 'Sample ID', type: 'ID' },
-        { name: 'Tube Barcode', type: 'ID_BARCODE' },
-      ],
-      rows: Array.from({ length: 10 }, (_, i) => ({
-        'Sample ID': `S-${String(i + 1).padStart(4, '0')}`,
-        'Tube Barcode': `FX${String(i + 1).padStart(8, '0')}`,
-      })),
-    },
-  ],
-  manifests: [
-    { name: 'Box', hrid: 'BX-0001', barcode: 'BOX000001', template: '81 Slot Box', layout: { rows: 9, columns: 9 } },
-  ],
-};
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'fx-lab-'));
-  writeFileSync(join(dir, 'lab.json'), JSON.stringify(fixture));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const page = pageOnMainForSuite(() => ({ sandboxFixture: join(dir, 'lab.json') }), 60_000);
+const lab = fixtureFileForSuite(
+  tubeLab({
+    token: 'fx-lab-token',
+    tubes: 10,
+    barcode: (n) => `FX${String(n).padStart(8, '0')}`,
+    manifests: [
+      { name: 'Box', hrid: 'BX-0001', barcode: 'BOX000001', template: '81 Slot Box', layout: { rows: 9, columns: 9 } },
+    ],
+  }),
+);
+const page = pageOnMainForSuite(() => ({ sandboxFixture: lab() }), 60_000);
 
 describe('a tube scanned by a barcode of the lab’s own pattern, which its row has in the barcode column', () => {
   it('is sent by its barcode, scanned or from a rack file, and a sample ID scanned as the ID; the service takes each', async () => {

@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
+import { fixtureFileForSuite, tubeLab } from '../../../../helpers/tube-lab.js';
 
 /**
  * A box whose layout the service does not send (it answers as the spec shows) and whose template's name
@@ -13,35 +11,17 @@ import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
  * "A7" in green on a 5 × 5 box, refused by the service minutes later. The real main, its sandbox on spec answers.
  */
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
-const fixture = {
-  users: [{ email: 'ada@lab.example', token: 'cryo-token', superAdmin: true }],
-  labspaces: [{ name: 'Bench', folders: [{ name: 'Inventory' }] }],
-  labsheets: [
-    {
-      name: 'Samples',
-      folder: 'Inventory',
-      columns: [
-        { name: 'Sample ID', type: 'ID' },
-        { name: 'Tube Barcode', type: 'ID_BARCODE' },
-      ],
-      rows: Array.from({ length: 10 }, (_, i) => ({
-        'Sample ID': `S-${String(i + 1).padStart(4, '0')}`,
-        'Tube Barcode': tube(i + 1),
-      })),
-    },
-  ],
-  manifests: [
-    { name: 'Cryo', hrid: 'BX-0009', barcode: 'BOX000009', template: 'Cryo Box', layout: { rows: 5, columns: 5 } },
-  ],
-};
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'cryo-box-'));
-  writeFileSync(join(dir, 'lab.json'), JSON.stringify(fixture));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const page = pageOnMainForSuite(() => ({ sandboxFixture: join(dir, 'lab.json'), sandboxAnswers: { profile: 'spec' } }));
+const lab = fixtureFileForSuite(
+  tubeLab({
+    token: 'cryo-token',
+    tubes: 10,
+    barcode: tube,
+    manifests: [
+      { name: 'Cryo', hrid: 'BX-0009', barcode: 'BOX000009', template: 'Cryo Box', layout: { rows: 5, columns: 5 } },
+    ],
+  }),
+);
+const page = pageOnMainForSuite(() => ({ sandboxFixture: lab(), sandboxAnswers: { profile: 'spec' } }));
 
 describe('Assign location on a box whose layout nobody has said', () => {
   it('puts no tube anywhere until the user says it, then fills it by its real rows and columns', async () => {

@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { withIdempotentWrites } from '../../../../../renderer/lib/ipc/idempotent-writes.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
@@ -10,6 +7,7 @@ import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { lockOutbox } from '../../../../helpers/locked-outbox.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
+import { fixtureFileForSuite, tubeLab } from '../../../../helpers/tube-lab.js';
 
 /**
  * A rack file larger than the old parts of 1,000 moves, on the real main and its embedded sandbox: a
@@ -18,31 +16,21 @@ import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 const RACKS = ['RACK000001', 'RACK000002', 'RACK000003', 'RACK000004', 'RACK000005', 'RACK000006'];
 const TUBES = 6000;
 const tube = (n: number) => `TB${String(n).padStart(6, '0')}`;
-const fixture = {
-  users: [{ email: 'ada@lab.example', token: 'rack-file-test-token', superAdmin: true }],
-  labspaces: [{ name: 'Bench', folders: [{ name: 'Inventory' }] }],
-  labsheets: [
-    {
-      name: 'Samples',
-      folder: 'Inventory',
-      columns: [
-        { name: 'Sample ID', type: 'ID' },
-        { name: 'Tube Barcode', type: 'ID_BARCODE' },
-      ],
-      rows: Array.from({ length: TUBES }, (_, i) => ({
-        'Sample ID': `S-${String(i + 1).padStart(5, '0')}`,
-        'Tube Barcode': tube(i + 1),
-      })),
-    },
-  ],
-  manifests: RACKS.map((barcode, i) => ({
-    name: `Rack ${i + 1}`,
-    hrid: `RK-000${i + 1}`,
-    barcode,
-    template: '1248 Tube Rack',
-    layout: { rows: 26, columns: 48 },
-  })),
-};
+const lab = fixtureFileForSuite(
+  tubeLab({
+    token: 'rack-file-test-token',
+    tubes: TUBES,
+    digits: 5,
+    barcode: tube,
+    manifests: RACKS.map((barcode, i) => ({
+      name: `Rack ${i + 1}`,
+      hrid: `RK-000${i + 1}`,
+      barcode,
+      template: '1248 Tube Rack',
+      layout: { rows: 26, columns: 48 },
+    })),
+  }),
+);
 
 /** A rack scanner export of `count` tubes from tube `first` on, in row order from A1. */
 function rackFile(first: number, count: number): string {
@@ -52,7 +40,6 @@ function rackFile(first: number, count: number): string {
   return lines.join('\n');
 }
 
-let dir: string;
 /** Every enqueueMany the page makes, with how many moves it carries. */
 const commits: number[] = [];
 /** Every call the page makes, by channel. */
@@ -62,13 +49,7 @@ let afterCommit: (() => void) | null = null;
 /** Main commits the next enqueueMany, but its answer is lost on the way back (the host restarted). */
 let loseAnswer = false;
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'rack-fixture-'));
-  writeFileSync(join(dir, 'lab.json'), JSON.stringify(fixture));
-});
-// Hooks after run in reverse: main closes before its fixture's folder goes.
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const page = pageOnMainForSuite(() => ({ sandboxFixture: join(dir, 'lab.json') }), 60_000);
+const page = pageOnMainForSuite(() => ({ sandboxFixture: lab() }), 60_000);
 
 /** The page's api: main itself, watched on the way. */
 const watched: BenchlinkApi = {
