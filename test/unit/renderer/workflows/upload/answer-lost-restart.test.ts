@@ -45,7 +45,9 @@ describe('an upload whose queueing answer was lost to a host restart', () => {
       expect(loseNext).toBe(false);
       expect(item.phase).not.toBe('failed');
       expect(item.entryId).not.toBeNull();
-      const uploads = (await main.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] })).filter((e) => e.type === 'file-upload');
+      const uploads = (await main.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] })).filter(
+        (e) => e.type === 'file-upload',
+      );
       expect(uploads.map((e) => e.id)).toEqual([item.entryId]);
     } finally {
       s.stop();
