@@ -47,6 +47,23 @@ export function fileExtension(fileName: string): string {
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
 }
 
+/** The image types a notebook page can embed (attach-image), by extension, as IANA names them. */
+const IMAGE_MIME_TYPES: Readonly<Record<string, string>> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  heic: 'image/heic',
+  heif: 'image/heif',
+};
+
+/** The image's media type for attach-image, or null for a file that is no image a page embeds. */
+export function imageMimeType(fileName: string): string | null {
+  return IMAGE_MIME_TYPES[fileExtension(fileName)] ?? null;
+}
+
 /** Whether the service will queue this file for embedding as well as store it. */
 export function isEmbeddable(fileName: string): boolean {
   return (SUPPORTED_EXTENSIONS as readonly string[]).includes(fileExtension(fileName));

@@ -4,6 +4,7 @@ import type { IpcResult } from '../../../shared/ipc/result.js';
 import {
   fileExtension,
   fileRefused,
+  imageMimeType,
   fileUploadResult,
   isEmbeddable,
   type FileUploadResult,
@@ -340,7 +341,8 @@ export class UploadState implements ServiceBound {
           : `${item.name} has no file id yet: wait until it is uploaded`,
         ok: false,
       };
-    const ext = fileExtension(item.name);
+    const mime = imageMimeType(item.name);
+    if (!mime) return { said: `${item.name} is no image a notebook page can embed`, ok: false };
     try {
       await call(this.api, 'outbox.enqueue', {
         intent: {
@@ -349,7 +351,7 @@ export class UploadState implements ServiceBound {
             hrid: page,
             image_uuid: fileId,
             image_name: item.name,
-            image_mime_type: ext === 'jpg' ? 'image/jpeg' : `image/${ext}`,
+            image_mime_type: mime,
             position: 'append',
           },
         },
