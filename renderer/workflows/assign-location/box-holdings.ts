@@ -3,6 +3,7 @@ import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
 import { fromWhileWaiting, movedOn, takesFrom, type HeldBy } from '../../lib/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
+import { isReservedWell } from '../../lib/plate-map/fill-order.js';
 
 /**
  * A tube in a position of the box as far as this computer knows, under the name it was recorded
@@ -49,7 +50,7 @@ export interface BoxHoldings {
   held: HeldTube[];
   removalsHeld: HeldRemoval[];
   fillsHeld: HeldFill[];
-  /** Wells labelled with no sample (a control, a blank): no tube goes there, as Well fill passes them over. */
+  /** Wells kept for a control, a blank or a standard (isReservedWell): no tube goes there, as on Well fill. */
   controls: { position: string; label: string }[];
 }
 
@@ -72,7 +73,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   const controls = new Map<string, string>();
   for (const w of m.wells) {
     if (!w.sample) {
-      if (w.label) {
+      if (isReservedWell({ sample: null, label: w.label })) {
         controls.set(w.position, w.label);
         occupied.add(w.position);
       }
@@ -150,7 +151,7 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
       occupied.add(i.position);
     } else if (i.type === 'well-set' && i.label !== undefined && !byPosition.has(i.position)) {
       // A layout applied on Well fill labels wells with no tube: a control from then on, or none.
-      if (i.label) {
+      if (isReservedWell({ sample: null, label: i.label })) {
         controls.set(i.position, i.label);
         occupied.add(i.position);
       } else if (controls.delete(i.position)) occupied.delete(i.position);

@@ -3,6 +3,7 @@ import { boxHoldings } from '../../../../../renderer/workflows/assign-location/b
 import type { CachedWell, PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
 import type { OutboxError } from '../../../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../../../shared/outbox/intents.js';
+import type { WellLabel } from '../../../../../shared/api/primitives.js';
 
 /** What a box holds, from the service's wells and this computer's changes as main's cache answers them. */
 const manifest = { uuid: '6b1f6a0e-4b1a-4d7e-9d3e-1f0c2a3b4c5d' };
@@ -184,5 +185,46 @@ describe('boxHoldings: a tube this computer assigned twice, by scans (no `from`)
       ],
     });
     expect(h.occupied.sort()).toEqual(['A5', 'C5']);
+  });
+});
+
+describe('wells a layout keeps with no tube in them', () => {
+  const labelled = (position: string, label: CachedWell['label']): CachedWell => ({
+    position,
+    sample: null,
+    label,
+    tags: [],
+  });
+
+  it('a control, a blank or a standard is taken; a well labelled SAMPLE is the next tube’s, as on Well fill', () => {
+    const h = boxHoldings({
+      wells: [
+        labelled('A1', 'SAMPLE'),
+        labelled('A2', 'POS_CONTROL'),
+        labelled('A3', 'BLANK'),
+        labelled('A4', 'STANDARD'),
+      ],
+      pending: [],
+    });
+    expect(h.occupied.sort()).toEqual(['A2', 'A3', 'A4']);
+    expect(h.controls.map((c) => c.position)).toEqual(['A2', 'A3', 'A4']);
+  });
+
+  it('a layout applied here labels a well a control, and a change taking the label off frees it', () => {
+    const set = (position: string, label: WellLabel): Intent => ({
+      type: 'well-set',
+      manifest,
+      position,
+      label,
+    });
+    const h = boxHoldings({
+      wells: [labelled('B2', 'NEG_CONTROL')],
+      pending: [
+        change(1, set('B1', 'NEG_CONTROL'), 'pending'),
+        change(2, set('B3', 'SAMPLE'), 'pending'),
+        change(3, { type: 'well-remove', manifest, position: 'B2', fields: ['LABEL'] }, 'pending'),
+      ],
+    });
+    expect(h.occupied).toEqual(['B1']);
   });
 });
