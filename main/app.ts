@@ -224,12 +224,12 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     outbox,
     now,
     log,
-    // Own keys only: a labsheet named "constructor" or "toString" has no saved columns on a prototype.
-    knownIdColumns: (labsheet) =>
-      (Object.hasOwn(settings.get().labsheetIdColumns, labsheet)
-        ? settings.get().labsheetIdColumns[labsheet]
-        : undefined) ??
-      demoIdColumns(labsheet, settings.get().connection.kind === 'local-sandbox' && !o.sandboxFixture),
+    knownIdColumns: (labsheet) => {
+      const { labsheetIdColumns: saved, connection: c } = settings.get();
+      // Own keys only: a labsheet named "constructor" or "toString" has no saved columns on a prototype.
+      const mine = Object.hasOwn(saved, labsheet) ? saved[labsheet] : undefined;
+      return mine ?? demoIdColumns(labsheet, c.kind === 'local-sandbox' && !o.sandboxFixture);
+    },
     service: currentService,
   });
   const scanner = createScannerService({

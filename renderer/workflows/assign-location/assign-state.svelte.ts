@@ -10,7 +10,7 @@ import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import type { LocationAssignIntent } from '../../../shared/outbox/intents.js';
 import type { RackRead } from './rack-csv.js';
 import { RackRun } from './rack-run.svelte.js';
-import type { BoxHoldings, HeldFill, HeldRemoval, HeldTube } from './box-holdings.js';
+import type { BoxHoldings, HeldFill, HeldRemoval, HeldTube, ReservedPosition } from './box-holdings.js';
 import { PageSampleIndex, type TubeRow } from '../../lib/samples/sample-index.js';
 import { lookUpTubeAnswer, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import { leaveQuestion, type Asking, type PendingGuard } from '../../lib/question/question.js';
@@ -48,7 +48,7 @@ export class AssignState implements ServiceBound, Asking {
   removalsHeld = $state<HeldRemoval[]>([]);
   /** Wells of the open box whose fill on Well fill is held for a look: taken, as if the sample were in. */
   fillsHeld = $state<HeldFill[]>([]);
-  controls = $state<{ position: string; label: string }[]>([]);
+  controls = $state<ReservedPosition[]>([]);
   /**
    * Positions of the open box the service counts as used but does not list (filled at another bench
    * on a service that lists no wells): the next free position cannot be known, so each tube waits
@@ -139,10 +139,7 @@ export class AssignState implements ServiceBound, Asking {
   }
 
   async openManifest(code: string): Promise<boolean> {
-    const box = await readManifest(this.api, code);
-    if (!box) return false;
-    this.#show(box);
-    return true;
+    return this.#showIf(await readManifest(this.api, code));
   }
 
   /**
@@ -164,14 +161,15 @@ export class AssignState implements ServiceBound, Asking {
 
   async openLocation(code: string): Promise<boolean> {
     const found = await findLocation(this.api, code);
-    if (found && 'manifestUuid' in found) {
-      const box = await readManifestByUuid(this.api, found.manifestUuid);
-      if (!box) return false;
-      this.#show(box);
-      return true;
-    }
-    if (!found) return false;
-    this.#show(found);
+    return this.#showIf(
+      found && 'manifestUuid' in found ? await readManifestByUuid(this.api, found.manifestUuid) : found,
+    );
+  }
+
+  /** Opens `box` when there is one; whether it was. */
+  #showIf(box: OpenedBox | null): boolean {
+    if (!box) return false;
+    this.#show(box);
     return true;
   }
 

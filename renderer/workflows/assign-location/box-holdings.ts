@@ -51,7 +51,13 @@ export interface BoxHoldings {
   removalsHeld: HeldRemoval[];
   fillsHeld: HeldFill[];
   /** Wells kept for a control, a blank or a standard (isReservedWell): no tube goes there, as on Well fill. */
-  controls: { position: string; label: string }[];
+  controls: ReservedPosition[];
+}
+
+/** A well a plate's layout keeps for a control, a blank or a standard, with that label. */
+export interface ReservedPosition {
+  position: string;
+  label: string;
 }
 
 /**

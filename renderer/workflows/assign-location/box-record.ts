@@ -1,7 +1,14 @@
 import type { IdType } from '../../../shared/api/primitives.js';
 import { mayHappen, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
-import { isTube, namesOf, type HeldFill, type HeldRemoval, type HeldTube } from './box-holdings.js';
+import {
+  isTube,
+  namesOf,
+  type HeldFill,
+  type HeldRemoval,
+  type HeldTube,
+  type ReservedPosition,
+} from './box-holdings.js';
 import { DECIDE_IN_OUTBOX, fillOf, type TubeAlreadyHere } from './held-words.js';
 
 /** A tube of this visit, queued into the open location (its mark follows its outbox entry). */
@@ -26,8 +33,8 @@ export interface BoxRecord {
   readonly held: readonly HeldTube[];
   readonly removalsHeld: readonly HeldRemoval[];
   readonly fillsHeld: readonly HeldFill[];
-  /** Wells labelled with no sample (BoxHoldings.controls): taken, and said as what they are. */
-  readonly controls: readonly { position: string; label: string }[];
+  /** Wells kept for a control, a blank or a standard (BoxHoldings.controls): taken, and said as what they are. */
+  readonly controls: readonly ReservedPosition[];
   readonly assignments: readonly Assignment[];
   readonly labsheet: string;
 }
