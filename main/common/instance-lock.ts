@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { MutexBusyError, withFileMutex } from './sqlite/file-mutex.js';
 
 /**
  * One Benchlink per data folder. Two would share the outbox database: the second's start would put
@@ -95,6 +96,9 @@ function askHolder(address: string): Promise<number | null | 'nobody'> {
   });
 }
 
+/** The file whose lock makes one start at a time judge and take the socket (see lockDataDir). */
+export const TAKEOVER_MUTEX_NAME = 'instance.lock';
+
 /** Takes the data folder for this process, or throws AlreadyRunningError naming the one that has it. */
 export async function lockDataDir(
   dataDir: string,
@@ -104,6 +108,21 @@ export async function lockDataDir(
   // outbox and cache inside it are nobody else's to read.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const address = lockAddress(dataDir, platform);
+  // Judging a socket file stale and taking its place is two steps: two starts after a crash both
+  // found nobody answering, and the later one's delete removed the socket the earlier had just
+  // bound, so both ran on one outbox. One start at a time takes those steps, under an OS file lock
+  // that a crash lets go of.
+  try {
+    return await withFileMutex(join(resolve(dataDir), TAKEOVER_MUTEX_NAME), () =>
+      takeSocket(dataDir, address, platform),
+    );
+  } catch (err) {
+    if (err instanceof MutexBusyError) throw new AlreadyRunningError(dataDir, null);
+    throw err;
+  }
+}
+
+async function takeSocket(dataDir: string, address: string, platform: NodeJS.Platform): Promise<InstanceLock> {
   for (let attempt = 0; ; attempt++) {
     // Answers its pid to a second start, and nothing else: it reads nothing.
     const server = createServer((socket) => socket.end(String(process.pid)));

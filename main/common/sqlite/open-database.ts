@@ -46,7 +46,7 @@ function configure(db: Database.Database): void {
  * under the umask, usually world-readable, and gives its -wal and -shm files the main file's mode.
  * An empty file is a valid empty database. 'wx' never touches a file that is already there.
  */
-function createOwnerOnly(path: string): void {
+export function createOwnerOnly(path: string): void {
   try {
     fs.closeSync(fs.openSync(path, 'wx', 0o600));
   } catch (err) {

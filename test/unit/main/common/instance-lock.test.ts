@@ -9,6 +9,7 @@ import {
   AlreadyRunningError,
   lockAddress,
   lockDataDir,
+  TAKEOVER_MUTEX_NAME,
   type InstanceLock,
 } from '../../../../main/common/instance-lock.js';
 import { createApp } from '../../../../main/app.js';
@@ -16,6 +17,7 @@ import { startSandbox } from '../../../../main/sandbox/server.js';
 import { tempDir } from '../outbox/helpers.js';
 
 const holder = fileURLToPath(new URL('../../../helpers/hold-data-dir.ts', import.meta.url));
+const mutexHolder = fileURLToPath(new URL('../../../helpers/hold-file-mutex.ts', import.meta.url));
 const held: InstanceLock[] = [];
 const children: ChildProcess[] = [];
 const temps: ReturnType<typeof tempDir>[] = [];
@@ -33,8 +35,12 @@ function dir(): string {
 }
 
 /** Another process holding `dataDir`; resolves once it says it holds it. */
-async function otherProcessHolding(dataDir: string, platform?: NodeJS.Platform): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', holder, dataDir, ...(platform ? [platform] : [])], {
+function otherProcessHolding(dataDir: string, platform?: NodeJS.Platform): Promise<ChildProcess> {
+  return processSayingHeld(holder, [dataDir, ...(platform ? [platform] : [])]);
+}
+
+async function processSayingHeld(script: string, args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.push(child);
@@ -88,6 +94,32 @@ describe('one Benchlink per data folder', () => {
     await killed(child);
     expect(existsSync(lockAddress(a))).toBe(true); // left behind by the kill
     held.push(await lockDataDir(a));
+  });
+
+  it('starts racing after a crash: exactly one takes the left socket file, the others are refused naming it', async () => {
+    const a = dir();
+    await killed(await otherProcessHolding(a));
+    expect(existsSync(lockAddress(a))).toBe(true);
+    // Each found nobody answering, and each deleted the socket file and bound its own: the later
+    // deletes removed the earlier binds' files, so all eight held the folder.
+    const starts = await Promise.allSettled(Array.from({ length: 8 }, () => lockDataDir(a)));
+    const took = starts.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    held.push(...took);
+    expect(took).toHaveLength(1);
+    for (const s of starts) {
+      if (s.status === 'fulfilled') continue;
+      expect(s.reason).toBeInstanceOf(AlreadyRunningError);
+      expect((s.reason as AlreadyRunningError).pid).toBe(process.pid);
+    }
+  });
+
+  it('a start killed while taking the folder keeps no one out: the OS lets go of its lock', async () => {
+    const a = dir();
+    const child = await processSayingHeld(mutexHolder, [join(resolve(a), TAKEOVER_MUTEX_NAME)]);
+    const waiting = lockDataDir(a);
+    await new Promise((r) => setTimeout(r, 150));
+    await killed(child);
+    held.push(await waiting);
   });
 
   it('where the lock is a socket file (macOS), one left by a killed process is taken over', async () => {
