@@ -89,6 +89,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     entriesOf: lanes.entriesOf,
     claim: sync.claim,
     settle: sync.settle,
+    writeKeptSettlements: sync.writeKeptSettlements,
     plateSeen: plates.plateSeen,
     setPlateSeen: plates.setPlateSeen,
     acceptPlate: plates.acceptPlate,

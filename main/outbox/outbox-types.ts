@@ -278,7 +278,14 @@ export interface Outbox {
    * engine was busy (e.g. reading the plate back) is left out, and the sender must leave it out too.
    */
   claim(ids: readonly number[], requestId: string, endpoint: string): number[];
+  /**
+   * Writes what the service answered for these entries. If the write fails (the disk), the settlements
+   * are kept in memory and written first by the next claim or settle, or by writeKeptSettlements; the
+   * error is thrown all the same.
+   */
   settle(settlements: readonly Settlement[], requestId?: string, outcome?: string): void;
+  /** Writes settlements kept from failed writes, in order; throws while the disk still refuses. */
+  writeKeptSettlements(): void;
   /** The last state of a plate (by target key) this computer saw on the service in use, or null. */
   plateSeen(target: string): PlateSeen | null;
   setPlateSeen(target: string, seen: PlateSeen): void;

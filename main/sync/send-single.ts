@@ -81,89 +81,102 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
   const requestId = ctx.platform.newRequestId();
   // Checking a staged file waits on the disk; the user may have cancelled the entry meanwhile.
   if (ctx.outbox.claim([entry.id], requestId, ENDPOINT_OF[entry.type]).length === 0) return { kind: 'ok', requests: 0 };
+  let result: unknown;
   try {
-    const result = await call(ctx, entry);
-    ctx.onAnswered();
-    ctx.outbox.settle([{ id: entry.id, state: 'done', result }], requestId, 'ok');
-    return { kind: 'ok', requests: 1 };
+    result = await call(ctx, entry);
   } catch (err) {
-    if (err instanceof NoFileResult) {
-      ctx.onAnswered();
-      ctx.outbox.settle(
-        [{ id: entry.id, state: 'uncertain', error: noFileResult(ctx.platform.now()) }],
-        requestId,
-        'answered: no result for the file',
-      );
-      return { kind: 'ok', requests: 1 };
-    }
-    if (err instanceof RefusedInBody) {
-      ctx.onAnswered();
-      ctx.outbox.settle(
-        [{ id: entry.id, state: 'failed', error: { kind: 'rejected', message: err.message, at: ctx.platform.now() } }],
-        requestId,
-        'rejected',
-      );
-      return { kind: 'ok', requests: 1 };
-    }
-    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
-    if (!failure.network) ctx.onAnswered();
-    if (failure.action === 'accepted') {
-      ctx.log?.('an entry was accepted but its answer was not understood', {
-        entry: entry.id,
-        type: entry.type,
-        reason: failure.error.reason ?? null,
-      });
-      ctx.outbox.settle(
-        [{ id: entry.id, state: 'done', result: acceptedNote(failure.error) }],
-        requestId,
-        'accepted: answer not understood',
-      );
-      return { kind: 'ok', requests: 1 };
-    }
-    if (failure.action === 'pause') {
-      ctx.outbox.settle([{ id: entry.id, state: 'pending', error: failure.error }], requestId, 'auth');
-      return { kind: 'paused', failure, requests: 1 };
-    }
-    if (failure.action === 'transient') {
-      if (failure.uncertain) {
-        ctx.outbox.settle(
-          [{ id: entry.id, state: 'uncertain', error: failure.error }],
-          requestId,
-          `transient: ${failure.error.kind}`,
-        );
-        return { kind: 'transient', failure, requests: 1 };
-      }
-      // Bounded: only answers count, so a long time offline never makes an entry give up.
-      const spent = failure.answered && entry.answeredFailures + 1 >= MAX_ANSWERED_FAILURES;
-      ctx.outbox.settle(
-        [
-          spent
-            ? { id: entry.id, state: 'failed', error: gaveUp(failure.error, MAX_ANSWERED_FAILURES), answered: true }
-            : { id: entry.id, state: 'pending', error: failure.error, answered: failure.answered },
-        ],
-        requestId,
-        spent ? 'gave up' : `transient: ${failure.error.kind}`,
-      );
-      return spent ? { kind: 'ok', requests: 1 } : { kind: 'transient', failure, requests: 1 };
-    }
-    // "Already exists" can be our own earlier create only if an earlier attempt may have reached the
-    // service unanswered; after attempts that certainly created nothing (refused, rate limited, not
-    // sent) it is someone else's labsheet and the entry fails with the service's message.
-    if (entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.uncertainAttempts > 0) {
-      ctx.outbox.settle(
-        [await conflictAfterUncertain(ctx, entry.id, entry.intent.request, failure.error)],
-        requestId,
-        `rejected: ${failure.error.status ?? ''}`,
-      );
-      return { kind: 'ok', requests: 1 };
-    }
+    return settleFailure(ctx, entry, requestId, err);
+  }
+  // Outside the try: a settle that fails (the disk) is not the request's failure. It was taken for
+  // one, and a delivered webhook was settled 'uncertain', or 'failed' with SQLite's words.
+  ctx.onAnswered();
+  ctx.outbox.settle([{ id: entry.id, state: 'done', result }], requestId, 'ok');
+  return { kind: 'ok', requests: 1 };
+}
+
+/** What the request's failure makes of the entry, by what the service answered (or did not). */
+async function settleFailure(
+  ctx: SendContext,
+  entry: OutboxEntry,
+  requestId: string,
+  err: unknown,
+): Promise<StepResult> {
+  if (err instanceof NoFileResult) {
+    ctx.onAnswered();
     ctx.outbox.settle(
-      [{ id: entry.id, state: 'failed', error: failure.error }],
+      [{ id: entry.id, state: 'uncertain', error: noFileResult(ctx.platform.now()) }],
+      requestId,
+      'answered: no result for the file',
+    );
+    return { kind: 'ok', requests: 1 };
+  }
+  if (err instanceof RefusedInBody) {
+    ctx.onAnswered();
+    ctx.outbox.settle(
+      [{ id: entry.id, state: 'failed', error: { kind: 'rejected', message: err.message, at: ctx.platform.now() } }],
+      requestId,
+      'rejected',
+    );
+    return { kind: 'ok', requests: 1 };
+  }
+  const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
+  if (!failure.network) ctx.onAnswered();
+  if (failure.action === 'accepted') {
+    ctx.log?.('an entry was accepted but its answer was not understood', {
+      entry: entry.id,
+      type: entry.type,
+      reason: failure.error.reason ?? null,
+    });
+    ctx.outbox.settle(
+      [{ id: entry.id, state: 'done', result: acceptedNote(failure.error) }],
+      requestId,
+      'accepted: answer not understood',
+    );
+    return { kind: 'ok', requests: 1 };
+  }
+  if (failure.action === 'pause') {
+    ctx.outbox.settle([{ id: entry.id, state: 'pending', error: failure.error }], requestId, 'auth');
+    return { kind: 'paused', failure, requests: 1 };
+  }
+  if (failure.action === 'transient') {
+    if (failure.uncertain) {
+      ctx.outbox.settle(
+        [{ id: entry.id, state: 'uncertain', error: failure.error }],
+        requestId,
+        `transient: ${failure.error.kind}`,
+      );
+      return { kind: 'transient', failure, requests: 1 };
+    }
+    // Bounded: only answers count, so a long time offline never makes an entry give up.
+    const spent = failure.answered && entry.answeredFailures + 1 >= MAX_ANSWERED_FAILURES;
+    ctx.outbox.settle(
+      [
+        spent
+          ? { id: entry.id, state: 'failed', error: gaveUp(failure.error, MAX_ANSWERED_FAILURES), answered: true }
+          : { id: entry.id, state: 'pending', error: failure.error, answered: failure.answered },
+      ],
+      requestId,
+      spent ? 'gave up' : `transient: ${failure.error.kind}`,
+    );
+    return spent ? { kind: 'ok', requests: 1 } : { kind: 'transient', failure, requests: 1 };
+  }
+  // "Already exists" can be our own earlier create only if an earlier attempt may have reached the
+  // service unanswered; after attempts that certainly created nothing (refused, rate limited, not
+  // sent) it is someone else's labsheet and the entry fails with the service's message.
+  if (entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.uncertainAttempts > 0) {
+    ctx.outbox.settle(
+      [await conflictAfterUncertain(ctx, entry.id, entry.intent.request, failure.error)],
       requestId,
       `rejected: ${failure.error.status ?? ''}`,
     );
     return { kind: 'ok', requests: 1 };
   }
+  ctx.outbox.settle(
+    [{ id: entry.id, state: 'failed', error: failure.error }],
+    requestId,
+    `rejected: ${failure.error.status ?? ''}`,
+  );
+  return { kind: 'ok', requests: 1 };
 }
 
 /**

@@ -367,10 +367,13 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           const service = outbox.currentService();
           const epoch = o.tokenEpoch?.();
           try {
+            // An answer the disk refused to take is written before anything else is sent; while the
+            // disk still refuses, the whole queue backs off (below) and tries again.
+            outbox.writeKeptSettlements();
             lookedAt = platform.now();
             s = await step(new Set([...laneHolds.waiting(service, lookedAt), ...behind]));
           } catch (err) {
-            // Choosing a lane failed (our own disk, not one entry): the loop backs off like any failure.
+            // Choosing a lane failed, or writing (our own disk, not one entry): the loop backs off like any failure.
             try {
               outbox.recoverInterrupted();
             } catch {

@@ -112,3 +112,49 @@ describe('an entry that fails on this computer every time', () => {
     expect(state(bad).state).toBe('failed');
   });
 });
+
+describe('the disk refuses to write an answer that came', () => {
+  const platform = fakePlatform();
+  const files = outboxPerTest(platform.now);
+  let engine: SyncEngine;
+  afterEach(() => engine.stop());
+
+  /** The disk goes read-only (as far as the entries go) while the request is out, until `back()`. */
+  function diskFailsDuringTheRequest(outbox: Outbox) {
+    const fail = () =>
+      outbox.db.exec(`CREATE TRIGGER IF NOT EXISTS disk_gone BEFORE UPDATE ON entries
+                      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    return { fail, back: () => outbox.db.exec('DROP TRIGGER IF EXISTS disk_gone') };
+  }
+
+  it.each([
+    ['a webhook (sent alone, not idempotent)', webhook(1), 'sendWebhook'],
+    ['a tube assignment (sent in a batch)', assign('TB1', 'A1'), 'assignLocation'],
+  ] as const)('%s is settled by its answer once the disk is back, and is not sent again', async (_, intent, call) => {
+    const outbox = files.outbox;
+    const calls: Calls = [];
+    const disk = diskFailsDuringTheRequest(outbox);
+    const id = outbox.enqueue(intent);
+    const transport = fakeTransport(calls, {
+      [call]: (req: { assignments?: unknown }) => {
+        disk.fail();
+        return call === 'assignLocation' ? { success: true, assignedPositions: req.assignments } : { success: true };
+      },
+    });
+    engine = createSyncEngine({ outbox, transport, platform });
+    await engine.syncNow();
+    expect(outbox.get(id)!.state).toBe('sending');
+    // Still read-only: nothing is sent again, and the entry is not taken for one a crash interrupted.
+    platform.advance(60 * 60_000);
+    await engine.syncNow();
+    expect(outbox.get(id)!.state).toBe('sending');
+    expect(engine.status().lastError?.message).toMatch(/disk I\/O error/);
+    disk.back();
+    // The queue's own retry after its backoff writes it: no user action, no other entry needed. The old
+    // code settled the webhook 'uncertain' with SQLite's words, or left it 'sending' until a restart
+    // called it interrupted.
+    platform.advance(60 * 60_000);
+    await expect.poll(() => outbox.get(id)!.state).toBe('done');
+    expect(calls.filter((c) => c.name === call)).toHaveLength(1);
+  });
+});
