@@ -27,7 +27,7 @@ import { forgetMovedTube } from './moved-tubes.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { askedOnceBy } from '../common/asked-once.js';
-import { capacity, layoutFromTemplate, type Layout } from '../../shared/layout/positions.js';
+import { capacity, layoutFromTemplate, positionKey, type Layout } from '../../shared/layout/positions.js';
 
 export interface ReadCacheDeps {
   store: CacheStore;
@@ -66,10 +66,14 @@ const PLACEHOLDER_LAYOUT: Layout = { rows: 8, columns: 12 };
 
 /**
  * Used wells the service counts that this computer cannot place: the service's used count (capacity
- * minus emptySpaces) beyond the wells known to hold something. 0 when it cannot tell.
+ * minus emptySpaces) beyond the wells known to hold something. 0 when the service lists its wells (or
+ * the layout is not known: the plate is held for that already); null when it neither lists them nor
+ * says how many are empty, so any well may be used (it was 0, and a plate another bench half filled
+ * was filled again from A1 over its tubes).
  */
-function unplacedUsed(m: StoredManifest): number {
-  if (m.basis.emptySpaces === null || m.layoutFrom === 'unknown' || m.wellsFrom === 'service') return 0;
+function unplacedUsed(m: StoredManifest): number | null {
+  if (m.layoutFrom === 'unknown' || m.wellsFrom === 'service') return 0;
+  if (m.basis.emptySpaces === null) return null;
   const used = capacity(m) - m.basis.emptySpaces;
   const known = m.wells.filter((w) => isUsedWell(w)).length;
   return Math.max(0, used - known);
@@ -176,7 +180,9 @@ export function createReadCache(d: ReadCacheDeps) {
   /** Wells come from the service only when it lists them; otherwise from this computer's record (kept). */
   function toStored(m: ManifestMetadata, known: CachedWell[]): StoredManifest {
     const listed = m.wells?.map((w): CachedWell => ({
-      position: w.position,
+      // One name per well: the plate's map, its changes and its checks name wells A1, not A01 or a1 as a
+      // service may (the tube in "A01" was drawn beside an empty A1, and the next tube put over it).
+      position: positionKey(w.position),
       sample: w.sample ? { id: w.sample.id, labsheet: w.sample.labsheet ?? '' } : null,
       label: w.label ?? '',
       tags: w.tags ?? [],

@@ -74,8 +74,11 @@ export const manifestMetadata = z.object({
   uuid: answerText,
   hrid: answerText,
   barcode: answerOptionalText,
-  /** "a string containing a count": "12", 12 or "12 empty" read as 12; anything else as unknown. */
-  emptySpaces: z.unknown().transform(countIn),
+  /**
+   * "a string containing a count": "12", 12 or "12 empty" read as 12; anything else as unknown, and so is
+   * none at all (zod 4 refuses a missing key to a bare `unknown()`: such a plate could not be opened).
+   */
+  emptySpaces: z.unknown().optional().transform(countIn),
   lastUpdate: answerOptionalText,
   success: answerSuccess,
   /** Extras of the sandbox's `extended` answers; a real service does not send them. */

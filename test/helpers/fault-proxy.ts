@@ -25,7 +25,12 @@ export type Fault =
   /** Forward, then replace the value at `field` (dot path, e.g. `items.0.name`) with a wrongly typed one. */
   | { kind: 'wrong-type'; field: string }
   /** Forward (the server acts on it), then answer this JSON text in place of the server's answer, same status. */
-  | { kind: 'replace'; body: string };
+  | { kind: 'replace'; body: string }
+  /**
+   * Forward, then answer what `edit` makes of the server's JSON answer, same status: a service that
+   * answers within the spec's wording otherwise than the sandbox does (a field left out, `A01`).
+   */
+  | { kind: 'rewrite'; edit: (answer: unknown) => unknown };
 
 export interface FaultRule {
   fault: Fault;
@@ -237,10 +242,11 @@ function bufferBody(stream: http.IncomingMessage, max: number, done: (body: stri
 }
 
 function mangle(
-  fault: Extract<Fault, { kind: 'truncate' | 'malformed' | 'wrong-type' | 'replace' }>,
+  fault: Extract<Fault, { kind: 'truncate' | 'malformed' | 'wrong-type' | 'replace' | 'rewrite' }>,
   body: string,
 ): string {
   if (fault.kind === 'replace') return fault.body;
+  if (fault.kind === 'rewrite') return JSON.stringify(fault.edit(JSON.parse(body)));
   if (fault.kind === 'truncate') return body.slice(0, Math.floor(body.length * (fault.keep ?? 0.5)));
   if (fault.kind === 'malformed') return `{"success": true, oops ${body.slice(0, 20)}`;
   let parsed: unknown;

@@ -7,9 +7,13 @@ import { isUsedWell } from '../../../shared/outbox/well-state.js';
  * service that lists no wells those include the tubes Assign location put there. Only an assignment
  * the service confirmed before the box was read is in the service's count; any other might not be,
  * so it explains nothing and the plate stays held (the safe side). Assign location asks it before
- * choosing the next position, Well fill before its cursor starts by itself.
+ * choosing the next position, Well fill before its cursor starts by itself. Null when nobody can tell how
+ * many are used (main's null): any position may be.
  */
-export function unknownUsed(m: Pick<CachedManifest, 'unplacedUsed' | 'wells' | 'pending' | 'fetchedAt'>): number {
+export function unknownUsed(
+  m: Pick<CachedManifest, 'unplacedUsed' | 'wells' | 'pending' | 'fetchedAt'>,
+): number | null {
+  if (m.unplacedUsed === null) return null;
   const shown = new Set(m.wells.filter((w) => isUsedWell(w)).map((w) => w.position));
   const ours = new Set<string>();
   for (const p of m.pending)
@@ -22,4 +26,14 @@ export function unknownUsed(m: Pick<CachedManifest, 'unplacedUsed' | 'wells' | '
     )
       ours.add(p.intent.position);
   return Math.max(0, m.unplacedUsed - ours.size);
+}
+
+/** Why none of `of`'s wells is known to be empty, when unknownUsed is null: said by every screen alike. */
+export const noCountSaid = (of: string): string =>
+  `the service neither lists the wells of ${of} nor says how many are empty`;
+
+/** Whether a new reading knows less than the last: more wells it cannot place, or no count any more. */
+export function moreUnknown(before: number | null, now: number | null): boolean {
+  if (now === null) return before !== null;
+  return before !== null && now > before;
 }

@@ -54,7 +54,7 @@ export class AssignState implements ServiceBound, Asking {
    * on a service that lists no wells): the next free position cannot be known, so each tube waits
    * for its position to be scanned, as Well fill's fill does.
    */
-  unplaced = $state(0);
+  unplaced = $state<number | null>(0);
   /** The open box's template when its layout is not known (OpenedBox.layoutUnknown): no position is offered. */
   layoutUnknown = $state<string | null>(null);
   assignments = $state<Assignment[]>([]);
@@ -209,7 +209,7 @@ export class AssignState implements ServiceBound, Asking {
    */
   targetPosition(): string | null {
     if (!this.layout) return null;
-    return this.armed ?? this.rescan[0] ?? (this.unplaced > 0 ? null : this.next);
+    return this.armed ?? this.rescan[0] ?? (this.unplaced !== 0 ? null : this.next);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { noCountSaid } from '../../lib/plate-map/unknown-used.js';
 import { queuedSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { movedInto, waitsForLook, type Assignment, type BoxRecord } from './box-record.js';
 import { fillOf, removalOf } from './held-words.js';
@@ -21,8 +22,10 @@ export function rowSaid(box: BoxRecord, a: Assignment): string {
 }
 
 /** Why each tube needs its position scanned first: `unplaced` positions of the box are used, none knows which. */
-export function positionNeededSaid(unplaced: number): string {
+export function positionNeededSaid(unplaced: number | null): string {
   const n = unplaced;
+  if (n === null)
+    return `Any position of this box may be used: ${noCountSaid('this box').replace('wells', 'positions')}; scan the position (C5) before each tube`;
   return (
     `${n} position${n === 1 ? '' : 's'} of this box ${n === 1 ? 'was' : 'were'} filled elsewhere and the service does not say which: ` +
     'scan the position (C5) before each tube'

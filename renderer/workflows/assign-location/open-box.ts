@@ -13,7 +13,8 @@ import { isUuid } from '../../../shared/api/primitives.js';
  */
 export interface OpenedBox extends BoxHoldings {
   location: KnownLocation;
-  unplaced: number;
+  /** Null: the service does not say how many are used, so any may be. */
+  unplaced: number | null;
   layoutUnknown: string | null;
 }
 

@@ -1,3 +1,4 @@
+import { noCountSaid } from '../../lib/plate-map/unknown-used.js';
 import { call } from '../../lib/ipc/client.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import { WELL_LABELS, type WellLabel } from '../../../shared/api/primitives.js';
@@ -118,9 +119,12 @@ function refuseUnknownWells(
     .map((a) => a.position);
   if (unknown.length === 0) return;
   const n = s.unknown;
+  const why =
+    n === null
+      ? noCountSaid(m.hrid)
+      : `${n} well${n === 1 ? '' : 's'} of ${m.hrid} ${n === 1 ? 'was' : 'were'} filled elsewhere and the service does not list wells`;
   throw new Error(
-    `${[...new Set(unknown)].join(' ')}: ${n} well${n === 1 ? '' : 's'} of ${m.hrid} ${n === 1 ? 'was' : 'were'} filled ` +
-      'elsewhere and the service does not list wells, so this computer does not know what these hold. A label, ' +
+    `${[...new Set(unknown)].join(' ')}: ${why}, so this computer does not know what these hold. A label, ` +
       'tags or a layout would be sent with no sample and remove one placed there. Scan the tube into the well first.',
   );
 }

@@ -33,7 +33,7 @@ export async function readAgainAfterUndo(
     const unknown = fill.unknown;
     // The fill does not go back to a well that may hold another bench's tube: it waits for a position scan.
     return {
-      stopped: stopped || (unknown > 0 && fill.held),
+      stopped: stopped || (unknown !== 0 && fill.held),
       said: readAgainNote(wells, { read: true, listed: false, unknown, hrid: now.hrid }),
     };
   }

@@ -1,3 +1,4 @@
+import { noCountSaid } from '../../lib/plate-map/unknown-used.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import { asRead, lookUpTubeAnswer, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
@@ -173,6 +174,8 @@ export function heldReason(s: WellFillState): string {
   if (s.plate?.layoutFrom === 'unknown')
     return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
   const n = s.unknown;
+  if (n === null)
+    return `Any well may be used: ${noCountSaid('this plate')}. Scan the position for this tube (C5), or select a well and choose "Fill from here"`;
   return (
     `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know: ` +
     'scan the position for this tube (C5), or select a well and choose "Fill from here"'

@@ -10,7 +10,7 @@ import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
 import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
 import { enqueueEdit } from './outgoing-intents.js';
-import { unknownUsed } from '../../lib/plate-map/unknown-used.js';
+import { moreUnknown, unknownUsed } from '../../lib/plate-map/unknown-used.js';
 import { leaveQuestion, type PendingGuard } from '../../lib/question/question.js';
 import { WellFillHistory } from './well-fill-undo.js';
 import { followEntries } from './follow-entries.js';
@@ -143,8 +143,8 @@ export class WellFillState implements ServiceBound {
     return leaveQuestion(this);
   }
 
-  /** How many used wells of the open plate nobody here can place (unknownUsed of its last reading). */
-  get unknown(): number {
+  /** How many used wells of the open plate nobody here can place (unknownUsed of its last reading; null: any). */
+  get unknown(): number | null {
     return this.plate ? unknownUsed(this.plate) : 0;
   }
 
@@ -175,7 +175,7 @@ export class WellFillState implements ServiceBound {
     this.selection = [];
     this.guard = null;
     this.#history.clear();
-    this.held = this.unknown > 0 || m.layoutFrom === 'unknown';
+    this.held = this.unknown !== 0 || m.layoutFrom === 'unknown';
     // From the new plate's first empty well, not from where the last plate's cursor stood.
     this.cursor = this.held ? null : this.firstTarget();
     return true;
@@ -202,7 +202,8 @@ export class WellFillState implements ServiceBound {
     const unknownBefore = unknownUsed(open);
     this.#take(m.wellsFrom === 'service' ? m : { ...m, basis: open.basis });
     const stopped =
-      !this.held && (this.unknown > unknownBefore || (m.layoutFrom === 'unknown' && open.layoutFrom !== 'unknown'));
+      !this.held &&
+      (moreUnknown(unknownBefore, this.unknown) || (m.layoutFrom === 'unknown' && open.layoutFrom !== 'unknown'));
     if (stopped) {
       this.held = true;
       this.cursor = null;

@@ -1,3 +1,4 @@
+import { noCountSaid } from '../../lib/plate-map/unknown-used.js';
 import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '../../../shared/outbox/intents.js';
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
 import { applyIntent, drawnDone, type WellView } from '../../lib/plate-map/well-view.js';
@@ -218,7 +219,7 @@ export function reversedInOutbox(steps: readonly ActionStep[], whys: readonly Ma
  */
 export type ReadAgain =
   | { read: false }
-  | { read: true; listed: false; unknown: number; hrid: string }
+  | { read: true; listed: false; unknown: number | null; hrid: string }
   | { read: true; listed: true; changed: readonly { position: string; now: WellView }[] };
 
 /** What the undo's line adds for that read: "" when the wells are as drawn and nothing is in doubt. */
@@ -232,8 +233,12 @@ export function readAgainNote(wells: readonly string[], r: ReadAgain): string {
   if (!r.listed) {
     if (r.unknown === 0) return '';
     const n = r.unknown;
+    const why =
+      n === null
+        ? `. The ${noCountSaid(r.hrid).slice('the '.length)}`
+        : `. The service does not list wells and ${n} of ${r.hrid} ${n === 1 ? 'was' : 'were'} filled elsewhere`;
     return (
-      `. The service does not list wells and ${n} of ${r.hrid} ${n === 1 ? 'was' : 'were'} filled elsewhere, so ` +
+      `${why}, so ` +
       `${wells.length === 1 ? `well ${wells[0]}` : `wells ${wells.join(' ')}`} may hold a tube from another ` +
       'bench: look before you put a tube there'
     );

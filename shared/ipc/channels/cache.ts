@@ -72,9 +72,10 @@ export const cachedManifest = z.strictObject({
   basis: plateBasis,
   /**
    * Wells the service counts as used whose positions this computer does not know: another bench
-   * filled them and the service does not list wells. The fill cursor must not start on its own.
+   * filled them and the service does not list wells. The fill cursor must not start on its own. Null
+   * when the service neither lists wells nor says how many are empty: any well may be used.
    */
-  unplacedUsed: z.number().int().nonnegative(),
+  unplacedUsed: z.number().int().nonnegative().nullable(),
   ...freshness,
   /**
    * The outbox entries not yet confirmed, oldest first: the UI draws them over `wells`. Also this
