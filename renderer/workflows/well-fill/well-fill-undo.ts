@@ -270,12 +270,12 @@ export class WellFillHistory {
 
   /** The undo steps of freshly queued entries: each with its opposite change, worked out now. */
   #stepsOf(rows: readonly Committed[]): ActionStep[] {
-    return rows.map((r) => ({
-      entryId: r.id,
-      forward: r.intent,
-      inverse: inverseOf(r.intent, r.before, this.#fill.ref),
-      before: r.before,
-    }));
+    return rows.map((r) => {
+      // A sample the service listed with no labsheet goes back in the workflow's, as outgoing() sends a
+      // well's sample: put back with none, the undo of a Replace emptied the well instead.
+      const before = r.before.sample && !r.before.labsheet ? { ...r.before, labsheet: this.#fill.labsheet } : r.before;
+      return { entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, before, this.#fill.ref), before };
+    });
   }
 
   #show(): void {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { answerGuard } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -68,5 +69,26 @@ describe('Well fill on answers the sandbox does not send', () => {
     await b.scan('A11');
     await b.scan('TB000011');
     expect(b.said()).toMatch(/^S-0011 → A11/);
+  });
+
+  it('undoing a sent Replace puts back a sample the service listed without its labsheet', async () => {
+    const b = await bench('extended', (a) => ({
+      ...a,
+      wells: a.wells?.map((w) => {
+        const sample = w['sample'] as Record<string, unknown> | null | undefined;
+        return sample ? { ...w, sample: { id: sample['id'] } } : w;
+      }),
+    }));
+    await b.scan(QC_PLATE);
+    await b.scan('A1');
+    await b.scan('TB000011');
+    expect(b.s.guard?.kind).toBe('occupied-well');
+    await answerGuard(b.s, (edit) => edit());
+    await b.sync();
+    expect(b.onService('A1')).toBe('S-0011');
+    await b.s.undo();
+    await b.sync();
+    // The old code sent the undo as "remove the sample": S-0001 was gone from A1.
+    expect(b.onService('A1')).toBe('S-0001');
   });
 });
