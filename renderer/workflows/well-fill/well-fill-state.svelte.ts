@@ -274,9 +274,23 @@ export class WellFillState implements ServiceBound {
     return $state.snapshot(this.wells[position] ?? emptyWell(position)) as WellView;
   }
 
-  /** One edit (a tube, a label on a selection): one commit, one undo step. */
+  /**
+   * One edit (a tube, a label on a selection): one commit, one undo step. Made for the plate open when
+   * the edit was worked out, and refused if another plate was opened before its turn came (picked from
+   * the list while a tube was looked up): it was recorded on the plate the scan began on, drawn on the
+   * new one, and its undo changed the new one.
+   */
   commit(what: string, intents: WellIntent[]): Promise<void> {
-    return this.#inTurn(() => this.#history.commit(what, intents));
+    return this.#inTurn(() => {
+      const open = this.plate;
+      const elsewhere = intents.find((i) => !('uuid' in i.manifest) || i.manifest.uuid !== open?.uuid);
+      if (elsewhere)
+        throw new Error(
+          `${what}: ${open ? `plate ${open.hrid}` : 'another plate'} was opened while this was being worked ` +
+            'out, so it is on neither plate. Scan (or make) it again on this plate, or open the other one first.',
+        );
+      return this.#history.commit(what, intents);
+    });
   }
 
   /** Takes the last edit back (WellFillHistory.undo); its words, or null when there is none. */

@@ -274,7 +274,7 @@ export class WellFillHistory {
       // A sample the service listed with no labsheet goes back in the workflow's, as outgoing() sends a
       // well's sample: put back with none, the undo of a Replace emptied the well instead.
       const before = r.before.sample && !r.before.labsheet ? { ...r.before, labsheet: this.#fill.labsheet } : r.before;
-      return { entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, before, this.#fill.ref), before };
+      return { entryId: r.id, forward: r.intent, inverse: inverseOf(r.intent, before, r.intent.manifest), before };
     });
   }
 

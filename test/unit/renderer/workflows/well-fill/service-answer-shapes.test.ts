@@ -64,7 +64,7 @@ describe('Well fill on answers the sandbox does not send', () => {
     await b.sync();
     // The old code opened it as empty: S-0011 went to A1, over S-0001.
     expect(b.onService('A1')).toBe('S-0001');
-    expect((await b.entries()).filter((e) => e.intent.type === 'well-set')).toEqual([]);
+    expect((await b.entries()).filter((e) => e.intent?.type === 'well-set')).toEqual([]);
     // A position scan starts the fill where the user says.
     await b.scan('A11');
     await b.scan('TB000011');
