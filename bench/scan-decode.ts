@@ -38,6 +38,7 @@ export async function benchScanDecode(): Promise<{
     clearInterval: () => {},
     setTimeout: () => 0,
     clearTimeout: () => {},
+    setImmediate: () => {},
   };
   const service = createScannerService({
     layer,

@@ -53,10 +53,12 @@ export class DeviceSession {
     });
   }
 
-  close(): void {
+  /** Closes the device; a read still under way is reported as incomplete (`why` says what ended it). */
+  close(why: string): void {
     if (this.closed) return;
     this.closed = true;
     this.disarm();
+    this.abandonPending(why);
     try {
       this.handle.close();
     } catch {
@@ -98,6 +100,12 @@ export class DeviceSession {
 
   private onTimer(): void {
     this.timer = null;
+    // Node runs due timers before the reports that arrived while main was busy: judging silence now
+    // would cut a read in two at a stall. Look again once those reports have been decoded.
+    this.timers.setImmediate(() => this.decide());
+  }
+
+  private decide(): void {
     if (this.closed) return;
     const at = this.clock.now();
     // A timer callback has no caller to catch for it: a throw here would escape into main's event loop.
@@ -115,6 +123,15 @@ export class DeviceSession {
       this.cb.problem('bad-report', `A read was dropped: ${err instanceof Error ? err.message : String(err)}`);
     }
     this.rearm();
+  }
+
+  private abandonPending(why: string): void {
+    try {
+      const partial = this.pos ? this.pos.abandon(why) : this.keys?.abandon(why);
+      if (partial) this.cb.problem(partial.code, partial.message);
+    } catch {
+      // Describing the lost read failed; the device is closing either way.
+    }
   }
 
   private disarm(): void {

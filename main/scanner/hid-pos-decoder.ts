@@ -1,5 +1,6 @@
 import { symbologyFromAim } from '../../shared/barcode/aim.js';
 import { MAX_SCAN_LENGTH } from '../../shared/barcode/scanner-settings.js';
+import { incompleteScan, type IncompleteScan } from './dropped-read.js';
 
 /**
  * Decodes the input report that HID POS ("USB HID Bar Code Scanner", usage page 0x8C) scanners
@@ -95,6 +96,12 @@ export class HidPosDecoder {
   private pending: Pending | null = null;
   /** After a read ran past MAX_READ_BYTES: its remaining continuation reports are skipped. */
   private discarding = false;
+  /**
+   * After a read expired waiting for its continuation: the reports that come next may be its late
+   * tail, which taken as a read of its own would record the end of a barcode as a whole one. They
+   * are skipped up to the next one without the more-data bit, unless their AIM id shows another read.
+   */
+  private lateTail: { aim: string; bytes: number[] } | null = null;
 
   constructor(private readonly layout: HidPosLayout = DEFAULT_HID_POS_LAYOUT) {}
 
@@ -134,6 +141,17 @@ export class HidPosDecoder {
       if (!more) this.discarding = false;
       return out;
     }
+    if (this.lateTail && aim && this.lateTail.aim && aim !== this.lateTail.aim) this.lateTail = null;
+    if (this.lateTail) {
+      this.lateTail.bytes.push(...data.slice(0, MAX_READ_BYTES - this.lateTail.bytes.length));
+      if (more) return out;
+      const skipped = this.lateTail.bytes;
+      this.lateTail = null;
+      // An empty report (trigger released) ends the read on the scanner's side: no tail was coming.
+      if (skipped.length > 0)
+        out.push(incompleteScan(preview(skipped), 'it followed a dropped read and may be its late end'));
+      return out;
+    }
     if (this.pending && this.pending.bytes.length + data.length > MAX_READ_BYTES) {
       const head = preview(this.pending.bytes);
       this.pending = null;
@@ -162,14 +180,24 @@ export class HidPosDecoder {
   /** Drops a multi-report read whose continuation never came (scanner unplugged mid-read). */
   expire(at: number, timeoutMs: number): HidPosOutput[] {
     this.discarding = false;
-    if (this.pending && at - this.pending.lastAt >= timeoutMs)
-      return this.dropPending(`no continuation within ${timeoutMs} ms`);
-    return [];
+    if (!this.pending || at - this.pending.lastAt < timeoutMs) return [];
+    const aim = this.pending.aim;
+    const out = this.dropPending(`no continuation within ${timeoutMs} ms`);
+    this.lateTail = { aim, bytes: [] };
+    return out;
+  }
+
+  /** The device is closing: a read under way is lost, and said so. */
+  abandon(why: string): IncompleteScan | null {
+    const [dropped] = this.dropPending(why);
+    this.reset();
+    return dropped ?? null;
   }
 
   reset(): void {
     this.pending = null;
     this.discarding = false;
+    this.lateTail = null;
   }
 
   private finish(at: number): HidPosOutput {
@@ -183,19 +211,12 @@ export class HidPosDecoder {
     return scan;
   }
 
-  private dropPending(why: string): HidPosOutput[] {
+  private dropPending(why: string): IncompleteScan[] {
     if (!this.pending) return [];
     // Cleared before anything else, so a failure describing it cannot leave the buffer stuck.
     const bytes = this.pending.bytes;
     this.pending = null;
-    const partial = preview(bytes);
-    return [
-      {
-        type: 'error',
-        code: 'incomplete-scan',
-        message: `Incomplete scan "${partial}" dropped: ${why}. Scan it again.`,
-      },
-    ];
+    return [incompleteScan(preview(bytes), why)];
   }
 
   private readAim(report: Uint8Array, offset: number): string {

@@ -1,4 +1,5 @@
 import { MAX_SCAN_LENGTH, type KeyboardLayoutName } from '../../shared/barcode/scanner-settings.js';
+import { incompleteScan, previewText, type IncompleteScan } from './dropped-read.js';
 import {
   controlCharacter,
   KEY_BACKSPACE,
@@ -106,6 +107,14 @@ export class KeyboardReportDecoder {
     return scan ? [scan] : [];
   }
 
+  /** The device is closing: a read under way is lost, and said so (one already dropped as too long was said). */
+  abandon(why: string): IncompleteScan | null {
+    const partial = this.text + (this.dead ?? '');
+    const lost = partial.length > 0 || this.altCode.length > 0;
+    this.reset();
+    return lost ? incompleteScan(previewText(partial), why) : null;
+  }
+
   reset(): void {
     this.down.clear();
     this.discarding = false;
@@ -118,8 +127,9 @@ export class KeyboardReportDecoder {
   private press(code: number, modifiers: number, at: number): KeyboardScan | null {
     const shift = (modifiers & (MOD_LSHIFT | MOD_RSHIFT)) !== 0;
     const ctrl = (modifiers & (MOD_LCTRL | MOD_RCTRL)) !== 0;
-    const altGr = (modifiers & MOD_RALT) !== 0;
     const alt = (modifiers & MOD_LALT) !== 0;
+    // Scanners emulating a Windows keyboard send AltGr as Ctrl+Alt (as the wedge reads it too).
+    const altGr = (modifiers & MOD_RALT) !== 0 || (ctrl && alt);
 
     if (code === KEY_ENTER || code === KEY_KP_ENTER) return this.terminate('enter', at);
     if (code === KEY_TAB) return this.terminate('tab', at);
@@ -134,6 +144,7 @@ export class KeyboardReportDecoder {
     if (alt && !ctrl) {
       const digit = keypadDigit(code);
       if (digit !== null) {
+        if (!this.altCode) this.flushDead(at); // the accent was typed before the coded character
         if (!this.text && !this.altCode) this.startedAt = at;
         if (this.altCode.length < MAX_ALT_DIGITS) this.altCode += digit;
         this.lastAt = at;
@@ -142,7 +153,10 @@ export class KeyboardReportDecoder {
     }
     if (ctrl && !altGr) {
       const control = controlCharacter(code);
-      if (control) this.append(control, at);
+      if (control) {
+        this.flushDead(at); // a control character does not compose: the accent comes first, alone
+        this.append(control, at);
+      }
       return null;
     }
     const key = LAYOUTS[this.options.layout].get(code);
@@ -176,6 +190,13 @@ export class KeyboardReportDecoder {
       return;
     }
     this.append(ch, at);
+  }
+
+  private flushDead(at: number): void {
+    if (this.dead === null) return;
+    const accent = this.dead;
+    this.dead = null;
+    this.append(accent, at);
   }
 
   private append(ch: string, at: number): void {

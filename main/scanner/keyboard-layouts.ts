@@ -119,12 +119,18 @@ DE.set(0x35, { base: '^', shift: '°', dead: true });
 
 export const LAYOUTS: Readonly<Record<KeyboardLayoutName, KeyTable>> = { us: US, de: DE };
 
-/** Control characters by Ctrl+key, read on the US key positions as scanners emit them (Ctrl+] = GS). */
+/**
+ * Control characters by Ctrl+key, read on the US key positions as scanners emit them (Ctrl+] = GS,
+ * Ctrl+^ = RS: the ISO 15434 separators). Ctrl+@ (NUL) is left out: the scan sanitizer refuses it
+ * and no barcode a lab meets carries it.
+ */
 export function controlCharacter(code: number): string | null {
   if (code >= 0x04 && code <= 0x1d) return String.fromCharCode(code - 0x04 + 1); // Ctrl+A..Z
   if (code === 0x2f) return '\x1b';
   if (code === 0x31 || code === 0x32) return '\x1c';
   if (code === 0x30) return '\x1d';
+  if (code === 0x23) return '\x1e'; // Ctrl+6 / Ctrl+^
+  if (code === 0x2d) return '\x1f'; // Ctrl+- / Ctrl+_
   return null;
 }
 

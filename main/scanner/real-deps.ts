@@ -13,4 +13,7 @@ export const nodeTimers: Timers = {
   clearInterval: (id) => clearInterval(id as NodeJS.Timeout),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (id) => clearTimeout(id as NodeJS.Timeout),
+  setImmediate: (fn) => {
+    setImmediate(fn);
+  },
 };

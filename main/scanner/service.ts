@@ -7,6 +7,7 @@ import { createEmitter, type Listener } from './emitter.js';
 import type {
   Clock,
   DeviceLayer,
+  DeviceRole,
   DeviceListing,
   HidDeviceInfo,
   ScanSource,
@@ -45,6 +46,9 @@ interface Tracked {
   /** The last error told to the user for this device, so a failing open is not re-announced every poll. */
   lastError?: string;
 }
+
+/** Which collection decides what a device is: the user's ignore list, then scanner roles, best first. */
+const ROLE_RANK: Record<DeviceRole | 'ignored', number> = { other: 0, 'hid-keyboard': 1, 'hid-pos': 2, ignored: 3 };
 
 /**
  * Watches HID devices and turns scanner reports into `scan` events. node-hid has no plug
@@ -112,9 +116,10 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
     }
   }
 
-  function close(t: Tracked, status: 'closed' | 'error'): void {
+  /** `why` ends the sentence that reports a read cut off by the close. */
+  function close(t: Tracked, status: 'closed' | 'error', why: string): void {
     if (!t.session) return;
-    t.session.close();
+    t.session.close(why);
     t.session = null;
     t.listing.status = status;
     emitter.emit('device', { change: 'closed', device: { ...t.listing } });
@@ -122,7 +127,7 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
 
   function lose(t: Tracked, err: Error): void {
     const message = describeReadError(err, t.info);
-    close(t, 'error');
+    close(t, 'error', 'reading from the scanner failed mid-read');
     t.listing.error = message;
     t.lastError = message;
     error('read-failed', message, t.listing);
@@ -142,15 +147,27 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
     }
   }
 
+  /**
+   * hidapi lists a device once per top-level collection, every entry with the same path (a
+   * scanner's HID POS or keyboard collection beside vendor and consumer-control ones, in any
+   * order). The device is what its most useful collection says it is.
+   */
+  function byDevice(list: HidDeviceInfo[]): Map<string, { info: HidDeviceInfo; role: DeviceRole | 'ignored' }> {
+    const devices = new Map<string, { info: HidDeviceInfo; role: DeviceRole | 'ignored' }>();
+    for (const info of list) {
+      const key = deviceKey(info);
+      const role = deviceRole(info, settings);
+      const best = devices.get(key);
+      if (!best || ROLE_RANK[role] > ROLE_RANK[best.role]) devices.set(key, { info, role });
+    }
+    return devices;
+  }
+
   function refresh(): void {
     const list = listDevicesNow();
     if (!list) return;
-    const seen = new Set<string>();
-    for (const info of list) {
-      const key = deviceKey(info);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const role = deviceRole(info, settings);
+    const devices = byDevice(list);
+    for (const [key, { info, role }] of devices) {
       const ignored = role === 'ignored';
       const listedRole = ignored ? 'other' : role;
       let t = tracked.get(key);
@@ -161,18 +178,19 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
         emitter.emit('device', { change: 'attached', device: { ...listing } });
       }
       if (t.listing.role !== listedRole) {
-        close(t, 'closed'); // settings changed what this device is
-        t.listing.role = listedRole;
+        close(t, 'closed', 'the scanner settings changed'); // settings changed what this device is
+        t.info = info;
+        Object.assign(t.listing, info, { role: listedRole });
       }
       if (ignored) t.listing.status = 'ignored';
       else if (t.listing.status === 'ignored') t.listing.status = 'closed';
       const wanted = running && settings.enabled && (role === 'hid-pos' || role === 'hid-keyboard');
       if (wanted && !t.session) open(t);
-      if (!wanted && t.session) close(t, 'closed');
+      if (!wanted && t.session) close(t, 'closed', 'scanners were turned off');
     }
     for (const [key, t] of tracked) {
-      if (seen.has(key)) continue;
-      close(t, 'closed');
+      if (devices.has(key)) continue;
+      close(t, 'closed', 'the scanner was unplugged');
       tracked.delete(key);
       emitter.emit('device', { change: 'detached', device: { ...t.listing, status: 'closed' } });
     }
@@ -192,7 +210,7 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
       running = false;
       if (poll !== null) deps.timers.clearInterval(poll);
       poll = null;
-      for (const t of tracked.values()) close(t, 'closed');
+      for (const t of tracked.values()) close(t, 'closed', 'scanning stopped');
     },
     refresh,
     listDevices() {
@@ -209,7 +227,7 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
         next.continuationTimeoutMs !== settings.continuationTimeoutMs;
       settings = next;
       // Decoder options are fixed per session: reopen so a new layout or terminator takes effect.
-      if (sessionsChanged) for (const t of tracked.values()) close(t, 'closed');
+      if (sessionsChanged) for (const t of tracked.values()) close(t, 'closed', 'the scanner settings changed');
       for (const t of tracked.values()) delete t.lastError; // new settings deserve a fresh report
       if (running && intervalChanged) {
         if (poll !== null) deps.timers.clearInterval(poll);

@@ -42,6 +42,12 @@ export interface Timers {
   clearInterval(id: TimerId): void;
   setTimeout(fn: () => void, ms: number): TimerId;
   clearTimeout(id: TimerId): void;
+  /**
+   * Runs fn once the input already queued has been handled (node's setImmediate). Node runs due
+   * timers before the reports that arrived while main was busy, so a timer judging silence must
+   * look again after those.
+   */
+  setImmediate(fn: () => void): void;
 }
 
 export type SourceKind = 'hid-pos' | 'hid-keyboard' | 'wedge';

@@ -94,7 +94,11 @@ export class WedgeDetector {
   private settings: WedgeSettings;
   private maxGap: number;
   private held: Held[] = [];
-  /** After a scan ended by its suffix, a trailing Enter/Tab from the scanner is swallowed until this time. */
+  /**
+   * After a scan ended by its suffix or a terminator, a trailing Enter/Tab from the scanner (the
+   * second half of a CR+LF or Enter+Tab suffix) is swallowed until this time: passed on, it would
+   * submit a form or move focus.
+   */
   private swallowTerminatorUntil = -Infinity;
   /** When the person last typed (a key released or passed as typing), and the key before. */
   private lastTypingAt = -Infinity;
@@ -219,7 +223,10 @@ export class WedgeDetector {
     }
     if (gap <= this.allowedGap()) {
       const done = this.tryScan(at, key);
-      if (done) return { action: 'consume', release: done.release, scan: done.scan! };
+      if (done) {
+        this.swallowTerminatorUntil = at + this.maxGap;
+        return { action: 'consume', release: done.release, scan: done.scan! };
+      }
     }
     const release = this.releaseAll();
     this.noteTyping(at);

@@ -1,10 +1,15 @@
 import type { Clock, DeviceLayer, HidDeviceInfo, HidHandle, TimerId, Timers } from '../../../../main/scanner/types.js';
 
-/** Manual clock + timers: tests advance time explicitly, nothing depends on wall-clock speed. */
+/**
+ * Manual clock + timers: tests advance time explicitly, nothing depends on wall-clock speed.
+ * Immediates run as node runs them: after the timers due, and after the input queued meanwhile
+ * (see `stall`).
+ */
 export class FakeTime implements Clock, Timers {
   private t = 1000;
   private nextId = 1;
   private tasks = new Map<number, { at: number; fn: () => void; every?: number }>();
+  private immediates: Array<() => void> = [];
 
   now(): number {
     return this.t;
@@ -25,23 +30,42 @@ export class FakeTime implements Clock, Timers {
   clearTimeout(id: TimerId): void {
     this.tasks.delete(id as number);
   }
-  get pending(): number {
-    return this.tasks.size;
+  setImmediate(fn: () => void): void {
+    this.immediates.push(fn);
   }
-  /** Runs due tasks in time order, including ones scheduled while advancing. */
+  get pending(): number {
+    return this.tasks.size + this.immediates.length;
+  }
+  /** Runs due tasks in time order, including ones scheduled while advancing; each task's immediates follow it. */
   advance(ms: number): void {
     const end = this.t + ms;
-    for (;;) {
-      let next: [number, { at: number; fn: () => void; every?: number }] | null = null;
-      for (const e of this.tasks) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
-      if (!next) break;
-      const [id, task] = next;
-      this.t = task.at;
-      if (task.every !== undefined) task.at += task.every;
-      else this.tasks.delete(id);
-      task.fn();
-    }
+    while (this.runNextTask(end)) this.runImmediates();
     this.t = end;
+  }
+  /**
+   * Main busy for `ms` while input arrived (`arrivedMeanwhile` delivers it): as in node's event
+   * loop, the timers that fell due run first, then the queued input, then the immediates.
+   */
+  stall(ms: number, arrivedMeanwhile: () => void): void {
+    const end = this.t + ms;
+    this.t = end; // the timers run late, when main is free again
+    while (this.runNextTask(end, true));
+    arrivedMeanwhile();
+    this.runImmediates();
+  }
+  private runNextTask(end: number, late = false): boolean {
+    let next: [number, { at: number; fn: () => void; every?: number }] | null = null;
+    for (const e of this.tasks) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e;
+    if (!next) return false;
+    const [id, task] = next;
+    if (!late) this.t = task.at;
+    if (task.every !== undefined) task.at += task.every;
+    else this.tasks.delete(id);
+    task.fn();
+    return true;
+  }
+  private runImmediates(): void {
+    while (this.immediates.length > 0) this.immediates.shift()!();
   }
 }
 

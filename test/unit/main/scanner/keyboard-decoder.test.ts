@@ -107,6 +107,86 @@ describe('keyboard boot report decoding', () => {
     expect(texts(us(), altGs)).toEqual(['\x1da']);
   });
 
+  it('reads RS from Ctrl+6 / Ctrl+^ and US from Ctrl+- / Ctrl+_ (ISO 15434 envelopes)', () => {
+    const reports = [
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0x01, [0x23]), // Ctrl+6
+      keyReport(0, []),
+      keyReport(0x03, [0x23]), // Ctrl+Shift+6 = Ctrl+^
+      keyReport(0, []),
+      keyReport(0x10, [0x2d]), // right Ctrl+-
+      keyReport(0, []),
+      keyReport(0, [0x1f]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(us(), reports)).toEqual(['1\x1e\x1e\x1f2']);
+  });
+
+  it('Ctrl+@ (NUL) types nothing: the scan sanitizer refuses NUL', () => {
+    const reports = [keyReport(0, [0x04]), keyReport(0x03, [0x1f]), keyReport(0, []), keyReport(0, [ENTER])];
+    expect(texts(us(), reports)).toEqual(['a']);
+  });
+
+  it('a pending dead key is typed before a control character, not after it', () => {
+    const reports = [
+      keyReport(0, [0x35]), // German ^ (dead)
+      keyReport(0, []),
+      keyReport(0x01, [0x30]), // Ctrl+] = GS
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(de(), reports)).toEqual(['^\x1d1']);
+  });
+
+  it('a pending dead key is typed before an Alt+keypad character', () => {
+    const reports = [
+      keyReport(0, [0x35]),
+      keyReport(0, []),
+      keyReport(0x04, [0x62]),
+      keyReport(0x04, []),
+      keyReport(0x04, [0x5a]),
+      keyReport(0x04, []),
+      keyReport(0x04, [0x61]),
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(de(), reports)).toEqual(['^\x1d1']);
+  });
+
+  it('reads AltGr sent as left Ctrl+left Alt (Windows keyboard emulation) as AltGr', () => {
+    const reports = [
+      keyReport(0x05, [0x14]), // Ctrl+Alt+Q: @ on German layout
+      keyReport(0, []),
+      keyReport(0x05, [0x25]), // Ctrl+Alt+8: [
+      keyReport(0, []),
+      keyReport(0x05, [0x62]), // Ctrl+Alt+keypad 0: not an Alt code digit
+      keyReport(0, []),
+      keyReport(0, [0x1e]),
+      keyReport(0, []),
+      keyReport(0, [ENTER]),
+    ];
+    expect(texts(de(), reports)).toEqual(['@[1']);
+  });
+
+  it('abandon reports what a read had typed so far and leaves the decoder clean', () => {
+    const d = de();
+    expect(d.abandon('the scanner was unplugged')).toBeNull();
+    for (const r of keyboardReports('TB12', 'de', 'press-release', null)) d.push(r, 0);
+    d.push(keyReport(0, [0x35]), 1);
+    expect(d.abandon('the scanner was unplugged')).toEqual({
+      type: 'error',
+      code: 'incomplete-scan',
+      message: 'Incomplete scan "TB12^" dropped: the scanner was unplugged. Scan it again.',
+    });
+    expect(d.hasPending).toBe(false);
+  });
+
   it('honours Caps Lock for letters only', () => {
     const reports = [
       keyReport(0, [0x39]),

@@ -86,6 +86,34 @@ describe('scanner service: scans', () => {
   });
 });
 
+describe('scanner service: a device listed once per collection', () => {
+  // hidapi lists one entry per top-level collection, all with the device's one path, in any order.
+  const VENDOR_COLLECTION = { ...POS_SCANNER, usagePage: 0xff45, usage: 0x01 };
+  const CONSUMER_COLLECTION = { ...POS_SCANNER, usagePage: 0x0c, usage: 0x01 };
+
+  it('opens a HID POS scanner whose vendor and consumer-control collections are listed first', () => {
+    const h = harness();
+    h.layer.list = [VENDOR_COLLECTION, CONSUMER_COLLECTION, POS_SCANNER];
+    h.service.start();
+    expect(h.layer.handles).toHaveLength(1);
+    expect(h.service.listDevices()).toMatchObject([{ key: POS_SCANNER.path, role: 'hid-pos', status: 'open' }]);
+    posReports('PLT0002').forEach((r) => h.layer.handle(POS_SCANNER.path!).send(r));
+    expect(h.events.scan.map((s) => s.text)).toEqual(['PLT0002']);
+    h.time.advance(3000); // later polls list the same collections: nothing closes or reopens
+    expect(h.layer.opens).toBe(1);
+    expect(h.events.device.map((e) => e.change)).toEqual(['attached', 'opened']);
+  });
+
+  it('opens a configured keyboard scanner whose keyboard collection is not listed first', () => {
+    const h = harness(KB_SETTINGS);
+    h.layer.list = [{ ...KEYBOARD_SCANNER, usagePage: 0x0c, usage: 0x01 }, KEYBOARD_SCANNER];
+    h.service.start();
+    expect(h.service.listDevices()).toMatchObject([{ role: 'hid-keyboard', status: 'open', usagePage: 0x01 }]);
+    keyboardReports('TB77', 'us', 'press-release').forEach((r) => h.layer.handle('/dev/hidraw5').send(r));
+    expect(h.events.scan.map((s) => s.text)).toEqual(['TB77']);
+  });
+});
+
 describe('scanner service: double reads', () => {
   function setup(settings = {}) {
     const h = harness(settings);
@@ -153,6 +181,48 @@ describe('scanner service: hot-plug', () => {
     h.time.advance(1000);
     posReports('TB6').forEach((r) => h.layer.handle(POS_SCANNER.path!).send(r));
     expect(h.events.scan.map((s) => s.text)).toEqual(['TB6']);
+  });
+
+  it('says so when a keyboard scanner fails mid-read, instead of dropping the keys typed so far', () => {
+    const h = harness(KB_SETTINGS);
+    h.layer.list = [KEYBOARD_SCANNER];
+    h.service.start();
+    const device = h.layer.handle('/dev/hidraw5');
+    keyboardReports('TUBE-0001', 'us', 'press-release', null).forEach((r) => device.send(r));
+    device.fail(new Error('could not read from HID device'));
+    expect(h.events.error.map((e) => e.code)).toEqual(['incomplete-scan', 'read-failed']);
+    expect(h.events.error[0]!.message).toBe(
+      'Incomplete scan "TUBE-0001" dropped: reading from the scanner failed mid-read. Scan it again.',
+    );
+    h.time.advance(5000);
+    expect(h.events.scan).toEqual([]);
+  });
+
+  it('says so when a HID POS scanner fails or is unplugged mid-read', () => {
+    const h = harness({ continuationTimeoutMs: 5000 }); // the next poll finds it gone first
+    h.layer.list = [POS_SCANNER];
+    h.service.start();
+    h.layer.handle(POS_SCANNER.path!).send(posReports('Z'.repeat(80))[0]!);
+    h.layer.handle(POS_SCANNER.path!).fail(new Error('could not read from HID device'));
+    expect(h.events.error.map((e) => e.code)).toEqual(['incomplete-scan', 'read-failed']);
+
+    h.time.advance(1000); // reopened
+    h.layer.handle(POS_SCANNER.path!).send(posReports('Y'.repeat(80))[0]!);
+    h.layer.list = [];
+    h.time.advance(1000);
+    expect(h.events.error.slice(2)).toMatchObject([
+      { code: 'incomplete-scan', message: expect.stringContaining('dropped: the scanner was unplugged') },
+    ]);
+    expect(h.events.scan).toEqual([]);
+  });
+
+  it('a device closed with nothing under way reports no read', () => {
+    const h = harness(KB_SETTINGS);
+    h.layer.list = [KEYBOARD_SCANNER];
+    h.service.start();
+    keyboardReports('TB1', 'us', 'press-release').forEach((r) => h.layer.handle('/dev/hidraw5').send(r));
+    h.layer.handle('/dev/hidraw5').fail(new Error('could not read from HID device'));
+    expect(h.events.error.map((e) => e.code)).toEqual(['read-failed']);
   });
 
   it('stop closes every device and the poll; start again resumes', () => {

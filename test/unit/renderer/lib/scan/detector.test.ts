@@ -93,6 +93,18 @@ describe('WedgeDetector decisions', () => {
     expect(r.field).toBe('');
   });
 
+  it.each([
+    ['CR+LF', 'Enter', 'Enter'],
+    ['Enter+Tab', 'Enter', 'Tab'],
+    ['Tab+Enter', 'Tab', 'Enter'],
+  ])('a %s suffix: the second terminator is swallowed too, not passed to the page', (_name, first, second) => {
+    const det = new WedgeDetector();
+    const keys: WedgeKey[] = [...burst('TUBE42', 0, 6, first), { key: second, at: 6 * 6 + 5 }];
+    expect(replay(det, keys)).toEqual({ field: '', scans: [expect.objectContaining({ text: 'TUBE42' })] });
+    // The person's own Enter a moment later is theirs again.
+    expect(det.key({ key: 'Enter', at: 6 * 6 + 5 + 200 })).toEqual({ action: 'pass', release: [] });
+  });
+
   it('strips a configured prefix and ends on a configured suffix, swallowing a trailing Enter', () => {
     const det = new WedgeDetector({ prefix: '§', suffix: '¤' });
     const r = replay(det, burst('§S-12¤', 0, 6));
