@@ -99,6 +99,18 @@ export interface BenchlinkApp {
   close(): Promise<void>;
 }
 
+/** An address as it may be printed: a password in its user info (refused, with the reason) is left out. */
+function withoutCredentials(url: string): string {
+  try {
+    const u = new URL(url);
+    u.username = '';
+    u.password = '';
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
+}
+
 /** How often the sync engine asks the service, while offline, whether it is back. */
 const OFFLINE_PROBE_MS = 3_000;
 
@@ -147,7 +159,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     });
     if (!patch.success) {
       const why = [...new Set(patch.error.issues.map((i) => i.message))].join('; ');
-      throw new Error(`the service address ${url} cannot be used: ${why}`);
+      throw new Error(`the service address ${withoutCredentials(url)} cannot be used: ${why}`);
     }
     await settings.update(patch.data);
     log.info('using the Lab Data Service given on the command line', { service: url });

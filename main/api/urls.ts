@@ -8,11 +8,18 @@ const BASE_FIELD = { base: 'baseUrl', files: 'filesUrl', events: 'eventsUrl' } a
 
 /**
  * The endpoint's URL under its configured address. A base with a path prefix (https://host/api)
- * keeps it: the endpoint path is appended, never resolved against the origin.
+ * keeps it: the endpoint path is appended to the address's path, never resolved against the origin
+ * or pasted onto the whole string. A query, fragment or user info (which the connection schema
+ * refuses) is never carried onto the request: pasted on, `#/home` would swallow every endpoint path.
  */
 export function endpointUrl(connection: ServiceConnection, base: BaseKind, path: string): URL {
-  const root = connection[BASE_FIELD[base]].replace(/\/+$/, '');
-  return new URL(`${root}${path}`);
+  const url = new URL(connection[BASE_FIELD[base]]);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
+  url.search = '';
+  url.hash = '';
+  url.username = '';
+  url.password = '';
+  return url;
 }
 
 /** GET parameters as a query string: undefined values are left out, everything else is stringified. */

@@ -1,4 +1,4 @@
-import type { ServiceConnection } from '../../shared/api/connection.js';
+import type { ApiMode, ServiceConnection } from '../../shared/api/connection.js';
 import type { CallOutcome } from '../api/observe.js';
 import type { ConnectionSetting } from '../../shared/ipc/settings.js';
 import type { AppStatus, TokenStatus } from '../../shared/ipc/status.js';
@@ -6,7 +6,7 @@ import { UnavailableError } from '../common/unavailable-error.js';
 import { serviceIdentity, serviceLabel } from '../../shared/ipc/service-identity.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import type { TokenVault } from '../vault/types.js';
-import type { CreateLabClient, LabReadClient } from './types.js';
+import type { ClientLimits, CreateLabClient, LabReadClient } from './types.js';
 import type { SandboxRunner } from './sandbox-runner.js';
 import type { SettingsStore } from '../settings/store.js';
 
@@ -25,8 +25,11 @@ export interface ResolvedConnection {
  */
 export interface ConnectionMonitor {
   resolve(setting?: ConnectionSetting): Promise<ResolvedConnection>;
-  /** A client for the saved connection; `tokenOverride` tests a candidate token without saving it. */
-  client(opts?: { setting?: ConnectionSetting; tokenOverride?: string }): Promise<LabReadClient>;
+  /**
+   * A client for the saved connection; `tokenOverride` tests a candidate token without saving it;
+   * `limits` replace the client's default timeout and retries (the connection test's single try).
+   */
+  client(opts?: { setting?: ConnectionSetting; tokenOverride?: string; limits?: ClientLimits }): Promise<LabReadClient>;
   tokenStatus(): Promise<TokenStatus>;
   /**
    * Changes whenever the token a new request carries may be another (set, cleared, another saved
@@ -92,6 +95,8 @@ export class TokenForOtherServiceError extends Error {
 export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
   let rejected = false;
+  /** Per vault account, whether it held a token when last read, set or cleared (see tokenStatus). */
+  const lastKnown = new Map<string, boolean>();
   /** Bumped by every token set or clear (tokenEpoch). */
   let tokenChanges = 0;
   const changed = () => opts.onChange();
@@ -141,6 +146,20 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     };
   }
 
+  /**
+   * There is one sandbox per run: resolving a draft in the other API mode would restart it under the
+   * screens, calls and queue using it. A draft is tested only in the mode already running.
+   */
+  function refuseSandboxRestart(draft: ConnectionSetting): void {
+    const s = sandbox.current;
+    if (draft.kind !== 'local-sandbox' || s.state === 'stopped' || s.mode === draft.mode) return;
+    const name = (m: ApiMode) => (m === 'v2' ? 'API v2' : 'legacy');
+    throw new UnavailableError(
+      `The local sandbox is running in ${name(s.mode)} mode, and testing ${name(draft.mode)} would restart it. ` +
+        'Save the connection to switch to it, then test it.',
+    );
+  }
+
   function current(): ConnectionSetting {
     return settings.get().connection;
   }
@@ -149,18 +168,36 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     resolve,
     async client(o = {}) {
       if (!opts.createLabClient) throw new UnavailableError('The Lab Data Service client is not part of this build.');
+      if (o.setting) refuseSandboxRestart(o.setting);
       const r = await resolve(o.setting);
       const token =
         o.tokenOverride !== undefined
           ? async () => o.tokenOverride ?? null
           : async () => (await vault.get(r.account)) ?? r.demoToken;
-      return opts.createLabClient({ connection: r.connection, token });
+      return opts.createLabClient({
+        connection: r.connection,
+        token,
+        ...(o.limits ? { retry: { attempts: o.limits.attempts }, timeoutMs: o.limits.timeoutMs } : {}),
+      });
     },
     async tokenStatus() {
       const c = current();
-      const user = await vault.has(accountOf(c));
+      const account = accountOf(c);
+      let user: boolean;
+      try {
+        user = await vault.has(account);
+        lastKnown.set(account, user);
+      } catch {
+        // A locked keychain: a set or clear fails while it is locked (the vault changes nothing), so
+        // what it last answered for this account is still true; never read, no token is known.
+        // `storeProblem` says why, and the status itself still answers (the page needs it).
+        user = lastKnown.get(account) ?? false;
+      }
       const source = user ? 'user' : c.kind === 'local-sandbox' ? 'sandbox-demo' : 'none';
-      return { set: source !== 'none', stored: vault.store, source, rejected };
+      const storeProblem = vault.problem
+        ? `The token store could not be used (${vault.problem}). Unlock the system keychain: the next try uses it again.`
+        : null;
+      return { set: source !== 'none', stored: vault.store, source, rejected, storeProblem };
     },
     tokenEpoch: () => `${tokenChanges}:${accountOf(current())}`,
     async setToken(token, forConnection) {
@@ -170,6 +207,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       const c = current();
       if (accountOf(forConnection) !== accountOf(c)) throw new TokenForOtherServiceError(forConnection, c);
       await vault.set(accountOf(c), token);
+      lastKnown.set(accountOf(c), true);
       tokenChanges += 1;
       rejected = false;
       changed();
@@ -178,6 +216,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     async clearToken(forConnection) {
       await settings.settled();
       await vault.clear(accountOf(forConnection));
+      lastKnown.set(accountOf(forConnection), false);
       // Another service's token (the page showed it while a switch was saved): the one in use, and
       // whether the service refused it, are unchanged.
       if (accountOf(forConnection) === accountOf(current())) {

@@ -12,10 +12,19 @@ export type LabReadClient = { [N in LabReadEndpoint]: (request: RequestOf<N>) =>
   findSequenceByName(name: string): Promise<{ sequence: Sequence }>;
 };
 
+/** How long one request may take and how often it is tried (main/api's defaults when not given). */
+export interface ClientLimits {
+  /** Every try, the first included: 1 means no retry. */
+  attempts: number;
+  timeoutMs: number;
+}
+
 export interface LabClientOptions {
   connection: ServiceConnection;
   /** Read on every request, so a token set or cleared takes effect without a new client. */
   token: () => Promise<string | null>;
+  retry?: { attempts: number };
+  timeoutMs?: number;
 }
 export type CreateLabClient = (opts: LabClientOptions) => LabReadClient;
 

@@ -75,7 +75,8 @@ async function load(file: string, opts: SettingsStoreOptions): Promise<{ setting
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    // Editors on Windows (Notepad) save UTF-8 with a byte-order mark, which JSON.parse refuses.
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch {
     return unreadable(file, opts, 'it is not valid JSON');
   }

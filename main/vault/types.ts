@@ -5,8 +5,13 @@ import type { TokenStore } from '../../shared/ipc/status.js';
  * only inside main; the renderer learns `has()` and `store`, never the value.
  */
 export interface TokenVault {
-  /** Where tokens are kept right now; falls to 'memory-only' if the secure store fails. */
+  /** Where tokens are kept: a secure store, or 'memory-only' when none worked at start. */
   readonly store: TokenStore;
+  /**
+   * Why the secure store failed on its last call (a locked keychain), or null when it worked. The
+   * next call tries it again; a failed call throws TokenStoreUnavailableError and changes nothing.
+   */
+  readonly problem?: string | null;
   get(account: string): Promise<string | null>;
   has(account: string): Promise<boolean>;
   set(account: string, token: string): Promise<void>;

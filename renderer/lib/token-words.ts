@@ -11,6 +11,7 @@ export interface TokenBanner {
  * token field is below, so "Open Settings" there only sent the user looking for another screen.
  */
 export function tokenBanner(t: TokenStatus, onSettings: boolean): TokenBanner | null {
+  if (t.storeProblem !== null && !t.set) return { text: t.storeProblem, openSettings: false };
   if (t.set && !t.rejected) return null;
   if (t.rejected)
     return onSettings

@@ -16,6 +16,11 @@ export const tokenStatus = z.strictObject({
   source: z.enum(['user', 'sandbox-demo', 'none']),
   /** The last call with this token was refused (401/403). */
   rejected: z.boolean(),
+  /**
+   * Why the secure token store could not be used on its last try (a locked keychain), in words for the
+   * user, or null. While it is set, `set` is what the store last said, or false if it was never read.
+   */
+  storeProblem: z.string().nullable(),
 });
 export type TokenStatus = z.infer<typeof tokenStatus>;
 

@@ -10,6 +10,10 @@ export function appHandlers(d: ShellDeps): HandlersFor<typeof appChannels> {
     'app.ping': () => ({}),
     'connection.test': ({ connection }) =>
       // A candidate connection is tested without touching the saved status.
-      testConnection(() => d.live.client(connection ? { setting: connection } : {}), d.live, connection === undefined),
+      testConnection(
+        (limits) => d.live.client(connection ? { setting: connection, limits } : { limits }),
+        d.live,
+        connection === undefined,
+      ),
   };
 }

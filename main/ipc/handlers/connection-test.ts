@@ -1,33 +1,32 @@
-import { ApiError } from '../../api/errors.js';
+import { ApiError, AuthError } from '../../api/errors.js';
 import type { ConnectionTestResult } from '../../../shared/ipc/status.js';
-import type { LabReadClient } from '../../connection/types.js';
+import type { ClientLimits, LabReadClient } from '../../connection/types.js';
 import type { ConnectionMonitor } from '../../connection/monitor.js';
 
 /**
- * One cheap authenticated read (the labspace list) tells apart "connected", "token refused" and
- * "cannot reach the server" — the three things a user fixes differently.
+ * One try with a short limit: the user is waiting on the button, and a hung service should say
+ * "cannot reach" in seconds, not after the sync client's retries (4 tries of 30 s).
+ */
+export const CONNECTION_TEST_LIMITS: ClientLimits = { attempts: 1, timeoutMs: 10_000 };
+
+/**
+ * One cheap authenticated read (the labspace list) tells apart "connected", "token refused", "no
+ * token" and "cannot reach the server" — the things a user fixes differently.
  */
 export async function testConnection(
-  getClient: () => Promise<LabReadClient>,
+  getClient: (limits: ClientLimits) => Promise<LabReadClient>,
   live: ConnectionMonitor,
   report: boolean,
 ): Promise<ConnectionTestResult> {
   const started = performance.now();
   try {
-    const client = await getClient();
+    const client = await getClient(CONNECTION_TEST_LIMITS);
     await client.fetchLabspaceList({});
     if (report) live.report('ok');
     return { ok: true, kind: 'ok', message: 'Connected.', latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
+    if (err instanceof AuthError) return authFailure(err, live, report);
     if (err instanceof ApiError) {
-      if (err.kind === 'auth') {
-        if (report) live.report('auth');
-        return {
-          ok: false,
-          kind: err.status === 403 ? 'no-token' : 'auth',
-          message: err.status === 403 ? 'No token was sent. Enter a token first.' : 'The server refused this token.',
-        };
-      }
       if (err.kind === 'network' || err.kind === 'timeout') {
         if (report) live.report('network');
         return { ok: false, kind: 'network', message: `Cannot reach the service: ${err.message}` };
@@ -36,4 +35,30 @@ export async function testConnection(
     }
     return { ok: false, kind: 'error', message: err instanceof Error ? err.message : 'Connection test failed.' };
   }
+}
+
+/**
+ * No status: the client sent nothing (no token stored, or the token store could not be read), so the
+ * server refused nothing and the saved token is not marked refused. A 403 is the server saying no
+ * token arrived; only a 401 refuses the token itself.
+ */
+function authFailure(err: AuthError, live: ConnectionMonitor, report: boolean): ConnectionTestResult {
+  const sent = err.status !== undefined;
+  if (report && sent) live.report('auth');
+  if (!sent && storeFailed(err)) return { ok: false, kind: 'error', message: err.message };
+  if (err.missing) {
+    return {
+      ok: false,
+      kind: 'no-token',
+      message: sent
+        ? 'The service received no token. Enter a token first.'
+        : 'No token is set for this service, so nothing was sent. Enter a token first.',
+    };
+  }
+  return { ok: false, kind: 'auth', message: 'The server refused this token.' };
+}
+
+/** main/api/request.ts's AuthError for a token store that failed (a locked keychain) says so in its reason. */
+function storeFailed(err: AuthError): boolean {
+  return err.reason?.startsWith('the token store failed') ?? false;
 }

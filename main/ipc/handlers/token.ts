@@ -19,7 +19,7 @@ export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
     },
     'token.test': ({ token }) =>
       testConnection(
-        () => d.live.client(token === undefined ? {} : { tokenOverride: token }),
+        (limits) => d.live.client(token === undefined ? { limits } : { tokenOverride: token, limits }),
         d.live,
         token === undefined,
       ),

@@ -27,6 +27,12 @@ describe('URL building', () => {
     );
     expect(endpointUrl(connection, 'events', '/webhook/custom').href).toBe('https://events.example/v1/webhook/custom');
   });
+  it('appends the endpoint to the address path: a fragment, query or user info never swallows or rides on it', () => {
+    const at = (baseUrl: string) => endpointUrl({ ...connection, baseUrl }, 'base', '/labsheets/update-rows-by-id');
+    expect(at('https://lims.lab.org/#/home').href).toBe('https://lims.lab.org/labsheets/update-rows-by-id');
+    expect(at('https://lims.lab.org/api?tenant=a').href).toBe('https://lims.lab.org/api/labsheets/update-rows-by-id');
+    expect(at('https://u:p@lims.lab.org/api/').href).toBe('https://lims.lab.org/api/labsheets/update-rows-by-id');
+  });
   it('turns a GET request into a query string, leaving out undefined values', () => {
     const q = toSearchParams({ labsheet: 'Tubes & Racks', page: 2, pageSize: 10, archived: undefined });
     expect(q.toString()).toBe('labsheet=Tubes+%26+Racks&page=2&pageSize=10');

@@ -12,7 +12,13 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
     warn: (m, f) => lines.push(`warn ${m} ${JSON.stringify(f ?? {})}`),
     error: (m, f) => lines.push(`error ${m} ${JSON.stringify(f ?? {})}`),
   };
-  const tokenStatus = { set: true, stored: 'memory-only', source: 'user', rejected: false } as const;
+  const tokenStatus = {
+    set: true,
+    stored: 'memory-only',
+    source: 'user',
+    rejected: false,
+    storeProblem: null,
+  } as const;
   const answers: Record<string, unknown> = {
     'app.info': { name: 'Benchlink', version: '0.0.0', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
     'app.status': {

@@ -105,6 +105,53 @@ describe('settings store', () => {
     expect(store.notice).toMatch(/connection \(/);
   });
 
+  it('reads a file saved with a UTF-8 byte-order mark as the settings it holds', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, SETTINGS_FILE), `\uFEFF${JSON.stringify(saved)}`);
+    const store = await openSettingsStore({ dataDir: dir, log: quiet, now });
+    expect(store.notice).toBeNull();
+    expect(store.get().connection).toEqual(saved.connection);
+    expect(store.get().ui).toEqual(saved.ui);
+  });
+
+  it('keeps a saved connection that has a field a newer version added, and names the field ignored', async () => {
+    const dir = tempDir();
+    const text = JSON.stringify({ ...saved, connection: { ...saved.connection, proxy: 'http://proxy:3128' } });
+    writeFileSync(join(dir, SETTINGS_FILE), text);
+    const store = await openSettingsStore({ dataDir: dir, log: quiet, now });
+    expect(store.get().connection).toEqual(saved.connection);
+    expect(store.notice).toContain('connection.proxy (not a setting this version knows)');
+    expect(store.notice).not.toMatch(/connection \(/);
+    expect(readFileSync(join(dir, `${SETTINGS_FILE}.corrupt-2026-11-23T09-00-00-000Z`), 'utf8')).toBe(text);
+  });
+
+  it.each([
+    ['a fragment', 'https://lims.lab.org/#/home', /connection \(baseUrl: must not contain "\?" or "#"/],
+    ['a query', 'https://lims.lab.org/api?tenant=a', /connection \(baseUrl: must not contain "\?" or "#"/],
+    [
+      'user info',
+      'https://u:secret@lims.lab.org/api',
+      /connection \(baseUrl: must not contain a user name or password/,
+    ],
+  ])(
+    'a saved address with %s (accepted by older versions) is not used, and the notice says why',
+    async (_name, url, why) => {
+      const dir = tempDir();
+      const text = JSON.stringify({
+        ...saved,
+        connection: { kind: 'custom', mode: 'v2', baseUrl: url, filesUrl: url, eventsUrl: url },
+      });
+      writeFileSync(join(dir, SETTINGS_FILE), text);
+      const store = await openSettingsStore({ dataDir: dir, log: quiet, now });
+      expect(store.get().connection).toEqual(DEFAULT_SETTINGS.connection);
+      expect(store.get().ui).toEqual(saved.ui);
+      expect(store.notice).toMatch(why);
+      expect(store.notice).not.toContain('secret');
+      // The user's saved connection is not lost: the original file is kept aside, as the notice says.
+      expect(readFileSync(join(dir, `${SETTINGS_FILE}.corrupt-2026-11-23T09-00-00-000Z`), 'utf8')).toBe(text);
+    },
+  );
+
   it('rejects an update that would make the settings invalid, keeping the saved ones', async () => {
     const store = await openSettingsStore({ dataDir: tempDir(), log: quiet });
     await expect(

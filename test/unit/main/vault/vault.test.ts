@@ -112,18 +112,157 @@ describe('token vault', () => {
     expect(await again.get('a')).toBeNull();
   });
 
-  it('a keychain that fails later falls back to memory instead of losing the token', async () => {
+  /** A keychain that can be locked and unlocked: while locked, every call fails as the OS one does. */
+  function lockableKeyring() {
     const kr = fakeKeyring(true);
-    let broken = false;
-    const flaky: KeyringFactory = (s, a) => {
-      const e = kr.factory(s, a);
-      return { ...e, setPassword: async (p) => (broken ? Promise.reject(new Error('locked')) : e.setPassword(p)) };
+    const lock = { locked: false };
+    const locked = async (): Promise<never> => {
+      throw new Error("Couldn't access platform storage: the keychain is locked");
     };
-    const vault = await createVault({ dataDir: tempDir(), log: quiet, keyring: flaky });
-    broken = true;
+    const factory: KeyringFactory = (s, a) => {
+      const e = kr.factory(s, a);
+      return {
+        getPassword: () => (lock.locked ? locked() : e.getPassword()),
+        setPassword: (p) => (lock.locked ? locked() : e.setPassword(p)),
+        deletePassword: () => (lock.locked ? locked() : e.deletePassword()),
+      };
+    };
+    return { factory, store: kr.store, lock };
+  }
+
+  it('a locked keychain fails the call with the reason and is tried again on the next call, never swapped for memory', async () => {
+    const kr = lockableKeyring();
+    const lines: string[] = [];
+    const log = {
+      info: () => {},
+      warn: (m: string, f?: object) => void lines.push(`${m} ${JSON.stringify(f)}`),
+      error: () => {},
+    };
+    const vault = await createVault({ dataDir: tempDir(), log, keyring: kr.factory });
+    await vault.set('a', 'old-token');
+    kr.lock.locked = true;
+    await expect(vault.get('a')).rejects.toThrow(/keychain is locked or unavailable \(.*locked\).*Unlock it/);
+    expect(vault.store).toBe('keychain');
+    expect(vault.problem).toMatch(/locked/);
+    // Entered while locked: refused, not kept in memory where the next start would not find it.
+    await expect(vault.set('a', TOKEN)).rejects.toThrow(/the token was not saved/);
+    await expect(vault.clear('a')).rejects.toThrow(/the token was not removed/);
+    expect(kr.store.get('benchlink/a')).toBe('old-token');
+    kr.lock.locked = false;
+    // Unlocked: the keychain answers again, and a new token and a clear reach it.
+    expect(await vault.get('a')).toBe('old-token');
+    expect(vault.problem).toBeNull();
     await vault.set('a', TOKEN);
-    expect(vault.store).toBe('memory-only');
-    expect(await vault.get('a')).toBe(TOKEN);
+    expect(kr.store.get('benchlink/a')).toBe(TOKEN);
+    await vault.clear('a');
+    expect(kr.store.has('benchlink/a')).toBe(false);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l).not.toContain(TOKEN);
+  });
+
+  it('a store whose error repeats the token it was given: the token is in no message and no log line', async () => {
+    const kr = fakeKeyring(true);
+    const echoing: KeyringFactory = (s, a) => ({
+      ...kr.factory(s, a),
+      setPassword: async (p) => {
+        throw new Error(`refused to store ${p}`);
+      },
+    });
+    const lines: string[] = [];
+    const log = {
+      info: () => {},
+      warn: (m: string, f?: object) => void lines.push(`${m} ${JSON.stringify(f)}`),
+      error: () => {},
+    };
+    // The probe writes through setPassword too: let it pass, then echo.
+    let probing = true;
+    const factory: KeyringFactory = (s, a) => (probing ? kr.factory(s, a) : echoing(s, a));
+    const vault = await createVault({ dataDir: tempDir(), log, keyring: factory });
+    probing = false;
+    const err = await vault.set('a', TOKEN).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).not.toContain(TOKEN);
+    expect(vault.problem).not.toContain(TOKEN);
+    for (const l of lines) expect(l).not.toContain(TOKEN);
+  });
+
+  it('the whole app with a keychain locked mid-run: a token set or cleared says it failed; after unlocking it reaches the keychain', async () => {
+    const kr = lockableKeyring();
+    const dir = tempDir();
+    const sandbox = { kind: 'local-sandbox', mode: 'v2' } as const;
+    const app = await createApp({
+      dataDir: dir,
+      info: { version: '0', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+      log: quiet,
+      keyring: kr.factory,
+      startSandbox,
+    });
+    try {
+      const call = (channel: string, payload: unknown) =>
+        app.router.handle({ channel, payload }, { transport: 'test' });
+      expect(await call('token.set', { token: 'old-token', connection: sandbox })).toMatchObject({ ok: true });
+      kr.lock.locked = true;
+      const refused = await call('token.set', { token: TOKEN, connection: sandbox });
+      expect(refused).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+      expect(JSON.stringify(refused)).toMatch(/locked or unavailable.*not saved/);
+      expect(JSON.stringify(refused)).not.toContain(TOKEN);
+      expect(await call('token.clear', { connection: sandbox })).toMatchObject({
+        ok: false,
+        error: { code: 'unavailable' },
+      });
+      // Test connection says the keychain is locked: not "no token", and the token is not marked refused.
+      const tested = await call('token.test', {});
+      expect(tested).toMatchObject({ ok: true, value: { ok: false, kind: 'error' } });
+      expect(JSON.stringify(tested)).toMatch(/locked or unavailable/);
+      // What the keychain last said still holds (nothing could change it while locked): not "memory only";
+      // and the page is told why the keychain is not used, which the banner and Settings say.
+      expect(await call('token.status', {})).toMatchObject({
+        ok: true,
+        value: {
+          set: true,
+          stored: 'keychain',
+          source: 'user',
+          rejected: false,
+          storeProblem: expect.stringMatching(/^The token store could not be used .*Unlock the system keychain/),
+        },
+      });
+      expect([...kr.store.values()]).toEqual(['old-token']);
+      kr.lock.locked = false;
+      expect(await call('token.set', { token: TOKEN, connection: sandbox })).toMatchObject({
+        ok: true,
+        value: { stored: 'keychain', source: 'user' },
+      });
+      expect([...kr.store.values()]).toEqual([TOKEN]);
+      expect(await call('token.clear', { connection: sandbox })).toMatchObject({
+        ok: true,
+        value: { source: 'sandbox-demo' },
+      });
+      expect(kr.store.size).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the whole app with the keychain locked before its first read: the status still answers, saying why', async () => {
+    const kr = lockableKeyring();
+    const app = await createApp({
+      dataDir: tempDir(),
+      info: { version: '0', shell: 'browser-host', platform: 'linux', nativeDialogs: false },
+      log: quiet,
+      keyring: kr.factory,
+      startSandbox,
+    });
+    try {
+      kr.lock.locked = true;
+      // Status is what every screen reads first: failing it (as the vault's error) left the page blind.
+      const status = await app.router.handle({ channel: 'app.status', payload: {} }, { transport: 'test' });
+      expect(status).toMatchObject({
+        ok: true,
+        value: { token: { stored: 'keychain', storeProblem: expect.stringMatching(/could not be used/) } },
+      });
+    } finally {
+      await app.close();
+    }
   });
 
   it('the whole app, through IPC with the real sandbox: the token is in no file of the data dir (settings, sandbox SQLite)', async () => {

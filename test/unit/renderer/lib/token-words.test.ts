@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TokenStatus } from '../../../../shared/ipc/status.js';
 import { onlineSaid, tokenBanner } from '../../../../renderer/lib/token-words.js';
 
-const none: TokenStatus = { set: false, stored: 'keychain', source: 'none', rejected: false };
-const good: TokenStatus = { set: true, stored: 'keychain', source: 'user', rejected: false };
+const none: TokenStatus = { set: false, stored: 'keychain', source: 'none', rejected: false, storeProblem: null };
+const good: TokenStatus = { set: true, stored: 'keychain', source: 'user', rejected: false, storeProblem: null };
 
 describe('what the page says about the token', () => {
   it('on Settings, points to the field below instead of offering to open Settings', () => {
@@ -23,6 +23,12 @@ describe('what the page says about the token', () => {
       openSettings: true,
     });
     expect(tokenBanner(good, false)).toBeNull();
+  });
+
+  it('a keychain that could not be read is said as what it is, not as "no token yet"', () => {
+    const locked = { ...none, storeProblem: 'The token store could not be used (locked). Unlock the system keychain.' };
+    expect(tokenBanner(locked, true)).toEqual({ text: locked.storeProblem, openSettings: false });
+    expect(tokenBanner(locked, false)).toEqual({ text: locked.storeProblem, openSettings: false });
   });
 
   it('never says a bare "Online" while no token is set', () => {

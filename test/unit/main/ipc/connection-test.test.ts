@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionSetting } from '../../../../shared/ipc/settings.js';
+import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
+import { startStub, type Stub } from '../api/stub-server.js';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const p of open.splice(0).reverse()) await p.close();
+});
+
+async function customService(): Promise<{ p: InProcess; stub: Stub; connection: ConnectionSetting }> {
+  const stub = await startStub();
+  open.push(stub);
+  const p = await inProcessApi();
+  open.push(p);
+  const connection: ConnectionSetting = {
+    kind: 'custom',
+    mode: 'v2',
+    baseUrl: stub.url,
+    filesUrl: stub.url,
+    eventsUrl: stub.url,
+  };
+  const saved = await p.api.invoke('settings.set', { connection });
+  expect(saved.ok).toBe(true);
+  return { p, stub, connection };
+}
+
+describe('Test connection', () => {
+  it('with no token stored says "enter a token first", sends nothing, and does not mark the token refused', async () => {
+    const { p, stub, connection } = await customService();
+    // The saved connection (Access token card, nothing typed) and a draft (Connection card).
+    const saved = await p.call('token.test', {});
+    const draft = await p.call('connection.test', { connection });
+    for (const r of [saved, draft]) {
+      expect(r).toMatchObject({ ok: false, kind: 'no-token' });
+      expect(r.message).toMatch(/Enter a token first/);
+      expect(r.message).not.toMatch(/refused/);
+    }
+    expect(stub.seen).toHaveLength(0);
+    expect(await p.call('token.status', {})).toMatchObject({ set: false, rejected: false });
+  });
+
+  it('a token the server refuses (401) is still told as refused, and marked so', async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_wrong_123456', connection });
+    stub.script({ status: 401, body: { success: false, message: 'Unauthorized' } });
+    expect(await p.call('token.test', {})).toMatchObject({ ok: false, kind: 'auth' });
+    expect(await p.call('token.status', {})).toMatchObject({ rejected: true });
+  });
+
+  it('against a service that never answers, gives up after one try within about 10 s', async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_some_123456', connection });
+    stub.script({ hang: true });
+    const started = Date.now();
+    const r = await p.call('connection.test', { connection });
+    const took = Date.now() - started;
+    expect(r).toMatchObject({ ok: false, kind: 'network' });
+    expect(took).toBeGreaterThanOrEqual(9_000);
+    expect(took).toBeLessThan(14_000);
+    expect(stub.seen).toHaveLength(1);
+  }, 20_000);
+
+  it('of the local sandbox in the other API mode leaves the running sandbox alone and says to switch first', async () => {
+    const p = await inProcessApi();
+    open.push(p);
+    expect(await p.call('connection.test', {})).toMatchObject({ ok: true });
+    const before = (await p.call('app.status', {})).connection;
+    expect(before).toMatchObject({ state: 'ready', label: expect.stringContaining('API v2') });
+    const r = await p.call('connection.test', { connection: { kind: 'local-sandbox', mode: 'legacy' } });
+    expect(r).toMatchObject({ ok: false, kind: 'error' });
+    expect(r.message).toMatch(/running in API v2 mode.*Save the connection to switch to it, then test it/);
+    // The same sandbox, still up, still in v2: nothing using it was cut off.
+    expect((await p.call('app.status', {})).connection).toEqual(before);
+    expect(await p.call('connection.test', { connection: { kind: 'local-sandbox', mode: 'v2' } })).toMatchObject({
+      ok: true,
+    });
+  });
+});
