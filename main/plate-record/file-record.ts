@@ -15,8 +15,9 @@ import { refuseReadElsewhere } from '../outbox/read-elsewhere.js';
 import { removeStaged, stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
-import { recordBuiltOn } from './record-basis.js';
+import { recordBuiltOn, RecordRefused } from './record-basis.js';
 import { listRecords, placeRecordFolder, recordNames, startRecordFolder } from './record-folders.js';
+import { ownViewStands, plateAsLeftHere } from './record-view.js';
 import { recordWells, type RecordWell } from './record-wells.js';
 import { markFiled, markUnfiled, removeUnfiled } from './unfiled-records.js';
 
@@ -73,6 +74,14 @@ function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder:
 const EVENT_AT = 4;
 const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
 
+/** A filing's key, from the dedupe key of its event entry (null for any other entry). */
+export const filingOfEvent = (dedupeKey: string | null): string | null =>
+  dedupeKey === null ? null : (new RegExp(`^(plate-record:.+):${EVENT_AT}$`).exec(dedupeKey)?.[1] ?? null);
+
+/** The ids of a filing's entries in batch order, null where the outbox holds none (never queued, or pruned). */
+export const filingEntriesOf = (outbox: Outbox, key: string): (number | null)[] =>
+  Array.from({ length: EVENT_AT + 1 }, (_, i) => outbox.findDeduped(`${key}:${i}`));
+
 /** A filing's record folder and time, as its event (committed with its entries) carries them. */
 function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | null {
   const event = outbox.findDeduped(`${key}:${EVENT_AT}`);
@@ -108,8 +117,15 @@ async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateR
   if (!filed) return null;
   const { folder, at } = filed;
   const kept = (await listRecords(d.recordsDir)).find((r) => r.folder === folder);
-  const entries = Array.from({ length: EVENT_AT + 1 }, (_, i) => d.outbox.findDeduped(`${key}:${i}`));
-  if (!kept || entries.some((e) => e === null)) return null;
+  // Its folder deleted since (by the user: the app never removes a filed one): building it again would
+  // answer a new folder its filing does not send, and the first answer's folder no longer exists.
+  if (!kept)
+    throw new RecordRefused(
+      `this press filed it already, as ${folder}, and that folder has since been deleted from this computer ` +
+        '(what it queued still goes from the Outbox). File the plate again for a new record.',
+    );
+  const entries = filingEntriesOf(d.outbox, key);
+  if (entries.some((e) => e === null)) return null;
   // When it was filed is what the first answer said (the folder's time moves with its files).
   return { ...kept, createdAt: Date.parse(at), entries: entries as number[] };
 }
@@ -162,14 +178,19 @@ export async function fileRecord(
   const m = await d.manifest(plateUuid);
   if (!m) throw new Error('That plate is not known here (open it once while online)');
   const builtOn = recordBuiltOn(m);
+  const ownView = ownViewStands(d.outbox, m, plateAsLeftHere(d.outbox, m));
   const at = d.now();
-  const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null);
+  const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null, ownView);
   const names = recordNames(m.hrid, at);
   const base = names.base;
   const files: { name: string; kind: RecordFile['kind']; bytes: Buffer }[] = [
     { name: `${base}.csv`, kind: 'wells', bytes: Buffer.from(wellTableCsv(wells)) },
     { name: `${base}_grid.csv`, kind: 'grid', bytes: Buffer.from(gridCsv(wells, m)) },
-    { name: `${base}.png`, kind: 'picture', bytes: platePng(m, wells, new Date(at)) },
+    {
+      name: `${base}.png`,
+      kind: 'picture',
+      bytes: platePng({ ...m, changedElsewhere: !ownView }, wells, new Date(at)),
+    },
   ];
   const key = dedupeKeyOf(filing);
   // Built under a hidden name, mark first, and named only when whole (see startRecordFolder).

@@ -58,13 +58,31 @@ export function wellFillPointPx(position: string, layout: { rows: number; column
 /** 384-well plates keep the picture the same width as 96-well ones. */
 const pitchFor = (layout: { columns: number }) => (PITCH * 12) / Math.max(12, layout.columns);
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/**
+ * Characters XML does not allow at all, not even escaped (control characters, U+FFFE/U+FFFF, a half
+ * of a surrogate pair, as a cut sample ID can leave): one in a plate's name or a sample ID made the
+ * picture fail to render, so the plate could never be filed. Shown as U+FFFD, the usual mark of a
+ * character that cannot be shown: the CSVs keep the text as it is.
+ */
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
-export function plateSvg(
-  plate: { hrid: string; name: string; rows: number; columns: number; unplacedUsed?: number },
-  wells: readonly RecordWell[],
-  at: Date,
-): string {
+const esc = (s: string) => s.replace(NOT_XML, '\ufffd').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The plate as the picture names it. `changedElsewhere`: another bench changed it since this
+ * computer's last write (record-view.ts), which is why its wells are unknown here.
+ */
+export interface PicturedPlate {
+  hrid: string;
+  name: string;
+  rows: number;
+  columns: number;
+  unplacedUsed?: number | null;
+  changedElsewhere?: boolean;
+}
+
+export function plateSvg(plate: PicturedPlate, wells: readonly RecordWell[], at: Date): string {
   const pitch = pitchFor(plate);
   const r = pitch * 0.42;
   const gridW = plate.columns * pitch;
@@ -114,8 +132,10 @@ export function plateSvg(
     unknown === 0
       ? ''
       : `<text x="${MARGIN.left}" y="${height - 12}" font-size="18" fill="#424242">${esc(
-          `${unknown} wells unknown here: the service does not list wells` +
-            (plate.unplacedUsed ? `; ${plate.unplacedUsed} of them are used (placed elsewhere)` : ''),
+          plate.changedElsewhere
+            ? `${unknown} wells unknown here: the plate was changed at another bench since this computer last wrote to it`
+            : `${unknown} wells unknown here: the service does not list wells` +
+                (plate.unplacedUsed ? `; ${plate.unplacedUsed} of them are used (placed elsewhere)` : ''),
         )}</text>`;
   const title = `${plate.hrid} · ${plate.name}`;
   return (
@@ -135,11 +155,7 @@ const require = createRequire(import.meta.url);
 const FONT = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf');
 const FONT_BOLD = require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf');
 
-export function platePng(
-  plate: { hrid: string; name: string; rows: number; columns: number; unplacedUsed?: number },
-  wells: readonly RecordWell[],
-  at: Date,
-): Buffer {
+export function platePng(plate: PicturedPlate, wells: readonly RecordWell[], at: Date): Buffer {
   const resvg = new Resvg(plateSvg(plate, wells, at), {
     font: { fontFiles: [FONT, FONT_BOLD], loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
     fitTo: { mode: 'zoom', value: PRINT_ZOOM },

@@ -1,4 +1,5 @@
 import type { CachedManifest, PendingWellChange } from '../../shared/ipc/channels/cache.js';
+import { entryShownState, stateSaidInLine } from '../../shared/outbox-words/shown-state.js';
 
 /** Why a record cannot be filed now; the message is for the scientist, as it stands. */
 export class RecordRefused extends Error {
@@ -12,18 +13,27 @@ const positionOf = (c: PendingWellChange): string =>
 /**
  * The plate's queued well changes a record is built on: the record states them as landed, so its
  * entries are sent only once every one of these is done (outbox `builtOn`), and are not sent if one is
- * refused. A change already refused makes the record wait for the user: the well's content is what
- * they must decide (correct or discard it), and a record must never state a change the service refused
- * (nor guess the well is as before, which a retried change may contradict).
+ * refused. A change already failed (refused, held for a look, unsure whether it arrived) makes the
+ * record wait for the user: the well's content is what they must decide (correct, send again or
+ * discard it), and a record must never state a change that did not land (nor guess the well is as
+ * before, which a retried change may contradict).
  */
 export function recordBuiltOn(m: CachedManifest): number[] {
   const changes = m.pending.filter(isWellChange);
-  const refused = changes.filter((c) => c.state === 'failed');
-  if (refused.length > 0) {
-    const wells = refused.map((c) => `${positionOf(c)}: ${c.error?.message ?? 'refused'}`).join('; ');
+  const failed = changes.filter((c) => c.state === 'failed');
+  if (failed.length > 0) {
+    // Each said as the Outbox says it (refused, held for a look, unsure whether it arrived, failed): a
+    // timeout is no refusal, and the user finds the change under those words.
+    const wells = failed
+      .map((c) => {
+        const said = stateSaidInLine(entryShownState(c.state, c.error, c.mayHaveArrived));
+        return `${positionOf(c)}: ${said} — ${c.error?.message ?? 'no reason given'}`;
+      })
+      .join('; ');
+    const one = failed.length === 1;
     throw new RecordRefused(
-      `${refused.length} well change${refused.length === 1 ? ' was' : 's were'} refused by the service (${wells}). ` +
-        'Correct or discard it in the Outbox, then file the record.',
+      `${failed.length} well change${one ? ' has' : 's have'} not gone through (${wells}). ` +
+        `Settle ${one ? 'it' : 'them'} in the Outbox (correct, send again or discard), then file the record.`,
     );
   }
   return changes.filter((c) => c.state !== 'done').map((c) => c.entryId);

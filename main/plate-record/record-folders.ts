@@ -65,12 +65,20 @@ export async function placeRecordFolder(recordsDir: string, built: string, folde
 
 const KIND_ORDER: readonly RecordFile['kind'][] = ['wells', 'grid', 'picture'];
 
+/** A kept record as listed; `notFiled` says why, when its filing will never be sent as it is. */
+export type KeptRecord = Omit<PlateRecord, 'entries'>;
+
 /**
  * Kept records, newest first (what the Outbox and Well fill screens link to), the `limit` newest when
  * given: records are kept for good, so only the folders' times are read for all of them, and the
- * files of those answered.
+ * files of those answered. `notFiled`: why, by folder, a record's filing will never be sent as it is
+ * (record-standing.ts), so it is not listed as a good record.
  */
-export async function listRecords(recordsDir: string, limit = Infinity): Promise<Omit<PlateRecord, 'entries'>[]> {
+export async function listRecords(
+  recordsDir: string,
+  limit = Infinity,
+  notFiled: ReadonlyMap<string, string> = new Map(),
+): Promise<KeptRecord[]> {
   let names: string[];
   try {
     names = await readdir(recordsDir);
@@ -81,7 +89,7 @@ export async function listRecords(recordsDir: string, limit = Infinity): Promise
   for (const folder of names.filter((n) => n.startsWith('PLATE_')))
     folders.push({ folder, createdAt: Math.round((await stat(path.join(recordsDir, folder))).mtimeMs) });
   folders.sort((a, b) => b.createdAt - a.createdAt);
-  const out: Omit<PlateRecord, 'entries'>[] = [];
+  const out: KeptRecord[] = [];
   for (const { folder, createdAt } of folders.slice(0, limit)) {
     const dir = path.join(recordsDir, folder);
     const inside = await readdir(dir).catch(() => [] as string[]);
@@ -98,7 +106,14 @@ export async function listRecords(recordsDir: string, limit = Infinity): Promise
     }
     // The order filing answers them in (table, grid, picture), whatever order the disk lists them in.
     files.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
-    out.push({ folder, plate: plateOfFolder(folder), createdAt, files });
+    const why = notFiled.get(folder);
+    out.push({
+      folder,
+      plate: plateOfFolder(folder),
+      createdAt,
+      files,
+      ...(why === undefined ? {} : { notFiled: why }),
+    });
   }
   return out;
 }

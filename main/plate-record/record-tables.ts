@@ -1,6 +1,23 @@
 import { stringify } from 'csv-stringify/sync';
+import { defuseFormula } from '../../shared/csv-formula.js';
 import { isInLayout, parsePosition } from '../../shared/layout/positions.js';
 import type { RecordWell } from './record-wells.js';
+
+/**
+ * Every cell of a record's CSVs is text (sample IDs and labels from many hands): each is defused as
+ * the Data screen's export does, so a spreadsheet opening the record shows it and never runs it. No
+ * byte-order mark, unlike that export: instruments' import and analysis scripts read these files, and
+ * a BOM would become part of their first column's name.
+ */
+const tableCsv = (rows: readonly (readonly string[])[]): string =>
+  stringify(rows.map((cells) => cells.map(defuseFormula)));
+
+/**
+ * The label a well without a sample holds that makes it more than empty (a control, a blank, a
+ * standard), or null. SAMPLE alone only says a sample goes there: the well is free, as Well fill's
+ * cursor treats it (renderer/lib/plate-map/fill-order.ts isReservedWell), and the grid and picture show it.
+ */
+const controlLabel = (w: RecordWell): string | null => (w.label !== '' && w.label !== 'SAMPLE' ? w.label : null);
 
 /**
  * What a record says a well holds, in one word: a blank sample id alone cannot tell an empty well from
@@ -8,7 +25,7 @@ import type { RecordWell } from './record-wells.js';
  */
 export function contentOf(w: RecordWell): 'sample' | 'label' | 'empty' | 'unknown' {
   if (!w.known) return 'unknown';
-  return w.sample !== null ? 'sample' : w.label !== '' ? 'label' : 'empty';
+  return w.sample !== null ? 'sample' : controlLabel(w) !== null ? 'label' : 'empty';
 }
 
 /** What the grid shows for a well whose content is unknown: never the blank that means "empty". */
@@ -16,8 +33,9 @@ export const UNKNOWN_CELL = '?';
 
 /** `PLATE_<hrid>_<date>.csv`: one row per well, as instruments' import and analysis scripts read it. */
 export function wellTableCsv(wells: readonly RecordWell[]): string {
-  return stringify(
-    wells.map((w) => [
+  return tableCsv([
+    ['position', 'sample id', 'labsheet', 'label', 'tags', 'filled at', 'content'],
+    ...wells.map((w) => [
       w.position,
       w.sample?.id ?? '',
       w.sample?.labsheet ?? '',
@@ -26,8 +44,7 @@ export function wellTableCsv(wells: readonly RecordWell[]): string {
       w.filledAt === null ? '' : new Date(w.filledAt).toISOString(),
       contentOf(w),
     ]),
-    { header: true, columns: ['position', 'sample id', 'labsheet', 'label', 'tags', 'filled at', 'content'] },
-  );
+  ]);
 }
 
 /**
@@ -40,10 +57,8 @@ export function gridCsv(wells: readonly RecordWell[], layout: { rows: number; co
   for (const w of wells) {
     const at = parsePosition(w.position);
     if (!at || !isInLayout(at, layout)) continue;
-    grid[at.row]![at.column] = !w.known
-      ? UNKNOWN_CELL
-      : (w.sample?.id ?? (w.label && w.label !== 'SAMPLE' ? w.label : ''));
+    grid[at.row]![at.column] = !w.known ? UNKNOWN_CELL : (w.sample?.id ?? controlLabel(w) ?? '');
   }
   const header = ['', ...Array.from({ length: layout.columns }, (_, c) => String(c + 1))];
-  return stringify([header, ...grid.map((cells, r) => [String.fromCharCode(65 + r), ...cells])]);
+  return tableCsv([header, ...grid.map((cells, r) => [String.fromCharCode(65 + r), ...cells])]);
 }

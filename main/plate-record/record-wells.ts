@@ -1,5 +1,5 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
-import { positionsInOrder } from '../../shared/layout/positions.js';
+import { positionKey, positionsInOrder } from '../../shared/layout/positions.js';
 import { applyWellIntent, type WellState } from '../../shared/outbox/well-state.js';
 
 /** One well as the record states it: what it holds once the queue has landed, and when it was filled here. */
@@ -25,28 +25,35 @@ export interface RecordWell extends WellState {
  * wells says so; otherwise only its count does: emptySpaces known, the layout known, and no used well
  * unaccounted for (`unplacedUsed` 0) means every other position is empty.
  */
-function othersAreEmpty(m: CachedManifest): boolean {
+function othersAreEmpty(m: CachedManifest, ownView: boolean): boolean {
   if (m.wellsFrom === 'service') return true;
-  return m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && m.unplacedUsed === 0;
+  return ownView && m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && m.unplacedUsed === 0;
 }
 
 /**
  * The plate as the record shows it: the service's wells with this computer's queued changes folded
  * in, oldest first, failed ones left out (they did not land); every position, row-major. `createdAt`
- * gives each entry's queue time (the "filled at" column).
+ * gives each entry's queue time (the "filled at" column). `ownView` false: the plate was changed
+ * elsewhere since this computer's last write (record-view.ts), so neither its record of the wells nor
+ * the count says anything, and only the changes still to land here are stated.
  */
-export function recordWells(m: CachedManifest, createdAt: (entryId: number) => number | null): RecordWell[] {
+export function recordWells(
+  m: CachedManifest,
+  createdAt: (entryId: number) => number | null,
+  ownView = true,
+): RecordWell[] {
   const wells = new Map<string, RecordWell>();
-  const known = othersAreEmpty(m);
+  const known = othersAreEmpty(m, ownView);
   for (const p of positionsInOrder(m, 'row-major'))
     wells.set(p, { position: p, sample: null, label: '', tags: [], filledAt: null, known });
-  for (const w of m.wells) {
-    const at = wells.get(w.position);
-    if (at) wells.set(w.position, { ...at, sample: w.sample, label: w.label, tags: w.tags, known: true });
+  // Matched by one key per well: a service may list A01 or a1 for A1, and a change may name it so.
+  for (const w of m.wellsFrom === 'service' || ownView ? m.wells : []) {
+    const at = wells.get(positionKey(w.position));
+    if (at) wells.set(at.position, { ...at, sample: w.sample, label: w.label, tags: w.tags, known: true });
   }
   for (const c of m.pending) {
     if (c.state === 'failed' || (c.intent.type !== 'well-set' && c.intent.type !== 'well-remove')) continue;
-    const before = wells.get(c.intent.position);
+    const before = wells.get(positionKey(c.intent.position));
     if (!before) continue;
     const after = applyWellIntent(before, c.intent);
     const newSample = c.intent.type === 'well-set' && c.intent.sample !== undefined && c.intent.sample !== null;
@@ -57,7 +64,7 @@ export function recordWells(m: CachedManifest, createdAt: (entryId: number) => n
       c.intent.type === 'well-set'
         ? newSample || (c.intent.sample !== undefined && c.intent.label !== undefined)
         : new Set(c.intent.fields).size === 3;
-    wells.set(c.intent.position, {
+    wells.set(before.position, {
       ...after,
       known: before.known || whole,
       position: before.position,

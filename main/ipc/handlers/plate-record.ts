@@ -2,6 +2,7 @@ import path from 'node:path';
 import { MAX_RECORDS_LISTED, type plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
 import { fileRecord, UnfiledLeftoverError, type PlateRecordDeps } from '../../plate-record/file-record.js';
 import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
+import { notFiledRecords } from '../../plate-record/record-standing.js';
 import { ReadElsewhereError, WriteError } from '../../outbox/index.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
@@ -38,7 +39,8 @@ export function plateRecordHandlers(
   return {
     'plateRecord.file': ({ plateUuid, page, filing, readFrom }) =>
       fileRecord(d, plateUuid, page, filing, readFrom).catch(notFiled),
-    'plateRecord.list': ({ limit }) => listRecords(d.recordsDir, limit ?? MAX_RECORDS_LISTED),
+    'plateRecord.list': ({ limit }) =>
+      listRecords(d.recordsDir, limit ?? MAX_RECORDS_LISTED, notFiledRecords(d.outbox)),
     'plateRecord.read': async ({ folder, name }) => ({
       base64: (await readRecordFile(d.recordsDir, folder, name).catch(failed('Cannot read it'))).toString('base64'),
     }),

@@ -1,6 +1,7 @@
 import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
+import { ROW_PAGE_SIZE_MAX } from '../../../shared/api/labsheets.js';
 import { REACHABLE_ROWS, rowWindowAt } from './lib/paging.js';
 
 export interface SearchRequest {
@@ -13,7 +14,8 @@ export interface SearchRequest {
 
 /**
  * The service has no search, so a search by ID walks the rows in pages of up to 1000 (shrinking at
- * the end to reach row 49,999, the last one the paging limit allows), showing progress.
+ * the end to reach row 49,999, the last one the paging limit allows, or to the service's own page
+ * size when it answers fewer rows than asked), showing progress.
  */
 export class RowSearch {
   results = $state<CellValue[][] | null>(null);
@@ -64,7 +66,10 @@ export class RowSearch {
     this.results = [];
     this.describe = `whose ${req.column} contains "${req.query.trim()}"`;
     const found: CellValue[][] = [];
-    for (let window = rowWindowAt(0); window; window = rowWindowAt(this.scanned)) {
+    // Lowered to the rows a service answers a page when it answers fewer than asked (its own cap): the
+    // next pages are then asked in that size, so page N is the rows after those read.
+    let pageSize = ROW_PAGE_SIZE_MAX;
+    for (let window = rowWindowAt(0, pageSize); window; window = rowWindowAt(this.scanned, pageSize)) {
       const r = await this.#api.invoke('lab.fetchLabsheetRows', {
         labsheet: req.labsheet,
         ...window,
@@ -94,10 +99,19 @@ export class RowSearch {
       this.total = r.value.total;
       this.scanned += r.value.rows.length;
       this.results = [...found];
-      if (r.value.rows.length < window.pageSize || this.scanned >= r.value.total) {
+      // A short page is no end: a service may answer fewer rows a page than asked. Only an empty page or
+      // the total ends the walk.
+      if (this.scanned >= r.value.total) {
         this.finished = true;
         break;
       }
+      if (r.value.rows.length === 0) {
+        this.error = {
+          text: `the service answered no rows after ${this.scanned} of ${r.value.total}: the search did not read the rest (search again)`,
+        };
+        break;
+      }
+      if (r.value.rows.length < window.pageSize) pageSize = r.value.rows.length;
     }
     this.running = false;
   }

@@ -46,6 +46,8 @@ export const plateRecord = z.strictObject({
   files: z.array(recordFile),
   /** The outbox entries filing it: three uploads, the attach-image, then the plate.completed event. */
   entries: z.array(z.number().int()),
+  /** Why its filing will never be sent as it is (a well change it states was refused), when so. */
+  notFiled: z.string().optional(),
 });
 export type PlateRecord = z.infer<typeof plateRecord>;
 

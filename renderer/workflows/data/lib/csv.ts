@@ -1,18 +1,14 @@
 import type { CellValue } from '../../../../shared/api/primitives.js';
+import { defuseFormula } from '../../../../shared/csv-formula.js';
 
 /**
- * Spreadsheet programs run a cell that starts with one of these as a formula ("CSV injection").
- * Lab data comes from many hands, so such text cells are written with a leading apostrophe, which
- * spreadsheets show as plain text. Numbers are never touched: -5 stays -5.
+ * One field in RFC 4180 form: quoted when it holds a comma, quote, line break or edge spaces. Text a
+ * spreadsheet would run as a formula is defused (shared/csv-formula.ts); numbers are never touched.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-
-/** One field in RFC 4180 form: quoted when it holds a comma, quote, line break or edge spaces. */
 export function csvField(value: CellValue | boolean | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  const text = FORMULA_START.test(value) && !NUMERIC.test(value) ? `'${value}` : value;
+  const text = defuseFormula(value);
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { recordBuiltOn } from '../../../../main/plate-record/record-basis.js';
+import type { CachedManifest, PendingWellChange } from '../../../../shared/ipc/channels/cache.js';
+
+const change = (position: string, over: Partial<PendingWellChange>): PendingWellChange => ({
+  entryId: 1,
+  state: 'failed',
+  updatedAt: 0,
+  intent: {
+    type: 'well-set',
+    manifest: { uuid: 'u1' },
+    position,
+    sample: { id: 'S-0001', labsheet: 'Samples' },
+    label: '',
+    tags: [],
+  },
+  error: null,
+  mayHaveArrived: null,
+  ...over,
+});
+
+const plate = (pending: PendingWellChange[]): CachedManifest => ({
+  name: 'QC',
+  template: '96 Well Plate',
+  uuid: 'u1',
+  hrid: 'PL-0001',
+  barcode: '',
+  rows: 8,
+  columns: 12,
+  layoutFrom: 'service',
+  wells: [],
+  wellsFrom: 'service',
+  basis: { lastUpdate: null, emptySpaces: null },
+  unplacedUsed: 0,
+  fetchedAt: 0,
+  fromCache: false,
+  pending,
+});
+
+describe('filing a plate one of whose well changes failed', () => {
+  it('says a timeout as the Outbox says it, not as a refusal by the service', () => {
+    const m = plate([
+      change('A3', {
+        error: { kind: 'timeout', message: 'The service did not answer within 30 s' },
+        mayHaveArrived: 'gave-up',
+      }),
+    ]);
+    expect(() => recordBuiltOn(m)).toThrow(/A3: unsure whether it arrived — The service did not answer within 30 s/);
+    expect(() => recordBuiltOn(m)).not.toThrow(/refused/);
+  });
+
+  it('says a refusal as one, with the service’s reason', () => {
+    const m = plate([change('G7', { error: { kind: 'rejected', status: 422, message: 'No sample NO-SUCH' } })]);
+    expect(() => recordBuiltOn(m)).toThrow(/G7: refused — No sample NO-SUCH/);
+  });
+});
