@@ -69,9 +69,22 @@ export function coalesceWells(
     if (!f) folds.set(key, (f = { remove: new Set(), set: false }));
     if (intent.type === 'well-set') {
       f.set = true;
-      if (intent.sample !== undefined) f.sample = intent.sample;
-      if (intent.label !== undefined) f.label = intent.label;
-      if (intent.tags !== undefined) f.tags = intent.tags;
+      // A field given a value after its removal is not removed too: the spec gives no order between
+      // `wells` and `removeFromWells`, and a service applying the set first would then clear the tube
+      // just put there. A field given empty keeps its removal (both clear it, in either order; an empty
+      // value alone is not the spec's way to clear).
+      if (intent.sample !== undefined) {
+        f.sample = intent.sample;
+        if (intent.sample !== null) f.remove.delete('SAMPLE');
+      }
+      if (intent.label !== undefined) {
+        f.label = intent.label;
+        if (intent.label !== '') f.remove.delete('LABEL');
+      }
+      if (intent.tags !== undefined) {
+        f.tags = intent.tags;
+        if (intent.tags.length > 0) f.remove.delete('TAGS');
+      }
     } else {
       for (const field of intent.fields) {
         f.remove.add(field);

@@ -28,14 +28,38 @@ describe('coalescing wells into one manifest/update', () => {
     expect(c.request.plate).toEqual({ removeFromWells: [{ position: 'A1', fields: ['SAMPLE'] }] });
   });
 
-  it('a removal then a set sends both: the server removes first, so the set lands last', () => {
+  it('a removal then a set removes only what the set does not give: either order of applying them lands the set', () => {
     const c = coalesceWells(
       { hrid: 'P' },
       tag<WellIntent>([wellRemove('A1', ['SAMPLE', 'LABEL']), wellSet('A1', 'S-9')]),
     );
+    // The spec gives no order between the two lists: with SAMPLE in both, a service applying `wells`
+    // first cleared the tube just set (the old request), while the app marked it done.
     expect(c.request.plate).toEqual({
       wells: [{ position: 'A1', sample: { id: 'S-9', labsheet: 'Samples' }, tags: [], label: '' }],
-      removeFromWells: [{ position: 'A1', fields: ['SAMPLE', 'LABEL'] }],
+      removeFromWells: [{ position: 'A1', fields: ['LABEL'] }],
+    });
+  });
+
+  it('a removal then a set giving that field empty keeps the removal (the label of a well emptied first)', () => {
+    const emptyLabelled: WellIntent = {
+      type: 'well-set',
+      manifest: { hrid: 'P' },
+      position: 'A1',
+      sample: null,
+      label: 'BLANK',
+    };
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([wellRemove('A1', ['SAMPLE']), emptyLabelled]));
+    expect(c.request.plate).toEqual({
+      wells: [{ position: 'A1', sample: null, tags: [], label: 'BLANK' }],
+      removeFromWells: [{ position: 'A1', fields: ['SAMPLE'] }],
+    });
+  });
+
+  it('a removal then a set of the same field sends the set alone', () => {
+    const c = coalesceWells({ hrid: 'P' }, tag<WellIntent>([wellRemove('A1', ['SAMPLE']), wellSet('A1', 'S-9')]));
+    expect(c.request.plate).toEqual({
+      wells: [{ position: 'A1', sample: { id: 'S-9', labsheet: 'Samples' }, tags: [], label: '' }],
     });
   });
 
