@@ -75,11 +75,25 @@ const KNOWN_LAYOUTS: Record<number, Layout> = {
   384: { rows: 16, columns: 24 },
 };
 
-/** Guesses a layout from a manifest template name; null when the name says nothing we know. */
+/**
+ * Guesses a layout from a manifest template name; null when the name says nothing we know. "8 x 12"
+ * names both sides (the shorter is the rows: plates and racks lie landscape); otherwise a number of
+ * positions we know ("384 Well Plate"), wherever it stands in the name. The first number alone made
+ * "12 x 8 Plate" a 3 × 4 and "6 x 16 rack" a 2 × 3.
+ */
 export function layoutFromTemplate(template: string): Layout | null {
-  const m = /(\d+)/.exec(template);
-  if (!m) return null;
-  return KNOWN_LAYOUTS[Number(m[1])] ?? null;
+  const sides = /(\d+)\s*[x×]\s*(\d+)/i.exec(template);
+  if (sides) {
+    const [a, b] = [Number(sides[1]), Number(sides[2])];
+    const layout = { rows: Math.min(a, b), columns: Math.max(a, b) };
+    // Sides no plate or box we support has: the name says something else (a shelf of 100), not a count.
+    return layout.rows >= 1 && layout.rows <= MAX_ROWS && layout.columns <= MAX_COLUMNS ? layout : null;
+  }
+  for (const m of template.matchAll(/\d+/g)) {
+    const known = KNOWN_LAYOUTS[Number(m[0])];
+    if (known) return known;
+  }
+  return null;
 }
 
 export function capacity(layout: Layout): number {

@@ -26,5 +26,14 @@ describe('well positions', () => {
     expect(layoutFromTemplate('96 Well Plate')).toEqual(plate96);
     expect(layoutFromTemplate('81 Slot Box')).toEqual({ rows: 9, columns: 9 });
     expect(layoutFromTemplate('Custom rack')).toBeNull();
+    // Both sides named: the shorter is the rows, whichever comes first; the first number alone gave
+    // 3 × 4, 4 × 6 and 2 × 3 for these.
+    expect(layoutFromTemplate('12 x 8 Plate')).toEqual(plate96);
+    expect(layoutFromTemplate('24x16 (384) plate')).toEqual({ rows: 16, columns: 24 });
+    expect(layoutFromTemplate('6 × 16 rack')).toEqual({ rows: 6, columns: 16 });
+    // A count of positions anywhere in the name, not only the first number.
+    expect(layoutFromTemplate('Plate 2 (96 wells)')).toEqual(plate96);
+    // Sides no plate has are no layout.
+    expect(layoutFromTemplate('Shelf 1 x 100')).toBeNull();
   });
 });
