@@ -118,6 +118,16 @@ export interface PlateState {
 }
 
 /**
+ * Two readings of a plate agree unless a field both carry differs; a service that sends neither
+ * cannot be checked. The send-time plate check and the plate record judge "changed elsewhere" alike.
+ */
+export function readingsAgree(a: PlateState, b: PlateState): boolean {
+  if (a.lastUpdate !== null && b.lastUpdate !== null && a.lastUpdate !== b.lastUpdate) return false;
+  if (a.emptySpaces !== null && b.emptySpaces !== null && a.emptySpaces !== b.emptySpaces) return false;
+  return true;
+}
+
+/**
  * A plate as this computer's own writes left it. `before`, when set, is the plate as read just before
  * the first of them (moves into it): only a reading that agrees with it is this computer's own. Without
  * it, any earlier reading is (after a write to its wells, whose check already compared them).

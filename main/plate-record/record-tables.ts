@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { defuseFormula } from '../../shared/csv-formula.js';
 import { isInLayout, parsePosition } from '../../shared/layout/positions.js';
+import { isReservingLabel } from '../../shared/outbox/well-state.js';
 import type { RecordWell } from './record-wells.js';
 
 /**
@@ -14,10 +15,9 @@ const tableCsv = (rows: readonly (readonly string[])[]): string =>
 
 /**
  * The label a well without a sample holds that makes it more than empty (a control, a blank, a
- * standard), or null. SAMPLE alone only says a sample goes there: the well is free, as Well fill's
- * cursor treats it (renderer/lib/plate-map/fill-order.ts isReservedWell), and the grid and picture show it.
+ * standard), or null: isReservingLabel, as Well fill's cursor, the grid and the picture read it.
  */
-const controlLabel = (w: RecordWell): string | null => (w.label !== '' && w.label !== 'SAMPLE' ? w.label : null);
+const controlLabel = (w: RecordWell): string | null => (isReservingLabel(w.label) ? w.label : null);
 
 /**
  * What a record says a well holds, in one word: a blank sample id alone cannot tell an empty well from

@@ -1,18 +1,8 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
-import type { PlateState } from '../outbox/entry.js';
+import { readingsAgree, type PlateState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/index.js';
 import { RecordRefused } from './record-basis.js';
-
-/**
- * Two readings of a plate agree unless a field both carry differs (the rule of the send-time plate
- * check, main/sync/plate-check.ts): a service that sends neither field cannot be checked.
- */
-function agree(a: PlateState, b: PlateState): boolean {
-  if (a.lastUpdate !== null && b.lastUpdate !== null && a.lastUpdate !== b.lastUpdate) return false;
-  if (a.emptySpaces !== null && b.emptySpaces !== null && a.emptySpaces !== b.emptySpaces) return false;
-  return true;
-}
 
 /** The plate as this computer's last writes to it left it, under either name its changes were queued by. */
 export function plateAsLeftHere(outbox: Outbox, m: CachedManifest): PlateState[] {
@@ -48,7 +38,7 @@ export function ownViewStands(outbox: Outbox, m: CachedManifest, leftHere: reado
   // No reading after a write of this computer's (none made here, or made without a plate reading, as
   // older versions queued them): nothing to compare with, as for the send-time check.
   if (leftHere.length === 0) return true;
-  if (leftHere.some((s) => agree(m.basis, s))) return true;
+  if (leftHere.some((s) => readingsAgree(m.basis, s))) return true;
   if (!writingNow(outbox, m)) return false;
   if (m.fromCache) return true;
   throw new RecordRefused(

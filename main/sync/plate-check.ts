@@ -1,4 +1,4 @@
-import type { EntryError, OutboxEntry, PlateSeen, PlateState } from '../outbox/entry.js';
+import { readingsAgree, type EntryError, type OutboxEntry, type PlateSeen, type PlateState } from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
 import { classify, countUnanswered, waitedOutAsSilence, type Classified } from './classify.js';
@@ -12,13 +12,6 @@ export type PlateCheck =
   | { kind: 'unchanged'; watched: boolean }
   | { kind: 'changed'; now: PlateState; expected: PlateState; hrid: string }
   | { kind: 'unreachable'; failure: Classified };
-
-/** Two readings agree unless a field both carry differs; a service that sends neither cannot be checked. */
-function agree(a: PlateState, b: PlateState): boolean {
-  if (a.lastUpdate !== null && b.lastUpdate !== null && a.lastUpdate !== b.lastUpdate) return false;
-  if (a.emptySpaces !== null && b.emptySpaces !== null && a.emptySpaces !== b.emptySpaces) return false;
-  return true;
-}
 
 async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState & { hrid: string }> {
   const m = await ctx.transport.fetchManifestMetadata('uuid' in ref ? { uuid: ref.uuid } : { hrid: ref.hrid }, {
@@ -58,12 +51,12 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
     return { kind: 'unchanged', watched: true };
   }
   ctx.onAnswered();
-  if ((basis && agree(now, basis)) || (seen && agree(now, seen) && ownSince(seen, basis)))
+  if ((basis && readingsAgree(now, basis)) || (seen && readingsAgree(now, seen) && ownSince(seen, basis)))
     return { kind: 'unchanged', watched: true };
   const { hrid, ...state } = now;
   // Said against what the plate failed to match: this computer's record, or, when the plate still looks
   // as the record says but the changes' reading is older than where it starts, that reading.
-  const expected = seen && !agree(now, seen) ? seen : (basis ?? seen!);
+  const expected = seen && !readingsAgree(now, seen) ? seen : (basis ?? seen!);
   return { kind: 'changed', now: state, expected, hrid };
 }
 
@@ -74,7 +67,7 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
  * Changes queued by older versions carry no reading: the record stands for them, as it did.
  */
 function ownSince(seen: PlateSeen, basis: PlateState | null): boolean {
-  return !seen.before || !basis || agree(basis, seen.before);
+  return !seen.before || !basis || readingsAgree(basis, seen.before);
 }
 
 /**
@@ -97,7 +90,7 @@ export async function readBeforeMoves(
   }
   ctx.onAnswered();
   const seen = ctx.outbox.plateSeen(target);
-  return { before: seen && agree(now, seen) ? seen.before : now };
+  return { before: seen && readingsAgree(now, seen) ? seen.before : now };
 }
 
 /**

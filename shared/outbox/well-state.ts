@@ -27,6 +27,15 @@ export function applyWellIntent(w: WellState, i: WellIntent): WellState {
   };
 }
 
+/**
+ * A label that keeps its well for something other than a sample: a control, a blank, a standard. SAMPLE
+ * only says a sample goes there, so a well labelled SAMPLE with none in it is free. One rule for Well
+ * fill's cursor, Assign location's free positions and the plate record's contents.
+ */
+export function isReservingLabel(label: string): boolean {
+  return label !== '' && label !== 'SAMPLE';
+}
+
 /** A well the service counts as not empty: it holds a sample or carries a label (a control, a blank). */
 export function isUsedWell(w: WellState): boolean {
   return w.sample !== null || w.label !== '';

@@ -1,4 +1,5 @@
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
+import { isReservingLabel } from '../../../shared/outbox/well-state.js';
 
 /**
  * Where the next scanned sample goes: the first empty well at or after `from` in fill order,
@@ -32,5 +33,5 @@ export function wellPast(layout: Layout, order: FillOrder, position: string): st
  * controls; the 95th and 96th tubes must not be put there. A position scan can still arm one.
  */
 export function isReservedWell(w: { sample: string | null; label: string }): boolean {
-  return w.sample === null && w.label !== '' && w.label !== 'SAMPLE';
+  return w.sample === null && isReservingLabel(w.label);
 }
