@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, errorBody } from '../../shared/api/errors.js';
+import { answerSuccess } from '../../shared/api/primitives.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import {
   ApiError,
@@ -43,6 +44,17 @@ export function readErrorBody(text: string): { serverMessage?: string; reason?: 
 }
 
 /**
+ * A body that is a web page: no answer of the service's, whose every body is JSON, but of something
+ * between (a proxy's or captive portal's sign-in page, a firewall's or gateway's error page).
+ */
+export function isWebPage(text: string): boolean {
+  return /^[\s\uFEFF]*</.test(text);
+}
+
+/** What is said of a web page that answered instead of the service. */
+export const WEB_PAGE_ANSWER = 'a web page answered, not the service (a proxy, sign-in page or firewall between?)';
+
+/**
  * The status a spec message stands for. The spec states status per message only for create labsheet;
  * "on other endpoints the messages recur and are expected to use the same meanings", with their
  * status not shown — so a recognised message means what the table says, whatever status carried it.
@@ -72,6 +84,12 @@ export function mapHttpError(
     reason: redact(body.reason, ctx.token),
   };
   const ownMeaning = status === 408 || status === 429 || (status >= 300 && status < 400);
+  // A 4xx that is a web page came from something between, not the service, whose refusals are JSON:
+  // the request itself may be fine. Refused for good, a proxy's 404 page failed every queued entry and a
+  // firewall's 403 page paused the whole queue for a token. It is tried again within the entry's bound,
+  // and is unsure for a write not safe to repeat. A 401 stays the token's, whatever its body.
+  if (status >= 400 && status < 500 && !ownMeaning && status !== 401 && isWebPage(bodyText))
+    return new ServerError(WEB_PAGE_ANSWER, { ...init, uncertain: !ctx.idempotent });
   const meant = (ownMeaning ? undefined : statusOfMessage(body.serverMessage)) ?? status;
   if (meant === 401) return new AuthError('the token was refused', init);
   if (meant === 403) return new AuthError('not authorised', init);
@@ -98,7 +116,10 @@ export function mapHttpError(
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }
-  if (status >= 300 && status < 400) return new ProtocolError('unexpected redirect', init);
+  // A 303 says a POST was processed, and any redirect may follow a write that was: resent, a webhook or
+  // an upload went up to 8 times. Unsure for a write not safe to repeat, as a 5xx is.
+  if (status >= 300 && status < 400)
+    return new ProtocolError('unexpected redirect', { ...init, uncertain: !ctx.idempotent });
   // 400 and every other 4xx: the request itself was wrong; resending it unchanged will not help.
   return new BadRequestError('bad request', init);
 }
@@ -145,7 +166,8 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
 export function successFalseBody(value: unknown): { message: string; reason?: string } | null {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
   const body = value as { success?: unknown; message?: unknown; reason?: unknown };
-  if (body.success !== false && body.success !== 'false') return null;
+  // Read as every answer's `success` is: "FALSE" or 0 is a refusal too, never an unreadable acceptance.
+  if (answerSuccess.safeParse(body.success).data !== false) return null;
   const message = typeof body.message === 'string' ? body.message : ERROR_MESSAGES[500];
   return typeof body.reason === 'string' ? { message, reason: body.reason } : { message };
 }

@@ -3,7 +3,15 @@ import type { z } from 'zod';
 import type { ServiceConnection } from '../../shared/api/connection.js';
 import { ENDPOINTS, type EndpointName } from '../../shared/api/endpoints.js';
 import { ApiError, AuthError, CancelledError, ProtocolError, UnreadableAnswerError } from './errors.js';
-import { mapHttpError, mapRefusal, mapTransportError, successFalseBody, type MapContext } from './map-error.js';
+import {
+  isWebPage,
+  mapHttpError,
+  mapRefusal,
+  mapTransportError,
+  successFalseBody,
+  WEB_PAGE_ANSWER,
+  type MapContext,
+} from './map-error.js';
 import { isRetryable, retryDelay, type RetryPolicy, type Sleep } from './retry.js';
 import { endpointUrl, toSearchParams } from './urls.js';
 import { describeIssues, parseJson } from './validate.js';
@@ -161,6 +169,10 @@ function readResponse<T>(spec: CallSpec<T>, status: number, bodyText: string, ct
           reason,
         })
       : new ProtocolError(summary, { endpoint: spec.endpoint, status, reason });
+  // A sign-in page of a captive portal or proxy answers 200 too: not the service's acceptance (a write
+  // was taken as done, though nothing reached the service), but no answer of the service's at all.
+  if (isWebPage(bodyText))
+    throw new ProtocolError(WEB_PAGE_ANSWER, { endpoint: spec.endpoint, status, uncertain: write && !ctx.idempotent });
   const json = write && bodyText.trim() === '' ? { ok: true as const, value: {} } : parseJson(bodyText);
   if (!json.ok) throw unreadable('the answer is not JSON', json.problem);
   const refused = successFalseBody(json.value);

@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** The service answers `success` as a boolean or as the strings "true"/"false"; callers see a boolean. */
-export const successFlag = z
-  .union([z.boolean(), z.enum(['true', 'false'])])
-  .transform((v) => v === true || v === 'true');
-
 /** A labsheet cell as the service transports it. */
 export const cellValue = z.union([z.string(), z.number(), z.null()]);
 export type CellValue = z.infer<typeof cellValue>;
@@ -113,8 +108,6 @@ export const answerOptionalText = z
   .optional();
 
 /** `success` as an answer may carry it, or leave it out; a refusal (`false`) is caught before schemas run. */
-export const answerSuccess = successFlag.optional();
-
 /** A boolean the spec names; services also send "true"/"false" or 1/0. Absent reads as absent. */
 export const answerBoolean = z
   .union([
@@ -126,6 +119,13 @@ export const answerBoolean = z
   ])
   .transform((v) => (v === null ? undefined : v === true || v === 1 || String(v).toLowerCase() === 'true'))
   .optional();
+
+/**
+ * `success` as a service answers it: the spec's boolean, or "true"/"FALSE"/1/0 as answerBoolean reads
+ * them (only true/"true"/false/"false" were read, so a refusal written "FALSE" or 0 was an unreadable
+ * answer to a write, taken as accepted). Callers see a boolean, or undefined when absent or null.
+ */
+export const answerSuccess = answerBoolean.optional();
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';

@@ -191,6 +191,59 @@ describe('validation', () => {
     expect(stub.seen).toHaveLength(1);
   });
 
+  describe('a web page answering instead of the service (a proxy, sign-in page or firewall between)', () => {
+    const rows = { labsheet: 'Samples', rows: [{ 'Sample ID': 'S-1' }, { Status: 'thawed' }] };
+    const page = '<!DOCTYPE html><html><body>Sign in to Corp SSO</body></html>';
+
+    it('a 200 page to a write is no acceptance: unsure for a write not safe to repeat, tried again for one that is', async () => {
+      // The old client took it for an unreadable acceptance, and the sync engine marked the write done.
+      stub.script({ status: 200, raw: page, headers: { 'content-type': 'text/html' } });
+      const hook = await failure(client().sendWebhook({ event: 'x' }));
+      expect(hook).toBeInstanceOf(ProtocolError);
+      expect(hook.uncertain).toBe(true);
+      expect(hook.message).toMatch(/a web page answered, not the service/);
+      stub.script({ status: 200, raw: page });
+      const update = await failure(client({ retry: { attempts: 1 } }).updateRowsById(rows));
+      expect(update).toBeInstanceOf(ProtocolError);
+      expect(update.transient).toBe(true);
+      expect(update.uncertain).toBe(false);
+    });
+
+    it('a 4xx page is no refusal of the request: a 404 is not "not found", a 403 not "no token"; a 401 stays the token’s', async () => {
+      stub.script({ status: 404, raw: '<html><center>nginx</center></html>' });
+      const gone = await failure(client({ retry: { attempts: 1 } }).updateRowsById(rows));
+      expect(gone).toBeInstanceOf(ServerError);
+      expect(gone.transient).toBe(true);
+      stub.script({ status: 403, raw: '<html>Request blocked</html>' });
+      const blocked = await failure(client().sendWebhook({ event: 'x' }));
+      expect(blocked).toBeInstanceOf(ServerError);
+      expect(blocked.uncertain).toBe(true);
+      stub.script({ status: 401, raw: '<html>Unauthorized</html>' });
+      expect(await failure(client().sendWebhook({ event: 'x' }))).toBeInstanceOf(AuthError);
+    });
+  });
+
+  it('a redirect to a write not safe to repeat is unsure (a 303 says the POST was processed), and not tried again', async () => {
+    stub.script({ status: 303, raw: '', headers: { location: '/webhook/custom/result/1' } });
+    const e = await failure(client().sendWebhook({ event: 'x' }));
+    expect(e).toBeInstanceOf(ProtocolError);
+    // The old client's redirect was a plain transient failure: the engine sent the webhook 8 times.
+    expect(e.uncertain).toBe(true);
+    expect(stub.seen).toHaveLength(1);
+  });
+
+  it.each([['FALSE'], [0], ['False']])(
+    'a 200 whose success is %j is a refusal, not an unreadable acceptance',
+    async (flag) => {
+      stub.script({ status: 200, body: { success: flag, message: 'Operation failed' } });
+      const e = await failure(
+        client().updateManifest({ hrid: 'PL-1', plate: { removeFromWells: [{ position: 'A1', fields: ['SAMPLE'] }] } }),
+      );
+      expect(e).not.toBeInstanceOf(UnreadableAnswerError);
+      expect(e.message).toMatch(/success: false/);
+    },
+  );
+
   it('a write answered 2xx with an empty body or 204 is read as {}', async () => {
     stub.script({ status: 204 }, { status: 200, raw: '' });
     await expect(client().sendWebhook({ event: 'x' })).resolves.toEqual({});
