@@ -7,7 +7,9 @@ import type { CellValue } from '../../shared/api/primitives.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** One entry's outcome as read from a coalesced response. */
-export type EntryOutcome = { id: number; ok: true; result?: unknown } | { id: number; ok: false; message: string };
+/** `refused`: the service answered for the entry and did not apply it (not "not found"). */
+export type EntryOutcome =
+  { id: number; ok: true; result?: unknown } | { id: number; ok: false; message: string; refused?: true };
 
 export interface Coalesced<Req, Res> {
   request: Req;
@@ -215,16 +217,36 @@ export function coalesceRows(
     entriesAt: (path) => locate(path, { rows: elementEntries }),
     request: { labsheet: entries[0]!.intent.labsheet, rows: elements },
     outcomes: (res) => {
-      const updated = new Map<string, number>();
-      for (const r of res)
-        updated.set(echoedId(r.ID), (updated.get(echoedId(r.ID)) ?? 0) + r.updatedRows.filter((u) => u.success).length);
+      // Per ID, its rows the service updated and those it listed but did not: an ID answered in parts
+      // (two elements, one "false") is not all applied, and resending it is harmless.
+      const rowsOf = new Map<string, { updated: number; not: number }>();
+      for (const r of res) {
+        const key = echoedId(r.ID);
+        const n = rowsOf.get(key) ?? { updated: 0, not: 0 };
+        for (const u of r.updatedRows)
+          if (u.success) n.updated += 1;
+          else n.not += 1;
+        rowsOf.set(key, n);
+      }
       return entries.map(({ id, intent }) => {
         const as = sentAs.get(id) ?? intent;
-        if ((updated.get(echoedId(as.id)) ?? 0) === 0)
+        const n = rowsOf.get(echoedId(as.id)) ?? { updated: 0, not: 0 };
+        const which = `${as.idColumn} = ${as.id}`;
+        if (n.not > 0)
           return {
             id,
             ok: false,
-            message: `Not found: no row of ${intent.labsheet} has ${as.idColumn} = ${as.id}`,
+            refused: true,
+            message:
+              n.updated > 0
+                ? `The service updated ${n.updated} of the ${n.updated + n.not} rows of ${intent.labsheet} with ${which}, not the others`
+                : `The service listed the row of ${intent.labsheet} with ${which} as not updated`,
+          };
+        if (n.updated === 0)
+          return {
+            id,
+            ok: false,
+            message: `Not found: no row of ${intent.labsheet} has ${which}`,
           };
         const note = withheld.get(id)?.note;
         return note === undefined ? { id, ok: true } : { id, ok: true, result: { note } };

@@ -232,7 +232,9 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
         : {
             id: o.id,
             state: 'failed' as const,
-            error: { kind: 'not-found', status: 404, serverMessage: 'Not found', message: o.message, at: now },
+            error: o.refused
+              ? { kind: 'rejected', message: o.message, at: now }
+              : { kind: 'not-found', status: 404, serverMessage: 'Not found', message: o.message, at: now },
           },
     ),
     requestId,

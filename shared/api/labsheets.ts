@@ -175,12 +175,27 @@ export type UpdateRowsByIdRequest = z.infer<typeof updateRowsByIdRequest>;
 const rowUpdated = z
   .union([z.boolean(), z.string(), z.number()])
   .transform((v) => (typeof v === 'boolean' ? v : !/^\s*(false|fail(ed|ure)?|error|no|0)\s*$/i.test(String(v))));
-export const updateRowsByIdResponse = z.array(
-  z.object({
-    ID: answerText,
-    updatedRows: z.array(z.object({ uuid: answerOptionalText, success: rowUpdated })),
-  }),
-);
+const rowResult = z.object({ uuid: answerOptionalText, success: rowUpdated.nullish().transform((v) => v ?? false) });
+/**
+ * Read element by element: one the service wrote otherwise (no `updatedRows`, a row result that is not
+ * one) says nothing updated for it, and costs the others nothing. Read as a whole, one odd element made
+ * the answer unreadable, so every row of the batch was taken as updated, the ones not found too. A row
+ * result with no `success` is not an update.
+ */
+export const updateRowsByIdResponse = z
+  .array(
+    z
+      .object({
+        ID: answerText,
+        updatedRows: z
+          .array(rowResult.catch({ uuid: undefined, success: false }))
+          .nullish()
+          .transform((r) => r ?? []),
+      })
+      .nullable()
+      .catch(null),
+  )
+  .transform((elements) => elements.filter((e) => e !== null));
 export type UpdateRowsByIdResponse = z.infer<typeof updateRowsByIdResponse>;
 
 export const addSequenceToRowRequest = z

@@ -14,6 +14,7 @@ import {
   ValidationError,
 } from '../../../../main/api/errors.js';
 import { ENDPOINT_NAMES } from '../../../../shared/api/endpoints.js';
+import type { UpdateRowsByIdRequest } from '../../../../shared/api/labsheets.js';
 import { startStub, type Stub } from './stub-server.js';
 
 const TOKEN = '5f0c2a1e-7d4b-4c1a-9e3f-secret000001';
@@ -192,7 +193,7 @@ describe('validation', () => {
   });
 
   describe('a web page answering instead of the service (a proxy, sign-in page or firewall between)', () => {
-    const rows = { labsheet: 'Samples', rows: [{ 'Sample ID': 'S-1' }, { Status: 'thawed' }] };
+    const rows: UpdateRowsByIdRequest = { labsheet: 'Samples', rows: [{ 'Sample ID': 'S-1' }, { Status: 'thawed' }] };
     const page = '<!DOCTYPE html><html><body>Sign in to Corp SSO</body></html>';
 
     it('a 200 page to a write is no acceptance: unsure for a write not safe to repeat, tried again for one that is', async () => {

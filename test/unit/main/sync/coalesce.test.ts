@@ -203,6 +203,52 @@ describe('coalescing row updates into update-rows-by-id', () => {
     expect(out[1]).toMatchObject({ id: 2, ok: false, message: expect.stringMatching(/Not found/) });
   });
 
+  describe('an answer the service writes otherwise, element by element', () => {
+    const two = () =>
+      coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-0001', { Status: 'a' }), rowUpdate('NOPE-1', { Status: 'b' })]));
+
+    it.each([
+      ['no updatedRows', { ID: 'NOPE-1' }],
+      ['updatedRows null', { ID: 'NOPE-1', updatedRows: null }],
+      ['a row result that is none', { ID: 'NOPE-1', updatedRows: ['x'] }],
+    ])('%s: that row is not updated, the others are (the whole answer was unreadable: all done)', (_, odd) => {
+      const answer = updateRowsByIdResponse.safeParse([
+        { ID: 'S-0001', updatedRows: [{ uuid: 'u', success: 'true' }] },
+        odd,
+      ]);
+      expect(answer.success).toBe(true);
+      const out = two().outcomes(answer.data!);
+      expect(out[0]).toEqual({ id: 1, ok: true });
+      expect(out[1]).toMatchObject({ id: 2, ok: false });
+    });
+
+    it('"false" or no success at all is no update, said as the service listing it, not as "not found"', () => {
+      const out = two().outcomes(
+        updateRowsByIdResponse.parse([
+          { ID: 'S-0001', updatedRows: [{ uuid: 'u', success: 'false' }] },
+          { ID: 'NOPE-1', updatedRows: [{ uuid: 'v', success: null }] },
+        ]),
+      );
+      expect(out[0]).toMatchObject({
+        ok: false,
+        refused: true,
+        message: 'The service listed the row of Samples with Sample ID = S-0001 as not updated',
+      });
+      expect(out[1]).toMatchObject({ ok: false, refused: true });
+    });
+
+    it('an ID answered in parts, one of them "false", is not all applied', () => {
+      const c = coalesceRows(tag<RowUpdateIntent>([rowUpdate('S-1', { Status: 'a' })]));
+      const out = c.outcomes(
+        updateRowsByIdResponse.parse([
+          { ID: 'S-1', updatedRows: [{ uuid: 'u', success: 'true' }] },
+          { ID: 'S-1', updatedRows: [{ uuid: 'w', success: 'false' }] },
+        ]),
+      );
+      expect(out[0]).toMatchObject({ ok: false, message: expect.stringMatching(/updated 1 of the 2 rows/) });
+    });
+  });
+
   it('bounds a batch by distinct rows', () => {
     const entries = tag<RowUpdateIntent>(
       Array.from({ length: 1200 }, (_, i) => rowUpdate(`S-${i % 700}`, { Status: String(i) })),
