@@ -62,6 +62,10 @@ try {
 const keyring = await loadKeyring();
 const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir();
 const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`Benchlink could not start: --port ${values.port} is not a port (0 to 65535; 0 picks a free one).`);
+  process.exit(2);
+}
 let app: Awaited<ReturnType<typeof createApp>>;
 try {
   app = await createApp({
@@ -84,16 +88,31 @@ try {
   console.error(`Benchlink could not start: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);
 }
-// On a fixed port a restarted host keeps its key, so the page left open reconnects by itself.
-const secret = port !== 0 ? await loadOrCreateHostKey(dataDir) : undefined;
-const host = await startHost({
-  router: app.router,
-  events: app.events,
-  distDir,
-  log,
-  port,
-  ...(secret ? { secret } : {}),
-});
+let host: Awaited<ReturnType<typeof startHost>>;
+try {
+  // On a fixed port a restarted host keeps its key, so the page left open reconnects by itself.
+  const secret = port !== 0 ? await loadOrCreateHostKey(dataDir) : undefined;
+  host = await startHost({
+    router: app.router,
+    events: app.events,
+    distDir,
+    log,
+    port,
+    ...(secret ? { secret } : {}),
+  });
+} catch (err) {
+  // Said and ended here: the last-resort handler kept the process running with nothing listening,
+  // holding the data folder (a later start was told it was running "at the address it printed").
+  const code = (err as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Benchlink could not start: port ${port} is already in use (another program, or another Benchlink). ` +
+          'Choose another --port, or leave it out for a free one.'
+      : `Benchlink could not start: ${err instanceof Error ? err.message : String(err)}`,
+  );
+  await app.close();
+  process.exit(2);
+}
 console.log(`Benchlink browser host: ${host.url}`);
 
 let stopping = false;

@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,11 +18,11 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function host(dataDir: string, dist: string) {
+function host(dataDir: string, dist: string, more: string[] = []) {
   // `node --import tsx`, not the tsx wrapper: one process, so the pid signalled is the host itself.
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'main/host/cli.ts', '--data-dir', dataDir, '--dist', dist],
+    ['--import', 'tsx', 'main/host/cli.ts', '--data-dir', dataDir, '--dist', dist, ...more],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -77,5 +78,32 @@ describe('one Benchlink per data folder, from the command line', () => {
     await until(() => (third.out() + third.err()).includes('local sandbox started'), 'the third host ready');
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+  }, 90_000);
+
+  it('a port already in use is said, and the start ends, leaving the data folder free', async () => {
+    const dist = join(tmp, 'dist-port');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', () => r()));
+    try {
+      const port = String((taken.address() as AddressInfo).port);
+      const data = join(tmp, 'data-port');
+      // The old host logged "main keeps running" and hung with nothing listening, holding the folder.
+      const busy = host(data, dist, ['--port', port]);
+      expect(await busy.exited).toBe(2);
+      expect(busy.err()).toContain(`port ${port} is already in use`);
+      const bad = host(data, dist, ['--port', 'abc']);
+      expect(await bad.exited).toBe(2);
+      expect(bad.err()).toContain('--port abc is not a port');
+      // The folder is free again: a start on it comes up.
+      const next = host(data, dist);
+      await until(() => next.out().includes('Benchlink browser host:'), 'the next host');
+      await until(() => (next.out() + next.err()).includes('local sandbox started'), 'the next host ready');
+      next.child.kill('SIGTERM');
+      expect(await next.exited).toBe(0);
+    } finally {
+      taken.close();
+    }
   }, 90_000);
 });
