@@ -39,6 +39,12 @@ test('Well fill after a connection switch: the old plate is not shown or filled;
   // Its record filed into a page of this service: the page is remembered for the next plate, on this service.
   const recordOptions = page.getByText('Labflow link and "plate completed" (files the plate record)');
   await recordOptions.click();
+  // A lab's service (this one is given by its address): the practice lab's labflow and test are not
+  // filled in, so one press cannot link the plate to whatever that service calls LF-0001.
+  await expect(page.getByLabel('Labflow')).toHaveValue('');
+  await expect(page.getByLabel('Test', { exact: true })).toHaveValue('');
+  await page.getByTestId('labflow-link').click();
+  await expect(page.getByTestId('last-scan')).toContainText('Not linked: give the labflow and the test');
   await page.getByTestId('record-page').fill('EXP-0001');
   await page.getByTestId('plate-completed').click();
   await expect(page.getByTestId('last-scan')).toContainText('PL-0003 completed: its record is queued for EXP-0001');
