@@ -34,5 +34,6 @@ export function ensureSystemPackages() {
     missing = NEEDED.filter((n) => !n.present()).map((n) => n.pkg);
   }
   const required = missing.filter((pkg) => !NEEDED.find((n) => n.pkg === pkg)?.optional);
-  return { ok: required.length === 0, missing, hint: `Install them with: sudo ${command}` };
+  // One sudo for both commands: `sudo apt-get update && apt-get install` ran the install unprivileged.
+  return { ok: required.length === 0, missing, hint: `Install them with: sudo sh -c '${command}'` };
 }
