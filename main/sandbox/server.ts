@@ -65,7 +65,7 @@ export async function startSandbox(opts: SandboxOptions): Promise<SandboxHandle>
     const seeded = store.isEmpty();
     if (seeded) seedFixture(store, await loadFixture(opts.fixture ?? demoFixture()));
     files = filesDirFor(opts, dbPath);
-    mkdirSync(files.dir, { recursive: true });
+    mkdirSync(files.dir, { recursive: true, mode: 0o700 });
     const bodyLimit = opts.bodyLimitBytes ?? DEFAULT_BODY_LIMIT;
     const ctx = {
       store,

@@ -36,3 +36,16 @@ it('says a database that cannot be opened could not be opened, with the reason a
     new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} could not be opened: .+\\. .+ again`),
   );
 });
+
+it('the embedded sandbox keeps its database and files owner-only too (it holds the demo token)', async () => {
+  const { startSandbox } = await import('../../../../main/sandbox/server.js');
+  const dbPath = join(dir, 'sandbox.db');
+  const sandbox = await startSandbox({ mode: 'v2', dbPath });
+  try {
+    // They were 0644 and 0755: readable by every local user in a data folder that is not owner-only.
+    for (const f of [dbPath, `${dbPath}-wal`]) expect(statSync(f).mode & 0o777, f).toBe(0o600);
+    expect(statSync(`${dbPath}.files`).mode & 0o777).toBe(0o700);
+  } finally {
+    await sandbox.close();
+  }
+});
