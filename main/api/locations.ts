@@ -1,5 +1,5 @@
 import type { CreatedLocation, CreateLocationsRequest } from '../../shared/api/locations.js';
-import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
+import { LOCATION_STATUS_COMPLETED, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
 import type { LabClient } from './client.js';
 import { CancelledError, ServerError, TimeoutError } from './errors.js';
 import { realSleep, type Sleep } from './retry.js';
@@ -16,7 +16,6 @@ export interface WaitOptions {
 }
 
 /** Statuses that will never turn into COMPLETED (the spec shows only COMPLETED; these are the usual words). */
-const FAILED = /FAIL|ERROR|REJECT|CANCEL/i;
 
 /**
  * Creates locations and waits until the service has made them. The create call itself is not
@@ -41,7 +40,7 @@ export async function createLocationsAndWait(
     const status = await client.fetchLocationCreateStatus({ requestId }, call);
     lastStatus = status.status;
     if (status.status === LOCATION_STATUS_COMPLETED) return status.result?.created ?? [];
-    if (FAILED.test(status.status)) {
+    if (LOCATION_STATUS_FAILED.test(status.status)) {
       throw new ServerError(`location creation ${status.status.toLowerCase()}`, {
         endpoint: 'fetchLocationCreateStatus',
         serverMessage: status.message || status.status,

@@ -3,6 +3,13 @@ import { WriteError } from '../common/write-error.js';
 import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
 import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
+import { SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
+
+/**
+ * The kind of an entry failed because what its content states (a plate record's wells) was refused or taken
+ * out: never sent, retried or corrected as it is; made again once that change is settled.
+ */
+export const BUILT_ON_REFUSED = 'built-on-refused';
 
 /** Taken out of the outbox by the user (discarded, or cancelled by an undo): it will never be done. */
 const takenOut = (state: string | undefined): boolean => state === 'discarded' || state === 'cancelled';
@@ -21,6 +28,20 @@ function describeRow(e: EntryRow): string {
   return typeof position === 'string' ? `${e.type} ${position}` : e.type;
 }
 
+/**
+ * The key of an earlier entry's answer that `e` is sent with (an attach-image: its upload's fileId), or null
+ * when it takes none. A stored value that no longer reads still names a need: said as "answer".
+ */
+export function suppliedFrom(e: EntryRow | undefined): string | null {
+  if (!e?.supplies) return null;
+  try {
+    const from = (JSON.parse(e.supplies) as { from?: unknown } | null)?.from;
+    return typeof from === 'string' ? from : 'answer';
+  } catch {
+    return 'answer';
+  }
+}
+
 /** A row's stored error, or null. */
 const errorOf = (e: EntryRow): EntryError | null =>
   e.last_error === null ? null : (JSON.parse(e.last_error) as EntryError);
@@ -28,19 +49,23 @@ const errorOf = (e: EntryRow): EntryError | null =>
 /**
  * What lets an entry waiting for `e` go, in the words of the choices e's row offers (failedShown): one
  * unsure whether it arrived is not retried but looked for; one held for a look is sent anyway; one
- * discarded or cancelled never goes, so neither can what needs it.
+ * discarded or cancelled never goes, so neither can what needs it. `supplied`: the waiting entry is sent
+ * with that field of e's answer (an attach-image, its upload's fileId), which "It arrived" cannot give.
  */
-function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null): string {
+function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null, supplied: string | null): string {
   if (e.state !== 'failed') return 'It cannot be sent without that entry: discard this one.';
   switch (shownOfFailed(error?.kind, e.attempts)) {
     case 'superseded':
       // Its own reason says what to do, and "Send again" would undo the newer change it was set aside for.
       return 'Its reason says what to do; this one goes with it.';
     case 'uncertain':
-      return (
-        `Look for that entry on the service: if it is there, choose "${unsureChoiceSaid('mark-done')}" on its row; ` +
-        `if not, "${unsureChoiceSaid('resend')}". This one goes with it.`
-      );
+      return supplied
+        ? // "It arrived" gives no answer to take the field from, so it is refused for e (failed-entry-actions.ts).
+          `Look for that entry on the service: if it is not there, choose "${unsureChoiceSaid('resend')}" on its ` +
+            `row, and this one goes with it. If it is there, its ${supplied} is not known here: discard both and ` +
+            'make this change again (e.g. attach the picture again).'
+        : `Look for that entry on the service: if it is there, choose "${unsureChoiceSaid('mark-done')}" on its row; ` +
+            `if not, "${unsureChoiceSaid('resend')}". This one goes with it.`;
     case 'held':
       return 'Send that entry anyway, and this one goes with it.';
     default:
@@ -74,24 +99,24 @@ export function dependencyChain(st: Statements) {
       // Its reason's own full stop gives way to this sentence's.
       const said = error?.message.replace(/\.$/, '') ?? 'no reason given';
       const why = e.state === 'failed' ? `failed: ${said}` : `was ${e.state}`;
-      const needs: EntryError = {
+      const needs = (d: { id: number }): EntryError => ({
         kind: 'dependency',
-        message: `Not sent: it needs ${what}, which ${why}. ${whatFrees(e, error)}`,
+        message: `Not sent: it needs ${what}, which ${why}. ${whatFrees(e, error, suppliedFrom(st.get.get(d.id)))}`,
         at: t,
-      };
+      });
       // Not retryable with that entry (a different kind than 'dependency'): this entry's content states
       // that change, which did not happen; a corrected change needs content built anew.
-      const built: EntryError = {
-        kind: 'built-on-refused',
+      const built = (): EntryError => ({
+        kind: BUILT_ON_REFUSED,
         message: `Not sent: it states ${what}, which ${why}. Fix that, then make this again (e.g. file the record again).`,
         at: t,
-      };
+      });
       for (const [list, error] of [
         [dependents, needs],
         [builtOn, built],
       ] as const)
         for (const d of list)
-          if (st.settle.run('failed', JSON.stringify(error), null, 0, 'failed', t, d.id).changes === 1) {
+          if (st.settle.run('failed', JSON.stringify(error(d)), null, 0, 'failed', t, d.id).changes === 1) {
             failed.push(d.id);
             todo.push(d.id);
           }
@@ -132,16 +157,36 @@ export function dependencyChain(st: Statements) {
     return depends === null || depends === undefined ? undefined : st.get.get(depends);
   }
 
-  /** Why a retry of `id` did nothing, when an earlier entry it needs is to be settled on its own row first. */
+  /**
+   * Why a retry of `id` did nothing, when the entry itself is not to be sent again as it is (built on a
+   * change that did not happen, set aside for a newer one) or an earlier entry it needs is to be settled on
+   * its own row first.
+   */
   function retryRefusal(id: number): string | null {
+    const e = st.get.get(id);
+    if (e?.state === 'failed') {
+      const kind = errorOf(e)?.kind;
+      if (kind === BUILT_ON_REFUSED)
+        return (
+          'Not retried: it states a change that did not happen (its reason names it), so sent as it is it ' +
+          'would record what is not so. Correct or discard that change, then make this one again (e.g. file ' +
+          'the record again), and discard this one.'
+        );
+      if (kind === SUPERSEDED)
+        return (
+          'Not retried: it was set aside for a newer change to what it sets, which it would undo. Discard it, ' +
+          'or make the change again if this value is the one wanted.'
+        );
+    }
+    const supplied = suppliedFrom(e);
     const before = earlierOf(id);
     if (before && takenOut(before.state))
-      return `Not retried: it needs entry #${before.id} (${describeRow(before)}), which was ${before.state}. ${whatFrees(before, null)}`;
+      return `Not retried: it needs entry #${before.id} (${describeRow(before)}), which was ${before.state}. ${whatFrees(before, null, supplied)}`;
     const w = retryWaitsOn(id);
     return (
       w &&
       `Not retried: it needs entry #${w.row.id} (${describeRow(w.row)}), which is settled on its own row first. ` +
-        whatFrees(w.row, w.error)
+        whatFrees(w.row, w.error, supplied)
     );
   }
 
@@ -153,7 +198,9 @@ export function dependencyChain(st: Statements) {
   function retryChain(id: number, t: number): number[] {
     const e = st.get.get(id);
     if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return [];
-    if (errorOf(e)?.kind === 'built-on-refused') return [];
+    // Neither goes again as it is: one states a change that did not happen, the other would undo a newer one.
+    const kind = errorOf(e)?.kind;
+    if (kind === BUILT_ON_REFUSED || kind === SUPERSEDED) return [];
     if (e.waits_for !== null && (JSON.parse(e.waits_for) as number[]).some((w) => lost(st.get.get(w)?.state)))
       return [];
     const changed: number[] = [];

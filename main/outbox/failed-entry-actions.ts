@@ -1,21 +1,65 @@
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
-import { toWriteError } from '../common/write-error.js';
+import { toWriteError, WriteError } from '../common/write-error.js';
 import { refuseStandIn, validate } from './intent-checks.js';
 import { rowToListed, type EntryRow } from './statements.js';
-import type { DependencyChain } from './dependency-chain.js';
+import { BUILT_ON_REFUSED, suppliedFrom, type DependencyChain } from './dependency-chain.js';
 import { storedError, type StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
-import type { EntryState } from './entry.js';
+import type { EntryError, EntryState } from './entry.js';
 import { entryMayHaveArrived } from './may-have-arrived.js';
-import { entryShownState } from '../../shared/outbox-words/shown-state.js';
+import { entryShownState, type ShownState } from '../../shared/outbox-words/shown-state.js';
+import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
 
-/** Whether the screens say a stored entry as unsure whether it arrived, by main's own mayHaveArrived. */
-function saidUnsure(e: EntryRow): boolean {
-  const state = e.state as EntryState;
-  const lastError = storedError(e.last_error);
-  return (
-    entryShownState(state, lastError, entryMayHaveArrived({ state, lastError, attempts: e.attempts })) === 'uncertain'
-  );
+/** What a row's state, buttons and words are read from. */
+interface AsStored {
+  state: EntryState;
+  lastError: EntryError | null;
+  attempts: number;
+}
+
+/** How every screen says an entry, by main's own mayHaveArrived (entryShownState). */
+export const shownAs = (e: AsStored): ShownState => entryShownState(e.state, e.lastError, entryMayHaveArrived(e));
+
+const asStored = (e: EntryRow): AsStored => ({
+  state: e.state as EntryState,
+  lastError: storedError(e.last_error),
+  attempts: e.attempts,
+});
+
+/** Whether the screens say a stored entry as unsure whether it arrived. */
+const saidUnsure = (e: EntryRow): boolean => shownAs(asStored(e)) === 'uncertain';
+
+/**
+ * Why an entry's Edit is not offered for it as its row shows it now, or null when it is. The row hides the
+ * button for these; a row another window left stale still sends it, so the store checks again:
+ * - not failed: retried or discarded meanwhile, it may be on its way out as it was;
+ * - unsure whether it arrived: its correction sent as well could make the change twice;
+ * - set aside for a newer change: its correction sent would undo that newer one;
+ * - built on a change refused or taken out: its content states that change, so any correction still does.
+ */
+export function correctionRefusal(e: AsStored): string | null {
+  if (e.state !== 'failed')
+    return 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.';
+  if (e.lastError?.kind === BUILT_ON_REFUSED)
+    return (
+      'Not changed: it states a change that did not happen (its reason names it), and a correction of it ' +
+      'would still state it. Correct or discard that change, then make this one again (e.g. file the record again).'
+    );
+  switch (shownAs(e)) {
+    case 'uncertain':
+      return (
+        'Not changed: it may be on the service already, and a correction sent as well could make the change ' +
+        `twice. Look there first: if it is there, choose "${unsureChoiceSaid('mark-done')}"; if it is not, ` +
+        'discard it and make the change again.'
+      );
+    case 'superseded':
+      return (
+        'Not changed: it was set aside for a newer change to what it sets, which a correction sent now would ' +
+        'undo. Discard it, or make the change again if this value is the one wanted.'
+      );
+    default:
+      return null;
+  }
 }
 
 /**
@@ -57,6 +101,15 @@ export function failedEntryActions(
   function arrived(id: number): boolean {
     const e = st.get.get(id);
     if (!e || !saidUnsure(e)) return false;
+    const supplied = suppliedTo(id);
+    if (supplied)
+      throw new WriteError(
+        'invalid',
+        `Not marked as arrived: entry #${supplied.id} (${supplied.type}) is sent with this one's ` +
+          `${supplied.from} from the service's answer, and that answer was lost: marked so, entry ` +
+          `#${supplied.id} could never go. Look on the service: if it is not there, choose ` +
+          `"${unsureChoiceSaid('resend')}"; if it is, discard both and make that change again (e.g. attach the picture again).`,
+      );
     try {
       const t = now();
       const changed = db
@@ -70,6 +123,19 @@ export function failedEntryActions(
     } catch (err) {
       throw toWriteError(err, 'The change');
     }
+  }
+
+  /**
+   * An open entry sent with a field of `id`'s answer (an attach-image, its upload's fileId): "It arrived"
+   * gives no answer, so that one could never be sent.
+   */
+  function suppliedTo(id: number): { id: number; type: string; from: string } | null {
+    for (const d of [...st.pendingDependents.all(id), ...st.failedDependents.all(id)]) {
+      const row = st.get.get(d.id);
+      const from = suppliedFrom(row);
+      if (row && from) return { id: row.id, type: row.type, from };
+    }
+    return null;
   }
 
   return {
@@ -97,6 +163,8 @@ export function failedEntryActions(
     replace(id, i) {
       const valid = validate(i);
       refuseStandIn([valid], new Set());
+      const e = st.get.get(id);
+      if (!e || correctionRefusal(asStored(e)) !== null) return false;
       try {
         const ok =
           st.replacePayload.run(JSON.stringify(valid), targetKeyOf(valid), valid.type, now(), id).changes === 1;

@@ -500,8 +500,14 @@ export function prepareStatements(db: Database.Database) {
     inStateForTarget: db.prepare<[string, string, string], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND service = ? AND target = ? ORDER BY id`,
     ),
+    /**
+     * A correction is a new change in the old one's place: no try of it was made yet. The old content's tries
+     * say nothing of it (an uncertain one kept would take a 409 on a corrected labsheet name for our own
+     * earlier create, and settle it done into someone else's labsheet).
+     */
     replacePayload: db.prepare<[string, string, string, number, number]>(
-      `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', answered_failures = 0, updated_at = ? WHERE id = ? AND state = 'failed'`,
+      `UPDATE entries SET payload = ?, target = ?, type = ?, state = 'pending', answered_failures = 0,
+         attempts = 0, uncertain_attempts = 0, updated_at = ? WHERE id = ? AND state = 'failed'`,
     ),
     /**
      * Finished entries last changed before the cutoff, answering the state of each that went. One an open

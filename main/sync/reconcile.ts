@@ -1,4 +1,5 @@
-import { LOCATION_STATUS_COMPLETED } from '../../shared/api/locations.js';
+import { LOCATION_STATUS_COMPLETED, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
+import { NAME_TAKEN } from '../../shared/ipc/channels/outbox.js';
 import { NotFoundError } from '../api/errors.js';
 import { MAX_ANSWERED_FAILURES } from './classify.js';
 import { listsEveryLabsheet } from '../../shared/api/labsheets.js';
@@ -12,8 +13,27 @@ import type { SyncTransport } from './transport.js';
 
 type CreateRequest = IntentOf<'labsheet-create'>['request'];
 
-/** What the service shows of a labsheet a create may have made. */
-export type CreateFound = 'absent' | 'matches' | 'differs';
+/**
+ * What the service shows of a labsheet a create may have made; `switched` when the service in use changed
+ * during the look (Settings), so what was read may be another service's and says nothing of this entry.
+ */
+export type CreateFound = 'absent' | 'matches' | 'differs' | 'switched';
+
+/**
+ * The service an entry is bound to, and where the one in use is read. The transport resolves the saved
+ * connection on every call, so a switch in Settings between two reads sends the next one to the other
+ * service: each read counts only if the service in use is still the entry's once it has answered.
+ */
+export interface BoundService {
+  outbox: Pick<Outbox, 'currentService'>;
+  service: string;
+}
+
+const switchedFrom = (bound: BoundService | undefined): boolean =>
+  bound !== undefined && bound.outbox.currentService() !== bound.service;
+
+/** The kind of an entry's error when a look for it was cut short by a switch of service (settleFound). */
+export const SERVICE_SWITCHED = 'service-switched';
 
 /** The labsheet list as read once for several lookups; `complete` as listsEveryLabsheet says. */
 export interface LabsheetNames {
@@ -39,23 +59,30 @@ export async function readLabsheetNames(transport: SyncTransport, signal: AbortS
  * no creation time — so a labsheet someone else created under the same name with the same columns,
  * between our uncertain attempt and this look, cannot be told from ours. Extra columns are allowed
  * (the service may add its own), so the check is "ours could be this", not proof.
+ *
+ * `bound`: the entry's service; a read answered after a switch to another is `switched`, never taken
+ * for this entry's (another service's labsheet of that name and columns is not ours).
  */
 export async function findCreated(
   transport: SyncTransport,
   request: CreateRequest,
   signal: AbortSignal,
   listed?: LabsheetNames,
+  bound?: BoundService,
 ): Promise<CreateFound> {
   const name = request.name.trim();
   const { names, complete } = listed ?? (await readLabsheetNames(transport, signal));
+  if (switchedFrom(bound)) return 'switched';
   if (!names.has(name) && complete) return 'absent';
   let headers: string[];
   try {
     ({ headers } = await transport.fetchLabsheetRows({ labsheet: name, pageSize: 1 }, { signal }));
   } catch (err) {
+    if (switchedFrom(bound)) return 'switched';
     if (err instanceof NotFoundError && !names.has(name)) return 'absent';
     throw err;
   }
+  if (switchedFrom(bound)) return 'switched';
   const have = new Set(headers.map((h) => h.trim()));
   const wanted = request.columns.flatMap((c) => (isMagicColumnType(c.type) || !c.name ? [] : [c.name.trim()]));
   return wanted.every((c) => have.has(c)) ? 'matches' : 'differs';
@@ -71,12 +98,25 @@ export function settleFound(
 ): Settlement {
   if (found === 'matches') return { id, state: 'done', result: { reconciled: how } };
   if (found === 'absent') return { id, state: 'pending' };
+  if (found === 'switched')
+    return {
+      id,
+      state: 'uncertain',
+      error: {
+        kind: SERVICE_SWITCHED,
+        message:
+          'The service in use was changed while this was looked for on the service it was queued for, so ' +
+          'what was read says nothing of it: it may or may not have reached that service. It is looked for ' +
+          'again there once that service is in use.',
+        at,
+      },
+    };
+  // Our own reading, not a request answered 409: said in the app's words, with no status of the service's.
   return {
     id,
     state: 'failed',
     error: {
-      kind: 'conflict',
-      status: 409,
+      kind: NAME_TAKEN,
       message:
         `A labsheet named "${request.name.trim()}" exists on the service without the columns this entry asks for: ` +
         'someone else made it, not this entry. Edit the name and send it again, or discard it.',
@@ -115,12 +155,15 @@ export async function reconcileUncertain(
     if (e.intent.type !== 'labsheet-create') continue;
     let found: CreateFound;
     try {
-      found = await findCreated(transport, e.intent.request, signal, listed);
+      found = await findCreated(transport, e.intent.request, signal, listed, { outbox, service: e.service });
     } catch {
       // This one's labsheet could not be read: it stays uncertain, for the next pass or the user.
       if (signal.aborted) break;
       continue;
     }
+    // Read after a switch in Settings: another service's answer. Every entry left is this service's too,
+    // so the pass stops; they are looked for again while their service is in use.
+    if (found === 'switched') break;
     // The user may have decided it during the reads (discarded, confirmed, retried): theirs stands.
     if (outbox.get(e.id)?.state !== 'uncertain') continue;
     outbox.settle([settleFound(e.id, e.intent.request, found, now(), 'found by name after an uncertain attempt')]);
@@ -129,9 +172,18 @@ export async function reconcileUncertain(
   return settled;
 }
 
+/** How often a location request's status is read after its create was answered (about 6 s in all). */
+export const LOCATION_POLLS = 6;
+/** The kind of a location create the service accepted but was not seen to complete (followLocationRequest). */
+export const NOT_CONFIRMED = 'not-confirmed';
+
 /**
- * location/create completes asynchronously: after the create answered, poll its requestId a few
- * times and keep the created uuids on the entry so the cache and UI can use them.
+ * location/create completes asynchronously: the create's answer only says the request was accepted. Its
+ * requestId is read a few times: COMPLETED keeps the created uuids on the entry, so the cache and UI can
+ * use them; a status that will never complete (FAILED, "parent is full") fails the entry with the
+ * service's words, since nothing was made; still not completed after the last read, it is left unsure with
+ * the last status, for the user to look on the service. Never sent again from here: a create is not
+ * idempotent, and the service may still make it.
  */
 export async function followLocationRequest(
   outbox: Outbox,
@@ -141,22 +193,59 @@ export async function followLocationRequest(
   requestId: string,
   signal: AbortSignal,
 ): Promise<void> {
-  for (let attempt = 0; attempt < 6 && !signal.aborted; attempt++) {
+  let last = 'not read';
+  for (let attempt = 0; attempt < LOCATION_POLLS; attempt++) {
+    if (signal.aborted) return;
     try {
       const status = await transport.fetchLocationCreateStatus({ requestId }, { signal });
+      last = status.status;
       if (status.status === LOCATION_STATUS_COMPLETED) {
-        outbox.settle([
-          {
-            id: entryId,
-            state: 'done',
-            result: { requestId, status: status.status, created: status.result?.created ?? [] },
+        settleIfDone(outbox, {
+          id: entryId,
+          state: 'done',
+          result: { requestId, status: status.status, created: status.result?.created ?? [] },
+        });
+        return;
+      }
+      if (LOCATION_STATUS_FAILED.test(status.status)) {
+        // The service's words go inside the sentence: a reason beside it would be shown in its place.
+        const said = status.message?.trim() || 'no reason given';
+        settleIfDone(outbox, {
+          id: entryId,
+          state: 'failed',
+          error: {
+            kind: 'rejected',
+            message: `The service did not make the location (${status.status}): "${said}".`,
+            at: platform.now(),
           },
-        ]);
+        });
         return;
       }
     } catch {
-      // Best effort: the entry is already done (the server accepted it); the status can be read later.
+      // Read again at the next try; a status never read is said below.
     }
-    await sleep(platform, 100 * 2 ** attempt, signal);
+    if (attempt < LOCATION_POLLS - 1) await sleep(platform, 100 * 2 ** attempt, signal);
   }
+  // Stopped (the app quits, the engine stops): nothing was learnt, and the entry stays as its answer left it.
+  if (signal.aborted) return;
+  try {
+    settleIfDone(outbox, {
+      id: entryId,
+      state: 'uncertain',
+      error: {
+        kind: NOT_CONFIRMED,
+        message:
+          `The service accepted the request (${requestId}) but had not made the location when last asked ` +
+          `(status: ${last}). Look on the service before you send it again: it may still appear there.`,
+        at: platform.now(),
+      },
+    });
+  } catch {
+    // Not written (the disk refuses): the entry stays done, as its create's answer left it.
+  }
+}
+
+/** A followed location request's entry is settled only while it stands as its create's answer left it. */
+function settleIfDone(outbox: Outbox, s: Settlement): void {
+  if (outbox.get(s.id)?.state === 'done') outbox.settle([s]);
 }

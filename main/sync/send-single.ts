@@ -67,7 +67,8 @@ export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<
   const now = ctx.platform.now();
   if (entry.intent.type === 'file-upload') {
     const problem = await verifyStaged(entry.intent);
-    if (problem) {
+    // Checking the staged file waits on the disk: a Cancel made meanwhile stands (the settle would overwrite it).
+    if (problem && ctx.outbox.get(entry.id)?.state === 'pending') {
       ctx.outbox.settle([
         {
           id: entry.id,
@@ -165,7 +166,7 @@ async function settleFailure(
   // sent) it is someone else's labsheet and the entry fails with the service's message.
   if (entry.intent.type === 'labsheet-create' && failure.error.kind === 'conflict' && entry.uncertainAttempts > 0) {
     ctx.outbox.settle(
-      [await conflictAfterUncertain(ctx, entry.id, entry.intent.request, failure.error)],
+      [await conflictAfterUncertain(ctx, entry, entry.intent.request, failure.error)],
       requestId,
       `rejected: ${failure.error.status ?? ''}`,
     );
@@ -186,12 +187,17 @@ async function settleFailure(
  */
 async function conflictAfterUncertain(
   ctx: SendContext,
-  id: number,
+  entry: OutboxEntry,
   request: IntentOf<'labsheet-create'>['request'],
   conflict: EntryError,
 ): Promise<Settlement> {
+  const id = entry.id;
   try {
-    const found = await findCreated(ctx.transport, request, ctx.signal);
+    // Bound to the entry's service: a switch in Settings during the look sent the reads to another one.
+    const found = await findCreated(ctx.transport, request, ctx.signal, undefined, {
+      outbox: ctx.outbox,
+      service: entry.service,
+    });
     // The service says the name is taken, and no labsheet of that name can be read: sent again, it would
     // answer 409 again, round and round within one sync. Its refusal stands, for the user to decide.
     if (found === 'absent') return { id, state: 'failed', error: conflict };

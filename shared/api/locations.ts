@@ -12,6 +12,11 @@ export type CreateLocationsRequest = z.infer<typeof createLocationsRequest>;
 export const createLocationsResponse = z.object({ success: answerSuccess, requestId: answerText });
 
 export const LOCATION_STATUS_COMPLETED = 'COMPLETED';
+/**
+ * Statuses of a location request that will never turn into COMPLETED. The spec shows only COMPLETED;
+ * these are the usual words (FAILED, ERROR, REJECTED, CANCELLED).
+ */
+export const LOCATION_STATUS_FAILED = /FAIL|ERROR|REJECT|CANCEL/i;
 export const locationStatusQuery = z.strictObject({ requestId: nonEmpty });
 export const createdLocation = z.object({ name: answerText, uuid: answerText });
 export type CreatedLocation = z.infer<typeof createdLocation>;

@@ -1,4 +1,4 @@
-import { NO_FILE_RESULT, PLATE_CHANGED, type OutboxError } from '../ipc/channels/outbox.js';
+import { NAME_TAKEN, NO_FILE_RESULT, PLATE_CHANGED, type OutboxError } from '../ipc/channels/outbox.js';
 
 /**
  * An entry's error as every screen says it (the Outbox's reason column, a refused well's name and
@@ -15,9 +15,9 @@ export interface ShownError {
 /**
  * Errors whose own sentence says what happened and what to do (the service's words and status are inside
  * it: "… (HTTP 403, "Forbidden")", "Last: the service said "Operation failed" (HTTP 503)"), so no status is
- * added after it.
+ * added after it. NAME_TAKEN is the app's own reading, no request's answer: nothing of it is the service's.
  */
-const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission', NO_FILE_RESULT]);
+const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission', NO_FILE_RESULT, NAME_TAKEN]);
 
 /**
  * What a refusal means by its class, when the service's words are not ones we know: the spec fixes only

@@ -7,6 +7,9 @@ import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
 import { waitReasons } from '../bridges/wait-reason.js';
 import { createEntryAwaiter, syncStatusPayload, TooManyWaitsError } from '../bridges/outbox-bridge.js';
+import { correctionRefusal, shownAs } from '../../outbox/failed-entry-actions.js';
+import type { ShownState } from '../../../shared/outbox-words/shown-state.js';
+import { unsureChoiceSaid } from '../../../shared/outbox-words/unsure-choices.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
@@ -26,6 +29,15 @@ const toId = (id: number | string) => Number(id);
 const NOT_UNSURE_NOW =
   'It was settled meanwhile (in the Outbox or another window), so it was left as it is: its row shows how it stands now.';
 
+/**
+ * Why Retry changed nothing on an entry every screen says is unsure whether it arrived: its row offers
+ * "It arrived" and "Send again" instead, after a look on the service (a row another window left stale
+ * still sends Retry).
+ */
+const RETRY_UNSURE =
+  'Not retried: it may be on the service already, and sent again unlooked it could make the change twice. ' +
+  `Look there first: if it is there, choose "${unsureChoiceSaid('mark-done')}"; if not, "${unsureChoiceSaid('resend')}".`;
+
 /** Runs an outbox write and turns a failed commit into a message the bench user must see. */
 function committed<T>(write: () => T): T {
   try {
@@ -39,6 +51,18 @@ function committed<T>(write: () => T): T {
 export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
   const { outbox, sync } = d;
   const awaitEntry = createEntryAwaiter(outbox, sync);
+  /**
+   * An entry as its row shows it now (null: gone, or no longer read by this version, whose own checks
+   * stand): a choice a stale row (another window) still offers is checked against it, as "It arrived" is.
+   */
+  const shownNow = (id: number): ShownState | null => {
+    try {
+      const e = outbox.get(id);
+      return e ? shownAs(e) : null;
+    } catch {
+      return null;
+    }
+  };
   // A staged copy belongs to the one entry it was staged for, and finishing that entry deletes it.
   // Only upload.enqueue makes upload entries from the page: it redeems main's own staging ticket,
   // once. A page naming a path here (even one inside staging/) could point a second entry at
@@ -163,6 +187,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       return { discarded: committed(() => outbox.discardWaiting(service)).length };
     },
     'outbox.retry': ({ id }) => {
+      if (shownNow(toId(id)) === 'uncertain') return { ok: false, message: RETRY_UNSURE };
       const ok = committed(() => sync.retry(toId(id)));
       if (ok) return { ok };
       return { ok, message: outbox.retryRefusal(toId(id)) ?? 'Only a failed or uncertain entry can be retried.' };
@@ -172,10 +197,21 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     'outbox.replace': ({ id, intent }) => {
       refuse(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));
-      if (ok) void sync.syncNow(); // sent now, as a retry is, not at the next round
-      return ok
-        ? { ok }
-        : { ok, message: 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.' };
+      if (ok) {
+        void sync.syncNow(); // sent now, as a retry is, not at the next round
+        return { ok };
+      }
+      let why: string | null = null;
+      try {
+        const e = outbox.get(toId(id));
+        why = e ? correctionRefusal(e) : null;
+      } catch {
+        // No longer read by this version: the plain reason below.
+      }
+      return {
+        ok,
+        message: why ?? 'It is no longer a failed entry (retried or discarded meanwhile), so it was left as it is.',
+      };
     },
     'outbox.cancelMany': ({ ids, opposites, readFrom }) => {
       for (const o of opposites ?? []) for (const i of o.intents) refuse(i as Intent);
@@ -202,11 +238,23 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const n = toId(id);
       let ok: boolean;
       if (resolution === 'mark-done') {
-        ok = committed(() => outbox.confirmDone(n));
-        // What waited for it (a picture for its upload's file id, or one failed for want of it) goes now.
+        // Refused with why when an entry is sent with a field of its answer, which "It arrived" cannot give.
+        let refused: string | null = null;
+        ok = committed(() => {
+          try {
+            return outbox.confirmDone(n);
+          } catch (err) {
+            if (!(err instanceof WriteError) || err.kind !== 'invalid') throw err;
+            refused = err.message;
+            return false;
+          }
+        });
+        if (refused !== null) return { ok, message: refused };
+        // What failed for want of it goes now.
         if (ok) void sync.syncNow();
       } else if (resolution === 'resend') {
-        ok = committed(() => outbox.retry(n));
+        // Only one every screen says is unsure: another one's row offers Retry, or nothing at all.
+        ok = shownNow(n) === 'uncertain' && committed(() => outbox.retry(n));
         if (ok) void sync.syncNow();
       } else ok = discard(n);
       // Said here, where it is known, so every screen offering the choice says the same reason.

@@ -48,6 +48,13 @@ export const PLATE_CHANGED = 'plate-changed';
 export const NO_FILE_RESULT = 'no-file-result';
 
 /**
+ * The kind of a labsheet create failed by the app's own look, not by a request: after an attempt that may
+ * have made it, a labsheet of its name is on the service without the columns it asks for (someone else's).
+ * No status: the service answered no request of it, and its sentence is the app's own.
+ */
+export const NAME_TAKEN = 'name-taken';
+
+/**
  * The kind of a change the sync set aside because a newer change to what it sets was sent after it
  * (main/sync/superseded.ts): sent now it would undo that newer one, so it is never sent; the user
  * discards it, or makes the change again if the older value is the one wanted.

@@ -24,6 +24,8 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
   } as unknown as SyncEngine;
   const arrived = (id: number) =>
     outboxHandlers({ outbox, sync })['outbox.reconcile']({ id, resolution: 'mark-done' }, { transport: 'test' });
+  const resend = (id: number) =>
+    outboxHandlers({ outbox, sync })['outbox.reconcile']({ id, resolution: 'resend' }, { transport: 'test' });
   beforeEach(() => {
     t = tempDir('arrived-');
     outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: () => 1 });
@@ -41,24 +43,46 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
     return id;
   }
 
-  it('one that gave up after its tries is marked done, and what failed for want of it goes again', async () => {
-    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
-      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+  it('one that gave up after its tries is marked done', async () => {
+    const id = failed(outbox.enqueue(wellSet('A1', 'S-0001')), {
+      kind: 'gave-up',
+      status: 503,
+      message: 'Stopped after 8 failed attempts.',
     });
-    failed(u!, { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts.' }, 8);
-    expect(outbox.get(a!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
-
-    expect(await arrived(u!)).toEqual({ ok: true });
-    expect(outbox.get(u!)!.state).toBe('done');
-    expect(outbox.get(a!)!.state).toBe('pending');
-    // And goes now, not at the next scan or Sync now.
+    expect(await arrived(id)).toEqual({ ok: true });
+    expect(outbox.get(id)!.state).toBe('done');
     expect(nudges).toBe(1);
   });
 
   /**
-   * What "It arrived" put back in the queue failed only for want of this one: its "Not sent: it needs #1 …,
-   * which failed" is no longer so. On the old code the Outbox's row of it read that reason while it waited
-   * to be sent, and "earlier try: Not sent …" once it was.
+   * An attach-image is sent with its upload's fileId, which only the upload's answer gives: "It arrived"
+   * gives none, so the upload would be done with no fileId and the attach failed for good ("its answer has
+   * no fileId … Send that one again", which a done entry never is). On the old code it was marked done.
+   */
+  it('one whose answer another entry is sent with is not marked arrived, and says why and what to do', async () => {
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    failed(u!, { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts.' }, 8);
+    const r = await arrived(u!);
+    expect(r).toMatchObject({ ok: false });
+    expect(r.message).toMatch(/^Not marked as arrived: entry #2 \(attach-image\) is sent with this one's fileId/);
+    expect(r.message).toContain('choose "Send again"');
+    expect([outbox.get(u!)!.state, outbox.get(a!)!.state]).toEqual(['failed', 'failed']);
+    expect(nudges).toBe(0);
+    // Uncertain (its answer lost) with the attach waiting: the same.
+    const [u2, a2] = outbox.enqueueMany([upload('gel.png'), attach('EXP-2')], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    outbox.claim([u2!], 'r-u2', 'storeAndEmbedFiles');
+    outbox.settle([{ id: u2!, state: 'uncertain', error: { kind: 'interrupted', message: 'stopped', at: 1 } }]);
+    expect(await arrived(u2!)).toMatchObject({ ok: false, message: expect.stringMatching(/^Not marked as arrived/) });
+    expect([outbox.get(u2!)!.state, outbox.get(a2!)!.state]).toEqual(['uncertain', 'pending']);
+  });
+
+  /**
+   * What "Send again" puts back in the queue failed only for want of this one: its "Not sent: it needs #1 …,
+   * which failed" is no longer so, waiting or once sent.
    */
   it('what it puts back in the queue loses its "Not sent: it needs …" reason, waiting and once sent', async () => {
     const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
@@ -67,13 +91,11 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
     failed(u!, { kind: 'gave-up', status: 503, message: 'Stopped after 8 failed attempts.' }, 8);
     expect(outbox.get(a!)!.lastError?.message).toMatch(/^Not sent: it needs entry #1/);
 
-    expect(await arrived(u!)).toEqual({ ok: true });
+    expect(await resend(u!)).toEqual({ ok: true });
     expect(outbox.get(a!)).toMatchObject({ state: 'pending', lastError: null });
     outbox.claim([a!], 'r-a', 'attachImage');
     outbox.settle([{ id: a!, state: 'done' }]);
     expect(outbox.get(a!)).toMatchObject({ state: 'done', lastError: null });
-    // Its own failure is what the entry that gave up keeps: it is history of its tries.
-    expect(outbox.get(u!)!.lastError?.kind).toBe('gave-up');
   });
 
   /**
@@ -92,10 +114,10 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
     expect(retried.message).toMatch(
       /^Not retried: it needs entry #1 \([^)]+\), which is settled on its own row first\./,
     );
-    expect(retried.message).toContain('choose "It arrived" on its row');
+    expect(retried.message).toContain('choose "Send again" on its row');
     expect([outbox.get(u!)!.state, outbox.get(a!)!.state]).toEqual(['failed', 'failed']);
-    // Settled on its own row ("It arrived"), the one that needs it goes.
-    expect(await arrived(u!)).toEqual({ ok: true });
+    // Settled on its own row ("Send again"), the one that needs it goes.
+    expect(await resend(u!)).toEqual({ ok: true });
     expect(outbox.get(a!)!.state).toBe('pending');
   });
 

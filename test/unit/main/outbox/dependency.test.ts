@@ -77,9 +77,11 @@ describe('outbox: entries that depend on entries', () => {
       outbox.settle([{ id: u, state: 'failed', error: { kind, message: `${kind} here.`, at: 1 } }]);
       return outbox.get(a)!.lastError!.message;
     };
+    // Sent with the upload's fileId, which "It arrived" cannot give: only "Send again" lets it go.
     expect(failWith('gave-up', 8, 'EXP-1')).toBe(
       'Not sent: it needs entry #1 (file-upload), which failed: gave-up here. Look for that entry on the service: ' +
-        'if it is there, choose "It arrived" on its row; if not, "Send again". This one goes with it.',
+        'if it is not there, choose "Send again" on its row, and this one goes with it. If it is there, its fileId ' +
+        'is not known here: discard both and make this change again (e.g. attach the picture again).',
     );
     expect(failWith('rejected', 1, 'EXP-2')).toBe(
       'Not sent: it needs entry #3 (file-upload), which failed: rejected here. Retry that entry, and this one goes ' +
@@ -157,9 +159,12 @@ describe('outbox: entries that depend on entries', () => {
     expect(outbox.retry(a)).toBe(false);
     expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['failed', 'failed']);
     expect(outbox.retryRefusal(a)).toMatch(/^Not retried: it needs entry #\d+ \(.+\), which is settled on its own row/);
-    expect(outbox.retryRefusal(a)).toContain('"It arrived"');
-    // Settled there, the waiting one goes with it.
-    expect(outbox.confirmDone(u)).toBe(true);
+    expect(outbox.retryRefusal(a)).toContain('choose "Send again" on its row');
+    // "It arrived" would leave it done with no fileId for the attach: refused, with why.
+    expect(() => outbox.confirmDone(u)).toThrow(/Not marked as arrived: entry #\d+ \(attach-image\)/);
+    expect([outbox.get(u)!.state, outbox.get(a)!.state]).toEqual(['failed', 'failed']);
+    // Settled there ("Send again"), the waiting one goes with it.
+    expect(outbox.retry(u)).toBe(true);
     expect(outbox.get(a)!.state).toBe('pending');
     expect(outbox.retryRefusal(a)).toBeNull();
 

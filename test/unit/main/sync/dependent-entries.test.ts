@@ -86,17 +86,20 @@ describe("sync engine: an entry sent after the entry it depends on, with that en
   it('an upload done without a file id in its answer fails the attach with the reason instead of sending the stand-in', async () => {
     const calls: Calls = [];
     const ids = enqueueRecord();
-    // Confirmed by hand after an uncertain send: done, but nothing of the answer is known.
+    // Done, but nothing of the answer is known (as one confirmed by hand before that was refused for it).
     outbox.claim([ids[0]!, ids[1]!], 'r', 'storeAndEmbedFiles');
     outbox.settle([
       { id: ids[0]!, state: 'done', result: { fileId: 'F-csv' } },
-      { id: ids[1]!, state: 'uncertain', error: { kind: 'interrupted', message: 'stopped', at: 1 } },
+      { id: ids[1]!, state: 'done' },
     ]);
-    outbox.confirmDone(ids[1]!);
     const engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
     await engine.syncNow();
     expect(calls).toEqual([]);
-    expect(outbox.get(ids[2]!)!.lastError!.message).toMatch(/answer has no fileId/);
+    const said = outbox.get(ids[2]!)!.lastError!.message;
+    expect(said).toMatch(/fileId of entry #\d+ \(file-upload\)'s answer, and that entry is done without it/);
+    // A done entry is never sent again: the words do not ask for that.
+    expect(said).not.toMatch(/again, then this one/);
+    expect(said).toMatch(/Discard this one and make the change again/);
     await engine.stop();
   });
   it('an upload left uncertain holds only the attach-images of its own page, not those of every other page', async () => {

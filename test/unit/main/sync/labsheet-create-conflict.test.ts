@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AuthError, ConflictError, NetworkError, NotFoundError, ServerError } from '../../../../main/api/errors.js';
-import type { Outbox } from '../../../../main/outbox/index.js';
+import { toOutboxError, type Outbox } from '../../../../main/outbox/index.js';
+import { shownError, shownErrorLine } from '../../../../shared/outbox-words/shown-error.js';
 import { createSyncEngine } from '../../../../main/sync/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakePlatform } from './fake-platform.js';
@@ -119,8 +120,44 @@ describe('a labsheet-create answered 409', () => {
 
   it('after an uncertain attempt, fails when the labsheet of that name has other columns', async () => {
     const id = await afterUncertain(['Tube', 'Volume']);
-    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict' } });
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'name-taken' } });
     expect(outbox.get(id)!.lastError!.message).toMatch(/someone else made it/);
+  });
+
+  it('the app’s own look is said in its own words, with no status of a request it never made', async () => {
+    const id = await afterUncertain(['Tube', 'Volume']);
+    const error = toOutboxError(outbox.get(id)!.lastError!);
+    expect(error).not.toHaveProperty('status');
+    const shown = shownError(error);
+    expect(shown.serviceSaid).toBeNull();
+    expect(shown.said).toMatch(/exists on the service without the columns/);
+    expect(shownErrorLine(shown)).not.toMatch(/The service said|409/);
+  });
+
+  /**
+   * The user corrects the name after "someone else made it": the corrected create is a new change, none of
+   * whose tries was uncertain. On the old code the correction kept uncertain_attempts, so a 409 on the new
+   * name (another bench's labsheet, with the same columns) was taken for our own earlier create: done.
+   */
+  it('a corrected create starts without the old tries: a 409 on its new name is the service’s refusal', async () => {
+    const id = await afterUncertain(['Tube', 'Volume']);
+    const renamed: Intent = { type: 'labsheet-create', request: { ...create.request, name: 'Plates 2027' } };
+    expect(outbox.replace(id, renamed)).toBe(true);
+    expect(outbox.get(id)).toMatchObject({ state: 'pending', attempts: 0, uncertainAttempts: 0 });
+    const calls: Calls = [];
+    const transport = fakeTransport(calls, {
+      createLabsheet: () => {
+        throw conflict();
+      },
+      fetchLabsheetList: () => listing([NAME, 'Plates 2027']),
+      fetchLabsheetRows: () => columns('Sample ID', 'Conc'),
+    });
+    const engine = createSyncEngine({ outbox, transport, platform });
+    platform.advance(60_000);
+    await engine.syncNow();
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict', status: 409 } });
+    expect(calls.map((c) => c.name)).not.toContain('fetchLabsheetRows');
+    await engine.stop();
   });
 
   /**
@@ -179,7 +216,7 @@ describe('a labsheet-create answered 409', () => {
     const engine = createSyncEngine({ outbox, transport, platform });
     engine.start();
     await engine.syncNow();
-    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'conflict' } });
+    expect(outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'name-taken' } });
     expect(calls.map((c) => c.name)).not.toContain('createLabsheet');
     await engine.stop();
   });

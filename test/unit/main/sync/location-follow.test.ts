@@ -1,0 +1,92 @@
+/**
+ * A location create is answered with a requestId only: the service makes the location later, or not.
+ * What its status says after the answer stands on the entry: a failure fails it with the service's words,
+ * a request still not completed after the last read is left unsure, never silently done, never resent.
+ * Real SQLite outbox, fake clock, scripted transport.
+ */
+import { describe, expect, it } from 'vitest';
+import { createSyncEngine } from '../../../../main/sync/index.js';
+import { followLocationRequest, LOCATION_POLLS } from '../../../../main/sync/reconcile.js';
+import type { Intent } from '../../../../shared/outbox/intents.js';
+import { fakePlatform } from './fake-platform.js';
+import { fakeTransport, type Calls } from './fake-transport.js';
+import { outboxPerTest } from './outbox-per-test.js';
+
+const create: Intent = { type: 'location-create', request: { locations: [{ name: 'Freezer 3', parent: 'Room 1' }] } };
+const status = (s: string, message = '', created: { name: string; uuid: string }[] | null = null) => ({
+  success: true,
+  requestId: 'r-1',
+  status: s,
+  message,
+  result: created === null ? null : { created },
+});
+
+describe('a location create followed after its answer', () => {
+  const platform = fakePlatform();
+  const files = outboxPerTest(platform.now);
+
+  /** Runs the engine's timers until `p` has finished. */
+  async function drive(p: Promise<unknown>): Promise<void> {
+    let finished = false;
+    void p.then(() => (finished = true));
+    for (let i = 0; i < 100 && !finished; i++) {
+      await new Promise((r) => setImmediate(r));
+      platform.advance(1_000);
+    }
+    expect(finished).toBe(true);
+  }
+
+  function answered(): number {
+    const id = files.outbox.enqueue(create);
+    files.outbox.claim([id], 'req', 'createLocations');
+    files.outbox.settle([{ id, state: 'done', result: { requestId: 'r-1' } }]);
+    return id;
+  }
+
+  it('fails with the service’s words when the request failed (parent is full)', async () => {
+    const id = answered();
+    const transport = fakeTransport([], { fetchLocationCreateStatus: () => status('FAILED', 'parent is full') });
+    await drive(followLocationRequest(files.outbox, transport, platform, id, 'r-1', new AbortController().signal));
+    const e = files.outbox.get(id)!;
+    expect(e).toMatchObject({ state: 'failed', lastError: { kind: 'rejected' } });
+    expect(e.lastError!.message).toMatch(/did not make the location \(FAILED\): "parent is full"/);
+  });
+
+  it('is left unsure with the last status when it never completes, and is not sent again', async () => {
+    const calls: Calls = [];
+    const id = answered();
+    const transport = fakeTransport(calls, { fetchLocationCreateStatus: () => status('IN_PROGRESS') });
+    await drive(followLocationRequest(files.outbox, transport, platform, id, 'r-1', new AbortController().signal));
+    const e = files.outbox.get(id)!;
+    expect(e).toMatchObject({ state: 'uncertain', lastError: { kind: 'not-confirmed' } });
+    expect(e.lastError!.message).toMatch(/IN_PROGRESS/);
+    expect(calls.filter((c) => c.name === 'fetchLocationCreateStatus')).toHaveLength(LOCATION_POLLS);
+    expect(calls.filter((c) => c.name === 'createLocations')).toHaveLength(0);
+  });
+
+  it('keeps the created uuids when it completes', async () => {
+    const id = answered();
+    const created = [{ name: 'Freezer 3', uuid: 'loc-1' }];
+    const transport = fakeTransport([], { fetchLocationCreateStatus: () => status('COMPLETED', '', created) });
+    await drive(followLocationRequest(files.outbox, transport, platform, id, 'r-1', new AbortController().signal));
+    expect(files.outbox.get(id)).toMatchObject({ state: 'done', result: { created } });
+  });
+
+  it('through the engine: a create whose request then fails does not stay done', async () => {
+    const calls: Calls = [];
+    const transport = fakeTransport(calls, {
+      createLocations: () => ({ success: true, requestId: 'r-1' }),
+      fetchLocationCreateStatus: () => status('FAILED', 'parent is full'),
+    });
+    const id = files.outbox.enqueue(create);
+    const engine = createSyncEngine({ outbox: files.outbox, transport, platform });
+    await engine.syncNow();
+    for (let i = 0; i < 20 && files.outbox.get(id)!.state === 'done'; i++) {
+      await new Promise((r) => setImmediate(r));
+      platform.advance(1_000);
+    }
+    expect(files.outbox.get(id)).toMatchObject({ state: 'failed', lastError: { kind: 'rejected' } });
+    expect(calls.filter((c) => c.name === 'createLocations')).toHaveLength(1);
+    await engine.stop();
+  });
+});
