@@ -136,7 +136,7 @@ function whyNotElectron() {
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
     return 'there is no display (DISPLAY/WAYLAND_DISPLAY unset)';
   if (!nativeModulesFitElectron()) {
-    return 'better-sqlite3 is built for Node, not for this Electron (run `npx electron-rebuild -f -w better-sqlite3,node-hid` to use the desktop app in development; `npm run dist` rebuilds them when packaging)';
+    return 'better-sqlite3 is built for Node, not for this Electron (run `npx electron-rebuild -f -w better-sqlite3,node-hid` to use the desktop app in development, and `npm rebuild better-sqlite3 node-hid` afterwards to go back to the browser host and the tests, which run under Node; `npm run dist` rebuilds them when packaging)';
   }
   return null;
 }

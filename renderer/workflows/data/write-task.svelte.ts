@@ -27,6 +27,8 @@ export class WriteTask<T> {
 
   #api: BenchlinkApi;
   #readFrom: string | null;
+  /** The last write queued, as sent: the same one again while it is still on its way is not queued twice. */
+  #queuedAs: string | null = null;
   #parse: (raw: unknown) => T | null;
 
   /**
@@ -54,7 +56,17 @@ export class WriteTask<T> {
    */
   async submit(intent: Intent, waitMs = DEFAULT_WRITE_WAIT_MS): Promise<T | null> {
     if (this.busy) return null;
+    // Queued (offline) or unsure, the form still shows it and its button works: a second press queued a
+    // second labspace create, which a service that allows two of a name makes twice.
+    const as = JSON.stringify(intent);
+    if ((this.phase === 'queued' || this.phase === 'uncertain') && as === this.#queuedAs) {
+      this.error = {
+        text: `Already in the outbox as entry #${this.entryId ?? '?'}: it is ${this.phase === 'queued' ? 'sent when the service answers' : 'there for you to decide on'} (the Outbox shows it). Change something to queue another.`,
+      };
+      return null;
+    }
     this.reset();
+    this.#queuedAs = as;
     this.phase = 'queueing';
     try {
       const queued = await this.#api.invoke('outbox.enqueue', {

@@ -41,6 +41,31 @@ describe('Data screen', () => {
     expect(hooks).toHaveLength(1);
   });
 
+  it('the same write pressed again while it waits in the outbox (offline) is not queued twice; another is', async () => {
+    // The service does not answer in the wait: the panel says "queued", and the form keeps its values.
+    const noAnswer: BenchlinkApi = {
+      ...env.api,
+      invoke: (async (channel: string, payload: unknown) =>
+        channel === 'outbox.await'
+          ? {
+              ok: true,
+              value: { state: 'pending', result: null, error: { kind: 'network', message: 'offline', at: 0 } },
+            }
+          : env.api.invoke(channel as 'outbox.list', payload as never)) as BenchlinkApi['invoke'],
+    };
+    const task = new WriteTask(noAnswer, null, (raw) => raw);
+    const make = (name: string) => ({ type: 'labspace-create', request: { name } }) as const;
+    const count = async (name: string) =>
+      (await env.call('outbox.list', {})).filter((e) => JSON.stringify(e.intent).includes(name)).length;
+    await task.submit(make('Twice Lab'), 0);
+    expect(task.phase).toBe('queued');
+    await task.submit(make('Twice Lab'), 0);
+    expect(await count('Twice Lab')).toBe(1);
+    expect(task.error?.text).toMatch(/^Already in the outbox as entry #\d+/);
+    await task.submit(make('Other Lab'), 0);
+    expect(await count('Other Lab')).toBe(1);
+  });
+
   it('a search after the labsheet lost a column elsewhere says the columns changed, not "0 rows" of another column', async () => {
     const b = new LabsheetBrowser(env.api);
     await b.openLabsheet('Samples');

@@ -92,3 +92,16 @@ describe('Well fill on answers the sandbox does not send', () => {
     expect(b.onService('A1')).toBe('S-0001');
   });
 });
+
+describe('a plate or box barcode typed in lower case', () => {
+  it('opens the plate on Well fill and the box on Assign location, as the classifier names it', async () => {
+    const b = await openBenches('extended');
+    await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+    // The old code classified it as a plate, then looked it up as typed: "No plate or box with this barcode".
+    await b.scan('plt000001');
+    expect(b.s.plate?.hrid).toBe('PL-0001');
+    const box = b.assignScreen();
+    await box.scan('box000001');
+    expect(box.s.location?.hrid).toBe('BX-0001');
+  });
+});
