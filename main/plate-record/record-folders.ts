@@ -9,9 +9,13 @@ import { safeFileNamePart } from '../common/safe-file-name.js';
  */
 export function recordNames(hrid: string, at: number): { base: string; folder: string } {
   const iso = new Date(at).toISOString();
-  const base = `PLATE_${safeFileNamePart(hrid)}_${iso.slice(0, 10)}`;
+  // At most HRID_CHARS of it: a name is at most 255 bytes, and a 230-character hrid could never be filed.
+  const base = `PLATE_${safeFileNamePart(hrid).slice(0, HRID_CHARS)}_${iso.slice(0, 10)}`;
   return { base, folder: `${base}_${iso.slice(11, 19).replace(/:/g, '')}` };
 }
+
+/** The hrid's characters kept in a record's names (the record's files hold it whole). */
+const HRID_CHARS = 120;
 
 /**
  * The plate a record folder is for. An hrid may hold underscores: the day, the time and a second
@@ -86,8 +90,12 @@ export async function listRecords(
     return [];
   }
   const folders: { folder: string; createdAt: number }[] = [];
-  for (const folder of names.filter((n) => n.startsWith('PLATE_')))
-    folders.push({ folder, createdAt: Math.round((await stat(path.join(recordsDir, folder))).mtimeMs) });
+  for (const folder of names.filter((n) => n.startsWith('PLATE_'))) {
+    // One entry that cannot be read (a broken link, a folder made unreadable) costs only itself: it
+    // failed the whole list, and the Outbox showed no kept record at all.
+    const made = await stat(path.join(recordsDir, folder)).catch(() => null);
+    if (made?.isDirectory()) folders.push({ folder, createdAt: Math.round(made.mtimeMs) });
+  }
   folders.sort((a, b) => b.createdAt - a.createdAt);
   const out: KeptRecord[] = [];
   for (const { folder, createdAt } of folders.slice(0, limit)) {
@@ -102,7 +110,13 @@ export async function listRecords(
           : name.endsWith('.png')
             ? 'picture'
             : null;
-      if (kind) files.push({ name, kind, size: (await stat(path.join(dir, name))).size });
+      const size = kind
+        ? await stat(path.join(dir, name)).then(
+            (s) => s.size,
+            () => null,
+          )
+        : null;
+      if (kind && size !== null) files.push({ name, kind, size });
     }
     // The order filing answers them in (table, grid, picture), whatever order the disk lists them in.
     files.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));

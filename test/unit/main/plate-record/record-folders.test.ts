@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +18,26 @@ describe('record folders name their plate', () => {
     expect(base).toBe(`PLATE_${hrid}_2026-11-25`);
     expect(folder).toBe(`PLATE_${hrid}_2026-11-25_101500`);
     expect(plateOfFolder(folder)).toBe(hrid);
+  });
+
+  it('an hrid too long for a file name is cut in the names (it could never be filed: ENAMETOOLONG)', () => {
+    const { base, folder } = recordNames('P'.repeat(240), AT);
+    expect(Buffer.byteLength(`${base}_grid.csv`)).toBeLessThanOrEqual(255);
+    expect(Buffer.byteLength(folder)).toBeLessThanOrEqual(255);
+  });
+
+  it('one entry of the records folder that cannot be read costs only itself, not the list', async () => {
+    const temp = tempDir('records-');
+    try {
+      const { base, folder } = recordNames('PL-0001', AT);
+      mkdirSync(join(temp.dir, folder));
+      writeFileSync(join(temp.dir, folder, `${base}.csv`), 'Position\n');
+      symlinkSync(join(temp.dir, 'gone'), join(temp.dir, 'PLATE_PL-0002_2026-11-25_101600'));
+      // The old list threw on the broken link: the Outbox showed no kept record at all.
+      expect((await listRecords(temp.dir)).map((r) => r.folder)).toEqual([folder]);
+    } finally {
+      temp.cleanup();
+    }
   });
 
   it('an hrid with unsafe characters is made safe in the name and shown as named', () => {
