@@ -1,4 +1,5 @@
 import { createClassifier, type Classification } from '../../../shared/barcode/classify.js';
+import { PATTERN_KINDS } from '../../../shared/barcode/patterns.js';
 import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
 import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
@@ -15,9 +16,18 @@ const PLAUSIBLE = /^[A-Za-z0-9][A-Za-z0-9_\-.:/()#]*$/;
  */
 export type ScanClass = Classification & { garbage: boolean; refusal?: string };
 
-/** The shared classifier plus the bench's own "garbage" rule, so every workflow refuses the same scans. */
+/** The kinds an ID rule names: their `value` is the ID as the lab writes it (the rule's normalised form). */
+const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
+
+/**
+ * The shared classifier plus the bench's own "garbage" rule, so every workflow refuses the same scans.
+ * An ID a rule matched is looked up and recorded as the classifier normalised it: a keyboard scanner
+ * with Caps Lock on types tb000011, which was looked up as typed, found in no row, and recorded (after
+ * "Use it anyway?", or offline without asking) as a sample nobody has. What was read stays `scan.text`.
+ */
 export function classify(text: string, layout?: Layout): ScanClass {
-  const c = classifier(text, layout ? { layout } : {});
+  const read = classifier(text, layout ? { layout } : {});
+  const c = ID_KINDS.has(read.kind) && read.normalized ? { ...read, value: read.normalized } : read;
   const garbage = c.rejected === true || (c.kind === 'unknown' && !PLAUSIBLE.test(c.value));
   return garbage ? { ...c, garbage, refusal: c.reason ?? c.why } : { ...c, garbage };
 }

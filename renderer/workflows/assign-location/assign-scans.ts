@@ -30,8 +30,7 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.location?.hrid ?? 'this box');
   if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box') {
-    // As the classifier normalised it (Well fill's rule): a typed bx000001 is BX000001.
-    const ok = await s.openManifest(c.normalized || c.value);
+    const ok = await s.openManifest(c.value);
     const needed = s.positionNeeded();
     return ok
       ? fb.report(

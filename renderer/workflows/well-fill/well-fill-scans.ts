@@ -41,13 +41,10 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.plate?.hrid ?? 'this plate');
   if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box' || (!s.plate && c.kind === 'unknown')) {
-    // Looked up as the classifier normalised it (upper case, when the lab's IDs are): a typed plt000001
-    // was classified as a plate and then looked up as typed, which no plate is.
-    const code = c.normalized || c.value;
-    const g = guardPlate(s.plate, code);
-    if (g) return raise(s, g, scan, () => openPlate(s, code, scan));
+    const g = guardPlate(s.plate, c.value);
+    if (g) return raise(s, g, scan, () => openPlate(s, c.value, scan));
     if (s.plate) return fb.report(scan.text, `Still filling ${s.plate.hrid}`, 'info', scan.mainAt);
-    return openPlate(s, code, scan);
+    return openPlate(s, c.value, scan);
   }
   if (!s.plate) return fb.report(scan.text, 'Scan a plate or box first', 'error', scan.mainAt);
   if (c.kind === 'position') {

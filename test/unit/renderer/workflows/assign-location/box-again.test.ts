@@ -46,8 +46,8 @@ describe.each(['spec', 'extended'] as const)('Assign location: a box scanned aga
       expect(said()).toBe(
         'Duplicate: TB000100 is already in A1; nothing recorded. To move it, scan its new position first.',
       );
-      await second.scan('tb000101'); // the scanner sent it in lower case: the same tube
-      expect(said()).toMatch(/^Duplicate: tb000101 is already in A2/);
+      await second.scan('tb000101'); // the scanner sent it in lower case: the same tube, named as the lab writes it
+      expect(said()).toMatch(/^Duplicate: TB000101 is already in A2/);
 
       await second.scan('A1'); // a position scanned first: taken
       expect(said()).toBe('A1 is not empty (TB000100 is in it): scan another position');

@@ -105,3 +105,19 @@ describe('a plate or box barcode typed in lower case', () => {
     expect(box.s.location?.hrid).toBe('BX-0001');
   });
 });
+
+describe('a tube read with Caps Lock on (a keyboard scanner types it in lower case)', () => {
+  it('is the tube as the lab writes it, on Well fill and Assign location: found, not "use it anyway"', async () => {
+    const b = await openBenches('extended');
+    await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+    await b.scan('PLT000003');
+    // The old code looked tb000011 up as typed: "not in the labsheet… Use it anyway?", then recorded it.
+    await b.scan('tb000011');
+    expect(b.s.guard).toBeNull();
+    expect(b.said()).toMatch(/^S-0011 → A1/);
+    const box = b.assignScreen();
+    await box.scan('BOX000001');
+    await box.scan('tb000150');
+    expect(box.s.assignments.at(-1)).toMatchObject({ id: 'TB000150' });
+  });
+});
