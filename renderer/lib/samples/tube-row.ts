@@ -26,7 +26,7 @@ export type TubeAnswer = { row: TubeRow } | NotInLabsheet;
  * the row may be newer than the copy) or the rows were never read; a screen then does not call the
  * tube unknown, and its move is not held back for a question.
  */
-export function surelyNotInLabsheet(miss: NotInLabsheet): boolean {
+export function surelyNotInLabsheet(miss: Pick<NotInLabsheet, 'readAt' | 'fromCache'>): boolean {
   return miss.readAt !== null && !miss.fromCache;
 }
 

@@ -5,7 +5,7 @@ import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { age } from '../../lib/format/age.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
-import { asRead } from '../../lib/samples/tube-row.js';
+import { asRead, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import type { RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
@@ -20,6 +20,15 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     );
   }
   if (c.kind === 'gs1') return packScan(s, c, scan);
+  // A plate, box or storage location is no row of a labsheet: batch mode queued PLT000001 as an update of
+  // the row with that Sample ID, refused by the service minutes later.
+  if (c.kind === 'plate' || c.kind === 'box' || c.kind === 'location')
+    return fb.report(
+      scan.text,
+      `${c.value} is a ${c.kind === 'location' ? 'storage location' : c.kind}, not a tube or sample: nothing recorded`,
+      'error',
+      scan.mainAt,
+    );
   if (s.mode === 'batch' && s.batchField.trim() === '') {
     return fb.report(
       scan.text,
@@ -30,10 +39,15 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   }
   let row: CachedRow | null;
   let when = '';
+  let surelyNot = false;
   try {
     const answer = await s.lookup(c.value);
     row = answer.found ? answer : null;
-    if (!answer.found) when = asRead({ readAt: answer.fetchedAt, fromCache: answer.fromCache });
+    if (!answer.found) {
+      const read = { readAt: answer.fetchedAt, fromCache: answer.fromCache };
+      when = asRead(read);
+      surelyNot = surelyNotInLabsheet(read);
+    }
   } catch (err) {
     // Main could not look it up at all: not "not in the labsheet"; nothing is opened or recorded.
     return fb.report(
@@ -61,6 +75,10 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     s.show(row);
     return fb.report(scan.text, `${row.row[row.idColumn]} opened${stale}`, 'info', scan.mainAt);
   }
+  // Not in the rows just read from the service: queued, it was refused there minutes later. Only when the
+  // rows could not be read (offline, a saved copy) does the service get to check it.
+  if (!row && surelyNot)
+    return fb.report(scan.text, `${c.value} is not in ${s.labsheet}${when}: nothing recorded`, 'unknown', scan.mainAt);
   const id = row ? String(row.row[row.idColumn]) : c.value;
   if (s.alreadyInBatch(id))
     return fb.report(

@@ -104,6 +104,23 @@ describe('Row update batch mode before a field is chosen', () => {
   });
 });
 
+describe('Row update batch: what is no row of the labsheet', () => {
+  it('a plate barcode, and a tube the rows just read lack, are refused, not queued for the service to refuse', async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    s.batchField = 'Status';
+    s.batchValue = 'received';
+    await page.env.call('cache.sampleIndex', { labsheet: s.labsheet });
+    const before = await rowUpdates();
+    // The old batch queued both as row updates, which ended failed in the Outbox.
+    await scan('PLT000001');
+    expect(said()).toBe('PLT000001 is a plate, not a tube or sample: nothing recorded');
+    await scan('TB999998');
+    expect(said()).toMatch(/^TB999998 is not in Samples as read .*: nothing recorded$/);
+    expect(await rowUpdates()).toEqual(before);
+  });
+});
+
 describe('Row update batch list', () => {
   it('shows each tube with the field and value it was saved with, not the ones set now', async () => {
     const { s, scan } = rowScreen();
