@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
+import type { CachedManifest } from '../../../../shared/ipc/channels/cache.js';
 
 /** The real main in-process, shared by every test of the file; read `env` inside a test. */
 export function mainForSuite(): { readonly env: InProcess } {
@@ -24,4 +25,24 @@ export const wellSet = (uuid: string, position: string, id: string) => ({
   sample: { id, labsheet: 'Samples' },
   label: '' as const,
   tags: [],
+});
+
+/** A 96-well plate PL-0001 as the read cache answers it for a service that lists its wells (none here). */
+export const listedPlate = (over: Partial<CachedManifest> = {}): CachedManifest => ({
+  name: 'QC',
+  template: '96 Well Plate',
+  uuid: 'u1',
+  hrid: 'PL-0001',
+  barcode: '',
+  rows: 8,
+  columns: 12,
+  layoutFrom: 'service',
+  wells: [],
+  wellsFrom: 'service',
+  basis: { lastUpdate: null, emptySpaces: null },
+  unplacedUsed: 0,
+  fetchedAt: 0,
+  fromCache: false,
+  pending: [],
+  ...over,
 });

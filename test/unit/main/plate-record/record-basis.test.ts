@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordBuiltOn } from '../../../../main/plate-record/record-basis.js';
 import type { CachedManifest, PendingWellChange } from '../../../../shared/ipc/channels/cache.js';
+import { listedPlate } from './helpers.js';
 
 const change = (position: string, over: Partial<PendingWellChange>): PendingWellChange => ({
   entryId: 1,
@@ -19,23 +20,7 @@ const change = (position: string, over: Partial<PendingWellChange>): PendingWell
   ...over,
 });
 
-const plate = (pending: PendingWellChange[]): CachedManifest => ({
-  name: 'QC',
-  template: '96 Well Plate',
-  uuid: 'u1',
-  hrid: 'PL-0001',
-  barcode: '',
-  rows: 8,
-  columns: 12,
-  layoutFrom: 'service',
-  wells: [],
-  wellsFrom: 'service',
-  basis: { lastUpdate: null, emptySpaces: null },
-  unplacedUsed: 0,
-  fetchedAt: 0,
-  fromCache: false,
-  pending,
-});
+const plate = (pending: PendingWellChange[]): CachedManifest => listedPlate({ pending });
 
 describe('filing a plate one of whose well changes failed', () => {
   it('says a timeout as the Outbox says it, not as a refusal by the service', () => {

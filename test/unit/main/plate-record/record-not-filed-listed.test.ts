@@ -8,26 +8,16 @@ import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import type { CachedManifest } from '../../../../shared/ipc/channels/cache.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakeNow, tempDir } from '../outbox/helpers.js';
+import { listedPlate } from './helpers.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** A 96-well plate the service lists, with this computer's queued changes as the read cache answers them. */
 function plate(hrid: string, outbox: Outbox, changes: readonly number[]): CachedManifest {
-  return {
+  return listedPlate({
     name: hrid,
-    template: '96 Well Plate',
     uuid: `uuid-${hrid}`,
     hrid,
-    barcode: '',
-    rows: 8,
-    columns: 12,
-    layoutFrom: 'service',
-    wells: [],
-    wellsFrom: 'service',
-    basis: { lastUpdate: null, emptySpaces: null },
-    unplacedUsed: 0,
-    fetchedAt: 0,
-    fromCache: false,
     pending: changes.map((id) => {
       const e = outbox.get(id)!;
       return {
@@ -39,7 +29,7 @@ function plate(hrid: string, outbox: Outbox, changes: readonly number[]): Cached
         mayHaveArrived: null,
       };
     }),
-  };
+  });
 }
 
 const tubeIn = (hrid: string, position: string, id: string): Intent => ({

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { recordWells } from '../../../../main/plate-record/record-wells.js';
-import type { CachedManifest } from '../../../../shared/ipc/channels/cache.js';
+import { listedPlate } from './helpers.js';
 
-const plate = (over: Partial<CachedManifest>): CachedManifest => ({
-  name: 'QC',
-  template: '96 Well Plate',
-  uuid: 'u1',
-  hrid: 'PL-0001',
-  barcode: '',
-  rows: 8,
-  columns: 12,
-  layoutFrom: 'service',
-  wells: [],
-  wellsFrom: 'service',
-  basis: { lastUpdate: null, emptySpaces: null },
-  unplacedUsed: 0,
-  fetchedAt: 0,
-  fromCache: false,
-  pending: [],
-  ...over,
-});
+const plate = listedPlate;
 
 describe('the record of wells a service or a change names otherwise (A01, a1)', () => {
   it('states them at their well, not as empty', () => {
