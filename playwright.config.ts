@@ -10,6 +10,7 @@ const keyTiming = [
   '**/scan-in-fields.spec.ts',
   '**/wedge-keys.spec.ts',
   '**/settings-scanner.spec.ts',
+  '**/scan-field-keys.spec.ts',
 ];
 
 /**

@@ -7,6 +7,8 @@ export interface LastScan {
   /** What happened, in words: "S-0012 → C5", "Duplicate: S-0012 is already in A3". */
   outcome: string;
   kind: FlashKind;
+  /** Said after the outcome without replacing it: a double read of the code this line answers. */
+  note?: string;
   /** Wall time main emitted the scan (HID / test scans), for scan-to-screen measurement. */
   mainAt: number | null;
   seq: number;
@@ -49,5 +51,19 @@ export class Feedback {
     this.tones.play(tone);
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => (this.flash = null), kind === 'good' ? 250 : 700);
+  }
+
+  /**
+   * Something about a read that does not change what happened to it (a double read). When the line
+   * already answers that code, the answer stays, in its colour ("Scan a plate or box first" must not
+   * turn into a blue "ignored"), and the words go beside it with their own tone. Otherwise (the first
+   * read is still being answered, or the line is about something else) they are the line, until the
+   * answer comes.
+   */
+  aside(text: string, words: string, tone: Tone, mainAt: number | null = null): void {
+    const last = this.last;
+    if (!last || last.text === '' || last.text !== text) return this.report(text, words, tone, mainAt);
+    this.last = { ...last, note: words };
+    this.tones.play(tone);
   }
 }

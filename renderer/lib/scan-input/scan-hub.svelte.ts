@@ -170,7 +170,7 @@ export class ScanHub {
     const double = this.#doubles.check({ text, startedAt: startedAt ?? end, endedAt: end });
     if (double.duplicate) {
       const after = Math.round(double.sinceMs ?? 0);
-      this.feedback.report(text, `Double read ignored (${after} ms after the first)`, 'double-read', scan.mainAt);
+      this.feedback.aside(text, `Double read ignored (${after} ms after the first)`, 'double-read', scan.mainAt);
       return;
     }
     const handler = this.#handler;

@@ -30,6 +30,26 @@ describe('the scan hub: every read, from every path, through one door', () => {
     expect(feedback.last?.outcome).toBe('Double read ignored (2 ms after the first)');
   });
 
+  it('a double read of a scan already answered leaves that answer on the line, in its colour', async () => {
+    const { h, feedback, settle } = hub();
+    h.claim(
+      async (s) => feedback.report(s.text, 'Scan a plate or box first', 'error', s.mainAt),
+      () => null,
+    );
+    h.receive({ text: 'TB000061', source: 'field', mainAt: null, startedAt: 0, endedAt: 40 });
+    await settle();
+    const answer = feedback.last;
+    h.receive({ text: 'TB000061', source: 'field', mainAt: null, startedAt: 200, endedAt: 240 });
+    expect(feedback.last).toMatchObject({
+      text: 'TB000061',
+      outcome: 'Scan a plate or box first',
+      kind: 'bad',
+      seq: answer?.seq,
+      note: 'Double read ignored (160 ms after the first)',
+    });
+    expect(feedback.flash?.kind).toBe('bad');
+  });
+
   it("uses the user's window: 0 lets every read through", async () => {
     const { h, handled, settle } = hub();
     h.configure({ ...DEFAULT_SCAN_INPUT, dedupeWindowMs: 0 });
