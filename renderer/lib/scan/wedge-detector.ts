@@ -1,3 +1,4 @@
+import { controlCharacter } from './control-keys.js';
 import {
   wedgeMaxGap,
   wedgeSettings,
@@ -164,9 +165,10 @@ export class WedgeDetector {
     const last = this.held.at(-1);
     const gap = last ? k.at - last.at : 0;
 
-    // Some scanners send GS (FNC1) as Ctrl+]; inside a burst it is data, elsewhere a shortcut.
-    if (k.ctrl && !k.alt && k.key === ']' && last && gap <= this.allowedGap()) {
-      this.held.push({ ch: '\x1d', at: k.at, inert: k.inert === true });
+    // Some scanners send GS (FNC1) as Ctrl+] and RS as Ctrl+^; inside a burst it is data, elsewhere a shortcut.
+    const control = controlCharacter({ key: k.key, ctrl: k.ctrl === true, alt: k.alt === true, meta: k.meta === true });
+    if (control && last && gap <= this.allowedGap()) {
+      this.held.push({ ch: control, at: k.at, inert: k.inert === true });
       return { action: 'hold', release: [] };
     }
     const altGr = k.ctrl && k.alt; // Windows reports AltGr as Ctrl+Alt

@@ -87,6 +87,17 @@ describe('WedgeDetector decisions', () => {
     expect(replay(new WedgeDetector(), keys).scans.map((s) => s.text)).toEqual(['0109506000134352\x1d21A@']);
   });
 
+  it('treats Ctrl+^ (Ctrl+6) inside a burst as RS, as the scan field does (it was taken for a shortcut)', () => {
+    const keys: WedgeKey[] = [
+      ...burst('[)>', 0, 4, null),
+      { key: '^', at: 12, ctrl: true },
+      ...burst('06', 16, 4, null),
+      { key: ']', at: 24, ctrl: true },
+      ...burst('1PABC', 28, 4),
+    ];
+    expect(replay(new WedgeDetector(), keys).scans.map((s) => s.text)).toEqual(['[)>\x1e06\x1d1PABC']);
+  });
+
   it('without a required terminator, a burst ends as a scan after silence', () => {
     const r = replay(new WedgeDetector({ requireTerminator: false }), burst('BOX12', 0, 6, null));
     expect(r.scans).toMatchObject([{ text: 'BOX12', terminator: 'idle' }]);
