@@ -230,6 +230,10 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     log: (message, fields) => log.warn(message, fields),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
+  // The cache is rebuilt from the service: a file that could not be used (corrupt, or a newer app's) was
+  // moved aside and an empty one started. Said in the log; nothing the user queued is in it.
+  if (cacheStore.recovered)
+    log.warn('read cache file could not be used and was moved aside', { ...cacheStore.recovered });
   const cache = createReadCache({
     store: cacheStore,
     client,

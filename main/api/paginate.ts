@@ -2,7 +2,7 @@ import { ROW_PAGE_PRODUCT_LIMIT, ROW_PAGE_SIZE_MAX, rowPaginationViolation } fro
 import type { ArchiveFilter, CellValue } from '../../shared/api/primitives.js';
 import type { Sequence } from '../../shared/api/sequences.js';
 import type { LabClient } from './client.js';
-import { BadRequestError } from './errors.js';
+import { BadRequestError, ProtocolError } from './errors.js';
 
 /**
  * The furthest row the service can list: a page must satisfy page × pageSize < 50000, so the
@@ -80,9 +80,12 @@ export async function* iterateLabsheetRows(
 
   let offset = 0;
   let total: number | undefined;
+  // The page size the service serves: it may cap pageSize below what was asked (100 of 1000). Pages
+  // are numbered in that size from then on, page N starting at row (N - 1) × size.
+  let size = preferred;
   for (;;) {
     if (total !== undefined && offset >= Math.min(total, MAX_LISTABLE_ROWS)) return;
-    const plan = planRowPage(offset, preferred);
+    const plan = planRowPage(offset, size);
     if (!plan) return;
     const answer = await client.fetchLabsheetRows(
       {
@@ -97,12 +100,32 @@ export async function* iterateLabsheetRows(
       throw new LabsheetTooLargeError(opts.labsheet, answer.total);
     }
     total = answer.total;
+    const end = Math.min(total, MAX_LISTABLE_ROWS);
     const rows = answer.rows.slice(plan.skip);
-    // Rows deleted while listing can end the listing early; an empty page is the end either way.
-    if (rows.length === 0) return;
+    // The service's total is its word: a listing that ends before it (an empty page, rows deleted while
+    // listing and the total not lowered with them) is not the whole labsheet, and must not pass for it.
+    if (rows.length === 0) {
+      if (offset < end) throw endedEarly(opts.labsheet, offset, total, plan);
+      return;
+    }
+    const short = answer.rows.length < plan.pageSize && offset + rows.length < end;
+    if (short) {
+      // Only the first page tells the size served for certain: a later short page of another size starts
+      // at a row nobody can place.
+      if (plan.page !== 1) throw endedEarly(opts.labsheet, offset + rows.length, total, plan);
+      size = answer.rows.length;
+    }
     yield { headers: answer.headers, rows, offset, total, page: plan.page, pageSize: plan.pageSize };
     offset += rows.length;
   }
+}
+
+/** A listing that stopped short of the service's total: the read fails, rather than pass for complete. */
+function endedEarly(labsheet: string, listed: number, total: number, plan: PagePlan): ProtocolError {
+  return new ProtocolError('labsheet listing ended before its total', {
+    endpoint: 'fetchLabsheetRows',
+    reason: `${listed} of ${total} rows of "${labsheet}" listed; page ${plan.page} of ${plan.pageSize} came back short`,
+  });
 }
 
 export interface SequencePage {

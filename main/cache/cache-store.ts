@@ -52,10 +52,18 @@ export interface CacheStore {
   ): boolean;
   templateLayout(template: string): Layout | null;
   putTemplateLayout(template: string, layout: Layout, at: number): void;
-  putRows(labsheet: string, shape: LabsheetShape, rows: Record<string, CellValue>[], at: number): void;
+  /** `partial`: the rows are those the service could list, not all of the labsheet's (shape's `partial`). */
+  putRows(
+    labsheet: string,
+    shape: LabsheetShape,
+    rows: Record<string, CellValue>[],
+    at: number,
+    partial?: boolean,
+  ): void;
   /** The saved rows found by other ID / ID_BARCODE columns (the user named the right ones), without a reload. */
   rekeyRows(labsheet: string, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>): void;
-  shape(labsheet: string): (LabsheetShape & { fetchedAt: number }) | null;
+  /** `partial`: the saved rows are only part of the labsheet (too large to list whole): a miss is unknown. */
+  shape(labsheet: string): (LabsheetShape & { fetchedAt: number; partial: boolean }) | null;
   findRow(labsheet: string, value: string): StoredRow | null;
   /** The saved row with this uuid (the service's own id of a row, idType ROW_UUID), or null. */
   rowOfUuid(labsheet: string, uuid: string): Record<string, CellValue> | null;
@@ -98,7 +106,8 @@ function normalPosition(position: string): string {
 
 /** Typed access to the read-cache file; no SQL leaves this module. */
 export function openCacheStore(path: string, now: () => number = Date.now): CacheStore {
-  const { db, recovered } = openDatabase(path, CACHE_MIGRATIONS, now);
+  // Throwaway: a file a newer version of the app wrote is moved aside and the cache starts empty.
+  const { db, recovered } = openDatabase(path, CACHE_MIGRATIONS, now, { throwaway: true });
   return createCacheStore(db, recovered);
 }
 
@@ -121,8 +130,8 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     wells: db.prepare<[string], { body: string }>(`SELECT body FROM wells WHERE manifest_uuid = ? ORDER BY position`),
     putSheet:
-      db.prepare(`INSERT INTO labsheets (name, headers, id_column, barcode_column, rows_fetched_at) VALUES (@name, @headers, @idColumn, @barcodeColumn, @at)
-      ON CONFLICT(name) DO UPDATE SET headers = excluded.headers, id_column = excluded.id_column, barcode_column = excluded.barcode_column, rows_fetched_at = excluded.rows_fetched_at`),
+      db.prepare(`INSERT INTO labsheets (name, headers, id_column, barcode_column, rows_fetched_at, rows_partial) VALUES (@name, @headers, @idColumn, @barcodeColumn, @at, @partial)
+      ON CONFLICT(name) DO UPDATE SET headers = excluded.headers, id_column = excluded.id_column, barcode_column = excluded.barcode_column, rows_fetched_at = excluded.rows_fetched_at, rows_partial = excluded.rows_partial`),
     sheet: db.prepare<
       [string],
       {
@@ -130,6 +139,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
         id_column: string | null;
         barcode_column: string | null;
         rows_fetched_at: number | null;
+        rows_partial: number;
       }
     >(`SELECT * FROM labsheets WHERE name = ?`),
     clearRows: db.prepare<[string]>(`DELETE FROM labsheet_rows WHERE labsheet = ?`),
@@ -287,7 +297,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     putTemplateLayout(template, layout, at) {
       q.putTemplateLayout.run(template, layout.rows, layout.columns, at);
     },
-    putRows(labsheet, shape, rows, at) {
+    putRows(labsheet, shape, rows, at, partial = false) {
       db.transaction(() => {
         q.putSheet.run({
           name: labsheet,
@@ -295,6 +305,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
           idColumn: shape.idColumn,
           barcodeColumn: shape.barcodeColumn,
           at,
+          partial: partial ? 1 : 0,
         });
         q.clearRows.run(labsheet);
         for (const row of rows) {
@@ -320,6 +331,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
         idColumn: s.id_column,
         barcodeColumn: s.barcode_column,
         fetchedAt: s.rows_fetched_at,
+        partial: s.rows_partial === 1,
       };
     },
     findRow(labsheet, value) {

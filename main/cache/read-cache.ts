@@ -1,11 +1,11 @@
 import type { LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
-import { iterateLabsheetRows, NotFoundError, ValidationError, BadRequestError } from '../api/index.js';
+import { isDefinite, serviceCheck, ServiceChangedError } from './read-errors.js';
+import { createRowLoader } from './row-loader.js';
 import { toOutboxError, type Outbox, type OutboxEntry } from '../outbox/index.js';
 import { entryMayHaveArrived } from '../outbox/may-have-arrived.js';
 import { OPEN_STATES } from '../outbox/entry.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
-import type { CellValue } from '../../shared/api/primitives.js';
 import type {
   CachedManifest,
   CachedWell,
@@ -56,6 +56,11 @@ export interface ReadCacheDeps {
    * bound to it, so after a switch nothing another service said is shown as this one's.
    */
   service?: () => string;
+  /**
+   * After a reload of a labsheet's rows failed, lookups answer from the saved copy for this long without
+   * calling again: a service that hangs would otherwise cost every scan the whole request timeout.
+   */
+  reloadBackoffMs?: number;
 }
 
 type ManifestQuery = { barcode?: string | undefined; hrid?: string | undefined; uuid?: string | undefined };
@@ -79,9 +84,6 @@ function unplacedUsed(m: StoredManifest): number | null {
   return Math.max(0, used - known);
 }
 
-/** The service said "no such thing" (or the question was malformed): caching cannot help. */
-const isDefinite = (err: unknown) =>
-  err instanceof NotFoundError || err instanceof ValidationError || err instanceof BadRequestError;
 /**
  * Above this many rows the index is not handed to the page (a few MB over the IPC, parsed twice):
  * such a labsheet is looked up per scan, as before.
@@ -117,6 +119,8 @@ export function createReadCache(d: ReadCacheDeps) {
   const { store } = d;
   const rowsFreshMs = d.rowsFreshMs ?? 30_000;
   const missAnsweredWithinMs = Math.min(d.missAnsweredWithinMs ?? rowsFreshMs / 2, rowsFreshMs);
+  /** Taken as a read starts, called before its answer is saved or given (read-errors.ts). */
+  const sameService = () => serviceCheck(d.service);
   const events = new TypedEmitter<ReadCacheEvents>(d.log ? logListenerError(d.log, 'read cache') : undefined);
 
   function cachedManifest(q: ManifestQuery): { value: StoredManifest; fetchedAt: number } | null {
@@ -230,10 +234,12 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   async function manifest(q: ManifestQuery): Promise<CachedManifest | null> {
+    const still = sameService();
     try {
       const c = await d.client();
       const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };
       const fetched = await c.fetchManifestMetadata(query);
+      still();
       const m = toStored(fetched, store.manifest('uuid', fetched.uuid)?.wells ?? []);
       const at = d.now();
       const { wells, ...record } = m;
@@ -241,6 +247,7 @@ export function createReadCache(d: ReadCacheDeps) {
       rememberLocation(m, at);
       return answer(m, at, false);
     } catch (err) {
+      still();
       if (isDefinite(err)) return null;
       const cached = cachedManifest(q);
       if (!cached) return null;
@@ -273,41 +280,16 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   });
 
-  /**
-   * One load per labsheet at a time: a lookup joins a refresh already under way, except an explicit
-   * refresh, which must see the service as it is now and so starts its own.
-   */
-  const loading = new Map<string, Promise<void>>();
-  function loadRows(labsheet: string, join = true): Promise<void> {
-    const running = loading.get(labsheet);
-    if (running && join) return running;
-    const load = fetchRows(labsheet).finally(() => {
-      if (loading.get(labsheet) === load) loading.delete(labsheet);
-    });
-    loading.set(labsheet, load);
-    return load;
-  }
-
-  async function fetchRows(labsheet: string): Promise<void> {
-    const c = await d.client();
-    const rows: Record<string, CellValue>[] = [];
-    let headers: string[] = [];
-    // No archive filter: `any` is the service's default and the spec does not show the parameter's name.
-    for await (const page of iterateLabsheetRows(c, { labsheet })) {
-      headers = page.headers;
-      for (const cells of page.rows) {
-        const row: Record<string, CellValue> = {};
-        page.headers.forEach((h, i) => (row[h] = cells[i] ?? null));
-        rows.push(row);
-      }
-    }
-    const { idColumn, barcodeColumn } = columnsOf(labsheet, headers);
-    // The store keys rows by a `uuid` field; listings may not carry one, so the ID stands in for it.
-    const keyed = rows.map((r) => (r['uuid'] === undefined ? { ...r, uuid: String(r[idColumn] ?? '') } : r));
-    const at = d.now();
-    store.putRows(labsheet, { headers, idColumn, barcodeColumn }, keyed, at);
-    events.emit('rowsLoaded', { labsheet, fetchedAt: at });
-  }
+  const { load: loadRows, backingOff } = createRowLoader({
+    store,
+    client: d.client,
+    now: d.now,
+    ...(d.log ? { log: d.log } : {}),
+    ...(d.service ? { service: d.service } : {}),
+    reloadBackoffMs: d.reloadBackoffMs ?? 30_000,
+    columnsOf: (labsheet, headers) => columnsOf(labsheet, headers),
+    rowsLoaded: (labsheet, fetchedAt) => events.emit('rowsLoaded', { labsheet, fetchedAt }),
+  });
 
   const columnsOf = (labsheet: string, headers: readonly string[]): RowColumns =>
     identifyColumns(headers, d.knownIdColumns?.(labsheet));
@@ -345,6 +327,7 @@ export function createReadCache(d: ReadCacheDeps) {
    * way), or the saved copy when the service cannot be reached. `refresh` always reloads.
    */
   async function rows(labsheet: string, values: readonly string[], refresh = false): Promise<RowsAnswer> {
+    const still = sameService();
     const shape = store.shape(labsheet);
     const age = shape === null ? Infinity : d.now() - shape.fetchedAt;
     const found = new Map<string, StoredRow>();
@@ -361,10 +344,17 @@ export function createReadCache(d: ReadCacheDeps) {
     }
     const missing = values.filter((v) => !found.has(v));
     let fromCache = false;
-    if (missing.length > 0 && (refresh || age >= missAnsweredWithinMs)) {
+    const reload = missing.length > 0 && (refresh || age >= missAnsweredWithinMs);
+    if (reload && !refresh && backingOff(labsheet)) {
+      fromCache = true;
+      findSaved(labsheet, missing, found);
+    } else if (reload) {
       try {
         await loadRows(labsheet, !refresh);
+        still();
       } catch (err) {
+        if (err instanceof ServiceChangedError) throw err;
+        still();
         // The service says the labsheet is not there: no row of it stands, whatever is saved.
         if (isDefinite(err))
           return {
@@ -382,7 +372,7 @@ export function createReadCache(d: ReadCacheDeps) {
     // before a reload is given in today's columns (one added since reads null).
     const now = currentShape(labsheet);
     if (!now) return { ...savedIdColumns(labsheet), rows: values.map(() => null), fetchedAt: null, fromCache };
-    const { headers, idColumn, barcodeColumn, idFrom, fetchedAt } = now;
+    const { headers, idColumn, barcodeColumn, idFrom, fetchedAt, partial } = now;
     return {
       labsheet,
       headers,
@@ -394,7 +384,9 @@ export function createReadCache(d: ReadCacheDeps) {
         return hit ? { matchedBy: hit.matchedBy, cells: headers.map((h) => hit.row[h] ?? null) } : null;
       }),
       fetchedAt,
-      fromCache,
+      // Rows that are only part of the labsheet are answered as a saved copy is: a value they lack is
+      // unknown (it may be in the rows past them), never "not in the labsheet".
+      fromCache: fromCache || partial,
     };
   }
 
@@ -446,7 +438,9 @@ export function createReadCache(d: ReadCacheDeps) {
 
   /** The tube → sample index of the rows as now cached (loaded first when they are old). */
   async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
+    const still = sameService();
     await warmRows(labsheet);
+    still();
     const shape = currentShape(labsheet);
     if (!shape) return null;
     const keys = store.rowKeys(labsheet);
@@ -463,13 +457,17 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   async function labsheets(): Promise<{ names: string[]; fetchedAt: number; fromCache: boolean }> {
+    const still = sameService();
     try {
       const c = await d.client();
       const names = (await c.fetchLabsheetList({})).items.map((i) => i.name);
+      still();
       const at = d.now();
       store.putLabsheetNames(names, at);
       return { names, fetchedAt: at, fromCache: false };
-    } catch {
+    } catch (err) {
+      if (err instanceof ServiceChangedError) throw err;
+      still();
       const cached = store.labsheetNames();
       return { names: cached?.names ?? [], fetchedAt: cached?.fetchedAt ?? 0, fromCache: true };
     }
@@ -497,7 +495,9 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   async function idColumns(labsheet: string): Promise<LabsheetColumns> {
+    const still = sameService();
     await warmRows(labsheet);
+    still();
     return savedIdColumns(labsheet);
   }
 

@@ -74,4 +74,13 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    why:
+      'a labsheet larger than the service can list (page × pageSize below 50000) is saved as far as it could ' +
+      'be read, marked partial: a value its rows lack may be in the rows past them, so a miss is not "absent"',
+    up: (db) => {
+      db.exec(`ALTER TABLE labsheets ADD COLUMN rows_partial INTEGER NOT NULL DEFAULT 0;`);
+    },
+  },
 ];

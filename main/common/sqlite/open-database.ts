@@ -11,7 +11,7 @@ export interface MovedAside {
 
 export interface OpenedDatabase {
   db: Database.Database;
-  /** Non-null when the previous file was corrupt and a fresh database was created in its place. */
+  /** Non-null when the previous file was corrupt (or a throwaway one of a newer schema) and a fresh one replaced it. */
   recovered: MovedAside | null;
   schema: { from: number; to: number };
 }
@@ -54,9 +54,21 @@ export function createOwnerOnly(path: string): void {
   }
 }
 
+export interface OpenOptions {
+  /**
+   * The file can be rebuilt from elsewhere (the read cache): one of a newer schema than this app knows
+   * (written by a newer version) is moved aside like a corrupt one, instead of refusing to start.
+   */
+  throwaway?: boolean;
+}
+
+/** The file's schema is newer than the migrations this app has: a newer version of the app wrote it. */
+class NewerSchemaError extends Error {}
+
 function tryOpen(
   path: string,
   migrations: readonly Migration[],
+  options: OpenOptions = {},
 ): { db: Database.Database; schema: { from: number; to: number } } {
   createOwnerOnly(path);
   const db = new Database(path);
@@ -68,6 +80,10 @@ function tryOpen(
       err.code = 'SQLITE_CORRUPT';
       throw err;
     }
+    const version = Number(db.pragma('user_version', { simple: true }));
+    const latest = migrations.reduce((m, x) => Math.max(m, x.version), 0);
+    if (options.throwaway && version > latest)
+      throw new NewerSchemaError(`written by a newer version of the app (schema ${version}, this one knows ${latest})`);
     const schema = runMigrations(db, migrations);
     return { db, schema };
   } catch (err) {
@@ -76,8 +92,8 @@ function tryOpen(
   }
 }
 
-function moveAside(path: string, stamp: number): string {
-  const movedTo = `${path}.corrupt-${stamp}`;
+function moveAside(path: string, stamp: number, why: 'corrupt' | 'newer'): string {
+  const movedTo = `${path}.${why}-${stamp}`;
   fs.renameSync(path, movedTo);
   // The WAL and shared-memory files belong to the bad file: they travel with it, or SQLite would
   // replay a stranger's log into the fresh database.
@@ -90,16 +106,23 @@ function moveAside(path: string, stamp: number): string {
 /**
  * Opens (creating when absent) a SQLite file with our durability settings and schema. A corrupt or
  * truncated file is detected, moved aside with a timestamped name and replaced by a fresh one; the
- * caller gets `recovered` so the UI can say so. Permission or disk errors are thrown as typed errors.
+ * caller gets `recovered` so the UI can say so. So is a throwaway file of a newer schema (OpenOptions).
+ * Permission or disk errors are thrown as typed errors.
  */
-export function openDatabase(path: string, migrations: readonly Migration[], now: () => number): OpenedDatabase {
+export function openDatabase(
+  path: string,
+  migrations: readonly Migration[],
+  now: () => number,
+  options: OpenOptions = {},
+): OpenedDatabase {
   try {
-    const { db, schema } = tryOpen(path, migrations);
+    const { db, schema } = tryOpen(path, migrations, options);
     return { db, recovered: null, schema };
   } catch (err) {
-    if (!isCorruption(err)) throw toWriteError(err, path, { outcome: 'could not be opened' });
+    const newer = err instanceof NewerSchemaError;
+    if (!newer && !isCorruption(err)) throw toWriteError(err, path, { outcome: 'could not be opened' });
     const reason = err instanceof Error ? err.message : String(err);
-    const movedTo = moveAside(path, now());
+    const movedTo = moveAside(path, now(), newer ? 'newer' : 'corrupt');
     try {
       const { db, schema } = tryOpen(path, migrations);
       return { db, recovered: { movedTo, reason }, schema };

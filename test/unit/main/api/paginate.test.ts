@@ -6,12 +6,15 @@ import {
   MAX_LISTABLE_ROWS,
   planRowPage,
 } from '../../../../main/api/paginate.js';
-import { BadRequestError } from '../../../../main/api/errors.js';
+import { BadRequestError, ProtocolError } from '../../../../main/api/errors.js';
 import { rowPaginationViolation } from '../../../../shared/api/labsheets.js';
 import type { RequestOf, ResponseOf } from '../../../../shared/api/endpoints.js';
 
-/** A labsheet of `total` rows served the way the service pages them (and refusing illegal pages). */
-function fakeRows(total: number) {
+/**
+ * A labsheet of `total` rows served the way the service pages them (and refusing illegal pages);
+ * `cap`: the most rows a page holds whatever pageSize asks, pages numbered in that size.
+ */
+function fakeRows(total: number, cap = Infinity) {
   const calls: Array<{ page: number; pageSize: number }> = [];
   const archived: Array<string | undefined> = [];
   return {
@@ -24,8 +27,9 @@ function fakeRows(total: number) {
       if (violation) throw new Error(`illegal page: ${violation}`);
       calls.push({ page, pageSize });
       archived.push(q.archived);
-      const start = (page - 1) * pageSize;
-      const rows = Array.from({ length: Math.max(0, Math.min(pageSize, total - start)) }, (_, i) => [`r${start + i}`]);
+      const served = Math.min(pageSize, cap);
+      const start = (page - 1) * served;
+      const rows = Array.from({ length: Math.max(0, Math.min(served, total - start)) }, (_, i) => [`r${start + i}`]);
       return { headers: ['uuid'], rows, total, success: true };
     },
   };
@@ -101,6 +105,26 @@ describe('iterateLabsheetRows', () => {
       BadRequestError,
     );
     expect(fake.calls).toHaveLength(0);
+  });
+
+  it('lists every row of a service that serves fewer rows a page than asked, in the size it serves', async () => {
+    const fake = fakeRows(1_800, 100);
+    const rows = await collect(iterateLabsheetRows(fake, { labsheet: 'T' }));
+    expect(rows).toHaveLength(1_800);
+    expect(new Set(rows).size).toBe(1_800);
+    expect(rows[1_799]).toBe('r1799');
+    expect(fake.calls[1]).toEqual({ page: 2, pageSize: 100 });
+  });
+
+  it('fails a listing that ends before its total instead of passing it off as complete', async () => {
+    const fake = fakeRows(1_800);
+    const lying = {
+      fetchLabsheetRows: async (q: RequestOf<'fetchLabsheetRows'>) => {
+        const a = await fake.fetchLabsheetRows(q);
+        return Number(q.page) >= 2 ? { ...a, rows: [] } : a;
+      },
+    };
+    await expect(collect(iterateLabsheetRows(lying, { labsheet: 'T' }))).rejects.toBeInstanceOf(ProtocolError);
   });
 
   it('ends quietly on an empty labsheet', async () => {
