@@ -61,7 +61,8 @@ test('upload files: each gets a file id and ticket; a type the service does not 
   await expect(page.getByTestId('upload-runner.exe')).toContainText('discarded in the Outbox — will not be sent');
   await expect(page.getByTestId('upload-qc-notes.txt')).toHaveAttribute('data-phase', 'done', { timeout: 20_000 });
   await expect(page.getByTestId('upload-plate-layout.csv')).toHaveAttribute('data-phase', 'done');
-  // An uploaded image can be embedded into a page.
+  // An uploaded image can be embedded into a page (given by its HRID: this stack's service is a lab's).
+  await page.getByLabel('Experiment, protocol or documentation page (HRID)').fill('EXP-0001');
   await page.getByTestId('attach-gel.png').click();
   await expect(page.getByTestId('last-scan')).toContainText('embedded in EXP-0001');
   await expect(page.getByTestId('count-pending')).toHaveText('0', { timeout: 20_000 });

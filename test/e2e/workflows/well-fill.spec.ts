@@ -62,6 +62,9 @@ test('fill a 96-well plate by scanning: controls, a position-first scan, guards 
 
   // Link the plate's samples to a labflow test and announce the plate as completed.
   await page.getByText('Labflow link and "plate completed" (files the plate record)').click();
+  // This stack's sandbox is given by its address, as a lab's service is: its ids are the user's to give.
+  await page.getByLabel('Labflow').fill('LF-0001');
+  await page.getByLabel('Test', { exact: true }).fill('PT-0001');
   await page.getByTestId('labflow-link').click();
   await expect(page.getByTestId('last-scan')).toContainText('queued for LF-0001');
   await page.getByTestId('record-page').fill('EXP-0001');
