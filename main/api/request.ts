@@ -90,6 +90,8 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
     throw new AuthError('could not read the token', {
       endpoint: spec.endpoint,
       reason: `the token store failed (not sent): ${e instanceof Error ? e.message : String(e)}`,
+      // The store's own error (never the token: the vault scrubs it), so a caller can tell this from "none".
+      cause: e,
     });
   }
   const ctx: MapContext = { endpoint: spec.endpoint, idempotent: def.idempotent, token };

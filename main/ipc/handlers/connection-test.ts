@@ -1,4 +1,5 @@
 import { ApiError, AuthError } from '../../api/errors.js';
+import { TokenStoreUnavailableError } from '../../vault/store-unavailable.js';
 import type { ConnectionTestResult } from '../../../shared/ipc/status.js';
 import type { ClientLimits, LabReadClient } from '../../connection/types.js';
 import type { ConnectionMonitor } from '../../connection/monitor.js';
@@ -45,7 +46,8 @@ export async function testConnection(
 function authFailure(err: AuthError, live: ConnectionMonitor, report: boolean): ConnectionTestResult {
   const sent = err.status !== undefined;
   if (report && sent) live.report('auth');
-  if (!sent && storeFailed(err)) return { ok: false, kind: 'error', message: err.message };
+  if (!sent && err.cause instanceof TokenStoreUnavailableError)
+    return { ok: false, kind: 'error', message: err.message };
   if (err.missing) {
     return {
       ok: false,
@@ -56,9 +58,4 @@ function authFailure(err: AuthError, live: ConnectionMonitor, report: boolean): 
     };
   }
   return { ok: false, kind: 'auth', message: 'The server refused this token.' };
-}
-
-/** main/api/request.ts's AuthError for a token store that failed (a locked keychain) says so in its reason. */
-function storeFailed(err: AuthError): boolean {
-  return err.reason?.startsWith('the token store failed') ?? false;
 }
