@@ -1,10 +1,10 @@
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
-import type { EntryState, Outbox, OutboxEntry } from '../outbox/index.js';
+import type { Outbox, OutboxEntry } from '../outbox/index.js';
+import { OUTBOX_ENTRY_STATES } from '../../shared/ipc/channels/outbox.js';
 import { filingEntriesOf, filingOfEvent } from './file-record.js';
 
 /** The lane every plate.completed event is queued in (all webhooks share one). */
 const EVENT_LANE = targetKeyOf({ type: 'webhook', payload: { event: 'plate.completed' } });
-const STATES: readonly EntryState[] = ['pending', 'sending', 'done', 'failed', 'uncertain', 'cancelled', 'discarded'];
 
 /** Why a filing will never be sent as it is, from its entries' states, or null while it stands. */
 function whyNotFiled(entries: readonly (OutboxEntry | null | undefined)[]): string | null {
@@ -27,7 +27,7 @@ function whyNotFiled(entries: readonly (OutboxEntry | null | undefined)[]): stri
  */
 export function notFiledRecords(outbox: Outbox): Map<string, string> {
   const out = new Map<string, string>();
-  for (const state of STATES)
+  for (const state of OUTBOX_ENTRY_STATES)
     for (const event of outbox.entriesOf(EVENT_LANE, state)) {
       const key = filingOfEvent(event.dedupeKey);
       const folder = event.intent.type === 'webhook' ? event.intent.payload['record'] : undefined;

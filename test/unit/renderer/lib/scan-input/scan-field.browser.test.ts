@@ -1,11 +1,8 @@
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { build, type Rollup } from 'vite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 
 /**
  * The scan field (ScanField.svelte) with the real scan hub, feedback and last-scan line, in a real
@@ -13,7 +10,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
  * The wedge is not attached: the field is its no-go area (data-scan="off") and must stand alone.
  * Skipped where no system Chromium is installed (see SETUP-NOTES).
  */
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 const src = (path: string) =>
   JSON.stringify(fileURLToPath(new URL(`../../../../../renderer/${path}`, import.meta.url)));
 
@@ -37,55 +33,21 @@ mount(ScanField, { target, props: { hub, label: 'Scan', register: (el) => (field
 mount(LastScanLine, { target, props: { feedback } });
 window.ready = true;`;
 
-async function bundle(): Promise<string> {
-  const out = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [
-      svelte({ compilerOptions: { runes: true }, emitCss: false }),
-      {
-        name: 'entry',
-        resolveId: (id) => (id === 'virtual:field' ? id : null),
-        load: (id) => (id === 'virtual:field' ? ENTRY : null),
-      },
-    ],
-    resolve: { conditions: ['browser'] },
-    build: { write: false, minify: false, rollupOptions: { input: 'virtual:field', output: { format: 'es' } } },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const first = Array.isArray(out) ? out[0]! : out;
-  const chunk = first.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  if (!chunk) throw new Error('no bundle');
-  return chunk.code;
-}
+const bundle = () =>
+  bundleForPage(ENTRY, {
+    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
+    conditions: ['browser'],
+  });
 
-describe.skipIf(!CHROMIUM)('the scan field in Chromium', { retry: 1 }, () => {
-  let server: Server;
-  let browser: Browser;
+describe.skipIf(!SYSTEM_CHROMIUM)('the scan field in Chromium', { retry: 1 }, () => {
+  const chrome = chromiumPageForSuite(PAGE, '/field.js', bundle);
   let page: Page;
 
-  beforeAll(async () => {
-    const js = await bundle();
-    server = createServer((req, res) => {
-      res.setHeader('content-type', req.url === '/field.js' ? 'text/javascript' : 'text/html');
-      res.end(req.url === '/field.js' ? js : PAGE);
-    }).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM!,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
-    page = await browser.newPage();
-  });
-
   beforeEach(async () => {
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    page = chrome.page;
+    await page.goto(chrome.url);
     await page.waitForFunction(() => 'ready' in globalThis);
     await page.focus('[data-testid="scan-field"]');
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
   });
 
   // The root tsconfig has no DOM lib: page-side callbacks reach the page through globalThis casts.

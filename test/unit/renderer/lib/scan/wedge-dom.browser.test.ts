@@ -1,10 +1,7 @@
-import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
-import { build, type Rollup } from 'vite';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 
 /**
  * The DOM binding (wedge-dom.ts) in a real Chromium: real KeyboardEvents, setRangeText,
@@ -14,7 +11,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
  * at 0.7 s (beyond 2 × 250 ms): it checks the DOM mechanics; the timing rules are measured in misclassification.test.ts.
  */
 const HAND = 700;
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 const PAGE = `<!doctype html><html><body>
 <input id="text" type="text"><input id="pw" type="password"><div data-scan="off"><input id="off" type="text"></div>
@@ -33,53 +29,15 @@ const ENTRY = `import { attachWedge } from ${JSON.stringify(fileURLToPath(new UR
 window.scans = [];
 window.wedge = attachWedge(window, { settings: { maxGapMs: 250 }, onScan: (d) => window.scans.push({ text: d.scan.text, target: d.target && d.target.id }) });`;
 
-async function bundle(): Promise<string> {
-  const out = (await build({
-    configFile: false,
-    logLevel: 'silent',
-    plugins: [
-      {
-        name: 'entry',
-        resolveId: (id) => (id === 'virtual:wedge' ? id : null),
-        load: (id) => (id === 'virtual:wedge' ? ENTRY : null),
-      },
-    ],
-    build: { write: false, minify: false, rollupOptions: { input: 'virtual:wedge', output: { format: 'es' } } },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const first = Array.isArray(out) ? out[0]! : out;
-  const chunk = first.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
-  if (!chunk) throw new Error('no bundle');
-  return chunk.code;
-}
-
-describe.skipIf(!CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
-  let server: Server;
-  let browser: Browser;
+describe.skipIf(!SYSTEM_CHROMIUM)('wedge-dom in Chromium', { retry: 1 }, () => {
+  const chrome = chromiumPageForSuite(PAGE, '/wedge.js', () => bundleForPage(ENTRY));
   let page: Page;
-
-  beforeAll(async () => {
-    const js = await bundle();
-    server = createServer((req, res) => {
-      res.setHeader('content-type', req.url === '/wedge.js' ? 'text/javascript' : 'text/html');
-      res.end(req.url === '/wedge.js' ? js : PAGE);
-    }).listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM!,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-    });
-    page = await browser.newPage();
-  });
 
   // A fresh page per test, so a retry starts from empty fields.
   beforeEach(async () => {
-    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    page = chrome.page;
+    await page.goto(chrome.url);
     await page.waitForFunction(() => 'wedge' in globalThis);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    server?.close();
   });
 
   // The root tsconfig has no DOM lib: page-side callbacks reach the page through globalThis casts.
