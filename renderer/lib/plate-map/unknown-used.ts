@@ -28,9 +28,12 @@ export function unknownUsed(
   return Math.max(0, m.unplacedUsed - ours.size);
 }
 
-/** Why none of `of`'s wells is known to be empty, when unknownUsed is null: said by every screen alike. */
-export const noCountSaid = (of: string): string =>
-  `the service neither lists the wells of ${of} nor says how many are empty`;
+/**
+ * Why none of `of`'s wells (a box's positions) is known to be empty, when unknownUsed is null: said by
+ * every screen alike, as a clause ("the service neither lists …") or, `sentence`, starting one.
+ */
+export const noCountSaid = (of: string, o: { wells?: string; sentence?: boolean } = {}): string =>
+  `${o.sentence ? 'The' : 'the'} service neither lists the ${o.wells ?? 'wells'} of ${of} nor says how many are empty`;
 
 /** Whether a new reading knows less than the last: more wells it cannot place, or no count any more. */
 export function moreUnknown(before: number | null, now: number | null): boolean {

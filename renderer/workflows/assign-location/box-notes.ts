@@ -25,7 +25,7 @@ export function rowSaid(box: BoxRecord, a: Assignment): string {
 export function positionNeededSaid(unplaced: number | null): string {
   const n = unplaced;
   if (n === null)
-    return `Any position of this box may be used: ${noCountSaid('this box').replace('wells', 'positions')}; scan the position (C5) before each tube`;
+    return `Any position of this box may be used: ${noCountSaid('this box', { wells: 'positions' })}; scan the position (C5) before each tube`;
   return (
     `${n} position${n === 1 ? '' : 's'} of this box ${n === 1 ? 'was' : 'were'} filled elsewhere and the service does not say which: ` +
     'scan the position (C5) before each tube'

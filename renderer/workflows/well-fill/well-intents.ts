@@ -235,7 +235,7 @@ export function readAgainNote(wells: readonly string[], r: ReadAgain): string {
     const n = r.unknown;
     const why =
       n === null
-        ? `. The ${noCountSaid(r.hrid).slice('the '.length)}`
+        ? `. ${noCountSaid(r.hrid, { sentence: true })}`
         : `. The service does not list wells and ${n} of ${r.hrid} ${n === 1 ? 'was' : 'were'} filled elsewhere`;
     return (
       `${why}, so ` +
