@@ -1,6 +1,6 @@
 import type { LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
-import { isDefinite, serviceCheck, ServiceChangedError } from './read-errors.js';
+import { isDefinite, ListingBrokeOffError, serviceCheck, ServiceChangedError } from './read-errors.js';
 import { createRowLoader } from './row-loader.js';
 import { toOutboxError, type Outbox, type OutboxEntry } from '../outbox/index.js';
 import { entryMayHaveArrived } from '../outbox/may-have-arrived.js';
@@ -310,6 +310,12 @@ export function createReadCache(d: ReadCacheDeps) {
     return { ...saved, ...now };
   }
 
+  /** Whether the saved rows are a part listed since `savedAt` (null: none were saved before). */
+  function listedJustNow(labsheet: string, savedAt: number | null): boolean {
+    const now = store.shape(labsheet);
+    return now !== null && now.partial && (savedAt === null || now.fetchedAt > savedAt);
+  }
+
   /** The saved rows `values` name, by value; after currentShape, so they are found by today's ID columns. */
   function findSaved(labsheet: string, values: readonly string[], into: Map<string, StoredRow>): void {
     if (!currentShape(labsheet)) return;
@@ -349,6 +355,7 @@ export function createReadCache(d: ReadCacheDeps) {
       fromCache = true;
       findSaved(labsheet, missing, found);
     } else if (reload) {
+      const savedAt = shape?.fetchedAt ?? null;
       try {
         await loadRows(labsheet, !refresh);
         still();
@@ -363,15 +370,19 @@ export function createReadCache(d: ReadCacheDeps) {
             rows: values.map(() => null),
             fetchedAt: null,
             fromCache: false,
+            partial: false,
           };
-        fromCache = true;
+        // A listing that broke off with no whole copy saved left the rows it listed: the service's own,
+        // read just now, and answered as such (said `partial`), not as a copy saved earlier.
+        fromCache = !(err instanceof ListingBrokeOffError && listedJustNow(labsheet, savedAt));
       }
       findSaved(labsheet, missing, found);
     }
     // One store read for the whole answer (a rack file of 1,248 reads), not one per value. A row found
     // before a reload is given in today's columns (one added since reads null).
     const now = currentShape(labsheet);
-    if (!now) return { ...savedIdColumns(labsheet), rows: values.map(() => null), fetchedAt: null, fromCache };
+    if (!now)
+      return { ...savedIdColumns(labsheet), rows: values.map(() => null), fetchedAt: null, fromCache, partial: false };
     const { headers, idColumn, barcodeColumn, idFrom, fetchedAt, partial } = now;
     return {
       labsheet,
@@ -384,9 +395,10 @@ export function createReadCache(d: ReadCacheDeps) {
         return hit ? { matchedBy: hit.matchedBy, cells: headers.map((h) => hit.row[h] ?? null) } : null;
       }),
       fetchedAt,
-      // Rows that are only part of the labsheet are answered as a saved copy is: a value they lack is
-      // unknown (it may be in the rows past them), never "not in the labsheet".
-      fromCache: fromCache || partial,
+      fromCache,
+      // A value rows that are only part of the labsheet lack is unknown (it may be in the rows past them),
+      // never "not in the labsheet": said, so a screen asks with why rather than records it unasked.
+      partial,
     };
   }
 

@@ -2,7 +2,7 @@ import type { Guard } from './question.js';
 import { leftUnanswered, notPlaced } from './unanswered.js';
 
 /**
- * A tube the labsheet surely has no row for (surelyNotInLabsheet), on Well fill or Assign location:
+ * A tube the labsheet's rows read from the service lack (missWorthAsking), on Well fill or Assign location:
  * `asRead` says when the rows that lack it were read (" as read 4 s ago"). Both screens ask it alike.
  */
 export function unknownSample(sampleId: string, asRead: string): Guard {

@@ -15,6 +15,8 @@ export interface NotInLabsheet {
   row: null;
   readAt: number | null;
   fromCache: boolean;
+  /** The rows searched are only part of the labsheet (too large to list whole, or its listing broke off). */
+  partial: boolean;
 }
 
 /** A tube's row, or none with when the rows that lack it were read (lookUpTubeAnswer). */
@@ -26,18 +28,30 @@ export type TubeAnswer = { row: TubeRow } | NotInLabsheet;
  * the row may be newer than the copy) or the rows were never read; a screen then does not call the
  * tube unknown, and its move is not held back for a question.
  */
-export function surelyNotInLabsheet(miss: Pick<NotInLabsheet, 'readAt' | 'fromCache'>): boolean {
+export function surelyNotInLabsheet(miss: Omit<NotInLabsheet, 'row'>): boolean {
+  return missWorthAsking(miss) && !miss.partial;
+}
+
+/**
+ * Whether a screen asks before it records a tube the labsheet lacks: the rows it was looked for in came
+ * from the service just now, the whole labsheet or (`partial`) the part of it the service could list.
+ * Offline, or rows never read, it is given the benefit of the doubt. A part read is asked about, not
+ * refused: a tube past the rows read is real, and the question (asRead) says why it is unsure.
+ */
+export function missWorthAsking(miss: Omit<NotInLabsheet, 'row' | 'partial'>): boolean {
   return miss.readAt !== null && !miss.fromCache;
 }
 
 /**
  * When the rows a tube was not found in were read, to follow "X is not in Samples": " as read 4 s ago",
- * or the saved copy's age when the service could not be reached. Empty when never read.
+ * or the saved copy's age when the service could not be reached, and whether they were only part of it.
+ * Empty when never read.
  */
-export function asRead(miss: { readAt: number | null; fromCache: boolean }, now: number = Date.now()): string {
+export function asRead(miss: Omit<NotInLabsheet, 'row'>, now: number = Date.now()): string {
   if (miss.readAt === null) return '';
   const ago = age(miss.readAt, now);
-  return miss.fromCache ? ` as saved ${ago} ago (the service could not be reached)` : ` as read ${ago} ago`;
+  const when = miss.fromCache ? ` as saved ${ago} ago (the service could not be reached)` : ` as read ${ago} ago`;
+  return miss.partial ? `${when}, which was only part of it: its row may be past the rows read` : when;
 }
 
 /**
@@ -53,7 +67,8 @@ export async function lookUpTubeAnswer(
   const indexed = index.rowOf(code);
   if (indexed !== undefined) return { row: indexed };
   const answer = await call(api, 'cache.row', { labsheet, value: code });
-  if (!answer.found) return { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache };
+  if (!answer.found)
+    return { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache, partial: answer.partial };
   const { row, idColumn, barcodeColumn } = answer;
   return { row: tubeRowOf(code, row[idColumn], barcodeColumn === null ? null : row[barcodeColumn]) };
 }
@@ -114,7 +129,7 @@ export async function lookUpTubes(
           code,
           hit
             ? { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) }
-            : { row: null, readAt: a.fetchedAt, fromCache: a.fromCache },
+            : { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial },
         );
       });
     } catch (err) {

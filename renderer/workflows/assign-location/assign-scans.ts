@@ -1,6 +1,6 @@
 import { classify, idRefusal, outsideLayoutRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
-import { asRead, surelyNotInLabsheet, type TubeAnswer } from '../../lib/samples/tube-row.js';
+import { asRead, missWorthAsking, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { movedOn, raise } from '../../lib/question/question.js';
@@ -145,7 +145,7 @@ async function placeTube(
   // Queued unasked, the service refused it minutes later in the Outbox (no such row), when the bench
   // had moved on. Only when the rows that lack it came from the service: offline, it goes in unasked.
   // A tube moved within the box is not asked about: it is in the box already, as a rack file's move.
-  if (!asked && !from && found.row === null && surelyNotInLabsheet(found))
+  if (!asked && !from && found.row === null && missWorthAsking(found))
     return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
   const idType = idTypeFor(s.idType, c, found.row);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.

@@ -1,6 +1,6 @@
 import { messageOf } from '../../lib/ipc/client.js';
 import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
-import { asRead, surelyNotInLabsheet, type TubeAnswer, type TubeLookup } from '../../lib/samples/tube-row.js';
+import { asRead, missWorthAsking, type TubeAnswer, type TubeLookup } from '../../lib/samples/tube-row.js';
 import type { RackBad, RackRead } from './rack-csv.js';
 import { misreadsHeld, onePerPosition, type RackRefusal } from './rack-positions.js';
 import { isTube, namesOf } from './box-holdings.js';
@@ -201,7 +201,7 @@ export class RackDecisions {
    * is saved. Whether it was saved, or would be once the question is answered.
    */
   #place({ r, c, found, here }: Checked): boolean {
-    const unknown = !here && found && found.row === null && surelyNotInLabsheet(found);
+    const unknown = !here && found && found.row === null && missWorthAsking(found);
     // Skipped, the tube is not saved: its position stays free for another read of it in the file,
     // or for a rescan, not taken by a tube that was never saved.
     if (unknown && this.unknownTubes === 'skip') {

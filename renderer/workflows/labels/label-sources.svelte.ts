@@ -163,7 +163,7 @@ export class LabelSources {
     const r = await this.api.invoke('cache.row', { labsheet: this.labsheet, value });
     if (!r.ok) return { ok: false, message: `Could not look up ${value} in ${this.labsheet}: ${r.error.message}` };
     if (!r.value.found) {
-      const when = asRead({ readAt: r.value.fetchedAt, fromCache: r.value.fromCache });
+      const when = asRead({ readAt: r.value.fetchedAt, fromCache: r.value.fromCache, partial: r.value.partial });
       return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}${when}.` };
     }
     const record = recordFromRow(r.value.row, columnsFor(r.value));

@@ -44,7 +44,7 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     const answer = await s.lookup(c.value);
     row = answer.found ? answer : null;
     if (!answer.found) {
-      const read = { readAt: answer.fetchedAt, fromCache: answer.fromCache };
+      const read = { readAt: answer.fetchedAt, fromCache: answer.fromCache, partial: answer.partial };
       when = asRead(read);
       surelyNot = surelyNotInLabsheet(read);
     }

@@ -1,6 +1,6 @@
 import { noCountSaid } from '../../lib/plate-map/unknown-used.js';
 import { messageOf } from '../../lib/ipc/client.js';
-import { asRead, lookUpTubeAnswer, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
+import { asRead, lookUpTubeAnswer, missWorthAsking } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -132,7 +132,7 @@ async function placeSample(
 /** A scanned tube as Well fill places it (resolveSample). */
 interface ResolvedSample {
   sampleId: string;
-  /** false: the labsheet's rows were read from the service and lack it; null: they could not be. */
+  /** false: the labsheet's rows (all, or the part listed) were read from the service and lack it; null: they could not be. */
   known: boolean | null;
   names: string[];
   asReadText: string;
@@ -141,7 +141,8 @@ interface ResolvedSample {
 /**
  * The tube's sample ID (lookUpTube) and every name it goes by, the sample ID first. A tube the
  * labsheet lacks is `known: false` only when the rows that lack it came from the service (the miss
- * says when they were read, and whether they were the saved copy): offline, or a labsheet never read
+ * says when they were read, whether they were the saved copy, and whether only part of the labsheet:
+ * then the question says so, missWorthAsking): offline, or a labsheet never read
  * or not on the service, it is null, given the benefit of the doubt. Main's read cache owns that
  * freshness, so no second call asks whether the labsheet is reachable. Undefined after telling the
  * bench the lookup itself failed: nothing is recorded.
@@ -162,7 +163,7 @@ async function resolveSample(s: WellFillState, code: string, scan: IncomingScan)
   }
   const row = answer.row;
   if (!row) {
-    const known = surelyNotInLabsheet(answer) ? false : null;
+    const known = missWorthAsking(answer) ? false : null;
     return { sampleId: code, known, names: [code], asReadText: asRead(answer) };
   }
   const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];

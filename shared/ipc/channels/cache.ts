@@ -117,6 +117,11 @@ export const rowNotFound = z.strictObject({
   fetchedAt: z.number().nullable(),
   /** True when the service could not be reached and the rows saved earlier were searched. */
   fromCache: z.boolean(),
+  /**
+   * True when the rows searched are only part of the labsheet (too large to list whole, or its listing
+   * broke off): the row may be past them. A screen asks rather than records it unasked, and says why.
+   */
+  partial: z.boolean(),
 });
 export type RowNotFound = z.infer<typeof rowNotFound>;
 
@@ -141,21 +146,23 @@ export type LabsheetColumns = z.infer<typeof labsheetColumns>;
  * row it names in `headers` order (null: no row holds it, as the rows read at `fetchedAt` say). Each
  * row as a `cache.row` answer repeated the column names twice (its headers and its keys): a full rack
  * of a labsheet hundreds of columns wide was megabytes over the IPC, built and parsed on both sides.
- * `fromCache`: the service could not be reached, and the rows saved earlier were searched.
+ * `fromCache`: the service could not be reached, and the rows saved earlier were searched; `partial`:
+ * they are only part of the labsheet (rowNotFound's).
  */
 export const rowsAnswer = labsheetColumns.extend({
   rows: z.array(z.strictObject({ matchedBy: z.enum(['ID', 'ID_BARCODE']), cells: z.array(cellValue) }).nullable()),
   fetchedAt: z.number().nullable(),
   fromCache: z.boolean(),
+  partial: z.boolean(),
 });
 export type RowsAnswer = z.infer<typeof rowsAnswer>;
 
 /** The `k`th value of a `cache.rows` answer as `cache.row` answers one value. */
 export function rowAnswerAt(a: RowsAnswer, k: number): RowAnswer {
   const hit = a.rows[k];
-  const { labsheet, headers, idColumn, barcodeColumn, idFrom, fetchedAt, fromCache } = a;
+  const { labsheet, headers, idColumn, barcodeColumn, idFrom, fetchedAt, fromCache, partial } = a;
   // A found row comes with the rows it was found in: its labsheet's columns are known, and read.
-  if (!hit || idColumn === null || fetchedAt === null) return { found: false, labsheet, fetchedAt, fromCache };
+  if (!hit || idColumn === null || fetchedAt === null) return { found: false, labsheet, fetchedAt, fromCache, partial };
   const row: Record<string, CellValue> = {};
   headers.forEach((h, i) => (row[h] = hit.cells[i] ?? null));
   return {
