@@ -4,6 +4,7 @@ import type { IpcError, IpcResult } from '../../../shared/ipc/result.js';
 import { takeHostKey } from './host-key.js';
 import { withIdempotentWrites } from './idempotent-writes.js';
 import { withHostWatch } from './watched-bridge.js';
+import { withPlainPayloads } from './plain-payloads.js';
 import { createWsApi } from './ws-client.js';
 
 declare global {
@@ -18,7 +19,7 @@ declare global {
  * browser host's WebSocket, with the key the printed URL gave this tab (see takeHostKey).
  */
 export function connectIpc(win: Window = window): BenchlinkApi {
-  if (win.benchlink) return withIdempotentWrites(withHostWatch(win.benchlink));
+  if (win.benchlink) return withIdempotentWrites(withHostWatch(withPlainPayloads(win.benchlink)));
   const key = takeHostKey(win);
   if (!key) return withoutKey();
   const ws = new URL('/ipc', win.location.href);

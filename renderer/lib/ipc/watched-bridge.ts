@@ -47,16 +47,22 @@ export function withHostWatch(bridge: BenchlinkApi, o: WatchOptions = {}): Bench
           resolve(r as IpcResult<never>);
         };
         const settled = liveness.sent(watchedCall(channel, payload, Date.now(), finish));
-        bridge.invoke(channel, payload).then(
-          (r) => {
-            liveness.heard();
-            finish(r);
-          },
-          (err: unknown) => {
-            settled();
-            reject(err instanceof Error ? err : new Error(String(err)));
-          },
-        );
+        const failed = (err: unknown) => {
+          settled();
+          reject(err instanceof Error ? err : new Error(String(err)));
+        };
+        // A bridge that throws before it sends (a payload it cannot copy) leaves no call waiting on main:
+        // watched on, it kept the page pinging a main that had never been asked.
+        let sent: Promise<IpcResult<unknown>>;
+        try {
+          sent = bridge.invoke(channel, payload);
+        } catch (err) {
+          return failed(err);
+        }
+        sent.then((r) => {
+          liveness.heard();
+          finish(r);
+        }, failed);
       });
     },
     subscribe(event, listener) {
