@@ -1,11 +1,11 @@
 import { app, protocol, session, type Session, type WebContents } from 'electron';
 import { buildCsp } from '../common/csp.js';
-import { answerAppRequest, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './app-protocol.js';
-import { ALLOWED_PERMISSIONS } from './security-policy.js';
+import { answerAppRequest, APP_PAGE_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES } from './app-protocol.js';
+import { permissionAllowed } from './security-policy.js';
 
 /**
  * App-wide rules that apply to every web contents, including ones we never meant to create:
- * no navigation, no new windows, no webviews, no permissions, and the CSP on every response.
+ * no navigation, no new windows, no webviews, no permission but copying text, and the CSP on every response.
  */
 export function hardenApp(): void {
   app.enableSandbox();
@@ -26,8 +26,12 @@ export function hardenContents(contents: WebContents): void {
 }
 
 export function hardenSession(ses: Session): void {
-  ses.setPermissionRequestHandler((_wc, permission, callback) => callback(ALLOWED_PERMISSIONS.includes(permission)));
-  ses.setPermissionCheckHandler((_wc, permission) => ALLOWED_PERMISSIONS.includes(permission));
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(permissionAllowed(permission, details.requestingUrl, APP_PAGE_URL)),
+  );
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin, APP_PAGE_URL),
+  );
   ses.setDevicePermissionHandler(() => false);
   const csp = buildCsp();
   ses.webRequest.onHeadersReceived((details, callback) => {

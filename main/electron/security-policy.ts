@@ -40,8 +40,26 @@ export function windowOptions(preloadPath: string) {
   };
 }
 
-/** Permission requests (camera, geolocation, notifications, HID from the page…) are all denied. */
-export const ALLOWED_PERMISSIONS: readonly string[] = Object.freeze([]);
+/**
+ * Every permission (camera, geolocation, notifications, HID from the page…) is denied but writing text
+ * the user asked to copy: the page's Copy buttons (a uuid, an error to send IT) call
+ * navigator.clipboard.writeText, which Chromium checks as `clipboard-sanitized-write` and which a
+ * deny-all handler made fail silently. Reading the clipboard stays denied.
+ */
+export const ALLOWED_PERMISSIONS: readonly string[] = Object.freeze(['clipboard-sanitized-write']);
+
+/** Whether `permission` is granted to a request from `requestingUrl`: an allowed one, asked by our own page. */
+export function permissionAllowed(permission: string, requestingUrl: string | undefined, appPageUrl: string): boolean {
+  if (!ALLOWED_PERMISSIONS.includes(permission) || !requestingUrl) return false;
+  try {
+    // By scheme and host: a URL's `origin` is "null" for a scheme WHATWG does not know, app:// among them.
+    const asked = new URL(requestingUrl);
+    const app = new URL(appPageUrl);
+    return asked.protocol === app.protocol && asked.host === app.host;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * VS Code's validatedIpcMain idea: accept IPC only from our own top-level frame showing our own

@@ -7,6 +7,7 @@ import { APP_PAGE_URL, APP_SCHEME_PRIVILEGES } from '../../../../main/electron/a
 import {
   ALLOWED_PERMISSIONS,
   isTrustedSender,
+  permissionAllowed,
   WEB_PREFERENCES,
   windowOptions,
 } from '../../../../main/electron/security-policy.js';
@@ -28,7 +29,17 @@ describe('Electron window configuration (the real objects main/electron passes t
       preload: '/app/out/preload/index.cjs',
     });
     expect(Object.isFrozen(WEB_PREFERENCES)).toBe(true);
-    expect(ALLOWED_PERMISSIONS).toEqual([]);
+    expect(ALLOWED_PERMISSIONS).toEqual(['clipboard-sanitized-write']);
+  });
+
+  it('grants copying text to our own page only, and nothing else to anyone', () => {
+    expect(permissionAllowed('clipboard-sanitized-write', APP_PAGE_URL, APP_PAGE_URL)).toBe(true);
+    expect(permissionAllowed('clipboard-sanitized-write', 'app://benchlink', APP_PAGE_URL)).toBe(true);
+    expect(permissionAllowed('clipboard-sanitized-write', 'https://evil.example/', APP_PAGE_URL)).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', 'app://evil/index.html', APP_PAGE_URL)).toBe(false);
+    expect(permissionAllowed('clipboard-sanitized-write', undefined, APP_PAGE_URL)).toBe(false);
+    for (const p of ['clipboard-read', 'media', 'geolocation', 'notifications', 'hid', 'openExternal'])
+      expect(permissionAllowed(p, APP_PAGE_URL, APP_PAGE_URL)).toBe(false);
   });
 
   it('sounds and handles scans that arrive through main while the window is unfocused or behind another', () => {
