@@ -76,6 +76,9 @@ export async function startHost(o: HostOptions): Promise<RunningHost> {
   });
 
   server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
+    // Node takes its own error listener off a socket it hands to 'upgrade': a sender that resets the
+    // connection while it is refused (or mid-handshake) would throw "write ECONNRESET" out of main.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', origin);
     const refuse = (status: 403 | 404 | 503, why: string) => {
       refusals.warn('host refused websocket', { why });
