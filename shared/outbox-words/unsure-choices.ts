@@ -30,3 +30,13 @@ export function lookFirst(why: MayHaveArrived): string | null {
     `If it is there, choose "${unsureChoiceSaid('mark-done')}"; if it is not, "${unsureChoiceSaid('resend')}".`
   );
 }
+
+/**
+ * Said before an entry unsure whether it arrived is discarded: discarding forgets it on this computer,
+ * it does not take back what may be on the service (a tube recorded there stays recorded).
+ */
+export function discardUnsureWarning(n: number): string {
+  return n === 1
+    ? 'It may be on the service already: discarding forgets it on this computer, it does not take it back there.'
+    : `${n} of them may be on the service already: discarding forgets them on this computer, it does not take them back there.`;
+}

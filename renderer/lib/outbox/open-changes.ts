@@ -1,6 +1,6 @@
 import type { OpenChanges } from '../../../shared/ipc/channels/outbox.js';
 import { countedStateSaid } from '../../../shared/outbox-words/shown-state.js';
-import { unsureChoiceSaid } from '../../../shared/outbox-words/unsure-choices.js';
+import { discardUnsureWarning, unsureChoiceSaid } from '../../../shared/outbox-words/unsure-choices.js';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const them = (n: number) => (n === 1 ? 'it' : 'them');
@@ -55,6 +55,8 @@ export interface DiscardCount {
   discardable: number;
   /** In flight: left alone, they settle by themselves. */
   sending: number;
+  /** Of the discardable, those that may have arrived: discarding does not take them back. */
+  uncertain?: number;
 }
 
 /**
@@ -71,7 +73,8 @@ export function discardQuestion(c: DiscardCount): { ask: string } | { tell: stri
           ? `Nothing to discard: no changes for ${c.label} are left.`
           : `Nothing to discard now: ${count(c.sending, 'change', 'changes')} for ${c.label} ${one ? 'is' : 'are'} being sent right now; ${after}`,
     };
-  const ask = `Discard the ${count(c.discardable, 'change', 'changes')} kept for ${c.label}? ${c.discardable === 1 ? 'It' : 'They'} will never be sent.`;
+  const unsure = c.uncertain ? ` ${discardUnsureWarning(c.uncertain)}` : '';
+  const ask = `Discard the ${count(c.discardable, 'change', 'changes')} kept for ${c.label}? ${c.discardable === 1 ? 'It' : 'They'} will never be sent.${unsure}`;
   if (c.sending === 0) return { ask };
   const inFlight = `${count(c.sending, 'change is', 'changes are')} being sent to ${c.label} right now and will not be discarded: ${after}`;
   return { ask: `${ask}\n\n${inFlight}` };

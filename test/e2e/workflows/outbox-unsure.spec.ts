@@ -53,7 +53,13 @@ test('a fill that gave up after 503s reads "Unsure whether it arrived" in the Ou
   await expect(page.getByTestId(`retry-${id}`)).toHaveCount(0);
   await expect(page.getByTestId(`edit-${id}`)).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Send again' })).toBeVisible();
-  await expect(row.getByRole('button', { name: 'Discard…' })).toBeVisible();
+  // Discard is asked first, and says it does not take back what may be on the service; Keep leaves it.
+  await row.getByRole('button', { name: 'Discard…' }).click();
+  await expect(page.getByTestId(`discard-unsure-${id}`)).toHaveText(
+    'It may be on the service already: discarding forgets it on this computer, it does not take it back there.',
+  );
+  await row.getByRole('button', { name: 'Keep' }).click();
+  await expect(page.getByTestId(`discard-unsure-${id}`)).toHaveCount(0);
 
   // Counted as its row says it, on the Outbox's line and the header's: "1 unsure", not "1 failed".
   await expect(page.getByTestId('summary-uncertain')).toHaveText('1');

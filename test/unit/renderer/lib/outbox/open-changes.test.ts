@@ -88,6 +88,14 @@ describe('"discard them" in words', () => {
     expect(discardedSaid(1, 'Lab A')).toBe('Discarded 1 change kept for Lab A; it will never be sent.');
   });
 
+  it('says that discarding changes unsure whether they arrived does not take them back from the service', () => {
+    expect(discardQuestion({ label: 'Lab A', discardable: 3, sending: 0, uncertain: 2 })).toEqual({
+      ask:
+        'Discard the 3 changes kept for Lab A? They will never be sent. 2 of them may be on the service already: ' +
+        'discarding forgets them on this computer, it does not take them back there.',
+    });
+  });
+
   it('asks plainly when nothing is in flight', () => {
     expect(discardQuestion({ label: 'Lab A', discardable: 1, sending: 0 })).toEqual({
       ask: 'Discard the 1 change kept for Lab A? It will never be sent.',
