@@ -94,7 +94,13 @@ export class TokenForOtherServiceError extends Error {
 
 export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
-  let rejected = false;
+  /**
+   * The vault accounts (one per service) whose token the service refused on its last answer. Per service:
+   * one service's refusal is not another's after a switch, and only the service's answer (accepted or
+   * refused) changes it, never a call that went unanswered (a network blip said nothing of the token).
+   */
+  const refused = new Set<string>();
+  const rejectedNow = () => refused.has(accountOf(current()));
   /** Per vault account, whether it held a token when last read, set or cleared (see tokenStatus). */
   const lastKnown = new Map<string, boolean>();
   /** Bumped by every token set or clear (tokenEpoch). */
@@ -103,12 +109,20 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
   const reach = createConnectivity(opts.offlineAfter ?? 2);
   reach.onChange(changed);
   function report(outcome: CallOutcome): void {
-    const nextRejected = outcome === 'auth';
     reach.report(outcome);
-    if (nextRejected !== rejected) {
-      rejected = nextRejected;
-      changed();
-    }
+    if (outcome === 'network') return;
+    const account = accountOf(current());
+    if ((outcome === 'auth') === refused.has(account)) return;
+    if (outcome === 'auth') refused.add(account);
+    else refused.delete(account);
+    changed();
+  }
+  /** A token set or cleared for `account`: nothing has been refused with it yet. */
+  function tokenChanged(account: string): void {
+    refused.delete(account);
+    if (account !== accountOf(current())) return;
+    tokenChanges += 1;
+    changed();
   }
   // What the sync engine sees: the same state, and its reports go through the token flag too.
   const connectivity: Connectivity = {
@@ -197,7 +211,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       const storeProblem = vault.problem
         ? `The token store could not be used (${vault.problem}). Unlock the system keychain: the next try uses it again.`
         : null;
-      return { set: source !== 'none', stored: vault.store, source, rejected, storeProblem };
+      return { set: source !== 'none', stored: vault.store, source, rejected: rejectedNow(), storeProblem };
     },
     tokenEpoch: () => `${tokenChanges}:${accountOf(current())}`,
     async setToken(token, forConnection) {
@@ -208,9 +222,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       if (accountOf(forConnection) !== accountOf(c)) throw new TokenForOtherServiceError(forConnection, c);
       await vault.set(accountOf(c), token);
       lastKnown.set(accountOf(c), true);
-      tokenChanges += 1;
-      rejected = false;
-      changed();
+      tokenChanged(accountOf(c));
       return this.tokenStatus();
     },
     async clearToken(forConnection) {
@@ -219,11 +231,7 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       lastKnown.set(accountOf(forConnection), false);
       // Another service's token (the page showed it while a switch was saved): the one in use, and
       // whether the service refused it, are unchanged.
-      if (accountOf(forConnection) === accountOf(current())) {
-        tokenChanges += 1;
-        rejected = false;
-        changed();
-      }
+      tokenChanged(accountOf(forConnection));
       return this.tokenStatus();
     },
     report,

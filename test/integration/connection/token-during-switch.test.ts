@@ -105,3 +105,24 @@ describe("removing another service's token", () => {
     expect((await env.call('token.status', {})).rejected).toBe(false);
   });
 });
+
+describe('"token refused" is kept per service', () => {
+  it("one service's refusal is not another's after a switch, and a call that went unanswered does not clear it", async () => {
+    const { env, a, b } = await onAThenB();
+    await env.call('token.set', { token: `${a.demoToken}-wrong`, connection: custom(a.url) });
+    expect((await env.api.invoke('lab.fetchLabsheetList', {})).ok).toBe(false);
+    expect((await env.call('token.status', {})).rejected).toBe(true);
+
+    // B has refused nothing: on the old code it showed A's refusal after the switch.
+    await env.call('settings.set', { connection: custom(b.url) });
+    await env.call('token.set', { token: b.demoToken, connection: custom(b.url) });
+    expect((await env.call('token.status', {})).rejected).toBe(false);
+
+    // Back on A, now out of reach: the call goes unanswered, which says nothing of A's token.
+    await env.call('settings.set', { connection: custom(a.url) });
+    expect((await env.call('token.status', {})).rejected).toBe(true);
+    await a.close();
+    expect((await env.api.invoke('lab.fetchLabsheetList', {})).ok).toBe(false);
+    expect((await env.call('token.status', {})).rejected).toBe(true);
+  }, 30_000);
+});
