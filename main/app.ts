@@ -41,8 +41,10 @@ import { openSettingsStore, type SettingsStore } from './settings/store.js';
 import {
   createPickedFiles,
   createUploadStaging,
+  keepForIt,
   removeFinishedStagedCopies,
   scheduleUnclaimedCleanup,
+  setStagingAside,
   sweepOrphanedStaging,
   type PickedFiles,
   type StagingLimits,
@@ -228,6 +230,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     tubeNames: (labsheet, id) => cache.tubeNames(labsheet, id),
     plateNames: (ref) => cache.plateNames(ref),
     log: (message, fields) => log.warn(message, fields),
+    stagingDir: join(dataDir, 'staging'),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
   // The cache is rebuilt from the service: a file that could not be used (corrupt, or a newer app's) was
@@ -258,7 +261,11 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const pickedFiles = createPickedFiles();
   // Before anything stages: copies of an earlier run that no open upload needs. Not after the outbox was
   // moved aside: the fresh one names no upload, and the copies are the only bytes of those queued in it.
-  if (outbox.recovered) log.warn('staged copies kept: the outbox they belong to was moved aside', {});
+  // They go aside with it, or the next start's sweep (against the fresh outbox) would delete them all.
+  const stagingAside = outbox.recovered
+    ? await setStagingAside(join(dataDir, 'staging'), outbox.recovered.movedTo, now)
+    : null;
+  if (stagingAside) log.warn('staged copies kept: the outbox they belong to was moved aside', { ...stagingAside });
   else await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
   // Before anything files: record folders an earlier run wrote but never queued (their copies went above).
   await sweepUnfiledRecords({
@@ -276,7 +283,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   const outboxNotice = outbox.recovered
     ? `The queue of changes (outbox.db) could not be read (${outbox.recovered.reason}) and was moved aside to ` +
       `${outbox.recovered.movedTo}; a new, empty one was started. Changes queued before may not have reached the ` +
-      'service: check the last scans there, and keep that file and the staging folder for IT.'
+      `service: check the last scans there, and ${keepForIt(stagingAside)}`
     : null;
   async function status(): Promise<AppStatus> {
     return {

@@ -40,3 +40,30 @@ export async function moveAside(file: string, at: Date, suffix = ''): Promise<st
   await rename(file, movedTo);
   return movedTo;
 }
+
+/** What a folder fsync meets where the platform (Windows) or its filesystem does not do one. */
+const NO_FOLDER_SYNC = new Set(['EISDIR', 'EPERM', 'EACCES', 'EINVAL', 'ENOTSUP', 'EBADF']);
+const noFolderSync = (err: unknown): boolean => NO_FOLDER_SYNC.has((err as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Flushes a folder's entries to disk, after a rename into it: the file's bytes were synced, but the new
+ * name lives in the folder, and power lost before that is written can leave only the old name (a
+ * `.partial` the next start removes). Where a folder cannot be opened or synced (Windows, some
+ * filesystems) nothing more can be done, so that is no error.
+ */
+export async function syncFolder(dir: string): Promise<void> {
+  let handle;
+  try {
+    handle = await open(dir, 'r');
+  } catch (err) {
+    if (noFolderSync(err)) return;
+    throw err;
+  }
+  try {
+    await handle.sync();
+  } catch (err) {
+    if (!noFolderSync(err)) throw err;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { FINISHED_STATES, OPEN_STATES, isUnreadable } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
@@ -31,24 +31,27 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
 const PAGE = 500;
 
 /**
- * Every staged copy an unfinished upload entry points at; null when one of those entries no longer
- * reads: the copy it points at cannot be told from an orphan, so every complete copy stays.
+ * The file name of every staged copy an unfinished upload entry points at; null when one of those
+ * entries no longer reads: the copy it points at cannot be told from an orphan, so every complete copy
+ * stays. Names, not paths: every copy's name is unique (a uuid leads it), while the path stored with
+ * an entry is spelled as the data folder was when it was staged (a symlink, another case on Windows,
+ * a folder since moved), and a copy whose path reads differently was deleted as an orphan.
  */
 function referencedCopies(outbox: Outbox): Set<string> | null {
-  const paths = new Set<string>();
+  const names = new Set<string>();
   // An upload entry in any open state still needs its staged copy.
   for (const state of OPEN_STATES) {
     for (let afterId = 0; ;) {
       const page = outbox.list(state, { type: 'file-upload', afterId, limit: PAGE });
       for (const e of page) {
         if (isUnreadable(e)) return null;
-        if (e.intent.type === 'file-upload') paths.add(resolve(e.intent.stagedPath));
+        if (e.intent.type === 'file-upload') names.add(basename(e.intent.stagedPath));
       }
       if (page.length < PAGE) break;
       afterId = page[page.length - 1]!.id;
     }
   }
-  return paths;
+  return names;
 }
 
 /**
@@ -70,8 +73,8 @@ export async function sweepOrphanedStaging(stagingDir: string, outbox: Outbox, l
   const keep = referencedCopies(outbox);
   let removed = 0;
   for (const name of names) {
-    const path = resolve(stagingDir, name);
-    if (!name.endsWith(PARTIAL_SUFFIX) && (keep === null || keep.has(path))) continue;
+    const path = join(stagingDir, name);
+    if (!name.endsWith(PARTIAL_SUFFIX) && (keep === null || keep.has(name))) continue;
     try {
       await removeStaged(path);
       removed += 1;
@@ -123,7 +126,7 @@ export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void
       const keep = referencedCopies(o.outbox);
       let removed = 0;
       for (const path of expired) {
-        if (keep === null || keep.has(resolve(path))) continue;
+        if (keep === null || keep.has(basename(path))) continue;
         try {
           await removeStaged(path);
           removed += 1;

@@ -2,6 +2,7 @@ import { createHash, randomUUID, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../../shared/ipc/channels/upload.js';
+import { syncFolder } from '../common/atomic-file.js';
 import { toWriteError } from '../common/write-error.js';
 import { PARTIAL_SUFFIX, removeStaged, stageFile, stagedName, type StagedFile } from './staged-file.js';
 
@@ -129,6 +130,12 @@ export function createUploadStaging(
   }
 
   function checkLimits(name: string, size: number, owner: string): void {
+    // Never what anyone means to upload: most often an instrument's export not written yet (or a folder,
+    // as Chrome on Windows hands one over). Queued, it would be stored empty without a word.
+    if (size === 0)
+      throw new StagingError(
+        `${name} is empty (0 bytes): if an instrument is still writing it, add it again once it is complete.`,
+      );
     if (size > limits.maxFileBytes)
       throw new StagingError(
         `${name} is ${sizeText(size)}; files up to ${sizeText(limits.maxFileBytes)} can be uploaded.`,
@@ -242,9 +249,12 @@ export function createUploadStaging(
         await f.file.sync();
         await f.file.close();
         await fs.promises.rename(f.tmpPath, f.finalPath);
+        await syncFolder(stagingDir);
       } catch (err) {
         await f.file.close().catch(() => undefined);
         await removeStaged(f.tmpPath);
+        // Renamed, but its name may not be on disk: never handed out, so it is not kept either.
+        await removeStaged(f.finalPath).catch(() => undefined);
         throw toWriteError(err, `The staging copy of ${f.name}`);
       }
       return keep({ stagedPath: f.finalPath, size: f.size, sha256: f.hash.digest('hex') }, f.name);

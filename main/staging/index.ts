@@ -2,6 +2,7 @@ export {
   stageFile,
   uploadIntent,
   verifyStaged,
+  locateStaged,
   removeStaged,
   SourceChangedError,
   type StagedFile,
@@ -21,3 +22,4 @@ export {
   UNCLAIMED_TICKET_MS,
 } from './cleanup.js';
 export { createPickedFiles, type PickedFiles } from './picked-files.js';
+export { setStagingAside, keepForIt, type StagingSetAside } from './set-aside.js';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FileUploadIntent } from '../../shared/outbox/intents.js';
+import { syncFolder } from '../common/atomic-file.js';
 import { safeFileNamePart } from '../common/safe-file-name.js';
 import { toWriteError } from '../common/write-error.js';
 
@@ -56,6 +57,7 @@ export async function stageFile(
   fileName: string,
 ): Promise<StagedFile> {
   let tmpPath: string | undefined;
+  let renamed: string | undefined;
   try {
     await fs.promises.mkdir(stagingDir, { recursive: true });
     const finalPath = path.join(stagingDir, stagedName(fileName));
@@ -88,10 +90,13 @@ export async function stageFile(
       await fd.close();
     }
     await fs.promises.rename(tmpPath, finalPath);
+    renamed = finalPath;
+    await syncFolder(stagingDir);
     return { stagedPath: finalPath, size, sha256: hash.digest('hex') };
   } catch (err) {
     // A failed copy is never used; leaving its .partial would only take disk until the next sweep.
     if (tmpPath !== undefined) await fs.promises.rm(tmpPath, { force: true }).catch(() => undefined);
+    if (renamed !== undefined) await fs.promises.rm(renamed, { force: true }).catch(() => undefined);
     if (err instanceof SourceChangedError) throw err;
     throw toWriteError(err, `The file ${fileName}`);
   }
@@ -131,6 +136,26 @@ export function uploadIntent(
     isGlobal: options.isGlobal ?? false,
     fileSource: options.fileSource ?? 'AI Lab Drive',
   };
+}
+
+/**
+ * Where a queued upload's copy is now. The entry stores the path it was staged at, spelled as the data
+ * folder was then; a folder since moved (a new profile path, a restored backup) leaves that path empty
+ * while the copy sits in today's staging folder under the same unique name. The stored path wins when
+ * a file is there; otherwise the copy of that name here, if any; otherwise the stored path, so the
+ * check that follows says what is missing.
+ */
+export async function locateStaged(stagedPath: string, stagingDir: string): Promise<string> {
+  if (await isFile(stagedPath)) return stagedPath;
+  const here = path.join(stagingDir, path.basename(stagedPath));
+  return (await isFile(here)) ? here : stagedPath;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  return fs.promises.stat(p).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 }
 
 /** Checks the staged copy is still the bytes that were queued (size and sha256). */

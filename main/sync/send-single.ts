@@ -1,6 +1,6 @@
 import type { EntryError, OutboxEntry, Settlement } from '../outbox/entry.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
-import { verifyStaged } from '../staging/staged-file.js';
+import { locateStaged, verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { fileRefused } from '../../shared/api/files.js';
 import { acceptedNote, classify, countUnanswered, gaveUp, MAX_ANSWERED_FAILURES, noFileResult } from './classify.js';
@@ -63,17 +63,25 @@ async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
  * reconciliation or the user decides. A labsheet-create refused with 409 after an earlier uncertain
  * attempt may have been created by that attempt: what the service shows decides (findCreated).
  */
-export async function sendSingle(ctx: SendContext, entry: OutboxEntry): Promise<StepResult> {
+export async function sendSingle(ctx: SendContext, queued: OutboxEntry): Promise<StepResult> {
   const now = ctx.platform.now();
+  let entry = queued;
   if (entry.intent.type === 'file-upload') {
-    const problem = await verifyStaged(entry.intent);
+    // The path stored is spelled as the data folder was when the file was staged; a folder moved since
+    // (a new profile, a restored backup) has the copy under the same unique name in today's staging folder.
+    const intent =
+      ctx.stagingDir === undefined
+        ? entry.intent
+        : { ...entry.intent, stagedPath: await locateStaged(entry.intent.stagedPath, ctx.stagingDir) };
+    entry = { ...entry, intent };
+    const problem = await verifyStaged(intent);
     // Checking the staged file waits on the disk: a Cancel made meanwhile stands (the settle would overwrite it).
     if (problem && ctx.outbox.get(entry.id)?.state === 'pending') {
       ctx.outbox.settle([
         {
           id: entry.id,
           state: 'failed',
-          error: { kind: 'staging', message: `Cannot upload ${entry.intent.fileName}: ${problem}`, at: now },
+          error: { kind: 'staging', message: `Cannot upload ${intent.fileName}: ${problem}`, at: now },
         },
       ]);
       return { kind: 'ok', requests: 0 };

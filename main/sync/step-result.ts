@@ -28,4 +28,6 @@ export interface SendContext {
   reachable(): boolean;
   /** One line for things the user is shown only as a note (an accepted write's unreadable answer). */
   log?: SyncLog;
+  /** Today's staging folder (locateStaged): where an upload's copy is when the data folder was moved. */
+  stagingDir?: string;
 }

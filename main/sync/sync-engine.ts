@@ -88,6 +88,8 @@ export interface SyncEngineOptions {
    */
   plateNames?: PlateNames;
   log?: SyncLog;
+  /** Today's staging folder: a queued upload's copy is found there by name when its stored path is gone. */
+  stagingDir?: string;
 }
 
 export interface SyncEngine {
@@ -173,6 +175,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     onAnswered: () => connectivity.report('ok'),
     reachable: () => connectivity.online,
     ...(o.log ? { log: o.log } : {}),
+    ...(o.stagingDir !== undefined ? { stagingDir: o.stagingDir } : {}),
   };
 
   function scheduleProbe(): void {

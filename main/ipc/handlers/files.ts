@@ -17,11 +17,14 @@ export function filesHandlers(picker: FilePicker | undefined, picked: PickedFile
         throw new IpcFailure('unavailable', 'No file dialog in the browser: drop the files onto the page instead.');
       const paths = await picker.pick({ multiple: multiple ?? true, title: title ?? 'Choose files to upload' });
       const files = [];
+      const unreadable = [];
       for (const path of paths) {
-        const s = await stat(path);
-        if (s.isFile()) files.push({ id: picked.add(path), name: basename(path), size: s.size });
+        // One file that cannot be read must not lose the rest of the choice: it is named, they are added.
+        const s = await stat(path).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+        if (s instanceof Error) unreadable.push({ name: basename(path), reason: s.message });
+        else if (s.isFile()) files.push({ id: picked.add(path), name: basename(path), size: s.size });
       }
-      return { cancelled: paths.length === 0, files };
+      return { cancelled: paths.length === 0, files, ...(unreadable.length ? { unreadable } : {}) };
     },
   };
 }

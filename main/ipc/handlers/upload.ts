@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { ReadElsewhereError, WriteError, type Outbox } from '../../outbox/index.js';
@@ -48,6 +49,11 @@ export function uploadHandlers(d: {
         const s = await staging.finish(stagingId);
         return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
       }),
+    'upload.stageAbort': ({ stagingId }) =>
+      explain('Staging could not be stopped', async () => {
+        await staging.abort(stagingId);
+        return {};
+      }),
     'upload.stagePicked': ({ fileId }, ctx) => {
       // Spent even if the copy then fails: a retry goes through the dialog, as a new choice.
       const path = d.picked.take(fileId);
@@ -58,7 +64,7 @@ export function uploadHandlers(d: {
           'expired',
           'That file was not chosen in the file dialog, or was already added to the uploads: choose it again to upload it again.',
         );
-      const name = path.split(/[\\/]/).pop() ?? 'file';
+      const name = basename(path) || 'file';
       const owner = ctx.connection ?? { id: ctx.transport };
       return explain('Staging failed', async () => {
         const s = await staging.stagePath(path, name, owner);

@@ -243,19 +243,34 @@ export class UploadState implements ServiceBound {
     const isGlobal = this.isGlobal;
     for (const f of files) {
       const item = this.#add(f.name, f.size, isGlobal);
+      let begun: string | null = null;
       try {
         const { stagingId } = await call(this.api, 'upload.stageBegin', { name: f.name, size: f.size });
+        begun = stagingId;
         for (let offset = 0; offset < f.size; offset += STAGE_CHUNK_BYTES) {
           const bytes = new Uint8Array(await f.slice(offset, offset + STAGE_CHUNK_BYTES).arrayBuffer());
           await call(this.api, 'upload.stageChunk', { stagingId, offset, base64: toBase64(bytes) });
           item.staged = Math.min(f.size, offset + bytes.length);
         }
         const staged = await call(this.api, 'upload.stageFinish', { stagingId });
+        begun = null;
         await this.#enqueue(item, staged.stagedId);
       } catch (err) {
+        // Main holds the staging (a descriptor, a .partial, one of this window's few slots) until told:
+        // a file the page could not read (changed on disk, a folder) would hold it until the idle limit.
+        if (begun !== null) void this.api.invoke('upload.stageAbort', { stagingId: begun });
         item.phase = 'failed';
         item.message = notQueued(err);
       }
+    }
+  }
+
+  /** Folders dropped on the page: nothing in them is uploaded, and each is said so in the list. */
+  refuseFolders(names: readonly string[]): void {
+    for (const name of names) {
+      const item = this.#add(name, 0, this.isGlobal);
+      item.phase = 'failed';
+      item.message = `Not queued: ${name} is a folder. Drop the files in it instead (open the folder and select them).`;
     }
   }
 
@@ -263,6 +278,11 @@ export class UploadState implements ServiceBound {
   async pickNative(): Promise<void> {
     const isGlobal = this.isGlobal;
     const picked = await call(this.api, 'files.pickForUpload', { multiple: true });
+    for (const u of picked.unreadable ?? []) {
+      const item = this.#add(u.name, 0, isGlobal);
+      item.phase = 'failed';
+      item.message = `Not queued: ${u.name} could not be read (${u.reason}).`;
+    }
     for (const f of picked.files) {
       const item = this.#add(f.name, f.size, isGlobal);
       try {

@@ -18,7 +18,15 @@ export const filesChannels = {
    */
   'files.pickForUpload': channel({
     request: z.strictObject({ multiple: z.boolean().optional(), title: z.string().max(120).optional() }),
-    response: z.strictObject({ cancelled: z.boolean(), files: z.array(pickedFile).max(500) }),
+    response: z.strictObject({
+      cancelled: z.boolean(),
+      files: z.array(pickedFile).max(500),
+      /** Chosen but not readable (no permission, gone since): said by name, the others still added. */
+      unreadable: z
+        .array(z.strictObject({ name: z.string(), reason: z.string() }))
+        .max(500)
+        .optional(),
+    }),
     readOnly: true,
     holdsMs: () => Infinity,
   }),

@@ -35,6 +35,15 @@ export const uploadChannels = {
     request: z.strictObject({ stagingId: z.string().max(64) }),
     response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),
   }),
+  /**
+   * The page gives up on a staging it began (it could not read the dropped file: changed on disk, a
+   * folder): main closes the copy's descriptor, removes its .partial and frees its slot now, not after
+   * the idle limit. An id main no longer knows (finished, aborted, expired) is answered all the same.
+   */
+  'upload.stageAbort': channel({
+    request: z.strictObject({ stagingId: z.string().max(64) }),
+    response: z.strictObject({}),
+  }),
   'upload.stagePicked': channel({
     request: z.strictObject({ fileId: z.string().max(64) }),
     response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),

@@ -1,6 +1,16 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOutbox } from '../../../main/outbox/index.js';
 import { stageFile, uploadIntent } from '../../../main/staging/index.js';
@@ -28,15 +38,50 @@ describe('main started on a damaged outbox', () => {
 
     const env = await inProcessApi({ dataDir: dir });
     try {
-      expect(existsSync(staged.stagedPath)).toBe(true);
-      expect(readdirSync(dir).some((n) => n.startsWith('outbox.db.corrupt-'))).toBe(true);
+      const stamp = readdirSync(dir)
+        .find((n) => n.startsWith('outbox.db.corrupt-'))
+        ?.slice('outbox.db.corrupt-'.length);
+      expect(stamp).toBeDefined();
+      // The copy went aside with the outbox, under its stamp.
+      const aside = join(dir, `staging.corrupt-${stamp}`);
+      expect(existsSync(join(aside, basename(staged.stagedPath)))).toBe(true);
       const { notices } = await env.call('app.status', {});
       expect(notices).toHaveLength(1);
       expect(notices[0]).toMatch(
-        /^The queue of changes \(outbox\.db\) could not be read \(.+\) and was moved aside to .+outbox\.db\.corrupt-\d+; a new, empty one was started\. Changes queued before may not have reached the service: check the last scans there, and keep that file and the staging folder for IT\.$/,
+        /^The queue of changes \(outbox\.db\) could not be read \(.+\) and was moved aside to .+outbox\.db\.corrupt-\d+.*; a new, empty one was started\. Changes queued before may not have reached the service: check the last scans there, and keep that file and the staging folder, moved aside to .+staging\.corrupt-\d+.*, for IT\.$/,
       );
     } finally {
       await env.close();
+    }
+  });
+
+  // The start after the damaged one: its outbox is the fresh one, which names none of the copies, and the
+  // sweep deleted every copy still in staging/ (for a browser drop the only bytes of a queued upload).
+  it('still has the staged copies after the next start', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'corrupt-outbox-'));
+    const first = await inProcessApi({ dataDir: dir });
+    await first.close();
+    const source = join(dir, 'gel.png');
+    writeFileSync(source, 'gel image bytes');
+    const staged = await stageFile(source, join(dir, 'staging'), 'gel.png');
+    const before = createOutbox({ path: join(dir, 'outbox.db'), now: Date.now });
+    before.enqueue(uploadIntent(staged, 'gel.png'));
+    before.close();
+    unlinkSync(source);
+    const fd = openSync(join(dir, 'outbox.db'), 'r+');
+    writeSync(fd, Buffer.alloc(100, 0x5a), 0, 100, 0);
+    closeSync(fd);
+
+    const damaged = await inProcessApi({ dataDir: dir });
+    expect((await damaged.call('app.status', {})).notices).toHaveLength(1);
+    await damaged.close();
+    const next = await inProcessApi({ dataDir: dir });
+    try {
+      const asides = readdirSync(dir).filter((n) => n.startsWith('staging.corrupt-'));
+      expect(asides).toHaveLength(1);
+      expect(readdirSync(join(dir, asides[0]!))).toEqual([basename(staged.stagedPath)]);
+    } finally {
+      await next.close();
     }
   });
 });

@@ -80,6 +80,26 @@ describe('upload staging through the browser host cannot exhaust main', () => {
     await page.close();
   });
 
+  it('a staging the page gives up on (its file could not be read) is freed at once: slot, descriptor, .partial', async () => {
+    const page = await host.connect();
+    const before = fds();
+    const ids = [];
+    for (let i = 0; i < perOwner; i += 1)
+      ids.push(
+        (await page.value<{ stagingId: string }>('upload.stageBegin', { name: `e${i}.csv`, size: 10 })).stagingId,
+      );
+    expect(partials()).toHaveLength(perOwner);
+    for (const stagingId of ids) expect((await page.call('upload.stageAbort', { stagingId })).ok).toBe(true);
+    expect(partials()).toHaveLength(0);
+    expect(fds()).toBeLessThanOrEqual(before);
+    // An id main no longer knows is answered all the same: the page's give-up cannot fail.
+    expect((await page.call('upload.stageAbort', { stagingId: ids[0]! })).ok).toBe(true);
+    const next = await page.value<{ stagingId: string }>('upload.stageBegin', { name: 'next.csv', size: 10 });
+    // Given up too, so no .partial outlives this test (a close aborts it only after the socket goes).
+    expect((await page.call('upload.stageAbort', { stagingId: next.stagingId })).ok).toBe(true);
+    await page.close();
+  });
+
   it('refuses a file over the size limit, naming it and the limit', async () => {
     const page = await host.connect();
     const r = await begin(page, 'huge.csv', 3 * 1024 ** 3);
