@@ -11,6 +11,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import {
+  fitTextLine,
   LabelError,
   MAX_PDF_BARCODE_MEGAPIXELS,
   mmToPoints,
@@ -47,8 +48,6 @@ const BLACK = rgb(0, 0, 0);
 
 /** Baseline below the top of a line, as a fraction of the font size (Helvetica's ascent plus half the leading). */
 const BASELINE = 0.8;
-/** Printed text is never shrunk below this to fit; it is reported instead. */
-const MIN_FONT_PT = 4;
 
 interface DrawContext {
   font: PDFFont;
@@ -121,16 +120,10 @@ async function drawLabelContent(
   const available = mmToPoints(t.w);
   for (const [i, line] of label.lines.entries()) {
     if (line === '') continue;
-    const natural = font.widthOfTextAtSize(line, fontSizePt);
-    let size = fontSizePt;
-    if (natural > available) {
-      size = Math.max(MIN_FONT_PT, (fontSizePt * available) / natural);
-      notes.push(
-        (size * natural) / fontSizePt > available
-          ? `Label ${label.index + 1} (ID "${label.recordId}"): "${line}" is wider than the label even at ${MIN_FONT_PT} pt and is cut off at the edge.`
-          : `Label ${label.index + 1} (ID "${label.recordId}"): "${line}" printed at ${size.toFixed(1)} pt to fit the label width.`,
-      );
-    }
+    const { sizePt: size, note } = fitTextLine(label, line, fontSizePt, available, (text, pt) =>
+      font.widthOfTextAtSize(text, pt),
+    );
+    if (note !== null) notes.push(note);
     page.drawText(line, { x: px(t.x), y: py(t.y + i * t.lineHeightMm + t.fontSizeMm * BASELINE), size, font });
   }
 }

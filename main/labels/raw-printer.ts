@@ -66,6 +66,47 @@ function explain(error: NodeJS.ErrnoException, where: string): PrinterError {
 /** Small enough that the count of bytes the OS took moves while a slow printer drains its buffer. */
 const CHUNK_BYTES = 64 * 1024;
 
+const LABEL_END = '^XZ';
+
+/**
+ * Where a ZPL job gets a status query of its own: after the first label end at least CHUNK_BYTES
+ * past the previous one, then the job's end. The OS takes a whole job of a few hundred KB at once,
+ * so once it is handed over only the printer's answers show it is still reading; cutting at a
+ * label end keeps the query out of a label's fields.
+ */
+function queryPoints(payload: Buffer): number[] {
+  const points: number[] = [];
+  let from = CHUNK_BYTES;
+  while (from < payload.length) {
+    const end = payload.indexOf(LABEL_END, from - LABEL_END.length);
+    if (end < 0) break;
+    const cut = end + LABEL_END.length;
+    if (cut >= payload.length) break;
+    points.push(cut);
+    from = cut + CHUNK_BYTES;
+  }
+  points.push(payload.length);
+  return points;
+}
+
+function labelsBefore(payload: Buffer, offset: number): number {
+  let count = 0;
+  for (
+    let at = payload.indexOf(LABEL_END);
+    at >= 0 && at + LABEL_END.length <= offset;
+    at = payload.indexOf(LABEL_END, at + 1)
+  )
+    count++;
+  return count;
+}
+
+/** Where one whole status answer (three lines, each ended by ETX) ends in `text`. */
+function afterAnswer(text: string): number {
+  let at = -1;
+  for (let line = 0; line < 3; line++) at = text.indexOf('\u0003', at + 1);
+  return at + 1;
+}
+
 function duration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 100) / 10} s` : `${ms} ms`;
 }
@@ -87,6 +128,10 @@ type Outcome = { result: RawPrintResult } | { error: PrinterError };
  *   this answer is the only confirmation there is. We close once it is in, and a status that
  *   stops printing (paper out, paused, …) fails the job with what to do.
  *
+ * A big ZPL job gets a status query after about every CHUNK_BYTES (at a label end, see
+ * queryPoints): the OS takes a few hundred KB at once, so after hand-over these answers are the
+ * only sign that a slow printer is still reading, and each one restarts the wait.
+ *
  * A stall (no progress for `timeoutMs`, while sending or while waiting for a confirmation) fails
  * with how far the job got. The connection is then reset rather than closed, so the OS drops what
  * is still queued instead of trickling a half job out later, and the message can say nothing more
@@ -99,6 +144,8 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
   const payload = typeof job.data === 'string' ? Buffer.from(job.data, 'utf8') : Buffer.from(job.data);
   const total = payload.length;
   const asksStatus = job.hostStatus === true;
+  // With the status query, one follows each point: its answer says the printer read that far.
+  const queries = asksStatus ? queryPoints(payload) : [total];
 
   return new Promise<RawPrintResult>((resolve, reject) => {
     const socket = new Socket();
@@ -106,6 +153,8 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
     let handedOver = false; // every byte and our end-of-job are with the OS
     let hungUpEarly = false; // the printer closed its side before it could have read everything
     let answer = ''; // what the printer sent back, as latin1 text (the status answer is ASCII)
+    let answered = 0; // whole status answers in: the printer read the job up to queries[answered - 1]
+    let partWay: HostStatusRead | undefined; // the latest answer to a query before the job's end
     let failed: PrinterError | undefined;
     let decided: Outcome | undefined; // from the printer's status answer
 
@@ -129,10 +178,37 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
       return stopped === null ? { result: { bytes: total, notes } } : { error: new PrinterError('not-ready', stopped) };
     };
 
+    // Silence after the whole job was handed over, and no last answer.
+    const stoppedPartWay = (): void => {
+      const read = partWay === undefined ? undefined : fromStatus(partWay);
+      if (read !== undefined && 'error' in read) return fail(read.error);
+      // Current Zebra firmware does not answer ~HS while out of paper or ribbon, with the head open
+      // or too hot (see host-status.ts), so silence still points at paper and ribbon.
+      if (answered === 0)
+        return fail(
+          new PrinterError(
+            'timeout',
+            `The printer at ${where} did not confirm the job: all ${total} bytes left this computer, but the ` +
+              `printer did not finish reading them within ${duration(timeoutMs)}. Check paper and ribbon and ` +
+              `whether the labels printed before sending again; nothing more was sent.`,
+          ),
+        );
+      const confirmed = queries[answered - 1]!;
+      const labels = labelsBefore(payload, total);
+      fail(
+        new PrinterError(
+          'timeout',
+          `The printer at ${where} stopped reading the job part way: it confirmed the first ${confirmed} of ` +
+            `${total} bytes (${labelsBefore(payload, confirmed)} of ${labels} labels), then nothing more for ` +
+            `${duration(timeoutMs)}. Check paper and ribbon, and which labels came out, before sending the ` +
+            'rest; nothing more was sent.',
+        ),
+      );
+    };
     // All sent, and neither a close nor a whole status answer: say what the printer did send.
     const waitedTooLong = (): void => {
       const read = readHostStatus(answer);
-      const known = fromStatus(read);
+      const known = answered === queries.length - 1 ? fromStatus(read) : undefined;
       if (known !== undefined) decide(known);
       else if (read.kind === 'garbled')
         fail(
@@ -143,6 +219,7 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
               'if this keeps happening, check that the printer at that address is a Zebra (ZPL) printer.',
           ),
         );
+      else if (answered < queries.length - 1) stoppedPartWay();
       else if (answer.trim() !== '')
         fail(
           new PrinterError(
@@ -152,17 +229,7 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
               'labels printed and the printer shows no error before sending them again.',
           ),
         );
-      // Current Zebra firmware does not answer ~HS while out of paper or ribbon, with the head open
-      // or too hot (see host-status.ts), so silence still points at paper and ribbon.
-      else
-        fail(
-          new PrinterError(
-            'timeout',
-            `The printer at ${where} did not confirm the job: all ${total} bytes left this computer, but the ` +
-              `printer did not finish reading them within ${duration(timeoutMs)}. Check paper and ribbon and ` +
-              `whether the labels printed before sending again; nothing more was sent.`,
-          ),
-        );
+      else stoppedPartWay();
     };
     // Socket activity (a write completing, a byte from the printer) restarts this, so it measures
     // silence, not the length of the job.
@@ -188,21 +255,32 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
     socket.on('error', (error: NodeJS.ErrnoException) => {
       if (decided === undefined) failed ??= explain(error, where);
     });
+    // Once everything is with the OS, the printer has `timeoutMs` to confirm, however much it sends:
+    // bytes that never make a status answer reset the silence timeout for ever. Each answer to a
+    // query part way is progress (the printer read that far), so it starts that time again; there
+    // are only as many of those as queries sent.
+    let confirmBy: NodeJS.Timeout | undefined;
+    const waitForConfirmation = (): void => {
+      clearTimeout(confirmBy);
+      confirmBy = setTimeout(() => {
+        if (decided === undefined && failed === undefined) waitedTooLong();
+      }, timeoutMs);
+    };
     // Reading what the printer sends also keeps its close observable.
     socket.on('data', (chunk: Buffer) => {
       if (!asksStatus) return;
       if (answer.length < MAX_ANSWER_CHARS) answer += chunk.toString('latin1');
-      const read = readHostStatus(answer);
-      if (read.kind === 'complete') decide(fromStatus(read)!);
+      for (let read = readHostStatus(answer); read.kind === 'complete'; read = readHostStatus(answer)) {
+        answered++;
+        if (answered >= queries.length) return decide(fromStatus(read)!);
+        partWay = read;
+        answer = answer.slice(afterAnswer(answer));
+        if (handedOver) waitForConfirmation();
+      }
     });
-    // Once everything is with the OS, the printer has `timeoutMs` to confirm, however much it sends:
-    // bytes that never make a status answer reset the silence timeout for ever.
-    let confirmBy: NodeJS.Timeout | undefined;
     socket.on('finish', () => {
       handedOver = true;
-      confirmBy = setTimeout(() => {
-        if (decided === undefined && failed === undefined) waitedTooLong();
-      }, timeoutMs);
+      waitForConfirmation();
     });
     socket.on('end', () => {
       if (!handedOver) hungUpEarly = true;
@@ -230,13 +308,19 @@ export function sendRawToPrinter(job: RawPrintJob): Promise<RawPrintResult> {
     });
 
     let offset = 0;
+    let nextQuery = 0;
     const pump = (): void => {
       while (offset < total && !socket.destroyed) {
-        const chunk = payload.subarray(offset, offset + CHUNK_BYTES);
+        const until = queries[nextQuery]!;
+        const chunk = payload.subarray(offset, Math.min(offset + CHUNK_BYTES, until));
         offset += chunk.length;
-        const more = socket.write(chunk, (error?: Error | null) => {
+        let more = socket.write(chunk, (error?: Error | null) => {
           if (error == null) taken += chunk.length;
         });
+        if (offset === until && offset < total) {
+          nextQuery++;
+          if (asksStatus) more = socket.write(HOST_STATUS_QUERY, 'latin1');
+        }
         if (!more) {
           socket.once('drain', pump);
           return;

@@ -5,7 +5,7 @@ import {
   type ZplDpi,
   type ZplResult,
 } from '../../shared/labels/index.js';
-import { measureWithBwip } from './measure.js';
+import { measureTextWidth, measureWithBwip } from './measure.js';
 
 /** ZPL for a Zebra printer, sized by bwip-js's encoder so its checks match the PDF and the preview. */
 export function labelsToZpl(
@@ -13,5 +13,5 @@ export function labelsToZpl(
   records: readonly LabelRecordInput[],
   options: { dpi?: ZplDpi } = {},
 ): ZplResult {
-  return toZpl(template, records, { ...options, measure: measureWithBwip });
+  return toZpl(template, records, { ...options, measure: measureWithBwip, measureText: measureTextWidth });
 }

@@ -15,6 +15,8 @@ export type { Box, LabelLayout, Placement, TextLayout } from './layout.js';
 export { prepareLabels } from './prepare.js';
 export type { PreparedLabel, PreparedLabels, PrepareOptions } from './prepare.js';
 export { toZpl, ZPL_DPIS } from './zpl.js';
+export { fitTextLine, MIN_FONT_PT } from './text-fit.js';
+export type { MeasureText, TextFit } from './text-fit.js';
 export type { ZplDpi, ZplOptions, ZplResult } from './zpl.js';
 export { sheetSpec, sheetGrid, PAPER_MM } from './sheet.js';
 export type { SheetSpec, SheetSpecInput, SheetGrid } from './sheet.js';

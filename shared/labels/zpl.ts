@@ -2,8 +2,9 @@ import { LabelError } from './errors.js';
 import { prepareLabels, type PreparedLabel } from './prepare.js';
 import type { LabelRecordInput } from './record.js';
 import type { MeasureSymbol } from './symbol.js';
+import { fitTextLine, type MeasureText } from './text-fit.js';
 import type { LabelTemplate } from './template.js';
-import { dotsPerMm, mmToDots } from './units.js';
+import { dotsPerMm, mmToDots, mmToPoints, pointsToMm } from './units.js';
 import { ZPL_CI, zplFieldData, type ZplEncoding } from './zpl-escape.js';
 
 export const ZPL_DPIS = [203, 300, 600] as const;
@@ -13,6 +14,11 @@ export interface ZplOptions {
   /** The printer's resolution; 203 dpi is the common desktop Zebra. */
   dpi?: ZplDpi;
   measure: MeasureSymbol;
+  /**
+   * Text width for the printer's font 0 (^A0). Zebra publishes no metrics for it, so main passes a
+   * measure that is never narrower than it (the PDF's Helvetica: font 0 is a condensed face).
+   */
+  measureText: MeasureText;
 }
 
 export interface ZplResult {
@@ -22,6 +28,8 @@ export interface ZplResult {
 
 /** ^BQ magnification is 1–10 dots per module. */
 const MAX_QR_MAGNIFICATION = 10;
+/** ^BY module width is 1–10 dots: a printer given more ignores it and draws its default width. */
+const MAX_BY_MODULE_DOTS = 10;
 /** DataMatrix escape characters tried in turn; one the value does not contain is used (never "_", ^FH's). */
 const DM_ESCAPES = ['`', '|', '@', '#', '$', '%', '&', '*'];
 
@@ -45,14 +53,23 @@ export function zebraWouldAlter(symbology: LabelTemplate['symbology'], value: st
   return null;
 }
 
-function barcodeCommand(label: PreparedLabel, dpi: number): string {
+function barcodeCommand(label: PreparedLabel, dpi: number, minModuleMm: number, notes: string[]): string {
   const p = label.placement;
   const moduleDots = Math.max(1, Math.round(p.moduleMm * dotsPerMm(dpi)));
   const x = mmToDots(p.x, dpi);
   const y = mmToDots(p.y, dpi);
   if (label.bwip.bcid === 'code128') {
+    const bars = Math.min(MAX_BY_MODULE_DOTS, moduleDots);
+    // Capped (600 dpi), the symbol is narrower than planned: re-centre it, and say so if its
+    // modules end up below what scans reliably.
+    const shrink = ((moduleDots - bars) * label.symbol.widthModules) / 2;
+    const barsMm = bars / dotsPerMm(dpi);
+    if (barsMm < minModuleMm - 1e-9)
+      notes.push(
+        `Label ${label.index + 1} (ID "${label.recordId}"): a Zebra printer draws Code 128 modules at most ${MAX_BY_MODULE_DOTS} dots wide, ${(Math.round(barsMm * 1000) / 1000).toString()} mm at ${dpi} dpi, narrower than the ${minModuleMm} mm this template asks for; check that it scans, or print at a lower dpi.`,
+      );
     // Mode A: the printer picks subsets (C for digit runs) itself, as bwip-js does, so sizes agree.
-    return `^FO${x},${y}^BY${moduleDots}^BCN,${mmToDots(p.h, dpi)},N,N,N,A^FH^FD${zplFieldData(label.barcodeValue, 'cp1252')}^FS`;
+    return `^FO${x + Math.round(shrink)},${y}^BY${bars}^BCN,${mmToDots(p.h, dpi)},N,N,N,A^FH^FD${zplFieldData(label.barcodeValue, 'cp1252')}^FS`;
   }
   if (label.bwip.bcid === 'datamatrix') {
     // zebraWouldAlter refused a value holding every one.
@@ -65,17 +82,25 @@ function barcodeCommand(label: PreparedLabel, dpi: number): string {
   return `^FO${x + Math.round(shrink)},${y + Math.round(shrink)}^BQN,2,${magnification}^FH^FDMA,${zplFieldData(label.barcodeValue, 'utf8')}^FS`;
 }
 
-function textCommands(label: PreparedLabel, dpi: number, encoding: ZplEncoding): string[] {
+function textCommands(
+  label: PreparedLabel,
+  dpi: number,
+  encoding: ZplEncoding,
+  measureText: MeasureText,
+  notes: string[],
+): string[] {
   const t = label.layout.text;
-  const height = Math.max(10, mmToDots(t.fontSizeMm, dpi));
   // A field the record lacks leaves its line blank rather than sending an empty ^FD.
-  return label.lines.flatMap((line, i) =>
-    line === ''
-      ? []
-      : [
-          `^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`,
-        ],
-  );
+  return label.lines.flatMap((line, i) => {
+    if (line === '') return [];
+    // The printer draws a line too wide past the label's edge without a word: shrink it as the PDF does.
+    const fit = fitTextLine(label, line, mmToPoints(t.fontSizeMm), mmToPoints(t.w), measureText);
+    if (fit.note !== null) notes.push(fit.note);
+    const height = Math.max(10, mmToDots(pointsToMm(fit.sizePt), dpi));
+    return [
+      `^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`,
+    ];
+  });
 }
 
 /**
@@ -101,8 +126,8 @@ export function toZpl(template: LabelTemplate, records: readonly LabelRecordInpu
       `^PW${mmToDots(template.widthMm, dpi)}`,
       `^LL${mmToDots(template.heightMm, dpi)}`,
       '^LH0,0',
-      barcodeCommand(label, dpi),
-      ...textCommands(label, dpi, encoding),
+      barcodeCommand(label, dpi, template.minModuleMm, notes),
+      ...textCommands(label, dpi, encoding, options.measureText, notes),
       '^PQ1',
       '^XZ',
     ].join('\n'),

@@ -21,6 +21,21 @@ export interface Problem {
   reasons: string[];
 }
 
+/**
+ * A print that failed. A lost connection to the host is no answer from main, which may well have
+ * sent the job: "did not finish" there sends the user to print the labels a second time.
+ */
+export function printProblem(error: IpcError): Problem {
+  if (error.code !== 'disconnected') return problemFrom('Printing did not finish', error);
+  return {
+    title: 'Printing may have finished',
+    reasons: [
+      error.message,
+      'The labels may have printed: Benchlink lost its connection while they were being sent. Check the printer and which labels came out before sending any again, so none is printed twice.',
+    ],
+  };
+}
+
 export function problemFrom(title: string, error: IpcError): Problem {
   const { summary, reasons } = reasonsOf(error);
   return { title: summary === null ? title : `${title}: ${summary}`, reasons };

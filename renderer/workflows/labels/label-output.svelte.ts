@@ -4,7 +4,7 @@ import type { ConfiguredPrinter } from '../../../shared/ipc/settings.js';
 import type { LabelRecordInput, LabelTemplate } from '../../../shared/labels/index.js';
 import { bytesFromBase64, offerDownload } from '../../lib/download.js';
 import { safeFileName } from './file-name.js';
-import { problemFrom, type Problem } from './label-errors.js';
+import { printProblem, problemFrom, type Problem } from './label-errors.js';
 
 export type PdfLayoutChoice = 'per-label' | 'A4' | 'Letter';
 export type ZplDpi = 203 | 300 | 600;
@@ -101,14 +101,18 @@ export class LabelOutput {
     }
     await this.#run('print', 'Printing did not finish', async () => {
       const r = await this.api.invoke('labels.sendToPrinter', { template, records, printerId: printer.id });
-      if (!r.ok) return r.error;
+      if (!r.ok) return printProblem(r.error);
       this.storage?.setItem(PRINTER_KEY, printer.id);
       this.notes = r.value.notes;
       return `${r.value.labels} ${plural(r.value.labels, 'label')} sent to ${printer.name} (${r.value.bytes} bytes, all received by the printer).`;
     });
   }
 
-  async #run(what: 'pdf' | 'zpl' | 'print', title: string, work: () => Promise<string | IpcError>): Promise<void> {
+  async #run(
+    what: 'pdf' | 'zpl' | 'print',
+    title: string,
+    work: () => Promise<string | IpcError | Problem>,
+  ): Promise<void> {
     if (this.busy !== null) return;
     this.busy = what;
     this.problem = null;
@@ -117,6 +121,7 @@ export class LabelOutput {
     try {
       const outcome = await work();
       if (typeof outcome === 'string') this.done = outcome;
+      else if ('reasons' in outcome) this.problem = outcome;
       else this.problem = problemFrom(title, outcome);
     } catch (error) {
       this.problem = { title, reasons: [error instanceof Error ? error.message : String(error)] };

@@ -1,7 +1,9 @@
 import { createdLocation, type CreatedLocation } from '../../../shared/api/locations.js';
 import { findUuid } from '../../../shared/api/primitives.js';
 
-export type PasteResult = { ok: true; locations: CreatedLocation[] } | { ok: false; reason: string };
+export type PasteResult =
+  /** `note` says which pasted locations were there more than once (each is labelled once). */
+  { ok: true; locations: CreatedLocation[]; note?: string } | { ok: false; reason: string };
 
 /**
  * Created locations as users have them: the status answer of location/create (JSON with
@@ -9,6 +11,34 @@ export type PasteResult = { ok: true; locations: CreatedLocation[] } | { ok: fal
  * (copied from the Data screen's table, tab- or space-separated).
  */
 export function parseCreatedLocations(text: string): PasteResult {
+  const result = parse(text);
+  return result.ok ? once(result.locations) : result;
+}
+
+/**
+ * One label per location: the same one pasted twice (two copies of a line, two pastes of one answer)
+ * would print two labels for one box.
+ */
+function once(pasted: readonly CreatedLocation[]): PasteResult {
+  const seen = new Set<string>();
+  const locations: CreatedLocation[] = [];
+  const repeated: string[] = [];
+  for (const l of pasted) {
+    if (!seen.has(l.uuid)) {
+      seen.add(l.uuid);
+      locations.push(l);
+    } else if (!repeated.includes(l.name)) repeated.push(l.name);
+  }
+  if (repeated.length === 0) return { ok: true, locations };
+  const dropped = pasted.length - locations.length;
+  return {
+    ok: true,
+    locations,
+    note: `${dropped} pasted ${dropped === 1 ? 'line repeats a location' : 'lines repeat locations'} already in the list (${repeated.join(', ')}); each location gets one label.`,
+  };
+}
+
+function parse(text: string): PasteResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, reason: 'Paste the created locations first.' };
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) return fromJson(trimmed);

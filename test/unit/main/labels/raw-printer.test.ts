@@ -321,3 +321,77 @@ describe('sendRawToPrinter with the Zebra host-status query (~HS) after the job'
     });
   });
 });
+
+describe('sendRawToPrinter with a big job the printer reads slowly', () => {
+  const cryotube = defaultTemplates().find((t) => t.id === 'cryotube-datamatrix')!;
+  const records = Array.from({ length: 1000 }, (_, i) => ({
+    id: `TB-${String(i).padStart(6, '0')}`,
+    name: `Tube ${i}`,
+  }));
+  const { zpl } = labelsToZpl(cryotube, records, { dpi: 300 });
+
+  /**
+   * A Zebra on loopback that reads `bytesPerTick` every 50 ms (the rest waits in the OS buffers, as
+   * with a printer working through its labels), answers each `~HS` it reads and keeps the
+   * connection open; it stops reading for good after `stopAfter` bytes.
+   */
+  async function slowZebra(bytesPerTick: number, stopAfter = Infinity): Promise<{ port: number; read: () => number }> {
+    let read = 0;
+    const server = createServer({ allowHalfOpen: true }, (socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+      let tail = '';
+      const tick = setInterval(() => {
+        if (read >= stopAfter) return;
+        const chunk = socket.read(Math.min(bytesPerTick, socket.readableLength)) as Buffer | null;
+        if (chunk === null) return;
+        read += chunk.length;
+        const text = tail + chunk.toString('latin1');
+        for (let at = text.indexOf('~HS'); at >= 0; at = text.indexOf('~HS', at + 1)) socket.write(statusAnswer());
+        tail = text.slice(-2);
+      }, 50);
+      socket.on('close', () => clearInterval(tick));
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    return { port: (server.address() as AddressInfo).port, read: () => read };
+  }
+
+  it('is confirmed however long the printer takes, as long as it keeps reading', async () => {
+    // The reviewer's case: 1000 DataMatrix labels that the OS takes at once, read far slower than
+    // the time-out. The old code reset it a fixed time after hand-over, part way through.
+    expect(Buffer.byteLength(zpl)).toBeGreaterThan(200 * 1024);
+    const printer = await slowZebra(4 * 1024); // about 80 KB/s: 3 s for the job
+    const started = Date.now();
+    const result = await sendRawToPrinter({
+      host: '127.0.0.1',
+      port: printer.port,
+      data: zpl,
+      timeoutMs: 1000,
+      hostStatus: true,
+    });
+    expect(result).toEqual({ bytes: Buffer.byteLength(zpl), notes: [] });
+    expect(Date.now() - started).toBeGreaterThan(1500);
+    expect(printer.read()).toBeGreaterThanOrEqual(Buffer.byteLength(zpl));
+  }, 20_000);
+
+  it('a printer that stops part way: says how far it read, in bytes and labels', async () => {
+    const printer = await slowZebra(16 * 1024, 150 * 1024);
+    const attempt = sendRawToPrinter({
+      host: '127.0.0.1',
+      port: printer.port,
+      data: zpl,
+      timeoutMs: 700,
+      hostStatus: true,
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'timeout' });
+    const { message } = (await attempt.catch((e: unknown) => e)) as PrinterError;
+    const [, bytes, total, labels] = /confirmed the first (\d+) of (\d+) bytes \((\d+) of 1000 labels\)/.exec(message)!;
+    expect(Number(total)).toBe(Buffer.byteLength(zpl));
+    expect(Number(bytes)).toBeGreaterThan(0);
+    expect(Number(bytes)).toBeLessThanOrEqual(150 * 1024);
+    // The labels it confirmed are whole labels within the bytes it confirmed.
+    expect(zpl.slice(0, Number(bytes)).match(/\^XZ/g)).toHaveLength(Number(labels));
+    expect(message).toContain('nothing more was sent');
+  }, 20_000);
+});

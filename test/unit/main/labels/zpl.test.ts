@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { labelsToZpl } from '../../../../main/labels/index.js';
+import { labelsToZpl, measureWithBwip } from '../../../../main/labels/index.js';
 import {
   defaultTemplates,
   LabelError,
@@ -127,5 +127,30 @@ describe('values a Zebra would encode otherwise than the PDF', () => {
     // The same characters elsewhere are fine: ">" in a DataMatrix, "東" in a text line of a QR label.
     expect(labelsToZpl(byId('cryotube-datamatrix'), [{ id: 'A>8B' }]).zpl).toContain('^FDA>8B^FS');
     expect(labelsToZpl(byId('box-lid-qr'), [{ id: 'BOX-9', name: 'Gäste' }]).zpl).toContain('^FDMA,BOX-9^FS');
+  });
+});
+
+describe('Code 128 module width at 600 dpi', () => {
+  it('stays within ^BY 1-10 dots, re-centred, and within the template minimum', () => {
+    const template = byId('plate-side-code128');
+    const { zpl, notes } = labelsToZpl(template, [{ id: 'P1' }], { dpi: 600 });
+    const by = Number(/\^BY(\d+)/.exec(zpl)![1]);
+    expect(by).toBeGreaterThanOrEqual(1);
+    expect(by).toBeLessThanOrEqual(10);
+    expect((by * 25.4) / 600).toBeGreaterThanOrEqual(template.minModuleMm);
+    expect(notes).toEqual([]);
+    // Narrower than planned, so moved right by half the difference: the symbol stays centred.
+    const x = Number(/\^FO(\d+),\d+\^BY/.exec(zpl)![1]);
+    const { widthModules } = measureWithBwip({ bcid: 'code128', text: 'P1' });
+    expect(Math.abs(x + (by * widthModules) / 2 - (template.widthMm / 25.4) * 300)).toBeLessThanOrEqual(1);
+  });
+
+  it('says so when ten dots are narrower than the template minimum', () => {
+    const template = { ...byId('plate-side-code128'), minModuleMm: 0.45 };
+    const { zpl, notes } = labelsToZpl(template, [{ id: 'P1' }], { dpi: 600 });
+    expect(zpl).toContain('^BY10');
+    expect(notes).toEqual([
+      'Label 1 (ID "P1"): a Zebra printer draws Code 128 modules at most 10 dots wide, 0.423 mm at 600 dpi, narrower than the 0.45 mm this template asks for; check that it scans, or print at a lower dpi.',
+    ]);
   });
 });

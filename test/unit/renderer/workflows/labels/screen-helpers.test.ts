@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultTemplates } from '../../../../../shared/labels/index.js';
 import { createNavigation } from '../../../../../renderer/lib/navigation.js';
 import { safeFileName } from '../../../../../renderer/workflows/labels/file-name.js';
-import { problemFrom, reasonsOf } from '../../../../../renderer/workflows/labels/label-errors.js';
+import { printProblem, problemFrom, reasonsOf } from '../../../../../renderer/workflows/labels/label-errors.js';
 import { parseCreatedLocations } from '../../../../../renderer/workflows/labels/locations-paste.js';
 import { columnsFor } from '../../../../../renderer/workflows/labels/row-columns.js';
 import { idFromName, parseDraft, toDraft } from '../../../../../renderer/workflows/labels/template-draft.js';
@@ -54,6 +54,37 @@ describe('Labels screen helpers', () => {
     });
     expect(parseCreatedLocations('{"created": [')).toMatchObject({ ok: false, reason: /does not parse/ });
     expect(parseCreatedLocations('{"__proto__": {"created": [1]}}')).toMatchObject({ ok: false });
+  });
+
+  it('a print cut off by a lost connection may have printed: it says so, and to check before sending again', () => {
+    const lost = { code: 'disconnected' as const, message: 'Lost the connection to the Benchlink host.' };
+    const problem = printProblem(lost);
+    expect(problem.title).toBe('Printing may have finished');
+    expect(problem.reasons.join(' ')).toMatch(/may have printed.*Check the printer.*before sending any again/);
+    expect(printProblem({ code: 'failed', message: 'The printer refused.' })).toEqual({
+      title: 'Printing did not finish',
+      reasons: ['The printer refused.'],
+    });
+  });
+
+  it('the same location pasted twice gets one label, and the paste says so', () => {
+    const other = UUID.replace('3f', '4f');
+    const twice = parseCreatedLocations(`Box 9 ${UUID}\nBox 10 ${other}\nBox 9 ${UUID}\n${UUID} Box 9`);
+    expect(twice).toEqual({
+      ok: true,
+      locations: [
+        { uuid: UUID, name: 'Box 9' },
+        { uuid: other, name: 'Box 10' },
+      ],
+      note: '2 pasted lines repeat locations already in the list (Box 9); each location gets one label.',
+    });
+    const json = JSON.stringify({
+      created: [
+        { name: 'Box 9', uuid: UUID },
+        { name: 'Box 9', uuid: UUID },
+      ],
+    });
+    expect(parseCreatedLocations(json)).toMatchObject({ ok: true, locations: [{ uuid: UUID }] });
   });
 
   it('maps a row to label fields: ID and barcode columns as the cache knows them, the rest by header', () => {
