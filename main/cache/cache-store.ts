@@ -1,5 +1,12 @@
 import type Database from 'better-sqlite3';
-import type { CachedWell, KnownLocation, LayoutSource, WellsSource } from '../../shared/ipc/channels/cache.js';
+import {
+  MAX_SHARED_ROWS_NAMED,
+  type CachedWell,
+  type KnownLocation,
+  type LayoutSource,
+  type SharedCode,
+  type WellsSource,
+} from '../../shared/ipc/channels/cache.js';
 import type { CellValue } from '../../shared/api/primitives.js';
 import { formatPosition, parsePosition, type Layout } from '../../shared/layout/positions.js';
 import { applyWellIntent, isUsedWell, type PlateBasis, type WellIntent } from '../../shared/outbox/index.js';
@@ -28,6 +35,8 @@ export interface StoredRow {
   row: Record<string, CellValue>;
   matchedBy: 'ID' | 'ID_BARCODE';
 }
+/** What a value names among the saved rows: its one row, several (no row is given), or none (null). */
+export type RowLookup = StoredRow | { shared: SharedCode } | null;
 
 export interface CacheStore {
   readonly recovered: MovedAside | null;
@@ -64,7 +73,11 @@ export interface CacheStore {
   rekeyRows(labsheet: string, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>): void;
   /** `partial`: the saved rows are only part of the labsheet (too large to list whole): a miss is unknown. */
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number; partial: boolean }) | null;
-  findRow(labsheet: string, value: string): StoredRow | null;
+  /**
+   * The one saved row whose ID or ID_BARCODE is `value`. `shared` when more rows hold it (as ID or as
+   * barcode), or when its row's ID is held by another row too: a change, a well or a move is sent by that ID.
+   */
+  findRow(labsheet: string, value: string): RowLookup;
   /** The saved row with this uuid (the service's own id of a row, idType ROW_UUID), or null. */
   rowOfUuid(labsheet: string, uuid: string): Record<string, CellValue> | null;
   /** Every row's ID and ID_BARCODE value, without the row bodies: the page's tube → sample index. */
@@ -146,11 +159,21 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     putRow: db.prepare<[string, string, string | null, string | null, string]>(
       `INSERT OR REPLACE INTO labsheet_rows VALUES (?, ?, ?, ?, ?)`,
     ),
-    rowById: db.prepare<[string, string], { body: string }>(
-      `SELECT body FROM labsheet_rows WHERE labsheet = ? AND id_value = ? LIMIT 1`,
+    // Each row once (by its uuid), whether it holds the value as ID, as barcode or both; `n` bounds the read.
+    rowsHolding: db.prepare<
+      { labsheet: string; value: string; n: number },
+      { uuid: string; id_value: string | null; barcode_value: string | null }
+    >(
+      `SELECT uuid, id_value, barcode_value FROM labsheet_rows WHERE labsheet = @labsheet AND id_value = @value
+       UNION
+       SELECT uuid, id_value, barcode_value FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value
+       ORDER BY id_value, barcode_value LIMIT @n`,
     ),
-    rowByBarcode: db.prepare<[string, string], { body: string }>(
-      `SELECT body FROM labsheet_rows WHERE labsheet = ? AND barcode_value = ? LIMIT 1`,
+    countHolding: db.prepare<{ labsheet: string; value: string }, { n: number }>(
+      `SELECT COUNT(*) AS n FROM (
+         SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND id_value = @value
+         UNION
+         SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value)`,
     ),
     rowByUuid: db.prepare<[string, string], { body: string }>(
       `SELECT body FROM labsheet_rows WHERE labsheet = ? AND uuid = ?`,
@@ -228,6 +251,18 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
              DELETE FROM locations;`);
     setBound.run(identity);
   });
+  /** The rows holding `value` when at most one does; else how many do, and the first of them. */
+  function rowsHolding(
+    labsheet: string,
+    value: string,
+  ): { rows: { uuid: string; id_value: string | null }[] } | { shared: SharedCode } {
+    const rows = q.rowsHolding.all({ labsheet, value, n: MAX_SHARED_ROWS_NAMED + 1 });
+    if (rows.length < 2) return { rows };
+    const count =
+      rows.length > MAX_SHARED_ROWS_NAMED ? (q.countHolding.get({ labsheet, value })?.n ?? rows.length) : rows.length;
+    const named = rows.slice(0, MAX_SHARED_ROWS_NAMED).map((r) => ({ id: r.id_value, barcode: r.barcode_value }));
+    return { shared: { value, count, rows: named } };
+  }
   function applyWell(manifestUuid: string, intent: WellIntent): void {
     const position = normalPosition(intent.position);
     db.transaction(() => {
@@ -335,12 +370,20 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       };
     },
     findRow(labsheet, value) {
-      const byId = q.rowById.get(labsheet, value);
-      if (byId) return { row: JSON.parse(byId.body) as Record<string, CellValue>, matchedBy: 'ID' };
-      const byBarcode = q.rowByBarcode.get(labsheet, value);
-      return byBarcode
-        ? { row: JSON.parse(byBarcode.body) as Record<string, CellValue>, matchedBy: 'ID_BARCODE' }
-        : null;
+      const holders = rowsHolding(labsheet, value);
+      if ('shared' in holders) return holders;
+      const [one] = holders.rows;
+      if (!one) return null;
+      const byId = one.id_value === value;
+      // Found by its barcode, the row is still sent by its ID: an ID other rows hold names them too. A row
+      // without an ID is known by the code scanned (tube-row.ts), so its empty ID is no name.
+      if (!byId && one.id_value !== null && one.id_value !== '') {
+        const ofId = rowsHolding(labsheet, one.id_value);
+        if ('shared' in ofId) return ofId;
+      }
+      const body = q.rowByUuid.get(labsheet, one.uuid);
+      if (!body) return null;
+      return { row: JSON.parse(body.body) as Record<string, CellValue>, matchedBy: byId ? 'ID' : 'ID_BARCODE' };
     },
     rowOfUuid(labsheet, uuid) {
       const r = uuid === '' ? undefined : q.rowByUuid.get(labsheet, uuid);

@@ -21,7 +21,7 @@ import { MAX_KNOWN_LOCATIONS, rowAnswerAt } from '../../shared/ipc/channels/cach
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
-import type { CacheStore, ManifestRecord, StoredRow } from './cache-store.js';
+import type { CacheStore, ManifestRecord, RowLookup } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
 import { forgetMovedTube } from './moved-tubes.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
@@ -89,6 +89,8 @@ function unplacedUsed(m: StoredManifest): number | null {
  * such a labsheet is looked up per scan, as before.
  */
 export const MAX_SAMPLE_INDEX_ROWS = 100_000;
+
+type SavedHit = NonNullable<RowLookup>;
 
 export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: number } };
 
@@ -316,8 +318,11 @@ export function createReadCache(d: ReadCacheDeps) {
     return now !== null && now.partial && (savedAt === null || now.fetchedAt > savedAt);
   }
 
-  /** The saved rows `values` name, by value; after currentShape, so they are found by today's ID columns. */
-  function findSaved(labsheet: string, values: readonly string[], into: Map<string, StoredRow>): void {
+  /**
+   * The saved rows `values` name, by value (or that a value names several: no row is given for it); after
+   * currentShape, so they are found by today's ID columns.
+   */
+  function findSaved(labsheet: string, values: readonly string[], into: Map<string, SavedHit>): void {
     if (!currentShape(labsheet)) return;
     for (const v of values) {
       const hit = store.findRow(labsheet, v);
@@ -336,7 +341,7 @@ export function createReadCache(d: ReadCacheDeps) {
     const still = sameService();
     const shape = store.shape(labsheet);
     const age = shape === null ? Infinity : d.now() - shape.fetchedAt;
-    const found = new Map<string, StoredRow>();
+    const found = new Map<string, SavedHit>();
     if (age < rowsFreshMs && !refresh) {
       findSaved(labsheet, values, found);
       // Refresh ahead, in the background, once the rows are half their life old: a bench
@@ -392,7 +397,8 @@ export function createReadCache(d: ReadCacheDeps) {
       idFrom,
       rows: values.map((v) => {
         const hit = found.get(v);
-        return hit ? { matchedBy: hit.matchedBy, cells: headers.map((h) => hit.row[h] ?? null) } : null;
+        if (!hit) return null;
+        return 'shared' in hit ? hit : { matchedBy: hit.matchedBy, cells: headers.map((h) => hit.row[h] ?? null) };
       }),
       fetchedAt,
       fromCache,
@@ -431,7 +437,9 @@ export function createReadCache(d: ReadCacheDeps) {
   /** A tube's names (tubeNames) when a saved row holds it; null when none does (its other names are unknown). */
   function savedTubeNames(labsheet: string, id: string): string[] | null {
     const shape = store.shape(labsheet);
-    const found = shape ? (store.findRow(labsheet, id)?.row ?? store.rowOfUuid(labsheet, id)) : null;
+    const hit = shape ? store.findRow(labsheet, id) : null;
+    // A name several rows hold gives none of them: its other names are not known.
+    const found = shape && !(hit && 'shared' in hit) ? (hit?.row ?? store.rowOfUuid(labsheet, id)) : null;
     if (!shape || !found) return null;
     const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
     const rowId = text(found[shape.idColumn]);
@@ -457,8 +465,14 @@ export function createReadCache(d: ReadCacheDeps) {
     if (!shape) return null;
     const keys = store.rowKeys(labsheet);
     if (keys.length > MAX_SAMPLE_INDEX_ROWS) return null;
+    // A code more than one row holds (as ID or barcode, a row without an ID too) names no row here, as in
+    // the lookup (findRow): its rows are left out, so the page asks main, which says which rows share it.
+    const holders = new Map<string, number>();
+    for (const k of keys)
+      for (const code of new Set([k.id, k.barcode])) if (code) holders.set(code, (holders.get(code) ?? 0) + 1);
+    const alone = (code: string | null) => !code || holders.get(code) === 1;
     const rows: [string, string | null][] = [];
-    for (const k of keys) if (k.id !== null) rows.push([k.id, k.barcode]);
+    for (const k of keys) if (k.id !== null && alone(k.id) && alone(k.barcode)) rows.push([k.id, k.barcode]);
     return {
       labsheet,
       rows,

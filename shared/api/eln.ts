@@ -1,19 +1,18 @@
 import { z } from 'zod';
-import {
-  answerNumber,
-  answerOptionalText,
-  answerSuccess,
-  answerText,
-  nameField,
-  nonEmpty,
-  requireOneOf,
-} from './primitives.js';
+import { answerNumber, answerOptionalText, answerSuccess, answerText, nonEmpty, requireOneOf } from './primitives.js';
 
 /** A labspace as answered; `description` is optional on create, so a service may leave it out. */
 export const labspace = z.object({ name: answerText, uuid: answerText, description: answerOptionalText });
 export type Labspace = z.infer<typeof labspace>;
 
-export const createLabspaceRequest = z.strictObject({ name: nameField, description: z.string().optional() });
+/**
+ * A labspace's name: the spec limits labsheet and column names to 30 characters, not this one
+ * ("name (string)"), so a longer name is the service's to take or refuse.
+ */
+export const createLabspaceRequest = z.strictObject({
+  name: z.string().trim().min(1, 'must not be empty'),
+  description: z.string().optional(),
+});
 /** Response not shown in the spec: we answer the created labspace. */
 /** Response not shown in the spec: whatever fields come are read, none is required. */
 export const createLabspaceResponse = z.object({

@@ -211,7 +211,11 @@ export const addSequenceToRowRequest = z
 export type AddSequenceToRowRequest = z.infer<typeof addSequenceToRowRequest>;
 export const successOnlyResponse = z.object({ success: answerSuccess });
 
-export const labsheetToTemplateRequest = z.strictObject({ labsheet: nonEmpty, templateName: nameField });
+/** `templateName (string)`: the spec's 30-character limit is for labsheet and column names, not a template's. */
+export const labsheetToTemplateRequest = z.strictObject({
+  labsheet: nonEmpty,
+  templateName: z.string().trim().min(1, 'must not be empty'),
+});
 export const labsheetToTemplateResponse = labsheetTemplate;
 
 export const deleteColumnRequest = z.strictObject({ labsheet: nonEmpty, columnName: nonEmpty });

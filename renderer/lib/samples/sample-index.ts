@@ -122,7 +122,8 @@ export class PageSampleIndex {
   #take(index: SampleIndex | null): void {
     this.#index = index;
     const m = new Map<string, TubeRow>();
-    // As main's lookup: a value that is one row's ID and another's barcode means the ID.
+    // Main leaves out the rows of a code more than one row holds (read-cache.ts sampleIndex): no key is two
+    // rows' here, and such a code is asked of main, which answers that it names several rows.
     const rows = (index?.rows ?? [])
       .filter(([id]) => id !== '')
       .map(([id, barcode]): TubeRow => ({ id, barcode: barcode === '' ? null : barcode }));

@@ -1,5 +1,5 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { MAX_ROWS_PER_LOOKUP } from '../../../shared/ipc/channels/cache.js';
+import { MAX_ROWS_PER_LOOKUP, type SharedCode } from '../../../shared/ipc/channels/cache.js';
 import type { CellValue } from '../../../shared/api/primitives.js';
 import { call } from '../ipc/client.js';
 import { age } from '../format/age.js';
@@ -17,6 +17,37 @@ export interface NotInLabsheet {
   fromCache: boolean;
   /** The rows searched are only part of the labsheet (too large to list whole, or its listing broke off). */
   partial: boolean;
+}
+
+/**
+ * The code names more than one row of the labsheet (sharedCode): no row stands for it, and nothing may be
+ * recorded for it. Thrown by lookUpTubeAnswer, and a lookUpTubes lookup's `failed`, like a lookup that
+ * could not be made: recorded, the tube stood for whichever row was read first.
+ */
+export class SharedTubeCode extends Error {
+  constructor(
+    readonly code: string,
+    readonly labsheet: string,
+    readonly shared: SharedCode,
+  ) {
+    super(`${sharedSaid(code, labsheet, shared)}: nothing recorded`);
+    this.name = 'SharedTubeCode';
+  }
+}
+
+/**
+ * "TB000003 names 2 rows of Samples (S-0003, S-0004)", or for a code whose one row has an ID other rows
+ * hold too, "TB000002 is S-0001, which names 2 rows of Samples (S-0001 TB000001, S-0001 TB000002)".
+ * A row is named by its ID, with its barcode when another row named has the same ID.
+ */
+export function sharedSaid(code: string, labsheet: string, shared: SharedCode): string {
+  const ids = shared.rows.map((r) => r.id ?? '(no ID)');
+  const names = shared.rows.map((r, k) =>
+    ids.filter((id) => id === ids[k]).length > 1 && r.barcode ? `${ids[k]} ${r.barcode}` : ids[k],
+  );
+  const more = shared.count > names.length ? `, and ${shared.count - names.length} more` : '';
+  const what = shared.value === code ? code : `${code} is ${shared.value}, which`;
+  return `${what} names ${shared.count} rows of ${labsheet} (${names.join(', ')}${more})`;
 }
 
 /** A tube's row, or none with when the rows that lack it were read (lookUpTubeAnswer). */
@@ -67,6 +98,7 @@ export async function lookUpTubeAnswer(
   const indexed = index.rowOf(code);
   if (indexed !== undefined) return { row: indexed };
   const answer = await call(api, 'cache.row', { labsheet, value: code });
+  if (!answer.found && answer.shared) throw new SharedTubeCode(code, labsheet, answer.shared);
   if (!answer.found)
     return { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache, partial: answer.partial };
   const { row, idColumn, barcodeColumn } = answer;
@@ -78,7 +110,7 @@ export async function lookUpTubeAnswer(
  * page's index (no call to main), else main's lookup, which knows which columns are the ID and the
  * ID_BARCODE (and reads the rows again when they are not fresh, or answers from the saved copy
  * offline). Null when the labsheet has no such row as far as this computer knows. Throws when main
- * could not look it up at all.
+ * could not look it up at all, or (SharedTubeCode) when the code names more than one row.
  */
 export async function lookUpTube(
   api: BenchlinkApi,
@@ -127,9 +159,11 @@ export async function lookUpTubes(
         const hit = a.rows[k];
         found.set(
           code,
-          hit
-            ? { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) }
-            : { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial },
+          !hit
+            ? { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial }
+            : 'shared' in hit
+              ? { failed: new SharedTubeCode(code, labsheet, hit.shared) }
+              : { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) },
         );
       });
     } catch (err) {

@@ -10,6 +10,12 @@ export type FolderTarget = { uuid: string; label: string } | { location: string;
 /** Labspaces (list and one on view) and folder look-up, including the duplicate-name conflict. */
 export class LabspaceBrowser {
   labspaces = $state<Array<{ name: string; uuid: string }>>([]);
+  /**
+   * How many labspaces the service has when its list names fewer (its `total`), as the labsheet list
+   * (labsheet-browser.svelte.ts): the spec shows no query for the rest, so the screen says so. Null when
+   * the list is whole (or the service sends no total).
+   */
+  listedOf = $state<number | null>(null);
   listError = $state<ShownError | null>(null);
   current = $state<Labspace | null>(null);
   currentError = $state<ShownError | null>(null);
@@ -42,6 +48,8 @@ export class LabspaceBrowser {
     }
     this.listError = null;
     this.labspaces = r.value.items.map((i) => ({ name: i.name, uuid: i.uuid }));
+    const { total } = r.value;
+    this.listedOf = total !== undefined && total > r.value.items.length ? total : null;
   }
 
   async view(uuid: string): Promise<void> {

@@ -55,11 +55,18 @@ export class SequenceBrowser {
       r.value.total ?? page * this.pageSize + r.value.items.length + (r.value.items.length === this.pageSize ? 1 : 0);
   }
 
-  /** Reads one sequence the current way (GET /sequences?name=), not the deprecated fetch. */
-  async view(name: string): Promise<void> {
+  /**
+   * Reads one sequence the current way (GET /sequences?name=), not the deprecated fetch. With `uuid`
+   * (an item of the list) the one with that uuid: two sequences may share a name, and the name's answer
+   * is one of them (the first was shown, and attached, for the second). When the answer is another
+   * sequence, or none, it is read by its uuid (the deprecated fetch is the only read by uuid).
+   */
+  async view(name: string, uuid?: string): Promise<void> {
     const current = this.#views.begin();
     this.currentLoading = true;
-    const r = await this.#api.invoke('data.findSequenceByName', { name });
+    let r = await this.#api.invoke('data.findSequenceByName', { name });
+    if (uuid !== undefined && (!r.ok || r.value.sequence.uuid !== uuid) && current())
+      r = await this.#api.invoke('lab.fetchSequence', { uuid });
     if (!current()) return;
     this.currentLoading = false;
     if (!r.ok) {

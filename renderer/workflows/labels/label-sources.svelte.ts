@@ -13,7 +13,7 @@ import {
 import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
-import { asRead } from '../../lib/samples/tube-row.js';
+import { asRead, sharedSaid } from '../../lib/samples/tube-row.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
@@ -162,6 +162,8 @@ export class LabelSources {
     if (this.rows.some((r) => r.scanned === value)) return { ok: false, message: `${value} is already in the batch.` };
     const r = await this.api.invoke('cache.row', { labsheet: this.labsheet, value });
     if (!r.ok) return { ok: false, message: `Could not look up ${value} in ${this.labsheet}: ${r.error.message}` };
+    if (!r.value.found && r.value.shared)
+      return { ok: false, message: `${sharedSaid(value, this.labsheet, r.value.shared)}: no label made for it.` };
     if (!r.value.found) {
       const when = asRead({ readAt: r.value.fetchedAt, fromCache: r.value.fromCache, partial: r.value.partial });
       return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}${when}.` };

@@ -4,8 +4,9 @@ import { localDay } from '../../lib/format/day.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { age } from '../../lib/format/age.js';
 import { messageOf } from '../../lib/ipc/client.js';
-import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
-import { asRead, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
+import type { CachedRow, SharedCode } from '../../../shared/ipc/channels/cache.js';
+import { asRead, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
+import { nearestColumn } from './nearest-column.js';
 import type { RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
@@ -29,7 +30,8 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       'error',
       scan.mainAt,
     );
-  if (s.mode === 'batch' && s.batchField.trim() === '') {
+  // An empty Value is no choice made: queued, it cleared the Field of every tube scanned.
+  if (s.mode === 'batch' && (s.batchField.trim() === '' || s.batchValue.trim() === '')) {
     return fb.report(
       scan.text,
       `Nothing recorded: choose the Field (a column of ${s.labsheet}) and its Value first, then scan ${c.value} again`,
@@ -40,10 +42,12 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   let row: CachedRow | null;
   let when = '';
   let surelyNot = false;
+  let shared: SharedCode | undefined;
   try {
     const answer = await s.lookup(c.value);
     row = answer.found ? answer : null;
     if (!answer.found) {
+      shared = answer.shared;
       const read = { readAt: answer.fetchedAt, fromCache: answer.fromCache, partial: answer.partial };
       when = asRead(read);
       surelyNot = surelyNotInLabsheet(read);
@@ -57,6 +61,15 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       scan.mainAt,
     );
   }
+  // Several rows hold the code (or the ID of its row): opened, Save changed every row of that ID; queued,
+  // the change went to them all. None is taken for it, and the rows are named so the labsheet can be put right.
+  if (shared)
+    return fb.report(
+      scan.text,
+      `${sharedSaid(c.value, s.labsheet, shared)}: ${s.mode === 'single' ? 'nothing opened' : 'nothing recorded'}`,
+      'error',
+      scan.mainAt,
+    );
   const stale = row?.fromCache ? ` (saved copy, ${age(row.fetchedAt)} old)` : '';
   if (s.mode === 'single') {
     if (!row) return fb.report(scan.text, `${c.value} is not in ${s.labsheet}${when}`, 'unknown', scan.mainAt);
@@ -79,6 +92,17 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   // rows could not be read (offline, a saved copy) does the service get to check it.
   if (!row && surelyNot)
     return fb.report(scan.text, `${c.value} is not in ${s.labsheet}${when}: nothing recorded`, 'unknown', scan.mainAt);
+  // A field the row has no column of was queued with a success beep and refused in the Outbox. Checked
+  // only against a row read: offline, with no row, the service checks it.
+  if (row && !row.headers.includes(s.batchField)) {
+    const near = nearestColumn(s.batchField, row.headers);
+    return fb.report(
+      scan.text,
+      `Nothing recorded: ${s.batchField} is not a column of ${s.labsheet}${near ? ` (did you mean ${near}?)` : ''}`,
+      'error',
+      scan.mainAt,
+    );
+  }
   const id = row ? String(row.row[row.idColumn]) : c.value;
   if (s.alreadyInBatch(id))
     return fb.report(

@@ -92,6 +92,27 @@ export type CachedManifest = z.infer<typeof cachedManifest>;
  */
 export const MAX_ROWS_PER_LOOKUP = MAX_ROWS * MAX_COLUMNS;
 
+/** Rows a shared code names at most (the answer counts them all). */
+export const MAX_SHARED_ROWS_NAMED = 5;
+
+/**
+ * More than one row holds the value looked up: two rows with the same ID or the same barcode, one row's
+ * ID that is another's barcode, or a code whose one row has an ID other rows hold too (a save, a well or a
+ * move goes by that ID, and on the service it names them all). No row is answered for it: opened, Save
+ * changed every row of the ID; recorded, the tube stood for whichever row was read first.
+ */
+export const sharedCode = z.strictObject({
+  /** The value several rows hold: the code looked up, or the ID of the one row it names. */
+  value: z.string(),
+  /** How many rows hold it, as ID or as barcode. */
+  count: z.number().int().min(2),
+  /** The first of them (at most MAX_SHARED_ROWS_NAMED), by their ID and barcode, for the message. */
+  rows: z
+    .array(z.strictObject({ id: z.string().nullable(), barcode: z.string().nullable() }))
+    .max(MAX_SHARED_ROWS_NAMED),
+});
+export type SharedCode = z.infer<typeof sharedCode>;
+
 export const cachedRow = z.strictObject({
   found: z.literal(true),
   labsheet: z.string(),
@@ -107,8 +128,8 @@ export const cachedRow = z.strictObject({
 export type CachedRow = z.infer<typeof cachedRow>;
 
 /**
- * No row of the labsheet holds the value, as the rows read at `fetchedAt` say (null: never read on this
- * computer). The time matters: a miss is answered from rows read moments ago rather than reading the
+ * No row of the labsheet holds the value (or, `shared`, more than one does), as the rows read at
+ * `fetchedAt` say (null: never read on this computer). The time matters: a miss is answered from rows read moments ago rather than reading the
  * whole labsheet again per unknown tube, so a screen says "as read 4 s ago", not "checked now".
  */
 export const rowNotFound = z.strictObject({
@@ -122,6 +143,8 @@ export const rowNotFound = z.strictObject({
    * broke off): the row may be past them. A screen asks rather than records it unasked, and says why.
    */
   partial: z.boolean(),
+  /** Set when the value names several rows (sharedCode): no row is answered, and none may be used for it. */
+  shared: sharedCode.optional(),
 });
 export type RowNotFound = z.infer<typeof rowNotFound>;
 
@@ -150,7 +173,15 @@ export type LabsheetColumns = z.infer<typeof labsheetColumns>;
  * they are only part of the labsheet (rowNotFound's).
  */
 export const rowsAnswer = labsheetColumns.extend({
-  rows: z.array(z.strictObject({ matchedBy: z.enum(['ID', 'ID_BARCODE']), cells: z.array(cellValue) }).nullable()),
+  /** `shared`: the value names several rows (sharedCode), and no row is given for it. */
+  rows: z.array(
+    z
+      .union([
+        z.strictObject({ matchedBy: z.enum(['ID', 'ID_BARCODE']), cells: z.array(cellValue) }),
+        z.strictObject({ shared: sharedCode }),
+      ])
+      .nullable(),
+  ),
   fetchedAt: z.number().nullable(),
   fromCache: z.boolean(),
   partial: z.boolean(),
@@ -162,6 +193,7 @@ export function rowAnswerAt(a: RowsAnswer, k: number): RowAnswer {
   const hit = a.rows[k];
   const { labsheet, headers, idColumn, barcodeColumn, idFrom, fetchedAt, fromCache, partial } = a;
   // A found row comes with the rows it was found in: its labsheet's columns are known, and read.
+  if (hit && 'shared' in hit) return { found: false, labsheet, fetchedAt, fromCache, partial, shared: hit.shared };
   if (!hit || idColumn === null || fetchedAt === null) return { found: false, labsheet, fetchedAt, fromCache, partial };
   const row: Record<string, CellValue> = {};
   headers.forEach((h, i) => (row[h] = hit.cells[i] ?? null));
@@ -225,7 +257,8 @@ export const cacheChannels = {
   }),
   /**
    * A row of a labsheet by its ID or ID_BARCODE value. A value not held is answered from rows read a
-   * moment ago when there are such (read-cache.ts), else after reading the labsheet again.
+   * moment ago when there are such (read-cache.ts), else after reading the labsheet again. A value more
+   * than one row holds answers no row (rowNotFound's `shared`).
    */
   'cache.row': channel({
     request: z.strictObject({

@@ -44,7 +44,7 @@ describe('read cache: scans of tubes the labsheet does not hold', () => {
     // The first miss read the labsheet again (the tube may be new since); the other 19 answered from it.
     expect((listings() - oneRead) / oneRead).toBe(1);
     for (const a of answers)
-      expect(a).toEqual({ found: false, labsheet: 'Samples', fetchedAt: readAt, fromCache: false });
+      expect(a).toEqual({ found: false, labsheet: 'Samples', fetchedAt: readAt, fromCache: false, partial: false });
     // A known tube among them is still found, from the same rows.
     expect(await cache.row('Samples', 'XB17')).toMatchObject({ found: true, fetchedAt: readAt });
   });
@@ -107,6 +107,7 @@ describe('read cache: scans of tubes the labsheet does not hold', () => {
       labsheet: 'Samples',
       fetchedAt: readAt,
       fromCache: true,
+      partial: false,
     });
   });
 });

@@ -31,3 +31,13 @@ export function describeLastUpdate(iso: string, now: Date): string {
           : `${Math.round(mins / 1440)} days ago`;
   return `${local} (${ago})`;
 }
+
+/**
+ * A found manifest in one line: "PL-0001 QC Plate 1: 12 empty". The spec promises name and emptySpaces,
+ * but a service may leave either out (manifestMetadata reads them so): what is missing is left out of
+ * the line, never said as "undefined".
+ */
+export function manifestSaid(m: { hrid: string; name?: string | undefined; emptySpaces?: number | undefined }): string {
+  const name = m.name?.trim() ? ` ${m.name.trim()}` : '';
+  return m.emptySpaces === undefined ? `${m.hrid}${name}` : `${m.hrid}${name}: ${m.emptySpaces} empty`;
+}

@@ -215,3 +215,46 @@ describe('Row update batch on a column that names the rows', () => {
     expect(await rowUpdates()).toEqual(before);
   });
 });
+
+describe('Row update batch with a Field but no Value', () => {
+  it('is refused as promised, not queued as clearing the Field of every tube scanned', async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    s.batchField = 'Status';
+    s.batchValue = '';
+    const before = await rowUpdates();
+    await scan('TB000025');
+    expect(said()).toBe(
+      'Nothing recorded: choose the Field (a column of Samples) and its Value first, then scan TB000025 again',
+    );
+    s.batchValue = '   ';
+    await scan('TB000025');
+    expect(said()).toMatch(/^Nothing recorded: choose the Field/);
+    expect(s.batch).toEqual([]);
+    expect(await rowUpdates()).toEqual(before);
+  });
+});
+
+describe('Row update batch on a Field the labsheet has no column of', () => {
+  it('is refused when the row was read, with the nearest column when one is near', async () => {
+    const { s, scan } = rowScreen();
+    s.mode = 'batch';
+    s.batchField = 'status';
+    s.batchValue = 'received';
+    const before = await rowUpdates();
+    await scan('TB000026');
+    expect(said()).toBe('Nothing recorded: status is not a column of Samples (did you mean Status?)');
+    expect(page.feedback.last?.kind).toBe('bad');
+    s.batchField = 'Volme uL';
+    await scan('S-0026');
+    expect(said()).toBe('Nothing recorded: Volme uL is not a column of Samples (did you mean Volume uL?)');
+    s.batchField = 'Freezer shelf';
+    await scan('S-0026');
+    expect(said()).toBe('Nothing recorded: Freezer shelf is not a column of Samples');
+    expect(s.batch).toEqual([]);
+    expect(await rowUpdates()).toEqual(before);
+    s.batchField = 'Status';
+    await scan('TB000026');
+    expect(said()).toBe('S-0026: Status = received');
+  });
+});
