@@ -93,7 +93,8 @@ export class DeviceSession {
       const ms = this.config.continuationTimeoutMs;
       this.timer = this.timers.setTimeout(() => this.onTimer(), ms);
     } else if (this.keys?.hasPending && this.config.role === 'hid-keyboard') {
-      const ms = this.config.keyboard.idleMs;
+      const k = this.config.keyboard;
+      const ms = k.requireTerminator ? k.unterminatedMs : k.idleMs;
       this.timer = this.timers.setTimeout(() => this.onTimer(), ms);
     }
   }
@@ -115,7 +116,15 @@ export class DeviceSession {
           if (o.type === 'error') this.cb.problem(o.code, o.message);
         }
       } else if (this.keys && this.config.role === 'hid-keyboard') {
-        for (const s of this.keys.idle(at, this.config.keyboard.idleMs)) this.cb.read(s);
+        const k = this.config.keyboard;
+        if (!k.requireTerminator) for (const s of this.keys.idle(at, k.idleMs)) this.cb.read(s);
+        else if (this.keys.hasPending && at - this.keys.lastKeyAt >= k.unterminatedMs) {
+          const partial = this.keys.abandon(
+            `no terminator (${k.terminators.join(' or ') || 'none set'}) came within ${k.unterminatedMs} ms, and this ` +
+              "scanner's reads end only on one: check its suffix setting",
+          );
+          if (partial) this.cb.problem(partial.code, partial.message);
+        }
       }
     } catch (err) {
       this.pos?.reset();

@@ -20,6 +20,14 @@ export const keyboardScannerSettings = z.strictObject({
   terminators: z.array(z.enum(['enter', 'tab'])).default(['enter', 'tab']),
   /** A read without a terminator ends after this much silence. */
   idleMs: z.number().int().min(10).max(2000).default(80),
+  /**
+   * Only a terminator ends a read (the wedge's setting of the same name): a scanner that pauses mid-read
+   * longer than `idleMs` (a Bluetooth link, a long code read in parts) would otherwise have one read cut
+   * into two recorded scans. A read left without its terminator for `unterminatedMs` is dropped and said,
+   * never recorded. Off by default: a scanner programmed with no suffix would never finish a read.
+   */
+  requireTerminator: z.boolean().default(false),
+  unterminatedMs: z.number().int().min(200).max(10_000).default(1500),
   label: z.string().optional(),
 });
 export type KeyboardScannerSettings = z.infer<typeof keyboardScannerSettings>;
