@@ -24,6 +24,7 @@ import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord, RowLookup } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
 import { forgetMovedTube } from './moved-tubes.js';
+import { createdLocationsOf } from './created-locations.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { askedOnceBy } from '../common/asked-once.js';
@@ -264,10 +265,19 @@ export function createReadCache(d: ReadCacheDeps) {
 
   // Confirmed well changes become this computer's record of the plate: a service that lists no wells
   // then still shows what was filled here, and "used on the service" can be told from "known here".
-  // A confirmed move takes its tube out of the wells it left (moved-tubes.ts).
+  // A confirmed move takes its tube out of the wells it left (moved-tubes.ts). Created locations are
+  // remembered, so their uuid scanned later opens them.
   const offChanged = d.outbox.events.on('changed', (changes) => {
     for (const c of changes) {
       if (c.state !== 'done') continue;
+      // What the store holds is one service's: bound first, as every read is (`bound`), or a change the
+      // service in use confirmed went into the data of the one before, and was dropped at the next read.
+      if (d.service) store.bindService(d.service());
+      if (c.type === 'location-create') {
+        const made = d.outbox.changedEntry(c.id);
+        for (const l of createdLocationsOf(made?.result)) store.putLocation(l, d.now());
+        continue;
+      }
       if (c.type === 'location-assign') {
         const moved = d.outbox.changedEntry(c.id);
         if (moved) forgetMovedTube(store, d.outbox, moved, tubeNames);

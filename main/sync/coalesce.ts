@@ -136,16 +136,37 @@ export function coalesceAssignments(
     entriesAt: (path) => locate(path, { assignments: assignments.map((a) => byRow(a.id)) }),
     request: { labsheet: first.labsheet, locationId: first.locationId, idType: first.idType, assignments },
     outcomes: (res) => {
-      const assigned = new Set(res.assignedPositions.map((a) => echoedId(a.id)));
-      // An assignment with no position (a freezer, a shelf: "the position applies when the location is a
-      // manifest") has no position to list in `assignedPositions`; a service that lists only the ones it
-      // placed answers it with success alone. Failed, it was retried and failed again for ever.
-      const placedNowhere = (intent: LocationAssignIntent) => intent.position === undefined && res.success === true;
-      return entries.map(({ id, intent }) =>
-        assigned.has(echoedId(intent.id)) || placedNowhere(intent)
-          ? { id, ok: true }
-          : { id, ok: false, message: `The server did not assign ${intent.id}` },
-      );
+      // Per id, the positions the answer lists for it (undefined: listed with none).
+      const answered = new Map<string, (string | undefined)[]>();
+      for (const a of res.assignedPositions) {
+        const key = echoedId(a.id);
+        answered.set(key, [...(answered.get(key) ?? []), a.position]);
+      }
+      return entries.map(({ id, intent }): EntryOutcome => {
+        // Every entry of an id is answered by the position the request sent for it (its last one).
+        const sent = last.get(intent.id);
+        const listed = answered.get(echoedId(intent.id));
+        // An assignment with no position (a freezer, a shelf: "the position applies when the location is a
+        // manifest") has no position to list in `assignedPositions`; a service that lists only the ones it
+        // placed answers it with a 2xx alone, `success` left out or true. Failed, it was retried and
+        // failed again for ever. (A `false` is a refusal, caught before the answer is read.)
+        if (sent === undefined)
+          return listed !== undefined || res.success !== false
+            ? { id, ok: true }
+            : { id, ok: false, message: `The server did not assign ${intent.id}` };
+        if (listed === undefined) return { id, ok: false, message: `The server did not assign ${intent.id}` };
+        if (listed.some((p) => p !== undefined && positionKey(p) === sent)) return { id, ok: true };
+        // Taken as done, the app kept showing the tube where it was asked to go, not where the service put it.
+        const said = listed.map((p) => (p === undefined ? 'no position' : `"${p}"`)).join(', ');
+        return {
+          id,
+          ok: false,
+          refused: true,
+          message:
+            `The service answered ${intent.id} with ${said} in assignedPositions, not ${sent} as asked: ` +
+            'look at the box on the service before sending it again',
+        };
+      });
     },
   };
 }
@@ -228,9 +249,26 @@ export function coalesceRows(
           else n.not += 1;
         rowsOf.set(key, n);
       }
+      // The spec types the answer's ID as the row's "ID value": a row sent under its barcode comes back
+      // under its ID, so a row is looked for under every name it goes by. Looked for under the name sent
+      // alone, an update applied was failed as "Not found". One row sent and one element answered: that
+      // element is the row's, whatever name it carries.
+      const only = rows.size === 1 && res.length === 1 ? rowsOf.values().next().value : undefined;
+      const answerOf = (row: { id: string }, labsheet: string) => {
+        if (only) return only;
+        const keys = new Set([row.id, ...names(labsheet, row.id)].map(echoedId));
+        const n = { updated: 0, not: 0 };
+        for (const k of keys) {
+          const m = rowsOf.get(k);
+          if (!m) continue;
+          n.updated += m.updated;
+          n.not += m.not;
+        }
+        return n;
+      };
       return entries.map(({ id, intent }) => {
         const as = sentAs.get(id) ?? intent;
-        const n = rowsOf.get(echoedId(as.id)) ?? { updated: 0, not: 0 };
+        const n = answerOf(as, intent.labsheet);
         const which = `${as.idColumn} = ${as.id}`;
         if (n.not > 0)
           return {

@@ -1,6 +1,6 @@
 import { LOCATION_STATUS_COMPLETED, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
 import { NAME_TAKEN } from '../../shared/ipc/channels/outbox.js';
-import { NotFoundError } from '../api/errors.js';
+import { ApiError, NotFoundError, ProtocolError, UnreadableAnswerError } from '../api/errors.js';
 import { MAX_ANSWERED_FAILURES } from './classify.js';
 import { listsEveryLabsheet } from '../../shared/api/labsheets.js';
 import { isMagicColumnType } from '../../shared/api/primitives.js';
@@ -221,8 +221,24 @@ export async function followLocationRequest(
         });
         return;
       }
-    } catch {
-      // Read again at the next try; a status never read is said below.
+    } catch (err) {
+      // A status answered with `success: false` (the service's own refusal, on a 2xx: FAILED, "parent is
+      // full") is the service saying the request failed: left to end "not confirmed", its words were lost.
+      const refused = refusedAnswer(err);
+      if (refused !== null) {
+        settleIfDone(outbox, {
+          id: entryId,
+          state: 'failed',
+          error: {
+            kind: 'rejected',
+            message: `The service did not make the location (its status answer was success: false): "${refused}".`,
+            at: platform.now(),
+          },
+        });
+        return;
+      }
+      // Read again at the next try; the last words heard are said below if it never is.
+      last = `not read (${err instanceof Error ? err.message : String(err)})`;
     }
     if (attempt < LOCATION_POLLS - 1) await sleep(platform, 100 * 2 ** attempt, signal);
   }
@@ -243,6 +259,17 @@ export async function followLocationRequest(
   } catch {
     // Not written (the disk refuses): the entry stays done, as its create's answer left it.
   }
+}
+
+/**
+ * The service's words when a call was answered with `success: false` on a 2xx (main/api's mapRefusal keeps
+ * the real status on the error it throws), else null: a 4xx or 5xx, no answer, or one not understood
+ * (those carry a 2xx status too, and are no refusal).
+ */
+function refusedAnswer(err: unknown): string | null {
+  if (!(err instanceof ApiError) || err instanceof ProtocolError || err instanceof UnreadableAnswerError) return null;
+  if (err.status === undefined || err.status < 200 || err.status >= 300) return null;
+  return [err.serverMessage, err.reason].filter(Boolean).join(': ') || 'no reason given';
 }
 
 /** A followed location request's entry is settled only while it stands as its create's answer left it. */

@@ -8,6 +8,9 @@ import type { AssignState } from './assign-state.svelte.js';
 import { alreadyHere, movedWithin, removalOf } from './held-words.js';
 import { idTypeFor } from './id-type.js';
 import { layoutUnknownSaid } from './box-notes.js';
+import { unknownLocation } from './unknown-location.js';
+import type { Assignment } from './box-record.js';
+import { mayHappen } from '../../lib/outbox/follow-entry-sync.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -30,21 +33,18 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.location?.hrid ?? 'this box');
   if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box') {
-    const ok = await s.openManifest(c.value);
-    const needed = s.positionNeeded();
-    return ok
-      ? fb.report(
-          scan.text,
-          needed
-            ? `${s.location?.name} — ${needed}`
-            : `${s.location?.name} — tubes go to ${s.targetPosition() ?? 'the box'}`,
-          'info',
-          scan.mainAt,
-        )
+    return (await s.openManifest(c.value))
+      ? boxOpened(s, scan)
       : fb.report(scan.text, 'No plate or box with this barcode (and none saved offline)', 'error', scan.mainAt);
   }
   if (c.kind === 'location' || !s.location) {
-    const ok = (await s.openLocation(c.value)) || (await s.openManifest(c.value));
+    const opened = await s.openLocation(c.value);
+    if (opened === 'unknown-uuid')
+      return raise(s, unknownLocation(c.value), scan, async () => {
+        s.openAsLocation(c.value);
+        fb.report(scan.text, `Location: ${c.value} (not known on this computer)`, 'info', scan.mainAt);
+      });
+    const ok = opened === 'opened' || (await s.openManifest(c.value));
     return ok
       ? fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt)
       : fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
@@ -57,9 +57,7 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     if (c.command === 'skip') return fb.report(scan.text, s.skip(), 'info', scan.mainAt);
     if (c.command === 'undo' || c.command === 'redo') {
       const last = s.assignments.at(-1);
-      const where = last
-        ? ` The last tube (${last.id}${last.position ? ` → ${last.position}` : ''}) is in the Outbox: cancel it there before it is sent, or scan its right position, then the tube.`
-        : '';
+      const where = last ? ` ${lastTubeSaid(last)}` : '';
       return fb.report(
         scan.text,
         `${c.command === 'undo' ? 'Undo' : 'Redo'} is not available on Assign location; nothing was changed.${where}`,
@@ -108,7 +106,48 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       scan.mainAt,
     );
   }
+  // No row holds it, and no rule calls it a tube: another plate's or box's uuid, hrid or barcode opens
+  // that one, as its barcode does. Taken for a tube, it was queued as one (offline with a success line),
+  // while the user believed they had switched boxes.
+  if (found.row === null && c.kind === 'unknown') {
+    let named: boolean;
+    try {
+      named = await s.openManifestNamed(c.value);
+    } catch (err) {
+      return fb.report(
+        scan.text,
+        `NOT RECORDED: could not check whether ${c.value} is a plate or box (${messageOf(err)}); scan it again`,
+        'error',
+        scan.mainAt,
+      );
+    }
+    if (named) return boxOpened(s, scan);
+  }
   await placeTube(s, c, scan, found, false);
+}
+
+/** The line for a plate or box just opened: where its tubes go, or why a position must be scanned first. */
+function boxOpened(s: AssignState, scan: IncomingScan): void {
+  const needed = s.positionNeeded();
+  s.feedback.report(
+    scan.text,
+    needed ? `${s.location?.name} — ${needed}` : `${s.location?.name} — tubes go to ${s.targetPosition() ?? 'the box'}`,
+    'info',
+    scan.mainAt,
+  );
+}
+
+/**
+ * What Undo can say of the last tube: only one not yet sent can be cancelled in the Outbox; one sent is
+ * on the service, and is put right by scanning its right position and the tube again.
+ */
+function lastTubeSaid(last: Assignment): string {
+  const tube = `The last tube (${last.id}${last.position ? ` → ${last.position}` : ''})`;
+  if (last.sync === 'synced')
+    return `${tube} was sent already: to put it right, scan its right position, then the tube.`;
+  if (last.sync === 'unsure') return `${tube} may have reached the service already: see the Outbox.`;
+  if (last.sync !== null && !mayHappen(last.sync)) return `${tube} was not placed: see the Outbox.`;
+  return `${tube} is in the Outbox: cancel it there before it is sent, or scan its right position, then the tube.`;
 }
 
 /**

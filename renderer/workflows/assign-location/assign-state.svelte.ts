@@ -28,7 +28,14 @@ import {
   type Placement,
 } from './box-record.js';
 import { heldNotes, layoutUnknownSaid, passedOverSaid, positionNeededSaid, rowSaid } from './box-notes.js';
-import { findLocation, readManifest, readManifestByUuid, type OpenedBox } from './open-box.js';
+import {
+  findLocation,
+  plainLocation,
+  readManifest,
+  readManifestByUuid,
+  readManifestNamed,
+  type OpenedBox,
+} from './open-box.js';
 import { checkRack, type RackOptions, type RackOutcome } from './rack-check.js';
 
 /**
@@ -159,11 +166,28 @@ export class AssignState implements ServiceBound, Asking {
     this.next = this.#firstFree();
   }
 
-  async openLocation(code: string): Promise<boolean> {
+  /**
+   * Opens the location, plate or box a scanned location code names (findLocation): `unknown-uuid` for a
+   * uuid nobody knows, left unopened for the user to say (openAsLocation); `none` when it names none.
+   */
+  async openLocation(code: string): Promise<'opened' | 'none' | 'unknown-uuid'> {
     const found = await findLocation(this.api, code);
-    return this.#showIf(
-      found && 'manifestUuid' in found ? await readManifestByUuid(this.api, found.manifestUuid) : found,
-    );
+    if (found && 'unknownUuid' in found) return 'unknown-uuid';
+    const box = found && 'manifestUuid' in found ? await readManifestByUuid(this.api, found.manifestUuid) : found;
+    return this.#showIf(box) ? 'opened' : 'none';
+  }
+
+  /** A uuid no one knows opened as a location with no positions, as the user said (openLocation). */
+  openAsLocation(uuid: string): void {
+    this.#show(plainLocation({ uuid, name: uuid, kind: 'location' }));
+  }
+
+  /**
+   * The plate or box a scan taken for a tube names (its uuid, barcode or hrid) opened instead, as a box's
+   * barcode scanned opens it; false when it names none.
+   */
+  async openManifestNamed(code: string): Promise<boolean> {
+    return this.#showIf(await readManifestNamed(this.api, code));
   }
 
   /** Opens `box` when there is one; whether it was. */

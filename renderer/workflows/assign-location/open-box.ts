@@ -50,20 +50,18 @@ export async function readManifestByUuid(api: BenchlinkApi, uuid: string): Promi
 }
 
 /**
- * What a scanned location code opens: a plate or box, to be read by its code (`manifest`); a location,
- * known or named by a uuid, with nothing known in it; or null when it names none.
+ * The plate or box a scan names by its uuid, barcode or hrid as main knows it, or null. For a scan made
+ * while a box is open that no labsheet row holds: a box's uuid or hrid taken for a tube was queued as one,
+ * and the user believed they had switched boxes.
  */
-export async function findLocation(
-  api: BenchlinkApi,
-  code: string,
-): Promise<{ manifestUuid: string } | OpenedBox | null> {
-  // Asked by code: main looks among every plate this computer has opened, not only the list's recent ones.
-  const known = await call(api, 'cache.locations', { code });
-  const hit = known.find((l) => l.uuid === code || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code);
-  if (hit?.kind === 'manifest') return { manifestUuid: hit.uuid };
-  if (!hit && !isUuid(code)) return null;
+export async function readManifestNamed(api: BenchlinkApi, code: string): Promise<OpenedBox | null> {
+  return isUuid(code) ? readManifestByUuid(api, code) : readManifest(api, code);
+}
+
+/** A location with no positions, and nothing known in it. */
+export function plainLocation(location: KnownLocation): OpenedBox {
   return {
-    location: hit ?? { uuid: code, name: code, kind: 'location' },
+    location,
     occupied: [],
     held: [],
     removalsHeld: [],
@@ -72,4 +70,24 @@ export async function findLocation(
     unplaced: 0,
     layoutUnknown: null,
   };
+}
+
+/**
+ * What a scanned location code opens: a plate or box, to be read by its code (`manifestUuid`), or read
+ * already (one scanned by its uuid before this computer opened it); a known location with nothing known
+ * in it; a uuid neither main nor the service knows as a location, plate or box (`unknownUuid`: opened as
+ * a location only when the user says so, since a box's tubes put there get no position); or null.
+ */
+export async function findLocation(
+  api: BenchlinkApi,
+  code: string,
+): Promise<{ manifestUuid: string } | { unknownUuid: string } | OpenedBox | null> {
+  // Asked by code: main looks among every plate this computer has opened, not only the list's recent ones.
+  const known = await call(api, 'cache.locations', { code });
+  const hit = known.find((l) => l.uuid === code || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code);
+  if (hit?.kind === 'manifest') return { manifestUuid: hit.uuid };
+  if (hit) return plainLocation(hit);
+  if (!isUuid(code)) return null;
+  // cache.locations lists only what this computer opened: a box first scanned by its uuid is asked for.
+  return (await readManifestByUuid(api, code)) ?? { unknownUuid: code };
 }

@@ -6,7 +6,7 @@ import type { RackBad, RackRead } from './rack-csv.js';
 import type { MisreadHeld } from './rack-positions.js';
 import { standing, type BoxRecord, type Placement } from './box-record.js';
 import type { IdTypeChoice } from './id-type.js';
-import { classifyReads, namedTwice, positionsOfTubes } from './rack-reads.js';
+import { classifyReads, namedTwice, positionsOfTubes, sharedPositions } from './rack-reads.js';
 import { RackDecisions } from './rack-decisions.js';
 
 /**
@@ -43,6 +43,8 @@ export interface RackOutcome {
   afterMoves: string[];
   held: string[];
   twice: string[];
+  /** Positions the file reads two different tubes at, none of them saved: "A1 (TB000001 and TB000002)". */
+  shared: string[];
   /**
    * Misreads, and tubes that could not be looked up, at positions the box's record fills: not to rescan
    * (the position is taken), to check by eye.
@@ -122,7 +124,8 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
   );
   const twiceAt = namedTwice(classed, rows);
   const inFile = positionsOfTubes(classed, rows);
-  const file = new RackDecisions(box, o.unknown ?? 'ask', o.misread ?? [], twiceAt, inFile);
+  const sharedAt = sharedPositions(classed, rows);
+  const file = new RackDecisions(box, o.unknown ?? 'ask', o.misread ?? [], twiceAt, inFile, sharedAt);
   for (const [n, { r, c, why }] of classed.entries()) {
     if (n % RACK_PROGRESS_EVERY === 0) {
       progress({ phase: 'checking', done: n, of: reads.length });
@@ -138,7 +141,8 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
   const twice = [...new Set(twiceAt.values())].map((reads) =>
     reads.map((r) => `${r.barcode} in ${r.position}`).join(' and '),
   );
-  return file.checked(missing, twice);
+  const shared = [...sharedAt].map(([p, reads]) => `${p} (${reads.map((r) => r.barcode).join(' and ')})`);
+  return file.checked(missing, twice, shared);
 }
 
 /**

@@ -26,43 +26,100 @@ export interface RackImport {
   /** Positions the lines name that this box does not have (A10 on a 9 × 9 box), as written. */
   outside: string[];
   ignored: number;
+  /**
+   * Lines after the first position that name none, as written (`A 7,TB000107`): nothing is saved from
+   * them, and the screen says which, so a tube's line is never lost unsaid. Lines before it (a rack ID,
+   * a date) are the export's own.
+   */
+  unread: string[];
+  /** The most fields a line has: a file whose position is not in the first column is told by it. */
+  widest: number;
 }
 
-/** What rack scanners write where a tube could not be read. */
-const NO_READ = /^(no ?read|noread|error|fail(ed)?|empty|no ?tube|\?+|x+|-+)$/i;
+/**
+ * What rack scanners write where a tube could not be read. Saved as tubes, "NR" and "N/A" were queued
+ * as samples nobody has; an all-zero code is what some scanners write for an unread 2D code.
+ */
+const NO_READ =
+  /^(no ?read|noread|not ?read|nr|n\/?a|err(or)?|read ?error|fail(ed)?|unreadable|invalid|null|empty|no ?tube|\?+|x+|-+|0+)$/i;
+
+const DELIMITERS = [',', ';', '\t'] as const;
 
 /**
- * Parses a rack scanner export (`position,barcode` per line, optional header, `,` or `;` or tab).
- * A bad read never sinks the whole rack: good reads are kept, bad positions are listed so only
- * those are rescanned. Empty positions (nothing in the slot) are not errors; they are listed, since the
- * box's record may have a tube there. A tube read at
+ * The file's delimiter: the one that splits the most lines in two or more. A tab-separated file with a
+ * comma in a note was read as comma-separated (every line one field before the note), and refused as
+ * naming no position.
+ */
+function delimiterOf(text: string): string {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
+  let best: string = ',';
+  let most = -1;
+  for (const d of DELIMITERS) {
+    const n = lines.filter((l) => l.includes(d)).length;
+    if (n > most) [best, most] = [d, n];
+  }
+  return best;
+}
+
+/** Header names of the columns a rack scanner exports: the position's and the tube's. */
+const POSITION_HEADER = /^(position|pos|well|slot|location)$/i;
+const BARCODE_HEADER = /barcode|tube|code|sample/i;
+
+/**
+ * The columns of the position and the barcode: by a header line's names when the file starts with one
+ * ("Rack,Position,Barcode"), else the first two.
+ */
+function columnsOf(records: readonly string[][], layout: Layout): { pos: number; code: number; header: number } {
+  const first = records.findIndex((rec) => rec.some((f) => f !== ''));
+  const rec = records[first] ?? [];
+  if (first < 0 || normalizePosition(rec[0] ?? '', layout)) return { pos: 0, code: 1, header: -1 };
+  const pos = rec.findIndex((f) => POSITION_HEADER.test(f));
+  const code = rec.findIndex((f, i) => i !== pos && BARCODE_HEADER.test(f));
+  return pos >= 0 && code >= 0 ? { pos, code, header: first } : { pos: 0, code: 1, header: -1 };
+}
+
+/**
+ * Parses a rack scanner export (`position,barcode` per line, optional header, `,` or `;` or tab; or
+ * the position and barcode columns a header names). A bad read never sinks the whole rack: good reads
+ * are kept, bad positions are listed so only those are rescanned. Empty positions (nothing in the slot)
+ * are not errors; they are listed, since the box's record may have a tube there. A tube read at
  * two positions is left to the import (checkRack, rack-check.ts), which knows a tube's other name too.
  */
 export function parseRackCsv(text: string, layout: Layout): RackImport {
-  const delimiter =
-    text.includes(';') && !text.includes(',') ? ';' : text.includes('\t') && !text.includes(',') ? '\t' : ',';
+  const delimiter = delimiterOf(text);
   const records = parse(text, {
     delimiter,
     relax_column_count: true,
     skip_empty_lines: true,
     trim: true,
   }) as string[][];
+  const cols = columnsOf(records, layout);
   const good: RackRead[] = [];
   const bad: RackBad[] = [];
   const empty: string[] = [];
   const outside: string[] = [];
+  const unread: string[] = [];
   let ignored = 0;
-  for (const rec of records) {
-    const [rawPos = '', rawCode = ''] = rec;
+  /** A line naming a position (this box's or not) has been read: the export's own lines come before. */
+  let started = false;
+  for (const [n, rec] of records.entries()) {
+    if (n === cols.header) continue;
+    const rawPos = rec[cols.pos] ?? '';
+    const rawCode = rec[cols.code] ?? '';
     const position = normalizePosition(rawPos, layout);
     if (!position) {
-      // A header line ("Position,Barcode") or junk: not a slot of this rack.
+      // A header line ("Position,Barcode"): not a slot of this rack.
       if (/pos|well|tube|barcode/i.test(rawPos)) continue;
-      // A position, but not of this box; anything else (a rack ID or date line) is the export's own.
-      if (parsePosition(rawPos)) outside.push(rawPos);
+      // A position, but not of this box. Anything else before the first position is the export's own (a
+      // rack ID, a date); after it, a line the file meant as a slot (`A 7,TB000107`), said as not understood.
+      if (parsePosition(rawPos)) {
+        outside.push(rawPos);
+        started = true;
+      } else if (started) unread.push(rec.join(delimiter === '\t' ? ' ' : delimiter));
       ignored++;
       continue;
     }
+    started = true;
     if (rawCode === '' || /^(empty|no ?tube)$/i.test(rawCode)) {
       empty.push(position);
       ignored++;
@@ -74,5 +131,5 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
     }
     good.push({ position, barcode: rawCode });
   }
-  return { good, bad, empty, outside, ignored };
+  return { good, bad, empty, outside, ignored, unread, widest: Math.max(0, ...records.map((r) => r.length)) };
 }

@@ -51,6 +51,8 @@ export class RackDecisions {
     private readonly twiceAt: ReadonlyMap<string, RackRead[]>,
     /** Where the file reads each tube, by every name (positionsOfTubes). */
     private readonly inFile: ReadonlyMap<string, string>,
+    /** The positions the file reads two different tubes at (sharedPositions). */
+    private readonly sharedAt: ReadonlyMap<string, RackRead[]> = new Map(),
   ) {
     this.#refused = misread.map((bad) => ({ bad, tube: false }));
   }
@@ -76,7 +78,9 @@ export class RackDecisions {
     this.#seen.add(`${key}@${r.position}`);
     if (this.#refusedAsNamedTwice(r, key)) return;
     const here = whereIs(this.box, c.value, row);
+    // A tube the record already has here changes nothing: only a read that would be saved is refused.
     if (this.#passedOver(r, c, here)) return;
+    if (this.#refusedAsShared(r)) return;
     const taken = this.#takenBy(r, namesOf(c.value, row));
     if (taken) {
       this.#refuseTaken(r, { r, c, found, here }, taken);
@@ -116,7 +120,7 @@ export class RackDecisions {
   }
 
   /** What the file comes to, once every read is decided: `missing` and `twice` are the file's as a whole. */
-  checked(missing: string[], twice: string[]): RackChecked {
+  checked(missing: string[], twice: string[], shared: string[] = []): RackChecked {
     const savedAt = new Set(this.#take.flatMap((p) => (p.position ? [p.position] : [])));
     for (const { bad, holder } of this.#blocked) blockedBy(bad, holder, this.inFile, savedAt);
     for (const p of this.#take) if (p.position) this.#filledBy.set(p.position, p.id);
@@ -128,6 +132,7 @@ export class RackDecisions {
       missing,
       held: this.#held,
       twice,
+      shared,
       byEye,
       refused: onePerPosition(toRescan, this.#filledBy),
       ask: this.#ask,
@@ -145,6 +150,29 @@ export class RackDecisions {
     const at = elsewhere.map((o) => `${o.position}${o.barcode === r.barcode ? '' : ` (as ${o.barcode})`}`);
     const reason = `the file puts this tube in ${at.join(' and ')} too; a tube is in one position, so none of them was saved`;
     // A taken position is no place to rescan into: the next scan would be queued over its tube.
+    const taken = takenBecause(this.box, r.position);
+    this.refuse(
+      {
+        position: r.position,
+        raw: r.barcode,
+        ...(taken ? { reason: `${reason}, and ${taken}`, taken: true as const } : { reason }),
+      },
+      true,
+    );
+    return true;
+  }
+
+  /**
+   * A read at a position the file reads another tube at too: a position holds one tube, and the file
+   * cannot say which, so none of them is saved, and the position is listed for a look at the rack (as
+   * a tube the file puts at two positions is). The first read was saved on the old code. Whether it was.
+   */
+  #refusedAsShared(r: RackRead): boolean {
+    const reads = this.sharedAt.get(r.position);
+    if (!reads) return false;
+    const reason =
+      `the file reads ${reads.map((o) => o.barcode).join(' and ')} in ${r.position}; a position holds one tube, ` +
+      'so none of them was saved: look at the rack there';
     const taken = takenBecause(this.box, r.position);
     this.refuse(
       {

@@ -62,6 +62,27 @@ export function namedTwice(
 }
 
 /**
+ * The positions a rack file reads two different tubes at (by tubeKey), with one read per tube, in file
+ * order. A position holds one tube, and the file cannot say which: saving the first read put it in
+ * the box while the other stood in the rack there. Reads refused or not looked up name no known tube.
+ */
+export function sharedPositions(
+  classed: readonly ClassedRead[],
+  rows: ReadonlyMap<string, TubeLookup>,
+): Map<string, RackRead[]> {
+  const byPosition = new Map<string, Map<string, RackRead>>();
+  for (const { r, c, why } of classed) {
+    const found = rows.get(c.value);
+    if (why || (found && 'failed' in found)) continue;
+    const key = tubeKey(c.value, found?.row ?? null);
+    const tubes = byPosition.get(r.position) ?? new Map<string, RackRead>();
+    if (!tubes.has(key)) tubes.set(key, r);
+    byPosition.set(r.position, tubes);
+  }
+  return new Map([...byPosition].flatMap(([p, tubes]) => (tubes.size > 1 ? [[p, [...tubes.values()]]] : [])));
+}
+
+/**
  * Where the file reads each tube, by every name it goes by (namesOf), upper-cased. A tube named twice
  * keeps its first read: it is refused anyway, and only the record's tubes are looked up here.
  */

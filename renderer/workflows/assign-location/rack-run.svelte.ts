@@ -85,7 +85,9 @@ export class RackRun {
     }
     const wrong = notThisBox(r, loc.name);
     if (wrong) return { text: wrong, ok: false };
-    return this.#run(loc, r, 'ask');
+    const said = await this.#run(loc, r, 'ask');
+    const unread = unreadSaid(r.unread);
+    return unread ? { text: `${said.text}${/[.?]$/.test(said.text) ? ' ' : '. '}${unread}`, ok: false } : said;
   }
 
   /** The kept reads again, into the box they were read for. */
@@ -265,12 +267,16 @@ function savedSaid(
   taken: readonly RackBad[],
   waiting: readonly RackBad[],
 ): string {
-  const { saved, already, moved, afterMoves, missing, held, twice, byEye } = out;
+  const { saved, already, moved, afterMoves, missing, held, twice, shared, byEye } = out;
   // Said on its own, not only as positions to rescan: the file itself is wrong there, and the
   // technician must look at the rack to know which position holds the tube.
   const twiceSaid = twice.length
     ? `; the file puts ${twice.length === 1 ? 'one tube' : `${twice.length} tubes`} in more than one position ` +
       `(${twice.join('; ')}): a tube can be in only one, so none of those reads was saved`
+    : '';
+  const sharedSaid = shared.length
+    ? `; the file reads more than one tube at ${counted(shared.length, 'position')} (${shared.join('; ')}): a ` +
+      'position holds one tube, so none of those reads was saved: look at the rack there'
     : '';
   const movedSaid = moved.length ? `; ${counted(moved.length, 'tube')} moved within the box (${moved.join(', ')})` : '';
   // Saved, but sent only after the move: the Outbox shows them waiting for it, which is no fault.
@@ -302,7 +308,7 @@ function savedSaid(
       '(a tube that is no longer there can be taken out on Well fill)'
     : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${afterSaid}${waitingSaid}${twiceSaid}${rescan}${byEyeSaid}${notSaved}${passed}${missingSaid}${heldSaid}`;
+  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${afterSaid}${waitingSaid}${twiceSaid}${sharedSaid}${rescan}${byEyeSaid}${notSaved}${passed}${missingSaid}${heldSaid}`;
 }
 
 /**
@@ -341,7 +347,31 @@ function notThisBox(r: RackImport, boxName: string): string | null {
     positions === 0
       ? `names no position of ${boxName}${r.outside.length ? ` (it names ${shown})` : ''}`
       : `names ${counted(named.length, 'position')} ${boxName} does not have (${shown})`;
+  // A file of more columns ("Rack,Position,Barcode" with no header line): its first column is no position,
+  // which is no sign of another rack.
+  if (positions === 0 && r.widest > 2)
+    return (
+      `Nothing from the rack file was saved: its lines have ${r.widest} columns, and the first is no position of ` +
+      `${boxName}${r.outside.length ? ` (it names ${shown})` : ''}. Benchlink reads the position and the barcode from ` +
+      'the first two columns, or from the columns a header line names "Position" and "Barcode": add that header ' +
+      "line, or export the rack's file as position, barcode"
+    );
   return `Nothing from the rack file was saved: it ${why}. Is it the file of another rack, or is another box open? Open the rack's box, or choose its file`;
+}
+
+/**
+ * The file's lines that name no position (unread in rack-csv.ts), said with the file's outcome: dropped
+ * unsaid, a tube's line mistyped (`A 7,TB000107`) was lost while the screen said "6 tubes saved".
+ */
+function unreadSaid(unread: readonly string[]): string {
+  const n = unread.length;
+  if (n === 0) return '';
+  const named = unread.slice(0, NAMED_ON_THE_LINE).map((l) => `"${l}"`);
+  if (n > NAMED_ON_THE_LINE) named.push(`and ${n - NAMED_ON_THE_LINE} more`);
+  return (
+    `${counted(n, 'line')} of the file ${n === 1 ? 'names' : 'name'} no position, so nothing was saved from ` +
+    `${n === 1 ? 'it' : 'them'}: ${named.join(', ')}. If ${n === 1 ? 'it is' : 'one is'} a tube's, scan its position, then the tube`
+  );
 }
 
 /** What became of the file: main's refusal means none of it (one commit); a lost answer, unknown. */

@@ -139,7 +139,41 @@ describe('coalescing assignments into one assign-location', () => {
     // A position asked for and not listed still fails; so does anything when the service says no success.
     expect(c.outcomes({ success: true, assignedPositions: [] }).map((o) => o.ok)).toEqual([true, false]);
     expect(c.outcomes({ success: false, assignedPositions: [] }).map((o) => o.ok)).toEqual([false, false]);
-    expect(c.outcomes({ assignedPositions: [] }).map((o) => o.ok)).toEqual([false, false]);
+    // `success` left out (the schema accepts it) on a 2xx: the tube sent with no position is done; on the
+    // old code it failed as "The server did not assign TB1" (a 404), and again on every retry.
+    expect(c.outcomes({ assignedPositions: [{ id: 'TB2', position: 'A2' }] }).map((o) => o.ok)).toEqual([true, true]);
+    expect(c.outcomes({ assignedPositions: [] }).map((o) => o.ok)).toEqual([true, false]);
+  });
+
+  it('a tube the answer puts at another position than asked, or at none, is not done: the answer is said', () => {
+    const c = coalesceAssignments(tag<LocationAssignIntent>([assign('TB1', 'A1'), assign('TB2', 'A02')]));
+    // Taken as done on the old code: the app kept showing A1 while the service had B7.
+    const out = c.outcomes({
+      success: true,
+      assignedPositions: [
+        { id: 'TB1', position: 'B7' },
+        { id: 'TB2', position: 'a2' },
+      ],
+    });
+    expect(out[0]).toEqual({
+      id: 1,
+      ok: false,
+      refused: true,
+      message:
+        'The service answered TB1 with "B7" in assignedPositions, not A1 as asked: look at the box on the service ' +
+        'before sending it again',
+    });
+    // The same well however written (A02, a2).
+    expect(out[1]).toEqual({ id: 2, ok: true });
+    const none = c.outcomes({ success: true, assignedPositions: [{ id: 'TB1' }, { id: 'TB2', position: 'A2' }] });
+    expect(none[0]).toMatchObject({
+      ok: false,
+      refused: true,
+      message: expect.stringMatching(
+        /^The service answered TB1 with no position in assignedPositions, not A1 as asked/,
+      ),
+    });
+    expect(none[1]).toMatchObject({ ok: true });
   });
 
   it("the position a move leaves (`from`, the outbox's own record) is not sent: the spec's request has no such field", () => {
@@ -295,6 +329,29 @@ describe('a row queued under its barcode and under its sample ID', () => {
     expect(missed.map((o) => (o.ok ? '' : o.message))).toEqual([
       'Not found: no row of Samples has Sample ID = S-1',
       'Not found: no row of Samples has Sample ID = S-1',
+    ]);
+  });
+
+  it('sent under its barcode alone, it is done when the answer names the row by its ID (the spec\'s "ID value")', () => {
+    const c = coalesceRows(tag<RowUpdateIntent>([byBarcode({ Status: 'a' })]), new Map(), names);
+    expect(c.request.rows).toEqual([{ 'Tube Barcode': 'TB1' }, { Status: 'a' }]);
+    // On the old code: "Not found: no row of Samples has Tube Barcode = TB1", though it was applied.
+    expect(c.outcomes([{ ID: 'S-1', updatedRows: [{ uuid: 'u', success: true }] }])).toEqual([{ id: 1, ok: true }]);
+    expect(c.outcomes([{ ID: 'S-1', updatedRows: [] }])[0]).toMatchObject({ ok: false, message: /Not found/ });
+  });
+
+  it("one row sent and one element answered: that element is the row's, under whatever name it comes back", () => {
+    // The rows are not known here (ONLY_AS_QUEUED): the answer's name is one this computer cannot tie to it.
+    const c = coalesceRows(tag<RowUpdateIntent>([byBarcode({ Status: 'a' }), byBarcode({ Notes: 'n' })]));
+    expect(c.outcomes([{ ID: 'S-0001', updatedRows: [{ uuid: 'u', success: true }] }]).map((o) => o.ok)).toEqual([
+      true,
+      true,
+    ]);
+    // Two rows sent: an answer under a name neither was sent by ties to neither.
+    const two = coalesceRows(tag<RowUpdateIntent>([byBarcode({ Status: 'a' }), rowUpdate('S-2', { Status: 'b' })]));
+    expect(two.outcomes([{ ID: 'S-0001', updatedRows: [{ uuid: 'u', success: true }] }]).map((o) => o.ok)).toEqual([
+      false,
+      false,
     ]);
   });
 });

@@ -4,7 +4,10 @@
  * a request still not completed after the last read is left unsure, never silently done, never resent.
  * Real SQLite outbox, fake clock, scripted transport.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createLabClient } from '../../../../main/api/index.js';
 import { createSyncEngine } from '../../../../main/sync/index.js';
 import { followLocationRequest, LOCATION_POLLS } from '../../../../main/sync/reconcile.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
@@ -50,6 +53,32 @@ describe('a location create followed after its answer', () => {
     const e = files.outbox.get(id)!;
     expect(e).toMatchObject({ state: 'failed', lastError: { kind: 'rejected' } });
     expect(e.lastError!.message).toMatch(/did not make the location \(FAILED\): "parent is full"/);
+  });
+
+  it('fails with the service’s words when the status is answered success: false with FAILED (the real client)', async () => {
+    // The real API client throws on a `success: false` answer before its fields are read: on the old code
+    // the throw was taken for a status not read, and the entry ended unsure, the service's words lost.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ success: false, requestId: 'r-1', status: 'FAILED', message: 'parent is full' }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const client = createLabClient({
+        connection: { baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' },
+        token: async () => 'token',
+        retry: { attempts: 1 },
+        sleep: async () => undefined,
+      });
+      const id = answered();
+      await drive(followLocationRequest(files.outbox, client, platform, id, 'r-1', new AbortController().signal));
+      const e = files.outbox.get(id)!;
+      expect(e).toMatchObject({ state: 'failed', lastError: { kind: 'rejected' } });
+      expect(e.lastError!.message).toMatch(/did not make the location.*"parent is full"/);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   it('is left unsure with the last status when it never completes, and is not sent again', async () => {

@@ -31,4 +31,37 @@ describe('rack scanner CSV import', () => {
     expect(r.good).toEqual([{ position: 'A1', barcode: 'TB2' }]);
     expect(r.ignored).toBe(1);
   });
+  it('takes what scanners write for a read they could not make as misreads, not tubes; says the lines that name no position', () => {
+    const r = parseRackCsv(
+      'A1,TB000100\nA2,N/A\nA3,NR\nA4,ERR\nA5,Unreadable\nA6,0000000000\nA 7,TB000107\nA8,TB000108',
+      box,
+    );
+    // On the old code N/A and NR were saved as tubes, and the `A 7` line dropped unsaid.
+    expect(r.good).toEqual([
+      { position: 'A1', barcode: 'TB000100' },
+      { position: 'A8', barcode: 'TB000108' },
+    ]);
+    expect(r.bad.map((b) => `${b.position} ${b.raw}`)).toEqual([
+      'A2 N/A',
+      'A3 NR',
+      'A4 ERR',
+      'A5 Unreadable',
+      'A6 0000000000',
+    ]);
+    expect(r.unread).toEqual(['A 7,TB000107']);
+  });
+  it('a tab-separated file with a comma in a note is read by its tabs', () => {
+    const r = parseRackCsv('Position\tBarcode\tNote\nA1\tTB1\tcap loose, checked\nA2\tTB2\t', box);
+    expect(r.good).toEqual([
+      { position: 'A1', barcode: 'TB1' },
+      { position: 'A2', barcode: 'TB2' },
+    ]);
+    expect(r.unread).toEqual([]);
+  });
+  it('a "Rack,Position,Barcode" export is read by the columns its header names', () => {
+    const r = parseRackCsv('Rack,Position,Barcode\nR1,A1,TB1\nR1,A2,NOREAD\nR1,A3,', box);
+    expect(r.good).toEqual([{ position: 'A1', barcode: 'TB1' }]);
+    expect(r.bad.map((b) => b.position)).toEqual(['A2']);
+    expect(r.empty).toEqual(['A3']);
+  });
 });

@@ -29,13 +29,25 @@ describe('a rack file with reads the open box cannot take', () => {
     expect(s.assignments).toEqual([]);
   });
 
-  it('a file whose first column is the rack’s barcode names no position of the box: not a green "0 saved"', async () => {
+  it('a file whose first column is the rack’s barcode is read by the columns its header names', async () => {
     const b = await open('spec');
     const { s, scan } = b.assignScreen();
     await scan('BOX000001');
-    const said = await s.rack.importText(['Rack,Position,Tube', 'RK1,A01,TB000301', 'RK1,A02,TB000302'].join('\n'));
+    // Refused on the old code as "names no position … the file of another rack?".
+    const said = await s.rack.importText(['Rack,Position,Tube', 'RK1,A01,TB000160', 'RK1,A02,TB000161'].join('\n'));
+    expect(said).toEqual({ text: '2 tubes saved from the rack file', ok: true });
+    expect(s.assignments.map((a) => `${a.id}@${a.position}`)).toEqual(['TB000160@A1', 'TB000161@A2']);
+  });
+
+  it('with no header line, it is refused for its columns, not as the file of another rack', async () => {
+    const b = await open('spec');
+    const { s, scan } = b.assignScreen();
+    await scan('BOX000001');
+    const said = await s.rack.importText(['RK1,A01,TB000301', 'RK1,A02,TB000302'].join('\n'));
     expect(said.ok).toBe(false);
-    expect(said.text).toMatch(/^Nothing from the rack file was saved: it names no position of BX-0001 Freezer Box 1/);
+    expect(said.text).toMatch(
+      /^Nothing from the rack file was saved: its lines have 3 columns, and the first is no position of BX-0001 Freezer Box 1/,
+    );
   });
 
   it('lines of the export’s own (a rack ID, a date) pass: the file’s tubes are saved', async () => {
