@@ -23,9 +23,14 @@ export interface LoadedTemplates {
 export interface TemplateStore {
   load(): Promise<LoadedTemplates>;
   save(templates: readonly LabelTemplate[]): Promise<void>;
-  /** Insert or replace by id; returns the saved list. */
-  put(template: LabelTemplate): Promise<LabelTemplate[]>;
-  remove(id: string): Promise<LabelTemplate[]>;
+  /**
+   * Insert or replace by id; answers the saved list. `recovered` is set when this call found the file
+   * unreadable and moved it aside: the first call to touch it may be a save, and the user must still
+   * hear why their templates left the list.
+   */
+  put(template: LabelTemplate): Promise<LoadedTemplates>;
+  /** Like put, for removing by id. */
+  remove(id: string): Promise<LoadedTemplates>;
 }
 
 export interface TemplateStoreOptions {
@@ -64,17 +69,18 @@ export function createTemplateStore(dataDir: string, options: TemplateStoreOptio
     await writeJsonAtomic(file, checked, { mode: 0o644 });
   }
 
-  async function put(template: LabelTemplate): Promise<LabelTemplate[]> {
-    const { templates } = await load();
+  async function put(template: LabelTemplate): Promise<LoadedTemplates> {
+    const { templates, recovered } = await load();
     const next = [...templates.filter((t) => t.id !== template.id), template];
     await save(next);
-    return next;
+    return { templates: next, ...(recovered ? { recovered } : {}) };
   }
 
-  async function remove(id: string): Promise<LabelTemplate[]> {
-    const next = (await load()).templates.filter((t) => t.id !== id);
+  async function remove(id: string): Promise<LoadedTemplates> {
+    const { templates, recovered } = await load();
+    const next = templates.filter((t) => t.id !== id);
     await save(next);
-    return next;
+    return { templates: next, ...(recovered ? { recovered } : {}) };
   }
 
   // The functions above call each other directly; only these entry points take turns (a turn

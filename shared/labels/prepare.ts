@@ -1,4 +1,5 @@
 import { BARCODE_CHARSET, codePoint, describeReplacements, fitToCharset } from './charset.js';
+import { encoderRefusal } from './encoder-refusal.js';
 import { LabelError } from './errors.js';
 import { fillBarcode, fillFields } from './fill.js';
 import { layoutLabel, MIN_BARCODE_AREA_MM, placeSymbol, type LabelLayout, type Placement } from './layout.js';
@@ -120,7 +121,17 @@ export function prepareLabels(
       ]);
     }
     const bwip = bwipRequestFor(template.symbology, fitted.value);
-    const symbol = options.measure(bwip);
+    let symbol: SymbolSize;
+    try {
+      symbol = options.measure(bwip);
+    } catch (error) {
+      // A value over the symbology's capacity is this label's issue, listed with the batch's others;
+      // thrown on, it hid them all behind an internal error and crashed the preview.
+      const refusal = encoderRefusal(error, template.symbology, fitted.value);
+      if (refusal === null) throw error;
+      issues.push(`${who}: ${refusal}`);
+      continue;
+    }
     const placement = placeSymbol(layout.barcodeArea, symbol, template.symbology, dotMm);
     if (placement.moduleMm < template.minModuleMm - 1e-9) {
       const ideal = placeSymbol(layout.barcodeArea, symbol, template.symbology).moduleMm;

@@ -1,6 +1,13 @@
 import { MAX_PDF_BYTES, type labelsChannels, type TemplateList } from '../../../shared/ipc/channels/labels.js';
 import { defaultTemplates, LabelError, type LabelTemplate } from '../../../shared/labels/index.js';
-import { exportPdf, exportZpl, PrinterError, sendToPrinter, type TemplateStore } from '../../labels/index.js';
+import {
+  exportPdf,
+  exportZpl,
+  PrinterError,
+  sendToPrinter,
+  type LoadedTemplates,
+  type TemplateStore,
+} from '../../labels/index.js';
 import type { ConfiguredPrinter } from '../../../shared/ipc/settings.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
@@ -37,33 +44,32 @@ export function labelsHandlers(store: TemplateStore, printers: PrinterList): Han
     ...saved,
   ];
 
-  async function list(): Promise<TemplateList> {
+  /**
+   * The list as saved now. `earlier` is a recovery an earlier step of the same call met: only the
+   * call that moved a corrupt file aside hears why, so its answer must carry the reason on.
+   */
+  async function list(earlier?: LoadedTemplates['recovered']): Promise<TemplateList> {
     const loaded = await store.load();
     return {
       templates: withBuiltIns(loaded.templates),
       builtIn: builtInIds,
-      recovered: loaded.recovered?.reason ?? null,
+      recovered: (loaded.recovered ?? earlier)?.reason ?? null,
     };
   }
 
   return {
     'labels.templates.list': () => list(),
-    'labels.templates.save': async ({ template }) => {
-      await store.put(template);
-      return list();
-    },
+    'labels.templates.save': async ({ template }) => list((await store.put(template)).recovered),
     'labels.templates.remove': async ({ id }) => {
-      const { templates } = await store.load();
+      const { templates, recovered } = await store.load();
       if (!templates.some((t) => t.id === id)) {
-        throw new IpcFailure(
-          'failed',
-          builtInIds.includes(id)
-            ? 'That built-in template already has its default settings.'
-            : `No saved template has the id "${id}".`,
-        );
+        const missing = builtInIds.includes(id)
+          ? 'That built-in template already has its default settings.'
+          : `No saved template has the id "${id}".`;
+        // The template may have been in the file this very call found unreadable: say so.
+        throw new IpcFailure('failed', recovered ? `${missing} ${recovered.reason}` : missing);
       }
-      await store.remove(id);
-      return list();
+      return list((await store.remove(id)).recovered ?? recovered);
     },
     'labels.exportPdf': (job) =>
       explained(async () => {

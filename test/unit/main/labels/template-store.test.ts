@@ -33,10 +33,10 @@ describe('template store', () => {
     expect(custom.widthMm).toBe(38.1);
     expect(custom.heightMm).toBe(19.05);
     const saved = await store.put(custom);
-    expect(saved.map((t) => t.id)).toContain('rack-side');
+    expect(saved.templates.map((t) => t.id)).toContain('rack-side');
     expect((await createTemplateStore(dir).load()).templates.find((t) => t.id === 'rack-side')).toEqual(custom);
     const afterRemove = await store.remove('cryotube-code128');
-    expect(afterRemove.map((t) => t.id)).not.toContain('cryotube-code128');
+    expect(afterRemove.templates.map((t) => t.id)).not.toContain('cryotube-code128');
   });
 
   it('moves a file that is not JSON aside, uses the defaults and says where the file went', async () => {

@@ -70,6 +70,29 @@ describe('labels.templates.*', () => {
     expect(list.recovered).toMatch(/could not be read .*moved to .*label-templates\.json\.corrupt-/);
   });
 
+  it('a save that is the first to meet a corrupt file answers why the saved templates went', async () => {
+    await writeFile(join(rig.dataDir, TEMPLATE_FILE), '{ not json');
+    const saved = await rig.value<TemplateList>('labels.templates.save', { template: custom });
+    expect(saved.templates.map((t) => t.id)).toContain('my-tube');
+    expect(saved.recovered).toMatch(/could not be read .*moved to .*label-templates\.json\.corrupt-/);
+  });
+
+  it('a remove that is the first to meet a corrupt file answers why, whether or not it found the template', async () => {
+    await writeFile(join(rig.dataDir, TEMPLATE_FILE), '{ not json');
+    const reset = await rig.value<TemplateList>('labels.templates.remove', { id: builtIns[0]!.id });
+    expect(reset.recovered).toMatch(/could not be read .*moved to .*label-templates\.json\.corrupt-/);
+
+    await writeFile(join(rig.dataDir, TEMPLATE_FILE), '{ not json either');
+    const gone = await rig.call('labels.templates.remove', { id: 'my-tube' });
+    expect(gone).toMatchObject({
+      ok: false,
+      error: {
+        code: 'failed',
+        message: /^No saved template has the id "my-tube"\. Saved label templates could not be read .*moved to /,
+      },
+    });
+  });
+
   it('refuses a template with a misspelt field or an impossible size, naming the field', async () => {
     const typo = await rig.call('labels.templates.save', { template: { ...custom, lines: ['{nmae}'] } });
     expect(typo).toMatchObject({ ok: false, error: { code: 'invalid-message' } });
