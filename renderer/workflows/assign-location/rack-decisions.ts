@@ -148,7 +148,15 @@ export class RackDecisions {
     const elsewhere = this.twiceAt.get(key)?.filter((o) => o.position !== r.position);
     if (!elsewhere?.length) return false;
     const at = elsewhere.map((o) => `${o.position}${o.barcode === r.barcode ? '' : ` (as ${o.barcode})`}`);
-    const reason = `the file puts this tube in ${at.join(' and ')} too; a tube is in one position, so none of them was saved`;
+    this.#refuseToLook(
+      r,
+      `the file puts this tube in ${at.join(' and ')} too; a tube is in one position, so none of them was saved`,
+    );
+    return true;
+  }
+
+  /** A read refused for a look at the rack, with why; a taken position says so too. */
+  #refuseToLook(r: RackRead, reason: string): void {
     // A taken position is no place to rescan into: the next scan would be queued over its tube.
     const taken = takenBecause(this.box, r.position);
     this.refuse(
@@ -159,7 +167,6 @@ export class RackDecisions {
       },
       true,
     );
-    return true;
   }
 
   /**
@@ -170,17 +177,10 @@ export class RackDecisions {
   #refusedAsShared(r: RackRead): boolean {
     const reads = this.sharedAt.get(r.position);
     if (!reads) return false;
-    const reason =
+    this.#refuseToLook(
+      r,
       `the file reads ${reads.map((o) => o.barcode).join(' and ')} in ${r.position}; a position holds one tube, ` +
-      'so none of them was saved: look at the rack there';
-    const taken = takenBecause(this.box, r.position);
-    this.refuse(
-      {
-        position: r.position,
-        raw: r.barcode,
-        ...(taken ? { reason: `${reason}, and ${taken}`, taken: true as const } : { reason }),
-      },
-      true,
+        'so none of them was saved: look at the rack there',
     );
     return true;
   }

@@ -1,21 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { measureWithBwip } from '../../../../main/labels/index.js';
-import { defaultTemplates, LabelError, prepareLabels, type LabelTemplate } from '../../../../shared/labels/index.js';
+import { defaultTemplates, prepareLabels, type LabelTemplate } from '../../../../shared/labels/index.js';
 import { labelsRig, type LabelsRig } from './router.js';
+import { issuesOf } from './label-issues.js';
 
 const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id === id)!;
 /** The barcode from its own field, so the label's name stays short beside a long value. */
 const byBarcode = (id: string): LabelTemplate => ({ ...byId(id), barcodeField: '{barcode}' });
-
-function issuesOf(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof LabelError) return error.issues;
-    throw error;
-  }
-  throw new Error('expected a LabelError');
-}
 
 describe('a value longer than the largest symbol holds (the encoder refuses it)', () => {
   it('DataMatrix: that label is named with the length and the way out, and the batch’s other issues still listed', () => {

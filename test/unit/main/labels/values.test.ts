@@ -9,22 +9,13 @@ import {
   type Symbology,
 } from '../../../../shared/labels/index.js';
 import { crop, decode, pdfPagesToPng, rasterFromPng } from './decode.js';
+import { issuesOf } from './label-issues.js';
 
 const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id === id)!;
 const withPolicy = (t: LabelTemplate, nonEncodable: 'refuse' | 'transliterate'): LabelTemplate => ({
   ...t,
   nonEncodable,
 });
-
-function issuesOf(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof LabelError) return error.issues;
-    throw error;
-  }
-  throw new Error('expected a LabelError');
-}
 
 async function decodeFromPng(template: LabelTemplate, id: string): Promise<string> {
   const { labels } = prepareLabels(template, [{ id }], { measure: measureWithBwip });
