@@ -73,9 +73,27 @@ export class AuthError extends ApiError {
    * the service sent one, says it on any status.
    */
   get missing(): boolean {
-    if (this.serverMessage === ERROR_MESSAGES[403]) return true;
-    if (this.serverMessage === ERROR_MESSAGES[401]) return false;
-    return this.status === 403 || this.status === undefined;
+    const said = this.serverMessage?.trim();
+    if (said === ERROR_MESSAGES[403]) return true;
+    if (said === ERROR_MESSAGES[401]) return false;
+    return (this.status === 403 && !this.forbidden) || this.status === undefined;
+  }
+
+  /**
+   * A 403 to a request that carried the token, in the service's own words rather than the spec's
+   * "Missing Authentication Token" ("User is not authorized to access this resource"): the token
+   * arrived and this one request was refused. The spec leaves token scopes open, so a token may reach
+   * some endpoints and not others; that refuses the one entry, it is no reason to ask for a token.
+   */
+  get forbidden(): boolean {
+    const said = this.serverMessage?.trim();
+    return (
+      this.status === 403 &&
+      said !== undefined &&
+      said !== '' &&
+      said !== ERROR_MESSAGES[403] &&
+      said !== ERROR_MESSAGES[401]
+    );
   }
 }
 export class NotFoundError extends ApiError {

@@ -32,9 +32,24 @@ export interface Classified {
   error: EntryError;
 }
 
-/** A 403 from an endpoint that needs more than a valid token (Super Admin): that permission is missing. */
+/**
+ * A 403 to a request that carried the token, where the token is not what is wrong: the endpoint needs
+ * more than a valid token (Super Admin), or the service refused this request in its own words (a scope
+ * the token lacks). Either fails that one entry; the queue is not paused for a token.
+ */
 function isMissingPermission(err: ApiError): boolean {
-  return err instanceof AuthError && err.missing && err.status !== undefined && isPermissionOnly(err);
+  return (
+    err instanceof AuthError && err.status !== undefined && (err.forbidden || (err.missing && isPermissionOnly(err)))
+  );
+}
+
+/** What a refused permission says: the Super Admin one where the endpoint needs it, else the service's words. */
+function permissionMessage(err: ApiError): string {
+  const said = `HTTP ${err.status ?? 403}${err.serverMessage ? `, "${err.serverMessage}"` : ''}`;
+  return isPermissionOnly(err)
+    ? `Needs Super Admin permission: the service refused this for your token (${said}). Ask a Super Admin, or discard it.`
+    : `Not allowed: the service refused this for your token (${said}); the token may not have access to it. ` +
+        'Ask whoever manages the token, or discard it.';
 }
 
 const isPermissionOnly = (err: ApiError) => (ENDPOINTS[err.endpoint] as EndpointDef).permissionOnly === true;
@@ -61,9 +76,7 @@ export function classify(err: unknown, at: number): Classified {
     };
     const retryAfterMs = err instanceof RetryAfterError ? err.retryAfterMs : undefined;
     if (isMissingPermission(err)) {
-      const message = `Needs Super Admin permission: the service refused this for your token (HTTP 403${
-        err.serverMessage ? `, "${err.serverMessage}"` : ''
-      }). Ask a Super Admin, or discard it.`;
+      const message = permissionMessage(err);
       return {
         ...base,
         action: 'reject',

@@ -3,13 +3,18 @@ import type { RemovalField, WellLabel } from '../../shared/api/primitives.js';
 import type { CompleteWellAssignment, WellSample } from '../../shared/api/manifests.js';
 import { positionKey } from '../../shared/layout/positions.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
-import type { CellValue } from '../../shared/api/primitives.js';
+import { isUuid, type CellValue } from '../../shared/api/primitives.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
 /** One entry's outcome as read from a coalesced response. */
-/** `refused`: the service answered for the entry and did not apply it (not "not found"). */
+/**
+ * `refused`: the service answered for the entry and did not apply it (not "not found").
+ * `unsure`: the service answered (2xx) without confirming the entry either way: it may have applied it,
+ * so it is neither done nor "never happened".
+ */
 export type EntryOutcome =
-  { id: number; ok: true; result?: unknown } | { id: number; ok: false; message: string; refused?: true };
+  | { id: number; ok: true; result?: unknown }
+  | { id: number; ok: false; message: string; refused?: true; unsure?: true };
 
 export interface Coalesced<Req, Res> {
   request: Req;
@@ -34,10 +39,63 @@ type Tagged<I> = { id: number; intent: I };
 
 /**
  * An id as an answer may echo it: a service that sends an all-digit id as a JSON number drops its
- * leading zeros ("0042" comes back as 42), so digits are compared without them.
+ * leading zeros ("0042" comes back as 42), so digits are compared without them; a uuid is one in any case.
  */
 export function echoedId(id: string): string {
+  if (isUuid(id)) return id.toLowerCase();
   return /^\d+$/.test(id) ? id.replace(/^0+(?=\d)/, '') : id;
+}
+
+/**
+ * A JSON number past 2^53 is read as the nearest double: an 18-digit barcode echoed as a number comes
+ * back with other last digits. Such an id is matched by its own value read the same way.
+ */
+function roundedId(id: string): string | undefined {
+  if (!/^\d+$/.test(id)) return undefined;
+  const n = Number(id);
+  return Number.isSafeInteger(n) ? undefined : String(n);
+}
+
+/** What an answer said of one element of the request, or that it cannot say which element it meant. */
+type Found<T> = T[] | 'ambiguous';
+
+/**
+ * Finds what an answer said of an element by every name the element goes by: exactly first, then, for an
+ * id past 2^53, by its rounded value. 'ambiguous' when that value is another element's too (sequential
+ * 18-digit barcodes round alike): the answer cannot say which one it meant.
+ */
+export function answersByName<T>(
+  answers: readonly { id: string; value: T }[],
+  elements: readonly (readonly string[])[],
+): (names: readonly string[]) => Found<T> {
+  const exact = new Map<string, T[]>();
+  const rounded = new Map<string, T[]>();
+  for (const { id, value } of answers) {
+    const key = echoedId(id);
+    exact.set(key, [...(exact.get(key) ?? []), value]);
+    const r = roundedId(key);
+    if (r !== undefined) rounded.set(r, [...(rounded.get(r) ?? []), value]);
+  }
+  const owners = new Map<string, Set<number>>();
+  elements.forEach((names, i) => {
+    for (const r of new Set(names.map((n) => roundedId(echoedId(n))))) {
+      if (r !== undefined) owners.set(r, (owners.get(r) ?? new Set()).add(i));
+    }
+  });
+  return (names) => {
+    const keys = new Set(names.map(echoedId));
+    const hits = [...keys].flatMap((k) => exact.get(k) ?? []);
+    if (hits.length > 0) return hits;
+    const roundedKeys = new Set([...keys].map(roundedId).filter((r): r is string => r !== undefined));
+    const out: T[] = [];
+    for (const r of roundedKeys) {
+      const said = rounded.get(r);
+      if (!said) continue;
+      if ((owners.get(r)?.size ?? 0) > 1) return 'ambiguous';
+      out.push(...said);
+    }
+    return out;
+  };
 }
 
 interface WellFold {
@@ -123,6 +181,7 @@ export function coalesceWells(
  */
 export function coalesceAssignments(
   entries: readonly Tagged<LocationAssignIntent>[],
+  names: TubeNames = ONLY_AS_QUEUED,
 ): Coalesced<RequestOf<'assignLocation'>, ResponseOf<'assignLocation'>> {
   const first = entries[0]!.intent;
   const last = new Map<string, string | undefined>();
@@ -132,20 +191,36 @@ export function coalesceAssignments(
   }
   const assignments = [...last].map(([id, position]) => (position === undefined ? { id } : { id, position }));
   const byRow = (rowId: string) => entries.filter((e) => e.intent.id === rowId).map((e) => e.id);
+  // A tube sent as its barcode may be answered under its row's uuid or ID: every name it goes by.
+  const namesOf = (id: string) => [id, ...names(first.labsheet, id)];
   return {
     entriesAt: (path) => locate(path, { assignments: assignments.map((a) => byRow(a.id)) }),
     request: { labsheet: first.labsheet, locationId: first.locationId, idType: first.idType, assignments },
     outcomes: (res) => {
-      // Per id, the positions the answer lists for it (undefined: listed with none).
-      const answered = new Map<string, (string | undefined)[]>();
-      for (const a of res.assignedPositions) {
-        const key = echoedId(a.id);
-        answered.set(key, [...(answered.get(key) ?? []), a.position]);
-      }
+      // Per tube, the positions the answer lists for it (undefined: listed with none).
+      const find = answersByName(
+        res.assignedPositions.map((a) => ({ id: a.id, value: a.position })),
+        [...last.keys()].map(namesOf),
+      );
+      // One tube sent and one answered: that answer is the tube's, whatever name it carries.
+      const only = last.size === 1 && res.assignedPositions.length === 1 ? [res.assignedPositions[0]!.position] : null;
+      // A 2xx that does not name the tube neither confirms nor refuses it: the service may have moved it.
+      // Failed as "not found", the screen showed the tube unmoved while the service had it.
+      const unsure = (id: number, tube: string, why: string): EntryOutcome => ({
+        id,
+        ok: false,
+        unsure: true,
+        message:
+          `The service answered without confirming ${tube} (${why}): it may or may not have moved it. ` +
+          'Look at the box on the service before sending it again.',
+      });
       return entries.map(({ id, intent }): EntryOutcome => {
         // Every entry of an id is answered by the position the request sent for it (its last one).
         const sent = last.get(intent.id);
-        const listed = answered.get(echoedId(intent.id));
+        const found = only ?? find(namesOf(intent.id));
+        if (found === 'ambiguous')
+          return unsure(id, intent.id, 'its answer names a number that other tubes sent with it read as too');
+        const listed = found.length > 0 ? found : undefined;
         // An assignment with no position (a freezer, a shelf: "the position applies when the location is a
         // manifest") has no position to list in `assignedPositions`; a service that lists only the ones it
         // placed answers it with a 2xx alone, `success` left out or true. Failed, it was retried and
@@ -153,8 +228,8 @@ export function coalesceAssignments(
         if (sent === undefined)
           return listed !== undefined || res.success !== false
             ? { id, ok: true }
-            : { id, ok: false, message: `The server did not assign ${intent.id}` };
-        if (listed === undefined) return { id, ok: false, message: `The server did not assign ${intent.id}` };
+            : unsure(id, intent.id, 'it is not in assignedPositions');
+        if (listed === undefined) return unsure(id, intent.id, 'it is not in assignedPositions');
         if (listed.some((p) => p !== undefined && positionKey(p) === sent)) return { id, ok: true };
         // Taken as done, the app kept showing the tube where it was asked to go, not where the service put it.
         const said = listed.map((p) => (p === undefined ? 'no position' : `"${p}"`)).join(', ');
@@ -240,36 +315,51 @@ export function coalesceRows(
     outcomes: (res) => {
       // Per ID, its rows the service updated and those it listed but did not: an ID answered in parts
       // (two elements, one "false") is not all applied, and resending it is harmless.
-      const rowsOf = new Map<string, { updated: number; not: number }>();
-      for (const r of res) {
-        const key = echoedId(r.ID);
-        const n = rowsOf.get(key) ?? { updated: 0, not: 0 };
-        for (const u of r.updatedRows)
-          if (u.success) n.updated += 1;
-          else n.not += 1;
-        rowsOf.set(key, n);
-      }
+      type Tally = { updated: number; not: number; unsure: string[] };
+      const tally = (updatedRows: (typeof res)[number]['updatedRows']): Tally => {
+        const n: Tally = { updated: 0, not: 0, unsure: [] };
+        for (const u of updatedRows)
+          if (u.success === true) n.updated += 1;
+          else if (u.success === false) n.not += 1;
+          else n.unsure.push(u.success.unconfirmed);
+        return n;
+      };
+      const labsheet = entries[0]!.intent.labsheet;
+      const namesOf = (row: { id: string }) => [row.id, ...names(labsheet, row.id)];
       // The spec types the answer's ID as the row's "ID value": a row sent under its barcode comes back
       // under its ID, so a row is looked for under every name it goes by. Looked for under the name sent
       // alone, an update applied was failed as "Not found". One row sent and one element answered: that
       // element is the row's, whatever name it carries.
-      const only = rows.size === 1 && res.length === 1 ? rowsOf.values().next().value : undefined;
-      const answerOf = (row: { id: string }, labsheet: string) => {
-        if (only) return only;
-        const keys = new Set([row.id, ...names(labsheet, row.id)].map(echoedId));
-        const n = { updated: 0, not: 0 };
-        for (const k of keys) {
-          const m = rowsOf.get(k);
-          if (!m) continue;
+      const find = answersByName(
+        res.map((r) => ({ id: r.ID, value: tally(r.updatedRows) })),
+        [...rows.values()].map(namesOf),
+      );
+      const only = rows.size === 1 && res.length === 1 ? [tally(res[0]!.updatedRows)] : undefined;
+      const answerOf = (row: { id: string }): Tally | 'ambiguous' => {
+        const found = only ?? find(namesOf(row));
+        if (found === 'ambiguous') return found;
+        const n: Tally = { updated: 0, not: 0, unsure: [] };
+        for (const m of found) {
           n.updated += m.updated;
           n.not += m.not;
+          n.unsure.push(...m.unsure);
         }
         return n;
       };
       return entries.map(({ id, intent }) => {
         const as = sentAs.get(id) ?? intent;
-        const n = answerOf(as, intent.labsheet);
+        const n = answerOf(as);
         const which = `${as.idColumn} = ${as.id}`;
+        if (n === 'ambiguous')
+          return {
+            id,
+            ok: false,
+            unsure: true,
+            message:
+              `The service answered the row of ${intent.labsheet} with ${which} under a number that other rows ` +
+              'sent with it read as too, so it does not say which were updated: the change may or may not be on ' +
+              'the service. Look at the row there, or send it again.',
+          };
         if (n.not > 0)
           return {
             id,
@@ -279,6 +369,18 @@ export function coalesceRows(
               n.updated > 0
                 ? `The service updated ${n.updated} of the ${n.updated + n.not} rows of ${intent.labsheet} with ${which}, not the others`
                 : `The service listed the row of ${intent.labsheet} with ${which} as not updated`,
+          };
+        // A word that says neither updated nor not: the change may be on the service or not. A row
+        // update is safe to send again, so the entry fails with the service's word and offers it.
+        if (n.unsure.length > 0)
+          return {
+            id,
+            ok: false,
+            unsure: true,
+            message:
+              `The service answered the row of ${intent.labsheet} with ${which} with ` +
+              `${[...new Set(n.unsure)].map((w) => `"${w}"`).join(', ')}, which does not say it was updated: ` +
+              'the change may or may not be on the service. Look at the row there, or send it again.',
           };
         if (n.updated === 0)
           return {

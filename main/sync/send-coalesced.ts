@@ -1,4 +1,5 @@
 import type { OutboxEntry, Settlement } from '../outbox/entry.js';
+import { GAVE_UP } from '../outbox/may-have-arrived.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import {
@@ -34,7 +35,10 @@ function prepare(kind: Kind, entries: readonly OutboxEntry[], round: Round): Pre
     };
   }
   if (kind === 'assignments') {
-    const c = coalesceAssignments(entries.map((e) => ({ id: e.id, intent: e.intent as LocationAssignIntent })));
+    const c = coalesceAssignments(
+      entries.map((e) => ({ id: e.id, intent: e.intent as LocationAssignIntent })),
+      round.names,
+    );
     return {
       coalesced: c as Coalesced<unknown, never>,
       send: (ctx) => ctx.transport.assignLocation(c.request, { signal: ctx.signal }),
@@ -232,9 +236,12 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
         : {
             id: o.id,
             state: 'failed' as const,
-            error: o.refused
-              ? { kind: 'rejected', message: o.message, at: now }
-              : { kind: 'not-found', status: 404, serverMessage: 'Not found', message: o.message, at: now },
+            error: o.unsure
+              ? // The service answered without confirming it: read as may-have-arrived, never "never happened".
+                { kind: GAVE_UP, message: o.message, at: now }
+              : o.refused
+                ? { kind: 'rejected', message: o.message, at: now }
+                : { kind: 'not-found', status: 404, serverMessage: 'Not found', message: o.message, at: now },
           },
     ),
     requestId,

@@ -168,14 +168,27 @@ export const updateRowsByIdRequest = z.strictObject({
   rows: z.array(rowUpdateElement).min(1, 'at least one row'),
 });
 export type UpdateRowsByIdRequest = z.infer<typeof updateRowsByIdRequest>;
+/** Words of a row's `success` that clearly say the row was updated, and that it was not. */
+const ROW_UPDATED = /^(true|ok|success|updated|1|yes)$/i;
+const ROW_NOT_UPDATED = /^(false|fail(ed|ure)?|error|no|0)$/i;
+/** A row's `success` as read: updated, not updated, or a word that says neither (kept to show). */
+export type RowSuccess = boolean | { unconfirmed: string };
 /**
- * The spec types a row's `success` as a string with its values not shown: anything but an explicit
- * "false"/"failed"/"error"/"0" counts as updated (the service listed the row, so it found it).
+ * The spec types a row's `success` as a string with its values not shown. Only a clear yes is an
+ * update and a clear no a refusal; any other word ("NOT_UPDATED", "SKIPPED", "Validation error") does
+ * not confirm the change, which taken as done was lost without a word.
  */
-const rowUpdated = z
-  .union([z.boolean(), z.string(), z.number()])
-  .transform((v) => (typeof v === 'boolean' ? v : !/^\s*(false|fail(ed|ure)?|error|no|0)\s*$/i.test(String(v))));
-const rowResult = z.object({ uuid: answerOptionalText, success: rowUpdated.nullish().transform((v) => v ?? false) });
+const rowUpdated = z.union([z.boolean(), z.string(), z.number()]).transform((v): RowSuccess => {
+  if (typeof v === 'boolean') return v;
+  const word = String(v).trim();
+  if (ROW_UPDATED.test(word)) return true;
+  if (ROW_NOT_UPDATED.test(word)) return false;
+  return { unconfirmed: word };
+});
+const rowResult = z.object({
+  uuid: answerOptionalText,
+  success: rowUpdated.nullish().transform((v): RowSuccess => v ?? false),
+});
 /**
  * Read element by element: one the service wrote otherwise (no `updatedRows`, a row result that is not
  * one) says nothing updated for it, and costs the others nothing. Read as a whole, one odd element made
@@ -188,7 +201,7 @@ export const updateRowsByIdResponse = z
       .object({
         ID: answerText,
         updatedRows: z
-          .array(rowResult.catch({ uuid: undefined, success: false }))
+          .array(rowResult.catch({ uuid: undefined, success: false as RowSuccess }))
           .nullish()
           .transform((r) => r ?? []),
       })
