@@ -1,5 +1,5 @@
 import type { CreatedLocation, CreateLocationsRequest } from '../../shared/api/locations.js';
-import { LOCATION_STATUS_COMPLETED, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
+import { isLocationCompleted, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
 import type { LabClient } from './client.js';
 import { CancelledError, ServerError, TimeoutError } from './errors.js';
 import { realSleep, type Sleep } from './retry.js';
@@ -39,7 +39,7 @@ export async function createLocationsAndWait(
   for (;;) {
     const status = await client.fetchLocationCreateStatus({ requestId }, call);
     lastStatus = status.status;
-    if (status.status === LOCATION_STATUS_COMPLETED) return status.result?.created ?? [];
+    if (isLocationCompleted(status.status)) return status.result?.created ?? [];
     if (LOCATION_STATUS_FAILED.test(status.status)) {
       throw new ServerError(`location creation ${status.status.toLowerCase()}`, {
         endpoint: 'fetchLocationCreateStatus',

@@ -142,11 +142,18 @@ export async function* iterateSequences(
 ): AsyncGenerator<SequencePage> {
   const pageSize = opts.pageSize ?? 100;
   let seen = 0;
-  for (let page = 0; ; page += 1) {
+  // The page size the service serves, as its first page shows: one that caps pageSize (50 of 100 asked)
+  // numbers its pages in that size, and a first page shorter than asked ended the listing there.
+  let served: number | undefined;
+  for (let page = 0; page < MAX_SEQUENCE_PAGES; page += 1) {
     const answer = await client.listSequences({ page, pageSize }, opts.signal ? { signal: opts.signal } : {});
     if (answer.items.length === 0) return;
     yield { items: answer.items, page, total: answer.total };
     seen += answer.items.length;
-    if (seen >= (answer.total ?? Infinity) || answer.items.length < pageSize) return;
+    served ??= answer.items.length;
+    if (seen >= (answer.total ?? Infinity) || answer.items.length < served) return;
   }
 }
+
+/** A bound on pages read: a service that ignores `page` would otherwise be read for ever. */
+const MAX_SEQUENCE_PAGES = 1000;

@@ -13,7 +13,9 @@ export function describeIssues(error: z.ZodError, limit = 3): string {
 /** JSON.parse that reports failure instead of throwing, so the caller decides which error it is. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    // A byte-order mark before the JSON (some Windows services write one) is no part of it: RFC 8259 lets a
+    // parser ignore it, and JSON.parse does not, so a good answer read as "not JSON" (a write's as unreadable).
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown };
   } catch {
     // V8's message quotes the start of the text; a body could echo a secret, so describe it instead.
     const size = Buffer.byteLength(text);

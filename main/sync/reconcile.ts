@@ -1,4 +1,4 @@
-import { LOCATION_STATUS_COMPLETED, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
+import { isLocationCompleted, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
 import { NAME_TAKEN } from '../../shared/ipc/channels/outbox.js';
 import { ApiError, NotFoundError, ProtocolError, UnreadableAnswerError } from '../api/errors.js';
 import { MAX_ANSWERED_FAILURES } from './classify.js';
@@ -172,8 +172,10 @@ export async function reconcileUncertain(
   return settled;
 }
 
-/** How often a location request's status is read after its create was answered (about 6 s in all). */
-export const LOCATION_POLLS = 6;
+/** How often a location request's status is read after its create was answered (about half a minute in all). */
+export const LOCATION_POLLS = 10;
+/** The longest wait between two reads of a location request's status. */
+const LOCATION_POLL_MAX_MS = 10_000;
 /** The kind of a location create the service accepted but was not seen to complete (followLocationRequest). */
 export const NOT_CONFIRMED = 'not-confirmed';
 
@@ -199,7 +201,7 @@ export async function followLocationRequest(
     try {
       const status = await transport.fetchLocationCreateStatus({ requestId }, { signal });
       last = status.status;
-      if (status.status === LOCATION_STATUS_COMPLETED) {
+      if (isLocationCompleted(status.status)) {
         settleIfDone(outbox, {
           id: entryId,
           state: 'done',
@@ -240,7 +242,9 @@ export async function followLocationRequest(
       // Read again at the next try; the last words heard are said below if it never is.
       last = `not read (${err instanceof Error ? err.message : String(err)})`;
     }
-    if (attempt < LOCATION_POLLS - 1) await sleep(platform, 100 * 2 ** attempt, signal);
+    // About half a minute in all (0.1 s doubling, at most 10 s apart): a real service's create can take
+    // seconds, and read for only 3 s it ended "not confirmed" while the service was still making it.
+    if (attempt < LOCATION_POLLS - 1) await sleep(platform, Math.min(LOCATION_POLL_MAX_MS, 100 * 2 ** attempt), signal);
   }
   // Stopped (the app quits, the engine stops): nothing was learnt, and the entry stays as its answer left it.
   if (signal.aborted) return;

@@ -12,6 +12,9 @@ export type CreateLocationsRequest = z.infer<typeof createLocationsRequest>;
 export const createLocationsResponse = z.object({ success: answerSuccess, requestId: answerText });
 
 export const LOCATION_STATUS_COMPLETED = 'COMPLETED';
+/** Whether a location request's status says it is done: the spec's COMPLETED, in whatever case a service writes it. */
+export const isLocationCompleted = (status: string): boolean =>
+  status.trim().toUpperCase() === LOCATION_STATUS_COMPLETED;
 /**
  * Statuses of a location request that will never turn into COMPLETED. The spec shows only COMPLETED;
  * these are the usual words (FAILED, ERROR, REJECTED, CANCELLED).

@@ -88,6 +88,17 @@ describe('requests on the wire', () => {
     });
   });
 
+  it('reads an answer that starts with a byte-order mark as the JSON after it, on reads and writes', async () => {
+    const bom = (body: unknown) => ({ status: 200, raw: `\uFEFF${JSON.stringify(body)}` });
+    stub.script(bom({ headers: ['uuid'], rows: [['r1']], total: 1, success: true }));
+    // On the old code: "not valid JSON" for the read, and the write's answer taken as unreadable.
+    await expect(client().fetchLabsheetRows({ labsheet: 'Tubes', page: 1, pageSize: 10 })).resolves.toMatchObject({
+      rows: [['r1']],
+    });
+    stub.script(bom({ name: 'Tubes', uuid: 'u1', path: 'Tubes', success: true }));
+    await expect(client().createLabsheet(createReq)).resolves.toMatchObject({ uuid: 'u1' });
+  });
+
   it('puts GET parameters in the query string', async () => {
     stub.script({ status: 200, body: { headers: ['uuid'], rows: [['r1']], total: 1, success: 'true' } });
     await client().fetchLabsheetRows({ labsheet: 'Tubes', page: 2, pageSize: 10, archived: 'unarchived' });

@@ -154,4 +154,26 @@ describe('iterateSequences', () => {
     expect(names).toHaveLength(45);
     expect(names[0]).toBe('s0');
   });
+
+  it('a service serving fewer a page than asked (50 of 100) is read to the end in the size it serves', async () => {
+    const pages: number[] = [];
+    const client = {
+      async listSequences(q: RequestOf<'listSequences'>): Promise<ResponseOf<'listSequences'>> {
+        const page = Number(q.page);
+        pages.push(page);
+        // It caps pageSize at 50, and says no total.
+        const items = Array.from({ length: Math.max(0, Math.min(50, 120 - page * 50)) }, (_, i) => ({
+          name: `s${page * 50 + i}`,
+          type: 'DNA',
+          uuid: `u${page * 50 + i}`,
+        }));
+        return { items, success: true };
+      },
+    };
+    const names: string[] = [];
+    for await (const p of iterateSequences(client)) names.push(...p.items.map((i) => i.name));
+    // On the old code: 50, the first page taken for the last.
+    expect(names).toHaveLength(120);
+    expect(pages).toEqual([0, 1, 2]);
+  });
 });

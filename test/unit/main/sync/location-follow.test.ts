@@ -93,6 +93,19 @@ describe('a location create followed after its answer', () => {
     expect(calls.filter((c) => c.name === 'createLocations')).toHaveLength(0);
   });
 
+  it('takes "Completed" in any case as done, and reads for about half a minute before it is unsure', async () => {
+    const calls: Calls = [];
+    const id = answered();
+    let n = 0;
+    const created = [{ name: 'Freezer 3', uuid: 'loc-1' }];
+    // The service makes it after about 20 s of reads; read for 3 s, it ended "not confirmed".
+    const transport = fakeTransport(calls, {
+      fetchLocationCreateStatus: () => (++n < 9 ? status('In progress') : status('Completed', '', created)),
+    });
+    await drive(followLocationRequest(files.outbox, transport, platform, id, 'r-1', new AbortController().signal));
+    expect(files.outbox.get(id)).toMatchObject({ state: 'done', result: { created } });
+  });
+
   it('keeps the created uuids when it completes', async () => {
     const id = answered();
     const created = [{ name: 'Freezer 3', uuid: 'loc-1' }];
