@@ -45,6 +45,18 @@ export async function testConnection(
  */
 function authFailure(err: AuthError, live: ConnectionMonitor, report: boolean): ConnectionTestResult {
   const sent = err.status !== undefined;
+  // A 403 in the service's own words: the token arrived and this read was refused (a scope it lacks). It
+  // is no refusal of the token: not marked so, and the queue goes on with what the token may do.
+  if (err.forbidden) {
+    if (report) live.report('ok');
+    return {
+      ok: false,
+      kind: 'auth',
+      message:
+        `The service accepted the token but refused the test read, the labspace list (HTTP 403, ` +
+        `"${err.serverMessage ?? ''}"): the token may not have access to it. Changes it has access to are still sent.`,
+    };
+  }
   if (report && sent) live.report('auth');
   if (!sent && err.cause instanceof TokenStoreUnavailableError)
     return { ok: false, kind: 'error', message: err.message };

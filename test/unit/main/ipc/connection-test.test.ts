@@ -40,6 +40,19 @@ describe('Test connection', () => {
     expect(await p.call('token.status', {})).toMatchObject({ set: false, rejected: false });
   });
 
+  it("a 403 in the service's own words (a scope the token lacks) is not told as a refused token, nor marked so", async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_scoped_123456', connection });
+    stub.script({ status: 403, body: { success: false, message: 'User is not authorized to access this resource' } });
+    const r = await p.call('token.test', {});
+    expect(r).toMatchObject({ ok: false, kind: 'auth' });
+    expect(r.message).toBe(
+      'The service accepted the token but refused the test read, the labspace list (HTTP 403, "User is not ' +
+        'authorized to access this resource"): the token may not have access to it. Changes it has access to are still sent.',
+    );
+    expect(await p.call('token.status', {})).toMatchObject({ rejected: false });
+  });
+
   it('a token the server refuses (401) is still told as refused, and marked so', async () => {
     const { p, stub, connection } = await customService();
     await p.call('token.set', { token: 'tok_wrong_123456', connection });
