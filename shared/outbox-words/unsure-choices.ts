@@ -32,11 +32,12 @@ export function lookFirst(why: MayHaveArrived): string | null {
 }
 
 /**
- * Said before an entry unsure whether it arrived is discarded: discarding forgets it on this computer,
- * it does not take back what may be on the service (a tube recorded there stays recorded).
+ * Said before changes unsure whether they arrived are discarded, `unsure` of the `of` asked about:
+ * discarding forgets them on this computer, it does not take back what may be on the service (a tube
+ * recorded there stays recorded).
  */
-export function discardUnsureWarning(n: number): string {
-  return n === 1
-    ? 'It may be on the service already: discarding forgets it on this computer, it does not take it back there.'
-    : `${n} of them may be on the service already: discarding forgets them on this computer, it does not take them back there.`;
+export function discardUnsureWarning(unsure: number, of = unsure): string {
+  const them = unsure === 1 ? 'it' : 'them';
+  const who = unsure === of ? (unsure === 1 ? 'It' : 'They') : `${unsure} of them`;
+  return `${who} may be on the service already: discarding forgets ${them} on this computer, it does not take ${them} back there.`;
 }

@@ -73,7 +73,7 @@ export function discardQuestion(c: DiscardCount): { ask: string } | { tell: stri
           ? `Nothing to discard: no changes for ${c.label} are left.`
           : `Nothing to discard now: ${count(c.sending, 'change', 'changes')} for ${c.label} ${one ? 'is' : 'are'} being sent right now; ${after}`,
     };
-  const unsure = c.uncertain ? ` ${discardUnsureWarning(c.uncertain)}` : '';
+  const unsure = c.uncertain ? ` ${discardUnsureWarning(c.uncertain, c.discardable)}` : '';
   const ask = `Discard the ${count(c.discardable, 'change', 'changes')} kept for ${c.label}? ${c.discardable === 1 ? 'It' : 'They'} will never be sent.${unsure}`;
   if (c.sending === 0) return { ask };
   const inFlight = `${count(c.sending, 'change is', 'changes are')} being sent to ${c.label} right now and will not be discarded: ${after}`;

@@ -86,7 +86,8 @@ test.describe('discarding changes kept for another service while one is being se
       `Discarded 1 change kept for ${label}; it will never be sent.`,
     );
     expect(asked).toEqual([
-      `Discard the 1 change kept for ${label}? It will never be sent.\n\n` +
+      `Discard the 1 change kept for ${label}? It will never be sent. It may be on the service already: ` +
+        'discarding forgets it on this computer, it does not take it back there.\n\n' +
         `1 change is being sent to ${label} right now and will not be discarded: if it fails, it stays here ` +
         'to retry or discard.',
     ]);
