@@ -290,7 +290,11 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
       connection: connection.connectionStatus(),
       online: connection.onlineState,
       token: await connection.tokenStatus(),
-      notices: [...(settings.notice ? [settings.notice] : []), ...(outboxNotice ? [outboxNotice] : [])],
+      notices: [
+        ...(settings.notice ? [settings.notice] : []),
+        ...(scannerBridge.notice ? [scannerBridge.notice] : []),
+        ...(outboxNotice ? [outboxNotice] : []),
+      ],
     };
   }
   const offStatus = statusChanged.on('changed', () => {

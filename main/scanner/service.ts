@@ -84,11 +84,22 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   }
 
   function sessionConfig(info: HidDeviceInfo, role: 'hid-pos' | 'hid-keyboard'): SessionConfig | null {
-    if (role === 'hid-pos') return { role, continuationTimeoutMs: settings.continuationTimeoutMs };
-    const keyboard = settings.keyboardScanners.find(
-      (k) => k.vendorId === info.vendorId && k.productId === info.productId,
-    );
+    // Read at each arm of the continuation timer, so a new timeout needs no reopen: closing a HID POS
+    // session mid-read would drop the read's head and start a fresh decoder that takes its tail (the
+    // continuation reports) for a whole barcode and records it.
+    if (role === 'hid-pos')
+      return {
+        role,
+        get continuationTimeoutMs() {
+          return settings.continuationTimeoutMs;
+        },
+      };
+    const keyboard = keyboardEntry(info, settings);
     return keyboard ? { role, keyboard } : null;
+  }
+
+  function keyboardEntry(info: HidDeviceInfo, s: ScannerSettings): ScannerSettings['keyboardScanners'][number] | null {
+    return s.keyboardScanners.find((k) => k.vendorId === info.vendorId && k.productId === info.productId) ?? null;
   }
 
   function open(t: Tracked): void {
@@ -222,12 +233,16 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
     configure(input) {
       const next = scannerSettings.parse(input);
       const intervalChanged = next.pollIntervalMs !== settings.pollIntervalMs;
-      const sessionsChanged =
-        JSON.stringify(next.keyboardScanners) !== JSON.stringify(settings.keyboardScanners) ||
-        next.continuationTimeoutMs !== settings.continuationTimeoutMs;
+      // A keyboard decoder's options are fixed per session: reopen only a scanner whose own entry
+      // changed, so a new layout or terminator takes effect without cutting another scanner's read.
+      const reopen = [...tracked.values()].filter(
+        (t) =>
+          t.session !== null &&
+          t.listing.role === 'hid-keyboard' &&
+          JSON.stringify(keyboardEntry(t.info, next)) !== JSON.stringify(keyboardEntry(t.info, settings)),
+      );
       settings = next;
-      // Decoder options are fixed per session: reopen so a new layout or terminator takes effect.
-      if (sessionsChanged) for (const t of tracked.values()) close(t, 'closed', 'the scanner settings changed');
+      for (const t of reopen) close(t, 'closed', 'the scanner settings changed');
       for (const t of tracked.values()) delete t.lastError; // new settings deserve a fresh report
       if (running && intervalChanged) {
         if (poll !== null) deps.timers.clearInterval(poll);

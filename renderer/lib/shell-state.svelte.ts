@@ -46,7 +46,10 @@ export class ShellState {
   async start(): Promise<void> {
     this.#unsubscribe.push(
       this.api.subscribe('app.status', (s) => (this.status = s)),
-      this.api.subscribe('settings.changed', (s) => (this.settings = s)),
+      this.api.subscribe('settings.changed', (s) => {
+        this.#settingsChanges++;
+        this.settings = s;
+      }),
       this.api.watchHost?.((s) => (this.hostSilent = s)) ?? (() => undefined),
     );
     await this.#read(0);
@@ -117,9 +120,16 @@ export class ShellState {
       this.#retry = setTimeout(() => void this.#read(attempt + 1), Math.min(250 * 2 ** attempt, 5000));
   }
 
+  /** Counts settings.changed events seen, so an answer can tell whether one came after it was asked. */
+  #settingsChanges = 0;
+
   async saveSettings(patch: SettingsPatch): Promise<IpcResult<Settings>> {
+    const seen = this.#settingsChanges;
     const r = await this.api.invoke('settings.set', patch);
-    if (r.ok) this.settings = r.value;
+    // Main sends settings.changed for every save, this one's included, before it answers. One seen
+    // since the call went out is at least as new as this answer (it may be another window's later
+    // change): taking the answer then would put back a list that change had already replaced.
+    if (r.ok && this.#settingsChanges === seen) this.settings = r.value;
     return r;
   }
 

@@ -61,6 +61,30 @@ export const configuredPrinters = z
   .max(MAX_PRINTERS, `at most ${MAX_PRINTERS} printers`)
   .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'two printers have the same id');
 
+/**
+ * One printer added (main names it: a readable id from its name, unique in main's list) or one removed
+ * by id. Never the whole list: two windows, or two quick saves, each built from the list they had,
+ * would otherwise each put back that list and silently remove the other's printer.
+ */
+export const printersPatch = z.union([
+  z.strictObject({ add: configuredPrinter.omit({ id: true }) }),
+  z.strictObject({ remove: configuredPrinter.shape.id }),
+]);
+export type PrintersPatch = z.infer<typeof printersPatch>;
+
+/** A readable id from `name`, made unique among `list`; the Labels screen sends only this. */
+export function printerIdFor(name: string, list: readonly ConfiguredPrinter[]): string {
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 48) || 'printer';
+  let id = base;
+  for (let n = 2; list.some((p) => p.id === id); n++) id = `${base}-${n}`;
+  return id;
+}
+
 export const settings = z.strictObject({
   version: z.literal(1),
   connection: connectionSetting,
@@ -95,8 +119,8 @@ export const settingsPatch = z.strictObject({
   labsheets: patchOf(workflowLabsheets).optional(),
   /** Replaces the named labsheets' mappings; an empty mapping removes one. */
   gs1Columns: gs1ColumnMaps.optional(),
-  /** The whole list: add, change and remove are one replace. */
-  printers: configuredPrinters.optional(),
+  /** One printer added or removed, applied to main's current list. */
+  printers: printersPatch.optional(),
   /** Sets the named labsheets' ID columns; null forgets one. */
   labsheetIdColumns: labsheetIdColumnsPatch.optional(),
 });
@@ -110,9 +134,15 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     ui: { ...base.ui, ...patch.ui },
     labsheets: { ...base.labsheets, ...patch.labsheets },
     gs1Columns: mergeGs1Columns(base.gs1Columns, patch.gs1Columns),
-    printers: patch.printers ?? base.printers,
+    printers: applyPrintersPatch(base.printers, patch.printers),
     labsheetIdColumns: mergeIdColumns(base.labsheetIdColumns, patch.labsheetIdColumns),
   };
+}
+
+function applyPrintersPatch(base: Settings['printers'], patch: PrintersPatch | undefined): Settings['printers'] {
+  if (!patch) return base;
+  if ('remove' in patch) return base.filter((p) => p.id !== patch.remove);
+  return [...base, { ...patch.add, id: printerIdFor(patch.add.name, base) }];
 }
 
 function mergeGs1Columns(base: Settings['gs1Columns'], patch: SettingsPatch['gs1Columns']): Settings['gs1Columns'] {

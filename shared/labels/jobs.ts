@@ -51,6 +51,25 @@ export type PdfJob = z.output<typeof pdfJob>;
 export const zplJob = labelJob.extend({ dpi: zplDpi.default(203) });
 export type ZplJob = z.output<typeof zplJob>;
 
+const ipv4 = z.ipv4();
+const ipv6 = z.ipv6();
+/** Labels of letters, digits, '-' and '_' (Windows and NetBIOS names use it), none starting or ending with '-'. */
+const HOST_NAME = /^(?=.{1,253}$)(?!-)[A-Za-z0-9_-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9_-]{1,63}(?<!-))*\.?$/;
+const ADDRESS_WITH_PORT = /^(\[[0-9A-Fa-f:.]+\]|[^:]+):\d+$/;
+
+/**
+ * Why `host` can never reach a printer, or null when it is a host name, an IPv4 address or a bare IPv6
+ * one: what is saved here is what the print job connects to, so a wrong one fails only at print time.
+ */
+export function printerHostProblem(host: string): string | null {
+  if (ipv4.safeParse(host).success || ipv6.safeParse(host).success) return null;
+  if (ADDRESS_WITH_PORT.test(host)) return 'Put only the address here and the port in the Port field.';
+  if (/^\[.*\]$/.test(host)) return 'Write an IPv6 address without the [ ] brackets.';
+  // All digits and dots but not an IPv4 address (10.0.0.256, 10.0.7): a mistyped address, not a name.
+  if (HOST_NAME.test(host) && !/^[\d.]+$/.test(host)) return null;
+  return 'A printer address is a host name (zebra-bench-3), an IPv4 address (10.0.0.7) or an IPv6 address.';
+}
+
 /** A network label printer's raw port; a host name or an IPv4/IPv6 address, nothing else. */
 export const printerTarget = z.strictObject({
   host: z
@@ -58,7 +77,10 @@ export const printerTarget = z.strictObject({
     .trim()
     .min(1)
     .max(253)
-    .regex(/^[A-Za-z0-9.\-:[\]]+$/, 'A printer address is a host name or an IP address'),
+    .superRefine((host, ctx) => {
+      const problem = printerHostProblem(host);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   port: z.number().int().min(1).max(65535).default(9100),
   dpi: zplDpi.default(203),
   timeoutMs: z.number().int().min(500).max(120_000).default(10_000),

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { writeJsonAtomic } from '../../common/atomic-file.js';
+import { moveAside, writeJsonAtomic } from '../../common/atomic-file.js';
 import { join } from 'node:path';
 import { scannerSettings, type ScannerSettings } from '../../../shared/barcode/scanner-settings.js';
 import { scannerScan, type ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import type { EventHub } from '../events.js';
 import type { Logger } from '../../common/logger.js';
 import type { ScannerService } from '../../scanner/index.js';
+import { salvageScannerSettings } from '../../settings/scanner-salvage.js';
+import { createTurns } from '../../../shared/in-turn.js';
 
 /** Reads kept for the next page while none is connected; more are counted and reported, not kept. */
 export const MAX_UNHEARD_READS = 50;
@@ -16,6 +18,8 @@ export interface ScannerBridge {
   /** node-hid's last "cannot run here" message, or null when it works. */
   readonly unavailable: string | null;
   settings(): ScannerSettings;
+  /** Set when scanner.json was partly or wholly unusable: what was dropped and where the original went. */
+  readonly notice: string | null;
   configure(patch: Partial<ScannerSettings>): Promise<ScannerSettings>;
   close(): void;
 }
@@ -30,19 +34,75 @@ export function createScannerBridge(o: {
   dataDir: string;
   log: Logger;
   now: () => number;
+  /** Injected so tests get a stable name for the moved-aside file. */
+  date?: () => Date;
 }): ScannerBridge {
   const file = join(o.dataDir, 'scanner.json');
-  let current: ScannerSettings = load();
+  // Merge and write take turns (as the settings store's do): two quick changes each build on the
+  // other's result, and the file ends as the service runs, never with an older change written last.
+  const inTurn = createTurns();
+  const loaded = load();
+  let current: ScannerSettings = loaded.settings;
+  let notice: string | null = null;
   let unavailable: string | null = null;
 
-  function load(): ScannerSettings {
+  /**
+   * What scanner.json holds, kept field by field and scanner by scanner (salvageScannerSettings): one
+   * unknown key or one bad entry must not cost the user every claimed scanner.
+   */
+  function load(): { settings: ScannerSettings; problem: string | null } {
+    let text: string;
     try {
-      // The double-read window moved to the scan hub's settings; an older file still carries it.
-      const { dedupeWindowMs: _moved, ...saved } = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-      return scannerSettings.parse(saved);
-    } catch {
-      return scannerSettings.parse({});
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+        return { settings: scannerSettings.parse({}), problem: null };
+      return {
+        settings: scannerSettings.parse({}),
+        problem: `it could not be read (${String(err)}), so default scanner settings are in use`,
+      };
     }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+    } catch {
+      return {
+        settings: scannerSettings.parse({}),
+        problem: 'it is not valid JSON, so default scanner settings are in use',
+      };
+    }
+    const salvaged = salvageScannerSettings(raw);
+    if (salvaged === null)
+      return {
+        settings: scannerSettings.parse({}),
+        problem: 'it is not a settings object, so default scanner settings are in use',
+      };
+    return {
+      settings: salvaged.settings,
+      problem:
+        salvaged.dropped.length > 0
+          ? `parts of it could not be used, so these are back to their defaults: ${salvaged.dropped.join('; ')}. Everything else was kept`
+          : null,
+    };
+  }
+
+  // The original is kept aside as it was, and what could be read is written back, so the next start
+  // does not meet the same problem (nor a later save overwrite the original). Said once a page listens.
+  if (loaded.problem !== null) {
+    const problem = loaded.problem;
+    // Said from the start (the page's first status may come before the move below): named once it is done.
+    notice = `The scanner settings file (scanner.json) needed care: ${problem}. The original file is being kept aside.`;
+    void inTurn(async () => {
+      const aside = await moveAside(file, o.date?.() ?? new Date());
+      await writeJsonAtomic(file, current);
+      notice = `The scanner settings file (scanner.json) needed care: ${problem}. The original file was kept as ${aside}.`;
+      o.log.warn('scanner.json partly unusable; kept what was valid, original moved aside', { aside, problem });
+      handOver();
+    }).catch((err: unknown) => {
+      notice = `The scanner settings file (scanner.json) needed care: ${problem}. It could not be moved aside (${String(err)}).`;
+      o.log.warn('scanner.json unusable and not moved aside', { problem, error: String(err) });
+      handOver();
+    });
   }
 
   // A read no page heard (none connected: loading, or reconnecting after the host restarted) waits
@@ -57,7 +117,10 @@ export function createScannerBridge(o: {
     if (unheard.length < MAX_UNHEARD_READS) unheard.push(read);
     else notKept += 1;
   };
+  let noticeHeard = false;
   const handOver = () => {
+    if (notice !== null && !noticeHeard)
+      noticeHeard = o.events.emit('scanner.error', { code: 'settings-salvaged', message: notice });
     while (unheard.length > 0) {
       const read = unheard[0]!;
       if (!o.events.emit('scanner.scan', { ...read, heldMs: Math.max(0, o.now() - read.mainAt) })) return;
@@ -103,12 +166,18 @@ export function createScannerBridge(o: {
     get unavailable() {
       return unavailable;
     },
+    get notice() {
+      return notice;
+    },
     settings: () => current,
-    async configure(patch) {
-      current = scannerSettings.parse({ ...current, ...patch });
-      o.service.configure(current);
-      await writeJsonAtomic(file, current);
-      return current;
+    configure(patch) {
+      return inTurn(async () => {
+        const next = scannerSettings.parse({ ...current, ...patch });
+        await writeJsonAtomic(file, next);
+        current = next;
+        o.service.configure(current);
+        return current;
+      });
     },
     close() {
       offs.forEach((off) => off());

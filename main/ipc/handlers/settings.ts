@@ -12,7 +12,14 @@ export function settingsHandlers(d: ShellDeps): HandlersFor<typeof settingsChann
       // Switching to (or between modes of) the local sandbox starts it now, not on the first read.
       if (patch.connection) void d.live.resolve().catch(() => undefined);
       d.events.emit('settings.changed', saved);
-      d.events.emit('app.status', await d.status());
+      // The status reads the keychain, which may be locked or slow to answer: the saved settings are
+      // answered now and the status follows when it is ready. Waiting for it held the answer back, so
+      // a later change from another window could land first and then be overwritten by this one.
+      void d.status().then(
+        (s) => d.events.emit('app.status', s),
+        // A keychain failure is in the status itself (storeProblem); the next change sends another.
+        () => undefined,
+      );
       if (serviceIdentity(saved.connection) !== before) d.serviceChanged?.();
       return saved;
     },

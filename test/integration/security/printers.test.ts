@@ -46,16 +46,18 @@ describe('printers come from Settings only (through the browser host)', () => {
   it('Settings refuses a printer address that is a URL or a command', async () => {
     for (const bad of ['http://evil.example/', 'x; rm -rf /', ''])
       expect(
-        (await page.call('settings.set', { printers: [{ id: 'p', name: 'P', host: bad, port, dpi: 300 }] })).ok,
+        (await page.call('settings.set', { printers: { add: { name: 'P', host: bad, port, dpi: 300 } } })).ok,
         bad,
       ).toBe(false);
-    const twice = { id: 'p', name: 'P', host: '127.0.0.1', port, dpi: 300 };
-    expect((await page.call('settings.set', { printers: [twice, twice] })).ok).toBe(false);
+    // The page cannot give a whole list (nor choose an id): one printer is added or removed at a time.
+    const p = { id: 'p', name: 'P', host: '127.0.0.1', port, dpi: 300 };
+    expect((await page.call('settings.set', { printers: [p] })).ok).toBe(false);
+    expect((await page.call('settings.set', { printers: { add: p } })).ok).toBe(false);
   });
 
   it('a printer saved in Settings receives the job by its id', async () => {
     await page.value('settings.set', {
-      printers: [{ id: 'bench-3', name: 'Bench 3 Zebra', host: '127.0.0.1', port, dpi: 300 }],
+      printers: { add: { name: 'Bench 3', host: '127.0.0.1', port, dpi: 300 } },
     });
     const r = await page.value<{ labels: number; bytes: number }>('labels.sendToPrinter', {
       ...job,

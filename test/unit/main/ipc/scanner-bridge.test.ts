@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,82 @@ describe('scanner bridge: a read made while no page listens', () => {
         message: '3 more reads were made while Benchlink was not connected and could not be kept. Scan them again.',
       },
     ]);
+    bridge.close();
+  });
+});
+
+describe('scanner bridge: scanner.json', () => {
+  function bridgeIn(folder: string, events = createEventHub(quiet)) {
+    const layer = new FakeLayer();
+    const time = new FakeTime();
+    const service = createScannerService({ layer, clock: time, timers: time, platform: 'linux' });
+    const lines: string[] = [];
+    const log = { ...quiet, warn: (m: string) => void lines.push(m) };
+    const bridge = createScannerBridge({
+      service,
+      events,
+      dataDir: folder,
+      log,
+      now: () => 1,
+      date: () => new Date(Date.UTC(2026, 10, 27)),
+    });
+    return { bridge, lines };
+  }
+  const fileIn = (folder: string) => JSON.parse(readFileSync(join(folder, 'scanner.json'), 'utf8')) as unknown;
+
+  it('two changes at once: the file ends as the app runs', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'benchlink-scanner-bridge-'));
+    const { bridge } = bridgeIn(dir);
+    for (let i = 0; i < 20; i++) {
+      await Promise.all([bridge.configure({ hidPos: false }), bridge.configure({ hidPos: true })]);
+      expect(bridge.settings().hidPos).toBe(true);
+      expect(fileIn(dir)).toEqual(bridge.settings());
+    }
+    bridge.close();
+  });
+
+  it('a field a newer version added keeps the claimed scanners; one bad scanner drops only itself, said and kept aside', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'benchlink-scanner-bridge-'));
+    const original = {
+      hidPos: false,
+      keyboardScanners: [
+        { vendorId: 1, productId: 2, layout: 'de', beepOnRead: true },
+        { vendorId: 'x', productId: 3 },
+        { vendorId: 4, productId: 5 },
+      ],
+      futureSwitch: 1,
+    };
+    writeFileSync(join(dir, 'scanner.json'), JSON.stringify(original));
+    const events = createEventHub(quiet);
+    const { bridge, lines } = bridgeIn(dir, events);
+    expect(bridge.settings().hidPos).toBe(false);
+    expect(bridge.settings().keyboardScanners.map((k) => [k.vendorId, k.productId, k.layout])).toEqual([
+      [1, 2, 'de'],
+      [4, 5, 'us'],
+    ]);
+    // The move aside and the write-back take their turn before any change.
+    await bridge.configure({});
+    const aside = join(dir, 'scanner.json.corrupt-2026-11-27T00-00-00-000Z');
+    expect(JSON.parse(readFileSync(aside, 'utf8'))).toEqual(original);
+    expect(fileIn(dir)).toEqual(bridge.settings());
+    expect(bridge.notice).toMatch(/keyboardScanners\.0\.beepOnRead.*keyboardScanners\.1 .*futureSwitch/);
+    expect(bridge.notice).toContain(aside);
+    expect(lines).toHaveLength(1);
+    const seen: Array<{ event: string; payload: unknown }> = [];
+    events.addSink((event, payload) => seen.push({ event, payload }));
+    expect(seen).toEqual([{ event: 'scanner.error', payload: { code: 'settings-salvaged', message: bridge.notice } }]);
+    bridge.close();
+  });
+
+  it('a file that is not JSON gives defaults and is kept aside, not overwritten', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'benchlink-scanner-bridge-'));
+    writeFileSync(join(dir, 'scanner.json'), '{"keyboardScanners": [');
+    const { bridge } = bridgeIn(dir);
+    await bridge.configure({ hidPos: false });
+    expect(readFileSync(join(dir, 'scanner.json.corrupt-2026-11-27T00-00-00-000Z'), 'utf8')).toBe(
+      '{"keyboardScanners": [',
+    );
+    expect(bridge.notice).toMatch(/not valid JSON/);
     bridge.close();
   });
 });

@@ -37,7 +37,17 @@ describe('one scanner setting changed on its own', () => {
       pollIntervalMs: 5000,
       hidPos: true,
       continuationTimeoutMs: 900,
-      keyboardScanners: [{ vendorId: 1, productId: 2, layout: 'de', terminators: ['enter'], idleMs: 80 }],
+      keyboardScanners: [
+        {
+          vendorId: 1,
+          productId: 2,
+          layout: 'de',
+          terminators: ['enter'],
+          idleMs: 80,
+          requireTerminator: true,
+          unterminatedMs: 2000,
+        },
+      ],
       ignore: [{ vendorId: 3, productId: 4 }],
     };
     writeFileSync(join(dir, 'scanner.json'), JSON.stringify(saved));

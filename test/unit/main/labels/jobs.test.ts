@@ -44,6 +44,28 @@ describe('IPC jobs (payloads parsed as main would, then run)', () => {
     });
   });
 
+  it('a printer address is a host name, an IPv4 or a bare IPv6 address; "address:port" says where the port goes', () => {
+    const problem = (host: string) => {
+      const r = printerTarget.safeParse({ host });
+      return r.success ? null : r.error.issues[0]!.message;
+    };
+    for (const good of [
+      'zebra-bench-3',
+      'zebra_bench_3',
+      'printer.lab.example',
+      'printer.lab.',
+      '10.0.0.7',
+      'fe80::1',
+      '::1',
+    ])
+      expect(problem(good), good).toBeNull();
+    for (const withPort of ['10.0.0.7:9100', '127.0.0.1:9100', 'zebra-bench-3:9100', '[fe80::1]:9100'])
+      expect(problem(withPort), withPort).toMatch(/port in the Port field/);
+    expect(problem('[fe80::1]')).toMatch(/without the \[ \] brackets/);
+    for (const bad of ['http:', 'http://printer', '-', '.', '..', 'zebra-', '-zebra', '10.0.0.256', '10.0.7', 'a..b'])
+      expect(problem(bad), bad).toMatch(/host name .* IPv4 address .* IPv6 address/);
+  });
+
   it("labels.sendToPrinter: ZPL for the printer's dpi arrives complete at its port", async () => {
     let received: Promise<Buffer> = Promise.resolve(Buffer.alloc(0));
     const server = createServer((socket) => {

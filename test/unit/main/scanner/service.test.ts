@@ -246,6 +246,38 @@ describe('scanner service: hot-plug', () => {
     expect(h.events.scan.map((s) => s.text)).toEqual(['Zöllner']);
     expect(h.layer.handles.filter((x) => x.closed)).toHaveLength(1);
   });
+
+  it('a scanner-settings change mid-read neither cuts the HID POS read nor records its tail as a scan', () => {
+    const h = harness(KB_SETTINGS);
+    h.layer.list = [POS_SCANNER, KEYBOARD_SCANNER];
+    h.service.start();
+    const long = 'LOT-'.padEnd(90, '7');
+    const [head, tail] = posReports(long, ']C0');
+    h.layer.handle(POS_SCANNER.path!).send(head!);
+    // Another scanner claimed, and a longer continuation wait, while the long barcode is half read.
+    h.service.configure({
+      keyboardScanners: [...KB_SETTINGS.keyboardScanners, { vendorId: 1, productId: 2 }],
+      continuationTimeoutMs: 900,
+    });
+    h.time.advance(600);
+    h.layer.handle(POS_SCANNER.path!).send(tail!);
+    expect(h.events.scan.map((s) => s.text)).toEqual([long]);
+    expect(h.events.error).toEqual([]);
+    // Neither scanner was reopened: their own settings did not change.
+    expect(h.layer.handles.filter((x) => x.closed)).toHaveLength(0);
+  });
+
+  it('a new continuation wait applies to a HID POS read without reopening the scanner', () => {
+    const h = harness();
+    h.layer.list = [POS_SCANNER];
+    h.service.start();
+    h.service.configure({ continuationTimeoutMs: 200 });
+    const [head] = posReports('LOT-'.padEnd(90, '7'), ']C0');
+    h.layer.handle(POS_SCANNER.path!).send(head!);
+    h.time.advance(250);
+    expect(h.events.error.map((e) => e.code)).toEqual(['incomplete-scan']);
+    expect(h.layer.handles.filter((x) => x.closed)).toHaveLength(0);
+  });
 });
 
 describe('scanner service: access problems', () => {
