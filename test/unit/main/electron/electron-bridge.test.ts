@@ -225,9 +225,10 @@ describe('Electron hardening', () => {
     expect(openHandler!()).toEqual({ action: 'deny' });
   });
 
-  it('denies every permission and puts the CSP on every response', () => {
-    let request: ((wc: unknown, p: string, cb: (ok: boolean) => void) => void) | null = null;
-    let check: ((wc: unknown, p: string) => boolean) | null = null;
+  it('denies every permission but copying text from our own page, and puts the CSP on every response', () => {
+    let request:
+      ((wc: unknown, p: string, cb: (ok: boolean) => void, details: { requestingUrl?: string }) => void) | null = null;
+    let check: ((wc: unknown, p: string, origin: string) => boolean) | null = null;
     let headers:
       | ((
           d: { responseHeaders: Record<string, string[]> },
@@ -241,12 +242,20 @@ describe('Electron hardening', () => {
       webRequest: { onHeadersReceived: (fn: typeof headers) => (headers = fn) },
     };
     hardenSession(ses as never);
-    for (const p of ['media', 'geolocation', 'notifications', 'hid', 'clipboard-read', 'openExternal']) {
+    const page = 'app://benchlink/index.html';
+    const asked = (p: string, from: string) => {
       let granted: boolean | null = null;
-      request!({}, p, (ok) => (granted = ok));
-      expect(granted, p).toBe(false);
-      expect(check!({}, p), p).toBe(false);
+      request!({}, p, (ok) => (granted = ok), { requestingUrl: from });
+      return granted;
+    };
+    for (const p of ['media', 'geolocation', 'notifications', 'hid', 'clipboard-read', 'openExternal']) {
+      expect(asked(p, page), p).toBe(false);
+      expect(check!({}, p, 'app://benchlink'), p).toBe(false);
     }
+    expect(asked('clipboard-sanitized-write', page)).toBe(true);
+    expect(check!({}, 'clipboard-sanitized-write', 'app://benchlink')).toBe(true);
+    expect(asked('clipboard-sanitized-write', 'https://evil.example/')).toBe(false);
+    expect(check!({}, 'clipboard-sanitized-write', 'https://evil.example')).toBe(false);
     let out: Record<string, string[]> = {};
     headers!({ responseHeaders: { 'x-other': ['1'] } }, (r) => (out = r.responseHeaders));
     expect(out['Content-Security-Policy']?.[0]).toContain("default-src 'none'");
