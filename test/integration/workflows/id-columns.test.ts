@@ -99,7 +99,8 @@ describe('the ID column of a labsheet where it is not listed first', () => {
     expect(created.ok).toBe(true);
     sandbox.store.seedRows('Mixed order', [
       { Name: 'first tube', 'Parent ID': 'P-9', 'Sample ID': 'S-1', Conc: 1 },
-      { Name: 'second tube', 'Parent ID': 'P-9', 'Sample ID': 'S-2', Conc: 2 },
+      // Another parent: a code two rows hold names neither (shared-codes.test.ts), and the guess is opened here.
+      { Name: 'second tube', 'Parent ID': 'P-8', 'Sample ID': 'S-2', Conc: 2 },
     ]);
 
     const s = rowState('Mixed order');

@@ -70,7 +70,7 @@ describe('cache.rows for a full rack of a wide labsheet', () => {
       [tube(7)]: { row: { id: 'S-00007', barcode: tube(7) } },
       'S-00008': { row: { id: 'S-00008', barcode: tube(8) } },
       // Not in the rows main read just now: a screen may call it unknown.
-      TB999999: { row: null, readAt: expect.any(Number), fromCache: false },
+      TB999999: { row: null, readAt: expect.any(Number), fromCache: false, partial: false },
     });
   });
 });
