@@ -1,7 +1,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { MAX_ROWS_PER_LOOKUP, type SharedCode } from '../../../shared/ipc/channels/cache.js';
 import type { CellValue } from '../../../shared/api/primitives.js';
-import { call } from '../ipc/client.js';
+import { call, messageOf } from '../ipc/client.js';
 import { age } from '../format/age.js';
 import type { PageSampleIndex, TubeRow } from './sample-index.js';
 
@@ -48,6 +48,15 @@ export function sharedSaid(code: string, labsheet: string, shared: SharedCode): 
   const more = shared.count > names.length ? `, and ${shared.count - names.length} more` : '';
   const what = shared.value === code ? code : `${code} is ${shared.value}, which`;
   return `${what} names ${shared.count} rows of ${labsheet} (${names.join(', ')}${more})`;
+}
+
+/**
+ * Why a scanned tube's lookup failed, after "NOT RECORDED: ": a code several rows hold names them (scanning
+ * it again cannot help: the labsheet needs putting right); any other failure is the lookup's, scanned again.
+ */
+export function lookupFailedSaid(code: string, err: unknown): string {
+  if (err instanceof SharedTubeCode) return err.message;
+  return `${code} could not be looked up (${messageOf(err)}); scan it again`;
 }
 
 /** A tube's row, or none with when the rows that lack it were read (lookUpTubeAnswer). */

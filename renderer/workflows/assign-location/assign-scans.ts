@@ -1,6 +1,6 @@
 import { classify, idRefusal, outsideLayoutRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
-import { asRead, missWorthAsking, type TubeAnswer } from '../../lib/samples/tube-row.js';
+import { asRead, lookupFailedSaid, missWorthAsking, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { movedOn, raise } from '../../lib/question/question.js';
@@ -99,12 +99,7 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   try {
     found = await s.lookUp(c.value);
   } catch (err) {
-    return fb.report(
-      scan.text,
-      `NOT RECORDED: ${c.value} could not be looked up (${messageOf(err)}); scan it again`,
-      'error',
-      scan.mainAt,
-    );
+    return fb.report(scan.text, `NOT RECORDED: ${lookupFailedSaid(c.value, err)}`, 'error', scan.mainAt);
   }
   // No row holds it, and no rule calls it a tube: another plate's or box's uuid, hrid or barcode opens
   // that one, as its barcode does. Taken for a tube, it was queued as one (offline with a success line),

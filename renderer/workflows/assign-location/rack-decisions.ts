@@ -1,6 +1,13 @@
 import { messageOf } from '../../lib/ipc/client.js';
 import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
-import { asRead, missWorthAsking, type TubeAnswer, type TubeLookup } from '../../lib/samples/tube-row.js';
+import {
+  asRead,
+  missWorthAsking,
+  SharedTubeCode,
+  sharedSaid,
+  type TubeAnswer,
+  type TubeLookup,
+} from '../../lib/samples/tube-row.js';
 import type { RackBad, RackRead } from './rack-csv.js';
 import { misreadsHeld, onePerPosition, type RackRefusal } from './rack-positions.js';
 import { isTube, namesOf } from './box-holdings.js';
@@ -66,7 +73,14 @@ export class RackDecisions {
   decide(r: RackRead, c: ScanClass, lookup: TubeLookup | undefined): void {
     if (lookup && 'failed' in lookup) {
       this.refuse(
-        { position: r.position, raw: r.barcode, reason: `could not be looked up (${messageOf(lookup.failed)})` },
+        {
+          position: r.position,
+          raw: r.barcode,
+          reason:
+            lookup.failed instanceof SharedTubeCode
+              ? sharedSaid(lookup.failed.code, lookup.failed.labsheet, lookup.failed.shared)
+              : `could not be looked up (${messageOf(lookup.failed)})`,
+        },
         true,
       );
       return;

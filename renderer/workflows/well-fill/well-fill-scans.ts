@@ -1,6 +1,5 @@
 import { noCountSaid } from '../../lib/plate-map/unknown-used.js';
-import { messageOf } from '../../lib/ipc/client.js';
-import { asRead, lookUpTubeAnswer, missWorthAsking, SharedTubeCode } from '../../lib/samples/tube-row.js';
+import { asRead, lookupFailedSaid, lookUpTubeAnswer, missWorthAsking } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -152,18 +151,8 @@ async function resolveSample(s: WellFillState, code: string, scan: IncomingScan)
   try {
     answer = await lookUpTubeAnswer(s.api, s.samples, s.labsheet, code);
   } catch (err) {
-    // Several rows hold the code: scanning it again cannot help, the labsheet needs putting right.
-    if (err instanceof SharedTubeCode) {
-      s.feedback.report(scan.text, `NOT RECORDED: ${err.message}`, 'error', scan.mainAt);
-      return undefined;
-    }
-    // Main could not look the tube up at all: that is not "unknown sample", and nothing is recorded.
-    s.feedback.report(
-      scan.text,
-      `NOT RECORDED: ${code} could not be looked up (${messageOf(err)}); scan it again`,
-      'error',
-      scan.mainAt,
-    );
+    // Main could not look the tube up (or several rows hold it): not "unknown sample", and nothing is recorded.
+    s.feedback.report(scan.text, `NOT RECORDED: ${lookupFailedSaid(code, err)}`, 'error', scan.mainAt);
     return undefined;
   }
   const row = answer.row;

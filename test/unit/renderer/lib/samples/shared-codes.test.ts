@@ -6,6 +6,10 @@ import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 import { fixtureFileForSuite } from '../../../../helpers/tube-lab.js';
 import { sharedCodesLab } from '../../../../helpers/shared-codes-lab.js';
 import { LabelSources } from '../../../../../renderer/workflows/labels/label-sources.svelte.js';
+import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
+import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
+import { pageParts } from '../../../../helpers/page-on-main.js';
+import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
 
 /**
  * A tube code more than one row holds, for Well fill and Assign location (lookUpTube*), on the real main
@@ -80,5 +84,27 @@ describe('a tube code more than one row holds', () => {
       message: 'TB000003 names 2 rows of Samples (S-0003, S-0004): no label made for it.',
     });
     expect(s.rows).toEqual([]);
+  });
+
+  it("is put in no position on Assign location, said as the labsheet's problem, not as a lookup to scan again", async () => {
+    const parts = await pageParts(page.env);
+    const s = new AssignState(page.env.api, parts.feedback, parts.outbox, await page.env.service());
+    s.start();
+    const scan = (text: string) => handleAssignScan(s, { text, source: 'field', mainAt: null });
+    try {
+      await scan('PLT000001');
+      await scan('TB000003');
+      expect(parts.said()).toBe('NOT RECORDED: TB000003 names 2 rows of Samples (S-0003, S-0004): nothing recorded');
+      expect(s.assignments).toEqual([]);
+      // A rack file's read of it is refused with the same reason, the other tube saved.
+      const rack = await s.importRack(parseRackCsv('A1,TB000003\nA2,TB000010', s.layout!).good);
+      expect(rack.refused.map((r) => `${r.position} ${r.reason}`)).toEqual([
+        'A1 TB000003 names 2 rows of Samples (S-0003, S-0004)',
+      ]);
+      expect(s.assignments.map((a) => a.id)).toEqual(['TB000010']);
+    } finally {
+      s.stop();
+      parts.stop();
+    }
   });
 });
