@@ -48,6 +48,12 @@ export interface SampleFacts {
 }
 
 /**
+ * A yes to "Replace it?" covers the well and the tube it was asked about: answered after the plate was read
+ * again (the user away on another screen) with another tube there, that tube was replaced unasked.
+ */
+export const occupiedAnswer = (target: string, holds: string): string => `occupied-well:${target}:${holds}`;
+
+/**
  * The first question this fill raises, passing over the ones in `answered` (said yes to for this tube):
  * a yes to "Replace it?" is not a yes to "not in the labsheet", which is asked next, as it is in an empty well.
  */
@@ -62,7 +68,7 @@ export function guardSample(f: SampleFacts, answered: readonly string[] = []): G
       leftUnanswered(`${f.target} (a ${what} well)`, notPlaced(f.sampleId)),
     );
   }
-  if (f.targetHolds !== null && !answered.includes('occupied-well')) {
+  if (f.targetHolds !== null && !answered.includes(occupiedAnswer(f.target, f.targetHolds))) {
     const holds = f.targetHeld
       ? `${heldFillIn(f.target, f.targetHolds)} (the plate changed on the service since you read it)`
       : `${f.target} already holds ${f.targetHolds}`;

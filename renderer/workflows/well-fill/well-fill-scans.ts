@@ -5,7 +5,7 @@ import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { isReservedWell, wellPast } from '../../lib/plate-map/fill-order.js';
 import { movedOn, raise } from '../../lib/question/question.js';
-import { ASKED, duplicateSample, guardPlate, guardSample } from './guards.js';
+import { ASKED, duplicateSample, guardPlate, guardSample, occupiedAnswer } from './guards.js';
 import { sampleIntent } from './well-intents.js';
 import { applyLayoutNamed } from './layout-apply.js';
 import { armedSaid, removalStillHeld } from './held-notes.js';
@@ -91,12 +91,13 @@ async function placeSample(
   if (duplicate) return raise(s, duplicate, scan, () => Promise.resolve());
   const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
   if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
+  const holds = s.wells[target]?.sample ?? null;
   const g = guardSample(
     {
       sampleId,
       target,
       alreadyAt,
-      targetHolds: s.wells[target]?.sample ?? null,
+      targetHolds: holds,
       targetHeld: s.wells[target]?.sync === 'held',
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known,
@@ -104,7 +105,10 @@ async function placeSample(
     },
     answered,
   );
-  if (g) return raise(s, g, scan, () => placeSample(s, code, scan, [...answered, g.kind], resolved));
+  if (g) {
+    const yes = g.kind === 'occupied-well' && holds !== null ? occupiedAnswer(target, holds) : g.kind;
+    return raise(s, g, scan, () => placeSample(s, code, scan, [...answered, yes], resolved));
+  }
   const before = s.wells[target];
   // The user's removal of this well's tube is still held for a look: the tube put here replaces it on
   // the service (or is held too, the plate having changed), but the removal stays in the Outbox for

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CountingOutbox } from '../../../../helpers/kept-screen-on-main.js';
 import { keptWellFillState } from '../../../../../renderer/workflows/well-fill/kept-state.js';
-import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { answerGuard, handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import type { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
@@ -234,6 +234,34 @@ describe.each(['spec', 'extended'] as const)('Well fill: the kept plate follows 
       await w.show();
       expect(w.outbox.listeners).toBe(before);
       expect(before).toBe(1);
+    } finally {
+      w.close();
+    }
+  });
+});
+
+describe('Well fill: a "Replace it?" left open while the user is away', () => {
+  it('answered after the well got another tube meanwhile, asks again about that tube instead of replacing it unasked', async () => {
+    const w = await wellFillKept('extended');
+    try {
+      await w.b.sync();
+      await w.b.otherPuts(PLATE, 'A1', 'S-0001');
+      await w.s.refresh();
+      await w.scan('A1');
+      await w.scan('TB000012');
+      expect(w.s.guard?.message).toBe('A1 already holds S-0001. Replace it?');
+
+      // The user goes to the Outbox; another bench puts S-0050 in A1 meanwhile; back, the plate is read again.
+      w.s.stop();
+      await w.b.otherPuts(PLATE, 'A1', 'S-0050');
+      const back = await w.show();
+      expect(back).toBe(w.s);
+      expect(back.wells['A1']?.sample).toBe('S-0050');
+
+      // "Replace" was a yes about S-0001: on the old code S-0050 was replaced by S-0012 with no question.
+      await answerGuard(back, (edit) => edit());
+      expect(back.guard?.message).toBe('A1 already holds S-0050. Replace it?');
+      expect(await w.entryAt('A1')).toEqual([]);
     } finally {
       w.close();
     }
