@@ -60,8 +60,17 @@ export function refusalOf(err: unknown, lead: 'NOT RECORDED' | 'NOT QUEUED' = 'N
   return messageOf(err).replace(new RegExp(`^${lead}\\s*[—:-]\\s*`), '');
 }
 
-/** A failure that left nothing recorded, as the bench says it. */
+/**
+ * A write that failed, as the bench says it: nothing recorded, or, when the page lost main before its
+ * answer came (`disconnected`, after the page's own tries with the same key), not known either way. Said
+ * "NOT RECORDED", a tube main had saved was scanned again as a second entry.
+ */
 export function notRecorded(err: unknown): string {
+  if (err instanceof IpcCallError && err.error.code === 'disconnected')
+    return (
+      `NOT CONFIRMED: ${err.message.replace(/\.$/, '')} before the answer came: it may or may not have been ` +
+      'recorded. Look in the Outbox before you scan it again.'
+    );
   return `NOT RECORDED: ${refusalOf(err)}`;
 }
 
