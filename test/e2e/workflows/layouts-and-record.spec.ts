@@ -30,6 +30,20 @@ test('a layout saved from one plate is applied to a new plate by its command bar
   await page.getByTestId('layout-edit-save').click();
   await expect(page.getByTestId('last-scan')).toContainText('Layout "qPCR controls" saved');
 
+  // An old export of it imported again is asked about first; kept, the saved layout stands.
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe(
+      'Replace the saved layout "qPCR controls" with the 96-well layout in layout-qPCR controls.csv?',
+    );
+    void d.dismiss();
+  });
+  await page.locator('input[type="file"][accept=".csv,text/csv"]').setInputFiles({
+    name: 'layout-qPCR controls.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('position,label,tags\nA1,BLANK,\n'),
+  });
+  await expect(page.getByTestId('last-scan')).toContainText('Not imported: the saved layout "qPCR controls" was kept');
+
   // Its command barcode is on the sheet with the others.
   await openScreen(page, 'Labels');
   await page.getByTestId('labels-commands').getByTestId('command-sheet-show').click();
