@@ -25,6 +25,12 @@ export interface LoadedLayouts {
 
 export interface LayoutStore {
   load(): Promise<LoadedLayouts>;
+  /**
+   * Why the saved layouts' file was moved aside, until a screen has been told (then null). Kept whatever
+   * read it first (a save, the command sheet, a layout's command): each read after finds no file, so a
+   * reason only that first read answered was never said, and the user's layouts were gone unsaid.
+   */
+  takeRecovered(): string | null;
   /** Insert, or replace the one of the same name (ignoring case); answers the saved list. */
   put(layout: PlateLayout): Promise<PlateLayout[]>;
   remove(name: string): Promise<PlateLayout[]>;
@@ -37,15 +43,14 @@ export interface LayoutStore {
  */
 export function createLayoutStore(dataDir: string, now: () => Date = () => new Date()): LayoutStore {
   const file = join(dataDir, LAYOUT_FILE);
+  let unreported: string | null = null;
 
   async function load(): Promise<LoadedLayouts> {
     const r = await readJsonFile(file, storedFile, now);
-    if (r.kind === 'missing') return { layouts: [] };
-    if (r.kind === 'read') return { layouts: r.value.layouts };
-    return {
-      layouts: [],
-      recovered: `Saved layouts could not be read (${r.reason}); the file was moved to ${r.movedTo}.`,
-    };
+    if (r.kind === 'moved-aside')
+      unreported = `Saved layouts could not be read (${r.reason}); the file was moved to ${r.movedTo}.`;
+    const layouts = r.kind === 'read' ? r.value.layouts : [];
+    return unreported === null ? { layouts } : { layouts, recovered: unreported };
   }
 
   async function save(layouts: PlateLayout[]): Promise<PlateLayout[]> {
@@ -71,5 +76,10 @@ export function createLayoutStore(dataDir: string, now: () => Date = () => new D
     put: (layout) => inTurn(() => put(layout)),
     remove: (name) => inTurn(async () => save((await load()).layouts.filter((l) => !sameLayoutName(l.name, name)))),
     find: (name) => inTurn(async () => (await load()).layouts.find((l) => sameLayoutName(l.name, name)) ?? null),
+    takeRecovered() {
+      const said = unreported;
+      unreported = null;
+      return said;
+    },
   };
 }

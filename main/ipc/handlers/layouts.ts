@@ -7,21 +7,20 @@ import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 
 export function layoutsHandlers(store: LayoutStore): HandlersFor<typeof layoutsChannels> {
-  const listed = async () => {
-    const { layouts, recovered } = await store.load();
-    return { layouts, ...(recovered ? { notice: recovered } : {}) };
+  /** The saved list, with why the file was moved aside when no screen has been told yet. */
+  const withNotice = (layouts: PlateLayout[]) => {
+    const notice = store.takeRecovered();
+    return { layouts, ...(notice ? { notice } : {}) };
   };
+  const listed = async () => withNotice((await store.load()).layouts);
   const put = (layout: PlateLayout) =>
-    store.put(layout).then(
-      (layouts) => ({ layouts }),
-      (err: unknown) => {
-        throw err instanceof LayoutsFull ? new IpcFailure('failed', err.message) : err;
-      },
-    );
+    store.put(layout).then(withNotice, (err: unknown) => {
+      throw err instanceof LayoutsFull ? new IpcFailure('failed', err.message) : err;
+    });
   return {
     'layouts.list': listed,
     'layouts.save': ({ layout }) => put(layout),
-    'layouts.delete': async ({ name }) => ({ layouts: await store.remove(name) }),
+    'layouts.delete': async ({ name }) => withNotice(await store.remove(name)),
     'layouts.importCsv': async ({ name, size, csv }) => {
       let layout;
       try {

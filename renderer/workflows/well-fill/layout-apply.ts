@@ -84,8 +84,13 @@ export async function applyLayout(s: WellFillState, layout: PlateLayout, force =
 
 /** A layout's command barcode (`#CMD:LAYOUT:<name>`): the saved layout of that name, any case. */
 export async function applyLayoutNamed(s: WellFillState, name: string): Promise<Said> {
-  const { layouts } = await call(s.api, 'layouts.list', {});
+  const { layouts, notice } = await call(s.api, 'layouts.list', {});
   const layout = layouts.find((l) => sameLayoutName(l.name, name));
-  if (!layout) return { said: `No saved layout is called "${name}" (Well fill → Layouts lists them)`, ok: false };
+  // The saved layouts' file was moved aside, told here first: that is why the layout is not found.
+  if (!layout)
+    return {
+      said: `No saved layout is called "${name}" (Well fill → Layouts lists them)${notice ? `. ${notice}` : ''}`,
+      ok: false,
+    };
   return applyLayout(s, layout);
 }

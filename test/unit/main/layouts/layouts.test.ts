@@ -98,4 +98,23 @@ describe('the layout store', () => {
     expect(loaded.recovered).toMatch(/not valid JSON.*moved to/);
     expect(readdirSync(t.dir).some((f) => f.startsWith(LAYOUT_FILE) && f !== LAYOUT_FILE)).toBe(true);
   });
+
+  it("a corrupt file met first by a save, or by a layout's command, is still said once to the screen", async () => {
+    const write = () => writeFileSync(join(t.dir, LAYOUT_FILE), '{"version":1,"layouts":[');
+    write();
+    const store = createLayoutStore(t.dir);
+    const handlers = layoutsHandlers(store);
+    // On the old code the save answered the new list alone and the next list said nothing: the saved
+    // layouts were gone without a word.
+    const saved = await handlers['layouts.save']({ layout: layoutFromCsv('three', 96, QPCR) }, TEST);
+    expect(saved.layouts.map((l) => l.name)).toEqual(['three']);
+    expect(saved.notice).toMatch(/^Saved layouts could not be read \(.*\); the file was moved to .*\.$/);
+    expect((await handlers['layouts.list']({}, TEST)).notice).toBeUndefined();
+
+    // Read first by the command sheet (store.load, as main/app.ts does): the list tells the screen.
+    write();
+    await store.load();
+    expect((await handlers['layouts.list']({}, TEST)).notice).toMatch(/^Saved layouts could not be read/);
+    expect((await handlers['layouts.list']({}, TEST)).notice).toBeUndefined();
+  });
 });
