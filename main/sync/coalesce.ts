@@ -62,12 +62,17 @@ type Found<T> = T[] | 'ambiguous';
 /**
  * Finds what an answer said of an element by every name the element goes by: exactly first, then, for an
  * id past 2^53, by its rounded value. 'ambiguous' when that value is another element's too (sequential
- * 18-digit barcodes round alike): the answer cannot say which one it meant.
+ * 18-digit barcodes round alike): the answer cannot say which one it meant. One element sent and one
+ * answered: that answer is the element's, whatever name it carries.
  */
 export function answersByName<T>(
   answers: readonly { id: string; value: T }[],
   elements: readonly (readonly string[])[],
 ): (names: readonly string[]) => Found<T> {
+  if (elements.length === 1 && answers.length === 1) {
+    const only = [answers[0]!.value];
+    return () => only;
+  }
   const exact = new Map<string, T[]>();
   const rounded = new Map<string, T[]>();
   for (const { id, value } of answers) {
@@ -202,8 +207,6 @@ export function coalesceAssignments(
         res.assignedPositions.map((a) => ({ id: a.id, value: a.position })),
         [...last.keys()].map(namesOf),
       );
-      // One tube sent and one answered: that answer is the tube's, whatever name it carries.
-      const only = last.size === 1 && res.assignedPositions.length === 1 ? [res.assignedPositions[0]!.position] : null;
       // A 2xx that does not name the tube neither confirms nor refuses it: the service may have moved it.
       // Failed as "not found", the screen showed the tube unmoved while the service had it.
       const unsure = (id: number, tube: string, why: string): EntryOutcome => ({
@@ -217,7 +220,7 @@ export function coalesceAssignments(
       return entries.map(({ id, intent }): EntryOutcome => {
         // Every entry of an id is answered by the position the request sent for it (its last one).
         const sent = last.get(intent.id);
-        const found = only ?? find(namesOf(intent.id));
+        const found = find(namesOf(intent.id));
         if (found === 'ambiguous')
           return unsure(id, intent.id, 'its answer names a number that other tubes sent with it read as too');
         const listed = found.length > 0 ? found : undefined;
@@ -328,15 +331,13 @@ export function coalesceRows(
       const namesOf = (row: { id: string }) => [row.id, ...names(labsheet, row.id)];
       // The spec types the answer's ID as the row's "ID value": a row sent under its barcode comes back
       // under its ID, so a row is looked for under every name it goes by. Looked for under the name sent
-      // alone, an update applied was failed as "Not found". One row sent and one element answered: that
-      // element is the row's, whatever name it carries.
+      // alone, an update applied was failed as "Not found".
       const find = answersByName(
         res.map((r) => ({ id: r.ID, value: tally(r.updatedRows) })),
         [...rows.values()].map(namesOf),
       );
-      const only = rows.size === 1 && res.length === 1 ? [tally(res[0]!.updatedRows)] : undefined;
       const answerOf = (row: { id: string }): Tally | 'ambiguous' => {
-        const found = only ?? find(namesOf(row));
+        const found = find(namesOf(row));
         if (found === 'ambiguous') return found;
         const n: Tally = { updated: 0, not: 0, unsure: [] };
         for (const m of found) {
