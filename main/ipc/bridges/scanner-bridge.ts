@@ -90,16 +90,17 @@ export function createScannerBridge(o: {
   // does not meet the same problem (nor a later save overwrite the original). Said once a page listens.
   if (loaded.problem !== null) {
     const problem = loaded.problem;
+    const needsCare = (then: string) => `The scanner settings file (scanner.json) needed care: ${problem}. ${then}`;
     // Said from the start (the page's first status may come before the move below): named once it is done.
-    notice = `The scanner settings file (scanner.json) needed care: ${problem}. The original file is being kept aside.`;
+    notice = needsCare('The original file is being kept aside.');
     void inTurn(async () => {
       const aside = await moveAside(file, o.date?.() ?? new Date());
       await writeJsonAtomic(file, current);
-      notice = `The scanner settings file (scanner.json) needed care: ${problem}. The original file was kept as ${aside}.`;
+      notice = needsCare(`The original file was kept as ${aside}.`);
       o.log.warn('scanner.json partly unusable; kept what was valid, original moved aside', { aside, problem });
       handOver();
     }).catch((err: unknown) => {
-      notice = `The scanner settings file (scanner.json) needed care: ${problem}. It could not be moved aside (${String(err)}).`;
+      notice = needsCare(`It could not be moved aside (${String(err)}).`);
       o.log.warn('scanner.json unusable and not moved aside', { problem, error: String(err) });
       handOver();
     });
