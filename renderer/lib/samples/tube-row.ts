@@ -59,6 +59,11 @@ export function lookupFailedSaid(code: string, err: unknown): string {
   return `${code} could not be looked up (${messageOf(err)}); scan it again`;
 }
 
+/** Main's miss (a `cache.row` or `cache.rows` answer naming no row) as a screen reads it: when, and from what. */
+export function missOf(a: { fetchedAt: number | null; fromCache: boolean; partial: boolean }): NotInLabsheet {
+  return { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial };
+}
+
 /** A tube's row, or none with when the rows that lack it were read (lookUpTubeAnswer). */
 export type TubeAnswer = { row: TubeRow } | NotInLabsheet;
 
@@ -108,8 +113,7 @@ export async function lookUpTubeAnswer(
   if (indexed !== undefined) return { row: indexed };
   const answer = await call(api, 'cache.row', { labsheet, value: code });
   if (!answer.found && answer.shared) throw new SharedTubeCode(code, labsheet, answer.shared);
-  if (!answer.found)
-    return { row: null, readAt: answer.fetchedAt, fromCache: answer.fromCache, partial: answer.partial };
+  if (!answer.found) return missOf(answer);
   const { row, idColumn, barcodeColumn } = answer;
   return { row: tubeRowOf(code, row[idColumn], barcodeColumn === null ? null : row[barcodeColumn]) };
 }
@@ -169,7 +173,7 @@ export async function lookUpTubes(
         found.set(
           code,
           !hit
-            ? { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial }
+            ? missOf(a)
             : 'shared' in hit
               ? { failed: new SharedTubeCode(code, labsheet, hit.shared) }
               : { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) },

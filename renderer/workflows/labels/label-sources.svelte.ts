@@ -13,7 +13,7 @@ import {
 import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
 import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
-import { asRead, sharedSaid } from '../../lib/samples/tube-row.js';
+import { asRead, missOf, sharedSaid } from '../../lib/samples/tube-row.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
@@ -165,7 +165,7 @@ export class LabelSources {
     if (!r.value.found && r.value.shared)
       return { ok: false, message: `${sharedSaid(value, this.labsheet, r.value.shared)}: no label made for it.` };
     if (!r.value.found) {
-      const when = asRead({ readAt: r.value.fetchedAt, fromCache: r.value.fromCache, partial: r.value.partial });
+      const when = asRead(missOf(r.value));
       return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}${when}.` };
     }
     const record = recordFromRow(r.value.row, columnsFor(r.value));

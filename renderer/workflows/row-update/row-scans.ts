@@ -5,7 +5,7 @@ import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { age } from '../../lib/format/age.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow, SharedCode } from '../../../shared/ipc/channels/cache.js';
-import { asRead, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
+import { asRead, missOf, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import { nearestColumn } from './nearest-column.js';
 import type { RowState } from './row-state.svelte.js';
 
@@ -48,7 +48,7 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     row = answer.found ? answer : null;
     if (!answer.found) {
       shared = answer.shared;
-      const read = { readAt: answer.fetchedAt, fromCache: answer.fromCache, partial: answer.partial };
+      const read = missOf(answer);
       when = asRead(read);
       surelyNot = surelyNotInLabsheet(read);
     }
