@@ -58,3 +58,40 @@ export function forgetMovedTube(
 }
 
 const sameText = (a: string, b: string) => a.toUpperCase() === b.toUpperCase();
+
+/**
+ * This computer's moves of the tubes a box's wells list to another location that did or may happen and
+ * that its reading (at `since`) predates: each listed tube's newest assignment under any of its names
+ * (`names`, as the saved rows know them), when that one goes elsewhere and is open, may have arrived,
+ * or was confirmed after the reading. The box's wells still list such a tube, and without these a tube
+ * taken out and scanned into another box offline was a "Duplicate" when scanned back into this one:
+ * nothing was recorded, and once synced the service had it where it no longer was. A move refused, or
+ * failed before it left, never happened and leaves the tube where the wells have it.
+ */
+export function movedAwayFrom(
+  outbox: Pick<Outbox, 'assignmentsOfTubes'>,
+  m: { uuid: string; wells: readonly { sample: { id: string; labsheet: string } | null }[] },
+  since: number,
+  names: (labsheet: string, id: string) => readonly string[],
+): OutboxEntry[] {
+  const listed = m.wells.flatMap((w) =>
+    w.sample ? [{ ...w.sample, names: names(w.sample.labsheet, w.sample.id) }] : [],
+  );
+  if (listed.length === 0) return [];
+  const made = outbox
+    .assignmentsOfTubes([...new Set(listed.flatMap((t) => t.names))])
+    .filter((e) => e.state !== 'failed' || entryMayHaveArrived(e) !== null);
+  const away = new Map<number, OutboxEntry>();
+  for (const t of listed) {
+    const upper = new Set(t.names.map((n) => n.toUpperCase()));
+    const newest = made.findLast(
+      (e) =>
+        e.intent.type === 'location-assign' &&
+        (t.labsheet === '' || e.intent.labsheet === t.labsheet) &&
+        upper.has(e.intent.id.toUpperCase()),
+    );
+    if (newest?.intent.type !== 'location-assign' || sameText(newest.intent.locationId, m.uuid)) continue;
+    if (newest.state !== 'done' || newest.updatedAt >= since) away.set(newest.id, newest);
+  }
+  return [...away.values()].sort((a, b) => a.id - b.id);
+}

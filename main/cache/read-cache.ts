@@ -23,7 +23,7 @@ import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { isUsedWell } from '../../shared/outbox/well-state.js';
 import type { CacheStore, ManifestRecord, RowLookup } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
-import { forgetMovedTube } from './moved-tubes.js';
+import { forgetMovedTube, movedAwayFrom } from './moved-tubes.js';
 import { createdLocationsOf } from './created-locations.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
@@ -158,6 +158,13 @@ export function createReadCache(d: ReadCacheDeps) {
     return entries.map((e) => toPendingChange(e, saved)).sort((a, b) => a.entryId - b.entryId);
   }
 
+  /** This computer's moves of the tubes the wells list to other locations (moved-tubes.ts movedAwayFrom). */
+  function movedAwayOf(m: StoredManifest, since: number): PendingWellChange[] {
+    const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
+    const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
+    return movedAwayFrom(d.outbox, m, since, names).map((e) => toPendingChange(e, saved));
+  }
+
   /**
    * Whether a well change made here after the assignment, confirmed before the reading (so left out
    * of `pending`: the wells read already show it), took the tube's sample out of its well or put
@@ -220,7 +227,14 @@ export function createReadCache(d: ReadCacheDeps) {
   function answer(m: StoredManifest, fetchedAt: number, fromCache: boolean): CachedManifest {
     const { basis, layoutFrom, wellsFrom, wells, ...rest } = withLayout(m);
     const full = { ...rest, basis, layoutFrom, wellsFrom, wells };
-    return { ...full, unplacedUsed: unplacedUsed(full), fetchedAt, fromCache, pending: pendingFor(full, fetchedAt) };
+    return {
+      ...full,
+      unplacedUsed: unplacedUsed(full),
+      fetchedAt,
+      fromCache,
+      pending: pendingFor(full, fetchedAt),
+      movedAway: movedAwayOf(full, fetchedAt),
+    };
   }
 
   function rememberLocation(m: StoredManifest, at: number): void {

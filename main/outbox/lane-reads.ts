@@ -24,6 +24,7 @@ export function laneReads({
   | 'assignmentsMayHold'
   | 'pendingMovesOutOf'
   | 'standingAssignments'
+  | 'assignmentsOfTubes'
   | 'entriesOf'
   | 'sentAfter'
   | 'sentAssignmentsAfter'
@@ -74,6 +75,7 @@ export function laneReads({
       const moved = new Set(st.assignedLater.all(JSON.stringify(otherNames), service()).map((r) => r.id));
       return standing.filter((e) => !moved.has(e.id));
     },
+    assignmentsOfTubes: (ids) => readableOnly(st.assignmentsOfTubes.all(service(), JSON.stringify(ids))),
     entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
     sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
     sentAssignmentsAfter: (afterId, ids) =>

@@ -86,6 +86,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     assignmentsMayHold: lanes.assignmentsMayHold,
     pendingMovesOutOf: lanes.pendingMovesOutOf,
     standingAssignments: lanes.standingAssignments,
+    assignmentsOfTubes: lanes.assignmentsOfTubes,
     entriesOf: lanes.entriesOf,
     claim: sync.claim,
     settle: sync.settle,

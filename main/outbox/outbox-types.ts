@@ -273,6 +273,12 @@ export interface Outbox {
    */
   standingAssignments(locationId: string, names?: (labsheet: string, id: string) => readonly string[]): OutboxEntry[];
   /**
+   * Every location-assign entry of a tube queued under one of `ids` (as queued, any labsheet) that was
+   * or may be made (pending, in flight, uncertain, done, failed), oldest first. One this version cannot
+   * read is left out: it was never sent.
+   */
+  assignmentsOfTubes(ids: readonly string[]): OutboxEntry[];
+  /**
    * Marks entries 'sending' with the request id in one transaction, before the request leaves, and
    * returns those it took: only a pending entry can be taken, so one the user cancelled while the
    * engine was busy (e.g. reading the plate back) is left out, and the sender must leave it out too.

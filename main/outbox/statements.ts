@@ -482,6 +482,16 @@ export function prepareStatements(db: Database.Database) {
        ORDER BY e.id`,
     ),
     /**
+     * Every assignment of the tubes named (as queued), in any labsheet, that was or may be made, oldest
+     * first: what a box's listed tubes were last sent or queued to (read-cache movedAway). Found by the
+     * tube's name in the index of migration 6, however long the service's history.
+     */
+    assignmentsOfTubes: db.prepare<[string, string], EntryRow>(
+      `SELECT * FROM entries WHERE type = 'location-assign' AND service = ?
+         AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?))
+         AND state IN ('pending', 'sending', 'uncertain', 'done', 'failed') ORDER BY id`,
+    ),
+    /**
      * Of [entry id, labsheet, tube name] triples, the entries whose tube was assigned anywhere later under
      * that name: pending, in flight, uncertain or done. One statement for a whole box (opening one asks
      * this of every tube in it), each triple found by the tube's name in the index of migration 6 rather

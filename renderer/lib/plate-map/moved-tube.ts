@@ -86,3 +86,14 @@ export function movedOn(held: DrawnTube, move: StandingMove): boolean {
     (held.labsheet === move.intent.labsheet || !held.labsheet)
   );
 }
+
+/**
+ * Whether a well the listing shows holding a tube no longer holds it once a move of that tube to another
+ * location (main's `movedAway`: one that did or may happen, which the reading predates) is made: the tube
+ * was taken out of this box. Only a listing: a well this computer filled on Well fill keeps its sample, as
+ * the service keeps a fill's sample when the row is assigned elsewhere, and this computer's own
+ * assignments into the box that a later move overtook are not sent with the box at all.
+ */
+export function movedElsewhere(held: DrawnTube, move: StandingMove): boolean {
+  return held.by === 'listing' && isTubeOf(held.id, move) && (held.labsheet === move.intent.labsheet || !held.labsheet);
+}

@@ -1,7 +1,7 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
-import { fromWhileWaiting, movedOn, takesFrom, type HeldBy } from '../../lib/plate-map/moved-tube.js';
+import { fromWhileWaiting, movedElsewhere, movedOn, takesFrom, type HeldBy } from '../../lib/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import { isReservedWell } from '../../lib/plate-map/fill-order.js';
 
@@ -62,11 +62,11 @@ export interface ReservedPosition {
 
 /**
  * What a box already holds, as main knows it: the wells the service lists (or this computer's record
- * of them), the well changes waiting to be sent, and this computer's standing location assignments
- * into it. The last matter most with a service that lists no wells: without them a box scanned again
+ * of them) less the listed tubes this computer moved to other locations since, the well changes
+ * waiting to be sent, and this computer's standing location assignments into it. The last matter most with a service that lists no wells: without them a box scanned again
  * starts over at A1 (409 later) and a tube already in it is "assigned" again, which moves it.
  */
-export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHoldings {
+export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending' | 'movedAway'>): BoxHoldings {
   const occupied = new Set<string>();
   const byPosition = new Map<string, HeldTube>();
   const removalsHeld = new Map<string, HeldRemoval>();
@@ -93,8 +93,20 @@ export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending'>): BoxHo
   // drawn as waiting (a removed tube stays until it is sent; a filled sample takes the well as if it
   // were in); one failed otherwise or unsure may be on the service, so it counts as made, as the plate
   // draws it (drawnDone).
-  for (const p of m.pending) {
+  const away = new Set(m.movedAway.map((p) => p.entryId));
+  for (const p of [...m.pending, ...m.movedAway].sort((a, b) => a.entryId - b.entryId)) {
     const i = p.intent;
+    if (away.has(p.entryId)) {
+      // A listed tube taken out and moved to another location: its position is free for the next tube.
+      if (i.type !== 'location-assign') continue;
+      const move = { intent: i, state: p.state, names: p.names };
+      for (const [at, e] of byPosition)
+        if (movedElsewhere({ ...e, by: byOf(e) }, move)) {
+          byPosition.delete(at);
+          occupied.delete(at);
+        }
+      continue;
+    }
     if (isHeldForLook(p.state, p.error)) {
       if (i.type === 'well-remove' && i.fields.includes('SAMPLE'))
         removalsHeld.set(i.position, {

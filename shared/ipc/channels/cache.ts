@@ -82,6 +82,12 @@ export const cachedManifest = z.strictObject({
    * computer's location assignments into it that still stand, confirmed or not (Assign location).
    */
   pending: z.array(pendingWellChange),
+  /**
+   * This computer's moves of tubes `wells` list to other locations, that did or may happen and that the
+   * reading predates, oldest first (main/cache/moved-tubes.ts movedAwayFrom): the tube is no longer in
+   * the box, though its wells still list it. Assign location takes it out of its box (box-holdings.ts).
+   */
+  movedAway: z.array(pendingWellChange),
 });
 export type CachedManifest = z.infer<typeof cachedManifest>;
 

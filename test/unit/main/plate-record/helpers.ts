@@ -44,5 +44,6 @@ export const listedPlate = (over: Partial<CachedManifest> = {}): CachedManifest 
   fetchedAt: 0,
   fromCache: false,
   pending: [],
+  movedAway: [],
   ...over,
 });

@@ -25,6 +25,7 @@ const plate = (over: Partial<CachedManifest>): CachedManifest => ({
   fetchedAt: 1000,
   fromCache: false,
   pending: [],
+  movedAway: [],
   ...over,
 });
 

@@ -103,7 +103,7 @@ describe('overlay: a tube moved twice in its box (A1 → B3 → C5) is drawn in 
 
       it('the same as Assign location holds the box', () => {
         const pending = [inA1, move(2, 'B3', NEWS['gave up'], 'A1'), move(3, 'C5', NEWS['gave up'], 'B3')];
-        const box = boxHoldings({ wells: [...server], pending });
+        const box = boxHoldings({ movedAway: [], wells: [...server], pending });
         expect(box.held.map((t) => t.position)).toEqual(['C5']);
         expect(held(plate([...server], pending)).map((w) => w.split(' ')[0])).toEqual(box.occupied);
       });
@@ -156,7 +156,7 @@ describe('overlay and boxHoldings: a waiting move over an older one main lists n
   const named = (c: PendingWellChange, names: string[] = NAMES): PendingWellChange => ({ ...c, names });
   const both = (server: CachedWell[], pending: PendingWellChange[]) => {
     const wells = plate(server, pending);
-    const box = boxHoldings({ wells: server, pending });
+    const box = boxHoldings({ movedAway: [], wells: server, pending });
     return { plate: held(wells), wells, box: box.held.map((t) => `${t.position} ${t.id}`), occupied: box.occupied };
   };
 

@@ -32,7 +32,7 @@ function change(
 
 describe('boxHoldings: a removal held for a look', () => {
   it('leaves the tube in the well (it is still there) and says the removal waits for the user', () => {
-    const h = boxHoldings({ wells, pending: [change(1, removeA5, 'failed', heldError)] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, removeA5, 'failed', heldError)] });
     expect(h.occupied).toEqual(['A5']);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
     expect(h.removalsHeld).toEqual([{ position: 'A5', tube: 'S-0012', movedIn: null }]);
@@ -40,6 +40,7 @@ describe('boxHoldings: a removal held for a look', () => {
 
   it('names the tube a move queued after it puts in the well: that move waits for it', () => {
     const h = boxHoldings({
+      movedAway: [],
       wells,
       pending: [change(1, removeA5, 'failed', heldError), change(2, moveIntoA5, 'pending')],
     });
@@ -48,7 +49,7 @@ describe('boxHoldings: a removal held for a look', () => {
   });
 
   it('a removal the service refused is not held: it never happened and nothing waits for it', () => {
-    const h = boxHoldings({ wells, pending: [change(1, removeA5, 'failed', refusedError)] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, removeA5, 'failed', refusedError)] });
     expect(h.removalsHeld).toEqual([]);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
   });
@@ -60,13 +61,17 @@ describe('boxHoldings: a removal held for a look', () => {
       position: 'A5',
       sample: { id: 'S-0013', labsheet: 'Samples' },
     };
-    const h = boxHoldings({ wells, pending: [change(1, removeA5, 'failed', heldError), change(2, fill, 'pending')] });
+    const h = boxHoldings({
+      movedAway: [],
+      wells,
+      pending: [change(1, removeA5, 'failed', heldError), change(2, fill, 'pending')],
+    });
     expect(h.removalsHeld).toEqual([]);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0013@A5']);
   });
 
   it('discarded (gone from the pending list), the well holds the service’s tube again', () => {
-    const h = boxHoldings({ wells, pending: [change(2, moveIntoA5, 'failed', refusedError)] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(2, moveIntoA5, 'failed', refusedError)] });
     expect(h.removalsHeld).toEqual([]);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
   });
@@ -76,21 +81,25 @@ describe('boxHoldings: a fill held for a look', () => {
   const fillA6: Intent = { type: 'well-set', manifest, position: 'A6', sample: { id: 'S-0013', labsheet: 'Samples' } };
 
   it('takes the well (the sample may still go in) and says the fill waits for the user', () => {
-    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', heldError)] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, fillA6, 'failed', heldError)] });
     expect(h.occupied.sort()).toEqual(['A5', 'A6']);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0013@A6']);
     expect(h.fillsHeld).toEqual([{ position: 'A6', sample: 'S-0013' }]);
   });
 
   it('a fill the service refused never happened: the well is free', () => {
-    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', refusedError)] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, fillA6, 'failed', refusedError)] });
     expect(h.occupied).toEqual(['A5']);
     expect(h.fillsHeld).toEqual([]);
   });
 
   it('a later change on Well fill to the well says what it holds next', () => {
     const other: Intent = { ...fillA6, sample: { id: 'S-0014', labsheet: 'Samples' } } as Intent;
-    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', heldError), change(2, other, 'pending')] });
+    const h = boxHoldings({
+      movedAway: [],
+      wells,
+      pending: [change(1, fillA6, 'failed', heldError), change(2, other, 'pending')],
+    });
     expect(h.fillsHeld).toEqual([]);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0014@A6']);
   });
@@ -107,7 +116,7 @@ describe('boxHoldings: a change that failed but may be on the service', () => {
 
   // On the old code any failed change counted as never made: the next tube went to A6, where S-0013 may be.
   it('a fill that gave up after repeated service errors takes its well, as the plate draws it', () => {
-    const h = boxHoldings({ wells, pending: [change(1, fillA6, 'failed', gaveUp, 'gave-up')] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, fillA6, 'failed', gaveUp, 'gave-up')] });
     expect(h.occupied.sort()).toEqual(['A5', 'A6']);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5', 'S-0013@A6']);
     expect(h.fillsHeld).toEqual([]);
@@ -126,18 +135,18 @@ describe("boxHoldings: a move out of a position (its `from`), another bench's tu
   };
 
   it('not sent yet: the position it leaves is free for the next tube (sent after the move)', () => {
-    const h = boxHoldings({ wells, pending: [change(1, moveA5ToB1, 'pending')] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, moveA5ToB1, 'pending')] });
     expect(h.occupied).toEqual(['B1']);
     expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@B1']);
   });
 
   it('refused: it moved nothing, the tube is still where it was', () => {
-    const h = boxHoldings({ wells, pending: [change(1, moveA5ToB1, 'failed', refusedError)] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, moveA5ToB1, 'failed', refusedError)] });
     expect(h.occupied).toEqual(['A5']);
   });
 
   it('confirmed: the wells read say what is there (another bench may have filled it since)', () => {
-    const h = boxHoldings({ wells, pending: [change(1, moveA5ToB1, 'done')] });
+    const h = boxHoldings({ movedAway: [], wells, pending: [change(1, moveA5ToB1, 'done')] });
     expect(h.occupied.sort()).toEqual(['A5', 'B1']);
   });
 });
@@ -157,6 +166,7 @@ describe('boxHoldings: a tube this computer assigned twice, by scans (no `from`)
   // On the old code B3 stayed taken with no tube in it: the next tube passed it over, "B3 is not empty".
   it('both given up after tries (either may be on the service): at the newer position only, the older one free', () => {
     const h = boxHoldings({
+      movedAway: [],
       wells: [],
       pending: [
         change(1, assign('B3'), 'failed', gaveUp, 'gave-up'),
@@ -169,6 +179,7 @@ describe('boxHoldings: a tube this computer assigned twice, by scans (no `from`)
 
   it('the newer one failed before it left: the tube is where the older one put it', () => {
     const h = boxHoldings({
+      movedAway: [],
       wells: [],
       pending: [change(1, assign('B3'), 'failed', gaveUp, 'gave-up'), change(2, assign('C5'), 'failed', local)],
     });
@@ -178,6 +189,7 @@ describe('boxHoldings: a tube this computer assigned twice, by scans (no `from`)
 
   it('drawn over a tube the service lists there, then moved on: that position stays taken', () => {
     const h = boxHoldings({
+      movedAway: [],
       wells,
       pending: [
         change(1, assign('A5'), 'failed', gaveUp, 'gave-up'),
@@ -198,6 +210,7 @@ describe('wells a layout keeps with no tube in them', () => {
 
   it('a control, a blank or a standard is taken; a well labelled SAMPLE is the next tube’s, as on Well fill', () => {
     const h = boxHoldings({
+      movedAway: [],
       wells: [
         labelled('A1', 'SAMPLE'),
         labelled('A2', 'POS_CONTROL'),
@@ -218,6 +231,7 @@ describe('wells a layout keeps with no tube in them', () => {
       label,
     });
     const h = boxHoldings({
+      movedAway: [],
       wells: [labelled('B2', 'NEG_CONTROL')],
       pending: [
         change(1, set('B1', 'NEG_CONTROL'), 'pending'),
@@ -226,5 +240,55 @@ describe('wells a layout keeps with no tube in them', () => {
       ],
     });
     expect(h.occupied).toEqual(['B1']);
+  });
+});
+
+describe('boxHoldings: a listed tube this computer moved to another location (main’s movedAway)', () => {
+  const otherBox = '0c9e7c1a-2f4d-4c6b-8a1e-3d5f7b9c1e2a';
+  const moveAway: Intent = {
+    type: 'location-assign',
+    labsheet: 'Samples',
+    locationId: otherBox,
+    idType: 'ID_BARCODE',
+    id: 'TB000012',
+    position: 'A1',
+  };
+  const away = (entryId: number, state: PendingWellChange['state'] = 'pending') => ({
+    ...change(entryId, moveAway, state),
+    names: ['S-0012', 'TB000012'],
+  });
+
+  it('frees the position it was listed in, under any of its names', () => {
+    const h = boxHoldings({ wells, pending: [], movedAway: [away(3)] });
+    expect(h.occupied).toEqual([]);
+    expect(h.held).toEqual([]);
+  });
+
+  it('its position is not drawn as the other box’s: the move’s own position stays free here', () => {
+    const h = boxHoldings({ wells, pending: [], movedAway: [away(3, 'done')] });
+    expect(h.occupied).not.toContain('A1');
+  });
+
+  it('a fill from this computer after the move puts the sample back: the well is taken', () => {
+    const fillA5: Intent = {
+      type: 'well-set',
+      manifest,
+      position: 'A5',
+      sample: { id: 'S-0012', labsheet: 'Samples' },
+    };
+    const h = boxHoldings({ wells, pending: [change(4, fillA5, 'pending')], movedAway: [away(3)] });
+    expect(h.occupied).toEqual(['A5']);
+    expect(h.held.map((t) => `${t.id}@${t.position}`)).toEqual(['S-0012@A5']);
+  });
+
+  it('a well this computer filled keeps its sample (the service keeps a fill’s sample)', () => {
+    const fillA5: Intent = {
+      type: 'well-set',
+      manifest,
+      position: 'A5',
+      sample: { id: 'S-0012', labsheet: 'Samples' },
+    };
+    const h = boxHoldings({ wells: [], pending: [change(2, fillA5, 'pending')], movedAway: [away(3)] });
+    expect(h.occupied).toEqual(['A5']);
   });
 });
