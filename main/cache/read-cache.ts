@@ -139,7 +139,8 @@ export function createReadCache(d: ReadCacheDeps) {
 
   /**
    * Open well entries, plus those confirmed after `since` (the cached wells predate them); and this
-   * computer's standing location assignments into the manifest, done ones too (a tube moved since under
+   * computer's standing location assignments into the manifest, done ones too (unless wells listed since
+   * have it elsewhere, movedSince) (a tube moved since under
    * another of its names, its sample ID after its barcode, no longer stands there): a service that lists
    * no wells never shows where they went, and without them a box scanned again on Assign location
    * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
@@ -154,7 +155,11 @@ export function createReadCache(d: ReadCacheDeps) {
         for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
     const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
     const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
-    entries.push(...d.outbox.standingAssignments(m.uuid, names).filter((a) => !emptiedSince(a, readIn)));
+    entries.push(
+      ...d.outbox
+        .standingAssignments(m.uuid, names)
+        .filter((a) => !emptiedSince(a, readIn) && !movedSince(m, a, since, names)),
+    );
     return entries.map((e) => toPendingChange(e, saved)).sort((a, b) => a.entryId - b.entryId);
   }
 
@@ -163,6 +168,27 @@ export function createReadCache(d: ReadCacheDeps) {
     const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
     const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
     return movedAwayFrom(d.outbox, m, since, names).map((e) => toPendingChange(e, saved));
+  }
+
+  /**
+   * Whether wells the service listed, read after it confirmed the assignment, no longer have the tube
+   * at its position under any of its names: another bench moved it since, and the listing says where it
+   * is. Drawn over that listing, a tube moved away stayed in the box on both screens, its scan back was
+   * a "Duplicate", and a tag on its well wrote the sample back into the box. Still listed there, the
+   * assignment stays: it knows the tube by the text scanned, as a rescan of it comes.
+   */
+  function movedSince(
+    m: StoredManifest,
+    a: OutboxEntry,
+    since: number,
+    names: (labsheet: string, id: string) => readonly string[],
+  ): boolean {
+    if (m.wellsFrom !== 'service' || a.state !== 'done' || a.updatedAt >= since) return false;
+    if (a.intent.type !== 'location-assign' || !a.intent.position) return false;
+    const at = positionKey(a.intent.position);
+    const there = m.wells.find((w) => w.position === at)?.sample;
+    const tube = new Set(names(a.intent.labsheet, a.intent.id).map((n) => n.toUpperCase()));
+    return !there || !tube.has(there.id.toUpperCase());
   }
 
   /**
@@ -255,10 +281,13 @@ export function createReadCache(d: ReadCacheDeps) {
     try {
       const c = await d.client();
       const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };
+      // The reading is as old as its question: the service may have read the plate before a write of
+      // this computer landed and answered after it was confirmed. Dated at the answer, that write was
+      // taken as in the reading and left out of `pending`: its well drawn (and saved) empty.
+      const at = d.now();
       const fetched = await c.fetchManifestMetadata(query);
       still();
       const m = toStored(fetched, store.manifest('uuid', fetched.uuid)?.wells ?? []);
-      const at = d.now();
       const { wells, ...record } = m;
       store.putManifest({ ...record, fetchedAt: at }, m.wellsFrom === 'service' ? wells : null);
       rememberLocation(m, at);
