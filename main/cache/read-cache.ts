@@ -155,11 +155,11 @@ export function createReadCache(d: ReadCacheDeps) {
         for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
     const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
     const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
-    entries.push(
-      ...d.outbox
-        .standingAssignments(m.uuid, names)
-        .filter((a) => !emptiedSince(a, readIn) && !movedSince(m, a, since, names)),
-    );
+    const standing = d.outbox
+      .standingAssignments(m.uuid, names)
+      .filter((a) => !emptiedSince(a, readIn) && !movedSince(m, a, since, names));
+    const counted = countedBefore(m, standing, since);
+    entries.push(...(countedOutOfDate(m, counted) ? standing.filter((a) => !counted.includes(a)) : standing));
     return entries.map((e) => toPendingChange(e, saved)).sort((a, b) => a.entryId - b.entryId);
   }
 
@@ -189,6 +189,37 @@ export function createReadCache(d: ReadCacheDeps) {
     const there = m.wells.find((w) => w.position === at)?.sample;
     const tube = new Set(names(a.intent.labsheet, a.intent.id).map((n) => n.toUpperCase()));
     return !there || !tube.has(there.id.toUpperCase());
+  }
+
+  /**
+   * The assignments a service that lists no wells counted in its reading: confirmed before it, into a
+   * position this computer's record of the wells does not already fill (one each).
+   */
+  function countedBefore(m: StoredManifest, standing: readonly OutboxEntry[], since: number): OutboxEntry[] {
+    if (m.wellsFrom !== 'this-computer') return [];
+    const filled = new Set(m.wells.filter((w) => isUsedWell(w)).map((w) => w.position));
+    const counted: OutboxEntry[] = [];
+    for (const a of standing) {
+      if (a.state !== 'done' || a.updatedAt >= since || a.intent.type !== 'location-assign') continue;
+      const at = a.intent.position ? positionKey(a.intent.position) : null;
+      if (at === null || filled.has(at)) continue;
+      filled.add(at);
+      counted.push(a);
+    }
+    return counted;
+  }
+
+  /**
+   * Whether the service counts fewer used positions than this computer's record and its confirmed
+   * assignments fill: another bench took some of those tubes out since (it does not say which). None
+   * of them is drawn as there then: kept, a tube moved away stayed in the box, its scan back was a
+   * "Duplicate" (nothing recorded), and a tag on its well wrote the sample back. The service's count
+   * (unplacedUsed) then holds the box for positions scanned before each tube, the safe side.
+   */
+  function countedOutOfDate(m: StoredManifest, counted: readonly OutboxEntry[]): boolean {
+    if (counted.length === 0 || m.layoutFrom === 'unknown' || m.basis.emptySpaces === null) return false;
+    const used = capacity(m) - m.basis.emptySpaces;
+    return used < m.wells.filter((w) => isUsedWell(w)).length + counted.length;
   }
 
   /**

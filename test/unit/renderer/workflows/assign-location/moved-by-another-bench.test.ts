@@ -34,3 +34,47 @@ describe('a tube another bench moved out of the box (extended answers)', () => {
     expect(b.heldOnService('BOX000001', 'A1')).toBe('S-0101');
   });
 });
+
+/**
+ * The same on a service that lists no wells (as the spec has it): only its count of empty positions
+ * says a tube left. Counting fewer used positions than this computer's confirmed assignments fill, the
+ * box's record of them is out of date: which one left is not known, so none of them is drawn as there.
+ */
+describe('a tube another bench moved out of the box (spec answers)', () => {
+  it('the count of empty positions outranks the record: the position is free, the tube placed again', async () => {
+    const b = await openBenches('spec');
+    await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+    const first = b.assignScreen();
+    await first.scan('BOX000001');
+    await first.scan('TB000101');
+    await first.scan('TB000102');
+    expect(b.said()).toMatch(/TB000102 → .* A2$/);
+    await b.sync();
+    await b.otherAssigns('PLT000003', 'A5', 'S-0101');
+
+    await b.scan('BOX000001');
+    expect(b.s.wells['A1']).toMatchObject({ sample: null });
+
+    const back = b.assignScreen();
+    await back.scan('BOX000001');
+    await back.scan('A1');
+    await back.scan('TB000101');
+    expect(b.said()).toMatch(/TB000101 → .* A1$/);
+    await b.sync();
+    expect(b.heldOnService('BOX000001', 'A1')).toBe('S-0101');
+    expect(b.heldOnService('BOX000001', 'A2')).toBe('S-0102');
+  });
+
+  it('while the count agrees, this computer’s tubes stay drawn where it put them', async () => {
+    const b = await openBenches('spec');
+    await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
+    const first = b.assignScreen();
+    await first.scan('BOX000001');
+    await first.scan('TB000101');
+    await b.sync();
+    const again = b.assignScreen();
+    await again.scan('BOX000001');
+    await again.scan('TB000101');
+    expect(b.said()).toMatch(/^Duplicate: TB000101 is already in A1/);
+  });
+});
