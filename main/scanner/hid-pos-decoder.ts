@@ -205,7 +205,12 @@ export class HidPosDecoder {
     this.pending = null;
     const aimInfo = p.aim ? symbologyFromAim(p.aim) : null;
     const symbology = aimInfo?.symbology ?? HONEYWELL_CODE_IDS[p.codeId];
-    const scan: HidPosOutput = { type: 'scan', text: decodeText(p.bytes), startedAt: p.startedAt, at };
+    // Zero padding some scanners count in the length byte: never barcode data at the end of a read.
+    let end = p.bytes.length;
+    while (end > 0 && p.bytes[end - 1] === 0) end--;
+    if (end === 0)
+      return { type: 'error', code: 'bad-report', message: 'A read of only zero bytes came from the scanner: ignored' };
+    const scan: HidPosOutput = { type: 'scan', text: decodeText(p.bytes.slice(0, end)), startedAt: p.startedAt, at };
     if (p.aim) scan.aim = p.aim;
     if (symbology) scan.symbology = symbology;
     return scan;

@@ -28,6 +28,18 @@ describe('HID POS report decoding', () => {
     expect(feed(new HidPosDecoder(), posReports(latin1, ']C0'))[0]).toMatchObject({ text: 'P\u00e91' });
   });
 
+  // Some scanners count the report's zero padding in its length byte: every read then ended in NULs,
+  // which the classifier refuses as control characters, so no read of theirs was ever taken.
+  it('drops the zero padding a length byte counted, at the end of the read only', () => {
+    const padded = Uint8Array.from([...new TextEncoder().encode('TB000001'), 0, 0, 0]);
+    expect(feed(new HidPosDecoder(), posReports(padded, ']C0'))[0]).toMatchObject({ type: 'scan', text: 'TB000001' });
+    const inside = Uint8Array.from([0x41, 0, 0x42]);
+    expect(feed(new HidPosDecoder(), posReports(inside, ']C0'))[0]).toMatchObject({ text: 'A\u0000B' });
+    expect(feed(new HidPosDecoder(), posReports(Uint8Array.from([0, 0]), ']C0'))).toEqual([
+      expect.objectContaining({ type: 'error', code: 'bad-report' }),
+    ]);
+  });
+
   it('keeps a GS (FNC1) inside the data', () => {
     expect(feed(new HidPosDecoder(), posReports('0109506000134352\x1d21AB', ']C1'))[0]).toMatchObject({
       text: '0109506000134352\x1d21AB',
