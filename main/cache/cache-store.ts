@@ -74,8 +74,9 @@ export interface CacheStore {
   /** `partial`: the saved rows are only part of the labsheet (too large to list whole): a miss is unknown. */
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number; partial: boolean }) | null;
   /**
-   * The one saved row whose ID or ID_BARCODE is `value`. `shared` when more rows hold it (as ID or as
-   * barcode), or when its row's ID is held by another row too: a change, a well or a move is sent by that ID.
+   * The one saved row whose ID or ID_BARCODE is `value`, or, when none has it as spelled, is `value` in another
+   * ASCII letter case. `shared` when more rows hold it (as ID or as barcode; in any case, when none has it as
+   * spelled), or when its row's ID is held by another row too: a change, a well or a move is sent by that ID.
    */
   findRow(labsheet: string, value: string): RowLookup;
   /** The saved row with this uuid (the service's own id of a row, idType ROW_UUID), or null. */
@@ -110,6 +111,16 @@ const text = (v: CellValue | undefined): string | null => (v === null || v === u
 function keysOf(row: Record<string, CellValue>, columns: Pick<LabsheetShape, 'idColumn' | 'barcodeColumn'>) {
   return { id: text(row[columns.idColumn]), barcode: columns.barcodeColumn ? text(row[columns.barcodeColumn]) : null };
 }
+
+/** How a value is matched: as spelled, or in any ASCII letter case (SQLite's NOCASE folds only A–Z). */
+type LetterCase = 'exact' | 'anyCase';
+const COLLATE: Record<LetterCase, string> = { exact: '', anyCase: 'COLLATE NOCASE' };
+const byCase = <T>(make: (collate: string) => T): Record<LetterCase, T> => ({
+  exact: make(COLLATE.exact),
+  anyCase: make(COLLATE.anyCase),
+});
+const asciiLower = (v: string): string => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+const sameLetters = (a: string | null, b: string): boolean => a !== null && asciiLower(a) === asciiLower(b);
 
 /** A well's position as the store keys it (A01 and a1 are A1). */
 function normalPosition(position: string): string {
@@ -160,20 +171,22 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       `INSERT OR REPLACE INTO labsheet_rows VALUES (?, ?, ?, ?, ?)`,
     ),
     // Each row once (by its uuid), whether it holds the value as ID, as barcode or both; `n` bounds the read.
-    rowsHolding: db.prepare<
-      { labsheet: string; value: string; n: number },
-      { uuid: string; id_value: string | null; barcode_value: string | null }
-    >(
-      `SELECT uuid, id_value, barcode_value FROM labsheet_rows WHERE labsheet = @labsheet AND id_value = @value
-       UNION
-       SELECT uuid, id_value, barcode_value FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value
-       ORDER BY id_value, barcode_value LIMIT @n`,
-    ),
-    countHolding: db.prepare<{ labsheet: string; value: string }, { n: number }>(
-      `SELECT COUNT(*) AS n FROM (
-         SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND id_value = @value
+    rowsHolding: byCase((collate) =>
+      db.prepare<
+        { labsheet: string; value: string; n: number },
+        { uuid: string; id_value: string | null; barcode_value: string | null }
+      >(`SELECT uuid, id_value, barcode_value FROM labsheet_rows WHERE labsheet = @labsheet AND id_value = @value ${collate}
          UNION
-         SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value)`,
+         SELECT uuid, id_value, barcode_value FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value ${collate}
+         ORDER BY id_value, barcode_value LIMIT @n`),
+    ),
+    countHolding: byCase((collate) =>
+      db.prepare<{ labsheet: string; value: string }, { n: number }>(
+        `SELECT COUNT(*) AS n FROM (
+           SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND id_value = @value ${collate}
+           UNION
+           SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value ${collate})`,
+      ),
     ),
     rowByUuid: db.prepare<[string, string], { body: string }>(
       `SELECT body FROM labsheet_rows WHERE labsheet = ? AND uuid = ?`,
@@ -202,9 +215,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     locations: db.prepare<[number], { body: string }>(
       `SELECT body FROM (SELECT body, name FROM locations ORDER BY fetched_at DESC LIMIT ?) ORDER BY name`,
     ),
+    // A uuid is one in any case (the service writes them in lower case; a label may print them upper).
     locationsNamed: db.prepare<[string, string, string, number], { body: string }>(
       `SELECT body FROM locations
-        WHERE uuid = ? OR name = ? COLLATE NOCASE OR json_extract(body, '$.barcode') = ?
+        WHERE uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE OR json_extract(body, '$.barcode') = ?
         ORDER BY name LIMIT ?`,
     ),
     plateNamesBy: {
@@ -216,6 +230,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     location: db.prepare<[string], { body: string }>(`SELECT body FROM locations WHERE uuid = ?`),
   };
+  // Its own spelling first (the key's index); else a uuid in any case, as locationsNamed.
+  const manifestByUuidAnyCase = db.prepare<[string], Record<string, unknown>>(
+    `SELECT * FROM manifests WHERE uuid = ? COLLATE NOCASE`,
+  );
   const manifestBy = {
     uuid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE uuid = ?`),
     hrid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE hrid = ?`),
@@ -251,15 +269,21 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
              DELETE FROM locations;`);
     setBound.run(identity);
   });
-  /** The rows holding `value` when at most one does; else how many do, and the first of them. */
+  /**
+   * The rows holding `value` (as spelled, or in any ASCII letter case) when at most one does; else how many
+   * do, and the first of them.
+   */
   function rowsHolding(
     labsheet: string,
     value: string,
+    match: LetterCase = 'exact',
   ): { rows: { uuid: string; id_value: string | null }[] } | { shared: SharedCode } {
-    const rows = q.rowsHolding.all({ labsheet, value, n: MAX_SHARED_ROWS_NAMED + 1 });
+    const rows = q.rowsHolding[match].all({ labsheet, value, n: MAX_SHARED_ROWS_NAMED + 1 });
     if (rows.length < 2) return { rows };
     const count =
-      rows.length > MAX_SHARED_ROWS_NAMED ? (q.countHolding.get({ labsheet, value })?.n ?? rows.length) : rows.length;
+      rows.length > MAX_SHARED_ROWS_NAMED
+        ? (q.countHolding[match].get({ labsheet, value })?.n ?? rows.length)
+        : rows.length;
     const named = rows.slice(0, MAX_SHARED_ROWS_NAMED).map((r) => ({ id: r.id_value, barcode: r.barcode_value }));
     return { shared: { value, count, rows: named } };
   }
@@ -293,7 +317,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       })();
     },
     manifest(by, value) {
-      const r = manifestBy[by].get(value);
+      const r = manifestBy[by].get(value) ?? (by === 'uuid' ? manifestByUuidAnyCase.get(value) : undefined);
       if (!r) return null;
       const manifest: ManifestRecord = {
         uuid: String(r.uuid),
@@ -370,11 +394,16 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       };
     },
     findRow(labsheet, value) {
-      const holders = rowsHolding(labsheet, value);
+      const exact = rowsHolding(labsheet, value);
+      // A read in another letter case (a keyboard scanner with Caps Lock on types fx00000001 for FX00000001)
+      // found no row, was asked about online ("not in the labsheet") and queued offline as a tube nobody has.
+      // It names the one row it matches ignoring case; rows differing only in case share it, and none is named.
+      const anyCase = !('shared' in exact) && exact.rows.length === 0;
+      const holders = anyCase ? rowsHolding(labsheet, value, 'anyCase') : exact;
       if ('shared' in holders) return holders;
       const [one] = holders.rows;
       if (!one) return null;
-      const byId = one.id_value === value;
+      const byId = anyCase ? sameLetters(one.id_value, value) : one.id_value === value;
       // Found by its barcode, the row is still sent by its ID: an ID other rows hold names them too. A row
       // without an ID is known by the code scanned (tube-row.ts), so its empty ID is no name.
       if (!byId && one.id_value !== null && one.id_value !== '') {

@@ -83,4 +83,16 @@ export const CACHE_MIGRATIONS: readonly Migration[] = [
       db.exec(`ALTER TABLE labsheets ADD COLUMN rows_partial INTEGER NOT NULL DEFAULT 0;`);
     },
   },
+  {
+    version: 6,
+    why:
+      'a code read in another letter case (Caps Lock) is looked for again ignoring case (cache-store findRow): ' +
+      'without these, each such read scanned every saved row of its labsheet',
+    up: (db) => {
+      db.exec(`
+        CREATE INDEX labsheet_rows_id_nocase ON labsheet_rows (labsheet, id_value COLLATE NOCASE);
+        CREATE INDEX labsheet_rows_barcode_nocase ON labsheet_rows (labsheet, barcode_value COLLATE NOCASE);
+      `);
+    },
+  },
 ];

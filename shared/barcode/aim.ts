@@ -77,3 +77,13 @@ export function stripAim(text: string): { aim: AimInfo | null; rest: string } {
   const aim = symbologyFromAim(text);
   return aim ? { aim, rest: text.slice(3) } : { aim: null, rest: text };
 }
+
+/**
+ * A read with its AIM identifier in front, where the classifier reads it, for a path that gets the two
+ * apart (HID POS reports). Left as it is only when it starts with that very identifier (a scanner that
+ * also puts it in the data): data that merely starts with `]` and a code letter (`]A0123`) kept its
+ * AIM off, and the classifier took its first three characters for one and dropped them.
+ */
+export function withAim(aim: string | undefined, text: string): string {
+  return aim && !text.startsWith(aim) ? `${aim}${text}` : text;
+}

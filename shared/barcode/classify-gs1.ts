@@ -11,17 +11,19 @@ import {
 } from './gs1.js';
 import { gs1AiName } from './gs1-ai-names.js';
 import { isWebAddress, parseDigitalLink } from './gs1-digital-link.js';
+import { fnc1AsTextSaid, fnc1StandInsAsGs } from './fnc1-text.js';
+import { runTogetherReason } from './gs1-run-together.js';
 
 /**
- * The GS1 part of classification, tried before the lab's ID patterns: what is GS1 (or a web
+ * The GS1 part of classification, tried before the ID patterns: what is GS1 (or a web
  * address, or EAN/UPC) is decided here, and a failure to parse is a refusal with its reason,
  * never an ID. Only a read that merely resembles GS1 without saying so (no AIM identifier, no
- * FNC1, no brackets) may still be taken by a lab pattern when it fails.
+ * FNC1, no brackets) may still be taken by an ID pattern when it fails.
  */
 export type Gs1Verdict =
   | { kind: 'gs1'; data: Gs1Data; why: string }
   | { kind: 'refused'; reason: string }
-  /** A failed guess: refuse it unless a lab pattern claims the text. */
+  /** A failed guess: refuse it unless an ID pattern claims the text. */
   | { kind: 'doubtful'; reason: string }
   /** EAN/UPC in a company's own number range: let the patterns decide, with this value. */
   | { kind: 'own-number'; value: string }
@@ -48,9 +50,28 @@ function eanVerdict(aim: AimInfo, value: string): Gs1Verdict {
   return { kind: 'gs1', data, why: `${r.format} ${r.printed} (AIM ${aim.aim}), check digit valid` };
 }
 
+/**
+ * A GS1 read whose scanner typed FNC1 as text (fnc1-text.ts): read with GS in its place, and said so; a
+ * read that does not parse so is refused with the scanner setting to change. Null when the read has no
+ * stand-in, or is no GS1 element string with GS in their place (no GS1 AIM, not starting with a digit).
+ */
+function standInVerdict(value: string, aim: AimInfo | null, options: { year: number }): Gs1Verdict {
+  const fixed = fnc1StandInsAsGs(value);
+  if (!fixed || !(aim?.gs1 || /^[\d\x1d]/.test(fixed.text))) return null;
+  const said = fnc1AsTextSaid(fixed.standIn);
+  const why = aim?.gs1 ? `GS1 element string (AIM ${aim.aim})` : 'GS1 element string (FNC1 separators, no AIM)';
+  const parsed = parseGs1ElementString(fixed.text, aim?.gs1 ? aim.aim : undefined, options);
+  return verdict(parsed, `${why}; ${said}, so it was read as a separator`, (reason) => ({
+    kind: 'refused',
+    reason: `GS1 data did not parse: ${reason}; ${said}`,
+  }));
+}
+
 export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: boolean, year: number): Gs1Verdict {
   const options = { year };
   if (aim?.aim[1] === 'E') return eanVerdict(aim, value);
+  const standIn = standInVerdict(value, aim, options);
+  if (standIn) return standIn;
   if (aim?.gs1 || value.startsWith(GS)) {
     const why = aim?.gs1 ? `GS1 element string (AIM ${aim.aim})` : 'GS1 element string (leading FNC1)';
     const parsed = parseGs1ElementString(value, aim?.gs1 ? aim.aim : undefined, options);
@@ -73,7 +94,10 @@ export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: bool
   // Keyboard wedges usually drop the AIM prefix; (01) and 14 digits is how GS1 data starts.
   if (withoutAim && /^01\d{14}/.test(value)) {
     const why = 'GS1 without AIM: starts with (01) and a GTIN with a valid check digit';
-    return verdict(parseGs1ElementString(value, undefined, options), why, (reason) => ({
+    const parsed = parseGs1ElementString(value, undefined, options);
+    const runTogether = parsed.ok ? runTogetherReason(value, parsed.data, options) : null;
+    if (runTogether) return { kind: 'refused', reason: `GS1 data without separators: ${runTogether}` };
+    return verdict(parsed, why, (reason) => ({
       kind: 'doubtful',
       reason: `looks like GS1 data (starts with (01) and 14 digits) but does not parse: ${reason}`,
     }));

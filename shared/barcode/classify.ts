@@ -1,5 +1,5 @@
 import { formatPosition, isInLayout, parsePosition, type Layout } from '../layout/positions.js';
-import { stripAim } from './aim.js';
+import { stripAim, type AimInfo } from './aim.js';
 import { classifyGs1, normalizedGs1 } from './classify-gs1.js';
 import { parseCommandWord, parseLayoutWord, type ScanCommand } from './commands.js';
 import type { Gs1Data } from './gs1.js';
@@ -54,7 +54,10 @@ interface CompiledRule {
 
 export type Classifier = (raw: string, context?: ClassifyContext) => Classification;
 
-/** Compiles the lab's pattern settings once; the returned function is pure and cheap per scan. */
+/**
+ * Compiles pattern settings once; the returned function is pure and cheap per scan. The app passes none
+ * yet (renderer/lib/scan-input/scan-kind.ts uses the built-in ones): tests pass their own.
+ */
 export function createClassifier(
   input: Partial<BarcodePatternSettings> = {},
   platform: ClassifierPlatform = {},
@@ -72,6 +75,16 @@ export function createClassifier(
     classifyWith(settings, { rules, prefix, year: new Date(now()).getUTCFullYear() }, raw, context);
 }
 
+/**
+ * Code 39's start/stop character `*` as some scanners keep it (`*TB000001*`): no pattern took the read,
+ * refused "no pattern matched". One surrounding pair is taken off a Code 39 read (AIM `]A`) and a read
+ * without AIM; another symbology's `*…*` is left, since Code 128 and the 2D codes carry `*` as data.
+ */
+function withoutCode39StartStop(text: string, aim: AimInfo | null): string {
+  if (aim && aim.symbology !== 'code39') return text;
+  return text.length > 2 && text.startsWith('*') && text.endsWith('*') ? text.slice(1, -1) : text;
+}
+
 function refuse(value: string, reason: string, why = reason): Classification {
   return { kind: 'unknown', value, normalized: value, why, rejected: true, reason };
 }
@@ -85,8 +98,13 @@ function classifyWith(
   const clean = sanitizeScan(raw, settings.maxLength);
   if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
 
-  const { aim, rest: value } = stripAim(clean.text);
-  const withSymbology = (c: Classification): Classification => (aim ? { ...c, symbology: aim.symbology } : c);
+  const { aim, rest } = stripAim(clean.text);
+  const value = withoutCode39StartStop(rest, aim);
+  const stripped = value !== rest ? ' (Code 39 start/stop * removed)' : '';
+  const withSymbology = (c: Classification): Classification => {
+    const said = stripped ? { ...c, why: `${c.why}${stripped}` } : c;
+    return aim ? { ...said, symbology: aim.symbology } : said;
+  };
   if (value.length === 0) {
     const reason = 'empty scan after the AIM identifier';
     return withSymbology({ ...refuse(value, reason, `rejected: ${reason}`), normalized: '' });
@@ -143,7 +161,7 @@ function classifyWith(
 
 const defaultClassifier = createClassifier();
 
-/** Classifies with the default pattern set; use createClassifier for the lab's own settings. */
+/** Classifies with the built-in pattern set, the one the app uses; createClassifier takes others. */
 export function classifyScan(raw: string, context?: ClassifyContext): Classification {
   return defaultClassifier(raw, context);
 }

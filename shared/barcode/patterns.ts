@@ -40,7 +40,10 @@ export const DEFAULT_PATTERN_RULES: PatternRule[] = [
   { kind: 'location', pattern: '^LOC[-:][A-Z0-9-]+$', flags: 'i', label: 'location barcode' },
 ];
 
-/** The lab's barcode conventions. Rules are tried in order, so put the most specific first. */
+/**
+ * Barcode conventions. Rules are tried in order, so put the most specific first. Only the defaults are in
+ * use: no setting lets a lab give its own yet, so a code of another shape is classified `unknown`.
+ */
 export const barcodePatternSettings = z.strictObject({
   rules: z.array(patternRule).default(DEFAULT_PATTERN_RULES),
   commandPrefix: z.string().min(1).max(16).default(DEFAULT_COMMAND_PREFIX),

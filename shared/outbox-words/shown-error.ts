@@ -1,4 +1,5 @@
 import { NAME_TAKEN, NO_FILE_RESULT, PLATE_CHANGED, type OutboxError } from '../ipc/channels/outbox.js';
+import { capsLockSaid } from '../barcode/letter-case.js';
 
 /**
  * An entry's error as every screen says it (the Outbox's reason column, a refused well's name and
@@ -51,7 +52,9 @@ const UNANSWERED: Record<string, { said: string; fromService: boolean }> = {
 const KNOWN: { pattern: RegExp; said: (m: RegExpMatchArray) => string }[] = [
   {
     pattern: /labsheet "([^"]+)" has no row with [^"]*"([^"]+)"/,
-    said: (m) => `The ${m[1]} labsheet has no row ${m[2]}.`,
+    // Read offline before the rows were, a code typed with Caps Lock on is queued as read: this is where the
+    // bench learns of it, so the likely cause is named (letter-case.ts).
+    said: (m) => [`The ${m[1]} labsheet has no row ${m[2]}.`, capsLockSaid(m[2]!)].filter(Boolean).join(' '),
   },
   {
     pattern: /column "([^"]+)" \([A-Z_]+\) must be one of (.+), got "([^"]*)"/,

@@ -9,6 +9,18 @@ export interface TubeRow {
 }
 
 /**
+ * A code as the row it names spells it. Main finds a row by a code read in another letter case (a keyboard
+ * scanner with Caps Lock on types fx00000001 for FX00000001); recorded as read, a move named no row and the
+ * service refused it later. The barcode first: a row without an ID is given the code as read for its ID
+ * (tube-row.ts).
+ */
+export function spelledAsRow(row: TubeRow, read: string): string {
+  const lower = (v: string) => v.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+  if (row.barcode !== null && lower(row.barcode) === lower(read)) return row.barcode;
+  return lower(row.id) === lower(read) ? row.id : read;
+}
+
+/**
  * The open labsheet's tube → sample index, held in the page so a tube scan is resolved here and costs
  * one call to main (the enqueue). Main's read cache owns the rows: this is a copy of their keys, taken
  * when a plate opens, replaced when main reloads the rows (`cache.rowsLoaded`), and refreshed in the
@@ -58,7 +70,11 @@ export class PageSampleIndex {
     return this.rowOf(code)?.id;
   }
 
-  /** The row a tube's ID or ID_BARCODE names (both its keys); undefined when only main can say. */
+  /**
+   * The row a tube's ID or ID_BARCODE names (both its keys) as spelled; undefined when only main can say.
+   * A code in another letter case (Caps Lock: fx00000001) is main's to answer: it finds the one row that
+   * differs only so, or says that several do, counting the rows of shared codes this copy leaves out.
+   */
   rowOf(code: string): TubeRow | undefined {
     const index = this.#index;
     if (!index) return undefined;

@@ -3,6 +3,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import { attachWedge, type WedgeHandle, type WedgeScanDetail } from '../scan/wedge-dom.js';
 import { createDuplicateFilter } from '../../../shared/barcode/dedupe.js';
+import { withAim } from '../../../shared/barcode/aim.js';
 import { DEFAULT_SCAN_INPUT, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
 import { wedgeFromSettings } from './wedge-settings.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
@@ -148,7 +149,7 @@ export class ScanHub {
     // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
     if (s.source.kind === 'test' && (s.heldMs !== undefined || (!this.#handler && !this.#held))) return;
     // The AIM id goes in front, where the classifier reads it: GS1 and EAN checks depend on it.
-    const text = s.aim && !s.text.startsWith(']') ? `${s.aim}${s.text}` : s.text;
+    const text = withAim(s.aim, s.text);
     const heldMs = s.heldMs ?? 0;
     if (heldMs > HELD_READ_LIMIT_MS) {
       this.feedback.report(

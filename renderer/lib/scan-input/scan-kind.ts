@@ -3,7 +3,12 @@ import { PATTERN_KINDS } from '../../../shared/barcode/patterns.js';
 import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
 import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
+import { isUuid } from '../../../shared/api/primitives.js';
 
+/**
+ * The built-in patterns (TB…, S-…, PLT…, BOX…, LOC-…): no setting passes a lab's own yet. A code of
+ * another shape is kind `unknown`, looked up as read (main's lookup finds its row in any letter case).
+ */
 const classifier = createClassifier();
 
 /** Text no barcode of ours looks like: control characters, spaces inside, punctuation soup. */
@@ -27,9 +32,18 @@ const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
  */
 export function classify(text: string, layout?: Layout): ScanClass {
   const read = classifier(text, layout ? { layout } : {});
-  const c = ID_KINDS.has(read.kind) && read.normalized ? { ...read, value: read.normalized } : read;
+  const c = ID_KINDS.has(read.kind) && read.normalized ? { ...read, value: read.normalized } : uuidLowered(read);
   const garbage = c.rejected === true || (c.kind === 'unknown' && !PLAUSIBLE.test(c.value));
   return garbage ? { ...c, garbage, refusal: c.reason ?? c.why } : { ...c, garbage };
+}
+
+/**
+ * A uuid is one in any case, and the service writes them in lower case: one read in upper case (a label
+ * printed so, Caps Lock) was no box on Assign location, and "Open as a location" queued its tubes to a
+ * location with no positions. Lower-cased, it is the service's own spelling wherever it goes.
+ */
+function uuidLowered(c: Classification): Classification {
+  return c.kind === 'unknown' && isUuid(c.value) ? { ...c, value: c.value.toLowerCase() } : c;
 }
 
 /**

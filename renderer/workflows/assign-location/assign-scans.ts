@@ -5,6 +5,7 @@ import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { movedOn, raise } from '../../lib/question/question.js';
 import type { AssignState } from './assign-state.svelte.js';
+import { spelledAsRow } from '../../lib/samples/sample-index.js';
 import { alreadyHere, movedWithin, removalOf } from './held-words.js';
 import { idTypeFor } from './id-type.js';
 import { layoutUnknownSaid } from './box-notes.js';
@@ -118,7 +119,7 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     }
     if (named) return boxOpened(s, scan);
   }
-  await placeTube(s, c, scan, found, false);
+  await placeTube(s, found.row ? { ...c, value: spelledAsRow(found.row, c.value) } : c, scan, found, false);
 }
 
 /** The line for a plate or box just opened: where its tubes go, or why a position must be scanned first. */

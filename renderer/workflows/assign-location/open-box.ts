@@ -45,7 +45,8 @@ export async function readManifest(api: BenchlinkApi, code: string): Promise<Ope
 
 /** The plate or box with this uuid read again (the open one, or one a scanned uuid names), or null when main does not know it. */
 export async function readManifestByUuid(api: BenchlinkApi, uuid: string): Promise<OpenedBox | null> {
-  const m = await call(api, 'cache.manifest', { uuid });
+  // Asked in the service's own spelling: a uuid printed or read in upper case is the same uuid.
+  const m = await call(api, 'cache.manifest', { uuid: uuid.toLowerCase() });
   return m && opened(m);
 }
 
@@ -84,10 +85,14 @@ export async function findLocation(
 ): Promise<{ manifestUuid: string } | { unknownUuid: string } | OpenedBox | null> {
   // Asked by code: main looks among every plate this computer has opened, not only the list's recent ones.
   const known = await call(api, 'cache.locations', { code });
-  const hit = known.find((l) => l.uuid === code || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code);
+  // A uuid in any case is the one uuid; compared as spelled, an upper-case one was a location nobody knows.
+  const hit = known.find(
+    (l) =>
+      l.uuid.toLowerCase() === code.toLowerCase() || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code,
+  );
   if (hit?.kind === 'manifest') return { manifestUuid: hit.uuid };
   if (hit) return plainLocation(hit);
   if (!isUuid(code)) return null;
   // cache.locations lists only what this computer opened: a box first scanned by its uuid is asked for.
-  return (await readManifestByUuid(api, code)) ?? { unknownUuid: code };
+  return (await readManifestByUuid(api, code)) ?? { unknownUuid: code.toLowerCase() };
 }

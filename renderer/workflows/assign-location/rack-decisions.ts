@@ -8,6 +8,7 @@ import {
   type TubeAnswer,
   type TubeLookup,
 } from '../../lib/samples/tube-row.js';
+import { spelledAsRow } from '../../lib/samples/sample-index.js';
 import type { RackBad, RackRead } from './rack-csv.js';
 import { misreadsHeld, onePerPosition, type RackRefusal } from './rack-positions.js';
 import { isTube, namesOf } from './box-holdings.js';
@@ -70,7 +71,10 @@ export class RackDecisions {
   }
 
   /** One read that may be a tube, in its turn: refused, passed over, saved, or left to wait on a move. */
-  decide(r: RackRead, c: ScanClass, lookup: TubeLookup | undefined): void {
+  decide(r: RackRead, read: ScanClass, lookup: TubeLookup | undefined): void {
+    // Recorded as its row spells it, as a scan is: a read in another letter case named no row on the service.
+    const row = lookup && !('failed' in lookup) ? (lookup?.row ?? null) : null;
+    const c = row ? { ...read, value: spelledAsRow(row, read.value) } : read;
     if (lookup && 'failed' in lookup) {
       this.refuse(
         {
@@ -86,7 +90,6 @@ export class RackDecisions {
       return;
     }
     const found = lookup;
-    const row = found?.row ?? null;
     const key = tubeKey(c.value, row);
     if (this.#seen.has(`${key}@${r.position}`)) return;
     this.#seen.add(`${key}@${r.position}`);

@@ -21,6 +21,16 @@ describe("an entry's error as the screens say it", () => {
     );
   });
 
+  // Queued offline before the rows were read, a tube read with Caps Lock on was refused later with no
+  // word of why: the refusal names the likely cause and the label to look for.
+  it('a refused code with lower-case letters names Caps Lock as the likely cause', () => {
+    const lower = { ...noRow, reason: 'assignments[0]: labsheet "Samples" has no row with ID "fx00000001"' };
+    expect(shownError(lower).said).toBe(
+      'The Samples labsheet has no row fx00000001. fx00000001 may have been read with Caps Lock on: if the label ' +
+        'reads FX00000001, scan it again with Caps Lock off.',
+    );
+  });
+
   it('says a value a list column does not allow, and a taken well, in plain words', () => {
     const value = {
       kind: 'validation',

@@ -179,6 +179,20 @@ describe('the scan hub: reads main kept while this page was not connected', () =
     );
   });
 
+  it('a HID read whose data starts with "]" and a code letter gets its AIM in front; one with that very AIM keeps it once', async () => {
+    const { h, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    // On the old code any text starting with "]" was left without its AIM: the classifier then took
+    // "]A0" of the data for the AIM and dropped it.
+    h.receiveFromMain({ ...read(']A0123'), aim: ']C0' }, 1_000);
+    h.receiveFromMain({ ...read(']d20109506000134352'), aim: ']d2' }, 2_000);
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual([']C0]A0123', ']d20109506000134352']);
+  });
+
   it('a Settings test read that waited is dropped: it was for a test panel that is gone', async () => {
     const { h, feedback, handled, settle } = hub();
     h.claim(
