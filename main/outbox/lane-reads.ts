@@ -1,7 +1,26 @@
-import { readableOnly, rowToEntry } from './statements.js';
+import { readableOnly, rowToEntry, type EntryRow } from './statements.js';
+import { mayHaveArrived } from './may-have-arrived.js';
 import type { StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
-import type { EntryState, HeldLane } from './entry.js';
+import type { EntryState, HeldLane, OutboxEntry } from './entry.js';
+
+/** A stored error's kind, without reading the rest of the row (its payload may not read). */
+function errorKindOf(r: Pick<EntryRow, 'last_error'>): { kind: string } | null {
+  try {
+    const kind = (JSON.parse(r.last_error ?? 'null') as { kind?: unknown } | null)?.kind;
+    return typeof kind === 'string' ? { kind } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Of rows sent or failed, those whose change is or may be on the service: every one sent (in flight, done,
+ * unsure) and a failed one mayHaveArrived says may have arrived (it gave up after a 504, a try of it had
+ * left). A refused one, or one never tried, changed nothing there, so an older change may go after it.
+ */
+const onTheServiceMaybe = (rows: readonly EntryRow[]): OutboxEntry[] =>
+  rows.filter((r) => r.state !== 'failed' || mayHaveArrived(errorKindOf(r), r.attempts) !== null).map(rowToEntry);
 
 /**
  * What the sync engine reads of the lanes (one target's entries, in the user's order): what can go
@@ -77,9 +96,9 @@ export function laneReads({
     },
     assignmentsOfTubes: (ids) => readableOnly(st.assignmentsOfTubes.all(service(), JSON.stringify(ids))),
     entriesOf: (target, state) => readableOnly(st.inStateForTarget.all(state, service(), target)),
-    sentAfter: (target, afterId) => st.sentAfterInTarget.all(service(), target, afterId).map(rowToEntry),
+    sentAfter: (target, afterId) => onTheServiceMaybe(st.sentAfterInTarget.all(service(), target, afterId)),
     sentAssignmentsAfter: (afterId, ids) =>
-      st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids)).map(rowToEntry),
+      onTheServiceMaybe(st.sentAssignmentsAfter.all(service(), afterId, JSON.stringify(ids))),
     sentAssignmentsBefore: (beforeId, labsheet, ids) =>
       readableOnly(st.sentAssignmentsBefore.all(service(), beforeId, labsheet, JSON.stringify(ids))),
     firstSentAssignmentsAfter: (tubes) =>
@@ -87,6 +106,6 @@ export function laneReads({
         st.firstSentAssignmentsAfter.all(JSON.stringify(tubes.map((t) => [t.labsheet, t.id, t.afterId])), service()),
       ),
     sentAssignmentsInto: (locationId, afterId) =>
-      st.sentAssignmentsInto.all(service(), locationId, afterId).map(rowToEntry),
+      onTheServiceMaybe(st.sentAssignmentsInto.all(service(), locationId, afterId)),
   };
 }

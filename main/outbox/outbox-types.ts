@@ -297,9 +297,9 @@ export interface Outbox {
   setPlateSeen(target: string, seen: PlateSeen): void;
   /** Records the plate as read at `readAt` (on the service in use) unless a state recorded later is there. */
   acceptPlate(target: string, state: PlateState, readAt: number): void;
-  /** Entries of `target` newer than `afterId` that were sent or may have been (sending, done, uncertain). */
+  /** Entries of `target` newer than `afterId` that were sent or may have been (sending, done, uncertain, failed but may have arrived). */
   sentAfter(target: string, afterId: number): OutboxEntry[];
-  /** Assignments of the tubes `ids` (any location) newer than `afterId` that were sent or may have been. */
+  /** Assignments of the tubes `ids` (any location) newer than `afterId` that were sent or may have been (failed ones too, when they may have arrived). */
   sentAssignmentsAfter(afterId: number, ids: readonly string[]): OutboxEntry[];
   /**
    * Assignments of a tube (any of its names `ids`, in `labsheet`) older than `beforeId`, into any location,
@@ -312,7 +312,7 @@ export interface Outbox {
    * `afterId` that was sent or may have been, if any. At most one entry per tube asked about.
    */
   firstSentAssignmentsAfter(tubes: readonly { labsheet: string; id: string; afterId: number }[]): OutboxEntry[];
-  /** Assignments into `locationId` newer than `afterId` that were sent or may have been. */
+  /** Assignments into `locationId` newer than `afterId` that were sent or may have been (failed ones too, when they may have arrived). */
   sentAssignmentsInto(locationId: string, afterId: number): OutboxEntry[];
   /** After a crash: idempotent 'sending' entries go back to pending, the others become uncertain. */
   recoverInterrupted(): { requeued: number; uncertain: number };

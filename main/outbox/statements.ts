@@ -365,25 +365,29 @@ export function prepareStatements(db: Database.Database) {
          ON CONFLICT (service, target) DO UPDATE SET last_update = excluded.last_update,
            empty_spaces = excluded.empty_spaces, before = NULL, at = excluded.at WHERE plate_seen.at <= excluded.at`,
     ),
-    /** Entries of a lane newer than `id` that were sent (or may have been): what an older one must not undo. */
     // Of the same service only: a change sent to another service did not land where this one goes.
     /** Entries of a lane newer than `id` that were sent, may have been, or will be (pending). */
     standingAfterInTarget: db.prepare<[string, string, number], EntryRow>(
       `SELECT * FROM entries WHERE state IN ('pending', 'sending', 'done', 'uncertain') AND service = ? AND target = ?
          AND id > ? ORDER BY id`,
     ),
+    /**
+     * Entries of a lane newer than `id` that were sent or may have been: what an older one must not undo.
+     * Failed ones too: one that gave up after a 504 may be on the service all the same, and only its error
+     * and tries say whether (mayHaveArrived); the reader keeps those (lane-reads.ts, onTheServiceMaybe).
+     */
     sentAfterInTarget: db.prepare<[string, string, number], EntryRow>(
-      `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain') AND service = ? AND target = ? AND id > ?
-         ORDER BY id`,
+      `SELECT * FROM entries WHERE state IN ('sending', 'done', 'uncertain', 'failed') AND service = ? AND target = ?
+         AND id > ? ORDER BY id`,
     ),
     /**
-     * Assignments of these tubes newer than `id`, in any location, that were sent or may have been. Each
-     * tube is found by its name in the index of migration 6: the unary + keeps SQLite from taking the
-     * (service, state, id) index instead, which read every entry of the service sent since `id` (the
-     * sync asks this on every pass of a box's lane).
+     * Assignments of these tubes newer than `id`, in any location, that were sent or may have been (failed
+     * ones as in sentAfterInTarget). Each tube is found by its name in the index of migration 6: the unary
+     * + keeps SQLite from taking the (service, state, id) index instead, which read every entry of the
+     * service sent since `id` (the sync asks this on every pass of a box's lane).
      */
     sentAssignmentsAfter: db.prepare<[string, number, string], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND +state IN ('sending', 'done', 'uncertain')
+      `SELECT * FROM entries WHERE type = 'location-assign' AND +state IN ('sending', 'done', 'uncertain', 'failed')
          AND +service = ? AND id > ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
@@ -407,9 +411,12 @@ export function prepareStatements(db: Database.Database) {
            AND l.service = ? AND json_extract(l.payload, '$.labsheet') = json_extract(t.value, '$[0]'))
        ORDER BY e.id`,
     ),
-    /** Assignments into a location newer than `id` that were sent or may have been: moves into its wells. */
+    /**
+     * Assignments into a location newer than `id` that were sent or may have been (failed ones as in
+     * sentAfterInTarget): moves into its wells.
+     */
     sentAssignmentsInto: db.prepare<[string, string, number], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain')
+      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain', 'failed')
          AND service = ? AND json_extract(payload, '$.locationId') = ? AND id > ? ORDER BY id`,
     ),
     inState: db.prepare<[string, number, number], EntryRow>(

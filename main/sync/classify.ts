@@ -1,6 +1,6 @@
 import { ApiError, AuthError, RateLimitedError, RetryAfterError } from '../api/errors.js';
-import { ENDPOINTS, type EndpointDef } from '../../shared/api/endpoints.js';
-import type { EntryError } from '../outbox/entry.js';
+import { ENDPOINTS, type BaseKind, type EndpointDef } from '../../shared/api/endpoints.js';
+import type { EntryError, OutboxEntry } from '../outbox/entry.js';
 import { GAVE_UP, LOCAL, mayHaveArrived } from '../outbox/may-have-arrived.js';
 import { NO_FILE_RESULT } from '../../shared/ipc/channels/outbox.js';
 
@@ -30,7 +30,21 @@ export interface Classified {
   rateLimited: boolean;
   retryAfterMs: number | undefined;
   error: EntryError;
+  /**
+   * Set when no answer came from the files or events address while the main service answered its probe
+   * (elsewhereUnanswered): that address's problem, so only this lane's; never "offline".
+   */
+  otherAddress?: OtherAddress;
 }
+
+/** The addresses besides the main service's: uploads go to the files address, webhooks to the events one. */
+export type OtherAddress = Exclude<BaseKind, 'base'>;
+
+/** Each other address in words, and the field of Settings that holds it. */
+const ADDRESS_SAID: Record<OtherAddress, { said: string; setting: string }> = {
+  events: { said: 'events address (where webhooks go)', setting: 'Events URL' },
+  files: { said: 'files address (where uploads go)', setting: 'Files URL' },
+};
 
 /**
  * A 403 to a request that carried the token, where the token is not what is wrong: the endpoint needs
@@ -122,13 +136,71 @@ export function countUnanswered(failure: Classified, reachable: boolean): Classi
   return noAnswer && failure.action === 'transient' && reachable ? { ...failure, answered: true } : failure;
 }
 
+/** The address a failed call went to, when it was not the main service's (the endpoint table says which). */
+export function otherAddressOf(err: unknown): OtherAddress | null {
+  if (!(err instanceof ApiError)) return null;
+  const base = (ENDPOINTS[err.endpoint] as EndpointDef).base;
+  return base === 'base' ? null : base;
+}
+
+/**
+ * No answer from the files or events address while the main service answered: that address is down (or
+ * refuses this computer), not the network, so waiting for the service to come back would wait for ever,
+ * and sent again after every probe, it held every lane behind it. It counts toward the bound like a
+ * timeout while reachable, and holds only its own lane.
+ */
+/** How an error of another address's silence ends (elsewhereUnanswered): what the Outbox's wait line tells apart. */
+export const WHILE_MAIN_ANSWERED = ', while the main service answered.';
+
+export function elsewhereUnanswered(failure: Classified, address: OtherAddress): Classified {
+  const message = `The ${ADDRESS_SAID[address].said} could not be reached${WHILE_MAIN_ANSWERED}`;
+  return { ...failure, answered: true, otherAddress: address, error: { ...failure.error, message } };
+}
+
 /**
  * A silence the whole queue waits out, as offline: no answer that counted, or a connection dropped after
  * sending, which is how a network going away looks at first too. Counted (countUnanswered) so it ends,
  * but neither the lane's own problem nor a reason to split a batch, as a timeout while reachable is.
+ * A silence of another address while the main service answers is that lane's alone.
  */
 export const waitedOutAsSilence = (failure: Classified): boolean =>
-  failure.network && (!failure.answered || failure.sentUnanswered);
+  failure.network && failure.otherAddress === undefined && (!failure.answered || failure.sentUnanswered);
+
+/**
+ * Whether the try that failed so may have made the change on the service: anything but a "slow down"
+ * (429: not processed), a refusal, a token refused, or a connection that failed before the request had
+ * left this computer. A timeout may always have: how much of the request left is not known well enough.
+ */
+export function failureMayHaveApplied(failure: Classified): boolean {
+  if (failure.rateLimited || failure.action === 'pause' || failure.action === 'reject') return false;
+  return !(failure.error.kind === 'network' && !failure.sentUnanswered);
+}
+
+/**
+ * A pending entry's stored error, with whether a try of it since it was queued may have made the change:
+ * its give-up says "may have arrived" only then (gaveUp). Carried from error to error, since each try's
+ * error replaces the one before and the entry keeps no other record of its tries.
+ */
+export type TriedError = EntryError & { mayHaveApplied?: true };
+
+/** Whether an earlier try of the entry may have made its change (as its row says it, or as its tries were kept). */
+export function triedMayHaveApplied(e: Pick<OutboxEntry, 'lastError' | 'attempts' | 'uncertainAttempts'>): boolean {
+  return (
+    e.uncertainAttempts > 0 ||
+    mayHaveArrived(e.lastError, e.attempts) !== null ||
+    (e.lastError as TriedError | null)?.mayHaveApplied === true
+  );
+}
+
+/** The error a pending entry keeps after this failure: the failure's own, and whether any try so far may have applied. */
+export function triedError(
+  e: Pick<OutboxEntry, 'lastError' | 'attempts' | 'uncertainAttempts'>,
+  failure: Classified,
+): TriedError {
+  return triedMayHaveApplied(e) || failureMayHaveApplied(failure)
+    ? { ...failure.error, mayHaveApplied: true }
+    : failure.error;
+}
 
 /** A failure on our side (disk full or read-only outbox, a bug): retried with backoff like a transient one. */
 export function localFailure(err: unknown, at: number): Classified {
@@ -176,6 +248,13 @@ export function localGaveUp(err: unknown, tries: number, at: number, attempts: n
 export const MAX_ANSWERED_FAILURES = 8;
 
 /**
+ * The kind of an entry that gave up after tries none of which may have made the change (each answered
+ * 429, or never left this computer): not on the service, so its row says "Failed" and offers Retry, not
+ * "Unsure whether it arrived" as a GAVE_UP one.
+ */
+export const GAVE_UP_UNSENT = 'gave-up-unsent';
+
+/**
  * The last answer of an entry that gave up, in the service's own words and status ("Last: the service
  * said "Operation failed" (HTTP 503)."), not the client's message, which names the endpoint by our own
  * name and the status a second time. Nothing for a timeout or a dropped connection: the sentence before says it.
@@ -188,23 +267,36 @@ function lastAnswerSaid(last: EntryError): string {
   return status ? ` Last: ${status}.` : ` Last: ${last.message}`;
 }
 
+/** Why the tries failed, by the last one. */
+function whyStopped(last: Classified): string {
+  if (last.otherAddress !== undefined)
+    return `the ${ADDRESS_SAID[last.otherAddress].said} could not be reached each time, while the main service answered`;
+  if (last.error.kind === 'timeout') return 'the service was reachable; this got no answer in time';
+  if (last.error.kind === 'network')
+    return 'the service was reachable; the connection was dropped each time after this was sent';
+  if (last.rateLimited) return 'the service asked to slow down each time (too many requests)';
+  return 'the service answered each with an error';
+}
+
 /**
- * The error an entry keeps when it has had its answered failures: how many, and the last reason. No
- * what-to-do: the last answer may have come after the service made the change (a 502 or 504 from its
- * gateway), so every screen says the entry unsure (mayHaveArrived) and offers its own choices.
+ * The error an entry keeps when it has had its answered failures: how many, and the last reason.
+ * `mayHaveApplied`: whether any try may have made the change (triedMayHaveApplied, failureMayHaveApplied).
+ * When one may (a 502 or 504 from its gateway after the service made it), no what-to-do: every screen says
+ * the entry unsure (mayHaveArrived) and offers its own choices. When none may (only 429s, an address that
+ * could not be reached), it is not on the service: GAVE_UP_UNSENT, said "Failed" with Retry, and the
+ * sentence says so, with what to check for an address that could not be reached.
  */
-export function gaveUp(last: EntryError, attempts: number): EntryError {
-  return {
-    ...last,
-    kind: GAVE_UP,
-    message: `Stopped after ${attempts} failed attempts: ${
-      last.kind === 'timeout'
-        ? 'the service was reachable; this got no answer in time'
-        : last.kind === 'network'
-          ? 'the service was reachable; the connection was dropped each time after this was sent'
-          : 'the service answered each with an error'
-    }.${lastAnswerSaid(last)}`,
-  };
+export function gaveUp(last: Classified, attempts: number, mayHaveApplied: boolean): EntryError {
+  const stopped = `Stopped after ${attempts} failed attempts: ${whyStopped(last)}.`;
+  if (mayHaveApplied) return { ...last.error, kind: GAVE_UP, message: `${stopped}${lastAnswerSaid(last.error)}` };
+  const said =
+    last.otherAddress !== undefined
+      ? `${last.error.reason ? ` Last: "${last.error.reason}".` : ''} It is not on the service. Check the ` +
+        `${ADDRESS_SAID[last.otherAddress].setting} in Settings (or ask whoever runs that address), then Retry.`
+      : `${lastAnswerSaid(last.error)} None of these tries was taken, so it is not on the service: Retry later.`;
+  // The sentence alone: the service's words and status are in it, and the screens say an error of a kind
+  // they do not know by its `reason` first, which would hide it.
+  return { kind: GAVE_UP_UNSENT, message: `${stopped}${said}`, at: last.error.at };
 }
 
 /**

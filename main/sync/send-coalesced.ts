@@ -4,13 +4,14 @@ import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import {
   acceptedNote,
-  classify,
-  countUnanswered,
   gaveUp,
   MAX_ANSWERED_FAILURES,
+  triedError,
+  triedMayHaveApplied,
   waitedOutAsSilence,
   type Classified,
 } from './classify.js';
+import { failureOf } from './failure-of.js';
 import { coalesceAssignments, coalesceRows, coalesceWells, type Coalesced } from './coalesce.js';
 import { positionKey } from '../../shared/layout/positions.js';
 import type { SendContext, StepResult } from './step-result.js';
@@ -188,13 +189,13 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
   try {
     response = await p.send(ctx);
   } catch (err) {
-    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
+    const failure = await failureOf(ctx, err);
     if (!failure.network) ctx.onAnswered();
     const waiting = (answered: boolean): Settlement[] =>
       entries.map((e) => {
         const count = answered && !round.counted.has(e.id);
         if (count) round.counted.add(e.id);
-        return { id: e.id, state: 'pending', error: failure.error, answered: count };
+        return { id: e.id, state: 'pending', error: triedError(e, failure), answered: count };
       });
     if (failure.action === 'accepted') {
       ctx.log?.('a batch was accepted but its answer was not understood', {
@@ -334,10 +335,15 @@ async function isolate(
 function giveUpSpent(ctx: SendContext, groups: readonly Group[], failure: Classified): Group[] {
   const spent = (g: Group) => g.some((e) => (ctx.outbox.get(e.id)?.answeredFailures ?? 0) >= MAX_ANSWERED_FAILURES);
   const out = groups.filter(spent);
-  if (out.length > 0) {
-    const error = gaveUp(failure.error, MAX_ANSWERED_FAILURES);
-    ctx.outbox.settle(out.flat().map((e) => ({ id: e.id, state: 'failed' as const, error })));
-  }
+  if (out.length > 0)
+    ctx.outbox.settle(
+      out.flat().map((e) => {
+        // As stored after this try: its error says whether any try so far may have made the change.
+        const now = ctx.outbox.get(e.id) ?? e;
+        const error = gaveUp(failure, MAX_ANSWERED_FAILURES, triedMayHaveApplied(now));
+        return { id: e.id, state: 'failed' as const, error };
+      }),
+    );
   return groups.filter((g) => !spent(g));
 }
 

@@ -3,7 +3,16 @@ import type { IntentOf } from '../../shared/outbox/intents.js';
 import { locateStaged, verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
 import { fileRefused } from '../../shared/api/files.js';
-import { acceptedNote, classify, countUnanswered, gaveUp, MAX_ANSWERED_FAILURES, noFileResult } from './classify.js';
+import {
+  acceptedNote,
+  failureMayHaveApplied,
+  gaveUp,
+  MAX_ANSWERED_FAILURES,
+  noFileResult,
+  triedError,
+  triedMayHaveApplied,
+} from './classify.js';
+import { failureOf } from './failure-of.js';
 import { findCreated, settleFound } from './reconcile.js';
 import type { SendContext, StepResult } from './step-result.js';
 
@@ -128,7 +137,7 @@ async function settleFailure(
     );
     return { kind: 'ok', requests: 1 };
   }
-  const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
+  const failure = await failureOf(ctx, err);
   if (!failure.network) ctx.onAnswered();
   if (failure.action === 'accepted') {
     ctx.log?.('an entry was accepted but its answer was not understood', {
@@ -144,7 +153,7 @@ async function settleFailure(
     return { kind: 'ok', requests: 1 };
   }
   if (failure.action === 'pause') {
-    ctx.outbox.settle([{ id: entry.id, state: 'pending', error: failure.error }], requestId, 'auth');
+    ctx.outbox.settle([{ id: entry.id, state: 'pending', error: triedError(entry, failure) }], requestId, 'auth');
     return { kind: 'paused', failure, requests: 1 };
   }
   if (failure.action === 'transient') {
@@ -158,11 +167,12 @@ async function settleFailure(
     }
     // Bounded: only answers count, so a long time offline never makes an entry give up.
     const spent = failure.answered && entry.answeredFailures + 1 >= MAX_ANSWERED_FAILURES;
+    const applied = triedMayHaveApplied(entry) || failureMayHaveApplied(failure);
     ctx.outbox.settle(
       [
         spent
-          ? { id: entry.id, state: 'failed', error: gaveUp(failure.error, MAX_ANSWERED_FAILURES), answered: true }
-          : { id: entry.id, state: 'pending', error: failure.error, answered: failure.answered },
+          ? { id: entry.id, state: 'failed', error: gaveUp(failure, MAX_ANSWERED_FAILURES, applied), answered: true }
+          : { id: entry.id, state: 'pending', error: triedError(entry, failure), answered: failure.answered },
       ],
       requestId,
       spent ? 'gave up' : `transient: ${failure.error.kind}`,

@@ -26,6 +26,11 @@ export interface SendContext {
    * was an answer): a timeout then is this request's problem and counts toward the bound.
    */
   reachable(): boolean;
+  /**
+   * Asks the main service now (its probe) whether it answers, reporting what it heard to the app's one
+   * connectivity: a silence of the files or events address is that address's only while it does.
+   */
+  mainAnswers(): Promise<boolean>;
   /** One line for things the user is shown only as a note (an accepted write's unreadable answer). */
   log?: SyncLog;
   /** Today's staging folder (locateStaged): where an upload's copy is when the data folder was moved. */

@@ -98,8 +98,19 @@ export interface SyncEngine {
   start(): void;
   /** Aborts the request in flight and waits for the drain to settle its entries. */
   stop(): Promise<void>;
-  /** Drains now, ignoring every pending backoff; resolves when the queue is empty or blocked. */
+  /**
+   * The user's Sync now: drains now, ignoring every pending backoff; resolves when the queue is empty or
+   * blocked. Never for what a choice on one entry frees: that is sendDue.
+   */
   syncNow(): Promise<void>;
+  /**
+   * Sends what may go now: after the user's choice on an entry (discard, retry, "It arrived", "Send again",
+   * a correction, an undo), what it freed goes at once, while every lane and the whole queue waiting out a
+   * backoff keep waiting. Clearing those (syncNow) sent a plate change the service had asked to wait a
+   * 429's Retry-After for again at each of eight discards in a row, until it gave up. Resolves when that
+   * drain has settled.
+   */
+  sendDue(): Promise<void>;
   /** After a new token was given to the client. */
   resume(): Promise<void>;
   /**
@@ -174,27 +185,37 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     signal: abort.signal,
     onAnswered: () => connectivity.report('ok'),
     reachable: () => connectivity.online,
+    mainAnswers: async () => (await probe()) === 'answered',
     ...(o.log ? { log: o.log } : {}),
     ...(o.stagingDir !== undefined ? { stagingDir: o.stagingDir } : {}),
   };
+
+  /**
+   * Asks the main service for its labsheets: any answer, even a refusal, proves it reachable, and is
+   * reported as one; only silence is not. 'stopped' when stop() cut it short: no answer came, so it says
+   * nothing about the service either way.
+   */
+  async function probe(): Promise<'answered' | 'silent' | 'stopped'> {
+    try {
+      await transport.fetchLabsheetList({}, { signal: abort.signal });
+    } catch (err) {
+      if (stopped) return 'stopped';
+      if (classify(err, platform.now()).network) return 'silent';
+    }
+    connectivity.report('ok');
+    return 'answered';
+  }
 
   function scheduleProbe(): void {
     if (probeTimer !== null || stopped) return;
     probeTimer = platform.setTimeout(() => {
       probeTimer = null;
       if (connectivity.online || stopped) return;
-      // Any answer, even a refusal, proves the server is reachable; only silence keeps us offline.
-      transport.fetchLabsheetList({}, { signal: abort.signal }).then(
-        () => connectivity.report('ok'),
-        (err: unknown) => {
-          // Cut short by stop(): no answer came, so it says nothing about the service either way.
-          if (stopped) return;
-          if (classify(err, platform.now()).network) {
-            connectivity.report('network');
-            scheduleProbe();
-          } else connectivity.report('ok');
-        },
-      );
+      void probe().then((heard) => {
+        if (heard !== 'silent') return;
+        connectivity.report('network');
+        scheduleProbe();
+      });
     }, o.probeIntervalMs ?? 10_000);
   }
 
@@ -416,7 +437,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
             break;
           }
           laneHolds.failed(service, s.target, platform.now(), r.failure.retryAfterMs, r.failure.error);
-          if (r.failure.network) laneUnanswered = true;
+          // The files or events address silent while the main service answered: not offline.
+          if (r.failure.network && r.failure.otherAddress === undefined) laneUnanswered = true;
         }
         if ((held?.network ?? laneUnanswered) && !status.paused) connectivity.report('network');
         if (held !== null && !status.paused) {
@@ -476,6 +498,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       await draining?.catch(() => undefined);
     },
     syncNow,
+    sendDue: drainDue,
     retry(id) {
       const e = outbox.get(id);
       if (!e) return false;
@@ -494,7 +517,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       if (latest) outbox.acceptPlate(e.target, latest.plate!, latest.at);
       const ids = plateHeld ? heldWith.map((x) => x.id) : [id];
       const ok = ids.map((x) => outbox.retry(x)).some(Boolean);
-      if (ok) void syncNow();
+      if (ok) void drainDue();
       return ok;
     },
     async resume() {

@@ -1,9 +1,9 @@
-import type { IdType } from '../../../shared/api/primitives.js';
+import type { IdType, WellLabel } from './primitives.js';
 
 /**
  * The service's ID types in a technician's words: the choice of how scanned tubes are named, and how
- * each tube of the visit's list was sent. The API's names (ID_BARCODE…) stay in the Outbox and on
- * Data, the screen for the service by hand.
+ * each tube was sent (Assign location's list, the Outbox's lines). The API's names (ID_BARCODE…) stay
+ * on Data, the screen for the service by hand.
  */
 export const ID_TYPE_CHOICE: Record<IdType, string> = {
   ID: "Sample ID (the labsheet's ID column)",
@@ -17,4 +17,14 @@ export const ID_TYPE_SENT_AS: Record<IdType, string> = {
   ID_BARCODE: 'by tube barcode',
   ROW_UUID: 'by row uuid',
   SERVICE_BARCODE: "by the service's barcode",
+};
+
+/** A well's label in a technician's words, as the Outbox's lines say it ('' is no label). */
+export const WELL_LABEL_SAID: Record<WellLabel, string> = {
+  SAMPLE: 'sample',
+  POS_CONTROL: 'positive control',
+  NEG_CONTROL: 'negative control',
+  BLANK: 'blank',
+  STANDARD: 'standard',
+  '': 'no label',
 };

@@ -18,7 +18,7 @@ export interface ShownError {
  * it: "… (HTTP 403, "Forbidden")", "Last: the service said "Operation failed" (HTTP 503)"), so no status is
  * added after it. NAME_TAKEN is the app's own reading, no request's answer: nothing of it is the service's.
  */
-const OWN_WORDS = new Set(['gave-up', PLATE_CHANGED, 'permission', NO_FILE_RESULT, NAME_TAKEN]);
+const OWN_WORDS = new Set(['gave-up', 'gave-up-unsent', PLATE_CHANGED, 'permission', NO_FILE_RESULT, NAME_TAKEN]);
 
 /**
  * What a refusal means by its class, when the service's words are not ones we know: the spec fixes only

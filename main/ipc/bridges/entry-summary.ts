@@ -1,4 +1,5 @@
 import { fileSize } from '../../../shared/file-size.js';
+import { ID_TYPE_SENT_AS, WELL_LABEL_SAID } from '../../../shared/api/id-type-words.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import {
@@ -30,9 +31,10 @@ const manifestName = (m: { uuid: string } | { hrid: string }, nameOf: NameOfUuid
 export function summarizeIntent(i: Intent, nameOf: NameOfUuid = () => null): string {
   switch (i.type) {
     case 'well-set': {
+      // A sample's own label goes without saying; any other is said in words, not as the API's code.
       const parts = [
         i.sample ? i.sample.id : null,
-        i.label ? i.label : null,
+        i.label !== undefined && !(i.sample && i.label === 'SAMPLE') ? WELL_LABEL_SAID[i.label] : null,
         i.tags?.length ? `tags ${i.tags.join(', ')}` : null,
       ].filter(Boolean);
       return `${manifestName(i.manifest, nameOf)} ${i.position} ← ${parts.join(' · ')}`;
@@ -40,7 +42,7 @@ export function summarizeIntent(i: Intent, nameOf: NameOfUuid = () => null): str
     case 'well-remove':
       return `${manifestName(i.manifest, nameOf)} ${i.position}: remove ${i.fields.join(', ').toLowerCase()}`;
     case 'location-assign':
-      return `${i.id} → ${nameOf(i.locationId) ?? i.locationId.slice(0, 8)}${i.position ? ` ${i.position}` : ''} (${i.idType})`;
+      return `${i.id} → ${nameOf(i.locationId) ?? i.locationId.slice(0, 8)}${i.position ? ` ${i.position}` : ''} (${ID_TYPE_SENT_AS[i.idType]})`;
     case 'row-update':
       return `${i.labsheet} ${i.id}: ${Object.entries(i.changes)
         .map(([k, v]) => `${k} = ${String(v)}`)
@@ -48,7 +50,8 @@ export function summarizeIntent(i: Intent, nameOf: NameOfUuid = () => null): str
     case 'file-upload':
       return `Upload ${i.fileName} (${fileSize(i.size)})`;
     case 'webhook':
-      return `Event ${i.eventType ?? 'webhook'}`;
+      // "plate.completed" is the event's name on the wire; the line says it in words.
+      return i.eventType ? `Event: ${i.eventType.replace(/[._-]+/g, ' ')}` : 'Event to the events address';
     case 'labflow-link':
       return 'Link samples to a labflow test';
     case 'attach-image':

@@ -140,7 +140,8 @@ export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DE
       );
     waiting.set(who.id, mine + 1);
     total += 1;
-    void sync.syncNow();
+    // A drain that keeps the holds: a screen waiting on its entry must not send a 429's lane early.
+    void sync.sendDue();
     try {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, timeoutMs);

@@ -8,6 +8,7 @@ import {
   type OutboxEntry,
 } from '../../outbox/index.js';
 import { askedOnceBy } from '../../common/asked-once.js';
+import { WHILE_MAIN_ANSWERED } from '../../sync/classify.js';
 import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
@@ -125,6 +126,8 @@ function failureInWords(e: EntryError): string {
     const said = e.serverMessage ? `: "${e.serverMessage}"` : '';
     return `the service answered ${`${e.status} ${STATUS_CODES[e.status] ?? ''}`.trim()}${said}`;
   }
+  // Another address (files, events) silent while the main service answered: its message names which.
+  if (e.kind === 'network' && e.message.endsWith(WHILE_MAIN_ANSWERED)) return e.message.replace(/\.$/, '');
   if (e.kind === 'timeout' || e.kind === 'network') return 'the service did not answer in time';
   return e.message.replace(/\.$/, '');
 }

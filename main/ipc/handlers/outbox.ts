@@ -95,9 +95,10 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
   };
   // A discarded entry may be what another lane waits for (a move into a well behind a change held for a
   // look, see cross-target.ts): that lane goes now, as after a retry, not at the next scan or Sync now.
+  // Lanes and the queue waiting out a backoff keep waiting (sendDue): a discard is no "try again".
   const discard = (id: number): boolean => {
     const ok = committed(() => outbox.discard(id)) !== null;
-    if (ok) void sync.syncNow();
+    if (ok) void sync.sendDue();
     return ok;
   };
   return {
@@ -198,7 +199,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       refuse(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));
       if (ok) {
-        void sync.syncNow(); // sent now, as a retry is, not at the next round
+        void sync.sendDue(); // sent now, as a retry is, not at the next round, unless a backoff holds it
         return { ok };
       }
       let why: string | null = null;
@@ -221,7 +222,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       );
       // As after the user's Discard (discard above): a lane that waited for a discarded entry goes now,
       // and so does an opposite change queued with one.
-      if (undone.discarded.length > 0 || undone.reversed.length > 0) void sync.syncNow();
+      if (undone.discarded.length > 0 || undone.reversed.length > 0) void sync.sendDue();
       return undone;
     },
     'outbox.cancel': ({ id }) => {
@@ -251,11 +252,11 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         });
         if (refused !== null) return { ok, message: refused };
         // What failed for want of it goes now.
-        if (ok) void sync.syncNow();
+        if (ok) void sync.sendDue();
       } else if (resolution === 'resend') {
         // Only one every screen says is unsure: another one's row offers Retry, or nothing at all.
         ok = shownNow(n) === 'uncertain' && committed(() => outbox.retry(n));
-        if (ok) void sync.syncNow();
+        if (ok) void sync.sendDue();
       } else ok = discard(n);
       // Said here, where it is known, so every screen offering the choice says the same reason.
       if (ok) return { ok };

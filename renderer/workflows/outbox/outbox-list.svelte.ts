@@ -9,6 +9,8 @@ import {
   tabQuery,
   type OutboxFilter,
 } from './outbox-tabs.js';
+import { rowToFocus } from './focus-after.js';
+import { syncNowSaid } from './sync-now-said.js';
 
 export type { OutboxFilter };
 
@@ -17,6 +19,8 @@ export type { OutboxFilter };
  * wake-up at that time goes first, so the entry read is on its way, not still said to wait for it.
  */
 const READ_AGAIN_AFTER_MS = 250;
+/** The waiting entries read to say why they wait after Sync now: the oldest, and whether others wait otherwise. */
+const WAITING_READ = 100;
 
 /** The outbox panel's list and the user's actions on entries; every action answers a sentence. */
 export class OutboxList {
@@ -35,6 +39,11 @@ export class OutboxList {
   moreThanListed = $state<string | null>(null);
   /** Said when other services hold entries of this tab, which it does not list: how many, and for whom. */
   heldElsewhere = $state<string | null>(null);
+  /**
+   * Where the keyboard goes after an action on a row (rowToFocus), for the screen to move it there: the
+   * button pressed is gone once its row changed or left the list. `row` null: no row is left.
+   */
+  focus = $state<{ row: number | null } | null>(null);
 
   /** The latest listing asked for: only its answer is shown. */
   #asked = 0;
@@ -95,15 +104,18 @@ export class OutboxList {
   }
 
   async act(channel: 'outbox.retry' | 'outbox.discard' | 'outbox.cancel', id: number, done: string): Promise<void> {
+    const before = this.#listed();
     const r = await this.api.invoke(channel, { id });
     this.message = r.ok
       ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok }
       : { text: r.error.message, ok: false };
     this.confirming = null;
     await this.refresh();
+    this.#focusAfter(before, id);
   }
 
   async reconcile(id: number, resolution: 'mark-done' | 'resend' | 'discard'): Promise<void> {
+    const before = this.#listed();
     const r = await this.api.invoke('outbox.reconcile', { id, resolution });
     const what = { 'mark-done': 'Marked as done', resend: 'Will be sent again', discard: 'Discarded' }[resolution];
     this.message =
@@ -111,13 +123,37 @@ export class OutboxList {
         ? { text: what, ok: true }
         : { text: r.ok ? (r.value.message ?? 'Not possible for this entry') : r.error.message, ok: false };
     await this.refresh();
+    this.#focusAfter(before, id);
   }
 
+  /** The correction is not wanted: its panel closes, and the keyboard goes back to the entry's row. */
+  cancelEdit(): void {
+    const id = this.editing?.id;
+    this.editing = null;
+    if (id !== undefined) this.#focusAfter(this.#listed(), id);
+  }
+
+  #listed(): number[] {
+    return this.entries.map((e) => e.id);
+  }
+
+  #focusAfter(before: readonly number[], id: number): void {
+    this.focus = { row: rowToFocus(before, id, this.#listed()) };
+  }
+
+  /** Says what is left once the sync ran, read from the queue then (syncNowSaid), not from the sync's state. */
   async syncNow(): Promise<void> {
     const r = await this.api.invoke('outbox.syncNow', {});
-    this.message = r.ok
-      ? { text: r.value.state === 'online' ? 'Synced' : `Still ${r.value.state}`, ok: r.value.state === 'online' }
-      : { text: r.error.message, ok: false };
+    if (!r.ok) {
+      this.message = { text: r.error.message, ok: false };
+      await this.refresh();
+      return;
+    }
+    const [counts, waiting] = await Promise.all([
+      this.api.invoke('outbox.counts', {}),
+      this.api.invoke('outbox.list', { states: ['pending'], limit: WAITING_READ }),
+    ]);
+    this.message = syncNowSaid(r.value, counts.ok ? counts.value : null, waiting.ok ? waiting.value : []);
     await this.refresh();
   }
 
@@ -143,8 +179,10 @@ export class OutboxList {
       await this.refresh();
       return;
     }
+    const before = this.#listed();
     this.editing = null;
     this.message = { text: `Corrected entry queued (in the place of #${e.id})`, ok: true };
     await this.refresh();
+    this.#focusAfter(before, e.id);
   }
 }

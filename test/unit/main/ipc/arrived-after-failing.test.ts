@@ -19,7 +19,7 @@ describe('"It arrived" on a failed entry that may be on the service', () => {
   let nudges = 0;
   // The engine's retry puts the entry back through the outbox (its plate-hold handling is not asked here).
   const sync = {
-    syncNow: async () => void (nudges += 1),
+    sendDue: async () => void (nudges += 1),
     retry: (id: number) => outbox.retry(id),
   } as unknown as SyncEngine;
   const arrived = (id: number) =>

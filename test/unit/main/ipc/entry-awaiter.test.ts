@@ -14,7 +14,7 @@ describe('outbox.await: waiting for an entry', () => {
   let t: ReturnType<typeof tempDir>;
   let outbox: Outbox;
   let nudges = 0;
-  const sync = { syncNow: async () => void (nudges += 1) } as unknown as SyncEngine;
+  const sync = { sendDue: async () => void (nudges += 1) } as unknown as SyncEngine;
   beforeEach(() => {
     t = tempDir('await-');
     outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: () => 1 });

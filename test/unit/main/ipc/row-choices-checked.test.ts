@@ -16,7 +16,11 @@ import { tempDir, upload, webhook, wellSet } from '../outbox/helpers.js';
 describe('a choice a stale row still offers', () => {
   let t: ReturnType<typeof tempDir>;
   let outbox: Outbox;
-  const sync = { syncNow: async () => undefined, retry: (id: number) => outbox.retry(id) } as unknown as SyncEngine;
+  const sync = {
+    syncNow: async () => undefined,
+    sendDue: async () => undefined,
+    retry: (id: number) => outbox.retry(id),
+  } as unknown as SyncEngine;
   const handlers = () => outboxHandlers({ outbox, sync });
   const ctx = { transport: 'test' } as const;
   beforeEach(() => {

@@ -192,7 +192,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       expect(own).toMatch(new RegExp(`^Waiting for #${older} \\(S-0031 → box-1.*\\), an older move of the same tube`));
       expect(after).toMatch(
         new RegExp(
-          `^Waiting behind #${waits} \\(S-0031 → plate-1 A5 \\(ID\\)\\): moves into the same place go in the order ` +
+          `^Waiting behind #${waits} \\(S-0031 → plate-1 A5 \\(by sample ID\\)\\): moves into the same place go in the order ` +
             `they were queued, and #${waits} is waiting for #${older} \\(S-0031 → box-1`,
         ),
       );
@@ -246,7 +246,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       expect(first).toBeNull();
       expect(own).toMatch(new RegExp(`^Waiting for #${older} \\(S-0031 → box-1.*\\), an older move of the same tube`));
       expect(after).toBe(
-        `Waiting behind #${waits} (S-0031 → plate-1 A5 (ID)): moves into the same place go in the order they were ` +
+        `Waiting behind #${waits} (S-0031 → plate-1 A5 (by sample ID)): moves into the same place go in the order they were ` +
           `queued, and #${waits} is waiting for ${waitingFor(own)}`,
       );
     });
@@ -263,7 +263,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       expect(first).toBeNull();
       expect(own).toMatch(new RegExp(`^Waiting for #${change} .*which needs a look`));
       expect(after).toBe(
-        `Waiting behind #${waits} (S-0031 → plate-1 A5 (ID)): moves into the same place go in the order they were ` +
+        `Waiting behind #${waits} (S-0031 → plate-1 A5 (by sample ID)): moves into the same place go in the order they were ` +
           `queued, and #${waits} is waiting for ${waitingFor(own)}`,
       );
     });

@@ -15,7 +15,7 @@ import {
 } from '../../../../main/api/errors.js';
 import { mapHttpError } from '../../../../main/api/map-error.js';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
-import { MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
+import { GAVE_UP_UNSENT, MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
 import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakePlatform } from './fake-platform.js';
@@ -162,8 +162,11 @@ describe('sync never stuck', () => {
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow();
     await runRounds(MAX_ANSWERED_FAILURES - 1);
-    for (const id of ids)
-      expect(outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up', status: 429 } });
+    // A 429 says the service took nothing: not on the service, so "Failed" with Retry, not "unsure".
+    for (const id of ids) {
+      expect(outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: GAVE_UP_UNSENT } });
+      expect(outbox.get(id)!.lastError!.message).toMatch(/asked to slow down each time.*Last: HTTP 429\./);
+    }
     // One request per round, both tubes in it: a rate limit asks for fewer requests, never more.
     expect(calls).toHaveLength(MAX_ANSWERED_FAILURES);
     expect(calls.every((c) => (c.request as { assignments: unknown[] }).assignments.length === 2)).toBe(true);

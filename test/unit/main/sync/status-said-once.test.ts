@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, NetworkError, ServerError, TimeoutError } from '../../../../main/api/errors.js';
+import { AuthError, NetworkError, RateLimitedError, ServerError, TimeoutError } from '../../../../main/api/errors.js';
 import { toOutboxError } from '../../../../main/outbox/index.js';
-import { classify, gaveUp, MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
+import { classify, elsewhereUnanswered, gaveUp, MAX_ANSWERED_FAILURES } from '../../../../main/sync/classify.js';
 import { shownError, shownErrorLine } from '../../../../shared/outbox-words/shown-error.js';
 
 /**
  * An error in the words every screen says it: from the client's real error, through the sync's classify
  * (and gaveUp after its last answered try), to the Outbox's line.
  */
-const line = (err: Error, giveUp = false): string => {
-  const { error } = classify(err, 1);
-  if (!error) throw new Error('classify kept no error');
-  return shownErrorLine(shownError(toOutboxError(giveUp ? gaveUp(error, MAX_ANSWERED_FAILURES) : error)));
+const line = (err: Error, giveUp = false, mayHaveApplied = true): string => {
+  const c = classify(err, 1);
+  if (!c.error) throw new Error('classify kept no error');
+  return shownErrorLine(shownError(toOutboxError(giveUp ? gaveUp(c, MAX_ANSWERED_FAILURES, mayHaveApplied) : c.error)));
 };
 
 /**
@@ -54,6 +54,32 @@ describe('a failure says its status once, in words the bench reads', () => {
     const said = line(new ServerError('Server error', { endpoint: 'updateRowsById', status: 502 }), true);
     expect(said).toMatch(/Last: HTTP 502\.$/);
     expect(said.match(/502/g)).toHaveLength(1);
+  });
+
+  it('one that gave up after 429s alone says it is not on the service, with the service’s words once', () => {
+    const err = new RateLimitedError('rate limited', {
+      endpoint: 'updateManifest',
+      status: 429,
+      serverMessage: 'Too many requests',
+    });
+    expect(line(err, true, false)).toBe(
+      'Stopped after 8 failed attempts: the service asked to slow down each time (too many requests). ' +
+        'Last: the service said "Too many requests" (HTTP 429). None of these tries was taken, so it is not on ' +
+        'the service: Retry later.',
+    );
+  });
+
+  it('a webhook that gave up because its events address could not be reached names that address and the field to check', () => {
+    const err = new NetworkError('could not reach the service', {
+      endpoint: 'sendWebhook',
+      reason: 'connect ECONNREFUSED 10.0.0.5:443',
+    });
+    const c = elsewhereUnanswered(classify(err, 1), 'events');
+    expect(shownErrorLine(shownError(toOutboxError(gaveUp(c, MAX_ANSWERED_FAILURES, false))))).toBe(
+      'Stopped after 8 failed attempts: the events address (where webhooks go) could not be reached each time, ' +
+        'while the main service answered. Last: "connect ECONNREFUSED 10.0.0.5:443". It is not on the service. ' +
+        'Check the Events URL in Settings (or ask whoever runs that address), then Retry.',
+    );
   });
 
   it('a missing permission says its 403 once', () => {
