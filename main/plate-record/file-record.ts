@@ -10,14 +10,27 @@ import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import type { Logger } from '../common/logger.js';
-import type { Outbox, OutboxEntry } from '../outbox/index.js';
+import type { Outbox } from '../outbox/index.js';
 import { refuseReadElsewhere } from '../outbox/read-elsewhere.js';
 import { removeStaged, stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
 import { recordBuiltOn, RecordRefused } from './record-basis.js';
+import { sameRecordFiled } from './filed-before.js';
+import {
+  dedupeKeyOf,
+  filedAs,
+  filingEntriesOf,
+  isFiled,
+  pageFiledTo,
+  pageSaid,
+  samePage,
+  ATTACH_AT,
+} from './filing-entries.js';
+import { localClock, localDay } from './local-time.js';
 import { listRecords, placeRecordFolder, recordNames, startRecordFolder } from './record-folders.js';
 import { ownViewStands, plateAsLeftHere } from './record-view.js';
+import { unexplainedUsed } from './record-moves.js';
 import { recordWells, type RecordWell } from './record-wells.js';
 import { markFiled, markUnfiled, removeUnfiled } from './unfiled-records.js';
 
@@ -70,52 +83,43 @@ function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder:
   };
 }
 
-/** Where each entry of a filing's batch sits: three uploads, the attach-image, the event. */
-const EVENT_AT = 4;
-const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
+// Where others find a filing's entries (the Outbox's links, the start-up sweep).
+export { filingEntriesOf, filingOfEvent, isFiled, recordFolderOf } from './filing-entries.js';
 
-/** A filing's key, from the dedupe key of its event entry (null for any other entry). */
-export const filingOfEvent = (dedupeKey: string | null): string | null =>
-  dedupeKey === null ? null : (new RegExp(`^(plate-record:.+):${EVENT_AT}$`).exec(dedupeKey)?.[1] ?? null);
-
-/** The ids of a filing's entries in batch order, null where the outbox holds none (never queued, or pruned). */
-export const filingEntriesOf = (outbox: Outbox, key: string): (number | null)[] =>
-  Array.from({ length: EVENT_AT + 1 }, (_, i) => outbox.findDeduped(`${key}:${i}`));
-
-/** A filing's record folder and time, as its event (committed with its entries) carries them. */
-function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | null {
-  const event = outbox.findDeduped(`${key}:${EVENT_AT}`);
-  const intent = event === null ? null : outbox.get(event)?.intent;
-  const sent = intent?.type === 'webhook' ? intent.payload : {};
-  const [folder, at] = [sent['record'], sent['at']];
-  return typeof folder === 'string' && typeof at === 'string' ? { folder, at } : null;
+/**
+ * A press answered with a record filed before instead of a new one: its message says where that one
+ * went and how to file another, whole (it is no failure to file).
+ */
+export class AlreadyFiled extends RecordRefused {
+  override readonly name: string = 'AlreadyFiled';
 }
 
 /**
- * Whether `folder` is the record the outbox has queued for a filing (the key its unfiled mark holds):
- * a folder of the same filing that another press queued first files nothing.
+ * A new press for a plate whose record, with the same wells, stands filed to the same page already:
+ * nothing is filed, and the same press sent again (the user's "press again") files a second record.
  */
-export const isFiled = (outbox: Outbox, key: string, folder: string): boolean =>
-  filedAs(outbox, key)?.folder === folder;
-
-/**
- * The kept record folder an outbox entry files (one of a record's uploads), or null: the Outbox links
- * to exactly that record's copy, not to whichever record has a file of that name (one a day per plate).
- */
-export function recordFolderOf(outbox: Outbox, e: OutboxEntry): string | null {
-  const key = e.dedupeKey === null ? null : /^(plate-record:.+):\d+$/.exec(e.dedupeKey)?.[1];
-  return key ? (filedAs(outbox, key)?.folder ?? null) : null;
+export class SameRecordFiled extends AlreadyFiled {
+  override readonly name = 'SameRecordFiled';
 }
 
 /**
  * The record a filing already queued (the same press sent again: an answer lost, a double click), or
  * null. Its folder is in its event, committed with the entries, so nothing is written a second time.
+ * Sent again for another page (corrected while the answer was lost), it is refused, naming the page it
+ * goes to: answered as it is, the bench would take the record for filed on the page it named last.
  */
-async function earlierFiling(d: PlateRecordDeps, filing: string): Promise<PlateRecord | null> {
+async function earlierFiling(d: PlateRecordDeps, filing: string, page: PageRef): Promise<PlateRecord | null> {
   const key = dedupeKeyOf(filing);
   const filed = filedAs(d.outbox, key);
   if (!filed) return null;
   const { folder, at } = filed;
+  const went = pageFiledTo(d.outbox, key);
+  if (went && !samePage(went, page))
+    throw new AlreadyFiled(
+      `The press before (its answer was lost) filed this record already, to ${pageSaid(went)}, kept as ${folder}: ` +
+        `it goes to ${pageSaid(went)}, not ${pageSaid(page)}, as the Outbox shows. Press again to file the plate ` +
+        `to ${pageSaid(page)} as well.`,
+    );
   const kept = (await listRecords(d.recordsDir)).find((r) => r.folder === folder);
   // Its folder deleted since (by the user: the app never removes a filed one): building it again would
   // answer a new folder its filing does not send, and the first answer's folder no longer exists.
@@ -159,20 +163,56 @@ async function takeBack(d: PlateRecordDeps, folder: string, staged: readonly str
  * picture to the notebook page, which waits for the picture's file id (an outbox dependency), and the
  * plate.completed event. One commit, so the event never goes without its record (a crash between two
  * commits) nor twice (a failed filing pressed again); keyed by the filing, so a resent press answers
- * the first. Works offline: everything is local until the queue sends it. The record states the
- * plate's queued well changes as landed, so its entries wait until the service has accepted every one
- * of them, and are not sent if one is refused (see recordBuiltOn). `readFrom`: the service the page
- * read the plate from; after a switch the plate's uuid is another service's, so nothing is built
- * (the read cache would ask the new service for it) and nothing queued.
+ * the first. A new press for a plate whose record with the same wells stands filed to the same page
+ * files nothing (SameRecordFiled) unless `fileAgain`: the user asked for a second one. Works offline:
+ * everything is local until the queue sends it. The record states the plate's queued well changes and
+ * this computer's moves into it as landed, so its entries wait until the service has accepted every
+ * one of them, and are not sent if one is refused (see recordBuiltOn). `readFrom`: the service the page
+ * read the plate from; after a switch the plate's uuid is another service's, so nothing is built (the
+ * read cache would ask the new service for it) and nothing queued.
  */
-export async function fileRecord(
+export function fileRecord(
   d: PlateRecordDeps,
   plateUuid: string,
   page: PageRef,
   filing: string,
   readFrom?: string,
+  o: { fileAgain?: boolean } = {},
 ): Promise<PlateRecord> {
-  const earlier = await earlierFiling(d, filing);
+  return onePerPlate(d.outbox, plateUuid, () => buildAndQueue(d, plateUuid, page, filing, readFrom, o));
+}
+
+/**
+ * Filings of one plate, one at a time: two windows pressing at once would each find no record standing
+ * (sameRecordFiled) before either had queued its own. Per outbox, so two apps in one process do not wait
+ * for each other.
+ */
+const filingNow = new WeakMap<Outbox, Map<string, Promise<unknown>>>();
+function onePerPlate<T>(outbox: Outbox, plate: string, run: () => Promise<T>): Promise<T> {
+  let plates = filingNow.get(outbox);
+  if (!plates) filingNow.set(outbox, (plates = new Map()));
+  // What it waits for never fails (`settled`): a failed filing does not fail the next.
+  const mine = (plates.get(plate) ?? Promise.resolve()).then(run);
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  plates.set(plate, settled);
+  void settled.then(() => {
+    if (plates.get(plate) === settled) plates.delete(plate);
+  });
+  return mine;
+}
+
+async function buildAndQueue(
+  d: PlateRecordDeps,
+  plateUuid: string,
+  page: PageRef,
+  filing: string,
+  readFrom: string | undefined,
+  o: { fileAgain?: boolean },
+): Promise<PlateRecord> {
+  const earlier = await earlierFiling(d, filing, page);
   if (earlier) return earlier;
   refuseReadElsewhere(readFrom, d.outbox.currentService());
   const m = await d.manifest(plateUuid);
@@ -181,15 +221,26 @@ export async function fileRecord(
   const ownView = ownViewStands(d.outbox, m, plateAsLeftHere(d.outbox, m));
   const at = d.now();
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null, ownView);
+  const table = wellTableCsv(wells);
+  const before = o.fileAgain ? null : await sameRecordFiled(d.outbox, d.recordsDir, m.uuid, page, table);
+  if (before) {
+    const when = Date.parse(before.at);
+    throw new SameRecordFiled(
+      `${m.hrid} was filed already with these same wells, to ${pageSaid(page)} at ${localClock(when).slice(0, 5)} ` +
+        `on ${localDay(when)} (kept as ${before.folder}), so nothing new was filed. Press again to file a second ` +
+        'record of it anyway.',
+    );
+  }
   const names = recordNames(m.hrid, at);
   const base = names.base;
   const files: { name: string; kind: RecordFile['kind']; bytes: Buffer }[] = [
-    { name: `${base}.csv`, kind: 'wells', bytes: Buffer.from(wellTableCsv(wells)) },
+    { name: `${base}.csv`, kind: 'wells', bytes: Buffer.from(table) },
     { name: `${base}_grid.csv`, kind: 'grid', bytes: Buffer.from(gridCsv(wells, m)) },
     {
       name: `${base}.png`,
       kind: 'picture',
-      bytes: platePng({ ...m, changedElsewhere: !ownView }, wells, new Date(at)),
+      // Used wells placed elsewhere: not those this computer's own moves put there (drawn in their wells).
+      bytes: platePng({ ...m, unplacedUsed: unexplainedUsed(m), changedElsewhere: !ownView }, wells, new Date(at)),
     },
   ];
   const key = dedupeKeyOf(filing);
@@ -225,7 +276,7 @@ export async function fileRecord(
       dedupeKey: key,
       // Checked again where the entries are bound: the service may have changed while the record was built.
       ...(readFrom === undefined ? {} : { readFrom }),
-      dependencies: [{ entry: 3, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
+      dependencies: [{ entry: ATTACH_AT, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
       builtOn,
       // One thing to the bench, though its kinds are three: it is filed again as a whole.
       subject: { text: `The record of ${m.hrid}`, plural: false, thing: 'change' },
@@ -242,7 +293,7 @@ export async function fileRecord(
     // first to commit is the record; this one's folder and copies are nothing's. Its mark, if the
     // folder stays, lets the next start remove it.
     await takeBack(d, folder, staged);
-    const first = await earlierFiling(d, filing);
+    const first = await earlierFiling(d, filing, page);
     if (first) return first;
   }
   // Committed: a mark left behind is cleared by the start-up sweep, which finds the filing queued.

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { parsePosition } from '../../shared/layout/positions.js';
+import { localClock, localDay, localOffset } from './local-time.js';
+import { contentOf } from './record-tables.js';
 import type { RecordWell } from './record-wells.js';
 
 /**
@@ -16,6 +18,8 @@ export const WELL_COLOURS = {
   NEG_CONTROL: '#1565c0',
   BLANK: '#9e9e9e',
   STANDARD: '#f9a825',
+  /** A label that keeps the well that none of the above is (the table and grid call it "label"). */
+  label: '#8e24aa',
   empty: '#ffffff',
   /** Used or not, this computer cannot tell (placed at another bench, a service that lists no wells). */
   unknown: '#ffe0b2',
@@ -28,6 +32,7 @@ const LEGEND: readonly [Kind, string][] = [
   ['NEG_CONTROL', 'Negative control'],
   ['BLANK', 'Blank'],
   ['STANDARD', 'Standard'],
+  ['label', 'Other label'],
   ['empty', 'Empty'],
   ['unknown', 'Unknown here'],
 ];
@@ -37,11 +42,19 @@ export const PRINT_ZOOM = 2.5;
 const PITCH = 90;
 const MARGIN = { left: 60, top: 130 };
 
+/** The labels drawn in a colour of their own; any other label that keeps its well is drawn as `label`. */
+const LABEL_KINDS: ReadonlySet<string> = new Set<Kind>(['POS_CONTROL', 'NEG_CONTROL', 'BLANK', 'STANDARD']);
+
+/**
+ * How a well is drawn: what the table and grid say it holds (contentOf, the one rule for all three
+ * files), a control, blank or standard in its own colour. A label is matched against the list, never
+ * by `in` (which finds "constructor" on every object), and one the list does not have (a lowercase
+ * "sample", another app's own) is no sample and no empty well.
+ */
 export function kindOf(w: RecordWell): Kind {
-  if (!w.known) return 'unknown';
-  if (w.sample !== null) return 'sample';
-  if (w.label in WELL_COLOURS) return w.label as Kind;
-  return 'empty';
+  const content = contentOf(w);
+  if (content !== 'label') return content;
+  return LABEL_KINDS.has(w.label) ? (w.label as Kind) : 'label';
 }
 
 /** A point inside a well's fill, above its sample id, in the PNG's pixels (tests sample the colour there). */
@@ -82,6 +95,9 @@ export interface PicturedPlate {
   changedElsewhere?: boolean;
 }
 
+/** When the record was made, on the bench's clock (as its folder is named), with that clock's offset. */
+const whenSaid = (at: number): string => `${localDay(at)} ${localClock(at).slice(0, 5)} (${localOffset(at)})`;
+
 export function plateSvg(plate: PicturedPlate, wells: readonly RecordWell[], at: Date): string {
   const pitch = pitchFor(plate);
   const r = pitch * 0.42;
@@ -103,10 +119,12 @@ export function plateSvg(plate: PicturedPlate, wells: readonly RecordWell[], at:
       `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${WELL_COLOURS[kind]}" stroke="#424242" stroke-width="2"/>`,
     );
     const text = w.known ? (w.sample?.id ?? '') : '?';
-    if (text && plate.columns <= 12)
+    if (text && plate.columns <= 12) {
+      const fit = idInWell(text, 2 * r - 8);
       parts.push(
-        `<text x="${cx}" y="${cy + 5}" font-size="13" text-anchor="middle" fill="${w.known ? '#ffffff' : '#424242'}">${esc(text.slice(0, 9))}</text>`,
+        `<text x="${cx}" y="${cy + 5}" font-size="${fit.size}" text-anchor="middle" fill="${w.known ? '#ffffff' : '#424242'}">${esc(fit.text)}</text>`,
       );
+    }
   }
   const fs = plate.columns > 12 ? 14 : 22;
   for (let c = 0; c < plate.columns; c++)
@@ -142,13 +160,50 @@ export function plateSvg(plate: PicturedPlate, wells: readonly RecordWell[], at:
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="DejaVu Sans">` +
     `<rect width="100%" height="100%" fill="#ffffff"/>` +
     `<text x="${MARGIN.left}" y="44" font-size="32" font-weight="bold">${esc(title)}</text>` +
-    `<text x="${MARGIN.left}" y="76" font-size="18" fill="#424242">${plate.rows * plate.columns}-well plate map · ${esc(at.toISOString().slice(0, 16).replace('T', ' '))} UTC</text>` +
+    `<text x="${MARGIN.left}" y="76" font-size="18" fill="#424242">${plate.rows * plate.columns}-well plate map · ${esc(whenSaid(at.getTime()))}</text>` +
     `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${gridW}" height="${gridH}" rx="12" fill="#fafafa" stroke="#616161" stroke-width="2"/>` +
     parts.join('') +
     legend +
     note +
     `</svg>`
   );
+}
+
+/**
+ * Advance widths of DejaVu Sans (the font the picture ships with) for ASCII space to tilde, in its units
+ * (2,048 an em), read from its hmtx table; any other character is taken as a whole em, which none is wider.
+ */
+const ASCII_WIDTHS = [
+  651, 821, 942, 1716, 1303, 1946, 1597, 563, 799, 799, 1024, 1716, 651, 739, 651, 690, 1303, 1303, 1303, 1303, 1303,
+  1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087, 2048, 1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540,
+  604, 604, 1343, 1141, 1767, 1532, 1612, 1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690,
+  799, 1716, 1024, 1024, 1255, 1300, 1126, 1300, 1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253, 1300,
+  1300, 842, 1067, 803, 1298, 1212, 1675, 1212, 1212, 1075, 1303, 690, 1303, 1716,
+];
+const UNITS_PER_EM = 2048;
+
+/** How wide `text` is drawn at one unit of font size. */
+const emWidth = (text: string): number =>
+  [...text].reduce((sum, c) => sum + (ASCII_WIDTHS[c.codePointAt(0)! - 32] ?? UNITS_PER_EM), 0) / UNITS_PER_EM;
+
+/** The font size a sample ID is drawn at in its well, and the smallest it goes before it is shortened. */
+export const ID_FONT = { size: 13, least: 8 } as const;
+const ELLIPSIS = '\u2026';
+
+/**
+ * A sample ID as its well shows it, in `room` units: whole, in a smaller font if need be; too long even
+ * then, its end after an ellipsis. The end is what tells one tube of a series from the next
+ * (S-2024-000123, S-2024-000124): cut at a fixed length, both read "S-2024-00", and the notebook's
+ * picture could not be told from a plate holding other tubes.
+ */
+export function idInWell(id: string, room: number): { text: string; size: number } {
+  const wide = emWidth(id);
+  if (wide * ID_FONT.size <= room) return { text: id, size: ID_FONT.size };
+  if (wide * ID_FONT.least <= room) return { text: id, size: Math.floor((room / wide) * 10) / 10 };
+  const chars = [...id];
+  let kept = chars.length;
+  while (kept > 1 && emWidth(ELLIPSIS + chars.slice(-kept).join('')) * ID_FONT.least > room) kept -= 1;
+  return { text: ELLIPSIS + chars.slice(-kept).join(''), size: ID_FONT.least };
 }
 
 const require = createRequire(import.meta.url);

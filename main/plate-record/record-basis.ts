@@ -1,25 +1,34 @@
 import type { CachedManifest, PendingWellChange } from '../../shared/ipc/channels/cache.js';
 import { entryShownState, stateSaidInLine } from '../../shared/outbox-words/shown-state.js';
+import { isMoveInto } from './record-moves.js';
 
 /** Why a record cannot be filed now; the message is for the scientist, as it stands. */
 export class RecordRefused extends Error {
-  override readonly name = 'RecordRefused';
+  override readonly name: string = 'RecordRefused';
 }
 
-const isWellChange = (c: PendingWellChange): boolean => c.intent.type === 'well-set' || c.intent.type === 'well-remove';
+/** A change the record states: a well change, or a move on Assign location into a well of the plate. */
+const statesWell = (c: PendingWellChange): boolean =>
+  c.intent.type === 'well-set' || c.intent.type === 'well-remove' || isMoveInto(c);
 const positionOf = (c: PendingWellChange): string =>
-  c.intent.type === 'well-set' || c.intent.type === 'well-remove' ? c.intent.position : '?';
+  c.intent.type === 'well-set' || c.intent.type === 'well-remove' || c.intent.type === 'location-assign'
+    ? (c.intent.position ?? '?')
+    : '?';
+const whatOf = (c: PendingWellChange): string =>
+  c.intent.type === 'location-assign'
+    ? `${positionOf(c)} (tube ${c.intent.id} placed on Assign location)`
+    : positionOf(c);
 
 /**
- * The plate's queued well changes a record is built on: the record states them as landed, so its
- * entries are sent only once every one of these is done (outbox `builtOn`), and are not sent if one is
- * refused. A change already failed (refused, held for a look, unsure whether it arrived) makes the
+ * The plate's queued well changes, and this computer's moves of tubes into its wells (Assign location),
+ * a record is built on: the record states them as landed, so its entries are sent only once every one
+ * of these is done (outbox `builtOn`), and are not sent if one is refused. A change already failed (refused, held for a look, unsure whether it arrived) makes the
  * record wait for the user: the well's content is what they must decide (correct, send again or
  * discard it), and a record must never state a change that did not land (nor guess the well is as
  * before, which a retried change may contradict).
  */
 export function recordBuiltOn(m: CachedManifest): number[] {
-  const changes = m.pending.filter(isWellChange);
+  const changes = m.pending.filter(statesWell);
   const failed = changes.filter((c) => c.state === 'failed');
   if (failed.length > 0) {
     // Each said as the Outbox says it (refused, held for a look, unsure whether it arrived, failed): a
@@ -27,7 +36,7 @@ export function recordBuiltOn(m: CachedManifest): number[] {
     const wells = failed
       .map((c) => {
         const said = stateSaidInLine(entryShownState(c.state, c.error, c.mayHaveArrived));
-        return `${positionOf(c)}: ${said} — ${c.error?.message ?? 'no reason given'}`;
+        return `${whatOf(c)}: ${said} — ${c.error?.message ?? 'no reason given'}`;
       })
       .join('; ');
     const one = failed.length === 1;

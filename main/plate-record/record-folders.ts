@@ -2,16 +2,18 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/
 import path from 'node:path';
 import type { PlateRecord, RecordFile } from '../../shared/ipc/channels/plate-record.js';
 import { safeFileNamePart } from '../common/safe-file-name.js';
+import { localClock, localDay } from './local-time.js';
 
 /**
- * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…; names are made here,
- * never from renderer text beyond the plate's hrid, made safe.
+ * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…, by the bench's own
+ * clock (local-time.ts); names are made here, never from renderer text beyond the plate's hrid, made
+ * safe. An hour the clock goes through twice (summer time ending) names a folder taken already, and
+ * placeRecordFolder gives it the next name.
  */
 export function recordNames(hrid: string, at: number): { base: string; folder: string } {
-  const iso = new Date(at).toISOString();
   // At most HRID_CHARS of it: a name is at most 255 bytes, and a 230-character hrid could never be filed.
-  const base = `PLATE_${safeFileNamePart(hrid).slice(0, HRID_CHARS)}_${iso.slice(0, 10)}`;
-  return { base, folder: `${base}_${iso.slice(11, 19).replace(/:/g, '')}` };
+  const base = `PLATE_${safeFileNamePart(hrid).slice(0, HRID_CHARS)}_${localDay(at)}`;
+  return { base, folder: `${base}_${localClock(at).replace(/:/g, '')}` };
 }
 
 /** The hrid's characters kept in a record's names (the record's files hold it whole). */
@@ -69,6 +71,19 @@ export async function placeRecordFolder(recordsDir: string, built: string, folde
 
 const KIND_ORDER: readonly RecordFile['kind'][] = ['wells', 'grid', 'picture'];
 
+/** Which of a record's files a name in its folder is, or null (anything else the folder holds). */
+const kindOfFile = (name: string): RecordFile['kind'] | null =>
+  name.endsWith('_grid.csv') ? 'grid' : name.endsWith('.csv') ? 'wells' : name.endsWith('.png') ? 'picture' : null;
+
+/** A kept record's file of this kind, or null when its folder no longer holds one (deleted, or unreadable). */
+export async function keptFile(recordsDir: string, folder: string, kind: RecordFile['kind']): Promise<Buffer | null> {
+  if (!isPlainRecordName(folder)) return null;
+  const name = (await readdir(path.join(recordsDir, folder)).catch(() => [] as string[])).find(
+    (n) => kindOfFile(n) === kind,
+  );
+  return name === undefined ? null : readFile(path.join(recordsDir, folder, name)).catch(() => null);
+}
+
 /** A kept record as listed; `notFiled` says why, when its filing will never be sent as it is. */
 export type KeptRecord = Omit<PlateRecord, 'entries'>;
 
@@ -103,13 +118,7 @@ export async function listRecords(
     const inside = await readdir(dir).catch(() => [] as string[]);
     const files: RecordFile[] = [];
     for (const name of inside) {
-      const kind = name.endsWith('_grid.csv')
-        ? 'grid'
-        : name.endsWith('.csv')
-          ? 'wells'
-          : name.endsWith('.png')
-            ? 'picture'
-            : null;
+      const kind = kindOfFile(name);
       const size = kind
         ? await stat(path.join(dir, name)).then(
             (s) => s.size,

@@ -1,6 +1,7 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import { positionKey, positionsInOrder } from '../../shared/layout/positions.js';
 import { applyWellIntent, type WellState } from '../../shared/outbox/well-state.js';
+import { isMoveInto, leaves, unexplainedUsed, type HeldBy, type MoveInto } from './record-moves.js';
 
 /** One well as the record states it: what it holds once the queue has landed, and when it was filled here. */
 export interface RecordWell extends WellState {
@@ -23,19 +24,21 @@ export interface RecordWell extends WellState {
  *
  * Whether a position this computer knows nothing about can be stated as empty. A service that lists
  * wells says so; otherwise only its count does: emptySpaces known, the layout known, and no used well
- * unaccounted for (`unplacedUsed` 0) means every other position is empty.
+ * unaccounted for (unexplainedUsed 0: this computer's confirmed moves into the plate account for theirs)
+ * means every other position is empty.
  */
 function othersAreEmpty(m: CachedManifest, ownView: boolean): boolean {
   if (m.wellsFrom === 'service') return true;
-  return ownView && m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && m.unplacedUsed === 0;
+  return ownView && m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && unexplainedUsed(m) === 0;
 }
 
 /**
- * The plate as the record shows it: the service's wells with this computer's queued changes folded
- * in, oldest first, failed ones left out (they did not land); every position, row-major. `createdAt`
- * gives each entry's queue time (the "filled at" column). `ownView` false: the plate was changed
- * elsewhere since this computer's last write (record-view.ts), so neither its record of the wells nor
- * the count says anything, and only the changes still to land here are stated.
+ * The plate as the record shows it: the service's wells with this computer's queued changes and its
+ * moves into the plate on Assign location folded in, oldest first, as Well fill draws them; failed ones
+ * left out (they did not land); every position, row-major. `createdAt` gives each entry's queue time
+ * (the "filled at" column). `ownView` false: the plate was changed elsewhere since this computer's last
+ * write (record-view.ts), so neither its record of the wells nor the count says anything, and only the
+ * changes still to land here are stated.
  */
 export function recordWells(
   m: CachedManifest,
@@ -51,8 +54,18 @@ export function recordWells(
     const at = wells.get(positionKey(w.position));
     if (at) wells.set(at.position, { ...at, sample: w.sample, label: w.label, tags: w.tags, known: true });
   }
+  /** Who put each well's tube there: a move takes its tube out of the wells it leaves (record-moves.ts). */
+  const by = new Map<string, HeldBy>();
+  for (const w of wells.values()) if (w.sample) by.set(w.position, 'listing');
   for (const c of m.pending) {
-    if (c.state === 'failed' || (c.intent.type !== 'well-set' && c.intent.type !== 'well-remove')) continue;
+    if (c.state === 'failed') continue;
+    if (isMoveInto(c)) {
+      // A move confirmed before a reading that no longer stands here says no more than that reading.
+      if (ownView || m.wellsFrom === 'service' || c.state !== 'done' || c.updatedAt >= m.fetchedAt)
+        foldMove(wells, by, c, createdAt);
+      continue;
+    }
+    if (c.intent.type !== 'well-set' && c.intent.type !== 'well-remove') continue;
     const before = wells.get(positionKey(c.intent.position));
     if (!before) continue;
     const after = applyWellIntent(before, c.intent);
@@ -70,6 +83,40 @@ export function recordWells(
       position: before.position,
       filledAt: after.sample === null ? null : newSample ? createdAt(c.entryId) : before.filledAt,
     });
+    if (after.sample === null) by.delete(before.position);
+    else if (newSample && after.sample.id !== before.sample?.id) by.set(before.position, 'fill');
   }
   return [...wells.values()];
+}
+
+/**
+ * One move into the plate, as Well fill draws it (well-view.ts overlay): its tube leaves the wells it was
+ * in, and goes to its well unless the reading or an earlier change has a sample there (a confirmed move
+ * is listed under the sample's ID; one still on its way to a taken well will be refused). What it leaves
+ * keeps its label and tags, as the service keeps them.
+ */
+function foldMove(
+  wells: Map<string, RecordWell>,
+  by: Map<string, HeldBy>,
+  move: MoveInto,
+  createdAt: (entryId: number) => number | null,
+): void {
+  for (const w of wells.values()) {
+    const held = by.get(w.position);
+    if (!w.sample || !held || !leaves({ position: w.position, sample: w.sample, by: held }, move)) continue;
+    wells.set(w.position, { ...w, sample: null, filledAt: null });
+    by.delete(w.position);
+  }
+  const to = wells.get(positionKey(move.intent.position));
+  if (!to || to.sample !== null) return;
+  // Under its row's ID when main's saved rows know the tube (names, ID first), as the service lists it
+  // once the move lands: a scanned barcode in the "sample id" column would name no sample.
+  const id = move.names?.[0] ?? move.intent.id;
+  wells.set(to.position, {
+    ...to,
+    sample: { id, labsheet: move.intent.labsheet },
+    known: true,
+    filledAt: createdAt(move.entryId),
+  });
+  by.set(to.position, 'assignment');
 }

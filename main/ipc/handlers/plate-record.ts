@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { MAX_RECORDS_LISTED, type plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
-import { fileRecord, UnfiledLeftoverError, type PlateRecordDeps } from '../../plate-record/file-record.js';
+import {
+  AlreadyFiled,
+  fileRecord,
+  SameRecordFiled,
+  UnfiledLeftoverError,
+  type PlateRecordDeps,
+} from '../../plate-record/file-record.js';
 import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
 import { notFiledRecords } from '../../plate-record/record-standing.js';
 import { ReadElsewhereError, WriteError } from '../../outbox/index.js';
@@ -21,7 +27,7 @@ const failed = (what: string) => (err: unknown) => {
 const notFiled = (err: unknown): never => {
   const failure = err instanceof UnfiledLeftoverError ? err.failure : err;
   const said =
-    failure instanceof WriteError && !(failure instanceof ReadElsewhereError)
+    (failure instanceof WriteError && !(failure instanceof ReadElsewhereError)) || failure instanceof AlreadyFiled
       ? failure.message
       : `The record was not filed: ${failure instanceof Error ? failure.message : String(failure)}`;
   if (!(err instanceof UnfiledLeftoverError)) throw new IpcFailure('failed', said);
@@ -32,13 +38,29 @@ const notFiled = (err: unknown): never => {
   );
 };
 
+/** Presses told their plate's record stands filed already, the newest kept (one per press shown). */
+const ASKED_KEPT = 100;
+
 export function plateRecordHandlers(
   d: PlateRecordDeps,
   reveal: RevealFolder | undefined,
 ): HandlersFor<typeof plateRecordChannels> {
+  /**
+   * Presses told the same record stands filed already (SameRecordFiled). The page keeps such a press (it
+   * queued nothing), so the user's pressing again after reading that sends it again: a second record
+   * asked for. In memory: after a restart the user is told again.
+   */
+  const asked = new Set<string>();
+  const told = (filing: string) => (err: unknown) => {
+    if (err instanceof SameRecordFiled) {
+      asked.add(filing);
+      if (asked.size > ASKED_KEPT) asked.delete(asked.values().next().value!);
+    }
+    return notFiled(err);
+  };
   return {
     'plateRecord.file': ({ plateUuid, page, filing, readFrom }) =>
-      fileRecord(d, plateUuid, page, filing, readFrom).catch(notFiled),
+      fileRecord(d, plateUuid, page, filing, readFrom, { fileAgain: asked.has(filing) }).catch(told(filing)),
     'plateRecord.list': ({ limit }) =>
       listRecords(d.recordsDir, limit ?? MAX_RECORDS_LISTED, notFiledRecords(d.outbox)),
     'plateRecord.read': async ({ folder, name }) => ({

@@ -46,7 +46,7 @@ describe('the Outbox names plates and locations as people know them', () => {
         position: 'A1',
       },
     });
-    expect(await listed(id)).toBe(`S-0030 → ${box!.hrid} A1 (ID)`);
+    expect(await listed(id)).toBe(`S-0030 → ${box!.hrid} A1 (by sample ID)`);
   });
 
   it('after a switch to another service and back, an entry queued before it still names its box and plate', async () => {
@@ -80,8 +80,8 @@ describe('the Outbox names plates and locations as people know them', () => {
       // The Outbox lists the service in use's entries: these are counted as held for the first one.
       await expect(listed(ids[0]!)).rejects.toThrow(/not listed/);
       await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
-      expect(await listed(ids[0]!)).toBe(`S-0031 → ${box!.hrid} A2 (ID)`);
-      expect(await listed(ids[1]!)).toBe(`${plate!.hrid} A12 ← BLANK`);
+      expect(await listed(ids[0]!)).toBe(`S-0031 → ${box!.hrid} A2 (by sample ID)`);
+      expect(await listed(ids[1]!)).toBe(`${plate!.hrid} A12 ← blank`);
     } finally {
       await env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
       await other.close();
@@ -93,6 +93,6 @@ describe('the Outbox names plates and locations as people know them', () => {
     const { id } = await env.call('outbox.enqueue', {
       intent: { type: 'well-set', manifest: { uuid }, position: 'A1', label: 'BLANK' },
     });
-    expect(await listed(id)).toBe('0badc0de A1 ← BLANK');
+    expect(await listed(id)).toBe('0badc0de A1 ← blank');
   });
 });

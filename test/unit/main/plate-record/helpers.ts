@@ -47,3 +47,18 @@ export const listedPlate = (over: Partial<CachedManifest> = {}): CachedManifest 
   movedAway: [],
   ...over,
 });
+
+/**
+ * `run` (synchronous) with this computer's time zone set to `zone`, as the bench's clock reads the time;
+ * the zone is put back before anything else runs.
+ */
+export function inTimeZone<T>(zone: string, run: () => T): T {
+  const was = process.env['TZ'];
+  process.env['TZ'] = zone;
+  try {
+    return run();
+  } finally {
+    if (was === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = was;
+  }
+}

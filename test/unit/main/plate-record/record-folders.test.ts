@@ -9,12 +9,14 @@ import {
   startRecordFolder,
 } from '../../../../main/plate-record/record-folders.js';
 import { tempDir } from '../outbox/helpers.js';
+import { inTimeZone } from './helpers.js';
 
 const AT = Date.parse('2026-11-25T10:15:00Z');
 
 describe('record folders name their plate', () => {
   it.each(['PL-0001', 'PL_2026_A', 'plate_7_', 'A_2026-11-25_101500'])('%s survives the folder name', (hrid) => {
-    const { base, folder } = recordNames(hrid, AT);
+    // Named by the bench's clock: one on UTC, so the names are these wherever the tests run.
+    const { base, folder } = inTimeZone('UTC', () => recordNames(hrid, AT));
     expect(base).toBe(`PLATE_${hrid}_2026-11-25`);
     expect(folder).toBe(`PLATE_${hrid}_2026-11-25_101500`);
     expect(plateOfFolder(folder)).toBe(hrid);
@@ -41,7 +43,7 @@ describe('record folders name their plate', () => {
   });
 
   it('an hrid with unsafe characters is made safe in the name and shown as named', () => {
-    const { folder } = recordNames('PL 0001/x', AT);
+    const { folder } = inTimeZone('UTC', () => recordNames('PL 0001/x', AT));
     expect(folder).toBe('PLATE_PL_0001_x_2026-11-25_101500');
     expect(plateOfFolder(folder)).toBe('PL_0001_x');
   });

@@ -96,4 +96,19 @@ describe('kept records whose filing the outbox will never send', () => {
     const listed = await listRecords(d.recordsDir, Infinity, notFiledRecords(outbox));
     expect(listed.find((r) => r.folder === rec.folder)?.notFiled).toMatch(/^Not filed: its filing was taken out/);
   });
+
+  it('one whose upload may not have arrived is listed as maybe not filed, until the user settles it', async () => {
+    plates.set('PL-0004', plate('PL-0004', outbox, []));
+    const rec = await fileRecord(d, 'uuid-PL-0004', { hrid: 'EXP-0001' }, randomUUID());
+    const upload = rec.entries[1]!;
+    outbox.claim([upload], 'r3', 'upload');
+    outbox.settle([
+      { id: upload, state: 'uncertain', error: { kind: 'timeout', message: 'No answer in 30 s', at: 1 } },
+    ]);
+    const listed = await listRecords(d.recordsDir, Infinity, notFiledRecords(outbox));
+    expect(listed.find((r) => r.folder === rec.folder)?.notFiled).toBe(
+      `Maybe not filed: its file ${rec.files[1]!.name} may not have been stored on the service (unsure whether it ` +
+        `arrived — No answer in 30 s). Look for it on the service, then settle entry #${upload} in the Outbox.`,
+    );
+  });
 });

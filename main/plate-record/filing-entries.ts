@@ -1,0 +1,64 @@
+import type { PageRef } from '../../shared/ipc/channels/plate-record.js';
+import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import type { Outbox, OutboxEntry } from '../outbox/index.js';
+
+/**
+ * How a filing's entries are found in the outbox: one batch keyed by the filing (the press), its
+ * entries `${key}:0` to `${key}:4`, the event carrying the record's folder and time.
+ */
+
+/** The lane every plate.completed event is queued in (all webhooks share one). */
+export const EVENT_LANE = targetKeyOf({ type: 'webhook', payload: { event: 'plate.completed' } });
+
+/** Where each entry of a filing's batch sits: three uploads, the attach-image, the event. */
+export const ATTACH_AT = 3;
+export const EVENT_AT = 4;
+export const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
+
+/** A filing's key, from the dedupe key of its event entry (null for any other entry). */
+export const filingOfEvent = (dedupeKey: string | null): string | null =>
+  dedupeKey === null ? null : (new RegExp(`^(plate-record:.+):${EVENT_AT}$`).exec(dedupeKey)?.[1] ?? null);
+
+/** The ids of a filing's entries in batch order, null where the outbox holds none (never queued, or pruned). */
+export const filingEntriesOf = (outbox: Outbox, key: string): (number | null)[] =>
+  Array.from({ length: EVENT_AT + 1 }, (_, i) => outbox.findDeduped(`${key}:${i}`));
+
+/** A filing's record folder and time, as its event (committed with its entries) carries them. */
+export function filedAs(outbox: Outbox, key: string): { folder: string; at: string } | null {
+  const event = outbox.findDeduped(`${key}:${EVENT_AT}`);
+  const intent = event === null ? null : outbox.get(event)?.intent;
+  const sent = intent?.type === 'webhook' ? intent.payload : {};
+  const [folder, at] = [sent['record'], sent['at']];
+  return typeof folder === 'string' && typeof at === 'string' ? { folder, at } : null;
+}
+
+/**
+ * Whether `folder` is the record the outbox has queued for a filing (the key its unfiled mark holds):
+ * a folder of the same filing that another press queued first files nothing.
+ */
+export const isFiled = (outbox: Outbox, key: string, folder: string): boolean =>
+  filedAs(outbox, key)?.folder === folder;
+
+/**
+ * The kept record folder an outbox entry files (one of a record's uploads), or null: the Outbox links
+ * to exactly that record's copy, not to whichever record has a file of that name (one a day per plate).
+ */
+export function recordFolderOf(outbox: Outbox, e: OutboxEntry): string | null {
+  const key = e.dedupeKey === null ? null : /^(plate-record:.+):\d+$/.exec(e.dedupeKey)?.[1];
+  return key ? (filedAs(outbox, key)?.folder ?? null) : null;
+}
+
+/** The notebook page a filing's picture goes to, as its attach-image was queued, or null (pruned). */
+export function pageFiledTo(outbox: Outbox, key: string): PageRef | null {
+  const id = outbox.findDeduped(`${key}:${ATTACH_AT}`);
+  const intent = id === null ? null : outbox.get(id)?.intent;
+  if (intent?.type !== 'attach-image') return null;
+  const { hrid, name, uuid } = intent.request;
+  return hrid !== undefined ? { hrid } : name !== undefined ? { name } : uuid !== undefined ? { uuid } : null;
+}
+
+export const samePage = (a: PageRef, b: PageRef): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A page as the bench names it in a sentence. */
+export const pageSaid = (p: PageRef): string =>
+  'hrid' in p ? p.hrid : 'name' in p ? `the page named "${p.name}"` : `the page ${p.uuid}`;
