@@ -3,7 +3,7 @@ import { asRead, lookupFailedSaid, lookUpTubeAnswer, missWorthAsking } from '../
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import { isReservedWell, wellPast } from '../../lib/plate-map/fill-order.js';
+import { isReservedWell } from '../../lib/plate-map/fill-order.js';
 import { movedOn, raise } from '../../lib/question/question.js';
 import { ASKED, duplicateSample, guardPlate, guardSample, occupiedAnswer } from './guards.js';
 import { sampleIntent } from './well-intents.js';
@@ -66,7 +66,9 @@ async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Pr
       scan.mainAt,
     );
   const p = s.plate!;
-  s.feedback.report(scan.text, `${p.hrid} · ${p.name} — next well ${s.cursor ?? 'none (full)'}`, 'info', scan.mainAt);
+  // A stopped fill has no next well either: said why, not "full" (48 of 96 wells may be free).
+  const next = s.cursor ? `next well ${s.cursor}` : s.held ? heldReason(s) : 'the plate is full';
+  s.feedback.report(scan.text, `${p.hrid} · ${p.name} — ${next}`, 'info', scan.mainAt);
 }
 
 /**
@@ -124,12 +126,7 @@ async function placeSample(
   if (wasArmed && s.held) s.fillFrom(target);
   else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
   const stillHeld = removedHeld ? ` — ${removalStillHeld(removedHeld)}` : '';
-  s.feedback.report(
-    scan.text,
-    `${sampleId} → ${target}${stillHeld}${s.cursor ? ` · next ${s.cursor}` : ' · plate full'}`,
-    'success',
-    scan.mainAt,
-  );
+  s.feedback.report(scan.text, `${sampleId} → ${target}${stillHeld} · ${afterTubeSaid(s)}`, 'success', scan.mainAt);
 }
 
 /** A scanned tube as Well fill places it (resolveSample). */
@@ -168,17 +165,37 @@ async function resolveSample(s: WellFillState, code: string, scan: IncomingScan)
   return { sampleId: row.id, known: true, names, asReadText: '' };
 }
 
+const SAY_WHERE = 'scan the position for this tube (C5), or select a well and choose "Fill from here"';
+
+/** Why wells of this plate may hold tubes the screen does not show ("48 wells of this plate were …"). */
+function unplacedSaid(s: WellFillState): string {
+  const n = s.unknown;
+  if (n === null) return `any well may be used: ${noCountSaid('this plate')}`;
+  return `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know`;
+}
+
+/**
+ * A fill the user started that reached the end of the plate (WellFillState.ranOutFrom), after "The
+ * fill" or "it": why it does not go round, and what starts it again.
+ */
+const ranOutSaid = (s: WellFillState, from: string): string =>
+  `went from ${from} to the end of the plate and does not go round, as ${unplacedSaid(s)}. To go on, ${SAY_WHERE}`;
+
 /** Why no well is chosen by itself on this plate, and what starts the fill. */
 export function heldReason(s: WellFillState): string {
   if (s.plate?.layoutFrom === 'unknown')
     return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
-  const n = s.unknown;
-  if (n === null)
+  if (s.ranOutFrom) return `The fill ${ranOutSaid(s, s.ranOutFrom)}`;
+  if (s.unknown === null)
     return `Any well may be used: ${noCountSaid('this plate')}. Scan the position for this tube (C5), or select a well and choose "Fill from here"`;
-  return (
-    `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know: ` +
-    'scan the position for this tube (C5), or select a well and choose "Fill from here"'
-  );
+  return `${unplacedSaid(s)}: ${SAY_WHERE}`;
+}
+
+/** Where the fill goes after a tube: the next well, why it stops there, or that the plate is full. */
+function afterTubeSaid(s: WellFillState): string {
+  if (s.cursor) return `next ${s.cursor}`;
+  if (!s.held) return 'plate full';
+  return s.ranOutFrom ? `the fill stops here: it ${ranOutSaid(s, s.ranOutFrom)}` : `no next well: ${heldReason(s)}`;
 }
 
 /** "Fill from here": from the scanned position, else the selected well. */
@@ -218,7 +235,13 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
     const skipped = s.cursor;
     if (!skipped || !s.layout)
       return s.feedback.report(scan.text, 'Nothing to skip: the plate is full', 'error', scan.mainAt);
-    const next = s.nextTarget(wellPast(s.layout, s.order, skipped));
+    const next = s.nextAfter(skipped);
+    if (next === null) {
+      // A fill the user started ends at its last well rather than going round (nextAfter): it stops.
+      s.cursor = null;
+      const why = s.ranOutFrom ? `the fill ${ranOutSaid(s, s.ranOutFrom)}` : heldReason(s);
+      return s.feedback.report(scan.text, `Skipped ${skipped}: ${why}`, 'info', scan.mainAt);
+    }
     if (next === skipped)
       return s.feedback.report(
         scan.text,

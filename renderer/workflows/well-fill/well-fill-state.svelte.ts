@@ -1,12 +1,12 @@
 import { call, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
-import type { LocationAssignIntent, ManifestRef, WellIntent } from '../../../shared/outbox/intents.js';
+import type { LocationAssignIntent, ManifestRef, PlateBasis, WellIntent } from '../../../shared/outbox/intents.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
 import { drawEntry, emptyWell, overlay, type WellSync, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
-import { nextEmptyWell } from '../../lib/plate-map/fill-order.js';
+import { isLastWell, nextEmptyForward, nextEmptyWell, wellPast } from '../../lib/plate-map/fill-order.js';
 import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
 import { enqueueEdit } from './outgoing-intents.js';
@@ -55,9 +55,39 @@ export class WellFillState implements ServiceBound {
   get cursor(): string | null {
     return this.#cursor;
   }
+  /**
+   * In a fill the user started on a plate with wells nobody here can place (`#runFrom`), no next well
+   * means the fill reached the end of the plate: it stops there, held again (`ranOutFrom` says so),
+   * rather than going round into wells that may hold another bench's tubes.
+   */
   set cursor(to: string | null) {
-    this.#cursor = this.held ? null : to;
+    if (this.held) {
+      this.#cursor = null;
+      return;
+    }
+    if (to === null && this.#runFrom !== null) {
+      this.#ranOutFrom = this.#runFrom;
+      this.#hold();
+      return;
+    }
+    this.#cursor = to;
   }
+  /**
+   * Where the user started the fill (`fillFrom`) on a plate with used wells nobody here can place: the
+   * fill runs forward from there only, to the end of the plate. Null for any other fill, which goes round
+   * to fill gaps left earlier, every well it can choose being one this computer can see into.
+   */
+  #runFrom = $state<string | null>(null);
+  #ranOutFrom = $state<string | null>(null);
+  /** Where a fill the user started began, when it stopped at the end of the plate; null otherwise. */
+  get ranOutFrom(): string | null {
+    return this.#ranOutFrom;
+  }
+  /**
+   * Per plate (uuid), the reading this computer's record of its wells was last drawn with here: a plate
+   * whose wells come from this computer's record keeps it when opened again (#basisFor).
+   */
+  readonly #drawnBasis = new Map<string, PlateBasis>();
   /** The labsheet's tube → sample index: a tube scan is resolved here, with no call to main. */
   readonly samples: PageSampleIndex;
   readonly #history: WellFillHistory;
@@ -170,11 +200,13 @@ export class WellFillState implements ServiceBound {
     const m = await call(this.api, 'cache.manifest', query);
     if (!m) return false;
     this.#openSampleIndex();
-    this.#take(m);
+    this.#take({ ...m, basis: this.#basisFor(m) });
     this.armed = null;
     this.selection = [];
     this.guard = null;
     this.#history.clear();
+    this.#runFrom = null;
+    this.#ranOutFrom = null;
     this.held = this.unknown !== 0 || m.layoutFrom === 'unknown';
     // From the new plate's first empty well, not from where the last plate's cursor stood.
     this.cursor = this.held ? null : this.firstTarget();
@@ -195,20 +227,36 @@ export class WellFillState implements ServiceBound {
     if (!open) return false;
     const m = await call(this.api, 'cache.manifest', { uuid: open.uuid });
     if (!m || this.plate !== open) return false;
-    // A service that lists no wells cannot show what another bench changed, so the screen cannot
-    // either: changes made from here keep the plate as it was when the user last saw all of it, and
-    // the sync engine holds them for a look if it has changed since (its check also knows this
-    // computer's own writes). A service that lists wells shows the change, and the new reading stands.
     const unknownBefore = unknownUsed(open);
-    this.#take(m.wellsFrom === 'service' ? m : { ...m, basis: open.basis });
+    this.#take({ ...m, basis: this.#basisFor(m) });
     const stopped =
       !this.held &&
       (moreUnknown(unknownBefore, this.unknown) || (m.layoutFrom === 'unknown' && open.layoutFrom !== 'unknown'));
-    if (stopped) {
-      this.held = true;
-      this.cursor = null;
-    } else if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
+    // Every used well placed now: a fill the user started may go round like any other.
+    if (this.unknown === 0) this.#runFrom = null;
+    if (stopped) this.#hold();
+    else if (!this.held) this.cursor = this.nextTarget(this.cursor ?? undefined);
     return stopped;
+  }
+
+  /**
+   * The reading changes made on this plate are checked against (the sync engine holds them for a look
+   * when the plate changed since; its check also knows this computer's own writes). A service that
+   * lists wells shows another bench's change, and the new reading stands. One that lists none cannot,
+   * so neither can the screen: its wells are this computer's record, and changes made from here keep
+   * the plate as it was when the record was first drawn here, however the plate is opened again (a
+   * re-read, a plate scan, the plate list). Taken with the new reading, a tube put in a well the record
+   * shows empty replaced, unasked, the tube another bench had put there.
+   */
+  #basisFor(m: CachedManifest): PlateBasis {
+    return m.wellsFrom === 'service' ? m.basis : (this.#drawnBasis.get(m.uuid) ?? m.basis);
+  }
+
+  /** The fill stops: no well is chosen by itself until the user says where (`fillFrom`). */
+  #hold(): void {
+    this.held = true;
+    this.#runFrom = null;
+    this.#cursor = null;
   }
 
   /**
@@ -217,16 +265,23 @@ export class WellFillState implements ServiceBound {
    */
   #take(m: CachedManifest): void {
     this.plate = m;
+    if (m.wellsFrom === 'service') this.#drawnBasis.delete(m.uuid);
+    else this.#drawnBasis.set(m.uuid, m.basis);
     const drawn = new Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>();
     const readAgain = new Map<number, WellSync | null>();
     this.#resetWells(Object.fromEntries(overlay(this.positions, m.wells, m.pending, drawn, readAgain)));
     this.#drawn.redraw(drawn, readAgain);
   }
 
-  /** The user says where filling starts (a selected or scanned well): the cursor runs from there. */
+  /**
+   * The user says where filling starts (a selected or scanned well): the cursor runs from there. On a
+   * plate with used wells nobody here can place, forward only, to the end of the plate (#runFrom).
+   */
   fillFrom(position: string): void {
     this.held = false;
     this.armed = null;
+    this.#ranOutFrom = null;
+    this.#runFrom = this.unknown !== 0 ? position : null;
     this.cursor = this.nextTarget(position);
   }
 
@@ -234,7 +289,22 @@ export class WellFillState implements ServiceBound {
     const layout = this.layout;
     if (!layout) return null;
     // The plain index, not the proxied wells: this runs on every scan and must not track 384 wells.
-    return nextEmptyWell(layout, this.order, (p) => this.#index.taken(p), from ?? this.cursor ?? undefined);
+    const taken = (p: string) => this.#index.taken(p);
+    const at = from ?? this.cursor ?? undefined;
+    if (this.#runFrom !== null) return nextEmptyForward(layout, this.order, taken, this.#runFrom, at);
+    return nextEmptyWell(layout, this.order, taken, at);
+  }
+
+  /**
+   * The next empty well after `position` (Skip): round to the start of the plate to fill gaps left
+   * earlier, except in a fill the user started on a plate with wells nobody here can place, which ends
+   * at the last well (null).
+   */
+  nextAfter(position: string): string | null {
+    const layout = this.layout;
+    if (!layout) return null;
+    if (this.#runFrom !== null && isLastWell(layout, this.order, position)) return null;
+    return this.nextTarget(wellPast(layout, this.order, position));
   }
 
   /** The first empty well in fill order, wherever the cursor stands now. */
@@ -243,7 +313,13 @@ export class WellFillState implements ServiceBound {
     return layout ? this.nextTarget(positionsInOrder(layout, this.order)[0]) : null;
   }
 
+  /**
+   * A fill the user started on a plate with wells nobody here can place runs forward in the order it
+   * was started in: in another, the wells after its start are others (by column from H1: A2…D2, maybe
+   * filled elsewhere), so it stops and the user says where again.
+   */
   setOrder(order: FillOrder): void {
+    if (this.#runFrom !== null && order !== this.order) this.#hold();
     this.order = order;
     this.cursor = this.firstTarget();
   }
