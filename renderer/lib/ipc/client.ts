@@ -27,15 +27,19 @@ export function connectIpc(win: Window = window): BenchlinkApi {
   return withIdempotentWrites(createWsApi(ws.href, key));
 }
 
+export const NO_KEY_SAID =
+  'This page has no Benchlink key: open the full URL that `npm start` printed (it ends in #k=…).';
+
+/**
+ * Whether this page can reach main: in Electron, or with the browser host's key. Without it, the page
+ * shows only how to open it properly (main.ts): the whole bench shown, "Ready for the first scan"
+ * stood beside the refusal, and a scan was NOT RECORDED because "Well fill took too long to open".
+ */
+export const canReachMain = (win: Window = window): boolean => Boolean(win.benchlink) || takeHostKey(win) !== null;
+
 /** A page opened without its key can do nothing; every call says how to open it properly. */
 function withoutKey(): BenchlinkApi {
-  const refused: IpcResult<never> = {
-    ok: false,
-    error: {
-      code: 'forbidden',
-      message: 'This page has no Benchlink key: open the full URL that `npm start` printed (it ends in #k=…).',
-    },
-  };
+  const refused: IpcResult<never> = { ok: false, error: { code: 'forbidden', message: NO_KEY_SAID } };
   return { invoke: () => Promise.resolve(refused), subscribe: () => () => undefined };
 }
 

@@ -37,6 +37,8 @@ export type Guard = {
 export type PendingGuard = Guard & {
   /** What "use anyway" / "replace" / "switch" does. */
   proceed: () => Promise<void>;
+  /** The scan asked about, when a scan was (raise): Skip says nothing was recorded for it. */
+  scan?: string;
 };
 
 /**
@@ -59,7 +61,7 @@ export interface Asking {
  * this scan took away stays: the headline is the new question's, so the note is the only place it is said.
  */
 export function raise(s: Asking, g: Guard, scan: IncomingScan, proceed: () => Promise<void>): void {
-  s.guard = { ...g, proceed };
+  s.guard = { ...g, proceed, scan: scan.text };
   s.feedback.report(scan.text, g.message, g.tone, scan.mainAt);
 }
 
@@ -86,10 +88,20 @@ export function answerGuard(s: Asking, inTurn: <T>(edit: () => Promise<T>) => Pr
   return inTurn(() => g.proceed());
 }
 
-/** "Skip" (Escape): the guarded scan is dropped, and nothing is left to say about it. */
+/** The question and the note of one taken away both go, unsaid (a switch of service says them itself). */
 export function dismissGuard(s: Asking): void {
   s.guard = null;
   s.unanswered = null;
+}
+
+/**
+ * "Skip" (Escape): the guarded scan is dropped, and the headline says so. It went on asking the question
+ * in its colour, and Alt+Y then did nothing, without a word.
+ */
+export function skipGuard(s: Asking): void {
+  const g = s.guard;
+  dismissGuard(s);
+  if (g) s.feedback.report(g.scan ?? '', `Skipped: nothing recorded${g.scan ? ` for ${g.scan}` : ''}`, 'info');
 }
 
 /**

@@ -127,7 +127,7 @@ export class LabelSources {
         };
       }
     }
-    return { ok: false, message: `No plate or box has the barcode or hrid "${ref.barcode ?? ref.hrid ?? ref.uuid}".` };
+    return { ok: false, message: `No plate or box has the barcode or ID "${ref.barcode ?? ref.hrid ?? ref.uuid}".` };
   }
 
   /** Click toggles a well; shift-click takes every well from the last click to this one, in plate order. */

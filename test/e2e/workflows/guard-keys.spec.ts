@@ -19,6 +19,8 @@ test('a well fill question is answered from the keyboard, and one left unanswere
   await expect(page.getByTestId('guard-proceed')).toContainText('Alt+Y');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('guard')).toHaveCount(0);
+  // The headline says what Skip did: it went on asking "Use it anyway?", and Alt+Y then did nothing.
+  await expect(page.getByTestId('last-scan')).toContainText('Skipped: nothing recorded for S-9001');
   await expect(page.locator('[data-sample="S-9001"]')).toHaveCount(0);
   await expect(field).toBeFocused();
 
@@ -58,6 +60,7 @@ test('Assign location asks about a tube the labsheet does not have, with the sam
   await expect(page.getByTestId('guard-proceed')).toContainText('Alt+Y');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('guard')).toHaveCount(0);
+  await expect(page.getByTestId('last-scan')).toContainText('Skipped: nothing recorded for TB999991');
   await expect(page.getByTestId('assigned-TB999991')).toHaveCount(0);
   await expect(next).toHaveText(at);
   await expect(field).toBeFocused();

@@ -79,3 +79,17 @@ test('well fill: a tube scanned while the tags box has focus is placed, not type
   await scanInto(page, 'TB000054', 'S-0054');
   await expect(tags).toHaveValue('rerun');
 });
+
+test("the notebook page's field takes a scanned page code, as the Labflow and Test fields do", async ({ page }) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000003', 'PL-0003');
+  await page.getByText('Labflow link and "plate completed" (files the plate record)').click();
+  const field = page.getByTestId('record-page');
+  await field.click();
+  // Before, the read went to Well fill as a tube: "EXP-0001 is not in the labsheet … Use it anyway?".
+  await scan(page, 'EXP-0001');
+  await expect(field).toHaveValue('EXP-0001');
+  await expect(page.getByTestId('guard')).toHaveCount(0);
+  await expect(page.locator('[data-sample="EXP-0001"]')).toHaveCount(0);
+});
