@@ -5,20 +5,13 @@ import type {
   OutboxEntryState,
   SyncStatusPayload,
 } from '../../../shared/ipc/channels/outbox.js';
+import { noCounts } from '../../../shared/ipc/channels/outbox.js';
 
 type ChangeListener = (changes: OutboxChanged['changes']) => void;
 
 /** Queue counts and sync state for the whole app, kept fresh by `outbox.changed` / `sync.status`. */
 export class OutboxState {
-  counts = $state<OutboxCounts>({
-    pending: 0,
-    sending: 0,
-    failed: 0,
-    failedAs: { held: 0, refused: 0, failed: 0, superseded: 0, uncertain: 0 },
-    uncertain: 0,
-    done: 0,
-    elsewhere: 0,
-  });
+  counts = $state<OutboxCounts>(noCounts());
   sync = $state<SyncStatusPayload | null>(null);
   /** Bumped on every change so lists can refetch. */
   revision = $state(0);

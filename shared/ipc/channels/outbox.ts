@@ -112,6 +112,17 @@ export const outboxCounts = z.strictObject({
 });
 export type OutboxCounts = z.infer<typeof outboxCounts>;
 
+/** Counts of an empty queue: what a page shows before main has answered. */
+export const noCounts = (): OutboxCounts => ({
+  pending: 0,
+  sending: 0,
+  failed: 0,
+  failedAs: { held: 0, refused: 0, failed: 0, superseded: 0, uncertain: 0 },
+  uncertain: 0,
+  done: 0,
+  elsewhere: 0,
+});
+
 export const outboxEntrySummary = z.strictObject({
   id: z.number().int(),
   type: z.string(),

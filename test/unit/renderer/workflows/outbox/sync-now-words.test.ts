@@ -12,7 +12,7 @@ import { createSyncEngine, type SyncEngine, type SyncTransport } from '../../../
 import { OutboxList } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
 import { syncNowSaid } from '../../../../../renderer/workflows/outbox/sync-now-said.js';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
-import { outboxChannels, type OutboxCounts } from '../../../../../shared/ipc/channels/outbox.js';
+import { noCounts, outboxChannels, type OutboxCounts } from '../../../../../shared/ipc/channels/outbox.js';
 import { rowUpdate, wellSet } from '../../../main/outbox/helpers.js';
 import { fakePlatform } from '../../../main/sync/fake-platform.js';
 import { fakeTransport } from '../../../main/sync/fake-transport.js';
@@ -122,16 +122,7 @@ describe('Sync now says what is left, in words', () => {
 
 describe('the words after Sync now, from what is left', () => {
   const online = { state: 'online', syncing: false, lastSyncAt: 1, nextRetryAt: null, message: null } as const;
-  const counts = (c: Partial<OutboxCounts>): OutboxCounts => ({
-    pending: 0,
-    sending: 0,
-    failed: 0,
-    failedAs: { held: 0, refused: 0, failed: 0, superseded: 0, uncertain: 0 },
-    uncertain: 0,
-    done: 0,
-    elsewhere: 0,
-    ...c,
-  });
+  const counts = (c: Partial<OutboxCounts>): OutboxCounts => ({ ...noCounts(), ...c });
 
   it('offline: not sent, and when the waiting ones go', () => {
     expect(syncNowSaid({ ...online, state: 'offline' }, counts({ pending: 3 }), []).text).toBe(
