@@ -69,7 +69,7 @@ function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null, supplied
     case 'held':
       return 'Send that entry anyway, and this one goes with it.';
     default:
-      return 'Retry that entry, and this one goes with it.';
+      return 'Retry or correct that entry (Edit), and this one goes with it.';
   }
 }
 

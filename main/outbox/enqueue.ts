@@ -85,7 +85,12 @@ export function enqueuing(
               if (r.fresh && builtOn.length > 0) st.setWaitsFor.run(JSON.stringify(builtOn), r.id);
             for (const d of dependencies)
               if (inserted[d.entry]!.fresh)
-                st.setDependency.run(inserted[d.after]!.id, JSON.stringify(d.supplies), inserted[d.entry]!.id);
+                st.setDependency.run(
+                  inserted[d.after]!.id,
+                  // None: it only waits for that entry (and fails and goes again with it).
+                  d.supplies ? JSON.stringify(d.supplies) : null,
+                  inserted[d.entry]!.id,
+                );
             return inserted;
           })
           .immediate();

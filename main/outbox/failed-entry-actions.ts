@@ -2,6 +2,8 @@ import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { toWriteError, WriteError } from '../common/write-error.js';
 import { refuseStandIn, validate } from './intent-checks.js';
 import { rowToListed, type EntryRow } from './statements.js';
+import { keepsSupplied, supply, SUPPLIED_LATER, type Supply } from '../../shared/outbox/dependency.js';
+import type { Intent } from '../../shared/outbox/intents.js';
 import { BUILT_ON_REFUSED, suppliedFrom, type DependencyChain } from './dependency-chain.js';
 import { storedError, type StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
@@ -25,6 +27,28 @@ const asStored = (e: EntryRow): AsStored => ({
   lastError: storedError(e.last_error),
   attempts: e.attempts,
 });
+
+/** States an entry leaves only by the user's hand: what goes after it cannot go meanwhile. */
+const NOT_DONE_AS_IT_STANDS: ReadonlySet<string> = new Set(['failed', 'discarded', 'cancelled']);
+
+/** What a stored entry takes from an earlier entry's answer, or null (none, or a stored value that does not read). */
+function storedSupply(e: EntryRow): Supply | null {
+  try {
+    const s = supply.safeParse(JSON.parse(e.supplies ?? 'null'));
+    return s.success ? s.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored entry's answer, or null (none, or one that does not read). */
+function storedResult(e: EntryRow): unknown {
+  try {
+    return JSON.parse(e.result ?? 'null') as unknown;
+  } catch {
+    return null;
+  }
+}
 
 /** Whether the screens say a stored entry as unsure whether it arrived. */
 const saidUnsure = (e: EntryRow): boolean => shownAs(asStored(e)) === 'uncertain';
@@ -138,6 +162,24 @@ export function failedEntryActions(
     return null;
   }
 
+  /**
+   * Refuses a correction that cannot go as it is written, by the field an earlier entry's answer fills in.
+   * That entry done, the correction keeps taking the field from its answer when sent (an attach-image
+   * corrected to another page still attaches the picture its upload stored): only an edit of that field
+   * is refused, which would not count. Otherwise the stand-in goes only with the entry that fills it.
+   */
+  function refuseSuppliedEdit(e: EntryRow, valid: Intent): void {
+    const s = storedSupply(e);
+    const before = s && e.depends_on !== null ? st.get.get(e.depends_on) : undefined;
+    if (!s || before?.state !== 'done') return refuseStandIn([valid], new Set());
+    if (!keepsSupplied(valid, s, storedResult(before)))
+      throw new WriteError(
+        'invalid',
+        `Not changed: its ${s.field} is the ${s.from} in the answer of entry #${before.id} (${before.type}), ` +
+          `filled in when it is sent. Leave it as "${SUPPLIED_LATER}" and correct the rest (e.g. the page).`,
+      );
+  }
+
   return {
     discard(id) {
       const e = st.get.get(id);
@@ -162,14 +204,27 @@ export function failedEntryActions(
     },
     replace(id, i) {
       const valid = validate(i);
-      refuseStandIn([valid], new Set());
-      const e = st.get.get(id);
-      if (!e || correctionRefusal(asStored(e)) !== null) return false;
       try {
-        const ok =
-          st.replacePayload.run(JSON.stringify(valid), targetKeyOf(valid), valid.type, now(), id).changes === 1;
-        if (ok) events.emit('changed', reread([id]));
-        return ok;
+        const t = now();
+        const changed = db
+          .transaction(() => {
+            const e = st.get.get(id);
+            if (!e || correctionRefusal(asStored(e)) !== null) return null;
+            refuseSuppliedEdit(e, valid);
+            if (st.replacePayload.run(JSON.stringify(valid), targetKeyOf(valid), valid.type, t, id).changes !== 1)
+              return null;
+            // Corrected while the entry it goes after will not be done as it stands (a record's event while its
+            // picture's attach-image is failed): it fails along again, saying so, and goes with that one once it
+            // is retried or corrected. Left pending it would hold its whole lane, every later event behind it.
+            const before = e.depends_on === null ? undefined : st.get.get(e.depends_on);
+            if (before && NOT_DONE_AS_IT_STANDS.has(before.state)) return [id, ...failDependents([before.id], t)];
+            // On its way again, as after a retry: what failed only for want of it (a record's event after its
+            // picture's attach-image) waits for it again instead of saying it needs a failed entry.
+            return [id, ...retryDependents(id, t)];
+          })
+          .immediate();
+        if (changed) events.emit('changed', reread(changed));
+        return changed !== null;
       } catch (err) {
         throw toWriteError(err, 'The correction');
       }

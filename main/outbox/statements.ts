@@ -287,7 +287,10 @@ export function prepareStatements(db: Database.Database) {
       `SELECT e.id FROM entries e, json_each(e.waits_for) j
          WHERE e.waits_for IS NOT NULL AND e.state = 'pending' AND j.value = ?`,
     ),
-    setDependency: db.prepare<[number, string, number]>(`UPDATE entries SET depends_on = ?, supplies = ? WHERE id = ?`),
+    /** `supplies` null: the entry only waits for the earlier one (it takes nothing of its answer). */
+    setDependency: db.prepare<[number, string | null, number]>(
+      `UPDATE entries SET depends_on = ?, supplies = ? WHERE id = ?`,
+    ),
     /** Pending entries waiting for one that will now never be done. */
     pendingDependents: db.prepare<[number], { id: number }>(
       `SELECT id FROM entries WHERE depends_on = ? AND state = 'pending'`,

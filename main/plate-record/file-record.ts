@@ -25,7 +25,8 @@ import {
   pageFiledTo,
   pageSaid,
   samePage,
-  ATTACH_AT,
+  FILING_DEPENDENCIES,
+  PICTURE_AT,
 } from './filing-entries.js';
 import { localClock, localDay } from './local-time.js';
 import { listRecords, placeRecordFolder, recordNames, startRecordFolder } from './record-folders.js';
@@ -161,11 +162,12 @@ async function takeBack(d: PlateRecordDeps, folder: string, staged: readonly str
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
  * records folder, and queues its filing in one commit: the three uploads, the attach-image of the
  * picture to the notebook page, which waits for the picture's file id (an outbox dependency), and the
- * plate.completed event. One commit, so the event never goes without its record (a crash between two
- * commits) nor twice (a failed filing pressed again); keyed by the filing, so a resent press answers
- * the first. A new press for a plate whose record with the same wells stands filed to the same page
- * files nothing (SameRecordFiled) unless `fileAgain`: the user asked for a second one. Works offline:
- * everything is local until the queue sends it. The record states the plate's queued well changes and
+ * plate.completed event, which waits for the picture to be on the page (FILING_DEPENDENCIES). One
+ * commit, and the event's wait, so the event never goes without its record (a crash between two
+ * commits, a picture the page refused) nor twice (a failed filing pressed again); keyed by the filing,
+ * so a resent press answers the first. A new press for a plate whose record with the same wells stands
+ * filed to the same page files nothing (SameRecordFiled) unless `fileAgain`: the user asked for a
+ * second one. Works offline: everything is local until the queue sends it. The record states the plate's queued well changes and
  * this computer's moves into it as landed, so its entries wait until the service has accepted every
  * one of them, and are not sent if one is refused (see recordBuiltOn). `readFrom`: the service the page
  * read the plate from; after a switch the plate's uuid is another service's, so nothing is built (the
@@ -260,7 +262,7 @@ async function buildAndQueue(
       staged.push(copy.stagedPath);
       intents.push(uploadIntent(copy, f.name, { fileSource: RECORD_FILE_SOURCE }));
     }
-    const picture = files[2]!;
+    const picture = files[PICTURE_AT]!;
     intents.push({
       type: 'attach-image',
       request: {
@@ -276,7 +278,7 @@ async function buildAndQueue(
       dedupeKey: key,
       // Checked again where the entries are bound: the service may have changed while the record was built.
       ...(readFrom === undefined ? {} : { readFrom }),
-      dependencies: [{ entry: ATTACH_AT, after: 2, supplies: { field: 'request.image_uuid', from: 'fileId' } }],
+      dependencies: FILING_DEPENDENCIES,
       builtOn,
       // One thing to the bench, though its kinds are three: it is filed again as a whole.
       subject: { text: `The record of ${m.hrid}`, plural: false, thing: 'change' },

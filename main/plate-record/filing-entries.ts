@@ -1,4 +1,5 @@
 import type { PageRef } from '../../shared/ipc/channels/plate-record.js';
+import type { BatchDependency } from '../../shared/outbox/dependency.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import type { Outbox, OutboxEntry } from '../outbox/index.js';
 
@@ -10,9 +11,21 @@ import type { Outbox, OutboxEntry } from '../outbox/index.js';
 /** The lane every plate.completed event is queued in (all webhooks share one). */
 export const EVENT_LANE = targetKeyOf({ type: 'webhook', payload: { event: 'plate.completed' } });
 
-/** Where each entry of a filing's batch sits: three uploads, the attach-image, the event. */
+/** Where each entry of a filing's batch sits: three uploads (the picture last), the attach-image, the event. */
+export const PICTURE_AT = 2;
 export const ATTACH_AT = 3;
 export const EVENT_AT = 4;
+
+/**
+ * How a filing's entries wait for each other. The attach-image takes the picture's file id from its
+ * upload; the event goes only once the picture is on the page, so a picture that did not get there (a
+ * page that does not exist) stops the event too, and it goes once the attach-image is retried or
+ * corrected and done: the event never goes without its record.
+ */
+export const FILING_DEPENDENCIES: readonly BatchDependency[] = [
+  { entry: ATTACH_AT, after: PICTURE_AT, supplies: { field: 'request.image_uuid', from: 'fileId' } },
+  { entry: EVENT_AT, after: ATTACH_AT },
+];
 export const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
 
 /** A filing's key, from the dedupe key of its event entry (null for any other entry). */

@@ -84,8 +84,8 @@ describe('outbox: entries that depend on entries', () => {
         'is not known here: discard both and make this change again (e.g. attach the picture again).',
     );
     expect(failWith('rejected', 1, 'EXP-2')).toBe(
-      'Not sent: it needs entry #3 (file-upload), which failed: rejected here. Retry that entry, and this one goes ' +
-        'with it.',
+      'Not sent: it needs entry #3 (file-upload), which failed: rejected here. Retry or correct that entry (Edit), ' +
+        'and this one goes with it.',
     );
     const [u, a] = filed('EXP-3');
     outbox.undoMany([u]);
@@ -114,7 +114,9 @@ describe('outbox: entries that depend on entries', () => {
     const [u, a] = filed();
     outbox.claim([u], 'r1', 'storeAndEmbedFiles');
     outbox.settle([{ id: u, state: 'failed', error: { kind: 'rejected', message: 'Rejected: too big', at: 1 } }]);
-    expect(outbox.get(a)!.lastError!.message).toContain('Retry that entry, and this one goes with it');
+    expect(outbox.get(a)!.lastError!.message).toContain(
+      'Retry or correct that entry (Edit), and this one goes with it',
+    );
     expect(outbox.discard(u)).toBeTruthy();
     expect(outbox.get(a)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
     expect(outbox.get(a)!.lastError!.message).toBe(
