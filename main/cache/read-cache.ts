@@ -25,6 +25,7 @@ import type { CacheStore, ManifestRecord, RowLookup } from './cache-store.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
 import { forgetMovedTube, movedAwayFrom } from './moved-tubes.js';
 import { createdLocationsOf } from './created-locations.js';
+import { basedOnLeftHere } from './plate-left-here.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { askedOnceBy } from '../common/asked-once.js';
@@ -281,17 +282,22 @@ export function createReadCache(d: ReadCacheDeps) {
     return { ...m, ...layout, layoutFrom: from };
   }
 
+  /**
+   * What the wells, the counts and `pending` say is worked out from the reading; the basis the page's
+   * next well change carries may be the plate as this computer left it instead (plate-left-here.ts).
+   */
   function answer(m: StoredManifest, fetchedAt: number, fromCache: boolean): CachedManifest {
     const { basis, layoutFrom, wellsFrom, wells, ...rest } = withLayout(m);
     const full = { ...rest, basis, layoutFrom, wellsFrom, wells };
-    return {
+    return basedOnLeftHere(d.outbox, {
       ...full,
+      reading: basis,
       unplacedUsed: unplacedUsed(full),
       fetchedAt,
       fromCache,
       pending: pendingFor(full, fetchedAt),
       movedAway: movedAwayOf(full, fetchedAt),
-    };
+    });
   }
 
   function rememberLocation(m: StoredManifest, at: number): void {

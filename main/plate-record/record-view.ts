@@ -1,26 +1,10 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
-import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import { readingsAgree, type PlateState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/index.js';
+import { plateAsLeftHere, writingNow } from '../cache/plate-left-here.js';
 import { RecordRefused } from './record-basis.js';
 
-/** The plate as this computer's last writes to it left it, under either name its changes were queued by. */
-export function plateAsLeftHere(outbox: Outbox, m: CachedManifest): PlateState[] {
-  return [plateLaneOf({ uuid: m.uuid }), plateLaneOf({ hrid: m.hrid })]
-    .map((lane) => outbox.plateSeen(lane))
-    .filter((s): s is NonNullable<typeof s> => s !== null)
-    .map(({ lastUpdate, emptySpaces }) => ({ lastUpdate, emptySpaces }));
-}
-
-/** Whether one of this computer's writes to the plate is in flight, or landed after the reading. */
-function writingNow(outbox: Outbox, m: CachedManifest): boolean {
-  const lanes = [plateLaneOf({ uuid: m.uuid }), plateLaneOf({ hrid: m.hrid })];
-  return (
-    // Done since the reading: the plate's moves stand in `pending` done too, long after they were made.
-    m.pending.some((c) => c.state === 'sending' || (c.state === 'done' && c.updatedAt >= m.fetchedAt)) ||
-    lanes.some((lane) => outbox.entriesOf(lane, 'sending').length > 0)
-  );
-}
+export { plateAsLeftHere };
 
 /**
  * Whether this computer's own record of the plate's wells (a service that lists no wells: its
@@ -38,7 +22,9 @@ export function ownViewStands(outbox: Outbox, m: CachedManifest, leftHere: reado
   // No reading after a write of this computer's (none made here, or made without a plate reading, as
   // older versions queued them): nothing to compare with, as for the send-time check.
   if (leftHere.length === 0) return true;
-  if (leftHere.some((s) => readingsAgree(m.basis, s))) return true;
+  // The reading, not the basis the cache gives the page's changes (the plate as left here, when it
+  // no longer reads so): that one would always agree.
+  if (leftHere.some((s) => readingsAgree(m.reading, s))) return true;
   if (!writingNow(outbox, m)) return false;
   if (m.fromCache) return true;
   throw new RecordRefused(

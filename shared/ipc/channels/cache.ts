@@ -68,8 +68,14 @@ export const cachedManifest = z.strictObject({
   layoutFrom: layoutSource,
   wells: z.array(cachedWell),
   wellsFrom: wellsSource,
-  /** The plate on the service as read (lastUpdate, emptySpaces): queued well changes carry it. */
+  /**
+   * The reading queued well changes are checked against: the plate as read, or, on a service that lists
+   * no wells, the plate as this computer last left it when it no longer reads so (another bench changed
+   * it: main/cache/plate-left-here.ts), so the next change is held for a look.
+   */
   basis: plateBasis,
+  /** The plate on the service as read (lastUpdate, emptySpaces), whatever `basis` is. */
+  reading: plateBasis,
   /**
    * Wells the service counts as used whose positions this computer does not know: another bench
    * filled them and the service does not list wells. The fill cursor must not start on its own. Null

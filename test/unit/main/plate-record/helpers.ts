@@ -45,6 +45,7 @@ export const listedPlate = (over: Partial<CachedManifest> = {}): CachedManifest 
   fromCache: false,
   pending: [],
   movedAway: [],
+  reading: { lastUpdate: null, emptySpaces: null },
   ...over,
 });
 

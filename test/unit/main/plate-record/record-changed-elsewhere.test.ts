@@ -57,7 +57,7 @@ it('another bench replaced and moved tubes without changing the count: the recor
   });
   const after = (await env.call('cache.manifest', { uuid: plate.uuid }))!;
   expect(after.basis.emptySpaces).toBe(before.basis.emptySpaces);
-  expect(after.basis.lastUpdate).not.toBe(before.basis.lastUpdate);
+  expect(after.reading.lastUpdate).not.toBe(before.reading.lastUpdate);
 
   const rec = await env.call('plateRecord.file', {
     plateUuid: plate.uuid,

@@ -21,6 +21,7 @@ const plate = (over: Partial<CachedManifest>): CachedManifest => ({
   wells: [{ position: 'A1', sample: { id: 'S-0040', labsheet: 'Samples' }, label: '', tags: [] }],
   wellsFrom: 'this-computer',
   basis: LEFT,
+  reading: LEFT,
   unplacedUsed: 0,
   fetchedAt: 1000,
   fromCache: false,
@@ -58,18 +59,18 @@ describe("whether this computer's view of a plate whose wells the service does n
   });
 
   it('does not once it was changed elsewhere, even with as many wells empty', () => {
-    expect(stands(plate({ basis: ELSEWHERE }))).toBe(false);
+    expect(stands(plate({ reading: ELSEWHERE }))).toBe(false);
   });
 
   it('a reading made while this computer writes the plate cannot tell: the filing waits a moment', () => {
-    expect(() => stands(plate({ basis: ELSEWHERE, pending: [sending] }))).toThrow(/being written from this computer/);
+    expect(() => stands(plate({ reading: ELSEWHERE, pending: [sending] }))).toThrow(/being written from this computer/);
   });
 
   it("offline, from the saved reading, it stands as the rest of what is filed offline (this computer's view)", () => {
-    expect(stands(plate({ basis: ELSEWHERE, pending: [sending], fromCache: true }))).toBe(true);
+    expect(stands(plate({ reading: ELSEWHERE, pending: [sending], fromCache: true }))).toBe(true);
   });
 
   it('a service that lists wells is its own view', () => {
-    expect(stands(plate({ basis: ELSEWHERE, wellsFrom: 'service' }))).toBe(true);
+    expect(stands(plate({ reading: ELSEWHERE, wellsFrom: 'service' }))).toBe(true);
   });
 });
