@@ -1,11 +1,11 @@
 import type { PendingWellChange } from '../../shared/ipc/channels/cache.js';
-import { fromWhileWaiting, movedOn, takesFrom, type HeldBy } from '../../shared/outbox/moved-tube.js';
-import { unknownUsed } from '../../shared/outbox/unknown-used.js';
+import { fromWhileWaiting, movedOn, takesFrom, type HeldBy } from '../../shared/plate-map/moved-tube.js';
+import { unknownUsed } from '../../shared/plate-map/unknown-used.js';
 import type { LocationAssignIntent } from '../../shared/outbox/intents.js';
 
 /**
  * This computer's moves on Assign location into a plate, as its record states them: by the rules the
- * screens draw them with (shared/outbox/moved-tube.ts, unknown-used.ts), so the record states what Well
+ * screens draw them with (shared/plate-map/moved-tube.ts, unknown-used.ts), so the record states what Well
  * fill showed.
  */
 

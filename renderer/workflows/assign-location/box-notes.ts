@@ -1,4 +1,4 @@
-import { noCountSaid } from '../../../shared/outbox/unknown-used.js';
+import { noCountSaid } from '../../../shared/plate-map/unknown-used.js';
 import { queuedSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { movedInto, waitsForLook, type Assignment, type BoxRecord } from './box-record.js';
 import { fillOf, removalOf } from './held-words.js';

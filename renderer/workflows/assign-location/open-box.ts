@@ -1,7 +1,7 @@
 import { call } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest, KnownLocation } from '../../../shared/ipc/channels/cache.js';
-import { unknownUsed } from '../../../shared/outbox/unknown-used.js';
+import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { boxHoldings, type BoxHoldings } from './box-holdings.js';
 import { isUuid } from '../../../shared/api/primitives.js';
 

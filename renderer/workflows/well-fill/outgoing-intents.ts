@@ -1,4 +1,4 @@
-import { noCountSaid } from '../../../shared/outbox/unknown-used.js';
+import { noCountSaid } from '../../../shared/plate-map/unknown-used.js';
 import { call } from '../../lib/ipc/client.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import { WELL_LABELS, type WellLabel } from '../../../shared/api/primitives.js';

@@ -1,4 +1,4 @@
-import { noCountSaid } from '../../../shared/outbox/unknown-used.js';
+import { noCountSaid } from '../../../shared/plate-map/unknown-used.js';
 import { asRead, lookupFailedSaid, lookUpTubeAnswer, missWorthAsking } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';

@@ -10,7 +10,7 @@ import { isLastWell, nextEmptyForward, nextEmptyWell, wellPast } from '../../lib
 import { WellIndex } from './well-index.js';
 import { DrawnEntries } from './drawn-entries.js';
 import { enqueueEdit } from './outgoing-intents.js';
-import { moreUnknown, unknownUsed } from '../../../shared/outbox/unknown-used.js';
+import { moreUnknown, unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { leaveQuestion, type PendingGuard } from '../../lib/question/question.js';
 import { WellFillHistory } from './well-fill-undo.js';
 import { followEntries } from './follow-entries.js';

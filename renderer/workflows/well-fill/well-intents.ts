@@ -1,4 +1,4 @@
-import { noCountSaid } from '../../../shared/outbox/unknown-used.js';
+import { noCountSaid } from '../../../shared/plate-map/unknown-used.js';
 import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '../../../shared/outbox/intents.js';
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
 import { applyIntent, drawnDone, type WellView } from '../../lib/plate-map/well-view.js';

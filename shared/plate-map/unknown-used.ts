@@ -1,5 +1,5 @@
 import type { CachedManifest } from '../ipc/channels/cache.js';
-import { isUsedWell } from './well-state.js';
+import { isUsedWell } from '../outbox/well-state.js';
 
 /**
  * Used positions of a plate or box that nobody here can place (main's `unplacedUsed`), less the ones this

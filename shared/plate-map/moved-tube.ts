@@ -1,5 +1,5 @@
 import type { OutboxEntryState } from '../ipc/channels/outbox.js';
-import type { LocationAssignIntent } from './intents.js';
+import type { LocationAssignIntent } from '../outbox/intents.js';
 
 /**
  * How a move on Assign location takes its tube out of the wells of its box, one rule for each screen
