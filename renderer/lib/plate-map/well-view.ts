@@ -3,7 +3,14 @@ import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../sha
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { entryShownState, type ShownState } from '../../../shared/outbox-words/shown-state.js';
-import { fromInBox, fromWhileWaiting, movedOn, takesFrom, type HeldBy, type StandingMove } from '../../../shared/plate-map/moved-tube.js';
+import {
+  fromInBox,
+  fromWhileWaiting,
+  movedOn,
+  takesFrom,
+  type HeldBy,
+  type StandingMove,
+} from '../../../shared/plate-map/moved-tube.js';
 
 /**
  * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says

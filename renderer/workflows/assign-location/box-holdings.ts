@@ -1,7 +1,13 @@
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import { drawnDone, markOf } from '../../lib/plate-map/well-view.js';
-import { fromWhileWaiting, movedElsewhere, movedOn, takesFrom, type HeldBy } from '../../../shared/plate-map/moved-tube.js';
+import {
+  fromWhileWaiting,
+  movedElsewhere,
+  movedOn,
+  takesFrom,
+  type HeldBy,
+} from '../../../shared/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import { isReservedWell } from '../../lib/plate-map/fill-order.js';
 
