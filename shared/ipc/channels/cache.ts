@@ -39,7 +39,7 @@ export const pendingWellChange = z.strictObject({
    * For a location assignment: every name its tube goes by as main's saved rows know them (its row's ID,
    * barcode and uuid, and the text queued; main/sync/tube-names.ts). A box's wells name a tube by its
    * sample ID whichever name was scanned, and a move the page drew over an older one of the same tube
-   * leaves where the service lists it under any of them (shared/outbox/moved-tube.ts). Absent
+   * leaves where the service lists it under any of them (shared/plate-map/moved-tube.ts). Absent
    * when no saved row holds the tube: a well may name it by a sample ID this computer does not know.
    */
   names: z.array(z.string()).optional(),
