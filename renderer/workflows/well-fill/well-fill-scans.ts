@@ -214,21 +214,11 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
   }
   if (command === 'undo') {
     const what = await s.undo();
-    return s.feedback.report(
-      scan.text,
-      what ? `Undone: ${what}` : 'Nothing to undo',
-      what ? 'info' : 'error',
-      scan.mainAt,
-    );
+    return s.feedback.report(scan.text, what ? `Undone: ${what}` : 'Nothing to undo', 'info', scan.mainAt);
   }
   if (command === 'redo') {
     const what = await s.redo();
-    return s.feedback.report(
-      scan.text,
-      what ? `Redone: ${what}` : 'Nothing to redo',
-      what ? 'info' : 'error',
-      scan.mainAt,
-    );
+    return s.feedback.report(scan.text, what ? `Redone: ${what}` : 'Nothing to redo', 'info', scan.mainAt);
   }
   if (command === 'skip' && s.plate) {
     if (s.held) return s.feedback.report(scan.text, heldReason(s), 'error', scan.mainAt);
