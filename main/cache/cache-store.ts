@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { sameLetters } from '../../shared/barcode/letter-case.js';
 import {
   MAX_SHARED_ROWS_NAMED,
   type CachedWell,
@@ -119,8 +120,6 @@ const byCase = <T>(make: (collate: string) => T): Record<LetterCase, T> => ({
   exact: make(COLLATE.exact),
   anyCase: make(COLLATE.anyCase),
 });
-const asciiLower = (v: string): string => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
-const sameLetters = (a: string | null, b: string): boolean => a !== null && asciiLower(a) === asciiLower(b);
 
 /** A well's position as the store keys it (A01 and a1 are A1). */
 function normalPosition(position: string): string {

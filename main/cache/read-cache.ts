@@ -113,6 +113,15 @@ function toPendingChange(
 
 const namesOf = (names: readonly string[] | null): { names?: string[] } => (names ? { names: [...names] } : {});
 
+/** A tube's names as the saved rows know them, or null when no saved row holds it (savedTubeNames). */
+type SavedNames = (labsheet: string, id: string) => readonly string[] | null;
+
+/** A tube's names: the saved rows', or only the one it was queued under. */
+const namesOrQueued =
+  (saved: SavedNames) =>
+  (labsheet: string, id: string): readonly string[] =>
+    saved(labsheet, id) ?? [id];
+
 /**
  * Reads for the workflows that keep working offline: each answer from the service is saved, and
  * when the service cannot be reached the saved answer comes back with its age. Manifests carry
@@ -140,22 +149,21 @@ export function createReadCache(d: ReadCacheDeps) {
 
   /**
    * Open well entries, plus those confirmed after `since` (the cached wells predate them); and this
-   * computer's standing location assignments into the manifest, done ones too (unless wells listed since
-   * have it elsewhere, movedSince) (a tube moved since under
-   * another of its names, its sample ID after its barcode, no longer stands there): a service that lists
-   * no wells never shows where they went, and without them a box scanned again on Assign location
-   * would start over at A1 and take a tube it already holds (and Well fill would fill over it).
-   * Each assignment carries its tube's names when a saved row holds it, each asked once for the whole read.
+   * computer's standing location assignments into the manifest, done ones too (a tube moved since under
+   * another of its names, its sample ID after its barcode, no longer stands there; nor one that wells
+   * listed since have elsewhere, movedSince): a service that lists no wells never shows where they went,
+   * and without them a box scanned again on Assign location would start over at A1 and take a tube it
+   * already holds (and Well fill would fill over it). Each assignment carries its tube's names when a
+   * saved row holds it (`saved`, asked once per tube for the whole read).
    */
-  function pendingFor(m: StoredManifest, since: number): PendingWellChange[] {
+  function pendingFor(m: StoredManifest, since: number, saved: SavedNames): PendingWellChange[] {
     const targets = [plateLaneOf({ uuid: m.uuid }), plateLaneOf({ hrid: m.hrid })];
     const entries: OutboxEntry[] = [];
     const readIn: OutboxEntry[] = [];
     for (const t of targets)
       for (const s of [...OPEN_STATES, 'done'] as const)
         for (const e of d.outbox.entriesOf(t, s)) (s !== 'done' || e.updatedAt >= since ? entries : readIn).push(e);
-    const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
-    const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
+    const names = namesOrQueued(saved);
     const standing = d.outbox
       .standingAssignments(m.uuid, names)
       .filter((a) => !emptiedSince(a, readIn) && !movedSince(m, a, since, names));
@@ -165,10 +173,8 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   /** This computer's moves of the tubes the wells list to other locations (moved-tubes.ts movedAwayFrom). */
-  function movedAwayOf(m: StoredManifest, since: number): PendingWellChange[] {
-    const saved = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
-    const names = (labsheet: string, id: string) => saved(labsheet, id) ?? [id];
-    return movedAwayFrom(d.outbox, m, since, names).map((e) => toPendingChange(e, saved));
+  function movedAwayOf(m: StoredManifest, since: number, saved: SavedNames): PendingWellChange[] {
+    return movedAwayFrom(d.outbox, m, since, namesOrQueued(saved)).map((e) => toPendingChange(e, saved));
   }
 
   /**
@@ -289,14 +295,16 @@ export function createReadCache(d: ReadCacheDeps) {
   function answer(m: StoredManifest, fetchedAt: number, fromCache: boolean): CachedManifest {
     const { basis, layoutFrom, wellsFrom, wells, ...rest } = withLayout(m);
     const full = { ...rest, basis, layoutFrom, wellsFrom, wells };
+    // One read of the saved rows per tube for the whole answer: `pending` and `movedAway` name the same tubes.
+    const saved: SavedNames = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
     return basedOnLeftHere(d.outbox, {
       ...full,
       reading: basis,
       unplacedUsed: unplacedUsed(full),
       fetchedAt,
       fromCache,
-      pending: pendingFor(full, fetchedAt),
-      movedAway: movedAwayOf(full, fetchedAt),
+      pending: pendingFor(full, fetchedAt, saved),
+      movedAway: movedAwayOf(full, fetchedAt, saved),
     });
   }
 

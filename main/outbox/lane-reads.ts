@@ -1,18 +1,8 @@
 import { readableOnly, rowToEntry, type EntryRow } from './statements.js';
 import { mayHaveArrived } from './may-have-arrived.js';
-import type { StoreContext } from './store-context.js';
+import { storedError, type StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
 import type { EntryState, HeldLane, OutboxEntry } from './entry.js';
-
-/** A stored error's kind, without reading the rest of the row (its payload may not read). */
-function errorKindOf(r: Pick<EntryRow, 'last_error'>): { kind: string } | null {
-  try {
-    const kind = (JSON.parse(r.last_error ?? 'null') as { kind?: unknown } | null)?.kind;
-    return typeof kind === 'string' ? { kind } : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Of rows sent or failed, those whose change is or may be on the service: every one sent (in flight, done,
@@ -20,7 +10,9 @@ function errorKindOf(r: Pick<EntryRow, 'last_error'>): { kind: string } | null {
  * left). A refused one, or one never tried, changed nothing there, so an older change may go after it.
  */
 const onTheServiceMaybe = (rows: readonly EntryRow[]): OutboxEntry[] =>
-  rows.filter((r) => r.state !== 'failed' || mayHaveArrived(errorKindOf(r), r.attempts) !== null).map(rowToEntry);
+  rows
+    .filter((r) => r.state !== 'failed' || mayHaveArrived(storedError(r.last_error), r.attempts) !== null)
+    .map(rowToEntry);
 
 /**
  * What the sync engine reads of the lanes (one target's entries, in the user's order): what can go

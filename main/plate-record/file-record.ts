@@ -30,8 +30,9 @@ import {
 } from './filing-entries.js';
 import { localClock, localDay } from './local-time.js';
 import { listRecords, placeRecordFolder, recordNames, startRecordFolder } from './record-folders.js';
-import { ownViewStands, plateAsLeftHere } from './record-view.js';
-import { unexplainedUsed } from './record-moves.js';
+import { ownViewStands } from './record-view.js';
+import { plateAsLeftHere } from '../cache/plate-left-here.js';
+import { unknownUsed } from '../../shared/plate-map/unknown-used.js';
 import { recordWells, type RecordWell } from './record-wells.js';
 import { markFiled, markUnfiled, removeUnfiled } from './unfiled-records.js';
 
@@ -242,7 +243,7 @@ async function buildAndQueue(
       name: `${base}.png`,
       kind: 'picture',
       // Used wells placed elsewhere: not those this computer's own moves put there (drawn in their wells).
-      bytes: platePng({ ...m, unplacedUsed: unexplainedUsed(m), changedElsewhere: !ownView }, wells, new Date(at)),
+      bytes: platePng({ ...m, unplacedUsed: unknownUsed(m), changedElsewhere: !ownView }, wells, new Date(at)),
     },
   ];
   const key = dedupeKeyOf(filing);

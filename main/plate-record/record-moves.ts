@@ -1,6 +1,5 @@
 import type { PendingWellChange } from '../../shared/ipc/channels/cache.js';
 import { fromWhileWaiting, movedOn, takesFrom, type HeldBy } from '../../shared/plate-map/moved-tube.js';
-import { unknownUsed } from '../../shared/plate-map/unknown-used.js';
 import type { LocationAssignIntent } from '../../shared/outbox/intents.js';
 
 /**
@@ -38,9 +37,3 @@ export function leaves(held: HeldTube, move: MoveInto): boolean {
     standing,
   );
 }
-
-/**
- * Used wells nobody here can place, less those this computer's own moves explain: the screens' count
- * (unknownUsed), which the record's "others are empty" and its picture's note go by.
- */
-export const unexplainedUsed = unknownUsed;

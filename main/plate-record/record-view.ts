@@ -1,10 +1,8 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import { readingsAgree, type PlateState } from '../outbox/entry.js';
 import type { Outbox } from '../outbox/index.js';
-import { plateAsLeftHere, writingNow } from '../cache/plate-left-here.js';
+import { writingNow } from '../cache/plate-left-here.js';
 import { RecordRefused } from './record-basis.js';
-
-export { plateAsLeftHere };
 
 /**
  * Whether this computer's own record of the plate's wells (a service that lists no wells: its

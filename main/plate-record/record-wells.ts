@@ -1,7 +1,8 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import { positionKey, positionsInOrder } from '../../shared/layout/positions.js';
 import { applyWellIntent, type WellState } from '../../shared/outbox/well-state.js';
-import { isMoveInto, leaves, unexplainedUsed, type HeldBy, type MoveInto } from './record-moves.js';
+import { isMoveInto, leaves, type HeldBy, type MoveInto } from './record-moves.js';
+import { unknownUsed } from '../../shared/plate-map/unknown-used.js';
 
 /** One well as the record states it: what it holds once the queue has landed, and when it was filled here. */
 export interface RecordWell extends WellState {
@@ -24,12 +25,12 @@ export interface RecordWell extends WellState {
  *
  * Whether a position this computer knows nothing about can be stated as empty. A service that lists
  * wells says so; otherwise only its count does: emptySpaces known, the layout known, and no used well
- * unaccounted for (unexplainedUsed 0: this computer's confirmed moves into the plate account for theirs)
+ * unaccounted for (unknownUsed 0: this computer's confirmed moves into the plate account for theirs)
  * means every other position is empty.
  */
 function othersAreEmpty(m: CachedManifest, ownView: boolean): boolean {
   if (m.wellsFrom === 'service') return true;
-  return ownView && m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && unexplainedUsed(m) === 0;
+  return ownView && m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && unknownUsed(m) === 0;
 }
 
 /**

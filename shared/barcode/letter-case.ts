@@ -1,3 +1,12 @@
+/**
+ * Whether two codes are one but for the case of their ASCII letters, as SQLite's NOCASE folds them: a code
+ * read with Caps Lock on (fx00000001) and its row's spelling (FX00000001).
+ */
+export function sameLetters(a: string | null, b: string): boolean {
+  const lower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return a !== null && lower(a) === lower(b);
+}
+
 /** The code with its ASCII letters' case swapped: what a keyboard scanner types with Caps Lock on. */
 export function swappedCase(code: string): string {
   return code.replace(/[A-Za-z]/g, (ch) => (ch >= 'a' ? ch.toUpperCase() : ch.toLowerCase()));

@@ -1,3 +1,4 @@
+import { sameLetters } from '../../../shared/barcode/letter-case.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { SampleIndex } from '../../../shared/ipc/channels/cache.js';
 import { whenIdle } from '../when-idle.js';
@@ -15,9 +16,8 @@ export interface TubeRow {
  * (tube-row.ts).
  */
 export function spelledAsRow(row: TubeRow, read: string): string {
-  const lower = (v: string) => v.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
-  if (row.barcode !== null && lower(row.barcode) === lower(read)) return row.barcode;
-  return lower(row.id) === lower(read) ? row.id : read;
+  if (row.barcode !== null && sameLetters(row.barcode, read)) return row.barcode;
+  return sameLetters(row.id, read) ? row.id : read;
 }
 
 /**

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from '../../../main/cache/index.js';
-import { ownViewStands, plateAsLeftHere } from '../../../main/plate-record/record-view.js';
+import { ownViewStands } from '../../../main/plate-record/record-view.js';
+import { plateAsLeftHere } from '../../../main/cache/plate-left-here.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { PlateBasis } from '../../../shared/outbox/intents.js';
 import { plateLaneOf } from '../../../shared/outbox/intent-meta.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ownViewStands, plateAsLeftHere } from '../../../../main/plate-record/record-view.js';
+import { ownViewStands } from '../../../../main/plate-record/record-view.js';
+import { plateAsLeftHere } from '../../../../main/cache/plate-left-here.js';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import type { CachedManifest, PendingWellChange } from '../../../../shared/ipc/channels/cache.js';
 import { plateLaneOf } from '../../../../shared/outbox/intent-meta.js';
