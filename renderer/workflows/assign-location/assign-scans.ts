@@ -10,8 +10,8 @@ import { alreadyHere, movedWithin, removalOf } from './held-words.js';
 import { idTypeFor } from './id-type.js';
 import { layoutUnknownSaid } from './box-notes.js';
 import { unknownLocation } from './unknown-location.js';
-import type { Assignment } from './box-record.js';
-import { mayHappen } from '../../lib/outbox/follow-entry-sync.js';
+import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
+import { NO_REDO } from './undo-words.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -56,16 +56,11 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     // Each said as what it did here: on the old code every command said "Cancelled", and an Undo
     // scanned after a wrong tube left it queued while the bench took it for taken back.
     if (c.command === 'skip') return fb.report(scan.text, s.skip(), 'info', scan.mainAt);
-    if (c.command === 'undo' || c.command === 'redo') {
-      const last = s.assignments.at(-1);
-      const where = last ? ` ${lastTubeSaid(last)}` : '';
-      return fb.report(
-        scan.text,
-        `${c.command === 'undo' ? 'Undo' : 'Redo'} is not available on Assign location; nothing was changed.${where}`,
-        'error',
-        scan.mainAt,
-      );
+    if (c.command === 'undo') {
+      const what = await s.undo();
+      return fb.report(scan.text, what ? `Undone: ${what}` : NOTHING_TO_UNDO, 'info', scan.mainAt);
     }
+    if (c.command === 'redo') return fb.report(scan.text, NO_REDO, 'error', scan.mainAt);
     if (c.command !== undefined && c.command !== 'cancel')
       return fb.report(
         scan.text,
@@ -134,19 +129,6 @@ function boxOpened(s: AssignState, scan: IncomingScan): void {
 }
 
 /**
- * What Undo can say of the last tube: only one not yet sent can be cancelled in the Outbox; one sent is
- * on the service, and is put right by scanning its right position and the tube again.
- */
-function lastTubeSaid(last: Assignment): string {
-  const tube = `The last tube (${last.id}${last.position ? ` → ${last.position}` : ''})`;
-  if (last.sync === 'synced')
-    return `${tube} was sent already: to put it right, scan its right position, then the tube.`;
-  if (last.sync === 'unsure') return `${tube} may have reached the service already: see the Outbox.`;
-  if (last.sync !== null && !mayHappen(last.sync)) return `${tube} was not placed: see the Outbox.`;
-  return `${tube} is in the Outbox: cancel it there before it is sent, or scan its right position, then the tube.`;
-}
-
-/**
  * Puts the scanned tube at the next position. `found` is its lookup, kept for the answer to the
  * question about a tube the labsheet lacks, so "Use anyway" costs no second lookup (`asked`: it is that
  * answer). The position and duplicates are checked again then: scans or a rack file may have come first.
@@ -185,11 +167,11 @@ async function placeTube(
   const idType = idTypeFor(s.idType, c, found.row);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;
-  const unread = await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) });
-  const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
   const done =
     dup && from && position
       ? movedWithin(c.value, dup.as, from, position)
       : `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}`;
+  const unread = await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) }, done);
+  const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
   fb.report(scan.text, `${done}${waits}${unread ? `. ${unread}` : ''}`, 'success', scan.mainAt);
 }

@@ -37,6 +37,9 @@ import {
   type OpenedBox,
 } from './open-box.js';
 import { checkRack, type RackOptions, type RackOutcome } from './rack-check.js';
+import { AssignHistory, type AssignUndone } from './assign-undo.js';
+import { movedWithin } from './held-words.js';
+import { counted } from '../../lib/format/counted.js';
 
 /**
  * Scan a location, then tubes: each tube is one durable outbox entry; positions advance in a box. The
@@ -79,6 +82,10 @@ export class AssignState implements ServiceBound, Asking {
   readonly rack: RackRun = new RackRun(this);
   /** The labsheet's tube → sample index, as Well fill holds it (a copy of main's): a scan is resolved to its row here. */
   readonly samples: PageSampleIndex;
+  /** Whether there is a tube or rack file of this visit to undo, for the Undo button. */
+  canUndo = $state(false);
+  /** This visit's scanned tubes and rack files, each one undo step. */
+  readonly #history = new AssignHistory((can) => (this.canUndo = can));
   #offChange: (() => void) | null = null;
   /** This visit's changes known never to happen: the box was read again when each became so. */
   #unmade = new Set<number>();
@@ -217,6 +224,7 @@ export class AssignState implements ServiceBound, Asking {
     // The tubes about to be scanned are told apart by their rows: have the labsheet's index ready.
     this.samples.open(this.labsheet);
     this.assignments = [];
+    this.#history.clear();
     this.armed = null;
     this.rescan = [];
     this.rack.leaveBox();
@@ -319,18 +327,69 @@ export class AssignState implements ServiceBound, Asking {
   }
 
   /**
-   * One scanned tube queued, as one of a rack file's reads is. A move within the box (its `from`) frees
-   * the position it leaves once the box is read again (boxHoldings), as after a rack file's moves: null
-   * when it was, else the words saying it could not be (the move is queued all the same).
+   * One scanned tube queued, as one of a rack file's reads is, and one undo step (`what`: in the words
+   * its scan's line says it). A move within the box (its `from`) frees the position it leaves once the
+   * box is read again (boxHoldings), as after a rack file's moves: null when it was, else the words
+   * saying it could not be (the move is queued all the same).
    */
-  async assign(p: Placement): Promise<string | null> {
+  async assign(p: Placement, what?: string): Promise<string | null> {
     const loc = this.#open();
-    const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: this.#intent(loc, p),
-      readFrom: this.service,
-    });
-    this.#placed([p], [entryId]);
+    const intent = this.#intent(loc, p);
+    const { id } = await call(this.api, 'outbox.enqueue', { intent, readFrom: this.service });
+    const before = this.#before();
+    this.#placed([p], [id]);
+    const said =
+      what ??
+      (p.from && p.position
+        ? movedWithin(p.id, p.id, p.from, p.position)
+        : `${p.id} → ${loc.name}${p.position ? ` ${p.position}` : ''}`);
+    this.#history.record({ what: said, steps: [{ entryId: Number(id), intent }], ...before });
     return p.from ? this.#readAgain() : null;
+  }
+
+  /**
+   * Takes the last scanned tube or rack file back (AssignHistory says how): the words to say after
+   * "Undone: ", or null when there is nothing to undo. Throws, saying what to do, when a tube stays where
+   * it went; what was taken back is shown so all the same.
+   */
+  async undo(): Promise<string | null> {
+    const done = await this.#history.undo(this);
+    if (!done) return null;
+    this.#showUndone(done);
+    // A move taken back or moved back changes which positions the box's record holds (boxHoldings).
+    const moved = done.action.steps.some((s) => s.intent.from) || done.queued.length > 0;
+    const unread = moved ? await this.#readAgain() : null;
+    const said = `${done.said}${unread ? `. ${unread}` : ''}`;
+    if (!done.whole) throw new Error(said);
+    return said;
+  }
+
+  /** Where the next tube was to go, kept with an undo step to go back to. */
+  #before(): { nextBefore: string | null; rescanBefore: string[] } {
+    return { nextBefore: this.next, rescanBefore: [...this.rescan] };
+  }
+
+  /**
+   * An undo's tubes: those taken out of the Outbox leave the list (and their positions), each move back
+   * is listed as a tube of this visit, and the next tube goes where it was to go before the step, if free.
+   */
+  #showUndone({ action, gone, queued }: AssignUndone): void {
+    const out = new Set(gone);
+    this.assignments = this.assignments.filter((a) => !out.has(a.entryId));
+    for (const { intent, entryId } of queued)
+      this.assignments.push({
+        id: intent.id,
+        idType: intent.idType,
+        position: intent.position ?? null,
+        ...(intent.from ? { from: intent.from.position } : {}),
+        entryId,
+        sync: 'pending',
+        reason: null,
+      });
+    const back = action.rescanBefore.filter((p) => !this.rescan.includes(p) && !this.isTaken(p));
+    this.rescan = [...back, ...this.rescan];
+    const next = action.nextBefore;
+    this.next = next !== null && !this.isTaken(next) ? next : this.#firstFree();
   }
 
   /** The box read again (refreshHoldings): null when it was, else what the user is to do about it. */
@@ -358,11 +417,15 @@ export class AssignState implements ServiceBound, Asking {
     if (outcome.ask.length > 0) return { ...outcome, saved: 0, moved: [], afterMoves: [] };
     if (take.length > 0) {
       o.progress?.({ phase: 'saving', done: 0, of: take.length });
-      const { ids } = await call(this.api, 'outbox.enqueueMany', {
-        intents: take.map((p) => this.#intent(loc, p)),
-        readFrom: this.service,
-      });
+      const intents = take.map((p) => this.#intent(loc, p));
+      const { ids } = await call(this.api, 'outbox.enqueueMany', { intents, readFrom: this.service });
+      const before = this.#before();
       this.#placed(take, ids);
+      this.#history.record({
+        what: `the rack file's ${counted(take.length, 'tube')}`,
+        steps: intents.map((intent, k) => ({ entryId: Number(ids[k]), intent })),
+        ...before,
+      });
       // Read again: the file's moves out of positions free them (boxHoldings), for the rescans to go there.
       if (take.some((p) => p.from)) await this.refreshHoldings();
     }

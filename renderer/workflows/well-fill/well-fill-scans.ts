@@ -10,6 +10,7 @@ import { sampleIntent } from './well-intents.js';
 import { applyLayoutNamed } from './layout-apply.js';
 import { armedSaid, removalStillHeld } from './held-notes.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
+import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
 
 // The screen and its tests answer Well fill's questions from here, as before they were shared.
 export { answerGuard } from '../../lib/question/question.js';
@@ -214,7 +215,7 @@ async function runCommand(s: WellFillState, command: string, scan: IncomingScan)
   }
   if (command === 'undo') {
     const what = await s.undo();
-    return s.feedback.report(scan.text, what ? `Undone: ${what}` : 'Nothing to undo', 'info', scan.mainAt);
+    return s.feedback.report(scan.text, what ? `Undone: ${what}` : NOTHING_TO_UNDO, 'info', scan.mainAt);
   }
   if (command === 'redo') {
     const what = await s.redo();

@@ -1,8 +1,7 @@
-import { call } from '../../lib/ipc/client.js';
-import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import type { WellView } from '../../lib/plate-map/well-view.js';
-import { UndoStack } from './undo-stack.js';
+import { UndoStack } from '../../lib/undo/undo-stack.js';
+import { takeBack, type TakenBack } from '../../lib/undo/take-back.js';
 import {
   changedBy,
   describeWell,
@@ -21,8 +20,8 @@ import { planEdit, type Committed, type EditSource, type Planned } from './outgo
 import { readAgainAfterUndo } from './read-again-after-undo.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
-/** What main did with the entries of an undo (the `outbox.cancelMany` answer). */
-type UndoAnswer = ChannelResponse<'outbox.cancelMany'>;
+/** What main did with the entries of an undo (takeBack). */
+type UndoAnswer = TakenBack;
 
 /** What the history reads of the plate being filled, and the fill cursor it puts back. */
 export type HistorySource = EditSource & Pick<WellFillState, 'ref' | 'held' | 'cursor' | 'nextTarget'>;
@@ -91,15 +90,12 @@ export class WellFillHistory {
       try {
         this.#refuseChangedSince(action, 'after', 'undone');
         opposites = await this.#oppositesOfFailed(action);
-        answer = await call(this.#fill.api, 'outbox.cancelMany', {
-          ids: action.steps.map((s) => s.entryId),
-          ...(opposites.size > 0
-            ? {
-                opposites: [...opposites].map(([id, planned]) => ({ id, intents: planned.map((p) => p.intent) })),
-                readFrom: this.#fill.service,
-              }
-            : {}),
-        });
+        answer = await takeBack(
+          this.#fill.api,
+          action.steps.map((s) => s.entryId),
+          new Map([...opposites].map(([id, planned]) => [id, planned.map((p) => p.intent)])),
+          this.#fill.service,
+        );
       } catch (err) {
         this.#stack.redo(); // nothing changed: back on the undo side, redo history intact
         this.#show();
@@ -120,9 +116,7 @@ export class WellFillHistory {
         this.#ops.dropDrawn(step.entryId);
         opposites.get(step.entryId)!.forEach((p, k) => this.#ops.draw(p.intent, reversedBy.get(step.entryId)![k]!));
       }
-      const sent = action.steps.filter(
-        (s) => !gone.has(s.entryId) && !out.has(s.entryId) && !reversedBy.has(s.entryId),
-      );
+      const sent = action.steps.filter((s) => answer.standing.includes(s.entryId));
       if (sent.length === 0 && gone.size === 0 && reversedBy.size === 0) {
         // Taken out in the Outbox before this undo reached it: nothing of it to take back or to redo.
         this.#stack.revise('undone', (undone) => undone.slice(0, -1));

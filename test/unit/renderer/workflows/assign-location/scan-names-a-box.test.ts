@@ -98,17 +98,15 @@ describe('Assign location: a plate or box scanned by its uuid or hrid', () => {
     expect((await b.entries()).length).toBe(before);
   });
 
-  it('Undo after the last tube was sent does not tell the user to cancel it in the Outbox', async () => {
+  it('Undo after the last tube was sent says it stays where it went, and what to do, not to cancel it in the Outbox', async () => {
     const b = await open('spec');
     const { s, scan } = b.assignScreen();
     await scan('BOX000001');
     await scan('TB000150');
     await b.sync();
     await expect.poll(() => s.assignments[0]?.sync).toBe('synced');
-    await scan('#CMD:UNDO');
-    expect(b.said()).toBe(
-      'Undo is not available on Assign location; nothing was changed. The last tube (TB000150 → A1) was sent ' +
-        'already: to put it right, scan its right position, then the tube.',
+    await expect(scan('#CMD:UNDO')).rejects.toThrow(
+      /^"TB000150 → BX-0001 Freezer Box 1 A1" not undone: it was sent already, and the service has no way to take a tube out of a location\. To put it right, scan the position \(or the location\) it belongs in, then the tube\.$/,
     );
   });
 });

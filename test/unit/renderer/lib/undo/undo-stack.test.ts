@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UndoStack } from '../../../../../renderer/workflows/well-fill/undo-stack.js';
+import { UndoStack } from '../../../../../renderer/lib/undo/undo-stack.js';
 
 describe('undo/redo stack', () => {
   it('undoes in reverse order and redoes in order', () => {

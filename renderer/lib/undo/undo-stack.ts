@@ -1,6 +1,7 @@
 /**
- * Undo/redo of user actions. A new action clears the redo side, as in every editor. Generic so
- * the well fill keeps its own action shape and the stack stays testable on its own.
+ * Undo/redo of user actions. A new action clears the redo side, as in every editor. Generic so each
+ * screen keeps its own action shape (Well fill's edits, Assign location's tubes) and the stack stays
+ * testable on its own.
  */
 export class UndoStack<A> {
   #done: A[] = [];
