@@ -4,6 +4,7 @@ import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
 import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
 import { SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
+import { storedError } from './store-context.js';
 
 /**
  * The kind of an entry failed because what its content states (a plate record's wells) was refused or taken
@@ -42,9 +43,8 @@ export function suppliedFrom(e: EntryRow | undefined): string | null {
   }
 }
 
-/** A row's stored error, or null. */
-const errorOf = (e: EntryRow): EntryError | null =>
-  e.last_error === null ? null : (JSON.parse(e.last_error) as EntryError);
+/** A row's stored error, or null (none, or one that no longer reads: its kind is then not known). */
+const errorOf = (e: EntryRow): EntryError | null => storedError(e.last_error);
 
 /**
  * What lets an entry waiting for `e` go, in the words of the choices e's row offers (failedShown): one
@@ -80,10 +80,38 @@ function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null, supplied
  */
 export function dependencyChain(st: Statements) {
   /**
+   * The reasons an entry waiting for `e` fails with, now that e will never be done as it stands (failed,
+   * discarded, cancelled): `needs` for one that waits for its answer or its turn, `built` for one whose
+   * content states it.
+   */
+  function reasonsOf(e: EntryRow, t: number): { needs: (d: { id: number }) => EntryError; built: () => EntryError } {
+    const what = `entry #${e.id} (${describeRow(e)})`;
+    const error = e.state === 'failed' ? errorOf(e) : null;
+    // Its reason's own full stop gives way to this sentence's.
+    const said = error?.message.replace(/\.$/, '') ?? 'no reason given';
+    const why = e.state === 'failed' ? `failed: ${said}` : `was ${e.state}`;
+    return {
+      needs: (d) => ({
+        kind: 'dependency',
+        message: `Not sent: it needs ${what}, which ${why}. ${whatFrees(e, error, suppliedFrom(st.get.get(d.id)))}`,
+        at: t,
+      }),
+      // Not retryable with that entry (a different kind than 'dependency'): this entry's content states
+      // that change, which did not happen; a corrected change needs content built anew.
+      built: () => ({
+        kind: BUILT_ON_REFUSED,
+        message: `Not sent: it states ${what}, which ${why}. Fix that, then make this again (e.g. file the record again).`,
+        at: t,
+      }),
+    };
+  }
+
+  /**
    * Entries waiting for one that will now never be done (failed, discarded, cancelled) fail too, with
    * the reason, and so on down the chain. Runs inside the caller's transaction; answers their ids.
+   * `before` is told of each entry just before it is failed (a Discard keeps what it was, for its Undo).
    */
-  function failDependents(ids: readonly number[], t: number): number[] {
+  function failDependents(ids: readonly number[], t: number, before?: (id: number) => void): number[] {
     const failed: number[] = [];
     const todo = [...ids];
     while (todo.length > 0) {
@@ -94,34 +122,44 @@ export function dependencyChain(st: Statements) {
       const dependents = [...st.pendingDependents.all(id), ...(takenOut(e.state) ? st.failedDependents.all(id) : [])];
       const builtOn = st.pendingBuiltOn.all(id);
       if (dependents.length === 0 && builtOn.length === 0) continue;
-      const what = `entry #${id} (${describeRow(e)})`;
-      const error = e.state === 'failed' ? errorOf(e) : null;
-      // Its reason's own full stop gives way to this sentence's.
-      const said = error?.message.replace(/\.$/, '') ?? 'no reason given';
-      const why = e.state === 'failed' ? `failed: ${said}` : `was ${e.state}`;
-      const needs = (d: { id: number }): EntryError => ({
-        kind: 'dependency',
-        message: `Not sent: it needs ${what}, which ${why}. ${whatFrees(e, error, suppliedFrom(st.get.get(d.id)))}`,
-        at: t,
-      });
-      // Not retryable with that entry (a different kind than 'dependency'): this entry's content states
-      // that change, which did not happen; a corrected change needs content built anew.
-      const built = (): EntryError => ({
-        kind: BUILT_ON_REFUSED,
-        message: `Not sent: it states ${what}, which ${why}. Fix that, then make this again (e.g. file the record again).`,
-        at: t,
-      });
+      const { needs, built } = reasonsOf(e, t);
       for (const [list, error] of [
         [dependents, needs],
         [builtOn, built],
       ] as const)
-        for (const d of list)
+        for (const d of list) {
+          before?.(d.id);
           if (st.settle.run('failed', JSON.stringify(error(d)), null, 0, 'failed', t, d.id).changes === 1) {
             failed.push(d.id);
             todo.push(d.id);
           }
+        }
     }
     return failed;
+  }
+
+  /**
+   * Entries put back by an Undo of a Discard that had failed only for want of an earlier entry: each says
+   * that entry as it stands now (failed, or taken out), or, when it is on its way, sent or unsure whether
+   * it arrived, waits for it again as after a retry of it (its row's "Not sent: it needs …" is no longer
+   * so). What it was put back as said that entry as it stood at the Discard, which may have changed since.
+   * Runs inside the caller's transaction; answers the ids it changed.
+   */
+  function sayRestored(ids: readonly number[], t: number): number[] {
+    const changed: number[] = [];
+    for (const id of ids) {
+      const d = st.get.get(id);
+      if (d?.state !== 'failed' || d.depends_on === null || errorOf(d)?.kind !== 'dependency') continue;
+      const before = st.get.get(d.depends_on);
+      if (!before) continue;
+      if (before.state === 'failed' || takenOut(before.state)) {
+        const now = reasonsOf(before, t).needs(d);
+        // Put back as it was, it says so already: left as it was, its time included.
+        if (now.message === errorOf(d)?.message) continue;
+        if (st.settle.run('failed', JSON.stringify(now), null, 0, 'failed', t, id).changes === 1) changed.push(id);
+      } else if (st.retry.run(t, id, 'failed').changes === 1) changed.push(id, ...retryDependents(id, t));
+    }
+    return changed;
   }
 
   /** The entries a batch is built on, checked inside its transaction: none may already be lost. */
@@ -232,6 +270,6 @@ export function dependencyChain(st: Statements) {
     return changed;
   }
 
-  return { failDependents, checkBuiltOn, retryChain, retryDependents, retryRefusal };
+  return { failDependents, sayRestored, checkBuiltOn, retryChain, retryDependents, retryRefusal };
 }
 export type DependencyChain = ReturnType<typeof dependencyChain>;

@@ -20,7 +20,11 @@ export function entryReads({
         : st.inStateOfType.all(state, o.type, after, limit);
     // A tab lists the service its counts count (the `counts` statement's): listed across services, it
     // showed rows its count did not, with changes held for another service.
-    if (o.newest) return st.inStateNewest.all(state, service(), limit);
+    // The Discarded tab: the most recently discarded first, a bulk Discard's entries in queue order.
+    if (o.newest)
+      return state === 'discarded'
+        ? st.discardedNewest.all(service(), limit)
+        : st.inStateNewest.all(state, service(), limit);
     // A tab's entries are picked in SQL, before the limit: picked after it, 500 refused ones ahead
     // would leave the Needs a look tab empty while its count says 3.
     if (state === 'failed' && o.shown !== undefined)

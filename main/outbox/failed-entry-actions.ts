@@ -1,12 +1,12 @@
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { toWriteError, WriteError } from '../common/write-error.js';
 import { refuseStandIn, validate } from './intent-checks.js';
-import { rowToListed, type EntryRow } from './statements.js';
+import type { EntryRow } from './statements.js';
 import { keepsSupplied, supply, SUPPLIED_LATER, type Supply } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { BUILT_ON_REFUSED, suppliedFrom, type DependencyChain } from './dependency-chain.js';
 import { storedError, type StoreContext } from './store-context.js';
-import type { Outbox } from './outbox-types.js';
+import type { Outbox, RetriedEntries } from './outbox-types.js';
 import type { EntryError, EntryState } from './entry.js';
 import { entryMayHaveArrived } from './may-have-arrived.js';
 import { entryShownState, type ShownState } from '../../shared/outbox-words/shown-state.js';
@@ -22,7 +22,8 @@ interface AsStored {
 /** How every screen says an entry, by main's own mayHaveArrived (entryShownState). */
 export const shownAs = (e: AsStored): ShownState => entryShownState(e.state, e.lastError, entryMayHaveArrived(e));
 
-const asStored = (e: EntryRow): AsStored => ({
+/** A stored row as its state, error and tries: all a row's words are read from, whether its content reads or not. */
+export const asStored = (e: EntryRow): AsStored => ({
   state: e.state as EntryState,
   lastError: storedError(e.last_error),
   attempts: e.attempts,
@@ -87,9 +88,9 @@ export function correctionRefusal(e: AsStored): string | null {
 }
 
 /**
- * What the user does with a failed or uncertain entry: discard it, try it again, say it did arrive, or
- * correct it. Each change is announced once its transaction has committed. `this` is the whole Outbox
- * (confirming with a result settles the entry as the sync engine would).
+ * What the user does with a failed or uncertain entry: try it again (one, or a tab's), say it did arrive,
+ * or correct it (its Discard is discards.ts). Each change is announced once its transaction has committed.
+ * `this` is the whole Outbox (confirming with a result settles the entry as the sync engine would).
  */
 export function failedEntryActions(
   { db, st, events, now, reread }: StoreContext,
@@ -98,23 +99,7 @@ export function failedEntryActions(
     retryChain,
     retryDependents,
   }: Pick<DependencyChain, 'failDependents' | 'retryChain' | 'retryDependents'>,
-): Pick<Outbox, 'discard' | 'retry' | 'confirmDone' | 'replace'> & ThisType<Outbox> {
-  function transition(id: number, from: EntryState, to: EntryState): boolean {
-    try {
-      const t = now();
-      const changed = db
-        .transaction(() => {
-          if (st.setState.run(to, t, id, from).changes !== 1) return null;
-          return [id, ...(to === 'discarded' || to === 'cancelled' ? failDependents([id], t) : [])];
-        })
-        .immediate();
-      if (changed) events.emit('changed', reread(changed));
-      return changed !== null;
-    } catch (err) {
-      throw toWriteError(err, 'The change');
-    }
-  }
-
+): Pick<Outbox, 'retry' | 'retryMany' | 'confirmDone' | 'replace'> & ThisType<Outbox> {
   /**
    * The user's "It arrived" on an entry every screen says is unsure whether it arrived (entryShownState): one
    * whose answer was lost, or a failed one main says may be on the service all the same (a Retry of it
@@ -181,11 +166,6 @@ export function failedEntryActions(
   }
 
   return {
-    discard(id) {
-      const e = st.get.get(id);
-      if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return null;
-      return transition(id, e.state, 'discarded') ? rowToListed(st.get.get(id)!) : null;
-    },
     retry(id) {
       try {
         const t = now();
@@ -195,6 +175,35 @@ export function failedEntryActions(
       } catch (err) {
         throw toWriteError(err, 'The retry');
       }
+    },
+    retryMany(ids) {
+      const done: RetriedEntries = { retried: [], along: [], refused: [], left: [] };
+      try {
+        const t = now();
+        const changed = new Set<number>();
+        db.transaction(() => {
+          for (const id of ids) {
+            // Retried already, along with one asked about before it (what it needs, or what waited for it).
+            if (changed.has(id)) continue;
+            const e = st.get.get(id);
+            // Only one still said as failed, as the tab the user pressed "Retry all" on says it: one that may
+            // be on the service, held for a look, refused or set aside is not sent again unlooked.
+            if (e?.state !== 'failed' || shownAs(asStored(e)) !== 'failed') {
+              done.left.push(id);
+              continue;
+            }
+            for (const x of retryChain(id, t)) changed.add(x);
+          }
+        }).immediate();
+        const asked = new Set(ids);
+        const left = new Set(done.left);
+        for (const id of new Set(ids)) if (!left.has(id)) (changed.has(id) ? done.retried : done.refused).push(id);
+        done.along = [...changed].filter((x) => !asked.has(x));
+        if (changed.size > 0) events.emit('changed', reread([...changed]));
+      } catch (err) {
+        throw toWriteError(err, 'The retry');
+      }
+      return done;
     },
     confirmDone(id, result) {
       if (result === undefined) return arrived(id);

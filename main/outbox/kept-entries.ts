@@ -4,7 +4,10 @@ import type { StoreContext } from './store-context.js';
 import type { Outbox } from './outbox-types.js';
 
 /** How long entries are kept (finished ones become history and go), and what the ones kept name. */
-export function keptEntries({ db, st, now, checkpoint }: StoreContext): Pick<Outbox, 'pruneFinished' | 'namedPlaces'> {
+export function keptEntries(
+  { db, st, now, checkpoint }: StoreContext,
+  pruneDiscards: () => void,
+): Pick<Outbox, 'pruneFinished' | 'namedPlaces'> {
   return {
     pruneFinished(olderThanMs) {
       const cutoff = now() - olderThanMs;
@@ -12,6 +15,8 @@ export function keptEntries({ db, st, now, checkpoint }: StoreContext): Pick<Out
         .transaction(() => {
           const rows = st.pruneFinished.all(cutoff);
           st.pruneRequests.run(cutoff);
+          // What a Discard kept for its Undo goes with the entries it took out: nothing is left to put back.
+          pruneDiscards();
           return rows;
         })
         .immediate();

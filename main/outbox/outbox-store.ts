@@ -5,6 +5,7 @@ import { dependencyChain } from './dependency-chain.js';
 import { enqueuing } from './enqueue.js';
 import { undoing } from './undo.js';
 import { failedEntryActions } from './failed-entry-actions.js';
+import { discards } from './discards.js';
 import { syncTransitions } from './sync-transitions.js';
 import { laneReads } from './lane-reads.js';
 import { plateReadings } from './plate-seen.js';
@@ -22,6 +23,9 @@ export type {
   NamedPlace,
   UndoneEntries,
   UndoOptions,
+  DiscardedEntries,
+  RetriedEntries,
+  RestoredEntries,
 } from './outbox-types.js';
 
 /**
@@ -33,14 +37,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const { db, st, events, recovered, service } = context;
   const chain = dependencyChain(st);
   const queue = enqueuing(context, chain);
-  const undo = undoing(context, queue.insert, chain);
+  const discarding = discards(context, chain);
+  const undo = undoing(context, queue.insert, chain, discarding.closeDiscards);
   const actions = failedEntryActions(context, chain);
   const sync = syncTransitions(context, chain);
   const lanes = laneReads(context);
   const plates = plateReadings(context);
   const reads = entryReads(context);
   const elsewhere = servicesElsewhere(context, chain);
-  const kept = keptEntries(context);
+  const kept = keptEntries(context, discarding.pruneRecords);
 
   return {
     recovered,
@@ -70,8 +75,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     listTotal: reads.listTotal,
     cancel: undo.cancel,
     undoMany: undo.undoMany,
-    discard: actions.discard,
+    discard: discarding.discard,
+    discardMany: discarding.discardMany,
+    undoDiscard: discarding.undoDiscard,
+    restoreDiscarded: discarding.restoreDiscarded,
+    restoreRefusal: discarding.restoreRefusal,
+    idsShown: discarding.idsShown,
     retry: actions.retry,
+    retryMany: actions.retryMany,
     retryRefusal: chain.retryRefusal,
     confirmDone: actions.confirmDone,
     replace: actions.replace,

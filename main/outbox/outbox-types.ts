@@ -81,6 +81,40 @@ export interface UndoneEntries {
   reversed: { id: number; by: number[]; why: MayHaveArrived }[];
 }
 
+/** What a Discard did (Outbox.discardMany): one row's, or a tab's "Discard all". */
+export interface DiscardedEntries {
+  /** The Discard's mark, for its Undo (Outbox.undoDiscard); null when nothing was discarded. */
+  mark: number | null;
+  discarded: number[];
+  /**
+   * Those asked about that were left as they are, no longer what the user was asked about (retried and on
+   * their way, sent, settled otherwise, gone), with their state now (null: no longer kept).
+   */
+  left: { id: number; state: EntryState | null }[];
+}
+
+/** What a Retry of several failed entries did (Outbox.retryMany). */
+export interface RetriedEntries {
+  /** Those asked about that are on their way again. */
+  retried: number[];
+  /** Entries retried along with them, not asked about (an earlier one they need, what waited for them). */
+  along: number[];
+  /** Still failed: not to be sent again as they are, or waiting for an entry settled on its own row (retryRefusal). */
+  refused: number[];
+  /** No longer failed as the tab said (retried, sent or discarded meanwhile), or gone: left as they are. */
+  left: number[];
+}
+
+/** What putting discarded entries back did (Outbox.restoreDiscarded, Outbox.undoDiscard). */
+export interface RestoredEntries {
+  /** The discarded entries put back, in the state they were discarded from. */
+  restored: number[];
+  /** Entries the Discard had failed along, put back as they were with them. */
+  along: number[];
+  /** Those not put back, with why (restoreRefusal). */
+  refused: { id: number; why: string }[];
+}
+
 export interface UndoOptions {
   /**
    * The opposite change of entries the undo may find failed: one that may be on the service is discarded
@@ -200,6 +234,35 @@ export interface Outbox {
   undoMany(ids: readonly number[], options?: UndoOptions): UndoneEntries;
   /** Explicit user action on a failed or uncertain entry (one that no longer reads too). Null if it is neither. */
   discard(id: number): ListedEntry | null;
+  /**
+   * The user's Discard of several entries (a row's, or a tab's "Discard all"), in one transaction, by the
+   * rule of `discard`: each that is failed or uncertain, and with `shown`, only one the Outbox says so now
+   * (its tab), so nothing is discarded that the user was not asked about. One retried meanwhile (on its
+   * way, sending, sent) is left. What waited for them fails along, as after `discard`. What it changed is
+   * kept under its mark, for undoDiscard and restoreDiscarded.
+   */
+  discardMany(ids: readonly number[], options?: { shown?: FailedShown }): DiscardedEntries;
+  /**
+   * Undo of one Discard (its mark): every entry it took out that can be put back (restoreRefusal) goes back
+   * to the state it was discarded from, with its stored error, and each entry it failed along goes back as
+   * it was, if nothing else has happened to it since. One transaction; nothing is sent by it.
+   */
+  undoDiscard(mark: number): RestoredEntries;
+  /** Restore from the Discarded tab: these entries, each by the rule and as undoDiscard puts one back. */
+  restoreDiscarded(ids: readonly number[]): RestoredEntries;
+  /**
+   * Why a discarded entry cannot be put back as it was (in words for its row), or null when it can: only
+   * one a Discard of the Outbox took out, as that Discard left it, whose upload copy is still there (never:
+   * it is removed with the discard) and whose earlier entries are still kept.
+   */
+  restoreRefusal(id: number): string | null;
+  /** The ids of the service in use's failed entries said as `shown` (a tab's whole list), oldest first. */
+  idsShown(shown: FailedShown, limit: number): number[];
+  /**
+   * The user's Retry of several failed entries (the Failed tab's "Retry all"), in one transaction: each
+   * still said as failed is retried as `retry` retries it (with what it needs and what waits for it).
+   */
+  retryMany(ids: readonly number[]): RetriedEntries;
   /** The user asks to try a failed entry again, or says an uncertain one should be resent. */
   retry(id: number): boolean;
   /**

@@ -541,6 +541,17 @@ export function prepareStatements(db: Database.Database) {
            WHERE w.waits_for IS NOT NULL AND w.state IN (${inList(OPEN_STATES)}))
        RETURNING state`,
     ),
+    /**
+     * The ids of one service's failed entries said one way (FAILED_SAID), oldest first: a tab's whole list,
+     * for "Discard all" and "Retry all" (the ids only, however many: no row is read for them).
+     */
+    failedSaidIds: db.prepare<[string, string, number], { id: number }>(
+      `SELECT id FROM entries WHERE ${FAILED_SAID} AND service = ? ORDER BY id LIMIT ?`,
+    ),
+    /** One service's discarded entries, the most recently discarded first (discards.ts makes their index). */
+    discardedNewest: db.prepare<[string, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'discarded' AND service = ? ORDER BY updated_at DESC, id DESC LIMIT ?`,
+    ),
     pruneRequests: db.prepare<[number]>(
       `DELETE FROM requests WHERE sent_at < ? AND id NOT IN (SELECT request_id FROM entries WHERE request_id IS NOT NULL)`,
     ),

@@ -39,6 +39,7 @@ export function undoing(
   { db, st, events, now, reread }: StoreContext,
   insert: Insert,
   { failDependents }: Pick<DependencyChain, 'failDependents'>,
+  closeDiscards: (ids: readonly number[]) => void,
 ): Pick<Outbox, 'cancel' | 'undoMany'> {
   /**
    * A well change that never happened on the service itself, with a newer change to the same well still
@@ -96,6 +97,9 @@ export function undoing(
               })
             : [];
           dependents = failDependents([...changed], t);
+          // The undo sends nothing for those the user discarded in the Outbox: put back later, they would
+          // happen after all, against it. They stay out (discards.ts).
+          closeDiscards(takenOut);
           return { cancelled, discarded, takenOut, reversed };
         })
         .immediate();

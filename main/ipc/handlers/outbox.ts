@@ -1,7 +1,9 @@
-import type { outboxChannels } from '../../../shared/ipc/channels/outbox.js';
+import { MAX_BULK, type outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
-import { OPEN_STATES, WriteError, type EntryState, type Outbox } from '../../outbox/index.js';
+import { OPEN_STATES, WriteError, type EntryState, type ListedEntry, type Outbox } from '../../outbox/index.js';
+import type { RestoredEntries } from '../../outbox/outbox-types.js';
+import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { SyncEngine, TubeNames } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
@@ -101,6 +103,21 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     if (ok) void sync.sendDue();
     return ok;
   };
+  /**
+   * Entries put back by an Undo or Restore are failed or unsure again, as they were: nothing of them is sent
+   * by it. What goes with them may go again (a move waiting for a change held for a look now waits for it
+   * again; one failed along whose earlier entry was sent since waits no longer): only what is due is sent.
+   */
+  const restored = (r: RestoredEntries): ChannelResponse<'outbox.restore'> => {
+    if (r.restored.length + r.along.length > 0) void sync.sendDue();
+    const byWhy = new Map<string, number>();
+    for (const { why } of r.refused) byWhy.set(why, (byWhy.get(why) ?? 0) + 1);
+    return {
+      restored: r.restored.length,
+      along: r.along.length,
+      notRestored: [...byWhy].map(([why, n]) => ({ why, n })),
+    };
+  };
   return {
     // Page keys get their own prefix, so they can never meet a key main makes for itself.
     'outbox.enqueue': ({ intent, key, readFrom }) => {
@@ -137,11 +154,18 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
       const waitingOn = wanted.includes('pending')
         ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames)
         : () => null;
+      // Discarded ones the most recently discarded first (main's pick, entry-reads.ts), the others by id.
+      const newer = (a: ListedEntry, b: ListedEntry) =>
+        a.state === 'discarded' && b.state === 'discarded' ? b.updatedAt - a.updatedAt || b.id - a.id : b.id - a.id;
       return entries
-        .sort((a, b) => (newest ? b.id - a.id : a.id - b.id))
+        .sort((a, b) => (newest ? newer(a, b) : a.id - b.id))
         .slice(0, max)
         .map((e) => {
           const summary = toSummary(e, (x) => recordFolderOf(outbox, x), d.nameOf);
+          if (e.state === 'discarded') {
+            const why = outbox.restoreRefusal(e.id);
+            return { ...summary, discardedAt: e.updatedAt, ...(why === null ? {} : { notRestorable: why }) };
+          }
           const waiting = waitingOn(e);
           if (waiting === null) return summary;
           return {
@@ -195,6 +219,32 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.discard': async ({ id }) =>
       discard(toId(id)) ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' },
+    'outbox.tabIds': ({ shown }) => ({
+      ids: outbox.idsShown(shown, MAX_BULK),
+      total: outbox.listTotal('failed', { shown }).inUse,
+    }),
+    'outbox.discardMany': ({ ids, shown }) => {
+      const d = committed(() => outbox.discardMany(ids, { shown }));
+      // As after one Discard: what waited for them goes now, while what waits out a backoff keeps waiting.
+      if (d.mark !== null) void sync.sendDue();
+      const left = { waiting: 0, sending: 0, sent: 0, other: 0 };
+      for (const { state } of d.left) {
+        if (state === 'pending') left.waiting++;
+        else if (state === 'sending') left.sending++;
+        else if (state === 'done') left.sent++;
+        else left.other++;
+      }
+      return { discarded: d.discarded.length, ...(d.mark === null ? {} : { undo: d.mark }), ...left };
+    },
+    'outbox.retryMany': ({ ids }) => {
+      const r = committed(() => outbox.retryMany(ids));
+      // Sent now, as one Retry's entry is, but a lane or the queue waiting out a backoff keeps waiting:
+      // 10,000 retried at once are no reason to ask a service that said "slow down" again before its time.
+      if (r.retried.length + r.along.length > 0) void sync.sendDue();
+      return { retried: r.retried.length, along: r.along.length, refused: r.refused.length, left: r.left.length };
+    },
+    'outbox.undoDiscard': ({ mark }) => restored(committed(() => outbox.undoDiscard(mark))),
+    'outbox.restore': ({ id }) => restored(committed(() => outbox.restoreDiscarded([toId(id)]))),
     'outbox.replace': ({ id, intent }) => {
       refuse(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));

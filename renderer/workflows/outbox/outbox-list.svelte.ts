@@ -1,14 +1,26 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
+import type { BulkTab, OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import {
   heldElsewhereSaid,
+  isBulkTab,
+  isLookBack,
   moreThanListedSaid,
   RECENT_LIMIT,
   TAB_LIMIT,
   tabQuery,
   type OutboxFilter,
 } from './outbox-tabs.js';
+import {
+  bulkOffers,
+  discardAllQuestion,
+  discardedAllSaid,
+  nothingLeftSaid,
+  restoredSaid,
+  retriedAllSaid,
+  UNDOING_SAID,
+  workingSaid,
+} from './bulk-said.js';
 import { rowToFocus } from './focus-after.js';
 import { syncNowSaid } from './sync-now-said.js';
 
@@ -26,7 +38,19 @@ const WAITING_READ = 100;
 export class OutboxList {
   entries = $state<OutboxEntrySummary[]>([]);
   filter = $state<OutboxFilter>('open');
-  message = $state<{ text: string; ok: boolean } | null>(null);
+  #message = $state<{ text: string; ok: boolean } | null>(null);
+  /**
+   * What the Undo beside the answer puts back (its button, Ctrl+Z in the Outbox): the entry a row's Discard
+   * took out, or a "Discard all" by main's mark. Offered right after a Discard only: any other answer
+   * replaces it, so an Undo never reaches back past what the screen last said.
+   */
+  undo = $state<{ entry: number } | { mark: number } | null>(null);
+  /** How many entries the tab holds, as main counts the whole tab (not only the TAB_LIMIT listed); null: not known. */
+  total = $state<number | null>(null);
+  /** "Discard all" asked first: the question, and main's ids of the entries it counts. */
+  asking = $state<{ tab: BulkTab; ids: number[]; text: string; confirm: string } | null>(null);
+  /** Said while main does a bulk action (thousands of entries take a moment): the screen is working, not stuck. */
+  working = $state<string | null>(null);
   confirming = $state<number | null>(null);
   editing = $state<{ id: number; text: string } | null>(null);
   /**
@@ -52,6 +76,15 @@ export class OutboxList {
 
   constructor(readonly api: BenchlinkApi) {}
 
+  /** The answer to the last action. A new one takes the Undo offer away (set again after a Discard's). */
+  get message(): { text: string; ok: boolean } | null {
+    return this.#message;
+  }
+  set message(m: { text: string; ok: boolean } | null) {
+    this.#message = m;
+    this.undo = null;
+  }
+
   async refresh(): Promise<void> {
     // Answers can come back out of order (a quick tab switch, a refresh on a queue change): an older
     // one shown last would put the previous tab's list under the new tab's name.
@@ -63,9 +96,9 @@ export class OutboxList {
     const [r, total] = await Promise.all([
       this.api.invoke(
         'outbox.list',
-        filter === 'done' ? { ...query, newest: true, limit: RECENT_LIMIT } : { ...query, limit: TAB_LIMIT },
+        isLookBack(filter) ? { ...query, newest: true, limit: RECENT_LIMIT } : { ...query, limit: TAB_LIMIT },
       ),
-      filter === 'done' ? null : this.api.invoke('outbox.listTotal', query),
+      isLookBack(filter) ? null : this.api.invoke('outbox.listTotal', query),
     ]);
     if (asked !== this.#asked) return;
     if (!r.ok) {
@@ -76,6 +109,7 @@ export class OutboxList {
     this.entries = r.value;
     this.#readAgainAt(r.value);
     const counted = total?.ok ? total.value : null;
+    this.total = counted?.total ?? null;
     this.moreThanListed = moreThanListedSaid(filter, r.value.length, counted?.total ?? null);
     this.heldElsewhere = heldElsewhereSaid(filter, counted?.elsewhere ?? []);
   }
@@ -109,6 +143,7 @@ export class OutboxList {
     this.message = r.ok
       ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok }
       : { text: r.error.message, ok: false };
+    if (channel === 'outbox.discard' && r.ok && r.value.ok) this.undo = { entry: id };
     this.confirming = null;
     await this.refresh();
     this.#focusAfter(before, id);
@@ -122,8 +157,120 @@ export class OutboxList {
       r.ok && r.value.ok
         ? { text: what, ok: true }
         : { text: r.ok ? (r.value.message ?? 'Not possible for this entry') : r.error.message, ok: false };
+    if (resolution === 'discard' && r.ok && r.value.ok) this.undo = { entry: id };
     await this.refresh();
     this.#focusAfter(before, id);
+  }
+
+  /** The tab's buttons for all its entries, by main's count of the whole tab; null where it has none. */
+  get bulk(): { discard: string; retry: string | null } | null {
+    return isBulkTab(this.filter) && this.total !== null && this.total > 0 ? bulkOffers(this.filter, this.total) : null;
+  }
+
+  /**
+   * "Discard all" asks first, counting the entries main names now (its ids), so the question says how many
+   * and the Discard takes those only: one refused after the question is not discarded unasked.
+   */
+  async askDiscardAll(): Promise<void> {
+    const tab = this.filter;
+    if (!isBulkTab(tab) || this.working !== null) return;
+    const ids = await this.#tabIds(tab);
+    if (ids === null || tab !== this.filter) return;
+    const n = ids.ids.length;
+    this.asking = {
+      tab,
+      ids: ids.ids,
+      text: discardAllQuestion(tab, n, Math.max(ids.total, n)),
+      confirm: `Yes, discard ${n === 1 ? 'it' : `all ${n}`}`,
+    };
+  }
+
+  /** The question is not wanted: nothing changes. */
+  keepAll(): void {
+    this.asking = null;
+  }
+
+  /** The user said yes: main discards them in one transaction, by the single Discard's rule. */
+  async discardAll(): Promise<void> {
+    const q = this.asking;
+    if (!q || this.working !== null) return;
+    this.asking = null;
+    this.working = workingSaid('discard', q.ids.length, q.tab);
+    try {
+      const r = await this.api.invoke('outbox.discardMany', { ids: q.ids, shown: q.tab });
+      this.message = r.ok
+        ? { text: discardedAllSaid(q.tab, r.value), ok: r.value.discarded > 0 }
+        : { text: r.error.message, ok: false };
+      if (r.ok && r.value.undo !== undefined) this.undo = { mark: r.value.undo };
+    } finally {
+      this.working = null;
+    }
+    await this.refresh();
+    this.focus = { row: null };
+  }
+
+  /** The Failed tab's "Retry all": each still failed goes again, sent as far as no backoff holds it. */
+  async retryAll(): Promise<void> {
+    const tab = this.filter;
+    if (tab !== 'failed' || this.working !== null) return;
+    const ids = await this.#tabIds(tab);
+    if (ids === null) return;
+    this.working = workingSaid('retry', ids.ids.length, tab);
+    try {
+      const r = await this.api.invoke('outbox.retryMany', { ids: ids.ids });
+      this.message = r.ok
+        ? { text: retriedAllSaid(r.value), ok: r.value.retried > 0 && r.value.refused === 0 }
+        : { text: r.error.message, ok: false };
+    } finally {
+      this.working = null;
+    }
+    await this.refresh();
+    this.focus = { row: null };
+  }
+
+  /**
+   * Undo of the last Discard its answer offers it for (its button, Ctrl+Z in the Outbox): what it took out
+   * goes back as it was, by main's rule, which says what could not.
+   */
+  async undoDiscard(): Promise<void> {
+    const undo = this.undo;
+    if (undo === null || this.working !== null) return;
+    this.working = UNDOING_SAID;
+    try {
+      const r =
+        'mark' in undo
+          ? await this.api.invoke('outbox.undoDiscard', { mark: undo.mark })
+          : await this.api.invoke('outbox.restore', { id: undo.entry });
+      this.message = r.ok ? restoredSaid(r.value) : { text: r.error.message, ok: false };
+    } finally {
+      this.working = null;
+    }
+    await this.refresh();
+    this.focus = { row: null };
+  }
+
+  /** Restore on a row of the Discarded tab: that entry goes back as it was, or its row says why not. */
+  async restore(id: number): Promise<void> {
+    const before = this.#listed();
+    const r = await this.api.invoke('outbox.restore', { id });
+    this.message = r.ok ? restoredSaid(r.value) : { text: r.error.message, ok: false };
+    await this.refresh();
+    this.#focusAfter(before, id);
+  }
+
+  /** Main's ids of a tab's entries now, or null (said) when there are none or main could not say. */
+  async #tabIds(tab: BulkTab): Promise<{ ids: number[]; total: number } | null> {
+    const r = await this.api.invoke('outbox.tabIds', { shown: tab });
+    if (!r.ok) {
+      this.message = { text: r.error.message, ok: false };
+      return null;
+    }
+    if (r.value.ids.length === 0) {
+      this.message = { text: nothingLeftSaid(tab), ok: false };
+      await this.refresh();
+      return null;
+    }
+    return r.value;
   }
 
   /** The correction is not wanted: its panel closes, and the keyboard goes back to the entry's row. */

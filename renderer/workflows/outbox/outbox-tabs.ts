@@ -1,13 +1,22 @@
-import { FAILED_SHOWN, type FailedShown, type OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
+import {
+  BULK_TABS,
+  FAILED_SHOWN,
+  type BulkTab,
+  type FailedShown,
+  type OutboxEntryState,
+} from '../../../shared/ipc/channels/outbox.js';
 import { STATE_SAID, stateSaidInLine } from '../../../shared/outbox-words/shown-state.js';
 
-/** A tab of the Outbox: the open entries, or the entries one state's words are said of (shown-state.ts). */
-export type OutboxFilter = 'open' | FailedShown | 'done';
+/**
+ * A tab of the Outbox: the open entries, or the entries one state's words are said of (shown-state.ts), and
+ * two glances back: what was sent, and what was discarded.
+ */
+export type OutboxFilter = 'open' | FailedShown | 'done' | 'discarded';
 
 /** The most entries a tab lists: the oldest, which are the ones to deal with first. */
 export const TAB_LIMIT = 500;
 
-/** How many of the newest sends "Recently sent" lists: a glance back, not the history. */
+/** How many of the newest sends "Recently sent" lists, and "Discarded" of the latest discards: a glance back. */
 export const RECENT_LIMIT = 100;
 
 // The tabs in the words of the rows under them: "Refused" lists the rows that say Refused.
@@ -16,6 +25,21 @@ export const OUTBOX_TABS: readonly { id: OutboxFilter; label: string }[] = [
   ...(['held', 'refused', 'failed', 'superseded', 'uncertain'] as const).map((id) => ({ id, label: STATE_SAID[id] })),
   { id: 'done', label: `Recently ${stateSaidInLine('done')}` },
 ];
+
+/**
+ * What was discarded, the latest first, to find one discarded by mistake and put it back: after the tabs of
+ * what the queue holds and sent, as what it no longer holds.
+ */
+export const DISCARDED_TAB: { id: OutboxFilter; label: string } = { id: 'discarded', label: STATE_SAID.discarded };
+
+/** Every tab the Outbox screen shows, in its order. */
+export const SCREEN_TABS: readonly { id: OutboxFilter; label: string }[] = [...OUTBOX_TABS, DISCARDED_TAB];
+
+/** Tabs whose rows are dealt with one by one, and so can all be at once ("Discard all", "Retry all"). */
+export const isBulkTab = (f: OutboxFilter): f is BulkTab => (BULK_TABS as readonly string[]).includes(f);
+
+/** Tabs that are a glance back (newest first, RECENT_LIMIT), not a list to work through. */
+export const isLookBack = (f: OutboxFilter): f is 'done' | 'discarded' => f === 'done' || f === 'discarded';
 
 export const isFailedShown = (f: OutboxFilter): f is FailedShown => (FAILED_SHOWN as readonly string[]).includes(f);
 
@@ -28,6 +52,7 @@ const STATES: Record<OutboxFilter, OutboxEntryState[]> = {
   // Whose answer was lost, and the failed ones main says may be on the service: their rows say "Unsure".
   uncertain: ['failed', 'uncertain'],
   done: ['done'],
+  discarded: ['discarded'],
 };
 
 /**
@@ -39,7 +64,7 @@ export const tabQuery = (f: OutboxFilter): { states: OutboxEntryState[]; shown?:
   isFailedShown(f) ? { states: STATES[f], shown: f } : { states: STATES[f] };
 
 /** What a technician does with a tab's oldest entries so that the next ones come into the list. */
-const NEXT_STEP: Record<Exclude<OutboxFilter, 'done'>, string> = {
+const NEXT_STEP: Record<Exclude<OutboxFilter, 'done' | 'discarded'>, string> = {
   open: 'the next ones show here as these are sent or dealt with',
   held: 'send these anyway or discard them first, and the next ones show here',
   refused: 'correct (Edit) or discard these first, and the next ones show here',
@@ -50,10 +75,10 @@ const NEXT_STEP: Record<Exclude<OutboxFilter, 'done'>, string> = {
 
 /**
  * What a tab says when it holds more entries than it lists, or null when it lists them all. `total` is
- * null when main could not say how many there are. "Recently sent" says nothing: it is a glance back.
+ * null when main could not say how many there are. "Recently sent" and "Discarded" say nothing: glances back.
  */
 export function moreThanListedSaid(filter: OutboxFilter, listed: number, total: number | null): string | null {
-  if (filter === 'done' || listed < TAB_LIMIT || (total !== null && total <= listed)) return null;
+  if (isLookBack(filter) || listed < TAB_LIMIT || (total !== null && total <= listed)) return null;
   const label = OUTBOX_TABS.find((t) => t.id === filter)?.label ?? filter;
   const of = total === null ? 'more' : `${total}`;
   return `Showing the oldest ${listed} of ${of} entries in "${label}": ${NEXT_STEP[filter]}.`;
@@ -69,7 +94,7 @@ export function heldElsewhereSaid(
   filter: OutboxFilter,
   elsewhere: readonly { label: string; n: number }[],
 ): string | null {
-  if (filter === 'done' || elsewhere.length === 0) return null;
+  if (isLookBack(filter) || elsewhere.length === 0) return null;
   const act = filter === 'open' ? 'send' : 'deal with';
   const said = elsewhere.map(
     ({ label, n }) =>
