@@ -26,6 +26,7 @@ import { identifyColumns, type RowColumns } from './row-columns.js';
 import { forgetMovedTube, movedAwayFrom } from './moved-tubes.js';
 import { createdLocationsOf } from './created-locations.js';
 import { basedOnLeftHere } from './plate-left-here.js';
+import { createRowsLeftHere } from './rows-left-here.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { askedOnceBy } from '../common/asked-once.js';
@@ -380,7 +381,7 @@ export function createReadCache(d: ReadCacheDeps) {
     }
   });
 
-  const { load: loadRows, backingOff } = createRowLoader({
+  const { load: loadFromService, backingOff } = createRowLoader({
     store,
     client: d.client,
     now: d.now,
@@ -390,6 +391,28 @@ export function createReadCache(d: ReadCacheDeps) {
     columnsOf: (labsheet, headers) => columnsOf(labsheet, headers),
     rowsLoaded: (labsheet, fetchedAt) => events.emit('rowsLoaded', { labsheet, fetchedAt }),
   });
+
+  const leftHere = createRowsLeftHere(d.outbox);
+  /**
+   * When the read behind each labsheet's saved rows began (by its fetchedAt): a row change confirmed
+   * during that read may have been listed before it, so it is laid over these rows too (rows-left-here.ts).
+   * A load joined by several lookups keeps the earliest start. Not kept across a restart: then the rows'
+   * fetchedAt stands for it.
+   */
+  const readFrom = new Map<string, { fetchedAt: number; from: number }>();
+  async function loadRows(labsheet: string, join = true): Promise<void> {
+    const from = d.now();
+    await loadFromService(labsheet, join);
+    const fetchedAt = store.shape(labsheet)?.fetchedAt;
+    if (fetchedAt === undefined) return;
+    const known = readFrom.get(labsheet);
+    const earliest = known?.fetchedAt === fetchedAt ? Math.min(known.from, from) : from;
+    readFrom.set(labsheet, { fetchedAt, from: Math.min(earliest, fetchedAt) });
+  }
+  const rowsReadFrom = (labsheet: string, fetchedAt: number): number => {
+    const known = readFrom.get(labsheet);
+    return known?.fetchedAt === fetchedAt ? known.from : fetchedAt;
+  };
 
   const columnsOf = (labsheet: string, headers: readonly string[]): RowColumns =>
     identifyColumns(headers, d.knownIdColumns?.(labsheet));
@@ -487,6 +510,10 @@ export function createReadCache(d: ReadCacheDeps) {
     if (!now)
       return { ...savedIdColumns(labsheet), rows: values.map(() => null), fetchedAt: null, fromCache, partial: false };
     const { headers, idColumn, barcodeColumn, idFrom, fetchedAt, partial } = now;
+    // What this computer changed in these rows since they were read, sent or still to be sent, stands
+    // over them: opened again, a row shows the value just saved, not the one from before the save.
+    const mine = found.size > 0 ? leftHere.changesOver(labsheet, rowsReadFrom(labsheet, fetchedAt)) : null;
+    const names = [idColumn, ...(barcodeColumn === null ? [] : [barcodeColumn])];
     return {
       labsheet,
       headers,
@@ -496,7 +523,9 @@ export function createReadCache(d: ReadCacheDeps) {
       rows: values.map((v) => {
         const hit = found.get(v);
         if (!hit) return null;
-        return 'shared' in hit ? hit : { matchedBy: hit.matchedBy, cells: headers.map((h) => hit.row[h] ?? null) };
+        if ('shared' in hit) return hit;
+        const row = mine ? mine.over(hit.row, names) : hit.row;
+        return { matchedBy: hit.matchedBy, cells: headers.map((h) => row[h] ?? null) };
       }),
       fetchedAt,
       fromCache,
@@ -665,7 +694,10 @@ export function createReadCache(d: ReadCacheDeps) {
     idColumns: bound(idColumns),
     nameColumns: bound(nameColumns),
     events,
-    close: offChanged,
+    close: () => {
+      offChanged();
+      leftHere.close();
+    },
   };
 }
 export type ReadCache = ReturnType<typeof createReadCache>;

@@ -255,6 +255,10 @@ async function attempt(ctx: SendContext, kind: Kind, groups: readonly Group[], r
 /**
  * A refused batch is split until the refused elements stand alone: the element the server's reason
  * names is tried after the rest, otherwise halves. A refused element fails with the server's message.
+ * When every part is refused alike, the refusal is most likely each element's (a batch setting a
+ * misspelt column on 200 rows made 399 requests in two seconds, down to single rows): one element alone
+ * then says whether it is, and if so the elements that change the same cells to the same values fail with
+ * it unsent (the user retries or discards them); the others are split as before.
  */
 async function settleRejected(
   ctx: SendContext,
@@ -264,9 +268,7 @@ async function settleRejected(
   round: Round,
 ): Promise<Stop | null> {
   if (groups.length === 1) {
-    const at = groups[0]!.map((e) => ({ id: e.id, state: 'failed' as const, error: r.failure.error }));
-    ctx.outbox.settle(at);
-    round.progress += 1;
+    failAll(ctx, groups, r.failure, round);
     return null;
   }
   const named = groups.filter((g) => g.some((e) => r.named.has(e.id)));
@@ -274,20 +276,116 @@ async function settleRejected(
     named.length > 0 && named.length < groups.length
       ? [groups.filter((g) => !named.includes(g)), named]
       : halves(groups);
+  const refused: Refused[] = [];
   for (const part of parts) {
     const fresh = stillPending(ctx, part);
     if (fresh.length === 0) continue;
     const a = await attempt(ctx, kind, fresh, round);
     if (a.kind === 'settled') continue;
-    const stop =
-      a.kind === 'rejected'
-        ? await settleRejected(ctx, kind, fresh, a, round)
-        : a.kind === 'failing'
-          ? holdOrGiveUp(ctx, fresh, a.failure, round)
-          : a;
+    if (a.kind === 'rejected') {
+      refused.push({ groups: fresh, r: a });
+      continue;
+    }
+    const stop = a.kind === 'failing' ? holdOrGiveUp(ctx, fresh, a.failure, round) : a;
+    if (stop) return stop;
+  }
+  const alike = refused.length === parts.length && refused.length > 1 && allAlike(refused.map((x) => x.r.failure));
+  if (alike) return settleRefusedAlike(ctx, kind, refused, round);
+  for (const x of refused) {
+    const stop = await settleRejected(ctx, kind, x.groups, x.r, round);
     if (stop) return stop;
   }
   return null;
+}
+
+/** A part of a batch the service refused, and how. */
+interface Refused {
+  groups: Group[];
+  r: { failure: Classified; named: ReadonlySet<number> };
+}
+
+/**
+ * Every part of a refused batch refused alike: one element alone (one tried alone already, else the
+ * first) says whether the refusal is its own. If so it fails with it, and so does every element making
+ * the same change, unsent; what else is left is split as before. If not, all of it is split as before.
+ */
+async function settleRefusedAlike(
+  ctx: SendContext,
+  kind: Kind,
+  refused: readonly Refused[],
+  round: Round,
+): Promise<Stop | null> {
+  const tried = refused.find((x) => x.groups.length === 1);
+  const first = refused[0]!.groups[0]!;
+  const probe = tried ? tried.groups[0]! : first;
+  let answer: Attempt = tried ? { kind: 'rejected', ...tried.r } : { kind: 'settled' };
+  if (!tried) {
+    const fresh = stillPending(ctx, [probe]);
+    if (fresh.length > 0) answer = await attempt(ctx, kind, fresh, round);
+  }
+  const rest = refused.flatMap((x) => x.groups).filter((g) => g !== probe);
+  if (answer.kind === 'rejected' && allAlike([refused[0]!.r.failure, answer.failure])) {
+    failAll(ctx, stillPending(ctx, [probe]), answer.failure, round);
+    const same = changeOf(probe);
+    const unsent = stillPending(
+      ctx,
+      rest.filter((g) => changeOf(g) === same),
+    );
+    failAll(ctx, unsent, answer.failure, round);
+    const others = stillPending(
+      ctx,
+      rest.filter((g) => changeOf(g) !== same),
+    );
+    return others.length > 0 ? settleRejected(ctx, kind, others, { ...answer, named: new Set() }, round) : null;
+  }
+  if (answer.kind === 'rejected') {
+    const stop = await settleRejected(ctx, kind, stillPending(ctx, [probe]), answer, round);
+    if (stop) return stop;
+  } else if (answer.kind === 'failing') {
+    holdOrGiveUp(ctx, stillPending(ctx, [probe]), answer.failure, round);
+  } else if (answer.kind !== 'settled') return answer;
+  for (const x of refused) {
+    const left = stillPending(
+      ctx,
+      x.groups.filter((g) => g !== probe),
+    );
+    if (left.length === 0) continue;
+    const stop = await settleRejected(ctx, kind, left, x.r, round);
+    if (stop) return stop;
+  }
+  return null;
+}
+
+/** These elements fail with the refusal. */
+function failAll(ctx: SendContext, groups: readonly Group[], failure: Classified, round: Round): void {
+  if (groups.length === 0) return;
+  ctx.outbox.settle(groups.flat().map((e) => ({ id: e.id, state: 'failed' as const, error: failure.error })));
+  round.progress += 1;
+}
+
+/**
+ * Whether refusals say the same: the same class, status and words, whichever element of its own
+ * request a reason names (`rows[3]` in one request is `rows[1]` in the next).
+ */
+function allAlike(failures: readonly Classified[]): boolean {
+  const said = (f: Classified) =>
+    JSON.stringify([
+      f.error.kind,
+      f.error.status ?? null,
+      (f.error.reason ?? f.error.serverMessage ?? f.error.message).replace(/\[\d+\]/g, '[]'),
+    ]);
+  return failures.every((f) => said(f) === said(failures[0]!));
+}
+
+/**
+ * What an element's change is, for telling elements refused for the same change: a row's cells and their
+ * values (a batch sets one field to one value on every row). Any well or tube change is alike: the
+ * service refuses those for their plate or location (each is named by its element otherwise).
+ */
+function changeOf(g: Group): string {
+  const cells: Record<string, unknown> = {};
+  for (const e of g) if (e.intent.type === 'row-update') Object.assign(cells, e.intent.changes);
+  return JSON.stringify(Object.entries(cells).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /** Breadth first: each part is tried whole; failing parts are split again only while something gets through. */

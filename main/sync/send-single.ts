@@ -15,20 +15,31 @@ import {
 import { failureOf } from './failure-of.js';
 import { findCreated, settleFound } from './reconcile.js';
 import type { SendContext, StepResult } from './step-result.js';
+import type { UploadSendProgress } from '../../shared/ipc/channels/upload.js';
+import { throttledProgress } from './upload-progress.js';
 
 /** Thrown inside `call` when the server answered but refused this entry in its body (e.g. REJECTED). */
 class RefusedInBody extends Error {}
 /** Thrown inside `call` when the server's answer to an upload had no result for the file: nothing says it was not stored. */
 class NoFileResult extends Error {}
 
-async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
+/**
+ * What sendSingle takes beyond every sender's context: where an upload's progress goes (the app passes
+ * it on to the page, whose Upload row shows it), told a few times a second at most (throttledProgress).
+ */
+export interface SingleSendContext extends SendContext {
+  onUploadProgress?: (progress: UploadSendProgress) => void;
+}
+
+async function call(ctx: SingleSendContext, entry: OutboxEntry): Promise<unknown> {
   const i = entry.intent;
   const o = { signal: ctx.signal };
   switch (i.type) {
     case 'file-upload': {
+      const report = ctx.onUploadProgress;
       const res = await ctx.transport.storeAndEmbedFiles(
         { files: [{ path: i.stagedPath, name: i.fileName }], isGlobal: i.isGlobal, fileSource: i.fileSource },
-        o,
+        report ? { ...o, onProgress: throttledProgress(entry.id, i.size, report, () => ctx.platform.now()) } : o,
       );
       const r = res[0];
       if (!r) throw new NoFileResult();
@@ -72,7 +83,7 @@ async function call(ctx: SendContext, entry: OutboxEntry): Promise<unknown> {
  * reconciliation or the user decides. A labsheet-create refused with 409 after an earlier uncertain
  * attempt may have been created by that attempt: what the service shows decides (findCreated).
  */
-export async function sendSingle(ctx: SendContext, queued: OutboxEntry): Promise<StepResult> {
+export async function sendSingle(ctx: SingleSendContext, queued: OutboxEntry): Promise<StepResult> {
   const now = ctx.platform.now();
   let entry = queued;
   if (entry.intent.type === 'file-upload') {

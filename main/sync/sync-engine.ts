@@ -22,14 +22,16 @@ import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.
 import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
+import { sendRows } from './send-rows.js';
 import { sendMovesInto } from './moves-into-plate.js';
 import { createSendMoment } from './send-moment.js';
-import { sendSingle } from './send-single.js';
+import { sendSingle, type SingleSendContext } from './send-single.js';
+import type { UploadSendProgress } from '../../shared/ipc/channels/upload.js';
 import { setAsideSuperseded } from './superseded.js';
 import { askedOnce, ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
 import { ONLY_AS_NAMED, type PlateNames } from './plate-names.js';
 import { withSuppliedFields } from './supplied-fields.js';
-import type { SendContext, StepResult, SyncLog } from './step-result.js';
+import type { StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
 
 /** setTimeout's longest delay (2³¹ − 1 ms, about 24.8 days): a longer one fires at once. */
@@ -90,6 +92,8 @@ export interface SyncEngineOptions {
   log?: SyncLog;
   /** Today's staging folder: a queued upload's copy is found there by name when its stored path is gone. */
   stagingDir?: string;
+  /** How far an upload being sent has come (a few times a second): a big file's row shows it, not a bare "sending". */
+  onUploadProgress?: (progress: UploadSendProgress) => void;
 }
 
 export interface SyncEngine {
@@ -178,7 +182,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       else scheduleProbe();
     }),
   );
-  const ctx: SendContext = {
+  const ctx: SingleSendContext = {
     outbox,
     transport,
     platform,
@@ -188,6 +192,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     mainAnswers: async () => (await probe()) === 'answered',
     ...(o.log ? { log: o.log } : {}),
     ...(o.stagingDir !== undefined ? { stagingDir: o.stagingDir } : {}),
+    ...(o.onUploadProgress ? { onUploadProgress: o.onUploadProgress } : {}),
   };
 
   /**
@@ -303,7 +308,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     const fresh = setAsideSuperseded(outbox, run, platform.now(), names, plateNames);
     if (fresh.run.length === 0) return { kind: 'ok', requests: 0 };
     if (kind === 'assignments') return sendMovesInto(ctx, fresh.run, fresh.withheld, names, plateNames);
-    if (kind !== 'wells') return sendCoalesced(ctx, kind, fresh.run, fresh.withheld, names);
+    if (kind === 'rows') return sendRows(ctx, fresh.run, fresh.withheld, names);
     return sendPlate(target, fresh.run);
   }
 
@@ -504,7 +509,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       if (!e) return false;
       // The plate as read at the hold is that service's plate: an entry waiting for another service is
       // only put back in its queue, and is checked again (and may be held again) once that one is in use.
-      const plateHeld = isHeldForLook(e.state, e.lastError) && e.service === outbox.currentService();
+      // A held row change goes alone: the other rows held in its labsheet's lane are other rows, each to look at.
+      const plateHeld =
+        isHeldForLook(e.state, e.lastError) &&
+        e.service === outbox.currentService() &&
+        (e.type === 'well-set' || e.type === 'well-remove');
       const heldWith = plateHeld
         ? outbox.entriesOf(e.target, 'failed').filter((x) => isHeldForLook(x.state, x.lastError))
         : [];

@@ -61,6 +61,11 @@ const KNOWN: { pattern: RegExp; said: (m: RegExpMatchArray) => string }[] = [
     said: (m) => `${m[1]} cannot be "${m[3]}": the labsheet allows only ${m[2]}.`,
   },
   {
+    // A batch's field misspelt: every row of it is refused alike, and "a value" sent the bench to its values.
+    pattern: /unknown column "([^"]+)"/,
+    said: (m) => `${m[1]} is not a column of the labsheet.`,
+  },
+  {
     pattern: /well (\S+) of (\S+) already holds (\S+)/,
     said: (m) => `Well ${m[1]} of ${m[2]} already holds ${m[3]}.`,
   },

@@ -93,6 +93,14 @@ export const rowUpdateIntent = z.strictObject({
   idColumn: nonEmpty,
   id: nonEmpty,
   changes: z.record(z.string(), cellValue),
+  /**
+   * Per changed cell, the value it showed where the change was made (the row as read, with this
+   * computer's own changes over it). Before sending, the sync engine reads the row again: a cell the
+   * service now holds a third value in (neither this nor the change's) was changed elsewhere since, and
+   * the change is held for a look instead of written over it (main/sync/row-check.ts). Never sent.
+   * Absent when the row was not read (a batch scan offline) and on changes queued by older versions.
+   */
+  basis: z.record(z.string(), cellValue).optional(),
 });
 export const fileUploadIntent = z.strictObject({
   type: z.literal('file-upload'),

@@ -60,7 +60,8 @@ function standing(w: WaitedFor, error: EntryError | null, attempts: number, free
   const discarded = freedByDiscard ? 'and this goes without it' : 'and this cannot go either';
   if (isHeldForLook(w.state, error))
     return (
-      'needs a look: its plate was changed on the service since it was made (the reason is on its line). ' +
+      // A row change is held as a plate change is (row-check.ts), for its row changed elsewhere.
+      `needs a look: its ${w.type === 'row-update' ? 'row' : 'plate'} was changed on the service since it was made (the reason is on its line). ` +
       `Press "Send anyway" on #${w.id} to send it, and this goes right after it; or "Discard" on #${w.id}, ` +
       discarded
     );

@@ -7,7 +7,7 @@ import { messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow, SharedCode } from '../../../shared/ipc/channels/cache.js';
 import { asRead, missOf, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import { nearestColumn } from './nearest-column.js';
-import type { RowState } from './row-state.svelte.js';
+import { NotSaved, type BatchItem, type RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -111,7 +111,14 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       'duplicate',
       scan.mainAt,
     );
-  const item = await s.applyBatch(row, c.value, c.kind === 'tube');
+  let item: BatchItem;
+  try {
+    item = await s.applyBatch(row, c.value, c.kind === 'tube');
+  } catch (err) {
+    // Refused before main was asked (the labsheet's ID column is not known here): its words as they are.
+    if (err instanceof NotSaved) return fb.report(scan.text, err.message, 'error', scan.mainAt);
+    throw err;
+  }
   fb.report(
     scan.text,
     `${id}: ${item.field} = ${item.value}${row ? '' : ' (not in the saved labsheet; the service will check)'}`,

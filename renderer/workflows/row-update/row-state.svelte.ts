@@ -6,6 +6,7 @@ import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync, mayHappen, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
+import { isSave, saveSettled, type SavedChange } from './saved-changes.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
@@ -51,6 +52,11 @@ export class RowState implements ServiceBound {
   packColumns = $state<Gs1ColumnMap>({});
   /** Which columns identify this labsheet's rows, as main uses them (and where that answer came from). */
   idColumns = $state<LabsheetColumns | null>(null);
+  /**
+   * Saves of single rows not yet settled: their cells are said "waiting to be sent" while they wait, and
+   * one that never happens (refused, held for a look, taken out) is said, and its row shown without it.
+   */
+  saves = $state<SavedChange[]>([]);
   #offChange: (() => void) | null = null;
 
   constructor(
@@ -62,12 +68,19 @@ export class RowState implements ServiceBound {
   ) {}
 
   /**
-   * The batch's marks follow their entries for as long as the state is kept, not only while the screen
-   * is shown: a change sent, refused or discarded while the user is on the Outbox is shown so on return.
-   * One subscription per kept state, however often the screen is shown again.
+   * The batch's marks, and the row saves, follow their entries for as long as the state is kept, not only
+   * while the screen is shown: a change sent, refused or discarded while the user is on the Outbox is
+   * shown so on return. One subscription per kept state, however often the screen is shown again.
    */
   start(): void {
-    this.#offChange ??= followEntrySync(this.api, this.outbox, () => this.batch);
+    this.#offChange ??= followEntrySync(
+      this.api,
+      this.outbox,
+      () => [...this.batch, ...this.saves],
+      (moved) => {
+        for (const v of moved) if (isSave(v)) void saveSettled(this, v);
+      },
+    );
   }
   /** The screen is left: the batch's marks go on following (start). */
   stop(): void {}
@@ -198,31 +211,89 @@ export class RowState implements ServiceBound {
     const changes = this.changes;
     if (!r || Object.keys(changes).length === 0) return 0;
     const id = String(r.row[r.idColumn] ?? '');
-    await call(this.api, 'outbox.enqueue', {
+    // What each changed cell showed: the service's value then, unless it was changed elsewhere meanwhile.
+    const basis = Object.fromEntries(Object.keys(changes).map((c) => [c, r.row[c] ?? null]));
+    const { id: entryId } = await call(this.api, 'outbox.enqueue', {
       // The row's own labsheet: the setting may have changed while the row stayed open (kept state).
-      intent: { type: 'row-update', labsheet: r.labsheet, idColumn: r.idColumn, id, changes },
+      intent: { type: 'row-update', labsheet: r.labsheet, idColumn: r.idColumn, id, changes, basis },
       readFrom: this.service,
     });
+    this.saves.push({ entryId: Number(entryId), sync: null, reason: null, labsheet: r.labsheet, id, changes, basis });
     this.row = { ...r, row: { ...r.row, ...changes } };
     return Object.keys(changes).length;
   }
 
+  /** Whether `row` is the row open now (a save's, or a lookup's). */
+  isOpen(labsheet: string, id: string): boolean {
+    return this.row !== null && this.row.labsheet === labsheet && this.rowId === id;
+  }
+
+  /**
+   * A save that did not happen no longer shows as the open row's value: each cell it set and nothing
+   * changed since goes back to what it showed before (the draft too, unless edited again). Answers
+   * whether its row is the one open.
+   */
+  putBack(v: SavedChange): boolean {
+    const r = this.row;
+    if (!r || !this.isOpen(v.labsheet, v.id)) return false;
+    const row = { ...r.row };
+    for (const [column, value] of Object.entries(v.changes)) {
+      if (row[column] !== value) continue;
+      const before = v.basis[column] ?? null;
+      row[column] = before;
+      if (this.draft[column] === value) this.draft[column] = before;
+    }
+    this.row = { ...r, row };
+    this.#redraw();
+    return true;
+  }
+
+  /** The open row read again from the service, when it is still open with nothing unsaved. */
+  async openAgain(labsheet: string, id: string): Promise<void> {
+    const again = await call(this.api, 'cache.row', { labsheet, value: id, refresh: true });
+    if (again.found && this.isOpen(labsheet, id) && this.unsaved.length === 0) this.show(again);
+  }
+
+  /** Why a cell of the open row is not as the service has it yet (a save still to be sent), or null. */
+  waitingSaid(column: string): string | null {
+    const save = this.saves.findLast((v) => this.isOpen(v.labsheet, v.id) && column in v.changes);
+    if (!save) return null;
+    return save.sync === 'unsure' ? 'may not have reached the service' : 'waiting to be sent';
+  }
+
+  /**
+   * The column a tube the saved rows do not hold is queued under: the one its value looks like, as main
+   * knows this labsheet's (its saved rows, or the columns the user chose or the app created it with).
+   * Refused with why when that is not known yet: a guess (the demo lab's column names) was queued,
+   * acknowledged, and refused by the service minutes later.
+   */
+  async #unknownTubeColumn(looksLikeBarcode: boolean): Promise<string> {
+    if (this.idColumns?.labsheet !== this.labsheet) await this.loadIdColumns();
+    const known = this.idColumns;
+    if (looksLikeBarcode && known?.barcodeColumn) return known.barcodeColumn;
+    // No barcode column in rows read, or none among the columns chosen: the ID column is the one to name a
+    // row by. Neither read nor chosen, the labsheet's barcode column may only not be known yet.
+    const whole = (known?.headers.length ?? 0) > 0 || (known !== null && known.idFrom !== 'guess');
+    if (known?.idColumn && (!looksLikeBarcode || whole)) return known.idColumn;
+    const which = known?.idColumn ? 'barcode column' : 'ID column';
+    throw new NotSaved(
+      `Nothing recorded: the ${which} of ${this.labsheet} is not known here yet: connect once, or choose it under ID columns`,
+    );
+  }
+
   async applyBatch(row: CachedRow | null, scanned: string, looksLikeBarcode: boolean): Promise<BatchItem> {
     // A tube the cache does not know (offline, never fetched) is still queued under the column its
-    // value looks like (main's answer for this labsheet); the service decides. Known tubes go by ID.
+    // value looks like; the service decides. Known tubes go by ID.
     if (row) this.#remember(row);
-    const known = this.idColumns;
-    const idColumn = row
-      ? row.idColumn
-      : looksLikeBarcode
-        ? (known?.barcodeColumn ?? 'Tube Barcode')
-        : (known?.idColumn ?? 'Sample ID');
+    const idColumn = row ? row.idColumn : await this.#unknownTubeColumn(looksLikeBarcode);
     const id = row ? String(row.row[row.idColumn] ?? scanned) : scanned;
     // Read once: the list shows what was sent, even if the user edits the field while this commits.
     const field = this.batchField;
     const value = this.batchValue;
+    // The cell as read, when the row was: a value written there elsewhere since holds the change for a look.
+    const basis = row && row.headers.includes(field) ? { basis: { [field]: row.row[field] ?? null } } : {};
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
-      intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [field]: value } },
+      intent: { type: 'row-update', labsheet: this.labsheet, idColumn, id, changes: { [field]: value }, ...basis },
       readFrom: this.service,
     });
     const item: BatchItem = { id, entryId: Number(entryId), sync: 'pending', reason: null, field, value };

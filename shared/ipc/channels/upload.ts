@@ -1,11 +1,27 @@
 import { z } from 'zod';
 import { channel } from '../channel.js';
-import { enqueueKey, readFrom } from './outbox.js';
+import { enqueueKey, outboxEntryState, readFrom } from './outbox.js';
 
 /** Bytes per staged chunk before base64: keeps one message well under the WebSocket limit. */
 export const STAGE_CHUNK_BYTES = 512 * 1024;
 /** The largest file main stages for upload (main/staging owns the check). */
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/**
+ * An upload of the same file (name and contents) already in the outbox for the service in use, open or
+ * sent lately (main/staging/same-upload.ts): the page asks "Upload again?" before it queues the copy.
+ * `at`: when it was sent (done), else when it was queued (epoch ms).
+ */
+export const sameUpload = z.strictObject({ id: z.number().int(), state: outboxEntryState, at: z.number() });
+export type SameUpload = z.infer<typeof sameUpload>;
+
+/** A staged copy, its ticket for upload.enqueue, and the same file already uploaded, if any. */
+const staged = z.strictObject({
+  stagedId: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  sameAs: sameUpload.optional(),
+});
 
 /**
  * Uploads: the browser host has no file paths, so the renderer streams a dropped file's bytes to
@@ -33,7 +49,7 @@ export const uploadChannels = {
   }),
   'upload.stageFinish': channel({
     request: z.strictObject({ stagingId: z.string().max(64) }),
-    response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),
+    response: staged,
   }),
   /**
    * The page gives up on a staging it began (it could not read the dropped file: changed on disk, a
@@ -46,7 +62,7 @@ export const uploadChannels = {
   }),
   'upload.stagePicked': channel({
     request: z.strictObject({ fileId: z.string().max(64) }),
-    response: z.strictObject({ stagedId: z.string(), size: z.number().int(), sha256: z.string() }),
+    response: staged,
   }),
   /**
    * Queues a staged file in the outbox (durable before it answers). `readFrom`: the service the page
@@ -64,4 +80,20 @@ export const uploadChannels = {
     }),
     response: z.strictObject({ id: z.number().int() }),
   }),
+};
+
+/**
+ * How far main is in sending queued upload `id` to the service: `sent` of `total` bytes of its request.
+ * Told at most a few times a second (main/sync/upload-progress.ts), and once all is sent.
+ */
+export const uploadSendProgress = z.strictObject({
+  id: z.number().int(),
+  sent: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type UploadSendProgress = z.infer<typeof uploadSendProgress>;
+
+/** Every event main pushes about uploads, with its payload schema (spread into the contract's EVENTS). */
+export const uploadEvents = {
+  'upload.sendProgress': uploadSendProgress,
 };

@@ -39,6 +39,17 @@ describe("an entry's error as the screens say it", () => {
       reason: 'rows[0]: column "Status" (LIST) must be one of "received", "depleted", got "bogus"',
     };
     expect(shownError(value).said).toBe('Status cannot be "bogus": the labsheet allows only "received", "depleted".');
+    // A misspelt field in a batch: the words name the column, not "a value".
+    const column = {
+      kind: 'validation',
+      status: 422,
+      message: 'Validation error',
+      reason: 'rows[3]: unknown column "Stauts"',
+    };
+    expect(shownError(column)).toEqual({
+      said: 'Stauts is not a column of the labsheet.',
+      serviceSaid: 'rows[3]: unknown column "Stauts" (422)',
+    });
     const taken = {
       kind: 'conflict',
       status: 409,

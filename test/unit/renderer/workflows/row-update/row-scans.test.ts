@@ -53,6 +53,7 @@ describe('Row update: a scan while the open row has unsaved changes', () => {
         idColumn: 'Sample ID',
         id: 'S-0007',
         changes: { Notes: 'spun down' },
+        basis: { Notes: null },
       },
     ]);
     await scan('TB000008');

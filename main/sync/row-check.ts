@@ -1,0 +1,185 @@
+import type { EntryError, OutboxEntry } from '../outbox/entry.js';
+import type { CellValue } from '../../shared/api/primitives.js';
+import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
+import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
+import { sameLetters } from '../../shared/barcode/letter-case.js';
+import { iterateLabsheetRows } from '../api/paginate.js';
+import { classify, countUnanswered, waitedOutAsSilence, type Classified } from './classify.js';
+import type { SendContext } from './step-result.js';
+import type { Withheld } from './superseded.js';
+
+export type RowCheck =
+  /** `held`: per entry, why it waits for a look. `requests`: the pages read. */
+  | { kind: 'checked'; held: Map<number, EntryError>; requests: number }
+  | { kind: 'unreachable'; failure: Classified; requests: number };
+
+type RowEntry = OutboxEntry & { intent: RowUpdateIntent };
+
+/** A cell another writer changed since the change was made: what it was based on, theirs now, ours. */
+interface Changed {
+  column: string;
+  basis: CellValue;
+  theirs: CellValue;
+  ours: CellValue;
+}
+
+const isRowUpdate = (e: OutboxEntry): e is RowEntry => e.intent.type === 'row-update';
+
+/**
+ * Whether the user sent it anyway after a hold: Retry keeps the entry's last error, and its reading of the
+ * row is the one the user looked at. (Should a try of it fail after that, its next send is checked again.)
+ */
+const sentAnyway = (e: OutboxEntry) => e.lastError?.kind === PLATE_CHANGED;
+
+/** An empty cell reads null, "" or nothing; a number may come back as its text ("5" for 5). */
+function sameCell(a: CellValue | undefined, b: CellValue | undefined): boolean {
+  const empty = (v: CellValue | undefined) => v === null || v === undefined || v === '';
+  if (empty(a) || empty(b)) return empty(a) && empty(b);
+  if (String(a) === String(b)) return true;
+  const [x, y] = [Number(a), Number(b)];
+  return typeof a !== typeof b && Number.isFinite(x) && Number.isFinite(y) && x === y;
+}
+
+const said = (v: CellValue) => (v === null || v === '' ? 'empty' : `"${String(v)}"`);
+
+/**
+ * Before a labsheet's row changes go out, the rows they change are read again (the plate check's way for
+ * plates, plate-check.ts): a cell the service now holds a third value in, neither the value the change
+ * was made on (its `basis`) nor one this computer is writing there, was changed elsewhere since. That
+ * change is held for a look instead of written over it, unasked (another client set Volume = 5, this
+ * screen saved 150 on the 0 it showed, and the 5 was gone without a word). The labsheet is read once for
+ * the run, page by page until every row asked about is found (the spec has no row search), so a batch
+ * of 200 costs a page or a few, never a read per row. A change without a basis (queued offline for a row
+ * never read, or by an older version), or one the user sent anyway, is not checked; nor is a cell left
+ * out of the request (`withheld`: a newer change of it from here went already, superseded.ts). A read
+ * that fails for a reason other than the network holds nothing: the update itself will say what is wrong.
+ */
+export async function checkRows(
+  ctx: SendContext,
+  run: readonly OutboxEntry[],
+  withheld: ReadonlyMap<number, Withheld> = new Map(),
+): Promise<RowCheck> {
+  const entries = run.filter(isRowUpdate);
+  const checked = entries.filter((e) => e.intent.basis !== undefined && !sentAnyway(e));
+  const held = new Map<number, EntryError>();
+  if (checked.length === 0) return { kind: 'checked', held, requests: 0 };
+  const labsheet = checked[0]!.intent.labsheet;
+  const wanted = new Map<string, { column: string; id: string }>();
+  for (const { intent: i } of entries)
+    wanted.set(JSON.stringify([i.idColumn, i.id.toUpperCase()]), { column: i.idColumn, id: i.id });
+  let listed: { headers: string[]; rows: CellValue[][] };
+  let requests = 0;
+  try {
+    listed = await readRows(ctx, labsheet, [...wanted.values()], () => (requests += 1));
+  } catch (err) {
+    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
+    if (waitedOutAsSilence(failure) || failure.action === 'pause') return { kind: 'unreachable', failure, requests };
+    return { kind: 'checked', held, requests };
+  }
+  ctx.onAnswered();
+  const rowOf = rowFinder(listed);
+  // What may stand in each cell: the value each change of it was made on, and each value this run writes
+  // there (a change made on this computer's own earlier one, still to land, is no change from elsewhere).
+  const mayStand = new Map<string, CellValue[]>();
+  const cellKey = (row: number, column: string) => JSON.stringify([row, column]);
+  for (const e of entries) {
+    const row = rowOf(e.intent);
+    if (row === null) continue;
+    for (const [column, value] of Object.entries(e.intent.changes)) {
+      const k = cellKey(row, column);
+      const basis = e.intent.basis && column in e.intent.basis ? [e.intent.basis[column] ?? null] : [];
+      mayStand.set(k, [...(mayStand.get(k) ?? []), value, ...basis]);
+    }
+  }
+  const at = ctx.platform.now();
+  for (const e of checked) {
+    const row = rowOf(e.intent);
+    if (row === null) continue;
+    const cells = listed.rows[row]!;
+    const changed: Changed[] = [];
+    for (const [column, ours] of Object.entries(e.intent.changes)) {
+      const c = listed.headers.indexOf(column);
+      const basis = e.intent.basis?.[column];
+      // A column the rows lack is the update's to refuse; a cell without a basis was not read.
+      if (c < 0 || basis === undefined || column === e.intent.idColumn) continue;
+      if (withheld.get(e.id)?.columns.has(column)) continue;
+      const theirs = cells[c] ?? null;
+      if (!(mayStand.get(cellKey(row, column)) ?? []).some((v) => sameCell(v, theirs)))
+        changed.push({ column, basis, theirs, ours });
+    }
+    if (changed.length > 0) held.set(e.id, rowChangedError(e.intent, changed, at));
+  }
+  return { kind: 'checked', held, requests };
+}
+
+/**
+ * The labsheet's rows as listed, page by page until each row `wanted` names is found or the listing
+ * ends: bounded by the listing itself (pages of 1000, at most the rows the service can list). A second
+ * row of the same name on a page not read is not seen: the change is checked against the first.
+ */
+async function readRows(
+  ctx: SendContext,
+  labsheet: string,
+  wanted: readonly { column: string; id: string }[],
+  page: () => void,
+): Promise<{ headers: string[]; rows: CellValue[][] }> {
+  let headers: string[] = [];
+  const rows: CellValue[][] = [];
+  const left = new Set(wanted);
+  for await (const p of iterateLabsheetRows(ctx.transport, { labsheet, signal: ctx.signal, allowPartial: true })) {
+    page();
+    headers = p.headers;
+    rows.push(...p.rows);
+    for (const w of left) {
+      const c = headers.indexOf(w.column);
+      if (c >= 0 && p.rows.some((r) => holds(r[c], w.id))) left.delete(w);
+    }
+    if (left.size === 0) break;
+  }
+  return { headers, rows };
+}
+
+const holds = (cell: CellValue | undefined, id: string): boolean =>
+  cell !== null && cell !== undefined && sameLetters(String(cell), id);
+
+/**
+ * The listed row a change names (its index), by the value in the column it was queued under: as spelled,
+ * else in another ASCII letter case, as the service and the read cache match. Null when no row or more
+ * than one holds it: which one the service changes cannot be told, so it is not checked.
+ */
+function rowFinder(listed: { headers: string[]; rows: CellValue[][] }) {
+  return (i: RowUpdateIntent): number | null => {
+    const c = listed.headers.indexOf(i.idColumn);
+    if (c < 0) return null;
+    const exact: number[] = [];
+    const anyCase: number[] = [];
+    listed.rows.forEach((r, k) => {
+      const cell = r[c];
+      if (cell === null || cell === undefined) return;
+      if (String(cell) === i.id) exact.push(k);
+      else if (sameLetters(String(cell), i.id)) anyCase.push(k);
+    });
+    const found = exact.length > 0 ? exact : anyCase;
+    return found.length === 1 ? found[0]! : null;
+  };
+}
+
+/**
+ * Why a row change waits for a look: each cell changed elsewhere, with the value the change was made on,
+ * the service's now and this change's; and what the user can do. Held as a plate is (PLATE_CHANGED:
+ * "Needs a look", Send anyway or Discard in the Outbox).
+ */
+export function rowChangedError(i: RowUpdateIntent, changed: readonly Changed[], at: number): EntryError {
+  const cells = changed.map(
+    (c) =>
+      `${c.column} was ${said(c.basis)} when this change was made and is ${said(c.theirs)} on the service now; ` +
+      `this change sets ${said(c.ours)}`,
+  );
+  return {
+    kind: PLATE_CHANGED,
+    message:
+      `Needs a look: row ${i.id} of ${i.labsheet} was changed on the service since (${cells.join('; ')}). ` +
+      'Send anyway to write this change over it, or discard it to keep what the service has.',
+    at,
+  };
+}
