@@ -231,6 +231,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     plateNames: (ref) => cache.plateNames(ref),
     log: (message, fields) => log.warn(message, fields),
     stagingDir: join(dataDir, 'staging'),
+    onUploadProgress: (p) => events.emit('upload.sendProgress', p),
   });
   const cacheStore = openCacheStore(join(dataDir, 'read-cache.db'), now);
   // The cache is rebuilt from the service: a file that could not be used (corrupt, or a newer app's) was

@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/ipc/channels/upload.js';
 import { syncFolder } from '../common/atomic-file.js';
 import { toWriteError } from '../common/write-error.js';
 import { PARTIAL_SUFFIX, removeStaged, stageFile, stagedName, type StagedFile } from './staged-file.js';
+import { sourceUnreadable } from './source-problem.js';
 
 /** Who is sending a file: one browser tab's socket, or the Electron window. Closing it aborts its stagings. */
 export interface StagingOwner {
@@ -261,7 +262,12 @@ export function createUploadStaging(
     },
     abort,
     async stagePath(source, name, owner) {
-      const { size } = await fs.promises.stat(source);
+      // Chosen a while ago: moved, deleted or locked since, it is said by name, never by the path.
+      const found = await fs.promises.stat(source).catch((err: unknown) => {
+        throw sourceUnreadable(err, name);
+      });
+      if (found.isDirectory()) throw sourceUnreadable({ code: 'EISDIR' }, name);
+      const { size } = found;
       checkLimits(name, size, owner.id);
       if (owner.closed?.aborted) throw new StagingError('The window that chose this file is closed.');
       const release = hold(owner.id);

@@ -22,4 +22,5 @@ export {
   UNCLAIMED_TICKET_MS,
 } from './cleanup.js';
 export { createPickedFiles, type PickedFiles } from './picked-files.js';
+export { SourceUnreadableError, sourceUnreadable } from './source-problem.js';
 export { setStagingAside, keepForIt, type StagingSetAside } from './set-aside.js';

@@ -7,6 +7,7 @@ import type { FileUploadIntent } from '../../shared/outbox/intents.js';
 import { syncFolder } from '../common/atomic-file.js';
 import { safeFileNamePart } from '../common/safe-file-name.js';
 import { toWriteError } from '../common/write-error.js';
+import { errorCode, isFromSource, sourceUnreadable } from './source-problem.js';
 
 /** A copy still being written; only a complete copy gets its final name. */
 export const PARTIAL_SUFFIX = '.partial';
@@ -98,6 +99,8 @@ export async function stageFile(
     if (tmpPath !== undefined) await fs.promises.rm(tmpPath, { force: true }).catch(() => undefined);
     if (renamed !== undefined) await fs.promises.rm(renamed, { force: true }).catch(() => undefined);
     if (err instanceof SourceChangedError) throw err;
+    // Reading the chosen file failed (gone or locked since it was chosen): not the data folder's fault.
+    if (typeof source === 'string' && isFromSource(err, source)) throw sourceUnreadable(err, fileName);
     throw toWriteError(err, `The file ${fileName}`);
   }
 }
@@ -168,7 +171,11 @@ export async function verifyStaged(intent: FileUploadIntent): Promise<string | n
     const digest = hash.digest('hex');
     return digest === intent.sha256 ? null : 'the staged copy no longer matches its checksum';
   } catch (err) {
-    return `the staged copy is missing (${err instanceof Error ? err.message : String(err)})`;
+    // The system's text names the copy's path, under the user's home: the Outbox shows this reason.
+    const code = errorCode(err);
+    return code === 'ENOENT' || code === 'ENOTDIR'
+      ? 'the staged copy is missing'
+      : `the staged copy cannot be read (${code ?? 'unknown error'})`;
   }
 }
 

@@ -9,7 +9,7 @@ import { plateRecordChannels } from './channels/plate-record.js';
 import { layoutsChannels } from './channels/layouts.js';
 import { outboxChannels, outboxEvents } from './channels/outbox.js';
 import { scannerChannels, scannerEvents } from './channels/scanner.js';
-import { uploadChannels } from './channels/upload.js';
+import { uploadChannels, uploadEvents } from './channels/upload.js';
 import { settingsChannels } from './channels/settings.js';
 import { tokenChannels } from './channels/token.js';
 import { settings } from './settings.js';
@@ -43,6 +43,7 @@ export const EVENTS = {
   ...outboxEvents,
   ...scannerEvents,
   ...cacheEvents,
+  ...uploadEvents,
 };
 
 export type Channels = typeof CHANNELS;

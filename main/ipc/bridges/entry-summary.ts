@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import { fileSize } from '../../../shared/file-size.js';
 import { ID_TYPE_SENT_AS, WELL_LABEL_SAID } from '../../../shared/api/id-type-words.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
@@ -96,6 +97,16 @@ function unreadableSummary(e: UnreadableEntry): OutboxEntrySummary {
 }
 
 /**
+ * The intent as the page may see it. An upload's staged copy is main's: its path names the data folder,
+ * under the user's home, which the page has no use for (an upload is never edited: main queues uploads
+ * only from its own staging tickets). The contract's intent still has the field, so the copy's own name
+ * stands in for the path.
+ */
+function shownIntent(i: Intent): Intent {
+  return i.type === 'file-upload' ? { ...i, stagedPath: basename(i.stagedPath) || 'staged copy' } : i;
+}
+
+/**
  * `recordFolder`: the kept plate record an entry files, when it is one of a record's. An entry that
  * no longer reads is summed up as that, with the reason: one such row never hides the others.
  */
@@ -114,7 +125,7 @@ export function toSummary(
     summary:
       summarizeIntent(e.intent, namesOf(nameOf, e.service)) +
       (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : ''),
-    intent: e.intent,
+    intent: shownIntent(e.intent),
     state: e.state,
     attempts: e.attempts,
     lastError: e.lastError ? toOutboxError(e.lastError) : null,

@@ -4,6 +4,7 @@ import type { filesChannels } from '../../../shared/ipc/channels/files.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 import type { PickedFiles } from '../../staging/picked-files.js';
+import { sourceUnreadable } from '../../staging/source-problem.js';
 
 /** The native open dialog (Electron); absent in the browser host. Answers absolute paths. */
 export interface FilePicker {
@@ -21,7 +22,9 @@ export function filesHandlers(picker: FilePicker | undefined, picked: PickedFile
       for (const path of paths) {
         // One file that cannot be read must not lose the rest of the choice: it is named, they are added.
         const s = await stat(path).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
-        if (s instanceof Error) unreadable.push({ name: basename(path), reason: s.message });
+        // In words, by its name: the system's text names the path, which the page is never told.
+        if (s instanceof Error)
+          unreadable.push({ name: basename(path), reason: sourceUnreadable(s, basename(path)).message });
         else if (s.isFile()) files.push({ id: picked.add(path), name: basename(path), size: s.size });
       }
       return { cancelled: paths.length === 0, files, ...(unreadable.length ? { unreadable } : {}) };

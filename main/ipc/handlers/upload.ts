@@ -2,16 +2,21 @@ import { basename } from 'node:path';
 import type { uploadChannels } from '../../../shared/ipc/channels/upload.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { ReadElsewhereError, WriteError, type Outbox } from '../../outbox/index.js';
-import { UNCLAIMED_TICKET_MS, uploadIntent } from '../../staging/index.js';
+import { SourceChangedError, SourceUnreadableError, UNCLAIMED_TICKET_MS, uploadIntent } from '../../staging/index.js';
 import type { UploadStaging } from '../../staging/incoming.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 import type { PickedFiles } from '../../staging/picked-files.js';
+import { sameUpload } from '../../staging/same-upload.js';
 
 const explain = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
   try {
     return await run();
   } catch (err) {
+    // A chosen file gone, locked or changed is said in the user's words, whole: the page leads it with
+    // "Not queued", and "Staging failed" before it says nothing more.
+    if (err instanceof SourceUnreadableError || err instanceof SourceChangedError)
+      throw new IpcFailure('failed', err.message);
     throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
   }
 };
@@ -32,8 +37,23 @@ export function uploadHandlers(d: {
   staging: UploadStaging;
   outbox: Outbox;
   picked: PickedFiles;
+  now?: () => number;
 }): HandlersFor<typeof uploadChannels> {
   const { staging } = d;
+  const now = d.now ?? Date.now;
+  // A look that fails (the outbox file unreadable just now) asks nothing: the copy made is not lost for it.
+  const lookForSame = (name: string, sha256: string) => {
+    try {
+      return sameUpload(d.outbox, name, sha256, now());
+    } catch {
+      return null;
+    }
+  };
+  /** A copy's answer: its ticket, and the same file already uploaded, for the page to ask about. */
+  const answer = (s: { stagedId: string; size: number; sha256: string }, name: string) => {
+    const same = lookForSame(name, s.sha256);
+    return { stagedId: s.stagedId, size: s.size, sha256: s.sha256, ...(same ? { sameAs: same } : {}) };
+  };
   return {
     'upload.stageBegin': ({ name, size }, ctx) => {
       // Without a connection (Electron's one window, tests) the transport is the sender.
@@ -47,7 +67,7 @@ export function uploadHandlers(d: {
     'upload.stageFinish': ({ stagingId }) =>
       explain('Staging failed', async () => {
         const s = await staging.finish(stagingId);
-        return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
+        return answer(s, staging.peek(s.stagedId)?.name ?? '');
       }),
     'upload.stageAbort': ({ stagingId }) =>
       explain('Staging could not be stopped', async () => {
@@ -66,10 +86,7 @@ export function uploadHandlers(d: {
         );
       const name = basename(path) || 'file';
       const owner = ctx.connection ?? { id: ctx.transport };
-      return explain('Staging failed', async () => {
-        const s = await staging.stagePath(path, name, owner);
-        return { stagedId: s.stagedId, size: s.size, sha256: s.sha256 };
-      });
+      return explain('Staging failed', async () => answer(await staging.stagePath(path, name, owner), name));
     },
     'upload.enqueue': ({ stagedId, key, isGlobal, fileSource, readFrom }) => {
       // Page keys get their own prefix, as outbox.enqueue's: the same space of keys.

@@ -79,7 +79,8 @@ export function queuedSaid({ sync, reason }: Pick<QueuedItem, 'sync' | 'reason'>
  * with its reason. `followed` gets the items whose mark changed, for a screen
  * whose other state depends on them. Returns the stop. A kept state calls it once and keeps it for as
  * long as it is kept, not per visit: entries are sent, refused or discarded while the user is on another
- * screen (the Outbox), and the list must say so on return.
+ * screen (the Outbox), and the list must say so on return. News sent while the page was away from main
+ * never comes: back with it, every item not sent yet is read again (OutboxState.onReconnect).
  */
 export function followEntrySync<T extends QueuedItem>(
   api: BenchlinkApi,
@@ -87,7 +88,7 @@ export function followEntrySync<T extends QueuedItem>(
   items: () => readonly T[],
   followed?: (changed: readonly T[]) => void,
 ): () => void {
-  return outbox.onChange((changes) => {
+  const offChange = outbox.onChange((changes) => {
     const changed: T[] = [];
     for (const c of changes) {
       const item = items().find((x) => x.entryId === c.id);
@@ -104,19 +105,43 @@ export function followEntrySync<T extends QueuedItem>(
     }
     if (changed.length > 0) followed?.(changed);
   });
+  const offReconnect = outbox.onReconnect(() => void readAgain(api, items(), followed));
+  return () => {
+    offChange();
+    offReconnect();
+  };
+}
+
+/**
+ * Every item whose entry may have moved on while the page heard nothing, read as it is now: all but
+ * the sent ones (done is where an entry ends; a discarded one may be put back). `followed` gets those
+ * whose mark changed, once.
+ */
+async function readAgain<T extends QueuedItem>(
+  api: BenchlinkApi,
+  all: readonly T[],
+  followed?: (changed: readonly T[]) => void,
+): Promise<void> {
+  const open = all.filter((item) => item.sync !== 'synced');
+  const moved = await Promise.all(open.map((item) => readEntry(api, item, 'any state')));
+  const changed = open.filter((_, k) => moved[k]);
+  if (changed.length > 0) followed?.(changed);
 }
 
 /**
  * A failed or unsure item's mark and reason, as its entry stands when read (a retry meanwhile may have
- * made it wait again, which its own news says). Answers whether the mark changed.
+ * made it wait again, which its own news says). With 'any state' (no news will follow: the page was
+ * away from main), whatever state it is in now. Answers whether the mark changed.
  */
-async function readEntry(api: BenchlinkApi, item: QueuedItem): Promise<boolean> {
+async function readEntry(api: BenchlinkApi, item: QueuedItem, take?: 'any state'): Promise<boolean> {
   const r = await api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
   if (!r.ok) return false;
-  const sync = queuedSyncOf({ state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived });
-  if (sync === null || (r.value.state !== 'failed' && r.value.state !== 'uncertain')) return false;
+  const { state, error, mayHaveArrived } = r.value;
+  const sync = queuedSyncOf({ state, error, mayHaveArrived });
+  const failed = state === 'failed' || state === 'uncertain';
+  if (sync === null || (!failed && take !== 'any state')) return false;
   const moved = sync !== item.sync;
   item.sync = sync;
-  item.reason = r.value.error ? shownError(r.value.error) : null;
+  item.reason = failed && error ? shownError(error) : null;
   return moved;
 }

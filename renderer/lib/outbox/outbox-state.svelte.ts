@@ -16,6 +16,7 @@ export class OutboxState {
   /** Bumped on every change so lists can refetch. */
   revision = $state(0);
   #listeners = new Set<ChangeListener>();
+  #rejoined = new Set<() => void>();
   #offs: Array<() => void> = [];
 
   constructor(private readonly api: BenchlinkApi) {}
@@ -32,12 +33,14 @@ export class OutboxState {
       // without any entry changing, so they are read again (and lists refetch).
       this.api.subscribe('settings.changed', () => void this.refreshCounts()),
       // A host restarted while the page waited: what its start and first sync changed was said to no
-      // one, so the counts (and lists, by the revision) and the sync state are read again.
+      // one, so the counts (and lists, by the revision) and the sync state are read again, and so are
+      // the entries the screens follow (onReconnect).
       this.api.onReconnect?.(() => {
         void this.refreshCounts();
         void this.api.invoke('sync.status', {}).then((r) => {
           if (r.ok) this.sync = r.value;
         });
+        for (const l of [...this.#rejoined]) l();
       }) ?? (() => undefined),
     );
     const [counts, sync] = await Promise.all([
@@ -63,6 +66,16 @@ export class OutboxState {
   onChange(l: ChangeListener): () => void {
     this.#listeners.add(l);
     return () => this.#listeners.delete(l);
+  }
+
+  /**
+   * The page is back with main after losing it (the browser host's socket dropped, the host restarted):
+   * the entry news sent meanwhile never came, so a screen following its entries by `onChange` reads the
+   * ones not settled again here, or their rows keep the last state heard ("waiting to be sent") for ever.
+   */
+  onReconnect(l: () => void): () => void {
+    this.#rejoined.add(l);
+    return () => this.#rejoined.delete(l);
   }
 
   get open(): number {

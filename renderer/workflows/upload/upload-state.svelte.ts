@@ -1,6 +1,7 @@
 import { call, IpcCallError, notQueued, notRecorded } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
+import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import {
   fileExtension,
   fileRefused,
@@ -9,13 +10,15 @@ import {
   isEmbeddable,
   type FileUploadResult,
 } from '../../../shared/api/files.js';
-import { STAGE_CHUNK_BYTES } from '../../../shared/ipc/channels/upload.js';
+import { STAGE_CHUNK_BYTES, type SameUpload, type UploadSendProgress } from '../../../shared/ipc/channels/upload.js';
+import { followSendProgress } from './send-progress.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
+import { whenSaid } from '../../lib/format/day.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
 import { failedShown, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 import type { UnsureChoice } from '../../../shared/outbox-words/unsure-choices.js';
@@ -25,9 +28,21 @@ import type { UnsureChoice } from '../../../shared/outbox-words/unsure-choices.j
  * `unsure`: the request left and no answer said what became of it (the Outbox's "Unsure whether it
  * arrived"). Not `failed`: the file may be on the service, so it is not offered for queuing again,
  * where a second upload would store it twice.
+ * `same`: copied, not queued: the same file (name and contents) is being uploaded already or was lately,
+ * and the row asks "Upload again?"; nothing goes unless the user says so. `skipped`: they said no.
  */
 export type UploadPhase =
-  'staging' | 'queued' | 'sending' | 'done' | 'failed' | 'refused' | 'unsure' | 'discarded' | 'cancelled';
+  | 'staging'
+  | 'same'
+  | 'skipped'
+  | 'queued'
+  | 'sending'
+  | 'done'
+  | 'failed'
+  | 'refused'
+  | 'unsure'
+  | 'discarded'
+  | 'cancelled';
 
 export interface UploadItem {
   key: number;
@@ -40,10 +55,23 @@ export interface UploadItem {
    */
   storedOnly: string | null;
   staged: number;
+  /**
+   * Copied by main in one go (a file chosen in the dialog): nothing tells how far the copy is until it
+   * is done, so its bar says "being copied" without a measure rather than stand at 0.
+   */
+  copiedByMain: boolean;
+  /**
+   * How far the file is on its way to the service (main's `upload.sendProgress`), while it is being
+   * sent: a 500 MB file read "sending" for minutes with nothing moving. Null before the first news.
+   */
+  sent: Pick<UploadSendProgress, 'sent' | 'total'> | null;
+  /** The copy's sha256 once main made it: the same file added twice is told by its name and this. */
+  sha256: string | null;
   entryId: number | null;
   /**
-   * The staged copy of a file whose queueing failed on this computer (disk full): main keeps its
-   * ticket, so "Queue again" needs no second copy. Null otherwise.
+   * The staged copy of a file not queued, whose ticket main keeps, so queueing it needs no second copy:
+   * its queueing failed on this computer (disk full: "Queue again"), or the row asks whether to upload
+   * the same file again ("Upload again"). Null otherwise.
    */
   requeue: string | null;
   message: string | null;
@@ -77,7 +105,7 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
  * The Outbox state each phase in the outbox stands for, so the list says it in the Outbox's words: a file
  * the service refused is "refused" here as in the Outbox, not "failed" (which may be fine to send again).
  */
-const PHASE_STATE: Record<Exclude<UploadPhase, 'staging'>, ShownState> = {
+const PHASE_STATE: Record<Exclude<UploadPhase, 'staging' | 'same' | 'skipped'>, ShownState> = {
   queued: 'pending',
   sending: 'sending',
   done: 'done',
@@ -91,6 +119,8 @@ const PHASE_STATE: Record<Exclude<UploadPhase, 'staging'>, ShownState> = {
 /** A phase as the list says it; a taken-out upload in the words the other screens use for one. */
 export function phaseWords(phase: UploadPhase): string {
   if (phase === 'staging') return phase;
+  if (phase === 'same') return 'upload again?';
+  if (phase === 'skipped') return 'not uploaded again';
   if (phase === 'discarded' || phase === 'cancelled') return takenOutSaid(phase);
   const said = stateSaidInLine(PHASE_STATE[phase]);
   if (phase === 'queued') return `${said} (when online)`;
@@ -102,13 +132,30 @@ export function phaseWords(phase: UploadPhase): string {
  * still holds: once the service answered (its own status is shown then) or the file was taken out, "Will
  * be stored but not embedded" read as a promise over "refused" or "will not be sent".
  */
-const MAY_STILL_GO: ReadonlySet<UploadPhase> = new Set(['staging', 'queued', 'sending', 'failed', 'unsure']);
+const MAY_STILL_GO: ReadonlySet<UploadPhase> = new Set(['staging', 'same', 'queued', 'sending', 'failed', 'unsure']);
 
 /** The file's "stored but not embedded" note while it can still come true, else null. */
 export const storedOnlyShown = (item: Pick<UploadItem, 'phase' | 'storedOnly'>): string | null =>
   MAY_STILL_GO.has(item.phase) ? item.storedOnly : null;
 
+/** Phases an upload's entry never leaves: done, and taken out (neither is ever put back for an upload). */
+const ENDED: ReadonlySet<UploadPhase> = new Set(['done', 'discarded', 'cancelled']);
+
+/** An entry as `outbox.await` answers it. */
+type EntryRead = IpcResult<ChannelResponse<'outbox.await'>>;
+
 const files = (n: number) => counted(n, 'file');
+
+/** One image in one page: page IDs are compared as one reads them, whatever the case typed. */
+const embedKey = (fileId: string, hrid: string) => JSON.stringify([fileId, hrid.toUpperCase()]);
+
+/** What an earlier embed of the same image in the same page did, by its entry's state, before "<page>". */
+const EMBED_STANDS = {
+  pending: 'is already queued to be embedded in',
+  sending: 'is already being embedded in',
+  done: 'was already embedded in',
+  uncertain: 'may already be embedded (unsure whether it arrived) in',
+} as const;
 
 /** What did not happen when a choice on an unsure upload failed, before main's reason. */
 const NOT_SETTLED: Record<UnsureChoice, string> = {
@@ -135,6 +182,10 @@ export class UploadState implements ServiceBound {
   confirming = $state<number | null>(null);
   #key = 0;
   #offChange: (() => void) | null = null;
+  #offReconnect: (() => void) | null = null;
+  #offProgress: (() => void) | null = null;
+  /** Embeds queued from this list, by image and page (embedKey): the entry, or 'queueing' until main answers. */
+  #embeds = new Map<string, number | 'queueing'>();
 
   constructor(
     readonly api: BenchlinkApi,
@@ -159,22 +210,43 @@ export class UploadState implements ServiceBound {
         if (item) void this.#follow(item, c.state);
       }
     });
+    this.#offProgress ??= followSendProgress(this.api, (p) => this.showSendProgress(p));
+    // Back with main after losing it: the news sent meanwhile never came (an upload sent then read
+    // "waiting to be sent" for ever), so each upload that may have moved on is read as it is now.
+    this.#offReconnect ??= this.outbox.onReconnect(() => {
+      for (const item of this.items)
+        if (item.entryId !== null && !ENDED.has(item.phase)) void this.#readNow(item, item.entryId);
+    });
   }
 
-  /** Draws an upload as its entry now is (`state`, from the news or read). */
-  async #follow(item: UploadItem, state: OutboxEntryState): Promise<void> {
+  /** Main's news of how far an upload listed here is on its way to the service. */
+  showSendProgress(p: UploadSendProgress): void {
+    const item = this.items.find((i) => i.entryId === p.id);
+    if (item) item.sent = { sent: p.sent, total: p.total };
+  }
+
+  /** An upload drawn as its entry is read now, when no news of it will come. */
+  async #readNow(item: UploadItem, id: number): Promise<void> {
+    const read = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
+    if (read.ok) await this.#follow(item, read.value.state, read);
+  }
+
+  /** Draws an upload as its entry now is (`state`, from the news or read: `read`, when it was). */
+  async #follow(item: UploadItem, state: OutboxEntryState, read?: EntryRead): Promise<void> {
     const phase = PHASE[state];
     // The news names the state only: a failed upload may be refused, and a sent one refused in its
     // answer (REJECTED). Drawn from the news, it read "failed" until the error came, then "refused":
     // its phase is set once the entry is read, so the first word drawn is already the right one.
-    if (phase === 'done' || phase === 'failed') return this.#answer(item, phase);
+    if (phase === 'done' || phase === 'failed') return this.#answer(item, phase, read);
     item.phase = phase;
-    if (phase === 'unsure') return this.#answer(item, phase);
+    if (phase === 'unsure') return this.#answer(item, phase, read);
     // Going again (retried in the Outbox): the last answer is not this attempt's, so it is not shown.
     if (phase === 'queued' || phase === 'sending') {
       item.result = null;
       item.message = null;
     }
+    // Waiting again, it starts from nothing; not when sending, whose news may come after its first progress.
+    if (phase === 'queued') item.sent = null;
   }
 
   /**
@@ -206,8 +278,7 @@ export class UploadState implements ServiceBound {
     const id = item.entryId;
     if (id === null) return;
     const r = await ask(id);
-    const read = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
-    if (read.ok) await this.#follow(item, read.value.state);
+    await this.#readNow(item, id);
     if (r.ok && r.value.ok) return;
     const why = r.ok ? (r.value.message ?? 'main did not say why') : r.error.message;
     item.message = `${notDone}: ${why}`;
@@ -254,7 +325,7 @@ export class UploadState implements ServiceBound {
         }
         const staged = await call(this.api, 'upload.stageFinish', { stagingId });
         begun = null;
-        await this.#enqueue(item, staged.stagedId);
+        await this.#queueUnlessSame(item, staged);
       } catch (err) {
         // Main holds the staging (a descriptor, a .partial, one of this window's few slots) until told:
         // a file the page could not read (changed on disk, a folder) would hold it until the idle limit.
@@ -285,10 +356,11 @@ export class UploadState implements ServiceBound {
     }
     for (const f of picked.files) {
       const item = this.#add(f.name, f.size, isGlobal);
+      item.copiedByMain = true;
       try {
         const staged = await call(this.api, 'upload.stagePicked', { fileId: f.id });
         item.staged = f.size;
-        await this.#enqueue(item, staged.stagedId);
+        await this.#queueUnlessSame(item, staged);
       } catch (err) {
         item.phase = 'failed';
         item.message = notQueued(err);
@@ -304,6 +376,9 @@ export class UploadState implements ServiceBound {
       phase: 'staging',
       storedOnly: storedOnlyNote(name),
       staged: 0,
+      copiedByMain: false,
+      sent: null,
+      sha256: null,
       entryId: null,
       requeue: null,
       result: null,
@@ -312,6 +387,52 @@ export class UploadState implements ServiceBound {
     });
     // The proxy the array holds, so later changes to the item reach the page.
     return this.items[this.items.length - 1]!;
+  }
+
+  /**
+   * A copy just made is queued, unless the same file (name and contents) is being uploaded already or
+   * was lately, in this list or in the Outbox (main's `sameAs`): the service would store it twice, and
+   * the row asks first. Not asked, it is not sent.
+   */
+  async #queueUnlessSame(item: UploadItem, staged: ChannelResponse<'upload.stageFinish'>): Promise<void> {
+    item.sha256 = staged.sha256;
+    const same = this.#sameSaid(item, staged.sameAs);
+    if (same === null) return this.#enqueue(item, staged.stagedId);
+    item.phase = 'same';
+    item.requeue = staged.stagedId;
+    item.message = same;
+  }
+
+  /** What the row says of the same file already uploaded or on its way, or null when there is none. */
+  #sameSaid(item: UploadItem, inOutbox: SameUpload | undefined): string | null {
+    if (inOutbox) {
+      const when = inOutbox.state === 'done' ? ` ${whenSaid(new Date(inOutbox.at))}` : '';
+      return `The same file (name and contents) is in the Outbox already, #${inOutbox.id}: ${stateSaidInLine(inOutbox.state)}${when}.`;
+    }
+    // One of this list main does not know of yet: its copy made a moment before, still being queued.
+    const listed = this.items.some(
+      (o) =>
+        o !== item &&
+        o.name === item.name &&
+        o.sha256 === item.sha256 &&
+        (o.entryId === null ? o.phase === 'staging' : o.phase !== 'discarded' && o.phase !== 'cancelled'),
+    );
+    return listed ? 'The same file (name and contents) is in this list already.' : null;
+  }
+
+  /** The user's "Upload again" on a file being uploaded already: the copy made is queued after all. */
+  async uploadAgain(item: UploadItem): Promise<void> {
+    if (item.phase !== 'same') return;
+    item.phase = 'staging';
+    await this.queueAgain(item);
+  }
+
+  /** The user's "No" to uploading the same file again: nothing is sent; main removes the unqueued copy later. */
+  notAgain(item: UploadItem): void {
+    if (item.phase !== 'same') return;
+    item.phase = 'skipped';
+    item.requeue = null;
+    item.message = null;
   }
 
   async #enqueue(item: UploadItem, stagedId: string): Promise<void> {
@@ -350,9 +471,15 @@ export class UploadState implements ServiceBound {
 
   /**
    * Queues embedding an uploaded image (by the file id the service answered) in a notebook page.
-   * Answers what the screen says: queued, or NOT RECORDED with main's reason.
+   * Answers what the screen says: queued, or NOT RECORDED with main's reason. The same image already
+   * queued for the same page (a second press, the first still on its way or there) is not queued again
+   * unless `again`: `ask` is then set, and `said` is the question for the user.
    */
-  async attachImage(item: UploadItem, page: string): Promise<{ said: string; ok: boolean }> {
+  async attachImage(
+    item: UploadItem,
+    page: string,
+    again = false,
+  ): Promise<{ said: string; ok: boolean; ask?: boolean }> {
     const fileId = item.result?.fileId;
     if (!fileId)
       return {
@@ -363,12 +490,28 @@ export class UploadState implements ServiceBound {
       };
     const mime = imageMimeType(item.name);
     if (!mime) return { said: `${item.name} is no image a notebook page can embed`, ok: false };
+    // A space copied along with the page's ID is no part of it: the service found no page 'EXP-0001 '.
+    const hrid = page.trim();
+    if (!hrid) return { said: 'Not embedded: give the page (its HRID) first', ok: false };
+    const key = embedKey(fileId, hrid);
+    const before = this.#embeds.get(key);
+    if (!again && before !== undefined && before !== 'queueing') {
+      const there = await this.#embedStands(before);
+      if (there)
+        return { said: `${item.name} ${EMBED_STANDS[there]} ${hrid}. Embed it a second time?`, ok: false, ask: true };
+    }
+    // Another press got there first (while main answered it, or while this one read its last embed).
+    const now = this.#embeds.get(key);
+    if (now === 'queueing' || now !== before)
+      return { said: `${item.name} is being queued to be embedded in ${hrid} already`, ok: false };
+    // Taken before main answers: a second press meanwhile finds it (queued twice, it was put in twice).
+    this.#embeds.set(key, 'queueing');
     try {
-      await call(this.api, 'outbox.enqueue', {
+      const { id } = await call(this.api, 'outbox.enqueue', {
         intent: {
           type: 'attach-image',
           request: {
-            hrid: page,
+            hrid,
             image_uuid: fileId,
             image_name: item.name,
             image_mime_type: mime,
@@ -377,16 +520,31 @@ export class UploadState implements ServiceBound {
         },
         readFrom: this.service,
       });
-      return { said: `${item.name} queued to be embedded in ${page}`, ok: true };
+      this.#embeds.set(key, Number(id));
+      return { said: `${item.name} queued to be embedded in ${hrid}`, ok: true };
     } catch (err) {
+      if (before === undefined) this.#embeds.delete(key);
+      else this.#embeds.set(key, before);
       return { said: notRecorded(err), ok: false };
     }
   }
 
+  /**
+   * Whether an embed queued from here will put, or put, the image in its page: its entry waiting, on its
+   * way, done, or unsure whether it arrived. One refused, cancelled or discarded put nothing there.
+   */
+  async #embedStands(id: number): Promise<keyof typeof EMBED_STANDS | null> {
+    const r = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
+    // Not read: it may well be there, so the user is asked rather than the image put in twice.
+    if (!r.ok) return 'pending';
+    const { state } = r.value;
+    return state === 'pending' || state === 'sending' || state === 'done' || state === 'uncertain' ? state : null;
+  }
+
   /** A settled upload's phase, answer and line, from its entry as read now (`news`: its state in the news). */
-  async #answer(item: UploadItem, news: UploadPhase): Promise<void> {
+  async #answer(item: UploadItem, news: UploadPhase, given?: EntryRead): Promise<void> {
     if (item.entryId === null) return;
-    const r = await this.api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 });
+    const r = given ?? (await this.api.invoke('outbox.await', { id: item.entryId, timeoutMs: 0 }));
     if (!r.ok) {
       // Not read: the news's own state is all there is to go by.
       item.phase = news;

@@ -26,7 +26,10 @@ export interface FollowOps {
  * to stop following.
  */
 export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
-  return fill.outbox.onChange((changes) => {
+  // Back with main after losing it (the host's socket dropped, the host restarted): the news sent meanwhile
+  // never came, and a well filled then read "waiting" for ever. A plate read draws each entry as it is now.
+  const offReconnect = fill.outbox.onReconnect(() => ops.readPlate());
+  const offChange = fill.outbox.onChange((changes) => {
     let readAgain = false;
     for (const c of changes) {
       if (c.state === 'discarded' || c.state === 'cancelled') {
@@ -45,6 +48,10 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
     }
     if (readAgain) ops.readPlate();
   });
+  return () => {
+    offChange();
+    offReconnect();
+  };
 }
 
 /**

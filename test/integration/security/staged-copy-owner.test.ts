@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { expect, it } from 'vitest';
 import { hostAndPageForSuite } from '../../helpers/browser-host.js';
 
 /**
  * A staged upload copy belongs to the one entry it was staged for; finishing that entry deletes it.
  * Security review: a page could queue a second, forged file-upload entry naming another upload's
- * copy (its path is in outbox.list) and cancel it, deleting the copy the real upload still needed.
+ * copy (named in outbox.list) and cancel it, deleting the copy the real upload still needed.
  */
 const suite = hostAndPageForSuite();
 
@@ -27,7 +28,10 @@ it('a page cannot point a second entry at another upload’s staged copy, so can
   const realId = await stageAndQueue('rack.csv');
   type Summary = { id: number; state: string; intent: { stagedPath: string; size: number; sha256: string } };
   const real = (await suite.page.value<Summary[]>('outbox.list', {})).find((e) => e.id === realId)!;
-  expect(existsSync(real.intent.stagedPath)).toBe(true);
+  // The page is told the copy's file name only, never its path (under the user's home on a real machine).
+  expect(basename(real.intent.stagedPath)).toBe(real.intent.stagedPath);
+  const copy = join(suite.host.dataDir, 'staging', real.intent.stagedPath);
+  expect(existsSync(copy)).toBe(true);
 
   const forged = { ...real.intent, type: 'file-upload', fileName: 'x.csv', isGlobal: false, fileSource: 'x' };
   const one = await suite.page.call('outbox.enqueue', { intent: forged });
@@ -38,9 +42,9 @@ it('a page cannot point a second entry at another upload’s staged copy, so can
   // Had either been queued, the reviewer's next step was to cancel it; nothing was, so the copy stays.
   const after = await suite.page.value<Summary[]>('outbox.list', {});
   expect(after.filter((e) => e.intent.stagedPath === real.intent.stagedPath).map((e) => e.id)).toEqual([realId]);
-  expect(existsSync(real.intent.stagedPath)).toBe(true);
+  expect(existsSync(copy)).toBe(true);
 
   // Its own entry finishing (here: undone) still removes it.
   await suite.page.value('outbox.cancel', { id: realId });
-  await expect.poll(() => existsSync(real.intent.stagedPath), { timeout: 5_000 }).toBe(false);
+  await expect.poll(() => existsSync(copy), { timeout: 5_000 }).toBe(false);
 });
