@@ -100,3 +100,27 @@ test('the Settings screen works: connection test, write-only token, high contras
   await page.getByTestId('high-contrast').uncheck();
   await expect(page.locator('html')).toHaveAttribute('data-contrast', 'normal');
 });
+
+test('Escape on the Settings forms drops what was typed and not saved', async ({ page }) => {
+  await page.goto(url());
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  const form = page.getByTestId('connection-form');
+  // A half-typed address for another service: Escape puts the saved connection back, nothing is saved.
+  await form.getByLabel('Lab Data Service at these addresses').check();
+  await form.getByLabel('Base URL').fill('https://half.typ');
+  await form.getByLabel('Base URL').press('Escape');
+  await expect(page.getByTestId('connection-message')).toHaveText(
+    'Edits dropped: the form shows the saved connection.',
+  );
+  await expect(form.getByLabel('Local sandbox (demo data on this computer)')).toBeChecked();
+  await expect(form.getByLabel('Base URL')).toHaveCount(0);
+  await expect(page.getByTestId('connection-status')).toContainText('Local sandbox');
+
+  // A token typed and not saved: Escape empties the field (a secret is not left behind).
+  const tokenField = page.getByLabel('New token');
+  await tokenField.fill('5b2c8f0e-half-typed');
+  await tokenField.press('Escape');
+  await expect(tokenField).toHaveValue('');
+  await expect(page.getByTestId('token-message')).toHaveText('Token not saved: the field is empty again.');
+  await expect(page.getByTestId('token-status')).toContainText('demo token');
+});
