@@ -64,8 +64,10 @@ export async function checkRows(
   const held = new Map<number, EntryError>();
   if (checked.length === 0) return { kind: 'checked', held, requests: 0 };
   const labsheet = checked[0]!.intent.labsheet;
+  // Only the rows a change is checked in: one not checked (no basis) may name a tube the labsheet lacks,
+  // and looking for it read the whole listing.
   const wanted = new Map<string, { column: string; id: string }>();
-  for (const { intent: i } of entries)
+  for (const { intent: i } of checked)
     wanted.set(JSON.stringify([i.idColumn, i.id.toUpperCase()]), { column: i.idColumn, id: i.id });
   let listed: { headers: string[]; rows: CellValue[][] };
   let requests = 0;
@@ -73,8 +75,11 @@ export async function checkRows(
     listed = await readRows(ctx, labsheet, [...wanted.values()], () => (requests += 1));
   } catch (err) {
     const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
-    if (waitedOutAsSilence(failure) || failure.action === 'pause') return { kind: 'unreachable', failure, requests };
-    return { kind: 'checked', held, requests };
+    // A refusal of the read itself (no such labsheet) holds nothing: the update will say what is wrong. Any
+    // other failure (a 503, a 429, an answer cut short) waits like a send: sent unchecked, a change went
+    // over another bench's value the read would have shown.
+    if (failure.action === 'reject' && !waitedOutAsSilence(failure)) return { kind: 'checked', held, requests };
+    return { kind: 'unreachable', failure, requests };
   }
   ctx.onAnswered();
   const rowOf = rowFinder(listed);
@@ -128,10 +133,14 @@ async function readRows(
   const left = new Set(wanted);
   for await (const p of iterateLabsheetRows(ctx.transport, { labsheet, signal: ctx.signal, allowPartial: true })) {
     page();
-    headers = p.headers;
-    rows.push(...p.rows);
+    // Each page by its own headers, in the first page's order: a column moved during a long read must not
+    // misread the rows listed before it (a false "Needs a look" naming another column's value).
+    if (headers.length === 0) headers = [...p.headers];
+    for (const h of p.headers) if (!headers.includes(h)) headers.push(h);
+    const at = headers.map((h) => p.headers.indexOf(h));
+    rows.push(...p.rows.map((r) => at.map((k) => (k < 0 ? null : (r[k] ?? null)))));
     for (const w of left) {
-      const c = headers.indexOf(w.column);
+      const c = p.headers.indexOf(w.column);
       if (c >= 0 && p.rows.some((r) => holds(r[c], w.id))) left.delete(w);
     }
     if (left.size === 0) break;

@@ -28,7 +28,7 @@ export function openChangesSaid(c: OpenChanges, label: string): string[] {
     );
   if (c.held > 0)
     said.push(
-      `${count(c.held, 'change', 'changes')} for ${label} ${countedStateSaid(c.held, 'held')} (the plate was changed on the service since): ${back}, then send ${them(c.held)} anyway or discard ${them(c.held)} in the Outbox`,
+      `${count(c.held, 'change', 'changes')} for ${label} ${countedStateSaid(c.held, 'held')} (what it changes was changed on the service since it was made): ${back}, then send ${them(c.held)} anyway or discard ${them(c.held)} in the Outbox`,
     );
   if (c.refused > 0)
     said.push(

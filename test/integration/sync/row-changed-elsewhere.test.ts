@@ -51,6 +51,23 @@ describe('a row changed on the service since this screen showed it', () => {
     expect(cellOf(s, 'S-0014', VOLUME)).toBe(150);
   });
 
+  it('a read of the rows that fails (503, then 429) holds the change until the rows can be read', async () => {
+    const shown = cellOf(s, 'S-0015', VOLUME);
+    await otherSets(s, 'S-0015', VOLUME, 7);
+    const id = change(s, 'S-0015', { [VOLUME]: 150 }, { [VOLUME]: shown });
+    for (const status of [503, 429] as const) {
+      s.proxy.setFaults([{ path: '/labsheets/fetch-list-rows', fault: { kind: 'status', status }, count: 1 }]);
+      await s.engine.syncNow();
+      // The old code sent it unchecked: the service held 150, their 7 gone without a word.
+      expect(s.outbox.get(id)?.state).not.toBe('done');
+      expect(cellOf(s, 'S-0015', VOLUME)).toBe(7);
+    }
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    expect(s.outbox.get(id)?.lastError?.kind).toBe(PLATE_CHANGED);
+    expect(cellOf(s, 'S-0015', VOLUME)).toBe(7);
+  });
+
   it('a change made on this computer’s own earlier one, both still to land, goes', async () => {
     const shown = cellOf(s, 'S-0020', VOLUME);
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);

@@ -39,13 +39,13 @@ describe("a service's open changes in words", () => {
     const c = { ...none, held: 2, refused: 1 };
     expect(openTotal(c)).toBe(3);
     expect(openChangesSaid(c, 'Lab A')).toEqual([
-      '2 changes for Lab A need a look (the plate was changed on the service since): switch back to it in ' +
+      '2 changes for Lab A need a look (what it changes was changed on the service since it was made): switch back to it in ' +
         'Settings, then send them anyway or discard them in the Outbox',
       '1 change for Lab A refused by the service: switch back to it in Settings, then correct (Edit) or discard ' +
         'it in the Outbox',
     ]);
     expect(openChangesSaid({ ...none, held: 1 }, 'Lab A')).toEqual([
-      '1 change for Lab A needs a look (the plate was changed on the service since): switch back to it in ' +
+      '1 change for Lab A needs a look (what it changes was changed on the service since it was made): switch back to it in ' +
         'Settings, then send it anyway or discard it in the Outbox',
     ]);
   });
