@@ -139,25 +139,41 @@ export function dependencyChain(st: Statements) {
   }
 
   /**
-   * Entries put back by an Undo of a Discard that had failed only for want of an earlier entry: each says
-   * that entry as it stands now (failed, or taken out), or, when it is on its way, sent or unsure whether
-   * it arrived, waits for it again as after a retry of it (its row's "Not sent: it needs …" is no longer
-   * so). What it was put back as said that entry as it stood at the Discard, which may have changed since.
-   * Runs inside the caller's transaction; answers the ids it changed.
+   * How an entry waiting for `before`'s answer or turn is said once an Undo or Restore of a Discard leaves
+   * it failed: that entry as it stands now. One on its way, sent or unsure whether it arrived is not waited
+   * for again by itself: put back, nothing is made sendable that the user did not look at (their Retry,
+   * with its checks, sends it).
+   */
+  function neededNow(before: EntryRow, d: { id: number }, t: number): EntryError {
+    if (before.state === 'failed' || takenOut(before.state)) return reasonsOf(before, t).needs(d);
+    const what = `entry #${before.id} (${describeRow(before)})`;
+    const how =
+      before.state === 'done'
+        ? 'which is sent now: Retry this to send it.'
+        : before.state === 'uncertain'
+          ? 'which may or may not have arrived: look for it on the service and settle it on its row, then retry this one.'
+          : 'which is on its way again: Retry this to send it after that one.';
+    return { kind: 'dependency', message: `Not sent: it needs ${what}, ${how}`, at: t };
+  }
+
+  /**
+   * Entries an Undo or Restore of a Discard leaves failed for want of an earlier entry: each says that entry
+   * as it stands now (what it was put back as said it as it stood at the Discard, which may have changed
+   * since). Never retried here: the Undo's answer says nothing was sent by it, and one made again by the
+   * user meanwhile (as its reason told them) would go twice. Runs inside the caller's transaction; answers
+   * the ids it changed.
    */
   function sayRestored(ids: readonly number[], t: number): number[] {
     const changed: number[] = [];
-    for (const id of ids) {
+    for (const id of [...ids].sort((a, b) => a - b)) {
       const d = st.get.get(id);
       if (d?.state !== 'failed' || d.depends_on === null || errorOf(d)?.kind !== 'dependency') continue;
       const before = st.get.get(d.depends_on);
       if (!before) continue;
-      if (before.state === 'failed' || takenOut(before.state)) {
-        const now = reasonsOf(before, t).needs(d);
-        // Put back as it was, it says so already: left as it was, its time included.
-        if (now.message === errorOf(d)?.message) continue;
-        if (st.settle.run('failed', JSON.stringify(now), null, 0, 'failed', t, id).changes === 1) changed.push(id);
-      } else if (st.retry.run(t, id, 'failed').changes === 1) changed.push(id, ...retryDependents(id, t));
+      const now = neededNow(before, d, t);
+      // Put back as it was, it says so already: left as it was, its time included.
+      if (now.message === errorOf(d)?.message) continue;
+      if (st.settle.run('failed', JSON.stringify(now), null, 0, 'failed', t, id).changes === 1) changed.push(id);
     }
     return changed;
   }

@@ -32,6 +32,8 @@ const NOT_PUT_BACK = {
   // The staged copy is removed once its entry is finished (main/staging/cleanup.ts), a discard included.
   upload:
     'Not put back: the copy of the file kept for sending it was removed when it was discarded. Upload the file again.',
+  otherService:
+    'Not put back: it is for another service than the one in use now. Switch back to that service to put it back.',
   needs: (id: number) =>
     `Not put back: it needs entry #${id}, which is no longer kept on this computer. Make the change again if it is wanted.`,
 } as const;
@@ -69,6 +71,8 @@ export function discards(
     const e = st.get.get(id);
     if (!e) return { why: NOT_PUT_BACK.gone };
     if (e.state !== 'discarded') return { why: NOT_PUT_BACK.notDiscarded };
+    // Put back, it would be that service's failed entry again, shown and sent nowhere the user is looking.
+    if (e.service !== service()) return { why: NOT_PUT_BACK.otherService };
     const record = log.ownOf.get(id, id);
     if (!record) return { why: NOT_PUT_BACK.notByDiscard };
     if (record.closed !== null) return { why: NOT_PUT_BACK.takenBack };
@@ -91,10 +95,12 @@ export function discards(
         const left: DiscardedEntries['left'] = [];
         for (const id of ids) {
           const e = st.get.get(id);
-          const asked = e !== undefined && DISCARDABLE.has(e.state);
+          // Another service's (a stale list from before the switch) is not the one the user was asked about.
+          const ours = e !== undefined && e.service === service();
+          const asked = ours && DISCARDABLE.has(e.state);
           // Read as its row says it, from its state, error and tries only: one whose content no longer reads too.
           if (!asked || (shown !== undefined && (e.state !== 'failed' || shownAs(asStored(e)) !== shown))) {
-            left.push({ id, state: (e?.state as EntryState | undefined) ?? null });
+            left.push({ id, state: ours ? (e.state as EntryState) : null });
             continue;
           }
           if (before.has(id) || st.setState.run('discarded', t, id, e.state).changes !== 1) continue;
@@ -150,10 +156,14 @@ export function discards(
           done.restored.push(id);
           for (const c of log.changedFor.all(id, record.mark)) {
             if (c.entry === id) continue;
-            // Only one still as the Discard left it: a later choice on it (its own Discard, a retry) stands.
+            // Failed along, it stays failed, however it stood before: what it waits for may have been refused,
+            // settled or made again meanwhile, and put back pending it would go (or hold its whole lane) unlooked.
+            // One built on the discarded change keeps the reason that told the user to make it again; one that
+            // needs its answer is reworded below (sayRestored) for how that entry stands now. The user's Retry,
+            // with its checks, sends it. Only one still as the Discard left it: a later choice on it stands.
             const back = log.restoreChanged.run(
-              c.state,
-              c.last_error,
+              'failed',
+              c.state === 'failed' ? c.last_error : c.left_error,
               t,
               c.entry,
               c.left_state,

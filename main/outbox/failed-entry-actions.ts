@@ -93,7 +93,7 @@ export function correctionRefusal(e: AsStored): string | null {
  * `this` is the whole Outbox (confirming with a result settles the entry as the sync engine would).
  */
 export function failedEntryActions(
-  { db, st, events, now, reread }: StoreContext,
+  { db, st, events, now, reread, service }: StoreContext,
   {
     failDependents,
     retryChain,
@@ -188,7 +188,8 @@ export function failedEntryActions(
             const e = st.get.get(id);
             // Only one still said as failed, as the tab the user pressed "Retry all" on says it: one that may
             // be on the service, held for a look, refused or set aside is not sent again unlooked.
-            if (e?.state !== 'failed' || shownAs(asStored(e)) !== 'failed') {
+            // Another service's (a stale list from before the switch) is not the tab the user pressed it on.
+            if (e?.state !== 'failed' || e.service !== service() || shownAs(asStored(e)) !== 'failed') {
               done.left.push(id);
               continue;
             }

@@ -95,6 +95,15 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     refuseUploadsByPath(intent);
     refuseNameChanges(intent);
   };
+  /** A file upload cannot be put back once discarded (its staged copy goes): the question says so first. */
+  const isUpload = (id: number): boolean => {
+    try {
+      return outbox.get(id)?.type === 'file-upload';
+    } catch {
+      // A row whose content no longer reads still says its kind in the list; counted as not an upload here.
+      return false;
+    }
+  };
   // A discarded entry may be what another lane waits for (a move into a well behind a change held for a
   // look, see cross-target.ts): that lane goes now, as after a retry, not at the next scan or Sync now.
   // Lanes and the queue waiting out a backoff keep waiting (sendDue): a discard is no "try again".
@@ -104,12 +113,10 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     return ok;
   };
   /**
-   * Entries put back by an Undo or Restore are failed or unsure again, as they were: nothing of them is sent
-   * by it. What goes with them may go again (a move waiting for a change held for a look now waits for it
-   * again; one failed along whose earlier entry was sent since waits no longer): only what is due is sent.
+   * Entries put back by an Undo or Restore are failed or unsure again, as they were, and what they failed
+   * along stays failed (discards.ts): nothing is made sendable by it, so nothing is sent (no sendDue).
    */
   const restored = (r: RestoredEntries): ChannelResponse<'outbox.restore'> => {
-    if (r.restored.length + r.along.length > 0) void sync.sendDue();
     const byWhy = new Map<string, number>();
     for (const { why } of r.refused) byWhy.set(why, (byWhy.get(why) ?? 0) + 1);
     return {
@@ -219,10 +226,10 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     },
     'outbox.discard': async ({ id }) =>
       discard(toId(id)) ? { ok: true } : { ok: false, message: 'Only a failed or uncertain entry can be discarded.' },
-    'outbox.tabIds': ({ shown }) => ({
-      ids: outbox.idsShown(shown, MAX_BULK),
-      total: outbox.listTotal('failed', { shown }).inUse,
-    }),
+    'outbox.tabIds': ({ shown }) => {
+      const ids = outbox.idsShown(shown, MAX_BULK);
+      return { ids, total: outbox.listTotal('failed', { shown }).inUse, uploads: ids.filter(isUpload).length };
+    },
     'outbox.discardMany': ({ ids, shown }) => {
       const d = committed(() => outbox.discardMany(ids, { shown }));
       // As after one Discard: what waited for them goes now, while what waits out a backoff keeps waiting.

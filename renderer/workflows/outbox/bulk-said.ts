@@ -21,17 +21,28 @@ export function bulkOffers(tab: BulkTab, total: number): { discard: string; retr
   return { discard: `Discard all ${total}…`, retry: tab === 'failed' ? `Retry all ${total}` : null };
 }
 
+/** Why a discarded file upload cannot be put back: its staged copy is removed with the discard. */
+const UPLOAD_GONE = 'cannot be put back (upload the file again)';
+
 /**
  * What "Discard all" asks first: how many, and what is lost. `asked`: the entries named (main's ids), of
- * `total` in the tab (more than one Discard takes: the oldest go first, the others stay).
+ * `total` in the tab (more than one Discard takes: the oldest go first, the others stay); `uploads`: how many
+ * of those asked are file uploads, which no Undo puts back, so none is promised for them.
  */
-export function discardAllQuestion(tab: BulkTab, asked: number, total: number): string {
+export function discardAllQuestion(tab: BulkTab, asked: number, total: number, uploads = 0): string {
   const cut = asked < total ? ` These are the oldest ${asked} of ${total}; the others stay.` : '';
-  return (
-    `Discard ${changesSaid(asked, tab)}? ${upper(they(asked))} will never be sent to the service.${cut} ` +
-    `Undo (Ctrl+Z) right after puts ${them(asked)} back.`
-  );
+  const undo =
+    uploads === 0
+      ? `Undo (Ctrl+Z) right after puts ${them(asked)} back.`
+      : uploads >= asked
+        ? `${asked === 1 ? 'It is a file upload: it' : `They are file uploads: they`} ${UPLOAD_GONE}.`
+        : `${uploads} of them ${uploads === 1 ? 'is a file upload: it' : 'are file uploads: those'} ${UPLOAD_GONE}; ` +
+          `Undo (Ctrl+Z) right after puts the other ${asked - uploads} back.`;
+  return `Discard ${changesSaid(asked, tab)}? ${upper(they(asked))} will never be sent to the service.${cut} ${undo}`;
 }
+
+/** What a row's Discard of a file upload did: no Undo is offered, none could put it back. */
+export const UPLOAD_DISCARDED_SAID = `Discarded. A file upload ${UPLOAD_GONE}.`;
 
 /** Said when a tab has nothing left to discard or retry by the time it is asked (settled meanwhile). */
 export const nothingLeftSaid = (tab: BulkTab): string =>
@@ -66,8 +77,11 @@ export function discardedAllSaid(tab: BulkTab, r: ChannelResponse<'outbox.discar
   return said.join(' ');
 }
 
-/** What the Failed tab's "Retry all" did: what goes again, and what did not, and where to read why. */
-export function retriedAllSaid(r: ChannelResponse<'outbox.retryMany'>): string {
+/**
+ * What the Failed tab's "Retry all" did: what goes again, and what did not, and where to read why. `rest`:
+ * the tab's entries beyond what one Retry all takes (MAX_BULK, the oldest first), still failed.
+ */
+export function retriedAllSaid(r: ChannelResponse<'outbox.retryMany'>, rest = 0): string {
   // What went with them: an earlier entry they need, or one that failed only for want of them.
   const withThem =
     r.along === 0
@@ -81,6 +95,11 @@ export function retriedAllSaid(r: ChannelResponse<'outbox.retryMany'>): string {
       `${r.refused} could not be retried: ${r.refused === 1 ? 'its row says' : 'their rows say'} why and what to do.`,
     );
   if (r.left > 0) said.push(`${r.left} ${was(r.left)} no longer failed (retried, sent or discarded meanwhile).`);
+  if (rest > 0)
+    said.push(
+      `${rest} more ${rest === 1 ? 'was' : 'were'} not asked about (one Retry all takes the oldest only): ` +
+        `${rest === 1 ? 'it is' : 'they are'} still failed. Press Retry all again for ${them(rest)}.`,
+    );
   return said.join(' ');
 }
 
@@ -88,9 +107,13 @@ export function retriedAllSaid(r: ChannelResponse<'outbox.retryMany'>): string {
 export function restoredSaid(r: RestoreDone): { text: string; ok: boolean } {
   const said: string[] = [];
   if (r.restored > 0)
+    said.push(`Put back ${changes(r.restored)} as ${r.restored === 1 ? 'it was' : 'they were'}: nothing was sent.`);
+  // Those failed along are never made sendable by a restore (main's rule): the user's Retry sends them.
+  if (r.along > 0)
     said.push(
-      `Put back ${changes(r.restored)} as ${r.restored === 1 ? 'it was' : 'they were'}` +
-        `${r.along > 0 ? `, and ${changes(r.along)} that waited for ${them(r.restored)}` : ''}: nothing was sent.`,
+      `${changes(r.along)} that waited for ${them(r.restored)} ${r.along === 1 ? 'stays' : 'stay'} failed: ` +
+        `${r.along === 1 ? 'its row says' : 'their rows say'} how what ${r.along === 1 ? 'it waits' : 'they wait'} ` +
+        `for stands now; retry ${r.along === 1 ? 'it' : 'them'} once that is settled.`,
     );
   const refused = r.notRestored.reduce((n, x) => n + x.n, 0);
   for (const { why, n } of r.notRestored)

@@ -17,6 +17,7 @@ import {
   discardedAllSaid,
   nothingLeftSaid,
   restoredSaid,
+  UPLOAD_DISCARDED_SAID,
   retriedAllSaid,
   UNDOING_SAID,
   workingSaid,
@@ -143,7 +144,12 @@ export class OutboxList {
     this.message = r.ok
       ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok }
       : { text: r.error.message, ok: false };
-    if (channel === 'outbox.discard' && r.ok && r.value.ok) this.undo = { entry: id };
+    if (channel === 'outbox.discard' && r.ok && r.value.ok) {
+      // An upload's staged copy goes with its discard: no Undo could put it back, so none is offered.
+      if (this.entries.find((e) => e.id === id)?.type === 'file-upload')
+        this.message = { text: UPLOAD_DISCARDED_SAID, ok: true };
+      else this.undo = { entry: id };
+    }
     this.confirming = null;
     await this.refresh();
     this.#focusAfter(before, id);
@@ -180,7 +186,7 @@ export class OutboxList {
     this.asking = {
       tab,
       ids: ids.ids,
-      text: discardAllQuestion(tab, n, Math.max(ids.total, n)),
+      text: discardAllQuestion(tab, n, Math.max(ids.total, n), ids.uploads),
       confirm: `Yes, discard ${n === 1 ? 'it' : `all ${n}`}`,
     };
   }
@@ -218,8 +224,9 @@ export class OutboxList {
     this.working = workingSaid('retry', ids.ids.length, tab);
     try {
       const r = await this.api.invoke('outbox.retryMany', { ids: ids.ids });
+      const rest = Math.max(0, ids.total - ids.ids.length);
       this.message = r.ok
-        ? { text: retriedAllSaid(r.value), ok: r.value.retried > 0 && r.value.refused === 0 }
+        ? { text: retriedAllSaid(r.value, rest), ok: r.value.retried > 0 && r.value.refused === 0 }
         : { text: r.error.message, ok: false };
     } finally {
       this.working = null;
@@ -259,7 +266,7 @@ export class OutboxList {
   }
 
   /** Main's ids of a tab's entries now, or null (said) when there are none or main could not say. */
-  async #tabIds(tab: BulkTab): Promise<{ ids: number[]; total: number } | null> {
+  async #tabIds(tab: BulkTab): Promise<{ ids: number[]; total: number; uploads: number } | null> {
     const r = await this.api.invoke('outbox.tabIds', { shown: tab });
     if (!r.ok) {
       this.message = { text: r.error.message, ok: false };
@@ -268,6 +275,8 @@ export class OutboxList {
     if (r.value.ids.length === 0) {
       this.message = { text: nothingLeftSaid(tab), ok: false };
       await this.refresh();
+      // The bulk button pressed is gone with the tab's entries: the keyboard goes to the answer, not <body>.
+      this.focus = { row: null };
       return null;
     }
     return r.value;

@@ -256,7 +256,10 @@ const MAX_BULK_BYTES = 400_000;
 const restoreDone = z.strictObject({
   /** The discarded entries put back, in the state they were discarded from. */
   restored: count,
-  /** Entries the discard had failed along (waiting for one discarded), put back as they were with them. */
+  /**
+   * Entries the discard had failed along (waiting for one discarded): they stay failed, their reasons saying
+   * how what they wait for stands now; the user's Retry sends them (nothing is made sendable by a restore).
+   */
   along: count,
   notRestored: z.array(z.strictObject({ why: z.string(), n: z.number().int().positive() })),
 });
@@ -390,10 +393,16 @@ export const outboxChannels = {
   /**
    * The ids of a tab's entries (the service in use's, oldest first, up to MAX_BULK) and how many it holds:
    * what "Discard all" asks about, and then names, so nothing is discarded that the question did not count.
+   * `uploads`: how many of `ids` are file uploads, which cannot be put back once discarded (their staged
+   * copy is removed), so the question does not promise an Undo for them.
    */
   'outbox.tabIds': channel({
     request: z.strictObject({ shown: bulkTab }),
-    response: z.strictObject({ ids: z.array(z.number().int().positive()).max(MAX_BULK), total: count }),
+    response: z.strictObject({
+      ids: z.array(z.number().int().positive()).max(MAX_BULK),
+      total: count,
+      uploads: count,
+    }),
     readOnly: true,
   }),
   /**
@@ -427,8 +436,8 @@ export const outboxChannels = {
   }),
   /**
    * Undo of one "Discard all" (its mark, from `outbox.discardMany`): the entries it took out go back to the
-   * state they were in (failed with their stored error), and what it failed along with them, if nothing
-   * else has happened to them; nothing is sent by it. One that cannot go back safely is said with why.
+   * state they were in (failed with their stored error), if nothing else has happened to them; what it
+   * failed along stays failed (`along`), saying how what it waits for stands now; nothing is sent by it. One that cannot go back safely is said with why.
    */
   'outbox.undoDiscard': channel({ request: z.strictObject({ mark: discardMark }), response: restoreDone }),
   /**

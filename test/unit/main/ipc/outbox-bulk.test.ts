@@ -49,7 +49,7 @@ describe('Outbox bulk actions through main', () => {
     );
     const held = failed(outbox.enqueue(wellSet('B1', 'S-9')), PLATE_CHANGED);
     const tab = await handlers()['outbox.tabIds']({ shown: 'refused' }, ctx);
-    expect(tab).toEqual({ ids: [a, b, c, d], total: 4 });
+    expect(tab).toEqual({ ids: [a, b, c, d], total: 4, uploads: 0 });
     // After the question: one retried and being sent, one retried and waiting, one retried and sent.
     outbox.retry(b!);
     outbox.claim([b!], 'r-b', 'x');
@@ -82,7 +82,7 @@ describe('Outbox bulk actions through main', () => {
     const ids = [1, 2, 3].map((n) => failed(outbox.enqueue(webhook(n)), 'network'));
     const gaveUp = failed(outbox.enqueue(webhook(9)), 'gave-up');
     const tab = await handlers()['outbox.tabIds']({ shown: 'failed' }, ctx);
-    expect(tab).toEqual({ ids, total: 3 });
+    expect(tab).toEqual({ ids, total: 3, uploads: 0 });
     const r = await handlers()['outbox.retryMany']({ ids: [...tab.ids, gaveUp] }, ctx);
     expect(r).toEqual({ retried: 3, along: 0, refused: 0, left: 1 });
     expect(ids.map((id) => outbox.get(id)!.state)).toEqual(['pending', 'pending', 'pending']);
@@ -107,6 +107,8 @@ describe('Outbox bulk actions through main', () => {
     expect(await handlers()['outbox.restore']({ id: w! }, ctx)).toEqual({ restored: 1, along: 1, notRestored: [] });
     expect(outbox.get(w!)).toMatchObject({ state: 'failed', lastError: { kind: 'not-found' } });
     expect(outbox.get(e!)).toMatchObject({ state: 'failed', lastError: waitingError });
+    // Nothing is made sendable by a restore, so nothing is asked of the sync (one Discard's sendDue each).
+    expect(asked).toEqual(['sendDue', 'sendDue']);
     // Put back already: a second Undo (another window's) changes nothing, and says so.
     expect(await handlers()['outbox.restore']({ id: w! }, ctx)).toEqual({
       restored: 0,
@@ -134,5 +136,24 @@ describe('Outbox bulk actions through main', () => {
       [up, expect.stringMatching(/^Not put back: the copy of the file kept for sending it was removed/)],
       [w, null],
     ]);
+  });
+
+  it('"Discard all" is told how many of the ids are file uploads, which no Undo can put back', async () => {
+    const up = (name: string) =>
+      outbox.enqueue({
+        type: 'file-upload',
+        stagedPath: `/staging/${name}`,
+        size: 1,
+        sha256: 'a'.repeat(64),
+        fileName: name,
+        isGlobal: false,
+        fileSource: 'Benchlink',
+      });
+    const ids = [
+      failed(up('a.csv'), 'network'),
+      failed(outbox.enqueue(webhook(1)), 'network'),
+      failed(up('b.png'), 'network'),
+    ];
+    expect(await handlers()['outbox.tabIds']({ shown: 'failed' }, ctx)).toEqual({ ids, total: 3, uploads: 2 });
   });
 });

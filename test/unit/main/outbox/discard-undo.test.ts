@@ -84,7 +84,7 @@ describe('outbox: Discard of many, and putting discarded entries back', () => {
     expect(outbox.discard(id)).toMatchObject({ id, state: 'discarded' });
   });
 
-  it('what a discard failed along goes back with it; what waits for an unsure one waits for it again', () => {
+  it('what a discard failed along stays failed when it is put back, one built on it as its reason said', () => {
     // An upload unsure whether it arrived, and the attach-image waiting for its file id.
     const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
       dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
@@ -118,7 +118,8 @@ describe('outbox: Discard of many, and putting discarded entries back', () => {
     expect(back.refused).toEqual([{ id: u!, why: expect.stringMatching(/copy of the file .* was removed/) }]);
     expect(back.along).toEqual([e!, built!]);
     expect(raw(e!)).toEqual(eFailed);
-    expect(raw(built!)).toEqual(before[2]);
+    // Never pending again unlooked: built on a change that was discarded, it keeps the reason to make it again.
+    expect(outbox.get(built!)).toMatchObject({ state: 'failed', lastError: { kind: 'built-on-refused' } });
     // Its upload still out, the attach-image stays failed for it, saying so.
     expect(outbox.get(a!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
     expect(outbox.get(u!)!.state).toBe('discarded');
@@ -217,5 +218,34 @@ describe('outbox: Discard of many, and putting discarded entries back', () => {
       { state: 'failed', kind: 'not-found' },
       { state: 'failed', kind: 'dependency' },
     ]);
+  });
+
+  it("leaves another service's entries out of Discard all, Retry all and Restore, counted as left", () => {
+    outbox.close();
+    let inUse = 'lab-a';
+    outbox = createOutbox({ path: path.join(t.dir, 'o.db'), now: clock.now, service: () => inUse });
+    const theirs = refused(1);
+    const theirsFailed = settled(outbox.enqueue(webhook(2)), 'failed', 'network', 'offline.');
+    const discardedThere = refused(3);
+    const there = outbox.discardMany([discardedThere]);
+    expect(there.discarded).toEqual([discardedThere]);
+    // A list read before the switch names lab-a's ids; lab-b is in use now.
+    inUse = 'lab-b';
+    const d = outbox.discardMany([theirs], { shown: 'refused' });
+    expect(d).toEqual({ mark: null, discarded: [], left: [{ id: theirs, state: null }] });
+    expect(outbox.retryMany([theirsFailed])).toEqual({ retried: [], along: [], refused: [], left: [theirsFailed] });
+    expect(outbox.restoreDiscarded([discardedThere])).toEqual({
+      restored: [],
+      along: [],
+      refused: [{ id: discardedThere, why: expect.stringMatching(/another service/) }],
+    });
+    expect([theirs, theirsFailed, discardedThere].map((id) => outbox.get(id)!.state)).toEqual([
+      'failed',
+      'failed',
+      'discarded',
+    ]);
+    // Back on lab-a, they are that service's to settle again.
+    inUse = 'lab-a';
+    expect(outbox.undoDiscard(there.mark!).restored).toEqual([discardedThere]);
   });
 });

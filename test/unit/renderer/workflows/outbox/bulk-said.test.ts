@@ -28,6 +28,28 @@ describe('Outbox bulk actions in words', () => {
     );
   });
 
+  it('promises no Undo for file uploads, which cannot be put back once discarded', () => {
+    expect(discardAllQuestion('failed', 2, 2, 2)).toBe(
+      'Discard 2 failed changes? They will never be sent to the service. They are file uploads: they cannot be ' +
+        'put back (upload the file again).',
+    );
+    expect(discardAllQuestion('failed', 1, 1, 1)).toBe(
+      'Discard 1 failed change? It will never be sent to the service. It is a file upload: it cannot be put back ' +
+        '(upload the file again).',
+    );
+    expect(discardAllQuestion('refused', 5, 5, 2)).toBe(
+      'Discard 5 refused changes? They will never be sent to the service. 2 of them are file uploads: those ' +
+        'cannot be put back (upload the file again); Undo (Ctrl+Z) right after puts the other 3 back.',
+    );
+  });
+
+  it('says what "Retry all" left for another go when the tab holds more than one takes', () => {
+    expect(retriedAllSaid({ retried: 20_000, along: 0, refused: 0, left: 0 }, 1)).toBe(
+      '20000 failed changes will be tried again. 1 more was not asked about (one Retry all takes the oldest ' +
+        'only): it is still failed. Press Retry all again for it.',
+    );
+  });
+
   it('says what was discarded and each one left as it is, with why', () => {
     expect(discardedAllSaid('refused', { ...none, discarded: 310, sending: 2 })).toBe(
       'Discarded 310 refused changes: they will never be sent. 2 were not discarded: being sent right now ' +
@@ -58,7 +80,7 @@ describe('Outbox bulk actions in words', () => {
       'Not put back: the copy of the file kept for sending it was removed when it was discarded. Upload the file again.';
     expect(restoredSaid({ restored: 0, along: 0, notRestored: [{ why, n: 1 }] })).toEqual({ text: why, ok: false });
     expect(restoredSaid({ restored: 2, along: 1, notRestored: [{ why, n: 3 }] })).toEqual({
-      text: `Put back 2 changes as they were, and 1 change that waited for them: nothing was sent. 3 were not put back. ${why}`,
+      text: `Put back 2 changes as they were: nothing was sent. 1 change that waited for them stays failed: its row says how what it waits for stands now; retry it once that is settled. 3 were not put back. ${why}`,
       ok: false,
     });
   });
