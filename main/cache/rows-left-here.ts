@@ -4,6 +4,7 @@ import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { sameLetters } from '../../shared/barcode/letter-case.js';
 import type { Outbox, OutboxEntry } from '../outbox/index.js';
 import { entryMayHaveArrived } from '../outbox/may-have-arrived.js';
+import { UnreadableRowError } from '../outbox/statements.js';
 
 /**
  * Open row changes that stand on the service, or will once sent, whatever the saved rows say: waiting to
@@ -27,6 +28,14 @@ interface Laid {
 /** A done row change and when the service confirmed it. */
 interface Sent extends Laid {
   at: number;
+}
+
+/**
+ * A row change and whether it is laid over the rows: one not laid (done before the saved rows were read,
+ * which hold it) still keeps an older change from laying its cells over it.
+ */
+interface Made extends Laid {
+  laid: boolean;
 }
 
 /**
@@ -75,15 +84,39 @@ export function createRowsLeftHere(outbox: Outbox) {
   }
 
   /**
-   * The changes to lay over the rows of `labsheet` saved from a read that began at `readFrom`, oldest
-   * first, to be applied in that order (`over`).
+   * The lane's done row changes newer than `afterId`. sentAfter reads only those (a lane keeps its done
+   * entries for 30 days, and offline this is asked on every scan); it throws on a row this version cannot
+   * read, which then is only left out, as entriesOf does.
+   */
+  function doneAfter(lane: string, afterId: number): Laid[] {
+    let newer: OutboxEntry[];
+    try {
+      newer = outbox.sentAfter(lane, afterId);
+    } catch (err) {
+      if (!(err instanceof UnreadableRowError)) throw err;
+      newer = outbox.entriesOf(lane, 'done').filter((e) => e.id > afterId);
+    }
+    return newer.filter((e) => e.state === 'done').flatMap((e) => asRowUpdate(e) ?? []);
+  }
+
+  /**
+   * The changes to lay over the rows of `labsheet` saved from a read that began at `readFrom`, and the
+   * done ones newer than the oldest of them that the rows hold already. An older change retried after a
+   * newer one of the same cell went is sent without that cell (sync/superseded.ts), so laid over whole it
+   * showed its older value where the service holds the newer one, and the next save took it as its basis.
    */
   function changesOver(labsheet: string, readFrom: number): RowChanges {
-    const open = OPEN.flatMap((s) => outbox.entriesOf(laneOf(labsheet), s))
+    const lane = laneOf(labsheet);
+    const open = OPEN.flatMap((s) => outbox.entriesOf(lane, s))
       .filter(laidOver)
       .flatMap((e) => asRowUpdate(e) ?? []);
-    const all = [...sentSince(labsheet, readFrom), ...open].sort((a, b) => a.entryId - b.entryId);
-    return rowChanges(all.map((l) => l.intent));
+    const laid = [...sentSince(labsheet, readFrom), ...open];
+    if (laid.length === 0) return rowChanges([]);
+    const ids = new Set(laid.map((l) => l.entryId));
+    // A done one in the window can have been retried after a newer one went, as an open one can.
+    const inRows = doneAfter(lane, Math.min(...ids)).filter((d) => !ids.has(d.entryId));
+    const made: Made[] = [...laid.map((l) => ({ ...l, laid: true })), ...inRows.map((d) => ({ ...d, laid: false }))];
+    return rowChanges(made.sort((a, b) => a.entryId - b.entryId));
   }
 
   return { changesOver, close: off };
@@ -96,8 +129,10 @@ export interface RowChanges {
   over(row: Record<string, CellValue>, nameColumns: readonly string[]): Record<string, CellValue>;
 }
 
-function rowChanges(intents: readonly RowUpdateIntent[]): RowChanges {
-  if (intents.length === 0) return { over: (row) => row };
+/** `made` oldest first. */
+function rowChanges(made: readonly Made[]): RowChanges {
+  if (made.length === 0) return { over: (row) => row };
+  const intents = made.map((m) => m.intent);
   /** By the column a change names its row by, then by that name in upper case (its place in `intents`). */
   const byName = new Map<string, Map<string, number[]>>();
   intents.forEach((i, k) => {
@@ -117,12 +152,17 @@ function rowChanges(intents: readonly RowUpdateIntent[]): RowChanges {
       }
       if (mine.length === 0) return row;
       const out = { ...row };
-      // In the order they were made, whichever of the row's names each was queued under.
-      for (const k of mine.sort((a, b) => a - b)) {
-        const i = intents[k]!;
-        for (const [column, value] of Object.entries(i.changes))
+      // Newest first, whichever of the row's names each was queued under: a cell is the newest change's
+      // that sets it, laid over or already in the saved rows; no older one is laid over it.
+      const setByNewer = new Set<string>();
+      for (const k of mine.sort((a, b) => b - a)) {
+        const { intent: i, laid } = made[k]!;
+        for (const [column, value] of Object.entries(i.changes)) {
           // A row's name columns are never sent as changes (sync/coalesce.ts coalesceRows).
-          if (column !== i.idColumn && !nameColumns.includes(column)) out[column] = value;
+          if (column === i.idColumn || nameColumns.includes(column) || setByNewer.has(column)) continue;
+          setByNewer.add(column);
+          if (laid) out[column] = value;
+        }
       }
       return out;
     },

@@ -98,6 +98,81 @@ describe('read cache: a row this computer changed', () => {
     expect(await notes('S-0015', true)).toBe('landed mid-read');
   });
 
+  /** Until the clock has passed `t`: what is done from here on is done after a read that began at `t`. */
+  const past = async (t: number) => {
+    while (Date.now() <= t) await new Promise((r) => setTimeout(r, 1));
+  };
+  const cells = async (id: string): Promise<[CellValue | undefined, CellValue | undefined]> => {
+    const a = await cache.row('Samples', id);
+    if (!a.found) throw new Error(`${id} not found`);
+    return [a.row['Notes'], a.row['Volume uL']];
+  };
+
+  it('an older change retried after a newer one of the same cell went never shows its value over the newer', async () => {
+    // The older change fails; the newer one goes; the rows are read after it (it drops out of what is laid over).
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const older = change('S-0017', { Notes: 'older', 'Volume uL': 10 });
+    s.outbox.settle([{ id: older, state: 'failed', error: { kind: 'server', message: 'Operation failed', at: 1 } }]);
+    s.proxy.setFaults([]);
+    const newer = change('S-0017', { Notes: 'newer' });
+    await s.engine.syncNow();
+    expect(s.outbox.get(newer)?.state).toBe('done');
+    await past(s.outbox.get(newer)!.updatedAt);
+    expect(await notes('S-0017', true)).toBe('newer');
+
+    // Retried while the service cannot be reached: it waits. On the old code the row showed Notes 'older'.
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    expect(s.engine.retry(older)).toBe(true);
+    await s.engine.syncNow();
+    expect(s.outbox.get(older)?.state).not.toBe('done');
+    expect(await cells('S-0017')).toEqual(['newer', 10]);
+
+    // Sent without its Notes (superseded.ts): the service and the row say the same, 'newer' and 10.
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    expect(s.outbox.get(older)?.state).toBe('done');
+    expect([
+      serverRow(s.sandbox, 'Samples', 'S-0017')?.byName['Notes'],
+      serverRow(s.sandbox, 'Samples', 'S-0017')?.byName['Volume uL'],
+    ]).toEqual(['newer', 10]);
+    expect(await cells('S-0017')).toEqual(['newer', 10]);
+  });
+
+  it('an older change waiting never shows a cell over a newer one sent under the row’s other name', async () => {
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const older = change('S-0018', { Notes: 'older', 'Volume uL': 12 });
+    s.outbox.settle([{ id: older, state: 'failed', error: { kind: 'server', message: 'Operation failed', at: 1 } }]);
+    s.proxy.setFaults([]);
+    const newer = change('TB000018', { Notes: 'newer' }, 'Tube Barcode');
+    await s.engine.syncNow();
+    expect(s.outbox.get(newer)?.state).toBe('done');
+    await past(s.outbox.get(newer)!.updatedAt);
+    expect(await notes('S-0018', true)).toBe('newer');
+
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    expect(s.engine.retry(older)).toBe(true);
+    await s.engine.syncNow();
+    expect(s.outbox.get(older)?.state).not.toBe('done');
+    expect(await cells('S-0018')).toEqual(['newer', 12]);
+    expect(await cells('TB000018')).toEqual(['newer', 12]);
+  });
+
+  it('a newer change of the lane this version cannot read leaves the row answered with the older one waiting', async () => {
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    const older = change('S-0019', { 'Volume uL': 14 });
+    s.outbox.settle([{ id: older, state: 'failed', error: { kind: 'server', message: 'Operation failed', at: 1 } }]);
+    s.proxy.setFaults([]);
+    const newer = change('S-0019', { Notes: 'newer' });
+    await s.engine.syncNow();
+    expect(s.outbox.get(newer)?.state).toBe('done');
+    // Written by a newer version (or damaged): the done entries newer than the waiting one are read past it.
+    s.outbox.db.prepare(`UPDATE entries SET payload = ? WHERE id = ?`).run('{"type":"row-update"}', newer);
+    s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
+    expect(s.engine.retry(older)).toBe(true);
+    await s.engine.syncNow();
+    expect((await cells('S-0019'))[1]).toBe(14);
+  });
+
   it('does not show a change the service refused', async () => {
     change('S-0016', { Status: 'bogus-status' });
     await s.engine.syncNow();
