@@ -26,8 +26,9 @@ interface Changed {
 const isRowUpdate = (e: OutboxEntry): e is RowEntry => e.intent.type === 'row-update';
 
 /**
- * Whether the user sent it anyway after a hold: Retry keeps the entry's last error, and its reading of the
- * row is the one the user looked at. (Should a try of it fail after that, its next send is checked again.)
+ * Whether it was retried straight from its hold: its reading of the row is the one the user looked at. Send
+ * anyway (SyncEngine.retry) drops the change's basis for good, so a later failed try does not ask again;
+ * this covers a hold retried by any other way, for its first try.
  */
 const sentAnyway = (e: OutboxEntry) => e.lastError?.kind === PLATE_CHANGED;
 

@@ -524,6 +524,14 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         .filter((err) => err.plate !== undefined)
         .sort((a, b) => b.at - a.at)[0];
       if (latest) outbox.acceptPlate(e.target, latest.plate!, latest.at);
+      // A row change sent anyway goes without the value it was based on, for good: kept, the next try after
+      // a 503 or a spell offline checked it again and held it for the same look (row-check.ts).
+      if (isHeldForLook(e.state, e.lastError) && e.intent.type === 'row-update' && e.intent.basis !== undefined) {
+        const { basis: _accepted, ...sentAnyway } = e.intent;
+        const ok = outbox.replace(id, sentAnyway);
+        if (ok) void drainDue();
+        return ok;
+      }
       const ids = plateHeld ? heldWith.map((x) => x.id) : [id];
       const ok = ids.map((x) => outbox.retry(x)).some(Boolean);
       if (ok) void drainDue();

@@ -68,6 +68,24 @@ describe('a row changed on the service since this screen showed it', () => {
     expect(cellOf(s, 'S-0015', VOLUME)).toBe(7);
   });
 
+  it('Send anyway holds after a failed try: the change is not held again for the same look', async () => {
+    const shown = cellOf(s, 'S-0016', VOLUME);
+    await otherSets(s, 'S-0016', VOLUME, 9);
+    const id = change(s, 'S-0016', { [VOLUME]: 150 }, { [VOLUME]: shown });
+    await s.engine.syncNow();
+    expect(s.outbox.get(id)?.lastError?.kind).toBe(PLATE_CHANGED);
+
+    // Sent anyway, its update meets a 503: the next try must not ask again what the user answered.
+    s.proxy.setFaults([{ path: '/labsheets/update-rows-by-id', fault: { kind: 'status', status: 503 }, count: 1 }]);
+    expect(s.engine.retry(id)).toBe(true);
+    await s.engine.syncNow();
+    s.proxy.setFaults([]);
+    await s.engine.syncNow();
+    // On the old code: held again ("Needs a look"), and the service kept 9.
+    expect(s.outbox.get(id)?.state).toBe('done');
+    expect(cellOf(s, 'S-0016', VOLUME)).toBe(150);
+  });
+
   it('a change made on this computer’s own earlier one, both still to land, goes', async () => {
     const shown = cellOf(s, 'S-0020', VOLUME);
     s.proxy.setFaults([{ fault: { kind: 'reset-before' } }]);
