@@ -25,13 +25,6 @@ interface Changed {
 
 const isRowUpdate = (e: OutboxEntry): e is RowEntry => e.intent.type === 'row-update';
 
-/**
- * Whether it was retried straight from its hold: its reading of the row is the one the user looked at. Send
- * anyway (SyncEngine.retry) drops the change's basis for good, so a later failed try does not ask again;
- * this covers a hold retried by any other way, for its first try.
- */
-const sentAnyway = (e: OutboxEntry) => e.lastError?.kind === PLATE_CHANGED;
-
 /** An empty cell reads null, "" or nothing; a number may come back as its text ("5" for 5). */
 function sameCell(a: CellValue | undefined, b: CellValue | undefined): boolean {
   const empty = (v: CellValue | undefined) => v === null || v === undefined || v === '';
@@ -51,9 +44,10 @@ const said = (v: CellValue) => (v === null || v === '' ? 'empty' : `"${String(v)
  * screen saved 150 on the 0 it showed, and the 5 was gone without a word). The labsheet is read once for
  * the run, page by page until every row asked about is found (the spec has no row search), so a batch
  * of 200 costs a page or a few, never a read per row. A change without a basis (queued offline for a row
- * never read, or by an older version), or one the user sent anyway, is not checked; nor is a cell left
+ * never read, or by an older version, or sent anyway, which drops it) is not checked; nor is a cell left
  * out of the request (`withheld`: a newer change of it from here went already, superseded.ts). A read
- * that fails for a reason other than the network holds nothing: the update itself will say what is wrong.
+ * the service refuses (no such labsheet) holds nothing, the update will say what is wrong; any other
+ * failed read waits, as a send does.
  */
 export async function checkRows(
   ctx: SendContext,
@@ -61,7 +55,8 @@ export async function checkRows(
   withheld: ReadonlyMap<number, Withheld> = new Map(),
 ): Promise<RowCheck> {
   const entries = run.filter(isRowUpdate);
-  const checked = entries.filter((e) => e.intent.basis !== undefined && !sentAnyway(e));
+  // A change sent anyway has no basis any more (SyncEngine.retry drops it): nothing to check it against.
+  const checked = entries.filter((e) => e.intent.basis !== undefined);
   const held = new Map<number, EntryError>();
   if (checked.length === 0) return { kind: 'checked', held, requests: 0 };
   const labsheet = checked[0]!.intent.labsheet;
