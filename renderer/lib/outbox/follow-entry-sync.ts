@@ -91,17 +91,18 @@ export function followEntrySync<T extends QueuedItem>(
   const offChange = outbox.onChange((changes) => {
     const changed: T[] = [];
     for (const c of changes) {
-      const item = items().find((x) => x.entryId === c.id);
-      if (!item) continue;
-      if (c.state === 'failed' || c.state === 'uncertain') {
-        void readEntry(api, item).then((moved) => moved && followed?.([item]));
-        continue;
+      // One entry can have two followers (a batch line, and the open row it changed).
+      for (const item of items().filter((x) => x.entryId === c.id)) {
+        if (c.state === 'failed' || c.state === 'uncertain') {
+          void readEntry(api, item).then((moved) => moved && followed?.([item]));
+          continue;
+        }
+        const sync = queuedSyncOf({ state: c.state, error: null, mayHaveArrived: null }) ?? item.sync;
+        if (sync === item.sync) continue;
+        item.sync = sync;
+        item.reason = null;
+        changed.push(item);
       }
-      const sync = queuedSyncOf({ state: c.state, error: null, mayHaveArrived: null }) ?? item.sync;
-      if (sync === item.sync) continue;
-      item.sync = sync;
-      item.reason = null;
-      changed.push(item);
     }
     if (changed.length > 0) followed?.(changed);
   });

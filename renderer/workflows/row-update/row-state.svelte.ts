@@ -6,7 +6,8 @@ import type { LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync, mayHappen, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
-import { isSave, saveSettled, type SavedChange } from './saved-changes.js';
+import { isSave, saveSettled, savesOpenFor, type SavedChange } from './saved-changes.js';
+import { targetKeyOf } from '../../../shared/outbox/intent-meta.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
@@ -142,6 +143,25 @@ export class RowState implements ServiceBound {
     this.row = row;
     this.draft = { ...row.row };
     this.#redraw();
+    void this.#markOpenChanges(row);
+  }
+
+  /**
+   * The shown row's changes the Outbox still has on their way, which no save here follows (made before a
+   * restart or reload, or by a batch scan): followed and said "waiting to be sent" as a save made here is.
+   */
+  async #markOpenChanges(row: CachedRow): Promise<void> {
+    const lane = targetKeyOf({ type: 'row-update', labsheet: row.labsheet, idColumn: '-', id: '-', changes: {} });
+    const listed = await this.api.invoke('outbox.list', {
+      states: ['pending', 'sending', 'uncertain', 'failed'],
+      target: lane,
+      limit: 5000,
+    });
+    const id = String(row.row[row.idColumn] ?? '');
+    if (!listed.ok || !this.isOpen(row.labsheet, id)) return;
+    // A batch line follows its entry too, for the list; the save is the open row's follower of it.
+    const followed = new Set(this.saves.map((x) => x.entryId));
+    this.saves.push(...savesOpenFor(row, listed.value, followed));
   }
 
   #redraw(): void {
@@ -237,14 +257,21 @@ export class RowState implements ServiceBound {
     const r = this.row;
     if (!r || !this.isOpen(v.labsheet, v.id)) return false;
     const row = { ...r.row };
+    let unknownBefore = false;
     for (const [column, value] of Object.entries(v.changes)) {
       if (row[column] !== value) continue;
+      // A change sent anyway (no basis), followed since a restart: what it showed before is the service's.
+      if (!(column in v.basis)) {
+        unknownBefore = true;
+        continue;
+      }
       const before = v.basis[column] ?? null;
       row[column] = before;
       if (this.draft[column] === value) this.draft[column] = before;
     }
     this.row = { ...r, row };
     this.#redraw();
+    if (unknownBefore) void this.openAgain(v.labsheet, v.id);
     return true;
   }
 

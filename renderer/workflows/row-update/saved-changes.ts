@@ -1,5 +1,9 @@
 import type { CellValue } from '../../../shared/api/primitives.js';
-import type { QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
+import type { CachedRow } from '../../../shared/ipc/channels/cache.js';
+import type { OutboxEntrySummary } from '../../../shared/ipc/channels/outbox.js';
+import { sameLetters } from '../../../shared/barcode/letter-case.js';
+import { shownError } from '../../../shared/outbox-words/shown-error.js';
+import { queuedSyncOf, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import type { RowState } from './row-state.svelte.js';
 
 /** One Save of a single row, followed until its entry is settled. */
@@ -19,6 +23,31 @@ const cellsSaid = (v: SavedChange) =>
     .join(', ');
 
 export const isSave = (item: QueuedItem): item is SavedChange => 'changes' in item && 'basis' in item;
+
+/**
+ * The open row's changes the Outbox still has on their way, which this page follows no save of: made before
+ * the page was loaded (a host restart, a reload) or by a batch scan. Main lays them over the row it answers
+ * (main/cache/rows-left-here.ts), so without these the row showed a value not on the service yet with no
+ * word that it waits. Only what main lays over: waiting, in flight, or unsure whether it arrived.
+ */
+export function savesOpenFor(
+  row: CachedRow,
+  entries: readonly OutboxEntrySummary[],
+  followed: ReadonlySet<number>,
+): SavedChange[] {
+  const id = String(row.row[row.idColumn] ?? '');
+  return entries.flatMap((e): SavedChange[] => {
+    const i = e.intent;
+    if (i?.type !== 'row-update' || i.labsheet !== row.labsheet || followed.has(e.id)) return [];
+    const name = row.row[i.idColumn];
+    if (name === null || name === undefined || !sameLetters(i.id, String(name))) return [];
+    const sync = queuedSyncOf({ state: e.state, error: e.lastError, mayHaveArrived: e.mayHaveArrived });
+    if (sync !== 'pending' && sync !== 'unsure') return [];
+    const reason = sync === 'unsure' && e.lastError ? shownError(e.lastError) : null;
+    // A change sent anyway has no basis: putBack leaves its cells, and the row is read again instead.
+    return [{ entryId: e.id, sync, reason, labsheet: row.labsheet, id, changes: i.changes, basis: i.basis ?? {} }];
+  });
+}
 
 /**
  * A row save's entry moved (RowState follows them with its batch): a save the service refused, one held
