@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelDay } from './day.js';
 import type { Placeholder } from './template.js';
 
 const cell = z.union([z.string(), z.number()]).transform((v) => String(v));
@@ -21,14 +22,18 @@ export type ColumnMap = { id: string } & Partial<Record<Exclude<Placeholder, 'id
 
 /**
  * A labsheet row (column name → cell) as a label record. Empty or missing cells stay absent so the
- * template prints an empty line rather than "undefined"; a missing ID is an error at label time.
+ * template prints an empty line rather than "undefined"; a missing ID is an error at label time. The
+ * date column's cell is printed as a day (labelDay), never as the epoch ms it may come as.
  */
 export function recordFromRow(row: Readonly<Record<string, unknown>>, columns: ColumnMap): LabelRecordInput {
   const record: Record<string, string> = {};
   for (const [field, column] of Object.entries(columns)) {
     if (column === undefined) continue;
     const value = row[column];
-    if (typeof value === 'string' && value.trim() !== '') record[field] = value;
+    if (field === 'date') {
+      const day = labelDay(value);
+      if (day !== undefined) record[field] = day;
+    } else if (typeof value === 'string' && value.trim() !== '') record[field] = value;
     else if (typeof value === 'number' && Number.isFinite(value)) record[field] = String(value);
   }
   return { ...record, id: record['id'] ?? '' };

@@ -7,7 +7,7 @@ import type { LabelRecordInput } from './record.js';
  * (what assign-location takes). `date` is the print date the caller chooses (an injected clock).
  */
 type Plate = { name: string; hrid: string; barcode: string };
-type Well = { position: string; sample?: { id: string } | null; label?: string };
+type Well = { position: string; sample?: { id: string } | null };
 
 export function recordForPlate(plate: Plate, date?: string): LabelRecordInput {
   return {
@@ -19,7 +19,11 @@ export function recordForPlate(plate: Plate, date?: string): LabelRecordInput {
   };
 }
 
-/** Wells holding a sample, optionally only the selected positions, in the order given. */
+/**
+ * Wells holding a sample, optionally only the selected positions, in the order given. No `name`: a
+ * well's label code (SAMPLE, POS_CONTROL) is what the well is for, not what the tube is called, and
+ * printed on line 2 it read as the tube's name; the templates have no field of their own for it.
+ */
 export function recordsForWells(
   plate: Plate,
   wells: readonly Well[],
@@ -35,7 +39,6 @@ export function recordsForWells(
             id: well.sample.id,
             position: well.position,
             hrid: plate.hrid,
-            ...(well.label ? { name: well.label } : {}),
             ...(date === undefined ? {} : { date }),
           },
         ],

@@ -1,7 +1,11 @@
 import { counted } from '../../lib/format/counted.js';
+import { localDay } from '../../lib/format/day.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CreatedLocation } from '../../../shared/api/locations.js';
-import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
+import { isUuid } from '../../../shared/api/primitives.js';
+import type { CachedManifest, CachedRow, LabsheetColumns } from '../../../shared/ipc/channels/cache.js';
+import type { IdColumnsFrom, LabsheetIdColumns } from '../../../shared/ipc/id-columns.js';
+import { noCountSaid, unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { positionsInOrder } from '../../../shared/layout/positions.js';
 import {
   recordForPlate,
@@ -29,6 +33,16 @@ export interface ScannedRow {
   record: LabelRecordInput;
 }
 
+/** How the ID column in use is known, as the line beside the batch says it. */
+const ID_FROM_SAID: Record<Exclude<IdColumnsFrom, 'guess'>, string> = {
+  created: 'this app created the labsheet with it',
+  chosen: 'you chose it',
+  demo: "the demo lab's own ID column",
+};
+
+/** Saves which columns identify a labsheet's rows (the bench's saveIdColumns); answers the reason when it could not. */
+export type SaveIdColumns = (labsheet: string, columns: LabsheetIdColumns | null) => Promise<string | null>;
+
 /** What a lookup or scan did, for the last-scan line and the screen reader. */
 export interface Outcome {
   ok: boolean;
@@ -48,13 +62,18 @@ export class LabelSources {
   labsheet = $state(DEMO_LABSHEET);
   labsheets = $state<string[]>([]);
   rows = $state<ScannedRow[]>([]);
+  /**
+   * Which columns identify the rows of a labsheet, as main last answered: the chooser shows them, and
+   * opens when the ID column is only a guess (no row is labelled by a guess).
+   */
+  idColumns = $state<LabsheetColumns | null>(null);
   locations = $state<CreatedLocation[]>([]);
   #anchor: string | null = null;
 
   constructor(
     readonly api: BenchlinkApi,
-    /** The print date for `{date}`, injected so tests choose it. */
-    readonly today: () => string,
+    /** The print date for `{date}`: the day on the bench's calendar (UTC's is a day off for hours each day). */
+    readonly today: () => string = () => localDay(),
   ) {}
 
   /** Wells as the user last set them: the server's, with not-yet-sent changes drawn over. */
@@ -68,6 +87,40 @@ export class LabelSources {
     this.plate ? this.#order(this.plate).filter((pos) => this.wells[pos]?.sample != null) : [],
   );
 
+  /**
+   * Filled wells of the plate nobody here can place (another bench filled them on a service that lists
+   * no wells): they get no label, whatever is chosen. Null: the service does not say how many.
+   */
+  readonly unknownFilled: number | null = $derived(this.plate ? unknownUsed(this.plate) : 0);
+
+  /** Said in the plate's line and before export whenever some filled wells get no label. */
+  readonly wellsNote: string | null = $derived.by(() => {
+    const p = this.plate;
+    const n = this.unknownFilled;
+    if (!p || n === 0) return null;
+    if (n === null)
+      return `${noCountSaid(p.hrid, { sentence: true })}: any well may be filled elsewhere, and such wells get no label.`;
+    return `${counted(n, 'well')} filled elsewhere ${n === 1 ? 'is' : 'are'} not known here and get${n === 1 ? 's' : ''} no label.`;
+  });
+
+  readonly selectionSaid: string = $derived(
+    this.selection.length > 0
+      ? `${this.selection.length} chosen.`
+      : this.wellsNote === null
+        ? 'None chosen: every filled well is labelled.'
+        : 'None chosen: every filled well known here is labelled.',
+  );
+
+  /** Beside the batch: which column the labels' IDs come from, and how the app knows it is the ID. */
+  readonly idSaid: string | null = $derived.by(() => {
+    const c = this.idColumns;
+    if (!c || c.labsheet !== this.labsheet) return null;
+    if (c.idColumn === null) return `The ID column of ${c.labsheet} is not known until its rows are read.`;
+    if (c.idFrom === 'guess')
+      return `No tube of ${c.labsheet} is labelled until you choose its ID column: "${c.idColumn}" is only a guess from the column names.`;
+    return `Label IDs come from the column ${c.idColumn} (${ID_FROM_SAID[c.idFrom]}).`;
+  });
+
   readonly records: LabelRecordInput[] = $derived.by(() => {
     const date = this.today();
     const plate = this.plate;
@@ -78,8 +131,7 @@ export class LabelSources {
         if (!plate) return [];
         const contents = Object.values(this.wells).map((w) => ({
           position: w.position,
-          sample: w.sample === null ? null : { id: w.sample, labsheet: w.labsheet ?? '' },
-          label: w.label,
+          sample: w.sample === null ? null : { id: w.sample },
         }));
         const chosen =
           this.selection.length > 0 ? this.#order(plate).filter((p) => this.selection.includes(p)) : undefined;
@@ -108,10 +160,19 @@ export class LabelSources {
     if (r.ok) this.labsheets = r.value.names;
   }
 
-  /** A plate or box by uuid, barcode or hrid; a scanned text is tried as a barcode, then as an hrid. */
+  /**
+   * A plate or box by uuid, barcode or hrid; a scanned text is tried as a barcode, then as an hrid. A
+   * scanned uuid (what a label from "New locations" encodes) is asked as a uuid, in the service's lower
+   * case, as Assign location asks it.
+   */
   async loadPlate(ref: PlateRef): Promise<Outcome> {
+    const text = ref.barcode ?? '';
     const tries: PlateRef[] =
-      ref.uuid !== undefined || ref.hrid !== undefined ? [ref] : [ref, { hrid: ref.barcode ?? '' }];
+      ref.uuid !== undefined || ref.hrid !== undefined
+        ? [ref]
+        : isUuid(text)
+          ? [{ uuid: text.toLowerCase() }, ref]
+          : [ref, { hrid: text }];
     for (const query of tries) {
       const r = await this.api.invoke('cache.manifest', query);
       if (!r.ok) return { ok: false, message: `Could not look up ${describe(ref)}: ${r.error.message}` };
@@ -120,10 +181,11 @@ export class LabelSources {
         this.selection = [];
         this.#anchor = null;
         if (this.kind !== 'wells') this.kind = 'plate';
-        const filled = this.filledPositions.length;
+        const filled = counted(this.filledPositions.length, 'filled well');
+        const note = this.wellsNote;
         return {
           ok: true,
-          message: `${r.value.hrid} ${r.value.name}: ${filled} filled ${filled === 1 ? 'well' : 'wells'}`,
+          message: `${r.value.hrid} ${r.value.name}: ${note === null ? filled : `${filled} known here. ${note}`}`,
         };
       }
     }
@@ -168,12 +230,42 @@ export class LabelSources {
       const when = asRead(missOf(r.value));
       return { ok: false, message: `${value} is not in the labsheet ${this.labsheet}${when}.` };
     }
-    const record = recordFromRow(r.value.row, columnsFor(r.value));
+    const row = r.value;
+    this.idColumns = columnsOf(row);
+    // A guessed ID column put another column's value (a patient ID) on the tube as its ID.
+    if (row.idFrom === 'guess')
+      return {
+        ok: false,
+        message:
+          `No label made for ${value}: "${row.idColumn}" is only a guess at the ID column of ${row.labsheet}, ` +
+          'from the column names. Choose the ID column below, then scan it again.',
+      };
+    const record = recordFromRow(row.row, columnsFor(row));
+    if (record.id === '')
+      return { ok: false, message: `${value}'s row has no value in ${row.idColumn}: no label made.` };
     // The same row by its other name (the tube's barcode, then its sample ID): one label, not two.
     const same = this.rows.find((x) => x.record.id === record.id);
     if (same) return { ok: false, message: `${record.id} is already in the batch (scanned as ${same.scanned}).` };
     this.rows = [...this.rows, { scanned: value, record }];
     return { ok: true, message: `${record.id} added (${this.rows.length} in the batch)` };
+  }
+
+  /** The chosen labsheet's ID columns, for the line beside the batch and the chooser; main reads its rows if it must. */
+  async loadIdColumns(): Promise<void> {
+    const labsheet = this.labsheet;
+    const r = await this.api.invoke('cache.idColumns', { labsheet });
+    if (r.ok && this.labsheet === labsheet) this.idColumns = r.value;
+  }
+
+  /**
+   * The user names the labsheet's ID (and barcode) columns, saved with the settings as Row update saves
+   * them: main finds rows by them from now on, on every screen. The tube refused is scanned again.
+   */
+  async chooseIdColumns(columns: LabsheetIdColumns | null, save: SaveIdColumns): Promise<string | null> {
+    const problem = await save(this.labsheet, columns);
+    if (problem) return problem;
+    await this.loadIdColumns();
+    return null;
   }
 
   removeRow(index: number): void {
@@ -195,6 +287,14 @@ export class LabelSources {
     return positionsInOrder({ rows: plate.rows, columns: plate.columns }, 'row-major');
   }
 }
+
+const columnsOf = (row: CachedRow): LabsheetColumns => ({
+  labsheet: row.labsheet,
+  headers: row.headers,
+  idColumn: row.idColumn,
+  barcodeColumn: row.barcodeColumn,
+  idFrom: row.idFrom,
+});
 
 function describe(ref: PlateRef): string {
   return ref.barcode ?? ref.hrid ?? ref.uuid ?? 'the plate';

@@ -89,12 +89,12 @@ describe('records and sheets', () => {
       date: '2026-11-23',
     });
     const wells = [
-      { position: 'A1', sample: { id: 'S-1', labsheet: 'L' }, label: 'ctrl' },
+      { position: 'A1', sample: { id: 'S-1' } },
       { position: 'A2', sample: null },
-      { position: 'B1', sample: { id: 'S-2', labsheet: 'L' } },
+      { position: 'B1', sample: { id: 'S-2' } },
     ];
     expect(recordsForWells(plate, wells)).toEqual([
-      { id: 'S-1', position: 'A1', hrid: 'MAN-7', name: 'ctrl' },
+      { id: 'S-1', position: 'A1', hrid: 'MAN-7' },
       { id: 'S-2', position: 'B1', hrid: 'MAN-7' },
     ]);
     expect(recordsForWells(plate, wells, ['B1', 'A2']).map((r) => r.id)).toEqual(['S-2']);
