@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import {
+  FILED_ALREADY,
   RECORD_FILE_SOURCE,
   type PageRef,
   type PlateRecord,
@@ -34,6 +35,8 @@ import { ownViewStands } from './record-view.js';
 import { plateAsLeftHere } from '../cache/plate-left-here.js';
 import { unknownUsed } from '../../shared/plate-map/unknown-used.js';
 import { recordWells, type RecordWell } from './record-wells.js';
+import { placedHere } from './placed-here.js';
+import { notFiledOf } from './record-standing.js';
 import { markFiled, markUnfiled, removeUnfiled } from './unfiled-records.js';
 
 export interface PlateRecordDeps {
@@ -69,6 +72,10 @@ export class UnfiledLeftoverError extends Error {
 /** The event a filed record sends: the plate, how many wells hold something, and where its record is. */
 function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder: string, at: number): Intent {
   const unknown = wells.filter((w) => contentOf(w) === 'unknown').length;
+  // Offline, the wells are a saved copy's: a reader of the event knows how old they are.
+  const copy: Record<string, string> = m.fromCache
+    ? { wellsReadFromCopySavedAt: new Date(m.fetchedAt).toISOString() }
+    : {};
   return {
     type: 'webhook',
     eventType: 'plate.completed',
@@ -79,6 +86,7 @@ function completedEvent(m: CachedManifest, wells: readonly RecordWell[], folder:
       barcode: m.barcode,
       filledWells: wells.filter((w) => contentOf(w) === 'sample' || contentOf(w) === 'label').length,
       ...(unknown > 0 ? { wellsUnknownHere: unknown } : {}),
+      ...copy,
       record: folder,
       at: new Date(at).toISOString(),
     },
@@ -94,6 +102,18 @@ export { filingEntriesOf, filingOfEvent, isFiled, recordFolderOf } from './filin
  */
 export class AlreadyFiled extends RecordRefused {
   override readonly name: string = 'AlreadyFiled';
+  constructor(words: string, pressSpent = false) {
+    super(FILED_ALREADY + words, pressSpent);
+  }
+}
+
+/**
+ * The same press sent again, whose filing no longer stands (taken out, built on a change that did not
+ * happen) or waits for the user (an entry failed, or unsure whether it arrived): answered as queued, the
+ * bench would take for filed a record that is not. Its message says why, as the Outbox does.
+ */
+export class EarlierNotFiled extends RecordRefused {
+  override readonly name = 'EarlierNotFiled';
 }
 
 /**
@@ -122,16 +142,28 @@ async function earlierFiling(d: PlateRecordDeps, filing: string, page: PageRef):
         `it goes to ${pageSaid(went)}, not ${pageSaid(page)}, as the Outbox shows. Press again to file the plate ` +
         `to ${pageSaid(page)} as well.`,
     );
+  const entries = filingEntriesOf(d.outbox, key);
+  if (entries.some((e) => e === null)) return null;
+  const get = (id: number) => d.outbox.get(id);
+  const not = notFiledOf(
+    entries.map((id) => (id === null ? null : get(id))),
+    get,
+  );
+  // One that will never be sent spends the press: the next one is a new filing (the page starts one).
+  if (not)
+    throw new EarlierNotFiled(
+      `The press before (its answer was lost) made the record ${folder}. ${not.why}`,
+      not.never,
+    );
   const kept = (await listRecords(d.recordsDir)).find((r) => r.folder === folder);
   // Its folder deleted since (by the user: the app never removes a filed one): building it again would
   // answer a new folder its filing does not send, and the first answer's folder no longer exists.
   if (!kept)
-    throw new RecordRefused(
-      `this press filed it already, as ${folder}, and that folder has since been deleted from this computer ` +
-        '(what it queued still goes from the Outbox). File the plate again for a new record.',
+    throw new AlreadyFiled(
+      `This press filed the record already, as ${folder}, and that folder has since been deleted from this ` +
+        'computer (what it queued still goes from the Outbox). Press again to file the plate for a new record.',
+      true,
     );
-  const entries = filingEntriesOf(d.outbox, key);
-  if (entries.some((e) => e === null)) return null;
   // When it was filed is what the first answer said (the folder's time moves with its files).
   return { ...kept, createdAt: Date.parse(at), entries: entries as number[] };
 }
@@ -163,10 +195,11 @@ async function takeBack(d: PlateRecordDeps, folder: string, staged: readonly str
  * Builds the record of a completed plate (the per-well table, the grid, the picture), keeps it in the
  * records folder, and queues its filing in one commit: the three uploads, the attach-image of the
  * picture to the notebook page, which waits for the picture's file id (an outbox dependency), and the
- * plate.completed event, which waits for the picture to be on the page (FILING_DEPENDENCIES). One
- * commit, and the event's wait, so the event never goes without its record (a crash between two
- * commits, a picture the page refused) nor twice (a failed filing pressed again); keyed by the filing,
- * so a resent press answers the first. A new press for a plate whose record with the same wells stands
+ * plate.completed event, which waits for every file stored and the picture on the page
+ * (FILING_DEPENDENCIES). One commit, and the event's wait, so the event never goes without its record
+ * (a crash between two commits, a file or picture refused) nor twice (a failed filing pressed again);
+ * keyed by the filing, so a resent press answers the first. A plate whose layout is not known yet is
+ * refused (the 8 × 12 stand-in would misplace its wells). A new press for a plate whose record with the same wells stands
  * filed to the same page files nothing (SameRecordFiled) unless `fileAgain`: the user asked for a
  * second one. Works offline: everything is local until the queue sends it. The record states the plate's queued well changes and
  * this computer's moves into it as landed, so its entries wait until the service has accepted every
@@ -220,18 +253,28 @@ async function buildAndQueue(
   refuseReadElsewhere(readFrom, d.outbox.currentService());
   const m = await d.manifest(plateUuid);
   if (!m) throw new Error('That plate is not known here (open it once while online)');
+  // The 8 × 12 stand-in put its wells in the wrong places, and left out a change outside it (P20).
+  if (m.layoutFrom === 'unknown')
+    throw new RecordRefused(
+      `how plate ${m.hrid} is laid out is not known yet (its template "${m.template}" does not say), so its ` +
+        'record would put its wells in the wrong places. Say its layout on Well fill (above the plate map), then ' +
+        'file the record again.',
+    );
   const builtOn = recordBuiltOn(m);
   const ownView = ownViewStands(d.outbox, m, plateAsLeftHere(d.outbox, m));
   const at = d.now();
-  const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null, ownView);
+  const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null, ownView, placedHere(d.outbox, m));
   const table = wellTableCsv(wells);
   const before = o.fileAgain ? null : await sameRecordFiled(d.outbox, d.recordsDir, m.uuid, page, table);
   if (before) {
     const when = Date.parse(before.at);
+    // One unsure whether it arrived may be on the service: the user looks before a second goes unasked.
+    const unsure =
+      before.unsure === undefined ? '' : ` Its filing is unsure: ${before.unsure.replace(/^Maybe not filed: /, '')}`;
     throw new SameRecordFiled(
       `${m.hrid} was filed already with these same wells, to ${pageSaid(page)} at ${localClock(when).slice(0, 5)} ` +
-        `on ${localDay(when)} (kept as ${before.folder}), so nothing new was filed. Press again to file a second ` +
-        'record of it anyway.',
+        `on ${localDay(when)} (kept as ${before.folder}), so nothing new was filed.${unsure} Press again to file a ` +
+        'second record of it anyway.',
     );
   }
   const names = recordNames(m.hrid, at);
@@ -243,7 +286,16 @@ async function buildAndQueue(
       name: `${base}.png`,
       kind: 'picture',
       // Used wells placed elsewhere: not those this computer's own moves put there (drawn in their wells).
-      bytes: platePng({ ...m, unplacedUsed: unknownUsed(m), changedElsewhere: !ownView }, wells, new Date(at)),
+      bytes: platePng(
+        {
+          ...m,
+          unplacedUsed: unknownUsed(m),
+          changedElsewhere: !ownView,
+          ...(m.fromCache ? { savedCopyAt: m.fetchedAt } : {}),
+        },
+        wells,
+        new Date(at),
+      ),
     },
   ];
   const key = dedupeKeyOf(filing);

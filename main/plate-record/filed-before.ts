@@ -1,14 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import type { PageRef } from '../../shared/ipc/channels/plate-record.js';
 import type { Outbox } from '../outbox/index.js';
-import { EVENT_LANE, filedAs, filingEntriesOf, filingOfEvent, pageFiledTo, samePage } from './filing-entries.js';
+import { filedAs, filingEntriesOf, filingEvents, filingOfEvent, pageFiledTo, samePage } from './filing-entries.js';
 import { keptFile } from './record-folders.js';
-import { whyNotFiled } from './record-standing.js';
+import { notFiledOf } from './record-standing.js';
 
 /** A filing that stands: its record folder, when it was filed (ISO, as its event says). */
 export interface FiledBefore {
   folder: string;
   at: string;
+  /** Set when an entry of it may or may not have reached the service: why, as the Outbox says it. */
+  unsure?: string;
 }
 
 /**
@@ -27,12 +29,14 @@ function heldIn(table: string): string | null {
 }
 
 /**
- * A filing of this plate to this page that stands (queued, on its way or sent: none of its entries
- * failed, uncertain or taken out) and whose record states these same wells (its kept well table, `wellTable`,
- * heldIn), newest first; null when there is none. Filing the same plate again to the same
- * page (a second window, a press after success) made a second notebook entry and a second event.
- * Only what the outbox still holds, of the service in use (another service's EXP-0001 is another page),
- * and a kept folder that still has its table can tell.
+ * A filing of this plate to this page that stands (queued, on its way or sent) or may have (an entry of
+ * it unsure whether it arrived: it may be on the service already, and a second one unasked would be a
+ * second notebook entry and event once the user settles the first), and whose record states these same
+ * wells (its kept well table, `wellTable`, heldIn), newest first; null when there is none. One that
+ * will never be sent as it is, or was surely not sent, does not count: the plate is filed again. Filing
+ * the same plate again to the same page (a second window, a press after success) made a second notebook
+ * entry and a second event. Only what the outbox still holds, of the service in use (another service's
+ * EXP-0001 is another page), and a kept folder that still has its table can tell.
  */
 export async function sameRecordFiled(
   outbox: Outbox,
@@ -42,8 +46,7 @@ export async function sameRecordFiled(
   wellTable: string,
 ): Promise<FiledBefore | null> {
   const events = (['pending', 'sending', 'uncertain', 'done'] as const)
-    .flatMap((state) => outbox.entriesOf(EVENT_LANE, state))
-    .filter((e) => e.intent.type === 'webhook' && e.intent.payload['uuid'] === plateUuid)
+    .flatMap((state) => filingEvents(outbox, state, plateUuid))
     .sort((a, b) => b.id - a.id);
   const held = heldIn(wellTable);
   for (const event of events) {
@@ -51,11 +54,13 @@ export async function sameRecordFiled(
     const went = key === null ? null : pageFiledTo(outbox, key);
     if (key === null || went === null || !samePage(went, page)) continue;
     const ids = filingEntriesOf(outbox, key);
-    if (ids.some((id) => id === null) || whyNotFiled(ids.map((id) => (id === null ? null : outbox.get(id)))) !== null)
-      continue;
+    if (ids.some((id) => id === null)) continue;
+    const not = notFiledOf(ids.map((id) => (id === null ? null : outbox.get(id))));
+    if (not !== null && !not.maybe) continue;
     const filed = filedAs(outbox, key);
     const kept = filed && (await keptFile(recordsDir, filed.folder, 'wells'));
-    if (filed && kept && held !== null && heldIn(kept.toString()) === held) return filed;
+    if (filed && kept && held !== null && heldIn(kept.toString()) === held)
+      return not === null ? filed : { ...filed, unsure: not.why };
   }
   return null;
 }

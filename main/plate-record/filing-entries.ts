@@ -1,15 +1,19 @@
 import type { PageRef } from '../../shared/ipc/channels/plate-record.js';
 import type { BatchDependency } from '../../shared/outbox/dependency.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
-import type { Outbox, OutboxEntry } from '../outbox/index.js';
+import { isUnreadable, type EntryState, type ListedEntry, type Outbox, type OutboxEntry } from '../outbox/index.js';
 
 /**
  * How a filing's entries are found in the outbox: one batch keyed by the filing (the press), its
  * entries `${key}:0` to `${key}:4`, the event carrying the record's folder and time.
  */
 
-/** The lane every plate.completed event is queued in (all webhooks share one). */
-export const EVENT_LANE = targetKeyOf({ type: 'webhook', payload: { event: 'plate.completed' } });
+/** The lane a plate's plate.completed events are queued in (each plate its own: intent-meta.ts). */
+export const eventLaneOf = (plateUuid: string): string =>
+  targetKeyOf({ type: 'webhook', payload: { event: 'plate.completed', uuid: plateUuid } });
+
+/** The one lane every webhook was queued in before: events filed by older versions stay in it. */
+const SHARED_WEBHOOK_LANE = targetKeyOf({ type: 'webhook', payload: {} });
 
 /** Where each entry of a filing's batch sits: three uploads (the picture last), the attach-image, the event. */
 export const PICTURE_AT = 2;
@@ -17,12 +21,16 @@ export const ATTACH_AT = 3;
 export const EVENT_AT = 4;
 
 /**
- * How a filing's entries wait for each other. The attach-image takes the picture's file id from its
- * upload; the event goes only once the picture is on the page, so a picture that did not get there (a
- * page that does not exist) stops the event too, and it goes once the attach-image is retried or
- * corrected and done: the event never goes without its record.
+ * How a filing's entries wait for each other. The uploads go one after another, the picture last; the
+ * attach-image takes the picture's file id from its upload; the event goes only once the picture is on
+ * the page. An entry waits for one earlier entry only, so the chain is what makes the event wait for
+ * every file of its record: a table that did not get stored (or may not have) stops the event too, and
+ * it goes once that one is retried or settled and the rest are done. The event never goes without its
+ * whole record.
  */
 export const FILING_DEPENDENCIES: readonly BatchDependency[] = [
+  { entry: 1, after: 0 },
+  { entry: PICTURE_AT, after: 1 },
   { entry: ATTACH_AT, after: PICTURE_AT, supplies: { field: 'request.image_uuid', from: 'fileId' } },
   { entry: EVENT_AT, after: ATTACH_AT },
 ];
@@ -31,6 +39,32 @@ export const dedupeKeyOf = (filing: string) => `plate-record:${filing}`;
 /** A filing's key, from the dedupe key of its event entry (null for any other entry). */
 export const filingOfEvent = (dedupeKey: string | null): string | null =>
   dedupeKey === null ? null : (new RegExp(`^(plate-record:.+):${EVENT_AT}$`).exec(dedupeKey)?.[1] ?? null);
+
+/**
+ * The plate.completed events of filings in `state`, of the service in use, oldest first: of one plate
+ * (its lane, and the lane all webhooks shared before), or of every plate. Each plate has a lane of its
+ * own, so every plate's are found by kind.
+ */
+export function filingEvents(outbox: Outbox, state: EntryState, plateUuid?: string): OutboxEntry[] {
+  const isFiling = (e: ListedEntry): e is OutboxEntry =>
+    !isUnreadable(e) && e.intent.type === 'webhook' && filingOfEvent(e.dedupeKey) !== null;
+  if (plateUuid !== undefined)
+    return [
+      ...outbox
+        .entriesOf(SHARED_WEBHOOK_LANE, state)
+        .filter((e) => isFiling(e) && e.intent.type === 'webhook' && e.intent.payload['uuid'] === plateUuid),
+      ...outbox.entriesOf(eventLaneOf(plateUuid), state).filter(isFiling),
+    ].sort((a, b) => a.id - b.id);
+  const service = outbox.currentService();
+  const out: OutboxEntry[] = [];
+  for (let after = 0; ;) {
+    const page = outbox.list(state, { type: 'webhook', afterId: after, limit: LISTED_AT_ONCE });
+    for (const e of page) if (e.service === service && isFiling(e)) out.push(e);
+    if (page.length < LISTED_AT_ONCE) return out;
+    after = page[page.length - 1]!.id;
+  }
+}
+const LISTED_AT_ONCE = 1000;
 
 /** The ids of a filing's entries in batch order, null where the outbox holds none (never queued, or pruned). */
 export const filingEntriesOf = (outbox: Outbox, key: string): (number | null)[] =>

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import { parsePosition } from '../../shared/layout/positions.js';
-import { localClock, localDay, localOffset } from './local-time.js';
+import { ageSaid, localClock, localDay, localOffset } from './local-time.js';
 import { contentOf } from './record-tables.js';
 import type { RecordWell } from './record-wells.js';
 
@@ -93,6 +93,8 @@ export interface PicturedPlate {
   columns: number;
   unplacedUsed?: number | null;
   changedElsewhere?: boolean;
+  /** When the copy its wells were read from was saved (ms), when the service could not be reached. */
+  savedCopyAt?: number;
 }
 
 /** When the record was made, on the bench's clock (as its folder is named), with that clock's offset. */
@@ -152,15 +154,22 @@ export function plateSvg(plate: PicturedPlate, wells: readonly RecordWell[], at:
       : `<text x="${MARGIN.left}" y="${height - 12}" font-size="18" fill="#424242">${esc(
           plate.changedElsewhere
             ? `${unknown} wells unknown here: the plate was changed at another bench since this computer last wrote to it`
-            : `${unknown} wells unknown here: the service does not list wells` +
+            : plate.savedCopyAt !== undefined
+              ? `${unknown} wells not known: read from a copy saved ${ageSaid(at.getTime() - plate.savedCopyAt)} ago (the service could not be reached)`
+              : `${unknown} wells unknown here: the service does not list wells` +
                 (plate.unplacedUsed ? `; ${plate.unplacedUsed} of them are used (placed elsewhere)` : ''),
         )}</text>`;
+  // How old the wells are, whatever the count: a saved copy shows no change made since it was saved.
+  const readFrom =
+    plate.savedCopyAt === undefined
+      ? ''
+      : ` · wells from a copy saved ${ageSaid(at.getTime() - plate.savedCopyAt)} before (offline)`;
   const title = `${plate.hrid} · ${plate.name}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="DejaVu Sans">` +
     `<rect width="100%" height="100%" fill="#ffffff"/>` +
     `<text x="${MARGIN.left}" y="44" font-size="32" font-weight="bold">${esc(title)}</text>` +
-    `<text x="${MARGIN.left}" y="76" font-size="18" fill="#424242">${plate.rows * plate.columns}-well plate map · ${esc(whenSaid(at.getTime()))}</text>` +
+    `<text x="${MARGIN.left}" y="76" font-size="18" fill="#424242">${plate.rows * plate.columns}-well plate map · ${esc(whenSaid(at.getTime()))}${readFrom}</text>` +
     `<rect x="${MARGIN.left}" y="${MARGIN.top}" width="${gridW}" height="${gridH}" rx="12" fill="#fafafa" stroke="#616161" stroke-width="2"/>` +
     parts.join('') +
     legend +

@@ -5,6 +5,16 @@ import { isMoveInto } from './record-moves.js';
 /** Why a record cannot be filed now; the message is for the scientist, as it stands. */
 export class RecordRefused extends Error {
   override readonly name: string = 'RecordRefused';
+  constructor(
+    message: string,
+    /**
+     * The press answered so can file nothing more under its id (its filing will never be sent, its folder
+     * is gone): the next press is a new one. Otherwise the same press sent again is answered alike.
+     */
+    readonly pressSpent = false,
+  ) {
+    super(message);
+  }
 }
 
 /** A change the record states: a well change, or a move on Assign location into a well of the plate. */

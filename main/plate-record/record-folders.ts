@@ -2,7 +2,7 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rename, stat } from 'node:fs/
 import path from 'node:path';
 import type { PlateRecord, RecordFile } from '../../shared/ipc/channels/plate-record.js';
 import { safeFileNamePart } from '../common/safe-file-name.js';
-import { localClock, localDay } from './local-time.js';
+import { localClock, localDay, localTimeOf } from './local-time.js';
 
 /**
  * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…, by the bench's own
@@ -26,6 +26,16 @@ const HRID_CHARS = 120;
 export function plateOfFolder(folder: string): string {
   const m = /^PLATE_(.+)_\d{4}-\d{2}-\d{2}_\d{6}(?:-\d+)?$/.exec(folder);
   return m ? m[1]! : folder.replace(/^PLATE_/, '');
+}
+
+/**
+ * When a record was made, as its folder is named (recordNames: the bench's clock, to the second), or
+ * null for a name of another shape. Not the folder's time on disk: that moves whenever anything in it
+ * changes (a file opened and saved, a copy back from a backup), and the record was made once.
+ */
+export function madeAtOfFolder(folder: string): number | null {
+  const m = /^PLATE_.+_(\d{4}-\d{2}-\d{2})_(\d{6})(?:-\d+)?$/.exec(folder);
+  return m ? localTimeOf(m[1]!, m[2]!) : null;
 }
 
 /**
@@ -69,6 +79,9 @@ export async function placeRecordFolder(recordsDir: string, built: string, folde
   }
 }
 
+/** A folder's place among records of one plate and second: 1, or its `-2`, `-3`… */
+const nthOf = (folder: string): number => Number(/-(\d+)$/.exec(folder)?.[1] ?? 1);
+
 const KIND_ORDER: readonly RecordFile['kind'][] = ['wells', 'grid', 'picture'];
 
 /** Which of a record's files a name in its folder is, or null (anything else the folder holds). */
@@ -109,9 +122,10 @@ export async function listRecords(
     // One entry that cannot be read (a broken link, a folder made unreadable) costs only itself: it
     // failed the whole list, and the Outbox showed no kept record at all.
     const made = await stat(path.join(recordsDir, folder)).catch(() => null);
-    if (made?.isDirectory()) folders.push({ folder, createdAt: Math.round(made.mtimeMs) });
+    if (made?.isDirectory()) folders.push({ folder, createdAt: madeAtOfFolder(folder) ?? Math.round(made.mtimeMs) });
   }
-  folders.sort((a, b) => b.createdAt - a.createdAt);
+  // Two of one second (-2, -3…): the later name is the later record.
+  folders.sort((a, b) => b.createdAt - a.createdAt || nthOf(b.folder) - nthOf(a.folder));
   const out: KeptRecord[] = [];
   for (const { folder, createdAt } of folders.slice(0, limit)) {
     const dir = path.join(recordsDir, folder);

@@ -12,8 +12,10 @@ import { RecordRefused } from './record-basis.js';
  * wrong tubes and call a filled well empty. `leftHere`: plateAsLeftHere, read after the reading.
  *
  * A reading that may predate this computer's latest write cannot tell: fresh, the filing waits a
- * moment (RecordRefused); from the saved copy (offline) the record states this computer's view, as
- * everything it files offline does.
+ * moment (RecordRefused); from the saved copy (offline) the record states what this computer placed,
+ * as everything it files offline does. A saved copy agrees with itself, so it never shows another
+ * bench's change: the record calls no other well empty then (record-wells.ts othersAreEmpty), and says
+ * how old the copy is.
  */
 export function ownViewStands(outbox: Outbox, m: CachedManifest, leftHere: readonly PlateState[]): boolean {
   if (m.wellsFrom === 'service') return true;

@@ -1,13 +1,17 @@
 import type { CachedManifest } from '../../shared/ipc/channels/cache.js';
 import { positionKey, positionsInOrder } from '../../shared/layout/positions.js';
-import { applyWellIntent, type WellState } from '../../shared/outbox/well-state.js';
+import { applyWellIntent, isReservingLabel, type WellState } from '../../shared/outbox/well-state.js';
 import { isMoveInto, leaves, type HeldBy, type MoveInto } from './record-moves.js';
 import { unknownUsed } from '../../shared/plate-map/unknown-used.js';
+import type { PlacedHere } from './placed-here.js';
 
 /** One well as the record states it: what it holds once the queue has landed, and when it was filled here. */
 export interface RecordWell extends WellState {
   position: string;
-  /** When this computer queued the sample that is in the well (ms), or null (filled elsewhere, or empty). */
+  /**
+   * When this computer queued the sample that is in the well (ms), whether the change is still on its way
+   * or confirmed (while the outbox keeps it), or null (filled elsewhere, or empty).
+   */
   filledAt: number | null;
   /**
    * False when neither the service nor this computer says what the well holds (a service that lists no
@@ -29,6 +33,9 @@ export interface RecordWell extends WellState {
  * means every other position is empty.
  */
 function othersAreEmpty(m: CachedManifest, ownView: boolean): boolean {
+  // A copy saved earlier (the service out of reach) says how the plate was then: another bench may have
+  // filled a well since, which the copy, its count and this computer's reading all still call empty.
+  if (m.fromCache) return false;
   if (m.wellsFrom === 'service') return true;
   return ownView && m.basis.emptySpaces !== null && m.layoutFrom !== 'unknown' && unknownUsed(m) === 0;
 }
@@ -45,6 +52,7 @@ export function recordWells(
   m: CachedManifest,
   createdAt: (entryId: number) => number | null,
   ownView = true,
+  placed: ReadonlyMap<string, PlacedHere | null> = new Map(),
 ): RecordWell[] {
   const wells = new Map<string, RecordWell>();
   const known = othersAreEmpty(m, ownView);
@@ -53,7 +61,11 @@ export function recordWells(
   // Matched by one key per well: a service may list A01 or a1 for A1, and a change may name it so.
   for (const w of m.wellsFrom === 'service' || ownView ? m.wells : []) {
     const at = wells.get(positionKey(w.position));
-    if (at) wells.set(at.position, { ...at, sample: w.sample, label: w.label, tags: w.tags, known: true });
+    // The saved copy of a service's wells calls a well empty as it was then, not now (othersAreEmpty);
+    // this computer's own record of its writes (wellsFrom this-computer) states what it put there.
+    const emptyThen = m.fromCache && m.wellsFrom === 'service' && w.sample === null && !isReservingLabel(w.label);
+    if (at && !emptyThen)
+      wells.set(at.position, { ...at, sample: w.sample, label: w.label, tags: w.tags, known: true });
   }
   /** Who put each well's tube there: a move takes its tube out of the wells it leaves (record-moves.ts). */
   const by = new Map<string, HeldBy>();
@@ -87,7 +99,34 @@ export function recordWells(
     if (after.sample === null) by.delete(before.position);
     else if (newSample && after.sample.id !== before.sample?.id) by.set(before.position, 'fill');
   }
-  return [...wells.values()];
+  return [...wells.values()].map((w) =>
+    w.filledAt === null ? { ...w, filledAt: filledHereAt(w, m, placed, createdAt) } : w,
+  );
+}
+
+const sameTube = (a: string, b: string): boolean => a.toUpperCase() === b.toUpperCase();
+
+/**
+ * When this computer queued the tube a well shows, when its change is no longer on its way: the last
+ * confirmed well change here that put that tube there (`placed`), or a confirmed move of it into that
+ * well on Assign location; null when neither did (another bench filled it, or the outbox no longer keeps it).
+ */
+function filledHereAt(
+  w: RecordWell,
+  m: CachedManifest,
+  placed: ReadonlyMap<string, PlacedHere | null>,
+  createdAt: (entryId: number) => number | null,
+): number | null {
+  if (!w.known || w.sample === null) return null;
+  const id = w.sample.id;
+  const fill = placed.get(w.position);
+  if (fill && sameTube(fill.sample, id)) return fill.at;
+  const move = m.pending
+    .filter(isMoveInto)
+    .filter((c) => c.state === 'done' && positionKey(c.intent.position) === w.position)
+    .filter((c) => [c.intent.id, ...(c.names ?? [])].some((n) => sameTube(n, id)))
+    .at(-1);
+  return move ? createdAt(move.entryId) : null;
 }
 
 /**

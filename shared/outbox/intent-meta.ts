@@ -1,5 +1,5 @@
 import { ENDPOINTS, type EndpointName } from '../api/endpoints.js';
-import type { Intent, IntentType, ManifestRef } from './intents.js';
+import { RECORD_FILE_SOURCE, type Intent, type IntentType, type ManifestRef } from './intents.js';
 
 /** Which endpoint carries each intent. The idempotency rule is read from ENDPOINTS, never restated. */
 export const ENDPOINT_OF: Record<IntentType, EndpointName> = {
@@ -83,8 +83,29 @@ export function targetKeyOf(i: Intent): string {
       // Pictures keep their order within a page; one waiting for an upload the user has yet to resolve
       // (uncertain) must not hold every other page's pictures.
       return JSON.stringify(['attach-image', i.request.uuid ?? i.request.hrid ?? i.request.name ?? '']);
+    case 'webhook':
+      // A plate record's event keeps its plate's records in order, and only them: one filing waiting for
+      // the user (its picture unsure, its plate's changes unsent) held every other plate's event and every
+      // webhook the Data screen sends. Entries already queued keep the lane they were stored with.
+      return i.payload['event'] === 'plate.completed' && typeof i.payload['uuid'] === 'string'
+        ? JSON.stringify(['webhook', 'plate.completed', i.payload['uuid']])
+        : JSON.stringify(['webhook']);
+    case 'file-upload':
+      // A plate record's files wait for the plate's well changes they state: in a lane per plate, so they
+      // hold neither another plate's record nor the Upload screen's files.
+      return i.fileSource === RECORD_FILE_SOURCE
+        ? JSON.stringify(['file-upload', RECORD_FILE_SOURCE, recordPlateOf(i.fileName)])
+        : JSON.stringify(['file-upload']);
     default:
       // One lane per kind keeps e.g. webhooks in the order they were raised.
       return JSON.stringify([i.type]);
   }
+}
+
+/**
+ * The plate part of a record file's name (PLATE_<hrid>_<day>.csv, _grid.csv, .png: record-folders.ts):
+ * the day comes off, so a plate's records of every day share one lane. A name of another shape is its own.
+ */
+function recordPlateOf(fileName: string): string {
+  return /^(.+)_\d{4}-\d{2}-\d{2}(?:_grid)?\.(?:csv|png)$/.exec(fileName)?.[1] ?? fileName;
 }

@@ -102,6 +102,9 @@ export const rowUpdateIntent = z.strictObject({
    */
   basis: z.record(z.string(), cellValue).optional(),
 });
+/** The fileSource a plate record's uploads carry: the Outbox tells them by it, and each plate's go in a lane of their own. */
+export const RECORD_FILE_SOURCE = 'Benchlink plate record';
+
 export const fileUploadIntent = z.strictObject({
   type: z.literal('file-upload'),
   /** The staged copy inside the app data dir, never the user's original. */

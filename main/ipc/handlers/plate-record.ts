@@ -2,11 +2,13 @@ import path from 'node:path';
 import { MAX_RECORDS_LISTED, type plateRecordChannels } from '../../../shared/ipc/channels/plate-record.js';
 import {
   AlreadyFiled,
+  EarlierNotFiled,
   fileRecord,
   SameRecordFiled,
   UnfiledLeftoverError,
   type PlateRecordDeps,
 } from '../../plate-record/file-record.js';
+import { RecordRefused } from '../../plate-record/record-basis.js';
 import { isPlainRecordName, listRecords, readRecordFile } from '../../plate-record/record-folders.js';
 import { notFiledRecords } from '../../plate-record/record-standing.js';
 import { ReadElsewhereError, WriteError } from '../../outbox/index.js';
@@ -21,16 +23,22 @@ const failed = (what: string) => (err: unknown) => {
 };
 
 /**
- * A failed outbox write already says what was not saved (the record of PL-0001) and what to do. A
- * folder the failed filing could not take back is named, for the user to delete: it was never sent.
+ * A failed outbox write already says what was not saved (the record of PL-0001) and what to do; so do
+ * an answer that the record was filed already (never "not filed") and one that the press before made a
+ * record that is not sent. A press that can file nothing more under its id is answered `expired`: the
+ * page starts a new press for the next one. A folder the failed filing could not take back is named,
+ * for the user to delete: it was never sent.
  */
 const notFiled = (err: unknown): never => {
   const failure = err instanceof UnfiledLeftoverError ? err.failure : err;
   const said =
-    (failure instanceof WriteError && !(failure instanceof ReadElsewhereError)) || failure instanceof AlreadyFiled
+    (failure instanceof WriteError && !(failure instanceof ReadElsewhereError)) ||
+    failure instanceof AlreadyFiled ||
+    failure instanceof EarlierNotFiled
       ? failure.message
       : `The record was not filed: ${failure instanceof Error ? failure.message : String(failure)}`;
-  if (!(err instanceof UnfiledLeftoverError)) throw new IpcFailure('failed', said);
+  const spent = failure instanceof RecordRefused && failure.pressSpent;
+  if (!(err instanceof UnfiledLeftoverError)) throw new IpcFailure(spent ? 'expired' : 'failed', said);
   throw new IpcFailure(
     'failed',
     `${said} The files made for this record were not sent, but could not be removed from this computer (${err.message}): ` +

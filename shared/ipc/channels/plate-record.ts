@@ -56,8 +56,14 @@ const fileName = z.string().min(1).max(200);
 /** Kept records `plateRecord.list` answers at most (when no smaller `limit` is asked). */
 export const MAX_RECORDS_LISTED = 100;
 
-/** The fileSource a record's uploads carry: the Outbox tells them by it and links to the kept copy. */
-export const RECORD_FILE_SOURCE = 'Benchlink plate record';
+/**
+ * How main's answer that a press's record was filed already begins: the page shows it as it is, never as
+ * "NOT RECORDED", which it is not.
+ */
+export const FILED_ALREADY = 'FILED ALREADY — ';
+
+/** The fileSource a record's uploads carry (the Outbox links them to the kept copy): the intent's own. */
+export { RECORD_FILE_SOURCE } from '../../outbox/intents.js';
 
 export const plateRecordChannels = {
   /**

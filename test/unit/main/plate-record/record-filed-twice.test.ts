@@ -23,7 +23,9 @@ it('the same plate, unchanged, filed again to the same page: told where it is, n
   const told = await file(second);
   expect(told.ok).toBe(false);
   if (told.ok) return;
-  expect(told.error.message).toMatch(/^PL-0003 was filed already with these same wells, to EXP-0001 at \d\d:\d\d on /);
+  expect(told.error.message).toMatch(
+    /^FILED ALREADY — PL-0003 was filed already with these same wells, to EXP-0001 at \d\d:\d\d on /,
+  );
   expect(told.error.message).toContain(first.value.folder);
   expect(told.error.message).toMatch(/nothing new was filed\. Press again to file a second record/);
   expect(await completedEvents(plate.uuid)).toHaveLength(1);
