@@ -1,5 +1,5 @@
 import type { CreatedLocation, CreateLocationsRequest } from '../../shared/api/locations.js';
-import { isLocationCompleted, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
+import { locationRequestOutcome } from '../../shared/api/locations.js';
 import type { LabClient } from './client.js';
 import { CancelledError, ServerError, TimeoutError } from './errors.js';
 import { realSleep, type Sleep } from './retry.js';
@@ -14,8 +14,6 @@ export interface WaitOptions {
   sleep?: Sleep;
   now?: () => number;
 }
-
-/** Statuses that will never turn into COMPLETED (the spec shows only COMPLETED; these are the usual words). */
 
 /**
  * Creates locations and waits until the service has made them. The create call itself is not
@@ -39,8 +37,9 @@ export async function createLocationsAndWait(
   for (;;) {
     const status = await client.fetchLocationCreateStatus({ requestId }, call);
     lastStatus = status.status;
-    if (isLocationCompleted(status.status)) return status.result?.created ?? [];
-    if (LOCATION_STATUS_FAILED.test(status.status)) {
+    const outcome = locationRequestOutcome(status.status);
+    if (outcome === 'completed') return status.result?.created ?? [];
+    if (outcome === 'failed') {
       throw new ServerError(`location creation ${status.status.toLowerCase()}`, {
         endpoint: 'fetchLocationCreateStatus',
         serverMessage: status.message || status.status,

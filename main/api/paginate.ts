@@ -1,6 +1,7 @@
 import { ROW_PAGE_PRODUCT_LIMIT, ROW_PAGE_SIZE_MAX, rowPaginationViolation } from '../../shared/api/labsheets.js';
 import type { ArchiveFilter, CellValue } from '../../shared/api/primitives.js';
 import type { Sequence } from '../../shared/api/sequences.js';
+import { listingMoved, planOverlappingPage, rowIdentity } from '../../shared/api/row-pages.js';
 import type { LabClient } from './client.js';
 import { BadRequestError, ProtocolError } from './errors.js';
 
@@ -45,6 +46,36 @@ export function planRowPage(offset: number, preferredSize: number): PagePlan | n
   return { page, pageSize, skip: offset - (page - 1) * pageSize };
 }
 
+/**
+ * How many requests listing `total` rows takes from a service that serves the page size asked: the
+ * cost of one read of a labsheet (a little over total / pageSize, for the row each page reads again).
+ */
+export function requestsToList(total: number, pageSize: number = ROW_PAGE_SIZE_MAX): number {
+  let requests = 1;
+  for (let offset = 0; ; requests += 1) {
+    const plan = planOverlappingPage(offset, pageSize) ?? planRowPage(offset, pageSize);
+    if (!plan) return requests - 1;
+    offset = plan.page * plan.pageSize;
+    if (offset >= Math.min(total, MAX_LISTABLE_ROWS)) return requests;
+  }
+}
+
+/** How many times a listing that moved under it is read again from the start before it fails. */
+export const MAX_LISTING_RESTARTS = 2;
+
+/**
+ * Rows were removed or added elsewhere while the labsheet was listed page by page, so the rows after
+ * that point moved: what was listed may skip a row or hold one twice, and is not the labsheet.
+ */
+export class LabsheetChangedError extends ProtocolError {
+  constructor(labsheet: string, listed: number, why: string) {
+    super('the labsheet changed while it was read', {
+      endpoint: 'fetchLabsheetRows',
+      reason: `rows of "${labsheet}" were added or removed elsewhere after ${listed} had been listed (${why}); read it again`,
+    });
+  }
+}
+
 export interface RowPage {
   headers: string[];
   rows: CellValue[][];
@@ -66,6 +97,12 @@ export interface IterateRowsOptions {
    * yielded, so nobody mistakes a partial listing for the whole. `true` lists what can be listed.
    */
   allowPartial?: boolean;
+  /**
+   * A listing that moved under it (rows added or removed elsewhere between two pages) throws
+   * LabsheetChangedError unless this is given: then it is called, the caller drops every row it was
+   * given so far, and the listing starts again from the first page (at most MAX_LISTING_RESTARTS times).
+   */
+  onRestart?: () => void;
 }
 
 /** Every row of a labsheet, one page at a time (pages indexed from 1, as the service counts). */
@@ -77,15 +114,37 @@ export async function* iterateLabsheetRows(
   const violation = rowPaginationViolation(1, preferred);
   if (violation)
     throw new BadRequestError('invalid paging (not sent)', { endpoint: 'fetchLabsheetRows', reason: violation });
+  for (let restarts = 0; ; restarts += 1) {
+    try {
+      yield* listOnce(client, opts, preferred);
+      return;
+    } catch (err) {
+      if (!(err instanceof LabsheetChangedError) || !opts.onRestart || restarts >= MAX_LISTING_RESTARTS) throw err;
+      opts.onRestart();
+    }
+  }
+}
 
+/** One walk through the pages; LabsheetChangedError when the listing moved under it. */
+async function* listOnce(
+  client: Pick<LabClient, 'fetchLabsheetRows'>,
+  opts: IterateRowsOptions,
+  preferred: number,
+): AsyncGenerator<RowPage> {
   let offset = 0;
   let total: number | undefined;
+  /** The last row listed, as rowIdentity says it: the next page reads it again where it was. */
+  let last: string | null = null;
   // The page size the service serves: it may cap pageSize below what was asked (100 of 1000). Pages
   // are numbered in that size from then on, page N starting at row (N - 1) × size.
   let size = preferred;
+  // Off for a service that answers more rows than asked (it pages in its own size whatever is asked): no
+  // smaller page can reread the last row there, and its pages are read aligned, checked by their total.
+  let overlapping = true;
   for (;;) {
     if (total !== undefined && offset >= Math.min(total, MAX_LISTABLE_ROWS)) return;
-    const plan = planRowPage(offset, size);
+    const overlap = overlapping ? planOverlappingPage(offset, size) : null;
+    const plan = overlap ?? planRowPage(offset, size);
     if (!plan) return;
     const answer = await client.fetchLabsheetRows(
       {
@@ -96,18 +155,27 @@ export async function* iterateLabsheetRows(
       },
       opts.signal ? { signal: opts.signal } : {},
     );
+    if (overlap && answer.rows.length > overlap.pageSize) {
+      overlapping = false;
+      continue;
+    }
     if (total === undefined && answer.total > MAX_LISTABLE_ROWS && !opts.allowPartial) {
       throw new LabsheetTooLargeError(opts.labsheet, answer.total);
     }
+    const before = total;
     total = answer.total;
     const end = Math.min(total, MAX_LISTABLE_ROWS);
     const rows = answer.rows.slice(plan.skip);
+    if (listingMoved(answer, overlap?.anchor ?? null, last, before, total))
+      throw new LabsheetChangedError(
+        opts.labsheet,
+        offset,
+        overlap ? `row ${offset} is no longer where it was` : `the total went from ${before} to ${total}`,
+      );
+    if (rows.length === 0 && offset >= end) return;
     // The service's total is its word: a listing that ends before it (an empty page, rows deleted while
     // listing and the total not lowered with them) is not the whole labsheet, and must not pass for it.
-    if (rows.length === 0) {
-      if (offset < end) throw endedEarly(opts.labsheet, offset, total, plan);
-      return;
-    }
+    if (rows.length === 0) throw endedEarly(opts.labsheet, offset, total, plan);
     const short = answer.rows.length < plan.pageSize && offset + rows.length < end;
     if (short) {
       // Only the first page tells the size served for certain: a later short page of another size starts
@@ -115,6 +183,7 @@ export async function* iterateLabsheetRows(
       if (plan.page !== 1) throw endedEarly(opts.labsheet, offset + rows.length, total, plan);
       size = answer.rows.length;
     }
+    last = rowIdentity(answer.headers, rows[rows.length - 1]!);
     yield { headers: answer.headers, rows, offset, total, page: plan.page, pageSize: plan.pageSize };
     offset += rows.length;
   }

@@ -73,7 +73,14 @@ export function createRowLoader(d: RowLoaderDeps) {
     try {
       // No archive filter: `any` is the service's default and the spec does not show the parameter's name.
       // allowPartial: a labsheet too large to list whole is saved as far as it can be listed, marked so.
-      for await (const page of iterateLabsheetRows(c, { labsheet, allowPartial: true })) {
+      // A listing that moved under it (rows added or removed at another bench between two pages) is read
+      // again from the start, rather than saved with a row missing or twice.
+      const onRestart = () => {
+        rows.length = 0;
+        total = 0;
+        pages = 0;
+      };
+      for await (const page of iterateLabsheetRows(c, { labsheet, allowPartial: true, onRestart })) {
         pages += 1;
         headers = page.headers;
         total = Math.max(total, page.total);

@@ -1,4 +1,4 @@
-import { isLocationCompleted, LOCATION_STATUS_FAILED } from '../../shared/api/locations.js';
+import { LOCATION_FOLLOW_MS, locationRequestOutcome, type FollowedLocationResult } from '../../shared/api/locations.js';
 import { NAME_TAKEN } from '../../shared/ipc/channels/outbox.js';
 import { ApiError, NotFoundError, ProtocolError, UnreadableAnswerError } from '../api/errors.js';
 import { MAX_ANSWERED_FAILURES } from './classify.js';
@@ -172,18 +172,32 @@ export async function reconcileUncertain(
   return settled;
 }
 
-/** How often a location request's status is read after its create was answered (about half a minute in all). */
-export const LOCATION_POLLS = 10;
-/** The longest wait between two reads of a location request's status. */
-const LOCATION_POLL_MAX_MS = 10_000;
+/**
+ * The longest wait between two reads of a location request's status: as often as the Data screen reads it,
+ * so an entry is settled within a couple of seconds of the request completing, while the screen waits for it.
+ */
+const LOCATION_POLL_MAX_MS = 2_000;
+/** The wait after a location request's read number `attempt` (0-based): 0.1 s doubling, at most LOCATION_POLL_MAX_MS. */
+const locationPollGap = (attempt: number): number => Math.min(LOCATION_POLL_MAX_MS, 100 * 2 ** attempt);
+/**
+ * How often a location request's status is read after its create was answered: enough that the waits between
+ * the reads alone add up to LOCATION_FOLLOW_MS, the time the Data screen waits for this follow's verdict. Read
+ * for about half a minute while the screen polled for a minute, a slow request was shown made on the screen
+ * and left unsure in the Outbox, offered to be sent again (made twice), its uuids not kept.
+ */
+export const LOCATION_POLLS = ((): number => {
+  let reads = 1;
+  for (let waited = 0; waited < LOCATION_FOLLOW_MS; reads++) waited += locationPollGap(reads - 1);
+  return reads;
+})();
 /** The kind of a location create the service accepted but was not seen to complete (followLocationRequest). */
 export const NOT_CONFIRMED = 'not-confirmed';
 
 /**
  * location/create completes asynchronously: the create's answer only says the request was accepted. Its
- * requestId is read a few times: COMPLETED keeps the created uuids on the entry, so the cache and UI can
- * use them; a status that will never complete (FAILED, "parent is full") fails the entry with the
- * service's words, since nothing was made; still not completed after the last read, it is left unsure with
+ * requestId is read for at least LOCATION_FOLLOW_MS: COMPLETED keeps the created uuids on the entry
+ * (FollowedLocationResult), so the cache and UI can use them; a status that will never complete (FAILED,
+ * "parent is full") fails the entry with the service's words, since nothing was made; still not completed after the last read, it is left unsure with
  * the last status, for the user to look on the service. Never sent again from here: a create is not
  * idempotent, and the service may still make it.
  */
@@ -201,15 +215,17 @@ export async function followLocationRequest(
     try {
       const status = await transport.fetchLocationCreateStatus({ requestId }, { signal });
       last = status.status;
-      if (isLocationCompleted(status.status)) {
-        settleIfDone(outbox, {
-          id: entryId,
-          state: 'done',
-          result: { requestId, status: status.status, created: status.result?.created ?? [] },
-        });
+      const outcome = locationRequestOutcome(status.status);
+      if (outcome === 'completed') {
+        const result: FollowedLocationResult = {
+          requestId,
+          status: status.status,
+          created: status.result?.created ?? [],
+        };
+        settleIfDone(outbox, { id: entryId, state: 'done', result });
         return;
       }
-      if (LOCATION_STATUS_FAILED.test(status.status)) {
+      if (outcome === 'failed') {
         // The service's words go inside the sentence: a reason beside it would be shown in its place.
         const said = status.message?.trim() || 'no reason given';
         settleIfDone(outbox, {
@@ -242,9 +258,9 @@ export async function followLocationRequest(
       // Read again at the next try; the last words heard are said below if it never is.
       last = `not read (${err instanceof Error ? err.message : String(err)})`;
     }
-    // About half a minute in all (0.1 s doubling, at most 10 s apart): a real service's create can take
-    // seconds, and read for only 3 s it ended "not confirmed" while the service was still making it.
-    if (attempt < LOCATION_POLLS - 1) await sleep(platform, Math.min(LOCATION_POLL_MAX_MS, 100 * 2 ** attempt), signal);
+    // A real service's create can take seconds, and read for only 3 s it ended "not confirmed" while the
+    // service was still making it; the waits add up to the Data screen's (LOCATION_POLLS).
+    if (attempt < LOCATION_POLLS - 1) await sleep(platform, locationPollGap(attempt), signal);
   }
   // Stopped (the app quits, the engine stops): nothing was learnt, and the entry stays as its answer left it.
   if (signal.aborted) return;

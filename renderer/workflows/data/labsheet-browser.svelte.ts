@@ -34,6 +34,13 @@ export class LabsheetBrowser {
   archived = $state<ArchiveFilter>('any');
   rowsLoading = $state(false);
   rowsError = $state<ShownError | null>(null);
+  /**
+   * The labsheet `headers`, `rows` and `total` were read from: null until its rows first arrive, and
+   * again after a read of them failed. Until it is the open one, no column is offered (search, delete):
+   * another labsheet's, or none, would be.
+   */
+  loaded = $state<string | null>(null);
+  readonly columnsKnown = $derived(this.open !== null && this.loaded === this.open);
 
   /** The search box and its column: typed by the user, or set by a scan (which picks the column). */
   searchQuery = $state('');
@@ -85,6 +92,9 @@ export class LabsheetBrowser {
       this.selected = [];
       this.search.clear();
       this.page = 1;
+      // The last labsheet's columns, count and pager are not this one's: shown under its name, "Delete a
+      // column" offered the last one's columns "from" this one.
+      this.#forget();
     }
     this.open = name;
     await this.loadRows();
@@ -106,10 +116,11 @@ export class LabsheetBrowser {
     if (!r.ok) {
       this.rowsError = fromIpcError(r.error);
       // The rows shown were another labsheet's or page's: left, they were exported and selected as these.
-      this.rows = [];
+      this.#forget();
       return;
     }
     this.rowsError = null;
+    this.loaded = labsheet;
     this.headers = r.value.headers;
     this.rows = r.value.rows;
     this.total = r.value.total;
@@ -119,6 +130,14 @@ export class LabsheetBrowser {
       this.page = fitted;
       await this.loadRows();
     }
+  }
+
+  /** Nothing read of a labsheet is shown: its columns, rows and count are not known. */
+  #forget(): void {
+    this.loaded = null;
+    this.headers = [];
+    this.rows = [];
+    this.total = 0;
   }
 
   goTo(page: number): Promise<void> {
@@ -139,7 +158,7 @@ export class LabsheetBrowser {
   }
 
   runSearch(query: string, column: string): Promise<void> {
-    if (!this.open) return Promise.resolve();
+    if (!this.open || !this.columnsKnown) return Promise.resolve();
     return this.search.run({ labsheet: this.open, archived: this.archived, headers: this.headers, query, column });
   }
 
@@ -155,6 +174,16 @@ export class LabsheetBrowser {
         text: 'Not searched: choose a labsheet in the list on the left, then scan again to search its rows',
         ok: false,
       };
+    // Its columns are not known (its rows could not be read): read them again first; the search is not run
+    // in a column guessed from nothing, which answers "0 rows" having looked at none.
+    if (!this.columnsKnown) await this.loadRows();
+    if (this.open !== labsheet) return this.#notFinished(text, labsheet, 'another labsheet was opened meanwhile');
+    if (!this.columnsKnown) {
+      this.search.refuse(
+        this.rowsError ?? { text: `the columns of ${labsheet} have not been read yet: reload its rows (↻)` },
+      );
+      return this.#notFinished(text, labsheet, this.search.error?.text ?? '');
+    }
     const column = await this.#columnOf(labsheet, text);
     this.searchQuery = text;
     this.searchColumn = column;
@@ -165,7 +194,11 @@ export class LabsheetBrowser {
     // Stopped, or another labsheet opened meanwhile: "0 rows" would read as "not in the labsheet".
     const why = error?.text ?? 'it was stopped before every row was read';
     const partly = scanned > 0 ? ` (${found} among the first ${scanned} rows read)` : '';
-    return { text: `Search for ${text} in ${labsheet} not finished: ${why}${partly}`, ok: false };
+    return this.#notFinished(text, labsheet, `${why}${partly}`);
+  }
+
+  #notFinished(text: string, labsheet: string, why: string): DataScanAnswer {
+    return { text: `Search for ${text} in ${labsheet} not finished: ${why}`, ok: false };
   }
 
   /**

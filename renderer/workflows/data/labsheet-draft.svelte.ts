@@ -10,9 +10,15 @@ export class LabsheetDraftState {
   });
   /** Issues are shown once the user tried to create, so an empty form does not start out red. */
   attempted = $state(false);
-  readonly check = $derived(checkDraft(this.draft));
+  readonly #existing: () => readonly string[];
+  readonly check = $derived.by(() => checkDraft(this.draft, this.#existing()));
   readonly issues = $derived<DraftIssue[]>(this.check.ok ? [] : this.check.issues);
   #nextKey = 3;
+
+  /** `existing`: the labsheet names loaded from the service, which a new one must not take. */
+  constructor(existing: () => readonly string[] = () => []) {
+    this.#existing = existing;
+  }
 
   add(type: ColumnType = 'TEXT'): ColumnDraft {
     const col = newColumn(this.#nextKey++, type);

@@ -75,6 +75,9 @@ export class SequenceBrowser {
       return;
     }
     this.currentError = null;
-    this.current = r.value.sequence;
+    const read = r.value.sequence;
+    // The spec lets a single read leave `type` out: without the list's, a protein was shown in bp with a GC %.
+    const listed = this.items.find((i) => i.uuid === read.uuid)?.type;
+    this.current = read.type === undefined && listed !== undefined ? { ...read, type: listed } : read;
   }
 }

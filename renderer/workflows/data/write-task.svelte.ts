@@ -1,15 +1,28 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import type { ChannelResponse } from '../../../shared/ipc/contract.js';
+import type { IpcResult } from '../../../shared/ipc/result.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { fromIpcError, fromUnknown, fromWriteError, type ShownError } from './lib/errors.js';
 
 /**
  * Where one write stands. `queued` means it is durably in the outbox but the service has not
  * answered yet (offline, paused for a token): it will still be sent, and the Outbox screen shows it.
+ * `sending` means the request is with the service and its answer has not come: the panel keeps
+ * following it for a while (SENDING_FOLLOW_MS). `unconfirmed` means this page lost main before the
+ * outbox answered: the write may or may not be in it, and pressing again sends the same key, so main
+ * answers the entry the first press made instead of queueing a second.
  */
-export type WritePhase = 'idle' | 'queueing' | 'syncing' | 'done' | 'failed' | 'uncertain' | 'queued';
+export type WritePhase =
+  'idle' | 'queueing' | 'syncing' | 'sending' | 'done' | 'failed' | 'uncertain' | 'queued' | 'unconfirmed';
 
 /** How long a panel waits for the service's answer before saying "queued, will be sent later". */
 export const DEFAULT_WRITE_WAIT_MS = 20_000;
+/**
+ * How much longer a write still being sent at that point is followed: a request's attempt is bounded
+ * (30 s in main's client), so most settle well within it and the panel shows their answer (a labsheet
+ * created opens). Past it the Outbox screen is where its answer is seen.
+ */
+export const SENDING_FOLLOW_MS = 120_000;
 const WAIT_SLICE_MS = 2_000;
 
 /**
@@ -22,13 +35,20 @@ export class WriteTask<T> {
   result = $state<T | null>(null);
   error = $state<ShownError | null>(null);
   entryId = $state<number | null>(null);
+  /** True while the panel still follows an entry being sent (phase `sending`). */
+  following = $state(false);
 
-  readonly busy = $derived(this.phase === 'queueing' || this.phase === 'syncing');
+  readonly busy = $derived(this.phase === 'queueing' || this.phase === 'syncing' || this.following);
 
   #api: BenchlinkApi;
   #readFrom: string | null;
   /** The last write queued, as sent: the same one again while it is still on its way is not queued twice. */
   #queuedAs: string | null = null;
+  /**
+   * The idempotency key the last write was queued with: the same write pressed again after main's answer
+   * was lost (`unconfirmed`) is sent with it, and main answers the entry it already made, if it made one.
+   */
+  #key: string | null = null;
   #parse: (raw: unknown) => T | null;
 
   /**
@@ -45,6 +65,7 @@ export class WriteTask<T> {
 
   reset(): void {
     this.phase = 'idle';
+    this.following = false;
     this.result = null;
     this.error = null;
     this.entryId = null;
@@ -56,29 +77,51 @@ export class WriteTask<T> {
    */
   async submit(intent: Intent, waitMs = DEFAULT_WRITE_WAIT_MS): Promise<T | null> {
     if (this.busy) return null;
-    // Queued (offline) or unsure, the form still shows it and its button works: a second press queued a
-    // second labspace create, which a service that allows two of a name makes twice.
+    // Queued (offline), being sent or unsure, the form still shows it and its button works: a second press
+    // queued a second labspace create, which a service that allows two of a name makes twice.
     const as = JSON.stringify(intent);
-    if ((this.phase === 'queued' || this.phase === 'uncertain') && as === this.#queuedAs) {
+    const same = as === this.#queuedAs;
+    if ((this.phase === 'queued' || this.phase === 'uncertain' || this.phase === 'sending') && same) {
+      const where = {
+        queued: 'sent when the service answers',
+        sending: 'being sent now, and its answer shows there',
+        uncertain: 'there for you to decide on',
+      }[this.phase];
       this.error = {
-        text: `Already in the outbox as entry #${this.entryId ?? '?'}: it is ${this.phase === 'queued' ? 'sent when the service answers' : 'there for you to decide on'} (the Outbox shows it). Change something to queue another.`,
+        text: `Already in the outbox as entry #${this.entryId ?? '?'}: it is ${where} (the Outbox shows it). Change something to queue another.`,
       };
       return null;
     }
+    // Pressed again after main's answer was lost: the same key, so main answers the entry the first press
+    // made, if it made one, and queues it once if not.
+    const key = this.phase === 'unconfirmed' && same && this.#key ? this.#key : crypto.randomUUID();
     this.reset();
     this.#queuedAs = as;
+    this.#key = key;
     this.phase = 'queueing';
+    let queued: IpcResult<ChannelResponse<'outbox.enqueue'>>;
     try {
-      const queued = await this.#api.invoke('outbox.enqueue', {
+      queued = await this.#api.invoke('outbox.enqueue', {
         intent,
+        key,
         ...(this.#readFrom === null ? {} : { readFrom: this.#readFrom }),
       });
-      if (!queued.ok) return this.#fail(fromIpcError(queued.error));
-      const id = Number(queued.value.id);
-      this.entryId = id;
-      this.phase = 'syncing';
+    } catch (err) {
+      // No answer at all (the connection closed under the call): whether main committed it is not known.
+      return this.#unconfirmed(fromUnknown(err).text);
+    }
+    if (!queued.ok)
+      return queued.error.code === 'disconnected'
+        ? this.#unconfirmed(queued.error.message)
+        : this.#fail(fromIpcError(queued.error));
+    const id = Number(queued.value.id);
+    this.entryId = id;
+    this.phase = 'syncing';
+    try {
       const settled = await this.#awaitSettled(id, waitMs);
-      if (!settled.ok) return this.#fail(fromIpcError(settled.error));
+      // The entry is in the outbox whatever happened to this wait (the page lost main, the wait gave up):
+      // it is said queued, and the same write is not queued again.
+      if (!settled.ok) return this.#lostTrack(id);
       const { state, result, error } = settled.value;
       if (state === 'done') {
         this.result = this.#parse(result);
@@ -99,10 +142,19 @@ export class WriteTask<T> {
         this.phase = 'failed';
         return null;
       }
+      if (state === 'sending') {
+        this.error = {
+          text: `No answer from the service after ${Math.round((waitMs + SENDING_FOLLOW_MS) / 1000)} s: the Outbox screen shows how entry #${id} ends. It is not sent again meanwhile.`,
+        };
+        this.phase = 'sending';
+        return null;
+      }
       this.phase = state === 'failed' ? 'failed' : state === 'uncertain' ? 'uncertain' : 'queued';
       return null;
-    } catch (err) {
-      return this.#fail(fromUnknown(err));
+    } catch {
+      return this.#lostTrack(id);
+    } finally {
+      this.following = false;
     }
   }
 
@@ -120,16 +172,50 @@ export class WriteTask<T> {
   /**
    * Waits in short slices: an entry that is still pending but already carries an error could not
    * reach the service (offline, token needed, backing off). Then the panel says "queued" within a
-   * couple of seconds instead of holding a spinner for the whole wait.
+   * couple of seconds instead of holding a spinner for the whole wait. An entry still being sent at the
+   * end of the wait is followed on (phase `sending`, bounded by SENDING_FOLLOW_MS): it is in flight, not
+   * waiting for the service to be reached, and its answer (a labsheet created) is still the panel's.
    */
   async #awaitSettled(id: number, waitMs: number) {
     const deadline = Date.now() + waitMs;
+    const followUntil = deadline + SENDING_FOLLOW_MS;
     for (;;) {
-      const timeoutMs = Math.max(0, Math.min(WAIT_SLICE_MS, deadline - Date.now()));
+      const now = Date.now();
+      const until = now >= deadline ? followUntil : deadline;
+      // Past the wait, each slice is a real one: main answers as soon as the entry settles.
+      const timeoutMs = Math.max(0, Math.min(WAIT_SLICE_MS, until - now));
       const r = await this.#api.invoke('outbox.await', { id, timeoutMs });
-      const unsettled = r.ok && (r.value.state === 'pending' || r.value.state === 'sending');
-      if (!unsettled || r.value.error || Date.now() >= deadline) return r;
+      if (!r.ok) return r;
+      const { state, error } = r.value;
+      if ((state !== 'pending' && state !== 'sending') || error) return r;
+      const at = Date.now();
+      if (at < deadline) continue;
+      if (state !== 'sending' || at >= followUntil) return r;
+      this.phase = 'sending';
+      this.following = true;
     }
+  }
+
+  /**
+   * Queued for certain, but this page no longer knows how it goes (its wait failed: main not heard from,
+   * the connection lost): the Outbox does. The wait's own words ("nothing was changed, trying again is
+   * safe") are about the wait, not the write, so they are not shown.
+   */
+  #lostTrack(id: number): null {
+    this.error = {
+      text: `This page lost track of entry #${id} before the service's answer came. Check the Outbox screen for how it ends before doing it again.`,
+    };
+    this.phase = 'queued';
+    return null;
+  }
+
+  /** Main's answer to the enqueue was lost: said as the bench says it (notRecorded), never "refused". */
+  #unconfirmed(why: string): null {
+    this.error = {
+      text: `NOT CONFIRMED: ${why.replace(/\.$/, '')} before the outbox answered: this may or may not have been queued. Look in the Outbox screen; pressing again does not queue it twice.`,
+    };
+    this.phase = 'unconfirmed';
+    return null;
   }
 
   #fail(error: ShownError): null {

@@ -35,7 +35,7 @@ test.describe('Data › Sequences', () => {
       .click();
     const form = page.getByTestId('attach-sequence');
     await expect(form.getByText('deprecated endpoint')).toBeVisible();
-    await form.getByRole('combobox', { name: /^Labsheet/ }).selectOption('Samples');
+    await form.getByRole('combobox', { name: /^Labsheet/ }).fill('Samples');
     await form.getByLabel('Row ID').fill('S-0003');
     await form.getByLabel('Sequence column').fill('Plasmid');
     await form.getByRole('button', { name: 'Attach sequence' }).click();

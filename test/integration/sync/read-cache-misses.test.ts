@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReadCache, openCacheStore, type CacheStore, type ReadCache } from '../../../main/cache/index.js';
+import { requestsToList } from '../../../main/api/paginate.js';
 import { stackPerTest } from './stack.js';
 
 /**
@@ -33,7 +34,7 @@ describe('read cache: scans of tubes the labsheet does not hold', () => {
   it('20 unknown tubes scanned one after another read the labsheet once, and each answer says when', async () => {
     await cache.sampleIndex('Samples'); // the plate opened: the rows are read
     const oneRead = listings();
-    expect(oneRead).toBe(ROWS / 1000);
+    expect(oneRead).toBe(requestsToList(ROWS));
     clock += 20_000; // the bench starts scanning: the rows are still fresh, but not read a moment ago
     const readAt = clock;
     const answers = [];
@@ -64,7 +65,7 @@ describe('read cache: scans of tubes the labsheet does not hold', () => {
       fetchedAt: clock,
       row: { 'Sample ID': 'LATE-1' },
     });
-    expect(listings() - before).toBe(ROWS / 1000 + 1);
+    expect(listings() - before).toBe(requestsToList(ROWS + 1));
   });
 
   it('an explicit refresh reads again even within the moment', async () => {
@@ -77,7 +78,7 @@ describe('read cache: scans of tubes the labsheet does not hold', () => {
   it('concurrent misses on one labsheet share one read', async () => {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => cache.row('Samples', `NEW-${i}`)));
     expect(answers.every((a) => !a.found && a.fetchedAt === clock)).toBe(true);
-    expect(listings()).toBe(ROWS / 1000);
+    expect(listings()).toBe(requestsToList(ROWS));
   });
 
   it('the moment is an option: 0 reads again on every miss, as before', async () => {
@@ -91,7 +92,7 @@ describe('read cache: scans of tubes the labsheet does not hold', () => {
     try {
       await eager.row('Samples', 'NEW-1');
       await eager.row('Samples', 'NEW-2');
-      expect(listings()).toBe(2 * (ROWS / 1000));
+      expect(listings()).toBe(2 * requestsToList(ROWS));
     } finally {
       eager.close();
     }

@@ -71,10 +71,13 @@ export function draftToRequest(d: LabsheetDraft): z.input<typeof createLabsheetR
 
 /**
  * The spec's create rules, checked before anything is queued: the shared zod schema (the same one
- * the client and the sandbox use) plus what it cannot see — a regular column that takes a magic
- * column's fixed name, a magic column twice, or names that differ only in case.
+ * the client and the sandbox use) plus what it cannot see — a name already taken by a labsheet in
+ * `existing` (the list loaded from the service: names are unique, and a create queued offline would be
+ * refused after the technician left), a regular column that takes a magic column's fixed name, a magic
+ * column twice, names that differ only in case, a column named `uuid` (the row listing's first header
+ * is the row uuid), more than one ID_BARCODE column.
  */
-export function checkDraft(d: LabsheetDraft): DraftCheck {
+export function checkDraft(d: LabsheetDraft, existing: readonly string[] = []): DraftCheck {
   const request = draftToRequest(d);
   const issues: DraftIssue[] = [];
   const parsed = createLabsheetRequest.safeParse(request);
@@ -82,11 +85,20 @@ export function checkDraft(d: LabsheetDraft): DraftCheck {
     for (const i of parsed.error.issues)
       issues.push({ at: i.path.map(String).join('.') || 'name', message: i.message });
   }
+  const taken = nameTaken(d.name.trim(), existing);
+  if (taken) issues.push({ at: 'name', message: taken });
   const seen = new Map<string, number>();
   d.columns.forEach((c, i) => {
     const name = effectiveName(c);
     if (name === '') return;
     const key = name.toLowerCase();
+    if (key === RESERVED_COLUMN) {
+      issues.push({
+        at: `columns.${i}.name`,
+        message: `"${name}" is reserved: the service lists each row's uuid under that name. Choose another name`,
+      });
+      return;
+    }
     const prev = seen.get(key);
     if (prev !== undefined) {
       const already = issues.some((x) => x.at === `columns.${i}.name`);
@@ -98,8 +110,32 @@ export function checkDraft(d: LabsheetDraft): DraftCheck {
         });
     } else seen.set(key, i);
   });
+  const barcodes = d.columns.filter((c) => c.type === 'ID_BARCODE').length;
+  if (barcodes > 1)
+    issues.push({
+      at: 'columns',
+      message: `at most one column of type ID_BARCODE is allowed (found ${barcodes}): keep one, or give the others another type`,
+    });
   if (issues.length > 0 || !parsed.success) return { ok: false, issues };
   return { ok: true, request: parsed.data };
+}
+
+/** The header row listings give the row uuid under: no column may take it. */
+const RESERVED_COLUMN = 'uuid';
+
+/**
+ * Why `name` cannot be a new labsheet's, when a loaded labsheet has it: spelled the same, or the same
+ * but for letter case (which reads as the same labsheet at the bench, and a service may treat as one).
+ */
+function nameTaken(name: string, existing: readonly string[]): string | null {
+  if (name === '') return null;
+  if (existing.includes(name))
+    return `a labsheet named "${name}" already exists (labsheet names are unique): choose another name`;
+  const lower = name.toLowerCase();
+  const near = existing.find((n) => n.toLowerCase() === lower);
+  return near === undefined
+    ? null
+    : `a labsheet named "${near}" already exists, differing only in capital letters: choose a name that is clearly different`;
 }
 
 /** Issues for one place, for showing beside its field. */

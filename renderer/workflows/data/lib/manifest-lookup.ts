@@ -1,5 +1,8 @@
 import { counted } from '../../../lib/format/counted.js';
+import type { ManifestMetadata } from '../../../../shared/api/manifests.js';
 import { isUuid } from '../../../../shared/api/primitives.js';
+import type { BenchlinkApi } from '../../../../shared/ipc/api.js';
+import type { IpcResult } from '../../../../shared/ipc/result.js';
 
 export type ManifestKey = 'uuid' | 'hrid' | 'barcode';
 
@@ -12,6 +15,44 @@ export function guessManifestKey(value: string): ManifestKey {
   if (isUuid(v)) return 'uuid';
   if (HRID.test(v)) return 'hrid';
   return 'barcode';
+}
+
+/**
+ * The keys a value is looked up by, in order. A key the user chose is the only one. Guessed, the other
+ * follows: a barcode may look like an hrid ("BX-20931") or a uuid, and an hrid need not look like one.
+ */
+export function manifestKeysToTry(value: string, choice: ManifestKey | 'auto'): ManifestKey[] {
+  if (choice !== 'auto') return [choice];
+  const guess = guessManifestKey(value);
+  return guess === 'barcode' ? ['barcode', 'hrid'] : [guess, 'barcode'];
+}
+
+/**
+ * A manifest by `value`, by the keys manifestKeysToTry gives: the next key only after a not-found (any other
+ * failure — offline, refused — is the answer). All not found, the error names every key tried.
+ */
+export async function lookUpManifest(
+  api: BenchlinkApi,
+  value: string,
+  choice: ManifestKey | 'auto',
+): Promise<{ by: ManifestKey; r: IpcResult<ManifestMetadata> }> {
+  const [first, ...others] = manifestKeysToTry(value, choice) as [ManifestKey, ...ManifestKey[]];
+  const by = async (key: ManifestKey) => ({
+    by: key,
+    r: await api.invoke('lab.fetchManifestMetadata', { [key]: value }),
+  });
+  const notFound = (r: IpcResult<ManifestMetadata>) => !r.ok && r.error.kind === 'not-found';
+  let found = await by(first);
+  for (const key of others) {
+    if (!notFound(found.r)) return found;
+    found = await by(key);
+  }
+  if (found.r.ok || !notFound(found.r) || others.length === 0) return found;
+  const keys = [first, ...others].join(' or the ');
+  return {
+    by: found.by,
+    r: { ok: false, error: { ...found.r.error, message: `No manifest has the ${keys} "${value}".` } },
+  };
 }
 
 /** "2026-11-23 08:04 (5 minutes ago)" — local time plus how fresh it is; the raw value if unparsable. */

@@ -27,6 +27,19 @@ export function parseWebhookJson(text: string): WebhookParse {
     const at = lineColumnAt(text, Number(pos[1]));
     return { ok: false, message: `Not valid JSON at line ${at.line}, column ${at.column}: ${reason}`, ...at };
   }
+  const big = unsafeInteger(text);
+  if (big) {
+    const at = lineColumnAt(text, big.offset);
+    const sent = String(Number(big.digits));
+    return {
+      ok: false,
+      message:
+        `${big.digits} at line ${at.line}, column ${at.column} is too large to be sent exactly: whole numbers ` +
+        `beyond ${Number.MAX_SAFE_INTEGER} lose their last digits${sent === big.digits ? '' : ` (this one would go as ${sent})`}. ` +
+        `Send it as a string instead: "${big.digits}".`,
+      ...at,
+    };
+  }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, message: 'The payload must be a JSON object ({ … }), not an array or a single value.' };
   }
@@ -36,6 +49,22 @@ export function parseWebhookJson(text: string): WebhookParse {
     return { ok: false, message: `${i?.path.join('.') || 'payload'}: ${i?.message ?? 'invalid'}` };
   }
   return { ok: true, payload: checked.data };
+}
+
+/**
+ * The first integer written in valid JSON `text` that a JavaScript number cannot hold exactly (beyond
+ * Number.MAX_SAFE_INTEGER): JSON.parse rounds it without a word, and 12345678901234567891 was sent as
+ * 12345678901234567000. Numbers inside strings are not numbers; a fraction or an exponent is a decimal,
+ * rounded as its writer expects.
+ */
+function unsafeInteger(text: string): { digits: string; offset: number } | null {
+  const token = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+  for (let m = token.exec(text); m !== null; m = token.exec(text)) {
+    const t = m[0];
+    if (t.startsWith('"') || !/^-?\d+$/.test(t)) continue;
+    if (!Number.isSafeInteger(Number(t))) return { digits: t, offset: m.index };
+  }
+  return null;
 }
 
 /**

@@ -116,10 +116,10 @@ describe('column editor rules', () => {
     expect(messagesAt(draft({ columns: [] }), 'columns')).toContain('at least one column');
   });
 
-  it('leaves rules only the server knows (at most one ID_BARCODE in the sandbox) to the server', () => {
+  it('refuses a second ID_BARCODE column before anything is sent (a service answers it 422, said bare)', () => {
     const d = draft({
       columns: [newColumn(1, 'ID', 'Tube'), newColumn(2, 'ID_BARCODE', 'BC1'), newColumn(3, 'ID_BARCODE', 'BC2')],
     });
-    expect(checkDraft(d).ok).toBe(true);
+    expect(checkDraft(d).ok).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { LabsheetBrowser } from '../../../../../renderer/workflows/data/labsheet-browser.svelte.js';
@@ -37,7 +38,9 @@ describe('Data screen', () => {
     const task = new WriteTask(env.api, null, (raw) => raw);
     const hook = { type: 'webhook', payload: { event: 'twice?' } } as const;
     await Promise.all([task.submit(hook, 0), task.submit(hook, 0)]);
-    const hooks = (await env.call('outbox.list', {})).filter((e) => JSON.stringify(e.intent).includes('twice?'));
+    // Every state: the webhook is followed to done, which the default (open) list leaves out.
+    const listed = await env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
+    const hooks = listed.filter((e) => JSON.stringify(e.intent).includes('twice?'));
     expect(hooks).toHaveLength(1);
   });
 
