@@ -41,6 +41,7 @@ test.describe('Data › Labsheets: create, convert, delete a column', () => {
     // A link to a labsheet the service does not have: only the service knows its labsheets (the list read
     // here may be one page of them), so the draft check lets it go and the service refuses it.
     await startCreate(page, unique('Bad'));
+    await col(page, 2, 'name').fill('Tube');
     await page.getByRole('button', { name: 'Add column' }).click();
     await col(page, 3, 'type').selectOption('LINK');
     await col(page, 3, 'name').fill('Parent');

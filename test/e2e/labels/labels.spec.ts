@@ -202,6 +202,16 @@ test('bad cases: a name Code 128 cannot hold is refused with its reason; new loc
   // A batch of scanned tubes: found by tube barcode or ID, an unknown one refused by name.
   await page.getByTestId('source-rows').check();
   await page.getByTestId('labels-scan').focus();
+  // This labsheet's ID column is only guessed from its names here: no tube is labelled by a guess. The
+  // chooser is open with the guess in it; kept, it is the user's choice, and the tube goes in.
+  await scanAndWait(page, 'TB000007', 'is only a guess at the ID column of Samples');
+  await expect(page.getByTestId('labels-rows').locator('li')).toHaveCount(0);
+  await expect(page.getByTestId('choose-id-column')).toHaveValue('Sample ID');
+  await page.getByTestId('id-columns-save').click();
+  await expect(page.getByTestId('labels-id-said')).toContainText(
+    'Label IDs come from the column Sample ID (you chose it)',
+  );
+  await page.getByTestId('labels-scan').focus();
   await scanAndWait(page, 'TB000007', 'S-0007 added');
   await scanAndWait(page, 'S-0008', 'S-0008 added');
   await scanAndWait(page, 'S-9999', 'not in the labsheet Samples');
