@@ -229,6 +229,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     // The read cache is made below; the engine asks it only while it sends, after start.
     tubeNames: (labsheet, id) => cache.tubeNames(labsheet, id),
     plateNames: (ref) => cache.plateNames(ref),
+    listedTubes: (uuid) => cache.listedTubes(uuid),
     log: (message, fields) => log.warn(message, fields),
     stagingDir: join(dataDir, 'staging'),
     onUploadProgress: (p) => events.emit('upload.sendProgress', p),
@@ -345,6 +346,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
       sync,
       nameOf: cache.nameOf,
       tubeNames: cache.tubeNames,
+      listedTubes: cache.listedTubes,
       nameColumnsOf: cache.nameColumns,
     }),
     ...cacheHandlers(cache),

@@ -48,6 +48,10 @@ export interface CacheStore {
    */
   bindService(identity: string): boolean;
   putManifest(m: ManifestRecord, wells: CachedWell[] | null): void;
+  /**
+   * The saved plate (or box) whose uuid, hrid or barcode is `value`, or, when none has it as spelled, the
+   * one that has it in another ASCII letter case; null when none, or several differing only in case, do.
+   */
   manifest(by: 'uuid' | 'hrid' | 'barcode', value: string): { manifest: ManifestRecord; wells: CachedWell[] } | null;
   /** Records a well change the service confirmed, so a service that lists no wells is still drawn right. */
   applyWell(manifestUuid: string, intent: WellIntent): void;
@@ -89,7 +93,7 @@ export interface CacheStore {
   putLocation(l: KnownLocation, at: number): void;
   /** The `limit` most recently saved, by name. */
   locations(limit: number): KnownLocation[];
-  /** Those whose uuid, name (ASCII letters in any case) or barcode is `code`, by name, at most `limit`. */
+  /** Those whose uuid, name or barcode is `code` (ASCII letters in any case), by name, at most `limit`. */
   locationsNamed(code: string, limit: number): KnownLocation[];
   /**
    * The name people use for a plate, box or location this cache knows by uuid (hrid first), or null.
@@ -214,10 +218,11 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     locations: db.prepare<[number], { body: string }>(
       `SELECT body FROM (SELECT body, name FROM locations ORDER BY fetched_at DESC LIMIT ?) ORDER BY name`,
     ),
-    // A uuid is one in any case (the service writes them in lower case; a label may print them upper).
+    // A uuid is one in any case (the service writes them in lower case; a label may print them upper), and
+    // a barcode read with Caps Lock on is the label's: the page picks the one it names among those listed.
     locationsNamed: db.prepare<[string, string, string, number], { body: string }>(
       `SELECT body FROM locations
-        WHERE uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE OR json_extract(body, '$.barcode') = ?
+        WHERE uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE OR json_extract(body, '$.barcode') = ? COLLATE NOCASE
         ORDER BY name LIMIT ?`,
     ),
     plateNamesBy: {
@@ -229,15 +234,30 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     location: db.prepare<[string], { body: string }>(`SELECT body FROM locations WHERE uuid = ?`),
   };
-  // Its own spelling first (the key's index); else a uuid in any case, as locationsNamed.
-  const manifestByUuidAnyCase = db.prepare<[string], Record<string, unknown>>(
-    `SELECT * FROM manifests WHERE uuid = ? COLLATE NOCASE`,
-  );
+  // Its own spelling first (the key's index); else in any ASCII letter case: a uuid printed in upper case,
+  // an hrid or barcode read with Caps Lock on (pl-0003 for PL-0003: no pattern upper-cases an hrid). Up to
+  // two are read, so that plates differing only in case are seen to share the code.
   const manifestBy = {
-    uuid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE uuid = ?`),
-    hrid: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE hrid = ?`),
-    barcode: db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE barcode = ?`),
+    uuid: byCase((collate) =>
+      db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE uuid = ? ${collate} LIMIT 2`),
+    ),
+    hrid: byCase((collate) =>
+      db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE hrid = ? ${collate} LIMIT 2`),
+    ),
+    barcode: byCase((collate) =>
+      db.prepare<[string], Record<string, unknown>>(`SELECT * FROM manifests WHERE barcode = ? ${collate} LIMIT 2`),
+    ),
   };
+  /**
+   * The one saved plate `by` names as spelled, else the one it names in another letter case. Several
+   * differing only in case name none: which one the read meant cannot be told (as findRow's rows).
+   */
+  function manifestNamed(by: 'uuid' | 'hrid' | 'barcode', value: string): Record<string, unknown> | undefined {
+    const exact = manifestBy[by].exact.all(value);
+    if (exact.length > 0) return exact[0];
+    const anyCase = manifestBy[by].anyCase.all(value);
+    return anyCase.length === 1 ? anyCase[0] : undefined;
+  }
   const boundTo = db.prepare<[], { identity: string }>(`SELECT identity FROM bound_service WHERE only = 1`);
   const setBound = db.prepare<[string]>(`INSERT OR REPLACE INTO bound_service (only, identity) VALUES (1, ?)`);
   // Names only, from the plates and locations about to go: enough to say what an old entry was about.
@@ -316,7 +336,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       })();
     },
     manifest(by, value) {
-      const r = manifestBy[by].get(value) ?? (by === 'uuid' ? manifestByUuidAnyCase.get(value) : undefined);
+      const r = manifestNamed(by, value);
       if (!r) return null;
       const manifest: ManifestRecord = {
         uuid: String(r.uuid),

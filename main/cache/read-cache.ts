@@ -1,4 +1,4 @@
-import type { LabClient } from '../api/index.js';
+import { TimeoutError, type LabClient } from '../api/index.js';
 import type { Logger } from '../common/logger.js';
 import { isDefinite, ListingBrokeOffError, serviceCheck, ServiceChangedError } from './read-errors.js';
 import { createRowLoader } from './row-loader.js';
@@ -31,6 +31,7 @@ import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
 import { askedOnceBy } from '../common/asked-once.js';
 import { capacity, layoutFromTemplate, positionKey, type Layout } from '../../shared/layout/positions.js';
+import { sameLetters } from '../../shared/barcode/letter-case.js';
 
 export interface ReadCacheDeps {
   store: CacheStore;
@@ -61,7 +62,8 @@ export interface ReadCacheDeps {
   service?: () => string;
   /**
    * After a reload of a labsheet's rows failed, lookups answer from the saved copy for this long without
-   * calling again: a service that hangs would otherwise cost every scan the whole request timeout.
+   * calling again: a service that hangs would otherwise cost every scan the whole request timeout. The
+   * same for plates and boxes after a read of one timed out.
    */
   reloadBackoffMs?: number;
 }
@@ -256,8 +258,11 @@ export function createReadCache(d: ReadCacheDeps) {
     return named ? { layout: named, from: 'template' } : { layout: PLACEHOLDER_LAYOUT, from: 'unknown' };
   }
 
-  /** Wells come from the service only when it lists them; otherwise from this computer's record (kept). */
-  function toStored(m: ManifestMetadata, known: CachedWell[]): StoredManifest {
+  /**
+   * Wells come from the service only when it lists them; otherwise from this computer's record (kept).
+   * `knownBarcode`: the plate's barcode as this computer knows it, for an answer that gives none.
+   */
+  function toStored(m: ManifestMetadata, known: CachedWell[], knownBarcode: string): StoredManifest {
     const listed = m.wells?.map((w): CachedWell => ({
       // One name per well: the plate's map, its changes and its checks name wells A1, not A01 or a1 as a
       // service may (the tube in "A01" was drawn beside an empty A1, and the next tube put over it).
@@ -273,7 +278,7 @@ export function createReadCache(d: ReadCacheDeps) {
       template,
       uuid: m.uuid,
       hrid: m.hrid,
-      barcode: m.barcode ?? '',
+      barcode: m.barcode || knownBarcode,
       ...layout,
       layoutFrom: from,
       basis: { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null },
@@ -309,6 +314,17 @@ export function createReadCache(d: ReadCacheDeps) {
     });
   }
 
+  /**
+   * The barcode of a plate whose answer gives none (the spec's wording allows null): the one it was just
+   * found by, else the one saved before. Saved as '', it could not be opened again offline by its
+   * barcode, and a barcode known before was written over. The saved spelling stands for a read of it in
+   * another letter case.
+   */
+  function barcodeKnown(asked: string | undefined, saved: string | undefined): string {
+    if (saved && (!asked || sameLetters(saved, asked))) return saved;
+    return asked || saved || '';
+  }
+
   function rememberLocation(m: StoredManifest, at: number): void {
     const loc: KnownLocation = {
       uuid: m.uuid,
@@ -322,8 +338,29 @@ export function createReadCache(d: ReadCacheDeps) {
     store.putLocation(loc, at);
   }
 
+  /**
+   * When a plate or box read last went unanswered in time, by service, until one is answered: for
+   * reloadBackoffMs from it, plates and boxes are answered from the saved copy (said `fromCache`) without
+   * calling, as rows are. A service that accepts connections but never answers cost every box scan the
+   * whole request timeout (an unknown one, asked by barcode then hrid, twice), with the scan line frozen.
+   * Only a timeout: a refused connection is told at once and costs nothing to ask again.
+   */
+  const manifestTimedOut = new Map<string, number>();
+  const manifestBackoffMs = d.reloadBackoffMs ?? 30_000;
+  function manifestBackingOff(service: string): boolean {
+    const at = manifestTimedOut.get(service);
+    return at !== undefined && d.now() - at < manifestBackoffMs;
+  }
+
+  function savedAnswer(q: ManifestQuery): CachedManifest | null {
+    const cached = cachedManifest(q);
+    return cached ? answer(cached.value, cached.fetchedAt, true) : null;
+  }
+
   async function manifest(q: ManifestQuery): Promise<CachedManifest | null> {
     const still = sameService();
+    const service = d.service?.() ?? '';
+    if (manifestBackingOff(service)) return savedAnswer(q);
     try {
       const c = await d.client();
       const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };
@@ -333,17 +370,18 @@ export function createReadCache(d: ReadCacheDeps) {
       const at = d.now();
       const fetched = await c.fetchManifestMetadata(query);
       still();
-      const m = toStored(fetched, store.manifest('uuid', fetched.uuid)?.wells ?? []);
+      const saved = store.manifest('uuid', fetched.uuid);
+      const m = toStored(fetched, saved?.wells ?? [], barcodeKnown(q.barcode, saved?.manifest.barcode));
       const { wells, ...record } = m;
       store.putManifest({ ...record, fetchedAt: at }, m.wellsFrom === 'service' ? wells : null);
       rememberLocation(m, at);
+      manifestTimedOut.delete(service);
       return answer(m, at, false);
     } catch (err) {
       still();
       if (isDefinite(err)) return null;
-      const cached = cachedManifest(q);
-      if (!cached) return null;
-      return answer(cached.value, cached.fetchedAt, true);
+      if (err instanceof TimeoutError) manifestTimedOut.set(service, d.now());
+      return savedAnswer(q);
     }
   }
 
@@ -583,6 +621,19 @@ export function createReadCache(d: ReadCacheDeps) {
     return saved ?? ('uuid' in ref ? { uuid: ref.uuid, hrid: null } : { uuid: null, hrid: ref.hrid });
   }
 
+  /**
+   * The tubes the saved copy of a plate or box (by uuid) lists in its positions, from the store only: the
+   * sync engine asks while it sends (sync/cross-target.ts ListedTubes), so a refill of a position waits
+   * for this computer's move of the tube listed there.
+   */
+  function listedTubes(uuid: string): { position: string; labsheet: string; id: string }[] {
+    const saved = store.manifest('uuid', uuid);
+    if (!saved) return [];
+    return saved.wells.flatMap((w) =>
+      w.sample ? [{ position: w.position, labsheet: w.sample.labsheet, id: w.sample.id }] : [],
+    );
+  }
+
   /** The tube → sample index of the rows as now cached (loaded first when they are old). */
   async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
     const still = sameService();
@@ -679,6 +730,7 @@ export function createReadCache(d: ReadCacheDeps) {
     sampleIndex: bound(sampleIndex),
     tubeNames: bound(tubeNames),
     plateNames: bound(plateNames),
+    listedTubes: bound(listedTubes),
     labsheets: bound(labsheets),
     locations: bound(locations),
     /**

@@ -45,6 +45,21 @@ function olderMoveOfTube(
   };
 }
 
+/** A tube main's saved copy of a plate or box lists in one of its positions. */
+export interface ListedTube {
+  position: string;
+  /** '' when the service did not say. */
+  labsheet: string;
+  id: string;
+}
+
+/**
+ * The tubes main's saved copy of a plate or box (by uuid) lists in its positions: the read cache's, from
+ * the store only, as the sync engine asks while it sends. None without it.
+ */
+export type ListedTubes = (locationId: string) => readonly ListedTube[];
+export const NONE_LISTED: ListedTubes = () => [];
+
 /** The tube an assignment moves, one key whichever of its names it was queued under ('' for others). */
 function tubeOf(names: TubeNames, e: OutboxEntry): string {
   return e.intent.type === 'location-assign' ? tubeKey(names, e.intent.labsheet, e.intent.id) : '';
@@ -73,31 +88,99 @@ function placeOf(e: OutboxEntry): { location: string; at: string | null } | null
  * In its own lane the batch stops before it, so the move out goes first, in a request of its own; in
  * another lane (another box, or another idType) this lane waits for that one, as for a tube's older move.
  * A tube this computer did not put there (another bench's, known to the page from the service's record)
- * is known by the move itself: its `from`, the position the page saw the tube leave. A pending move
- * with that `from` empties the position just the same. The move says where it starts, rather than the
- * sync reading the read cache's boxes: what the page saw when the user moved the tube is a fact of that
- * entry, fixed when it was queued, while the cache's copy of the box is read again (or pruned) at any time.
+ * is known by the move itself when the page saw it leave: its `from`. A pending move with that `from`
+ * empties the position just the same. What the page saw when the user moved the tube is a fact of that
+ * entry, fixed when it was queued, so it comes first.
+ *
+ * Neither knows a tube another bench put there that this computer then moved on from another screen
+ * (scanned into a plate while the box was not open): the move has no `from`, and no placement here put
+ * the tube in the box. The page knows it from main's copy of the box (its wells list the tube, and this
+ * move takes it away: movedAway), and frees the position; so the rule knows it from that copy too
+ * (`listed`): a pending move of the tube the copy lists in the position, older than the entry, to any
+ * other place, empties it. Sent first, the refill was refused (the box still held that tube) and stayed
+ * failed after the move went. The copy is read again (or pruned) at any time, but a wait it gives is
+ * only ever for an older pending move: a copy out of date at worst makes a move wait for one it did not
+ * need to, never in a circle, and nothing goes out of order.
  *
  * For a run of one location's moves (oldest first): the oldest pending move that empties an entry's
- * position (the rule above), or null. Both ways of knowing it, the older move of the tube this computer
- * put there and the move that says it leaves the position (its `from`); the older of the two is waited for.
+ * position (the rules above), or null. Each way of knowing it, the older move of the tube this computer
+ * put there, the move that says it leaves the position (its `from`) and the move of the tube the saved
+ * copy lists there; the oldest is waited for.
  */
 function olderMoveOutOf(
   outbox: Outbox,
   target: string,
   run: readonly OutboxEntry[],
   names: TubeNames,
+  listed: ListedTubes,
 ): (e: OutboxEntry) => OutboxEntry | null {
   const first = run[0]?.intent;
   const last = run[run.length - 1];
   if (first?.type !== 'location-assign' || !last) return () => null;
   const positions = new Set(run.map((e) => placeOf(e)?.at));
-  const ours = olderMoveOfPlaced(outbox, target, run, names, first.locationId, positions);
-  const leaving = olderMoveLeaving(outbox, last.id, names, first.locationId, positions);
+  const rules = [
+    olderMoveOfPlaced(outbox, target, run, names, first.locationId, positions),
+    olderMoveLeaving(outbox, last.id, names, first.locationId, positions),
+    olderMoveOfListed(outbox, target, run, names, listed, first.locationId, positions),
+  ];
   return (e) => {
-    const a = ours(e);
-    const b = leaving(e);
-    return a === null || (b !== null && b.id < a.id) ? b : a;
+    let oldest: OutboxEntry | null = null;
+    for (const rule of rules) {
+      const m = rule(e);
+      if (m !== null && (oldest === null || m.id < oldest.id)) oldest = m;
+    }
+    return oldest;
+  };
+}
+
+/**
+ * The rule for a tube main's saved copy of the location lists in an entry's position: one read of the
+ * copy and one of the pending moves of the tubes it lists at the run's positions, for the whole run.
+ * A tube listed without its labsheet is looked for among the run's.
+ */
+function olderMoveOfListed(
+  outbox: Outbox,
+  target: string,
+  run: readonly OutboxEntry[],
+  names: TubeNames,
+  listed: ListedTubes,
+  location: string,
+  positions: ReadonlySet<string | null | undefined>,
+): (e: OutboxEntry) => OutboxEntry | null {
+  const last = run[run.length - 1];
+  if (!last) return () => null;
+  const labsheets = [...new Set(run.flatMap((e) => (e.intent.type === 'location-assign' ? [e.intent.labsheet] : [])))];
+  // Per position, the tube listed there: its labsheets and every name it goes by (compared without case:
+  // the copy may spell it otherwise than the scan it was queued by).
+  const there = new Map<string, { labsheets: readonly string[]; names: ReadonlySet<string> }>();
+  const asked = new Set<string>();
+  for (const t of listed(location)) {
+    const at = positionKey(t.position);
+    if (!positions.has(at)) continue;
+    const of = t.labsheet === '' ? labsheets : [t.labsheet];
+    const known = of.flatMap((labsheet) => [...names(labsheet, t.id), t.id]);
+    for (const n of known) asked.add(n);
+    there.set(at, { labsheets: of, names: new Set(known.map((n) => n.toUpperCase())) });
+  }
+  if (there.size === 0) return () => null;
+  const moves = [...outbox.pendingElsewhere(target, last.id, [...asked]), ...run];
+  const isListed = (m: OutboxEntry, t: { labsheets: readonly string[]; names: ReadonlySet<string> }) =>
+    m.intent.type === 'location-assign' &&
+    t.labsheets.includes(m.intent.labsheet) &&
+    t.names.has(m.intent.id.toUpperCase());
+  return (e) => {
+    const into = placeOf(e);
+    if (into?.at == null) return null;
+    const t = there.get(into.at);
+    // The entry's own tube listed there already: nothing is emptied for it.
+    if (!t || isListed(e, t)) return null;
+    let oldest: OutboxEntry | null = null;
+    for (const m of moves) {
+      const to = placeOf(m);
+      const out = m.id < e.id && isListed(m, t) && (to?.location !== into.location || to.at !== into.at);
+      if (out && (oldest === null || m.id < oldest.id)) oldest = m;
+    }
+    return oldest;
   };
 }
 
@@ -300,11 +383,12 @@ function olderForMove(
   run: readonly OutboxEntry[],
   names: TubeNames,
   changesOf: WellChangesOf,
+  listed: ListedTubes,
 ): (e: OutboxEntry) => RuleWait | null {
   const first = run[0];
   if (first?.intent.type !== 'location-assign') return () => null;
   const elsewhere = olderMoveOfTube(outbox, first.target, run, names);
-  const movedOut = olderMoveOutOf(outbox, first.target, run, names);
+  const movedOut = olderMoveOutOf(outbox, first.target, run, names, listed);
   const changed = olderOtherInWell(changesOf(plateLaneOf({ uuid: first.intent.locationId })));
   return (entry) => {
     const tube = elsewhere(entry);
@@ -320,16 +404,18 @@ function olderForMove(
  * The one answer to "which entry of this run waits, and for what": the sync engine sends `run` up to,
  * not including, `wait.entry`, and the Outbox says why that one and every later one of its lane waits.
  * `run`: what one pass of the lane looks at (passWindow), oldest first. One read per rule for the run.
+ * `listed`: what main's saved copy of a box lists in its positions (the read cache's listedTubes).
  */
 export function heldByRules(
   outbox: Outbox,
   run: readonly OutboxEntry[],
   names: TubeNames = ONLY_AS_QUEUED,
   changesOf: WellChangesOf = (lane) => outbox.wellChangesAhead(lane),
+  listed: ListedTubes = NONE_LISTED,
 ): { run: OutboxEntry[]; wait: RuleWait | null } {
   const waits =
     run[0]?.intent.type === 'location-assign'
-      ? olderForMove(outbox, run, names, changesOf)
+      ? olderForMove(outbox, run, names, changesOf, listed)
       : olderMoveIntoWell(outbox, run);
   for (let n = 0; n < run.length; n++) {
     const wait = waits(run[n]!);

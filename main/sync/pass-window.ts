@@ -3,7 +3,7 @@ import type { OutboxEntry } from '../outbox/entry.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
-import { heldByRules, type RuleWait, type WellChangesOf } from './cross-target.js';
+import { heldByRules, NONE_LISTED, type ListedTubes, type RuleWait, type WellChangesOf } from './cross-target.js';
 import type { TubeNames } from './tube-names.js';
 
 /**
@@ -37,6 +37,8 @@ export function nextPassWait(
   target: string,
   names: TubeNames,
   changesOf: WellChangesOf,
+  listed: ListedTubes = NONE_LISTED,
 ): RuleWait | null {
-  return heldByRules(outbox, passWindow(outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names), names, changesOf).wait;
+  return heldByRules(outbox, passWindow(outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names), names, changesOf, listed)
+    .wait;
 }

@@ -17,7 +17,7 @@ import { passWindow } from './pass-window.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
-import { heldByRules } from './cross-target.js';
+import { heldByRules, NONE_LISTED, type ListedTubes } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain } from './reconcile.js';
@@ -89,6 +89,7 @@ export interface SyncEngineOptions {
    * well queued under either name are seen as one well and never land older over newer.
    */
   plateNames?: PlateNames;
+  listedTubes?: ListedTubes;
   log?: SyncLog;
   /** Today's staging folder: a queued upload's copy is found there by name when its stored path is gone. */
   stagingDir?: string;
@@ -172,6 +173,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const laneHolds = createLaneHolds(platform.random, backoff);
   const tubeNames = o.tubeNames ?? ONLY_AS_QUEUED;
   const plateNames = o.plateNames ?? ONLY_AS_NAMED;
+  const listedTubes = o.listedTubes ?? NONE_LISTED;
   const connectivity = o.connectivity ?? createConnectivity(o.offlineAfter ?? 2, platform.now);
   const snapshot = (): SyncStatus => ({ ...status, online: connectivity.online });
   const emitStatus = () => events.emit('status', snapshot());
@@ -299,7 +301,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     // sample ID is one row, as a tube moved by either is one tube.
     const names = askedOnce(tubeNames);
     // The pass's window, up to its first entry a rule holds back (the Outbox names that one, asking the same).
-    let { run } = heldByRules(outbox, passWindow(head, names), names);
+    let { run } = heldByRules(outbox, passWindow(head, names), names, undefined, listedTubes);
     if (kind === 'wells') run = checkedOnItsOwn(run);
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.

@@ -5,6 +5,7 @@ import { parseCommandWord, parseLayoutWord, type ScanCommand } from './commands.
 import type { Gs1Data } from './gs1.js';
 import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind } from './patterns.js';
 import { sanitizeScan } from './sanitize.js';
+import { swappedCase } from './letter-case.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -94,6 +95,7 @@ function classifyWith(
   compiled: { rules: readonly CompiledRule[]; prefix: string; year: number },
   raw: string,
   context: ClassifyContext,
+  askCapsLock = true,
 ): Classification {
   const clean = sanitizeScan(raw, settings.maxLength);
   if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
@@ -156,7 +158,41 @@ function classifyWith(
     gs1?.kind === 'own-number'
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
-  return withSymbology({ kind: 'unknown', value: idText, normalized: idText, why });
+  const capsLock =
+    aim || !askCapsLock
+      ? null
+      : capsLockSeen(clean.text, (text) => classifyWith(settings, compiled, text, context, false));
+  return withSymbology({
+    kind: 'unknown',
+    value: idText,
+    normalized: idText,
+    why: capsLock ? `${why}; ${capsLock}` : why,
+  });
+}
+
+/**
+ * Words for a read nothing took that a keyboard scanner with Caps Lock on would type for one we know,
+ * or null. Such a scanner swaps the case of every letter, its AIM identifier's too: `]C0BOX000001`
+ * comes as `]c0box000001`, which has no AIM we know, and every scan was refused "no pattern matched"
+ * with no hint of why. Only the words change: what is recorded, and whether, stays as read.
+ */
+function capsLockSeen(read: string, classify: (text: string) => Classification): string | null {
+  const swapped = swappedCase(read);
+  if (swapped === read) return null;
+  const asSwapped = classify(swapped);
+  const hasAim = stripAim(swapped).aim !== null;
+  const known = asSwapped.kind !== 'unknown' && asSwapped.rejected !== true;
+  if (!hasAim && !known) return null;
+  const what = known ? readAs(asSwapped) : `${swapped}, with a scanner prefix (AIM) we know`;
+  return `Caps Lock seems to be on: with it off this reads as ${what}; turn Caps Lock off and scan again`;
+}
+
+/** What a read is, in words: "box barcode BOX000001". */
+function readAs(c: Classification): string {
+  if (c.kind === 'command') return `a command barcode (${c.value})`;
+  if (c.kind === 'gs1') return `GS1 data ${c.normalized}`;
+  if (c.kind === 'position') return `position ${c.normalized}`;
+  return `${c.kind === 'sample-id' ? 'sample ID' : `${c.kind} barcode`} ${c.normalized}`;
 }
 
 const defaultClassifier = createClassifier();

@@ -13,9 +13,11 @@ import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outb
 import {
   askedOnce,
   HELD_BY_RULES,
+  NONE_LISTED,
   nextPassWait,
   ONLY_AS_QUEUED,
   type LaneHold,
+  type ListedTubes,
   type QueueHold,
   type RuleWait,
   type TubeNames,
@@ -191,6 +193,7 @@ export function waitReasons(
   laneHold: (target: string) => LaneHold | null = () => null,
   queueHold: QueueHold | null = null,
   tubeNames: TubeNames = ONLY_AS_QUEUED,
+  listedTubes: ListedTubes = NONE_LISTED,
 ): (e: ListedEntry) => WaitLine | null {
   const held = new Map(outbox.heldLanes().map((l) => [l.target, l]));
   const names = askedOnce(tubeNames);
@@ -266,7 +269,7 @@ export function waitReasons(
    */
   const heldInLane = askedOnceBy(
     (target: string): { holder: WaitedFor; waits: WaitLine } | null => {
-      const w = nextPassWait(outbox, target, names, changesOf);
+      const w = nextPassWait(outbox, target, names, changesOf, listedTubes);
       return w && { holder: { id: w.entry.id, type: w.entry.type, state: w.entry.state }, waits: byRule(w) };
     },
     (target) => target,

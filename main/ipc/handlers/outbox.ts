@@ -4,7 +4,7 @@ import { serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { OPEN_STATES, WriteError, type EntryState, type ListedEntry, type Outbox } from '../../outbox/index.js';
 import type { RestoredEntries } from '../../outbox/outbox-types.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
-import type { SyncEngine, TubeNames } from '../../sync/index.js';
+import type { ListedTubes, SyncEngine, TubeNames } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
 import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
 import { waitReasons } from '../bridges/wait-reason.js';
@@ -22,6 +22,8 @@ export interface OutboxHandlerDeps {
   nameOf?: NameOfUuid;
   /** Every name of a tube (the read cache's saved rows): a move waits for one queued under another name. */
   tubeNames?: TubeNames;
+  /** What the read cache's saved copy of a box lists in its positions (cross-target.ts ListedTubes). */
+  listedTubes?: ListedTubes;
   /** A labsheet's ID and ID_BARCODE columns as far as this computer knows them (the read cache's, no call). */
   nameColumnsOf?: (labsheet: string) => readonly string[];
 }
@@ -159,7 +161,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
             ),
       );
       const waitingOn = wanted.includes('pending')
-        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames)
+        ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames, d.listedTubes)
         : () => null;
       // Discarded ones the most recently discarded first (main's pick, entry-reads.ts), the others by id.
       const newer = (a: ListedEntry, b: ListedEntry) =>
