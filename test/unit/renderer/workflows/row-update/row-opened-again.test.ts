@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
-import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { rowScreen } from './row-screen.js';
 import { createLabClient } from '../../../../../main/api/index.js';
 
 /**
@@ -11,19 +9,6 @@ import { createLabClient } from '../../../../../main/api/index.js';
  * in-process, its embedded sandbox behind the fault proxy (taken away to be offline).
  */
 const openBenches = benchesPerTest();
-
-async function rowScreen(b: Benches) {
-  const outbox = new OutboxState(b.env.api);
-  await outbox.start();
-  const s = new RowState(b.env.api, b.feedback, outbox, await b.env.service());
-  s.start();
-  return {
-    s,
-    scan: (t: string) => handleRowScan(s, { text: t, source: 'field', mainAt: null }),
-    said: () => b.feedback.last?.outcome ?? '',
-    close: () => outbox.stop(),
-  };
-}
 
 const onService = (b: Benches, id: string, column: string) => {
   const sheet = b.sandbox().store.labsheets.byName('Samples')!;

@@ -1,8 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
-import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
-import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { rowScreen } from './row-screen.js';
 
 /**
  * A row opened with changes of this computer still on their way that the page did not make itself (made
@@ -11,20 +9,6 @@ import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.sve
  * behind the fault proxy (taken away to be offline).
  */
 const openBenches = benchesPerTest();
-
-/** A page loaded afresh on the same main: nothing of the last page's state is kept. */
-async function rowScreen(b: Benches) {
-  const outbox = new OutboxState(b.env.api);
-  await outbox.start();
-  const s = new RowState(b.env.api, b.feedback, outbox, await b.env.service());
-  s.start();
-  return {
-    s,
-    scan: (t: string) => handleRowScan(s, { text: t, source: 'field', mainAt: null }),
-    said: () => b.feedback.last?.outcome ?? '',
-    close: () => outbox.stop(),
-  };
-}
 
 describe('Row update: changes on their way made before the page was loaded', () => {
   it('a save made before a reload is said waiting, then forgotten once sent', async () => {
