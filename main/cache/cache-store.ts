@@ -220,9 +220,11 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     // A uuid is one in any case (the service writes them in lower case; a label may print them upper), and
     // a barcode read with Caps Lock on is the label's: the page picks the one it names among those listed.
-    locationsNamed: db.prepare<[string, string, string, number], { body: string }>(
+    // By hrid too: a plate's hrid read with Caps Lock on (pl-0003) is found among the boxes opened here.
+    locationsNamed: db.prepare<[string, string, string, string, number], { body: string }>(
       `SELECT body FROM locations
         WHERE uuid = ? COLLATE NOCASE OR name = ? COLLATE NOCASE OR json_extract(body, '$.barcode') = ? COLLATE NOCASE
+          OR json_extract(body, '$.hrid') = ? COLLATE NOCASE
         ORDER BY name LIMIT ?`,
     ),
     plateNamesBy: {
@@ -451,7 +453,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     },
     locations: (limit) => q.locations.all(limit).map((r) => JSON.parse(r.body) as KnownLocation),
     locationsNamed: (code, limit) =>
-      q.locationsNamed.all(code, code, code, limit).map((r) => JSON.parse(r.body) as KnownLocation),
+      q.locationsNamed.all(code, code, code, code, limit).map((r) => JSON.parse(r.body) as KnownLocation),
     nameOf(uuid, service) {
       const now = boundTo.get()?.identity;
       // What is saved now is the bound service's: never a name for another service's uuid.

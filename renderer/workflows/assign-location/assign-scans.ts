@@ -142,6 +142,9 @@ async function placeTube(
 ): Promise<void> {
   const fb = s.feedback;
   const row = found.row;
+  // A tube before it whose answer was lost may be in the box: read it again first, so the tube is not
+  // queued where that one may be, nor that one taken for a new tube when it is scanned again.
+  await s.settleBeforeNext();
   const dup = s.whereIs(c.value, row);
   // A tube the box has at another position, scanned after a position: moved there by hand, queued as a
   // move out of where it was (`from`), as a rack file's. Without a position first it stays a duplicate,
@@ -171,7 +174,7 @@ async function placeTube(
     dup && from && position
       ? movedWithin(c.value, dup.as, from, position)
       : `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}`;
-  const unread = await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) }, done);
+  await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) }, done, dup?.as);
   const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
-  fb.report(scan.text, `${done}${waits}${unread ? `. ${unread}` : ''}`, 'success', scan.mainAt);
+  fb.report(scan.text, `${done}${waits}`, 'success', scan.mainAt);
 }

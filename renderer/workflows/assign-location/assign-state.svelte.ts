@@ -1,4 +1,4 @@
-import { call, messageOf } from '../../lib/ipc/client.js';
+import { call, IpcCallError, messageOf } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { KnownLocation } from '../../../shared/ipc/channels/cache.js';
 import type { Layout } from '../../../shared/layout/positions.js';
@@ -22,12 +22,22 @@ import {
   isTaken,
   removalHeldAt,
   takenBecause,
+  unmadeInPlace,
   waitsForLook,
   whereIs,
   type Assignment,
   type Placement,
 } from './box-record.js';
-import { heldNotes, layoutUnknownSaid, passedOverSaid, positionNeededSaid, rowSaid } from './box-notes.js';
+import {
+  heldNotes,
+  layoutUnknownSaid,
+  passedOverSaid,
+  positionNeededSaid,
+  rowSaid,
+  unconfirmedSaid,
+  unmadeSaid,
+  type Unconfirmed,
+} from './box-notes.js';
 import {
   findLocation,
   plainLocation,
@@ -89,6 +99,20 @@ export class AssignState implements ServiceBound, Asking {
   #offChange: (() => void) | null = null;
   /** This visit's changes known never to happen: the box was read again when each became so. */
   #unmade = new Set<number>();
+  /**
+   * Positions the user skipped this visit (the Skip command): left empty on purpose, so the next tube
+   * passes over them however often the box is read again. A position scanned first still takes a tube.
+   */
+  #skipped = new Set<string>();
+  /**
+   * Tubes whose queueing main may have committed though its answer was lost (`disconnected`): their
+   * positions are held as taken, not confirmed, until the box is read again (refreshHoldings), which
+   * lists the tube if it was saved. Without it the next tube was queued into the same position.
+   */
+  unconfirmed = $state<Unconfirmed[]>([]);
+  /** Counts the tubes held unconfirmed, so a box read begun before one was held does not let it go. */
+  #heldAt = 0;
+  #offReconnect: (() => void) | null = null;
 
   constructor(
     readonly api: BenchlinkApi,
@@ -123,11 +147,20 @@ export class AssignState implements ServiceBound, Asking {
         for (const a of changed)
           if (mayHappen(a.sync)) this.#unmade.delete(a.entryId);
           else this.#unmade.add(a.entryId);
-        if (news.length === 0) return;
+        // A refused tube's entry discarded: the tube is out of its position (unmadeInPlace), free again.
+        const freed = changed.some((a) => a.sync === 'discarded' || a.sync === 'cancelled');
+        if (news.length === 0) {
+          if (freed) this.next = this.#firstFree();
+          return;
+        }
         this.next = this.#firstFree();
-        void this.#readAgain().then((failed) => failed && this.feedback.report('', failed, 'unknown'));
+        this.#readAgainAside();
       },
     );
+    // Main is back: a tube whose answer was lost is in its outbox or not, and the box read says which.
+    this.#offReconnect ??= this.outbox.onReconnect(() => {
+      if (this.unconfirmed.length > 0) this.#readAgainAside();
+    });
     if (this.location) this.samples.open(this.labsheet);
   }
   stop(): void {
@@ -164,13 +197,38 @@ export class AssignState implements ServiceBound, Asking {
   async refreshHoldings(): Promise<void> {
     const loc = this.location;
     if (loc?.kind !== 'manifest') return;
+    const asked = this.#heldAt;
     const box = await readManifestByUuid(this.api, loc.uuid);
     if (!box || this.location !== loc) return;
     // Its layout may have been said since (here, or on Well fill for a plate of the same kind).
     this.location = box.location;
     this.layoutUnknown = box.layoutUnknown;
     this.#hold(box);
+    this.#settleUnconfirmed(asked);
     this.next = this.#firstFree();
+  }
+
+  /**
+   * The tubes whose answer was lost before this read began (`asked`) are known now: in the box read if
+   * main saved them, else not saved. A position the rack file listed to rescan goes back on the list
+   * when it is still free.
+   */
+  #settleUnconfirmed(asked: number): void {
+    const known = this.unconfirmed.filter((u) => u.at <= asked);
+    if (known.length === 0) return;
+    this.unconfirmed = this.unconfirmed.filter((u) => u.at > asked);
+    const back = known.flatMap((u) =>
+      u.rescan && !this.rescan.includes(u.position) && !this.isTaken(u.position) ? [u.position] : [],
+    );
+    this.rescan = [...back, ...this.rescan];
+  }
+
+  /**
+   * The box read again when a tube's answer was lost (unconfirmed), before the next tube is placed: the
+   * read says whether main saved it. Failing, the positions stay held, and the next tube goes past them.
+   */
+  async settleBeforeNext(): Promise<void> {
+    if (this.unconfirmed.length > 0) await this.#readAgain();
   }
 
   /**
@@ -227,12 +285,28 @@ export class AssignState implements ServiceBound, Asking {
     this.#history.clear();
     this.armed = null;
     this.rescan = [];
+    this.#skipped.clear();
+    this.unconfirmed = [];
     this.rack.leaveBox();
     this.next = this.#firstFree();
   }
 
   #firstFree(): string | null {
-    return this.layout ? nextEmptyWell(this.layout, 'row-major', (p) => this.isTaken(p)) : null;
+    return this.layout ? nextEmptyWell(this.layout, 'row-major', this.#notOffered()) : null;
+  }
+
+  /**
+   * Whether the next tube must not go to a position on its own: taken in the box's record, skipped this
+   * visit, held by a tube of this visit the service refused (it is still in it), or by one whose answer
+   * was lost. Built once per choice: it is asked of every position of the box.
+   */
+  #notOffered(): (position: string) => boolean {
+    const held = new Set([
+      ...this.#skipped,
+      ...unmadeInPlace(this).map((a) => a.position),
+      ...this.unconfirmed.map((u) => u.position),
+    ]);
+    return (p) => held.has(p) || this.isTaken(p);
   }
 
   /**
@@ -263,20 +337,19 @@ export class AssignState implements ServiceBound, Asking {
 
   /**
    * The Skip command: the next tube's position is passed over (a position scanned first, one listed to
-   * rescan, or the next free one), leaving it empty. What happened, for the scan line.
+   * rescan, or the next free one), leaving it empty for the rest of the visit unless its position is
+   * scanned first. What happened, for the scan line.
    */
   skip(): string {
     const at = this.targetPosition();
     if (!this.layout || at === null) return 'No position to skip: scan a position, or a box with free positions';
+    // Remembered for the visit: read again (the Outbox visited, a change's news), the box's first free
+    // position was this one again, and the next tube went into the slot left empty on purpose.
+    this.#skipped.add(at);
     if (this.armed === at) this.armed = null;
     else if (this.rescan[0] === at) this.rescan = this.rescan.slice(1);
-    else
-      this.next = nextEmptyWell(
-        this.layout,
-        'row-major',
-        (p) => this.isTaken(p),
-        wellPast(this.layout, 'row-major', at),
-      );
+    if (this.next === at)
+      this.next = nextEmptyWell(this.layout, 'row-major', this.#notOffered(), wellPast(this.layout, 'row-major', at));
     const now = this.targetPosition();
     return now === at || now === null
       ? `${at} skipped; no other position is free`
@@ -319,8 +392,14 @@ export class AssignState implements ServiceBound, Asking {
   waitsForLook(a: Assignment): boolean {
     return waitsForLook(this, a);
   }
+  /** The lines about positions waiting on something: held for a look, a refused tube still in, an answer lost. */
   heldNotes(): string[] {
-    return heldNotes(this);
+    return [
+      ...heldNotes(this),
+      // Where the record has another tube, that tube is what the position says.
+      ...unmadeInPlace(this).flatMap((a) => (a.position && !this.isTaken(a.position) ? [unmadeSaid(a)] : [])),
+      ...unconfirmedSaid(this.unconfirmed),
+    ];
   }
   rowSaid(a: Assignment): string {
     return rowSaid(this, a);
@@ -328,23 +407,61 @@ export class AssignState implements ServiceBound, Asking {
 
   /**
    * One scanned tube queued, as one of a rack file's reads is, and one undo step (`what`: in the words
-   * its scan's line says it). A move within the box (its `from`) frees the position it leaves once the
-   * box is read again (boxHoldings), as after a rack file's moves: null when it was, else the words
-   * saying it could not be (the move is queued all the same).
+   * its scan's line says it). A move within the box (its `from`; `heldAs`, the name the box's record has
+   * the tube under there) frees the position it leaves at once, as the box read again draws it
+   * (boxHoldings), and the box is read again aside: the move is said from the commit, not after a service
+   * that does not answer has kept the line waiting 15 s. A read that fails is said when it does. Throws
+   * when the tube was not queued; when main's answer was lost, its position is held as taken until the
+   * box is read again (unconfirmed).
    */
-  async assign(p: Placement, what?: string): Promise<string | null> {
+  async assign(p: Placement, what?: string, heldAs?: string): Promise<void> {
     const loc = this.#open();
     const intent = this.#intent(loc, p);
-    const { id } = await call(this.api, 'outbox.enqueue', { intent, readFrom: this.service });
+    let id: string | number;
+    try {
+      ({ id } = await call(this.api, 'outbox.enqueue', { intent, readFrom: this.service }));
+    } catch (err) {
+      if (lostAnswer(err)) this.#unconfirmed([p]);
+      throw err;
+    }
     const before = this.#before();
     this.#placed([p], [id]);
+    if (p.from) this.#left(p.from, heldAs ?? p.id);
     const said =
       what ??
       (p.from && p.position
         ? movedWithin(p.id, p.id, p.from, p.position)
         : `${p.id} → ${loc.name}${p.position ? ` ${p.position}` : ''}`);
     this.#history.record({ what: said, steps: [{ entryId: Number(id), intent }], ...before });
-    return p.from ? this.#readAgain() : null;
+    if (p.from) this.#readAgainAside();
+  }
+
+  /**
+   * The position a move queued now leaves, empty of the moved tube (known by `name` there) until the box
+   * read again says so itself: a move out of a position not confirmed yet empties it (boxHoldings'
+   * fromWhileWaiting). Another tube recorded there keeps it taken. The next tube is offered the first free
+   * position again, as after that read.
+   */
+  #left(from: string, name: string): void {
+    const moved = (h: HeldTube) => h.position === from && h.id.toUpperCase() === name.toUpperCase();
+    this.held = this.held.filter((h) => !moved(h));
+    if (!this.held.some((h) => h.position === from)) this.occupied = this.occupied.filter((o) => o !== from);
+    this.next = this.#firstFree();
+  }
+
+  /** Tubes main may have queued, its answer lost: their positions taken, not confirmed, for the next tube. */
+  #unconfirmed(placements: readonly Placement[]): void {
+    const at = ++this.#heldAt;
+    const held = placements.flatMap(({ id, position }) =>
+      position === null ? [] : [{ id, position, rescan: this.rescan.includes(position), at }],
+    );
+    if (held.length === 0) return;
+    const positions = new Set(held.map((u) => u.position));
+    this.unconfirmed = [...this.unconfirmed, ...held];
+    if (this.armed !== null && positions.has(this.armed)) this.armed = null;
+    this.rescan = this.rescan.filter((r) => !positions.has(r));
+    if (this.next !== null && positions.has(this.next) && this.layout)
+      this.next = nextEmptyWell(this.layout, 'row-major', this.#notOffered(), this.next);
   }
 
   /**
@@ -389,7 +506,7 @@ export class AssignState implements ServiceBound, Asking {
     const back = action.rescanBefore.filter((p) => !this.rescan.includes(p) && !this.isTaken(p));
     this.rescan = [...back, ...this.rescan];
     const next = action.nextBefore;
-    this.next = next !== null && !this.isTaken(next) ? next : this.#firstFree();
+    this.next = next !== null && !this.#notOffered()(next) ? next : this.#firstFree();
   }
 
   /** The box read again (refreshHoldings): null when it was, else what the user is to do about it. */
@@ -400,6 +517,11 @@ export class AssignState implements ServiceBound, Asking {
     } catch (err) {
       return `The box could not be read again (${messageOf(err)}): scan the box again before the next tube`;
     }
+  }
+
+  /** The box read again without holding up what the user sees; a failure is said when it comes. */
+  #readAgainAside(): void {
+    void this.#readAgain().then((failed) => failed && this.feedback.report('', failed, 'unknown'));
   }
 
   /**
@@ -418,7 +540,14 @@ export class AssignState implements ServiceBound, Asking {
     if (take.length > 0) {
       o.progress?.({ phase: 'saving', done: 0, of: take.length });
       const intents = take.map((p) => this.#intent(loc, p));
-      const { ids } = await call(this.api, 'outbox.enqueueMany', { intents, readFrom: this.service });
+      let ids: readonly (string | number)[];
+      try {
+        ({ ids } = await call(this.api, 'outbox.enqueueMany', { intents, readFrom: this.service }));
+      } catch (err) {
+        // Its answer lost, the file may be in: its positions are no place for a scanned tube meanwhile.
+        if (lostAnswer(err)) this.#unconfirmed(take);
+        throw err;
+      }
       const before = this.#before();
       this.#placed(take, ids);
       this.#history.record({
@@ -427,7 +556,9 @@ export class AssignState implements ServiceBound, Asking {
         ...before,
       });
       // Read again: the file's moves out of positions free them (boxHoldings), for the rescans to go there.
-      if (take.some((p) => p.from)) await this.refreshHoldings();
+      // The file is saved whatever that read does: a failure thrown from here was said as nothing saved.
+      const unread = take.some((p) => p.from) ? await this.#readAgain() : null;
+      if (unread) return { ...outcome, saved: take.length, notReadAgain: unread };
     }
     return { ...outcome, saved: take.length };
   }
@@ -467,7 +598,10 @@ export class AssignState implements ServiceBound, Asking {
     if (this.armed !== null && at.has(this.armed)) this.armed = null;
     this.rescan = this.rescan.filter((p) => !at.has(p));
     this.next = this.layout
-      ? nextEmptyWell(this.layout, 'row-major', (p) => this.isTaken(p), this.next ?? undefined)
+      ? nextEmptyWell(this.layout, 'row-major', this.#notOffered(), this.next ?? undefined)
       : null;
   }
 }
+
+/** A write main may have committed, its answer lost on the way back (the page's own tries spent). */
+const lostAnswer = (err: unknown): boolean => err instanceof IpcCallError && err.error.code === 'disconnected';

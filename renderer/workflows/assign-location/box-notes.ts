@@ -16,6 +16,43 @@ export function heldNotes(box: BoxRecord): string[] {
   ];
 }
 
+/**
+ * A tube of this visit the service refused, still in its position (unmadeInPlace): the next tube goes
+ * past it, and the note says how to free the position.
+ */
+export function unmadeSaid(a: Assignment): string {
+  return (
+    `${a.position}: ${a.id} is still in it as far as Benchlink knows, but the service refused it, so the next ` +
+    `tube goes past ${a.position}. See why in the Outbox; once the tube is out of ${a.position}, discard it ` +
+    'there to free the position'
+  );
+}
+
+/** A tube whose queueing main may have saved though its answer was lost: its position is kept from the next tube. */
+export interface Unconfirmed {
+  id: string;
+  position: string;
+  /** The position was listed to rescan: listed again if the tube turns out not saved. */
+  rescan: boolean;
+  /** When it was held, in the order of such tubes (AssignState keeps the count). */
+  at: number;
+}
+
+const NAMED_IN_A_NOTE = 6;
+
+/** The note about the tubes whose answer was lost (one line, a rack file's too), or none. */
+export function unconfirmedSaid(held: readonly Unconfirmed[]): string[] {
+  const n = held.length;
+  if (n === 0) return [];
+  const named = held.slice(0, NAMED_IN_A_NOTE).map((u) => `${u.id} in ${u.position}`);
+  if (n > NAMED_IN_A_NOTE) named.push(`and ${n - NAMED_IN_A_NOTE} more`);
+  return [
+    `${named.join(', ')}: Benchlink did not answer, so ${n === 1 ? 'it' : 'they'} may or may not have been saved. ` +
+      `The next tube goes past ${n === 1 ? 'that position' : 'those positions'} until the box is read again; ` +
+      `look in the Outbox before you scan ${n === 1 ? 'it' : 'them'} again`,
+  ];
+}
+
 /** A tube's row in words: what became of its move. */
 export function rowSaid(box: BoxRecord, a: Assignment): string {
   return waitsForLook(box, a) ? 'waits for your removal — see Outbox' : queuedSaid(a);

@@ -44,20 +44,42 @@ export interface BoxRecord {
  * failed before they left, cancelled or discarded in the Outbox), and less those a newer one of this visit
  * moved on, by the text scanned or out of their position (its `from`), sent or not. A tube moved twice
  * is where its newest move that did or may happen puts it; one that never happened moved nothing, so the
- * one before it stands (as Well fill's drawEntry draws a plate).
+ * one before it stands (as Well fill's drawEntry draws a plate). `where: 'bench'` counts refused ones as
+ * put where the user put them (unmadeButPut): the bench's box, not the record's.
  */
-export function standing(box: BoxRecord): Assignment[] {
+export function standing(box: BoxRecord, where: 'record' | 'bench' = 'record'): Assignment[] {
   const moved = new Set<string>();
   const left = new Set<string>();
   const stands: Assignment[] = [];
   for (const a of [...box.assignments].reverse()) {
-    if (!mayHappen(a.sync)) continue;
+    if (!mayHappen(a.sync) && !(where === 'bench' && unmadeButPut(a))) continue;
     const tube = a.id.toUpperCase();
     if (!moved.has(tube) && (a.position === null || !left.has(a.position))) stands.push(a);
     moved.add(tube);
     if (a.from) left.add(a.from);
   }
   return stands.reverse();
+}
+
+/**
+ * A tube of this visit the service refused, which the user put in its position all the same: it is there
+ * until the user takes its entry out in the Outbox (discarded, so it puts nothing anywhere), moves it or
+ * undoes it. (One that failed before it was sent frees its position, as the plate draws it.)
+ */
+const unmadeButPut = (a: Assignment): boolean => a.sync === 'refused';
+
+/**
+ * This visit's refused tubes (unmadeButPut) still in their position: no newer tube of this visit moved
+ * them on or went in over them. The next tube must not go on top of them: given the refused tube's
+ * position, it was queued into a slot that held a tube. `standing(box, 'bench')` is where the user put
+ * this visit's tubes, whatever the service made of them.
+ */
+export function unmadeInPlace(box: BoxRecord): Assignment[] {
+  const there = standing(box, 'bench');
+  // A newer tube put in its position on purpose (its position scanned first) took its place.
+  return there.filter(
+    (a, k) => a.position !== null && unmadeButPut(a) && !there.slice(k + 1).some((b) => b.position === a.position),
+  );
 }
 
 export function isTaken(box: BoxRecord, position: string): boolean {

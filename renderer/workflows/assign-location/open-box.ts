@@ -4,6 +4,7 @@ import type { CachedManifest, KnownLocation } from '../../../shared/ipc/channels
 import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { boxHoldings, type BoxHoldings } from './box-holdings.js';
 import { isUuid } from '../../../shared/api/primitives.js';
+import { sameLetters } from '../../../shared/barcode/letter-case.js';
 
 /**
  * A location read from main to be opened: what it holds, how many of its used positions the service
@@ -56,7 +57,15 @@ export async function readManifestByUuid(api: BenchlinkApi, uuid: string): Promi
  * and the user believed they had switched boxes.
  */
 export async function readManifestNamed(api: BenchlinkApi, code: string): Promise<OpenedBox | null> {
-  return isUuid(code) ? readManifestByUuid(api, code) : readManifest(api, code);
+  if (isUuid(code)) return readManifestByUuid(api, code);
+  const named = await readManifest(api, code);
+  if (named) return named;
+  // Read with Caps Lock on (pl-0003, rka0007), a box's code was asked as typed and found by neither name:
+  // the box open stayed open and the code was queued into it as a tube.
+  const listed = (await call(api, 'cache.locations', { code })).find(
+    (l) => l.kind === 'manifest' && (sameLetters(l.barcode ?? null, code) || sameLetters(l.hrid ?? null, code)),
+  );
+  return listed ? readManifestByUuid(api, listed.uuid) : null;
 }
 
 /** A location with no positions, and nothing known in it. */
@@ -86,9 +95,12 @@ export async function findLocation(
   // Asked by code: main looks among every plate this computer has opened, not only the list's recent ones.
   const known = await call(api, 'cache.locations', { code });
   // A uuid in any case is the one uuid; compared as spelled, an upper-case one was a location nobody knows.
+  // So is a barcode: main finds it in any letter case, and one read with Caps Lock on was then dropped here.
   const hit = known.find(
     (l) =>
-      l.uuid.toLowerCase() === code.toLowerCase() || l.name.toLowerCase() === code.toLowerCase() || l.barcode === code,
+      l.uuid.toLowerCase() === code.toLowerCase() ||
+      l.name.toLowerCase() === code.toLowerCase() ||
+      sameLetters(l.barcode ?? null, code),
   );
   if (hit?.kind === 'manifest') return { manifestUuid: hit.uuid };
   if (hit) return plainLocation(hit);

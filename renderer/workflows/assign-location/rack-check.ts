@@ -53,6 +53,11 @@ export interface RackOutcome {
   refused: RackBad[];
   /** Reads of tubes the labsheet has no row for, asked about before anything was saved (nothing was). */
   ask: RackRead[];
+  /**
+   * Set when the file's tubes were saved but the box could not be read again after them: what the user is
+   * to do (the positions its moves left are not known free until then).
+   */
+  notReadAgain?: string;
 }
 
 /** What a rack file is checked against: the open box's record, the labsheet's tubes and how tubes are named. */

@@ -34,6 +34,8 @@ export interface RackImport {
   unread: string[];
   /** The most fields a line has: a file whose position is not in the first column is told by it. */
   widest: number;
+  /** Lines whose position is written as a number (1, 2, …): Benchlink cannot tell which slot that is. */
+  numbered: number;
 }
 
 /**
@@ -41,7 +43,13 @@ export interface RackImport {
  * as samples nobody has; an all-zero code is what some scanners write for an unread 2D code.
  */
 const NO_READ =
-  /^(no ?read|noread|not ?read|nr|n\/?a|err(or)?|read ?error|fail(ed)?|unreadable|invalid|null|empty|no ?tube|\?+|x+|-+|0+)$/i;
+  /^(no[ _-]?read|not[ _-]?read|nr|n\/?a|err(or)?|read[ _-]?error|fail(ed)?|unreadable|invalid|null|empty|no[ _-]?tube|\?+|x+|-+|0+)$/i;
+
+/**
+ * What rack scanners write for a slot with no tube. Written `No_Tube` or `No-Tube` (as `NO_READ` is by
+ * some exports), the marker was saved as a tube nobody has.
+ */
+const NO_TUBE = /^(empty|no[ _-]?tube)$/i;
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -61,22 +69,38 @@ function delimiterOf(text: string): string {
   return best;
 }
 
-/** Header names of the columns a rack scanner exports: the position's and the tube's. */
-const POSITION_HEADER = /^(position|pos|well|slot|location)$/i;
+/**
+ * Header names of the columns a rack scanner exports: the position's ("Tube Position", "Well Position"
+ * too: "Rack ID,Tube Position,Tube Barcode" was refused as having no position column) and the tube's.
+ */
+const POSITION_HEADER = /^((tube|well|rack|slot) ?)?(position|pos)$|^(well|slot|location)$/i;
 const BARCODE_HEADER = /barcode|tube|code|sample/i;
+/** A header that names the tube itself: preferred over any other barcode column. */
+const TUBE_HEADER = /^(tube|sample)[ _-]?(barcode|id|code)?$/i;
+/**
+ * A column of the rack's (or box's, plate's) own barcode or ID, never the tube's: taken for the tube's
+ * ("Rack Barcode,Position,Tube Barcode"), every read was the rack's barcode.
+ */
+const HOLDER_HEADER = /rack|box|plate/i;
 
 /**
  * The columns of the position and the barcode: by a header line's names when the file starts with one
- * ("Rack,Position,Barcode"), else the first two.
+ * ("Rack,Position,Barcode"), else the first two. The tube's column is the one naming the tube when there
+ * is one, else the first barcode column that is not the rack's.
  */
 function columnsOf(records: readonly string[][], layout: Layout): { pos: number; code: number; header: number } {
   const first = records.findIndex((rec) => rec.some((f) => f !== ''));
   const rec = records[first] ?? [];
   if (first < 0 || normalizePosition(rec[0] ?? '', layout)) return { pos: 0, code: 1, header: -1 };
   const pos = rec.findIndex((f) => POSITION_HEADER.test(f));
-  const code = rec.findIndex((f, i) => i !== pos && BARCODE_HEADER.test(f));
+  const tube = rec.findIndex((f, i) => i !== pos && TUBE_HEADER.test(f));
+  const code =
+    tube >= 0 ? tube : rec.findIndex((f, i) => i !== pos && BARCODE_HEADER.test(f) && !HOLDER_HEADER.test(f));
   return pos >= 0 && code >= 0 ? { pos, code, header: first } : { pos: 0, code: 1, header: -1 };
 }
+
+/** A position written as a number (1, 2, … counted along the rack): no row and column to put a tube at. */
+const NUMBERED = /^\d+$/;
 
 /**
  * Parses a rack scanner export (`position,barcode` per line, optional header, `,` or `;` or tab; or
@@ -87,12 +111,15 @@ function columnsOf(records: readonly string[][], layout: Layout): { pos: number;
  */
 export function parseRackCsv(text: string, layout: Layout): RackImport {
   const delimiter = delimiterOf(text);
-  const records = parse(text, {
+  const parsed = parse(text, {
     delimiter,
     relax_column_count: true,
     skip_empty_lines: true,
     trim: true,
   }) as string[][];
+  // A spreadsheet's blank row (`,,`) is no line of the rack: said as naming no position, it marked a
+  // file whose every tube was saved as not all saved.
+  const records = parsed.filter((rec) => rec.some((f) => f !== ''));
   const cols = columnsOf(records, layout);
   const good: RackRead[] = [];
   const bad: RackBad[] = [];
@@ -100,6 +127,7 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
   const outside: string[] = [];
   const unread: string[] = [];
   let ignored = 0;
+  let numbered = 0;
   /** A line naming a position (this box's or not) has been read: the export's own lines come before. */
   let started = false;
   for (const [n, rec] of records.entries()) {
@@ -112,6 +140,7 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
       if (/pos|well|tube|barcode/i.test(rawPos)) continue;
       // A position, but not of this box. Anything else before the first position is the export's own (a
       // rack ID, a date); after it, a line the file meant as a slot (`A 7,TB000107`), said as not understood.
+      if (NUMBERED.test(rawPos) && rawCode !== '') numbered++;
       if (parsePosition(rawPos)) {
         outside.push(rawPos);
         started = true;
@@ -120,7 +149,7 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
       continue;
     }
     started = true;
-    if (rawCode === '' || /^(empty|no ?tube)$/i.test(rawCode)) {
+    if (rawCode === '' || NO_TUBE.test(rawCode)) {
       empty.push(position);
       ignored++;
       continue;
@@ -131,5 +160,14 @@ export function parseRackCsv(text: string, layout: Layout): RackImport {
     }
     good.push({ position, barcode: rawCode });
   }
-  return { good, bad, empty, outside, ignored, unread, widest: Math.max(0, ...records.map((r) => r.length)) };
+  return {
+    good,
+    bad,
+    empty,
+    outside,
+    ignored,
+    unread,
+    widest: Math.max(0, ...records.map((r) => r.length)),
+    numbered,
+  };
 }

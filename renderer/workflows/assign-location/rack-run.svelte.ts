@@ -227,7 +227,9 @@ export class RackRun {
       this.s.rescan = this.bad.map((b) => b.position);
       return {
         text: savedSaid(out, this.bad, this.taken, this.waiting),
-        ok: this.bad.length + this.taken.length + this.waiting.length + out.missing.length + out.byEye.length === 0,
+        ok:
+          this.bad.length + this.taken.length + this.waiting.length + out.missing.length + out.byEye.length === 0 &&
+          out.notReadAgain === undefined,
       };
     } catch (err) {
       const unsure = err instanceof IpcCallError && err.error.code === 'disconnected';
@@ -308,7 +310,9 @@ function savedSaid(
       '(a tube that is no longer there can be taken out on Well fill)'
     : '';
   const heldSaid = held.map((h) => `; ${h}`).join('');
-  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${afterSaid}${waitingSaid}${twiceSaid}${sharedSaid}${rescan}${byEyeSaid}${notSaved}${passed}${missingSaid}${heldSaid}`;
+  const r = out.notReadAgain;
+  const unreadSaid = r ? `; but ${r.charAt(0).toLowerCase()}${r.slice(1)}` : '';
+  return `${counted(saved, 'tube')} saved from the rack file${movedSaid}${afterSaid}${waitingSaid}${twiceSaid}${sharedSaid}${rescan}${byEyeSaid}${notSaved}${passed}${missingSaid}${heldSaid}${unreadSaid}`;
 }
 
 /**
@@ -347,6 +351,13 @@ function notThisBox(r: RackImport, boxName: string): string | null {
     positions === 0
       ? `names no position of ${boxName}${r.outside.length ? ` (it names ${shown})` : ''}`
       : `names ${counted(named.length, 'position')} ${boxName} does not have (${shown})`;
+  // Positions counted along the rack (1, 2, …): told to look for another rack, the user had the right one.
+  if (positions === 0 && r.numbered > 0)
+    return (
+      `Nothing from the rack file was saved: its positions are written as numbers (1, 2, …), and Benchlink ` +
+      `cannot tell which slot of ${boxName} a number is. Export the rack's file with positions written as ` +
+      'row letter and column (A1, A2, …), then choose it again'
+    );
   // A file of more columns ("Rack,Position,Barcode" with no header line): its first column is no position,
   // which is no sign of another rack.
   if (positions === 0 && r.widest > 2)

@@ -64,6 +64,10 @@ describe('read cache, offline: a box named in another letter case', () => {
     expect(cache.locations('RACK-9').map((l) => l.hrid)).toEqual(['BX-0009', 'bx-0009']);
   });
 
+  it('lists a plate by its hrid in any case (an hrid read with Caps Lock on)', () => {
+    expect(cache.locations('pl-0003').map((l) => l.hrid)).toEqual(['PL-0003']);
+  });
+
   it('finds none when boxes differ from it only in case; one spelled as a box spells it is that box', async () => {
     expect(await cache.manifest({ hrid: 'Bx-0009' })).toBeNull();
     expect(await cache.manifest({ barcode: 'RACK-9' })).toBeNull();
