@@ -7,6 +7,10 @@ test.describe('Data › Webhooks', () => {
     const editor = page.getByTestId('webhook-json');
     const state = page.getByTestId('webhook-json-state');
     const send = page.getByRole('button', { name: /Send event/ });
+    // Nothing to send until the user writes it: the example is only shown.
+    await expect(editor).toHaveValue('');
+    await expect(state).toContainText('The payload is empty');
+    await expect(send).toBeDisabled();
 
     await editor.fill('{\n  "event": "plate.sealed",\n  oops\n}');
     await expect(state).toContainText('Not valid JSON at line 3, column 3');
