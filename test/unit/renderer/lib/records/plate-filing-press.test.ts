@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +103,12 @@ describe('pressing "Plate completed" again after its answer was lost', () => {
     expect(told.said).toMatch(new RegExp(`^FILED ALREADY — This press filed the record already, as ${p.first.folder}`));
     const anew = await p.again();
     if (!anew.filed) throw new Error(anew.said);
-    expect(anew.record.folder).not.toBe(p.first.folder);
+    // Filed anew: its folder is there again (in the same second it may take the deleted one's name), and
+    // the plate has a second event.
+    expect(existsSync(join(b.env.dataDir, 'records', anew.record.folder))).toBe(true);
+    const events = (await b.entries()).filter(
+      (e) => e.intent?.type === 'webhook' && e.intent.payload['event'] === 'plate.completed',
+    );
+    expect(events).toHaveLength(2);
   }, 60_000);
 });
