@@ -526,13 +526,16 @@ export function createReadCache(d: ReadCacheDeps) {
       } catch (err) {
         if (err instanceof ServiceChangedError) throw err;
         still();
-        // The service says the labsheet is not there: no row of it stands, whatever is saved.
+        // The service says the labsheet is not there: no row of it stands, whatever is saved. Said as read
+        // just now (it is the service's answer), so a screen asks or refuses: answered as never read, a
+        // labsheet the service does not have (Settings still naming the demo's) had every tube recorded
+        // in green, and refused in the Outbox minutes later.
         if (isDefinite(err))
           return {
             ...savedIdColumns(labsheet),
             headers: [],
             rows: values.map(() => null),
-            fetchedAt: null,
+            fetchedAt: d.now(),
             fromCache: false,
             partial: false,
           };

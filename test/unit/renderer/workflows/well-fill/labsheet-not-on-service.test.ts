@@ -1,0 +1,26 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { wellFillOnMain, type WellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
+
+/**
+ * Well fill set to a labsheet the service does not have (a newcomer's first scans on a real service while
+ * Settings still name the demo's "Samples"): the service answers that labsheet "not found". On the old code
+ * every tube was said recorded in green ("TB000001 → A1") and refused in the Outbox minutes later. The real
+ * main in-process and its embedded sandbox, which has no labsheet "Biobank".
+ */
+let w: WellFillOnMain | null = null;
+afterEach(async () => {
+  await w?.close();
+  w = null;
+});
+
+describe('Well fill on a labsheet the service does not have', () => {
+  it('asks before recording a tube, saying it is not in that labsheet', async () => {
+    w = await wellFillOnMain();
+    w.s.labsheet = 'Biobank';
+    await w.scan('PLT000003');
+    await w.scan('TB000001');
+    expect(w.said()).toMatch(/^TB000001 is not in the labsheet as read/);
+    expect(w.s.plate?.wells['A1']?.sample ?? null).toBeNull();
+    expect(await w.queued()).toBe(0);
+  });
+});
