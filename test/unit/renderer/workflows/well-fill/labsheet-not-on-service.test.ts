@@ -20,7 +20,7 @@ describe('Well fill on a labsheet the service does not have', () => {
     await w.scan('PLT000003');
     await w.scan('TB000001');
     expect(w.said()).toMatch(/^TB000001 is not in the labsheet as read/);
-    expect(w.s.plate?.wells['A1']?.sample ?? null).toBeNull();
+    expect(w.s.wells['A1']?.sample ?? null).toBeNull();
     expect(await w.queued()).toBe(0);
   });
 });
