@@ -1,6 +1,6 @@
 import type { CellValue } from '../../shared/api/primitives.js';
 import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
-import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
+import { rowLaneOf } from '../../shared/outbox/intent-meta.js';
 import { sameLetters } from '../../shared/barcode/letter-case.js';
 import type { Outbox, OutboxEntry } from '../outbox/index.js';
 import { entryMayHaveArrived } from '../outbox/may-have-arrived.js';
@@ -51,9 +51,6 @@ export function createRowsLeftHere(outbox: Outbox) {
   const sent = new Map<string, Map<number, Sent>>();
   /** Only the service in use sends: its lanes' done changes are the ones kept. */
   const keyOf = (lane: string) => JSON.stringify([outbox.currentService(), lane]);
-  /** The lane of a labsheet's row changes (the outbox's target key for them). */
-  const laneOf = (labsheet: string) =>
-    targetKeyOf({ type: 'row-update', labsheet, idColumn: '-', id: '-', changes: {} });
   const asRowUpdate = (e: OutboxEntry): Laid | null =>
     e.intent.type === 'row-update' ? { entryId: e.id, intent: e.intent } : null;
 
@@ -69,11 +66,11 @@ export function createRowsLeftHere(outbox: Outbox) {
 
   /** The done changes confirmed since `readFrom`, older ones dropped (the saved rows hold them). */
   function sentSince(labsheet: string, readFrom: number): Sent[] {
-    const key = keyOf(laneOf(labsheet));
+    const key = keyOf(rowLaneOf(labsheet));
     let kept = sent.get(key);
     if (!kept) {
       kept = new Map();
-      for (const e of outbox.entriesOf(laneOf(labsheet), 'done')) {
+      for (const e of outbox.entriesOf(rowLaneOf(labsheet), 'done')) {
         const laid = asRowUpdate(e);
         if (laid && e.updatedAt >= readFrom) kept.set(e.id, { ...laid, at: e.updatedAt });
       }
@@ -106,7 +103,7 @@ export function createRowsLeftHere(outbox: Outbox) {
    * showed its older value where the service holds the newer one, and the next save took it as its basis.
    */
   function changesOver(labsheet: string, readFrom: number): RowChanges {
-    const lane = laneOf(labsheet);
+    const lane = rowLaneOf(labsheet);
     const open = OPEN.flatMap((s) => outbox.entriesOf(lane, s))
       .filter(laidOver)
       .flatMap((e) => asRowUpdate(e) ?? []);

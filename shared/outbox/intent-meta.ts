@@ -60,6 +60,10 @@ export function placeUuidOfTarget(target: string): string | null {
   return null;
 }
 
+/** The lane a labsheet's row changes sync in (targetKeyOf of any row-update of it). */
+export const rowLaneOf = (labsheet: string): string =>
+  targetKeyOf({ type: 'row-update', labsheet, idColumn: '-', id: '-', changes: {} });
+
 /**
  * The target key groups entries that must stay in order and may be coalesced together. JSON arrays
  * keep the parts unambiguous whatever characters names contain.

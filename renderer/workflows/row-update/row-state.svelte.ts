@@ -7,7 +7,7 @@ import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { followEntrySync, mayHappen, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import { isSave, saveSettled, savesOpenFor, type SavedChange } from './saved-changes.js';
-import { targetKeyOf } from '../../../shared/outbox/intent-meta.js';
+import { rowLaneOf } from '../../../shared/outbox/intent-meta.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
@@ -151,7 +151,7 @@ export class RowState implements ServiceBound {
    * restart or reload, or by a batch scan): followed and said "waiting to be sent" as a save made here is.
    */
   async #markOpenChanges(row: CachedRow): Promise<void> {
-    const lane = targetKeyOf({ type: 'row-update', labsheet: row.labsheet, idColumn: '-', id: '-', changes: {} });
+    const lane = rowLaneOf(row.labsheet);
     const listed = await this.api.invoke('outbox.list', {
       states: ['pending', 'sending', 'uncertain', 'failed'],
       target: lane,
