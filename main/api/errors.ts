@@ -1,4 +1,4 @@
-import type { EndpointName } from '../../shared/api/endpoints.js';
+import { ENDPOINTS, type EndpointDef, type EndpointName } from '../../shared/api/endpoints.js';
 import { ERROR_MESSAGES } from '../../shared/api/errors.js';
 
 export type ApiErrorKind =
@@ -65,6 +65,18 @@ export abstract class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a refusal says no token arrived: the spec's "Missing Authentication Token" on any status, a
+ * bare 403, or no status at all (the client found no token and sent nothing). A 403 in the service's
+ * own words is a refused request instead (AuthError.forbidden).
+ */
+export function saysNoTokenArrived(status: number | undefined, serverMessage: string | undefined): boolean {
+  const said = serverMessage?.trim();
+  if (said === ERROR_MESSAGES[403]) return true;
+  if (said === ERROR_MESSAGES[401]) return false;
+  return status === undefined || (status === 403 && (said === undefined || said === ''));
+}
+
 export class AuthError extends ApiError {
   readonly kind = 'auth' as const;
   /**
@@ -73,10 +85,7 @@ export class AuthError extends ApiError {
    * the service sent one, says it on any status.
    */
   get missing(): boolean {
-    const said = this.serverMessage?.trim();
-    if (said === ERROR_MESSAGES[403]) return true;
-    if (said === ERROR_MESSAGES[401]) return false;
-    return (this.status === 403 && !this.forbidden) || this.status === undefined;
+    return saysNoTokenArrived(this.status, this.serverMessage);
   }
 
   /**
@@ -94,6 +103,16 @@ export class AuthError extends ApiError {
       said !== ERROR_MESSAGES[403] &&
       said !== ERROR_MESSAGES[401]
     );
+  }
+
+  /**
+   * A 403 to a request that carried the token, where the token is not what is wrong: the endpoint needs
+   * more than a valid token (Super Admin), or the service refused this request in its own words (a scope
+   * the token lacks). It refuses this one request; it says nothing against the token.
+   */
+  get refusesThisRequestOnly(): boolean {
+    if (this.status === undefined) return false;
+    return this.forbidden || (this.missing && (ENDPOINTS[this.endpoint] as EndpointDef).permissionOnly === true);
   }
 }
 export class NotFoundError extends ApiError {

@@ -1,5 +1,9 @@
-/** What one service call says about the connection: answered, no answer at all, or token refused. */
-export type CallOutcome = 'ok' | 'network' | 'auth';
+/**
+ * What one service call says about the connection: answered, no answer at all, token refused, or the
+ * service saying no token reached it although one was sent (a proxy removing the header, or an
+ * address missing part of its path: a new token would not help).
+ */
+export type CallOutcome = 'ok' | 'network' | 'auth' | 'token-not-received';
 
 /**
  * Online/offline, inferred from calls: a few consecutive calls with no answer at all mean offline;

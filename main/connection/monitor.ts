@@ -92,6 +92,9 @@ export class TokenForOtherServiceError extends Error {
   }
 }
 
+/** How the service last turned the token away: refused it, or said none reached it. */
+type Refusal = Exclude<CallOutcome, 'ok' | 'network'>;
+
 export function createConnectionMonitor(opts: ConnectionMonitorOptions): ConnectionMonitor {
   const { settings, vault, sandbox } = opts;
   /**
@@ -99,8 +102,8 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
    * one service's refusal is not another's after a switch, and only the service's answer (accepted or
    * refused) changes it, never a call that went unanswered (a network blip said nothing of the token).
    */
-  const refused = new Set<string>();
-  const rejectedNow = () => refused.has(accountOf(current()));
+  const refused = new Map<string, Refusal>();
+  const refusalNow = () => refused.get(accountOf(current()));
   /** Per vault account, whether it held a token when last read, set or cleared (see tokenStatus). */
   const lastKnown = new Map<string, boolean>();
   /** Bumped by every token set or clear (tokenEpoch). */
@@ -112,9 +115,10 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
     reach.report(outcome);
     if (outcome === 'network') return;
     const account = accountOf(current());
-    if ((outcome === 'auth') === refused.has(account)) return;
-    if (outcome === 'auth') refused.add(account);
-    else refused.delete(account);
+    const next = outcome === 'ok' ? undefined : outcome;
+    if (refused.get(account) === next) return;
+    if (next === undefined) refused.delete(account);
+    else refused.set(account, next);
     changed();
   }
   /** A token set or cleared for `account`: nothing has been refused with it yet. */
@@ -211,7 +215,15 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       const storeProblem = vault.problem
         ? `The token store could not be used (${vault.problem}). Unlock the system keychain: the next try uses it again.`
         : null;
-      return { set: source !== 'none', stored: vault.store, source, rejected: rejectedNow(), storeProblem };
+      const refusal = refusalNow();
+      return {
+        set: source !== 'none',
+        stored: vault.store,
+        source,
+        rejected: refusal !== undefined,
+        notReceived: refusal === 'token-not-received',
+        storeProblem,
+      };
     },
     tokenEpoch: () => `${tokenChanges}:${accountOf(current())}`,
     async setToken(token, forConnection) {

@@ -46,17 +46,6 @@ const ADDRESS_SAID: Record<OtherAddress, { said: string; setting: string }> = {
   files: { said: 'files address (where uploads go)', setting: 'Files URL' },
 };
 
-/**
- * A 403 to a request that carried the token, where the token is not what is wrong: the endpoint needs
- * more than a valid token (Super Admin), or the service refused this request in its own words (a scope
- * the token lacks). Either fails that one entry; the queue is not paused for a token.
- */
-function isMissingPermission(err: ApiError): boolean {
-  return (
-    err instanceof AuthError && err.status !== undefined && (err.forbidden || (err.missing && isPermissionOnly(err)))
-  );
-}
-
 /** What a refused permission says: the Super Admin one where the endpoint needs it, else the service's words. */
 function permissionMessage(err: ApiError): string {
   const said = `HTTP ${err.status ?? 403}${err.serverMessage ? `, "${err.serverMessage}"` : ''}`;
@@ -89,7 +78,7 @@ export function classify(err: unknown, at: number): Classified {
       rateLimited: err instanceof RateLimitedError,
     };
     const retryAfterMs = err instanceof RetryAfterError ? err.retryAfterMs : undefined;
-    if (isMissingPermission(err)) {
+    if (err instanceof AuthError && err.refusesThisRequestOnly) {
       const message = permissionMessage(err);
       return {
         ...base,

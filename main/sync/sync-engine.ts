@@ -33,6 +33,7 @@ import { ONLY_AS_NAMED, type PlateNames } from './plate-names.js';
 import { withSuppliedFields } from './supplied-fields.js';
 import type { StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
+import { saysNoTokenArrived } from '../api/errors.js';
 
 /** setTimeout's longest delay (2³¹ − 1 ms, about 24.8 days): a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -432,7 +433,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
           if (r.kind === 'paused') {
             // The user gave a token while this request carried the old one: theirs was not refused.
             if (o.tokenEpoch && o.tokenEpoch() !== epoch) continue;
-            connectivity.report('auth');
+            // Nothing sent (no token stored) refused nothing; a 403 "Missing Authentication Token" to a
+            // request that carried one is a token that did not arrive, which a new token would not mend.
+            const said = r.failure.error;
+            if (said.status !== undefined)
+              connectivity.report(saysNoTokenArrived(said.status, said.serverMessage) ? 'token-not-received' : 'auth');
             status.paused = 'token-needed';
             events.emit('token-needed', { message: r.failure.error.message });
             break;

@@ -13,6 +13,14 @@ export interface TokenBanner {
 export function tokenBanner(t: TokenStatus, onSettings: boolean): TokenBanner | null {
   if (t.storeProblem !== null && !t.set) return { text: t.storeProblem, openSettings: false };
   if (t.set && !t.rejected) return null;
+  // A new token would meet the same: the token was sent and did not arrive.
+  if (t.notReceived)
+    return {
+      text:
+        "The service says no token reached it, though one was sent: check the connection's Base URL in Settings " +
+        '(a missing part of its path can be answered so), or ask whoever runs the network whether a proxy removes it.',
+      openSettings: !onSettings,
+    };
   if (t.rejected)
     return onSettings
       ? { text: 'The service refused your token: enter a new one below, under Token.', openSettings: false }

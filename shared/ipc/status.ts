@@ -14,8 +14,14 @@ export const tokenStatus = z.strictObject({
   stored: tokenStore,
   /** 'sandbox-demo': the embedded sandbox's demo token, supplied in memory automatically. */
   source: z.enum(['user', 'sandbox-demo', 'none']),
-  /** The last call with this token was refused (401/403). */
+  /** The last call with this token was refused (401/403): nothing is sent until that changes. */
   rejected: z.boolean(),
+  /**
+   * Of a refusal: the service said no token reached it ("Missing Authentication Token") although one was
+   * sent. A proxy removing the header, or an address missing part of its path, does that; a new token
+   * would not help.
+   */
+  notReceived: z.boolean(),
   /**
    * Why the secure token store could not be used on its last try (a locked keychain), in words for the
    * user, or null. While it is set, `set` is what the store last said, or false if it was never read.

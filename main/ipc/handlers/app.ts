@@ -14,6 +14,7 @@ export function appHandlers(d: ShellDeps): HandlersFor<typeof appChannels> {
         (limits) => d.live.client(connection ? { setting: connection, limits } : { limits }),
         d.live,
         connection === undefined,
+        async () => (await d.live.resolve(connection)).connection.baseUrl,
       ),
   };
 }

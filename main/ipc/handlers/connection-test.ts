@@ -18,6 +18,8 @@ export async function testConnection(
   getClient: (limits: ClientLimits) => Promise<LabReadClient>,
   live: ConnectionMonitor,
   report: boolean,
+  /** The tested connection's base address, for words that point at it. */
+  baseUrl: () => Promise<string>,
 ): Promise<ConnectionTestResult> {
   const started = performance.now();
   try {
@@ -26,7 +28,7 @@ export async function testConnection(
     if (report) live.report('ok');
     return { ok: true, kind: 'ok', message: 'Connected.', latencyMs: Math.round(performance.now() - started) };
   } catch (err) {
-    if (err instanceof AuthError) return authFailure(err, live, report);
+    if (err instanceof AuthError) return authFailure(err, live, report, baseUrl);
     if (err instanceof ApiError) {
       if (err.kind === 'network' || err.kind === 'timeout') {
         if (report) live.report('network');
@@ -43,7 +45,12 @@ export async function testConnection(
  * server refused nothing and the saved token is not marked refused. A 403 is the server saying no
  * token arrived; only a 401 refuses the token itself.
  */
-function authFailure(err: AuthError, live: ConnectionMonitor, report: boolean): ConnectionTestResult {
+async function authFailure(
+  err: AuthError,
+  live: ConnectionMonitor,
+  report: boolean,
+  baseUrl: () => Promise<string>,
+): Promise<ConnectionTestResult> {
   const sent = err.status !== undefined;
   // A 403 in the service's own words: the token arrived and this read was refused (a scope it lacks). It
   // is no refusal of the token: not marked so, and the queue goes on with what the token may do.
@@ -57,16 +64,27 @@ function authFailure(err: AuthError, live: ConnectionMonitor, report: boolean): 
         `"${err.serverMessage ?? ''}"): the token may not have access to it. Changes it has access to are still sent.`,
     };
   }
-  if (report && sent) live.report('auth');
+  if (report && sent) live.report(err.missing ? 'token-not-received' : 'auth');
   if (!sent && err.cause instanceof TokenStoreUnavailableError)
     return { ok: false, kind: 'error', message: err.message };
-  if (err.missing) {
+  if (err.missing && !sent)
     return {
       ok: false,
       kind: 'no-token',
-      message: sent
-        ? 'The service received no token. Enter a token first.'
-        : 'No token is set for this service, so nothing was sent. Enter a token first.',
+      message: 'No token is set for this service, so nothing was sent. Enter a token first.',
+    };
+  if (err.missing) {
+    // The token went with the request: a new one would meet the same. A proxy that removes the header,
+    // or an address missing part of its path (some gateways answer an unknown path so), does this.
+    const address = await baseUrl().catch(() => null);
+    return {
+      ok: false,
+      kind: 'auth',
+      message:
+        `The service says no token reached it (HTTP ${err.status ?? 403}${err.serverMessage ? `, "${err.serverMessage}"` : ''}), ` +
+        'though this computer sent one. Check the Base URL' +
+        `${address ? ` (${address})` : ''}: a missing part of its path can be answered so. Or something between ` +
+        'here and the service (a proxy) may be removing the token: ask whoever runs the network.',
     };
   }
   return { ok: false, kind: 'auth', message: 'The server refused this token.' };

@@ -22,6 +22,7 @@ export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
         (limits) => d.live.client(token === undefined ? { limits } : { tokenOverride: token, limits }),
         d.live,
         token === undefined,
+        async () => (await d.live.resolve()).connection.baseUrl,
       ),
     'token.clear': ({ connection }) => d.live.clearToken(connection),
   };

@@ -305,11 +305,17 @@ export class OutboxList {
       await this.refresh();
       return;
     }
-    const [counts, waiting] = await Promise.all([
+    const [counts, waiting, token] = await Promise.all([
       this.api.invoke('outbox.counts', {}),
       this.api.invoke('outbox.list', { states: ['pending'], limit: WAITING_READ }),
+      this.api.invoke('token.status', {}),
     ]);
-    this.message = syncNowSaid(r.value, counts.ok ? counts.value : null, waiting.ok ? waiting.value : []);
+    this.message = syncNowSaid(
+      r.value,
+      counts.ok ? counts.value : null,
+      waiting.ok ? waiting.value : [],
+      token.ok && token.value.notReceived,
+    );
     await this.refresh();
   }
 

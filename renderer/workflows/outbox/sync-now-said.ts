@@ -31,6 +31,8 @@ export function syncNowSaid(
   status: SyncStatusPayload,
   counts: OutboxCounts | null,
   waiting: readonly OutboxEntrySummary[],
+  /** The service said no token reached it, though one was sent (TokenStatus.notReceived). */
+  tokenNotReceived = false,
 ): SyncNowSaid {
   if (counts === null)
     return { text: 'Sync ran, but what is left could not be read: the list below may be out of date.', ok: false };
@@ -44,7 +46,10 @@ export function syncNowSaid(
   if (status.state === 'paused-for-token')
     return {
       text:
-        'Not sent: the service refused the token, so sending is paused. Enter a new token in Settings' +
+        (tokenNotReceived
+          ? 'Not sent: the service says no token reached it, though one was sent, so sending is paused. ' +
+            'Check the Base URL in Settings, or whether a proxy removes the token'
+          : 'Not sent: the service refused the token, so sending is paused. Enter a new token in Settings') +
         `${left > 0 ? `; the ${waitingSaid} sent then` : ''}.${forUser}`,
       ok: false,
     };

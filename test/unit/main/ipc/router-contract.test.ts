@@ -109,6 +109,7 @@ describe('router contract', () => {
         stored: 'memory-only',
         source: 'user',
         rejected: false,
+        notReceived: false,
         storeProblem: null,
         ok: true,
         kind: 'ok',

@@ -17,6 +17,7 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
     stored: 'memory-only',
     source: 'user',
     rejected: false,
+    notReceived: false,
     storeProblem: null,
   } as const;
   const answers: Record<string, unknown> = {

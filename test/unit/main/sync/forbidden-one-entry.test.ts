@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { mapHttpError } from '../../../../main/api/map-error.js';
 import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
+import { createConnectivity, type CallOutcome, type Connectivity } from '../../../../main/common/connectivity.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { rowUpdate } from '../outbox/helpers.js';
 import { fakePlatform } from './fake-platform.js';
@@ -56,12 +57,27 @@ describe('a 403 on one endpoint', () => {
     expect(calls.filter((c) => c.name === 'updateRowsById')).toHaveLength(1);
   });
 
-  it('the spec’s "Missing Authentication Token" still pauses the queue for a token', async () => {
+  /** What the engine tells the app's connection state (the token banner reads it), in order. */
+  function told(): { connectivity: Connectivity; outcomes: CallOutcome[] } {
+    const connectivity = createConnectivity(2, platform.now);
+    const outcomes: CallOutcome[] = [];
+    const report = connectivity.report.bind(connectivity);
+    connectivity.report = (outcome) => {
+      outcomes.push(outcome);
+      report(outcome);
+    };
+    return { connectivity, outcomes };
+  }
+
+  it('the spec’s "Missing Authentication Token" still pauses the queue, told as a token that did not arrive', async () => {
     const [linkId, rowId] = o.outbox.enqueueMany([link, rowUpdate('S-1', { Volume: '1' })]);
     const transport = fakeTransport([], { linkSamplesToTest: answer(403, 'Missing Authentication Token') });
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
+    const { connectivity, outcomes } = told();
+    engine = createSyncEngine({ outbox: o.outbox, transport, platform, connectivity });
     await engine.syncNow();
     expect(engine.status().paused).toBe('token-needed');
+    expect(outcomes).toContain('token-not-received');
+    expect(outcomes).not.toContain('auth');
     expect(o.outbox.get(linkId!)!.state).toBe('pending');
     expect(o.outbox.get(rowId!)!.state).toBe('pending');
   });
@@ -71,8 +87,11 @@ describe('a 403 on one endpoint', () => {
     const transport = fakeTransport([], {
       linkSamplesToTest: answer(401, 'User is not authorized to access this resource'),
     });
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
+    const { connectivity, outcomes } = told();
+    engine = createSyncEngine({ outbox: o.outbox, transport, platform, connectivity });
     await engine.syncNow();
     expect(engine.status().paused).not.toBeNull();
+    expect(outcomes).toContain('auth');
+    expect(outcomes).not.toContain('token-not-received');
   });
 });

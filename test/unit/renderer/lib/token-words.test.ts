@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import type { TokenStatus } from '../../../../shared/ipc/status.js';
 import { onlineSaid, tokenBanner } from '../../../../renderer/lib/token-words.js';
 
-const none: TokenStatus = { set: false, stored: 'keychain', source: 'none', rejected: false, storeProblem: null };
-const good: TokenStatus = { set: true, stored: 'keychain', source: 'user', rejected: false, storeProblem: null };
+const none: TokenStatus = {
+  set: false,
+  stored: 'keychain',
+  source: 'none',
+  rejected: false,
+  notReceived: false,
+  storeProblem: null,
+};
+const good: TokenStatus = {
+  set: true,
+  stored: 'keychain',
+  source: 'user',
+  rejected: false,
+  notReceived: false,
+  storeProblem: null,
+};
 
 describe('what the page says about the token', () => {
   it('on Settings, points to the field below instead of offering to open Settings', () => {
@@ -29,6 +43,18 @@ describe('what the page says about the token', () => {
     const locked = { ...none, storeProblem: 'The token store could not be used (locked). Unlock the system keychain.' };
     expect(tokenBanner(locked, true)).toEqual({ text: locked.storeProblem, openSettings: false });
     expect(tokenBanner(locked, false)).toEqual({ text: locked.storeProblem, openSettings: false });
+  });
+
+  it('a token sent and said not received points at the address or a proxy, not at a new token', () => {
+    const lost = { ...good, rejected: true, notReceived: true };
+    for (const onSettings of [true, false]) {
+      const said = tokenBanner(lost, onSettings)!;
+      expect(said.text).toMatch(
+        /^The service says no token reached it, though one was sent: check the connection's Base URL/,
+      );
+      expect(said.text).not.toMatch(/refused|new one/);
+      expect(said.openSettings).toBe(!onSettings);
+    }
   });
 
   it('never says a bare "Online" while no token is set', () => {

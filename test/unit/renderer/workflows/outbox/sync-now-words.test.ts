@@ -12,6 +12,7 @@ import { createSyncEngine, type SyncEngine, type SyncTransport } from '../../../
 import { OutboxList } from '../../../../../renderer/workflows/outbox/outbox-list.svelte.js';
 import { syncNowSaid } from '../../../../../renderer/workflows/outbox/sync-now-said.js';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
+import { tokenStatus, type TokenStatus } from '../../../../../shared/ipc/status.js';
 import { noCounts, outboxChannels, type OutboxCounts } from '../../../../../shared/ipc/channels/outbox.js';
 import { rowUpdate, wellSet } from '../../../main/outbox/helpers.js';
 import { fakePlatform } from '../../../main/sync/fake-platform.js';
@@ -19,11 +20,13 @@ import { fakeTransport } from '../../../main/sync/fake-transport.js';
 import { outboxPerTest } from '../../../main/sync/outbox-per-test.js';
 
 /** The renderer's API over main's Outbox handlers, each answer checked against the contract as the router does. */
-function overHandlers(handlers: ReturnType<typeof outboxHandlers>): BenchlinkApi {
+function overHandlers(handlers: ReturnType<typeof outboxHandlers>, token: TokenStatus): BenchlinkApi {
   const table = outboxChannels as unknown as Record<string, { response: { parse(v: unknown): unknown } }>;
   const byName = handlers as unknown as Record<string, (p: unknown, c: { transport: 'test' }) => unknown>;
   return {
     invoke: (async (channel: string, payload: unknown) => {
+      // The one channel beside the Outbox's that Sync now reads: what main knows of the token.
+      if (channel === 'token.status') return { ok: true, value: tokenStatus.parse(token) };
       const handler = byName[channel];
       if (!handler || !table[channel]) throw new Error(`not an Outbox channel: ${channel}`);
       return { ok: true, value: table[channel].response.parse(await handler(payload, { transport: 'test' })) };
@@ -48,10 +51,22 @@ describe('Sync now says what is left, in words', () => {
     engine = null;
   });
 
-  async function syncNowWith(overrides: Parameters<typeof fakeTransport>[1]): Promise<{ text: string; ok: boolean }> {
+  async function syncNowWith(
+    overrides: Parameters<typeof fakeTransport>[1],
+    token: Partial<TokenStatus> = {},
+  ): Promise<{ text: string; ok: boolean }> {
     const transport: SyncTransport = fakeTransport([], overrides);
     engine = createSyncEngine({ outbox: files.outbox, transport, platform });
-    list = new OutboxList(overHandlers(outboxHandlers({ outbox: files.outbox, sync: engine })));
+    const status: TokenStatus = {
+      set: true,
+      stored: 'keychain',
+      source: 'user',
+      rejected: false,
+      notReceived: false,
+      storeProblem: null,
+      ...token,
+    };
+    list = new OutboxList(overHandlers(outboxHandlers({ outbox: files.outbox, sync: engine }), status));
     await list.syncNow();
     return list.message!;
   }
@@ -97,6 +112,28 @@ describe('Sync now says what is left, in words', () => {
     });
     expect(said).toEqual({
       text: 'Not sent: the service refused the token, so sending is paused. Enter a new token in Settings; the 1 waiting is sent then.',
+      ok: false,
+    });
+  });
+
+  it('a token the service says it never received points at the address, not at a new token', async () => {
+    files.outbox.enqueue(wellSet('A1', 'S-1'));
+    const said = await syncNowWith(
+      {
+        updateManifest: () => {
+          throw new AuthError('not authorised', {
+            endpoint: 'updateManifest',
+            status: 403,
+            serverMessage: 'Missing Authentication Token',
+          });
+        },
+      },
+      { rejected: true, notReceived: true },
+    );
+    expect(said).toEqual({
+      text:
+        'Not sent: the service says no token reached it, though one was sent, so sending is paused. Check the ' +
+        'Base URL in Settings, or whether a proxy removes the token; the 1 waiting is sent then.',
       ok: false,
     });
   });

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConnectionSetting } from '../../../../shared/ipc/settings.js';
+import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
+import { startStub, type Stub } from '../api/stub-server.js';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const p of open.splice(0).reverse()) await p.close();
+});
+
+async function customService(): Promise<{ p: InProcess; stub: Stub; connection: ConnectionSetting }> {
+  const stub = await startStub();
+  open.push(stub);
+  const p = await inProcessApi();
+  open.push(p);
+  const connection: ConnectionSetting = {
+    kind: 'custom',
+    mode: 'v2',
+    baseUrl: stub.url,
+    filesUrl: stub.url,
+    eventsUrl: stub.url,
+  };
+  expect((await p.api.invoke('settings.set', { connection })).ok).toBe(true);
+  return { p, stub, connection };
+}
+
+describe('what a screen read tells the token banner', () => {
+  it("a 403 in the service's own words to a screen's read (a labsheet the token may not see) does not mark the token refused", async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_scoped_123456', connection });
+    stub.script({ status: 403, body: { success: false, message: 'User is not authorized to access this resource' } });
+    const read = await p.api.invoke('lab.fetchLabsheetList', {});
+    expect(read.ok).toBe(false);
+    expect(await p.call('token.status', {})).toMatchObject({ set: true, rejected: false, notReceived: false });
+  });
+
+  it('a read with no token stored sends nothing and does not say a token was refused', async () => {
+    const { p, stub } = await customService();
+    const read = await p.api.invoke('lab.fetchLabsheetList', {});
+    expect(read.ok).toBe(false);
+    expect(stub.seen).toHaveLength(0);
+    expect(await p.call('token.status', {})).toMatchObject({ set: false, rejected: false });
+  });
+
+  it('a 403 "Missing Authentication Token" to a read that carried the token is said as not received, not refused', async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_sent_123456', connection });
+    stub.script({ status: 403, body: { success: false, message: 'Missing Authentication Token' } });
+    const read = await p.api.invoke('lab.fetchLabsheetList', {});
+    expect(read.ok).toBe(false);
+    expect(stub.seen[0]?.headers.authorization).toBe('Bearer tok_sent_123456');
+    expect(await p.call('token.status', {})).toMatchObject({ set: true, rejected: true, notReceived: true });
+    // A 401 afterwards is the token itself refused.
+    stub.script({ status: 401, body: { success: false, message: 'Unauthorized' } });
+    await p.api.invoke('lab.fetchLabsheetList', {});
+    expect(await p.call('token.status', {})).toMatchObject({ rejected: true, notReceived: false });
+  });
+
+  it('Test connection on such a 403 says the token did not arrive and points at the address, not at entering a token', async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_sent_123456', connection });
+    stub.script({ status: 403, body: { success: false, message: 'Missing Authentication Token' } });
+    const r = await p.call('token.test', {});
+    expect(r.ok).toBe(false);
+    expect(r.message).not.toMatch(/Enter a token first/);
+    expect(r.message).toMatch(/no token reached it/);
+    expect(r.message).toContain(stub.url);
+  });
+});
