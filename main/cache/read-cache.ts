@@ -538,6 +538,7 @@ export function createReadCache(d: ReadCacheDeps) {
             fetchedAt: d.now(),
             fromCache: false,
             partial: false,
+            labsheetMissing: true,
           };
         // A listing that broke off with no whole copy saved left the rows it listed: the service's own,
         // read just now, and answered as such (said `partial`), not as a copy saved earlier.

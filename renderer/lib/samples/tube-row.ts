@@ -17,6 +17,8 @@ export interface NotInLabsheet {
   fromCache: boolean;
   /** The rows searched are only part of the labsheet (too large to list whole, or its listing broke off). */
   partial: boolean;
+  /** The service said just now that it has no such labsheet (RowNotFound's `labsheetMissing`). */
+  labsheetMissing?: boolean;
 }
 
 /**
@@ -60,8 +62,14 @@ export function lookupFailedSaid(code: string, err: unknown): string {
 }
 
 /** Main's miss (a `cache.row` or `cache.rows` answer naming no row) as a screen reads it: when, and from what. */
-export function missOf(a: { fetchedAt: number | null; fromCache: boolean; partial: boolean }): NotInLabsheet {
-  return { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial };
+export function missOf(a: {
+  fetchedAt: number | null;
+  fromCache: boolean;
+  partial: boolean;
+  labsheetMissing?: true;
+}): NotInLabsheet {
+  const missing = a.labsheetMissing ? { labsheetMissing: true } : {};
+  return { row: null, readAt: a.fetchedAt, fromCache: a.fromCache, partial: a.partial, ...missing };
 }
 
 /** A tube's row, or none with when the rows that lack it were read (lookUpTubeAnswer). */
@@ -95,6 +103,9 @@ export function missWorthAsking(miss: Omit<NotInLabsheet, 'row' | 'partial'>): b
 export function asRead(miss: Omit<NotInLabsheet, 'row'>, now: number = Date.now()): string {
   if (miss.readAt === null) return '';
   const ago = age(miss.readAt, now);
+  // No row could be there: the words "not in the labsheet" alone sent the user looking for the tube's row.
+  if (miss.labsheetMissing)
+    return ` as read ${ago} ago: the service has no labsheet of that name, so no tube is in it. Check the labsheet chosen in Settings, under Labsheets`;
   const when = miss.fromCache ? ` as saved ${ago} ago (the service could not be reached)` : ` as read ${ago} ago`;
   return miss.partial ? `${when}, which was only part of it: its row may be past the rows read` : when;
 }

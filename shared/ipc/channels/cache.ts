@@ -144,6 +144,13 @@ export type CachedRow = z.infer<typeof cachedRow>;
  * `fetchedAt` say (null: never read on this computer). The time matters: a miss is answered from rows read moments ago rather than reading the
  * whole labsheet again per unknown tube, so a screen says "as read 4 s ago", not "checked now".
  */
+/**
+ * Set when the service said, just now, that it has no labsheet of that name: no tube can be in it. A
+ * screen says so, rather than "not in the labsheet" (Settings still naming the demo's Samples after a
+ * switch to a real service read as a tube nobody had).
+ */
+const labsheetMissing = z.literal(true).optional();
+
 export const rowNotFound = z.strictObject({
   found: z.literal(false),
   labsheet: z.string(),
@@ -157,6 +164,7 @@ export const rowNotFound = z.strictObject({
   partial: z.boolean(),
   /** Set when the value names several rows (sharedCode): no row is answered, and none may be used for it. */
   shared: sharedCode.optional(),
+  labsheetMissing,
 });
 export type RowNotFound = z.infer<typeof rowNotFound>;
 
@@ -197,6 +205,7 @@ export const rowsAnswer = labsheetColumns.extend({
   fetchedAt: z.number().nullable(),
   fromCache: z.boolean(),
   partial: z.boolean(),
+  labsheetMissing,
 });
 export type RowsAnswer = z.infer<typeof rowsAnswer>;
 
@@ -206,7 +215,10 @@ export function rowAnswerAt(a: RowsAnswer, k: number): RowAnswer {
   const { labsheet, headers, idColumn, barcodeColumn, idFrom, fetchedAt, fromCache, partial } = a;
   // A found row comes with the rows it was found in: its labsheet's columns are known, and read.
   if (hit && 'shared' in hit) return { found: false, labsheet, fetchedAt, fromCache, partial, shared: hit.shared };
-  if (!hit || idColumn === null || fetchedAt === null) return { found: false, labsheet, fetchedAt, fromCache, partial };
+  if (!hit || idColumn === null || fetchedAt === null) {
+    const missing = a.labsheetMissing ? { labsheetMissing: true as const } : {};
+    return { found: false, labsheet, fetchedAt, fromCache, partial, ...missing };
+  }
   const row: Record<string, CellValue> = {};
   headers.forEach((h, i) => (row[h] = hit.cells[i] ?? null));
   return {

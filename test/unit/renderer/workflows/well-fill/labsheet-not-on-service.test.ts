@@ -14,12 +14,16 @@ afterEach(async () => {
 });
 
 describe('Well fill on a labsheet the service does not have', () => {
-  it('asks before recording a tube, saying it is not in that labsheet', async () => {
+  it('asks before recording a tube, saying the service has no such labsheet', async () => {
     w = await wellFillOnMain();
     w.s.labsheet = 'Biobank';
     await w.scan('PLT000003');
     await w.scan('TB000001');
     expect(w.said()).toMatch(/^TB000001 is not in the labsheet as read/);
+    // The labsheet itself is what is missing: said, with where to choose another, not only "not in it".
+    expect(w.said()).toMatch(
+      /the service has no labsheet of that name, so no tube is in it\. Check the labsheet chosen in Settings/,
+    );
     expect(w.s.wells['A1']?.sample ?? null).toBeNull();
     expect(await w.queued()).toBe(0);
   });
