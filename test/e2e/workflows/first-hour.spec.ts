@@ -140,3 +140,27 @@ test("a newcomer's first hour: nothing shouts before it should, keys land where 
   );
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });
+
+test('Settings says beside each workflow when the service has no labsheet of the name it reads', async ({ page }) => {
+  await signIn(page, stack);
+  await page.keyboard.press('Alt+7');
+  await expect(page.getByTestId('labsheet-wellFill')).toHaveValue('Samples');
+  await expect(page.getByTestId('labsheet-missing-wellFill')).toHaveCount(0);
+  // A name this service does not have (as after a switch from the demo): said, with what to do.
+  await page.getByTestId('labsheet-wellFill').fill('Biobank');
+  await page.getByTestId('labsheet-wellFill').press('Enter');
+  await expect(page.getByText('Well fill now reads Biobank.')).toBeVisible();
+  await expect(page.getByTestId('labsheet-missing-wellFill')).toHaveText(
+    /^This service has no labsheet “Biobank”: choose one of its \d+ labsheets \(the field lists them\)\.$/,
+  );
+  await expect(page.getByTestId('labsheet-missing-rowUpdate')).toHaveCount(0);
+  // Its own name in another letter case is named.
+  await page.getByTestId('labsheet-wellFill').fill('samples');
+  await page.getByTestId('labsheet-wellFill').press('Enter');
+  await expect(page.getByTestId('labsheet-missing-wellFill')).toHaveText(
+    'This service names it “Samples”, not “samples”: choose “Samples”.',
+  );
+  await page.getByTestId('labsheet-wellFill').fill('Samples');
+  await page.getByTestId('labsheet-wellFill').press('Enter');
+  await expect(page.getByTestId('labsheet-missing-wellFill')).toHaveCount(0);
+});
