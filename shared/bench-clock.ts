@@ -1,5 +1,15 @@
 /** An ISO date-time as a service writes it ("2026-11-24T04:20:09.619Z"): a date, then a time. */
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * The bench's calendar day, `YYYY-MM-DD`: a label's date, an expiry, "today" in a list are days where the
+ * bench is, not in UTC (a day off for hours each evening in America).
+ */
+export function benchDay(at: Date = new Date()): string {
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
 
 /**
  * A service's ISO date-time as the bench's clock reads it: a user in UTC−5 reading "04:20:09.619Z" at

@@ -1,9 +1,9 @@
+import { benchDay, ISO_DATE_TIME } from '../bench-clock.js';
+
 const DAY_MS = 86_400_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
-const pad = (n: number): string => String(n).padStart(2, '0');
-const utcDay = (at: Date): string => `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
-const benchDay = (at: Date): string => `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+/** A date-only value sent as epoch ms is midnight UTC: its day is read in UTC, not on the bench's calendar. */
+const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
 
 /**
  * A row's date cell as a label prints it, `YYYY-MM-DD` where it can be read as one, or undefined where

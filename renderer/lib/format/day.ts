@@ -1,9 +1,7 @@
-const pad = (n: number): string => String(n).padStart(2, '0');
+import { benchDay } from '../../../shared/bench-clock.js';
 
-/** The bench's local date, `YYYY-MM-DD`: an expiry date is a day on the calendar where the bench is. */
-export function localDay(at: Date = new Date()): string {
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
+/** The bench's local date, `YYYY-MM-DD` (one owner: shared/bench-clock.ts, which labels use too). */
+export const localDay = benchDay;
 
 /**
  * When something happened, as a list of queued work says it: the time alone for today, the date before
