@@ -271,7 +271,7 @@ export async function followLocationRequest(
       error: {
         kind: NOT_CONFIRMED,
         message:
-          `The service accepted the request (${requestId}) but had not made the location when last asked ` +
+          `${notConfirmedOf(requestId)} but had not made the location when last asked ` +
           `(status: ${last}). Look on the service before you send it again: it may still appear there.`,
         at: platform.now(),
       },
@@ -280,6 +280,28 @@ export async function followLocationRequest(
     // Not written (the disk refuses): the entry stays done, as its create's answer left it.
   }
 }
+
+/**
+ * Location creates the service accepted whose request was never followed to its end (the app quit during
+ * the follow, which only starts on the create's answer): done with the create's answer alone, a requestId
+ * and no status. Left so, one the service then failed ("parent is full") stayed done for good. Only the
+ * service in use's (the requestId is that service's), and not one the user said arrived after its follow
+ * left it unsure ("It arrived" keeps that follow's error): the user's word stands.
+ */
+export function unfollowedLocationRequests(outbox: Outbox): { id: number; requestId: string }[] {
+  const current = outbox.currentService();
+  return outbox.list('done', { type: 'location-create', limit: 10_000 }).flatMap((e) => {
+    if (isUnreadable(e) || e.service !== current) return [];
+    const r = e.result as { requestId?: unknown; status?: unknown; created?: unknown } | null;
+    const requestId = r?.requestId;
+    if (typeof requestId !== 'string' || r?.status !== undefined || r?.created !== undefined) return [];
+    if (e.lastError?.kind === NOT_CONFIRMED && e.lastError.message.includes(notConfirmedOf(requestId))) return [];
+    return [{ id: e.id, requestId }];
+  });
+}
+
+/** How a NOT_CONFIRMED error names its request (unfollowedLocationRequests tells an entry the user decided by it). */
+const notConfirmedOf = (requestId: string) => `The service accepted the request (${requestId})`;
 
 /**
  * The service's words when a call was answered with `success: false` on a 2xx (main/api's mapRefusal keeps

@@ -11,7 +11,13 @@ import type { Withheld } from './superseded.js';
 export type RowCheck =
   /** `held`: per entry, why it waits for a look. `requests`: the pages read. */
   | { kind: 'checked'; held: Map<number, EntryError>; requests: number }
-  | { kind: 'unreachable'; failure: Classified; requests: number };
+  /** No answer (offline), or the token refused: nothing was learnt of the changes, and nothing counts. */
+  | { kind: 'unreachable'; failure: Classified; requests: number }
+  /**
+   * The service answered the read with a failure (a 5xx, a 429, an answer not understood, a listing that
+   * kept moving): one failed try of each change it was to check (`checked`), bounded as a send's is.
+   */
+  | { kind: 'failing'; failure: Classified; checked: readonly OutboxEntry[]; labsheet: string; requests: number };
 
 type RowEntry = OutboxEntry & { intent: RowUpdateIntent };
 
@@ -46,8 +52,9 @@ const said = (v: CellValue) => (v === null || v === '' ? 'empty' : `"${String(v)
  * of 200 costs a page or a few, never a read per row. A change without a basis (queued offline for a row
  * never read, or by an older version, or sent anyway, which drops it) is not checked; nor is a cell left
  * out of the request (`withheld`: a newer change of it from here went already, superseded.ts). A read
- * the service refuses (no such labsheet) holds nothing, the update will say what is wrong; any other
- * failed read waits, as a send does.
+ * the service refuses (no such labsheet) holds nothing, the update will say what is wrong; one not
+ * answered waits, as a send does; one answered with a failure is a failed try of each change it checks
+ * (sendRows bounds them as a send's tries are).
  */
 export async function checkRows(
   ctx: SendContext,
@@ -75,7 +82,11 @@ export async function checkRows(
     // other failure (a 503, a 429, an answer cut short) waits like a send: sent unchecked, a change went
     // over another bench's value the read would have shown.
     if (failure.action === 'reject' && !waitedOutAsSilence(failure)) return { kind: 'checked', held, requests };
-    return { kind: 'unreachable', failure, requests };
+    if (failure.action === 'pause' || !failure.answered) return { kind: 'unreachable', failure, requests };
+    // Answered: counted against the changes as a send's failure is. Only waited out, a read the service
+    // failed every time held the change for ever, tried again after every backoff.
+    if (!failure.network) ctx.onAnswered();
+    return { kind: 'failing', failure, checked, labsheet, requests };
   }
   ctx.onAnswered();
   const rowOf = rowFinder(listed);
@@ -126,8 +137,16 @@ async function readRows(
 ): Promise<{ headers: string[]; rows: CellValue[][] }> {
   let headers: string[] = [];
   const rows: CellValue[][] = [];
-  const left = new Set(wanted);
-  for await (const p of iterateLabsheetRows(ctx.transport, { labsheet, signal: ctx.signal, allowPartial: true })) {
+  let left = new Set(wanted);
+  // A labsheet other benches are adding rows to moves under a long read: read again from the start (a few
+  // times, paginate.ts), not failed at once.
+  const onRestart = () => {
+    headers = [];
+    rows.length = 0;
+    left = new Set(wanted);
+  };
+  const pages = iterateLabsheetRows(ctx.transport, { labsheet, signal: ctx.signal, allowPartial: true, onRestart });
+  for await (const p of pages) {
     page();
     // Each page by its own headers, in the first page's order: a column moved during a long read must not
     // misread the rows listed before it (a false "Needs a look" naming another column's value).

@@ -1,5 +1,6 @@
-import type { OutboxEntry } from '../outbox/entry.js';
-import { checkRows } from './row-check.js';
+import type { OutboxEntry, Settlement } from '../outbox/entry.js';
+import { gaveUp, MAX_ANSWERED_FAILURES, triedMayHaveApplied, type TriedError } from './classify.js';
+import { checkRows, type RowCheck } from './row-check.js';
 import { sendCoalesced } from './send-coalesced.js';
 import type { SendContext, StepResult } from './step-result.js';
 import type { Withheld } from './superseded.js';
@@ -8,7 +9,7 @@ import type { TubeNames } from './tube-names.js';
 /**
  * A labsheet's row changes go only over the cells they were made on (row-check.ts): those whose rows were
  * changed elsewhere since wait for a look, the others go in one request as before. Offline, the check's
- * read waits like any send.
+ * read waits like any send; answered with a failure, it is a failed try of the changes it checks.
  */
 export async function sendRows(
   ctx: SendContext,
@@ -23,6 +24,7 @@ export async function sendRows(
       failure: check.failure,
       requests: check.requests,
     };
+  if (check.kind === 'failing') return checkFailed(ctx, check);
   // Only what is still pending after the read: a change cancelled meanwhile stays cancelled.
   const held = run.filter((e) => check.held.has(e.id) && ctx.outbox.get(e.id)?.state === 'pending');
   if (held.length > 0)
@@ -32,3 +34,34 @@ export async function sendRows(
   const r = await sendCoalesced(ctx, 'rows', rest, withheld, names);
   return r.kind === 'waiting' ? r : { ...r, requests: r.requests + check.requests };
 }
+
+/**
+ * The check's read answered with a failure: one failed try of each change it was to check, as a send's
+ * (send-single.ts), so a read the service fails every time ends. A change that reaches MAX_ANSWERED_FAILURES
+ * fails with the reason; the others wait out the backoff. The read changed nothing on the service: whether
+ * the change may be there is only what its own earlier tries say (triedMayHaveApplied).
+ */
+function checkFailed(ctx: SendContext, check: Extract<RowCheck, { kind: 'failing' }>): StepResult {
+  const { failure, labsheet } = check;
+  // As they are now: a change cancelled during the read stays cancelled, and the count is the stored one.
+  const live = check.checked.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e?.state === 'pending');
+  const readFailed = `reading the rows of ${labsheet} before sending (to see whether they were changed elsewhere) failed`;
+  let waiting = 0;
+  const settlements = live.map((e): Settlement => {
+    const applied = triedMayHaveApplied(e);
+    if (e.answeredFailures + 1 < MAX_ANSWERED_FAILURES) {
+      waiting += 1;
+      const error: TriedError = applied ? { ...failure.error, mayHaveApplied: true } : failure.error;
+      return { id: e.id, state: 'pending', error, answered: true };
+    }
+    const g = gaveUp(failure, MAX_ANSWERED_FAILURES, applied);
+    const message = applied ? `${upperFirst(readFailed)}. ${g.message}` : `Not sent: ${readFailed}. ${g.message}`;
+    return { id: e.id, state: 'failed', error: { ...g, message }, answered: true };
+  });
+  if (settlements.length > 0) ctx.outbox.settle(settlements);
+  return waiting > 0
+    ? { kind: 'transient', failure, requests: check.requests }
+    : { kind: 'ok', requests: check.requests };
+}
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

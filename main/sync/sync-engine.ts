@@ -17,10 +17,11 @@ import { passWindow } from './pass-window.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
+import { honouredRetryAfter } from './retry-after.js';
 import { heldByRules, NONE_LISTED, type ListedTubes } from './cross-target.js';
 import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
 import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
-import { followLocationRequest, reconcileUncertain } from './reconcile.js';
+import { followLocationRequest, reconcileUncertain, unfollowedLocationRequests } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
 import { sendRows } from './send-rows.js';
 import { sendMovesInto } from './moves-into-plate.js';
@@ -34,6 +35,7 @@ import { withSuppliedFields } from './supplied-fields.js';
 import type { StepResult, SyncLog } from './step-result.js';
 import type { SyncTransport } from './transport.js';
 import { saysNoTokenArrived } from '../api/errors.js';
+import { connectionOutcomeOf, type CallOutcome } from '../api/observe.js';
 
 /** setTimeout's longest delay (2³¹ − 1 ms, about 24.8 days): a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -159,7 +161,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
    * `laneHolds` instead, and new entries of the other lanes go at once. Until when, and the failure
    * that set it (what the Outbox says each waiting entry waits for).
    */
-  let queueHeld: { until: number; failure: Classified } | null = null;
+  let queueHeld: { until: number; failure: Classified; asked: number | undefined } | null = null;
   /** One timer wakes the drain when the hold, or the first lane's backoff, is over. */
   let wakeTimer: TimerHandle | null = null;
   let kickTimer: TimerHandle | null = null;
@@ -200,17 +202,22 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
 
   /**
    * Asks the main service for its labsheets: any answer, even a refusal, proves it reachable, and is
-   * reported as one; only silence is not. 'stopped' when stop() cut it short: no answer came, so it says
-   * nothing about the service either way.
+   * reported as one; only silence is not. A refusal of the token is reported as what it is: reported
+   * 'ok', it cleared the token's refusal, and the app resumed a queue paused for it, which sent again with
+   * the token refused. 'stopped' when stop() cut it short: no answer came, so it says nothing about the
+   * service either way.
    */
   async function probe(): Promise<'answered' | 'silent' | 'stopped'> {
+    let heard: CallOutcome = 'ok';
     try {
       await transport.fetchLabsheetList({}, { signal: abort.signal });
     } catch (err) {
       if (stopped) return 'stopped';
       if (classify(err, platform.now()).network) return 'silent';
+      const refused = connectionOutcomeOf(err);
+      if (refused === 'auth' || refused === 'token-not-received') heard = refused;
     }
-    connectivity.report('ok');
+    connectivity.report(heard);
     return 'answered';
   }
 
@@ -239,6 +246,16 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       kickTimer = null;
       void drainDue();
     }, delay);
+  }
+
+  /** A location create's request, followed until the service says how it ended (reconcile.ts). */
+  function follow(id: number, requestId: string): void {
+    void followLocationRequest(outbox, transport, platform, id, requestId, abort.signal).catch((err: unknown) =>
+      o.log?.('following a location request failed', {
+        entry: id,
+        error: err instanceof Error ? err.message : String(err),
+      }),
+    );
   }
 
   /** One send for the oldest lane not set aside in this drain (`skip`: lanes the service keeps failing). */
@@ -293,8 +310,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       const after = outbox.get(first.id);
       if (after?.state === 'done' && after.intent.type === 'location-create') {
         const requestId = (after.result as { requestId?: unknown } | null)?.requestId;
-        if (typeof requestId === 'string')
-          void followLocationRequest(outbox, transport, platform, first.id, requestId, abort.signal);
+        if (typeof requestId === 'string') follow(first.id, requestId);
       }
       return r;
     }
@@ -358,8 +374,9 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     wakeTimer = platform.setTimeout(
       () => {
         wakeTimer = null;
-        // Longer than a timer holds (a Retry-After of weeks): waited in parts. Handed to the timer whole,
-        // it fired at once, and the queue was sent again within the millisecond it was told to wait.
+        // Longer than a timer holds: waited in parts. Handed to the timer whole, it fired at once, and the
+        // queue was sent again within the millisecond it was told to wait. (A Retry-After is honoured for an
+        // hour at most, retry-after.ts; this keeps any longer wait whole all the same.)
         if (delay > MAX_TIMER_MS) return scheduleWake(at);
         status.nextRetryAt = null;
         queueHeld = null;
@@ -455,9 +472,12 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
         if ((held?.network ?? laneUnanswered) && !status.paused) connectivity.report('network');
         if (held !== null && !status.paused) {
           failures++;
+          // A Retry-After of a day (or a bogus one of years) is waited an hour at most: the wait says so.
+          const { ms, asked } = honouredRetryAfter(held.retryAfterMs);
           queueHeld = {
-            until: platform.now() + backoffDelay(failures, platform.random, backoff, held.retryAfterMs),
+            until: platform.now() + backoffDelay(failures, platform.random, backoff, ms),
             failure: held,
+            asked,
           };
           scheduleWake(queueHeld.until);
           return;
@@ -498,6 +518,15 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     events,
     start() {
       outbox.recoverInterrupted();
+      // Requests the app quit while following: followed again, as long as after their create's answer.
+      try {
+        for (const r of unfollowedLocationRequests(outbox)) follow(r.id, r.requestId);
+      } catch (err) {
+        // Not read now (the disk): they stay done as their answer left them, and are looked for at the next start.
+        o.log?.('location requests to follow could not be listed', {
+          error: err instanceof Error ? err.message : String(err),
+        });
+      }
       unsubscribe.push(outbox.events.on('enqueued', () => kick()));
       if (!connectivity.online) scheduleProbe();
       void syncNow();
@@ -555,6 +584,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     laneHold: (target) => laneHolds.held(outbox.currentService(), target, platform.now()),
     queueHold: () =>
       queueHoldOf({
+        now: platform.now(),
         paused: status.paused !== null,
         online: connectivity.online,
         offlineSince: connectivity.offlineSince,

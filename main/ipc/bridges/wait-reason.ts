@@ -9,6 +9,7 @@ import {
 } from '../../outbox/index.js';
 import { askedOnceBy } from '../../common/asked-once.js';
 import { WHILE_MAIN_ANSWERED } from '../../sync/classify.js';
+import { MAX_RETRY_AFTER_MS } from '../../sync/retry-after.js';
 import { isHeldForLook, NO_FILE_RESULT } from '../../../shared/ipc/channels/outbox.js';
 import {
   askedOnce,
@@ -123,6 +124,44 @@ function clockTime(at: number): string {
   return `${twoDigits(d.getHours())}:${twoDigits(d.getMinutes())}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const dayOf = (at: number) => {
+  const d = new Date(at);
+  return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / 86_400_000;
+};
+
+/**
+ * When a wait ends, as "at 14:32" later today, "tomorrow at 00:10", else "on 3 Dec at 09:00" (with the year
+ * when it is not this one's). `now`: the moment the hold was read; without it, the time alone. A time of
+ * another day said bare read as now (a wait of a day said "retrying at 22:13" at 22:13).
+ */
+function retryWhen(at: number, now: number | undefined): string {
+  const time = `at ${clockTime(at)}`;
+  if (now === undefined) return time;
+  const days = dayOf(at) - dayOf(now);
+  if (days === 0) return time;
+  if (days === 1) return `tomorrow ${time}`;
+  const d = new Date(at);
+  const year = d.getFullYear() === new Date(now).getFullYear() ? '' : ` ${d.getFullYear()}`;
+  return `on ${d.getDate()} ${MONTHS[d.getMonth()]}${year} ${time}`;
+}
+
+/** A wait in round words: "90 seconds", "45 minutes", "1 hour", "24 hours", "1157 days". */
+function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 120) return `${s} seconds`;
+  // Up, not to the nearest: 3601 s said "1 hour" read as no longer than the hour this computer waits.
+  const m = Math.ceil(s / 60);
+  if (m < 120 && m % 60 !== 0) return `${m} minutes`;
+  const h = Math.round(m / 60);
+  if (h < 48) return h === 1 ? '1 hour' : `${h} hours`;
+  return `${Math.round(h / 24)} days`;
+}
+
+/** A Retry-After longer than the one honoured (retry-after.ts): how long it asked, and that this computer waits less. */
+const askedLonger = (asked: number) =>
+  `${duration(asked)}, longer than this computer waits (${duration(MAX_RETRY_AFTER_MS)} at most)`;
+
 /** The failure that set a lane aside, in words: "the service answered 503 Service Unavailable". */
 function failureInWords(e: EntryError): string {
   if (e.status !== undefined) {
@@ -137,10 +176,9 @@ function failureInWords(e: EntryError): string {
 
 /** A lane waiting out its own backoff after the service failed it (the sync engine owns the time). */
 function retrying(hold: LaneHold): WaitLine {
-  return line(
-    `Retrying at ${clockTime(hold.until)} (${failureInWords(hold.reason)}); press Sync now to try at once.`,
-    hold.until,
-  );
+  const why =
+    failureInWords(hold.reason) + (hold.asked !== undefined ? `; it asked to wait ${askedLonger(hold.asked)}` : '');
+  return line(`Retrying ${retryWhen(hold.until, hold.now)} (${why}); press Sync now to try at once.`, hold.until);
 }
 
 /**
@@ -157,13 +195,23 @@ function queueWaits(hold: QueueHold): WaitLine {
       return line(
         `Waiting: the service is unreachable${hold.since === null ? '' : ` (offline since ${clockTime(hold.since)})`}; sent when it answers.`,
       );
-    case 'slow-down':
-      return line(`Waiting: the service asked to slow down (429); retrying at ${clockTime(hold.until)}.`, hold.until);
-    case 'retrying':
+    case 'slow-down': {
+      // Sync now clears this hold as it does any other: said here too, or a bench waited out an hour for nothing.
+      const asked = hold.asked !== undefined ? ` for ${askedLonger(hold.asked)}` : '';
       return line(
-        `Waiting: ${failureInWords(hold.reason)}; retrying at ${clockTime(hold.until)}; press Sync now to try at once.`,
+        `Waiting: the service asked to slow down (429)${asked}; retrying ${retryWhen(hold.until, hold.now)}; ` +
+          'press Sync now to try at once.',
         hold.until,
       );
+    }
+    case 'retrying': {
+      const asked = hold.asked !== undefined ? `; it asked to wait ${askedLonger(hold.asked)}` : '';
+      return line(
+        `Waiting: ${failureInWords(hold.reason)}${asked}; retrying ${retryWhen(hold.until, hold.now)}; ` +
+          'press Sync now to try at once.',
+        hold.until,
+      );
+    }
   }
 }
 

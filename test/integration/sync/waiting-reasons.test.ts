@@ -229,7 +229,7 @@ describe('when the whole queue waits, each waiting entry says why', () => {
     await until(() => s.engine.status().nextRetryAt !== null, 5_000, 'the queue backing off');
     const at = clock(s.engine.status().nextRetryAt!);
     expect(await waitingOf(ids)).toEqual(
-      ids.map(() => `Waiting: the service asked to slow down (429); retrying at ${at}.`),
+      ids.map(() => `Waiting: the service asked to slow down (429); retrying at ${at}; press Sync now to try at once.`),
     );
 
     s.proxy.setFaults([]);

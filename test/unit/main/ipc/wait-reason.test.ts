@@ -47,7 +47,7 @@ describe('a waiting entry says the queue-wide wait', () => {
       /^Retrying at 20:09 \(the service answered 503/,
     );
     expect(said(queue, { until: at(20, 2), reason: serverError })).toBe(
-      'Waiting: the service asked to slow down (429); retrying at 20:03.',
+      'Waiting: the service asked to slow down (429); retrying at 20:03; press Sync now to try at once.',
     );
     // Offline, a lane's retry time means nothing: the queue goes when the service answers.
     expect(said({ kind: 'offline', since: at(20, 1) }, { until: at(20, 9), reason: serverError })).toMatch(

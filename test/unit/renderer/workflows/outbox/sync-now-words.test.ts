@@ -98,7 +98,7 @@ describe('Sync now says what is left, in words', () => {
       },
     });
     expect(said).toEqual({
-      text: `2 still waiting. #1: Waiting: the service asked to slow down (429); retrying at ${clock(platform.now() + 120_000)}.`,
+      text: `2 still waiting. #1: Waiting: the service asked to slow down (429); retrying at ${clock(platform.now() + 120_000)}; press Sync now to try at once.`,
       ok: false,
     });
   });
