@@ -54,6 +54,9 @@ export function isWebPage(text: string): boolean {
 /** What is said of a web page that answered instead of the service. */
 export const WEB_PAGE_ANSWER = 'a web page answered, not the service (a proxy, sign-in page or firewall between?)';
 
+/** What is said of a 413, the service's or a proxy's: its size limit, not the request's content. */
+export const TOO_LARGE = 'too large for the service or a proxy in front of it (its size limit)';
+
 /**
  * The status a spec message stands for. The spec states status per message only for create labsheet;
  * "on other endpoints the messages recur and are expected to use the same meanings", with their
@@ -84,12 +87,17 @@ export function mapHttpError(
     reason: redact(body.reason, ctx.token),
   };
   const ownMeaning = status === 408 || status === 429 || (status >= 300 && status < 400);
+  // Too large, by the service or by a proxy in front of it (nginx's page for a body over its limit): the
+  // same bytes sent again are refused again, so it is a refusal, whoever said it. Read as the page of
+  // something between, it was "unsure" and every "Send again" got the same page.
+  if (status === 413) return new BadRequestError(TOO_LARGE, init);
   // A 4xx that is a web page came from something between, not the service, whose refusals are JSON:
   // the request itself may be fine. Refused for good, a proxy's 404 page failed every queued entry and a
-  // firewall's 403 page paused the whole queue for a token. It is tried again within the entry's bound,
-  // and is unsure for a write not safe to repeat. A 401 stays the token's, whatever its body.
+  // firewall's 403 page paused the whole queue for a token. It is tried again within the entry's bound.
+  // It was refused in front of the service, so it never reached it: not unsure, even for a write not safe
+  // to repeat ("It arrived" removed a staged upload nothing had stored). A 401 stays the token's.
   if (status >= 400 && status < 500 && !ownMeaning && status !== 401 && isWebPage(bodyText))
-    return new ServerError(WEB_PAGE_ANSWER, { ...init, uncertain: !ctx.idempotent });
+    return new ServerError(WEB_PAGE_ANSWER, init);
   const meant = (ownMeaning ? undefined : statusOfMessage(body.serverMessage)) ?? status;
   if (meant === 401) return new AuthError('the token was refused', init);
   if (meant === 403) return new AuthError('not authorised', init);
@@ -138,8 +146,16 @@ interface TransportFailure {
   code?: unknown;
   message?: unknown;
   name?: unknown;
-  timings?: { upload?: number };
+  timings?: { connect?: number; upload?: number };
 }
+
+/**
+ * A connection the address took, cut before the whole request had left this machine (a large upload cut
+ * part-way through): the address was reached, so it is neither down nor refusing this computer, and the
+ * service got no whole request, so nothing was made. Said as "could not be reached", it sent the user to
+ * check an address that answered every time.
+ */
+export class CutInTransferError extends NetworkError {}
 
 /**
  * Maps a got/transport failure. The original error is not kept as `cause`: got's error carries the
@@ -156,6 +172,8 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
   const init = { endpoint: ctx.endpoint, reason: detail, uncertain, sentUnanswered: sent, cause };
   if (signal?.aborted || code === 'ERR_ABORTED') return new CancelledError('cancelled', init);
   if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError') return new TimeoutError('no answer in time', init);
+  const connected = failure.timings?.connect !== undefined && !(code !== undefined && NOT_SENT_CODES.has(code));
+  if (connected && !sent) return new CutInTransferError('the connection was cut during the transfer', init);
   return new NetworkError('could not reach the service', init);
 }
 

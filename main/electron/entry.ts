@@ -67,7 +67,21 @@ async function run(): Promise<void> {
     ...startOptionsFrom(process.argv.slice(1)),
   });
 
-  win = new BrowserWindow(windowOptions(join(root, 'out', 'preload', 'index.cjs')));
+  const shown = new BrowserWindow(windowOptions(join(root, 'out', 'preload', 'index.cjs')));
+  win = shown;
+  // The page refuses to unload while dropped files are still being copied for upload (upload-state):
+  // Electron then only cancels the close, without a word, so the user is asked here.
+  shown.webContents.on('will-prevent-unload', (e) => {
+    const choice = dialog.showMessageBoxSync(shown, {
+      type: 'warning',
+      buttons: ['Keep Benchlink open', 'Close anyway'],
+      defaultId: 0,
+      cancelId: 0,
+      message: 'Files are still being copied for upload.',
+      detail: 'Closed now, the files not copied yet are not queued and will not be uploaded.',
+    });
+    if (choice === 1) e.preventDefault();
+  });
   const unbridge = bridgeIpc(win, APP_PAGE_URL, benchlink.router, benchlink.events);
   Menu.setApplicationMenu(buildMenu(() => win, !app.isPackaged));
   win.once('ready-to-show', () => win?.show());

@@ -1,8 +1,10 @@
 import { ApiError, AuthError, RateLimitedError, RetryAfterError } from '../api/errors.js';
+import { CutInTransferError, WEB_PAGE_ANSWER } from '../api/map-error.js';
 import { ENDPOINTS, type BaseKind, type EndpointDef } from '../../shared/api/endpoints.js';
 import type { EntryError, OutboxEntry } from '../outbox/entry.js';
 import { GAVE_UP, LOCAL, mayHaveArrived } from '../outbox/may-have-arrived.js';
 import { NO_FILE_RESULT } from '../../shared/ipc/channels/outbox.js';
+import type { FileUploadResult } from '../../shared/api/files.js';
 
 /**
  * What the engine does with a failure:
@@ -68,6 +70,21 @@ function entryError(err: ApiError, at: number, message = err.message, kind: stri
   };
 }
 
+/**
+ * The kind of an error whose connection was cut while the request was on its way (CutInTransferError):
+ * the address was reached, and the service got no whole request. Its own sentence, as every screen says
+ * it: as "network" it read "The service could not be reached".
+ */
+export const CUT_IN_TRANSFER = 'cut-in-transfer';
+
+function cutError(err: ApiError, at: number): EntryError {
+  return {
+    kind: CUT_IN_TRANSFER,
+    message: `The connection was cut during the transfer, before the whole request had been sent${err.reason ? ` (${err.reason})` : ''}.`,
+    at,
+  };
+}
+
 export function classify(err: unknown, at: number): Classified {
   if (err instanceof ApiError) {
     const network = err.kind === 'network' || err.kind === 'timeout';
@@ -93,7 +110,13 @@ export function classify(err: unknown, at: number): Classified {
     const action: FailureAction =
       err.kind === 'auth' ? 'pause' : err.transient || err.kind === 'cancelled' ? 'transient' : 'reject';
     const answered = action === 'transient' && !network && err.kind !== 'cancelled';
-    return { ...base, action, answered, retryAfterMs, error: entryError(err, at) };
+    const error =
+      err instanceof CutInTransferError
+        ? cutError(err, at)
+        : err.status === 413 && action === 'reject'
+          ? tooLarge(err, at)
+          : entryError(err, at);
+    return { ...base, action, answered, retryAfterMs, error };
   }
   // Not one of the client's typed errors (a bug, or a fault below got): we cannot know whether anything
   // was sent, so it is uncertain for non-idempotent calls, and it counts toward the bound so it ends.
@@ -142,7 +165,12 @@ export function otherAddressOf(err: unknown): OtherAddress | null {
 export const WHILE_MAIN_ANSWERED = ', while the main service answered.';
 
 export function elsewhereUnanswered(failure: Classified, address: OtherAddress): Classified {
-  const message = `The ${ADDRESS_SAID[address].said} could not be reached${WHILE_MAIN_ANSWERED}`;
+  // A connection the address took and cut part-way: reached, so not said as one that could not be.
+  const message =
+    failure.error.kind === CUT_IN_TRANSFER
+      ? `The connection to the ${ADDRESS_SAID[address].said} was cut during the transfer, before the whole ` +
+        `request had been sent${WHILE_MAIN_ANSWERED}`
+      : `The ${ADDRESS_SAID[address].said} could not be reached${WHILE_MAIN_ANSWERED}`;
   return { ...failure, answered: true, otherAddress: address, error: { ...failure.error, message } };
 }
 
@@ -156,13 +184,26 @@ export const waitedOutAsSilence = (failure: Classified): boolean =>
   failure.network && failure.otherAddress === undefined && (!failure.answered || failure.sentUnanswered);
 
 /**
+ * An answer that says the request was not taken: a 408 (the service stopped waiting for it), or a 4xx
+ * page of something in front of the service (a proxy's or firewall's, no words of the service's): it was
+ * refused before it reached the service.
+ */
+function answeredNotTaken(e: EntryError): boolean {
+  if (e.status === 408) return true;
+  return e.status !== undefined && e.status >= 400 && e.status < 500 && e.message.includes(WEB_PAGE_ANSWER);
+}
+
+/**
  * Whether the try that failed so may have made the change on the service: anything but a "slow down"
- * (429: not processed), a refusal, a token refused, or a connection that failed before the request had
- * left this computer. A timeout may always have: how much of the request left is not known well enough.
+ * (429: not processed), a refusal, a token refused, an answer that says it was not taken (a 408, a page
+ * of something in front of the service), or no answer to a request that had not wholly left this
+ * computer (a connection that failed or was cut, or a timeout, before the whole body was sent): the
+ * service acts on a whole request only.
  */
 export function failureMayHaveApplied(failure: Classified): boolean {
   if (failure.rateLimited || failure.action === 'pause' || failure.action === 'reject') return false;
-  return !(failure.error.kind === 'network' && !failure.sentUnanswered);
+  if (answeredNotTaken(failure.error)) return false;
+  return !(failure.network && !failure.sentUnanswered);
 }
 
 /**
@@ -249,7 +290,7 @@ export const GAVE_UP_UNSENT = 'gave-up-unsent';
  * name and the status a second time. Nothing for a timeout or a dropped connection: the sentence before says it.
  */
 function lastAnswerSaid(last: EntryError): string {
-  if (last.kind === 'timeout' || last.kind === 'network') return '';
+  if (last.kind === 'timeout' || last.kind === 'network' || last.kind === CUT_IN_TRANSFER) return '';
   const words = last.reason ?? last.serverMessage;
   const status = last.status === undefined ? '' : `HTTP ${last.status}`;
   if (words) return ` Last: the service said "${words}"${status ? ` (${status})` : ''}.`;
@@ -258,12 +299,20 @@ function lastAnswerSaid(last: EntryError): string {
 
 /** Why the tries failed, by the last one. */
 function whyStopped(last: Classified): string {
+  const cut = last.error.kind === CUT_IN_TRANSFER;
   if (last.otherAddress !== undefined)
-    return `the ${ADDRESS_SAID[last.otherAddress].said} could not be reached each time, while the main service answered`;
+    return cut
+      ? `the connection to the ${ADDRESS_SAID[last.otherAddress].said} was cut each time during the transfer, ` +
+          'while the main service answered'
+      : `the ${ADDRESS_SAID[last.otherAddress].said} could not be reached each time, while the main service answered`;
+  if (cut) return 'the service was reachable; the connection was cut each time during the transfer';
   if (last.error.kind === 'timeout') return 'the service was reachable; this got no answer in time';
   if (last.error.kind === 'network')
     return 'the service was reachable; the connection was dropped each time after this was sent';
   if (last.rateLimited) return 'the service asked to slow down each time (too many requests)';
+  if (last.error.status === 408) return 'the service answered each time that it stopped waiting for the request';
+  if (last.error.message.includes(WEB_PAGE_ANSWER))
+    return 'something in front of the service (a proxy or firewall) answered each with a web page of its own, not the service';
   return 'the service answered each with an error';
 }
 
@@ -278,11 +327,16 @@ function whyStopped(last: Classified): string {
 export function gaveUp(last: Classified, attempts: number, mayHaveApplied: boolean): EntryError {
   const stopped = `Stopped after ${attempts} failed attempts: ${whyStopped(last)}.`;
   if (mayHaveApplied) return { ...last.error, kind: GAVE_UP, message: `${stopped}${lastAnswerSaid(last.error)}` };
+  // A connection cut part-way reached the address: its setting is right, the transfer is what fails.
   const said =
-    last.otherAddress !== undefined
-      ? `${last.error.reason ? ` Last: "${last.error.reason}".` : ''} It is not on the service. Check the ` +
-        `${ADDRESS_SAID[last.otherAddress].setting} in Settings (or ask whoever runs that address), then Retry.`
-      : `${lastAnswerSaid(last.error)} None of these tries was taken, so it is not on the service: Retry later.`;
+    last.error.kind === CUT_IN_TRANSFER
+      ? ' The service never got the whole request, so it is not on the service. Retry later; if it keeps ' +
+        'happening, the network or a proxy in front of the service may be cutting long transfers: ask whoever ' +
+        'runs them.'
+      : last.otherAddress !== undefined
+        ? `${last.error.reason ? ` Last: "${last.error.reason}".` : ''} It is not on the service. Check the ` +
+          `${ADDRESS_SAID[last.otherAddress].setting} in Settings (or ask whoever runs that address), then Retry.`
+        : `${lastAnswerSaid(last.error)} None of these tries was taken, so it is not on the service: Retry later.`;
   // The sentence alone: the service's words and status are in it, and the screens say an error of a kind
   // they do not know by its `reason` first, which would hide it.
   return { kind: GAVE_UP_UNSENT, message: `${stopped}${said}`, at: last.error.at };
@@ -300,6 +354,46 @@ export function noFileResult(at: number): EntryError {
       'The service answered, but its answer named no result for this file, so it may have stored it or not. ' +
       'Look for the file among the files on the service before sending it again: if it is there, choose ' +
       '"It arrived"; if it is not, "Send again".',
+    at,
+  };
+}
+
+/**
+ * The error of an upload whose result neither says the file was stored nor that it was not: a status
+ * the app does not know, and no file id. As noFileResult: the service may have stored it, so the entry
+ * is unsure and the user looks before deciding.
+ */
+export function unclearFileResult(said: Pick<FileUploadResult, 'status' | 'message'>, at: number): EntryError {
+  const status = said.status.trim() === '' ? 'an empty status' : `"${said.status}"`;
+  const message = said.message ? ` ("${said.message}")` : '';
+  return {
+    kind: NO_FILE_RESULT,
+    message:
+      `The service answered ${status}${message} for this file and gave it no file id, so it may have stored ` +
+      'it or not. Look for the file among the files on the service before sending it again: if it is there, ' +
+      'choose "It arrived"; if it is not, "Send again".',
+    at,
+  };
+}
+
+/**
+ * The error of a request refused as too large (413), by the service or by a proxy in front of it (nginx
+ * answers its own page): sent again as it is, it is refused again. A refusal, said in the app's words,
+ * with the service's own when it gave some.
+ */
+function tooLarge(err: ApiError, at: number): EntryError {
+  const what = err.endpoint === 'storeAndEmbedFiles' ? 'The file is' : 'This change is';
+  const said = err.serverMessage ? ` The answer said "${err.serverMessage}".` : '';
+  const next =
+    err.endpoint === 'storeAndEmbedFiles'
+      ? ' Sent again as it is, it would be refused again: ask whoever runs the service (or the proxy) to raise ' +
+        'the limit, or upload a smaller file.'
+      : ' Sent again as it is, it would be refused again: ask whoever runs the service (or the proxy) to raise the limit.';
+  return {
+    // No `status`: the screens add it after a refusal's words, and the sentence holds it already.
+    kind: 'rejected',
+    ...(err.serverMessage !== undefined ? { serverMessage: err.serverMessage } : {}),
+    message: `${what} too large for the service or a proxy in front of it: over its size limit (HTTP 413).${said}${next}`,
     at,
   };
 }

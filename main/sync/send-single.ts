@@ -2,7 +2,7 @@ import type { EntryError, OutboxEntry, Settlement } from '../outbox/entry.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import { locateStaged, verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
-import { fileRefused } from '../../shared/api/files.js';
+import { fileOutcome, type FileUploadResult } from '../../shared/api/files.js';
 import {
   acceptedNote,
   failureMayHaveApplied,
@@ -10,6 +10,7 @@ import {
   MAX_ANSWERED_FAILURES,
   noFileResult,
   triedError,
+  unclearFileResult,
   triedMayHaveApplied,
 } from './classify.js';
 import { failureOf } from './failure-of.js';
@@ -20,8 +21,15 @@ import { throttledProgress } from './upload-progress.js';
 
 /** Thrown inside `call` when the server answered but refused this entry in its body (e.g. REJECTED). */
 class RefusedInBody extends Error {}
-/** Thrown inside `call` when the server's answer to an upload had no result for the file: nothing says it was not stored. */
-class NoFileResult extends Error {}
+/**
+ * Thrown inside `call` when the server's answer to an upload does not say whether the file was stored:
+ * no result for it, or (`said`) a result whose status is neither stored nor refused and that names no file id.
+ */
+class NoFileResult extends Error {
+  constructor(readonly said?: FileUploadResult) {
+    super('no clear result for the file');
+  }
+}
 
 /**
  * What sendSingle takes beyond every sender's context: where an upload's progress goes (the app passes
@@ -43,10 +51,12 @@ async function call(ctx: SingleSendContext, entry: OutboxEntry): Promise<unknown
       );
       const r = res[0];
       if (!r) throw new NoFileResult();
-      if (fileRefused(r.status))
+      const outcome = fileOutcome(r);
+      if (outcome === 'refused')
         throw new RefusedInBody(
           `Rejected${r.status.toUpperCase() === 'REJECTED' ? '' : ` (${r.status})`}: ${r.message ?? 'no reason given'}`,
         );
+      if (outcome === 'unsure') throw new NoFileResult(r);
       return r;
     }
     case 'webhook':
@@ -132,10 +142,11 @@ async function settleFailure(
 ): Promise<StepResult> {
   if (err instanceof NoFileResult) {
     ctx.onAnswered();
+    const at = ctx.platform.now();
     ctx.outbox.settle(
-      [{ id: entry.id, state: 'uncertain', error: noFileResult(ctx.platform.now()) }],
+      [{ id: entry.id, state: 'uncertain', error: err.said ? unclearFileResult(err.said, at) : noFileResult(at) }],
       requestId,
-      'answered: no result for the file',
+      err.said ? 'answered: file status unclear' : 'answered: no result for the file',
     );
     return { kind: 'ok', requests: 1 };
   }

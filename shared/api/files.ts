@@ -92,10 +92,50 @@ export const fileUploadResult = z.object({
 export type FileUploadResult = z.infer<typeof fileUploadResult>;
 
 /**
- * Whether a file's status says it was not stored. The spec names no status values: the sandbox's
- * REJECTED in any case, and the usual words for a failure, are refusals; anything else is stored.
+ * A file's status as words: camelCase, underscores and dashes split ("notStored", NOT_STORED and
+ * "not-stored" all read "not stored"), lower case.
  */
+function statusWords(status: string): string {
+  return status
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/**
+ * Words anywhere in a status that say the file was not stored. The spec names no status values, so a
+ * service says it its own way (UPLOAD_FAILED, "Failed to store", ERROR_STORAGE, NOT_STORED): matched
+ * only whole, each of those settled the upload "Sent" and its staged copy, the only bytes left to send
+ * again, was removed. "Not queued" or "not embedded" is no refusal: the spec stores every file and
+ * only queues the supported types for embedding.
+ */
+const NOT_STORED_WORDS =
+  /fail|error|reject|refus|invalid|denied|\bdeny|forbidden|blocked|abort|cancel|discard|quarantin|infected|too large|unstored|\bnot ?(stored|saved|uploaded|accepted|received)\b/;
+
+/**
+ * Words that say the file was stored: the sandbox's QUEUED, and what a service may say for it
+ * (STORED, SUCCESS, "Stored and queued for embedding"). Read only after NOT_STORED_WORDS: "not stored"
+ * holds "stored".
+ */
+const STORED_WORDS =
+  /\b(queued|stored|saved|uploaded|accepted|received|success|successful|succeeded|ok|complete|completed|done|created|processed|processing|embedded|embedding|indexed|indexing)\b/;
+
+/** Whether a file's status says it was not stored (NOT_STORED_WORDS), in any case and spelling. */
 export function fileRefused(status: string): boolean {
-  return /^(rejected|failed|failure|error)$/i.test(status.trim());
+  return NOT_STORED_WORDS.test(statusWords(status));
+}
+
+/**
+ * What a file's result says of it: `refused` when its status says it was not stored; `stored` when its
+ * status says it was, or the service gave it an id (an id is the service's record of a stored file);
+ * `unsure` otherwise: a status the app does not know, with no id, says nothing either way, and read as
+ * stored it removed the only copy left to send again.
+ */
+export function fileOutcome(result: Pick<FileUploadResult, 'status' | 'fileId'>): 'stored' | 'refused' | 'unsure' {
+  const words = statusWords(result.status);
+  if (NOT_STORED_WORDS.test(words)) return 'refused';
+  if (STORED_WORDS.test(words) || (result.fileId !== undefined && result.fileId.trim() !== '')) return 'stored';
+  return 'unsure';
 }
 export const storeAndEmbedResponse = z.array(fileUploadResult);

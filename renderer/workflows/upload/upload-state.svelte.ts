@@ -20,8 +20,14 @@ import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
 import { whenSaid } from '../../lib/format/day.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
-import { failedShown, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
-import type { UnsureChoice } from '../../../shared/outbox-words/unsure-choices.js';
+import {
+  failedEntryShown,
+  failedShown,
+  stateSaidInLine,
+  type FailedShown,
+  type ShownState,
+} from '../../../shared/outbox-words/shown-state.js';
+import { lookFirst, type UnsureChoice } from '../../../shared/outbox-words/unsure-choices.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 /**
@@ -102,6 +108,18 @@ const PHASE: Record<OutboxEntryState, UploadPhase> = {
 };
 
 /**
+ * A failed upload's phase by the Outbox's word for it. Held and set aside are no upload's (only well and
+ * row changes are held or superseded): said "failed", as before.
+ */
+const FAILED_PHASE: Record<FailedShown, UploadPhase> = {
+  refused: 'refused',
+  uncertain: 'unsure',
+  failed: 'failed',
+  held: 'failed',
+  superseded: 'failed',
+};
+
+/**
  * The Outbox state each phase in the outbox stands for, so the list says it in the Outbox's words: a file
  * the service refused is "refused" here as in the Outbox, not "failed" (which may be fine to send again).
  */
@@ -170,6 +188,9 @@ export function storedOnlyNote(name: string): string | null {
   return `Will be stored but not embedded: ${ext ? `.${ext} files are` : 'a file without an extension is'} not on the service's embedding list`;
 }
 
+/** Where the page hears it is about to go (closed, reloaded): the window; a test gives its own. */
+export type UnloadTarget = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
 /**
  * Files go: bytes copied into main's staging folder (progress) → one outbox
  * entry each (durable) → sent when online → the service's answer (file id, ticket, status).
@@ -186,6 +207,8 @@ export class UploadState implements ServiceBound {
   #offProgress: (() => void) | null = null;
   /** Embeds queued from this list, by image and page (embedKey): the entry, or 'queueing' until main answers. */
   #embeds = new Map<string, number | 'queueing'>();
+  /** Drops and picks whose files are still being copied into staging and queued, one after another. */
+  #copies = 0;
 
   constructor(
     readonly api: BenchlinkApi,
@@ -195,7 +218,31 @@ export class UploadState implements ServiceBound {
      * service's, so a page embedding one is queued only while it is in use.
      */
     readonly service: string,
+    /** The window, whose closing is asked about while files are still being copied (copying()); none in Node. */
+    readonly unloadTarget: UnloadTarget | null = typeof window === 'undefined' ? null : window,
   ) {}
+
+  /**
+   * The files of a drop or pick are copied one after another from this page, and queued only once
+   * copied: a window closed meanwhile dropped the ones not yet copied, silently. So while copies run the
+   * page asks before it goes (a browser asks in its own words; in Electron main asks, will-prevent-unload).
+   */
+  readonly #askBeforeUnload = (e: Event): void => {
+    e.preventDefault();
+    // Chromium (and Electron) read the returned value of the event: set, the page is kept unless the user says go.
+    if (typeof BeforeUnloadEvent !== 'undefined' && e instanceof BeforeUnloadEvent)
+      e.returnValue = 'Files are still being copied for upload.';
+  };
+
+  /** Runs `copy` (a drop's or a pick's copying and queueing) with the window asking before it closes. */
+  async #whileCopying(copy: () => Promise<void>): Promise<void> {
+    if (this.#copies++ === 0) this.unloadTarget?.addEventListener('beforeunload', this.#askBeforeUnload);
+    try {
+      await copy();
+    } finally {
+      if (--this.#copies === 0) this.unloadTarget?.removeEventListener('beforeunload', this.#askBeforeUnload);
+    }
+  }
 
   /**
    * The list follows its entries for as long as the state is kept, not only while the screen is shown:
@@ -312,6 +359,10 @@ export class UploadState implements ServiceBound {
   async addFiles(files: readonly File[]): Promise<void> {
     // One drop, one choice: the box as it was when they were dropped, however long each copy takes.
     const isGlobal = this.isGlobal;
+    await this.#whileCopying(() => this.#copyDropped(files, isGlobal));
+  }
+
+  async #copyDropped(files: readonly File[], isGlobal: boolean): Promise<void> {
     for (const f of files) {
       const item = this.#add(f.name, f.size, isGlobal);
       let begun: string | null = null;
@@ -354,7 +405,11 @@ export class UploadState implements ServiceBound {
       item.phase = 'failed';
       item.message = `Not queued: ${u.name} could not be read (${u.reason}).`;
     }
-    for (const f of picked.files) {
+    await this.#whileCopying(() => this.#copyPicked(picked.files, isGlobal));
+  }
+
+  async #copyPicked(files: ChannelResponse<'files.pickForUpload'>['files'], isGlobal: boolean): Promise<void> {
+    for (const f of files) {
       const item = this.#add(f.name, f.size, isGlobal);
       item.copiedByMain = true;
       try {
@@ -560,17 +615,21 @@ export class UploadState implements ServiceBound {
     const parsed = fileUploadResult.safeParse(Array.isArray(res) ? res[0] : res);
     item.result = parsed.success ? parsed.data : null;
     const error = r.value.error;
-    // Failed as stored, or refused in the answer, said as the Outbox says it: its error tells a refusal.
-    item.phase =
-      (item.result && fileRefused(item.result.status)) || read === 'failed'
-        ? failedShown(error) === 'refused'
-          ? 'refused'
-          : 'failed'
-        : read;
-    // A failed upload is said as the Outbox says its entry; a sent one by the service's note on the file.
+    const mayHaveArrived = r.value.mayHaveArrived;
+    // A failed upload in the Outbox's words (failedEntryShown): one that may be on the service all the same
+    // (its tries gave up after one that may have got through) is "unsure", with the Outbox's choices; said
+    // "failed" here, it read as not there while the Outbox said "Unsure whether it arrived". One recorded
+    // sent whose status says it was not stored (an older version's) is refused or failed by its error.
+    if (read === 'failed') item.phase = FAILED_PHASE[failedEntryShown(error, mayHaveArrived)];
+    else if (item.result && fileRefused(item.result.status))
+      item.phase = failedShown(error) === 'refused' ? 'refused' : 'failed';
+    else item.phase = read;
+    // A failed upload is said as the Outbox says its entry, with its advice to look first when it may be
+    // there; a sent one by the service's note on the file.
+    const advice = read === 'failed' && item.phase === 'unsure' && mayHaveArrived ? lookFirst(mayHaveArrived) : null;
     item.message =
       (item.phase === 'failed' || item.phase === 'refused' || item.phase === 'unsure') && error
-        ? shownErrorLine(shownError(error))
+        ? shownErrorLine(shownError(error), advice ?? undefined)
         : (item.result?.message ?? null);
   }
 }

@@ -229,7 +229,7 @@ describe('validation', () => {
       stub.script({ status: 403, raw: '<html>Request blocked</html>' });
       const blocked = await failure(client().sendWebhook({ event: 'x' }));
       expect(blocked).toBeInstanceOf(ServerError);
-      expect(blocked.uncertain).toBe(true);
+      expect(blocked.uncertain).toBe(false);
       stub.script({ status: 401, raw: '<html>Unauthorized</html>' });
       expect(await failure(client().sendWebhook({ event: 'x' }))).toBeInstanceOf(AuthError);
     });

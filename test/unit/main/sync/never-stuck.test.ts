@@ -201,7 +201,7 @@ describe('sync never stuck', () => {
     engine = createSyncEngine({ outbox, transport, platform });
     await engine.syncNow();
     await runRounds(MAX_ANSWERED_FAILURES - 1);
-    expect(outbox.get(id!)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up', status: 408 } });
+    expect(outbox.get(id!)!).toMatchObject({ state: 'failed', lastError: { kind: GAVE_UP_UNSENT } });
     expect(calls).toHaveLength(MAX_ANSWERED_FAILURES);
     expect(engine.status().online).toBe(true);
   });
@@ -221,7 +221,7 @@ describe('sync never stuck', () => {
       engine = createSyncEngine({ outbox, transport, platform });
       await engine.syncNow();
       await runRounds(3 * MAX_ANSWERED_FAILURES);
-      expect(outbox.get(id!)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+      expect(outbox.get(id!)!).toMatchObject({ state: 'failed', lastError: { kind: GAVE_UP_UNSENT } });
       expect(outbox.get(id!)!.lastError!.message).toMatch(/reachable; this got no answer in time/);
       expect(calls.filter((c) => c.name === 'updateRowsById')).toHaveLength(MAX_ANSWERED_FAILURES);
     });
@@ -242,7 +242,10 @@ describe('sync never stuck', () => {
       const states = ids.map((id) => outbox.get(id)!.state);
       expect(states.filter((s) => s === 'done')).toHaveLength(15);
       await runRounds(MAX_ANSWERED_FAILURES);
-      expect(outbox.get(ids[all.indexOf('A5')]!)!).toMatchObject({ state: 'failed', lastError: { kind: 'gave-up' } });
+      expect(outbox.get(ids[all.indexOf('A5')]!)!).toMatchObject({
+        state: 'failed',
+        lastError: { kind: GAVE_UP_UNSENT },
+      });
     });
 
     it('offline (the probe gets no answer either), timeouts count for nothing after the app goes offline', async () => {
