@@ -23,10 +23,11 @@ export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, e
   let leaving = false;
   const listen = () => {
     if (leaving) return;
+    // Named by this page load's connection id, which its calls carry (scanner.takeReads, scanner.test).
     removeSink ??= events.addSink((name, payload) => {
       if (win.isDestroyed()) throw new Error('the window is gone');
       win.webContents.send(IPC_EVENT, name, payload);
-    });
+    }, id);
   };
   const unlisten = () => {
     removeSink?.();

@@ -20,7 +20,8 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
   const closed = new AbortController();
   // One listener per unfinished staging or outbox wait of this socket; both are capped well below this.
   setMaxListeners(64, closed.signal);
-  const ctx: CallContext = { transport: 'ws', connection: { id: randomUUID(), closed: closed.signal } };
+  const connection = { id: randomUUID(), closed: closed.signal };
+  const ctx: CallContext = { transport: 'ws', connection };
   let removeSink: () => void = () => undefined;
   ws.on('close', () => {
     removeSink();
@@ -61,10 +62,11 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
   ws.send(JSON.stringify({ ready: true }));
   // Only now, after `ready`, may events go out: the page reads anything before it as a handshake
   // step. A socket that is closing refuses the event, so what must not be lost stays with main.
+  // Named by its connection: the scanner's reads go to one page only, the one the user is at (events.ts).
   removeSink = events.addSink((event, payload) => {
     if (ws.readyState !== ws.OPEN) throw new Error('the page is going away');
     send({ event, payload });
-  });
+  }, connection.id);
 }
 
 function rawLength(data: RawData): number {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { moveAside, writeJsonAtomic } from '../../common/atomic-file.js';
 import { join } from 'node:path';
 import { scannerSettings, type ScannerSettings } from '../../../shared/barcode/scanner-settings.js';
-import { scannerScan, type ScannerScan } from '../../../shared/ipc/channels/scanner.js';
+import { SCANNER_READ_PROBLEMS, scannerScan, type ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import type { EventHub } from '../events.js';
 import type { Logger } from '../../common/logger.js';
 import type { ScannerService } from '../../scanner/index.js';
@@ -13,10 +13,19 @@ import { createTurns } from '../../../shared/in-turn.js';
 export const MAX_UNHEARD_READS = 50;
 
 export interface ScannerBridge {
-  /** Delivers a decoded read to every renderer; HID reads and test reads take the same path. */
+  /**
+   * Delivers a decoded read to the one page that takes the scanner's reads (EventHub.emitToReader), or
+   * keeps it for the next page when none is connected.
+   */
   deliver(scan: Omit<ScannerScan, 'mainAt'>): void;
-  /** node-hid's last "cannot run here" message, or null when it works. */
-  readonly unavailable: string | null;
+  /**
+   * Settings' test read, back to the page that asked (`page`, its connection id) and to no other: on
+   * another tab's Well fill it would be recorded as a tube. Never kept: the panel that asked is gone.
+   * Without `page` (a transport that names no connection) it goes as a read would. False when unheard.
+   */
+  testRead(text: string, page: string | undefined): boolean;
+  /** The user is at page `page` now: the scanner's reads go to it (EventHub.take). */
+  takeReads(page: string): boolean;
   settings(): ScannerSettings;
   /** Set when scanner.json was partly or wholly unusable: what was dropped and where the original went. */
   readonly notice: string | null;
@@ -44,7 +53,6 @@ export function createScannerBridge(o: {
   const loaded = load();
   let current: ScannerSettings = loaded.settings;
   let notice: string | null = null;
-  let unavailable: string | null = null;
 
   /**
    * What scanner.json holds, kept field by field and scanner by scanner (salvageScannerSettings): one
@@ -114,7 +122,7 @@ export function createScannerBridge(o: {
   const deliver = (scan: Omit<ScannerScan, 'mainAt'>) => {
     const read: ScannerScan = { ...scan, mainAt: o.now() };
     // Behind reads still waiting, so order holds; they are handed over as soon as a page listens.
-    if (unheard.length === 0 && o.events.emit('scanner.scan', read)) return;
+    if (unheard.length === 0 && o.events.emitToReader('scanner.scan', read)) return;
     if (unheard.length < MAX_UNHEARD_READS) unheard.push(read);
     else notKept += 1;
   };
@@ -124,13 +132,13 @@ export function createScannerBridge(o: {
       noticeHeard = o.events.emit('scanner.error', { code: 'settings-salvaged', message: notice });
     while (unheard.length > 0) {
       const read = unheard[0]!;
-      if (!o.events.emit('scanner.scan', { ...read, heldMs: Math.max(0, o.now() - read.mainAt) })) return;
+      if (!o.events.emitToReader('scanner.scan', { ...read, heldMs: Math.max(0, o.now() - read.mainAt) })) return;
       unheard.shift();
     }
     if (notKept === 0) return;
     const n = notKept;
     if (
-      o.events.emit('scanner.error', {
+      o.events.emitToReader('scanner.error', {
         code: 'reads-not-kept',
         message: `${n} more ${n === 1 ? 'read was' : 'reads were'} made while Benchlink was not connected and could not be kept. Scan ${n === 1 ? 'it' : 'them'} again.`,
       })
@@ -150,23 +158,34 @@ export function createScannerBridge(o: {
       }),
     ),
     o.service.on('error', (e) => {
-      if (e.code === 'hid-unavailable') unavailable = e.message;
-      o.events.emit('scanner.error', { code: e.code, message: e.message });
+      const error = { code: e.code, message: e.message };
+      // A read's problem is told where the read would have gone; a device's, to every page's Settings.
+      if (SCANNER_READ_PROBLEMS.has(e.code)) o.events.emitToReader('scanner.error', error);
+      else o.events.emit('scanner.error', error);
     }),
   ];
   o.service.configure(current);
   try {
     o.service.start();
   } catch (err) {
-    unavailable = err instanceof Error ? err.message : String(err);
-    o.log.warn('scanner service did not start', { error: unavailable });
+    // Whether HID works is the service's to say (hidStatus): the next listing that works clears it.
+    o.log.warn('scanner service did not start', { error: err instanceof Error ? err.message : String(err) });
   }
 
   return {
     deliver,
-    get unavailable() {
-      return unavailable;
+    testRead(text, page) {
+      const read: ScannerScan = {
+        text,
+        source: { kind: 'test', vendorId: 0, productId: 0 },
+        durationMs: 0,
+        mainAt: o.now(),
+      };
+      return page === undefined
+        ? o.events.emitToReader('scanner.scan', read)
+        : o.events.emitToPage(page, 'scanner.scan', read);
     },
+    takeReads: (page) => o.events.take(page),
     get notice() {
       return notice;
     },

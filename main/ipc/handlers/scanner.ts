@@ -23,9 +23,11 @@ export function scannerHandlers(
         status: d.status,
         ...(d.error ? { error: d.error } : {}),
       }));
+      // The service's own word, as of the listing just made: one failed listing is not said for good.
+      const hid = service.hidStatus();
       return {
-        available: bridge.unavailable === null,
-        message: bridge.unavailable,
+        available: hid.available,
+        message: hid.available ? null : hid.reason,
         devices,
         settings: bridge.settings(),
       };
@@ -37,9 +39,9 @@ export function scannerHandlers(
         svg: code128Svg(e.payload),
       })),
     }),
-    'scanner.test': ({ text }) => {
-      bridge.deliver({ text, source: { kind: 'test', vendorId: 0, productId: 0 }, durationMs: 0 });
-      return { delivered: true };
-    },
+    'scanner.takeReads': (_payload, ctx) => ({ taken: ctx.connection ? bridge.takeReads(ctx.connection.id) : false }),
+    'scanner.test': ({ text, to }, ctx) => ({
+      delivered: bridge.testRead(text, to === 'reader' ? undefined : ctx.connection?.id),
+    }),
   };
 }

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import type { ScannerScan } from '../../../shared/ipc/channels/scanner.js';
+import { SCANNER_READ_PROBLEMS, type ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import { attachWedge, type WedgeHandle, type WedgeScanDetail } from '../scan/wedge-dom.js';
 import { createDuplicateFilter } from '../../../shared/barcode/dedupe.js';
 import { withAim } from '../../../shared/barcode/aim.js';
@@ -10,6 +10,7 @@ import type { Feedback } from '../feedback/feedback.svelte.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import { age } from '../format/age.js';
 import { notRecorded } from '../ipc/client.js';
+import { takeReadsWhenHere } from './take-reads.js';
 
 export type ScanSourceKind = 'wedge' | 'field' | 'hid';
 export interface IncomingScan {
@@ -24,9 +25,6 @@ export interface ArrivingScan extends IncomingScan {
   startedAt?: number;
   endedAt?: number;
 }
-
-/** Problems main's scanner service reports about a read itself (not about a device). */
-const READ_PROBLEMS = new Set(['read-too-long', 'incomplete-scan', 'bad-report', 'reads-not-kept']);
 
 /**
  * The oldest read main kept while no page listened that is still placed. Page loads and reconnects
@@ -76,8 +74,10 @@ export class ScanHub {
     this.#offs.push(
       api.subscribe('scanner.scan', (s) => this.receiveFromMain(s)),
       api.subscribe('scanner.error', (e) => {
-        if (READ_PROBLEMS.has(e.code)) this.feedback.report('', `Scanner: ${e.message}`, 'error');
+        if (SCANNER_READ_PROBLEMS.has(e.code)) this.feedback.report('', `Scanner: ${e.message}`, 'error');
       }),
+      // With two tabs open, main's reads come to this one only while the user is at it.
+      takeReadsWhenHere(win, api),
     );
   }
 

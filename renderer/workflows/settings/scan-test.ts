@@ -29,6 +29,18 @@ export interface ScanTiming {
   why: string | null;
 }
 
+/**
+ * What a key pressed in the test field does: ends the entry (Enter or Tab), is swallowed, or is one of
+ * the entry's keys. A scanner set to a two-key suffix (CR+LF, Enter+Tab) sends a second terminator
+ * into the field just emptied by the first: scanning swallows it (WedgeDetector), so the test does too,
+ * or that empty "entry" would replace the scanner's verdict with one of typing. `keysSince`: the keys
+ * pressed since the last entry ended.
+ */
+export function testFieldKey(key: string, value: string, keysSince: readonly TestKey[]): 'end' | 'swallow' | 'key' {
+  if (key !== 'Enter' && key !== 'Tab') return 'key';
+  return value === '' && keysSince.length === 0 ? 'swallow' : 'end';
+}
+
 const PROFILE_WORDS: Record<Profile, string> = { usb: 'USB cable', bluetooth: 'Bluetooth / wireless' };
 
 /**

@@ -73,15 +73,37 @@ export const scannerChannels = {
     readOnly: true,
   }),
   /**
-   * Sends `text` through main's scan path as if a device had read it (the "test your scanner" button).
-   * Not readOnly: it is a scan, and a screen may act on it, so one given up on and asked again could
-   * be a second scan; it waits for main.
+   * The page the user has come to (its window got focus, or its tab was shown) takes the scanner's
+   * reads from then on: main sends each read to one page only, so two open tabs never both record it.
+   * `taken` is false when main cannot tell this page from another (its transport does not name it).
+   */
+  'scanner.takeReads': channel({
+    request: z.strictObject({}),
+    response: z.strictObject({ taken: z.boolean() }),
+  }),
+  /**
+   * Sends `text` through main's scan path as if a device had read it (the "test your scanner" button),
+   * back to the page that asked and to no other. `to: 'reader'` sends it as a HID read goes instead, to
+   * the page that takes the reads: a check of that path from outside the page (the end-to-end tests);
+   * Settings never asks it. Not readOnly: it is a scan, and a screen may act on it, so one given up on
+   * and asked again could be a second scan; it waits for main. `delivered` is false when no page heard it.
    */
   'scanner.test': channel({
-    request: z.strictObject({ text: z.string().min(1).max(512) }),
+    request: z.strictObject({ text: z.string().min(1).max(512), to: z.literal('reader').optional() }),
     response: z.strictObject({ delivered: z.boolean() }),
   }),
 };
+
+/**
+ * `scanner.error` codes that are about one read (not about a device): each goes, as the read would
+ * have, to the one page that takes the scanner's reads, which says it was not recorded.
+ */
+export const SCANNER_READ_PROBLEMS: ReadonlySet<string> = new Set([
+  'read-too-long',
+  'incomplete-scan',
+  'bad-report',
+  'reads-not-kept',
+]);
 
 export const scannerEvents = {
   'scanner.scan': scannerScan,

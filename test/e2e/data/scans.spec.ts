@@ -9,7 +9,7 @@ async function wedgeScan(page: Page, text: string): Promise<void> {
 }
 /** A HID scanner's read, through main's scan path (the same route as Settings' "test your scanner"). */
 async function hidScan(page: Page, text: string): Promise<void> {
-  await pageIpc(page, [{ channel: 'scanner.test', payload: { text } }]);
+  await pageIpc(page, [{ channel: 'scanner.test', payload: { text, to: 'reader' } }]);
 }
 
 test.describe('Data screen: scans', () => {

@@ -10,7 +10,8 @@ import { pageIpc } from '../data/page-ipc.js';
  * a HID scanner: with no field on screen a typed read relies on key timing alone, which keys
  * injected into a busy CI browser do not keep (the wedge's own tests cover that).
  */
-const scanFromMain = (page: Page, text: string) => pageIpc(page, [{ channel: 'scanner.test', payload: { text } }]);
+const scanFromMain = (page: Page, text: string) =>
+  pageIpc(page, [{ channel: 'scanner.test', payload: { text, to: 'reader' } }]);
 async function openLabelsWhileItsCodeIs(page: Page, fate: 'slow' | 'refused'): Promise<void> {
   await page.route(/\/assets\/LabelsScreen-[^/]+\.js$/, async (route) => {
     await new Promise((r) => setTimeout(r, 2500));
