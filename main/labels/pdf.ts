@@ -1,3 +1,4 @@
+import { nextTurn } from '../common/next-turn.js';
 import {
   clip,
   endPath,
@@ -137,9 +138,6 @@ function barcodePixels(labels: readonly PreparedLabel[], dotMm: number): number 
   }
   return total;
 }
-
-/** Lets main answer other messages between labels: one label's drawing is synchronous work. */
-const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * Labels as a PDF for the system print dialog: one label per page at the stock's true size (label
