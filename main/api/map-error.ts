@@ -54,6 +54,12 @@ export function isWebPage(text: string): boolean {
 /** What is said of a web page that answered instead of the service. */
 export const WEB_PAGE_ANSWER = 'a web page answered, not the service (a proxy, sign-in page or firewall between?)';
 
+/** How a redirect's error names where it pointed (its `reason`). */
+export const REDIRECT_TO = 'it points to ';
+
+/** A redirect's target is said up to this long: enough for an address, not a page of text. */
+const MAX_LOCATION_SAID = 300;
+
 /** What is said of a 413, the service's or a proxy's: its size limit, not the request's content. */
 export const TOO_LARGE = 'too large for the service or a proxy in front of it (its size limit)';
 
@@ -78,6 +84,8 @@ export function mapHttpError(
   status: number,
   bodyText: string,
   retryAfterHeader: string | undefined,
+  /** A redirect's Location header: where it pointed, said to the user (it is never followed). */
+  locationHeader?: string,
 ): ApiError {
   const body = readErrorBody(bodyText);
   const init = {
@@ -126,8 +134,14 @@ export function mapHttpError(
   }
   // A 303 says a POST was processed, and any redirect may follow a write that was: resent, a webhook or
   // an upload went up to 8 times. Unsure for a write not safe to repeat, as a 5xx is.
-  if (status >= 300 && status < 400)
-    return new ProtocolError('unexpected redirect', { ...init, uncertain: !ctx.idempotent });
+  if (status >= 300 && status < 400) {
+    const to = redact(locationHeader?.trim().slice(0, MAX_LOCATION_SAID), ctx.token);
+    return new ProtocolError('unexpected redirect', {
+      ...init,
+      ...(to ? { reason: `${REDIRECT_TO}${to}` } : {}),
+      uncertain: !ctx.idempotent,
+    });
+  }
   // 400 and every other 4xx: the request itself was wrong; resending it unchanged will not help.
   return new BadRequestError('bad request', init);
 }

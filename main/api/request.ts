@@ -116,6 +116,7 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
   let status: number;
   let bodyText: string;
   let retryAfter: string | undefined;
+  let location: string | undefined;
   try {
     const request = got(url, {
       method: def.method,
@@ -145,12 +146,13 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
     bodyText = response.body;
     const ra = response.headers['retry-after'];
     retryAfter = Array.isArray(ra) ? ra[0] : ra;
+    location = response.headers.location;
   } catch (e) {
     throw mapTransportError(ctx, e, options.signal);
   }
   core.log(`${spec.endpoint} ← ${status} in ${Date.now() - started} ms`);
 
-  if (status < 200 || status >= 300) throw mapHttpError(ctx, status, bodyText, retryAfter);
+  if (status < 200 || status >= 300) throw mapHttpError(ctx, status, bodyText, retryAfter, location);
   return readResponse(spec, status, bodyText, ctx);
 }
 

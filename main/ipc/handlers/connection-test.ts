@@ -1,4 +1,5 @@
 import { ApiError, AuthError } from '../../api/errors.js';
+import { REDIRECT_TO } from '../../api/map-error.js';
 import { TokenStoreUnavailableError } from '../../vault/store-unavailable.js';
 import type { ConnectionTestResult } from '../../../shared/ipc/status.js';
 import type { ClientLimits, LabReadClient } from '../../connection/types.js';
@@ -34,6 +35,7 @@ export async function testConnection(
         if (report) live.report('network');
         return { ok: false, kind: 'network', message: `Cannot reach the service: ${err.message}` };
       }
+      if (err.status !== undefined && err.status >= 300 && err.status < 400) return redirected(err, baseUrl);
       return { ok: false, kind: 'error', message: err.message };
     }
     return { ok: false, kind: 'error', message: err instanceof Error ? err.message : 'Connection test failed.' };
@@ -88,4 +90,23 @@ async function authFailure(
     };
   }
   return { ok: false, kind: 'auth', message: 'The server refused this token.' };
+}
+
+/**
+ * The address answered with a redirect, which the app never follows (the token would go with it): said
+ * with where it pointed, so the user can put the service's own address in Settings. Said as the client's
+ * error, it named an internal endpoint ("fetchLabspaceList: unexpected redirect").
+ */
+async function redirected(err: ApiError, baseUrl: () => Promise<string>): Promise<ConnectionTestResult> {
+  const address = await baseUrl().catch(() => null);
+  const to = err.reason?.startsWith(REDIRECT_TO) ? err.reason.slice(REDIRECT_TO.length) : null;
+  return {
+    ok: false,
+    kind: 'error',
+    message:
+      `The address${address ? ` ${address}` : ''} answered with a redirect (HTTP ${err.status ?? 300})` +
+      `${to ? ` to ${to}` : ''}. Benchlink does not follow redirects: the token would go with them. ` +
+      `${to ? 'If that is the service, put its address in Base URL' : 'Check the Base URL'} (an address ending in / or ` +
+      'http:// instead of https:// is often redirected).',
+  };
 }

@@ -67,3 +67,19 @@ describe('what a screen read tells the token banner', () => {
     expect(r.message).toContain(stub.url);
   });
 });
+
+describe('Test connection on an address that redirects', () => {
+  it('says where the redirect points and that it is not followed, without an internal endpoint name', async () => {
+    const { p, stub, connection } = await customService();
+    await p.call('token.set', { token: 'tok_sent_123456', connection });
+    stub.script({ status: 301, raw: '', headers: { location: 'https://lims.example.org/api/v2/labspaces' } });
+    const r = await p.call('token.test', {});
+    expect(r).toMatchObject({ ok: false, kind: 'error' });
+    expect(r.message).toBe(
+      `The address ${stub.url} answered with a redirect (HTTP 301) to https://lims.example.org/api/v2/labspaces. ` +
+        'Benchlink does not follow redirects: the token would go with them. If that is the service, put its ' +
+        'address in Base URL (an address ending in / or http:// instead of https:// is often redirected).',
+    );
+    expect(stub.seen).toHaveLength(1);
+  });
+});
