@@ -1,6 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { RawData, WebSocket } from 'ws';
-import { HANDSHAKE_TIMEOUT_MS, pageAuth, proofInput, type HostHello } from '../../shared/ipc/host-handshake.js';
+import { pageAuth, proofInput, type HostHello } from '../../shared/ipc/host-handshake.js';
+
+/**
+ * How long the host waits for the page's proof after its hello. The page answers in one turn of its
+ * event loop and two Web Crypto calls (milliseconds), so this leaves room for a slow machine's busy tab
+ * while a socket that never answers (any local process can open one) is not kept long. Shorter than the
+ * page's own wait (HANDSHAKE_TIMEOUT_MS), which also covers opening the socket.
+ */
+export const HOST_HANDSHAKE_TIMEOUT_MS = 5_000;
 
 const hmacHex = (key: string, input: string): string => createHmac('sha256', key).update(input).digest('hex');
 
@@ -15,7 +23,7 @@ export interface HandshakeOptions {
 /**
  * The host's half of shared/ipc/host-handshake.ts on a freshly upgraded socket: proves it holds the
  * key, then waits for the page's proof. Resolves true once the page proved it (the socket is then
- * the caller's to serve), false after closing a socket that did not, or did not in time.
+ * the caller's to serve), false after dropping a socket that did not, or did not in time.
  */
 export function authenticate(ws: WebSocket, o: HandshakeOptions): Promise<boolean> {
   const hostNonce = randomBytes(32).toString('hex');
@@ -26,11 +34,12 @@ export function authenticate(ws: WebSocket, o: HandshakeOptions): Promise<boolea
       ws.off('message', onMessage);
       ws.off('close', onClose);
       ws.off('error', onError);
-      // 1008: policy violation. The socket said something other than a correct proof.
-      if (!ok && ws.readyState !== ws.CLOSED) ws.close(1008, 'handshake failed');
+      // Dropped, not closed: close() waits up to 30 s for the peer's reply, and a peer that never sends
+      // one (it never had the key) would hold the socket all that time.
+      if (!ok) ws.terminate();
       resolve(ok);
     };
-    const timer = setTimeout(() => done(false), o.timeoutMs ?? HANDSHAKE_TIMEOUT_MS);
+    const timer = setTimeout(() => done(false), o.timeoutMs ?? HOST_HANDSHAKE_TIMEOUT_MS);
     const onClose = () => done(false);
     const onMessage = (data: RawData, isBinary: boolean) => {
       let msg: unknown;

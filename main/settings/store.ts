@@ -14,9 +14,32 @@ import { createTurns } from '../../shared/in-turn.js';
 
 export const SETTINGS_FILE = 'settings.json';
 
+/**
+ * A change that would take the settings past one of their caps (20 printers, 100 labsheets with pack
+ * columns, 1000 with known ID columns): nothing was saved. Its message is said to the user as it is.
+ */
+export class SettingsNotSaved extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsNotSaved';
+  }
+}
+
+/** The schema's own words ("at most 20 printers"), and what to do when each is a cap on a whole list. */
+function notSaved(issues: readonly { path: readonly PropertyKey[]; message: string }[]): SettingsNotSaved {
+  const why = [...new Set(issues.map((i) => i.message))].join('; ');
+  const caps = issues.every((i) => i.path.length === 1);
+  return new SettingsNotSaved(
+    `Not saved: ${why}.${caps ? ' Remove one you no longer use, then try again.' : ' Nothing was changed.'}`,
+  );
+}
+
 export interface SettingsStore {
   get(): Settings;
-  /** Validates the merged result, writes it atomically, then answers it. */
+  /**
+   * Validates the merged result, writes it atomically, then answers it. A result the schema refuses
+   * (a 21st printer) is not saved and rejects with SettingsNotSaved.
+   */
   update(patch: SettingsPatch): Promise<Settings>;
   /**
    * Resolves once every update asked for before this call has been written (or has failed), so a
@@ -55,7 +78,11 @@ export async function openSettingsStore(opts: SettingsStoreOptions): Promise<Set
       // Merge and write inside one chain link: two quick updates (say, connection then a UI
       // toggle) each build on the other's result instead of one silently undoing the other.
       return inTurn(async () => {
-        const next = settingsSchema.parse(applySettingsPatch(current, patch));
+        // Each patch passed its own schema; only the merge can go past a cap, which is the user's to
+        // hear about (it reached the page as "Internal error" when thrown as a ZodError).
+        const merged = settingsSchema.safeParse(applySettingsPatch(current, patch));
+        if (!merged.success) throw notSaved(merged.error.issues);
+        const next = merged.data;
         await writeJsonAtomic(file, next);
         current = next;
         return next;

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { filesChannels } from '../../../shared/ipc/channels/files.js';
+import { MAX_PICKED_FILES, type filesChannels } from '../../../shared/ipc/channels/files.js';
 import { IpcFailure } from '../failure.js';
 import type { HandlersFor } from '../types.js';
 import type { PickedFiles } from '../../staging/picked-files.js';
@@ -17,6 +17,15 @@ export function filesHandlers(picker: FilePicker | undefined, picked: PickedFile
       if (!picker)
         throw new IpcFailure('unavailable', 'No file dialog in the browser: drop the files onto the page instead.');
       const paths = await picker.pick({ multiple: multiple ?? true, title: title ?? 'Choose files to upload' });
+      // Refused whole, before any is looked at: keeping the first 500 would leave the user to find which
+      // of the rest were not taken. Answered past the cap, the choice failed the response check instead
+      // ("Internal error") and was lost without a word of why.
+      if (paths.length > MAX_PICKED_FILES)
+        throw new IpcFailure(
+          'failed',
+          `Nothing was added: you chose ${paths.length} files, and at most ${MAX_PICKED_FILES} can be added at once. ` +
+            `Choose them in groups of ${MAX_PICKED_FILES} or fewer.`,
+        );
       const files = [];
       const unreadable = [];
       for (const path of paths) {

@@ -18,8 +18,21 @@ import type { HandlersFor } from '../types.js';
 /** Opens a folder in the system's file manager; only Electron has one to offer. */
 export type RevealFolder = (folder: string) => Promise<void>;
 
-const failed = (what: string) => (err: unknown) => {
-  throw new IpcFailure('failed', `${what}: ${err instanceof Error ? err.message : String(err)}`);
+/**
+ * Why a kept file could not be read, in words for the bench: the system's own text names the data
+ * folder's path ("ENOENT: … open '/home/…/records/…'"), which the page is never told.
+ */
+const notRead = (err: unknown): never => {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const said =
+    code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR'
+      ? "That file is no longer in the record's folder: it was moved or deleted on this computer."
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'Benchlink is not allowed to read that file any more: ask IT to let it read its data folder.'
+        : code === undefined
+          ? 'That is not a file of a plate record.'
+          : 'The disk reported an error while reading that file. Try again; if it keeps failing, tell IT.';
+  throw new IpcFailure('failed', said);
 };
 
 /**
@@ -72,7 +85,7 @@ export function plateRecordHandlers(
     'plateRecord.list': ({ limit }) =>
       listRecords(d.recordsDir, limit ?? MAX_RECORDS_LISTED, notFiledRecords(d.outbox)),
     'plateRecord.read': async ({ folder, name }) => ({
-      base64: (await readRecordFile(d.recordsDir, folder, name).catch(failed('Cannot read it'))).toString('base64'),
+      base64: (await readRecordFile(d.recordsDir, folder, name).catch(notRead)).toString('base64'),
     }),
     'plateRecord.reveal': async ({ folder }) => {
       if (!reveal)

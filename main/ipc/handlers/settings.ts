@@ -1,6 +1,8 @@
 import type { settingsChannels } from '../../../shared/ipc/channels/settings.js';
 import { serviceIdentity } from '../../../shared/ipc/service-identity.js';
 import type { HandlersFor } from '../types.js';
+import { IpcFailure } from '../failure.js';
+import { SettingsNotSaved } from '../../settings/store.js';
 import type { ShellDeps } from './deps.js';
 
 export function settingsHandlers(d: ShellDeps): HandlersFor<typeof settingsChannels> {
@@ -8,7 +10,11 @@ export function settingsHandlers(d: ShellDeps): HandlersFor<typeof settingsChann
     'settings.get': () => d.settings.get(),
     'settings.set': async (patch) => {
       const before = serviceIdentity(d.settings.get().connection);
-      const saved = await d.settings.update(patch);
+      // Past a cap (a 21st printer): the store's own words, not "Internal error … details are in the log".
+      const saved = await d.settings.update(patch).catch((err: unknown) => {
+        if (err instanceof SettingsNotSaved) throw new IpcFailure('failed', err.message);
+        throw err;
+      });
       // Switching to (or between modes of) the local sandbox starts it now, not on the first read.
       if (patch.connection) void d.live.resolve().catch(() => undefined);
       d.events.emit('settings.changed', saved);

@@ -5,6 +5,9 @@ import { channel } from '../channel.js';
 export const pickedFile = z.strictObject({ id: z.string(), name: z.string(), size: z.number().int().nonnegative() });
 export type PickedFile = z.infer<typeof pickedFile>;
 
+/** Files taken from one choice in the dialog; a larger choice is refused whole, saying so. */
+export const MAX_PICKED_FILES = 500;
+
 /**
  * Files for upload are chosen in main's native dialog; main keeps the paths and hands back ids,
  * so a path string from the renderer is never trusted. Not available in the browser host.
@@ -20,11 +23,11 @@ export const filesChannels = {
     request: z.strictObject({ multiple: z.boolean().optional(), title: z.string().max(120).optional() }),
     response: z.strictObject({
       cancelled: z.boolean(),
-      files: z.array(pickedFile).max(500),
+      files: z.array(pickedFile).max(MAX_PICKED_FILES),
       /** Chosen but not readable (no permission, gone since): said by name, the others still added. */
       unreadable: z
         .array(z.strictObject({ name: z.string(), reason: z.string() }))
-        .max(500)
+        .max(MAX_PICKED_FILES)
         .optional(),
     }),
     readOnly: true,
