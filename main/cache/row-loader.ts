@@ -86,7 +86,12 @@ export function createRowLoader(d: RowLoaderDeps) {
         total = Math.max(total, page.total);
         for (const cells of page.rows) {
           const row: Record<string, CellValue> = {};
-          page.headers.forEach((h, i) => (row[h] = cells[i] ?? null));
+          // A column name listed twice keeps its first cell, as the check before a send reads it
+          // (sync/row-check.ts): the last one shown was the basis of a change, compared against the first,
+          // and held it for a look nobody had caused. No change to such a column is made (duplicateHeaders).
+          page.headers.forEach((h, i) => {
+            if (!(h in row)) row[h] = cells[i] ?? null;
+          });
           rows.push(row);
         }
       }

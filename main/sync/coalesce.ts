@@ -318,12 +318,15 @@ export function coalesceRows(
     outcomes: (res) => {
       // Per ID, its rows the service updated and those it listed but did not: an ID answered in parts
       // (two elements, one "false") is not all applied, and resending it is harmless.
-      type Tally = { updated: number; not: number; unsure: string[] };
+      // `rows`: the uuids of the rows updated, so a row answered twice is counted once.
+      type Tally = { updated: number; not: number; unsure: string[]; rows: Set<string> };
       const tally = (updatedRows: (typeof res)[number]['updatedRows']): Tally => {
-        const n: Tally = { updated: 0, not: 0, unsure: [] };
+        const n: Tally = { updated: 0, not: 0, unsure: [], rows: new Set() };
         for (const u of updatedRows)
-          if (u.success === true) n.updated += 1;
-          else if (u.success === false) n.not += 1;
+          if (u.success === true) {
+            n.updated += 1;
+            if (u.uuid) n.rows.add(u.uuid);
+          } else if (u.success === false) n.not += 1;
           else n.unsure.push(u.success.unconfirmed);
         return n;
       };
@@ -339,11 +342,12 @@ export function coalesceRows(
       const answerOf = (row: { id: string }): Tally | 'ambiguous' => {
         const found = find(namesOf(row));
         if (found === 'ambiguous') return found;
-        const n: Tally = { updated: 0, not: 0, unsure: [] };
+        const n: Tally = { updated: 0, not: 0, unsure: [], rows: new Set() };
         for (const m of found) {
           n.updated += m.updated;
           n.not += m.not;
           n.unsure.push(...m.unsure);
+          for (const r of m.rows) n.rows.add(r);
         }
         return n;
       };
@@ -389,8 +393,14 @@ export function coalesceRows(
             ok: false,
             message: `Not found: no row of ${intent.labsheet} has ${which}`,
           };
-        const note = withheld.get(id)?.note;
-        return note === undefined ? { id, ok: true } : { id, ok: true, result: { note } };
+        // Applied, to more than one row: an ID another row took after the check before the send (row-check.ts
+        // holds what it sees). Done, as the service did it, and said, so the rows can be put right.
+        const several =
+          n.rows.size > 1
+            ? `The service changed ${n.rows.size} rows of ${intent.labsheet} with ${which}, not one: look at them there.`
+            : undefined;
+        const notes = [withheld.get(id)?.note, several].filter((x): x is string => x !== undefined);
+        return notes.length === 0 ? { id, ok: true } : { id, ok: true, result: { note: notes.join(' ') } };
       });
     },
   };

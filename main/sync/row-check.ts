@@ -3,6 +3,7 @@ import type { CellValue } from '../../shared/api/primitives.js';
 import type { RowUpdateIntent } from '../../shared/outbox/intents.js';
 import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
 import { sameLetters } from '../../shared/barcode/letter-case.js';
+import { duplicateHeaders } from '../../shared/api/labsheets.js';
 import { iterateLabsheetRows } from '../api/paginate.js';
 import { classify, countUnanswered, waitedOutAsSilence, type Classified } from './classify.js';
 import type { SendContext } from './step-result.js';
@@ -89,7 +90,14 @@ export async function checkRows(
     return { kind: 'failing', failure, checked, labsheet, requests };
   }
   ctx.onAnswered();
-  const rowOf = rowFinder(listed);
+  const rowsOf = rowFinder(listed);
+  const rowOf = (i: RowUpdateIntent): number | null => {
+    const found = rowsOf(i);
+    return found.length === 1 ? found[0]! : null;
+  };
+  // A column listed twice cannot be told from its namesake: its cell is not compared (a false "Needs a
+  // look" held the other changes of the entry with it). Row update changes no such column.
+  const twice = duplicateHeaders(listed.headers);
   // What may stand in each cell: the value each change of it was made on, and each value this run writes
   // there (a change made on this computer's own earlier one, still to land, is no change from elsewhere).
   const mayStand = new Map<string, CellValue[]>();
@@ -105,15 +113,21 @@ export async function checkRows(
   }
   const at = ctx.platform.now();
   for (const e of checked) {
-    const row = rowOf(e.intent);
-    if (row === null) continue;
+    const found = rowsOf(e.intent);
+    // Its ID names more than one row now (one made elsewhere since): sent, the change went to them all.
+    if (found.length > 1) {
+      held.set(e.id, rowSharedError(e.intent, found.length, at));
+      continue;
+    }
+    if (found.length === 0) continue;
+    const row = found[0]!;
     const cells = listed.rows[row]!;
     const changed: Changed[] = [];
     for (const [column, ours] of Object.entries(e.intent.changes)) {
       const c = listed.headers.indexOf(column);
       const basis = e.intent.basis?.[column];
       // A column the rows lack is the update's to refuse; a cell without a basis was not read.
-      if (c < 0 || basis === undefined || column === e.intent.idColumn) continue;
+      if (c < 0 || basis === undefined || column === e.intent.idColumn || twice.has(column)) continue;
       if (withheld.get(e.id)?.columns.has(column)) continue;
       const theirs = cells[c] ?? null;
       if (!(mayStand.get(cellKey(row, column)) ?? []).some((v) => sameCell(v, theirs)))
@@ -127,7 +141,8 @@ export async function checkRows(
 /**
  * The labsheet's rows as listed, page by page until each row `wanted` names is found or the listing
  * ends: bounded by the listing itself (pages of 1000, at most the rows the service can list). A second
- * row of the same name on a page not read is not seen: the change is checked against the first.
+ * row of the same name on a page not read is not seen: only rows of the same name listed up to the page
+ * the first is on hold the change (rowSharedError).
  */
 async function readRows(
   ctx: SendContext,
@@ -167,14 +182,27 @@ const holds = (cell: CellValue | undefined, id: string): boolean =>
   cell !== null && cell !== undefined && sameLetters(String(cell), id);
 
 /**
- * The listed row a change names (its index), by the value in the column it was queued under: as spelled,
- * else in another ASCII letter case, as the service and the read cache match. Null when no row or more
- * than one holds it: which one the service changes cannot be told, so it is not checked.
+ * The listed rows a change names (their indexes), by the value in the column it was queued under: as
+ * spelled, else in another ASCII letter case, as the service and the read cache match. More than one:
+ * the service would change them all.
  */
 function rowFinder(listed: { headers: string[]; rows: CellValue[][] }) {
-  return (i: RowUpdateIntent): number | null => {
+  // A row listed twice (by its uuid) is one row, not two of the same name.
+  const u = listed.headers.indexOf('uuid');
+  const once = (found: number[]): number[] => {
+    if (u < 0) return found;
+    const seen = new Set<string>();
+    return found.filter((k) => {
+      const uuid = listed.rows[k]![u];
+      if (uuid === null || uuid === undefined || uuid === '') return true;
+      if (seen.has(String(uuid))) return false;
+      seen.add(String(uuid));
+      return true;
+    });
+  };
+  return (i: RowUpdateIntent): number[] => {
     const c = listed.headers.indexOf(i.idColumn);
-    if (c < 0) return null;
+    if (c < 0) return [];
     const exact: number[] = [];
     const anyCase: number[] = [];
     listed.rows.forEach((r, k) => {
@@ -183,8 +211,22 @@ function rowFinder(listed: { headers: string[]; rows: CellValue[][] }) {
       if (String(cell) === i.id) exact.push(k);
       else if (sameLetters(String(cell), i.id)) anyCase.push(k);
     });
-    const found = exact.length > 0 ? exact : anyCase;
-    return found.length === 1 ? found[0]! : null;
+    return once(exact.length > 0 ? exact : anyCase);
+  };
+}
+
+/**
+ * Why a row change waits for a look when its ID names several rows of the labsheet now (a row of that ID
+ * made elsewhere since it was queued): the service updates every row an ID names, so sent, it changed
+ * them all. Held as a changed value is, to send anyway or discard.
+ */
+export function rowSharedError(i: RowUpdateIntent, rows: number, at: number): EntryError {
+  return {
+    kind: PLATE_CHANGED,
+    message:
+      `Needs a look: ${i.id} now names ${rows} rows of ${i.labsheet} (in ${i.idColumn}), and this change would go ` +
+      'to all of them. Give the rows different IDs on the service, then Send anyway; or discard it.',
+    at,
   };
 }
 

@@ -48,6 +48,18 @@ export const labsheetColumn = z
   });
 export type LabsheetColumn = z.infer<typeof labsheetColumn>;
 
+/**
+ * Column names a row listing gives more than once. A cell is addressed by its column's name (a row
+ * update, a change's basis), so such a column cannot be told apart from its namesake: shown, never
+ * changed, and never compared.
+ */
+export function duplicateHeaders(headers: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const twice = new Set<string>();
+  for (const h of headers) (seen.has(h) ? twice : seen).add(h);
+  return twice;
+}
+
 export const rowList = z.object({
   headers: z.array(answerText),
   rows: z.array(z.array(answerCell)),
@@ -185,15 +197,22 @@ const rowUpdated = z.union([z.boolean(), z.string(), z.number()]).transform((v):
   if (ROW_NOT_UPDATED.test(word)) return false;
   return { unconfirmed: word };
 });
+/**
+ * A row result with no `success` (left out, or null) is an update: the service lists the row among the
+ * rows it updated and says nothing against it. DESIGN takes a 2xx to a write as a success even when its
+ * body is not understood, and lets a service leave out a field; assign-location takes a 2xx without
+ * `success` so too (coalesce.ts). Taken as "false", a change the service had applied was shown refused,
+ * and the bench told to make it again. A word is an answer: one saying neither yes nor no stays unsure.
+ */
 const rowResult = z.object({
   uuid: answerOptionalText,
-  success: rowUpdated.nullish().transform((v): RowSuccess => v ?? false),
+  success: rowUpdated.nullish().transform((v): RowSuccess => v ?? true),
 });
 /**
  * Read element by element: one the service wrote otherwise (no `updatedRows`, a row result that is not
  * one) says nothing updated for it, and costs the others nothing. Read as a whole, one odd element made
  * the answer unreadable, so every row of the batch was taken as updated, the ones not found too. A row
- * result with no `success` is not an update.
+ * result that is no object at all says nothing of its row, and is not taken as an update.
  */
 export const updateRowsByIdResponse = z
   .array(

@@ -7,6 +7,7 @@ import { messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow, SharedCode } from '../../../shared/ipc/channels/cache.js';
 import { asRead, missOf, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import { nearestColumn } from './nearest-column.js';
+import { rowName } from './row-name.js';
 import { NotSaved, type BatchItem, type RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
@@ -30,8 +31,11 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       'error',
       scan.mainAt,
     );
+  // Field and Value as they stand now, when the scan came: read again after the look-up, a Value cleared
+  // meanwhile was queued as clearing the cell, with a green confirmation.
+  const change = s.batchChange;
   // An empty Value is no choice made: queued, it cleared the Field of every tube scanned.
-  if (s.mode === 'batch' && (s.batchField.trim() === '' || s.batchValue.trim() === '')) {
+  if (s.mode === 'batch' && (change.field.trim() === '' || change.value.trim() === '')) {
     return fb.report(
       scan.text,
       `Nothing recorded: choose the Field (a column of ${s.labsheet}) and its Value first, then scan ${c.value} again`,
@@ -42,6 +46,7 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   let row: CachedRow | null;
   let when = '';
   let surelyNot = false;
+  let neverRead = false;
   let shared: SharedCode | undefined;
   try {
     const answer = await s.lookup(c.value);
@@ -51,6 +56,9 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       const read = missOf(answer);
       when = asRead(read);
       surelyNot = surelyNotInLabsheet(read);
+      // No rows of the labsheet were read, now or ever (the service down, offline, its listing unreadable):
+      // nothing says the tube is not there.
+      neverRead = read.readAt === null && !read.labsheetMissing;
     }
   } catch (err) {
     // Main could not look it up at all: not "not in the labsheet"; nothing is opened or recorded.
@@ -72,12 +80,21 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     );
   const stale = row?.fromCache ? ` (saved copy, ${age(row.fetchedAt)} old)` : '';
   if (s.mode === 'single') {
+    if (!row && neverRead)
+      return fb.report(
+        scan.text,
+        `${c.value} could not be looked up: the rows of ${s.labsheet} could not be read from the service, ` +
+          'and none are saved on this computer. Scan it again when the service answers',
+        'error',
+        scan.mainAt,
+      );
     if (!row) return fb.report(scan.text, `${c.value} is not in ${s.labsheet}${when}`, 'unknown', scan.mainAt);
+    const name = rowName(row);
     // A scan never throws away edits or a pack's cells: it is refused, with how to go on, and the
     // open row stays as it is. Saving on the scan would send what the user may not have finished; a
     // dialog would stop the scanning hand. Checked after the look-up, so an edit typed meanwhile counts.
     if (s.unsaved.length > 0) {
-      const again = String(row.row[row.idColumn]) === s.rowId ? '' : `, then scan ${c.value} again`;
+      const again = name !== null && name.value === s.rowId ? '' : `, then scan ${c.value} again`;
       return fb.report(
         scan.text,
         `${s.rowId} has unsaved changes (${s.unsaved.join(', ')}): press Ctrl+S to save or Escape twice to discard${again}`,
@@ -86,7 +103,14 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       );
     }
     s.show(row);
-    return fb.report(scan.text, `${row.row[row.idColumn]} opened${stale}`, 'info', scan.mainAt);
+    // A row without an ID is known, and saved, by its barcode (rowName): said, as the user looks for its ID.
+    const by =
+      name === null
+        ? ` (it has no ${row.idColumn} and no barcode: it cannot be saved here)`
+        : name.column !== row.idColumn
+          ? ` (it has no ${row.idColumn}: saved by its ${name.column})`
+          : '';
+    return fb.report(scan.text, `${name?.value ?? c.value} opened${by}${stale}`, 'info', scan.mainAt);
   }
   // Not in the rows just read from the service: queued, it was refused there minutes later. Only when the
   // rows could not be read (offline, a saved copy) does the service get to check it.
@@ -94,34 +118,39 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
     return fb.report(scan.text, `${c.value} is not in ${s.labsheet}${when}: nothing recorded`, 'unknown', scan.mainAt);
   // A field the row has no column of was queued with a success beep and refused in the Outbox. Checked
   // only against a row read: offline, with no row, the service checks it.
-  if (row && !row.headers.includes(s.batchField)) {
-    const near = nearestColumn(s.batchField, row.headers);
+  if (row && !row.headers.includes(change.field)) {
+    const near = nearestColumn(change.field, row.headers);
     return fb.report(
       scan.text,
-      `Nothing recorded: ${s.batchField} is not a column of ${s.labsheet}${near ? ` (did you mean ${near}?)` : ''}`,
+      `Nothing recorded: ${change.field} is not a column of ${s.labsheet}${near ? ` (did you mean ${near}?)` : ''}`,
       'error',
       scan.mainAt,
     );
   }
-  const id = row ? String(row.row[row.idColumn]) : c.value;
-  if (s.alreadyInBatch(id))
+  // The name the tube is queued by: its row's ID, or without one its barcode (rowName).
+  const id = (row ? rowName(row)?.value : undefined) ?? c.value;
+  if (s.alreadyInBatch(id, change))
     return fb.report(
       scan.text,
-      `Duplicate: ${id} is already in this batch with ${s.batchField} = ${s.batchValue}`,
+      `Duplicate: ${id} is already in this batch with ${change.field} = ${change.value}`,
       'duplicate',
       scan.mainAt,
     );
   let item: BatchItem;
   try {
-    item = await s.applyBatch(row, c.value, c.kind === 'tube');
+    item = await s.applyBatch(row, c.value, c.kind === 'tube', change);
   } catch (err) {
     // Refused before main was asked (the labsheet's ID column is not known here): its words as they are.
     if (err instanceof NotSaved) return fb.report(scan.text, err.message, 'error', scan.mainAt);
     throw err;
   }
+  // Not in the saved rows, or no rows could be read at all: the service checks it, and the words say which.
+  const unchecked = neverRead
+    ? ` (the rows of ${s.labsheet} could not be read; the service will check)`
+    : ' (not in the saved labsheet; the service will check)';
   fb.report(
     scan.text,
-    `${id}: ${item.field} = ${item.value}${row ? '' : ' (not in the saved labsheet; the service will check)'}`,
+    `${item.id}: ${item.field} = ${item.value}${row ? '' : unchecked}`,
     row ? 'success' : 'unknown',
     scan.mainAt,
   );

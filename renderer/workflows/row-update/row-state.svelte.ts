@@ -12,6 +12,9 @@ import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
+import { guessedSaid, type IdColumnsInUse } from '../../lib/id-columns/guessed.js';
+import { duplicateHeaders } from '../../../shared/api/labsheets.js';
+import { namelessSaid, rowName } from './row-name.js';
 
 /** What a scanned pack did to the open row: cells put into the draft, and mapped columns the row lacks. */
 export interface PackFill extends Gs1Fill {
@@ -28,6 +31,12 @@ export interface BatchItem extends QueuedItem {
 
 /** Save refused on this screen, before main was asked: its words are said as they are, not as NOT RECORDED. */
 export class NotSaved extends Error {}
+
+/** A batch's change, as it stood when a scan came: the user may edit Field and Value while it is looked up. */
+export interface BatchChange {
+  field: string;
+  value: string;
+}
 
 /** One row to look at and edit, or a batch: the same change for every tube scanned. */
 export class RowState implements ServiceBound {
@@ -53,6 +62,8 @@ export class RowState implements ServiceBound {
   packColumns = $state<Gs1ColumnMap>({});
   /** Which columns identify this labsheet's rows, as main uses them (and where that answer came from). */
   idColumns = $state<LabsheetColumns | null>(null);
+  /** Bumped when a save or scan is refused for a guess at the ID columns: the chooser opens to settle them. */
+  idColumnsAsked = $state(0);
   /**
    * Saves of single rows not yet settled: their cells are said "waiting to be sent" while they wait, and
    * one that never happens (refused, held for a look, taken out) is said, and its row shown without it.
@@ -120,14 +131,26 @@ export class RowState implements ServiceBound {
     if (problem) return problem;
     await this.loadIdColumns();
     const open = this.row;
-    const idColumn = this.idColumns?.idColumn;
-    const value = open && idColumn ? open.row[idColumn] : null;
-    if (open && value !== null && value !== undefined && String(value) !== '') {
+    const now = this.idColumns;
+    const name =
+      open && now?.idColumn ? rowName({ ...open, idColumn: now.idColumn, barcodeColumn: now.barcodeColumn }) : null;
+    if (open && name) {
       const unsaved = this.changes;
-      const again = await this.lookup(String(value));
+      const again = await this.lookup(name.value);
       if (again.found) {
         this.show(again);
-        Object.assign(this.draft, unsaved);
+        // An edit of a column that names rows now is not carried over: shown read-only, it would go unseen,
+        // and the service would take it for another row's name.
+        const names = new Set([again.idColumn, again.barcodeColumn]);
+        const dropped = Object.keys(unsaved).filter((c) => names.has(c));
+        for (const [c, v] of Object.entries(unsaved)) if (!names.has(c)) this.draft[c] = v;
+        if (dropped.length > 0)
+          this.feedback.report(
+            '',
+            `${dropped.join(' and ')} names the rows of ${again.labsheet} now: its unsaved change was taken out ` +
+              '(a row update cannot change it; change it on the service itself)',
+            'info',
+          );
       }
     }
     return null;
@@ -157,7 +180,7 @@ export class RowState implements ServiceBound {
       target: lane,
       limit: 5000,
     });
-    const id = String(row.row[row.idColumn] ?? '');
+    const id = rowName(row)?.value ?? '';
     if (!listed.ok || !this.isOpen(row.labsheet, id)) return;
     // A batch line follows its entry too, for the list; the save is the open row's follower of it.
     const followed = new Set(this.saves.map((x) => x.entryId));
@@ -198,10 +221,10 @@ export class RowState implements ServiceBound {
     return { ...fill, filled, notInRow };
   }
 
-  /** The open row's ID, as the user knows it ("S-0007"). */
+  /** The open row's ID, as the user knows it ("S-0007"); its barcode when its ID cell is empty (rowName). */
   get rowId(): string {
     const r = this.row;
-    return r ? String(r.row[r.idColumn] ?? '') : '';
+    return r ? (rowName(r)?.value ?? '') : '';
   }
 
   /** Edits or a pack's cells not yet saved, and boxes typed into that cannot be read: none may go unsaid. */
@@ -230,12 +253,17 @@ export class RowState implements ServiceBound {
     if (refused) throw new NotSaved(refused);
     const changes = this.changes;
     if (!r || Object.keys(changes).length === 0) return 0;
-    const id = String(r.row[r.idColumn] ?? '');
+    this.#refuseUnsure(r, 'Not saved', 'save again');
+    const name = rowName(r);
+    if (!name) throw new NotSaved(`Not saved: ${namelessSaid(r, r.labsheet)}`);
+    const twice = Object.keys(changes).filter((c) => duplicateHeaders(r.headers).has(c));
+    if (twice.length > 0) throw new NotSaved(`Not saved: ${twiceSaid(twice, r.labsheet)}`);
+    const id = name.value;
     // What each changed cell showed: the service's value then, unless it was changed elsewhere meanwhile.
     const basis = Object.fromEntries(Object.keys(changes).map((c) => [c, r.row[c] ?? null]));
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
       // The row's own labsheet: the setting may have changed while the row stayed open (kept state).
-      intent: { type: 'row-update', labsheet: r.labsheet, idColumn: r.idColumn, id, changes, basis },
+      intent: { type: 'row-update', labsheet: r.labsheet, idColumn: name.column, id, changes, basis },
       readFrom: this.service,
     });
     this.saves.push({ entryId: Number(entryId), sync: null, reason: null, labsheet: r.labsheet, id, changes, basis });
@@ -294,9 +322,10 @@ export class RowState implements ServiceBound {
    * Refused with why when that is not known yet: a guess (the demo lab's column names) was queued,
    * acknowledged, and refused by the service minutes later.
    */
-  async #unknownTubeColumn(looksLikeBarcode: boolean): Promise<string> {
+  async #unknownTubeColumn(looksLikeBarcode: boolean, scanned: string): Promise<string> {
     if (this.idColumns?.labsheet !== this.labsheet) await this.loadIdColumns();
     const known = this.idColumns;
+    if (known?.idColumn) this.#refuseUnsure(known, 'Nothing recorded', `scan ${scanned} again`);
     if (looksLikeBarcode && known?.barcodeColumn) return known.barcodeColumn;
     // No barcode column in rows read, or none among the columns chosen: the ID column is the one to name a
     // row by. Neither read nor chosen, the labsheet's barcode column may only not be known yet.
@@ -308,15 +337,32 @@ export class RowState implements ServiceBound {
     );
   }
 
-  async applyBatch(row: CachedRow | null, scanned: string, looksLikeBarcode: boolean): Promise<BatchItem> {
+  /** The batch's Field and Value now, read once per scan (BatchChange). */
+  get batchChange(): BatchChange {
+    return { field: this.batchField, value: this.batchValue };
+  }
+
+  /**
+   * `change`: the Field and Value as they stood when the scan came (handleRowScan reads them once): read
+   * again after the look-up, a Value cleared meanwhile was queued as clearing the cell, in green.
+   */
+  async applyBatch(
+    row: CachedRow | null,
+    scanned: string,
+    looksLikeBarcode: boolean,
+    change: BatchChange = this.batchChange,
+  ): Promise<BatchItem> {
     // A tube the cache does not know (offline, never fetched) is still queued under the column its
-    // value looks like; the service decides. Known tubes go by ID.
+    // value looks like; the service decides. Known tubes go by ID (or, without one, by their barcode).
     if (row) this.#remember(row);
-    const idColumn = row ? row.idColumn : await this.#unknownTubeColumn(looksLikeBarcode);
-    const id = row ? String(row.row[row.idColumn] ?? scanned) : scanned;
-    // Read once: the list shows what was sent, even if the user edits the field while this commits.
-    const field = this.batchField;
-    const value = this.batchValue;
+    if (row) this.#refuseUnsure(row, 'Nothing recorded', `scan ${scanned} again`);
+    const name = row ? rowName(row) : null;
+    if (row && !name) throw new NotSaved(`Nothing recorded: ${namelessSaid(row, row.labsheet, scanned)}`);
+    const idColumn = name ? name.column : await this.#unknownTubeColumn(looksLikeBarcode, scanned);
+    const id = name ? name.value : scanned;
+    const { field, value } = change;
+    if (row && duplicateHeaders(row.headers).has(field))
+      throw new NotSaved(`Nothing recorded: ${twiceSaid([field], row.labsheet)}`);
     // The cell as read, when the row was: a value written there elsewhere since holds the change for a look.
     const basis = row && row.headers.includes(field) ? { basis: { [field]: row.row[field] ?? null } } : {};
     const { id: entryId } = await call(this.api, 'outbox.enqueue', {
@@ -332,13 +378,44 @@ export class RowState implements ServiceBound {
    * The same change for the same tube, still to happen: a second scan of it would queue it twice. One the
    * service refused, or the user discarded, or of another field or value (the batch changed), may go again.
    */
-  alreadyInBatch(id: string): boolean {
+  alreadyInBatch(id: string, change: BatchChange = this.batchChange): boolean {
     return this.batch.some(
       (b) =>
         b.id.toUpperCase() === id.toUpperCase() &&
-        b.field === this.batchField &&
-        b.value === this.batchValue &&
+        b.field === change.field &&
+        b.value === change.value &&
         mayHappen(b.sync),
     );
   }
+
+  /**
+   * Refuses a write by ID columns only guessed from the column names (guessedSaid), and opens the chooser
+   * to settle them; or by columns other than those in use now (chosen since the row was opened, and it
+   * could not be opened again by them).
+   */
+  #refuseUnsure(by: IdColumnsInUse, head: string, then: string): void {
+    const now = this.idColumns?.labsheet === by.labsheet ? this.idColumns : by;
+    if (now.idColumn !== by.idColumn || now.barcodeColumn !== by.barcodeColumn)
+      throw new NotSaved(
+        `${head}: the ID columns of ${by.labsheet} were changed since this row was read; scan it again to open it by them`,
+      );
+    const guessed = guessedSaid(now);
+    if (guessed === null) return;
+    this.idColumnsAsked++;
+    const check =
+      now.barcodeColumn === null
+        ? 'choose its ID column, and its barcode column or none'
+        : 'keep them with one click, or choose others';
+    throw new NotSaved(
+      `${head}: ${guessed}. A wrong guess sends changes to another row: check the ID columns above (${check}), then ${then}`,
+    );
+  }
+}
+
+/** Why a change of a column whose name the labsheet lists more than once cannot be made. */
+function twiceSaid(columns: readonly string[], labsheet: string): string {
+  return (
+    `${columns.join(' and ')} ${columns.length === 1 ? 'is the name' : 'are names'} of more than one column of ` +
+    `${labsheet}, so a change cannot say which it is for. Change it on the service itself`
+  );
 }

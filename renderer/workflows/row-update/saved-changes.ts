@@ -5,6 +5,7 @@ import { sameLetters } from '../../../shared/barcode/letter-case.js';
 import { shownError } from '../../../shared/outbox-words/shown-error.js';
 import { queuedSyncOf, type QueuedItem } from '../../lib/outbox/follow-entry-sync.js';
 import type { RowState } from './row-state.svelte.js';
+import { rowName } from './row-name.js';
 
 /** One Save of a single row, followed until its entry is settled. */
 export interface SavedChange extends QueuedItem {
@@ -35,7 +36,7 @@ export function savesOpenFor(
   entries: readonly OutboxEntrySummary[],
   followed: ReadonlySet<number>,
 ): SavedChange[] {
-  const id = String(row.row[row.idColumn] ?? '');
+  const id = rowName(row)?.value ?? '';
   return entries.flatMap((e): SavedChange[] => {
     const i = e.intent;
     if (i?.type !== 'row-update' || i.labsheet !== row.labsheet || followed.has(e.id)) return [];

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { useStack } from './stack.js';
-import { allSent, openScreen, scanAndWait, shot, signIn } from './user.js';
+import { allSent, keepIdColumns, openScreen, scanAndWait, shot, signIn } from './user.js';
 
 const stack = useStack();
 
@@ -79,6 +79,13 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await page.getByTestId('batch-field').fill('Status');
   await page.getByTestId('batch-value').fill('depleted');
   await page.getByTestId('scan-field').focus();
+  // Nothing is written by a guess (a wrong one sent changes to another row): the first tube is refused
+  // with which columns were guessed, and one click in the panel keeps them.
+  await scanAndWait(page, 'TB000041', '"Sample ID" is only a guess at the ID column of Samples');
+  await expect(page.getByTestId('count-pending')).toHaveText('0');
+  await keepIdColumns(page);
+  await page.getByTestId('scan-field').focus();
+  await page.waitForTimeout(400);
   for (const t of ['TB000041', 'TB000042', 'TB000043', 'S-0044']) await scanAndWait(page, t, 'Status = depleted');
   await page.waitForTimeout(400);
   await scanAndWait(page, 'TB000042', 'Duplicate');

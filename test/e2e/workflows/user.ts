@@ -172,3 +172,16 @@ export async function labelsOnMoreThanOneLine(labels: Locator): Promise<string[]
       .map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()),
   );
 }
+
+/**
+ * On a service whose labsheet's ID columns are only guessed from their names (any real service), keeps
+ * the guess in the ID columns panel, naming the barcode column when given ('' for none): nothing is
+ * written by a guess (a wrong one sent changes to another row).
+ */
+export async function keepIdColumns(page: Page, barcode?: string): Promise<void> {
+  const panel = page.getByTestId('id-columns');
+  await expect(panel).toHaveAttribute('data-from', 'guess');
+  if (barcode !== undefined) await page.getByTestId('choose-barcode-column').selectOption(barcode);
+  await page.getByTestId('id-columns-save').click();
+  await expect(panel).toHaveAttribute('data-from', 'chosen');
+}
