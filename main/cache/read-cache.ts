@@ -1,4 +1,5 @@
-import { TimeoutError, type LabClient } from '../api/index.js';
+import { ApiError, TimeoutError, type LabClient } from '../api/index.js';
+import { UnavailableError } from '../common/unavailable-error.js';
 import type { Logger } from '../common/logger.js';
 import { isDefinite, ListingBrokeOffError, serviceCheck, ServiceChangedError } from './read-errors.js';
 import { createRowLoader } from './row-loader.js';
@@ -77,16 +78,47 @@ const PLACEHOLDER_LAYOUT: Layout = { rows: 8, columns: 12 };
 /**
  * Used wells the service counts that this computer cannot place: the service's used count (capacity
  * minus emptySpaces) beyond the wells known to hold something. 0 when the service lists its wells (or
- * the layout is not known: the plate is held for that already); null when it neither lists them nor
- * says how many are empty, so any well may be used (it was 0, and a plate another bench half filled
- * was filled again from A1 over its tubes).
+ * the layout is not known: the plate is held for that already). Null when nobody here can tell which
+ * wells are used, so any well may be:
+ * - it neither lists them nor says how many are empty (it was 0, and a plate another bench half filled
+ *   was filled again from A1 over its tubes);
+ * - it gives no lastUpdate: the count alone stays as it was when another bench swaps or moves tubes,
+ *   so a well written here may have been emptied and one the record shows empty filled (the fill went
+ *   into the tube another bench had just put there). Only a plate the count says is wholly empty is
+ *   known then.
+ * A layout too small for the count is not used at all (layoutOf): the count went below zero and every
+ * well was taken for empty. Fewer used than this computer's record holds is no sign of one: it is what
+ * another bench emptying a well filled here leaves, and it shows wells drawn full that are empty, never
+ * the other way.
  */
 function unplacedUsed(m: StoredManifest): number | null {
   if (m.layoutFrom === 'unknown' || m.wellsFrom === 'service') return 0;
   if (m.basis.emptySpaces === null) return null;
   const used = capacity(m) - m.basis.emptySpaces;
+  if (m.basis.lastUpdate === null && used > 0) return null;
   const known = m.wells.filter((w) => isUsedWell(w)).length;
   return Math.max(0, used - known);
+}
+
+/** Why a read of the service gave no answer to go by, in the bench's words (savedOrWhy). */
+function notAnsweredWhy(err: unknown): string {
+  if (!(err instanceof ApiError)) return err instanceof Error ? err.message.replace(/\.$/, '') : String(err);
+  const status = err.status === undefined ? '' : ` (HTTP ${err.status})`;
+  switch (err.kind) {
+    case 'network':
+      return 'the service could not be reached';
+    case 'timeout':
+      return 'the service did not answer in time';
+    case 'rate-limited':
+      return `the service asked to slow down${status}`;
+    case 'auth':
+      return `the service refused the token${status}`;
+    case 'protocol':
+    case 'unreadable':
+      return `the service's answer could not be read${status}`;
+    default:
+      return `the service failed${status}`;
+  }
 }
 
 /**
@@ -249,13 +281,26 @@ export function createReadCache(d: ReadCacheDeps) {
     });
   }
 
-  /** The sandbox's extended answers carry a layout; a user's answer for the template comes next, then its name. */
-  function layoutOf(m: { layout?: Layout | undefined; template: string }): { layout: Layout; from: LayoutSource } {
+  /**
+   * The sandbox's extended answers carry a layout; a user's answer for the template comes next, then its
+   * name. One that holds fewer wells than the service counts empty is wrong (a 16 × 24 plate said to be
+   * 8 × 12, a name read as 3 × 4): not known, so every screen asks for it again and holds the plate meanwhile,
+   * and the plate is drawn with it (a screen says why: the count does not fit). Used, the plate's used
+   * count went below zero and every well of it was taken for empty.
+   */
+  function layoutOf(m: { layout?: Layout | undefined; template: string; emptySpaces: number | null }): {
+    layout: Layout;
+    from: LayoutSource;
+  } {
     if (m.layout) return { layout: m.layout, from: 'service' };
     const told = store.templateLayout(m.template);
-    if (told) return { layout: told, from: 'user' };
+    const given = told ? { layout: told, from: 'user' as const } : null;
     const named = layoutFromTemplate(m.template);
-    return named ? { layout: named, from: 'template' } : { layout: PLACEHOLDER_LAYOUT, from: 'unknown' };
+    const found = given ?? (named ? { layout: named, from: 'template' as const } : null);
+    if (!found) return { layout: PLACEHOLDER_LAYOUT, from: 'unknown' };
+    if (m.emptySpaces !== null && m.emptySpaces > capacity(found.layout))
+      return { layout: found.layout, from: 'unknown' };
+    return found;
   }
 
   /**
@@ -272,7 +317,7 @@ export function createReadCache(d: ReadCacheDeps) {
       tags: w.tags ?? [],
     }));
     const template = m.template ?? '';
-    const { layout, from } = layoutOf({ layout: m.layout, template });
+    const { layout, from } = layoutOf({ layout: m.layout, template, emptySpaces: m.emptySpaces ?? null });
     return {
       name: m.name ?? m.hrid,
       template,
@@ -290,7 +335,7 @@ export function createReadCache(d: ReadCacheDeps) {
   /** A cached manifest with today's answer for its layout (the user may have given it since). */
   function withLayout(m: StoredManifest): StoredManifest {
     if (m.layoutFrom === 'service') return m;
-    const { layout, from } = layoutOf(m);
+    const { layout, from } = layoutOf({ template: m.template, emptySpaces: m.basis.emptySpaces });
     return { ...m, ...layout, layoutFrom: from };
   }
 
@@ -357,10 +402,32 @@ export function createReadCache(d: ReadCacheDeps) {
     return cached ? answer(cached.value, cached.fetchedAt, true) : null;
   }
 
+  /**
+   * The saved copy when the service could not be asked (`why`). A code asked as a barcode may be the
+   * plate's hrid (every screen asks so next): its copy by that name answers too. None saved: thrown
+   * (UnavailableError) with why, never null, which says the service has no such plate: "No plate or box
+   * with this barcode" sent the bench looking for a label problem while the service was down.
+   */
+  function savedOrWhy(q: ManifestQuery, why: string): CachedManifest {
+    const saved = savedAnswer(q) ?? (q.barcode ? savedAnswer({ hrid: q.barcode }) : null);
+    if (saved) return saved;
+    const code = q.barcode ?? q.hrid ?? q.uuid ?? '';
+    throw new UnavailableError(
+      `Could not look up "${code}": ${why}, and no copy of it is saved on this computer. Scan it again once ` +
+        'the service answers.',
+    );
+  }
+
+  /**
+   * A definite "no such plate" answers null (isDefinite); a read that failed otherwise answers the saved
+   * copy, or throws why (savedOrWhy).
+   */
   async function manifest(q: ManifestQuery): Promise<CachedManifest | null> {
     const still = sameService();
     const service = d.service?.() ?? '';
-    if (manifestBackingOff(service)) return savedAnswer(q);
+    // Not asked while a read that timed out a moment ago is waited out: the saved copy, or why not (never
+    // null, which says the service has no such plate).
+    if (manifestBackingOff(service)) return savedOrWhy(q, 'the service did not answer in time a moment ago');
     try {
       const c = await d.client();
       const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };
@@ -381,7 +448,7 @@ export function createReadCache(d: ReadCacheDeps) {
       still();
       if (isDefinite(err)) return null;
       if (err instanceof TimeoutError) manifestTimedOut.set(service, d.now());
-      return savedAnswer(q);
+      return savedOrWhy(q, notAnsweredWhy(err));
     }
   }
 

@@ -128,6 +128,17 @@ export function readingsAgree(a: PlateState, b: PlateState): boolean {
 }
 
 /**
+ * Whether two readings show that nobody changed the plate between them, on a service that lists no
+ * wells: they agree, and both carry lastUpdate. Without it only the count is left, and another bench that
+ * swaps, moves or replaces tubes leaves the count as it was, so such readings agree whatever happened.
+ * (readingsAgree still lets them pass the send-time check, which has nothing better: the screens hold
+ * the fill on such a plate instead, read-cache.ts unplacedUsed.)
+ */
+export function readingsShowNoChange(a: PlateState, b: PlateState): boolean {
+  return a.lastUpdate !== null && b.lastUpdate !== null && readingsAgree(a, b);
+}
+
+/**
  * A plate as this computer's own writes left it. `before`, when set, is the plate as read just before
  * the first of them (moves into it): only a reading that agrees with it is this computer's own. Without
  * it, any earlier reading is (after a write to its wells, whose check already compared them).

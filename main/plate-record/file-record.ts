@@ -290,7 +290,9 @@ async function buildAndQueue(
         {
           ...m,
           unplacedUsed: unknownUsed(m),
-          changedElsewhere: !ownView,
+          // Without a last-change time the wells are unknown because the service cannot say, not because
+          // the plate was seen changed: the picture's note says which.
+          changedElsewhere: !ownView && m.reading.lastUpdate !== null,
           ...(m.fromCache ? { savedCopyAt: m.fetchedAt } : {}),
         },
         wells,

@@ -1,7 +1,23 @@
-import { readingsAgree, type EntryError, type OutboxEntry, type PlateSeen, type PlateState } from '../outbox/entry.js';
+import {
+  readingsAgree,
+  type EntryError,
+  type OutboxEntry,
+  type PlateSeen,
+  type PlateState,
+  type Settlement,
+} from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
-import { classify, countUnanswered, waitedOutAsSilence, type Classified } from './classify.js';
+import {
+  classify,
+  countUnanswered,
+  gaveUp,
+  MAX_ANSWERED_FAILURES,
+  triedMayHaveApplied,
+  waitedOutAsSilence,
+  type Classified,
+  type TriedError,
+} from './classify.js';
 import type { SendContext } from './step-result.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import { mayHaveArrived } from '../outbox/may-have-arrived.js';
@@ -11,6 +27,10 @@ export type PlateCheck =
   /** `watched`: the changes carry a basis or the plate has a recorded state, so it is read back after the write. */
   | { kind: 'unchanged'; watched: boolean }
   | { kind: 'changed'; now: PlateState; expected: PlateState; hrid: string }
+  /**
+   * The plate could not be read, so nothing goes: no answer (offline, the token refused), or an answer
+   * the check has already settled the run's entries for (checkFailed: a try counted, or a refusal).
+   */
   | { kind: 'unreachable'; failure: Classified };
 
 async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState & { hrid: string }> {
@@ -28,8 +48,10 @@ function manifestOf(e: OutboxEntry): ManifestRef | null {
  * Before a plate's queued changes go out, the plate is read again. It is unchanged when it still looks
  * as it did when the oldest of these changes was made (its basis), or as it did after this computer's
  * last write to it. Anything else is a change made elsewhere (another bench filled wells): the changes
- * wait for the user instead of overwriting it. A reading that fails for a reason other than the
- * network does not hold the plate (the update itself will say what is wrong).
+ * wait for the user instead of overwriting it. A reading that fails never lets them go unchecked:
+ * sent so after a single 503, a fill went over the tube another bench had just put in its well, and the
+ * plate as then read was remembered as this computer's own, so later changes passed over it too
+ * (checkFailed says what a failed reading does instead).
  */
 export async function checkPlate(ctx: SendContext, target: string, run: readonly OutboxEntry[]): Promise<PlateCheck> {
   const ref = run[0] ? manifestOf(run[0]) : null;
@@ -45,10 +67,7 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   try {
     now = await readPlate(ctx, ref);
   } catch (err) {
-    // A read that times out while the service answers otherwise does not hold the plate either.
-    const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
-    if (waitedOutAsSilence(failure) || failure.action === 'pause') return { kind: 'unreachable', failure };
-    return { kind: 'unchanged', watched: true };
+    return { kind: 'unreachable', failure: checkFailed(ctx, run, err) };
   }
   ctx.onAnswered();
   if ((basis && readingsAgree(now, basis)) || (seen && readingsAgree(now, seen) && ownSince(seen, basis)))
@@ -59,6 +78,52 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   const expected = seen && !readingsAgree(now, seen) ? seen : (basis ?? seen!);
   return { kind: 'changed', now: state, expected, hrid };
 }
+
+/**
+ * What a plate check whose reading failed does with the run (it is never sent unchecked):
+ * - no answer (offline, a timeout waited out as silence) or the token refused: it waits, counting
+ *   nothing, as a send does (the engine holds the queue or pauses);
+ * - an answer that failed (5xx, 408, 429, an answer not understood, a timeout while the service answers
+ *   otherwise): one failed try of each change, as a send's is, so a reading the service fails every time
+ *   ends: a change that reaches MAX_ANSWERED_FAILURES fails with the reason, the others wait out the
+ *   backoff;
+ * - a refusal (404: the plate is not on the service; 400): the changes fail with it, not sent. The
+ *   update by the same name would be refused alike when the plate is gone; when it is not, sending it
+ *   unchecked is what must not happen. Retry checks again; Discard drops them.
+ * The reading changed nothing on the service: whether a change may be there is only what its own
+ * earlier tries say (triedMayHaveApplied).
+ */
+function checkFailed(ctx: SendContext, run: readonly OutboxEntry[], err: unknown): Classified {
+  const failure = countUnanswered(classify(err, ctx.platform.now()), ctx.reachable());
+  if (failure.action === 'pause' || waitedOutAsSilence(failure)) return failure;
+  // Not answered (cut short by stop()): nothing learnt, nothing counted.
+  if (failure.action !== 'reject' && !failure.answered) return failure;
+  if (!failure.network) ctx.onAnswered();
+  // As they are now: a change cancelled during the read stays cancelled, and the count is the stored one.
+  const live = run.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e?.state === 'pending');
+  const readFailed = 'reading the plate before sending (to see whether another bench changed it) failed';
+  const settlements = live.map((e): Settlement => {
+    if (failure.action === 'reject') {
+      const message =
+        `Not sent: the service refused to read the plate before sending, so it could not be checked for ` +
+        `changes made at another bench (${failure.error.message.replace(/\.$/, '')}). If the plate is gone ` +
+        'from the service, discard this; otherwise Retry once it can be read.';
+      return { id: e.id, state: 'failed', error: { ...failure.error, message } };
+    }
+    const applied = triedMayHaveApplied(e);
+    if (e.answeredFailures + 1 < MAX_ANSWERED_FAILURES) {
+      const error: TriedError = applied ? { ...failure.error, mayHaveApplied: true } : failure.error;
+      return { id: e.id, state: 'pending', error, answered: true };
+    }
+    const g = gaveUp(failure, MAX_ANSWERED_FAILURES, applied);
+    const message = applied ? `${upperFirst(readFailed)}. ${g.message}` : `Not sent: ${readFailed}. ${g.message}`;
+    return { id: e.id, state: 'failed', error: { ...g, message }, answered: true };
+  });
+  if (settlements.length > 0) ctx.outbox.settle(settlements);
+  return failure;
+}
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Whether the plate as this computer's own writes left it stands for the changes' reading: a record
@@ -175,13 +240,29 @@ export function plateChangedError(
     parts.push(`last changed ${onBenchClock(check.now.lastUpdate, { seconds: true }) ?? check.now.lastUpdate}`);
   }
   const undone = e ? undoneWell(e) : null;
+  const emptied = e ? wellSetEmpty(e) : null;
   const message =
     undone !== null
       ? undoHeldMessage(check.hrid, undone, parts)
       : `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
-        'Send anyway to apply them over it, or discard them.';
+        'Send anyway to apply them over it, or discard them.' +
+        (emptied === null
+          ? ''
+          : ` This one ${setsNoSample(emptied)}: sent anyway, it removes any tube put there at another bench.`);
   return { kind: PLATE_CHANGED, message, plate: check.now, at };
 }
+
+/**
+ * The well a well-set sends with no sample (a label, tags or a layout on a well shown empty: the
+ * service's well marks sample required, so it goes as the well's whole state), or null. Sent over a plate
+ * changed elsewhere, it takes out whatever tube another bench put there: said where the user decides.
+ */
+export function wellSetEmpty(e: Pick<OutboxEntry, 'intent'>): string | null {
+  return e.intent.type === 'well-set' && !e.intent.sample ? e.intent.position : null;
+}
+
+/** "sets H11 to no sample" */
+export const setsNoSample = (position: string): string => `sets ${position} to no sample`;
 
 /** Why an undo's opposite change waits, in the words of the one who pressed Undo. */
 export function undoHeldMessage(hrid: string, position: string, changes: readonly string[]): string {

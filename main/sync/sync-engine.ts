@@ -335,9 +335,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   async function sendPlate(target: string, run: OutboxEntry[]): Promise<StepResult> {
     const check = await checkPlate(ctx, target, run);
     if (check.kind === 'unreachable') {
-      return check.failure.action === 'pause'
-        ? { kind: 'paused', failure: check.failure, requests: 1 }
-        : { kind: 'transient', failure: check.failure, requests: 1 };
+      if (check.failure.action === 'pause') return { kind: 'paused', failure: check.failure, requests: 1 };
+      // The check failed every change already (refused, or its last try): nothing left for the lane to wait on.
+      if (!run.some((e) => outbox.get(e.id)?.state === 'pending')) return { kind: 'ok', requests: 1 };
+      return { kind: 'transient', failure: check.failure, requests: 1 };
     }
     const ref =
       run[0]!.intent.type === 'well-set' || run[0]!.intent.type === 'well-remove' ? run[0]!.intent.manifest : null;

@@ -75,11 +75,16 @@ const KNOWN_LAYOUTS: Record<number, Layout> = {
   384: { rows: 16, columns: 24 },
 };
 
+/** A count the name says is one of positions: "96 Well", "384-well", "81 Slot", "100 positions". */
+const COUNT_OF_POSITIONS = /(\d+)\s*-?\s*(?:wells?|slots?|positions?|places?)\b/gi;
+
 /**
- * Guesses a layout from a manifest template name; null when the name says nothing we know. "8 x 12"
- * names both sides (the shorter is the rows: plates and racks lie landscape); otherwise a number of
- * positions we know ("384 Well Plate"), wherever it stands in the name. The first number alone made
- * "12 x 8 Plate" a 3 × 4 and "6 x 16 rack" a 2 × 3.
+ * Guesses a layout from a manifest template name; null unless the name says it unambiguously (the bench
+ * is then asked, once per template). "8 x 12" names both sides (the shorter is the rows: plates and racks
+ * lie landscape). Otherwise a count of positions we know: one the name marks as such ("Plate 2 (96
+ * wells)"), before any other number, or the only number in the name ("384", "Greiner 96 plate"). A name
+ * with other numbers besides says no count: "Echo 12-col 384 plate" was read as 12 positions (3 × 4), and
+ * a 384-well plate so drawn counted no well as used, so its fill went over another bench's tubes.
  */
 export function layoutFromTemplate(template: string): Layout | null {
   const sides = /(\d+)\s*[x×]\s*(\d+)/i.exec(template);
@@ -89,11 +94,10 @@ export function layoutFromTemplate(template: string): Layout | null {
     // Sides no plate or box we support has: the name says something else (a shelf of 100), not a count.
     return layout.rows >= 1 && layout.rows <= MAX_ROWS && layout.columns <= MAX_COLUMNS ? layout : null;
   }
-  for (const m of template.matchAll(/\d+/g)) {
-    const known = KNOWN_LAYOUTS[Number(m[0])];
-    if (known) return known;
-  }
-  return null;
+  const marked = new Set([...template.matchAll(COUNT_OF_POSITIONS)].map((m) => Number(m[1])));
+  if (marked.size > 0) return marked.size === 1 ? (KNOWN_LAYOUTS[[...marked][0]!] ?? null) : null;
+  const numbers = [...template.matchAll(/\d+/g)];
+  return numbers.length === 1 ? (KNOWN_LAYOUTS[Number(numbers[0]![0])] ?? null) : null;
 }
 
 export function capacity(layout: Layout): number {

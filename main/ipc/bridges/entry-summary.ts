@@ -11,6 +11,8 @@ import {
   type UnreadableEntry,
 } from '../../outbox/index.js';
 import { entryMayHaveArrived } from '../../outbox/may-have-arrived.js';
+import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
+import { setsNoSample, wellSetEmpty } from '../../sync/plate-check.js';
 
 /**
  * The name people use for a plate, box or location known by uuid (its hrid), or null when this
@@ -107,6 +109,15 @@ function shownIntent(i: Intent): Intent {
 }
 
 /**
+ * What a well change held for a look does to a tube put in its well at another bench, when it sends
+ * the well with no sample: "Send anyway" takes that tube out, which "← positive control" never said.
+ */
+function heldEmptying(e: OutboxEntry): string {
+  const well = isHeldForLook(e.state, e.lastError) ? wellSetEmpty(e) : null;
+  return well === null ? '' : ` — ${setsNoSample(well)}: removes any tube put there at another bench`;
+}
+
+/**
  * `recordFolder`: the kept plate record an entry files, when it is one of a record's. An entry that
  * no longer reads is summed up as that, with the reason: one such row never hides the others.
  */
@@ -124,7 +135,8 @@ export function toSummary(
     // An entry that waits for another says which, while it waits.
     summary:
       summarizeIntent(e.intent, namesOf(nameOf, e.service)) +
-      (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : ''),
+      (e.dependsOn !== null && e.state === 'pending' ? ` · after #${e.dependsOn}` : '') +
+      heldEmptying(e),
     intent: shownIntent(e.intent),
     state: e.state,
     attempts: e.attempts,

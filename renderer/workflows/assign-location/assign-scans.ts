@@ -36,7 +36,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   if (c.kind === 'plate' || c.kind === 'box') {
     return (await s.openManifest(c.value))
       ? boxOpened(s, scan)
-      : fb.report(scan.text, 'No plate or box with this barcode (and none saved offline)', 'error', scan.mainAt);
+      : // Null is the service's own answer: a read that could not be made is thrown with why (read cache).
+        fb.report(scan.text, 'The service has no plate or box with this barcode', 'error', scan.mainAt);
   }
   if (c.kind === 'location' || !s.location) {
     const opened = await s.openLocation(c.value);

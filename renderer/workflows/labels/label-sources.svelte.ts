@@ -175,7 +175,13 @@ export class LabelSources {
           : [ref, { hrid: text }];
     for (const query of tries) {
       const r = await this.api.invoke('cache.manifest', query);
-      if (!r.ok) return { ok: false, message: `Could not look up ${describe(ref)}: ${r.error.message}` };
+      // Main says a lookup it could not make in full ("Could not look up "X": the service failed…").
+      if (!r.ok)
+        return {
+          ok: false,
+          message:
+            r.error.code === 'unavailable' ? r.error.message : `Could not look up ${describe(ref)}: ${r.error.message}`,
+        };
       if (r.value) {
         this.plate = r.value;
         this.selection = [];

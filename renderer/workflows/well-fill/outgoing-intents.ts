@@ -1,4 +1,4 @@
-import { noCountSaid } from '../../../shared/plate-map/unknown-used.js';
+import { unknownWhy } from './unknown-why.js';
 import { call } from '../../lib/ipc/client.js';
 import type { WellIntent } from '../../../shared/outbox/intents.js';
 import { WELL_LABELS, type WellLabel } from '../../../shared/api/primitives.js';
@@ -121,7 +121,7 @@ function refuseUnknownWells(
   const n = s.unknown;
   const why =
     n === null
-      ? noCountSaid(m.hrid)
+      ? unknownWhy(m, m.hrid)
       : `${n} well${n === 1 ? '' : 's'} of ${m.hrid} ${n === 1 ? 'was' : 'were'} filled elsewhere and the service does not list wells`;
   throw new Error(
     `${[...new Set(unknown)].join(' ')}: ${why}, so this computer does not know what these hold. A label, ` +

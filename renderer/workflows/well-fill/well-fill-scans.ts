@@ -1,4 +1,4 @@
-import { noCountSaid } from '../../../shared/plate-map/unknown-used.js';
+import { layoutMisfit, unknownWhy } from './unknown-why.js';
 import { asRead, lookupFailedSaid, lookUpTubeAnswer, missWorthAsking } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
@@ -11,6 +11,7 @@ import { applyLayoutNamed } from './layout-apply.js';
 import { armedSaid, removalStillHeld } from './held-notes.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
+import { messageOf } from '../../lib/ipc/client.js';
 
 // The screen and its tests answer Well fill's questions from here, as before they were shared.
 export { answerGuard } from '../../lib/question/question.js';
@@ -58,14 +59,16 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
 }
 
 async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Promise<void> {
-  const ok = (await s.load({ barcode: code })) || (await s.load({ hrid: code }));
+  let ok: boolean;
+  try {
+    ok = (await s.load({ barcode: code })) || (await s.load({ hrid: code }));
+  } catch (err) {
+    // Main could not ask the service and has no copy (it says why): not "no such plate".
+    return s.feedback.report(scan.text, messageOf(err), 'error', scan.mainAt);
+  }
+  // Null is the service's own answer (a read that could not be made is thrown with why, above).
   if (!ok)
-    return s.feedback.report(
-      scan.text,
-      'No plate or box with this barcode (and none saved offline)',
-      'error',
-      scan.mainAt,
-    );
+    return s.feedback.report(scan.text, 'The service has no plate or box with this barcode', 'error', scan.mainAt);
   const p = s.plate!;
   // A stopped fill has no next well either: said why, not "full" (48 of 96 wells may be free).
   const next = s.cursor ? `next well ${s.cursor}` : s.held ? heldReason(s) : 'the plate is full';
@@ -86,14 +89,47 @@ async function placeSample(
 ): Promise<void> {
   const resolved = asked ?? (await resolveSample(s, code, scan));
   if (!resolved) return;
+  // Worked out again when the plate was read again before the tube's turn came (WellFillState.commitIf),
+  // a few times at most: a plate read again that often while one tube waits is not filled by guesswork.
+  for (let tries = 0; tries < MAX_WORKED_OUT; tries++) {
+    const placed = await placeOnce(s, code, scan, answered, resolved);
+    if (placed !== 'read-again') return;
+  }
+  s.feedback.report(
+    scan.text,
+    `NOT RECORDED: ${resolved.sampleId}: the plate was read again ${MAX_WORKED_OUT} times while it was being placed. Scan it again`,
+    'error',
+    scan.mainAt,
+  );
+}
+
+const MAX_WORKED_OUT = 3;
+
+/**
+ * The tube's well and the questions to ask, on the wells as read now; committed only if they still read
+ * so when its turn comes. 'read-again': they did not, nothing was recorded, and it is worked out again.
+ */
+async function placeOnce(
+  s: WellFillState,
+  code: string,
+  scan: IncomingScan,
+  answered: readonly string[],
+  resolved: ResolvedSample,
+): Promise<'done' | 'read-again'> {
   const { sampleId, known, names, asReadText } = resolved;
   // A tube put here on Assign location is drawn under the name it was scanned with there (its
   // barcode or its sample ID): any of the tube's names finds it.
   const alreadyAt = names.map((n) => s.wellOfSample(n)).find((p) => p !== null) ?? null;
   const duplicate = duplicateSample(sampleId, alreadyAt);
-  if (duplicate) return raise(s, duplicate, scan, () => Promise.resolve());
+  if (duplicate) {
+    await raise(s, duplicate, scan, () => Promise.resolve());
+    return 'done';
+  }
   const target = s.armed ?? s.cursor ?? (s.held ? null : s.nextTarget());
-  if (!target) return s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
+  if (!target) {
+    s.feedback.report(scan.text, s.held ? heldReason(s) : 'The plate is full', 'error', scan.mainAt);
+    return 'done';
+  }
   const holds = s.wells[target]?.sample ?? null;
   const g = guardSample(
     {
@@ -110,16 +146,22 @@ async function placeSample(
   );
   if (g) {
     const yes = g.kind === 'occupied-well' && holds !== null ? occupiedAnswer(target, holds) : g.kind;
-    return raise(s, g, scan, () => placeSample(s, code, scan, [...answered, yes], resolved));
+    await raise(s, g, scan, () => placeSample(s, code, scan, [...answered, yes], resolved));
+    return 'done';
   }
   const before = s.wells[target];
   // The user's removal of this well's tube is still held for a look: the tube put here replaces it on
   // the service (or is held too, the plate having changed), but the removal stays in the Outbox for
   // them to decide, so the line says so (Assign location's tube, by contrast, waits for it).
   const removedHeld = s.removalHeldAt(target);
-  await s.commit(`${sampleId} → ${target}`, [
+  // What the decision was made on: the plate's reading, and the chosen well as drawn.
+  const reading = s.readingsTaken;
+  const drawn = JSON.stringify(s.wellNow(target));
+  const stands = () => s.readingsTaken === reading && JSON.stringify(s.wellNow(target)) === drawn;
+  const committed = await s.commitIf(stands, `${sampleId} → ${target}`, [
     sampleIntent(s.ref, target, { id: sampleId, labsheet: s.labsheet }, before ?? emptyWell(target)),
   ]);
+  if (!committed) return 'read-again';
   // A position-first scan is a detour: the fill goes on from where it was, not from the detour. On a
   // plate held because some of its wells cannot be placed, it is where the user chose to start.
   const wasArmed = s.armed !== null;
@@ -128,6 +170,7 @@ async function placeSample(
   else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
   const stillHeld = removedHeld ? ` — ${removalStillHeld(removedHeld)}` : '';
   s.feedback.report(scan.text, `${sampleId} → ${target}${stillHeld} · ${afterTubeSaid(s)}`, 'success', scan.mainAt);
+  return 'done';
 }
 
 /** A scanned tube as Well fill places it (resolveSample). */
@@ -171,7 +214,7 @@ const SAY_WHERE = 'scan the position for this tube (C5), or select a well and ch
 /** Why wells of this plate may hold tubes the screen does not show ("48 wells of this plate were …"). */
 function unplacedSaid(s: WellFillState): string {
   const n = s.unknown;
-  if (n === null) return `any well may be used: ${noCountSaid('this plate')}`;
+  if (n === null) return `any well may be used: ${s.plate ? unknownWhy(s.plate, 'this plate') : ''}`;
   return `${n} well${n === 1 ? '' : 's'} of this plate ${n === 1 ? 'was' : 'were'} filled elsewhere at positions this computer does not know`;
 }
 
@@ -184,11 +227,13 @@ const ranOutSaid = (s: WellFillState, from: string): string =>
 
 /** Why no well is chosen by itself on this plate, and what starts the fill. */
 export function heldReason(s: WellFillState): string {
-  if (s.plate?.layoutFrom === 'unknown')
-    return `Say how a "${s.plate.template}" is laid out first (above the plate map)`;
+  if (s.plate?.layoutFrom === 'unknown') {
+    const misfit = layoutMisfit(s.plate);
+    return `Say how a "${s.plate.template}" is laid out first (above the plate map)${misfit ? `: ${misfit}` : ''}`;
+  }
   if (s.ranOutFrom) return `The fill ${ranOutSaid(s, s.ranOutFrom)}`;
   if (s.unknown === null)
-    return `Any well may be used: ${noCountSaid('this plate')}. Scan the position for this tube (C5), or select a well and choose "Fill from here"`;
+    return `Any well may be used: ${s.plate ? unknownWhy(s.plate, 'this plate') : ''}. Scan the position for this tube (C5), or select a well and choose "Fill from here"`;
   return `${unplacedSaid(s)}: ${SAY_WHERE}`;
 }
 

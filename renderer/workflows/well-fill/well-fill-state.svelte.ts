@@ -99,6 +99,8 @@ export class WellFillState implements ServiceBound {
    */
   readonly #inTurn = createTurns();
   readonly #drawn = new DrawnEntries();
+  /** Plain, not runes state: read at a commit's turn, never drawn. */
+  #readingsTaken = 0;
   /** The plain index of the wells (WellIndex), kept by #setWell / #resetWells. */
   readonly #index = new WellIndex();
   #offChange: (() => void) | null = null;
@@ -264,6 +266,7 @@ export class WellFillState implements ServiceBound {
    * assignments drawn over them, and which entry is which well (an assignment's sync is drawn too).
    */
   #take(m: CachedManifest): void {
+    this.#readingsTaken += 1;
     this.plate = m;
     if (m.wellsFrom === 'service') this.#drawnBasis.delete(m.uuid);
     else this.#drawnBasis.set(m.uuid, m.basis);
@@ -358,15 +361,39 @@ export class WellFillState implements ServiceBound {
    */
   commit(what: string, intents: WellIntent[]): Promise<void> {
     return this.#inTurn(() => {
-      const open = this.plate;
-      const elsewhere = intents.find((i) => !('uuid' in i.manifest) || i.manifest.uuid !== open?.uuid);
-      if (elsewhere)
-        throw new Error(
-          `${what}: ${open ? `plate ${open.hrid}` : 'another plate'} was opened while this was being worked ` +
-            'out, so it is on neither plate. Scan (or make) it again on this plate, or open the other one first.',
-        );
+      this.#refuseElsewhere(what, intents);
       return this.#history.commit(what, intents);
     });
+  }
+
+  /**
+   * As commit, only if what the edit was worked out on still `stands` when its turn comes (false: nothing
+   * is committed, and the caller works it out again on the wells as now read). A plate read again in
+   * between (an entry's news, main back after a reconnect) runs outside the scans' turn and may show the
+   * well the edit chose taken by another bench; committed as worked out, a tube went over theirs unasked.
+   */
+  commitIf(stands: () => boolean, what: string, intents: WellIntent[]): Promise<boolean> {
+    return this.#inTurn(async () => {
+      this.#refuseElsewhere(what, intents);
+      if (!stands()) return false;
+      await this.#history.commit(what, intents);
+      return true;
+    });
+  }
+
+  #refuseElsewhere(what: string, intents: WellIntent[]): void {
+    const open = this.plate;
+    const elsewhere = intents.find((i) => !('uuid' in i.manifest) || i.manifest.uuid !== open?.uuid);
+    if (elsewhere)
+      throw new Error(
+        `${what}: ${open ? `plate ${open.hrid}` : 'another plate'} was opened while this was being worked ` +
+          'out, so it is on neither plate. Scan (or make) it again on this plate, or open the other one first.',
+      );
+  }
+
+  /** How many times the plate was drawn from a reading (opened or read again): an edit worked out before the latest one may no longer fit. */
+  get readingsTaken(): number {
+    return this.#readingsTaken;
   }
 
   /** Takes the last edit back (WellFillHistory.undo); its words, or null when there is none. */

@@ -40,7 +40,7 @@ it('reveals a record folder, and nothing that is not one plain name inside the r
 it('read refuses the same names (one rule for both)', async () => {
   for (const folder of ['..', '.', '']) {
     await expect(handlers['plateRecord.read']({ folder, name: 'settings.json' }, ctx), folder).rejects.toThrow(
-      'Not a record file',
+      'That is not a file of a plate record.',
     );
   }
 });

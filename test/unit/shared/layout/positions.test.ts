@@ -36,4 +36,16 @@ describe('well positions', () => {
     // Sides no plate has are no layout.
     expect(layoutFromTemplate('Shelf 1 x 100')).toBeNull();
   });
+  it('reads a template name only when it says the layout unambiguously', () => {
+    // The first number we know made this 3 × 4: a 384-well plate drawn so counted no used well.
+    expect(layoutFromTemplate('Echo 12-col 384 plate')).toBeNull();
+    expect(layoutFromTemplate('Rack 2 of 96')).toBeNull();
+    // A count marked as one of wells wins over other numbers; the only number in the name is one too.
+    expect(layoutFromTemplate('Echo 12-col 384-well plate')).toEqual(plate384);
+    expect(layoutFromTemplate('Greiner 384')).toEqual(plate384);
+    expect(layoutFromTemplate('384')).toEqual(plate384);
+    expect(layoutFromTemplate('96well PCR plate')).toEqual(plate96);
+    // Two different counts of wells say none.
+    expect(layoutFromTemplate('96 well insert in 384 well frame')).toBeNull();
+  });
 });
