@@ -1,23 +1,8 @@
-import {
-  readingsAgree,
-  type EntryError,
-  type OutboxEntry,
-  type PlateSeen,
-  type PlateState,
-  type Settlement,
-} from '../outbox/entry.js';
+import { readingsAgree, type EntryError, type OutboxEntry, type PlateSeen, type PlateState } from '../outbox/entry.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { PLATE_CHANGED } from '../../shared/ipc/channels/outbox.js';
-import {
-  classify,
-  countUnanswered,
-  gaveUp,
-  MAX_ANSWERED_FAILURES,
-  triedMayHaveApplied,
-  waitedOutAsSilence,
-  type Classified,
-  type TriedError,
-} from './classify.js';
+import { classify, countUnanswered, waitedOutAsSilence, type Classified } from './classify.js';
+import { countCheckReadFailed } from './check-read-failed.js';
 import type { SendContext } from './step-result.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import { mayHaveArrived } from '../outbox/may-have-arrived.js';
@@ -99,31 +84,25 @@ function checkFailed(ctx: SendContext, run: readonly OutboxEntry[], err: unknown
   // Not answered (cut short by stop()): nothing learnt, nothing counted.
   if (failure.action !== 'reject' && !failure.answered) return failure;
   if (!failure.network) ctx.onAnswered();
-  // As they are now: a change cancelled during the read stays cancelled, and the count is the stored one.
+  if (failure.action !== 'reject') {
+    countCheckReadFailed(
+      ctx,
+      run,
+      failure,
+      'reading the plate before sending (to see whether another bench changed it) failed',
+    );
+    return failure;
+  }
+  // As they are now: a change cancelled during the read stays cancelled.
   const live = run.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e?.state === 'pending');
-  const readFailed = 'reading the plate before sending (to see whether another bench changed it) failed';
-  const settlements = live.map((e): Settlement => {
-    if (failure.action === 'reject') {
-      const message =
-        `Not sent: the service refused to read the plate before sending, so it could not be checked for ` +
-        `changes made at another bench (${failure.error.message.replace(/\.$/, '')}). If the plate is gone ` +
-        'from the service, discard this; otherwise Retry once it can be read.';
-      return { id: e.id, state: 'failed', error: { ...failure.error, message } };
-    }
-    const applied = triedMayHaveApplied(e);
-    if (e.answeredFailures + 1 < MAX_ANSWERED_FAILURES) {
-      const error: TriedError = applied ? { ...failure.error, mayHaveApplied: true } : failure.error;
-      return { id: e.id, state: 'pending', error, answered: true };
-    }
-    const g = gaveUp(failure, MAX_ANSWERED_FAILURES, applied);
-    const message = applied ? `${upperFirst(readFailed)}. ${g.message}` : `Not sent: ${readFailed}. ${g.message}`;
-    return { id: e.id, state: 'failed', error: { ...g, message }, answered: true };
-  });
-  if (settlements.length > 0) ctx.outbox.settle(settlements);
+  const message =
+    `Not sent: the service refused to read the plate before sending, so it could not be checked for ` +
+    `changes made at another bench (${failure.error.message.replace(/\.$/, '')}). If the plate is gone ` +
+    'from the service, discard this; otherwise Retry once it can be read.';
+  if (live.length > 0)
+    ctx.outbox.settle(live.map((e) => ({ id: e.id, state: 'failed', error: { ...failure.error, message } })));
   return failure;
 }
-
-const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * Whether the plate as this computer's own writes left it stands for the changes' reading: a record

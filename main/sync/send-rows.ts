@@ -1,5 +1,5 @@
-import type { OutboxEntry, Settlement } from '../outbox/entry.js';
-import { gaveUp, MAX_ANSWERED_FAILURES, triedMayHaveApplied, type TriedError } from './classify.js';
+import type { OutboxEntry } from '../outbox/entry.js';
+import { countCheckReadFailed } from './check-read-failed.js';
 import { checkRows, type RowCheck } from './row-check.js';
 import { sendCoalesced } from './send-coalesced.js';
 import type { SendContext, StepResult } from './step-result.js';
@@ -35,33 +35,11 @@ export async function sendRows(
   return r.kind === 'waiting' ? r : { ...r, requests: r.requests + check.requests };
 }
 
-/**
- * The check's read answered with a failure: one failed try of each change it was to check, as a send's
- * (send-single.ts), so a read the service fails every time ends. A change that reaches MAX_ANSWERED_FAILURES
- * fails with the reason; the others wait out the backoff. The read changed nothing on the service: whether
- * the change may be there is only what its own earlier tries say (triedMayHaveApplied).
- */
+/** The check's read answered with a failure: a failed try of each change it checks (countCheckReadFailed). */
 function checkFailed(ctx: SendContext, check: Extract<RowCheck, { kind: 'failing' }>): StepResult {
   const { failure, labsheet } = check;
-  // As they are now: a change cancelled during the read stays cancelled, and the count is the stored one.
-  const live = check.checked.map((e) => ctx.outbox.get(e.id)).filter((e): e is OutboxEntry => e?.state === 'pending');
   const readFailed = `reading the rows of ${labsheet} before sending (to see whether they were changed elsewhere) failed`;
-  let waiting = 0;
-  const settlements = live.map((e): Settlement => {
-    const applied = triedMayHaveApplied(e);
-    if (e.answeredFailures + 1 < MAX_ANSWERED_FAILURES) {
-      waiting += 1;
-      const error: TriedError = applied ? { ...failure.error, mayHaveApplied: true } : failure.error;
-      return { id: e.id, state: 'pending', error, answered: true };
-    }
-    const g = gaveUp(failure, MAX_ANSWERED_FAILURES, applied);
-    const message = applied ? `${upperFirst(readFailed)}. ${g.message}` : `Not sent: ${readFailed}. ${g.message}`;
-    return { id: e.id, state: 'failed', error: { ...g, message }, answered: true };
-  });
-  if (settlements.length > 0) ctx.outbox.settle(settlements);
-  return waiting > 0
+  return countCheckReadFailed(ctx, check.checked, failure, readFailed) > 0
     ? { kind: 'transient', failure, requests: check.requests }
     : { kind: 'ok', requests: check.requests };
 }
-
-const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
