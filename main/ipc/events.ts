@@ -42,7 +42,7 @@ interface Page {
 export function createEventHub(log: Logger): EventHub {
   const pages = new Set<Page>();
   const added = new Set<() => void>();
-  // One counter for connections and takes, so "most recent" compares them on one line.
+  // Orders connections and takes ("most recent"); a page never taken keeps takenAt 0, so it sorts last.
   let tick = 0;
 
   function checked<E extends EventName>(event: E, payload: EventPayload<E>): { data: unknown } | null {
@@ -73,9 +73,7 @@ export function createEventHub(log: Logger): EventHub {
 
   /** Pages in the order they take the scanner's reads: the latest taker, then the latest connected. */
   function readers(): Page[] {
-    return [...pages].sort(
-      (a, b) => Number(b.takenAt > 0) - Number(a.takenAt > 0) || b.takenAt - a.takenAt || b.connectedAt - a.connectedAt,
-    );
+    return [...pages].sort((a, b) => b.takenAt - a.takenAt || b.connectedAt - a.connectedAt);
   }
 
   return {
