@@ -1,28 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionSetting } from '../../../../shared/ipc/settings.js';
-import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
-import { startStub, type Stub } from '../api/stub-server.js';
+import { customServiceOnMain } from '../api/stub-on-main.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const p of open.splice(0).reverse()) await p.close();
 });
 
-async function customService(): Promise<{ p: InProcess; stub: Stub; connection: ConnectionSetting }> {
-  const stub = await startStub();
-  open.push(stub);
-  const p = await inProcessApi();
-  open.push(p);
-  const connection: ConnectionSetting = {
-    kind: 'custom',
-    mode: 'v2',
-    baseUrl: stub.url,
-    filesUrl: stub.url,
-    eventsUrl: stub.url,
-  };
-  expect((await p.api.invoke('settings.set', { connection })).ok).toBe(true);
-  return { p, stub, connection };
-}
+const customService = () => customServiceOnMain(open);
 
 describe('what a screen read tells the token banner', () => {
   it("a 403 in the service's own words to a screen's read (a labsheet the token may not see) does not mark the token refused", async () => {

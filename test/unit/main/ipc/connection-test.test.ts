@@ -1,29 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionSetting } from '../../../../shared/ipc/settings.js';
-import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
-import { startStub, type Stub } from '../api/stub-server.js';
+import { inProcessApi } from '../../../helpers/in-process-api.js';
+import { customServiceOnMain } from '../api/stub-on-main.js';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   for (const p of open.splice(0).reverse()) await p.close();
 });
 
-async function customService(): Promise<{ p: InProcess; stub: Stub; connection: ConnectionSetting }> {
-  const stub = await startStub();
-  open.push(stub);
-  const p = await inProcessApi();
-  open.push(p);
-  const connection: ConnectionSetting = {
-    kind: 'custom',
-    mode: 'v2',
-    baseUrl: stub.url,
-    filesUrl: stub.url,
-    eventsUrl: stub.url,
-  };
-  const saved = await p.api.invoke('settings.set', { connection });
-  expect(saved.ok).toBe(true);
-  return { p, stub, connection };
-}
+const customService = () => customServiceOnMain(open);
 
 describe('Test connection', () => {
   it('with no token stored says "enter a token first", sends nothing, and does not mark the token refused', async () => {
