@@ -87,3 +87,21 @@ export async function paced(
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   }
 }
+
+/**
+ * Calls `seen` with each event main emits, as it emits it, without becoming a page: a sink added to the
+ * hub would be one more page, and a scanner read goes to one page only (EventHub.emitToReader), so the
+ * benches' clock on main's side would take the reads the page should draw. Wraps the hub's emits;
+ * returns the unwrapping.
+ */
+export function watchEmits(
+  app: Awaited<ReturnType<typeof createApp>>,
+  seen: (event: string, payload: unknown) => void,
+): () => void {
+  const hub = app.events;
+  const { emit, emitToReader, emitToPage } = hub;
+  hub.emit = (event, payload) => (seen(event, payload), emit.call(hub, event, payload));
+  hub.emitToReader = (event, payload) => (seen(event, payload), emitToReader.call(hub, event, payload));
+  hub.emitToPage = (page, event, payload) => (seen(event, payload), emitToPage.call(hub, page, event, payload));
+  return () => Object.assign(hub, { emit, emitToReader, emitToPage });
+}

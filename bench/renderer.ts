@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { openBenchPlate, paced, startBenchApp, testId } from './bench-app.js';
+import { openBenchPlate, paced, startBenchApp, testId, watchEmits } from './bench-app.js';
 import { openQuietPage } from './quiet-page.js';
 import { percentile, round } from './stats.js';
 
@@ -18,7 +18,7 @@ const root = process.cwd();
  * In the page: when a well of the plate map takes a sample, record (sample, time of the next
  * animation frame after that DOM update, time of the DOM update); and the interval between every
  * pair of animation frames while the plate is scanned. Main's emit time of each read is taken in
- * main (an event sink), so the page carries nothing extra. A string, because tsx would wrap named
+ * main (watchEmits), so the page carries nothing extra. A string, because tsx would wrap named
  * functions in a helper the page does not have.
  */
 const PROBE = `(() => {
@@ -113,9 +113,9 @@ export interface RendererFigures {
 export async function benchRenderer(): Promise<RendererFigures> {
   const { totalKb: bundleGzipKb, initialKb: initialJsGzipKb } = buildAndMeasureBundle();
   const { app, inject, host, close } = await startBenchApp('bench');
-  // Main's own timestamp of each read, as the scanner path emitted it (the clock the page shares).
+  // Main's own timestamp of each read, as the scanner path emits it (the clock the page shares).
   const mainAt = new Map<string, number>();
-  const offSink = app.events.addSink((event, payload) => {
+  const offSink = watchEmits(app, (event, payload) => {
     if (event === 'scanner.scan') {
       // Main's high-resolution clock, as the page's (performance.timeOrigin + now): Date.now() is whole ms.
       mainAt.set((payload as { text: string }).text, performance.timeOrigin + performance.now());

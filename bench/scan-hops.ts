@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { WebSocket as WsSocket } from 'ws';
-import { openBenchPlate, paced, startBenchApp } from './bench-app.js';
+import { openBenchPlate, paced, startBenchApp, watchEmits } from './bench-app.js';
 import { openQuietPage } from './quiet-page.js';
 import { percentile, round } from './stats.js';
 
@@ -83,7 +83,7 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 const mainAt = new Map<string, number>();
-app.events.addSink((event, payload) => {
+watchEmits(app, (event, payload) => {
   if (event === 'scanner.scan') {
     const text = (payload as { text: string }).text;
     mainAt.set(text, now());
