@@ -14,7 +14,7 @@ import type { Classified } from './classify.js';
  */
 export type QueueHold =
   | { kind: 'token-refused' }
-  | { kind: 'offline'; since: number | null }
+  | { kind: 'offline'; since: number | null; now?: number }
   | { kind: 'slow-down'; until: number; asked?: number; now?: number }
   | { kind: 'retrying'; until: number; reason: EntryError; asked?: number; now?: number };
 
@@ -31,7 +31,7 @@ export interface QueueState {
 
 export function queueHoldOf(q: QueueState): QueueHold | null {
   if (q.paused) return { kind: 'token-refused' };
-  if (!q.online) return { kind: 'offline', since: q.offlineSince };
+  if (!q.online) return { kind: 'offline', since: q.offlineSince, now: q.now };
   if (q.held === null) return null;
   const asked = q.held.asked !== undefined ? { asked: q.held.asked } : {};
   return q.held.failure.rateLimited

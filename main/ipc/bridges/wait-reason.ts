@@ -141,9 +141,27 @@ function retryWhen(at: number, now: number | undefined): string {
   const days = dayOf(at) - dayOf(now);
   if (days === 0) return time;
   if (days === 1) return `tomorrow ${time}`;
+  return `on ${calendarDay(at, now)} ${time}`;
+}
+
+/** "3 Dec", with the year when it is not `now`'s. */
+function calendarDay(at: number, now: number): string {
   const d = new Date(at);
   const year = d.getFullYear() === new Date(now).getFullYear() ? '' : ` ${d.getFullYear()}`;
-  return `on ${d.getDate()} ${MONTHS[d.getMonth()]}${year} ${time}`;
+  return `${d.getDate()} ${MONTHS[d.getMonth()]}${year}`;
+}
+
+/**
+ * Since when the service has not answered: "14:32" today, "yesterday 17:05", else "3 Dec 09:00". A bench
+ * back on a Monday read "since 17:05" as this afternoon, not Friday's.
+ */
+function sinceWhen(at: number, now: number | undefined): string {
+  const time = clockTime(at);
+  if (now === undefined) return time;
+  const days = dayOf(now) - dayOf(at);
+  if (days <= 0) return time;
+  if (days === 1) return `yesterday ${time}`;
+  return `${calendarDay(at, now)} ${time}`;
 }
 
 /** A wait in round words: "90 seconds", "45 minutes", "1 hour", "24 hours", "1157 days". */
@@ -193,7 +211,7 @@ function queueWaits(hold: QueueHold): WaitLine {
       );
     case 'offline':
       return line(
-        `Waiting: the service is unreachable${hold.since === null ? '' : ` (offline since ${clockTime(hold.since)})`}; sent when it answers.`,
+        `Waiting: the service is unreachable${hold.since === null ? '' : ` (offline since ${sinceWhen(hold.since, hold.now)})`}; sent when it answers.`,
       );
     case 'slow-down': {
       // Sync now clears this hold as it does any other: said here too, or a bench waited out an hour for nothing.

@@ -34,6 +34,15 @@ describe('a waiting entry says the queue-wide wait', () => {
     expect(said({ kind: 'offline', since: null })).toBe('Waiting: the service is unreachable; sent when it answers.');
   });
 
+  it("offline since another day says that day: a Monday's bench read Friday's 17:05 as this afternoon", () => {
+    const monday = new Date(2026, 10, 30, 8, 10).getTime();
+    const offline = (since: number) => said({ kind: 'offline', since, now: monday });
+    expect(offline(new Date(2026, 10, 30, 7, 55).getTime())).toContain('(offline since 07:55)');
+    expect(offline(new Date(2026, 10, 29, 17, 5).getTime())).toContain('(offline since yesterday 17:05)');
+    expect(offline(new Date(2026, 10, 27, 17, 5).getTime())).toContain('(offline since 27 Nov 17:05)');
+    expect(offline(new Date(2025, 11, 31, 23, 0).getTime())).toContain('(offline since 31 Dec 2025 23:00)');
+  });
+
   it('a single call with no answer, before the app calls it offline: retrying at the time set', () => {
     const reason = { kind: 'network', message: 'No answer.', at: 0 };
     expect(said({ kind: 'retrying', until: at(20, 3), reason })).toBe(

@@ -169,7 +169,7 @@ describe('sync engine (fake transport, fake clock)', () => {
     platform.advance(30_000);
     outbox.enqueue(wellSet('A1', 'S-1'));
     const engine = createSyncEngine({ outbox, transport: fakeTransport([]), platform, connectivity });
-    expect(engine.queueHold()).toEqual({ kind: 'offline', since: wentAt });
+    expect(engine.queueHold()).toEqual({ kind: 'offline', since: wentAt, now: platform.now() });
     connectivity.report('ok');
     expect(engine.queueHold()).toBeNull();
     await engine.stop();
