@@ -347,7 +347,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
       nameOf: cache.nameOf,
       tubeNames: cache.tubeNames,
       listedTubes: cache.listedTubes,
-      nameColumnsOf: cache.nameColumns,
+      idColumnsOf: cache.idColumnsHere,
     }),
     ...cacheHandlers(cache),
     ...scannerHandlers(scanner, scannerBridge, async () => (await layouts.load()).layouts.map((l) => l.name)),

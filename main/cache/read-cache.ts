@@ -776,16 +776,6 @@ export function createReadCache(d: ReadCacheDeps) {
     return savedIdColumns(labsheet);
   }
 
-  /**
-   * The columns that name a labsheet's rows for the service (its ID and ID_BARCODE columns), as saved:
-   * asked on every row update's enqueue, which must not wait for the service. Empty when nothing
-   * here knows the labsheet.
-   */
-  function nameColumns(labsheet: string): string[] {
-    const { idColumn, barcodeColumn } = savedIdColumns(labsheet);
-    return [idColumn, barcodeColumn].filter((c): c is string => c !== null && c !== '');
-  }
-
   // Every lookup first checks the cache holds the current service's data (one indexed read).
   const bound =
     <A extends unknown[], R>(f: (...a: A) => R) =>
@@ -815,7 +805,8 @@ export function createReadCache(d: ReadCacheDeps) {
      */
     pruneKeptNames: () => store.pruneKeptNames(d.outbox.namedPlaces()),
     idColumns: bound(idColumns),
-    nameColumns: bound(nameColumns),
+    // Asked on every row update's enqueue, which must not wait for the service: what is saved here, no call.
+    idColumnsHere: bound(savedIdColumns),
     events,
     close: () => {
       offChanged();

@@ -13,6 +13,7 @@ import { correctionRefusal, shownAs } from '../../outbox/failed-entry-actions.js
 import type { ShownState } from '../../../shared/outbox-words/shown-state.js';
 import { unsureChoiceSaid } from '../../../shared/outbox-words/unsure-choices.js';
 import { IpcFailure } from '../failure.js';
+import { guessedSaid, type IdColumnsInUse } from '../../../shared/ipc/id-columns.js';
 import type { HandlersFor } from '../types.js';
 
 export interface OutboxHandlerDeps {
@@ -24,8 +25,8 @@ export interface OutboxHandlerDeps {
   tubeNames?: TubeNames;
   /** What the read cache's saved copy of a box lists in its positions (cross-target.ts ListedTubes). */
   listedTubes?: ListedTubes;
-  /** A labsheet's ID and ID_BARCODE columns as far as this computer knows them (the read cache's, no call). */
-  nameColumnsOf?: (labsheet: string) => readonly string[];
+  /** A labsheet's ID and ID_BARCODE columns as far as this computer knows them, and from where (the read cache's, no call). */
+  idColumnsOf?: (labsheet: string) => IdColumnsInUse;
 }
 
 const toId = (id: number | string) => Number(id);
@@ -82,7 +83,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
   // hears why; the sync engine would otherwise leave it out of the request, without a word.
   const refuseNameChanges = (intent: Intent) => {
     if (intent.type !== 'row-update') return;
-    const names = new Set([intent.idColumn, ...(d.nameColumnsOf?.(intent.labsheet) ?? [])]);
+    const known = d.idColumnsOf?.(intent.labsheet);
+    const names = new Set(
+      [intent.idColumn, known?.idColumn, known?.barcodeColumn].filter(
+        (c): c is string => typeof c === 'string' && c !== '',
+      ),
+    );
     const changed = Object.entries(intent.changes)
       .filter(([column, value]) => names.has(column) && !(column === intent.idColumn && value === intent.id))
       .map(([column]) => column);
@@ -93,9 +99,29 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
           'update cannot change it. Change it on the service itself, or choose another column.',
       );
   };
+  // A row update names its row by the ID column; one only guessed from the column names sent a change to
+  // another row, or to none, said saved. Row update refuses it first and asks the user to keep the
+  // columns; refused here too, so no page, stale or not, writes by a guess main has read. (A labsheet
+  // this computer never read has no guess here to refuse: no page can have opened one of its rows.)
+  const refuseGuessedColumns = (intent: Intent) => {
+    if (intent.type !== 'row-update' || !d.idColumnsOf) return;
+    const known = d.idColumnsOf(intent.labsheet);
+    if (known.idColumn === null) return;
+    const guessed = guessedSaid(known);
+    if (guessed !== null && (intent.idColumn === known.idColumn || intent.idColumn === known.barcodeColumn))
+      throw new IpcFailure(
+        'failed',
+        `Not saved: ${guessed}. A wrong guess sends changes to another row: keep or choose the ID columns in Row update first.`,
+      );
+  };
   const refuse = (intent: Intent) => {
     refuseUploadsByPath(intent);
     refuseNameChanges(intent);
+  };
+  /** A new change (not an undo's opposite, which names the row its original did): also never on a guess. */
+  const refuseNew = (intent: Intent) => {
+    refuse(intent);
+    refuseGuessedColumns(intent);
   };
   /** A file upload cannot be put back once discarded (its staged copy goes): the question says so first. */
   const isUpload = (id: number): boolean => {
@@ -130,12 +156,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
   return {
     // Page keys get their own prefix, so they can never meet a key main makes for itself.
     'outbox.enqueue': ({ intent, key, readFrom }) => {
-      refuse(intent as Intent);
+      refuseNew(intent as Intent);
       const options = { ...(key === undefined ? {} : { dedupeKey: `page:${key}` }), ...(readFrom ? { readFrom } : {}) };
       return { id: committed(() => outbox.enqueue(intent as Intent, options)) };
     },
     'outbox.enqueueMany': ({ intents, key, readFrom }) => {
-      for (const i of intents) refuse(i as Intent);
+      for (const i of intents) refuseNew(i as Intent);
       const options = { ...(key === undefined ? {} : { dedupeKey: `page:${key}` }), ...(readFrom ? { readFrom } : {}) };
       return { ids: committed(() => outbox.enqueueMany(intents as Intent[], options)) };
     },
@@ -255,7 +281,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     'outbox.undoDiscard': ({ mark }) => restored(committed(() => outbox.undoDiscard(mark))),
     'outbox.restore': ({ id }) => restored(committed(() => outbox.restoreDiscarded([toId(id)]))),
     'outbox.replace': ({ id, intent }) => {
-      refuse(intent as Intent);
+      refuseNew(intent as Intent);
       const ok = committed(() => outbox.replace(toId(id), intent as Intent));
       if (ok) {
         void sync.sendDue(); // sent now, as a retry is, not at the next round, unless a backoff holds it

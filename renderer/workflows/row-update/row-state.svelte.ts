@@ -12,7 +12,7 @@ import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { gs1Fill, type Gs1ColumnMap, type Gs1Fill } from '../../../shared/barcode/gs1-columns.js';
 import type { Gs1Data } from '../../../shared/barcode/gs1.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
-import { guessedSaid, type IdColumnsInUse } from '../../lib/id-columns/guessed.js';
+import { guessedSaid, type IdColumnsInUse } from '../../../shared/ipc/id-columns.js';
 import { duplicateHeaders } from '../../../shared/api/labsheets.js';
 import { namelessSaid, rowName } from './row-name.js';
 

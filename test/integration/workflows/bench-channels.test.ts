@@ -201,6 +201,10 @@ describe('bench IPC channels against the in-process sandbox', () => {
       expect(m?.fromCache).toBe(true);
       const row = await call('cache.row', { labsheet: 'Samples', value: 'TB000007', refresh: true });
       expect(row?.fromCache).toBe(true);
+      // Not the embedded demo: its ID columns are a guess until kept (main refuses a write by a guess).
+      await call('settings.set', {
+        labsheetIdColumns: { Samples: { id: 'Sample ID', barcode: 'Tube Barcode', from: 'chosen' } },
+      });
       const { id } = await call('outbox.enqueue', {
         intent: {
           type: 'row-update',

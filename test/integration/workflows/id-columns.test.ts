@@ -142,4 +142,41 @@ describe('the ID column of a labsheet where it is not listed first', () => {
     await s.chooseIdColumns(null, saveSetting);
     expect(s.idColumns).toMatchObject({ idColumn: 'Parent ID', idFrom: 'guess' });
   });
+
+  it('main refuses a row update sent by a guessed ID column (a stale page), and takes it once the columns are kept', async () => {
+    const created = await fetch(`${sandbox.url}/labsheets/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.demoToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Stale page order',
+        columns: [
+          { name: 'Parent ID', type: 'TEXT' },
+          { name: 'Sample ID', type: 'ID' },
+          { name: 'Conc', type: 'NUMBER' },
+        ],
+      }),
+    });
+    expect(created.ok).toBe(true);
+    sandbox.store.seedRows('Stale page order', [{ 'Parent ID': 'P-9', 'Sample ID': 'S-1', Conc: 1 }]);
+    // Read here once: main now holds its guess ("Parent ID"), as a page that opened a row would have.
+    expect(foundRow(await rowState('Stale page order').lookup('P-9'))).toMatchObject({ idFrom: 'guess' });
+    const update = (idColumn: string, id: string) =>
+      page.env.api.invoke('outbox.enqueue', {
+        intent: { type: 'row-update', labsheet: 'Stale page order', idColumn, id, changes: { Conc: 5 } },
+      });
+    const refused = await update('Parent ID', 'P-9');
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? '' : refused.error.message).toMatch(
+      /^Not saved: "Parent ID" is only a guess at the ID column of Stale page order.*keep or choose the ID columns/,
+    );
+    expect(
+      (await page.env.call('outbox.list', {})).filter(
+        (e) => e.intent?.type === 'row-update' && e.intent.labsheet === 'Stale page order',
+      ),
+    ).toEqual([]);
+
+    await saveSetting('Stale page order', { id: 'Sample ID', barcode: null, from: 'chosen' });
+    const taken = await update('Sample ID', 'S-1');
+    expect(taken.ok).toBe(true);
+  });
 });
