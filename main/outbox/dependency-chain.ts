@@ -3,7 +3,7 @@ import { WriteError } from '../common/write-error.js';
 import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
 import { unsureChoiceSaid } from '../../shared/outbox-words/unsure-choices.js';
-import { SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
+import { STAGED_COPY_LOST, SUPERSEDED } from '../../shared/ipc/channels/outbox.js';
 import { storedError } from './store-context.js';
 
 /**
@@ -231,6 +231,8 @@ export function dependencyChain(st: Statements) {
           'Not retried: it was set aside for a newer change to what it sets, which it would undo. Discard it, ' +
           'or make the change again if this value is the one wanted.'
         );
+      if (kind === STAGED_COPY_LOST)
+        return "Not retried: the file's staged copy is gone or changed, so nothing can be sent. Discard it and upload the file again.";
     }
     const supplied = suppliedFrom(e);
     const before = earlierOf(id);
@@ -252,9 +254,10 @@ export function dependencyChain(st: Statements) {
   function retryChain(id: number, t: number): number[] {
     const e = st.get.get(id);
     if (!e || (e.state !== 'failed' && e.state !== 'uncertain')) return [];
-    // Neither goes again as it is: one states a change that did not happen, the other would undo a newer one.
+    // None goes again as it is: one states a change that did not happen, one would undo a newer one, and an
+    // upload whose staged copy is gone has nothing to send.
     const kind = errorOf(e)?.kind;
-    if (kind === BUILT_ON_REFUSED || kind === SUPERSEDED) return [];
+    if (kind === BUILT_ON_REFUSED || kind === SUPERSEDED || kind === STAGED_COPY_LOST) return [];
     if (e.waits_for !== null && (JSON.parse(e.waits_for) as number[]).some((w) => lost(st.get.get(w)?.state)))
       return [];
     const changed: number[] = [];

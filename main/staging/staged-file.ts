@@ -162,21 +162,31 @@ async function isFile(p: string): Promise<boolean> {
 }
 
 /** Checks the staged copy is still the bytes that were queued (size and sha256). */
-export async function verifyStaged(intent: FileUploadIntent): Promise<string | null> {
+export async function verifyStaged(intent: FileUploadIntent): Promise<StagedProblem | null> {
   try {
     const stat = await fs.promises.stat(intent.stagedPath);
-    if (stat.size !== intent.size) return `the staged copy changed size (${stat.size} ≠ ${intent.size})`;
+    if (stat.size !== intent.size)
+      return { said: `the staged copy changed size (${stat.size} ≠ ${intent.size})`, lost: true };
     const hash = createHash('sha256');
     await pipeline(fs.createReadStream(intent.stagedPath), hash);
     const digest = hash.digest('hex');
-    return digest === intent.sha256 ? null : 'the staged copy no longer matches its checksum';
+    return digest === intent.sha256 ? null : { said: 'the staged copy no longer matches its checksum', lost: true };
   } catch (err) {
     // The system's text names the copy's path, under the user's home: the Outbox shows this reason.
     const code = errorCode(err);
     return code === 'ENOENT' || code === 'ENOTDIR'
-      ? 'the staged copy is missing'
-      : `the staged copy cannot be read (${code ?? 'unknown error'})`;
+      ? { said: 'the staged copy is missing', lost: true }
+      : { said: `the staged copy cannot be read (${code ?? 'unknown error'})`, lost: false };
   }
+}
+
+/**
+ * What is wrong with an upload's staged copy. `lost`: gone or no longer the file picked, so no retry can
+ * send it (the user uploads the file again); otherwise it could not be read now and may be later.
+ */
+export interface StagedProblem {
+  said: string;
+  lost: boolean;
 }
 
 /** Removes a staged copy once the server confirmed it (or the user discarded the entry). */

@@ -2,6 +2,7 @@ import type { EntryError, OutboxEntry, Settlement } from '../outbox/entry.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import { locateStaged, verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
+import { STAGED_COPY_LOST } from '../../shared/ipc/channels/outbox.js';
 import { fileOutcome, type FileUploadResult } from '../../shared/api/files.js';
 import {
   acceptedNote,
@@ -111,7 +112,13 @@ export async function sendSingle(ctx: SingleSendContext, queued: OutboxEntry): P
         {
           id: entry.id,
           state: 'failed',
-          error: { kind: 'staging', message: `Cannot upload ${intent.fileName}: ${problem}`, at: now },
+          error: problem.lost
+            ? {
+                kind: STAGED_COPY_LOST,
+                message: `Cannot upload ${intent.fileName}: ${problem.said}. Discard it and upload the file again.`,
+                at: now,
+              }
+            : { kind: 'staging', message: `Cannot upload ${intent.fileName}: ${problem.said}.`, at: now },
         },
       ]);
       return { kind: 'ok', requests: 0 };

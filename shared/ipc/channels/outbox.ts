@@ -62,6 +62,13 @@ export const NAME_TAKEN = 'name-taken';
 export const SUPERSEDED = 'superseded';
 
 /**
+ * The kind of an upload whose staged copy is gone or no longer the file that was picked (missing, another
+ * size, another checksum): nothing sends it again, so it offers no Retry; the user discards it and
+ * uploads the file again. A copy that could not be read for now (its permissions) stays 'staging'.
+ */
+export const STAGED_COPY_LOST = 'staged-copy-lost';
+
+/**
  * Whether an entry is held for a look ("Needs a look" in the Outbox): not refused, only waiting for
  * the user to send it anyway or discard it. Until then it may still happen, unlike a refused one.
  */

@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OUTBOX_ENTRY_STATES } from '../../../../shared/ipc/channels/outbox.js';
+import { OUTBOX_ENTRY_STATES, STAGED_COPY_LOST } from '../../../../shared/ipc/channels/outbox.js';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 
 let env: InProcess | undefined;
@@ -46,8 +46,20 @@ describe('Uploads: the staged copy is never named by its path to the page', () =
     const { state, error } = await env.call('outbox.await', { id, timeoutMs: 15_000 });
     expect(state).toBe('failed');
     // On the old code: "… the staged copy is missing (ENOENT: no such file or directory, stat '/tmp/…')".
-    expect(error?.message).toBe('Cannot upload run-1.csv: the staged copy is missing');
+    expect(error?.message).toBe(
+      'Cannot upload run-1.csv: the staged copy is missing. Discard it and upload the file again.',
+    );
     const listed = await env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
     expect(JSON.stringify(listed)).not.toContain(env.dataDir);
+    // Nothing can send it again: Retry is refused with why (on the old code it was queued, to fail the same way).
+    expect(error?.kind).toBe(STAGED_COPY_LOST);
+    const retried = await env.call('outbox.retry', { id });
+    expect(retried).toEqual({
+      ok: false,
+      message:
+        "Not retried: the file's staged copy is gone or changed, so nothing can be sent. Discard it and upload the file again.",
+    });
+    const after = await env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] });
+    expect(after.find((e) => e.id === id)?.state).toBe('failed');
   });
 });
