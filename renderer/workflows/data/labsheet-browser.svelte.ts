@@ -184,12 +184,26 @@ export class LabsheetBrowser {
       );
       return this.#notFinished(text, labsheet, this.search.error?.text ?? '');
     }
-    const column = await this.#columnOf(labsheet, text);
+    const { column, found: inLabsheet } = await this.#columnOf(labsheet, text);
+    // The lookup waits on main (a whole labsheet read on a slow line): another labsheet opened meanwhile
+    // was searched in this one's column, and answered "0 rows in <this one>" in green.
+    const moved = () => this.#notFinished(text, labsheet, 'another labsheet was opened meanwhile');
+    if (this.open !== labsheet) return moved();
+    const archived = this.archived;
     this.searchQuery = text;
     this.searchColumn = column;
     await this.runSearch(text, column);
+    if (this.open !== labsheet) return moved();
     const { results, error, scanned, finished } = this.search;
-    const found = `${counted(results?.length ?? 0, 'row')} in ${labsheet} whose ${column} contains ${text}`;
+    const n = results?.length ?? 0;
+    // The Archived filter hides rows from the search: said, or "0 rows" read as "not in the labsheet".
+    const rows = archived === 'any' ? counted(n, 'row') : counted(n, `${archived} row`);
+    const found = `${rows} in ${labsheet} whose ${column} contains ${text}`;
+    if (finished && n === 0 && inLabsheet && archived !== 'any')
+      return {
+        text: `${found}: ${text} is in ${labsheet}, but in a row the Archived filter (${archived} only) leaves out`,
+        ok: false,
+      };
     if (finished) return { text: found, ok: true };
     // Stopped, or another labsheet opened meanwhile: "0 rows" would read as "not in the labsheet".
     const why = error?.text ?? 'it was stopped before every row was read';
@@ -206,15 +220,18 @@ export class LabsheetBrowser {
    * says which of a row's two keys the code is (the one Well fill's tubes are mapped by). A code that
    * is neither (or a lookup that failed) is searched in the ID column, where part of an ID still matches.
    */
-  async #columnOf(labsheet: string, text: string): Promise<string> {
+  async #columnOf(labsheet: string, text: string): Promise<{ column: string; found: boolean }> {
     const hit = await this.#api.invoke('cache.row', { labsheet, value: text });
     if (hit.ok && hit.value.found) {
       const { matchedBy, barcodeColumn, idColumn } = hit.value;
-      return matchedBy === 'ID_BARCODE' && barcodeColumn ? barcodeColumn : idColumn;
+      return { column: matchedBy === 'ID_BARCODE' && barcodeColumn ? barcodeColumn : idColumn, found: true };
     }
     const columns = await this.#api.invoke('cache.idColumns', { labsheet });
     const id = columns.ok ? columns.value.idColumn : null;
-    return id && this.headers.includes(id) ? id : this.searchColumn || (this.headers[1] ?? '');
+    return {
+      column: id && this.headers.includes(id) ? id : this.searchColumn || (this.headers[1] ?? ''),
+      found: false,
+    };
   }
 
   toggle(uuid: string): void {

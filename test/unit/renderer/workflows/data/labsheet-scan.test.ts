@@ -49,4 +49,48 @@ describe('Data › Labsheets: a scan searches the open labsheet in the column it
     // What the scan line used to be built from: no results and an error, said as "0 row(s) in …".
     expect(b.search.results).toEqual([]);
   });
+
+  it('another labsheet opened while the scan was looked up: not finished, never "0 rows" in the first one', async () => {
+    // main's lookup held back (a whole labsheet read on a slow line) while the user opens Reagents.
+    let release = () => undefined as void;
+    const held = new Promise<void>((r) => (release = r));
+    const api: typeof env.api = {
+      ...env.api,
+      invoke: (async (channel: string, payload: unknown) => {
+        if (channel === 'cache.row') await held;
+        return (env.api.invoke as (c: string, p: unknown) => Promise<unknown>)(channel, payload);
+      }) as typeof env.api.invoke,
+    };
+    const b = new LabsheetBrowser(api);
+    await b.openLabsheet('Samples');
+    const scanned = b.scanSearch('S-0123');
+    await new Promise((r) => setTimeout(r, 20));
+    await b.openLabsheet('Reagents');
+    release();
+    const answer = await scanned;
+    // On the old code: { ok: true, text: '0 rows in Samples whose Sample ID contains S-0123' }.
+    expect(answer).toEqual({
+      ok: false,
+      text: 'Search for S-0123 in Samples not finished: another labsheet was opened meanwhile',
+    });
+  });
+
+  it('an archived tube with the filter on unarchived: the answer names the filter, not "0 rows" in green', async () => {
+    const b = new LabsheetBrowser(env.api);
+    await b.openLabsheet('Samples');
+    await b.setArchived('unarchived');
+    const answer = await b.scanSearch('S-0023');
+    // On the old code: { ok: true, text: '0 rows in Samples whose Sample ID contains S-0023' }.
+    expect(answer).toEqual({
+      ok: false,
+      text:
+        '0 unarchived rows in Samples whose Sample ID contains S-0023: S-0023 is in Samples, but in a row the ' +
+        'Archived filter (unarchived only) leaves out',
+    });
+    await b.setArchived('archived');
+    expect(await b.scanSearch('S-0023')).toEqual({
+      ok: true,
+      text: '1 archived row in Samples whose Sample ID contains S-0023',
+    });
+  });
 });
