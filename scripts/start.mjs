@@ -13,50 +13,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startArgs, StartArgsError } from './start-args.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const wantElectron = args.includes('--electron');
-const portArg = args.includes('--port') ? args[args.indexOf('--port') + 1] : undefined;
-// The folder the instance lock's message sends a second start to. Only the browser host takes it (the
-// desktop app's folder is Electron's userData). Relative to where the user typed `npm start`, which
-// npm leaves in INIT_CWD (it runs this script from the package root).
-const dataDirArg = args.includes('--data-dir') ? args[args.indexOf('--data-dir') + 1] : undefined;
-if (args.includes('--data-dir') && !dataDirArg) {
-  console.error('benchlink: --data-dir needs a folder, e.g. --data-dir ~/benchlink-second');
+let options;
+try {
+  // A relative --data-dir is from where the user typed `npm start`, which npm leaves in INIT_CWD.
+  options = startArgs(process.argv.slice(2), process.env.INIT_CWD ?? process.cwd());
+} catch (err) {
+  if (!(err instanceof StartArgsError)) throw err;
+  console.error(`benchlink: ${err.message}`);
   process.exit(2);
 }
-if (dataDirArg && wantElectron) {
-  console.error(
-    'benchlink: --data-dir is for the browser host only; the desktop app keeps its data in its own folder.',
-  );
-  process.exit(2);
-}
-const dataDir = dataDirArg ? resolve(process.env.INIT_CWD ?? process.cwd(), dataDirArg) : undefined;
-const forceHost = args.includes('--host') || dataDir !== undefined;
-const serviceArg = args.includes('--service') ? args[args.indexOf('--service') + 1] : undefined;
-if (args.includes('--service') && !serviceArg) {
-  console.error('benchlink: --service needs the service address, e.g. --service https://lims.example.org');
-  process.exit(2);
-}
-// What the app itself reads, whichever shell runs it (main/common/start-options.ts).
-const modeArg = args.includes('--mode') ? args[args.indexOf('--mode') + 1] : undefined;
-if (modeArg !== undefined && modeArg !== 'v2' && modeArg !== 'legacy') {
-  console.error('benchlink: --mode is v2 or legacy');
-  process.exit(2);
-}
-const timeoutArg = args.includes('--sync-timeout') ? args[args.indexOf('--sync-timeout') + 1] : undefined;
-if (args.includes('--sync-timeout') && !/^\d+$/.test(timeoutArg ?? '')) {
-  console.error('benchlink: --sync-timeout needs whole seconds, e.g. --sync-timeout 60');
-  process.exit(2);
-}
-const appArgs = [
-  ...(serviceArg ? ['--service', serviceArg, ...(modeArg ? ['--mode', modeArg] : [])] : []),
-  ...(args.includes('--reset-demo') ? ['--reset-demo'] : []),
-  ...(timeoutArg ? ['--sync-timeout', timeoutArg] : []),
-];
+const { wantElectron, forceHost, port: portArg, dataDir, service: serviceArg, appArgs } = options;
 const node = process.execPath;
 const bin = (name) => join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
