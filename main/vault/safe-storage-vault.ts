@@ -3,6 +3,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import type { SafeStorageLike, TokenVault } from './types.js';
+import { TokenStoreUnavailableError } from './store-unavailable.js';
 
 /**
  * Electron: the token is encrypted by safeStorage (keyed by the OS keychain) and only the
@@ -22,9 +23,23 @@ export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): 
     }
     try {
       return safe.decryptString(cipher);
+    } catch (err) {
+      // Keychain changed (new OS user, reset): the ciphertext is useless; ask for a new token. But only when
+      // encryption itself works: a keychain locked or refusing now read as "no token stored", and the bench
+      // was sent to type again a token that was never lost (the keyring store says it is locked instead).
+      if (encryptionWorks()) return null;
+      const reason = err instanceof Error && err.message ? err.message : 'decryption failed';
+      throw new TokenStoreUnavailableError('safe-storage', 'read', reason);
+    }
+  }
+
+  function encryptionWorks(): boolean {
+    try {
+      return (
+        safe.isEncryptionAvailable() && safe.decryptString(safe.encryptString('benchlink-probe')) === 'benchlink-probe'
+      );
     } catch {
-      // Keychain changed (new OS user, reset): the ciphertext is useless; ask for a new token.
-      return null;
+      return false;
     }
   }
 

@@ -91,6 +91,35 @@ describe('token vault', () => {
     expect(await vault.get('https://lab.example/')).toBeNull();
   });
 
+  it('safeStorage refusing now (a locked keychain): the read fails with why, never "no token"; a key changed for good reads as none', async () => {
+    const dir = tempDir();
+    const safe = fakeSafeStorage();
+    const state = { refusing: false };
+    const refusable: SafeStorageLike = {
+      isEncryptionAvailable: () => !state.refusing,
+      encryptString: (p) => {
+        if (state.refusing) throw new Error('Error while encrypting the text provided');
+        return safe.encryptString(p);
+      },
+      decryptString: (c) => {
+        if (state.refusing) throw new Error('Error while decrypting the ciphertext provided');
+        return safe.decryptString(c);
+      },
+    };
+    const vault = await createVault({ dataDir: dir, log: quiet, safeStorage: refusable });
+    await vault.set('a', TOKEN);
+    state.refusing = true;
+    // On the old code: null, and Settings and every send said no token was stored.
+    await expect(vault.get('a')).rejects.toThrow(/locked or unavailable \(Error while decrypting.*Unlock it/);
+    expect(vault.problem).toMatch(/decrypting/);
+    state.refusing = false;
+    expect(await vault.get('a')).toBe(TOKEN);
+    expect(vault.problem).toBeNull();
+    // Another key (a new OS user, a reset keychain), encryption working: the old file is no token.
+    const other = await createVault({ dataDir: dir, log: quiet, safeStorage: fakeSafeStorage() });
+    expect(await other.get('a')).toBeNull();
+  });
+
   it('keychain: the token goes to the OS store and nothing to disk', async () => {
     const dir = tempDir();
     const kr = fakeKeyring(true);
