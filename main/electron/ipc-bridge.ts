@@ -46,9 +46,13 @@ export function bridgeIpc(win: BrowserWindow, pageUrl: string, router: Router, e
     unlisten();
   });
   // A navigation that did not happen leaves the page where it was: it listens again from its next call.
-  win.webContents.on('did-fail-load', (_e, _code, _desc, _url, isMainFrame) => {
+  // One our will-navigate guard prevents ends aborted, for which Electron emits only
+  // did-fail-provisional-load (never did-fail-load): without it the page heard no event again till a reload.
+  const stayed = (_e: unknown, _code: number, _desc: string, _url: string, isMainFrame: boolean) => {
     if (isMainFrame) leaving = false;
-  });
+  };
+  win.webContents.on('did-fail-load', stayed);
+  win.webContents.on('did-fail-provisional-load', stayed);
   win.webContents.on('did-navigate', renew);
   win.webContents.on('render-process-gone', renew);
   const handle = (event: IpcMainInvokeEvent, message: unknown) => {

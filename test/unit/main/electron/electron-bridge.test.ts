@@ -128,6 +128,13 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     scan('TB000004');
     await invoke(ev, {});
     expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003', 'TB000004']);
+    // A navigation will-navigate prevented: Electron says it only as did-fail-provisional-load (ERR_ABORTED).
+    // On the old code the page heard nothing again until a reload.
+    listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: false });
+    listeners.get('did-fail-provisional-load')!({}, -3, 'ERR_ABORTED', PAGE, true);
+    await invoke(ev, {});
+    scan('TB000005');
+    expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003', 'TB000004', 'TB000005']);
     scanner.close();
     rmSync(dir, { recursive: true, force: true });
   });
