@@ -46,10 +46,14 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
         s.openAsLocation(c.value);
         fb.report(scan.text, `Location: ${c.value} (not known on this computer)`, 'info', scan.mainAt);
       });
+    const before = s.location;
     const ok = opened === 'opened' || (await s.openManifest(c.value));
-    return ok
-      ? fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt)
-      : fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
+    if (ok) return fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt);
+    if (c.kind !== 'location') return fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
+    // A location label: "scan a location first" answered the scan of one, and the box before stayed open
+    // with its next position chosen, for the tube the bench meant for the new place.
+    if (before) s.close();
+    return fb.report(scan.text, locationNotKnown(c.value, before?.name ?? null), 'error', scan.mainAt);
   }
   if (c.kind === 'command' && c.layout !== undefined)
     return fb.report(scan.text, 'A plate layout: open the plate on Well fill to apply it', 'error', scan.mainAt);
@@ -178,4 +182,12 @@ async function placeTube(
   await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) }, done, dup?.as);
   const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
   fb.report(scan.text, `${done}${waits}`, 'success', scan.mainAt);
+}
+
+/** A location barcode this computer cannot open: why, and that the place open before was closed. */
+export function locationNotKnown(code: string, closed: string | null): string {
+  const why =
+    `${code} is no location this computer knows: the service cannot be asked for a location by its barcode, ` +
+    'so one made elsewhere opens here by the uuid on its label';
+  return closed === null ? why : `${why}. ${closed} was closed, so no tube goes into it by mistake`;
 }

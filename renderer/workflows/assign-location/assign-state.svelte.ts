@@ -242,6 +242,16 @@ export class AssignState implements ServiceBound, Asking {
     return this.#showIf(box) ? 'opened' : 'none';
   }
 
+  /**
+   * Closes what is open: a location scanned that could not be opened must not leave the box before it
+   * open, its next position chosen, for a tube the bench meant for the new place.
+   */
+  close(): void {
+    this.location = null;
+    this.layoutUnknown = null;
+    this.#reset();
+  }
+
   /** A uuid no one knows opened as a location with no positions, as the user said (openLocation). */
   openAsLocation(uuid: string): void {
     this.#show(plainLocation({ uuid, name: uuid, kind: 'location' }));
