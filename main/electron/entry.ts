@@ -12,6 +12,7 @@ import { defaultSession, hardenApp, hardenSession, serveApp } from './hardening.
 import { bridgeIpc } from './ipc-bridge.js';
 import { buildMenu } from './menu.js';
 import { electronSafeStorage } from './safe-storage.js';
+import { loadKeyring } from '../vault/load-keyring.js';
 import { windowOptions } from './security-policy.js';
 
 /**
@@ -46,11 +47,15 @@ async function run(): Promise<void> {
   hardenSession(defaultSession());
   const root = app.getAppPath();
   serveApp(defaultSession(), join(root, 'dist'));
+  const keyring = await loadKeyring();
   const benchlink: BenchlinkApp = await createApp({
     dataDir: app.getPath('userData'),
     info: { version: app.getVersion(), shell: 'electron', platform: process.platform, nativeDialogs: true },
     log,
     safeStorage: electronSafeStorage(),
+    // Where safeStorage has no keychain to key it (a bare window manager on Linux: basic_text), the OS
+    // keychain itself, as the browser host uses; without it the token was kept for this run only.
+    ...(keyring ? { keyring } : {}),
     // Electron loads worker threads from the asar archive (since v18); should this build not, the demo
     // sandbox still starts, on main's thread as before, rather than not at all.
     startSandbox: (o) =>

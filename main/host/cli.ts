@@ -9,7 +9,7 @@ import { installLastResort } from '../common/last-resort.js';
 import { startOptionsFrom } from '../common/start-options.js';
 import { CliError, parseAnswers } from '../sandbox/cli-args.js';
 import { startSandboxInWorker } from '../sandbox/worker/start-in-worker.js';
-import { loadKeyring } from './keyring.js';
+import { loadKeyring } from '../vault/load-keyring.js';
 import { loadOrCreateHostKey } from './host-key.js';
 import { startHost } from './server.js';
 

@@ -3,7 +3,6 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import type { SafeStorageLike, TokenVault } from './types.js';
-import { TokenStoreUnavailableError } from './store-unavailable.js';
 
 /**
  * Electron: the token is encrypted by safeStorage (keyed by the OS keychain) and only the
@@ -28,8 +27,8 @@ export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): 
       // encryption itself works: a keychain locked or refusing now read as "no token stored", and the bench
       // was sent to type again a token that was never lost (the keyring store says it is locked instead).
       if (encryptionWorks()) return null;
-      const reason = err instanceof Error && err.message ? err.message : 'decryption failed';
-      throw new TokenStoreUnavailableError('safe-storage', 'read', reason);
+      // The vault's guard (create-vault.ts withRetry) says it as the store being locked, with this reason.
+      throw new Error(err instanceof Error && err.message ? err.message : 'decryption failed');
     }
   }
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadKeyring } from '../../../main/host/keyring.js';
+import { loadKeyring } from '../../../main/vault/load-keyring.js';
 import { createVault } from '../../../main/vault/index.js';
 import { probeKeyring } from '../../../main/vault/keyring-vault.js';
 

@@ -110,7 +110,10 @@ describe('token vault', () => {
     await vault.set('a', TOKEN);
     state.refusing = true;
     // On the old code: null, and Settings and every send said no token was stored.
-    await expect(vault.get('a')).rejects.toThrow(/locked or unavailable \(Error while decrypting.*Unlock it/);
+    await expect(vault.get('a')).rejects.toThrow(
+      'The system keychain (which encrypts the token) is locked or unavailable (Error while decrypting the ' +
+        'ciphertext provided), so the token was not read. Unlock it and try again.',
+    );
     expect(vault.problem).toMatch(/decrypting/);
     state.refusing = false;
     expect(await vault.get('a')).toBe(TOKEN);

@@ -1,4 +1,4 @@
-import type { KeyringFactory } from '../vault/types.js';
+import type { KeyringFactory } from './types.js';
 
 /**
  * @napi-rs/keyring as a vault keyring factory. Loaded lazily: a missing or broken native binding
