@@ -6,6 +6,7 @@ import { stackPerTest, until } from './stack.js';
 import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-error.js';
 import { shownState, STATE_SAID } from '../../../shared/outbox-words/shown-state.js';
 import { toOutboxError } from '../../../main/outbox/shown-error.js';
+import { STAGED_COPY_LOST } from '../../../shared/ipc/channels/outbox.js';
 
 describe('uploads survive offline; asynchronous creates are followed', () => {
   const { stack: s, dir } = stackPerTest('uploads-it-');
@@ -76,7 +77,11 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
     fs.writeFileSync(staged.stagedPath, 'HELLO');
     const id = s.outbox.enqueue(uploadIntent(staged, 'notes.txt'));
     await s.engine.syncNow();
-    expect(s.outbox.get(id)!).toMatchObject({ state: 'failed', lastError: { kind: 'staging' } });
+    // Another file's bytes now: nothing can send the one picked, so no Retry (its reason says upload it again).
+    expect(s.outbox.get(id)!).toMatchObject({
+      state: 'failed',
+      lastError: { kind: STAGED_COPY_LOST, message: expect.stringMatching(/checksum.*upload the file again/) },
+    });
     expect(s.forwarded('/files/store-and-embed')).toBe(0);
   });
 
