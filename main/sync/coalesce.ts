@@ -60,10 +60,58 @@ function roundedId(id: string): string | undefined {
 type Found<T> = T[] | 'ambiguous';
 
 /**
+ * An id with its ASCII letters in lower case, as SQLite's NOCASE (and `sameLetters`) fold them: the key
+ * under which an answer that spells an id in another case than it was sent is found.
+ */
+function foldedId(id: string): string {
+  // String(): an answer element with no ID at all (a row answered without one) is then no match, not a throw
+  // that fails the whole batch while the exact match above never looked at it.
+  return String(echoedId(id)).replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+}
+
+interface CaseMaps<T> {
+  /** Per folded id, the elements with a name that folds to it. */
+  owners: Map<string, Set<number>>;
+  /** Per folded id, the answers no name sent matches exactly: each spelling they came under, and what they said. */
+  answers: Map<string, { spellings: Set<string>; values: T[] }>;
+}
+
+function caseMaps<T>(
+  answers: readonly { id: string; value: T }[],
+  elements: readonly (readonly string[])[],
+): CaseMaps<T> {
+  const owners = new Map<string, Set<number>>();
+  const sent = new Set<string>();
+  elements.forEach((names, i) => {
+    for (const n of names) {
+      sent.add(echoedId(n));
+      const f = foldedId(n);
+      owners.set(f, (owners.get(f) ?? new Set()).add(i));
+    }
+  });
+  const other = new Map<string, { spellings: Set<string>; values: T[] }>();
+  for (const { id, value } of answers) {
+    const key = echoedId(id);
+    if (sent.has(key)) continue;
+    const f = foldedId(id);
+    const o = other.get(f) ?? { spellings: new Set<string>(), values: [] };
+    o.spellings.add(key);
+    o.values.push(value);
+    other.set(f, o);
+  }
+  return { owners, answers: other };
+}
+
+/**
  * Finds what an answer said of an element by every name the element goes by: exactly first, then, for an
  * id past 2^53, by its rounded value. 'ambiguous' when that value is another element's too (sequential
  * 18-digit barcodes round alike): the answer cannot say which one it meant. One element sent and one
  * answered: that answer is the element's, whatever name it carries.
+ *
+ * Last, in another letter case: a service that echoes `tb1` for `TB1` left every tube of a batch (a whole
+ * rack file) "may or may not have moved it" though each was saved. Only when it cannot be another's: no
+ * element's name matches that answer exactly, no other element's name is the same but for case, and the
+ * answer spells it one way only. Two tubes sent that differ only in case are matched exactly or not at all.
  */
 export function answersByName<T>(
   answers: readonly { id: string; value: T }[],
@@ -87,6 +135,8 @@ export function answersByName<T>(
       if (r !== undefined) owners.set(r, (owners.get(r) ?? new Set()).add(i));
     }
   });
+  // Read only when an element is not found otherwise: nearly every answer spells ids as they were sent.
+  let byCase: CaseMaps<T> | undefined;
   return (names) => {
     const keys = new Set(names.map(echoedId));
     const hits = [...keys].flatMap((k) => exact.get(k) ?? []);
@@ -98,6 +148,12 @@ export function answersByName<T>(
       if (!said) continue;
       if ((owners.get(r)?.size ?? 0) > 1) return 'ambiguous';
       out.push(...said);
+    }
+    if (out.length > 0) return out;
+    byCase ??= caseMaps(answers, elements);
+    for (const f of new Set([...keys].map(foldedId))) {
+      const said = byCase.answers.get(f);
+      if (said && said.spellings.size === 1 && byCase.owners.get(f)?.size === 1) out.push(...said.values);
     }
     return out;
   };

@@ -12,6 +12,7 @@ import { layoutUnknownSaid } from './box-notes.js';
 import { unknownLocation } from './unknown-location.js';
 import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
 import { NO_REDO } from './undo-words.js';
+import { lostCommandPrefix } from './lost-command.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
@@ -33,6 +34,8 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   }
   const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.location?.hrid ?? 'this box');
   if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
+  const lostHash = lostCommandPrefix(c);
+  if (lostHash) return fb.report(scan.text, lostHash, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box') {
     return (await s.openManifest(c.value))
       ? boxOpened(s, scan)
@@ -40,15 +43,24 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
         fb.report(scan.text, 'The service has no plate or box with this barcode', 'error', scan.mainAt);
   }
   if (c.kind === 'location' || !s.location) {
-    const opened = await s.openLocation(c.value);
+    const before = s.location;
+    let opened: Awaited<ReturnType<AssignState['openLocation']>>;
+    try {
+      opened = await s.openLocation(c.value);
+      if (opened === 'none' && (await s.openManifest(c.value))) opened = 'opened';
+    } catch (err) {
+      if (c.kind !== 'location') throw err;
+      // Offline, a location label not known here could not be looked up: the box before stayed open with
+      // its next position chosen, as when it was looked up and not found.
+      if (before) s.close();
+      return fb.report(scan.text, locationNotRead(messageOf(err), before?.name ?? null), 'error', scan.mainAt);
+    }
     if (opened === 'unknown-uuid')
       return raise(s, unknownLocation(c.value), scan, async () => {
         s.openAsLocation(c.value);
         fb.report(scan.text, `Location: ${c.value} (not known on this computer)`, 'info', scan.mainAt);
       });
-    const before = s.location;
-    const ok = opened === 'opened' || (await s.openManifest(c.value));
-    if (ok) return fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt);
+    if (opened === 'opened') return fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt);
     if (c.kind !== 'location') return fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
     // A location label: "scan a location first" answered the scan of one, and the box before stayed open
     // with its next position chosen, for the tube the bench meant for the new place.
@@ -189,5 +201,14 @@ export function locationNotKnown(code: string, closed: string | null): string {
   const why =
     `${code} is no location this computer knows: the service cannot be asked for a location by its barcode, ` +
     'so one made elsewhere opens here by the uuid on its label';
-  return closed === null ? why : `${why}. ${closed} was closed, so no tube goes into it by mistake`;
+  return closed === null ? why : `${why}. ${closedSaid(closed)}`;
 }
+
+/** A location barcode that could not be looked up (`why`, main's words), and the place open before closed. */
+export function locationNotRead(why: string, closed: string | null): string {
+  // Main's words name the code read; the last-scan line shows it beside them too.
+  const said = `NOT OPENED: ${why}`;
+  return closed === null ? said : `${said} ${closedSaid(closed)}`;
+}
+
+const closedSaid = (closed: string) => `${closed} was closed, so no tube goes into it by mistake`;
