@@ -2,6 +2,7 @@ import type { RequestOf, ResponseOf } from '../../shared/api/endpoints.js';
 import type { RemovalField, WellLabel } from '../../shared/api/primitives.js';
 import type { CompleteWellAssignment, WellSample } from '../../shared/api/manifests.js';
 import { positionKey } from '../../shared/layout/positions.js';
+import { foldLetters } from '../../shared/barcode/letter-case.js';
 import type { LocationAssignIntent, RowUpdateIntent, WellIntent } from '../../shared/outbox/intents.js';
 import { isUuid, type CellValue } from '../../shared/api/primitives.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
@@ -60,13 +61,13 @@ function roundedId(id: string): string | undefined {
 type Found<T> = T[] | 'ambiguous';
 
 /**
- * An id with its ASCII letters in lower case, as SQLite's NOCASE (and `sameLetters`) fold them: the key
- * under which an answer that spells an id in another case than it was sent is found.
+ * An id as NOCASE folds it (foldLetters): the key under which an answer that spells an id in another case
+ * than it was sent is found.
  */
 function foldedId(id: string): string {
   // String(): an answer element with no ID at all (a row answered without one) is then no match, not a throw
   // that fails the whole batch while the exact match above never looked at it.
-  return String(echoedId(id)).replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+  return foldLetters(String(echoedId(id)));
 }
 
 interface CaseMaps<T> {

@@ -3,8 +3,12 @@
  * read with Caps Lock on (fx00000001) and its row's spelling (FX00000001).
  */
 export function sameLetters(a: string | null, b: string): boolean {
-  const lower = (v: string) => v.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  return a !== null && lower(a) === lower(b);
+  return a !== null && foldLetters(a) === foldLetters(b);
+}
+
+/** The code with its ASCII letters in lower case, as NOCASE folds them: the key two spellings share. */
+export function foldLetters(code: string): string {
+  return code.replace(/[A-Z]/g, (c) => c.toLowerCase());
 }
 
 /** The code with its ASCII letters' case swapped: what a keyboard scanner types with Caps Lock on. */
