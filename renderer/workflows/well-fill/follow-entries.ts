@@ -1,4 +1,5 @@
 import { drawEntry, markOf, type EntryNews, type WellSync, type WellView } from '../../lib/plate-map/well-view.js';
+import { isHeldForLook } from '../../../shared/ipc/channels/outbox.js';
 import type { Drawn } from './drawn-entries.js';
 import type { WellFillState } from './well-fill-state.svelte.js';
 
@@ -9,6 +10,8 @@ export type FollowSource = Pick<WellFillState, 'api' | 'outbox' | 'wells'>;
 export interface FollowOps {
   /** The entry's drawing when it is the newest in its well (DrawnEntries.newestDrawn). */
   newestDrawn(entryId: number): Drawn | null;
+  /** Whether the entry is drawn on the plate being filled, newest in its well or not. */
+  isDrawn(entryId: number): boolean;
   /** The entry will never happen: out of the history and the drawing (WellFillHistory.forget). */
   forget(entryId: number): void;
   setWell(view: WellView): void;
@@ -31,6 +34,7 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
   const offReconnect = fill.outbox.onReconnect(() => ops.readPlate());
   const offChange = fill.outbox.onChange((changes) => {
     let readAgain = false;
+    const settling: Promise<boolean>[] = [];
     for (const c of changes) {
       if (c.state === 'discarded' || c.state === 'cancelled') {
         ops.forget(c.id);
@@ -41,12 +45,17 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
       // error and attempts tell (main says which), so it is drawn once read. An unsure one is drawn with its
       // error too (why its answer was lost).
       if (c.state === 'failed' || c.state === 'uncertain') {
-        void settleFailed(fill, ops, c.id);
+        settling.push(settleFailed(fill, ops, c.id));
         continue;
       }
       readAgain = redraw(fill, ops, c.id, { state: c.state, error: null, mayHaveArrived: null }) || readAgain;
     }
     if (readAgain) ops.readPlate();
+    // Once for the batch however many were held (a layout's 96 wells): one reading shows the plate.
+    if (settling.length > 0)
+      void Promise.all(settling).then((read) => {
+        if (read.some(Boolean)) ops.readPlate();
+      });
   });
   return () => {
     offChange();
@@ -73,13 +82,18 @@ function redraw(fill: FollowSource, ops: FollowOps, id: number, news: EntryNews)
 /**
  * A drawn entry that failed or is unsure, drawn once its error is read. Drawn as the entry stands when
  * read, which a later change of it overtakes; unread (main did not answer), it is drawn unsure, never as
- * if it surely did not happen.
+ * if it surely did not happen. Answers true when the plate is to be read again: the news is drawn by a
+ * reading, or the entry is held for a look, which says the plate changed on the service since this
+ * screen read it. Left as drawn, the wells another bench filled meanwhile showed empty, the fill chose
+ * them, and once the held tube was sent anyway (its reading taken as this computer's own) the next tubes
+ * passed main's check and went over theirs. Read again, their wells show filled (or, where the service
+ * lists no wells, the fill stops at wells nobody here can place) before the next tube is scanned.
  */
-async function settleFailed(fill: FollowSource, ops: FollowOps, id: number): Promise<void> {
+async function settleFailed(fill: FollowSource, ops: FollowOps, id: number): Promise<boolean> {
   const r = await fill.api.invoke('outbox.await', { id, timeoutMs: 0 });
   const news: EntryNews = r.ok
     ? { state: r.value.state, error: r.value.error, mayHaveArrived: r.value.mayHaveArrived }
     : { state: 'uncertain', error: null, mayHaveArrived: undefined };
-  if (news.state !== 'failed' && news.state !== 'uncertain') return;
-  if (redraw(fill, ops, id, news)) ops.readPlate();
+  if (news.state !== 'failed' && news.state !== 'uncertain') return false;
+  return redraw(fill, ops, id, news) || (ops.isDrawn(id) && isHeldForLook(news.state, news.error));
 }

@@ -138,6 +138,7 @@ export class WellFillState implements ServiceBound {
     if (this.plate) this.#openSampleIndex();
     this.#offChange ??= followEntries(this, {
       newestDrawn: (entryId) => this.#drawn.newestDrawn(entryId),
+      isDrawn: (entryId) => this.#drawn.positionOf(entryId) !== undefined,
       forget: (entryId) => this.#history.forget(entryId),
       setWell: (view) => this.#setWell(view),
       newsDrawnBy: (entryId, mark) => this.#drawn.newsDrawnBy(entryId, mark),
