@@ -1,4 +1,3 @@
-import { counted } from '../../lib/format/counted.js';
 import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
@@ -6,6 +5,7 @@ import { latestOnly } from './lib/latest.js';
 import { listsEveryLabsheet } from '../../../shared/api/labsheets.js';
 import { clampPage, lastPage, pageKeepingFirstRow } from './lib/paging.js';
 import { RowSearch } from './row-search.svelte.js';
+import { leftOutBy, RELOAD_ROWS, rowsUnder } from './lib/row-words.js';
 import type { DataScanAnswer } from './scan-routing.js';
 
 export type Row = CellValue[];
@@ -41,6 +41,11 @@ export class LabsheetBrowser {
    */
   loaded = $state<string | null>(null);
   readonly columnsKnown = $derived(this.open !== null && this.loaded === this.open);
+  /**
+   * When the rows shown were read (ms): another bench may change them since, and the screen says how
+   * old they are next to the button that reads them again. Null when none are shown.
+   */
+  readAt = $state<number | null>(null);
 
   /** The search box and its column: typed by the user, or set by a scan (which picks the column). */
   searchQuery = $state('');
@@ -52,6 +57,11 @@ export class LabsheetBrowser {
   #api: BenchlinkApi;
 
   readonly lastPage = $derived(lastPage(this.total, this.pageSize));
+  /**
+   * Not while a page is being read: the rows still shown are the page before's, and the file would be
+   * named for the new one.
+   */
+  readonly exportable = $derived(this.visibleRows.length > 0 && !this.rowsLoading);
 
   /** Answers to a request that was overtaken by a newer one are dropped (fast paging). */
   readonly #rowReads = latestOnly();
@@ -120,7 +130,10 @@ export class LabsheetBrowser {
       return;
     }
     this.rowsError = null;
+    // Search results read under other columns (changed at another bench) would sit shifted under these.
+    if (this.headers.length > 0 && r.value.headers.join('\u0000') !== this.headers.join('\u0000')) this.search.clear();
     this.loaded = labsheet;
+    this.readAt = Date.now();
     this.headers = r.value.headers;
     this.rows = r.value.rows;
     this.total = r.value.total;
@@ -135,6 +148,7 @@ export class LabsheetBrowser {
   /** Nothing read of a labsheet is shown: its columns, rows and count are not known. */
   #forget(): void {
     this.loaded = null;
+    this.readAt = null;
     this.headers = [];
     this.rows = [];
     this.total = 0;
@@ -157,9 +171,40 @@ export class LabsheetBrowser {
     return this.loadRows();
   }
 
-  runSearch(query: string, column: string): Promise<void> {
-    if (!this.open || !this.columnsKnown) return Promise.resolve();
-    return this.search.run({ labsheet: this.open, archived: this.archived, headers: this.headers, query, column });
+  /**
+   * Searches `labsheet` (the open one unless said), by the columns of the rows shown. Refused, said as a
+   * search that read nothing, when it is not the open one or its columns are not known: a search that
+   * quietly did not run left the last one's "finished", and a scan answered it as "0 rows".
+   */
+  async runSearch(query: string, column: string, labsheet: string | null = this.open): Promise<void> {
+    if (!labsheet) return;
+    const refused = this.#searchRefusal(labsheet);
+    if (refused) return this.search.refuse(refused);
+    const request = () => ({ labsheet, archived: this.archived, headers: this.headers, query, column });
+    await this.search.run(request());
+    if (!this.search.columnsChanged || this.open !== labsheet) return;
+    // Its columns were changed at another bench: the rows are read again (the screen shows them under
+    // the new headers) and searched once more, rather than sending the user to find a reload.
+    await this.loadRows();
+    const again =
+      this.#searchRefusal(labsheet) ??
+      (this.headers.includes(column)
+        ? null
+        : { text: `${labsheet} no longer has a column ${column} (it was changed elsewhere): choose another column` });
+    if (again) return this.search.refuse(again);
+    await this.search.run(request());
+  }
+
+  /** Why `labsheet` cannot be searched now, or null when it can. */
+  #searchRefusal(labsheet: string): ShownError | null {
+    if (this.open !== labsheet) return { text: 'another labsheet was opened meanwhile' };
+    if (this.columnsKnown) return null;
+    if (this.rowsLoading) return { text: `the rows of ${labsheet} are still being read: search again once they show` };
+    return (
+      this.rowsError ?? {
+        text: `the columns of ${labsheet} have not been read yet: press ${RELOAD_ROWS}, then search again`,
+      }
+    );
   }
 
   /**
@@ -178,11 +223,10 @@ export class LabsheetBrowser {
     // in a column guessed from nothing, which answers "0 rows" having looked at none.
     if (!this.columnsKnown) await this.loadRows();
     if (this.open !== labsheet) return this.#notFinished(text, labsheet, 'another labsheet was opened meanwhile');
-    if (!this.columnsKnown) {
-      this.search.refuse(
-        this.rowsError ?? { text: `the columns of ${labsheet} have not been read yet: reload its rows (↻)` },
-      );
-      return this.#notFinished(text, labsheet, this.search.error?.text ?? '');
+    const refused = this.#searchRefusal(labsheet);
+    if (refused) {
+      this.search.refuse(refused);
+      return this.#notFinished(text, labsheet, refused.text);
     }
     const { column, found: inLabsheet } = await this.#columnOf(labsheet, text);
     // The lookup waits on main (a whole labsheet read on a slow line): another labsheet opened meanwhile
@@ -192,19 +236,18 @@ export class LabsheetBrowser {
     const archived = this.archived;
     this.searchQuery = text;
     this.searchColumn = column;
-    await this.runSearch(text, column);
+    await this.runSearch(text, column, labsheet);
     if (this.open !== labsheet) return moved();
     const { results, error, scanned, finished } = this.search;
     const n = results?.length ?? 0;
     // The Archived filter hides rows from the search: said, or "0 rows" read as "not in the labsheet".
-    const rows = archived === 'any' ? counted(n, 'row') : counted(n, `${archived} row`);
-    const found = `${rows} in ${labsheet} whose ${column} contains ${text}`;
+    const found = `${rowsUnder(n, archived)} in ${labsheet} whose ${column} contains ${text}`;
     if (finished && n === 0 && inLabsheet && archived !== 'any')
       return {
-        text: `${found}: ${text} is in ${labsheet}, but in a row the Archived filter (${archived} only) leaves out`,
+        text: `${found}: ${text} is in ${labsheet}, but in a row the Archived filter (${archived} only) leaves out. Set Archived to "any" and scan again to see it`,
         ok: false,
       };
-    if (finished) return { text: found, ok: true };
+    if (finished) return { text: `${found}${leftOutBy(archived)}`, ok: true };
     // Stopped, or another labsheet opened meanwhile: "0 rows" would read as "not in the labsheet".
     const why = error?.text ?? 'it was stopped before every row was read';
     const partly = scanned > 0 ? ` (${found} among the first ${scanned} rows read)` : '';

@@ -4,6 +4,7 @@ import { fromIpcError, type ShownError } from './lib/errors.js';
 import { ROW_PAGE_PRODUCT_LIMIT, ROW_PAGE_SIZE_MAX } from '../../../shared/api/labsheets.js';
 import { REACHABLE_ROWS } from './lib/paging.js';
 import { listingMoved, nextRowPage, plainRowPage, rowIdentity } from './lib/row-walk.js';
+import { leftOutBy, RELOAD_ROWS, rowsUnder } from './lib/row-words.js';
 
 export interface SearchRequest {
   labsheet: string;
@@ -27,13 +28,20 @@ export class RowSearch {
   error = $state<ShownError | null>(null);
   /** The last search read every row it could: not stopped, cut short or failed. */
   finished = $state(false);
+  /**
+   * The last search stopped because the labsheet's columns are not those of the rows shown (changed at
+   * another bench): the rows are to be read again before a search can be.
+   */
+  columnsChanged = $state(false);
+  /** The Archived filter the last search read the rows under: its count says so. */
+  filter = $state<ArchiveFilter>('any');
   /** What the results are for, so the screen can say "3 rows whose Sample ID contains …". */
   describe = $state('');
   /** "1 row whose …" / "3 rows whose …". */
   /** Rows past the service's paging limit, which no search can read. */
   readonly unreachable = $derived(Math.max(0, this.total - REACHABLE_ROWS));
   readonly headline = $derived(
-    `${this.results?.length ?? 0} ${this.results?.length === 1 ? 'row' : 'rows'} ${this.describe}`,
+    `${rowsUnder(this.results?.length ?? 0, this.filter)} ${this.describe}${leftOutBy(this.filter)}`,
   );
 
   #api: BenchlinkApi;
@@ -47,6 +55,10 @@ export class RowSearch {
     this.#run++;
     this.results = null;
     this.running = false;
+    // A search cleared (another labsheet opened, the filter changed) finished nothing: a scan reading
+    // this after a search that did not start answered the last one's "finished" as "0 rows".
+    this.finished = false;
+    this.columnsChanged = false;
     this.error = null;
     this.describe = '';
   }
@@ -56,6 +68,7 @@ export class RowSearch {
     this.#run++;
     this.running = false;
     this.finished = false;
+    this.columnsChanged = false;
     this.scanned = 0;
     this.total = 0;
     this.results = [];
@@ -73,7 +86,9 @@ export class RowSearch {
     const run = ++this.#run;
     this.running = true;
     this.finished = false;
+    this.columnsChanged = false;
     this.error = null;
+    this.filter = req.archived;
     this.describe = `whose ${req.column} contains "${req.query.trim()}"`;
     // A walk the labsheet moved under (rows added or removed elsewhere) is read again from the start: what
     // it found may lack a row or hold one twice. Bounded: a labsheet that keeps moving fails in words.
@@ -134,8 +149,9 @@ export class RowSearch {
       // Read by the rows' own headers, and shown under the page's: a column removed or added since the
       // page was read moved every cell, and "received" was looked for in another column (0 rows).
       if (headers.join('\u0000') !== req.headers.join('\u0000')) {
+        this.columnsChanged = true;
         this.error = {
-          text: `the columns of ${req.labsheet} changed since its rows were shown: reload them (↻) and search again`,
+          text: `the columns of ${req.labsheet} changed since its rows were shown: press ${RELOAD_ROWS}, then search again`,
         };
         return 'ended';
       }

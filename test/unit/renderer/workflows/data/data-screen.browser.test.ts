@@ -23,6 +23,8 @@ const api = {
     if (channel === 'lab.fetchLabsheetList')
       return { ok: true, value: { items: window.service.names.map((name) => ({ name })), success: true } };
     if (channel === 'lab.fetchLabsheetRows') {
+      // A test holds row reads back (a slow line) with window.holdRows, a promise it resolves.
+      if (window.holdRows) await window.holdRows;
       const sheet = rowsOf(payload.labsheet);
       if (sheet === 'offline')
         return { ok: false, error: { code: 'service', kind: 'network', message: 'The service cannot be reached.' } };
@@ -116,6 +118,40 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Data screen in Chromium', { retry: 1 }, (
     expect(await page.getByTestId('delete-column-form').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
     expect(await page.locator('.data-screen').textContent()).not.toContain('340');
+  });
+
+  it('Reload rows (a button, by keyboard too) reads the rows again and says when they were read', async () => {
+    await start({ names: ['Samples'], rows: { Samples: SAMPLES } });
+    await open('Samples');
+    await expect.poll(() => text('rows-read-at')).toMatch(/^Rows read at /);
+    // Columns changed at another bench. On the old code the only ↻ reloaded the labsheet names.
+    await setService({
+      names: ['Samples'],
+      rows: { Samples: { ...SAMPLES, headers: ['uuid', 'Sample ID', 'State'] } },
+    });
+    await page.getByRole('button', { name: 'Reload rows' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-testid="rows-table"] thead').textContent()).toContain('State');
+  });
+
+  it('while the next page is read, the rows still shown cannot be exported', async () => {
+    await start({ names: ['Samples'], rows: { Samples: SAMPLES } });
+    await open('Samples');
+    await expect.poll(async () => (await bodyRows())[0]).toContain('S-0000');
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { holdRows?: Promise<void>; releaseRows?: () => void };
+      w.holdRows = new Promise<void>((r) => (w.releaseRows = r));
+    });
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect.poll(() => page.getByTestId('export-csv').isDisabled()).toBe(true);
+    expect((await bodyRows())[0]).toContain('S-0000'); // page 1's rows, under page 2's pager
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { holdRows?: Promise<void>; releaseRows?: () => void };
+      w.holdRows = undefined;
+      w.releaseRows?.();
+    });
+    await expect.poll(async () => (await bodyRows())[0]).toContain('S-0050');
+    expect(await page.getByTestId('export-csv').isDisabled()).toBe(false);
   });
 
   it('a tab that fails to draw says so and can be reloaded', async () => {

@@ -39,7 +39,12 @@ describe('Data › Labsheets: a labsheet that could not be opened', () => {
     expect(b.columnsKnown).toBe(false);
 
     await b.runSearch('S-0001', 'Sample ID');
-    expect(b.search.results).toBeNull();
+    // Refused in words, a search that read nothing: never a count of the last labsheet's rows.
+    expect([b.search.results, b.search.finished, b.search.error?.text]).toEqual([
+      [],
+      false,
+      'The service cannot be reached.',
+    ]);
     const answer = await b.scanSearch('S-0001');
     expect(answer).toEqual({
       ok: false,

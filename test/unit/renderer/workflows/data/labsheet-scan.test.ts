@@ -85,12 +85,12 @@ describe('Data › Labsheets: a scan searches the open labsheet in the column it
       ok: false,
       text:
         '0 unarchived rows in Samples whose Sample ID contains S-0023: S-0023 is in Samples, but in a row the ' +
-        'Archived filter (unarchived only) leaves out',
+        'Archived filter (unarchived only) leaves out. Set Archived to "any" and scan again to see it',
     });
     await b.setArchived('archived');
     expect(await b.scanSearch('S-0023')).toEqual({
       ok: true,
-      text: '1 archived row in Samples whose Sample ID contains S-0023',
+      text: '1 archived row in Samples whose Sample ID contains S-0023 (unarchived rows not searched)',
     });
   });
 });
