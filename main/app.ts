@@ -62,7 +62,7 @@ export interface AppOptions {
   log: Logger;
   /** Electron only: encrypts the token with the OS keychain. */
   safeStorage?: SafeStorageLike;
-  /** Outside Electron: the OS keychain through @napi-rs/keyring. */
+  /** The OS keychain through @napi-rs/keyring, in both shells (main/vault/create-vault.ts says why). */
   keyring?: KeyringFactory;
   /** Omitted when the sandbox module is not available; "Local sandbox" then reports an error. */
   startSandbox?: StartSandbox;

@@ -1,6 +1,7 @@
 import { createKeyringVault, probeKeyring } from './keyring-vault.js';
 import { createMemoryVault } from './memory-vault.js';
-import { createSafeStorageVault } from './safe-storage-vault.js';
+import { createSafeStorageVault, removeTokenFile } from './safe-storage-vault.js';
+import { createSharedVault, type OtherStore } from './shared-vault.js';
 import { TokenStoreUnavailableError } from './store-unavailable.js';
 import type { KeyringFactory, SafeStorageLike, TokenVault } from './types.js';
 import type { Logger } from '../common/logger.js';
@@ -10,30 +11,44 @@ export interface VaultOptions {
   log: Logger;
   /** Given only inside Electron. */
   safeStorage?: SafeStorageLike;
-  /** Given outside Electron (or in tests); omitted means no keychain. */
+  /** The OS keychain (@napi-rs/keyring), in both shells; omitted means none. */
   keyring?: KeyringFactory;
   /** False on the embedded sandbox, which needs no token: no keychain is then nothing to warn about. */
   tokenNeeded?: boolean;
 }
 
 /**
- * Picks the most secure store that works here: safeStorage, then the OS keychain, then memory (only
- * when no secure store works at all, so a memory-only token is never mistaken for a saved one).
+ * Picks the store that works here: the OS keychain, then safeStorage, then memory (only when no secure
+ * store works at all, so a memory-only token is never mistaken for a saved one). The keychain first
+ * because it is the one store both shells can read (the browser host has no safeStorage) and they share
+ * the data folder: with the desktop app on its encrypted file and the host on the keychain, a token
+ * removed in one stayed saved, and was sent, in the other. The encrypted file is still read (and moved to
+ * the keychain) and removed with the token, in both shells (see shared-vault.ts).
  * A secure store that fails later (a locked keychain) is not swapped for memory: the call fails with
  * TokenStoreUnavailableError, `problem` says why, and the next call tries the store again, so a token
  * set or cleared is always set or cleared where the next start will read it.
  */
 export async function createVault(opts: VaultOptions): Promise<TokenVault> {
-  let primary: TokenVault | null = null;
-  if (opts.safeStorage?.isEncryptionAvailable()) primary = createSafeStorageVault(opts.safeStorage, opts.dataDir);
-  else if (opts.keyring && (await probeKeyring(opts.keyring))) primary = createKeyringVault(opts.keyring);
+  const keychain = opts.keyring && (await probeKeyring(opts.keyring)) ? createKeyringVault(opts.keyring) : null;
+  const encrypted = opts.safeStorage?.isEncryptionAvailable()
+    ? createSafeStorageVault(opts.safeStorage, opts.dataDir)
+    : null;
+  const primary = keychain ?? encrypted;
+  const others: OtherStore[] = [];
+  if (primary !== encrypted) {
+    others.push(
+      encrypted
+        ? { name: 'the desktop app token file', get: (a) => encrypted.get(a), clear: (a) => encrypted.clear(a) }
+        : { name: 'the desktop app token file', clear: (a) => removeTokenFile(opts.dataDir, a) },
+    );
+  }
   if (!primary) {
     const message = 'no secure token store available; a token for a real service is kept in memory for this run only';
     if (opts.tokenNeeded === false) opts.log.info(message);
     else opts.log.warn(message);
-    return createMemoryVault();
+    return withRetry(createSharedVault(createMemoryVault(), others, opts.log), opts.log);
   }
-  return withRetry(primary, opts.log);
+  return withRetry(createSharedVault(primary, others, opts.log), opts.log);
 }
 
 const DOING = { get: 'read', has: 'read', set: 'saved', clear: 'removed' } as const;

@@ -4,14 +4,26 @@ import { writeFileAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
 import type { SafeStorageLike, TokenVault } from './types.js';
 
+/** Where the desktop app keeps an account's encrypted token: named by a hash, so the URL is not on disk either. */
+function tokenFile(dataDir: string, account: string): string {
+  return join(dataDir, 'tokens', `${createHash('sha256').update(account).digest('hex').slice(0, 32)}.bin`);
+}
+
+/**
+ * Removes an account's encrypted token file, which needs no key: the browser host cannot read the
+ * desktop app's file, but a token removed there must not stay behind for the desktop app to send.
+ */
+export async function removeTokenFile(dataDir: string, account: string): Promise<void> {
+  await rm(tokenFile(dataDir, account), { force: true });
+}
+
 /**
  * Electron: the token is encrypted by safeStorage (keyed by the OS keychain) and only the
- * ciphertext is written, one file per account, named by a hash so the URL is not on disk either.
+ * ciphertext is written, one file per account.
  */
 export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): TokenVault {
   const dir = join(dataDir, 'tokens');
-  const fileFor = (account: string) =>
-    join(dir, `${createHash('sha256').update(account).digest('hex').slice(0, 32)}.bin`);
+  const fileFor = (account: string) => tokenFile(dataDir, account);
 
   async function get(account: string): Promise<string | null> {
     let cipher: Buffer;
@@ -50,8 +62,6 @@ export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): 
       await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomic(fileFor(account), safe.encryptString(token), { mode: 0o600 });
     },
-    async clear(account) {
-      await rm(fileFor(account), { force: true });
-    },
+    clear: (account) => removeTokenFile(dataDir, account),
   };
 }
