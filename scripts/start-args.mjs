@@ -49,6 +49,11 @@ export function startArgs(argv, cwd) {
     throw new StartArgsError('--service needs the service address, e.g. --service https://lims.example.org');
   const mode = values.mode;
   if (mode !== undefined && mode !== 'v2' && mode !== 'legacy') throw new StartArgsError('--mode is v2 or legacy');
+  // Either would be dropped on the way without a word, which is what this parser is here to stop.
+  if (mode !== undefined && service === undefined)
+    throw new StartArgsError('--mode goes with --service, e.g. --service https://lims.example.org --mode legacy');
+  if (values.port !== undefined && wantElectron)
+    throw new StartArgsError('--port is for the browser host only; the desktop app opens its own window.');
   const timeout = values['sync-timeout'];
   if (timeout !== undefined && !/^\d+$/.test(timeout))
     throw new StartArgsError('--sync-timeout needs whole seconds, e.g. --sync-timeout 60');

@@ -1,10 +1,10 @@
-import { Menu, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
+import { Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 
 /**
  * Application menu. Workflow shortcuts are Alt+1…8, the same keys the renderer handles itself
  * (so the browser host has them too); the menu just makes them discoverable.
  */
-export function buildMenu(getWindow: () => BrowserWindow | null, isDev: boolean): Menu {
+export function buildMenu(getWindow: () => BrowserWindow | null, isDev: boolean, logFolder: string): Menu {
   const mac = process.platform === 'darwin';
   const screens = ['Well fill', 'Assign location', 'Row update', 'Upload', 'Outbox', 'Data', 'Settings', 'Labels'];
   const goTo = (i: number): MenuItemConstructorOptions => ({
@@ -32,6 +32,8 @@ export function buildMenu(getWindow: () => BrowserWindow | null, isDev: boolean)
       ],
     },
     { role: 'windowMenu' },
+    // An internal error says "details are in the log": this is where the user finds it.
+    { role: 'help', submenu: [{ label: 'Open log folder', click: () => void shell.openPath(logFolder) }] },
   ];
   return Menu.buildFromTemplate(template);
 }

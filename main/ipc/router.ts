@@ -120,7 +120,7 @@ export function createRouter<T extends ChannelTable>(opts: RouterOptions<T>): Ro
           channel: name,
           issues: toIssues(checked.error),
         });
-        return fail({ code: 'internal', message: `Internal error in ${name}; details are in the log.` });
+        return fail(internalError(name));
       }
       return ok(checked.data);
     },
@@ -151,7 +151,7 @@ function handlerError(err: unknown, channel: string, log: Logger): IpcError {
     channel,
     error: err instanceof Error ? `${err.name}: ${err.message}` : safeLabel(String(err)),
   });
-  return { code: 'internal', message: `Internal error in ${channel}; details are in the log.` };
+  return internalError(channel);
 }
 
 function toIssues(error: z.ZodError): IpcIssue[] {
@@ -166,4 +166,14 @@ function toIssues(error: z.ZodError): IpcIssue[] {
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
+}
+
+/** Where the log is, said with it: the desktop app has no terminal for a user to look in. */
+function internalError(channel: string) {
+  return {
+    code: 'internal' as const,
+    message:
+      `Internal error in ${channel}; details are in the log ` +
+      '(desktop app: Help ▸ Open log folder; browser host: the terminal it was started from).',
+  };
 }

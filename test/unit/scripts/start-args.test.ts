@@ -42,6 +42,8 @@ describe('npm start -- <options>', () => {
     [['--sync-timeout=1m'], /whole seconds/],
     [['--electron', '--data-dir', 'x'], /browser host only/],
     [['--port', 'eighty'], /port number/],
+    [['--mode=legacy'], /--mode goes with --service/],
+    [['--electron', '--port=5173'], /browser host only/],
   ])('%j is refused with why', (argv, why) => {
     expect(() => parse(argv, '/w')).toThrow(StartArgsError as new () => Error);
     expect(() => parse(argv, '/w')).toThrow(why);

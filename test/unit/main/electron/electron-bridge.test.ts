@@ -122,13 +122,16 @@ describe('Electron IPC bridge (sender frame check before the router)', () => {
     listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: true });
     scan('TB000003');
     expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003']);
-    // A navigation that fails leaves the page where it was: it listens again from its next call.
+    // A navigation that fails leaves the page where it was: it listens again from its next call. Electron
+    // says a failure other than ERR_ABORTED twice: did-fail-provisional-load, then did-fail-load.
     listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: false });
-    listeners.get('did-fail-load')!({}, -3, 'aborted', PAGE, true);
+    listeners.get('did-fail-provisional-load')!({}, -6, 'ERR_FILE_NOT_FOUND', PAGE, true);
+    listeners.get('did-fail-load')!({}, -6, 'ERR_FILE_NOT_FOUND', PAGE, true);
     scan('TB000004');
     await invoke(ev, {});
     expect(texts()).toEqual(['TB000001', 'TB000002', 'TB000003', 'TB000004']);
-    // A navigation will-navigate prevented: Electron says it only as did-fail-provisional-load (ERR_ABORTED).
+    // A navigation will-navigate prevented ends as ERR_ABORTED, which Electron says only as
+    // did-fail-provisional-load, never did-fail-load (electron/electron#6201).
     // On the old code the page heard nothing again until a reload.
     listeners.get('did-start-navigation')!({ isMainFrame: true, isSameDocument: false });
     listeners.get('did-fail-provisional-load')!({}, -3, 'ERR_ABORTED', PAGE, true);

@@ -107,6 +107,6 @@ describe('Electron window configuration (the real objects main/electron passes t
     ]) {
       expect(src, needle).toContain(needle);
     }
-    expect(read('main/electron/entry.ts')).toContain('requestSingleInstanceLock()');
+    expect(read('main/electron/entry.ts')).toContain('requestSingleInstanceLock(');
   });
 });
