@@ -80,11 +80,26 @@ export const WEDGE_PROFILE_NAMES = ['usb', 'bluetooth'] as const;
  * whether the keyboard-wedge detector listens and with which timing profile, and the one
  * double-read window the scan hub applies to every read. Unknown keys from older files are dropped.
  */
+/** Up to 8 visible characters: a space or control key would be trimmed or typed away before it is seen. */
+export const SCAN_FRAMING_MAX = 8;
+const scanFraming = z
+  .string()
+  .max(SCAN_FRAMING_MAX, `at most ${SCAN_FRAMING_MAX} characters`)
+  .regex(/^[\x21-\x7e]*$/, 'visible characters only (letters, digits, signs; no spaces)')
+  .default('');
+
 export const scanInputSettings = z.object({
   wedgeEnabled: z.boolean().default(true),
   wedgeProfile: z.enum(WEDGE_PROFILE_NAMES).default('usb'),
   /** A read identical to the previous one, starting less than this after it ended, is a double read (0 = off). */
   dedupeWindowMs: z.number().int().min(0).max(5000).default(300),
+  /**
+   * What the bench's scanners are programmed to send before and after each code (a lab's "~" or "*"; not
+   * the Enter or Tab that ends a read): taken off every read, whichever way it comes (framing.ts).
+   * Left on, every code read as "~TB000011" was an ID no labsheet has.
+   */
+  prefix: scanFraming,
+  suffix: scanFraming,
 });
 export type ScanInputSettings = z.infer<typeof scanInputSettings>;
 export const DEFAULT_SCAN_INPUT: ScanInputSettings = Object.freeze(scanInputSettings.parse({}));

@@ -6,6 +6,7 @@ import { createDuplicateFilter } from '../../../shared/barcode/dedupe.js';
 import { withAim } from '../../../shared/barcode/aim.js';
 import { DEFAULT_SCAN_INPUT, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
 import { wedgeFromSettings } from './wedge-settings.js';
+import { unframe, type ScanFraming } from '../../../shared/barcode/framing.js';
 import type { Feedback } from '../feedback/feedback.svelte.js';
 import { createTurns } from '../../../shared/in-turn.js';
 import { age } from '../format/age.js';
@@ -54,6 +55,8 @@ export class ScanHub {
   /** The one double-read filter, over every path: a keyboard scanner claimed over HID still types. */
   #doubles = createDuplicateFilter(DEFAULT_SCAN_INPUT.dedupeWindowMs);
   #wedge: WedgeHandle | null = null;
+  /** The scanners' programmed prefix and suffix (Settings → Scanners): the scan field ends a read at the suffix. */
+  framing = $state<ScanFraming>({ prefix: DEFAULT_SCAN_INPUT.prefix, suffix: DEFAULT_SCAN_INPUT.suffix });
   #offs: Array<() => void> = [];
   /** Scans that arrived while the screen they are meant for was still loading its code. */
   #held: { label: string; scans: IncomingScan[]; timer: ReturnType<typeof setTimeout> } | null = null;
@@ -81,10 +84,14 @@ export class ScanHub {
     );
   }
 
-  /** Settings → Scanners: keyboard-scanner detection (off: only the scan fields take scans) and the double-read window. */
+  /**
+   * Settings → Scanners: keyboard-scanner detection (off: only the scan fields take scans), the
+   * double-read window, and the prefix and suffix the scanners put around each code.
+   */
   configure(settings: ScanInputSettings): void {
     this.#wedge?.configure(wedgeFromSettings(settings));
     this.#doubles.setWindow(settings.dedupeWindowMs);
+    this.framing = { prefix: settings.prefix, suffix: settings.suffix };
   }
 
   stop(): void {
@@ -148,8 +155,9 @@ export class ScanHub {
   receiveFromMain(s: ScannerScan, now = performance.now()): void {
     // A test read from Settings (no workflow on screen, none loading) is for the test panel only.
     if (s.source.kind === 'test' && (s.heldMs !== undefined || (!this.#handler && !this.#held))) return;
-    // The AIM id goes in front, where the classifier reads it: GS1 and EAN checks depend on it.
-    const text = withAim(s.aim, s.text);
+    // The AIM id goes in front, where the classifier reads it: GS1 and EAN checks depend on it. The
+    // scanner's prefix and suffix go first: they are around the data, and would sit between id and code.
+    const text = withAim(s.aim, unframe(s.text.trim(), this.framing));
     const heldMs = s.heldMs ?? 0;
     if (heldMs > HELD_READ_LIMIT_MS) {
       this.feedback.report(
@@ -165,7 +173,9 @@ export class ScanHub {
 
   receive(arriving: ArrivingScan): void {
     const { startedAt, endedAt, ...scan } = arriving;
-    const text = scan.text.trim();
+    // The wedge took the prefix and suffix off as it told the read from typing, and main's reads came
+    // through receiveFromMain: only what was typed into a scan field still has them.
+    const text = (scan.source === 'field' ? unframe(scan.text.trim(), this.framing) : scan.text).trim();
     if (text === '') return;
     const end = endedAt ?? performance.now();
     const double = this.#doubles.check({ text, startedAt: startedAt ?? end, endedAt: end });

@@ -17,13 +17,13 @@ afterEach(async () => {
 });
 
 describe('one scanner setting changed on its own', () => {
-  it('the scanner link keeps the double-read window and the catch-scans switch, after a restart too', async () => {
+  it('the scanner link keeps the double-read window, the catch-scans switch and the suffix, after a restart too', async () => {
     dir = mkdtempSync(join(tmpdir(), 'benchlink-patch-'));
     main = await inProcessApi({ dataDir: dir });
-    await main.call('settings.set', { scanner: { dedupeWindowMs: 1000, wedgeEnabled: false } });
+    await main.call('settings.set', { scanner: { dedupeWindowMs: 1000, wedgeEnabled: false, suffix: '*' } });
     // What Settings' Scanner link and the scanner test's "Use it" send:
     const after = await main.call('settings.set', { scanner: { wedgeProfile: 'bluetooth' } });
-    const chosen = { wedgeEnabled: false, wedgeProfile: 'bluetooth', dedupeWindowMs: 1000 };
+    const chosen = { wedgeEnabled: false, wedgeProfile: 'bluetooth', dedupeWindowMs: 1000, prefix: '', suffix: '*' };
     expect(after.scanner).toEqual(chosen);
     await main.close();
     main = await inProcessApi({ dataDir: dir });

@@ -31,6 +31,7 @@ hub.claim(async (s) => { window.scans.push(s.text); feedback.report(s.text, 'Sca
 const target = document.getElementById('app');
 mount(ScanField, { target, props: { hub, label: 'Scan', register: (el) => (field = el) } });
 mount(LastScanLine, { target, props: { feedback } });
+window.frame = (prefix, suffix) => hub.configure({ wedgeEnabled: true, wedgeProfile: 'usb', dedupeWindowMs: 300, prefix, suffix });
 window.ready = true;`;
 
 const bundle = () =>
@@ -83,6 +84,18 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the scan field in Chromium', { retry: 1 }, ()
     expect(await fieldValue()).toBe('');
     await page.keyboard.press('Tab');
     expect(await focusedId()).toBe('after');
+  });
+
+  it('a scanner programmed with a prefix and a suffix (no Enter): the suffix ends the read, both are taken off', async () => {
+    await page.evaluate(() => (globalThis as unknown as { frame: (p: string, s: string) => void }).frame('~', '*'));
+    await page.keyboard.type('~PLT000002*', { delay: 5 });
+    await page.keyboard.type('~TB000061*', { delay: 5 });
+    await expect.poll(scans).toEqual(['PLT000002', 'TB000061']);
+    expect(await fieldValue()).toBe('');
+    // One that does send Enter after its suffix: the Enter of an emptied field is nothing.
+    await page.keyboard.type('~TB000062*', { delay: 5 });
+    await page.keyboard.press('Enter');
+    await expect.poll(scans).toEqual(['PLT000002', 'TB000061', 'TB000062']);
   });
 
   it('a read typed slowly twice is one read: the second is measured from its first key', async () => {

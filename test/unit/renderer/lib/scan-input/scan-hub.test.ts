@@ -205,3 +205,42 @@ describe('the scan hub: reads main kept while this page was not connected', () =
     expect(feedback.last).toBeNull();
   });
 });
+
+describe('the scan hub: a scanner programmed to put characters around each code (Settings → Scanners)', () => {
+  it('takes them off a scan field read and a HID read (before the AIM id goes in front); a wedge read has them off already', async () => {
+    const { h, handled, settle } = hub();
+    h.configure({ ...DEFAULT_SCAN_INPUT, prefix: '~', suffix: '*', dedupeWindowMs: 0 });
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receive({ text: '~TB000011*', source: 'field', mainAt: null, startedAt: 0, endedAt: 40 });
+    h.receiveFromMain(
+      {
+        text: '~TB000012*',
+        source: { kind: 'hid-pos', vendorId: 1, productId: 2 },
+        durationMs: 5,
+        mainAt: 1,
+        aim: ']C0',
+      },
+      1_000,
+    );
+    // The wedge detector took its framing off: a code whose own data starts with "~" keeps it.
+    h.receive({ text: '~A1', source: 'wedge', mainAt: null, startedAt: 2_000, endedAt: 2_040 });
+    // Typed by hand, without them: as typed.
+    h.receive({ text: 'TB000013', source: 'field', mainAt: null, startedAt: 3_000, endedAt: 3_040 });
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual(['TB000011', ']C0TB000012', '~A1', 'TB000013']);
+  });
+
+  it('without a setting, a read is taken as it came (the default)', async () => {
+    const { h, handled, settle } = hub();
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receive({ text: '~TB000011*', source: 'field', mainAt: null, startedAt: 0, endedAt: 40 });
+    await settle();
+    expect(handled.map((s) => s.text)).toEqual(['~TB000011*']);
+  });
+});

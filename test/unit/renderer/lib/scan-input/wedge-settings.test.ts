@@ -5,8 +5,14 @@ import { wedgeFromSettings } from '../../../../../renderer/lib/scan-input/wedge-
 
 describe('scan-input settings (wedge detection and the double-read window)', () => {
   it('default to the wedge on, the USB profile and a 300 ms double-read window', () => {
-    expect(DEFAULT_SCAN_INPUT).toEqual({ wedgeEnabled: true, wedgeProfile: 'usb', dedupeWindowMs: 300 });
-    expect(wedgeFromSettings(DEFAULT_SCAN_INPUT)).toEqual({ enabled: true, profile: 'usb' });
+    expect(DEFAULT_SCAN_INPUT).toEqual({
+      wedgeEnabled: true,
+      wedgeProfile: 'usb',
+      dedupeWindowMs: 300,
+      prefix: '',
+      suffix: '',
+    });
+    expect(wedgeFromSettings(DEFAULT_SCAN_INPUT)).toEqual({ enabled: true, profile: 'usb', prefix: '', suffix: '' });
   });
 
   it('are typed: a value it does not know is refused, an unknown key from an older file dropped', () => {
@@ -17,6 +23,8 @@ describe('scan-input settings (wedge detection and the double-read window)', () 
       wedgeEnabled: true,
       wedgeProfile: 'bluetooth',
       dedupeWindowMs: 300,
+      prefix: '',
+      suffix: '',
     });
   });
 
@@ -31,6 +39,16 @@ describe('scan-input settings (wedge detection and the double-read window)', () 
       wedgeEnabled: false,
       wedgeProfile: 'bluetooth',
       dedupeWindowMs: 300,
+      prefix: '',
+      suffix: '',
     });
+  });
+
+  it("a scanner's prefix and suffix are up to 8 visible characters, handed to the wedge as set", () => {
+    const set = scanInputSettings.parse({ prefix: '~', suffix: '*#' });
+    expect(wedgeFromSettings(set)).toMatchObject({ prefix: '~', suffix: '*#' });
+    // A space or a control key would be trimmed or typed away before the read is seen: refused, with why.
+    for (const bad of [' ', 'a b', '\t', '\u0002', 'ABCDEFGHI'])
+      expect(scanInputSettings.safeParse({ prefix: bad }).success, JSON.stringify(bad)).toBe(false);
   });
 });
