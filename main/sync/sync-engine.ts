@@ -133,6 +133,32 @@ export interface SyncEngine {
   queueHold(): QueueHold | null;
 }
 
+/**
+ * Whether "Send anyway" on this entry sends every change held on its plate (heldOnPlate), not it alone: a
+ * well change held for a look on the service in use. They share one lane and one reading, and one sent
+ * while an earlier one in its lane stays held would go out of order. A held row change goes alone (the
+ * other rows held in its labsheet's lane are other rows, each to look at); so does one held for another
+ * service (only put back in its queue, to be checked again once that service is in use).
+ */
+export function sendsWithPlate(
+  outbox: Pick<Outbox, 'currentService'>,
+  e: Pick<OutboxEntry, 'state' | 'lastError' | 'service' | 'type'>,
+): boolean {
+  return (
+    isHeldForLook(e.state, e.lastError) &&
+    e.service === outbox.currentService() &&
+    (e.type === 'well-set' || e.type === 'well-remove')
+  );
+}
+
+/**
+ * The changes held for a look in a plate's lane: what "Send anyway" on one of them sends (sendsWithPlate).
+ * The Outbox counts them by this same rule on the button, so what it says is what goes.
+ */
+export function heldOnPlate(outbox: Pick<Outbox, 'entriesOf'>, target: string): OutboxEntry[] {
+  return outbox.entriesOf(target, 'failed').filter((x) => isHeldForLook(x.state, x.lastError));
+}
+
 export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const { outbox, transport } = o;
   const platform = o.platform ?? systemPlatform();
@@ -546,14 +572,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       if (!e) return false;
       // The plate as read at the hold is that service's plate: an entry waiting for another service is
       // only put back in its queue, and is checked again (and may be held again) once that one is in use.
-      // A held row change goes alone: the other rows held in its labsheet's lane are other rows, each to look at.
-      const plateHeld =
-        isHeldForLook(e.state, e.lastError) &&
-        e.service === outbox.currentService() &&
-        (e.type === 'well-set' || e.type === 'well-remove');
-      const heldWith = plateHeld
-        ? outbox.entriesOf(e.target, 'failed').filter((x) => isHeldForLook(x.state, x.lastError))
-        : [];
+      const plateHeld = sendsWithPlate(outbox, e);
+      const heldWith = plateHeld ? heldOnPlate(outbox, e.target) : [];
       // The latest reading among the held entries, and only if nothing later was recorded since (this
       // computer's own write after the hold): an older reading would hold them again at once.
       const latest = heldWith

@@ -27,7 +27,8 @@ export const namesOf =
   (uuid) =>
     nameOf(uuid, service);
 
-const manifestName = (m: { uuid: string } | { hrid: string }, nameOf: NameOfUuid) =>
+/** A plate's or box's name as every summary says it: its hrid, or the start of its uuid if never read. */
+export const manifestName = (m: { uuid: string } | { hrid: string }, nameOf: NameOfUuid) =>
   'hrid' in m ? m.hrid : (nameOf(m.uuid) ?? m.uuid.slice(0, 8));
 
 /** One line a scientist can read for an outbox entry. */

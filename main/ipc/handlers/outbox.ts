@@ -1,12 +1,21 @@
 import { MAX_BULK, type outboxChannels } from '../../../shared/ipc/channels/outbox.js';
 import type { Intent } from '../../../shared/outbox/intents.js';
 import { serviceLabel } from '../../../shared/ipc/service-identity.js';
-import { OPEN_STATES, WriteError, type EntryState, type ListedEntry, type Outbox } from '../../outbox/index.js';
+import {
+  isUnreadable,
+  OPEN_STATES,
+  WriteError,
+  type EntryState,
+  type ListedEntry,
+  type Outbox,
+  type OutboxEntry,
+} from '../../outbox/index.js';
+import { heldOnPlate, sendsWithPlate } from '../../sync/sync-engine.js';
 import type { RestoredEntries } from '../../outbox/outbox-types.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { ListedTubes, SyncEngine, TubeNames } from '../../sync/index.js';
 import { recordFolderOf } from '../../plate-record/file-record.js';
-import { toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
+import { manifestName, namesOf, toSummary, type NameOfUuid } from '../bridges/entry-summary.js';
 import { waitReasons } from '../bridges/wait-reason.js';
 import { createEntryAwaiter, syncStatusPayload, TooManyWaitsError } from '../bridges/outbox-bridge.js';
 import { correctionRefusal, shownAs } from '../../outbox/failed-entry-actions.js';
@@ -51,6 +60,27 @@ function committed<T>(write: () => T): T {
     if (err instanceof WriteError) throw new IpcFailure('failed', `NOT RECORDED — ${err.message}`);
     throw err;
   }
+}
+
+/**
+ * What "Send anyway" on a listed entry sends, counted by the sync's own rule (sendsWithPlate, heldOnPlate),
+ * so the button says what goes: every change held on its plate, and the plate's name. Null when it goes
+ * alone. Each plate's held changes are read once per listing, however many of its rows are listed.
+ */
+function sendAnywayOf(outbox: Outbox, nameOf: NameOfUuid | undefined) {
+  const held = new Map<string, number>();
+  const plateName = (e: OutboxEntry): string => {
+    if (e.intent.type !== 'well-set' && e.intent.type !== 'well-remove') return e.target;
+    // As the row's summary names it.
+    return manifestName(e.intent.manifest, namesOf(nameOf ?? (() => null), e.service));
+  };
+  return (e: ListedEntry): { n: number; plate: string } | null => {
+    if (isUnreadable(e) || !sendsWithPlate(outbox, e)) return null;
+    let n = held.get(e.target);
+    // It is one of them, so never fewer than one.
+    if (n === undefined) held.set(e.target, (n = Math.max(1, heldOnPlate(outbox, e.target).length)));
+    return { n, plate: plateName(e) };
+  };
 }
 
 export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxChannels> {
@@ -186,6 +216,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
               newest ? { inUse: true, limit: max, newest } : { inUse: true, limit: max, ...(shown ? { shown } : {}) },
             ),
       );
+      const sendAnyway = sendAnywayOf(outbox, d.nameOf);
       const waitingOn = wanted.includes('pending')
         ? waitReasons(outbox, d.nameOf, (t) => sync.laneHold(t), sync.queueHold(), d.tubeNames, d.listedTubes)
         : () => null;
@@ -201,10 +232,12 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
             const why = outbox.restoreRefusal(e.id);
             return { ...summary, discardedAt: e.updatedAt, ...(why === null ? {} : { notRestorable: why }) };
           }
+          const sends = sendAnyway(e);
           const waiting = waitingOn(e);
-          if (waiting === null) return summary;
+          if (waiting === null) return sends === null ? summary : { ...summary, sendAnyway: sends };
           return {
             ...summary,
+            ...(sends === null ? {} : { sendAnyway: sends }),
             waiting: waiting.said,
             ...(waiting.until === null ? {} : { waitingUntil: waiting.until }),
           };

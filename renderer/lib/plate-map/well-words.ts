@@ -23,6 +23,12 @@ export const SYNC_SAID: Record<WellSync, string> = {
 const MAY_BE_THERE = 'It may be on the service all the same: look in the Outbox before you put another tube here.';
 
 /**
+ * Said of a held well: the Outbox's "Send anyway" on any held change of a plate sends all of them (they share
+ * one lane and one reading: main's retry), not this well's alone.
+ */
+export const SEND_ANYWAY_SENDS_ALL = 'Send anyway sends every change held on this plate.';
+
+/**
  * The change that never happened in a well drawn as it was before it, so the technician knows which tube
  * the "!" is about: "S-7701 was not put here".
  */
@@ -41,7 +47,8 @@ function unmadeSaid(well: Pick<WellView, 'sample' | 'unmade'>): string | null {
  * for its entry, what to do (the refusal's words say what was wrong, not where to fix it), then the
  * service's own words. A failed one (it never left this computer) likewise, with "never sent". An unsure
  * one: its word, why, and that the change may be on the service all the same. A held one: the Outbox's
- * words, which say "Needs a look" and what to do, after a reminder that it is the user's change, not sent.
+ * words, which say "Needs a look" and what to do, after a reminder that it is the user's change, not sent,
+ * and that Send anyway sends every change held on the plate, not this one alone.
  */
 function syncSaid(well: Pick<WellView, 'sync' | 'reason' | 'sample' | 'unmade'>): string | null {
   if (well.sync === 'refused' || well.sync === 'failed') {
@@ -56,7 +63,7 @@ function syncSaid(well: Pick<WellView, 'sync' | 'reason' | 'sample' | 'unmade'>)
   if (well.sync === 'unsure')
     return `${SYNC_SAID.unsure}: ${well.reason ? shownErrorLine(well.reason, MAY_BE_THERE) : MAY_BE_THERE}`;
   if (well.sync === 'held')
-    return `your change, not sent: ${well.reason?.said ?? `it ${SYNC_SAID.held} in the Outbox (Send anyway or Discard)`}`;
+    return `your change, not sent: ${well.reason?.said ?? `it ${SYNC_SAID.held} in the Outbox (Send anyway or Discard).`} ${SEND_ANYWAY_SENDS_ALL}`;
   return well.sync === null ? null : SYNC_SAID[well.sync];
 }
 

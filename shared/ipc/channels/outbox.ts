@@ -170,6 +170,12 @@ export const outboxEntrySummary = z.strictObject({
    * line is out of date, and the Outbox reads its list again then.
    */
   waitingUntil: z.number().optional(),
+  /**
+   * For a well change held for a look: what its "Send anyway" sends, by main's own rule (sync-engine.ts
+   * sendsWithPlate, heldOnPlate): `n` changes, itself among them (every one held on its plate, which share
+   * one lane and one reading), and the plate's name. Absent when Send anyway sends the entry alone.
+   */
+  sendAnyway: z.strictObject({ n: z.number().int().positive(), plate: z.string() }).optional(),
   /** A discarded entry's when: the Discarded tab lists the most recently discarded first. */
   discardedAt: z.number().optional(),
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { overlay } from '../../../../../renderer/lib/plate-map/well-view.js';
-import { describeWell, SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
+import { describeWell, SEND_ANYWAY_SENDS_ALL, SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
 
 const manifest = { uuid: 'u1' };
 const intent = { type: 'well-set', manifest, position: 'A1', sample: { id: 'S-7701', labsheet: 'Samples' } } as const;
@@ -39,7 +39,8 @@ describe("a well's name and tooltip", () => {
       sync: 'held' as const,
       reason: { said: 'Needs a look: …', serviceSaid: null },
     };
-    expect(describeWell(held)).toBe('A1, S-1, your change, not sent: Needs a look: …');
+    // Send anyway in the Outbox sends every change held on the plate, not this well's alone: said here too.
+    expect(describeWell(held)).toBe(`A1, S-1, your change, not sent: Needs a look: … ${SEND_ANYWAY_SENDS_ALL}`);
     expect(describeWell({ ...base, sample: 'S-1', sync: 'pending' })).toBe(`A1, S-1, ${SYNC_SAID.pending}`);
     expect(describeWell({ ...base, sample: 'S-1', sync: 'synced' })).toBe(`A1, S-1, ${SYNC_SAID.synced}`);
   });
