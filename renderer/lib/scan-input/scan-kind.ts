@@ -4,6 +4,7 @@ import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
 import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
 import { isUuid } from '../../../shared/api/primitives.js';
+import { DEFAULT_COMMAND_PREFIX, parseCommandWord, parseLayoutWord } from '../../../shared/barcode/commands.js';
 
 /**
  * The built-in patterns (TB…, S-…, PLT…, BOX…, LOC-…): no setting passes a lab's own yet. A code of
@@ -16,10 +17,27 @@ const PLAUSIBLE = /^[A-Za-z0-9][A-Za-z0-9_\-.:/()#]*$/;
 
 /**
  * `garbage`: never record this read. It covers everything the shared classifier refuses (GS1 data,
- * EAN/UPC or a Digital Link that fails GS1's checks, any other web address) and unknown text no
- * barcode of ours looks like. `refusal` is then the reason to show.
+ * EAN/UPC or a Digital Link that fails GS1's checks, any other web address), unknown text no barcode
+ * of ours looks like, and a command sheet's barcode read without its `#` (`lostCommand`). `refusal` is
+ * then the reason to show.
  */
-export type ScanClass = Classification & { garbage: boolean; refusal?: string };
+export type ScanClass = Classification & { garbage: boolean; refusal?: string; lostCommand?: true };
+
+/** The command prefix as a read that lost its leading punctuation (`#`) spells it: `CMD:`. */
+const BARE_PREFIX = DEFAULT_COMMAND_PREFIX.replace(/^[^A-Za-z0-9]+/, '').toUpperCase();
+
+/**
+ * A command sheet's barcode read without its `#` (a scanner that drops the first character, a worn
+ * label): `CMD:UNDO`, `cmd:skip`, `CMD:LAYOUT:qPCR NTC`. The shared classifier takes it for an unknown
+ * code, so a screen looked it up as a tube: queued into the box or plate unasked with the labsheet
+ * unread (an Undo that put a tube named CMD:UNDO in the next position), asked about as a tube online.
+ * A code that only starts so (`CMD:FOO`) names no command, and stays a code.
+ */
+function lostCommandPrefix(c: Classification): boolean {
+  if (c.kind !== 'unknown' || c.value.slice(0, BARE_PREFIX.length).toUpperCase() !== BARE_PREFIX) return false;
+  const word = c.value.slice(BARE_PREFIX.length);
+  return parseCommandWord(word) !== null || parseLayoutWord(word) !== null;
+}
 
 /** The kinds an ID rule names: their `value` is the ID as the lab writes it (the rule's normalised form). */
 const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
@@ -33,6 +51,9 @@ const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
 export function classify(text: string, layout?: Layout): ScanClass {
   const read = classifier(text, layout ? { layout } : {});
   const c = ID_KINDS.has(read.kind) && read.normalized ? { ...read, value: read.normalized } : uuidLowered(read);
+  // Before the garbage rule: a layout's name may hold a space, and its read is still a lost `#`.
+  if (!c.rejected && lostCommandPrefix(c))
+    return { ...c, garbage: true, lostCommand: true, refusal: "a command sheet's barcode read without its #" };
   const garbage = c.rejected === true || (c.kind === 'unknown' && !PLAUSIBLE.test(c.value));
   return garbage ? { ...c, garbage, refusal: c.reason ?? c.why } : { ...c, garbage };
 }
@@ -44,6 +65,16 @@ export function classify(text: string, layout?: Layout): ScanClass {
  */
 function uuidLowered(c: Classification): Classification {
   return c.kind === 'unknown' && isUuid(c.value) ? { ...c, value: c.value.toLowerCase() } : c;
+}
+
+/**
+ * The line a bench screen shows for a garbage read, so every screen refuses it in the same words: a
+ * command read without its `#` says what it is and that nothing was done (scanned again, it may read whole).
+ */
+export function garbageSaid(c: ScanClass): string {
+  if (c.lostCommand)
+    return `${c.value} looks like a command sheet read without its #: nothing recorded, nothing done. Scan it again`;
+  return `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`;
 }
 
 /**

@@ -1,4 +1,10 @@
-import { classify, idRefusal, outsideLayoutRefusal, type ScanClass } from '../../lib/scan-input/scan-kind.js';
+import {
+  classify,
+  garbageSaid,
+  idRefusal,
+  outsideLayoutRefusal,
+  type ScanClass,
+} from '../../lib/scan-input/scan-kind.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import { asRead, lookupFailedSaid, missWorthAsking, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -12,18 +18,12 @@ import { layoutUnknownSaid } from './box-notes.js';
 import { unknownLocation } from './unknown-location.js';
 import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
 import { NO_REDO } from './undo-words.js';
-import { lostCommandPrefix } from './lost-command.js';
+import { isUuid } from '../../../shared/api/primitives.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
   const c = classify(scan.text, s.layout ?? undefined);
-  if (c.garbage)
-    return fb.report(
-      scan.text,
-      `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`,
-      'error',
-      scan.mainAt,
-    );
+  if (c.garbage) return fb.report(scan.text, garbageSaid(c), 'error', scan.mainAt);
   // A scan made instead of answering the question about a tube, or about a rack file: that tube, or
   // the file, is dropped, and said so.
   movedOn(s);
@@ -34,8 +34,6 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   }
   const outside = s.layout && outsideLayoutRefusal(c, s.layout, s.location?.hrid ?? 'this box');
   if (outside) return fb.report(scan.text, outside, 'error', scan.mainAt);
-  const lostHash = lostCommandPrefix(c);
-  if (lostHash) return fb.report(scan.text, lostHash, 'error', scan.mainAt);
   if (c.kind === 'plate' || c.kind === 'box') {
     return (await s.openManifest(c.value))
       ? boxOpened(s, scan)
@@ -55,11 +53,7 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
       if (before) s.close();
       return fb.report(scan.text, locationNotRead(messageOf(err), before?.name ?? null), 'error', scan.mainAt);
     }
-    if (opened === 'unknown-uuid')
-      return raise(s, unknownLocation(c.value), scan, async () => {
-        s.openAsLocation(c.value);
-        fb.report(scan.text, `Location: ${c.value} (not known on this computer)`, 'info', scan.mainAt);
-      });
+    if (opened === 'unknown-uuid') return askUnknownLocation(s, c.value, scan, null);
     if (opened === 'opened') return fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt);
     if (c.kind !== 'location') return fb.report(scan.text, 'Scan a location, box or plate first', 'error', scan.mainAt);
     // A location label: "scan a location first" answered the scan of one, and the box before stayed open
@@ -116,8 +110,10 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
   }
   // No row holds it, and no rule calls it a tube: another plate's or box's uuid, hrid or barcode opens
   // that one, as its barcode does. Taken for a tube, it was queued as one (offline with a success line),
-  // while the user believed they had switched boxes.
-  if (found.row === null && c.kind === 'unknown') {
+  // while the user believed they had switched boxes. A uuid may be a location's label too.
+  if (found.row === null && c.kind === 'unknown' && isUuid(c.value)) {
+    if (await uuidAsLocation(s, c.value, scan)) return;
+  } else if (found.row === null && c.kind === 'unknown') {
     let named: boolean;
     try {
       named = await s.openManifestNamed(c.value);
@@ -132,6 +128,47 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
     if (named) return boxOpened(s, scan);
   }
   await placeTube(s, found.row ? { ...c, value: spelledAsRow(found.row, c.value) } : c, scan, found, false);
+}
+
+/**
+ * A uuid no labsheet row has as its ID or barcode, scanned with a box open: a storage location's label
+ * (the service names a location by its uuid alone), a plate's or box's, or a tube's row uuid, which no
+ * lookup here matches. Read as a location label is: a location, plate or box known here or to the service
+ * opens in the box's place; one nobody knows is asked about, unless the user's ID type says tubes are
+ * scanned by their row uuid. Taken for a tube, a location's label went into the box's next position
+ * (unasked offline) while the user believed they had moved on to the freezer. False: it is a tube.
+ */
+async function uuidAsLocation(s: AssignState, uuid: string, scan: IncomingScan): Promise<boolean> {
+  const fb = s.feedback;
+  const box = s.location?.name ?? null;
+  let opened: Awaited<ReturnType<AssignState['openLocation']>>;
+  try {
+    opened = await s.openLocation(uuid);
+  } catch (err) {
+    fb.report(
+      scan.text,
+      `NOT RECORDED: could not check whether ${uuid} is a location, plate or box (${messageOf(err)}); scan it again`,
+      'error',
+      scan.mainAt,
+    );
+    return true;
+  }
+  if (opened === 'opened') {
+    if (s.location?.kind === 'manifest') boxOpened(s, scan);
+    else fb.report(scan.text, `Location: ${s.location?.name}`, 'info', scan.mainAt);
+    return true;
+  }
+  if (opened !== 'unknown-uuid' || s.idType === 'ROW_UUID') return false;
+  askUnknownLocation(s, uuid, scan, box);
+  return true;
+}
+
+/** The question about a uuid nobody knows (unknownLocation); a yes opens it as a location with no positions. */
+function askUnknownLocation(s: AssignState, uuid: string, scan: IncomingScan, boxOpen: string | null): void {
+  raise(s, unknownLocation(uuid, boxOpen), scan, async () => {
+    s.openAsLocation(uuid);
+    s.feedback.report(scan.text, `Location: ${uuid} (not known on this computer)`, 'info', scan.mainAt);
+  });
 }
 
 /** The line for a plate or box just opened: where its tubes go, or why a position must be scanned first. */

@@ -1,4 +1,4 @@
-import { classify, type ScanClass } from '../../lib/scan-input/scan-kind.js';
+import { classify, garbageSaid, type ScanClass } from '../../lib/scan-input/scan-kind.js';
 import { describeGs1 } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../../lib/format/day.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -14,12 +14,7 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   const fb = s.feedback;
   const c = classify(scan.text);
   if (c.garbage || c.kind === 'position' || c.kind === 'command') {
-    return fb.report(
-      scan.text,
-      c.garbage ? `Not a barcode we know (${c.refusal ?? c.why})` : 'Scan a tube or a sample ID',
-      'error',
-      scan.mainAt,
-    );
+    return fb.report(scan.text, c.garbage ? garbageSaid(c) : 'Scan a tube or a sample ID', 'error', scan.mainAt);
   }
   if (c.kind === 'gs1') return packScan(s, c, scan);
   // A plate, box or storage location is no row of a labsheet: batch mode queued PLT000001 as an update of

@@ -1,7 +1,7 @@
 import { layoutMisfit, unknownWhy } from './unknown-why.js';
 import { asRead, lookupFailedSaid, lookUpTubeAnswer, missWorthAsking } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
-import { classify, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
+import { classify, garbageSaid, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
 import { isReservedWell } from '../../lib/plate-map/fill-order.js';
 import { movedOn, raise } from '../../lib/question/question.js';
@@ -20,10 +20,7 @@ export { answerGuard } from '../../lib/question/question.js';
 export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
   const c = classify(scan.text, s.layout ?? undefined);
-  if (c.garbage) {
-    fb.report(scan.text, `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`, 'error', scan.mainAt);
-    return;
-  }
+  if (c.garbage) return fb.report(scan.text, garbageSaid(c), 'error', scan.mainAt);
   movedOn(s);
 
   if (c.kind === 'command' && c.layout !== undefined) {
