@@ -79,3 +79,43 @@ test('keyboard only: a letter typed on a dropdown picks its option; a scan made 
   await expect(page.getByTestId('fill-order')).toHaveValue('column-major');
   await page.getByTestId('fill-order').selectOption('row-major');
 });
+
+test("a lab's scanners send ~ before and * after each code: set once in Settings, every read comes without them", async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  const before = page.getByTestId('scan-prefix');
+  const after = page.getByTestId('scan-suffix');
+  // A space would be trimmed away before it is ever seen: refused, with why, and the box shows what is in use.
+  await before.fill('a b');
+  await before.press('Tab');
+  await expect(page.getByRole('alert')).toContainText('the prefix "a b" cannot be used: visible characters only');
+  await expect(before).toHaveValue('');
+  await before.fill('~');
+  await before.press('Tab');
+  await after.fill('*');
+  await after.press('Tab');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  try {
+    await page.keyboard.press('Alt+1');
+    await expect(page.getByTestId('scan-field')).toBeFocused();
+    // In the scan field, a scanner that sends no Enter after its suffix: the suffix ends the read.
+    await page.keyboard.type('~PLT000001*', { delay: 5 });
+    await expect(page.getByTestId('last-scan')).toContainText('PL-0001');
+    // Anywhere else on the page (a well button), the keyboard-scanner detector takes it the same way.
+    await page.getByTestId('well-E6').click();
+    await scanAndWait(page, '~TB000098*', 'S-0098');
+    await expect(page.getByTestId('last-scan')).not.toContainText('~');
+    // A code typed by hand, without them, is taken as typed.
+    await scanAndWait(page, 'TB000099', 'S-0099');
+  } finally {
+    // The host is shared by the tests after this one: the scanners go back to sending codes bare.
+    await page.getByRole('button', { name: /^Settings/ }).click();
+    await page.getByTestId('scan-prefix').fill('');
+    await page.getByTestId('scan-prefix').press('Tab');
+    await page.getByTestId('scan-suffix').fill('');
+    await page.getByTestId('scan-suffix').press('Tab');
+    await expect(page.getByTestId('scan-suffix')).toHaveValue('');
+  }
+});
