@@ -1,4 +1,5 @@
 import type { EntryError } from './entry.js';
+import { stagedCopyLostAdvice } from '../../shared/outbox-words/staged-copy.js';
 import { WriteError } from '../common/write-error.js';
 import type { EntryRow, Statements } from './statements.js';
 import { shownOfFailed } from './failed-shown.js';
@@ -232,7 +233,7 @@ export function dependencyChain(st: Statements) {
           'or make the change again if this value is the one wanted.'
         );
       if (kind === STAGED_COPY_LOST)
-        return "Not retried: the file's staged copy is gone or changed, so nothing can be sent. Discard it and upload the file again.";
+        return `Not retried: the file's staged copy is gone or changed, so nothing can be sent. ${stagedCopyLostAdvice(fileSourceOf(e.payload))}`;
     }
     const supplied = suppliedFrom(e);
     const before = earlierOf(id);
@@ -292,3 +293,12 @@ export function dependencyChain(st: Statements) {
   return { failDependents, sayRestored, checkBuiltOn, retryChain, retryDependents, retryRefusal };
 }
 export type DependencyChain = ReturnType<typeof dependencyChain>;
+
+/** An upload's fileSource, read from its stored payload; undefined when it has none or cannot be read. */
+function fileSourceOf(payload: string): unknown {
+  try {
+    return (JSON.parse(payload) as { fileSource?: unknown } | null)?.fileSource;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
 import type { EntryError, OutboxEntry, Settlement } from '../outbox/entry.js';
+import { stagedCopyLostAdvice } from '../../shared/outbox-words/staged-copy.js';
 import type { IntentOf } from '../../shared/outbox/intents.js';
 import { locateStaged, verifyStaged } from '../staging/staged-file.js';
 import { ENDPOINT_OF } from '../../shared/outbox/intent-meta.js';
@@ -115,7 +116,7 @@ export async function sendSingle(ctx: SingleSendContext, queued: OutboxEntry): P
           error: problem.lost
             ? {
                 kind: STAGED_COPY_LOST,
-                message: `Cannot upload ${intent.fileName}: ${problem.said}. Discard it and upload the file again.`,
+                message: `Cannot upload ${intent.fileName}: ${problem.said}. ${stagedCopyLostAdvice(intent.fileSource)}`,
                 at: now,
               }
             : { kind: 'staging', message: `Cannot upload ${intent.fileName}: ${problem.said}.`, at: now },

@@ -7,6 +7,7 @@ import { shownError, shownErrorLine } from '../../../shared/outbox-words/shown-e
 import { shownState, STATE_SAID } from '../../../shared/outbox-words/shown-state.js';
 import { toOutboxError } from '../../../main/outbox/shown-error.js';
 import { STAGED_COPY_LOST } from '../../../shared/ipc/channels/outbox.js';
+import { RECORD_FILE_SOURCE } from '../../../shared/outbox/intents.js';
 
 describe('uploads survive offline; asynchronous creates are followed', () => {
   const { stack: s, dir } = stackPerTest('uploads-it-');
@@ -83,6 +84,23 @@ describe('uploads survive offline; asynchronous creates are followed', () => {
       lastError: { kind: STAGED_COPY_LOST, message: expect.stringMatching(/checksum.*upload the file again/) },
     });
     expect(s.forwarded('/files/store-and-embed')).toBe(0);
+  });
+
+  it("a plate record's file whose staged copy changed says to file the record again: it has no file to upload by hand", async () => {
+    const staged = await stageFile(
+      writeTemp(dir(), 'PLATE_PL-0001.png', 'png'),
+      path.join(dir(), 'staging'),
+      'PLATE_PL-0001.png',
+    );
+    fs.writeFileSync(staged.stagedPath, 'PNG');
+    const id = s.outbox.enqueue(uploadIntent(staged, 'PLATE_PL-0001.png', { fileSource: RECORD_FILE_SOURCE }));
+    await s.engine.syncNow();
+    const said = /file the plate record again \(Well fill → Plate completed\)/;
+    expect(s.outbox.get(id)!.lastError?.message).toMatch(said);
+    expect(s.outbox.get(id)!.lastError?.message).not.toMatch(/upload the file again/);
+    // Retry is refused in the same words.
+    expect(s.engine.retry(id)).toBe(false);
+    expect(s.outbox.retryRefusal(id)).toMatch(said);
   });
 
   it('location-create is sent once and its created uuids are kept on the entry', async () => {
