@@ -1,7 +1,7 @@
 import type { PdfJob, PrintJob, ZplJob, ZplResult } from '../../shared/labels/index.js';
 import { labelsToPdf, type PdfResult } from './pdf.js';
 import { sendRawToPrinter } from './raw-printer.js';
-import { labelsToZpl } from './zpl.js';
+import { labelsToZplInTurns } from './zpl.js';
 
 /**
  * One function per IPC channel, taking the payload already parsed with the matching schema from
@@ -15,8 +15,9 @@ export function exportPdf(job: PdfJob): Promise<PdfResult> {
   );
 }
 
-export function exportZpl(job: ZplJob): ZplResult {
-  return labelsToZpl(job.template, job.records, { dpi: job.dpi });
+/** Main answers other messages between labels: a 1,000-label export held every scan's answer for seconds. */
+export function exportZpl(job: ZplJob): Promise<ZplResult> {
+  return labelsToZplInTurns(job.template, job.records, { dpi: job.dpi });
 }
 
 export interface PrintResult {
@@ -30,7 +31,7 @@ export interface PrintResult {
  * its status (asked for after the job) does not stop it printing.
  */
 export async function sendToPrinter(job: PrintJob): Promise<PrintResult> {
-  const { zpl, notes } = labelsToZpl(job.template, job.records, { dpi: job.printer.dpi });
+  const { zpl, notes } = await labelsToZplInTurns(job.template, job.records, { dpi: job.printer.dpi });
   const sent = await sendRawToPrinter({
     host: job.printer.host,
     port: job.printer.port,

@@ -12,11 +12,10 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import {
-  fitTextLine,
   LabelError,
   MAX_PDF_BARCODE_MEGAPIXELS,
   mmToPoints,
-  prepareLabels,
+  preparingLabels,
   sheetGrid,
   sheetSpec,
   type LabelRecordInput,
@@ -27,6 +26,7 @@ import {
 import { measureWithBwip } from './measure.js';
 import { linearBars } from './bars.js';
 import { barcodePng } from './png.js';
+import { finishInTurns } from './turns.js';
 
 export type PdfPageLayout = PdfPageLayoutInput;
 
@@ -56,8 +56,6 @@ interface DrawContext {
   heightMm: number;
   pageHeightMm: number;
   dotMm: number;
-  fontSizePt: number;
-  notes: string[];
 }
 
 async function drawLabel(
@@ -92,7 +90,7 @@ async function drawLabelContent(
   originMm: { x: number; y: number },
   ctx: DrawContext,
 ): Promise<void> {
-  const { font, pageHeightMm, dotMm, fontSizePt, notes } = ctx;
+  const { font, pageHeightMm, dotMm } = ctx;
   // PDF space starts bottom-left in points; our layout is top-left in millimetres.
   const px = (mm: number): number => mmToPoints(originMm.x + mm);
   const py = (mm: number): number => mmToPoints(pageHeightMm - originMm.y - mm);
@@ -118,13 +116,10 @@ async function drawLabelContent(
   }
 
   const t = label.layout.text;
-  const available = mmToPoints(t.w);
   for (const [i, line] of label.lines.entries()) {
     if (line === '') continue;
-    const { sizePt: size, note } = fitTextLine(label, line, fontSizePt, available, (text, pt) =>
-      font.widthOfTextAtSize(text, pt),
-    );
-    if (note !== null) notes.push(note);
+    // At the size the label was prepared with (fitLines), as the ZPL and the preview draw it.
+    const size = label.lineSizesPt[i]!;
     page.drawText(line, { x: px(t.x), y: py(t.y + i * t.lineHeightMm + t.fontSizeMm * BASELINE), size, font });
   }
 }
@@ -149,7 +144,10 @@ export async function labelsToPdf(
   options: PdfOptions,
 ): Promise<PdfResult> {
   const printDpi = options.printDpi ?? 300;
-  const { labels, notes } = prepareLabels(template, records, { measure: measureWithBwip, dpi: printDpi });
+  // Prepared a few labels a turn: main answers scans meanwhile, as it does between the labels it draws.
+  const { labels, notes } = await finishInTurns(
+    preparingLabels(template, records, { measure: measureWithBwip, dpi: printDpi }),
+  );
   // An empty PDF would open a print dialog for nothing; say so instead.
   if (labels.length === 0) throw new LabelError(['Nothing to print: no records were chosen.']);
   // Refused before drawing anything: a job's cost is known from its placements.
@@ -169,8 +167,6 @@ export async function labelsToPdf(
     heightMm: template.heightMm,
     pageHeightMm,
     dotMm: 25.4 / printDpi,
-    fontSizePt: template.fontSizePt,
-    notes,
   });
 
   if (options.layout.kind === 'per-label') {

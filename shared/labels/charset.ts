@@ -91,13 +91,17 @@ export type CharsetResult =
   | { ok: false; char: string; suggestion: string | null; charsetName: string };
 
 /**
- * Fit `value` into `charset`. With `allowTransliteration` each foreign character is replaced by its
- * safe spelling and reported; without it (or when none exists) the first offender is reported.
+ * Fit `value`, composed (NFC), into `charset`. With `allowTransliteration` each foreign character is
+ * replaced by its safe spelling and reported; without it (or when none exists) the first offender is
+ * reported.
  */
 export function fitToCharset(value: string, charset: Charset, allowTransliteration: boolean): CharsetResult {
   let out = '';
   const replaced: Array<[string, string]> = [];
-  for (const ch of value) {
+  // "Café" stored as "e" + U+0301 (some systems and exports write accents so) is the text "Café": checked
+  // letter by letter it was refused for an invisible mark. Composed first, and the composed text is what
+  // comes back, so what is printed or encoded is what was checked.
+  for (const ch of value.normalize('NFC')) {
     if (fits(ch, charset)) {
       out += ch;
       continue;

@@ -12,10 +12,13 @@ export { bwipRequestFor, symbolSizeFromRaw, QUIET_ZONE_MODULES, SYMBOLOGY_NAMES 
 export type { BwipRequest, BwipRaw, MeasureSymbol, SymbolSize } from './symbol.js';
 export { layoutLabel, placeSymbol } from './layout.js';
 export type { Box, LabelLayout, Placement, TextLayout } from './layout.js';
-export { prepareLabels } from './prepare.js';
+export { prepareLabels, preparingLabels } from './prepare.js';
+export { finish } from './steps.js';
+export type { Steps } from './steps.js';
 export type { PreparedLabel, PreparedLabels, PrepareOptions } from './prepare.js';
-export { toZpl, ZPL_DPIS } from './zpl.js';
-export { fitTextLine, MIN_FONT_PT } from './text-fit.js';
+export { toZpl, zplSteps, ZPL_DPIS } from './zpl.js';
+export { fitLines, fitTextLine, MIN_FONT_PT } from './text-fit.js';
+export { helveticaWidth } from './helvetica.js';
 export type { MeasureText, TextFit } from './text-fit.js';
 export type { ZplDpi, ZplOptions, ZplResult } from './zpl.js';
 export { sheetSpec, sheetGrid, PAPER_MM } from './sheet.js';

@@ -4,9 +4,11 @@ import { LabelError } from './errors.js';
 import { fillBarcode, fillFields } from './fill.js';
 import { layoutLabel, MIN_BARCODE_AREA_MM, placeSymbol, type LabelLayout, type Placement } from './layout.js';
 import { labelRecord, type LabelRecordInput } from './record.js';
+import { finish, type Steps } from './steps.js';
 import { bwipRequestFor, SYMBOLOGY_NAMES, type BwipRequest, type MeasureSymbol, type SymbolSize } from './symbol.js';
 import type { LabelTemplate } from './template.js';
-import { MM_PER_INCH } from './units.js';
+import { fitLines } from './text-fit.js';
+import { MM_PER_INCH, mmToPoints } from './units.js';
 
 /** One label, checked and laid out: everything an output (PDF, ZPL, preview) needs to draw it. */
 export interface PreparedLabel {
@@ -17,13 +19,15 @@ export interface PreparedLabel {
   bwip: BwipRequest;
   symbol: SymbolSize;
   lines: string[];
+  /** The size each line is printed at, in points: the template's, or less for a line too wide (fitLines). */
+  lineSizesPt: number[];
   layout: LabelLayout;
   placement: Placement;
 }
 
 export interface PreparedLabels {
   labels: PreparedLabel[];
-  /** Changes the user must see before printing (transliterations), one sentence each. */
+  /** Changes the user must see before printing (transliterations, lines shrunk or cut off), one each. */
   notes: string[];
 }
 
@@ -45,6 +49,18 @@ export function prepareLabels(
   records: readonly LabelRecordInput[],
   options: PrepareOptions,
 ): PreparedLabels {
+  return finish(preparingLabels(template, records, options));
+}
+
+/**
+ * prepareLabels a label at a time: it pauses after each one, so main can answer a scan between the
+ * labels of a large job (main/labels/turns.ts) where the preview runs it through at once.
+ */
+export function* preparingLabels(
+  template: LabelTemplate,
+  records: readonly LabelRecordInput[],
+  options: PrepareOptions,
+): Steps<PreparedLabels> {
   const name = SYMBOLOGY_NAMES[template.symbology];
   const issues: string[] = [];
   const notes: string[] = [];
@@ -53,6 +69,7 @@ export function prepareLabels(
   const atDpi = options.dpi === undefined ? '' : ` at ${options.dpi} dpi`;
 
   for (const [index, input] of records.entries()) {
+    if (index > 0) yield;
     const parsed = labelRecord.safeParse(input);
     const who = `Label ${index + 1}${typeof input.id === 'string' || typeof input.id === 'number' ? ` (ID "${input.id}")` : ''}`;
     if (!parsed.success) {
@@ -81,6 +98,11 @@ export function prepareLabels(
     if (fitted.replaced.length > 0) {
       notes.push(
         `${who}: ${name} cannot hold ${fitted.replaced.map(([from]) => `"${from}"`).join(', ')}, so the barcode reads "${fitted.value}" (${describeReplacements(fitted.replaced)}), not "${wanted}".`,
+      );
+    } else if (fitted.value !== wanted) {
+      // Composed (fitToCharset): the same text to a reader, other characters to a scanner.
+      notes.push(
+        `${who}: "${wanted}" has its accents stored as separate marks; the barcode holds each accent joined to its letter, so a scan of it may not find the row. To be sure it does, retype the accented letters in the labsheet.`,
       );
     }
 
@@ -146,7 +168,19 @@ export function prepareLabels(
       );
       continue;
     }
-    labels.push({ index, recordId: record.id, barcodeValue: fitted.value, bwip, symbol, lines, layout, placement });
+    const fits = fitLines({ index, recordId: record.id }, lines, template.fontSizePt, mmToPoints(layout.text.w));
+    for (const fit of fits) if (fit.note !== null) notes.push(fit.note);
+    labels.push({
+      index,
+      recordId: record.id,
+      barcodeValue: fitted.value,
+      bwip,
+      symbol,
+      lines,
+      lineSizesPt: fits.map((f) => f.sizePt),
+      layout,
+      placement,
+    });
   }
   if (issues.length > 0) throw new LabelError(issues);
   return { labels, notes };

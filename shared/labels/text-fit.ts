@@ -1,3 +1,4 @@
+import { helveticaWidth } from './helvetica.js';
 import type { PreparedLabel } from './prepare.js';
 
 /** Printed text is never shrunk below this to fit; it is reported instead. */
@@ -14,8 +15,7 @@ export interface TextFit {
 
 /**
  * The size a text line is printed at so it fits `availablePt`: shrunk as far as MIN_FONT_PT, then
- * left cut off at the label's edge. PDF and ZPL both use this, so they shrink alike and say so in
- * the same words.
+ * left cut off at the label's edge.
  */
 export function fitTextLine(
   label: Pick<PreparedLabel, 'index' | 'recordId'>,
@@ -35,4 +35,21 @@ export function fitTextLine(
         ? `${who}: "${line}" is wider than the label even at ${MIN_FONT_PT} pt and is cut off at the edge.`
         : `${who}: "${line}" printed at ${size.toFixed(1)} pt to fit the label width.`,
   };
+}
+
+/**
+ * Each line of a label fitted once, when the label is prepared: the PDF, the ZPL and the preview all
+ * draw these sizes, so they shrink alike, cut alike and say so in the same words. Measured in
+ * Helvetica (helvetica.ts), the PDF's font and never narrower than a Zebra's font 0. An empty line keeps
+ * the template's size.
+ */
+export function fitLines(
+  label: Pick<PreparedLabel, 'index' | 'recordId'>,
+  lines: readonly string[],
+  sizePt: number,
+  availablePt: number,
+): TextFit[] {
+  return lines.map((line) =>
+    line === '' ? { sizePt, note: null } : fitTextLine(label, line, sizePt, availablePt, helveticaWidth),
+  );
 }

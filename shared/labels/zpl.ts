@@ -1,10 +1,10 @@
 import { LabelError } from './errors.js';
-import { prepareLabels, type PreparedLabel } from './prepare.js';
+import { preparingLabels, type PreparedLabel } from './prepare.js';
 import type { LabelRecordInput } from './record.js';
+import { finish, type Steps } from './steps.js';
 import type { MeasureSymbol } from './symbol.js';
-import { fitTextLine, type MeasureText } from './text-fit.js';
 import type { LabelTemplate } from './template.js';
-import { dotsPerMm, mmToDots, mmToPoints, pointsToMm } from './units.js';
+import { dotsPerMm, mmToDots, pointsToMm } from './units.js';
 import { ZPL_CI, zplFieldData, type ZplEncoding } from './zpl-escape.js';
 
 export const ZPL_DPIS = [203, 300, 600] as const;
@@ -14,11 +14,6 @@ export interface ZplOptions {
   /** The printer's resolution; 203 dpi is the common desktop Zebra. */
   dpi?: ZplDpi;
   measure: MeasureSymbol;
-  /**
-   * Text width for the printer's font 0 (^A0). Zebra publishes no metrics for it, so main passes a
-   * measure that is never narrower than it (the PDF's Helvetica: font 0 is a condensed face).
-   */
-  measureText: MeasureText;
 }
 
 export interface ZplResult {
@@ -82,21 +77,14 @@ function barcodeCommand(label: PreparedLabel, dpi: number, minModuleMm: number, 
   return `^FO${x + Math.round(shrink)},${y + Math.round(shrink)}^BQN,2,${magnification}^FH^FDMA,${zplFieldData(label.barcodeValue, 'utf8')}^FS`;
 }
 
-function textCommands(
-  label: PreparedLabel,
-  dpi: number,
-  encoding: ZplEncoding,
-  measureText: MeasureText,
-  notes: string[],
-): string[] {
+function textCommands(label: PreparedLabel, dpi: number, encoding: ZplEncoding): string[] {
   const t = label.layout.text;
   // A field the record lacks leaves its line blank rather than sending an empty ^FD.
   return label.lines.flatMap((line, i) => {
     if (line === '') return [];
-    // The printer draws a line too wide past the label's edge without a word: shrink it as the PDF does.
-    const fit = fitTextLine(label, line, mmToPoints(t.fontSizeMm), mmToPoints(t.w), measureText);
-    if (fit.note !== null) notes.push(fit.note);
-    const height = Math.max(10, mmToDots(pointsToMm(fit.sizePt), dpi));
+    // The printer draws a line too wide past the label's edge without a word: shrunk as the PDF and the
+    // preview draw it (fitLines, when the label was prepared).
+    const height = Math.max(10, mmToDots(pointsToMm(label.lineSizesPt[i]!), dpi));
     return [
       `^FO${mmToDots(t.x, dpi)},${mmToDots(t.y + i * t.lineHeightMm, dpi)}^A0N,${height},${height}^FH^FD${zplFieldData(line, encoding)}^FS`,
     ];
@@ -108,8 +96,17 @@ function textCommands(
  * other output run first (prepareLabels), with modules snapped to whole dots at this dpi.
  */
 export function toZpl(template: LabelTemplate, records: readonly LabelRecordInput[], options: ZplOptions): ZplResult {
+  return finish(zplSteps(template, records, options));
+}
+
+/** toZpl a label at a time (steps.ts), for main to answer scans between the labels of a large job. */
+export function* zplSteps(
+  template: LabelTemplate,
+  records: readonly LabelRecordInput[],
+  options: ZplOptions,
+): Steps<ZplResult> {
   const dpi = options.dpi ?? 203;
-  const { labels, notes } = prepareLabels(template, records, { measure: options.measure, dpi });
+  const { labels, notes } = yield* preparingLabels(template, records, { measure: options.measure, dpi });
   if (labels.length === 0) throw new LabelError(['Nothing to print: no records were chosen.']);
   const refused = labels.flatMap((label) => {
     const why = zebraWouldAlter(template.symbology, label.barcodeValue);
@@ -118,19 +115,23 @@ export function toZpl(template: LabelTemplate, records: readonly LabelRecordInpu
   if (refused.length > 0) throw new LabelError(refused);
   // QR carries UTF-8 (^CI28); Code 128 and DataMatrix carry single bytes (^CI27, Latin-1 compatible).
   const encoding: ZplEncoding = template.symbology === 'qrcode' ? 'utf8' : 'cp1252';
-  const blocks = labels.map((label) =>
-    [
-      '^XA',
-      `^FX Benchlink label ${label.index + 1}, template ${template.id}^FS`,
-      `^CI${ZPL_CI[encoding]}`,
-      `^PW${mmToDots(template.widthMm, dpi)}`,
-      `^LL${mmToDots(template.heightMm, dpi)}`,
-      '^LH0,0',
-      barcodeCommand(label, dpi, template.minModuleMm, notes),
-      ...textCommands(label, dpi, encoding, options.measureText, notes),
-      '^PQ1',
-      '^XZ',
-    ].join('\n'),
-  );
+  const blocks: string[] = [];
+  for (const label of labels) {
+    yield;
+    blocks.push(
+      [
+        '^XA',
+        `^FX Benchlink label ${label.index + 1}, template ${template.id}^FS`,
+        `^CI${ZPL_CI[encoding]}`,
+        `^PW${mmToDots(template.widthMm, dpi)}`,
+        `^LL${mmToDots(template.heightMm, dpi)}`,
+        '^LH0,0',
+        barcodeCommand(label, dpi, template.minModuleMm, notes),
+        ...textCommands(label, dpi, encoding),
+        '^PQ1',
+        '^XZ',
+      ].join('\n'),
+    );
+  }
   return { zpl: `${blocks.join('\n')}\n`, notes };
 }

@@ -83,8 +83,9 @@ export function labelsHandlers(store: TemplateStore, printers: PrinterList): Han
         return { pdfBase64: Buffer.from(pdf).toString('base64'), bytes: pdf.byteLength, pages, notes };
       }),
     'labels.exportZpl': (job) =>
-      explained(() => {
-        const { zpl, notes } = exportZpl(job);
+      explained(async () => {
+        // In turns: a 1,000-label export held every scan's answer for seconds.
+        const { zpl, notes } = await exportZpl(job);
         return { zpl, labels: job.records.length, notes };
       }),
     'labels.sendToPrinter': ({ printerId, template, records }) => {

@@ -1,4 +1,4 @@
-import { latestOnly } from './lib/latest.js';
+import { latestOnly } from '../../lib/latest.js';
 import type { Folder, Labspace } from '../../../shared/api/eln.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';

@@ -1,7 +1,7 @@
 import type { ArchiveFilter, CellValue } from '../../../shared/api/primitives.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
-import { latestOnly } from './lib/latest.js';
+import { latestOnly } from '../../lib/latest.js';
 import { listsEveryLabsheet } from '../../../shared/api/labsheets.js';
 import { clampPage, lastPage, pageKeepingFirstRow } from './lib/paging.js';
 import { RowSearch } from './row-search.svelte.js';

@@ -1,7 +1,7 @@
 import type { ManifestMetadata } from '../../../shared/api/manifests.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
-import { latestOnly } from './lib/latest.js';
+import { latestOnly } from '../../lib/latest.js';
 import { lookUpManifest, manifestSaid, type ManifestKey } from './lib/manifest-lookup.js';
 import type { DataScanAnswer } from './scan-routing.js';
 

@@ -1,4 +1,4 @@
-import { latestOnly } from './lib/latest.js';
+import { latestOnly } from '../../lib/latest.js';
 import { SEQUENCE_PAGE_SIZE_DEFAULT, type Sequence } from '../../../shared/api/sequences.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';

@@ -19,6 +19,8 @@ import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
 import { asRead, missOf, sharedSaid } from '../../lib/samples/tube-row.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
+import { latestOnly } from '../../lib/latest.js';
+import { withoutMovedAway } from './moved-away.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
 export const SOURCE_NAMES: Record<SourceKind, string> = {
@@ -47,6 +49,8 @@ export type SaveIdColumns = (labsheet: string, columns: LabsheetIdColumns | null
 export interface Outcome {
   ok: boolean;
   message: string;
+  /** A look-up a newer one overtook: its answer is not shown, and it is no failure either. */
+  replaced?: true;
 }
 
 /**
@@ -69,6 +73,8 @@ export class LabelSources {
   idColumns = $state<LabsheetColumns | null>(null);
   locations = $state<CreatedLocation[]>([]);
   #anchor: string | null = null;
+  /** Plate look-ups answered out of order: only the newest one's plate is shown and printed. */
+  readonly #plateLookups = latestOnly();
 
   constructor(
     readonly api: BenchlinkApi,
@@ -76,11 +82,14 @@ export class LabelSources {
     readonly today: () => string = () => localDay(),
   ) {}
 
-  /** Wells as the user last set them: the server's, with not-yet-sent changes drawn over. */
+  /**
+   * Wells as the user last set them: the server's, with not-yet-sent changes drawn over, less the tubes
+   * this computer moved out of the plate to another location (withoutMovedAway).
+   */
   readonly wells: Record<string, WellView> = $derived.by(() => {
     const p = this.plate;
     if (!p) return {};
-    return Object.fromEntries(overlay(this.#order(p), p.wells, p.pending));
+    return Object.fromEntries(withoutMovedAway(overlay(this.#order(p), p.wells, p.pending), p));
   });
 
   readonly filledPositions: string[] = $derived(
@@ -173,8 +182,11 @@ export class LabelSources {
         : isUuid(text)
           ? [{ uuid: text.toLowerCase() }, ref]
           : [ref, { hrid: text }];
+    const current = this.#plateLookups.begin();
     for (const query of tries) {
       const r = await this.api.invoke('cache.manifest', query);
+      if (!current())
+        return { ok: false, replaced: true, message: `${describe(ref)}: a newer look-up replaced this one.` };
       // Main says a lookup it could not make in full ("Could not look up "X": the service failed…").
       if (!r.ok)
         return {

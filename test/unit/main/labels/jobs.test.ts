@@ -24,8 +24,8 @@ describe('IPC jobs (payloads parsed as main would, then run)', () => {
     expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
   });
 
-  it('labels.exportZpl: defaults to 203 dpi', () => {
-    expect(exportZpl(zplJob.parse({ template, records: [{ id: 'P-1' }] })).zpl).toContain('^PW406');
+  it('labels.exportZpl: defaults to 203 dpi', async () => {
+    expect((await exportZpl(zplJob.parse({ template, records: [{ id: 'P-1' }] }))).zpl).toContain('^PW406');
   });
 
   it('refuses payloads that are not label jobs', () => {
@@ -83,7 +83,7 @@ describe('IPC jobs (payloads parsed as main would, then run)', () => {
     });
     const result = await sendToPrinter(job);
     const bytes = await received;
-    const { zpl } = exportZpl(zplJob.parse({ template, records: job.records, dpi: 300 }));
+    const { zpl } = await exportZpl(zplJob.parse({ template, records: job.records, dpi: 300 }));
     // The job, then the status query whose answer confirms it on printers that stay connected.
     expect(bytes.toString('utf8')).toBe(`${zpl}~HS`);
     expect(result).toEqual({ labels: 2, bytes: Buffer.byteLength(zpl), notes: [] });
