@@ -10,13 +10,14 @@ import {
 import { SUPPLIED_LATER } from '../../shared/outbox/dependency.js';
 import type { Intent } from '../../shared/outbox/intents.js';
 import { writeFileAtomic } from '../common/atomic-file.js';
+import { toWriteError } from '../common/write-error.js';
 import type { Logger } from '../common/logger.js';
 import type { Outbox } from '../outbox/index.js';
 import { refuseReadElsewhere } from '../outbox/read-elsewhere.js';
 import { removeStaged, stageFile, uploadIntent } from '../staging/index.js';
 import { platePng } from './plate-picture.js';
 import { contentOf, gridCsv, wellTableCsv } from './record-tables.js';
-import { recordBuiltOn, RecordRefused } from './record-basis.js';
+import { recordBuiltOn, RecordRefused, statesWell } from './record-basis.js';
 import { sameRecordFiled } from './filed-before.js';
 import {
   dedupeKeyOf,
@@ -169,6 +170,18 @@ async function earlierFiling(d: PlateRecordDeps, filing: string, page: PageRef):
 }
 
 /**
+ * A failure of the file system while the record is written (its records folder read-only, the disk
+ * full), said as every failed write of Benchlink is, with what to do: the system's own text ("EPERM:
+ * operation not permitted, mkdtemp '/…/records/.building-…'") names a hidden path and no remedy.
+ * Anything else (the outbox's own WriteError included) is passed on as it is.
+ */
+function saidAsWrite(err: unknown, hrid: string): unknown {
+  const e = err as NodeJS.ErrnoException | null;
+  const system = err instanceof Error && typeof e?.code === 'string' && typeof e.syscall === 'string';
+  return system ? toWriteError(err, `The record of ${hrid}`) : err;
+}
+
+/**
  * Takes back what a filing that queued nothing wrote (its folder, its staged copies), so it leaves
  * nothing and the plate keeps one record. The copies go through the staging's own removal (a copy
  * left is swept at the next start); answers why the folder could not be removed, or null.
@@ -265,7 +278,15 @@ async function buildAndQueue(
   const at = d.now();
   const wells = recordWells(m, (id) => d.outbox.get(id)?.createdAt ?? null, ownView, placedHere(d.outbox, m));
   const table = wellTableCsv(wells);
-  const before = o.fileAgain ? null : await sameRecordFiled(d.outbox, d.recordsDir, m.uuid, page, table);
+  // Without a last-change time the wells are unknown because the service cannot say, not because the
+  // plate was seen changed: the picture's note says which.
+  const changedElsewhere = !ownView && m.reading.lastUpdate !== null;
+  const before = o.fileAgain
+    ? null
+    : await sameRecordFiled(d.outbox, d.recordsDir, m.uuid, page, table, {
+        changedElsewhere,
+        wellChanges: m.pending.filter(statesWell).map((c) => c.entryId),
+      });
   if (before) {
     const when = Date.parse(before.at);
     // One unsure whether it arrived may be on the service: the user looks before a second goes unasked.
@@ -290,9 +311,7 @@ async function buildAndQueue(
         {
           ...m,
           unplacedUsed: unknownUsed(m),
-          // Without a last-change time the wells are unknown because the service cannot say, not because
-          // the plate was seen changed: the picture's note says which.
-          changedElsewhere: !ownView && m.reading.lastUpdate !== null,
+          changedElsewhere,
           ...(m.fromCache ? { savedCopyAt: m.fetchedAt } : {}),
         },
         wells,
@@ -302,7 +321,9 @@ async function buildAndQueue(
   ];
   const key = dedupeKeyOf(filing);
   // Built under a hidden name, mark first, and named only when whole (see startRecordFolder).
-  let folder = await startRecordFolder(d.recordsDir);
+  let folder = await startRecordFolder(d.recordsDir).catch((err: unknown) => {
+    throw saidAsWrite(err, m.hrid);
+  });
   let folderName: string | undefined;
   const staged: string[] = [];
   let entries: number[];
@@ -343,7 +364,8 @@ async function buildAndQueue(
     // folder that stays is named to the user; one still under its building name is no record, and the
     // next start removes it.
     const leftover = await takeBack(d, folder, staged);
-    throw leftover === null || folderName === undefined ? err : new UnfiledLeftoverError(err, folder, leftover);
+    const said = saidAsWrite(err, m.hrid);
+    throw leftover === null || folderName === undefined ? said : new UnfiledLeftoverError(said, folder, leftover);
   }
   if (!isFiled(d.outbox, key, folderName)) {
     // The same press sent again while this one was building (pressed again after a lost connection): the

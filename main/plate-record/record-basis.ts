@@ -18,7 +18,7 @@ export class RecordRefused extends Error {
 }
 
 /** A change the record states: a well change, or a move on Assign location into a well of the plate. */
-const statesWell = (c: PendingWellChange): boolean =>
+export const statesWell = (c: PendingWellChange): boolean =>
   c.intent.type === 'well-set' || c.intent.type === 'well-remove' || isMoveInto(c);
 const positionOf = (c: PendingWellChange): string =>
   c.intent.type === 'well-set' || c.intent.type === 'well-remove' || c.intent.type === 'location-assign'

@@ -1,0 +1,116 @@
+import type { BenchlinkApi } from '../../../shared/ipc/api.js';
+import { positionsInOrder } from '../../../shared/layout/positions.js';
+import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
+import { call } from '../../lib/ipc/client.js';
+import { overlay } from '../../lib/plate-map/well-view.js';
+
+/** What a press of "Link plate samples" did: queued the link, or why not (ok false). */
+export interface LinkOutcome {
+  ok: boolean;
+  said: string;
+}
+
+/** The plate, the service it was read from and the labsheet its tubes are rows of. */
+export interface LinkFrom {
+  plate: { uuid: string; hrid: string };
+  service: string;
+  labsheet: string;
+}
+
+const samples = (n: number): string => `${n} sample${n === 1 ? '' : 's'}`;
+
+/**
+ * The presses of "Link plate samples" of one screen. A labflow link is not safe to send twice (each
+ * one adds a test step per sample on the service), so a link of the same samples to the same labflow
+ * and test that this screen queued already, and has not failed or been taken out since, is not sent
+ * again unasked; nor is one that would leave out samples this computer cannot name (wells another
+ * bench filled, on a service that lists none, or a plate read from its saved copy). Either is said,
+ * and the same press again goes ahead: the user asked for it.
+ */
+export class LabflowLinks {
+  /** Links queued from here, by what they link (linkKey): the entry that sends each. */
+  readonly #sent = new Map<string, number>();
+  /** The link last refused with a question (its key and why): pressed again as it is, it goes. */
+  #asked: string | null = null;
+
+  constructor(private readonly api: () => BenchlinkApi) {}
+
+  async link(from: LinkFrom, labflowText: string, testText: string): Promise<LinkOutcome> {
+    // What was checked is what is sent: "LF-0001 " named no labflow on the service.
+    const labflowId = labflowText.trim();
+    const testId = testText.trim();
+    if (!labflowId || !testId) return { ok: false, said: 'Not linked: give the labflow and the test (their ids)' };
+    const api = this.api();
+    // Read fresh, as "Plate completed" is: the screen's drawing may be older than the plate.
+    const m = await call(api, 'cache.manifest', { uuid: from.plate.uuid });
+    if (!m) return { ok: false, said: `Not linked: ${from.plate.hrid} is not known here (open it once while online)` };
+    const wells = overlay(positionsInOrder(m, 'row-major'), m.wells, m.pending);
+    const ids = [...new Set([...wells.values()].map((w) => w.sample).filter((x): x is string => x !== null))];
+    const uuids: string[] = [];
+    const missing: string[] = [];
+    for (const id of ids) {
+      // A failed look-up throws to the caller: a link with some samples silently left out would be wrong.
+      const row = await call(api, 'cache.row', { labsheet: from.labsheet, value: id });
+      const uuid = row.found ? row.row['uuid'] : undefined;
+      if (typeof uuid === 'string') uuids.push(uuid);
+      else missing.push(id);
+    }
+    if (missing.length > 0)
+      return {
+        ok: false,
+        said: `Not linked: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${from.labsheet}`,
+      };
+    if (uuids.length === 0) return { ok: false, said: 'No samples on this plate to link' };
+
+    const key = JSON.stringify([from.service, from.plate.uuid, labflowId, testId, [...uuids].sort()]);
+    const doubts: string[] = [];
+    const before = this.#sent.get(key);
+    if (before !== undefined && (await this.#stands(before)))
+      doubts.push(
+        `Linked already: these ${samples(uuids.length)} of ${from.plate.hrid} were queued for ${labflowId} / ${testId} ` +
+          `from here (Outbox entry #${before}), and a second link adds a second test step to each.`,
+      );
+    const unknown = m.fromCache ? null : unknownUsed(m);
+    if (m.fromCache)
+      doubts.push(
+        `${from.plate.hrid} was read from the copy saved when the service was last reached, so samples other ` +
+          `benches put in it since are not known here; only the ${samples(uuids.length)} this computer knows would be linked.`,
+      );
+    else if (unknown === null)
+      doubts.push(
+        `The service does not say which wells of ${from.plate.hrid} hold samples, so other benches' samples are not ` +
+          `known here; only the ${samples(uuids.length)} this computer knows would be linked.`,
+      );
+    else if (unknown > 0)
+      doubts.push(
+        `${unknown} used well${unknown === 1 ? '' : 's'} of ${from.plate.hrid} hold${unknown === 1 ? 's' : ''} samples ` +
+          `this computer cannot name; only the ${samples(uuids.length)} it knows would be linked.`,
+      );
+    const asked = JSON.stringify([key, doubts]);
+    if (doubts.length > 0 && this.#asked !== asked) {
+      this.#asked = asked;
+      return { ok: false, said: `Not linked: ${doubts.join(' ')} Press again to link them anyway.` };
+    }
+    this.#asked = null;
+    const { id } = await call(api, 'outbox.enqueue', {
+      intent: { type: 'labflow-link', request: { labflowId, protocoltemplateId: testId, sampleUuids: uuids } },
+      readFrom: from.service,
+    });
+    this.#sent.set(key, Number(id));
+    return { ok: true, said: `${samples(uuids.length)} queued for ${labflowId} / ${testId}` };
+  }
+
+  /**
+   * Whether the entry of a link queued from here still goes or went: not failed, nor taken out. One the
+   * outbox no longer keeps was sent (only finished entries are pruned).
+   */
+  async #stands(id: number): Promise<boolean> {
+    const listed = await call(this.api(), 'outbox.list', {
+      states: ['pending', 'sending', 'uncertain', 'done', 'failed', 'discarded', 'cancelled'],
+      newest: true,
+      limit: 5000,
+    });
+    const state = listed.find((e) => e.id === id)?.state;
+    return state === undefined || !['failed', 'discarded', 'cancelled'].includes(state);
+  }
+}
