@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { describe, expect, it } from 'vitest';
-import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { entryRowPage } from './entry-row-page.js';
 
 /**
  * The Outbox's row (EntryRow.svelte) in a real Chromium. A failed upload offered Edit, and main refuses
@@ -9,24 +8,6 @@ import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../.
  * corrected it, saved, and was told no, every time. Other failed entries keep Edit. Skipped where no
  * system Chromium is installed (see SETUP-NOTES).
  */
-const here = (path: string) => JSON.stringify(fileURLToPath(new URL(path, import.meta.url)));
-
-const PAGE = `<!doctype html><html><body><table><tbody id="rows"></tbody></table>
-<script type="module" src="/row.js"></script></body></html>`;
-
-const ENTRY = `import { mount } from 'svelte';
-import EntryRow from ${here('../../../../../renderer/workflows/outbox/EntryRow.svelte')};
-const list = { confirming: null, editing: null, api: {}, message: null,
-  act() {}, reconcile() {}, restore() {} };
-window.show = (e) => mount(EntryRow, { target: document.getElementById('rows'), props: { e, list } });
-window.ready = true;`;
-
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
-
 /** A failed entry as main lists it: refused by the service, so not unsure (Retry and Edit are offered). */
 const failed = (id: number, intent: Record<string, unknown>, summary: string) => ({
   id,
@@ -53,19 +34,10 @@ const UPLOAD = {
 const WEBHOOK = { type: 'webhook', payload: { event: 'plate-done' } };
 
 describe.skipIf(!SYSTEM_CHROMIUM)('the Outbox row of a failed upload in Chromium', { retry: 1 }, () => {
-  const chrome = chromiumPageForSuite(PAGE, '/row.js', bundle);
+  const rows = entryRowPage();
 
   it('offers Retry and Discard but no Edit; a failed webhook keeps its Edit', async () => {
-    const page = chrome.page;
-    await page.goto(chrome.url);
-    await page.waitForFunction(() => 'ready' in globalThis);
-    await page.evaluate(
-      (entries) => {
-        const w = globalThis as unknown as { show: (e: unknown) => void };
-        for (const e of entries) w.show(e);
-      },
-      [failed(1, UPLOAD, 'run.csv'), failed(2, WEBHOOK, 'webhook plate-done')],
-    );
+    const page = await rows.show([failed(1, UPLOAD, 'run.csv'), failed(2, WEBHOOK, 'webhook plate-done')]);
     await expect.poll(() => page.getByTestId('retry-1').count()).toBe(1);
     expect(await page.getByTestId('discard-1').count()).toBe(1);
     expect(await page.getByTestId('edit-1').count()).toBe(0);

@@ -1,7 +1,6 @@
-import { fileURLToPath } from 'node:url';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { describe, expect, it } from 'vitest';
-import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { entryRowPage } from './entry-row-page.js';
 
 /**
  * The Outbox's row (EntryRow.svelte) of a well change held for a look, in a real Chromium. "Send anyway"
@@ -11,26 +10,6 @@ import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../.
  * and that later changes to the plate are no longer held for what changed there so far. Skipped where no
  * system Chromium is installed (see SETUP-NOTES).
  */
-const here = (path: string) => JSON.stringify(fileURLToPath(new URL(path, import.meta.url)));
-
-const PAGE = `<!doctype html><html><body><table><tbody id="rows"></tbody></table>
-<script type="module" src="/row.js"></script></body></html>`;
-
-// The list records what the row asks of it: the channel, the entry and the words said once it was taken.
-const ENTRY = `import { mount } from 'svelte';
-import EntryRow from ${here('../../../../../renderer/workflows/outbox/EntryRow.svelte')};
-window.acts = [];
-const list = { confirming: null, editing: null, api: {}, message: null,
-  act(channel, id, done) { window.acts.push({ channel, id, done }); }, reconcile() {}, restore() {} };
-window.show = (e) => mount(EntryRow, { target: document.getElementById('rows'), props: { e, list } });
-window.ready = true;`;
-
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
-
 /** A well change held for a look as main lists it, with what its Send anyway sends (main's count). */
 const held = (id: number, position: string, sendAnyway?: { n: number; plate: string }) => ({
   id,
@@ -55,19 +34,13 @@ const held = (id: number, position: string, sendAnyway?: { n: number; plate: str
 });
 
 describe.skipIf(!SYSTEM_CHROMIUM)('the Outbox row of a held well change in Chromium', { retry: 1 }, () => {
-  const chrome = chromiumPageForSuite(PAGE, '/row.js', bundle);
+  const rows = entryRowPage();
 
   it('says before and after the press how many changes held on the plate Send anyway sends', async () => {
-    const page = chrome.page;
-    await page.goto(chrome.url);
-    await page.waitForFunction(() => 'ready' in globalThis);
-    await page.evaluate(
-      (entries) => {
-        const w = globalThis as unknown as { show: (e: unknown) => void };
-        for (const e of entries) w.show(e);
-      },
-      [held(11, 'A2', { n: 5, plate: 'PL-0003' }), held(12, 'B1', { n: 1, plate: 'PL-0004' })],
-    );
+    const page = await rows.show([
+      held(11, 'A2', { n: 5, plate: 'PL-0003' }),
+      held(12, 'B1', { n: 1, plate: 'PL-0004' }),
+    ]);
     const five = page.getByTestId('retry-11');
     await expect.poll(() => five.count()).toBe(1);
     expect((await five.textContent())?.trim()).toBe('Send anyway (all 5 held on PL-0003)');
@@ -79,7 +52,7 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Outbox row of a held well change in Chrom
 
     await five.click();
     await one.click();
-    const acts = await page.evaluate(() => (globalThis as unknown as { acts: unknown[] }).acts);
+    const acts = await rows.acts();
     expect(acts).toEqual([
       {
         channel: 'outbox.retry',
