@@ -3,14 +3,14 @@
  * folder: a token saved, read or removed in one is the same in the other. The OS edges (Electron's
  * safeStorage, the keychain) are stand-ins; the vault is the real one.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeSafeStorage } from './fake-safe-storage.js';
 import { createVault } from '../../../../main/vault/index.js';
 import { createSafeStorageVault } from '../../../../main/vault/safe-storage-vault.js';
-import type { KeyringFactory, SafeStorageLike } from '../../../../main/vault/types.js';
+import type { KeyringFactory } from '../../../../main/vault/types.js';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const ACCOUNT = 'https://lims.example.org/';
@@ -24,23 +24,6 @@ const tempDir = () => {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-/** Electron's safeStorage: real AES under a key held in memory, as the OS keychain would hold it. */
-function fakeSafeStorage(): SafeStorageLike {
-  const key = randomBytes(32);
-  return {
-    isEncryptionAvailable: () => true,
-    encryptString(plain) {
-      const iv = randomBytes(16);
-      const c = createCipheriv('aes-256-cbc', key, iv);
-      return Buffer.concat([iv, c.update(plain, 'utf8'), c.final()]);
-    },
-    decryptString(cipher) {
-      const d = createDecipheriv('aes-256-cbc', key, cipher.subarray(0, 16));
-      return Buffer.concat([d.update(cipher.subarray(16)), d.final()]).toString('utf8');
-    },
-  };
-}
 
 /** One OS keychain, shared by both shells as the real one is. */
 function fakeKeychain() {

@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeSafeStorage } from './fake-safe-storage.js';
 import { createApp } from '../../../../main/app.js';
 import { startSandbox } from '../../../../main/sandbox/server.js';
 import { createVault } from '../../../../main/vault/index.js';
@@ -43,23 +43,6 @@ function assertNotOnDisk(dir: string, secret: string): number {
   };
   walk(dir);
   return files;
-}
-
-/** Stands in for Electron's safeStorage: real AES, key held in memory like the OS keychain would. */
-function fakeSafeStorage(): SafeStorageLike {
-  const key = randomBytes(32);
-  return {
-    isEncryptionAvailable: () => true,
-    encryptString(plain) {
-      const iv = randomBytes(16);
-      const c = createCipheriv('aes-256-cbc', key, iv);
-      return Buffer.concat([iv, c.update(plain, 'utf8'), c.final()]);
-    },
-    decryptString(cipher) {
-      const d = createDecipheriv('aes-256-cbc', key, cipher.subarray(0, 16));
-      return Buffer.concat([d.update(cipher.subarray(16)), d.final()]).toString('utf8');
-    },
-  };
 }
 
 function fakeKeyring(works: boolean): { factory: KeyringFactory; store: Map<string, string> } {
