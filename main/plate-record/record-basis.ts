@@ -46,7 +46,10 @@ export function recordBuiltOn(m: CachedManifest): number[] {
     const wells = failed
       .map((c) => {
         const said = stateSaidInLine(entryShownState(c.state, c.error, c.mayHaveArrived));
-        return `${whatOf(c)}: ${said} — ${c.error?.message ?? 'no reason given'}`;
+        const reason = c.error?.message ?? 'no reason given';
+        // A hold's own words begin with its state ("Needs a look: plate … changed"): said once, not twice.
+        const saysItself = reason.toLowerCase().startsWith(said.toLowerCase());
+        return `${whatOf(c)}: ${saysItself ? reason : `${said} — ${reason}`}`;
       })
       .join('; ');
     const one = failed.length === 1;

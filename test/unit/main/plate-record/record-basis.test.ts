@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordBuiltOn } from '../../../../main/plate-record/record-basis.js';
 import type { CachedManifest, PendingWellChange } from '../../../../shared/ipc/channels/cache.js';
 import { listedPlate } from './helpers.js';
+import { PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
 
 const change = (position: string, over: Partial<PendingWellChange>): PendingWellChange => ({
   entryId: 1,
@@ -32,6 +33,21 @@ describe('filing a plate one of whose well changes failed', () => {
     ]);
     expect(() => recordBuiltOn(m)).toThrow(/A3: unsure whether it arrived — The service did not answer within 30 s/);
     expect(() => recordBuiltOn(m)).not.toThrow(/refused/);
+  });
+
+  it('says a change held for a look once: its own words begin with "Needs a look"', () => {
+    const m = plate([
+      change('A2', {
+        error: {
+          kind: PLATE_CHANGED,
+          message: 'Needs a look: plate PL-0003 changed on the service since these scans.',
+        },
+        mayHaveArrived: 'held',
+      }),
+    ]);
+    expect(() => recordBuiltOn(m)).toThrow(/A2: Needs a look: plate PL-0003 changed on the service/);
+    // The old words: "A2: needs a look — Needs a look: plate …".
+    expect(() => recordBuiltOn(m)).not.toThrow(/needs a look — /i);
   });
 
   it('says a refusal as one, with the service’s reason', () => {
