@@ -55,6 +55,12 @@ const errorOf = (e: EntryRow): EntryError | null => storedError(e.last_error);
  */
 function whatFrees(e: EntryRow, error: Pick<EntryError, 'kind'> | null, supplied: string | null): string {
   if (e.state !== 'failed') return 'It cannot be sent without that entry: discard this one.';
+  // That entry waits on one before it, whose reason (in that entry's, quoted) already ends with what frees
+  // the chain: said again here, a record's event read "… goes with it. Retry or correct that entry (Edit) …"
+  // twice, the second about an entry that has no Retry of its own to press.
+  if (error?.kind === 'dependency') return '';
+  // No Retry or Edit can send it (its copy is gone): its own reason says what to do.
+  if (error?.kind === STAGED_COPY_LOST) return 'Its reason says what to do; this one cannot be sent without it.';
   switch (shownOfFailed(error?.kind, e.attempts)) {
     case 'superseded':
       // Its own reason says what to do, and "Send again" would undo the newer change it was set aside for.
@@ -94,7 +100,9 @@ export function dependencyChain(st: Statements) {
     return {
       needs: (d) => ({
         kind: 'dependency',
-        message: `Not sent: it needs ${what}, which ${why}. ${whatFrees(e, error, suppliedFrom(st.get.get(d.id)))}`,
+        message: [`Not sent: it needs ${what}, which ${why}.`, whatFrees(e, error, suppliedFrom(st.get.get(d.id)))]
+          .filter(Boolean)
+          .join(' '),
         at: t,
       }),
       // Not retryable with that entry (a different kind than 'dependency'): this entry's content states

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import type { BatchDependency } from '../../../../shared/outbox/dependency.js';
 import { attach, fakeNow, needsFile, tempDir, upload, webhook } from './helpers.js';
+import { STAGED_COPY_LOST } from '../../../../shared/ipc/channels/outbox.js';
 
 describe('outbox: entries that depend on entries', () => {
   let t: ReturnType<typeof tempDir>;
@@ -93,6 +94,30 @@ describe('outbox: entries that depend on entries', () => {
       'Not sent: it needs entry #5 (file-upload), which was cancelled. It cannot be sent without that entry: ' +
         'discard this one.',
     );
+  });
+
+  it('down a chain, what lets it go is said once, about the entry that has it to press', () => {
+    const chain = (kind: string) => {
+      const [u, a, w] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1'), webhook(2)], {
+        dependencies: [
+          { entry: 1, after: 0, supplies: needsFile },
+          { entry: 2, after: 1 },
+        ],
+      });
+      outbox.claim([u!], `r-${kind}`, 'storeAndEmbedFiles');
+      outbox.settle([{ id: u!, state: 'failed', error: { kind, message: `${kind} here.`, at: 1 } }]);
+      return { a: outbox.get(a!)!.lastError!.message, w: outbox.get(w!)!.lastError!.message };
+    };
+    const refused = chain('rejected');
+    // The old words said "Retry or correct that entry (Edit), and this one goes with it." twice in the
+    // event's reason, the second time about the attach, which has no Retry of its own.
+    expect(refused.w.match(/Retry or correct that entry/g)).toHaveLength(1);
+    expect(refused.w).toContain(refused.a);
+    // A staged copy gone has no Retry or Edit at all: its own reason says what to do.
+    const lost = chain(STAGED_COPY_LOST);
+    expect(lost.a).toMatch(/staged-copy-lost here\. Its reason says what to do; this one cannot be sent without it\.$/);
+    expect(lost.a).not.toMatch(/Retry or correct/);
+    expect(lost.w).not.toMatch(/Retry or correct/);
   });
 
   it('discarding or cancelling the earlier entry fails the one that waits for it', () => {
