@@ -5,15 +5,17 @@ import { safeFileNamePart } from '../common/safe-file-name.js';
 import { localClock, localDay, localTimeOf } from './local-time.js';
 
 /**
- * A record's folder is PLATE_<hrid>_<day>_<time>, its files PLATE_<hrid>_<day>…, by the bench's own
- * clock (local-time.ts); names are made here, never from renderer text beyond the plate's hrid, made
- * safe. An hour the clock goes through twice (summer time ending) names a folder taken already, and
- * placeRecordFolder gives it the next name.
+ * A record's folder and its files are PLATE_<hrid>_<day>_<time>…, by the bench's own clock
+ * (local-time.ts); names are made here, never from renderer text beyond the plate's hrid, made safe.
+ * The files carry the time too: a plate filed twice in a day gave the service two files of one name, and
+ * a user told to look for an unsure upload's file there found the morning's. An hour the clock goes
+ * through twice (summer time ending) names a folder taken already, and placeRecordFolder gives it the
+ * next name.
  */
 export function recordNames(hrid: string, at: number): { base: string; folder: string } {
   // At most HRID_CHARS of it: a name is at most 255 bytes, and a 230-character hrid could never be filed.
-  const base = `PLATE_${safeFileNamePart(hrid).slice(0, HRID_CHARS)}_${localDay(at)}`;
-  return { base, folder: `${base}_${localClock(at).replace(/:/g, '')}` };
+  const base = `PLATE_${safeFileNamePart(hrid).slice(0, HRID_CHARS)}_${localDay(at)}_${localClock(at).replace(/:/g, '')}`;
+  return { base, folder: base };
 }
 
 /** The hrid's characters kept in a record's names (the record's files hold it whole). */

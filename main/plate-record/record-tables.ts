@@ -31,7 +31,7 @@ export function contentOf(w: RecordWell): 'sample' | 'label' | 'empty' | 'unknow
 /** What the grid shows for a well whose content is unknown: never the blank that means "empty". */
 export const UNKNOWN_CELL = '?';
 
-/** `PLATE_<hrid>_<date>.csv`: one row per well, as instruments' import and analysis scripts read it. */
+/** `PLATE_<hrid>_<date>_<time>.csv`: one row per well, as instruments' import and analysis scripts read it. */
 export function wellTableCsv(wells: readonly RecordWell[]): string {
   return tableCsv([
     ['position', 'sample id', 'labsheet', 'label', 'tags', 'filled at', 'content'],

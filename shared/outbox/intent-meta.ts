@@ -107,9 +107,9 @@ export function targetKeyOf(i: Intent): string {
 }
 
 /**
- * The plate part of a record file's name (PLATE_<hrid>_<day>.csv, _grid.csv, .png: record-folders.ts):
- * the day comes off, so a plate's records of every day share one lane. A name of another shape is its own.
+ * The plate part of a record file's name (PLATE_<hrid>_<day>_<time>.csv, _grid.csv, .png: record-folders.ts;
+ * without the time from older versions): the day and time come off, so a plate's records of every day share one lane. A name of another shape is its own.
  */
 function recordPlateOf(fileName: string): string {
-  return /^(.+)_\d{4}-\d{2}-\d{2}(?:_grid)?\.(?:csv|png)$/.exec(fileName)?.[1] ?? fileName;
+  return /^(.+)_\d{4}-\d{2}-\d{2}(?:_\d{6})?(?:_grid)?\.(?:csv|png)$/.exec(fileName)?.[1] ?? fileName;
 }

@@ -100,8 +100,9 @@ test('filled with the service down and marked completed, the plate record is fil
 
   // The service holds the three files, and the experiment page the picture, by the id it was given.
   const day = new Date().toISOString().slice(0, 10);
-  const base = `PLATE_PL-0003_${day}`;
-  const files = stack.serverFiles().filter((f) => f.fileName.startsWith(base));
+  const files = stack.serverFiles().filter((f) => f.fileName.startsWith(`PLATE_PL-0003_${day}_`));
+  // Named to the second the record was made: the three files share it.
+  const base = files.find((f) => f.fileName.endsWith('.png'))?.fileName.replace(/\.png$/, '') ?? '(no picture)';
   expect(files.map((f) => f.fileName).sort()).toEqual([`${base}.csv`, `${base}.png`, `${base}_grid.csv`]);
   const picture = files.find((f) => f.fileName === `${base}.png`)!;
   expect(stack.serverPageImages('EXP-0001')).toContainEqual({ imageUuid: picture.fileId, imageName: `${base}.png` });

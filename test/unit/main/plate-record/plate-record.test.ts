@@ -47,11 +47,10 @@ describe('the plate record: built in main from the plate as queued, kept on disk
       filing: randomUUID(),
     });
     const day = new Date().toISOString().slice(0, 10);
-    expect(record.files.map((f) => f.name)).toEqual([
-      `PLATE_PL-0001_${day}.csv`,
-      `PLATE_PL-0001_${day}_grid.csv`,
-      `PLATE_PL-0001_${day}.png`,
-    ]);
+    // Named to the second, as the folder is: two records of a plate in a day are two names on the service.
+    const base = record.files[0]!.name.replace(/\.csv$/, '');
+    expect(base).toMatch(new RegExp(`^PLATE_PL-0001_${day}_\\d{6}$`));
+    expect(record.files.map((f) => f.name)).toEqual([`${base}.csv`, `${base}_grid.csv`, `${base}.png`]);
     expect(record.entries).toHaveLength(5);
     const [csv, grid, png] = await Promise.all(
       record.files.map(async (f) =>
@@ -107,7 +106,9 @@ describe('the plate record: built in main from the plate as queued, kept on disk
       return env.call('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' }, filing: randomUUID() });
     };
     const [first, second] = [await fileWith('S-0010'), await fileWith('S-0011')];
-    expect(second.files[0]!.name).toBe(first.files[0]!.name); // one name a day: the name alone is ambiguous
+    // Two records made in one second share their files' names (their folders differ, `-2`): the name alone
+    // may be ambiguous, so an entry names its record's folder.
+    expect(second.folder).not.toBe(first.folder);
     const listed = await env.call('outbox.list', { states: ['pending', 'sending', 'done', 'failed', 'uncertain'] });
     for (const rec of [first, second]) {
       const entry = listed.find((e) => e.id === rec.entries[0])!;

@@ -17,7 +17,8 @@ describe('record folders name their plate', () => {
   it.each(['PL-0001', 'PL_2026_A', 'plate_7_', 'A_2026-11-25_101500'])('%s survives the folder name', (hrid) => {
     // Named by the bench's clock: one on UTC, so the names are these wherever the tests run.
     const { base, folder } = inTimeZone('UTC', () => recordNames(hrid, AT));
-    expect(base).toBe(`PLATE_${hrid}_2026-11-25`);
+    // The files carry the time too: two records of a plate in a day are two names on the service.
+    expect(base).toBe(`PLATE_${hrid}_2026-11-25_101500`);
     expect(folder).toBe(`PLATE_${hrid}_2026-11-25_101500`);
     expect(plateOfFolder(folder)).toBe(hrid);
   });

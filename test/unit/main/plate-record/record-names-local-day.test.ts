@@ -7,7 +7,7 @@ it("a record's names carry the day and time of the bench's clock, not UTC's", ()
   // 09:30 on 2 March in Auckland is still 1 March in UTC.
   const at = Date.parse('2026-03-01T20:30:05Z');
   const names = inZone('Pacific/Auckland', () => recordNames('PL-0001', at));
-  expect(names).toEqual({ base: 'PLATE_PL-0001_2026-03-02', folder: 'PLATE_PL-0001_2026-03-02_093005' });
+  expect(names).toEqual({ base: 'PLATE_PL-0001_2026-03-02_093005', folder: 'PLATE_PL-0001_2026-03-02_093005' });
   expect(plateOfFolder(names.folder)).toBe('PL-0001');
   expect(inZone('America/Los_Angeles', () => recordNames('PL-0001', at)).folder).toBe(
     'PLATE_PL-0001_2026-03-01_123005',
