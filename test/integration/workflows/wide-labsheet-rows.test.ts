@@ -60,7 +60,12 @@ describe('cache.rows for a full rack of a wide labsheet', () => {
     // And each value's row is all there, as cache.row answers it.
     const last = rowAnswerAt(r.value, MAX_ROWS_PER_LOOKUP - 1);
     expect(last.found && last.row).toMatchObject({ 'Sample ID': 'S-01248', [COLUMNS[199]!]: 199 });
-    expect(await env.call('cache.row', { labsheet: 'Readings', value: tube(MAX_ROWS_PER_LOOKUP) })).toEqual(last);
+    // When it was read aside: on a loaded machine the rack's read can take longer than the cache keeps
+    // rows fresh, and the single row is then read again (seen once in CI, 38 s apart).
+    expect(await env.call('cache.row', { labsheet: 'Readings', value: tube(MAX_ROWS_PER_LOOKUP) })).toEqual({
+      ...last,
+      ...('fetchedAt' in last ? { fetchedAt: expect.any(Number) } : {}),
+    });
   }, 60_000);
 
   it("a rack file's lookup reads each tube's sample ID out of the cells", async () => {
