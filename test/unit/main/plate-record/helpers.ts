@@ -1,4 +1,6 @@
-import { afterAll, beforeAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { chmodSync } from 'node:fs';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 import type { CachedManifest } from '../../../../shared/ipc/channels/cache.js';
 
@@ -26,6 +28,25 @@ export const wellSet = (uuid: string, position: string, id: string) => ({
   label: '' as const,
   tags: [],
 });
+
+/**
+ * PL-0003 read, A1 and A2 filled from here and sent, and read again once both are sent, as Well fill
+ * does: the copy saved now agrees with this computer's writes. Answers the plate as first read.
+ */
+export async function filledAndSent(env: Pick<InProcess, 'call'>): Promise<CachedManifest> {
+  const plate = (await env.call('cache.manifest', { hrid: 'PL-0003' }))!;
+  for (const [position, id] of [
+    ['A1', 'S-0040'],
+    ['A2', 'S-0041'],
+  ] as const) {
+    const { id: entry } = await env.call('outbox.enqueue', {
+      intent: { ...wellSet(plate.uuid, position, id), basis: plate.basis },
+    });
+    expect((await env.call('outbox.await', { id: entry, timeoutMs: 15_000 })).state).toBe('done');
+  }
+  expect((await env.call('cache.manifest', { uuid: plate.uuid }))!.fromCache).toBe(false);
+  return plate;
+}
 
 /** A 96-well plate PL-0001 as the read cache answers it for a service that lists its wells (none here). */
 export const listedPlate = (over: Partial<CachedManifest> = {}): CachedManifest => ({
@@ -62,4 +83,21 @@ export function inTimeZone<T>(zone: string, run: () => T): T {
     if (was === undefined) delete process.env['TZ'];
     else process.env['TZ'] = was;
   }
+}
+
+/**
+ * Makes `dir` refuse changes to its entries (new ones, removals): immutable as root (whom permissions do
+ * not stop), read-only otherwise. Answers the undo, or null where neither holds here.
+ */
+export function lockEntries(dir: string): (() => void) | null {
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
+      return () => execFileSync('chattr', ['-i', dir], { stdio: 'ignore' });
+    } catch {
+      return null;
+    }
+  }
+  chmodSync(dir, 0o555);
+  return () => chmodSync(dir, 0o755);
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, watch } from 'node:fs';
+import { mkdirSync, readdirSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 import { whileOutboxLocked } from '../../../helpers/locked-outbox.js';
+import { lockEntries } from './helpers.js';
 
 /**
  * A plate record builds its folder and staged copies before it queues its entries. When the queue
@@ -59,23 +59,6 @@ describe('a plate record whose outbox write fails', () => {
       expect((await env.call('outbox.await', { id, timeoutMs: 20_000 })).state).toBe('done');
   }, 60_000);
 });
-
-/**
- * Makes `dir` refuse to lose entries: immutable as root (whom permissions do not stop), read-only
- * otherwise. Answers the undo, or null where neither holds here.
- */
-function lockEntries(dir: string): (() => void) | null {
-  if (process.getuid?.() === 0) {
-    try {
-      execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
-      return () => execFileSync('chattr', ['-i', dir], { stdio: 'ignore' });
-    } catch {
-      return null;
-    }
-  }
-  chmodSync(dir, 0o555);
-  return () => chmodSync(dir, 0o755);
-}
 
 describe('a plate record whose outbox write fails and whose folder cannot then be removed', () => {
   it('says where the folder is, for the user to delete; its staged copies still go', async (ctx) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { benchesPerTest, type Benches } from '../../../helpers/benches-on-main.js';
-import { wellSet } from './helpers.js';
+import { filledAndSent } from './helpers.js';
 
 /**
  * The same plate, unchanged, pressed "Plate completed" once online and once offline (either order): read
@@ -11,17 +11,7 @@ import { wellSet } from './helpers.js';
 const openBenches = benchesPerTest();
 
 async function filledPlate(b: Benches) {
-  const plate = (await b.env.call('cache.manifest', { hrid: 'PL-0003' }))!;
-  for (const [position, id] of [
-    ['A1', 'S-0040'],
-    ['A2', 'S-0041'],
-  ] as const) {
-    const { id: entry } = await b.env.call('outbox.enqueue', {
-      intent: { ...wellSet(plate.uuid, position, id), basis: plate.basis },
-    });
-    expect((await b.env.call('outbox.await', { id: entry, timeoutMs: 15_000 })).state).toBe('done');
-  }
-  expect((await b.env.call('cache.manifest', { uuid: plate.uuid }))!.fromCache).toBe(false);
+  const plate = await filledAndSent(b.env);
   const press = () =>
     b.env.api.invoke('plateRecord.file', { plateUuid: plate.uuid, page: { hrid: 'EXP-0001' }, filing: randomUUID() });
   const events = async () =>

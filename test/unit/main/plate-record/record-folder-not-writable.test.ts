@@ -1,28 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { mainForSuite } from './helpers.js';
+import { lockEntries, mainForSuite } from './helpers.js';
 
 const main = mainForSuite();
-
-/**
- * Makes `dir` refuse new entries: immutable as root (whom permissions do not stop), read-only
- * otherwise. Answers the undo, or null where neither holds here.
- */
-function lockEntries(dir: string): (() => void) | null {
-  if (process.getuid?.() === 0) {
-    try {
-      execFileSync('chattr', ['+i', dir], { stdio: 'ignore' });
-      return () => execFileSync('chattr', ['-i', dir], { stdio: 'ignore' });
-    } catch {
-      return null;
-    }
-  }
-  chmodSync(dir, 0o555);
-  return () => chmodSync(dir, 0o755);
-}
 
 it('a records folder that cannot be written: said as a read-only data folder, with what to do, no system path', async (ctx) => {
   const { env } = main;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { plateSvg } from '../../../../main/plate-record/plate-picture.js';
 import { recordWells } from '../../../../main/plate-record/record-wells.js';
 import { benchesPerTest } from '../../../helpers/benches-on-main.js';
-import { listedPlate, wellSet } from './helpers.js';
+import { filledAndSent, listedPlate } from './helpers.js';
 
 /**
  * A plate filed while the service is out of reach: its wells come from the copy saved when it was last
@@ -16,18 +16,7 @@ const openBenches = benchesPerTest();
 describe('a record filed offline, from the saved copy of the plate', () => {
   it('never calls a well this computer did not fill empty, and says how old the copy is', async () => {
     const b = await openBenches('spec');
-    const plate = (await b.env.call('cache.manifest', { hrid: 'PL-0003' }))!;
-    for (const [position, id] of [
-      ['A1', 'S-0040'],
-      ['A2', 'S-0041'],
-    ] as const) {
-      const { id: entry } = await b.env.call('outbox.enqueue', {
-        intent: { ...wellSet(plate.uuid, position, id), basis: plate.basis },
-      });
-      expect((await b.env.call('outbox.await', { id: entry, timeoutMs: 15_000 })).state).toBe('done');
-    }
-    // Read again once both are sent, as Well fill does: the copy saved now agrees with this computer's writes.
-    expect((await b.env.call('cache.manifest', { uuid: plate.uuid }))!.fromCache).toBe(false);
+    const plate = await filledAndSent(b.env);
     await b.otherPuts(plate.barcode, 'B5', 'S-0099');
     b.proxy().setFaults([{ fault: { kind: 'reset-before' } }]);
     expect((await b.env.call('cache.manifest', { uuid: plate.uuid }))!.fromCache).toBe(true);
