@@ -233,11 +233,11 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
             return { ...summary, discardedAt: e.updatedAt, ...(why === null ? {} : { notRestorable: why }) };
           }
           const sends = sendAnyway(e);
+          const offered = sends === null ? summary : { ...summary, sendAnyway: sends };
           const waiting = waitingOn(e);
-          if (waiting === null) return sends === null ? summary : { ...summary, sendAnyway: sends };
+          if (waiting === null) return offered;
           return {
-            ...summary,
-            ...(sends === null ? {} : { sendAnyway: sends }),
+            ...offered,
             waiting: waiting.said,
             ...(waiting.until === null ? {} : { waitingUntil: waiting.until }),
           };

@@ -6,6 +6,7 @@ import { listsEveryLabsheet } from '../../../shared/api/labsheets.js';
 import { clampPage, lastPage, pageKeepingFirstRow } from './lib/paging.js';
 import { RowSearch } from './row-search.svelte.js';
 import { leftOutBy, RELOAD_ROWS, rowsUnder } from './lib/row-words.js';
+import { sameColumns } from './lib/row-walk.js';
 import type { DataScanAnswer } from './scan-routing.js';
 
 export type Row = CellValue[];
@@ -131,7 +132,7 @@ export class LabsheetBrowser {
     }
     this.rowsError = null;
     // Search results read under other columns (changed at another bench) would sit shifted under these.
-    if (this.headers.length > 0 && r.value.headers.join('\u0000') !== this.headers.join('\u0000')) this.search.clear();
+    if (this.headers.length > 0 && !sameColumns(r.value.headers, this.headers)) this.search.clear();
     this.loaded = labsheet;
     this.readAt = Date.now();
     this.headers = r.value.headers;

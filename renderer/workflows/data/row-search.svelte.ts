@@ -3,7 +3,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { fromIpcError, type ShownError } from './lib/errors.js';
 import { ROW_PAGE_PRODUCT_LIMIT, ROW_PAGE_SIZE_MAX } from '../../../shared/api/labsheets.js';
 import { REACHABLE_ROWS } from './lib/paging.js';
-import { listingMoved, nextRowPage, plainRowPage, rowIdentity } from './lib/row-walk.js';
+import { listingMoved, nextRowPage, plainRowPage, rowIdentity, sameColumns } from './lib/row-walk.js';
 import { leftOutBy, RELOAD_ROWS, rowsUnder } from './lib/row-words.js';
 
 export interface SearchRequest {
@@ -148,7 +148,7 @@ export class RowSearch {
       }
       // Read by the rows' own headers, and shown under the page's: a column removed or added since the
       // page was read moved every cell, and "received" was looked for in another column (0 rows).
-      if (headers.join('\u0000') !== req.headers.join('\u0000')) {
+      if (!sameColumns(headers, req.headers)) {
         this.columnsChanged = true;
         this.error = {
           text: `the columns of ${req.labsheet} changed since its rows were shown: press ${RELOAD_ROWS}, then search again`,

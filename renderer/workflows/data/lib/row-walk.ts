@@ -33,3 +33,11 @@ export function plainRowPage(offset: number, preferred: number = ROW_PAGE_SIZE_M
   const window = rowWindowAt(offset, preferred);
   return window && { ...window, from: 0, anchor: null };
 }
+
+/**
+ * Whether two readings of a labsheet have the same columns in the same order: rows read under other
+ * columns (one added or removed at another bench) would sit shifted under these.
+ */
+export function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((h, i) => h === b[i]);
+}
