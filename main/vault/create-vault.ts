@@ -46,9 +46,8 @@ export async function createVault(opts: VaultOptions): Promise<TokenVault> {
     const message = 'no secure token store available; a token for a real service is kept in memory for this run only';
     if (opts.tokenNeeded === false) opts.log.info(message);
     else opts.log.warn(message);
-    return withRetry(createSharedVault(createMemoryVault(), others, opts.log), opts.log);
   }
-  return withRetry(createSharedVault(primary, others, opts.log), opts.log);
+  return withRetry(createSharedVault(primary ?? createMemoryVault(), others, opts.log), opts.log);
 }
 
 const DOING = { get: 'read', has: 'read', set: 'saved', clear: 'removed' } as const;

@@ -2,6 +2,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { positionsInOrder } from '../../../shared/layout/positions.js';
 import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { call } from '../../lib/ipc/client.js';
+import { counted } from '../../lib/format/counted.js';
 import { overlay } from '../../lib/plate-map/well-view.js';
 
 /** What a press of "Link plate samples" did: queued the link, or why not (ok false). */
@@ -16,8 +17,6 @@ export interface LinkFrom {
   service: string;
   labsheet: string;
 }
-
-const samples = (n: number): string => `${n} sample${n === 1 ? '' : 's'}`;
 
 /**
  * The presses of "Link plate samples" of one screen. A labflow link is not safe to send twice (each
@@ -67,24 +66,24 @@ export class LabflowLinks {
     const before = this.#sent.get(key);
     if (before !== undefined && (await this.#stands(before)))
       doubts.push(
-        `Linked already: these ${samples(uuids.length)} of ${from.plate.hrid} were queued for ${labflowId} / ${testId} ` +
+        `Linked already: these ${counted(uuids.length, 'sample')} of ${from.plate.hrid} were queued for ${labflowId} / ${testId} ` +
           `from here (Outbox entry #${before}), and a second link adds a second test step to each.`,
       );
     const unknown = m.fromCache ? null : unknownUsed(m);
     if (m.fromCache)
       doubts.push(
         `${from.plate.hrid} was read from the copy saved when the service was last reached, so samples other ` +
-          `benches put in it since are not known here; only the ${samples(uuids.length)} this computer knows would be linked.`,
+          `benches put in it since are not known here; only the ${counted(uuids.length, 'sample')} this computer knows would be linked.`,
       );
     else if (unknown === null)
       doubts.push(
         `The service does not say which wells of ${from.plate.hrid} hold samples, so other benches' samples are not ` +
-          `known here; only the ${samples(uuids.length)} this computer knows would be linked.`,
+          `known here; only the ${counted(uuids.length, 'sample')} this computer knows would be linked.`,
       );
     else if (unknown > 0)
       doubts.push(
-        `${unknown} used well${unknown === 1 ? '' : 's'} of ${from.plate.hrid} hold${unknown === 1 ? 's' : ''} samples ` +
-          `this computer cannot name; only the ${samples(uuids.length)} it knows would be linked.`,
+        `${counted(unknown, 'used well')} of ${from.plate.hrid} hold${unknown === 1 ? 's' : ''} samples ` +
+          `this computer cannot name; only the ${counted(uuids.length, 'sample')} it knows would be linked.`,
       );
     const asked = JSON.stringify([key, doubts]);
     if (doubts.length > 0 && this.#asked !== asked) {
@@ -97,7 +96,7 @@ export class LabflowLinks {
       readFrom: from.service,
     });
     this.#sent.set(key, Number(id));
-    return { ok: true, said: `${samples(uuids.length)} queued for ${labflowId} / ${testId}` };
+    return { ok: true, said: `${counted(uuids.length, 'sample')} queued for ${labflowId} / ${testId}` };
   }
 
   /**
