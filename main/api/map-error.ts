@@ -172,6 +172,19 @@ interface TransportFailure {
 export class CutInTransferError extends NetworkError {}
 
 /**
+ * An upload's idle limit reached part-way through its body (got: "Timeout awaiting 'socket' for 60000ms"):
+ * the link stalled while sending, the service never had the whole file, so nothing was made. Said with
+ * got's words only, it read "did not answer in time (Timeout awaiting 'socket' …)", as if the service had
+ * been slow to answer a request it had.
+ */
+function stalledSaid(detail: string): string {
+  const ms = /for (\d+)\s*ms/.exec(detail)?.[1];
+  const n = Number(ms);
+  const quiet = ms === undefined ? 'for too long' : n < 1000 ? `for ${n} ms` : `for ${Math.round(n / 1000)} s`;
+  return `the transfer stalled part-way: nothing moved ${quiet} before the whole request had been sent, so nothing was made`;
+}
+
+/**
  * Maps a got/transport failure. The original error is not kept as `cause`: got's error carries the
  * request options, headers included, and a logger that serialises the cause would leak the token.
  */
@@ -185,8 +198,9 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
   const uncertain = !ctx.idempotent && sent;
   const init = { endpoint: ctx.endpoint, reason: detail, uncertain, sentUnanswered: sent, cause };
   if (signal?.aborted || code === 'ERR_ABORTED') return new CancelledError('cancelled', init);
-  if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError') return new TimeoutError('no answer in time', init);
   const connected = failure.timings?.connect !== undefined && !(code !== undefined && NOT_SENT_CODES.has(code));
+  if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError')
+    return new TimeoutError('no answer in time', connected && !sent ? { ...init, reason: stalledSaid(detail) } : init);
   if (connected && !sent) return new CutInTransferError('the connection was cut during the transfer', init);
   return new NetworkError('could not reach the service', init);
 }
