@@ -177,7 +177,7 @@ export class CutInTransferError extends NetworkError {}
  * got's words only, it read "did not answer in time (Timeout awaiting 'socket' …)", as if the service had
  * been slow to answer a request it had.
  */
-function stalledSaid(detail: string): string {
+function stalledSaid(detail = ''): string {
   const ms = /for (\d+)\s*ms/.exec(detail)?.[1];
   const n = Number(ms);
   const quiet = ms === undefined ? 'for too long' : n < 1000 ? `for ${n} ms` : `for ${Math.round(n / 1000)} s`;

@@ -49,7 +49,7 @@ describe('an upload whose transfer stalls part-way', () => {
     // Still a timeout (the sync engine's waits and bounds are a timeout's), not sent whole.
     expect(failure.error.kind).toBe('timeout');
     expect(failure.sentUnanswered).toBe(false);
-    const line = shownErrorLine(shownError({ ...failure.error, at: 0 }));
+    const line = shownErrorLine(shownError(failure.error));
     expect(line).toBe(
       'The service did not answer in time (the transfer stalled part-way: nothing moved for 300 ms before the ' +
         'whole request had been sent, so nothing was made).',
