@@ -5,6 +5,7 @@ import {
   type CachedWell,
   type KnownLocation,
   type LayoutSource,
+  type RowMatchedBy,
   type SharedCode,
   type WellsSource,
 } from '../../shared/ipc/channels/cache.js';
@@ -34,7 +35,7 @@ export interface LabsheetShape {
 }
 export interface StoredRow {
   row: Record<string, CellValue>;
-  matchedBy: 'ID' | 'ID_BARCODE';
+  matchedBy: RowMatchedBy;
 }
 /** What a value names among the saved rows: its one row, several (no row is given), or none (null). */
 export type RowLookup = StoredRow | { shared: SharedCode } | null;
@@ -80,11 +81,13 @@ export interface CacheStore {
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number; partial: boolean }) | null;
   /**
    * The one saved row whose ID or ID_BARCODE is `value`, or, when none has it as spelled, is `value` in another
-   * ASCII letter case. `shared` when more rows hold it (as ID or as barcode; in any case, when none has it as
-   * spelled), or when its row's ID is held by another row too: a change, a well or a move is sent by that ID.
+   * ASCII letter case; else the row whose uuid it is, in any letter case (ROW_UUID: a lab that prints the row
+   * uuid as the tube's 2D code). `shared` when more rows hold it (as ID or as barcode; in any case, when none
+   * has it as spelled), or when its row's ID is held by another row too: a change, a well or a move is sent by
+   * that ID.
    */
   findRow(labsheet: string, value: string): RowLookup;
-  /** The saved row with this uuid (the service's own id of a row, idType ROW_UUID), or null. */
+  /** The saved row with this uuid (the service's own id of a row, idType ROW_UUID) in any letter case, or null. */
   rowOfUuid(labsheet: string, uuid: string): Record<string, CellValue> | null;
   /** Every row's ID and ID_BARCODE value, without the row bodies: the page's tube → sample index. */
   rowKeys(labsheet: string): { id: string | null; barcode: string | null }[];
@@ -191,8 +194,9 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
            SELECT uuid FROM labsheet_rows WHERE labsheet = @labsheet AND barcode_value = @value ${collate})`,
       ),
     ),
-    rowByUuid: db.prepare<[string, string], { body: string }>(
-      `SELECT body FROM labsheet_rows WHERE labsheet = ? AND uuid = ?`,
+    // By the primary key. Its uuid is kept in lower case (putRows), so a uuid read in any case is looked up lowered.
+    rowByUuid: db.prepare<[string, string], { body: string; id_value: string | null }>(
+      `SELECT body, id_value FROM labsheet_rows WHERE labsheet = ? AND uuid = ?`,
     ),
     rowBodies: db.prepare<[string], { uuid: string; body: string }>(
       `SELECT uuid, body FROM labsheet_rows WHERE labsheet = ?`,
@@ -308,6 +312,23 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     const named = rows.slice(0, MAX_SHARED_ROWS_NAMED).map((r) => ({ id: r.id_value, barcode: r.barcode_value }));
     return { shared: { value, count, rows: named } };
   }
+  /** The row with this uuid (any letter case), with its ID: one read of the primary key. */
+  function rowWithUuid(labsheet: string, uuid: string): { body: string; id_value: string | null } | undefined {
+    return uuid === '' ? undefined : q.rowByUuid.get(labsheet, uuid.toLowerCase());
+  }
+  /**
+   * The row whose uuid `value` is, or `shared` when its ID is held by other rows too: a well or a change is
+   * sent by that ID (as for a row found by its barcode), and on the service it names them all.
+   */
+  function findByUuid(labsheet: string, value: string): RowLookup {
+    const r = rowWithUuid(labsheet, value);
+    if (!r) return null;
+    if (r.id_value !== null && r.id_value !== '') {
+      const ofId = rowsHolding(labsheet, r.id_value);
+      if ('shared' in ofId) return ofId;
+    }
+    return { row: JSON.parse(r.body) as Record<string, CellValue>, matchedBy: 'ROW_UUID' };
+  }
   function applyWell(manifestUuid: string, intent: WellIntent): void {
     const position = normalPosition(intent.position);
     db.transaction(() => {
@@ -390,7 +411,8 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
         q.clearRows.run(labsheet);
         for (const row of rows) {
           const k = keysOf(row, shape);
-          q.putRow.run(labsheet, String(row.uuid ?? ''), k.id, k.barcode, JSON.stringify(row));
+          // Its key in lower case, so a uuid read in any case finds it by the key (rowWithUuid); the row keeps its own.
+          q.putRow.run(labsheet, String(row.uuid ?? '').toLowerCase(), k.id, k.barcode, JSON.stringify(row));
         }
       })();
     },
@@ -423,7 +445,9 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       const holders = anyCase ? rowsHolding(labsheet, value, 'anyCase') : exact;
       if ('shared' in holders) return holders;
       const [one] = holders.rows;
-      if (!one) return null;
+      // No ID or barcode is it: perhaps a row uuid (some labs print it as the tube's 2D code). One read of the
+      // key, only for a code no ID or barcode names, so the scan path of ID and barcode reads is unchanged.
+      if (!one) return findByUuid(labsheet, value);
       const byId = anyCase ? sameLetters(one.id_value, value) : one.id_value === value;
       // Found by its barcode, the row is still sent by its ID: an ID other rows hold names them too. A row
       // without an ID is known by the code scanned (tube-row.ts), so its empty ID is no name.
@@ -436,7 +460,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       return { row: JSON.parse(body.body) as Record<string, CellValue>, matchedBy: byId ? 'ID' : 'ID_BARCODE' };
     },
     rowOfUuid(labsheet, uuid) {
-      const r = uuid === '' ? undefined : q.rowByUuid.get(labsheet, uuid);
+      const r = rowWithUuid(labsheet, uuid);
       return r ? (JSON.parse(r.body) as Record<string, CellValue>) : null;
     },
     rowKeys: (labsheet) => q.rowKeys.all(labsheet).map((r) => ({ id: r.id_value, barcode: r.barcode_value })),

@@ -545,8 +545,8 @@ export function createReadCache(d: ReadCacheDeps) {
   }
 
   /**
-   * The saved rows `values` name, by value (or that a value names several: no row is given for it); after
-   * currentShape, so they are found by today's ID columns.
+   * The saved rows `values` name (as ID, barcode or row uuid: store.findRow), by value (or that a value names
+   * several: no row is given for it); after currentShape, so they are found by today's ID columns.
    */
   function findSaved(labsheet: string, values: readonly string[], into: Map<string, SavedHit>): void {
     if (!currentShape(labsheet)) return;
@@ -674,8 +674,9 @@ export function createReadCache(d: ReadCacheDeps) {
   function savedTubeNames(labsheet: string, id: string): string[] | null {
     const shape = store.shape(labsheet);
     const hit = shape ? store.findRow(labsheet, id) : null;
-    // A name several rows hold gives none of them: its other names are not known.
-    const found = shape && !(hit && 'shared' in hit) ? (hit?.row ?? store.rowOfUuid(labsheet, id)) : null;
+    // A name several rows hold gives none of them: its other names are not known. A row uuid names its one
+    // row even when the row's ID is shared (findRow answers `shared` for it, as the ID is what a well names).
+    const found = !shape ? null : hit && !('shared' in hit) ? hit.row : store.rowOfUuid(labsheet, id);
     if (!shape || !found) return null;
     const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
     const rowId = text(found[shape.idColumn]);
@@ -705,7 +706,11 @@ export function createReadCache(d: ReadCacheDeps) {
     );
   }
 
-  /** The tube → sample index of the rows as now cached (loaded first when they are old). */
+  /**
+   * The tube → sample index of the rows as now cached (loaded first when they are old). By ID and barcode
+   * only: row uuids would double what is handed to the page, for the labs that scan them; the page asks
+   * main for a code its index lacks, and main finds a row uuid by its key (findRow).
+   */
   async function sampleIndex(labsheet: string): Promise<SampleIndex | null> {
     const still = sameService();
     await warmRows(labsheet);

@@ -73,7 +73,8 @@ export class PageSampleIndex {
   /**
    * The row a tube's ID or ID_BARCODE names (both its keys) as spelled; undefined when only main can say.
    * A code in another letter case (Caps Lock: fx00000001) is main's to answer: it finds the one row that
-   * differs only so, or says that several do, counting the rows of shared codes this copy leaves out.
+   * differs only so, or says that several do, counting the rows of shared codes this copy leaves out. So is
+   * a row uuid (a lab that prints it as the tube's 2D code): this copy holds no uuids, main finds the row.
    */
   rowOf(code: string): TubeRow | undefined {
     const index = this.#index;

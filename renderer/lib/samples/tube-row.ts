@@ -130,11 +130,12 @@ export async function lookUpTubeAnswer(
 }
 
 /**
- * The labsheet row a scanned tube ID or ID_BARCODE names, whichever of the two was scanned: from the
- * page's index (no call to main), else main's lookup, which knows which columns are the ID and the
- * ID_BARCODE (and reads the rows again when they are not fresh, or answers from the saved copy
- * offline). Null when the labsheet has no such row as far as this computer knows. Throws when main
- * could not look it up at all, or (SharedTubeCode) when the code names more than one row.
+ * The labsheet row a scanned tube ID or ID_BARCODE names, whichever of the two was scanned, or its row
+ * uuid: from the page's index (no call to main), else main's lookup, which knows which columns are the
+ * ID and the ID_BARCODE, finds a row by its uuid too (and reads the rows again when they are not fresh,
+ * or answers from the saved copy offline). Null when the labsheet has no such row as far as this
+ * computer knows. Throws when main could not look it up at all, or (SharedTubeCode) when the code names
+ * more than one row.
  */
 export async function lookUpTube(
   api: BenchlinkApi,

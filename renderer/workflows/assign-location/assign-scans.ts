@@ -13,7 +13,7 @@ import { movedOn, raise } from '../../lib/question/question.js';
 import type { AssignState } from './assign-state.svelte.js';
 import { spelledAsRow } from '../../lib/samples/sample-index.js';
 import { alreadyHere, movedWithin, removalOf } from './held-words.js';
-import { idTypeFor } from './id-type.js';
+import { tubeSentAs } from './id-type.js';
 import { layoutUnknownSaid } from './box-notes.js';
 import { unknownLocation } from './unknown-location.js';
 import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
@@ -131,9 +131,9 @@ export async function handleAssignScan(s: AssignState, scan: IncomingScan): Prom
 }
 
 /**
- * A uuid no labsheet row has as its ID or barcode, scanned with a box open: a storage location's label
- * (the service names a location by its uuid alone), a plate's or box's, or a tube's row uuid, which no
- * lookup here matches. Read as a location label is: a location, plate or box known here or to the service
+ * A uuid no labsheet row has as its ID, barcode or row uuid, scanned with a box open: a storage location's
+ * label (the service names a location by its uuid alone), a plate's or box's, or a tube's row uuid the rows
+ * read so far lack. Read as a location label is: a location, plate or box known here or to the service
  * opens in the box's place; one nobody knows is asked about, unless the user's ID type says tubes are
  * scanned by their row uuid. Taken for a tube, a location's label went into the box's next position
  * (unasked offline) while the user believed they had moved on to the freezer. False: it is a tube.
@@ -221,14 +221,14 @@ async function placeTube(
   // A tube moved within the box is not asked about: it is in the box already, as a rack file's move.
   if (!asked && !from && found.row === null && missWorthAsking(found))
     return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
-  const idType = idTypeFor(s.idType, c, found.row);
+  const sent = tubeSentAs(s.idType, c, found.row);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;
   const done =
     dup && from && position
       ? movedWithin(c.value, dup.as, from, position)
-      : `${c.value} → ${s.location?.name}${position ? ` ${position}` : ''}`;
-  await s.assign({ id: c.value, idType, position, ...(from ? { from } : {}) }, done, dup?.as);
+      : `${sent.id} → ${s.location?.name}${position ? ` ${position}` : ''}`;
+  await s.assign({ ...sent, position, ...(from ? { from } : {}) }, done, dup?.as);
   const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
   fb.report(scan.text, `${done}${waits}`, 'success', scan.mainAt);
 }

@@ -1,4 +1,5 @@
 import { isUuid, type IdType } from '../../../shared/api/primitives.js';
+import { sameLetters } from '../../../shared/barcode/letter-case.js';
 import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 
@@ -29,4 +30,20 @@ export function idTypeFor(
     if (row.barcode?.toUpperCase() === scanned) return 'ID_BARCODE';
   }
   return detectIdType(c.kind, c.value);
+}
+
+/**
+ * The name and idType a tube is sent by. In Detect mode a row uuid whose row is known is sent by the row's
+ * ID, as Well fill sends it: every other record of the tube (this box's, a plate's wells, the Outbox) names
+ * it by ID or barcode, so sent by its uuid, a rescan of it by its barcode was not known as the same tube and
+ * went into a second position. A row without an ID, and the "Row uuid" choice, keep the uuid.
+ */
+export function tubeSentAs(
+  choice: IdTypeChoice,
+  c: Pick<ScanClass, 'kind' | 'value'>,
+  row: TubeRow | null | undefined = null,
+): { id: string; idType: IdType } {
+  if (choice === 'detect' && row && isUuid(c.value) && row.id !== '' && !sameLetters(row.id, c.value))
+    return { id: row.id, idType: 'ID' };
+  return { id: c.value, idType: idTypeFor(choice, c, row) };
 }

@@ -14,7 +14,7 @@ import { misreadsHeld, onePerPosition, type RackRefusal } from './rack-positions
 import { isTube, namesOf } from './box-holdings.js';
 import { holderOf, takenBecause, whereIs, type Placement } from './box-record.js';
 import { alreadyHere, type TubeAlreadyHere } from './held-words.js';
-import { idTypeFor } from './id-type.js';
+import { tubeSentAs } from './id-type.js';
 import { tubeKey } from './rack-reads.js';
 import type { RackBox, RackChecked, UnknownTubes } from './rack-check.js';
 
@@ -266,9 +266,9 @@ export class RackDecisions {
       this.#ask.push(r);
       return true;
     }
-    const idType = idTypeFor(this.box.idType, c, found?.row);
+    const sent = tubeSentAs(this.box.idType, c, found?.row);
     const from = here?.position ?? undefined;
-    this.#take.push({ id: c.value, idType, position: r.position, ...(from ? { from } : {}) });
+    this.#take.push({ ...sent, position: r.position, ...(from ? { from } : {}) });
     if (here?.position) this.#moved.push(`${c.value} ${here.position} → ${r.position}`);
     return true;
   }

@@ -260,15 +260,23 @@ export class LabsheetBrowser {
   }
 
   /**
-   * A tube's barcode is searched in the barcode column, a sample ID in the ID column: main's lookup
-   * says which of a row's two keys the code is (the one Well fill's tubes are mapped by). A code that
-   * is neither (or a lookup that failed) is searched in the ID column, where part of an ID still matches.
+   * A tube's barcode is searched in the barcode column, a sample ID in the ID column, a row uuid (a lab
+   * that prints it as the tube's 2D code) in the rows' uuid column: main's lookup says which of a row's
+   * names the code is (the one Well fill's tubes are mapped by). A code that is none of them (or a lookup
+   * that failed) is searched in the ID column, where part of an ID still matches.
    */
   async #columnOf(labsheet: string, text: string): Promise<{ column: string; found: boolean }> {
     const hit = await this.#api.invoke('cache.row', { labsheet, value: text });
     if (hit.ok && hit.value.found) {
       const { matchedBy, barcodeColumn, idColumn } = hit.value;
-      return { column: matchedBy === 'ID_BARCODE' && barcodeColumn ? barcodeColumn : idColumn, found: true };
+      // Searched in the ID column, a row uuid was "0 rows", or with the Archived filter on "left out by the filter".
+      const column =
+        matchedBy === 'ROW_UUID'
+          ? this.headers.find((h) => h === 'uuid')
+          : matchedBy === 'ID_BARCODE' && barcodeColumn
+            ? barcodeColumn
+            : idColumn;
+      if (column !== undefined) return { column, found: true };
     }
     const columns = await this.#api.invoke('cache.idColumns', { labsheet });
     const id = columns.ok ? columns.value.idColumn : null;

@@ -125,6 +125,13 @@ export const sharedCode = z.strictObject({
 });
 export type SharedCode = z.infer<typeof sharedCode>;
 
+/**
+ * Which of a row's names a looked-up value is: its ID, its ID_BARCODE, or its row uuid (the service's own
+ * id of the row, idType ROW_UUID: some labs print it as the tube's 2D code). Named as the service's idTypes.
+ */
+export const rowMatchedBy = z.enum(['ID', 'ID_BARCODE', 'ROW_UUID']);
+export type RowMatchedBy = z.infer<typeof rowMatchedBy>;
+
 export const cachedRow = z.strictObject({
   found: z.literal(true),
   labsheet: z.string(),
@@ -133,7 +140,7 @@ export const cachedRow = z.strictObject({
   idColumn: z.string(),
   barcodeColumn: z.string().nullable(),
   idFrom: z.enum(ID_COLUMNS_FROM),
-  matchedBy: z.enum(['ID', 'ID_BARCODE']),
+  matchedBy: rowMatchedBy,
   row: z.record(z.string(), cellValue),
   ...freshness,
 });
@@ -197,7 +204,7 @@ export const rowsAnswer = labsheetColumns.extend({
   rows: z.array(
     z
       .union([
-        z.strictObject({ matchedBy: z.enum(['ID', 'ID_BARCODE']), cells: z.array(cellValue) }),
+        z.strictObject({ matchedBy: rowMatchedBy, cells: z.array(cellValue) }),
         z.strictObject({ shared: sharedCode }),
       ])
       .nullable(),
@@ -280,9 +287,9 @@ export const cacheChannels = {
     readOnly: true,
   }),
   /**
-   * A row of a labsheet by its ID or ID_BARCODE value. A value not held is answered from rows read a
-   * moment ago when there are such (read-cache.ts), else after reading the labsheet again. A value more
-   * than one row holds answers no row (rowNotFound's `shared`).
+   * A row of a labsheet by its ID or ID_BARCODE value, else by its row uuid (any letter case). A value not
+   * held is answered from rows read a moment ago when there are such (read-cache.ts), else after reading the
+   * labsheet again. A value more than one row holds answers no row (rowNotFound's `shared`).
    */
   'cache.row': channel({
     request: z.strictObject({

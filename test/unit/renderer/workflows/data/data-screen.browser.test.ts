@@ -120,6 +120,17 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Data screen in Chromium', { retry: 1 }, (
     expect(await page.locator('.data-screen').textContent()).not.toContain('340');
   });
 
+  it('the ID column is searched by default, and the row uuid column can be chosen and stays chosen', async () => {
+    await start({ names: ['Samples'], rows: { Samples: SAMPLES } });
+    await open('Samples');
+    const column = page.getByRole('combobox', { name: 'Column to search' });
+    await expect.poll(() => column.inputValue()).toBe('Sample ID');
+    // A tube scanned by its row uuid is searched there (labsheet-browser.svelte.ts); on the old code the picker
+    // offered no uuid, so it put "Sample ID" back under the uuid's results.
+    await column.selectOption('uuid');
+    await expect.poll(() => column.inputValue()).toBe('uuid');
+  });
+
   it('Reload rows (a button, by keyboard too) reads the rows again and says when they were read', async () => {
     await start({ names: ['Samples'], rows: { Samples: SAMPLES } });
     await open('Samples');
