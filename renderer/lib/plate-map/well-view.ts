@@ -1,4 +1,4 @@
-import type { CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
+import type { CachedManifest, CachedWell, PendingWellChange } from '../../../shared/ipc/channels/cache.js';
 import type { MayHaveArrived, OutboxEntryState, OutboxError } from '../../../shared/ipc/channels/outbox.js';
 import type { LocationAssignIntent, WellIntent } from '../../../shared/outbox/intents.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
@@ -6,6 +6,7 @@ import { entryShownState, type ShownState } from '../../../shared/outbox-words/s
 import {
   fromInBox,
   fromWhileWaiting,
+  movedElsewhere,
   movedOn,
   takesFrom,
   type HeldBy,
@@ -69,11 +70,11 @@ export interface WellView {
    */
   assigned: boolean;
   /**
-   * The tube a move on Assign location took out of this well, and the well of this plate it went to (the
-   * moves drawn on a plate are into it), so an emptied well marked "waiting" says whose move it waits
-   * for. Absent once another change draws the well.
+   * The tube a move on Assign location took out of this well, and the well of this plate it went to, or
+   * null when it went to another plate or box (main's `movedAway`), so an emptied well marked "waiting"
+   * says whose move it waits for. Absent once another change draws the well.
    */
-  movedOut?: { tube: string; to: string } | undefined;
+  movedOut?: { tube: string; to: string | null } | undefined;
 }
 
 export const emptyWell = (position: string): WellView => ({
@@ -195,53 +196,78 @@ export function drawEntry(base: WellView, change: DrawnChange): WellView | null 
 export const positionOfChange = (i: WellIntent | LocationAssignIntent): string | null =>
   i.type === 'location-assign' ? (i.position ?? null) : i.position;
 
+/** What a plate is drawn from: main's `cache.manifest` answer, or the parts of it a drawing reads. */
+export interface PlateDrawn {
+  wells: readonly CachedManifest['wells'][number][];
+  pending: readonly CachedManifest['pending'][number][];
+  movedAway: readonly CachedManifest['movedAway'][number][];
+}
+
 /**
- * Server wells with the outbox's not-yet-confirmed changes drawn over them, oldest first (drawEntry), and
- * this computer's standing location assignments into the plate (main sends them done or not): a tube
- * assigned to a well the service does not show as holding anything is drawn there. A well the service
- * shows holding a sample keeps it (a confirmed assignment is listed under the sample's ID; one still on
- * its way to a taken well will be refused). A move that did or may happen takes its tube out of the wells
- * it leaves in the plate (leftBy), so a tube moved twice is drawn where its newest such move puts it.
+ * A plate as every screen draws it (Well fill, its Labflow link, Labels): the server's wells with the
+ * outbox's not-yet-confirmed changes drawn over them, oldest first (drawEntry), this computer's standing
+ * location assignments into the plate (main sends them done or not), and this computer's moves of tubes
+ * the wells list to other locations (main's `movedAway`). A tube assigned to a well the service does not
+ * show as holding anything is drawn there. A well the service shows holding a sample keeps it (a
+ * confirmed assignment is listed under the sample's ID; one still on its way to a taken well will be
+ * refused). A move that did or may happen takes its tube out of the wells it leaves in the plate (leftBy),
+ * so a tube moved twice is drawn where its newest such move puts it; a move to another location takes
+ * out the tube the listing puts in a well (movedElsewhere, as Assign location's box holdings have it),
+ * drawn empty with the move's mark: the wells still list a tube that is elsewhere, and drawn there it
+ * was passed over by the fill cursor and called a duplicate when scanned back in.
  * `drawn`, when given, gets each drawn entry's well as it was just before that entry and its change: what
  * the well shows again if the entry never happens (discarded in the Outbox), and what its news is drawn
  * over while the plate stays open. `readAgain`, when given, gets each entry whose news changes more than
- * its own well (a move within the plate or out of wells of it, and what drew the tube in those), with the
- * mark it was drawn with: its news is drawn by reading the plate again, so the plate open and the plate
- * read again are one drawing.
+ * its own well (a move within the plate, out of wells of it or to another location, and what drew the
+ * tube in those), with the mark it was drawn with: its news is drawn by reading the plate again, so the
+ * plate open and the plate read again are one drawing.
  */
-export function overlay(
+export function drawPlate(
   positions: readonly string[],
-  server: readonly CachedWell[],
-  pending: readonly PendingWellChange[],
+  plate: PlateDrawn,
   drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
   readAgain?: Map<number, WellSync | null>,
 ): Map<string, WellView> {
   const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
-  for (const w of server) map.set(w.position, fromServer(w));
+  for (const w of plate.wells) map.set(w.position, fromServer(w));
   /** The entry that drew each well last: a move that takes the tube out of it changes its drawing. */
   const drewLast = new Map<string, PendingWellChange>();
   /** Wells whose sample a fill from this computer drew: a move of the tube leaves it there (movedOn). */
   const filled = new Set<string>();
-  for (const p of pending) {
+  /** Takes a move's tube out of the wells it leaves (`left`), each drawn empty with the move's mark. */
+  const takeOut = (p: PendingWellChange, move: DrawnChange, left: readonly string[], to: string | null) => {
+    // Its news changes those wells: it is drawn by reading the plate again, as is the news of what drew them.
+    if (left.length > 0) readAgain?.set(p.entryId, markOf(p));
+    for (const at of left) {
+      const by = drewLast.get(at);
+      if (by) readAgain?.set(by.entryId, markOf(by));
+      const emptied = takenOut(map.get(at)!, move, to);
+      if (emptied === null) continue;
+      map.set(at, emptied);
+      drewLast.set(at, p);
+      filled.delete(at);
+    }
+  };
+  // In the Outbox's order, as Assign location's box holdings take them: a fill from here after a move
+  // away puts its sample back in the well, and one before it keeps it there (movedElsewhere).
+  const away = new Set(plate.movedAway.map((p) => p.entryId));
+  for (const p of [...plate.pending, ...plate.movedAway].sort((a, b) => a.entryId - b.entryId)) {
     const i = p.intent;
     if (i.type !== 'well-set' && i.type !== 'well-remove' && i.type !== 'location-assign') continue;
+    const change: DrawnChange = { intent: i, state: p.state, error: p.error, mayHaveArrived: p.mayHaveArrived };
+    if (away.has(p.entryId)) {
+      if (i.type === 'location-assign')
+        takeOut(p, change, movedAwayFrom(map, filled, { ...change, intent: i, names: p.names }), null);
+      continue;
+    }
     const position = positionOfChange(i);
     if (position === null) continue;
-    const change: DrawnChange = { intent: i, state: p.state, error: p.error, mayHaveArrived: p.mayHaveArrived };
     if (i.type === 'location-assign') {
       const left = leftBy(map, filled, { ...change, intent: i, names: p.names });
-      // Its news may change those wells, and (main lists a move overtaken by a newer open one no more) which
-      // moves are drawn: a move within the plate is drawn by reading it again, as Assign location reads its box.
-      if (left.length > 0 || fromInBox(i) !== null) readAgain?.set(p.entryId, markOf(p));
-      for (const at of left) {
-        const by = drewLast.get(at);
-        if (by) readAgain?.set(by.entryId, markOf(by));
-        const emptied = takenOut(map.get(at)!, change);
-        if (emptied === null) continue;
-        map.set(at, emptied);
-        drewLast.set(at, p);
-        filled.delete(at);
-      }
+      takeOut(p, change, left, position);
+      // Main lists a move overtaken by a newer open one no more, so which moves are drawn may change with
+      // its news: a move within the plate is drawn by reading it again, as Assign location reads its box.
+      if (fromInBox(i) !== null) readAgain?.set(p.entryId, markOf(p));
     }
     const base = map.get(position) ?? emptyWell(position);
     const next = drawEntry(base, change);
@@ -250,9 +276,38 @@ export function overlay(
     map.set(position, next);
     drewLast.set(position, p);
     if (next.sample !== base.sample || next.assigned) filled.delete(position);
-    if (i.type === 'well-set' && i.sample && next.sample !== base.sample) filled.add(position);
+    // A fill drawn made, the listed sample written again too: the service keeps a fill's sample (movedOn).
+    if (i.type === 'well-set' && i.sample && next.sync !== null && drawnDone(next.sync)) filled.add(position);
   }
   return map;
+}
+
+/**
+ * drawPlate of the listing and the queued changes alone, with no moves to other locations: for drawing
+ * changes apart from a plate read. A screen draws a plate with drawPlate, from main's whole answer.
+ */
+export function overlay(
+  positions: readonly string[],
+  server: readonly CachedWell[],
+  pending: readonly PendingWellChange[],
+  drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
+  readAgain?: Map<number, WellSync | null>,
+): Map<string, WellView> {
+  return drawPlate(positions, { wells: server, pending, movedAway: [] }, drawn, readAgain);
+}
+
+/** Who put the tube a well is drawn holding there (moved-tube.ts): `filled` are the wells a fill from here drew. */
+const heldBy = (w: WellView, filled: ReadonlySet<string>): HeldBy =>
+  w.assigned ? 'assignment' : filled.has(w.position) ? 'fill' : 'listing';
+
+/**
+ * The wells of the plate the listing puts a move's tube in, when the move takes it to another location
+ * (main's `movedAway`; movedElsewhere): a tube this computer assigned or filled there stays where it was put.
+ */
+function movedAwayFrom(map: ReadonlyMap<string, WellView>, filled: ReadonlySet<string>, move: StandingMove): string[] {
+  return [...map.values()]
+    .filter((w) => w.sample !== null && movedElsewhere({ ...w, id: w.sample, by: heldBy(w, filled) }, move))
+    .map((w) => w.position);
 }
 
 /**
@@ -269,24 +324,25 @@ function leftBy(
   move: DrawnChange & StandingMove,
 ): string[] {
   const from = fromWhileWaiting(move);
-  const by = (w: WellView): HeldBy => (w.assigned ? 'assignment' : filled.has(w.position) ? 'fill' : 'listing');
   return [...map.values()]
     .filter(
       (w) =>
         w.sample !== null &&
-        ((w.position === from && takesFrom(w.sample, move)) || movedOn({ ...w, id: w.sample, by: by(w) }, move)),
+        ((w.position === from && takesFrom(w.sample, move)) ||
+          movedOn({ ...w, id: w.sample, by: heldBy(w, filled) }, move)),
     )
     .map((w) => w.position);
 }
 
 /**
  * A well a move takes its tube out of, drawn empty with the move's mark (its label and tags stay, as the
- * service keeps them); null when the move never happened (markOf, drawnDone), which took nothing out.
+ * service keeps them), saying where the tube went (`to`: a well of this plate, or null for another plate
+ * or box); null when the move never happened (markOf, drawnDone), which took nothing out.
  */
-function takenOut(w: WellView, move: DrawnChange): WellView | null {
+function takenOut(w: WellView, move: DrawnChange, to: string | null): WellView | null {
   const sync = markOf(move);
   if (sync === null || !drawnDone(sync)) return null;
   const reason = move.error ? shownError(move.error) : null;
-  const movedOut = w.sample !== null && move.intent.position ? { tube: w.sample, to: move.intent.position } : undefined;
+  const movedOut = w.sample !== null ? { tube: w.sample, to } : undefined;
   return { ...w, sample: null, labsheet: null, assigned: false, sync, reason, unmade: null, movedOut };
 }

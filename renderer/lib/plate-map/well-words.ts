@@ -67,6 +67,9 @@ function syncSaid(well: Pick<WellView, 'sync' | 'reason' | 'sample' | 'unmade'>)
   return well.sync === null ? null : SYNC_SAID[well.sync];
 }
 
+/** Where a tube a move took out of a well went: a well of this plate, or (null) another plate or box. */
+const movedTo = (to: string | null): string => to ?? 'another plate or box';
+
 /**
  * A well's accessible name and tooltip: "A1, S-7701, SAMPLE, refused by the service: …"; one a move
  * emptied: "A1, empty, SAMPLE, S-0160 moved to C5 on Assign location, waiting to be sent".
@@ -78,7 +81,7 @@ export function describeWell(well: WellView): string {
     well.label || null,
     well.tags.length ? `tags ${well.tags.join(' ')}` : null,
     well.assigned ? 'placed by Assign location' : null,
-    well.movedOut ? `${well.movedOut.tube} moved to ${well.movedOut.to} on Assign location` : null,
+    well.movedOut ? `${well.movedOut.tube} moved to ${movedTo(well.movedOut.to)} on Assign location` : null,
     syncSaid(well),
   ]
     .filter(Boolean)

@@ -14,13 +14,12 @@ import {
   recordsForWells,
   type LabelRecordInput,
 } from '../../../shared/labels/index.js';
-import { overlay, type WellView } from '../../lib/plate-map/well-view.js';
+import { drawPlate, type WellView } from '../../lib/plate-map/well-view.js';
 import type { PlateRef } from '../../lib/navigation.js';
 import { columnsFor } from './row-columns.js';
 import { asRead, missOf, sharedSaid } from '../../lib/samples/tube-row.js';
 import { DEMO_LABSHEET } from '../../../shared/ipc/settings.js';
 import { latestOnly } from '../../lib/latest.js';
-import { withoutMovedAway } from './moved-away.js';
 
 export type SourceKind = 'plate' | 'wells' | 'rows' | 'locations';
 export const SOURCE_NAMES: Record<SourceKind, string> = {
@@ -83,13 +82,13 @@ export class LabelSources {
   ) {}
 
   /**
-   * Wells as the user last set them: the server's, with not-yet-sent changes drawn over, less the tubes
-   * this computer moved out of the plate to another location (withoutMovedAway).
+   * Wells as the user last set them, drawn as Well fill draws them (drawPlate): the server's, with
+   * not-yet-sent changes drawn over, less the tubes this computer moved out of the plate to another location.
    */
   readonly wells: Record<string, WellView> = $derived.by(() => {
     const p = this.plate;
     if (!p) return {};
-    return Object.fromEntries(withoutMovedAway(overlay(this.#order(p), p.wells, p.pending), p));
+    return Object.fromEntries(drawPlate(this.#order(p), p));
   });
 
   readonly filledPositions: string[] = $derived(

@@ -3,7 +3,8 @@ import { positionsInOrder } from '../../../shared/layout/positions.js';
 import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { call } from '../../lib/ipc/client.js';
 import { counted } from '../../lib/format/counted.js';
-import { overlay } from '../../lib/plate-map/well-view.js';
+import { drawPlate } from '../../lib/plate-map/well-view.js';
+import { missingSaid, samplesOf, sampleUuids } from './link-samples.js';
 
 /** What a press of "Link plate samples" did: queued the link, or why not (ok false). */
 export interface LinkOutcome {
@@ -11,7 +12,10 @@ export interface LinkOutcome {
   said: string;
 }
 
-/** The plate, the service it was read from and the labsheet its tubes are rows of. */
+/**
+ * The plate, the service it was read from, and the screen's labsheet: the one a well's tube is a row of
+ * when the plate does not say (each well's sample names its own labsheet).
+ */
 export interface LinkFrom {
   plate: { uuid: string; hrid: string };
   service: string;
@@ -43,22 +47,11 @@ export class LabflowLinks {
     // Read fresh, as "Plate completed" is: the screen's drawing may be older than the plate.
     const m = await call(api, 'cache.manifest', { uuid: from.plate.uuid });
     if (!m) return { ok: false, said: `Not linked: ${from.plate.hrid} is not known here (open it once while online)` };
-    const wells = overlay(positionsInOrder(m, 'row-major'), m.wells, m.pending);
-    const ids = [...new Set([...wells.values()].map((w) => w.sample).filter((x): x is string => x !== null))];
-    const uuids: string[] = [];
-    const missing: string[] = [];
-    for (const id of ids) {
-      // A failed look-up throws to the caller: a link with some samples silently left out would be wrong.
-      const row = await call(api, 'cache.row', { labsheet: from.labsheet, value: id });
-      const uuid = row.found ? row.row['uuid'] : undefined;
-      if (typeof uuid === 'string') uuids.push(uuid);
-      else missing.push(id);
-    }
-    if (missing.length > 0)
-      return {
-        ok: false,
-        said: `Not linked: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in ${from.labsheet}`,
-      };
+    const { uuids, missing } = await sampleUuids(
+      api,
+      samplesOf(drawPlate(positionsInOrder(m, 'row-major'), m), from.labsheet),
+    );
+    if (missing.length > 0) return { ok: false, said: `Not linked: ${missingSaid(missing)}` };
     if (uuids.length === 0) return { ok: false, said: 'No samples on this plate to link' };
 
     const key = JSON.stringify([from.service, from.plate.uuid, labflowId, testId, [...uuids].sort()]);

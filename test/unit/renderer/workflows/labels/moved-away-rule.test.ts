@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { boxHoldings } from '../../../../../renderer/workflows/assign-location/box-holdings.js';
-import { withoutMovedAway } from '../../../../../renderer/workflows/labels/moved-away.js';
-import { overlay } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { drawPlate } from '../../../../../renderer/lib/plate-map/well-view.js';
 import type { CachedManifest, CachedWell, PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
 import type { Intent } from '../../../../../shared/outbox/intents.js';
 
@@ -41,9 +40,7 @@ const movedAway = change(
 );
 
 const labelled = (m: Pick<CachedManifest, 'wells' | 'pending' | 'movedAway'>) =>
-  [...withoutMovedAway(overlay(POSITIONS, m.wells, m.pending), m).values()]
-    .filter((w) => w.sample !== null)
-    .map((w) => `${w.sample}@${w.position}`);
+  [...drawPlate(POSITIONS, m).values()].filter((w) => w.sample !== null).map((w) => `${w.sample}@${w.position}`);
 const held = (m: Pick<CachedManifest, 'wells' | 'pending' | 'movedAway'>) =>
   boxHoldings(m)
     .held.map((t) => `${t.id}@${t.position}`)
