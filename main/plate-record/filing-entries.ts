@@ -1,4 +1,4 @@
-import type { PageRef } from '../../shared/ipc/channels/plate-record.js';
+import { ATTACH_AT, pageOfAttach, samePage, type PageRef } from '../../shared/ipc/channels/plate-record.js';
 import type { BatchDependency } from '../../shared/outbox/dependency.js';
 import { targetKeyOf } from '../../shared/outbox/intent-meta.js';
 import { isUnreadable, type EntryState, type ListedEntry, type Outbox, type OutboxEntry } from '../outbox/index.js';
@@ -17,7 +17,7 @@ const SHARED_WEBHOOK_LANE = targetKeyOf({ type: 'webhook', payload: {} });
 
 /** Where each entry of a filing's batch sits: three uploads (the picture last), the attach-image, the event. */
 export const PICTURE_AT = 2;
-export const ATTACH_AT = 3;
+export { ATTACH_AT };
 export const EVENT_AT = 4;
 
 /**
@@ -99,12 +99,10 @@ export function recordFolderOf(outbox: Outbox, e: OutboxEntry): string | null {
 export function pageFiledTo(outbox: Outbox, key: string): PageRef | null {
   const id = outbox.findDeduped(`${key}:${ATTACH_AT}`);
   const intent = id === null ? null : outbox.get(id)?.intent;
-  if (intent?.type !== 'attach-image') return null;
-  const { hrid, name, uuid } = intent.request;
-  return hrid !== undefined ? { hrid } : name !== undefined ? { name } : uuid !== undefined ? { uuid } : null;
+  return intent?.type === 'attach-image' ? pageOfAttach(intent.request) : null;
 }
 
-export const samePage = (a: PageRef, b: PageRef): boolean => JSON.stringify(a) === JSON.stringify(b);
+export { samePage };
 
 /** A page as the bench names it in a sentence. */
 export const pageSaid = (p: PageRef): string =>

@@ -1,12 +1,16 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { FILED_ALREADY, type PlateRecord } from '../../../shared/ipc/channels/plate-record.js';
+import { FILED_ALREADY, type PageRef, type PlateRecord } from '../../../shared/ipc/channels/plate-record.js';
 import { placeUuidOfTarget, plateLaneOf } from '../../../shared/outbox/intent-meta.js';
 import { call, IpcCallError, messageOf, notRecorded } from '../ipc/client.js';
-import { notebookPageOf, pageShown } from './page-ref.js';
+import { notebookPageNamed, pageShown } from './page-ref.js';
 
-/** What a press of "Plate completed" did: the record filed and the page it went to, or why not. */
+/**
+ * What a press of "Plate completed" did: the record filed and the page it went to (`page` as the bench
+ * reads it, `ref` as it was sent, `text` as it was scanned or typed), or why not.
+ */
 export type FilingOutcome =
-  { filed: true; record: PlateRecord; page: string; said: string } | { filed: false; said: string };
+  | { filed: true; record: PlateRecord; page: string; ref: PageRef; text: string; said: string }
+  | { filed: false; said: string };
 
 /** A press kept until main's answer is seen, and how to stop watching its plate for edits. */
 interface Press {
@@ -31,7 +35,7 @@ export class PlateFiling {
 
   /** Builds the plate's record and queues it with the event (main, one commit), for the page `pageText` names. */
   async file(plate: { uuid: string; hrid: string }, pageText: string, readFrom: string): Promise<FilingOutcome> {
-    const target = notebookPageOf(pageText);
+    const target = await notebookPageNamed(this.api(), pageText);
     if ('problem' in target) return { filed: false, said: target.problem };
     const page = pageShown(target.ref);
     const pageKey = JSON.stringify(target.ref);
@@ -45,7 +49,7 @@ export class PlateFiling {
       });
       this.#drop(sent);
       const said = `${plate.hrid} completed: its record is queued for ${page} (3 files, the picture into the page, then the event)`;
-      return { filed: true, record, page, said };
+      return { filed: true, record, page, ref: target.ref, text: pageText.trim(), said };
     } catch (e) {
       // A refusal queued nothing (one commit), so the same press is safe to send again; sent again after
       // main said the same record stands filed already, it files a second one, as the user then asks.

@@ -14,13 +14,24 @@ export const pageRef = z.union([
 export type PageRef = z.infer<typeof pageRef>;
 
 /**
- * The page a scanned or typed text names (EXP-0001 is an hrid, anything else a name), or why it cannot
- * be one, in words for the bench: the contract's own refusal says only "invalid payload".
+ * Whether a scanned or typed text reads as a page's hrid: 2–6 letters, then one or more groups of letters
+ * and digits each after a hyphen, with a digit among them (EXP-0001, EXP-2024-001, PRJ-12-A3). The spec
+ * says only "human-readable ID", and a service may number its pages by year or project: read only as
+ * letters-hyphen-digits, those went as page names, and the picture was refused as not found minutes later.
+ * A text with a space, or with no digit ("Cell-Culture"), stays a name.
+ */
+export const looksLikePageHrid = (text: string): boolean =>
+  /^[A-Z]{2,6}(?:-[A-Z0-9]+)+$/i.test(text) && /\d/.test(text);
+
+/**
+ * The page a scanned or typed text names by its shape (an hrid as looksLikePageHrid reads one, anything
+ * else a name), or why it cannot be one, in words for the bench: the contract's own refusal says only
+ * "invalid payload".
  */
 export function pageRefOf(text: string): { ref: PageRef } | { problem: string } {
   const t = text.trim();
   if (t === '') return { problem: 'Say which notebook page the record goes to (scan or type its ID, or its name)' };
-  if (/^[A-Z]{2,6}-\d+$/i.test(t)) {
+  if (looksLikePageHrid(t)) {
     if (t.length > PAGE_LIMITS.hrid) return { problem: `A page ID is at most ${PAGE_LIMITS.hrid} characters` };
     return { ref: { hrid: t.toUpperCase() } };
   }
@@ -30,6 +41,30 @@ export function pageRefOf(text: string): { ref: PageRef } | { problem: string } 
     };
   return { ref: { name: t } };
 }
+
+/**
+ * The page an attach-image request names: a filing sends one identifier; of several, its hrid, else its
+ * name, else its uuid. Null when it names none.
+ */
+export function pageOfAttach(r: {
+  hrid?: string | undefined;
+  name?: string | undefined;
+  uuid?: string | undefined;
+}): PageRef | null {
+  return r.hrid !== undefined
+    ? { hrid: r.hrid }
+    : r.name !== undefined
+      ? { name: r.name }
+      : r.uuid !== undefined
+        ? { uuid: r.uuid }
+        : null;
+}
+
+/** Whether two page references name the page the same way (the same field, the same text). */
+export const samePage = (a: PageRef, b: PageRef): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** Where a filing's attach-image (its picture put into the page) sits among a record's `entries`. */
+export const ATTACH_AT = 3;
 
 export const recordFile = z.strictObject({
   name: z.string(),
@@ -44,7 +79,7 @@ export const plateRecord = z.strictObject({
   plate: z.string(),
   createdAt: z.number(),
   files: z.array(recordFile),
-  /** The outbox entries filing it: three uploads, the attach-image, then the plate.completed event. */
+  /** The outbox entries filing it: three uploads, the attach-image (ATTACH_AT), then the plate.completed event. */
   entries: z.array(z.number().int()),
   /** Why its filing will never be sent as it is (a well change it states was refused), when so. */
   notFiled: z.string().optional(),
