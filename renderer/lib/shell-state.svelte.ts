@@ -3,6 +3,7 @@ import type { Settings, SettingsPatch } from '../../shared/ipc/settings.js';
 import type { AppInfo, AppStatus } from '../../shared/ipc/status.js';
 import type { IpcResult } from '../../shared/ipc/result.js';
 import { serviceIdentity } from '../../shared/ipc/service-identity.js';
+import { useLabShapes } from './scan-input/scan-kind.js';
 
 /** Reads of info, status and settings at start while the host cannot be reached: about two minutes. */
 const READ_ATTEMPTS = 30;
@@ -13,7 +14,15 @@ const READ_ATTEMPTS = 30;
  */
 export class ShellState {
   status = $state<AppStatus | null>(null);
-  settings = $state<Settings | null>(null);
+  #settings = $state<Settings | null>(null);
+  get settings(): Settings | null {
+    return this.#settings;
+  }
+  /** Every read of the settings lands here: the lab's barcode shapes go to the classifier all screens use. */
+  set settings(s: Settings | null) {
+    this.#settings = s;
+    if (s) useLabShapes(s.barcodeShapes);
+  }
   info = $state<AppInfo | null>(null);
   /**
    * True from the press of "Save connection" until main has answered (the queue is looked at first,

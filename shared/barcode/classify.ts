@@ -56,8 +56,8 @@ interface CompiledRule {
 export type Classifier = (raw: string, context?: ClassifyContext) => Classification;
 
 /**
- * Compiles pattern settings once; the returned function is pure and cheap per scan. The app passes none
- * yet (renderer/lib/scan-input/scan-kind.ts uses the built-in ones): tests pass their own.
+ * Compiles pattern settings once; the returned function is pure and cheap per scan. The app passes the
+ * lab's shapes before the built-in ones (renderer/lib/scan-input/scan-kind.ts, lab-shapes.ts rulesWithLab).
  */
 export function createClassifier(
   input: Partial<BarcodePatternSettings> = {},

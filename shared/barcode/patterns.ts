@@ -17,14 +17,20 @@ function compiles(source: string, flags: string): boolean {
 export const patternRule = z
   .strictObject({
     kind: z.enum(PATTERN_KINDS),
-    pattern: z.string().min(1),
+    // Run on every scan: a bound keeps a lab's shape a shape, not a program.
+    pattern: z.string().min(1).max(200),
     /** Only flags that do not make `test()` stateful (no g/y). */
     flags: z
       .string()
       .regex(/^[imsu]*$/, 'flags may only be i, m, s, u')
       .default(''),
     /** Shown in the classification's `why`, e.g. "FluidX 2D tube". */
-    label: z.string().optional(),
+    label: z.string().max(120).optional(),
+    /**
+     * A code of this kind, as read: a lab's shape is made from one (Settings → Barcode shapes), and no
+     * other kind's shape may take it (shared/barcode/lab-shapes.ts).
+     */
+    example: z.string().min(1).max(128).optional(),
   })
   .refine((r) => compiles(r.pattern, r.flags), {
     message: 'pattern is not a valid regular expression',
@@ -33,16 +39,16 @@ export const patternRule = z
 export type PatternRule = z.infer<typeof patternRule>;
 
 export const DEFAULT_PATTERN_RULES: PatternRule[] = [
-  { kind: 'plate', pattern: '^PLT\\d+$', flags: 'i', label: 'plate barcode' },
-  { kind: 'box', pattern: '^BOX\\d+$', flags: 'i', label: 'box barcode' },
-  { kind: 'tube', pattern: '^TB\\d+$', flags: 'i', label: 'tube barcode' },
-  { kind: 'sample-id', pattern: '^S-\\d+$', flags: 'i', label: 'sample ID' },
-  { kind: 'location', pattern: '^LOC[-:][A-Z0-9-]+$', flags: 'i', label: 'location barcode' },
+  { kind: 'plate', pattern: '^PLT\\d+$', flags: 'i', label: 'plate barcode', example: 'PLT000001' },
+  { kind: 'box', pattern: '^BOX\\d+$', flags: 'i', label: 'box barcode', example: 'BOX000001' },
+  { kind: 'tube', pattern: '^TB\\d+$', flags: 'i', label: 'tube barcode', example: 'TB000001' },
+  { kind: 'sample-id', pattern: '^S-\\d+$', flags: 'i', label: 'sample ID', example: 'S-0001' },
+  { kind: 'location', pattern: '^LOC[-:][A-Z0-9-]+$', flags: 'i', label: 'location barcode', example: 'LOC-FREEZER-A' },
 ];
 
 /**
- * Barcode conventions. Rules are tried in order, so put the most specific first. Only the defaults are in
- * use: no setting lets a lab give its own yet, so a code of another shape is classified `unknown`.
+ * Barcode conventions. Rules are tried in order, so put the most specific first. The app's are the lab's
+ * own shapes (settings `barcodeShapes`) followed by the defaults (lab-shapes.ts rulesWithLab).
  */
 export const barcodePatternSettings = z.strictObject({
   rules: z.array(patternRule).default(DEFAULT_PATTERN_RULES),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiMode, serviceConnection } from '../api/connection.js';
 import { gs1ColumnMaps } from '../barcode/gs1-columns.js';
+import { applyLabShapesPatch, labShapes, labShapesPatch } from '../barcode/lab-shapes.js';
 import { DEFAULT_SCAN_INPUT, scanInputSettings } from '../barcode/scanner-settings.js';
 import { DEMO_SAMPLES } from '../demo-lab.js';
 import { printerTarget } from '../labels/jobs.js';
@@ -97,6 +98,8 @@ export const settings = z.strictObject({
   printers: configuredPrinters.default([]),
   /** Per labsheet, its ID and ID_BARCODE columns when known (created here, or chosen on Row update). */
   labsheetIdColumns: labsheetIdColumnMaps.default({}),
+  /** The lab's own barcode shapes, tried before the built-in ones; a file written before them has none. */
+  barcodeShapes: labShapes.default([]),
 });
 export type Settings = z.infer<typeof settings>;
 
@@ -109,6 +112,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   gs1Columns: {},
   printers: [],
   labsheetIdColumns: {},
+  barcodeShapes: [],
 }) as Settings;
 
 /** What `settings.set` accepts: any top-level section, and any subset of the UI prefs. */
@@ -123,6 +127,8 @@ export const settingsPatch = z.strictObject({
   printers: printersPatch.optional(),
   /** Sets the named labsheets' ID columns; null forgets one. */
   labsheetIdColumns: labsheetIdColumnsPatch.optional(),
+  /** One barcode shape added or removed, applied to main's current list. */
+  barcodeShapes: labShapesPatch.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatch>;
 
@@ -136,6 +142,7 @@ export function applySettingsPatch(base: Settings, patch: SettingsPatch): Settin
     gs1Columns: mergeGs1Columns(base.gs1Columns, patch.gs1Columns),
     printers: applyPrintersPatch(base.printers, patch.printers),
     labsheetIdColumns: mergeIdColumns(base.labsheetIdColumns, patch.labsheetIdColumns),
+    barcodeShapes: applyLabShapesPatch(base.barcodeShapes, patch.barcodeShapes),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createClassifier, type Classification } from '../../../shared/barcode/classify.js';
-import { PATTERN_KINDS } from '../../../shared/barcode/patterns.js';
+import { rulesWithLab } from '../../../shared/barcode/lab-shapes.js';
+import { PATTERN_KINDS, type PatternRule } from '../../../shared/barcode/patterns.js';
 import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
 import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
@@ -7,10 +8,22 @@ import { isUuid } from '../../../shared/api/primitives.js';
 import { DEFAULT_COMMAND_PREFIX, parseCommandWord, parseLayoutWord } from '../../../shared/barcode/commands.js';
 
 /**
- * The built-in patterns (TB…, S-…, PLT…, BOX…, LOC-…): no setting passes a lab's own yet. A code of
- * another shape is kind `unknown`, looked up as read (main's lookup finds its row in any letter case).
+ * The lab's own shapes (Settings → Barcode shapes), then the built-in ones (TB…, S-…, PLT…, BOX…, LOC-…).
+ * A code of no shape is kind `unknown`, looked up as read (main's lookup finds its row in any letter case).
  */
-const classifier = createClassifier();
+let classifier = createClassifier();
+let labShapesInUse: readonly PatternRule[] = [];
+
+/**
+ * The lab's saved shapes, handed over by the shell at start and on every settings change, so every
+ * screen reads a code the same way: without them a lab's plate P000123 was a code nobody knew, and Well
+ * fill placed it in the next well as a sample. Compiled here once per change, never per scan.
+ */
+export function useLabShapes(shapes: readonly PatternRule[]): void {
+  if (JSON.stringify(shapes) === JSON.stringify(labShapesInUse)) return;
+  classifier = createClassifier({ rules: rulesWithLab(shapes) });
+  labShapesInUse = shapes;
+}
 
 /** Text no barcode of ours looks like: control characters, spaces inside, punctuation soup. */
 const PLAUSIBLE = /^[A-Za-z0-9][A-Za-z0-9_\-.:/()#]*$/;
