@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../../../main/sandbox/server.js';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 import { handleAssignScan } from '../../../../../renderer/workflows/assign-location/assign-scans.js';
-import { startFaultProxy, type FaultProxy } from '../../../../helpers/fault-proxy.js';
+import { sandboxBehindProxy } from '../../../../helpers/sandbox-behind-proxy.js';
 import { fixtureFileForSuite, tubeLab } from '../../../../helpers/tube-lab.js';
 import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
 
@@ -34,15 +33,8 @@ afterEach(async () => {
 
 /** The bench on that lab, with Assign location screens on it, each opened fresh. */
 async function bench() {
-  let proxy: FaultProxy | null = null;
-  const w = await wellFillOnMain(undefined, {
-    sandboxFixture: lab(),
-    startSandbox: async (o) => {
-      const started = await startSandbox(o);
-      const p = (proxy = await startFaultProxy({ target: started.url }));
-      return { ...started, url: p.url, close: () => Promise.all([started.close(), p.close()]).then(() => undefined) };
-    },
-  });
+  const behind = sandboxBehindProxy();
+  const w = await wellFillOnMain(undefined, { sandboxFixture: lab(), startSandbox: behind.startSandbox });
   await w.env.call('settings.set', { connection: { kind: 'local-sandbox', mode: 'v2' } });
   const service = await w.env.service();
   const outbox = new OutboxState(w.env.api);
@@ -55,7 +47,7 @@ async function bench() {
   };
   return {
     said: w.said,
-    offline: () => proxy!.setFaults([{ fault: { kind: 'reset-before' } }]),
+    offline: behind.offline,
     entries: async () => (await w.env.call('outbox.counts', {})).pending,
     screen() {
       const s = new AssignState(w.env.api, w.feedback, outbox, service);

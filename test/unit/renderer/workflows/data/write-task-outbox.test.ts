@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../../../main/sandbox/server.js';
 import type { BenchlinkApi } from '../../../../../shared/ipc/api.js';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { WriteTask } from '../../../../../renderer/workflows/data/write-task.svelte.js';
-import { startFaultProxy, type FaultProxy } from '../../../../helpers/fault-proxy.js';
+import { sandboxBehindProxy } from '../../../../helpers/sandbox-behind-proxy.js';
 import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api.js';
 
 /**
@@ -12,15 +11,9 @@ import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api
  * answers one call `disconnected`, as the browser host's socket or Electron's liveness watch does.
  */
 let env: InProcess;
-let proxy: FaultProxy;
+const behind = sandboxBehindProxy();
 beforeAll(async () => {
-  env = await inProcessApi({
-    startSandbox: async (o) => {
-      const started = await startSandbox(o);
-      const p = (proxy = await startFaultProxy({ target: started.url }));
-      return { ...started, url: p.url, close: () => Promise.all([started.close(), p.close()]).then(() => undefined) };
-    },
-  });
+  env = await inProcessApi({ startSandbox: behind.startSandbox });
   await env.call('lab.fetchLabsheetList', {}); // the sandbox (and its proxy) started
 });
 afterAll(() => env.close());
@@ -90,7 +83,7 @@ describe('a Data-screen write whose answer from main is lost', () => {
 
   it('a write still being sent when the wait ends is followed to its answer: a labsheet created is done', async () => {
     // The service takes its time over this create: the request is in flight when the panel's wait ends.
-    proxy.setFaults([{ path: '/labsheets/create', method: 'POST', fault: { kind: 'latency', ms: 1_500 } }]);
+    behind.proxy().setFaults([{ path: '/labsheets/create', method: 'POST', fault: { kind: 'latency', ms: 1_500 } }]);
     let first = true;
     const watched = wrapped(
       'outbox.await',
@@ -114,7 +107,7 @@ describe('a Data-screen write whose answer from main is lost', () => {
       waitRefresh: true,
     };
     await task.submit({ type: 'labsheet-create', request }, 0);
-    proxy.setFaults([]);
+    behind.proxy().setFaults([]);
     // On the old code: "queued … will be sent when the service can be reached", while it was in flight.
     expect(task.phase).toBe('done');
     expect(task.result?.name).toBe('Followed Sheet');

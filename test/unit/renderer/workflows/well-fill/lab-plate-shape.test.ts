@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../../../main/sandbox/server.js';
 import { shapeFromExample } from '../../../../../shared/barcode/shape-from-example.js';
 import type { PatternRule } from '../../../../../shared/barcode/patterns.js';
 import { ShellState } from '../../../../../renderer/lib/shell-state.svelte.js';
 import { useLabShapes } from '../../../../../renderer/lib/scan-input/scan-kind.js';
 import { answerGuard } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
-import { startFaultProxy, type FaultProxy } from '../../../../helpers/fault-proxy.js';
+import { sandboxBehindProxy } from '../../../../helpers/sandbox-behind-proxy.js';
 import { fixtureFileForSuite, tubeLab } from '../../../../helpers/tube-lab.js';
 import { wellFillOnMain } from '../../../../helpers/well-fill-on-main.js';
 
@@ -48,15 +47,8 @@ afterEach(async () => {
 
 /** The bench on that lab, its shell started as the app's is, with the plate shape saved through it. */
 async function bench() {
-  let proxy: FaultProxy | null = null;
-  const w = await wellFillOnMain(undefined, {
-    sandboxFixture: lab(),
-    startSandbox: async (o) => {
-      const started = await startSandbox(o);
-      const p = (proxy = await startFaultProxy({ target: started.url }));
-      return { ...started, url: p.url, close: () => Promise.all([started.close(), p.close()]).then(() => undefined) };
-    },
-  });
+  const behind = sandboxBehindProxy();
+  const w = await wellFillOnMain(undefined, { sandboxFixture: lab(), startSandbox: behind.startSandbox });
   const shell = new ShellState(w.env.api);
   close = async () => {
     shell.stop();
@@ -68,7 +60,7 @@ async function bench() {
   expect(saved.ok).toBe(true);
   return {
     ...w,
-    offline: () => proxy!.setFaults([{ fault: { kind: 'reset-before' } }]),
+    offline: behind.offline,
   };
 }
 
