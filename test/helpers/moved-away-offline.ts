@@ -7,15 +7,17 @@ export const PLATE = 'PLT000003';
 export const BOX = 'BOX000001';
 
 /**
- * S-0001 in A1 and S-0002 in A2 of the plate (put there by another bench), Well fill open on it; then
+ * S-0001 in A1 and S-0002 in A2 of the plate (put there by another bench: moved there on Assign location,
+ * or filled on Well fill, as `placed` says; the listing reads the same), Well fill open on it; then
  * S-0001 (its tube TB000001) moved to the box on Assign location while the service is out of reach: the
  * move waits in the Outbox, and Well fill reads the plate again from main's saved copy, whose wells still
  * list the tube in A1 (main sends the move with it: `movedAway`). Demo data: TB000n is the row S-000n.
  */
-export async function movedToBoxOffline(b: Benches): Promise<void> {
+export async function movedToBoxOffline(b: Benches, placed: 'assigned' | 'filled' = 'assigned'): Promise<void> {
   await b.env.call('cache.sampleIndex', { labsheet: b.s.labsheet });
-  await b.otherAssigns(PLATE, 'A1', 'S-0001');
-  await b.otherAssigns(PLATE, 'A2', 'S-0002');
+  const put = placed === 'assigned' ? b.otherAssigns.bind(b) : b.otherPuts.bind(b);
+  await put(PLATE, 'A1', 'S-0001');
+  await put(PLATE, 'A2', 'S-0002');
   await b.scan(PLATE); // read while the service answers, so it opens offline
   expect([b.s.wells['A1']?.sample, b.s.wells['A2']?.sample]).toEqual(['S-0001', 'S-0002']);
   expect(b.s.cursor).toBe('A3');

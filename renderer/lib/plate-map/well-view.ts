@@ -283,6 +283,23 @@ export function drawPlate(
 }
 
 /**
+ * A plate as a screen that writes its wells draws it (Well fill, its Labflow link): drawPlate without the
+ * moves of listed tubes to other locations. The listing cannot tell a tube put in a well by a location
+ * assignment (a move elsewhere takes it out) from a fill (the service keeps the sample when its row is
+ * assigned elsewhere): drawn empty, a filled well was the fill cursor's next well, and the next tube
+ * scanned went on top of a sample the service still held. Left drawn, the well is passed over, and the
+ * tube scanned back in is asked about as a duplicate: the bench decides, nothing is overwritten.
+ */
+export function drawForFilling(
+  positions: readonly string[],
+  plate: PlateDrawn,
+  drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
+  readAgain?: Map<number, WellSync | null>,
+): Map<string, WellView> {
+  return drawPlate(positions, { ...plate, movedAway: [] }, drawn, readAgain);
+}
+
+/**
  * drawPlate of the listing and the queued changes alone, with no moves to other locations: for drawing
  * changes apart from a plate read. A screen draws a plate with drawPlate, from main's whole answer.
  */

@@ -3,7 +3,7 @@ import { positionsInOrder } from '../../../shared/layout/positions.js';
 import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
 import { call } from '../../lib/ipc/client.js';
 import { counted } from '../../lib/format/counted.js';
-import { drawPlate } from '../../lib/plate-map/well-view.js';
+import { drawForFilling } from '../../lib/plate-map/well-view.js';
 import { missingSaid, samplesOf, sampleUuids } from './link-samples.js';
 
 /** What a press of "Link plate samples" did: queued the link, or why not (ok false). */
@@ -49,7 +49,7 @@ export class LabflowLinks {
     if (!m) return { ok: false, said: `Not linked: ${from.plate.hrid} is not known here (open it once while online)` };
     const { uuids, missing } = await sampleUuids(
       api,
-      samplesOf(drawPlate(positionsInOrder(m, 'row-major'), m), from.labsheet),
+      samplesOf(drawForFilling(positionsInOrder(m, 'row-major'), m), from.labsheet),
     );
     if (missing.length > 0) return { ok: false, said: `Not linked: ${missingSaid(missing)}` };
     if (uuids.length === 0) return { ok: false, said: 'No samples on this plate to link' };

@@ -3,7 +3,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { CachedManifest } from '../../../shared/ipc/channels/cache.js';
 import type { LocationAssignIntent, ManifestRef, PlateBasis, WellIntent } from '../../../shared/outbox/intents.js';
 import { positionsInOrder, type FillOrder, type Layout } from '../../../shared/layout/positions.js';
-import { drawEntry, drawPlate, emptyWell, type WellSync, type WellView } from '../../lib/plate-map/well-view.js';
+import { drawEntry, drawForFilling, emptyWell, type WellSync, type WellView } from '../../lib/plate-map/well-view.js';
 import type { Feedback } from '../../lib/feedback/feedback.svelte.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import { isLastWell, nextEmptyForward, nextEmptyWell, wellPast } from '../../lib/plate-map/fill-order.js';
@@ -263,9 +263,9 @@ export class WellFillState implements ServiceBound {
   }
 
   /**
-   * The plate as main has it, drawn as every screen draws it (drawPlate): its wells with the queued
-   * changes and this computer's location assignments drawn over them, less the listed tubes moved from
-   * here to other locations; and which entry is which well (an assignment's sync is drawn too).
+   * The plate as main has it, drawn as a screen that writes wells draws it (drawForFilling): its wells
+   * with the queued changes and this computer's location assignments drawn over them; and which entry is
+   * which well (an assignment's sync is drawn too).
    */
   #take(m: CachedManifest): void {
     this.#readingsTaken += 1;
@@ -274,7 +274,7 @@ export class WellFillState implements ServiceBound {
     else this.#drawnBasis.set(m.uuid, m.basis);
     const drawn = new Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>();
     const readAgain = new Map<number, WellSync | null>();
-    this.#resetWells(Object.fromEntries(drawPlate(this.positions, m, drawn, readAgain)));
+    this.#resetWells(Object.fromEntries(drawForFilling(this.positions, m, drawn, readAgain)));
     this.#drawn.redraw(drawn, readAgain);
   }
 
