@@ -24,7 +24,7 @@ const ALWAYS_AN_ID = /^[A-Z]{2,6}-\d+$/i;
 
 /**
  * The notebook page a text names: by its shape (notebookPageOf), except that a text of an ID's shape that
- * older versions sent as a name (EXP-2024-001, PRJ-12-A3) and this computer has put a picture on by that
+ * older versions sent as a name (EXP-2024-001, Batch-2024-01) and this computer has put a picture on by that
  * name (a done attach-image, kept in the outbox for a month) goes by its name again: that page exists, and
  * a page named "Batch-2024-01" is not lost to the wider reading of IDs. The service lists no pages (the
  * spec shows no list of experiments, protocols or documentation), so these are the only pages known here.

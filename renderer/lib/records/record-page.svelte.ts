@@ -176,7 +176,11 @@ export class RecordPage {
     // A later check (a newer change) answers for now; so does a page filed meanwhile.
     if (mine !== this.#checks || JSON.stringify(this.#kept()) !== JSON.stringify(kept)) return;
     if (not === null) {
-      if (offer && this.text.trim() === '') this.text = kept.text;
+      // The page stands again (its refused picture since put in it): the note is no longer true.
+      const cleared = this.note !== null;
+      this.note = null;
+      this.#refusal = null;
+      if ((offer || cleared) && this.text.trim() === '') this.text = kept.text;
       return;
     }
     // Said once: the page typed again after the note was read is the user's choice, not to be taken away.

@@ -14,14 +14,13 @@ export const pageRef = z.union([
 export type PageRef = z.infer<typeof pageRef>;
 
 /**
- * Whether a scanned or typed text reads as a page's hrid: 2–6 letters, then one or more groups of letters
- * and digits each after a hyphen, with a digit among them (EXP-0001, EXP-2024-001, PRJ-12-A3). The spec
- * says only "human-readable ID", and a service may number its pages by year or project: read only as
- * letters-hyphen-digits, those went as page names, and the picture was refused as not found minutes later.
- * A text with a space, or with no digit ("Cell-Culture"), stays a name.
+ * Whether a scanned or typed text reads as a page's hrid: 2–6 letters, then one or more groups of digits
+ * each after a hyphen (EXP-0001, EXP-2024-001). The spec says only "human-readable ID", and a service may
+ * number its pages by year: read only as letters-hyphen-digits, EXP-2024-001 went as a page name, and the
+ * picture was refused as not found minutes later. A group with letters in it stays a name: pages are
+ * named so ("Covid-19-Assay", "HEK-293T", "ELISA-Plate-2"), and read as IDs they were refused instead.
  */
-export const looksLikePageHrid = (text: string): boolean =>
-  /^[A-Z]{2,6}(?:-[A-Z0-9]+)+$/i.test(text) && /\d/.test(text);
+export const looksLikePageHrid = (text: string): boolean => /^[A-Z]{2,6}(?:-\d+)+$/i.test(text);
 
 /**
  * The page a scanned or typed text names by its shape (an hrid as looksLikePageHrid reads one, anything

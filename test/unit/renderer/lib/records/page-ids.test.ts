@@ -13,9 +13,13 @@ describe('a page text read by its shape', () => {
   it.each([
     ['EXP-0001', { hrid: 'EXP-0001' }],
     ['EXP-2024-001', { hrid: 'EXP-2024-001' }],
-    ['PRJ-12-A3', { hrid: 'PRJ-12-A3' }],
+    ['PRJ-2026-07-3', { hrid: 'PRJ-2026-07-3' }],
     [' exp-2024-001 ', { hrid: 'EXP-2024-001' }],
-    ['DOC-A-7', { hrid: 'DOC-A-7' }],
+    // Names with a group of letters among the digits: pages are named so, and sent as IDs they were refused.
+    ['Covid-19-Assay', { name: 'Covid-19-Assay' }],
+    ['HEK-293T', { name: 'HEK-293T' }],
+    ['ELISA-Plate-2', { name: 'ELISA-Plate-2' }],
+    ['PRJ-12-A3', { name: 'PRJ-12-A3' }],
     ['Plasmid prep 2026-11', { name: 'Plasmid prep 2026-11' }],
     ['EXP 2024-001', { name: 'EXP 2024-001' }],
     ['Cell-Culture', { name: 'Cell-Culture' }],

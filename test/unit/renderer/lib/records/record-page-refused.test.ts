@@ -68,6 +68,24 @@ describe('the page offered for the next plate', () => {
     close();
   }, 90_000);
 
+  it('the refused picture sent again once the page exists: the open screen drops its note and offers the page', async () => {
+    const b = await openBenches('extended');
+    const { screen, complete, settled, close } = await bench(b);
+    const field = await screen();
+    field.text = 'EXP-9999';
+    const attach = await complete(field, 'PL-0003');
+    expect(await settled(attach)).toBe('failed');
+    await vi.waitFor(() => expect(field.note).toContain('EXP-9999 is not filled in'), { timeout: 15_000 });
+
+    b.sandbox().store.eln.createPage({ kind: 'experiment', name: 'Made now', hrid: 'EXP-9999', labspaceUuid: null });
+    await b.env.call('outbox.retry', { id: attach });
+    expect(await settled(attach)).toBe('done');
+    // On the old code the note stayed, the field empty, while a screen opened now offered EXP-9999.
+    await vi.waitFor(() => expect(field.note).toBeNull(), { timeout: 15_000 });
+    expect(field.text).toBe('EXP-9999');
+    close();
+  }, 90_000);
+
   it('a page its pictures go into is offered, queued or sent', async () => {
     const b = await openBenches('extended');
     const { screen, complete, settled, close } = await bench(b);
