@@ -88,6 +88,39 @@ export interface ShapeProblem {
 }
 
 /**
+ * Whether a pattern repeats a group that itself holds a repeat, such as `^PL([0-9]+-?)+$`: a near miss
+ * (PL and 26 digits, then X) then takes the regular-expression engine seconds, doubling with each
+ * character, and a shape is tried on every scan, so the bench froze on one misread. Escapes and
+ * character classes are skipped; `?` after a group bounds it and is allowed.
+ */
+export function repeatsARepeat(pattern: string): boolean {
+  const groups: boolean[] = [];
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i]!;
+    if (ch === '\\') {
+      i += 1;
+      continue;
+    }
+    if (inClass) {
+      if (ch === ']') inClass = false;
+      continue;
+    }
+    if (ch === '[') inClass = true;
+    else if (ch === '(') groups.push(false);
+    else if (ch === '+' || ch === '*' || ch === '{') {
+      if (groups.length > 0) groups[groups.length - 1] = true;
+    } else if (ch === ')') {
+      const repeats = groups.pop() ?? false;
+      const next = pattern[i + 1];
+      if (repeats && (next === '+' || next === '*' || next === '{')) return true;
+      if (repeats && groups.length > 0) groups[groups.length - 1] = true;
+    }
+  }
+  return false;
+}
+
+/**
  * Why these lab shapes cannot be used together, shape by shape; none when they can. Each shape must
  * take its own example, and with the shapes in use every other code must read as it did: the other
  * kinds' examples (the lab's and the built-in ones), well positions, and command barcodes read without
@@ -102,7 +135,14 @@ export function labShapeProblems(lab: readonly PatternRule[]): ShapeProblem[] {
   lab.forEach((rule, index) => {
     const first = lab.findIndex((o) => o.kind === rule.kind && o.pattern === rule.pattern && o.flags === rule.flags);
     if (first < index) problems.push({ index, message: `the ${shapeSaid(rule)} is in the list already` });
-    if (rule.example !== undefined && !res[index]!.test(rule.example))
+    if (repeatsARepeat(rule.pattern))
+      problems.push({
+        index,
+        message:
+          `the ${shapeSaid(rule)} repeats a part that repeats itself (as in (\\d+)+): a misread could then take ` +
+          'seconds to check on every scan. Write it without the outer repeat, e.g. \\d+(-\\d+)?',
+      });
+    else if (rule.example !== undefined && !res[index]!.test(rule.example))
       problems.push({ index, message: `the ${shapeSaid(rule)} does not take its own example ${rule.example}` });
   });
   const samples: Sample[] = [

@@ -5,6 +5,7 @@ import {
   labShapeProblems,
   labShapes,
   MAX_LAB_SHAPES,
+  repeatsARepeat,
   rulesWithLab,
 } from '../../../../shared/barcode/lab-shapes.js';
 import type { PatternKind, PatternRule } from '../../../../shared/barcode/patterns.js';
@@ -104,4 +105,17 @@ describe('a change to the list', () => {
     expect(applyLabShapesPatch([a, b], { remove: { kind: 'plate', pattern: a.pattern } })).toEqual([b]);
     expect(applyLabShapesPatch([a, b], { remove: { kind: 'box', pattern: a.pattern } })).toEqual([a, b]);
   });
+});
+
+describe('a lab shape that repeats a repeat', () => {
+  it.each(['^PL([0-9]+-?)+$', '^(a*)*$', '^X(\\d+){2}$', '^((AB)+C)+$'])('%s is refused with the reason', (pattern) => {
+    expect(repeatsARepeat(pattern)).toBe(true);
+    const problems = labShapeProblems([{ kind: 'tube', pattern, flags: 'i' }]);
+    expect(problems.map((p) => p.message).join(' ')).toMatch(/repeats a part that repeats itself/);
+  });
+
+  it.each(['^P\\d{6}$', '^FRZ-\\d{4}$', '^PL\\d+(-\\d+)?$', '^[(+]\\d+$', '^\\(\\d+\\)+$', '^(AB)+$'])(
+    '%s is not',
+    (pattern) => expect(repeatsARepeat(pattern)).toBe(false),
+  );
 });
