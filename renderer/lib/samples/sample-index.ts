@@ -7,6 +7,8 @@ import { whenIdle } from '../when-idle.js';
 export interface TubeRow {
   id: string;
   barcode: string | null;
+  /** Found by its row uuid (main's lookup): the code scanned is neither its ID nor its barcode. */
+  byUuid?: true;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
-import { MAX_ROWS_PER_LOOKUP, type SharedCode } from '../../../shared/ipc/channels/cache.js';
+import { MAX_ROWS_PER_LOOKUP, type RowMatchedBy, type SharedCode } from '../../../shared/ipc/channels/cache.js';
 import type { CellValue } from '../../../shared/api/primitives.js';
 import { call, messageOf } from '../ipc/client.js';
 import { age } from '../format/age.js';
@@ -125,8 +125,8 @@ export async function lookUpTubeAnswer(
   const answer = await call(api, 'cache.row', { labsheet, value: code });
   if (!answer.found && answer.shared) throw new SharedTubeCode(code, labsheet, answer.shared);
   if (!answer.found) return missOf(answer);
-  const { row, idColumn, barcodeColumn } = answer;
-  return { row: tubeRowOf(code, row[idColumn], barcodeColumn === null ? null : row[barcodeColumn]) };
+  const { row, idColumn, barcodeColumn, matchedBy } = answer;
+  return { row: tubeRowOf(code, row[idColumn], barcodeColumn === null ? null : row[barcodeColumn], matchedBy) };
 }
 
 /**
@@ -188,7 +188,7 @@ export async function lookUpTubes(
             ? missOf(a)
             : 'shared' in hit
               ? { failed: new SharedTubeCode(code, labsheet, hit.shared) }
-              : { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt]) },
+              : { row: tubeRowOf(code, hit.cells[idAt], hit.cells[barcodeAt], hit.matchedBy) },
         );
       });
     } catch (err) {
@@ -198,10 +198,20 @@ export async function lookUpTubes(
   return found;
 }
 
-/** A tube's identity from its row's ID and ID_BARCODE cells: a row without an ID is known by the code scanned. */
-function tubeRowOf(code: string, id: CellValue | undefined, barcode: CellValue | undefined): TubeRow {
+/**
+ * A tube's identity from its row's ID and ID_BARCODE cells: a row without an ID is known by the code scanned.
+ * `matchedBy` (main's): which of the row's names the code is, so a code found by the row's uuid is told from
+ * an ID or barcode that is itself uuid-shaped (assign-location/id-type.ts).
+ */
+function tubeRowOf(
+  code: string,
+  id: CellValue | undefined,
+  barcode: CellValue | undefined,
+  matchedBy?: RowMatchedBy,
+): TubeRow {
   return {
     id: id === null || id === undefined || id === '' ? code : String(id),
     barcode: barcode === null || barcode === undefined || barcode === '' ? null : String(barcode),
+    ...(matchedBy === 'ROW_UUID' ? { byUuid: true as const } : {}),
   };
 }

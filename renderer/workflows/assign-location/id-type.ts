@@ -24,10 +24,12 @@ export function idTypeFor(
   row: TubeRow | null | undefined = null,
 ): IdType {
   if (choice !== 'detect') return choice;
-  if (row && !isUuid(c.value)) {
-    const scanned = c.value.toUpperCase();
-    if (row.id.toUpperCase() === scanned) return 'ID';
-    if (row.barcode?.toUpperCase() === scanned) return 'ID_BARCODE';
+  // Found by its uuid, the code is neither name; a row's own ID or barcode may be uuid-shaped, and is sent as
+  // that (as a row uuid, the service looked for another row). The barcode first: a row without an ID is
+  // given the code scanned for its ID (tube-row.ts).
+  if (row && !row.byUuid) {
+    if (row.barcode !== null && sameLetters(row.barcode, c.value)) return 'ID_BARCODE';
+    if (sameLetters(row.id, c.value)) return 'ID';
   }
   return detectIdType(c.kind, c.value);
 }
@@ -43,7 +45,7 @@ export function tubeSentAs(
   c: Pick<ScanClass, 'kind' | 'value'>,
   row: TubeRow | null | undefined = null,
 ): { id: string; idType: IdType } {
-  if (choice === 'detect' && row && isUuid(c.value) && row.id !== '' && !sameLetters(row.id, c.value))
+  if (choice === 'detect' && row?.byUuid && row.id !== '' && !sameLetters(row.id, c.value))
     return { id: row.id, idType: 'ID' };
   return { id: c.value, idType: idTypeFor(choice, c, row) };
 }

@@ -23,14 +23,14 @@ describe("the page's tube lookup: a row uuid", () => {
       expect(index.size).toBeGreaterThan(0);
       const u3 = uuidOf('S-0003');
       expect(await lookUpTubeAnswer(b.env.api, index, 'Samples', u3)).toEqual({
-        row: { id: 'S-0003', barcode: 'TB000003' },
+        row: { id: 'S-0003', barcode: 'TB000003', byUuid: true },
       });
       expect(await lookUpTubeAnswer(b.env.api, index, 'Samples', u3.toUpperCase())).toEqual({
-        row: { id: 'S-0003', barcode: 'TB000003' },
+        row: { id: 'S-0003', barcode: 'TB000003', byUuid: true },
       });
       const u5 = uuidOf('S-0005');
       const rack = await lookUpTubes(b.env.api, index, 'Samples', [u5, 'TB000006']);
-      expect(rack.get(u5)).toEqual({ row: { id: 'S-0005', barcode: 'TB000005' } });
+      expect(rack.get(u5)).toEqual({ row: { id: 'S-0005', barcode: 'TB000005', byUuid: true } });
       expect(rack.get('TB000006')).toEqual({ row: { id: 'S-0006', barcode: 'TB000006' } });
     } finally {
       index.close();
