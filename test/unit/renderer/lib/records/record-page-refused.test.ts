@@ -41,8 +41,15 @@ async function bench(b: Benches) {
     return done.record.entries[3]!;
   };
   const settled = async (attach: number) => (await b.env.call('outbox.await', { id: attach, timeoutMs: 20_000 })).state;
+  /** PL-0003 filed to EXP-9999 (the sandbox has no such page): its picture's entry, once refused. */
+  const refused = async (field: RecordPage) => {
+    field.text = 'EXP-9999';
+    const attach = await complete(field, 'PL-0003');
+    expect(await settled(attach)).toBe('failed');
+    return attach;
+  };
   const close = () => screens.forEach((s) => s.stop());
-  return { screen, complete, settled, close, store, service };
+  return { screen, complete, settled, refused, close, store, service };
 }
 
 describe('the page offered for the next plate', () => {
@@ -70,11 +77,9 @@ describe('the page offered for the next plate', () => {
 
   it('the refused picture sent again once the page exists: the open screen drops its note and offers the page', async () => {
     const b = await openBenches('extended');
-    const { screen, complete, settled, close } = await bench(b);
+    const { screen, settled, refused, close } = await bench(b);
     const field = await screen();
-    field.text = 'EXP-9999';
-    const attach = await complete(field, 'PL-0003');
-    expect(await settled(attach)).toBe('failed');
+    const attach = await refused(field);
     await vi.waitFor(() => expect(field.note).toContain('EXP-9999 is not filled in'), { timeout: 15_000 });
 
     b.sandbox().store.eln.createPage({ kind: 'experiment', name: 'Made now', hrid: 'EXP-9999', labspaceUuid: null });
@@ -102,10 +107,9 @@ describe('the page offered for the next plate', () => {
 
   it('filed again to the refused page once told (the page since made): offered again, even before it is sent', async () => {
     const b = await openBenches('extended');
-    const { screen, complete, settled, close } = await bench(b);
+    const { screen, complete, refused, close } = await bench(b);
     const field = await screen();
-    field.text = 'EXP-9999';
-    expect(await settled(await complete(field, 'PL-0003'))).toBe('failed');
+    await refused(field);
     const told = await screen();
     expect(told.note).toContain('EXP-9999 is not filled in');
 
@@ -125,11 +129,9 @@ describe('the page offered for the next plate', () => {
 
   it('moved to another page in the Outbox after the refusal: the old page is not offered, the note says so', async () => {
     const b = await openBenches('extended');
-    const { screen, complete, settled, close } = await bench(b);
+    const { screen, settled, refused, close } = await bench(b);
     const field = await screen();
-    field.text = 'EXP-9999';
-    const attach = await complete(field, 'PL-0003');
-    expect(await settled(attach)).toBe('failed');
+    const attach = await refused(field);
     field.stop();
     // As the Outbox's Edit sends it: the entry as listed, its page corrected.
     const failed = (await b.env.call('outbox.list', { states: ['failed'] })).find((e) => e.id === attach);
