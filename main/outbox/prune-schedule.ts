@@ -1,11 +1,8 @@
 import type { Outbox } from './outbox-store.js';
 import { NODE_INTERVALS, type IntervalTimers } from '../common/interval-timers.js';
+import { FINISHED_KEPT_MS } from '../../shared/outbox/finished-kept.js';
 
-/**
- * How long a finished entry stays before it is pruned: a synced one for the Outbox's "Recently sent"
- * tab, a cancelled or discarded one as long (history all the same; a screen's undo may still ask).
- */
-export const FINISHED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+export { FINISHED_KEPT_MS };
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 
 export interface OutboxPruningOptions {

@@ -1,6 +1,7 @@
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { ATTACH_AT, pageRef, samePage, type PageRef } from '../../../shared/ipc/channels/plate-record.js';
 import { whenSaid } from '../format/day.js';
+import { FINISHED_KEPT_MS } from '../../../shared/outbox/finished-kept.js';
 import type { FilingOutcome, PlateFiling } from './plate-filing.js';
 import { attachesIn, attachLaneOf, naming, refusedAsNotFound } from './page-attaches.js';
 import { notebookPageOf, pageShown } from './page-ref.js';
@@ -51,13 +52,6 @@ function readKept(raw: string | null): Kept | null {
   }
   return { text: raw, ref: null, attach: null, at: 0, past: 0 };
 }
-
-/**
- * How long main keeps a finished entry at the least (main/outbox/prune-schedule.ts, FINISHED_KEPT_MS: a
- * month from when it finished, never sooner than it was queued): a filing's entry missing from its page's
- * lane before then was moved, not pruned.
- */
-const NOT_PRUNED_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** A refusal of a page as not found: the entry refused, and the page as it was sent. */
 interface Refusal {
@@ -208,7 +202,7 @@ export class RecordPage {
       };
     // Gone from the page's lane while the outbox still keeps it: the Outbox's Edit sent it to another page.
     const gone = kept.attach !== null && !listed.some((e) => e.id === kept.attach);
-    if (gone && Date.now() - kept.at < NOT_PRUNED_MS)
+    if (gone && Date.now() - kept.at < FINISHED_KEPT_MS)
       return {
         said:
           `${page} is not filled in: the last plate's picture was moved to another page in the Outbox ` +
