@@ -130,7 +130,7 @@ function filledHereAt(
 }
 
 /**
- * One move into the plate, as Well fill draws it (well-view.ts overlay): its tube leaves the wells it was
+ * One move into the plate, as Well fill draws it (well-view.ts drawPlate): its tube leaves the wells it was
  * in, and goes to its well unless the reading or an earlier change has a sample there (a confirmed move
  * is listed under the sample's ID; one still on its way to a taken well will be refused). What it leaves
  * keeps its label and tags, as the service keeps them.

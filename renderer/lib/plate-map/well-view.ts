@@ -204,7 +204,7 @@ export interface PlateDrawn {
 }
 
 /**
- * A plate as every screen draws it (Well fill, its Labflow link, Labels): the server's wells with the
+ * A plate as the screens draw it (Labels as it is; Well fill and its Labflow link through drawForFilling): the server's wells with the
  * outbox's not-yet-confirmed changes drawn over them, oldest first (drawEntry), this computer's standing
  * location assignments into the plate (main sends them done or not), and this computer's moves of tubes
  * the wells list to other locations (main's `movedAway`). A tube assigned to a well the service does not
@@ -297,20 +297,6 @@ export function drawForFilling(
   readAgain?: Map<number, WellSync | null>,
 ): Map<string, WellView> {
   return drawPlate(positions, { ...plate, movedAway: [] }, drawn, readAgain);
-}
-
-/**
- * drawPlate of the listing and the queued changes alone, with no moves to other locations: for drawing
- * changes apart from a plate read. A screen draws a plate with drawPlate, from main's whole answer.
- */
-export function overlay(
-  positions: readonly string[],
-  server: readonly CachedWell[],
-  pending: readonly PendingWellChange[],
-  drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
-  readAgain?: Map<number, WellSync | null>,
-): Map<string, WellView> {
-  return drawPlate(positions, { wells: server, pending, movedAway: [] }, drawn, readAgain);
 }
 
 /** Who put the tube a well is drawn holding there (moved-tube.ts): `filled` are the wells a fill from here drew. */

@@ -16,7 +16,7 @@ export interface Drawn {
 export class DrawnEntries {
   #byEntry = new Map<number, Drawn>();
   /**
-   * The entries of the last plate read whose news changes more wells than their own (overlay's
+   * The entries of the last plate read whose news changes more wells than their own (drawForFilling's
    * readAgain: a move of a tube out of wells of the plate, and what drew the tube there), with the mark
    * each is drawn with. Kept apart from the drawings: one forgotten still reads the plate again.
    */
@@ -26,7 +26,7 @@ export class DrawnEntries {
     this.#byEntry.set(entryId, { position, before, intent });
   }
 
-  /** Every entry drawn anew (a plate read: overlay's entry → well before it and its change, and its readAgain). */
+  /** Every entry drawn anew (a plate read: drawForFilling's entry → well before it and its change, and its readAgain). */
   redraw(
     drawn: ReadonlyMap<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
     readAgain: ReadonlyMap<number, WellSync | null>,

@@ -25,7 +25,7 @@ export interface FollowOps {
  * Draws each drawn entry's news from the Outbox in its well (sent, refused, failed, unsure, held for a look),
  * and takes one discarded or cancelled out of the history and the drawing. A move that takes its tube out of
  * other wells of the plate, or whose tube a newer move took out of its well, changes those wells too: on its
- * news the plate is read again, once per batch (overlay draws them all, as a reading does). Answers the way
+ * news the plate is read again, once per batch (drawForFilling draws them all, as a reading does). Answers the way
  * to stop following.
  */
 export function followEntries(fill: FollowSource, ops: FollowOps): () => void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawEntry, fromServer, overlay, type EntryNews } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { drawEntry, fromServer, type EntryNews } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { overlay } from '../../../../helpers/overlay.js';
 import { describeWell } from '../../../../../renderer/lib/plate-map/well-words.js';
 import type { CachedWell, PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
 import type { WellIntent } from '../../../../../shared/outbox/intents.js';

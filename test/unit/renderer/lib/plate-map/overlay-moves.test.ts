@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { overlay, type WellSync, type WellView } from '../../../../../renderer/lib/plate-map/well-view.js';
+import type { WellSync, WellView } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { overlay } from '../../../../helpers/overlay.js';
 import { describeWell } from '../../../../../renderer/lib/plate-map/well-words.js';
 import { boxHoldings } from '../../../../../renderer/workflows/assign-location/box-holdings.js';
 import type { CachedWell, PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlay } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { overlay } from '../../../../helpers/overlay.js';
 import type { PendingWellChange } from '../../../../../shared/ipc/channels/cache.js';
 
 const manifest = { uuid: 'u1' };

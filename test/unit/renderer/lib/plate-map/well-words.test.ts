@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overlay } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { overlay } from '../../../../helpers/overlay.js';
 import { describeWell, SEND_ANYWAY_SENDS_ALL, SYNC_SAID } from '../../../../../renderer/lib/plate-map/well-words.js';
 
 const manifest = { uuid: 'u1' };
