@@ -396,11 +396,13 @@ export function prepareStatements(db: Database.Database) {
     ),
     /**
      * Assignments of a tube (any of `ids`, one labsheet) older than `id`, into any location, that were sent
-     * or may have been: the wells this computer may have put it in. Matches the index of migration 6.
+     * or may have been: the wells this computer may have put it in. Found by the tube's name in the index
+     * of migration 6 (the unary + as in sentAssignmentsAfter): on the (service, state, id) index this read
+     * the whole history kept, for each move the sync settled (2.3 ms a move with 5,000 done, against 16 µs).
      */
     sentAssignmentsBefore: db.prepare<[string, number, string, string], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND state IN ('sending', 'done', 'uncertain', 'failed')
-         AND service = ? AND id < ? AND json_extract(payload, '$.labsheet') = ?
+      `SELECT * FROM entries WHERE type = 'location-assign' AND +state IN ('sending', 'done', 'uncertain', 'failed')
+         AND +service = ? AND id < ? AND json_extract(payload, '$.labsheet') = ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
     /**
@@ -494,12 +496,13 @@ export function prepareStatements(db: Database.Database) {
     /**
      * Every assignment of the tubes named (as queued), in any labsheet, that was or may be made, oldest
      * first: what a box's listed tubes were last sent or queued to (read-cache movedAway). Found by the
-     * tube's name in the index of migration 6, however long the service's history.
+     * tube's name in the index of migration 6, however long the service's history: the unary + keeps
+     * SQLite from the (service, state) index, which it took once `state IN` could be read from it.
      */
     assignmentsOfTubes: db.prepare<[string, string], EntryRow>(
-      `SELECT * FROM entries WHERE type = 'location-assign' AND service = ?
+      `SELECT * FROM entries WHERE type = 'location-assign' AND +service = ?
          AND json_extract(payload, '$.id') IN (SELECT value FROM json_each(?))
-         AND state IN ('pending', 'sending', 'uncertain', 'done', 'failed') ORDER BY id`,
+         AND +state IN ('pending', 'sending', 'uncertain', 'done', 'failed') ORDER BY id`,
     ),
     /**
      * Of [entry id, labsheet, tube name] triples, the entries whose tube was assigned anywhere later under

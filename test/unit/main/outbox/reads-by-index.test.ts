@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import { prepareStatements } from '../../../../main/outbox/statements.js';
+import type { Intent } from '../../../../shared/outbox/intents.js';
 import { assign, fakeNow, planOf, wellSet } from './helpers.js';
 import { outboxPerTest } from '../sync/outbox-per-test.js';
 import { elsewhere } from '../../../helpers/open-changes.js';
@@ -63,6 +64,44 @@ describe('outbox reads asked per pass or per scan', () => {
 
     const plan = planOf(outbox.db, prepareStatements(outbox.db).pendingElsewhere, '', '', 0, '[]');
     expect(plan).toMatch(/^SEARCH entries USING INDEX entries_assign_id \(<expr>=\? AND id<\?\)/);
+    expect(plan).not.toContain('entries_service_state');
+  });
+
+  it("finds where a tube was sent before an entry by the tube's name, not by every entry sent before it", () => {
+    // Asked for each move the sync settles (moved-tubes forgetMovedTube): on the (service, state, id) index it
+    // read the whole history kept (30 days of moves), 2.3 ms a move with 5,000 done; by the name, 16 µs.
+    const { outbox } = files;
+    const [first, byName, otherTube, otherSheet, run, later] = outbox.enqueueMany([
+      assign('TB-1', 'A1', 'BOX'),
+      assign('S-1', 'A2', 'RACK'),
+      assign('TB-2', 'A3', 'BOX'),
+      { ...assign('TB-1', 'A4', 'SHELF'), labsheet: 'Reagents' } as Intent,
+      assign('TB-1', 'B1', 'RACK'),
+      assign('TB-1', 'B2', 'RACK'),
+    ]);
+    sent([first!, byName!, otherTube!, otherSheet!, later!]);
+    // Older than the entry, sent, in its labsheet, under either name: not another tube's, not a newer one.
+    expect(outbox.sentAssignmentsBefore(run!, 'Samples', ['TB-1', 'S-1']).map((e) => e.id)).toEqual([first, byName]);
+
+    const plan = planOf(outbox.db, prepareStatements(outbox.db).sentAssignmentsBefore, '', 0, '', '[]');
+    expect(plan).toMatch(/^SEARCH entries USING INDEX entries_assign_id \(<expr>=\? AND id<\?\)/);
+    expect(plan).not.toContain('entries_service_state');
+  });
+
+  it("finds a box's listed tubes' moves by each tube's name, not by every entry the service has", () => {
+    // Asked each time a box is read (read-cache movedAway): the same scan of the whole history as above.
+    const { outbox } = files;
+    const [done, queued, , underSampleId] = outbox.enqueueMany([
+      assign('TB-1', 'A1', 'BOX'),
+      assign('TB-1', 'B1', 'RACK'),
+      assign('TB-2', 'A2', 'BOX'),
+      assign('S-1', 'C1', 'SHELF'),
+    ]);
+    sent([done!]);
+    expect(outbox.assignmentsOfTubes(['TB-1', 'S-1']).map((e) => e.id)).toEqual([done, queued, underSampleId]);
+
+    const plan = planOf(outbox.db, prepareStatements(outbox.db).assignmentsOfTubes, '', '[]');
+    expect(plan).toMatch(/^SEARCH entries USING INDEX entries_assign_id \(<expr>=\?\)/);
     expect(plan).not.toContain('entries_service_state');
   });
 
