@@ -137,6 +137,7 @@ export const GROUPS: BenchGroup[] = [
     rows: (r) => [
       plain('rack file 26 × 48, known tubes: file chosen → saved', r.knownMs!, 'ms'),
       plain('rack file 26 × 48, known tubes: "Saving" → saved', r.knownSavingMs!, 'ms'),
+      plain('rack file 26 × 48, known tubes: file chosen → every move sent', r.knownSentMs!, 'ms'),
       plain('rack file 26 × 48, unknown tubes: file chosen → saved', r.unknownMs!, 'ms'),
       plain('rack file 26 × 48, unknown tubes: "Saving" → saved', r.unknownSavingMs!, 'ms'),
     ],
