@@ -143,6 +143,16 @@ export const GROUPS: BenchGroup[] = [
     ],
   },
   {
+    // The largest box drawn with a rack file's moves standing in it, as each screen draws it on open.
+    id: 'draw',
+    module: './plate-draw.js',
+    fn: 'benchPlateDraw',
+    rows: (r) => [
+      plain('rack 26 × 48 filled from a rack file: Well fill / Labels drawing', r.drawPlateMs!, 'ms'),
+      plain('rack 26 × 48 filled from a rack file: Assign location holdings', r.boxHoldingsMs!, 'ms'),
+    ],
+  },
+  {
     id: 'memory',
     module: './outbox.js',
     fn: 'benchMemory100k',

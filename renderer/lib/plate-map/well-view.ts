@@ -12,6 +12,7 @@ import {
   type HeldBy,
   type StandingMove,
 } from '../../../shared/plate-map/moved-tube.js';
+import { TubesByName } from './tubes-by-name.js';
 
 /**
  * A well's mark: the Outbox state of the newest change drawn in it (shownState), so a well never says
@@ -228,7 +229,8 @@ export function drawPlate(
   drawn?: Map<number, { before: WellView; intent: WellIntent | LocationAssignIntent }>,
   readAgain?: Map<number, WellSync | null>,
 ): Map<string, WellView> {
-  const map = new Map<string, WellView>(positions.map((p) => [p, emptyWell(p)]));
+  const map = new TubesByName<WellView>((w) => w.sample);
+  for (const p of positions) map.set(p, emptyWell(p));
   for (const w of plate.wells) map.set(w.position, fromServer(w));
   /** The entry that drew each well last: a move that takes the tube out of it changes its drawing. */
   const drewLast = new Map<string, PendingWellChange>();
@@ -279,7 +281,7 @@ export function drawPlate(
     // A fill drawn made, the listed sample written again too: the service keeps a fill's sample (movedOn).
     if (i.type === 'well-set' && i.sample && next.sync !== null && drawnDone(next.sync)) filled.add(position);
   }
-  return map;
+  return map.asMap();
 }
 
 /**
@@ -307,10 +309,11 @@ const heldBy = (w: WellView, filled: ReadonlySet<string>): HeldBy =>
  * The wells of the plate the listing puts a move's tube in, when the move takes it to another location
  * (main's `movedAway`; movedElsewhere): a tube this computer assigned or filled there stays where it was put.
  */
-function movedAwayFrom(map: ReadonlyMap<string, WellView>, filled: ReadonlySet<string>, move: StandingMove): string[] {
-  return [...map.values()]
-    .filter((w) => w.sample !== null && movedElsewhere({ ...w, id: w.sample, by: heldBy(w, filled) }, move))
-    .map((w) => w.position);
+function movedAwayFrom(map: TubesByName<WellView>, filled: ReadonlySet<string>, move: StandingMove): string[] {
+  return map
+    .holding(move)
+    .filter(([, w]) => w.sample !== null && movedElsewhere({ ...w, id: w.sample, by: heldBy(w, filled) }, move))
+    .map(([at]) => at);
 }
 
 /**
@@ -321,20 +324,21 @@ function movedAwayFrom(map: ReadonlyMap<string, WellView>, filled: ReadonlySet<s
  * fill from this computer drew their sample in. Asked of a move that never happened too: they are the
  * wells its news changes, should it happen after all.
  */
-function leftBy(
-  map: ReadonlyMap<string, WellView>,
-  filled: ReadonlySet<string>,
-  move: DrawnChange & StandingMove,
-): string[] {
+function leftBy(map: TubesByName<WellView>, filled: ReadonlySet<string>, move: DrawnChange & StandingMove): string[] {
   const from = fromWhileWaiting(move);
-  return [...map.values()]
-    .filter(
-      (w) =>
-        w.sample !== null &&
-        ((w.position === from && takesFrom(w.sample, move)) ||
-          movedOn({ ...w, id: w.sample, by: heldBy(w, filled) }, move)),
-    )
-    .map((w) => w.position);
+  const atFrom = from === null ? undefined : map.get(from);
+  // The well at `from` may hold a tube under a name main does not know (takesFrom): it is not found by name.
+  const candidates = atFrom === undefined ? map.holding(move) : [...map.holding(move), [from!, atFrom] as const];
+  const left = new Set(
+    candidates
+      .filter(
+        ([at, w]) =>
+          w.sample !== null &&
+          ((at === from && takesFrom(w.sample, move)) || movedOn({ ...w, id: w.sample, by: heldBy(w, filled) }, move)),
+      )
+      .map(([at]) => at),
+  );
+  return [...left];
 }
 
 /**

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import { isReservedWell } from '../../lib/plate-map/fill-order.js';
+import { TubesByName } from '../../lib/plate-map/tubes-by-name.js';
 
 /**
  * A tube in a position of the box as far as this computer knows, under the name it was recorded
@@ -68,51 +69,6 @@ export interface ReservedPosition {
 }
 
 /**
- * The box's wells drawn holding a tube, by position (a Map's order: `held` lists them oldest record first),
- * and by each of their names in upper case: each standing move finds the wells of its tube at once. Asked
- * of every well for every move, a rack of 1,248 with as many moves waiting took 1.5 million name
- * comparisons each time the box was opened or read again.
- */
-class DrawnTubes {
-  readonly #at = new Map<string, HeldTube>();
-  readonly #byName = new Map<string, Set<string>>();
-
-  get(position: string): HeldTube | undefined {
-    return this.#at.get(position);
-  }
-  has(position: string): boolean {
-    return this.#at.has(position);
-  }
-  /** As Map.set: a position drawn already keeps its place in the order. */
-  set(position: string, tube: HeldTube): void {
-    this.#unname(position);
-    this.#at.set(position, tube);
-    const name = tube.id.toUpperCase();
-    const at = this.#byName.get(name) ?? new Set<string>();
-    at.add(position);
-    this.#byName.set(name, at);
-  }
-  delete(position: string): void {
-    this.#unname(position);
-    this.#at.delete(position);
-  }
-  values(): IterableIterator<HeldTube> {
-    return this.#at.values();
-  }
-  /** The wells drawn holding a tube under one of the move's names (isTubeOf's), as [position, tube]. */
-  holding(move: StandingMove): [string, HeldTube][] {
-    const positions = new Set<string>();
-    for (const n of [move.intent.id, ...(move.names ?? [])])
-      for (const p of this.#byName.get(n.toUpperCase()) ?? []) positions.add(p);
-    return [...positions].map((p) => [p, this.#at.get(p)!]);
-  }
-  #unname(position: string): void {
-    const was = this.#at.get(position);
-    if (was) this.#byName.get(was.id.toUpperCase())?.delete(position);
-  }
-}
-
-/**
  * What a box already holds, as main knows it: the wells the service lists (or this computer's record
  * of them) less the listed tubes this computer moved to other locations since, the well changes
  * waiting to be sent, and this computer's standing location assignments into it. The last matter most with a service that lists no wells: without them a box scanned again
@@ -120,7 +76,7 @@ class DrawnTubes {
  */
 export function boxHoldings(m: Pick<CachedManifest, 'wells' | 'pending' | 'movedAway'>): BoxHoldings {
   const occupied = new Set<string>();
-  const byPosition = new DrawnTubes();
+  const byPosition = new TubesByName<HeldTube>((h) => h.id);
   const removalsHeld = new Map<string, HeldRemoval>();
   const fillsHeld = new Map<string, HeldFill>();
   /** Positions an assignment was drawn at over a tube listed there: taken still when that tube moves on. */
