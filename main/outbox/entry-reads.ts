@@ -9,7 +9,7 @@ export function entryReads({
   st,
   log,
   service,
-}: StoreContext): Pick<Outbox, 'get' | 'changedEntry' | 'list' | 'listTotal'> {
+}: StoreContext): Pick<Outbox, 'get' | 'changedEntry' | 'list' | 'listTotal' | 'uploadsOfFile'> {
   /** Entries already reported as unreadable to a change listener: one log line each, not one per batch. */
   const reportedUnreadable = new Set<number>();
 
@@ -58,6 +58,9 @@ export function entryReads({
       const after = o?.afterId ?? 0;
       const limit = o?.limit ?? 1000;
       return rowsOf(state, o, after, limit).map(rowToListed);
+    },
+    uploadsOfFile(state, fileName, sha256) {
+      return st.uploadsOfFile.all(service(), state, fileName, sha256).map(rowToListed);
     },
     listTotal(state, o) {
       const rows =

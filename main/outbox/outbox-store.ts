@@ -73,6 +73,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     discardWaiting: elsewhere.discardWaiting,
     list: reads.list,
     listTotal: reads.listTotal,
+    uploadsOfFile: reads.uploadsOfFile,
     cancel: undo.cancel,
     undoMany: undo.undoMany,
     discard: discarding.discard,

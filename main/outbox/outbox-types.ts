@@ -206,6 +206,11 @@ export interface Outbox {
    */
   list(state: EntryState, options?: ListOptions): ListedEntry[];
   /**
+   * The uploads of one file (its name and its bytes' sha256) for the service in use, in a state, newest
+   * first: Upload's "Upload again?" (staging/same-upload.ts). One this version cannot read is listed as such.
+   */
+  uploadsOfFile(state: EntryState, fileName: string, sha256: string): ListedEntry[];
+  /**
    * How many entries a tab lists (`list` with `inUse`, these options and no limit), and how many more
    * each other service holds: for a tab that shows only the oldest, and one that says what it leaves out.
    */

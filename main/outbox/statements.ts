@@ -520,6 +520,21 @@ export function prepareStatements(db: Database.Database) {
     inStateOfType: db.prepare<[string, string, number, number], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND type = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
+    /**
+     * A service's uploads of one file (its name and its bytes' sha256) in a state, newest first. Read in the
+     * upload lanes of the (service, state, target) index, named (SQLite, planning without statistics, took
+     * the one without the service): every upload's target starts ["file-upload" (targetKeyOf), so the
+     * service's other entries are not read, and only its uploads' payloads are. Read
+     * page by page in JS, 9,600 sent uploads took 200 ms a file picked on Upload, on main's thread. A
+     * payload that is not JSON is passed over (json_extract would throw on it), as list shows it unreadable.
+     */
+    uploadsOfFile: db.prepare<[string, string, string, string], EntryRow>(
+      `SELECT * FROM entries INDEXED BY entries_service_state WHERE service = ? AND state = ?
+         AND target >= '["file-upload"' AND target < '["file-upload#' AND type = 'file-upload'
+         AND CASE WHEN json_valid(payload)
+           THEN json_extract(payload, '$.fileName') = ? AND json_extract(payload, '$.sha256') = ? ELSE 0 END
+       ORDER BY id DESC`,
+    ),
     inStateForTarget: db.prepare<[string, string, string], EntryRow>(
       `SELECT * FROM entries WHERE state = ? AND service = ? AND target = ? ORDER BY id`,
     ),

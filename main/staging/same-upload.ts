@@ -10,8 +10,6 @@ export const SAME_UPLOAD_SENT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The states an upload is open in (in the Outbox's tabs), looked at first: the user may act on it. */
 const OPEN = ['pending', 'sending', 'uncertain', 'failed'] as const;
-/** Entries read per page of the outbox while looking. */
-const PAGE = 500;
 
 /**
  * An upload of the same file (its name and its bytes' sha256) for the service in use, open or sent in
@@ -19,21 +17,9 @@ const PAGE = 500;
  * the copy just made: the service would store the file twice.
  */
 export function sameUpload(outbox: Outbox, name: string, sha256: string, now: number): SameUpload | null {
-  const service = outbox.currentService();
-  const same = (e: OutboxEntry) =>
-    e.intent.type === 'file-upload' &&
-    e.intent.fileName === name &&
-    e.intent.sha256 === sha256 &&
-    e.service === service;
   for (const state of [...OPEN, 'done'] as const) {
-    let found: OutboxEntry | null = null;
-    for (let after = 0; ;) {
-      const page = outbox.list(state, { type: 'file-upload', afterId: after, limit: PAGE });
-      for (const e of page) if (!isUnreadable(e) && same(e)) found = e;
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!.id;
-    }
-    if (found === null) continue;
+    const found = outbox.uploadsOfFile(state, name, sha256).find((e): e is OutboxEntry => !isUnreadable(e));
+    if (found === undefined) continue;
     if (state === 'done' && now - found.updatedAt > SAME_UPLOAD_SENT_MS) continue;
     return { id: found.id, state: found.state, at: state === 'done' ? found.updatedAt : found.createdAt };
   }
