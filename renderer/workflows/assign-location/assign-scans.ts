@@ -13,7 +13,7 @@ import { movedOn, raise } from '../../lib/question/question.js';
 import type { AssignState } from './assign-state.svelte.js';
 import { spelledAsRow } from '../../lib/samples/sample-index.js';
 import { alreadyHere, movedWithin, removalOf } from './held-words.js';
-import { tubeSentAs } from './id-type.js';
+import { notOfChosenType, tubeSentAs } from './id-type.js';
 import { layoutUnknownSaid } from './box-notes.js';
 import { unknownLocation } from './unknown-location.js';
 import { NOTHING_TO_UNDO } from '../../lib/undo/undo-keys.js';
@@ -208,6 +208,8 @@ async function placeTube(
     const howToMove = !dup.held && dup.position && s.armed === null ? '. To move it, scan its new position first.' : '';
     return fb.report(scan.text, `${alreadyHere(c.value, dup)}; nothing recorded${howToMove}`, 'duplicate', scan.mainAt);
   }
+  const wrongName = notOfChosenType(s.idType, c.value, row);
+  if (wrongName) return fb.report(scan.text, `${wrongName}; nothing recorded`, 'error', scan.mainAt);
   const needed = s.positionNeeded();
   if (needed) return fb.report(scan.text, `${needed}; nothing recorded`, 'error', scan.mainAt);
   const position = s.targetPosition();

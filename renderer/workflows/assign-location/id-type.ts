@@ -49,3 +49,33 @@ export function tubeSentAs(
     return { id: row.id, idType: 'ID' };
   return { id: c.value, idType: idTypeFor(choice, c, row) };
 }
+
+/** A tube's names in the words of "not its …" (notOfChosenType). */
+const NAME_SAID: Record<Exclude<IdType, 'SERVICE_BARCODE'>, string> = {
+  ID: 'sample ID',
+  ID_BARCODE: 'tube barcode',
+  ROW_UUID: 'row uuid',
+};
+
+/** Which of its row's names a code is (main found it by its uuid, or it is the barcode or the ID), or null. */
+function nameOfRow(code: string, row: TubeRow): keyof typeof NAME_SAID | null {
+  if (row.byUuid) return 'ROW_UUID';
+  if (row.barcode !== null && sameLetters(row.barcode, code)) return 'ID_BARCODE';
+  return sameLetters(row.id, code) ? 'ID' : null;
+}
+
+/**
+ * Why a tube cannot be sent by the ID type the user chose: its row is known, and the code scanned is another
+ * of its names (its barcode with "Row uuid" chosen). Sent so, it was heard going in, and the service, finding
+ * no row by it, refused the move in the Outbox minutes later; a rescan by another name of a tube put in by its
+ * uuid was not even known for a duplicate. Null when it goes as chosen, in Detect mode, when the row is not
+ * known (only the service can say), and for the service's own barcode, which no row the page reads holds.
+ */
+export function notOfChosenType(choice: IdTypeChoice, code: string, row: TubeRow | null | undefined): string | null {
+  if (choice === 'detect' || choice === 'SERVICE_BARCODE' || !row) return null;
+  const is = nameOfRow(code, row);
+  // A row's barcode may be its ID too: sent as either, the service finds it.
+  if (is === null || is === choice || (choice === 'ID' && sameLetters(row.id, code))) return null;
+  const chosen = NAME_SAID[choice];
+  return `${code} is the ${NAME_SAID[is]} of ${row.id}, not its ${chosen} (the ID type chosen): the service would find no row by it. Scan its ${chosen}, or choose Detect`;
+}

@@ -14,7 +14,7 @@ import { misreadsHeld, onePerPosition, type RackRefusal } from './rack-positions
 import { isTube, namesOf } from './box-holdings.js';
 import { holderOf, takenBecause, whereIs, type Placement } from './box-record.js';
 import { alreadyHere, type TubeAlreadyHere } from './held-words.js';
-import { tubeSentAs } from './id-type.js';
+import { notOfChosenType, tubeSentAs } from './id-type.js';
 import { tubeKey } from './rack-reads.js';
 import type { RackBox, RackChecked, UnknownTubes } from './rack-check.js';
 
@@ -258,6 +258,11 @@ export class RackDecisions {
         },
         true,
       );
+      return false;
+    }
+    const wrongName = notOfChosenType(this.box.idType, c.value, found?.row);
+    if (wrongName) {
+      this.refuse({ position: r.position, raw: r.barcode, reason: wrongName }, true);
       return false;
     }
     // Asked about, the tube takes its position as it would if used: the question then names one tube per position.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseRackCsv } from '../../../../../renderer/workflows/assign-location/rack-csv.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -9,7 +10,7 @@ import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
  */
 const open = benchesPerTest();
 
-async function boxOpen(idType: 'detect' | 'ROW_UUID') {
+async function boxOpen(idType: 'detect' | 'ROW_UUID' | 'ID' | 'ID_BARCODE') {
   const b = await open('spec');
   const store = b.sandbox().store;
   const sheet = store.labsheets.byName('Samples')!.uuid;
@@ -68,5 +69,52 @@ describe('Assign location: a tube scanned by its row uuid', () => {
     expect(s.assignments.map((a) => [a.id, a.idType, a.position])).toEqual([[uuid, 'ROW_UUID', 'A1']]);
     await b.sync();
     expect(b.heldOnService('BOX000001', 'A1')).toBe('S-0004');
+  });
+
+  it('with ID type "Row uuid", a tube put in by its uuid and scanned again by its barcode is refused with the reason, not queued by its barcode as a uuid', async () => {
+    const { b, s, scan, uuidOf } = await boxOpen('ROW_UUID');
+    const uuid = uuidOf('S-0004');
+    await scan(uuid);
+    const queued = await b.queued();
+    // On the old code: "TB000004 → … A2", heard going in; the service found no row by that uuid and refused it.
+    await scan('TB000004');
+    expect(b.said()).toBe(
+      'TB000004 is the tube barcode of S-0004, not its row uuid (the ID type chosen): the service would find no row by it. Scan its row uuid, or choose Detect; nothing recorded',
+    );
+    expect(s.assignments.map((a) => [a.id, a.position])).toEqual([[uuid, 'A1']]);
+    expect(await b.queued()).toBe(queued);
+    await b.sync();
+    expect(b.heldOnService('BOX000001', 'A1')).toBe('S-0004');
+    expect(b.heldOnService('BOX000001', 'A2')).toBeNull();
+  });
+
+  it('with ID type "Tube barcode", a sample ID or a row uuid of a known row is refused; its barcode goes in', async () => {
+    const { b, s, scan, uuidOf } = await boxOpen('ID_BARCODE');
+    await scan('S-0007');
+    expect(b.said()).toMatch(/^S-0007 is the sample ID of S-0007, not its tube barcode \(the ID type chosen\)/);
+    const uuid = uuidOf('S-0007');
+    await scan(uuid);
+    expect(b.said()).toMatch(new RegExp(`^${uuid} is the row uuid of S-0007, not its tube barcode`));
+    await scan('TB000007');
+    expect(s.assignments.map((a) => [a.id, a.idType, a.position])).toEqual([['TB000007', 'ID_BARCODE', 'A1']]);
+  });
+
+  it('with ID type "Row uuid", a rack file of barcodes is refused read by read with the reason; a uuid in it is saved', async () => {
+    const { b, s, uuidOf } = await boxOpen('ROW_UUID');
+    const uuid = uuidOf('S-0009');
+    const csv = ['Position,Barcode', 'A1,TB000008', `A2,${uuid}`].join('\n');
+    const { saved, refused } = await s.importRack(parseRackCsv(csv, s.layout!).good);
+    expect(saved).toBe(1);
+    expect(refused).toEqual([
+      {
+        position: 'A1',
+        raw: 'TB000008',
+        reason:
+          'TB000008 is the tube barcode of S-0008, not its row uuid (the ID type chosen): the service would find no row by it. Scan its row uuid, or choose Detect',
+      },
+    ]);
+    expect(s.assignments.map((a) => [a.id, a.position])).toEqual([[uuid, 'A2']]);
+    await b.sync();
+    expect(b.heldOnService('BOX000001', 'A2')).toBe('S-0009');
   });
 });
