@@ -209,7 +209,11 @@ export function createReadCache(d: ReadCacheDeps) {
 
   /** This computer's moves of the tubes the wells list to other locations (moved-tubes.ts movedAwayFrom). */
   function movedAwayOf(m: StoredManifest, since: number, saved: SavedNames): PendingWellChange[] {
-    return movedAwayFrom(d.outbox, m, since, namesOrQueued(saved)).map((e) => toPendingChange(e, saved));
+    return movedAwayFrom(d.outbox, m, since, namesOrQueued(saved)).map((e) => {
+      // Named as the Outbox names it (entry-summary.ts): the two say one place.
+      const to = e.intent.type === 'location-assign' ? store.nameOf(e.intent.locationId, e.service) : null;
+      return { ...toPendingChange(e, saved), ...(to ? { place: to } : {}) };
+    });
   }
 
   /**

@@ -72,10 +72,11 @@ export interface WellView {
   assigned: boolean;
   /**
    * The tube a move on Assign location took out of this well, and the well of this plate it went to, or
-   * null when it went to another plate or box (main's `movedAway`), so an emptied well marked "waiting"
-   * says whose move it waits for. Absent once another change draws the well.
+   * null when it went to another plate or box (main's `movedAway`), that one's name when main knows it
+   * (`place`), so an emptied well marked "waiting" says whose move it waits for. Absent once another change
+   * draws the well.
    */
-  movedOut?: { tube: string; to: string | null } | undefined;
+  movedOut?: { tube: string; to: string | null; place?: string } | undefined;
 }
 
 export const emptyWell = (position: string): WellView => ({
@@ -243,7 +244,7 @@ export function drawPlate(
     for (const at of left) {
       const by = drewLast.get(at);
       if (by) readAgain?.set(by.entryId, markOf(by));
-      const emptied = takenOut(map.get(at)!, move, to);
+      const emptied = takenOut(map.get(at)!, move, to, p.place);
       if (emptied === null) continue;
       map.set(at, emptied);
       drewLast.set(at, p);
@@ -344,12 +345,12 @@ function leftBy(map: TubesByName<WellView>, filled: ReadonlySet<string>, move: D
 /**
  * A well a move takes its tube out of, drawn empty with the move's mark (its label and tags stay, as the
  * service keeps them), saying where the tube went (`to`: a well of this plate, or null for another plate
- * or box); null when the move never happened (markOf, drawnDone), which took nothing out.
+ * or box, named `place` when main knows it); null when the move never happened (markOf, drawnDone), which took nothing out.
  */
-function takenOut(w: WellView, move: DrawnChange, to: string | null): WellView | null {
+function takenOut(w: WellView, move: DrawnChange, to: string | null, place: string | undefined): WellView | null {
   const sync = markOf(move);
   if (sync === null || !drawnDone(sync)) return null;
   const reason = move.error ? shownError(move.error) : null;
-  const movedOut = w.sample !== null ? { tube: w.sample, to } : undefined;
+  const movedOut = w.sample !== null ? { tube: w.sample, to, ...(to === null && place ? { place } : {}) } : undefined;
   return { ...w, sample: null, labsheet: null, assigned: false, sync, reason, unmade: null, movedOut };
 }

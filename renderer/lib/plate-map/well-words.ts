@@ -67,8 +67,8 @@ function syncSaid(well: Pick<WellView, 'sync' | 'reason' | 'sample' | 'unmade'>)
   return well.sync === null ? null : SYNC_SAID[well.sync];
 }
 
-/** Where a tube a move took out of a well went: a well of this plate, or (null) another plate or box. */
-const movedTo = (to: string | null): string => to ?? 'another plate or box';
+/** Where a tube a move took out of a well went: a well of this plate, or another place, by name when main knows it. */
+const movedTo = (m: NonNullable<WellView['movedOut']>): string => m.to ?? m.place ?? 'another plate or box';
 
 /**
  * A well's accessible name and tooltip: "A1, S-7701, SAMPLE, refused by the service: …"; one a move
@@ -81,7 +81,7 @@ export function describeWell(well: WellView): string {
     well.label || null,
     well.tags.length ? `tags ${well.tags.join(' ')}` : null,
     well.assigned ? 'placed by Assign location' : null,
-    well.movedOut ? `${well.movedOut.tube} moved to ${movedTo(well.movedOut.to)} on Assign location` : null,
+    well.movedOut ? `${well.movedOut.tube} moved to ${movedTo(well.movedOut)} on Assign location` : null,
     syncSaid(well),
   ]
     .filter(Boolean)

@@ -43,6 +43,12 @@ export const pendingWellChange = z.strictObject({
    * when no saved row holds the tube: a well may name it by a sample ID this computer does not know.
    */
   names: z.array(z.string()).optional(),
+  /**
+   * For a move of a listed tube to another location (a read's `movedAway`): that location's name as the
+   * Outbox says it (a plate's or box's hrid, a location's name), so the well it emptied says where the tube
+   * went. Absent when this computer does not know it.
+   */
+  place: z.string().optional(),
 });
 export type PendingWellChange = z.infer<typeof pendingWellChange>;
 

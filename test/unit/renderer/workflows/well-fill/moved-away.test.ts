@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { describeWell } from '../../../../../renderer/lib/plate-map/well-words.js';
 import { LabelSources } from '../../../../../renderer/workflows/labels/label-sources.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { movedToBoxOffline, PLATE } from '../../../../helpers/moved-away-offline.js';
@@ -48,7 +49,16 @@ describe('Well fill: a tube the plate lists, moved to another location from this
     await movedToBoxOffline(b);
     const labels = new LabelSources(b.env.api);
     await labels.loadPlate({ barcode: PLATE });
-    expect(labels.wells['A1']).toMatchObject({ sample: null, movedOut: { tube: 'S-0001', to: null } });
+    // The box is named as the Outbox names it: on the old code, "another plate or box".
+    expect(labels.wells['A1']).toMatchObject({
+      sample: null,
+      movedOut: { tube: 'S-0001', to: null, place: 'BX-0001' },
+    });
+    expect(describeWell(labels.wells['A1']!)).toMatch(
+      /^A1, empty, S-0001 moved to BX-0001 on Assign location, /,
+    );
+    const summary = (await b.entries()).find((e) => e.intent?.type === 'location-assign')?.summary;
+    expect(summary).toContain('BX-0001');
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001' });
   });
 });
