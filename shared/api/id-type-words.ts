@@ -12,6 +12,14 @@ export const ID_TYPE_CHOICE: Record<IdType, string> = {
   SERVICE_BARCODE: "The service's own barcode",
 };
 
+/** A tube's name of each ID type, as a sentence names it: "TB000004 is the tube barcode of S-0004". */
+export const ID_TYPE_NAME: Record<IdType, string> = {
+  ID: 'sample ID',
+  ID_BARCODE: 'tube barcode',
+  ROW_UUID: 'row uuid',
+  SERVICE_BARCODE: "service's barcode",
+};
+
 export const ID_TYPE_SENT_AS: Record<IdType, string> = {
   ID: 'by sample ID',
   ID_BARCODE: 'by tube barcode',

@@ -329,7 +329,7 @@ function leftBy(map: TubesByName<WellView>, filled: ReadonlySet<string>, move: D
   const from = fromWhileWaiting(move);
   const atFrom = from === null ? undefined : map.get(from);
   // The well at `from` may hold a tube under a name main does not know (takesFrom): it is not found by name.
-  const candidates = atFrom === undefined ? map.holding(move) : [...map.holding(move), [from!, atFrom] as const];
+  const candidates = [...map.holding(move), ...(from !== null && atFrom ? [[from, atFrom] as const] : [])];
   const left = new Set(
     candidates
       .filter(

@@ -1,4 +1,5 @@
 import { isUuid, type IdType } from '../../../shared/api/primitives.js';
+import { ID_TYPE_NAME } from '../../../shared/api/id-type-words.js';
 import { sameLetters } from '../../../shared/barcode/letter-case.js';
 import type { ScanClass } from '../../lib/scan-input/scan-kind.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
@@ -50,15 +51,8 @@ export function tubeSentAs(
   return { id: c.value, idType: idTypeFor(choice, c, row) };
 }
 
-/** A tube's names in the words of "not its …" (notOfChosenType). */
-const NAME_SAID: Record<Exclude<IdType, 'SERVICE_BARCODE'>, string> = {
-  ID: 'sample ID',
-  ID_BARCODE: 'tube barcode',
-  ROW_UUID: 'row uuid',
-};
-
 /** Which of its row's names a code is (main found it by its uuid, or it is the barcode or the ID), or null. */
-function nameOfRow(code: string, row: TubeRow): keyof typeof NAME_SAID | null {
+function nameOfRow(code: string, row: TubeRow): Exclude<IdType, 'SERVICE_BARCODE'> | null {
   if (row.byUuid) return 'ROW_UUID';
   if (row.barcode !== null && sameLetters(row.barcode, code)) return 'ID_BARCODE';
   return sameLetters(row.id, code) ? 'ID' : null;
@@ -76,6 +70,6 @@ export function notOfChosenType(choice: IdTypeChoice, code: string, row: TubeRow
   const is = nameOfRow(code, row);
   // A row's barcode may be its ID too: sent as either, the service finds it.
   if (is === null || is === choice || (choice === 'ID' && sameLetters(row.id, code))) return null;
-  const chosen = NAME_SAID[choice];
-  return `${code} is the ${NAME_SAID[is]} of ${row.id}, not its ${chosen} (the ID type chosen): the service would find no row by it. Scan its ${chosen}, or choose Detect`;
+  const chosen = ID_TYPE_NAME[choice];
+  return `${code} is the ${ID_TYPE_NAME[is]} of ${row.id}, not its ${chosen} (the ID type chosen): the service would find no row by it. Scan its ${chosen}, or choose Detect`;
 }
