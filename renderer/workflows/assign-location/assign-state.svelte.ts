@@ -22,6 +22,8 @@ import {
   isTaken,
   removalHeldAt,
   takenBecause,
+  notOffered,
+  takenPositions,
   unmadeInPlace,
   waitsForLook,
   whereIs,
@@ -305,18 +307,9 @@ export class AssignState implements ServiceBound, Asking {
     return this.layout ? nextEmptyWell(this.layout, 'row-major', this.#notOffered()) : null;
   }
 
-  /**
-   * Whether the next tube must not go to a position on its own: taken in the box's record, skipped this
-   * visit, held by a tube of this visit the service refused (it is still in it), or by one whose answer
-   * was lost. Built once per choice: it is asked of every position of the box.
-   */
+  /** notOffered, with the positions skipped this visit and those of tubes whose answer was lost held back. */
   #notOffered(): (position: string) => boolean {
-    const held = new Set([
-      ...this.#skipped,
-      ...unmadeInPlace(this).map((a) => a.position),
-      ...this.unconfirmed.map((u) => u.position),
-    ]);
-    return (p) => held.has(p) || this.isTaken(p);
+    return notOffered(this, [...this.#skipped, ...this.unconfirmed.map((u) => u.position)]);
   }
 
   /**
@@ -404,10 +397,11 @@ export class AssignState implements ServiceBound, Asking {
   }
   /** The lines about positions waiting on something: held for a look, a refused tube still in, an answer lost. */
   heldNotes(): string[] {
+    const taken = takenPositions(this);
     return [
       ...heldNotes(this),
       // Where the record has another tube, that tube is what the position says.
-      ...unmadeInPlace(this).flatMap((a) => (a.position && !this.isTaken(a.position) ? [unmadeSaid(a)] : [])),
+      ...unmadeInPlace(this).flatMap((a) => (a.position && !taken.has(a.position) ? [unmadeSaid(a)] : [])),
       ...unconfirmedSaid(this.unconfirmed),
     ];
   }

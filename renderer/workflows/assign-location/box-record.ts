@@ -76,14 +76,45 @@ const unmadeButPut = (a: Assignment): boolean => a.sync === 'refused';
  */
 export function unmadeInPlace(box: BoxRecord): Assignment[] {
   const there = standing(box, 'bench');
-  // A newer tube put in its position on purpose (its position scanned first) took its place.
-  return there.filter(
-    (a, k) => a.position !== null && unmadeButPut(a) && !there.slice(k + 1).some((b) => b.position === a.position),
-  );
+  // A newer tube put in its position on purpose (its position scanned first) took its place. Newest first,
+  // the positions a newer tube went to known as they are passed: a rack file's 1,248 tubes, all refused,
+  // were each compared with every newer one.
+  const putLater = new Set<string>();
+  const inPlace: Assignment[] = [];
+  for (const a of there.toReversed()) {
+    if (a.position === null) continue;
+    if (unmadeButPut(a) && !putLater.has(a.position)) inPlace.push(a);
+    putLater.add(a.position);
+  }
+  return inPlace.reverse();
+}
+
+/**
+ * The positions the box's record has a tube in: listed taken as it was opened, or holding a tube of this
+ * visit (standing). For every position at once: asked position by position, a full rack of 1,248 read the
+ * visit's 1,248 tubes for each, each time the next free position was sought (every rack file's save).
+ */
+export function takenPositions(box: BoxRecord): Set<string> {
+  const taken = new Set(box.occupied);
+  for (const a of standing(box)) if (a.position !== null) taken.add(a.position);
+  return taken;
+}
+
+/**
+ * Whether the next tube must not go to a position on its own: taken in the box's record (takenPositions),
+ * held by a tube of this visit the service refused (it is still in it: unmadeInPlace), or held back by the
+ * screen (`heldBack`: skipped this visit, a tube's whose answer was lost). Built once per choice: it is
+ * asked of every position of the box.
+ */
+export function notOffered(box: BoxRecord, heldBack: Iterable<string>): (position: string) => boolean {
+  const held = takenPositions(box);
+  for (const a of unmadeInPlace(box)) if (a.position !== null) held.add(a.position);
+  for (const p of heldBack) held.add(p);
+  return (p) => held.has(p);
 }
 
 export function isTaken(box: BoxRecord, position: string): boolean {
-  return box.occupied.includes(position) || standing(box).some((a) => a.position === position);
+  return takenPositions(box).has(position);
 }
 
 /**
