@@ -48,6 +48,12 @@ export interface BoxRecord {
  * put where the user put them (unmadeButPut): the bench's box, not the record's.
  */
 export function standing(box: BoxRecord, where: 'record' | 'bench' = 'record'): Assignment[] {
+  const still = indexOfStill(box);
+  if (still) return where === 'record' ? still.record : (still.bench ??= standingNow(box, 'bench'));
+  return standingNow(box, where);
+}
+
+function standingNow(box: BoxRecord, where: 'record' | 'bench'): Assignment[] {
   const moved = new Set<string>();
   const left = new Set<string>();
   const stands: Assignment[] = [];
@@ -59,6 +65,63 @@ export function standing(box: BoxRecord, where: 'record' | 'bench' = 'record'): 
     if (a.from) left.add(a.from);
   }
   return stands.reverse();
+}
+
+/**
+ * A record held still (heldStill) worked out once: its standing tubes, the positions it takes, and where
+ * each name and position is first and last found among the standing tubes.
+ */
+interface StillIndex {
+  record: Assignment[];
+  bench?: Assignment[];
+  taken: ReadonlySet<string>;
+  /** Each standing tube's name in upper case → its last place in `record`. */
+  lastNamed: ReadonlyMap<string, number>;
+  /** Each position → the first standing tube at it. */
+  firstAt: ReadonlyMap<string, Assignment>;
+}
+const stillIndexes = new WeakMap<BoxRecord, StillIndex>();
+
+/**
+ * The record as it is now, held still for a run of questions none of which can change it (a rack file's
+ * reads between the check's pauses: no news is heard while they run). Asked of it, each question reads
+ * the record once for the run, not once a read: a rack file read again in the same visit asked where each
+ * of its 1,248 tubes was by walking the visit's 1,248 tubes each time.
+ */
+export function heldStill<R extends object>(box: BoxRecord, rest: R): R & BoxRecord {
+  const still: R & BoxRecord = {
+    ...rest,
+    occupied: [...box.occupied],
+    held: [...box.held],
+    removalsHeld: [...box.removalsHeld],
+    fillsHeld: [...box.fillsHeld],
+    controls: [...box.controls],
+    // Their marks as they are now (a screen's items change in place as news comes).
+    assignments: box.assignments.map((a) => ({ ...a })),
+    labsheet: box.labsheet,
+  };
+  // Frozen, it is known held still (indexOfStill), and nothing can change it behind its index.
+  Object.freeze(still);
+  return still;
+}
+
+function indexOfStill(box: BoxRecord): StillIndex | null {
+  if (!Object.isFrozen(box)) return null;
+  const known = stillIndexes.get(box);
+  if (known) return known;
+  const record = standingNow(box, 'record');
+  const taken = new Set(box.occupied);
+  const lastNamed = new Map<string, number>();
+  const firstAt = new Map<string, Assignment>();
+  record.forEach((a, k) => {
+    lastNamed.set(a.id.toUpperCase(), k);
+    if (a.position === null) return;
+    taken.add(a.position);
+    if (!firstAt.has(a.position)) firstAt.set(a.position, a);
+  });
+  const index: StillIndex = { record, taken, lastNamed, firstAt };
+  stillIndexes.set(box, index);
+  return index;
 }
 
 /**
@@ -95,6 +158,8 @@ export function unmadeInPlace(box: BoxRecord): Assignment[] {
  * visit's 1,248 tubes for each, each time the next free position was sought (every rack file's save).
  */
 export function takenPositions(box: BoxRecord): Set<string> {
+  const still = indexOfStill(box);
+  if (still) return new Set(still.taken);
   const taken = new Set(box.occupied);
   for (const a of standing(box)) if (a.position !== null) taken.add(a.position);
   return taken;
@@ -114,7 +179,7 @@ export function notOffered(box: BoxRecord, heldBack: Iterable<string>): (positio
 }
 
 export function isTaken(box: BoxRecord, position: string): boolean {
-  return takenPositions(box).has(position);
+  return (indexOfStill(box)?.taken ?? takenPositions(box)).has(position);
 }
 
 /**
@@ -125,7 +190,7 @@ export function isTaken(box: BoxRecord, position: string): boolean {
  */
 export function whereIs(box: BoxRecord, code: string, row: TubeRow | null): TubeAlreadyHere | null {
   const names = namesOf(code, row);
-  const here = standing(box).findLast((a) => names.has(a.id.toUpperCase())) ?? null;
+  const here = lastStandingNamed(box, names);
   // The last record of it: a tube moved within the box is still listed where it was until read back.
   const found = here ?? box.held.findLast((h) => isTube(h, box.labsheet, names)) ?? null;
   if (!found) return null;
@@ -140,11 +205,19 @@ function heldChangeOf(box: BoxRecord, position: string | null, names: ReadonlySe
   return removal?.tube && names.has(removal.tube.toUpperCase()) ? 'removal' : null;
 }
 
+/** The newest standing tube of this visit under one of `names` (upper case), or null. */
+function lastStandingNamed(box: BoxRecord, names: ReadonlySet<string>): Assignment | null {
+  const still = indexOfStill(box);
+  if (!still) return standing(box).findLast((a) => names.has(a.id.toUpperCase())) ?? null;
+  const at = Math.max(-1, ...[...names].map((n) => still.lastNamed.get(n) ?? -1));
+  return at < 0 ? null : still.record[at]!;
+}
+
 /** The tube known to be at a position, or null (the position may still be taken). */
 export function holderOf(box: BoxRecord, position: string): string | null {
-  return (
-    standing(box).find((a) => a.position === position)?.id ?? box.held.find((e) => e.position === position)?.id ?? null
-  );
+  const still = indexOfStill(box);
+  const put = still ? still.firstAt.get(position) : standing(box).find((a) => a.position === position);
+  return put?.id ?? box.held.find((e) => e.position === position)?.id ?? null;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { PageSampleIndex } from '../../lib/samples/sample-index.js';
 import { lookUpTubes } from '../../lib/samples/tube-row.js';
 import type { RackBad, RackRead } from './rack-csv.js';
 import type { MisreadHeld } from './rack-positions.js';
-import { standing, type BoxRecord, type Placement } from './box-record.js';
+import { heldStill, standing, type BoxRecord, type Placement } from './box-record.js';
 import type { IdTypeChoice } from './id-type.js';
 import { classifyReads, namedTwice, positionsOfTubes, sharedPositions } from './rack-reads.js';
 import { RackDecisions } from './rack-decisions.js';
@@ -130,12 +130,18 @@ export async function checkRack(box: RackBox, reads: readonly RackRead[], o: Rac
   const twiceAt = namedTwice(classed, rows);
   const inFile = positionsOfTubes(classed, rows);
   const sharedAt = sharedPositions(classed, rows);
-  const file = new RackDecisions(box, o.unknown ?? 'ask', o.misread ?? [], twiceAt, inFile, sharedAt);
+  // The reads between two pauses are decided against the record as it was at the first of them: nothing
+  // can change it while they run, and each asks it where a tube is or what holds a position.
+  const now = () => heldStill(box, { api: box.api, samples: box.samples, layout: box.layout, idType: box.idType });
+  const file = new RackDecisions(now(), o.unknown ?? 'ask', o.misread ?? [], twiceAt, inFile, sharedAt);
   for (const [n, { r, c, why }] of classed.entries()) {
     if (n % RACK_PROGRESS_EVERY === 0) {
       progress({ phase: 'checking', done: n, of: reads.length });
       // Lets the screen draw how far a long check has come; a rack of a few tubes does not wait.
-      if (n > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      if (n > 0) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        file.recordNow(now());
+      }
     }
     if (why) file.refuse({ position: r.position, raw: r.barcode, reason: why }, false);
     else file.decide(r, c, rows.get(c.value));

@@ -52,7 +52,7 @@ export class RackDecisions {
   readonly #seen = new Set<string>();
 
   constructor(
-    private readonly box: RackBox,
+    private box: RackBox,
     private readonly unknownTubes: UnknownTubes,
     misread: readonly RackBad[],
     /** The tubes the file names at more than one position (namedTwice). */
@@ -63,6 +63,11 @@ export class RackDecisions {
     private readonly sharedAt: ReadonlyMap<string, RackRead[]> = new Map(),
   ) {
     this.#refused = misread.map((bad) => ({ bad, tube: false }));
+  }
+
+  /** The box's record as it is now (heldStill), after a pause of the check in which news may have come. */
+  recordNow(box: RackBox): void {
+    this.box = box;
   }
 
   /** A read refused for rescanning with its reason; `tube`: it names a tube (not a misread). */

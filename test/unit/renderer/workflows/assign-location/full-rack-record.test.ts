@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { nextEmptyWell } from '../../../../../renderer/lib/plate-map/fill-order.js';
 import type { QueuedSync } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
 import {
+  heldStill,
+  holderOf,
   isTaken,
   notOffered,
   takenPositions,
+  standing,
   unmadeInPlace,
+  whereIs,
   type Assignment,
   type BoxRecord,
 } from '../../../../../renderer/workflows/assign-location/box-record.js';
@@ -82,5 +86,34 @@ describe('a rack filled this visit: its record is read once for all its position
     };
     expect(unmadeInPlace({ ...box, assignments: [...box.assignments, over] })).toEqual([]);
     expect(unmadeInPlace(box).map((a) => a.id)).toEqual(['TB0']);
+  });
+
+  it('held still for a rack file read again, the record answers as the live one, from one reading of it', () => {
+    // Every tube put in this visit, a few moved on since (TB3 from A4 to B1, over TB48) and one refused.
+    const { box } = filledRack(1248, (i) => (i === 7 ? 'refused' : 'synced'));
+    const moved: Assignment = {
+      id: 'tb3',
+      idType: 'ID_BARCODE',
+      entryId: 2000,
+      reason: null,
+      sync: 'pending',
+      position: pos(48),
+      from: pos(3),
+    };
+    const live: BoxRecord = { ...box, occupied: ['Z1'], assignments: [...box.assignments, moved] };
+    const still = heldStill(live, { idType: 'ID_BARCODE' as const });
+    for (const i of [0, 3, 7, 48, 1247]) expect(whereIs(still, `TB${i}`, null)).toEqual(whereIs(live, `TB${i}`, null));
+    expect(whereIs(still, 'TB3', null)).toMatchObject({ position: pos(48), as: 'tb3' });
+    expect(whereIs(still, 'TB9999', null)).toBeNull();
+    for (const p of [pos(3), pos(7), pos(48), 'Z1', 'Z2']) {
+      expect(holderOf(still, p)).toBe(holderOf(live, p));
+      expect(isTaken(still, p)).toBe(isTaken(live, p));
+    }
+    expect(unmadeInPlace(still).map((a) => a.id)).toEqual(unmadeInPlace(live).map((a) => a.id));
+    // One reading: the same answer object each time, and news after it changes the live record only.
+    expect(standing(still)).toBe(standing(still));
+    moved.sync = 'discarded';
+    expect(whereIs(live, 'TB3', null)).toMatchObject({ position: pos(3), as: 'TB3' });
+    expect(whereIs(still, 'TB3', null)).toMatchObject({ position: pos(48), as: 'tb3' });
   });
 });
