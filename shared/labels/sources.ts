@@ -30,7 +30,14 @@ export function recordsForWells(
   selected?: readonly string[],
   date?: string,
 ): LabelRecordInput[] {
-  const chosen = selected === undefined ? wells : selected.flatMap((p) => wells.filter((w) => w.position === p));
+  // Each chosen position's wells by position, not by reading every well for each (a rack's 1,248).
+  const at = new Map<string, Well[]>();
+  for (const w of wells) {
+    const here = at.get(w.position);
+    if (here) here.push(w);
+    else at.set(w.position, [w]);
+  }
+  const chosen = selected === undefined ? wells : selected.flatMap((p) => at.get(p) ?? []);
   return chosen.flatMap((well) =>
     well.sample == null
       ? []

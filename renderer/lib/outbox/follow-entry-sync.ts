@@ -93,7 +93,11 @@ export function followEntrySync<T extends QueuedItem>(
     // The items by entry, once a batch of news: a rack file's 1,248 moves confirmed in a few batches were
     // each looked for among all 1,248 items.
     const byEntry = new Map<number, T[]>();
-    for (const x of items()) byEntry.set(x.entryId, [...(byEntry.get(x.entryId) ?? []), x]);
+    for (const x of items()) {
+      const followers = byEntry.get(x.entryId);
+      if (followers) followers.push(x);
+      else byEntry.set(x.entryId, [x]);
+    }
     for (const c of changes) {
       // One entry can have two followers (a batch line, and the open row it changed).
       for (const item of byEntry.get(c.id) ?? []) {

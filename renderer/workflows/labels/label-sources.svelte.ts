@@ -141,8 +141,9 @@ export class LabelSources {
           position: w.position,
           sample: w.sample === null ? null : { id: w.sample },
         }));
-        const chosen =
-          this.selection.length > 0 ? this.#order(plate).filter((p) => this.selection.includes(p)) : undefined;
+        // A set: asked of each of a rack's 1,248 wells on every click, the list was read once a well.
+        const selected = new Set(this.selection);
+        const chosen = selected.size > 0 ? this.#order(plate).filter((p) => selected.has(p)) : undefined;
         return recordsForWells(plate, contents, chosen, date);
       }
       case 'rows':
