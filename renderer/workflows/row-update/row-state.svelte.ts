@@ -303,10 +303,15 @@ export class RowState implements ServiceBound {
     return true;
   }
 
-  /** The open row read again from the service, when it is still open with nothing unsaved. */
+  /**
+   * The open row read again from the service, when it is still open with nothing unsaved. A read that
+   * fails leaves the row as shown, without a word: it follows news the headline has just said (a save held
+   * for a look), which a "could not read" would replace; the row is read again when next opened. It never
+   * rejects: its callers do not wait for it, and a rejection nobody handled was all that came of it.
+   */
   async openAgain(labsheet: string, id: string): Promise<void> {
-    const again = await call(this.api, 'cache.row', { labsheet, value: id, refresh: true });
-    if (again.found && this.isOpen(labsheet, id) && this.unsaved.length === 0) this.show(again);
+    const again = await call(this.api, 'cache.row', { labsheet, value: id, refresh: true }).catch(() => null);
+    if (again?.found && this.isOpen(labsheet, id) && this.unsaved.length === 0) this.show(again);
   }
 
   /** Why a cell of the open row is not as the service has it yet (a save still to be sent), or null. */

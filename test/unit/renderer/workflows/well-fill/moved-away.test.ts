@@ -54,9 +54,7 @@ describe('Well fill: a tube the plate lists, moved to another location from this
       sample: null,
       movedOut: { tube: 'S-0001', to: null, place: 'BX-0001' },
     });
-    expect(describeWell(labels.wells['A1']!)).toMatch(
-      /^A1, empty, S-0001 moved to BX-0001 on Assign location, /,
-    );
+    expect(describeWell(labels.wells['A1']!)).toMatch(/^A1, empty, S-0001 moved to BX-0001 on Assign location, /);
     const summary = (await b.entries()).find((e) => e.intent?.type === 'location-assign')?.summary;
     expect(summary).toContain('BX-0001');
     expect(b.s.wells['A1']).toMatchObject({ sample: 'S-0001' });
