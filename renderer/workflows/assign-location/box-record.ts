@@ -48,9 +48,9 @@ export interface BoxRecord {
  * put where the user put them (unmadeButPut): the bench's box, not the record's.
  */
 export function standing(box: BoxRecord, where: 'record' | 'bench' = 'record'): Assignment[] {
-  const still = indexOfStill(box);
-  if (still) return where === 'record' ? still.record : (still.bench ??= standingNow(box, 'bench'));
-  return standingNow(box, where);
+  if (where === 'record') return indexOf(box).record;
+  const still = Object.isFrozen(box) ? indexOf(box) : null;
+  return still ? (still.bench ??= standingNow(box, 'bench')) : standingNow(box, 'bench');
 }
 
 function standingNow(box: BoxRecord, where: 'record' | 'bench'): Assignment[] {
@@ -68,10 +68,11 @@ function standingNow(box: BoxRecord, where: 'record' | 'bench'): Assignment[] {
 }
 
 /**
- * A record held still (heldStill) worked out once: its standing tubes, the positions it takes, and where
- * each name and position is first and last found among the standing tubes.
+ * What the record's questions read: its standing tubes, the positions it takes, and where each name and
+ * position is last and first found among the standing tubes. Worked out once for a record held still
+ * (heldStill), once a question for the live one.
  */
-interface StillIndex {
+interface RecordIndex {
   record: Assignment[];
   bench?: Assignment[];
   taken: ReadonlySet<string>;
@@ -80,7 +81,7 @@ interface StillIndex {
   /** Each position → the first standing tube at it. */
   firstAt: ReadonlyMap<string, Assignment>;
 }
-const stillIndexes = new WeakMap<BoxRecord, StillIndex>();
+const stillIndexes = new WeakMap<BoxRecord, RecordIndex>();
 
 /**
  * The record as it is now, held still for a run of questions none of which can change it (a rack file's
@@ -100,13 +101,12 @@ export function heldStill<R extends object>(box: BoxRecord, rest: R): R & BoxRec
     assignments: box.assignments.map((a) => ({ ...a })),
     labsheet: box.labsheet,
   };
-  // Frozen, it is known held still (indexOfStill), and nothing can change it behind its index.
+  // Frozen, it is known held still (indexOf), and nothing can change it behind its index.
   Object.freeze(still);
   return still;
 }
 
-function indexOfStill(box: BoxRecord): StillIndex | null {
-  if (!Object.isFrozen(box)) return null;
+function indexOf(box: BoxRecord): RecordIndex {
   const known = stillIndexes.get(box);
   if (known) return known;
   const record = standingNow(box, 'record');
@@ -119,8 +119,8 @@ function indexOfStill(box: BoxRecord): StillIndex | null {
     taken.add(a.position);
     if (!firstAt.has(a.position)) firstAt.set(a.position, a);
   });
-  const index: StillIndex = { record, taken, lastNamed, firstAt };
-  stillIndexes.set(box, index);
+  const index: RecordIndex = { record, taken, lastNamed, firstAt };
+  if (Object.isFrozen(box)) stillIndexes.set(box, index);
   return index;
 }
 
@@ -158,11 +158,7 @@ export function unmadeInPlace(box: BoxRecord): Assignment[] {
  * visit's 1,248 tubes for each, each time the next free position was sought (every rack file's save).
  */
 export function takenPositions(box: BoxRecord): Set<string> {
-  const still = indexOfStill(box);
-  if (still) return new Set(still.taken);
-  const taken = new Set(box.occupied);
-  for (const a of standing(box)) if (a.position !== null) taken.add(a.position);
-  return taken;
+  return new Set(indexOf(box).taken);
 }
 
 /**
@@ -179,7 +175,7 @@ export function notOffered(box: BoxRecord, heldBack: Iterable<string>): (positio
 }
 
 export function isTaken(box: BoxRecord, position: string): boolean {
-  return (indexOfStill(box)?.taken ?? takenPositions(box)).has(position);
+  return indexOf(box).taken.has(position);
 }
 
 /**
@@ -207,17 +203,14 @@ function heldChangeOf(box: BoxRecord, position: string | null, names: ReadonlySe
 
 /** The newest standing tube of this visit under one of `names` (upper case), or null. */
 function lastStandingNamed(box: BoxRecord, names: ReadonlySet<string>): Assignment | null {
-  const still = indexOfStill(box);
-  if (!still) return standing(box).findLast((a) => names.has(a.id.toUpperCase())) ?? null;
-  const at = Math.max(-1, ...[...names].map((n) => still.lastNamed.get(n) ?? -1));
-  return at < 0 ? null : still.record[at]!;
+  const { record, lastNamed } = indexOf(box);
+  const at = Math.max(-1, ...[...names].map((n) => lastNamed.get(n) ?? -1));
+  return at < 0 ? null : record[at]!;
 }
 
 /** The tube known to be at a position, or null (the position may still be taken). */
 export function holderOf(box: BoxRecord, position: string): string | null {
-  const still = indexOfStill(box);
-  const put = still ? still.firstAt.get(position) : standing(box).find((a) => a.position === position);
-  return put?.id ?? box.held.find((e) => e.position === position)?.id ?? null;
+  return indexOf(box).firstAt.get(position)?.id ?? box.held.find((e) => e.position === position)?.id ?? null;
 }
 
 /**
