@@ -1,8 +1,9 @@
 /**
  * What drawing the largest box costs in the page, with a rack file's worth of this computer's moves
  * standing in it (main sends them with the box, done or not, for 30 days): a rack file of 1,248 tubes
- * sent and read back, every well listing the tube a confirmed move put there. Well fill and Labels draw the plate (drawPlate), Assign location
- * draws what the box holds (boxHoldings), on each open and each read again. Median of RUNS, in ms.
+ * sent and read back, every well listing the tube a confirmed move put there. Well fill and Labels draw
+ * the plate (drawPlate), Assign location draws what the box holds (boxHoldings), on each open and each
+ * read again. Median of RUNS, in ms.
  */
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';

@@ -1,4 +1,5 @@
 import type { CreatedLocation } from '../api/locations.js';
+import { groupBy } from '../group-by.js';
 import type { LabelRecordInput } from './record.js';
 
 /**
@@ -31,12 +32,7 @@ export function recordsForWells(
   date?: string,
 ): LabelRecordInput[] {
   // Each chosen position's wells by position, not by reading every well for each (a rack's 1,248).
-  const at = new Map<string, Well[]>();
-  for (const w of wells) {
-    const here = at.get(w.position);
-    if (here) here.push(w);
-    else at.set(w.position, [w]);
-  }
+  const at = groupBy(wells, (w) => w.position);
   const chosen = selected === undefined ? wells : selected.flatMap((p) => at.get(p) ?? []);
   return chosen.flatMap((well) =>
     well.sample == null

@@ -2,6 +2,7 @@ import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { shownError, type ShownError } from '../../../shared/outbox-words/shown-error.js';
 import { entryShownState, stateSaidInLine, type ShownState } from '../../../shared/outbox-words/shown-state.js';
 import { drawnDone, markOfShown, SYNC_STATE, type EntryNews, type WellSync } from '../plate-map/well-view.js';
+import { groupBy } from '../../../shared/group-by.js';
 import type { OutboxState } from './outbox-state.svelte.js';
 
 /**
@@ -92,12 +93,7 @@ export function followEntrySync<T extends QueuedItem>(
     const changed: T[] = [];
     // The items by entry, once a batch of news: a rack file's 1,248 moves confirmed in a few batches were
     // each looked for among all 1,248 items.
-    const byEntry = new Map<number, T[]>();
-    for (const x of items()) {
-      const followers = byEntry.get(x.entryId);
-      if (followers) followers.push(x);
-      else byEntry.set(x.entryId, [x]);
-    }
+    const byEntry = groupBy(items(), (x) => x.entryId);
     for (const c of changes) {
       // One entry can have two followers (a batch line, and the open row it changed).
       for (const item of byEntry.get(c.id) ?? []) {

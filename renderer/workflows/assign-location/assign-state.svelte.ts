@@ -20,9 +20,9 @@ import type { TubeAlreadyHere } from './held-words.js';
 import {
   holderOf,
   isTaken,
+  notOffered,
   removalHeldAt,
   takenBecause,
-  notOffered,
   takenPositions,
   unmadeInPlace,
   waitsForLook,
