@@ -1,5 +1,4 @@
 import type { CreatedLocation } from '../api/locations.js';
-import { groupBy } from '../group-by.js';
 import type { LabelRecordInput } from './record.js';
 
 /**
@@ -32,7 +31,9 @@ export function recordsForWells(
   date?: string,
 ): LabelRecordInput[] {
   // Each chosen position's wells by position, not by reading every well for each (a rack's 1,248).
-  const at = groupBy(wells, (w) => w.position);
+  // Labels stays self-contained (its layering test): grouped here, not by shared/group-by.
+  const at = new Map<string, Well[]>();
+  for (const w of wells) at.set(w.position, [...(at.get(w.position) ?? []), w]);
   const chosen = selected === undefined ? wells : selected.flatMap((p) => at.get(p) ?? []);
   return chosen.flatMap((well) =>
     well.sample == null
