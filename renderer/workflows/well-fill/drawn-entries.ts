@@ -15,6 +15,8 @@ export interface Drawn {
  */
 export class DrawnEntries {
   #byEntry = new Map<number, Drawn>();
+  /** The entries drawn in each well, oldest first: the newest of a well is found without reading the others. */
+  #byWell = new Map<string, number[]>();
   /**
    * The entries of the last plate read whose news changes more wells than their own (drawForFilling's
    * readAgain: a move of a tube out of wells of the plate, and what drew the tube there), with the mark
@@ -23,7 +25,18 @@ export class DrawnEntries {
   #readAgain = new Map<number, WellSync | null>();
 
   draw(entryId: number, position: string, before: WellView, intent: WellIntent | LocationAssignIntent): void {
+    this.drop(entryId);
     this.#byEntry.set(entryId, { position, before, intent });
+    const well = this.#byWell.get(position);
+    if (!well) this.#byWell.set(position, [entryId]);
+    // Entries are numbered in the order they were queued, so a new one goes last; a plate read's may not.
+    else if (entryId > well.at(-1)!) well.push(entryId);
+    else
+      well.splice(
+        well.findIndex((id) => id > entryId),
+        0,
+        entryId,
+      );
   }
 
   /** Every entry drawn anew (a plate read: drawForFilling's entry → well before it and its change, and its readAgain). */
@@ -32,6 +45,7 @@ export class DrawnEntries {
     readAgain: ReadonlyMap<number, WellSync | null>,
   ): void {
     this.#byEntry.clear();
+    this.#byWell.clear();
     for (const [entryId, d] of drawn) this.draw(entryId, d.before.position, d.before, d.intent);
     this.#readAgain = new Map(readAgain);
   }
@@ -60,20 +74,23 @@ export class DrawnEntries {
   newestDrawn(entryId: number): Drawn | null {
     const drawn = this.#byEntry.get(entryId);
     if (!drawn) return null;
-    for (const [id, d] of this.#byEntry) if (id > entryId && d.position === drawn.position) return null;
-    return drawn;
+    return this.#byWell.get(drawn.position)!.at(-1) === entryId ? drawn : null;
   }
 
   /** The entry no longer draws its well (its change is drawn by another means). */
   drop(entryId: number): void {
+    const drawn = this.#byEntry.get(entryId);
+    if (!drawn) return;
     this.#byEntry.delete(entryId);
+    const well = this.#byWell.get(drawn.position)!;
+    well.splice(well.indexOf(entryId), 1);
+    if (well.length === 0) this.#byWell.delete(drawn.position);
   }
 
   /** The well as it was just before the newest entry drawn in it. */
   beforeNewestAt(position: string): WellView | null {
-    let latest = -1;
-    for (const [id, d] of this.#byEntry) if (d.position === position && id > latest) latest = id;
-    return this.#byEntry.get(latest)?.before ?? null;
+    const latest = this.#byWell.get(position)?.at(-1);
+    return latest === undefined ? null : this.#byEntry.get(latest)!.before;
   }
 
   /**
@@ -85,13 +102,11 @@ export class DrawnEntries {
   forget(entryId: number): Drawn | null {
     const drawn = this.#byEntry.get(entryId);
     if (!drawn) return null;
-    this.#byEntry.delete(entryId);
-    let next: Drawn | null = null;
-    let nextId = Infinity;
-    for (const [id, other] of this.#byEntry)
-      if (id > entryId && id < nextId && other.position === drawn.position) [next, nextId] = [other, id];
-    if (!next) return drawn;
-    next.before = drawn.before;
+    const well = this.#byWell.get(drawn.position)!;
+    const nextId = well[well.indexOf(entryId) + 1];
+    this.drop(entryId);
+    if (nextId === undefined) return drawn;
+    this.#byEntry.get(nextId)!.before = drawn.before;
     return null;
   }
 }

@@ -12,8 +12,8 @@ export interface FollowOps {
   newestDrawn(entryId: number): Drawn | null;
   /** Whether the entry is drawn on the plate being filled, newest in its well or not. */
   isDrawn(entryId: number): boolean;
-  /** The entry will never happen: out of the history and the drawing (WellFillHistory.forget). */
-  forget(entryId: number): void;
+  /** The entries will never happen: out of the history and the drawing, all at once (WellFillHistory.forget). */
+  forget(entryIds: readonly number[]): void;
   setWell(view: WellView): void;
   /** How the entry's news, drawn with this mark, is drawn (DrawnEntries.newsDrawnBy). */
   newsDrawnBy(entryId: number, mark: WellSync | null): 'well' | 'reading' | 'none';
@@ -35,12 +35,12 @@ export function followEntries(fill: FollowSource, ops: FollowOps): () => void {
   const offChange = fill.outbox.onChange((changes) => {
     let readAgain = false;
     const settling: Promise<boolean>[] = [];
+    // A "Discard all" comes as one batch: the history is rebuilt once for all of it.
+    const takenOut = changes.filter((c) => c.state === 'discarded' || c.state === 'cancelled').map((c) => c.id);
+    ops.forget(takenOut);
+    for (const id of takenOut) readAgain = ops.newsDrawnBy(id, null) === 'reading' || readAgain;
     for (const c of changes) {
-      if (c.state === 'discarded' || c.state === 'cancelled') {
-        ops.forget(c.id);
-        readAgain = ops.newsDrawnBy(c.id, null) === 'reading' || readAgain;
-        continue;
-      }
+      if (c.state === 'discarded' || c.state === 'cancelled') continue;
       // Failed may be refused, held for a look, failed before it left or failed after: only the entry's
       // error and attempts tell (main says which), so it is drawn once read. An unsure one is drawn with its
       // error too (why its answer was lost).

@@ -139,7 +139,7 @@ export class WellFillState implements ServiceBound {
     this.#offChange ??= followEntries(this, {
       newestDrawn: (entryId) => this.#drawn.newestDrawn(entryId),
       isDrawn: (entryId) => this.#drawn.positionOf(entryId) !== undefined,
-      forget: (entryId) => this.#history.forget(entryId),
+      forget: (entryIds) => this.#history.forget(entryIds),
       setWell: (view) => this.#setWell(view),
       newsDrawnBy: (entryId, mark) => this.#drawn.newsDrawnBy(entryId, mark),
       readPlate: () =>

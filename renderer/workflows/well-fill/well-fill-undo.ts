@@ -10,8 +10,8 @@ import {
   reversedInOutbox,
   takenOutOfOutbox,
   wellsChangedSince,
-  withoutEntry,
-  withoutUndoEntry,
+  withoutEntries,
+  withoutUndoEntries,
   type ActionStep,
   type TakenOut,
   type WellAction,
@@ -107,7 +107,7 @@ export class WellFillHistory {
       const reversedBy = new Map(answer.reversed.map((r) => [r.id, r.by]));
       const taken = this.#takenOut(action, answer);
       // Drawn and told now, not when the Outbox's event comes: the next undo may be of the same well.
-      for (const id of out) this.forget(id);
+      this.forget([...out]);
       // Newest first, so a well changed twice in one edit ends as it was before the first change.
       for (const step of [...action.steps].reverse()) if (gone.has(step.entryId)) this.#ops.setWell({ ...step.before });
       // Discarded with its opposite change queued: the well is drawn with that change waiting, as a sent step's
@@ -206,14 +206,14 @@ export class WellFillHistory {
 
   /**
    * The undo took some entries of the edit out of the Outbox but its opposite change for the rest was
-   * not recorded. Those taken out are undone and leave the history (withoutEntry); the rest goes back on
+   * not recorded. Those taken out are undone and leave the history (withoutEntries); the rest goes back on
    * the undo side, so the next undo takes back only what is still there.
    */
   #undoneInPart(action: WellAction, sent: readonly ActionStep[], taken: TakenOut, err: unknown): unknown {
     // Taken out here or in the Outbox before: either way it will never happen, or is already reversed.
     const never = action.steps.filter((s) => !sent.includes(s));
     this.#stack.redo();
-    this.#stack.revise('done', (done) => never.reduce((d, s) => withoutEntry(d, s.entryId), [...done]));
+    this.#stack.revise('done', (done) => withoutEntries(done, new Set(never.map((s) => s.entryId))));
     this.#show();
     const any = taken.cancelled.length + taken.refused.length + taken.held.length + taken.reversed.length > 0;
     return any ? new Error(partlyUndone(action.what, taken, sent, err)) : err;
@@ -250,16 +250,19 @@ export class WellFillHistory {
   }
 
   /**
-   * An entry that the user discarded (or took back) in the Outbox will never happen. Drawn here, a
-   * refused change or a refused move (its tube) leaves the well (HistoryOps.undraw). Its step leaves the
-   * undo history (withoutEntry): an undo never cancels or reverses it.
-   * An undo's opposite change taken out leaves the redo side (withoutUndoEntry): the well keeps the step.
+   * Entries that the user discarded (or took back) in the Outbox will never happen. Drawn here, a
+   * refused change or a refused move (its tube) leaves the well (HistoryOps.undraw). Their steps leave the
+   * undo history (withoutEntries): an undo never cancels or reverses them.
+   * An undo's opposite change taken out leaves the redo side (withoutUndoEntries): the well keeps the step.
+   * All at once: a "Discard all" of 500 entries rebuilds the history once, not once per entry.
    */
-  forget(entryId: number): void {
-    this.#stack.revise('done', (done) => withoutEntry(done, entryId));
-    this.#stack.revise('undone', (undone) => withoutUndoEntry(undone, entryId));
+  forget(entryIds: readonly number[]): void {
+    if (entryIds.length === 0) return;
+    const ids = new Set(entryIds);
+    this.#stack.revise('done', (done) => withoutEntries(done, ids));
+    this.#stack.revise('undone', (undone) => withoutUndoEntries(undone, ids));
     this.#show();
-    this.#ops.undraw(entryId);
+    for (const id of entryIds) this.#ops.undraw(id);
   }
 
   /** The undo steps of freshly queued entries: each with its opposite change, worked out now. */

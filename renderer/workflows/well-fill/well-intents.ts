@@ -67,41 +67,58 @@ export function inverseOf(forward: WellIntent, before: WellView, manifest: Manif
 }
 
 /**
- * What can be undone once the user took an entry out in the Outbox (discarded or cancelled it): its step
- * will never happen, so there is nothing of it to take back, and undoing it would find its well "changed
- * since" and stop the history there. An action left with no step goes. The next step on the same well
- * (entries are numbered in the order they were queued) now starts from what the removed one found there,
- * and its undo puts that back: the rule the drawn wells follow (DrawnEntries.forget).
+ * What can be undone once the user took entries out in the Outbox (discarded or cancelled them): their
+ * steps will never happen, so there is nothing of them to take back, and undoing one would find its well
+ * "changed since" and stop the history there. An action left with no step goes. The next step kept on the
+ * same well (entries are numbered in the order they were queued) now starts from what the first of the
+ * removed ones just before it found there, and its undo puts that back: the rule the drawn wells follow
+ * (DrawnEntries.forget). One pass over the history however many are taken out ("Discard all").
  */
-export function withoutEntry(done: readonly WellAction[], entryId: number): WellAction[] {
-  const steps = done.flatMap((a) => a.steps);
-  const gone = steps.find((s) => s.entryId === entryId);
-  if (!gone) return [...done];
-  const position = gone.forward.position;
-  let next: ActionStep | undefined;
-  for (const s of steps)
-    if (s.forward.position === position && s.entryId > entryId && (!next || s.entryId < next.entryId)) next = s;
+export function withoutEntries(done: readonly WellAction[], entryIds: ReadonlySet<number>): WellAction[] {
+  const byWell = new Map<string, ActionStep[]>();
+  for (const a of done)
+    for (const s of a.steps) {
+      const well = byWell.get(s.forward.position);
+      if (well) well.push(s);
+      else byWell.set(s.forward.position, [s]);
+    }
+  const moved = new Map<ActionStep, ActionStep>();
+  let any = false;
+  for (const steps of byWell.values()) {
+    steps.sort((x, y) => x.entryId - y.entryId);
+    // The first step of a run of removed ones: what the next kept step now starts from.
+    let from: ActionStep | null = null;
+    for (const s of steps) {
+      if (entryIds.has(s.entryId)) {
+        from ??= s;
+        any = true;
+        continue;
+      }
+      if (from)
+        moved.set(s, { ...s, before: from.before, inverse: inverseOf(s.forward, from.before, s.forward.manifest) });
+      from = null;
+    }
+  }
+  if (!any) return [...done];
   return done.flatMap((a) => {
-    const kept = a.steps
-      .filter((s) => s !== gone)
-      .map((s) =>
-        s === next ? { ...s, before: gone.before, inverse: inverseOf(s.forward, gone.before, s.forward.manifest) } : s,
-      );
+    if (!a.steps.some((s) => entryIds.has(s.entryId) || moved.has(s))) return [a];
+    const kept = a.steps.filter((s) => !entryIds.has(s.entryId)).map((s) => moved.get(s) ?? s);
     return kept.length === 0 ? [] : [{ ...a, steps: kept }];
   });
 }
 
 /**
- * What can be redone once the user took out in the Outbox an entry an undo queued (withoutEntry's rule for
+ * What can be redone once the user took out in the Outbox entries an undo queued (withoutEntries' rule for
  * the redo side). A step whose opposite change will never happen at all leaves: its well still holds what
  * the step put there. An action left with no step goes.
  */
-export function withoutUndoEntry(undone: readonly WellAction[], entryId: number): WellAction[] {
+export function withoutUndoEntries(undone: readonly WellAction[], entryIds: ReadonlySet<number>): WellAction[] {
+  const taken = (s: ActionStep): boolean => s.undoneBy?.some((id) => entryIds.has(id)) ?? false;
   return undone.flatMap((a) => {
-    if (!a.steps.some((s) => s.undoneBy?.includes(entryId))) return [a];
+    if (!a.steps.some(taken)) return [a];
     const kept = a.steps.flatMap((s): ActionStep[] => {
-      if (!s.undoneBy?.includes(entryId)) return [s];
-      const left = s.undoneBy.filter((id) => id !== entryId);
+      if (!taken(s)) return [s];
+      const left = s.undoneBy!.filter((id) => !entryIds.has(id));
       return left.length === 0 ? [] : [{ ...s, undoneBy: left }];
     });
     return kept.length === 0 ? [] : [{ ...a, steps: kept }];

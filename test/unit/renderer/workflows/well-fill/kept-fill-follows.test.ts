@@ -122,6 +122,40 @@ describe.each(['spec', 'extended'] as const)('Well fill: the kept plate follows 
     }
   });
 
+  it('"Discard all" of refused fills, the screen shown: each well is empty again, Undo takes back the sent fill', async () => {
+    const w = await wellFillKept(profile);
+    try {
+      await w.scan('TB000001');
+      await w.b.sync();
+      // Eleven samples the labsheet does not have, each used anyway: the service refuses them all.
+      for (let n = 2; n <= 12; n++) {
+        await w.scan(`S-99${String(n).padStart(2, '0')}`);
+        expect(w.s.guard?.kind).toBe('unknown-sample');
+        await w.s.guard!.proceed();
+      }
+      expect(w.s.wells['A12']).toMatchObject({ sample: 'S-9912' });
+      await w.b.sync();
+      await vi.waitFor(() => expect(w.outbox.counts.failed).toBe(11));
+
+      const { ids } = await w.b.env.call('outbox.tabIds', { shown: 'refused' });
+      expect(ids).toHaveLength(11);
+      expect(await w.b.env.call('outbox.discardMany', { ids, shown: 'refused' })).toMatchObject({ discarded: 11 });
+      await vi.waitFor(() => expect(w.outbox.counts.failed).toBe(0));
+
+      // One batch of news: every refused well is empty again; A1 keeps its sent fill.
+      for (let n = 2; n <= 12; n++) expect(w.s.wells[`A${n}`]).toMatchObject({ sample: null, sync: null });
+      expect(w.s.wells['A1']).toMatchObject({ sample: 'S-0001', sync: 'synced' });
+      // What is left to undo is the sent fill alone: its opposite change queued, then nothing more.
+      expect(await w.s.undo()).toBe('S-0001 → A1');
+      expect(w.s.wells['A1']).toMatchObject({ sample: null, sync: 'pending' });
+      expect(w.s.canUndo).toBe(false);
+      const pending = (await w.entries()).filter((e) => e.state === 'pending');
+      expect(pending.map((e) => e.intent)).toEqual([expect.objectContaining({ type: 'well-remove', position: 'A1' })]);
+    } finally {
+      w.close();
+    }
+  });
+
   it('a fill sent while the screen is left is shown sent on return, and Undo queues the opposite change', async () => {
     const w = await wellFillKept(profile);
     try {

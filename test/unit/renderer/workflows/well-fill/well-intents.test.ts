@@ -6,12 +6,13 @@ import {
   readAgainNote,
   reversedInOutbox,
   sampleIntent,
-  withoutEntry,
-  withoutUndoEntry,
+  withoutEntries,
+  withoutUndoEntries,
   type ActionStep,
   type WellAction,
 } from '../../../../../renderer/workflows/well-fill/well-intents.js';
 import { emptyWell } from '../../../../../renderer/lib/plate-map/well-view.js';
+import { randInt, seededRandom } from '../../../../helpers/seeded-random.js';
 
 const manifest = { uuid: 'u1' };
 
@@ -66,9 +67,9 @@ describe('the undo history after an entry is taken out in the Outbox', () => {
     const a1 = action('S-1 → A1', fill(1, 'A1', 'S-1'));
     const a2 = action('S-2 → A2', fill(2, 'A2', 'S-2'));
     const both = action('two', fill(3, 'B1', 'S-3'), fill(4, 'B2', 'S-4'));
-    expect(withoutEntry([a1, a2, both], 2)).toEqual([a1, both]);
-    expect(withoutEntry([a1, a2, both], 4)).toEqual([a1, a2, { ...both, steps: [both.steps[0]] }]);
-    expect(withoutEntry([a1, a2, both], 9)).toEqual([a1, a2, both]);
+    expect(withoutEntries([a1, a2, both], new Set([2]))).toEqual([a1, both]);
+    expect(withoutEntries([a1, a2, both], new Set([4]))).toEqual([a1, a2, { ...both, steps: [both.steps[0]] }]);
+    expect(withoutEntries([a1, a2, both], new Set([9]))).toEqual([a1, a2, both]);
   });
 
   it('the next change of the same well now starts from what the taken-out one found, and its undo puts that back', () => {
@@ -79,7 +80,7 @@ describe('the undo history after an entry is taken out in the Outbox', () => {
     expect(second.inverse).toEqual([
       { type: 'well-set', manifest, position: 'A1', sample: { id: 'S-1', labsheet: 'Samples' } },
     ]);
-    const [left] = withoutEntry([action('S-1 → A1', first), action('S-2 → A1', second)], 1);
+    const [left] = withoutEntries([action('S-1 → A1', first), action('S-2 → A1', second)], new Set([1]));
     expect(left!.steps).toEqual([
       {
         ...second,
@@ -87,6 +88,60 @@ describe('the undo history after an entry is taken out in the Outbox', () => {
         inverse: [{ type: 'well-remove', manifest, position: 'A1', fields: ['SAMPLE'] }],
       },
     ]);
+  });
+  it('several entries of one well taken out at once: the next kept change starts from what the first of them found', () => {
+    const full = (sample: string) => ({ ...emptyWell('A1'), sample, labsheet: 'Samples', label: 'SAMPLE' as const });
+    const history = [
+      action('S-1 → A1', fill(1, 'A1', 'S-1')),
+      action('S-2 → A1', fill(2, 'A1', 'S-2', full('S-1'))),
+      action('S-3 → A1', fill(3, 'A1', 'S-3', full('S-2'))),
+    ];
+    const [left] = withoutEntries(history, new Set([1, 2]));
+    expect(left!.steps).toEqual([
+      {
+        ...history[2]!.steps[0],
+        before: emptyWell('A1'),
+        inverse: [{ type: 'well-remove', manifest, position: 'A1', fields: ['SAMPLE'] }],
+      },
+    ]);
+  });
+
+  it('taking out many at once leaves the history that taking them out one by one, in any order, leaves', () => {
+    const rand = seededRandom(20261128);
+    for (let round = 0; round < 200; round++) {
+      let id = 0;
+      const history = Array.from({ length: randInt(rand, 1, 12) }, (_, a) =>
+        action(
+          `edit ${a}`,
+          ...Array.from({ length: randInt(rand, 1, 3) }, () =>
+            fill(++id, `A${randInt(rand, 1, 3)}`, `S-${randInt(rand, 1, 9)}`),
+          ),
+        ),
+      );
+      const ids = [...new Set(Array.from({ length: randInt(rand, 0, id + 2) }, () => randInt(rand, 1, id + 2)))];
+      const oneByOne = ids.reduce((d, n) => withoutEntries(d, new Set([n])), history);
+      const backwards = [...ids].reverse().reduce((d, n) => withoutEntries(d, new Set([n])), history);
+      expect(withoutEntries(history, new Set(ids))).toEqual(oneByOne);
+      expect(backwards).toEqual(oneByOne);
+    }
+  });
+
+  it('a "Discard all" of 500 fills reads each edit of the history a few times, not once per entry', () => {
+    let reads = 0;
+    const counted = (a: WellAction): WellAction => {
+      const { steps, ...rest } = a;
+      return Object.defineProperty({ ...rest }, 'steps', {
+        get: () => (reads++, steps),
+        enumerable: true,
+      }) as WellAction;
+    };
+    const history = Array.from({ length: 500 }, (_, n) =>
+      counted(action(`S-${n} → A${(n % 12) + 1}`, fill(n + 1, `A${(n % 12) + 1}`, `S-${n}`))),
+    );
+    const ids = new Set(history.map((_, n) => n + 1).filter((n) => n % 5 !== 0));
+    const left = withoutEntries(history, ids);
+    expect(left).toHaveLength(100);
+    expect(reads).toBeLessThanOrEqual(history.length * 4);
   });
 });
 
@@ -107,15 +162,15 @@ describe("the redo side after an undo's opposite change is taken out in the Outb
   it('a step leaves once every entry of its opposite change is taken out; an action left with none goes', () => {
     const one = action('one', step(1, 'A1', [11]));
     const two = action('two', step(2, 'B1', [12, 13]), step(3, 'B2'));
-    expect(withoutUndoEntry([one, two], 11)).toEqual([two]);
-    const partly = withoutUndoEntry([one, two], 12);
+    expect(withoutUndoEntries([one, two], new Set([11]))).toEqual([two]);
+    const partly = withoutUndoEntries([one, two], new Set([12]));
     expect(partly).toEqual([one, { ...two, steps: [{ ...two.steps[0], undoneBy: [13] }, two.steps[1]] }]);
-    expect(withoutUndoEntry(partly, 13)).toEqual([one, { ...two, steps: [two.steps[1]] }]);
+    expect(withoutUndoEntries(partly, new Set([13]))).toEqual([one, { ...two, steps: [two.steps[1]] }]);
   });
 
   it("the entries an undo cancelled (the steps' own) leave nothing: those steps are redone by queuing them again", () => {
     const cancelled = action('one', step(1, 'A1'));
-    expect(withoutUndoEntry([cancelled], 1)).toEqual([cancelled]);
+    expect(withoutUndoEntries([cancelled], new Set([1]))).toEqual([cancelled]);
   });
 });
 
