@@ -121,6 +121,7 @@ export function createEntryAwaiter(outbox: Outbox, sync: SyncEngine, limits = DE
           state: 'discarded' as const,
           error: { kind: 'not-found', message: `No outbox entry ${id}.` },
           mayHaveArrived: null,
+          gone: true as const,
         };
       return {
         state: e.state,

@@ -94,15 +94,11 @@ export class LabflowLinks {
 
   /**
    * Whether the entry of a link queued from here still goes or went: not failed, nor taken out. One the
-   * outbox no longer keeps was sent (only finished entries are pruned).
+   * outbox no longer keeps was sent (only finished entries are pruned). Read by its id, without waiting:
+   * the Outbox's list, read for one entry, cost main a listing of thousands and missed older ones.
    */
   async #stands(id: number): Promise<boolean> {
-    const listed = await call(this.api(), 'outbox.list', {
-      states: ['pending', 'sending', 'uncertain', 'done', 'failed', 'discarded', 'cancelled'],
-      newest: true,
-      limit: 5000,
-    });
-    const state = listed.find((e) => e.id === id)?.state;
-    return state === undefined || !['failed', 'discarded', 'cancelled'].includes(state);
+    const e = await call(this.api(), 'outbox.await', { id, timeoutMs: 0 });
+    return e.gone === true || !['failed', 'discarded', 'cancelled'].includes(e.state);
   }
 }

@@ -354,6 +354,12 @@ export const outboxChannels = {
        * cannot be on the service, and for an entry in any other state.
        */
       mayHaveArrived: z.enum(MAY_HAVE_ARRIVED).nullable(),
+      /**
+       * The outbox keeps no entry of this id (answered `discarded`, error `not-found`): pruned, as only
+       * finished entries are after 30 days, or never made. Said apart because a refusal's error can be a
+       * not-found too.
+       */
+      gone: z.literal(true).optional(),
     }),
     readOnly: true,
     holdsMs: ({ timeoutMs }) => timeoutMs,

@@ -71,4 +71,20 @@ describe('outbox.await: waiting for an entry', () => {
     for (const a of Object.values(answers))
       expect(outboxChannels['outbox.await'].response.safeParse(a).success).toBe(true);
   });
+  // A refusal's error can be a not-found (a 404), and the outbox keeps it as it was when discarded: a
+  // reader that took "discarded, not-found" for "no such entry" mistook it for one pruned (sent long ago).
+  it('says apart an entry the outbox no longer keeps from one discarded after a not-found refusal', async () => {
+    const awaitEntry = createEntryAwaiter(outbox, sync);
+    const refused = outbox.enqueue(wellSet('A1', 'S-0001'));
+    outbox.claim([refused], 'request-1', 'manifest/update');
+    outbox.settle(
+      [{ id: refused, state: 'failed', error: { kind: 'not-found', status: 404, message: 'No such plate.', at: 1 } }],
+      'request-1',
+    );
+    expect(outbox.discardMany([refused]).discarded).toEqual([refused]);
+    const discarded = await awaitEntry(refused, 0, { id: 'page' });
+    expect(discarded).toMatchObject({ state: 'discarded', error: { kind: 'not-found' } });
+    expect(discarded.gone).toBeUndefined();
+    expect(await awaitEntry(999, 0, { id: 'page' })).toMatchObject({ state: 'discarded', gone: true });
+  });
 });

@@ -53,6 +53,26 @@ describe('Link plate samples', () => {
     expect(await b.linksQueued()).toHaveLength(2);
   }, 60_000);
 
+  it('pressed again after the first link was refused, with thousands of entries queued since: it goes without asking', async () => {
+    const b = await filledHere(await openBenches('extended'));
+    // A labflow the service does not have: it refuses the link.
+    expect((await b.press('LF-9999')).ok).toBe(true);
+    await b.sync();
+    const [refused] = (await b.entries()).filter((e) => e.intent?.type === 'labflow-link');
+    expect(refused).toMatchObject({ state: 'failed' });
+    // Meanwhile 5,000 webhooks are queued (held: their service does not answer), so the refused link is
+    // older than the newest 5,000 entries the Outbox lists.
+    b.proxy().setFaults([{ path: '/webhook/custom', fault: { kind: 'reset-before' } }]);
+    const hook = { type: 'webhook', payload: { event: 'plate-done' } } as const;
+    for (let n = 0; n < 5; n++)
+      await b.env.call('outbox.enqueueMany', { intents: Array.from({ length: 1000 }, () => hook) });
+
+    const again = await b.press('LF-9999');
+    expect(again).toEqual({ ok: true, said: '2 samples queued for LF-9999 / PT-0001' });
+    const [newest] = await b.env.call('outbox.list', { states: ['pending'], newest: true, limit: 1 });
+    expect(newest?.intent).toMatchObject({ type: 'labflow-link', request: { labflowId: 'LF-9999' } });
+  }, 60_000);
+
   it("links the plate as it is now, another bench's samples too, not the screen's last drawing", async () => {
     const b = await filledHere(await openBenches('extended'));
     await b.otherPuts(PLATE, 'A3', 'S-0003');
