@@ -13,15 +13,16 @@ export type SamplesByLabsheet = Map<string, string[]>;
  * `fallback`: the labsheet of a well whose sample names none (a service listing it without one).
  */
 export function samplesOf(wells: ReadonlyMap<string, WellView>, fallback: string): SamplesByLabsheet {
-  const by: SamplesByLabsheet = new Map();
+  // A set keeps each ID once in the order first drawn, without reading the list for every well.
+  const by = new Map<string, Set<string>>();
   for (const w of wells.values()) {
     if (w.sample === null) continue;
     const labsheet = w.labsheet || fallback;
-    const ids = by.get(labsheet) ?? [];
-    if (!ids.includes(w.sample)) ids.push(w.sample);
-    by.set(labsheet, ids);
+    const ids = by.get(labsheet);
+    if (ids) ids.add(w.sample);
+    else by.set(labsheet, new Set([w.sample]));
   }
-  return by;
+  return new Map([...by].map(([labsheet, ids]) => [labsheet, [...ids]]));
 }
 
 /** What the look-ups found: each sample's row uuid, and per labsheet the IDs no row of it holds. */
