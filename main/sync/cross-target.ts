@@ -3,6 +3,7 @@ import type { OutboxEntry } from '../outbox/entry.js';
 import { plateLaneOf } from '../../shared/outbox/intent-meta.js';
 import type { IntentType } from '../../shared/outbox/intents.js';
 import { askedOnceBy } from '../common/asked-once.js';
+import { groupBy } from '../../shared/group-by.js';
 import { positionKey } from '../../shared/layout/positions.js';
 import { ONLY_AS_QUEUED, tubeKey, type TubeNames } from './tube-names.js';
 
@@ -246,21 +247,30 @@ function olderMoveOfPlaced(
     names,
   );
   if (placed.length === 0) return () => null;
+  // Each placement by its position and each move by its tube, read once: a rack's run of 1,248 moves
+  // compared every entry with every placement (and parsed its position each time).
+  const placedAt = groupBy(
+    placed.map((p) => ({ p, tube: key(p) })),
+    ({ p }) => placeOf(p)?.at ?? '',
+  );
   const holders = new Set(placed.map(key));
   // The pending moves of those tubes: in this lane (the run) and in every other lane.
-  const moves = [...outbox.pendingElsewhere(target, last.id, namesOfTubes(placed, names)), ...run].filter((m) =>
-    holders.has(key(m)),
+  const movesOf = groupBy(
+    [...outbox.pendingElsewhere(target, last.id, namesOfTubes(placed, names)), ...run].flatMap((m) => {
+      const tube = key(m);
+      return holders.has(tube) ? [{ m, tube, to: placeOf(m) }] : [];
+    }),
+    ({ tube }) => tube,
   );
   return (e) => {
     const into = placeOf(e);
     if (into?.at == null) return null;
+    const tube = key(e);
     let oldest: OutboxEntry | null = null;
-    for (const p of placed) {
-      if (p.id >= e.id || placeOf(p)?.at !== into.at || key(p) === key(e)) continue;
-      for (const m of moves) {
-        const to = placeOf(m);
-        const out =
-          m.id > p.id && m.id < e.id && key(m) === key(p) && (to?.location !== into.location || to.at !== into.at);
+    for (const { p, tube: held } of placedAt.get(into.at) ?? []) {
+      if (p.id >= e.id || held === tube) continue;
+      for (const { m, to } of movesOf.get(held) ?? []) {
+        const out = m.id > p.id && m.id < e.id && (to?.location !== into.location || to.at !== into.at);
         if (out && (oldest === null || m.id < oldest.id)) oldest = m;
       }
     }
