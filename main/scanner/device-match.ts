@@ -28,11 +28,15 @@ export function deviceRole(d: HidDeviceInfo, settings: ScannerSettings): DeviceR
   if (settings.ignore.some((i) => sameIds(d, i))) return 'ignored';
   if (settings.hidPos && d.usagePage === USAGE_PAGE_BARCODE_SCANNER) return 'hid-pos';
   const claimed = settings.keyboardScanners.some((k) => sameIds(d, k));
-  if (claimed) {
-    const usageKnown = d.usagePage !== undefined && d.usagePage !== 0;
-    const isKeyboard = d.usagePage === USAGE_PAGE_GENERIC_DESKTOP && d.usage === USAGE_KEYBOARD;
-    // libusb builds of hidapi report no usage page: then the configured ids are all we have.
-    if (isKeyboard || !usageKnown) return 'hid-keyboard';
-  }
+  if (claimed && typesKeys(d)) return 'hid-keyboard';
   return 'other';
+}
+
+/**
+ * Whether the interface may be a keyboard's, so a keyboard-mode scanner on it can be claimed: it says it
+ * is one, or says no usage page at all (libusb builds of hidapi report none: then the ids are all we have).
+ */
+export function typesKeys(d: HidDeviceInfo): boolean {
+  const usageKnown = d.usagePage !== undefined && d.usagePage !== 0;
+  return !usageKnown || (d.usagePage === USAGE_PAGE_GENERIC_DESKTOP && d.usage === USAGE_KEYBOARD);
 }

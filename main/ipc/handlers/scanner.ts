@@ -4,6 +4,7 @@ import { code128Svg, sheetEntries } from '../../scanner/command-sheet.js';
 import type { ScannerBridge } from '../bridges/scanner-bridge.js';
 import type { HandlersFor } from '../types.js';
 import { nextTurn } from '../../common/next-turn.js';
+import { typesKeys } from '../../scanner/device-match.js';
 
 /** How long a command sheet is drawn before main answers what else waits. */
 const SLICE_MS = 8;
@@ -24,6 +25,7 @@ export function scannerHandlers(
         ...(d.product ? { product: d.product } : {}),
         ...(d.manufacturer ? { manufacturer: d.manufacturer } : {}),
         role: d.role,
+        keyboard: typesKeys(d),
         status: d.status,
         ...(d.error ? { error: d.error } : {}),
       }));

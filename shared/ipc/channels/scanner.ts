@@ -11,6 +11,8 @@ export const scannerDevice = z.strictObject({
   product: z.string().optional(),
   manufacturer: z.string().optional(),
   role: z.enum(['hid-pos', 'hid-keyboard', 'other']),
+  /** The interface may be a keyboard's: a scanner in keyboard mode on it can be read as a scanner (claimed). */
+  keyboard: z.boolean(),
   status: z.enum(['open', 'closed', 'error', 'ignored']),
   error: z.string().optional(),
 });

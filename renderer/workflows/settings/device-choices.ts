@@ -1,0 +1,89 @@
+import type { ScannerDevice } from '../../../shared/ipc/channels/scanner.js';
+import {
+  keyboardScannerSettings,
+  type KeyboardLayoutName,
+  type ScannerSettings,
+} from '../../../shared/barcode/scanner-settings.js';
+
+/**
+ * What Settings → Scanners offers for each HID device it lists, and the change of the scanner settings
+ * each choice makes. A scanner in keyboard mode is read through the keystroke detector without any of
+ * this; read as a scanner (claimed by its ids), main reads its keys itself, with the keyboard layout it
+ * is programmed for (a German scanner types QWERTZ key codes that the detector reads as other letters).
+ */
+export type DeviceChoice = 'claim' | 'release' | 'ignore' | 'use-again';
+
+type Ids = Pick<ScannerDevice, 'vendorId' | 'productId'>;
+const sameIds = (a: Ids, b: Ids) => a.vendorId === b.vendorId && a.productId === b.productId;
+
+/** The choice offered for a listed device, or null (a mouse, a vendor interface: nothing to read there). */
+export function choiceFor(d: ScannerDevice): DeviceChoice | null {
+  if (d.status === 'ignored') return 'use-again';
+  if (d.role === 'hid-keyboard') return 'release';
+  if (d.role === 'hid-pos') return 'ignore';
+  return d.keyboard ? 'claim' : null;
+}
+
+export const CHOICE_SAID: Record<DeviceChoice, string> = {
+  claim: 'Read as a scanner',
+  release: 'Stop reading as a scanner',
+  ignore: 'Do not read this device',
+  'use-again': 'Read this device again',
+};
+
+/** The device as the list names it: its product name and its ids. */
+export const deviceName = (d: Pick<ScannerDevice, 'product' | 'vendorId' | 'productId'>): string =>
+  `${d.product ?? 'Device'} (${hex(d.vendorId)}:${hex(d.productId)})`;
+const hex = (n: number) => n.toString(16).padStart(4, '0');
+
+/**
+ * What a claim asks first. Every key a claimed device sends is read as a scan: the keyboard one types
+ * with, claimed by a slip, would record what is typed as scans.
+ */
+export const claimQuestion = (d: ScannerDevice): string =>
+  `Read ${deviceName(d)} as a barcode scanner? Every key it sends is then read as a scan, so choose this for a ` +
+  'scanner only, never for the keyboard you type with.';
+
+/** The change of the scanner settings a choice makes for the device (all its interfaces: they share its ids). */
+export function choicePatch(choice: DeviceChoice, d: ScannerDevice, s: ScannerSettings): Partial<ScannerSettings> {
+  const others = <T extends Ids>(list: readonly T[]) => list.filter((x) => !sameIds(x, d));
+  const ids = { vendorId: d.vendorId, productId: d.productId };
+  switch (choice) {
+    case 'claim': {
+      // Main's defaults (a US layout, Enter or Tab ends a read), named as the list names it.
+      const entry = keyboardScannerSettings.parse({ ...ids, ...(d.product ? { label: d.product } : {}) });
+      return { keyboardScanners: [...others(s.keyboardScanners), entry] };
+    }
+    case 'release':
+      return { keyboardScanners: others(s.keyboardScanners) };
+    case 'ignore':
+      return { ignore: [...others(s.ignore), ids] };
+    case 'use-again':
+      return { ignore: others(s.ignore) };
+  }
+}
+
+/** The keyboard layout a claimed scanner is read with (US when it has no entry: main's default). */
+export const layoutOf = (d: Ids, s: ScannerSettings): KeyboardLayoutName =>
+  s.keyboardScanners.find((k) => sameIds(k, d))?.layout ?? 'us';
+
+/** The change that reads a claimed scanner with another keyboard layout. */
+export const layoutPatch = (d: Ids, s: ScannerSettings, layout: KeyboardLayoutName): Partial<ScannerSettings> => ({
+  keyboardScanners: s.keyboardScanners.map((k) => (sameIds(k, d) ? { ...k, layout } : k)),
+});
+
+/**
+ * What became of the choice, from the device as main lists it after the change: read, stopped, or why it
+ * could not be opened (main's reason: a keyboard Windows keeps for itself, a Linux permission).
+ */
+export function choiceOutcome(choice: DeviceChoice, now: ScannerDevice | undefined, name: string): string {
+  if (!now) return `${name} is no longer listed (unplugged?)`;
+  if (now.status === 'error') return `${name} could not be read: ${now.error ?? 'the system refused to open it'}`;
+  if (choice === 'claim')
+    return now.role === 'hid-keyboard'
+      ? `${name} is read as a scanner now: scan a code into "Test your scanner" below to check`
+      : `${name} is not read as a scanner: it does not present itself as a keyboard`;
+  if (choice === 'release') return `${name} is no longer read as a scanner; its keys type as a keyboard's do`;
+  if (choice === 'ignore') return `${name} is not read any more`;
+  return `${name} is read again`;
+}
