@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { build, type PluginOption, type Rollup } from 'vite';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -31,6 +32,17 @@ export async function bundleForPage(
   const chunk = first.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk');
   if (!chunk) throw new Error('no bundle');
   return chunk.code;
+}
+
+/**
+ * bundleForPage for a page that mounts the app's Svelte components, compiled as the app's are (runes, the
+ * browser build of Svelte, CSS in the components). `dev`: Svelte's dev checks on (a duplicate key throws).
+ */
+export function bundleSvelteForPage(source: string, o: { dev?: boolean } = {}): Promise<string> {
+  return bundleForPage(source, {
+    plugins: [svelte({ compilerOptions: { runes: true, ...(o.dev ? { dev: true } : {}) }, emitCss: false })],
+    conditions: ['browser'],
+  });
 }
 
 /**

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { bundleSvelteForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 
 /**
  * The scan field (ScanField.svelte) with the real scan hub, feedback and last-scan line, in a real
@@ -34,11 +33,7 @@ mount(LastScanLine, { target, props: { feedback } });
 window.frame = (prefix, suffix) => hub.configure({ wedgeEnabled: true, wedgeProfile: 'usb', dedupeWindowMs: 300, prefix, suffix });
 window.ready = true;`;
 
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
+const bundle = () => bundleSvelteForPage(ENTRY);
 
 describe.skipIf(!SYSTEM_CHROMIUM)('the scan field in Chromium', { retry: 1 }, () => {
   const chrome = chromiumPageForSuite(PAGE, '/field.js', bundle);

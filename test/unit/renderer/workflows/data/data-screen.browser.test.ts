@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { bundleSvelteForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 
 /**
  * The Data screen (DataScreen.svelte and its Labsheets tab) in a real Chromium, over a fake main that
@@ -39,11 +38,7 @@ const api = {
 window.start = () => mount(Harness, { target: document.getElementById('app'), props: { api } });
 window.ready = true;`;
 
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
+const bundle = () => bundleSvelteForPage(ENTRY);
 
 const SAMPLES = {
   headers: ['uuid', 'Sample ID', 'Status'],

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
-import { bundleForPage, chromiumPageForSuite } from '../../../../helpers/chromium-page.js';
+import { bundleSvelteForPage, chromiumPageForSuite } from '../../../../helpers/chromium-page.js';
 
 /**
  * The Outbox's row (EntryRow.svelte) alone in a real Chromium, for the row tests: `show(entries)` draws
@@ -21,11 +20,7 @@ const list = { confirming: null, editing: null, api: {}, message: null,
 window.show = (e) => mount(EntryRow, { target: document.getElementById('rows'), props: { e, list } });
 window.ready = true;`;
 
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
+const bundle = () => bundleSvelteForPage(ENTRY);
 
 export interface RowAct {
   channel: string;

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { describe, expect, it } from 'vitest';
-import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { bundleSvelteForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 
 /**
  * Row update's fields (RowFields.svelte) and the ID columns' chooser (IdColumns.svelte) in a real Chromium,
@@ -32,11 +31,7 @@ window.showIds = (columns) => {
 };
 window.ready = true;`;
 
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true, dev: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
+const bundle = () => bundleSvelteForPage(ENTRY, { dev: true });
 
 const HEADERS = ['uuid', 'Sample ID', 'Tube Barcode', 'Status', 'Notes', 'Status', 'uuid'];
 

@@ -1,8 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
-import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bundleForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
+import { bundleSvelteForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api.js';
 import { FakeLayer, KEYBOARD_SCANNER, PLAIN_KEYBOARD, POS_SCANNER } from '../../../main/scanner/fakes.js';
 
@@ -32,11 +31,7 @@ const api = {
 window.start = () => mount(Harness, { target: document.getElementById('app'), props: { api } });
 window.ready = true;`;
 
-const bundle = () =>
-  bundleForPage(ENTRY, {
-    plugins: [svelte({ compilerOptions: { runes: true }, emitCss: false })],
-    conditions: ['browser'],
-  });
+const bundle = () => bundleSvelteForPage(ENTRY);
 
 describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real main', { retry: 1 }, () => {
   const chrome = chromiumPageForSuite(PAGE, '/card.js', bundle);
