@@ -3,6 +3,7 @@ import type { ManifestRef, WellIntent, WellRemoveIntent, WellSetIntent } from '.
 import type { RemovalField, WellLabel } from '../../../shared/api/primitives.js';
 import { applyIntent, drawnDone, type WellView } from '../../lib/plate-map/well-view.js';
 import { refusalOf } from '../../lib/ipc/client.js';
+import { groupBy } from '../../../shared/group-by.js';
 import type { MayHaveArrived } from '../../../shared/ipc/channels/outbox.js';
 
 /** One outbox entry of an action, with what undoes it if it has already left. */
@@ -75,13 +76,10 @@ export function inverseOf(forward: WellIntent, before: WellView, manifest: Manif
  * (DrawnEntries.forget). One pass over the history however many are taken out ("Discard all").
  */
 export function withoutEntries(done: readonly WellAction[], entryIds: ReadonlySet<number>): WellAction[] {
-  const byWell = new Map<string, ActionStep[]>();
-  for (const a of done)
-    for (const s of a.steps) {
-      const well = byWell.get(s.forward.position);
-      if (well) well.push(s);
-      else byWell.set(s.forward.position, [s]);
-    }
+  const byWell = groupBy(
+    done.flatMap((a) => a.steps),
+    (s) => s.forward.position,
+  );
   const moved = new Map<ActionStep, ActionStep>();
   let any = false;
   for (const steps of byWell.values()) {
