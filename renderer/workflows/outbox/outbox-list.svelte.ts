@@ -70,8 +70,9 @@ export class OutboxList {
    */
   focus = $state<{ row: number | null } | null>(null);
 
-  /** The latest listing asked for: only its answer is shown. */
-  #asked = 0;
+  /** The listing on its way to main (of which tab), and the one more asked for meanwhile, shared by every caller since. */
+  #reading: { filter: OutboxFilter; read: Promise<void> } | null = null;
+  #readNext: Promise<void> | null = null;
   /** The read of the list again when the first time its lines name has come (readAgainAt). */
   #again: ReturnType<typeof setTimeout> | null = null;
 
@@ -86,11 +87,36 @@ export class OutboxList {
     this.undo = null;
   }
 
-  async refresh(): Promise<void> {
-    // Answers can come back out of order (a quick tab switch, a refresh on a queue change): an older
-    // one shown last would put the previous tab's list under the new tab's name.
-    const asked = ++this.#asked;
+  /**
+   * Reads the list again. One listing of a tab at a time: the queue changes up to 20 times a second while a
+   * rack's moves are sent, and main took 50–90 ms to list 500 of 5,000 waiting entries, so listings asked
+   * for while one was on its way piled up on main's thread (the scans' and the sync's too). One asked for
+   * meanwhile runs once that one is answered, for every caller since: each still sees the list as it is
+   * after it asked. Another tab chosen is listed at once.
+   */
+  refresh(): Promise<void> {
     const filter = this.filter;
+    if (!this.#reading || this.#reading.filter !== filter) {
+      const read = this.#read(filter).finally(() => {
+        if (this.#reading?.read === read) this.#reading = null;
+      });
+      this.#reading = { filter, read };
+      this.#readNext = null;
+      return read;
+    }
+    if (this.#readNext) return this.#readNext;
+    // After that one however it ended: one that failed must not leave every later read waiting on it.
+    const next = this.#reading.read
+      .catch(() => undefined)
+      .then(() => {
+        if (this.#readNext === next) this.#readNext = null;
+        return this.refresh();
+      });
+    this.#readNext = next;
+    return next;
+  }
+
+  async #read(filter: OutboxFilter): Promise<void> {
     const query = tabQuery(filter);
     // The tab lists the service in use's entries, as the counts count them; how many more other services
     // hold is asked with it, so the list and the line saying what it leaves out are drawn together.
@@ -101,7 +127,9 @@ export class OutboxList {
       ),
       isLookBack(filter) ? null : this.api.invoke('outbox.listTotal', query),
     ]);
-    if (asked !== this.#asked) return;
+    // Another tab chosen meanwhile (its own listing follows): the previous tab's list is never shown under
+    // the new tab's name.
+    if (filter !== this.filter) return;
     if (!r.ok) {
       this.listError = `The list could not be read (${r.error.message}): what it shows may be out of date.`;
       return;
