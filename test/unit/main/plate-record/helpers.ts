@@ -3,6 +3,7 @@ import { chmodSync } from 'node:fs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { inProcessApi, type InProcess } from '../../../helpers/in-process-api.js';
 import type { CachedManifest } from '../../../../shared/ipc/channels/cache.js';
+import type { Outbox } from '../../../../main/outbox/index.js';
 
 /** The real main in-process, shared by every test of the file; read `env` inside a test. */
 export function mainForSuite(): { readonly env: InProcess } {
@@ -101,3 +102,29 @@ export function lockEntries(dir: string): (() => void) | null {
   chmodSync(dir, 0o555);
   return () => chmodSync(dir, 0o755);
 }
+
+/**
+ * A 96-well plate the service lists (uuid `uuid-<hrid>`), with this computer's queued changes `changes`
+ * (outbox ids) as the read cache answers them.
+ */
+export function plateWithChanges(hrid: string, outbox: Outbox, changes: readonly number[] = []): CachedManifest {
+  return listedPlate({
+    name: hrid,
+    uuid: `uuid-${hrid}`,
+    hrid,
+    pending: changes.map((id) => {
+      const e = outbox.get(id)!;
+      return {
+        entryId: id,
+        state: e.state,
+        updatedAt: e.updatedAt,
+        intent: e.intent,
+        error: null,
+        mayHaveArrived: null,
+      };
+    }),
+  });
+}
+
+/** A tube put in a well of the plate `hrid` of plateWithChanges (its uuid `uuid-<hrid>`), as Well fill sends it. */
+export const tubeIn = (hrid: string, position: string, id: string) => wellSet(`uuid-${hrid}`, position, id);

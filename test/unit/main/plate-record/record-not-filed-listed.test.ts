@@ -6,40 +6,10 @@ import { listRecords } from '../../../../main/plate-record/record-folders.js';
 import { notFiledRecords } from '../../../../main/plate-record/record-standing.js';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import type { CachedManifest } from '../../../../shared/ipc/channels/cache.js';
-import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakeNow, tempDir } from '../outbox/helpers.js';
-import { listedPlate } from './helpers.js';
+import { plateWithChanges as plate, tubeIn } from './helpers.js';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-/** A 96-well plate the service lists, with this computer's queued changes as the read cache answers them. */
-function plate(hrid: string, outbox: Outbox, changes: readonly number[]): CachedManifest {
-  return listedPlate({
-    name: hrid,
-    uuid: `uuid-${hrid}`,
-    hrid,
-    pending: changes.map((id) => {
-      const e = outbox.get(id)!;
-      return {
-        entryId: id,
-        state: e.state,
-        updatedAt: e.updatedAt,
-        intent: e.intent,
-        error: null,
-        mayHaveArrived: null,
-      };
-    }),
-  });
-}
-
-const tubeIn = (hrid: string, position: string, id: string): Intent => ({
-  type: 'well-set',
-  manifest: { uuid: `uuid-${hrid}` },
-  position,
-  sample: { id, labsheet: 'Samples' },
-  label: '',
-  tags: [],
-});
 
 describe('kept records whose filing the outbox will never send', () => {
   let t: ReturnType<typeof tempDir>;

@@ -8,34 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { LOCATION_FOLLOW_MS } from '../../../../shared/api/locations.js';
 import { followLocationRequest, LOCATION_POLLS } from '../../../../main/sync/reconcile.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
-import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { outboxPerTest } from './outbox-per-test.js';
+import { locationCreateAnswered } from './location-follow-setup.js';
 
 const create: Intent = { type: 'location-create', request: { locations: [{ name: 'Freezer 3' }] } };
 const created = [{ name: 'Freezer 3', uuid: 'loc-1' }];
 
 describe('a location request followed as long as the screen waits', () => {
-  const platform = fakePlatform();
-  const files = outboxPerTest(platform.now);
-
-  /** Runs the engine's timers until `p` has finished, one second of the fake clock a turn. */
-  async function drive(p: Promise<unknown>): Promise<void> {
-    let finished = false;
-    void p.then(() => (finished = true));
-    for (let i = 0; i < 200 && !finished; i++) {
-      await new Promise((r) => setImmediate(r));
-      platform.advance(1_000);
-    }
-    expect(finished).toBe(true);
-  }
-
-  function answered(): number {
-    const id = files.outbox.enqueue(create);
-    files.outbox.claim([id], 'req', 'createLocations');
-    files.outbox.settle([{ id, state: 'done', result: { requestId: 'r-1' } }]);
-    return id;
-  }
+  const { platform, files, drive, answered } = locationCreateAnswered(create, 200);
 
   it('keeps the uuids of a request the service completes after 40 s (the old follow gave up at about 33 s)', async () => {
     const id = answered();

@@ -11,9 +11,8 @@ import { createLabClient } from '../../../../main/api/index.js';
 import { createSyncEngine } from '../../../../main/sync/index.js';
 import { followLocationRequest, LOCATION_POLLS } from '../../../../main/sync/reconcile.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
-import { fakePlatform } from './fake-platform.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { outboxPerTest } from './outbox-per-test.js';
+import { locationCreateAnswered } from './location-follow-setup.js';
 
 const create: Intent = { type: 'location-create', request: { locations: [{ name: 'Freezer 3', parent: 'Room 1' }] } };
 const status = (s: string, message = '', created: { name: string; uuid: string }[] | null = null) => ({
@@ -25,26 +24,7 @@ const status = (s: string, message = '', created: { name: string; uuid: string }
 });
 
 describe('a location create followed after its answer', () => {
-  const platform = fakePlatform();
-  const files = outboxPerTest(platform.now);
-
-  /** Runs the engine's timers until `p` has finished. */
-  async function drive(p: Promise<unknown>): Promise<void> {
-    let finished = false;
-    void p.then(() => (finished = true));
-    for (let i = 0; i < 100 && !finished; i++) {
-      await new Promise((r) => setImmediate(r));
-      platform.advance(1_000);
-    }
-    expect(finished).toBe(true);
-  }
-
-  function answered(): number {
-    const id = files.outbox.enqueue(create);
-    files.outbox.claim([id], 'req', 'createLocations');
-    files.outbox.settle([{ id, state: 'done', result: { requestId: 'r-1' } }]);
-    return id;
-  }
+  const { platform, files, drive, answered } = locationCreateAnswered(create, 100);
 
   it('fails with the service’s words when the request failed (parent is full)', async () => {
     const id = answered();
