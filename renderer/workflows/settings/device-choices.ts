@@ -1,4 +1,4 @@
-import type { ScannerDevice } from '../../../shared/ipc/channels/scanner.js';
+import type { ScannerDevice, ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import {
   keyboardScannerSettings,
   type KeyboardLayoutName,
@@ -81,9 +81,21 @@ export function choiceOutcome(choice: DeviceChoice, now: ScannerDevice | undefin
   if (now.status === 'error') return `${name} could not be read: ${now.error ?? 'the system refused to open it'}`;
   if (choice === 'claim')
     return now.role === 'hid-keyboard'
-      ? `${name} is read as a scanner now: scan a code into "Test your scanner" below to check`
+      ? `${name} is read as a scanner now: scan a code with it, and the read shows here`
       : `${name} is not read as a scanner: it does not present itself as a keyboard`;
   if (choice === 'release') return `${name} is no longer read as a scanner; its keys type as a keyboard's do`;
   if (choice === 'ignore') return `${name} is not read any more`;
   return `${name} is read again`;
+}
+
+/**
+ * A read main decoded from a USB scanner (HID POS or one read as a scanner), as the card shows it so a
+ * claim can be checked: its text and the device it came from. Null for a read typed through the keystroke
+ * detector or a test read (Test your scanner shows those).
+ */
+export function hidReadSaid(scan: ScannerScan, devices: readonly ScannerDevice[]): string | null {
+  const { kind, vendorId, productId } = scan.source;
+  if (kind !== 'hid-pos' && kind !== 'hid-keyboard') return null;
+  const from = devices.find((d) => sameIds(d, scan.source) && d.role === kind) ?? { vendorId, productId };
+  return `Last read: ${scan.text} from ${deviceName(from)}`;
 }

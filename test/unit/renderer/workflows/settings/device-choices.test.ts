@@ -77,7 +77,7 @@ describe('Settings → Scanners: what each HID device offers, and what choosing 
     const c = await card();
     const said = await c.choose('claim', await c.device(KEYBOARD_SCANNER.path!));
     expect(said).toBe(
-      'Symbol Bar Code Scanner (05e0:1200) is read as a scanner now: scan a code into "Test your scanner" below to check',
+      'Symbol Bar Code Scanner (05e0:1200) is read as a scanner now: scan a code with it, and the read shows here',
     );
     const claimed = await c.device(KEYBOARD_SCANNER.path!);
     expect(claimed).toMatchObject({ role: 'hid-keyboard', status: 'open' });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundleSvelteForPage, chromiumPageForSuite, SYSTEM_CHROMIUM } from '../../../../helpers/chromium-page.js';
 import { inProcessApi, type InProcess } from '../../../../helpers/in-process-api.js';
 import { FakeLayer, KEYBOARD_SCANNER, PLAIN_KEYBOARD, POS_SCANNER } from '../../../main/scanner/fakes.js';
+import { keyboardReports } from '../../../main/scanner/reports.js';
 
 /**
  * Settings → Scanners (ScannerCard.svelte) in a real Chromium, its every call answered by the real main
@@ -37,10 +38,11 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real ma
   const chrome = chromiumPageForSuite(PAGE, '/card.js', bundle);
   let page: Page;
   let main: InProcess;
+  let layer: FakeLayer;
   let offEvents = () => {};
 
   beforeEach(async () => {
-    const layer = new FakeLayer();
+    layer = new FakeLayer();
     layer.list = [POS_SCANNER, KEYBOARD_SCANNER, PLAIN_KEYBOARD];
     main = await inProcessApi({ hidLayer: layer });
     // A new page per test: its exposed functions are bound to this test's main.
@@ -87,10 +89,15 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real ma
     await expect
       .poll(() => page.getByTestId('device-outcome').textContent())
       .toBe(
-        'Symbol Bar Code Scanner (05e0:1200) is read as a scanner now: scan a code into "Test your scanner" below to check',
+        'Symbol Bar Code Scanner (05e0:1200) is read as a scanner now: scan a code with it, and the read shows here',
       );
     expect(await claimed()).toEqual([expect.objectContaining({ vendorId: 0x05e0, productId: 0x1200, layout: 'us' })]);
     await expect.poll(() => scanner.textContent()).toMatch(/hid-keyboard · open/);
+    // A read with it shows on the card: the claim is checked where it was made.
+    keyboardReports('TB000042', 'us', 'press-release').forEach((r) => layer.handle(KEYBOARD_SCANNER.path!).send(r));
+    await expect
+      .poll(() => page.getByTestId('hid-last-read').textContent())
+      .toBe('Last read: TB000042 from Symbol Bar Code Scanner (05e0:1200)');
 
     // Programmed for a German keyboard: its layout chosen in the row.
     await scanner.getByLabel('Keyboard layout').selectOption('de');
