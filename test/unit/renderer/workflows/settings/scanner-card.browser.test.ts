@@ -82,6 +82,8 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real ma
     await page.keyboard.press('Escape');
     await expect.poll(() => question.count()).toBe(0);
     expect(await claimed()).toEqual([]);
+    // The keyboard is back on the button that asked, not lost on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Read as a scanner');
 
     await scanner.getByTestId('device-claim').click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Yes, it is a scanner');
@@ -92,6 +94,8 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real ma
         'Symbol Bar Code Scanner (05e0:1200) is read as a scanner now: scan a code with it, and the read shows here',
       );
     expect(await claimed()).toEqual([expect.objectContaining({ vendorId: 0x05e0, productId: 0x1200, layout: 'us' })]);
+    // The button pressed is gone: the keyboard goes to the row's choice now.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Stop reading as a scanner');
     await expect.poll(() => scanner.textContent()).toMatch(/hid-keyboard · open/);
     // A read with it shows on the card: the claim is checked where it was made.
     keyboardReports('TB000042', 'us', 'press-release').forEach((r) => layer.handle(KEYBOARD_SCANNER.path!).send(r));
