@@ -1,4 +1,4 @@
-import { hex4 } from './device-match.js';
+import { hex4 } from '../../shared/barcode/usb-ids.js';
 import type { HidDeviceInfo, ScannerErrorCode } from './types.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { ScannerSettings } from '../../shared/barcode/scanner-settings.js';
+import { sameUsbIds } from '../../shared/barcode/usb-ids.js';
 import type { DeviceRole, HidDeviceInfo } from './types.js';
 
 export const USAGE_PAGE_BARCODE_SCANNER = 0x8c;
@@ -10,14 +11,6 @@ export function deviceKey(d: HidDeviceInfo): string {
   return d.path ?? `${d.vendorId}:${d.productId}:${d.interface ?? 0}:${d.usagePage ?? 0}:${d.usage ?? 0}`;
 }
 
-export function hex4(n: number): string {
-  return n.toString(16).padStart(4, '0');
-}
-
-function sameIds(d: HidDeviceInfo, ids: { vendorId: number; productId: number }): boolean {
-  return d.vendorId === ids.vendorId && d.productId === ids.productId;
-}
-
 /**
  * Decides what a device is to us. HID POS scanners announce themselves by usage page 0x8C.
  * A keyboard-mode scanner looks like any keyboard, so only one the user configured by
@@ -25,9 +18,9 @@ function sameIds(d: HidDeviceInfo, ids: { vendorId: number; productId: number })
  * vendor interfaces that must not be read as keys). Everything else is left alone.
  */
 export function deviceRole(d: HidDeviceInfo, settings: ScannerSettings): DeviceRole | 'ignored' {
-  if (settings.ignore.some((i) => sameIds(d, i))) return 'ignored';
+  if (settings.ignore.some((i) => sameUsbIds(d, i))) return 'ignored';
   if (settings.hidPos && d.usagePage === USAGE_PAGE_BARCODE_SCANNER) return 'hid-pos';
-  const claimed = settings.keyboardScanners.some((k) => sameIds(d, k));
+  const claimed = settings.keyboardScanners.some((k) => sameUsbIds(d, k));
   if (claimed && typesKeys(d)) return 'hid-keyboard';
   return 'other';
 }

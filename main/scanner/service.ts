@@ -4,6 +4,7 @@ import { describeOpenError, describeReadError } from './access-error.js';
 import { deviceKey, deviceRole } from './device-match.js';
 import { DeviceSession, type DecodedRead, type SessionConfig } from './device-session.js';
 import { createEmitter, type Listener } from './emitter.js';
+import { sameUsbIds } from '../../shared/barcode/usb-ids.js';
 import type {
   Clock,
   DeviceLayer,
@@ -99,7 +100,7 @@ export function createScannerService(deps: ScannerServiceDeps): ScannerService {
   }
 
   function keyboardEntry(info: HidDeviceInfo, s: ScannerSettings): ScannerSettings['keyboardScanners'][number] | null {
-    return s.keyboardScanners.find((k) => k.vendorId === info.vendorId && k.productId === info.productId) ?? null;
+    return s.keyboardScanners.find((k) => sameUsbIds(k, info)) ?? null;
   }
 
   function open(t: Tracked): void {

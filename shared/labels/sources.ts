@@ -33,7 +33,11 @@ export function recordsForWells(
   // Each chosen position's wells by position, not by reading every well for each (a rack's 1,248).
   // Labels stays self-contained (its layering test): grouped here, not by shared/group-by.
   const at = new Map<string, Well[]>();
-  for (const w of wells) at.set(w.position, [...(at.get(w.position) ?? []), w]);
+  for (const w of wells) {
+    const here = at.get(w.position);
+    if (here) here.push(w);
+    else at.set(w.position, [w]);
+  }
   const chosen = selected === undefined ? wells : selected.flatMap((p) => at.get(p) ?? []);
   return chosen.flatMap((well) =>
     well.sample == null

@@ -1,4 +1,5 @@
 import type { ScannerDevice, ScannerScan } from '../../../shared/ipc/channels/scanner.js';
+import { hex4, sameUsbIds, type UsbIds } from '../../../shared/barcode/usb-ids.js';
 import {
   keyboardScannerSettings,
   type KeyboardLayoutName,
@@ -12,9 +13,6 @@ import {
  * is programmed for (a German scanner types QWERTZ key codes that the detector reads as other letters).
  */
 export type DeviceChoice = 'claim' | 'release' | 'ignore' | 'use-again';
-
-type Ids = Pick<ScannerDevice, 'vendorId' | 'productId'>;
-const sameIds = (a: Ids, b: Ids) => a.vendorId === b.vendorId && a.productId === b.productId;
 
 /** The choice offered for a listed device, or null (a mouse, a vendor interface: nothing to read there). */
 export function choiceFor(d: ScannerDevice): DeviceChoice | null {
@@ -33,8 +31,7 @@ export const CHOICE_SAID: Record<DeviceChoice, string> = {
 
 /** The device as the list names it: its product name and its ids. */
 export const deviceName = (d: Pick<ScannerDevice, 'product' | 'vendorId' | 'productId'>): string =>
-  `${d.product ?? 'Device'} (${hex(d.vendorId)}:${hex(d.productId)})`;
-const hex = (n: number) => n.toString(16).padStart(4, '0');
+  `${d.product ?? 'Device'} (${hex4(d.vendorId)}:${hex4(d.productId)})`;
 
 /**
  * What a claim asks first. Every key a claimed device sends is read as a scan: the keyboard one types
@@ -46,7 +43,7 @@ export const claimQuestion = (d: ScannerDevice): string =>
 
 /** The change of the scanner settings a choice makes for the device (all its interfaces: they share its ids). */
 export function choicePatch(choice: DeviceChoice, d: ScannerDevice, s: ScannerSettings): Partial<ScannerSettings> {
-  const others = <T extends Ids>(list: readonly T[]) => list.filter((x) => !sameIds(x, d));
+  const others = <T extends UsbIds>(list: readonly T[]) => list.filter((x) => !sameUsbIds(x, d));
   const ids = { vendorId: d.vendorId, productId: d.productId };
   switch (choice) {
     case 'claim': {
@@ -64,12 +61,12 @@ export function choicePatch(choice: DeviceChoice, d: ScannerDevice, s: ScannerSe
 }
 
 /** The keyboard layout a claimed scanner is read with (US when it has no entry: main's default). */
-export const layoutOf = (d: Ids, s: ScannerSettings): KeyboardLayoutName =>
-  s.keyboardScanners.find((k) => sameIds(k, d))?.layout ?? 'us';
+export const layoutOf = (d: UsbIds, s: ScannerSettings): KeyboardLayoutName =>
+  s.keyboardScanners.find((k) => sameUsbIds(k, d))?.layout ?? 'us';
 
 /** The change that reads a claimed scanner with another keyboard layout. */
-export const layoutPatch = (d: Ids, s: ScannerSettings, layout: KeyboardLayoutName): Partial<ScannerSettings> => ({
-  keyboardScanners: s.keyboardScanners.map((k) => (sameIds(k, d) ? { ...k, layout } : k)),
+export const layoutPatch = (d: UsbIds, s: ScannerSettings, layout: KeyboardLayoutName): Partial<ScannerSettings> => ({
+  keyboardScanners: s.keyboardScanners.map((k) => (sameUsbIds(k, d) ? { ...k, layout } : k)),
 });
 
 /**
@@ -96,6 +93,6 @@ export function choiceOutcome(choice: DeviceChoice, now: ScannerDevice | undefin
 export function hidReadSaid(scan: ScannerScan, devices: readonly ScannerDevice[]): string | null {
   const { kind, vendorId, productId } = scan.source;
   if (kind !== 'hid-pos' && kind !== 'hid-keyboard') return null;
-  const from = devices.find((d) => sameIds(d, scan.source) && d.role === kind) ?? { vendorId, productId };
+  const from = devices.find((d) => sameUsbIds(d, scan.source) && d.role === kind) ?? { vendorId, productId };
   return `Last read: ${scan.text} from ${deviceName(from)}`;
 }
