@@ -107,4 +107,28 @@ describe('a tube into a position: what the sync reads to know whether it waits',
     });
     expect(sent).toEqual([]);
   });
+
+  it('a move of the tube older than its placement there empties nothing: the position does not wait for it', () => {
+    // TB-H's move to the fridge was refused; TB-H then went to A2 (sent); the fridge move is retried. It is
+    // older than the placement, so it is never sent after it (it is superseded), and A2 stays full.
+    const sent = withOutbox((outbox) => {
+      const [fridge] = outbox.enqueueMany([assign('TB-H', undefined, 'FRIDGE')]);
+      outbox.settle([{ id: fridge!, state: 'failed', error: { kind: 'server', message: 'unavailable', at: 0 } }]);
+      sentAll(outbox, [assign('TB-H', 'A2')]);
+      expect(outbox.retry(fridge!)).toBe(true);
+      outbox.enqueueMany([assign('TB-N2', 'A2')]);
+      return boxPass(outbox);
+    });
+    expect(sent).toEqual(['TB-N2']);
+  });
+
+  it('a tube moved back into the position it left waits for nothing: it is the tube held there', () => {
+    // TB-H at A2 (sent); queued: TB-H to A3, then back to A2. Both go in one request: A2 holds TB-H itself.
+    const sent = withOutbox((outbox) => {
+      sentAll(outbox, [assign('TB-H', 'A2')]);
+      outbox.enqueueMany([assign('TB-H', 'A3'), assign('TB-H', 'A2')]);
+      return boxPass(outbox);
+    });
+    expect(sent).toEqual(['TB-H', 'TB-H']);
+  });
 });
