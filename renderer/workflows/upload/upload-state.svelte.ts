@@ -173,6 +173,8 @@ const EMBED_STANDS = {
   sending: 'is already being embedded in',
   done: 'was already embedded in',
   uncertain: 'may already be embedded (unsure whether it arrived) in',
+  // Pruned: sent, or taken out, over 30 days ago; which one, the outbox no longer says.
+  gone: 'was queued over 30 days ago (its entry is no longer kept) to be embedded in',
 } as const;
 
 /** What did not happen when a choice on an unsure upload failed, before main's reason. */
@@ -586,13 +588,15 @@ export class UploadState implements ServiceBound {
 
   /**
    * Whether an embed queued from here will put, or put, the image in its page: its entry waiting, on its
-   * way, done, or unsure whether it arrived. One refused, cancelled or discarded put nothing there.
+   * way, done, or unsure whether it arrived. One refused, cancelled or discarded put nothing there. One
+   * the outbox no longer keeps may be there (as the Labflow link reads it), so the user is asked.
    */
   async #embedStands(id: number): Promise<keyof typeof EMBED_STANDS | null> {
     const r = await this.api.invoke('outbox.await', { id, timeoutMs: 0 });
     // Not read: it may well be there, so the user is asked rather than the image put in twice.
     if (!r.ok) return 'pending';
-    const { state } = r.value;
+    const { state, gone } = r.value;
+    if (gone) return 'gone';
     return state === 'pending' || state === 'sending' || state === 'done' || state === 'uncertain' ? state : null;
   }
 

@@ -3,6 +3,7 @@ import { UploadState, type UploadItem } from '../../../../../renderer/workflows/
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
+import { pruneEntry } from '../../../../helpers/pruned-entry.js';
 
 const page = pageOnMainForSuite();
 let s: UploadState;
@@ -76,5 +77,24 @@ describe('Upload: an image is embedded in a page once unless the user says again
     expect(state).toBe('failed');
     // Corrected, or tried again: nothing of it is in the page, so nothing to ask about.
     expect(await s.attachImage(item, 'EXP-9999')).toMatchObject({ ok: true });
+  }, 30_000);
+
+  // Main prunes an entry 30 days after it finished: sent, or taken out. On the old code a pruned embed
+  // read as discarded, so a second press put the image in again without asking; the Labflow link asks.
+  it('an embed whose entry the outbox no longer keeps still asks first', async () => {
+    const item = await sentImage('plate.png');
+    const fileId = item.result!.fileId!;
+    expect((await s.attachImage(item, 'EXP-0001')).ok).toBe(true);
+    const [embed] = (await page.env.call('outbox.list', { states: [...OUTBOX_ENTRY_STATES] })).filter(
+      (e) => e.intent?.type === 'attach-image' && e.intent.request.image_uuid === fileId,
+    );
+    expect((await page.env.call('outbox.await', { id: embed!.id, timeoutMs: 15_000 })).state).toBe('done');
+    expect(pruneEntry(page.env.dataDir, embed!.id)).toBe(true);
+    expect(await s.attachImage(item, 'EXP-0001')).toEqual({
+      said: 'plate.png was queued over 30 days ago (its entry is no longer kept) to be embedded in EXP-0001. Embed it a second time?',
+      ok: false,
+      ask: true,
+    });
+    expect(await embedsOf(fileId)).toEqual([]);
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LabflowLinks } from '../../../../../renderer/workflows/well-fill/labflow-link.js';
 import { benchesPerTest, onPlate, type Benches } from '../../../../helpers/benches-on-main.js';
+import { pruneEntry } from '../../../../helpers/pruned-entry.js';
 
 /**
  * "Link plate samples" on Well fill, as the screen presses it, on the real main in-process and its
@@ -51,6 +52,23 @@ describe('Link plate samples', () => {
     expect(await b.linksQueued()).toHaveLength(1);
     expect((await b.press()).ok).toBe(true);
     expect(await b.linksQueued()).toHaveLength(2);
+  }, 60_000);
+
+  // Main prunes an entry 30 days after it finished (sent, or taken out): one it no longer keeps may well
+  // have linked the samples, so a second press still asks.
+  it('pressed again once the first link is no longer kept: linked already, asked first', async () => {
+    const b = await filledHere(await openBenches('extended'));
+    expect((await b.press()).ok).toBe(true);
+    await b.sync();
+    const [sent] = (await b.entries()).filter((e) => e.intent?.type === 'labflow-link');
+    expect(sent).toMatchObject({ state: 'done' });
+    expect(pruneEntry(b.env.dataDir, sent!.id)).toBe(true);
+    const again = await b.press();
+    expect(again.ok).toBe(false);
+    expect(again.said).toMatch(
+      /^Not linked: Linked already: these 2 samples of PL-0003 were queued for LF-0001 \/ PT-0001/,
+    );
+    expect(await b.linksQueued()).toHaveLength(0);
   }, 60_000);
 
   it('pressed again after the first link was refused, with thousands of entries queued since: it goes without asking', async () => {
