@@ -43,6 +43,7 @@ import {
   createUploadStaging,
   keepForIt,
   removeFinishedStagedCopies,
+  scheduleDiscardedCopyRemoval,
   scheduleUnclaimedCleanup,
   setStagingAside,
   sweepOrphanedStaging,
@@ -261,14 +262,14 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
-  // Before anything stages: copies of an earlier run that no open upload needs. Not after the outbox was
+  // Before anything stages: copies of an earlier run that no open upload (nor a recent discard's Undo) needs. Not after the outbox was
   // moved aside: the fresh one names no upload, and the copies are the only bytes of those queued in it.
   // They go aside with it, or the next start's sweep (against the fresh outbox) would delete them all.
   const stagingAside = outbox.recovered
     ? await setStagingAside(join(dataDir, 'staging'), outbox.recovered.movedTo, now)
     : null;
   if (stagingAside) log.warn('staged copies kept: the outbox they belong to was moved aside', { ...stagingAside });
-  else await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log);
+  else await sweepOrphanedStaging(join(dataDir, 'staging'), outbox, log, now());
   // Before anything files: record folders an earlier run wrote but never queued (their copies went above).
   await sweepUnfiledRecords({
     recordsDir: join(dataDir, 'records'),
@@ -316,6 +317,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     cache.events.on('rowsLoaded', (p) => events.emit('cache.rowsLoaded', p)),
     removeFinishedStagedCopies(outbox, log),
     scheduleUnclaimedCleanup({ staging, outbox, log, now }),
+    scheduleDiscardedCopyRemoval({ outbox, log, now }),
     rememberCreatedLabsheets(
       outbox,
       (labsheet, columns) => settings.update({ labsheetIdColumns: { [labsheet]: columns } }),

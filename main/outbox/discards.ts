@@ -9,8 +9,10 @@ import type { FailedShown } from '../../shared/ipc/channels/outbox.js';
 import { asStored, shownAs } from './failed-entry-actions.js';
 import { failedSaidAs } from './failed-shown.js';
 import { FINISHED_KEPT_MS } from './prune-schedule.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../shared/outbox/finished-kept.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** The states the user's Discard takes an entry out of: failed (any way it is said) and unsure whether it arrived. */
 const DISCARDABLE: ReadonlySet<string> = new Set(['failed', 'uncertain']);
@@ -29,9 +31,10 @@ const NOT_PUT_BACK = {
     'Not put back: the edit it was part of was undone on its own screen since, so it stays out. Make the ' +
     'change again if it is wanted.',
   changed: 'Not put back: it changed since it was discarded. Make the change again if it is wanted.',
-  // The staged copy is removed once its entry is finished (main/staging/cleanup.ts), a discard included.
+  // A discarded upload's staged copy is kept for its Undo only so long (main/staging/cleanup.ts).
   upload:
-    'Not put back: the copy of the file kept for sending it was removed when it was discarded. Upload the file again.',
+    `Not put back: the copy of the file kept for sending it is removed ${DISCARDED_UPLOAD_COPY_KEPT_MS / HOUR_MS} ` +
+    'hours after it was discarded. Upload the file again.',
   otherService:
     'Not put back: it is for another service than the one in use now. Switch back to that service to put it back.',
   needs: (id: number) =>
@@ -77,7 +80,9 @@ export function discards(
     if (!record) return { why: NOT_PUT_BACK.notByDiscard };
     if (record.closed !== null) return { why: NOT_PUT_BACK.takenBack };
     if (e.updated_at !== record.left_at) return { why: NOT_PUT_BACK.changed };
-    if (e.type === 'file-upload') return { why: NOT_PUT_BACK.upload };
+    // By the discard's own time, as the copy's removal goes: past it, the copy may be gone (or going).
+    if (e.type === 'file-upload' && now() - record.left_at >= DISCARDED_UPLOAD_COPY_KEPT_MS)
+      return { why: NOT_PUT_BACK.upload };
     // Put back while an entry it needs was pruned, it would wait for that one for ever, and nothing would say so.
     const missing = earlierOf(e).find((n) => !st.get.get(n));
     if (missing !== undefined) return { why: NOT_PUT_BACK.needs(missing) };

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { FINISHED_STATES, OPEN_STATES, isUnreadable } from '../outbox/entry.js';
+import { FINISHED_STATES, OPEN_STATES, isUnreadable, type EntryState, type ListedEntry } from '../outbox/entry.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../shared/outbox/finished-kept.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { Logger } from '../common/logger.js';
 import { PARTIAL_SUFFIX, removeStaged } from './staged-file.js';
@@ -10,14 +11,15 @@ import { NODE_INTERVALS, type IntervalTimers } from '../common/interval-timers.j
 const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATES);
 
 /**
- * The one place a staged upload copy is removed: once its entry is finished by any path — the server
- * confirmed it, the user confirmed an uncertain one arrived, discarded it, or undid it. Until then it
- * stays, so an upload can always be resent from our own bytes. Returns the unsubscribe.
+ * Where a staged upload copy is removed once its entry is finished: the server confirmed it, the user
+ * confirmed an uncertain one arrived, or undid it. Until then it stays, so an upload can always be resent
+ * from our own bytes. A discarded one's stays for the Discard's Undo, and goes later
+ * (scheduleDiscardedCopyRemoval). Returns the unsubscribe.
  */
 export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => void {
   return outbox.events.on('changed', (changes) => {
     for (const c of changes) {
-      if (c.type !== 'file-upload' || !FINISHED.has(c.state)) continue;
+      if (c.type !== 'file-upload' || !FINISHED.has(c.state) || c.state === 'discarded') continue;
       const e = outbox.changedEntry(c.id);
       if (e?.intent.type !== 'file-upload') continue;
       const path = e.intent.stagedPath;
@@ -30,25 +32,35 @@ export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => v
 
 const PAGE = 500;
 
+/** Every upload entry in `state`, a page at a time, oldest first. */
+function* uploadsIn(outbox: Outbox, state: EntryState): Generator<ListedEntry> {
+  for (let afterId = 0; ;) {
+    const page = outbox.list(state, { type: 'file-upload', afterId, limit: PAGE });
+    yield* page;
+    if (page.length < PAGE) return;
+    afterId = page[page.length - 1]!.id;
+  }
+}
+
+/** Whether a discarded upload's copy is still kept for the Discard's Undo at `now` (its discard is its last change). */
+const keptForUndo = (e: ListedEntry, now: number) => now - e.updatedAt < DISCARDED_UPLOAD_COPY_KEPT_MS;
+
 /**
- * The file name of every staged copy an unfinished upload entry points at; null when one of those
- * entries no longer reads: the copy it points at cannot be told from an orphan, so every complete copy
- * stays. Names, not paths: every copy's name is unique (a uuid leads it), while the path stored with
- * an entry is spelled as the data folder was when it was staged (a symlink, another case on Windows,
- * a folder since moved), and a copy whose path reads differently was deleted as an orphan.
+ * The file name of every staged copy an unfinished upload entry points at, and a discarded one whose
+ * Undo may still put it back; null when one of those entries no longer reads: the copy it points at
+ * cannot be told from an orphan, so every complete copy stays. Names, not paths: every copy's name is
+ * unique (a uuid leads it), while the path stored with an entry is spelled as the data folder was when
+ * it was staged (a symlink, another case on Windows, a folder since moved), and a copy whose path reads
+ * differently was deleted as an orphan.
  */
-function referencedCopies(outbox: Outbox): Set<string> | null {
+function referencedCopies(outbox: Outbox, now: number): Set<string> | null {
   const names = new Set<string>();
   // An upload entry in any open state still needs its staged copy.
-  for (const state of OPEN_STATES) {
-    for (let afterId = 0; ;) {
-      const page = outbox.list(state, { type: 'file-upload', afterId, limit: PAGE });
-      for (const e of page) {
-        if (isUnreadable(e)) return null;
-        if (e.intent.type === 'file-upload') names.add(basename(e.intent.stagedPath));
-      }
-      if (page.length < PAGE) break;
-      afterId = page[page.length - 1]!.id;
+  for (const state of [...OPEN_STATES, 'discarded'] as const) {
+    for (const e of uploadsIn(outbox, state)) {
+      if (isUnreadable(e)) return null;
+      if (state === 'discarded' && !keptForUndo(e, now)) continue;
+      if (e.intent.type === 'file-upload') names.add(basename(e.intent.stagedPath));
     }
   }
   return names;
@@ -57,10 +69,17 @@ function referencedCopies(outbox: Outbox): Set<string> | null {
 /**
  * At start, before anything stages: a `.partial` file belongs to a staging of an earlier run (a tab
  * closed mid-file, a crash), and a complete copy no unfinished entry points at was staged but never
- * queued (or its removal failed). Nothing can use either, so they go. Copies of open entries stay:
- * the upload is resent from them. Answers how many files were removed.
+ * queued, or its upload was discarded over DISCARDED_UPLOAD_COPY_KEPT_MS ago while the app was closed
+ * (or its removal failed). Nothing can use either, so they go. Copies of open entries stay: the upload
+ * is resent from them; so do those of uploads discarded since, for the Discard's Undo. Answers how many
+ * files were removed.
  */
-export async function sweepOrphanedStaging(stagingDir: string, outbox: Outbox, log: Logger): Promise<number> {
+export async function sweepOrphanedStaging(
+  stagingDir: string,
+  outbox: Outbox,
+  log: Logger,
+  now: number,
+): Promise<number> {
   let names: string[];
   try {
     names = await readdir(stagingDir);
@@ -70,7 +89,7 @@ export async function sweepOrphanedStaging(stagingDir: string, outbox: Outbox, l
       log.warn('the staging folder could not be read', { error: String(err) });
     return 0;
   }
-  const keep = referencedCopies(outbox);
+  const keep = referencedCopies(outbox, now);
   let removed = 0;
   for (const name of names) {
     const path = join(stagingDir, name);
@@ -123,7 +142,7 @@ export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void
     try {
       const expired = o.staging.expireTickets(o.now() - ticketMs);
       if (expired.length === 0) return;
-      const keep = referencedCopies(o.outbox);
+      const keep = referencedCopies(o.outbox, o.now());
       let removed = 0;
       for (const path of expired) {
         if (keep === null || keep.has(basename(path))) continue;
@@ -143,5 +162,56 @@ export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void
     }
   };
   const id = timers.setInterval(() => void check(), o.everyMs ?? CHECK_EVERY_MS);
+  return () => timers.clearInterval(id);
+}
+
+export interface DiscardedCopyRemovalOptions {
+  outbox: Outbox;
+  log: Logger;
+  now: () => number;
+  everyMs?: number;
+  /** Injected so tests run the schedule without waiting. */
+  timers?: IntervalTimers;
+}
+
+const DISCARDED_CHECK_EVERY_MS = 15 * 60 * 1000;
+
+/**
+ * While the app runs: a discarded upload's staged copy is kept DISCARDED_UPLOAD_COPY_KEPT_MS for the
+ * Discard's Undo, then removed. From the same discard time on, the Undo refuses to put it back
+ * (main/outbox/discards.ts), so none is put back without its copy. Each is removed once in a run; the
+ * ones that passed while the app was closed went at start (sweepOrphanedStaging). Returns the stop.
+ */
+export function scheduleDiscardedCopyRemoval(o: DiscardedCopyRemovalOptions): () => void {
+  const timers = o.timers ?? NODE_INTERVALS;
+  const removedThisRun = new Set<number>();
+  let running = false;
+  const check = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const now = o.now();
+      let removed = 0;
+      // Read whole before the first removal awaits: the pages are read by id, and nothing waits between them.
+      for (const e of [...uploadsIn(o.outbox, 'discarded')]) {
+        if (removedThisRun.has(e.id) || keptForUndo(e, now) || isUnreadable(e) || e.intent.type !== 'file-upload')
+          continue;
+        try {
+          await removeStaged(e.intent.stagedPath);
+          removedThisRun.add(e.id);
+          removed += 1;
+        } catch (err) {
+          o.log.warn("a discarded upload's staged copy could not be removed", { id: e.id, error: String(err) });
+        }
+      }
+      if (removed > 0) o.log.info('removed staged copies of uploads discarded a while ago', { removed });
+    } catch (err) {
+      // Housekeeping only: a busy outbox must not take the app down; the next check tries again.
+      o.log.warn("could not clean up discarded uploads' staged copies", { error: String(err) });
+    } finally {
+      running = false;
+    }
+  };
+  const id = timers.setInterval(() => void check(), o.everyMs ?? DISCARDED_CHECK_EVERY_MS);
   return () => timers.clearInterval(id);
 }

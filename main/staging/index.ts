@@ -17,6 +17,7 @@ export {
 } from './incoming.js';
 export {
   removeFinishedStagedCopies,
+  scheduleDiscardedCopyRemoval,
   scheduleUnclaimedCleanup,
   sweepOrphanedStaging,
   UNCLAIMED_TICKET_MS,

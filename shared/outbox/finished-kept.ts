@@ -5,3 +5,12 @@
  * pruned (renderer/lib/records/record-page.svelte.ts).
  */
 export const FINISHED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * How long a discarded upload's staged copy is kept, so the Discard's Undo (right after, or from the
+ * Discarded tab) can put the upload back and send it from the same bytes. Shorter than FINISHED_KEPT_MS:
+ * a discarded upload is often a large file the service refused, and a month of such copies fills a disk.
+ * Main removes the copy after it (main/staging/cleanup.ts) and refuses the Undo from then on
+ * (main/outbox/discards.ts), by the same discard time.
+ */
+export const DISCARDED_UPLOAD_COPY_KEPT_MS = 24 * 60 * 60 * 1000;

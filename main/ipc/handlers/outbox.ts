@@ -153,7 +153,7 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
     refuse(intent);
     refuseGuessedColumns(intent);
   };
-  /** A file upload cannot be put back once discarded (its staged copy goes): the question says so first. */
+  /** A discarded file upload is put back only while its staged copy is kept: the question says so first. */
   const isUpload = (id: number): boolean => {
     try {
       return outbox.get(id)?.type === 'file-upload';

@@ -1,5 +1,6 @@
 import type { BulkTab, RestoreDone } from '../../../shared/ipc/channels/outbox.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../../shared/outbox/finished-kept.js';
 
 /** A tab's entries counted in its own words: "312 refused changes", "1 change that needs a look". */
 const WHAT: Record<BulkTab, { one: string; many: string }> = {
@@ -21,28 +22,28 @@ export function bulkOffers(tab: BulkTab, total: number): { discard: string; retr
   return { discard: `Discard all ${total}…`, retry: tab === 'failed' ? `Retry all ${total}` : null };
 }
 
-/** Why a discarded file upload cannot be put back: its staged copy is removed with the discard. */
-const UPLOAD_GONE = 'cannot be put back (upload the file again)';
+const HOUR_MS = 60 * 60 * 1000;
+/** How long a discarded file upload can be put back: its staged copy is kept so long (main's rule). */
+const UPLOAD_KEPT_SAID = `for ${DISCARDED_UPLOAD_COPY_KEPT_MS / HOUR_MS} hours only`;
 
 /**
  * What "Discard all" asks first: how many, and what is lost. `asked`: the entries named (main's ids), of
  * `total` in the tab (more than one Discard takes: the oldest go first, the others stay); `uploads`: how many
- * of those asked are file uploads, which no Undo puts back, so none is promised for them.
+ * of those asked are file uploads, which an Undo puts back only while their staged copy is kept.
  */
 export function discardAllQuestion(tab: BulkTab, asked: number, total: number, uploads = 0): string {
   const cut = asked < total ? ` These are the oldest ${asked} of ${total}; the others stay.` : '';
-  const undo =
+  const which =
     uploads === 0
-      ? `Undo (Ctrl+Z) right after puts ${them(asked)} back.`
-      : uploads >= asked
-        ? `${asked === 1 ? 'It is a file upload: it' : `They are file uploads: they`} ${UPLOAD_GONE}.`
-        : `${uploads} of them ${uploads === 1 ? 'is a file upload: it' : 'are file uploads: those'} ${UPLOAD_GONE}; ` +
-          `Undo (Ctrl+Z) right after puts the other ${asked - uploads} back.`;
-  return `Discard ${changesSaid(asked, tab)}? ${upper(they(asked))} will never be sent to the service.${cut} ${undo}`;
+      ? ''
+      : uploads === 1
+        ? ` ${asked === 1 ? 'As a file upload, it' : 'The file upload among them'} can be put back ${UPLOAD_KEPT_SAID}: the copy of the file kept for sending it is removed then.`
+        : ` ${uploads >= asked ? 'As file uploads, they' : `The ${uploads} file uploads among them`} can be put back ${UPLOAD_KEPT_SAID}: the copies of the files kept for sending them are removed then.`;
+  return `Discard ${changesSaid(asked, tab)}? ${upper(they(asked))} will never be sent to the service.${cut} Undo (Ctrl+Z) right after puts ${them(asked)} back.${which}`;
 }
 
-/** What a row's Discard of a file upload did: no Undo is offered, none could put it back. */
-export const UPLOAD_DISCARDED_SAID = `Discarded. A file upload ${UPLOAD_GONE}.`;
+/** What a row's Discard of a file upload did: its Undo is offered, bound by how long its copy is kept. */
+export const UPLOAD_DISCARDED_SAID = `Discarded. A file upload can be put back ${UPLOAD_KEPT_SAID}: the copy of the file kept for sending it is removed then.`;
 
 /** Said when a tab has nothing left to discard or retry by the time it is asked (settled meanwhile). */
 export const nothingLeftSaid = (tab: BulkTab): string =>

@@ -173,10 +173,10 @@ export class OutboxList {
       ? { text: r.value.ok ? done : (r.value.message ?? 'Not possible now'), ok: r.value.ok }
       : { text: r.error.message, ok: false };
     if (channel === 'outbox.discard' && r.ok && r.value.ok) {
-      // An upload's staged copy goes with its discard: no Undo could put it back, so none is offered.
+      // An upload's Undo is bound by how long its staged copy is kept: said, so a later Restore's refusal is no surprise.
       if (this.entries.find((e) => e.id === id)?.type === 'file-upload')
         this.message = { text: UPLOAD_DISCARDED_SAID, ok: true };
-      else this.undo = { entry: id };
+      this.undo = { entry: id };
     }
     this.confirming = null;
     await this.refresh();

@@ -412,8 +412,8 @@ export const outboxChannels = {
   /**
    * The ids of a tab's entries (the service in use's, oldest first, up to MAX_BULK) and how many it holds:
    * what "Discard all" asks about, and then names, so nothing is discarded that the question did not count.
-   * `uploads`: how many of `ids` are file uploads, which cannot be put back once discarded (their staged
-   * copy is removed), so the question does not promise an Undo for them.
+   * `uploads`: how many of `ids` are file uploads, which an Undo puts back only while their staged copy is
+   * kept (DISCARDED_UPLOAD_COPY_KEPT_MS), so the question says so.
    */
   'outbox.tabIds': channel({
     request: z.strictObject({ shown: bulkTab }),

@@ -10,6 +10,7 @@ import { outboxHandlers } from '../../../../main/ipc/handlers/outbox.js';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
 import type { SyncEngine } from '../../../../main/sync/index.js';
 import { PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../../../shared/outbox/finished-kept.js';
 import { tempDir, webhook, wellSet } from '../outbox/helpers.js';
 
 describe('Outbox bulk actions through main', () => {
@@ -26,10 +27,11 @@ describe('Outbox bulk actions through main', () => {
   } as unknown as SyncEngine;
   const handlers = () => outboxHandlers({ outbox, sync });
   const ctx = { transport: 'test' } as const;
+  let clock: number;
   beforeEach(() => {
     t = tempDir('bulk-');
     asked = [];
-    let clock = 1;
+    clock = 1;
     outbox = createOutbox({ path: path.join(t.dir, 'outbox.db'), now: () => clock++ });
   });
   afterEach(() => {
@@ -131,14 +133,25 @@ describe('Outbox bulk actions through main', () => {
     const w = failed(outbox.enqueue(webhook(1)), 'not-found');
     await handlers()['outbox.discard']({ id: w }, ctx);
     await handlers()['outbox.discard']({ id: up }, ctx);
-    const rows = await handlers()['outbox.list']({ states: ['discarded'], newest: true, limit: 100 }, ctx);
-    expect(rows.map((e) => [e.id, e.notRestorable ?? null])).toEqual([
-      [up, expect.stringMatching(/^Not put back: the copy of the file kept for sending it was removed/)],
+    const listed = async () =>
+      (await handlers()['outbox.list']({ states: ['discarded'], newest: true, limit: 100 }, ctx)).map((e) => [
+        e.id,
+        e.notRestorable ?? null,
+      ]);
+    // Right after, both can: the upload's staged copy is kept for its Undo.
+    expect(await listed()).toEqual([
+      [up, null],
+      [w, null],
+    ]);
+    // A day on, the upload's copy is no longer kept; the webhook still goes back.
+    clock += DISCARDED_UPLOAD_COPY_KEPT_MS;
+    expect(await listed()).toEqual([
+      [up, expect.stringMatching(/^Not put back: the copy of the file kept for sending it is removed 24 hours after/)],
       [w, null],
     ]);
   });
 
-  it('"Discard all" is told how many of the ids are file uploads, which no Undo can put back', async () => {
+  it('"Discard all" is told how many of the ids are file uploads, which an Undo puts back for a day only', async () => {
     const up = (name: string) =>
       outbox.enqueue({
         type: 'file-upload',

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type EntryError, type Outbox } from '../../../../main/outbox/index.js';
 import { PLATE_CHANGED } from '../../../../shared/ipc/channels/outbox.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../../../shared/outbox/finished-kept.js';
 import { attach, fakeNow, needsFile, tempDir, upload, webhook, wellSet } from './helpers.js';
 
 describe('outbox: Discard of many, and putting discarded entries back', () => {
@@ -111,11 +112,13 @@ describe('outbox: Discard of many, and putting discarded entries back', () => {
     expect(outbox.get(e!)!.lastError!.message).toMatch(/which was discarded/);
     expect(outbox.get(built!)).toMatchObject({ state: 'failed', lastError: { kind: 'built-on-refused' } });
 
-    clock.advance(10);
+    // Past the day a discarded upload's staged copy is kept: it cannot be put back. The rest can.
+    clock.advance(DISCARDED_UPLOAD_COPY_KEPT_MS);
     const back = outbox.undoDiscard(d.mark!);
-    // The upload cannot be put back: its staged copy is removed with the discard. The rest can.
     expect(back.restored).toEqual([w!, well]);
-    expect(back.refused).toEqual([{ id: u!, why: expect.stringMatching(/copy of the file .* was removed/) }]);
+    expect(back.refused).toEqual([
+      { id: u!, why: expect.stringMatching(/copy of the file .* is removed 24 hours after it was discarded/) },
+    ]);
     expect(back.along).toEqual([e!, built!]);
     expect(raw(e!)).toEqual(eFailed);
     // Never pending again unlooked: built on a change that was discarded, it keeps the reason to make it again.
@@ -124,6 +127,25 @@ describe('outbox: Discard of many, and putting discarded entries back', () => {
     expect(outbox.get(a!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
     expect(outbox.get(u!)!.state).toBe('discarded');
     expect(outbox.restoreRefusal(u!)).toMatch(/Upload the file again/);
+  });
+
+  // On the old code no discarded upload could be put back: its staged copy went with the discard.
+  it('a discarded upload is put back within the day its copy is kept, and the attach-image failed along with it', () => {
+    const [u, a] = outbox.enqueueMany([upload('plate.png'), attach('EXP-1')], {
+      dependencies: [{ entry: 1, after: 0, supplies: needsFile }],
+    });
+    settled(u!, 'failed', 'http', 'Refused: 413.');
+    const uFailed = raw(u!);
+    const d = outbox.discardMany([u!]);
+    expect(outbox.get(a!)).toMatchObject({ state: 'failed', lastError: { kind: 'dependency' } });
+    clock.advance(DISCARDED_UPLOAD_COPY_KEPT_MS - 1);
+    expect(outbox.restoreRefusal(u!)).toBeNull();
+    const back = outbox.undoDiscard(d.mark!);
+    expect(back).toEqual({ restored: [u!], along: [a!], refused: [] });
+    expect(raw(u!)).toMatchObject({ state: 'failed', last_error: uFailed.last_error });
+    // Retried, the upload goes again, and the attach-image with it.
+    expect(outbox.retry(u!)).toBe(true);
+    expect([outbox.get(u!)!.state, outbox.get(a!)!.state]).toEqual(['pending', 'pending']);
   });
 
   it('puts back only what nothing else has happened to since', () => {

@@ -45,7 +45,7 @@ describe('a data folder spelled differently from when the files were staged', ()
   async function sweep(dataDir: string): Promise<number> {
     const outbox = createOutbox({ path: path.join(dataDir, 'outbox.db'), now: fakeNow().now });
     try {
-      return await sweepOrphanedStaging(path.join(dataDir, 'staging'), outbox, quiet);
+      return await sweepOrphanedStaging(path.join(dataDir, 'staging'), outbox, quiet, Date.now());
     } finally {
       outbox.close();
     }

@@ -28,18 +28,21 @@ describe('Outbox bulk actions in words', () => {
     );
   });
 
-  it('promises no Undo for file uploads, which cannot be put back once discarded', () => {
+  it('promises the Undo for file uploads for the day their copy is kept, and says so', () => {
     expect(discardAllQuestion('failed', 2, 2, 2)).toBe(
-      'Discard 2 failed changes? They will never be sent to the service. They are file uploads: they cannot be ' +
-        'put back (upload the file again).',
+      'Discard 2 failed changes? They will never be sent to the service. Undo (Ctrl+Z) right after puts them back. ' +
+        'As file uploads, they can be put back for 24 hours only: the copies of the files kept for sending them are removed then.',
     );
     expect(discardAllQuestion('failed', 1, 1, 1)).toBe(
-      'Discard 1 failed change? It will never be sent to the service. It is a file upload: it cannot be put back ' +
-        '(upload the file again).',
+      'Discard 1 failed change? It will never be sent to the service. Undo (Ctrl+Z) right after puts it back. ' +
+        'As a file upload, it can be put back for 24 hours only: the copy of the file kept for sending it is removed then.',
     );
     expect(discardAllQuestion('refused', 5, 5, 2)).toBe(
-      'Discard 5 refused changes? They will never be sent to the service. 2 of them are file uploads: those ' +
-        'cannot be put back (upload the file again); Undo (Ctrl+Z) right after puts the other 3 back.',
+      'Discard 5 refused changes? They will never be sent to the service. Undo (Ctrl+Z) right after puts them back. ' +
+        'The 2 file uploads among them can be put back for 24 hours only: the copies of the files kept for sending them are removed then.',
+    );
+    expect(discardAllQuestion('refused', 5, 5, 1)).toContain(
+      'The file upload among them can be put back for 24 hours only: the copy of the file kept for sending it is removed then.',
     );
   });
 
@@ -77,7 +80,7 @@ describe('Outbox bulk actions in words', () => {
       ok: true,
     });
     const why =
-      'Not put back: the copy of the file kept for sending it was removed when it was discarded. Upload the file again.';
+      'Not put back: the copy of the file kept for sending it is removed 24 hours after it was discarded. Upload the file again.';
     expect(restoredSaid({ restored: 0, along: 0, notRestored: [{ why, n: 1 }] })).toEqual({ text: why, ok: false });
     expect(restoredSaid({ restored: 2, along: 1, notRestored: [{ why, n: 3 }] })).toEqual({
       text: `Put back 2 changes as they were: nothing was sent. 1 change that waited for them stays failed: its row says how what it waits for stands now; retry it once that is settled. 3 were not put back. ${why}`,

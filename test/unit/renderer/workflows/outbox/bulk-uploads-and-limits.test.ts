@@ -44,7 +44,9 @@ describe('Outbox bulk actions: uploads, nothing left, and more than one Retry al
     return made;
   }
 
-  it('"Discard all" with a file upload among them promises no Undo for it, nor does a row\'s Discard of one', async () => {
+  // On the old code a discarded upload could not be put back (its staged copy went with the discard), and
+  // neither the question nor the row's Discard offered an Undo for it.
+  it('"Discard all" with a file upload among them says how long its Undo lasts, and a row\'s Discard of one is undone', async () => {
     const [made] = await mainWith([
       { intents: [upload('plate.csv'), wellSet('A1', 'S-1', 'PL-NONE')], kind: 'not-found' },
     ]);
@@ -56,19 +58,20 @@ describe('Outbox bulk actions: uploads, nothing left, and more than one Retry al
 
     await list.askDiscardAll();
     expect(list.asking?.text).toBe(
-      'Discard 2 refused changes? They will never be sent to the service. 1 of them is a file upload: it cannot be ' +
-        'put back (upload the file again); Undo (Ctrl+Z) right after puts the other 1 back.',
+      'Discard 2 refused changes? They will never be sent to the service. Undo (Ctrl+Z) right after puts them back. ' +
+        'The file upload among them can be put back for 24 hours only: the copy of the file kept for sending it is removed then.',
     );
     list.keepAll();
 
     await list.act('outbox.discard', up!, 'Discarded');
-    expect(list.undo).toBeNull();
+    expect(list.undo).toEqual({ entry: up });
     expect(list.message).toEqual({
-      text: 'Discarded. A file upload cannot be put back (upload the file again).',
+      text: 'Discarded. A file upload can be put back for 24 hours only: the copy of the file kept for sending it is removed then.',
       ok: true,
     });
-    await list.act('outbox.discard', well!, 'Discarded');
-    expect(list.undo).toEqual({ entry: well });
+    await list.undoDiscard();
+    expect(list.message).toEqual({ text: 'Put back 1 change as it was: nothing was sent.', ok: true });
+    expect(list.entries.map((e) => e.id).sort()).toEqual([up, well].sort());
   });
 
   it('"Nothing to do" sends the keyboard to the answer, the bulk button being gone', async () => {
