@@ -156,8 +156,11 @@ const MAY_STILL_GO: ReadonlySet<UploadPhase> = new Set(['staging', 'same', 'queu
 export const storedOnlyShown = (item: Pick<UploadItem, 'phase' | 'storedOnly'>): string | null =>
   MAY_STILL_GO.has(item.phase) ? item.storedOnly : null;
 
-/** Phases an upload's entry never leaves: done, and taken out (neither is ever put back for an upload). */
-const ENDED: ReadonlySet<UploadPhase> = new Set(['done', 'discarded', 'cancelled']);
+/**
+ * Phases an upload's entry never leaves: done, and cancelled. A discarded one may be put back (the
+ * Discard's Undo, for as long as main keeps its staged copy), here or in the Outbox.
+ */
+const ENDED: ReadonlySet<UploadPhase> = new Set(['done', 'cancelled']);
 
 /** An entry as `outbox.await` answers it. */
 type EntryRead = IpcResult<ChannelResponse<'outbox.await'>>;
@@ -316,6 +319,22 @@ export class UploadState implements ServiceBound {
   async discard(item: UploadItem): Promise<void> {
     this.confirming = null;
     await this.#decide(item, 'Not discarded', (id) => this.api.invoke('outbox.discard', { id }));
+  }
+
+  /**
+   * The technician's Undo of a Discard on this row, as the Outbox's (`outbox.restore`): the upload is failed
+   * or unsure again as it was, and its Retry sends the same bytes. Main refuses once it no longer keeps the
+   * staged copy (a day after the discard), or when the upload changed since; the row says why.
+   */
+  async putBack(item: UploadItem): Promise<void> {
+    const id = item.entryId;
+    if (id === null) return;
+    const r = await this.api.invoke('outbox.restore', { id });
+    await this.#readNow(item, id);
+    if (r.ok && r.value.restored > 0) return;
+    item.message = r.ok
+      ? (r.value.notRestored[0]?.why ?? 'Not put back: main did not say why')
+      : `Not put back: ${r.error.message}`;
   }
 
   /** Asks main for the technician's choice on an upload's entry, then draws the row as main has it. */

@@ -93,7 +93,7 @@ test('a fill that gave up after 503s reads "Unsure whether it arrived" in the Ou
 });
 
 /** A failed upload is given up from its own row, asked first as the Outbox asks, with the keyboard. */
-test('a refused upload is discarded from its Upload row after "Yes, discard it", and leaves the Outbox', async ({
+test('a refused upload is discarded from its Upload row after "Yes, discard it", leaves the Outbox, and is put back', async ({
   page,
 }) => {
   await signIn(page, stack);
@@ -113,10 +113,19 @@ test('a refused upload is discarded from its Upload row after "Yes, discard it",
   await page.keyboard.press('Enter');
   await expect(row).toHaveAttribute('data-phase', 'discarded');
   await expect(row.locator('strong')).toContainText('will not be sent');
-  await expect(row.getByRole('button')).toHaveCount(0);
+  // Its one choice now is the Discard's Undo, for the day main keeps the file's copy.
+  await expect(row.getByRole('button')).toHaveText(['Put back']);
 
   await openScreen(page, 'Outbox');
   await expect(page.locator('[data-testid^="entry-"]', { hasText: 'runner.exe' })).toHaveCount(0);
+
+  // Put back from its row: refused again as it was, and in the Outbox's Refused tab again.
+  await openScreen(page, 'Upload');
+  await page.getByTestId('put-back-runner.exe').click();
+  await expect(row).toHaveAttribute('data-phase', 'refused');
+  await openScreen(page, 'Outbox');
+  await page.getByRole('tab', { name: 'Refused' }).click();
+  await expect(page.locator('[data-testid^="entry-"]', { hasText: 'runner.exe' })).toHaveCount(1);
 });
 
 /**

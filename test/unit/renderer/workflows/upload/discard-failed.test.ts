@@ -37,6 +37,37 @@ describe('Upload: a failed upload is discarded from its row', () => {
     }
   }, 60_000);
 
+  // On the old code a discarded upload could not be put back (its staged copy went with the discard), and
+  // the row offered nothing.
+  it('Put back on the row undoes the Discard: refused again as it was; one put back elsewhere is followed', async () => {
+    const k = await keptScreenOnMain(openBenches, keptUploadState);
+    try {
+      const s = k.show();
+      await s.addFiles([new File(['MZ'], 'runner.exe')]);
+      const item = s.items[0]!;
+      await k.b.sync();
+      await vi.waitFor(() => expect(item.phase).toBe('refused'));
+      const refusedSaid = item.message;
+      await s.discard(item);
+      expect(item.phase).toBe('discarded');
+
+      await s.putBack(item);
+      expect((await k.entry(item.entryId!)).state).toBe('failed');
+      expect(item.phase).toBe('refused');
+      expect(item.message).toBe(refusedSaid);
+      // Discarded again, and put back from the Outbox (Restore on its Discarded tab): the row follows.
+      await s.discard(item);
+      expect(await k.b.env.call('outbox.restore', { id: item.entryId! })).toMatchObject({ restored: 1 });
+      await vi.waitFor(() => expect(item.phase).toBe('refused'));
+      // This row's Put back, pressed before it was drawn again, changes nothing and says why.
+      await s.putBack(item);
+      expect(item.message).toMatch(/^Not put back: it is not discarded now/);
+      expect(item.phase).toBe('refused');
+    } finally {
+      k.close();
+    }
+  }, 60_000);
+
   it('one settled meanwhile says why on the row, and is drawn as main has it', async () => {
     const k = await keptScreenOnMain(openBenches, keptUploadState);
     try {
