@@ -52,6 +52,32 @@ describe('Back with main after losing it, the lists read their entries again', (
     }
   });
 
+  // A discarded upload comes back for a day (the Discard's Undo); on the old code its row was taken as ended
+  // and never read again, so it read "discarded" while the Outbox listed it refused.
+  it('a discarded upload put back while the page was away reads refused again', async () => {
+    const { b, page, outbox, service, entry } = await pageAwayFromMain();
+    try {
+      const s = keptUploadState(page.api, service, b.feedback, outbox).state;
+      s.start();
+      await s.addFiles([new File(['MZ'], 'runner.exe')]);
+      const item = s.items[0]!;
+      await b.sync();
+      await vi.waitFor(() => expect(item.phase).toBe('refused'));
+      await s.discard(item);
+      expect(item.phase).toBe('discarded');
+      page.down();
+      expect(await b.env.call('outbox.restore', { id: item.entryId! })).toMatchObject({ restored: 1 });
+      await vi.waitFor(() => expect(page.missedNews(item.entryId!, 'failed')).toBe(true));
+      expect(item.phase).toBe('discarded');
+
+      page.up();
+      await vi.waitFor(() => expect(item.phase).toBe('refused'));
+      expect((await entry(item.entryId!)).state).toBe('failed');
+    } finally {
+      outbox.stop();
+    }
+  });
+
   it('a well filled and sent while the page was away reads sent', async () => {
     const { b, page, outbox, service, entry } = await pageAwayFromMain();
     const s = new WellFillState(page.api, b.feedback, outbox, service);
