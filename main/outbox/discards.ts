@@ -9,10 +9,9 @@ import type { FailedShown } from '../../shared/ipc/channels/outbox.js';
 import { asStored, shownAs } from './failed-entry-actions.js';
 import { failedSaidAs } from './failed-shown.js';
 import { FINISHED_KEPT_MS } from './prune-schedule.js';
-import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../shared/outbox/finished-kept.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_MS, DISCARDED_UPLOAD_COPY_KEPT_SAID } from '../../shared/outbox/finished-kept.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The states the user's Discard takes an entry out of: failed (any way it is said) and unsure whether it arrived. */
 const DISCARDABLE: ReadonlySet<string> = new Set(['failed', 'uncertain']);
@@ -33,8 +32,8 @@ const NOT_PUT_BACK = {
   changed: 'Not put back: it changed since it was discarded. Make the change again if it is wanted.',
   // A discarded upload's staged copy is kept for its Undo only so long (main/staging/cleanup.ts).
   upload:
-    `Not put back: the copy of the file kept for sending it is removed ${DISCARDED_UPLOAD_COPY_KEPT_MS / HOUR_MS} ` +
-    'hours after it was discarded. Upload the file again.',
+    `Not put back: the copy of the file kept for sending it is removed ${DISCARDED_UPLOAD_COPY_KEPT_SAID} after ` +
+    'it was discarded. Upload the file again.',
   otherService:
     'Not put back: it is for another service than the one in use now. Switch back to that service to put it back.',
   needs: (id: number) =>

@@ -14,3 +14,6 @@ export const FINISHED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
  * (main/outbox/discards.ts), by the same discard time.
  */
 export const DISCARDED_UPLOAD_COPY_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** DISCARDED_UPLOAD_COPY_KEPT_MS in words, as every screen and main's refusals say it. */
+export const DISCARDED_UPLOAD_COPY_KEPT_SAID = `${DISCARDED_UPLOAD_COPY_KEPT_MS / (60 * 60 * 1000)} hours`;

@@ -1,6 +1,6 @@
 import type { BulkTab, RestoreDone } from '../../../shared/ipc/channels/outbox.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
-import { DISCARDED_UPLOAD_COPY_KEPT_MS } from '../../../shared/outbox/finished-kept.js';
+import { DISCARDED_UPLOAD_COPY_KEPT_SAID } from '../../../shared/outbox/finished-kept.js';
 
 /** A tab's entries counted in its own words: "312 refused changes", "1 change that needs a look". */
 const WHAT: Record<BulkTab, { one: string; many: string }> = {
@@ -22,9 +22,8 @@ export function bulkOffers(tab: BulkTab, total: number): { discard: string; retr
   return { discard: `Discard all ${total}…`, retry: tab === 'failed' ? `Retry all ${total}` : null };
 }
 
-const HOUR_MS = 60 * 60 * 1000;
 /** How long a discarded file upload can be put back: its staged copy is kept so long (main's rule). */
-const UPLOAD_KEPT_SAID = `for ${DISCARDED_UPLOAD_COPY_KEPT_MS / HOUR_MS} hours only`;
+const UPLOAD_KEPT_SAID = `for ${DISCARDED_UPLOAD_COPY_KEPT_SAID} only`;
 
 /**
  * What "Discard all" asks first: how many, and what is lost. `asked`: the entries named (main's ids), of
