@@ -46,6 +46,53 @@ function* uploadsIn(outbox: Outbox, state: EntryState): Generator<ListedEntry> {
 const keptForUndo = (e: ListedEntry, now: number) => now - e.updatedAt < DISCARDED_UPLOAD_COPY_KEPT_MS;
 
 /**
+ * Removes each staged copy; one that cannot be removed is logged (`said.couldNot`, by its file name) and the
+ * others still go; then how many went (`said.removed`). Answers the paths removed.
+ */
+async function removeCopies(
+  paths: readonly string[],
+  log: Logger,
+  said: { couldNot: string; removed: string },
+): Promise<string[]> {
+  const removed: string[] = [];
+  for (const path of paths) {
+    try {
+      await removeStaged(path);
+      removed.push(path);
+    } catch (err) {
+      log.warn(said.couldNot, { name: basename(path), error: String(err) });
+    }
+  }
+  if (removed.length > 0) log.info(said.removed, { removed: removed.length });
+  return removed;
+}
+
+/**
+ * Runs `sweep` every `everyMs`, one at a time: a slow disk must not let two remove the same files. A
+ * throw is logged (`failed`) and the next run tries again: housekeeping must not take the app down.
+ * Returns the stop.
+ */
+function sweepEvery(
+  timers: IntervalTimers,
+  everyMs: number,
+  log: Logger,
+  failed: string,
+  sweep: () => Promise<void>,
+): () => void {
+  let running = false;
+  const id = timers.setInterval(() => {
+    if (running) return;
+    running = true;
+    sweep()
+      .catch((err: unknown) => log.warn(failed, { error: String(err) }))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  return () => timers.clearInterval(id);
+}
+
+/**
  * The file name of every staged copy an unfinished upload entry points at, and a discarded one whose
  * Undo may still put it back; null when one of those entries no longer reads: the copy it points at
  * cannot be told from an orphan, so every complete copy stays. Names, not paths: every copy's name is
@@ -90,19 +137,13 @@ export async function sweepOrphanedStaging(
     return 0;
   }
   const keep = referencedCopies(outbox, now);
-  let removed = 0;
-  for (const name of names) {
-    const path = join(stagingDir, name);
-    if (!name.endsWith(PARTIAL_SUFFIX) && (keep === null || keep.has(name))) continue;
-    try {
-      await removeStaged(path);
-      removed += 1;
-    } catch (err) {
-      log.warn('an orphaned staging copy could not be removed', { name, error: String(err) });
-    }
-  }
-  if (removed > 0) log.info('removed staging copies no upload needs', { removed });
-  return removed;
+  const orphans = names.filter((name) => name.endsWith(PARTIAL_SUFFIX) || (keep !== null && !keep.has(name)));
+  const removed = await removeCopies(
+    orphans.map((name) => join(stagingDir, name)),
+    log,
+    { couldNot: 'an orphaned staging copy could not be removed', removed: 'removed staging copies no upload needs' },
+  );
+  return removed.length;
 }
 
 /**
@@ -132,37 +173,27 @@ export interface UnclaimedCleanupOptions {
  * outbox entry refers to is kept whatever its ticket says. Returns the stop.
  */
 export function scheduleUnclaimedCleanup(o: UnclaimedCleanupOptions): () => void {
-  const timers = o.timers ?? NODE_INTERVALS;
   const ticketMs = o.ticketMs ?? UNCLAIMED_TICKET_MS;
-  let running = false;
-  const check = async () => {
-    // One sweep at a time: a slow disk must not let two remove the same files.
-    if (running) return;
-    running = true;
-    try {
+  return sweepEvery(
+    o.timers ?? NODE_INTERVALS,
+    o.everyMs ?? CHECK_EVERY_MS,
+    o.log,
+    'could not clean up unqueued staging copies',
+    async () => {
       const expired = o.staging.expireTickets(o.now() - ticketMs);
       if (expired.length === 0) return;
       const keep = referencedCopies(o.outbox, o.now());
-      let removed = 0;
-      for (const path of expired) {
-        if (keep === null || keep.has(basename(path))) continue;
-        try {
-          await removeStaged(path);
-          removed += 1;
-        } catch (err) {
-          o.log.warn('an unqueued staging copy could not be removed', { path, error: String(err) });
-        }
-      }
-      if (removed > 0) o.log.info('removed staged copies that were never queued', { removed });
-    } catch (err) {
-      // Housekeeping only: a busy outbox must not take the app down; the next check tries again.
-      o.log.warn('could not clean up unqueued staging copies', { error: String(err) });
-    } finally {
-      running = false;
-    }
-  };
-  const id = timers.setInterval(() => void check(), o.everyMs ?? CHECK_EVERY_MS);
-  return () => timers.clearInterval(id);
+      if (keep === null) return;
+      await removeCopies(
+        expired.filter((path) => !keep.has(basename(path))),
+        o.log,
+        {
+          couldNot: 'an unqueued staging copy could not be removed',
+          removed: 'removed staged copies that were never queued',
+        },
+      );
+    },
+  );
 }
 
 export interface DiscardedCopyRemovalOptions {
@@ -183,35 +214,26 @@ const DISCARDED_CHECK_EVERY_MS = 15 * 60 * 1000;
  * ones that passed while the app was closed went at start (sweepOrphanedStaging). Returns the stop.
  */
 export function scheduleDiscardedCopyRemoval(o: DiscardedCopyRemovalOptions): () => void {
-  const timers = o.timers ?? NODE_INTERVALS;
-  const removedThisRun = new Set<number>();
-  let running = false;
-  const check = async () => {
-    if (running) return;
-    running = true;
-    try {
+  const removedThisRun = new Set<string>();
+  return sweepEvery(
+    o.timers ?? NODE_INTERVALS,
+    o.everyMs ?? DISCARDED_CHECK_EVERY_MS,
+    o.log,
+    "could not clean up discarded uploads' staged copies",
+    async () => {
       const now = o.now();
-      let removed = 0;
-      // Read whole before the first removal awaits: the pages are read by id, and nothing waits between them.
-      for (const e of [...uploadsIn(o.outbox, 'discarded')]) {
-        if (removedThisRun.has(e.id) || keptForUndo(e, now) || isUnreadable(e) || e.intent.type !== 'file-upload')
-          continue;
-        try {
-          await removeStaged(e.intent.stagedPath);
-          removedThisRun.add(e.id);
-          removed += 1;
-        } catch (err) {
-          o.log.warn("a discarded upload's staged copy could not be removed", { id: e.id, error: String(err) });
-        }
-      }
-      if (removed > 0) o.log.info('removed staged copies of uploads discarded a while ago', { removed });
-    } catch (err) {
-      // Housekeeping only: a busy outbox must not take the app down; the next check tries again.
-      o.log.warn("could not clean up discarded uploads' staged copies", { error: String(err) });
-    } finally {
-      running = false;
-    }
-  };
-  const id = timers.setInterval(() => void check(), o.everyMs ?? DISCARDED_CHECK_EVERY_MS);
-  return () => timers.clearInterval(id);
+      const due: string[] = [];
+      for (const e of uploadsIn(o.outbox, 'discarded'))
+        if (!isUnreadable(e) && e.intent.type === 'file-upload' && !keptForUndo(e, now)) due.push(e.intent.stagedPath);
+      const removed = await removeCopies(
+        due.filter((path) => !removedThisRun.has(path)),
+        o.log,
+        {
+          couldNot: "a discarded upload's staged copy could not be removed",
+          removed: 'removed staged copies of uploads discarded a while ago',
+        },
+      );
+      for (const path of removed) removedThisRun.add(path);
+    },
+  );
 }
