@@ -12,14 +12,16 @@ const FINISHED: ReadonlySet<string> = new Set(FINISHED_STATES);
 
 /**
  * Where a staged upload copy is removed once its entry is finished: the server confirmed it, the user
- * confirmed an uncertain one arrived, or undid it. Until then it stays, so an upload can always be resent
- * from our own bytes. A discarded one's stays for the Discard's Undo, and goes later
- * (scheduleDiscardedCopyRemoval). Returns the unsubscribe.
+ * confirmed an uncertain one arrived, discarded it, or undid it. Until then it stays, so an upload can
+ * always be resent from our own bytes. One the user's Discard took out stays while its Undo can put it
+ * back, and goes later (scheduleDiscardedCopyRemoval); one discarded otherwise (the changes given up for
+ * a service not in use) goes now: nothing puts it back. Returns the unsubscribe.
  */
 export function removeFinishedStagedCopies(outbox: Outbox, log: Logger): () => void {
   return outbox.events.on('changed', (changes) => {
     for (const c of changes) {
-      if (c.type !== 'file-upload' || !FINISHED.has(c.state) || c.state === 'discarded') continue;
+      if (c.type !== 'file-upload' || !FINISHED.has(c.state)) continue;
+      if (c.state === 'discarded' && outbox.restoreRefusal(c.id) === null) continue;
       const e = outbox.changedEntry(c.id);
       if (e?.intent.type !== 'file-upload') continue;
       const path = e.intent.stagedPath;

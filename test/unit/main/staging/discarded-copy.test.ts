@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   removeFinishedStagedCopies,
   scheduleDiscardedCopyRemoval,
@@ -19,10 +19,18 @@ const MINUTE = 60_000;
  * and timer are injected.
  */
 describe("a discarded upload's staged copy", () => {
-  const d = stagingPerTest('discarded-copy-', ({ outbox, clock, timers }) => [
-    removeFinishedStagedCopies(outbox, quiet),
-    scheduleDiscardedCopyRemoval({ outbox, log: quiet, now: clock.now, timers }),
-  ]);
+  let inUse = 'lab-a';
+  const d = stagingPerTest(
+    'discarded-copy-',
+    ({ outbox, clock, timers }) => [
+      removeFinishedStagedCopies(outbox, quiet),
+      scheduleDiscardedCopyRemoval({ outbox, log: quiet, now: clock.now, timers }),
+    ],
+    () => inUse,
+  );
+  beforeEach(() => {
+    inUse = 'lab-a';
+  });
 
   /** A file staged and queued, refused by the service: its entry id and staged copy. */
   async function refusedUpload(name: string): Promise<{ id: number; stagedPath: string }> {
@@ -82,5 +90,13 @@ describe("a discarded upload's staged copy", () => {
     expect(await sweepOrphanedStaging(d.stagingDir(), d.outbox, quiet, d.clock.now())).toBe(1);
     expect(existsSync(old.stagedPath)).toBe(false);
     expect(existsSync(recent.stagedPath)).toBe(true);
+  });
+
+  it('goes at once when nothing can put it back: given up with the changes waiting for a service not in use', async () => {
+    const u = await refusedUpload('elsewhere.csv');
+    inUse = 'lab-b';
+    expect(d.outbox.discardWaiting('lab-a')).toEqual([u.id]);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(u.stagedPath)).toBe(false);
   });
 });

@@ -23,7 +23,12 @@ interface Parts {
  * A real staging folder and outbox in a fresh folder for each test of the suite, with the clock and the
  * schedules' timer injected. `schedules` are started before each test and stopped after it.
  */
-export function stagingPerTest(label: string, schedules: (parts: Parts) => (() => void)[] = () => []) {
+export function stagingPerTest(
+  label: string,
+  schedules: (parts: Parts) => (() => void)[] = () => [],
+  /** The service in use, as main's connection says it (the outbox's default without). */
+  service?: () => string,
+) {
   let t: ReturnType<typeof tempDir>;
   let parts: Parts;
   let stops: (() => void)[] = [];
@@ -37,7 +42,7 @@ export function stagingPerTest(label: string, schedules: (parts: Parts) => (() =
     const clock = fakeNow();
     parts = {
       clock,
-      outbox: createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now }),
+      outbox: createOutbox({ path: path.join(t.dir, 'outbox.db'), now: clock.now, ...(service ? { service } : {}) }),
       staging: createUploadStaging(path.join(t.dir, 'staging'), DEFAULT_STAGING_LIMITS, clock.now),
       timers,
     };
