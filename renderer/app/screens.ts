@@ -20,7 +20,7 @@ export interface ScreenDef {
   key: string;
   /**
    * Set when the workflow exists; screens without one show a placeholder. A dynamic import, so a
-   * heavy screen's code (Labels pulls in bwip-js: ~270 KB gzipped) is not on the start path; the
+   * heavy screen's code (Labels pulls in three bwip-js encoders: ~75 KB gzipped) is not on the start path; the
    * shell fetches these at idle after start (ScreenLoader.preload) and on first visit.
    */
   load?: () => Promise<ScreenComponent>;
