@@ -262,9 +262,10 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
   });
   const scannerBridge = createScannerBridge({ service: scanner, events, dataDir, log, now });
   const pickedFiles = createPickedFiles();
-  // Before anything stages: copies of an earlier run that no open upload (nor a recent discard's Undo) needs. Not after the outbox was
-  // moved aside: the fresh one names no upload, and the copies are the only bytes of those queued in it.
-  // They go aside with it, or the next start's sweep (against the fresh outbox) would delete them all.
+  // Before anything stages: copies of an earlier run that no open upload (nor a recent discard's Undo)
+  // needs. Not after the outbox was moved aside: the fresh one names no upload, and the copies are the only
+  // bytes of those queued in it. They go aside with it, or the next start's sweep (against the fresh
+  // outbox) would delete them all.
   const stagingAside = outbox.recovered
     ? await setStagingAside(join(dataDir, 'staging'), outbox.recovered.movedTo, now)
     : null;
