@@ -80,6 +80,11 @@ export interface CacheStore {
   /** `partial`: the saved rows are only part of the labsheet (too large to list whole): a miss is unknown. */
   shape(labsheet: string): (LabsheetShape & { fetchedAt: number; partial: boolean }) | null;
   /**
+   * A number that changes whenever what `shape`, `findRow` and `rowOfUuid` answer may change (rows saved,
+   * keyed again, or dropped with a service's data): an answer read under one number holds while it stays.
+   */
+  rowsVersion(): number;
+  /**
    * The one saved row whose ID or ID_BARCODE is `value`, or, when none has it as spelled, is `value` in another
    * ASCII letter case; else the row whose uuid it is, in any letter case (ROW_UUID: a lab that prints the row
    * uuid as the tube's 2D code). `shared` when more rows hold it (as ID or as barcode; in any case, when none
@@ -312,7 +317,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       if (!keep.has(JSON.stringify([k.service, k.uuid]))) dropped += dropKept.run(k.service, k.uuid).changes;
     return dropped;
   });
+  // Bumped by every write to the saved rows and labsheet shapes (rowsVersion); only this store writes them.
+  let rowsVersion = 0;
   const dropServiceData = db.transaction((identity: string) => {
+    rowsVersion += 1;
     const before = boundTo.get()?.identity;
     if (before !== undefined) keepNames.run(before, before);
     db.exec(`DELETE FROM wells; DELETE FROM manifests; DELETE FROM labsheet_rows; DELETE FROM labsheets;
@@ -424,6 +432,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       q.putTemplateLayout.run(template, layout.rows, layout.columns, at);
     },
     putRows(labsheet, shape, rows, at, partial = false) {
+      rowsVersion += 1;
       db.transaction(() => {
         q.putSheet.run({
           name: labsheet,
@@ -442,6 +451,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       })();
     },
     rekeyRows(labsheet, columns) {
+      rowsVersion += 1;
       db.transaction(() => {
         q.setSheetColumns.run(columns.idColumn, columns.barcodeColumn, labsheet);
         for (const r of q.rowBodies.all(labsheet)) {
@@ -450,6 +460,7 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
         }
       })();
     },
+    rowsVersion: () => rowsVersion,
     shape(labsheet) {
       const s = q.sheet.get(labsheet);
       if (!s || s.headers === null || s.id_column === null || s.rows_fetched_at === null) return null;
