@@ -390,6 +390,9 @@ export function createReadCache(d: ReadCacheDeps) {
     store.putLocation(loc, at);
   }
 
+  /** savedTubeNames' answers, and the store's rowsVersion they were read under. */
+  const namesRead = new Map<string, readonly string[] | null>();
+  let namesReadAt = -1;
   /**
    * When a plate or box read last went unanswered in time, by service, until one is answered: for
    * reloadBackoffMs from it, plates and boxes are answered from the saved copy (said `fromCache`) without
@@ -397,9 +400,6 @@ export function createReadCache(d: ReadCacheDeps) {
    * whole request timeout (an unknown one, asked by barcode then hrid, twice), with the scan line frozen.
    * Only a timeout: a refused connection is told at once and costs nothing to ask again.
    */
-  /** savedTubeNames' answers, and the store's rowsVersion they were read under. */
-  const namesRead = new Map<string, readonly string[] | null>();
-  let namesReadAt = -1;
   const manifestTimedOut = new Map<string, number>();
   const manifestBackoffMs = d.reloadBackoffMs ?? 30_000;
   function manifestBackingOff(service: string): boolean {
