@@ -2,7 +2,13 @@ import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
-import { ENTRY_BATCH_LIMIT, ROW_BATCH_LIMIT, takeAssignmentBatch, takeRowBatch } from './coalesce.js';
+import {
+  ASSIGNMENT_BATCH_LIMIT,
+  ENTRY_BATCH_LIMIT,
+  ROW_BATCH_LIMIT,
+  takeAssignmentBatch,
+  takeRowBatch,
+} from './coalesce.js';
 import { heldByRules, NONE_LISTED, type ListedTubes, type RuleWait, type WellChangesOf } from './cross-target.js';
 import type { TubeNames } from './tube-names.js';
 
@@ -25,6 +31,27 @@ export function passWindow(head: readonly OutboxEntry[], names: TubeNames): Outb
   return run;
 }
 
+/** A lane's pending entries a pass reads first: one more than the largest batch of distinct tubes or rows. */
+const FIRST_READ = Math.max(ASSIGNMENT_BATCH_LIMIT, ROW_BATCH_LIMIT) + 1;
+
+/**
+ * A lane's pass window (passWindow), from its pending entries as `read` gives them (oldest first, up to
+ * a limit): its first FIRST_READ, and its first ENTRY_BATCH_LIMIT only when the window runs to the end of
+ * those (a run of well changes, or a batch whose tubes repeat). A window that ends before the entries read
+ * do is the same whatever follows them, so the rest is not read: a lane of 5,000 moves was read (and each
+ * entry parsed) whole for a window of its first 1,000, on every pass and every Outbox listing.
+ */
+export function laneWindow(
+  read: (limit: number) => OutboxEntry[],
+  names: TubeNames,
+): { first: OutboxEntry | undefined; window: OutboxEntry[] } {
+  const head = read(FIRST_READ);
+  const window = passWindow(head, names);
+  if (head.length < FIRST_READ || window.length < head.length) return { first: head[0], window };
+  const whole = read(ENTRY_BATCH_LIMIT);
+  return { first: whole[0], window: passWindow(whole, names) };
+}
+
 /**
  * For the Outbox: the entry of `target` the sync engine holds back on its next pass by a rule of
  * cross-target.ts, and what for; or null. The engine's window and rules, asked the engine's way, so the
@@ -39,6 +66,6 @@ export function nextPassWait(
   changesOf: WellChangesOf,
   listed: ListedTubes = NONE_LISTED,
 ): RuleWait | null {
-  return heldByRules(outbox, passWindow(outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names), names, changesOf, listed)
-    .wait;
+  const { window } = laneWindow((limit) => outbox.pendingOf(target, limit), names);
+  return heldByRules(outbox, window, names, changesOf, listed).wait;
 }

@@ -12,8 +12,7 @@ import {
   waitedOutAsSilence,
   type Classified,
 } from './classify.js';
-import { ENTRY_BATCH_LIMIT } from './coalesce.js';
-import { passWindow } from './pass-window.js';
+import { laneWindow } from './pass-window.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
@@ -325,8 +324,10 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   }
 
   async function stepLane(target: string): Promise<StepResult> {
-    const head = outbox.pendingHead(target, ENTRY_BATCH_LIMIT);
-    const first = head[0];
+    // Each tube's (row's) names, read once for this step: a row updated by its barcode and by its
+    // sample ID is one row, as a tube moved by either is one tube.
+    const names = askedOnce(tubeNames);
+    const { first, window } = laneWindow((limit) => outbox.pendingHead(target, limit), names);
     if (!first) return { kind: 'ok', requests: 0 };
     const kind = coalescingKindOf(first.type);
     if (kind === null) {
@@ -340,11 +341,8 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       }
       return r;
     }
-    // Each tube's (row's) names, read once for this step: a row updated by its barcode and by its
-    // sample ID is one row, as a tube moved by either is one tube.
-    const names = askedOnce(tubeNames);
     // The pass's window, up to its first entry a rule holds back (the Outbox names that one, asking the same).
-    let { run } = heldByRules(outbox, passWindow(head, names), names, undefined, listedTubes);
+    let { run } = heldByRules(outbox, window, names, undefined, listedTubes);
     if (kind === 'wells') run = checkedOnItsOwn(run);
     if (run.length === 0) return { kind: 'waiting', requests: 0 };
     // Pending entries are ordered among themselves; this keeps one sent again from undoing newer ones.
