@@ -45,8 +45,8 @@ export function laneReads({
 > {
   return {
     oldestPendingTargets: (limit) => st.oldestTargets.all(service(), limit).map((r) => r.target),
-    pendingHead: (target, limit) => st.headOf.all(service(), target, limit).map(rowToEntry),
-    pendingOf: (target, limit) => readableOnly(st.headOf.all(service(), target, limit)),
+    pendingHead: (target, limit, afterId = 0) => st.headOf.all(service(), target, afterId, limit).map(rowToEntry),
+    pendingOf: (target, limit) => readableOnly(st.headOf.all(service(), target, 0, limit)),
     wellChangesAhead: (target) => readableOnly(st.wellChangesAhead.all(service(), target)),
     heldLanes() {
       const lanes = new Map<string, HeldLane>();

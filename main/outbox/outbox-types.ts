@@ -286,7 +286,8 @@ export interface Outbox {
   replace(id: number, intent: Intent): boolean;
   // ---- used by the sync engine: each answers only entries of the current service ----
   oldestPendingTargets(limit: number): string[];
-  pendingHead(target: string, limit: number): OutboxEntry[];
+  /** A lane's first `limit` pending entries (after `afterId`, for the next page), oldest first. */
+  pendingHead(target: string, limit: number, afterId?: number): OutboxEntry[];
   /**
    * The same for a look at another lane than the one being sent (a plate's changes, from its moves'
    * lane): an entry this version cannot read is left out, as its own lane fails it, instead of

@@ -318,8 +318,8 @@ export function prepareStatements(db: Database.Database) {
            THEN json_extract(last_error, '$.kind') END = 'plate-changed')
          GROUP BY CASE WHEN json_valid(payload) THEN json_extract(payload, '$.position') END) ORDER BY id`,
     ),
-    headOf: db.prepare<[string, string, number], EntryRow>(
-      `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND target = ? ORDER BY id LIMIT ?`,
+    headOf: db.prepare<[string, string, number, number], EntryRow>(
+      `SELECT * FROM entries WHERE state = 'pending' AND service = ? AND target = ? AND id > ? ORDER BY id LIMIT ?`,
     ),
     // Only an entry of the service the request goes to: the connection may have changed since it was read.
     claim: db.prepare<[string, number, number, string]>(

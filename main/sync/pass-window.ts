@@ -1,5 +1,6 @@
 import type { Outbox } from '../outbox/outbox-store.js';
 import type { OutboxEntry } from '../outbox/entry.js';
+import { UnreadableRowError } from '../outbox/statements.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../shared/outbox/intents.js';
 import {
@@ -36,20 +37,22 @@ const FIRST_READ = Math.max(ASSIGNMENT_BATCH_LIMIT, ROW_BATCH_LIMIT) + 1;
 
 /**
  * A lane's pass window (passWindow), from its pending entries as `read` gives them (oldest first, up to
- * a limit): its first FIRST_READ, and its first ENTRY_BATCH_LIMIT only when the window runs to the end of
- * those (a run of well changes, or a batch whose tubes repeat). A window that ends before the entries read
- * do is the same whatever follows them, so the rest is not read: a lane of 5,000 moves was read (and each
- * entry parsed) whole for a window of its first 1,000, on every pass and every Outbox listing.
+ * `limit`, after `afterId`): its first FIRST_READ, and the rest of its first ENTRY_BATCH_LIMIT only when the
+ * window runs to the end of those (a run of well changes, or a batch whose tubes repeat). A window that ends
+ * before the entries read do is the same whatever follows them, so the rest is not read: a lane of 5,000
+ * moves was read (and each entry parsed) whole for a window of its first 1,000, on every pass and every
+ * Outbox listing.
  */
 export function laneWindow(
-  read: (limit: number) => OutboxEntry[],
+  read: (limit: number, afterId: number) => OutboxEntry[],
   names: TubeNames,
 ): { first: OutboxEntry | undefined; window: OutboxEntry[] } {
-  const head = read(FIRST_READ);
+  const head = read(FIRST_READ, 0);
   const window = passWindow(head, names);
-  if (head.length < FIRST_READ || window.length < head.length) return { first: head[0], window };
-  const whole = read(ENTRY_BATCH_LIMIT);
-  return { first: whole[0], window: passWindow(whole, names) };
+  const last = head[head.length - 1];
+  if (head.length < FIRST_READ || window.length < head.length || !last) return { first: head[0], window };
+  const whole = [...head, ...read(ENTRY_BATCH_LIMIT - head.length, last.id)];
+  return { first: head[0], window: passWindow(whole, names) };
 }
 
 /**
@@ -66,6 +69,18 @@ export function nextPassWait(
   changesOf: WellChangesOf,
   listed: ListedTubes = NONE_LISTED,
 ): RuleWait | null {
-  const { window } = laneWindow((limit) => outbox.pendingOf(target, limit), names);
-  return heldByRules(outbox, window, names, changesOf, listed).wait;
+  return heldByRules(outbox, windowOf(outbox, target, names), names, changesOf, listed).wait;
+}
+
+/**
+ * The window as the engine reads it (laneWindow); for a lane holding an entry this version cannot read,
+ * which the engine fails on its own, the window of the readable ones among its first ENTRY_BATCH_LIMIT.
+ */
+function windowOf(outbox: Outbox, target: string, names: TubeNames): OutboxEntry[] {
+  try {
+    return laneWindow((limit, afterId) => outbox.pendingHead(target, limit, afterId), names).window;
+  } catch (err) {
+    if (!(err instanceof UnreadableRowError)) throw err;
+    return passWindow(outbox.pendingOf(target, ENTRY_BATCH_LIMIT), names);
+  }
 }

@@ -327,7 +327,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     // Each tube's (row's) names, read once for this step: a row updated by its barcode and by its
     // sample ID is one row, as a tube moved by either is one tube.
     const names = askedOnce(tubeNames);
-    const { first, window } = laneWindow((limit) => outbox.pendingHead(target, limit), names);
+    const { first, window } = laneWindow((limit, afterId) => outbox.pendingHead(target, limit, afterId), names);
     if (!first) return { kind: 'ok', requests: 0 };
     const kind = coalescingKindOf(first.type);
     if (kind === null) {

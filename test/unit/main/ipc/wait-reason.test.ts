@@ -155,6 +155,20 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
       expect(reasonOf(free)).toBeNull();
     });
 
+    it('a lane holding a change this version cannot read is still listed, each line read', () => {
+      const damaged = removal('B1');
+      outbox.db
+        .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+        .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), damaged);
+      const change = removal('A5');
+      const moved = move('A5');
+      // The plate's lane is read as the engine reads it, which throws on the damaged change: read as before.
+      const said = waitReasons(outbox);
+      const lines = outbox.list('pending').map((e) => [e.id, said(e)?.said ?? null]);
+      expect(lines.map(([id]) => id)).toEqual([damaged, change, moved]);
+      expect(lines[2]![1]).toMatch(new RegExp(`^Waiting for #${change} `));
+    });
+
     it("an older move of the same tube this version cannot read fails nothing: the later move's line is read", () => {
       const damaged = outbox.enqueue({
         type: 'location-assign',

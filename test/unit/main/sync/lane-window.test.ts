@@ -40,8 +40,8 @@ describe("a lane's pass window, read a page first", () => {
   function reader(target: string) {
     let read = 0;
     return {
-      read: (limit: number) => {
-        const got = outbox.pendingHead(target, limit);
+      read: (limit: number, afterId: number) => {
+        const got = outbox.pendingHead(target, limit, afterId);
         read += got.length;
         return got;
       },
