@@ -139,12 +139,17 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
     const move = (position: string) => moveTube('S-0002', 'plate-1', position);
     const reasonOf = (id: number) =>
       waitReasons(outbox)(outbox.list('pending').find((e) => e.id === id)!)?.said ?? null;
-
-    it('names the change, and one change of the plate this version cannot read fails nothing', () => {
-      const damaged = removal('B1');
+    /** A removal from a well of plate-1, as a version that no longer reads it finds it (no position). */
+    const damagedRemoval = (position: string) => {
+      const id = removal(position);
       outbox.db
         .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
-        .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), damaged);
+        .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), id);
+      return id;
+    };
+
+    it('names the change, and one change of the plate this version cannot read fails nothing', () => {
+      const damaged = damagedRemoval('B1');
       const change = removal('A5');
       // First in its lane, so its own line is read (one behind the move into A5 would wait behind that one).
       const free = move('C3');
@@ -156,10 +161,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
     });
 
     it('a lane holding a change this version cannot read is still listed, each line read', () => {
-      const damaged = removal('B1');
-      outbox.db
-        .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
-        .run(JSON.stringify({ type: 'well-remove', manifest: { uuid: 'plate-1' } }), damaged);
+      const damaged = damagedRemoval('B1');
       const change = removal('A5');
       const moved = move('A5');
       // The plate's lane is read as the engine reads it, which throws on the damaged change: read as before.
