@@ -30,7 +30,6 @@ import { basedOnLeftHere } from './plate-left-here.js';
 import { createRowsLeftHere } from './rows-left-here.js';
 import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
 import { TypedEmitter, logListenerError } from '../common/emitter.js';
-import { askedOnceBy } from '../common/asked-once.js';
 import { capacity, layoutFromTemplate, positionKey, type Layout } from '../../shared/layout/positions.js';
 import { sameLetters } from '../../shared/barcode/letter-case.js';
 
@@ -353,16 +352,15 @@ export function createReadCache(d: ReadCacheDeps) {
   function answer(m: StoredManifest, fetchedAt: number, fromCache: boolean): CachedManifest {
     const { basis, layoutFrom, wellsFrom, wells, ...rest } = withLayout(m);
     const full = { ...rest, basis, layoutFrom, wellsFrom, wells };
-    // One read of the saved rows per tube for the whole answer: `pending` and `movedAway` name the same tubes.
-    const saved: SavedNames = askedOnceBy(savedTubeNames, (labsheet, id) => JSON.stringify([labsheet, id]));
     return basedOnLeftHere(d.outbox, {
       ...full,
       reading: basis,
       unplacedUsed: unplacedUsed(full),
       fetchedAt,
       fromCache,
-      pending: pendingFor(full, fetchedAt, saved),
-      movedAway: movedAwayOf(full, fetchedAt, saved),
+      // Both name the same tubes: savedTubeNames reads the saved rows once per tube for both.
+      pending: pendingFor(full, fetchedAt, savedTubeNames),
+      movedAway: movedAwayOf(full, fetchedAt, savedTubeNames),
     });
   }
 

@@ -8,10 +8,11 @@ import type { EntryState } from './entry.js';
 import type { FailedShown } from '../../shared/ipc/channels/outbox.js';
 import { asStored, shownAs } from './failed-entry-actions.js';
 import { failedSaidAs } from './failed-shown.js';
-import { FINISHED_KEPT_MS } from './prune-schedule.js';
-import { DISCARDED_UPLOAD_COPY_KEPT_MS, DISCARDED_UPLOAD_COPY_KEPT_SAID } from '../../shared/outbox/finished-kept.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import {
+  DISCARDED_UPLOAD_COPY_KEPT_MS,
+  DISCARDED_UPLOAD_COPY_KEPT_SAID,
+  FINISHED_KEPT_SAID,
+} from '../../shared/outbox/finished-kept.js';
 
 /** The states the user's Discard takes an entry out of: failed (any way it is said) and unsure whether it arrived. */
 const DISCARDABLE: ReadonlySet<string> = new Set(['failed', 'uncertain']);
@@ -19,8 +20,8 @@ const DISCARDABLE: ReadonlySet<string> = new Set(['failed', 'uncertain']);
 /** Why a discarded entry is not put back, in words for its row and the Undo's answer. */
 const NOT_PUT_BACK = {
   gone:
-    `Not put back: it is no longer kept on this computer (a discarded change is kept ${FINISHED_KEPT_MS / DAY_MS} ` +
-    'days). Make the change again if it is wanted.',
+    `Not put back: it is no longer kept on this computer (a discarded change is kept ${FINISHED_KEPT_SAID}). ` +
+    'Make the change again if it is wanted.',
   notDiscarded:
     'Not put back: it is not discarded now (put back already, here or in another window). Its row shows how it stands.',
   notByDiscard:

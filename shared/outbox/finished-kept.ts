@@ -6,6 +6,9 @@
  */
 export const FINISHED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
+/** FINISHED_KEPT_MS in words, as main's refusals and the screens say it. */
+export const FINISHED_KEPT_SAID = `${FINISHED_KEPT_MS / (24 * 60 * 60 * 1000)} days`;
+
 /**
  * How long a discarded upload's staged copy is kept, so the Discard's Undo (right after, or from the
  * Discarded tab) can put the upload back and send it from the same bytes. Shorter than FINISHED_KEPT_MS:

@@ -28,7 +28,7 @@ import {
   type ShownState,
 } from '../../../shared/outbox-words/shown-state.js';
 import { lookFirst, type UnsureChoice } from '../../../shared/outbox-words/unsure-choices.js';
-import { FINISHED_KEPT_MS } from '../../../shared/outbox/finished-kept.js';
+import { FINISHED_KEPT_SAID } from '../../../shared/outbox/finished-kept.js';
 
 /** Where a file is: on its way into the outbox, in it (as its entry is), or taken out there and never to be sent. */
 /**
@@ -178,7 +178,7 @@ const EMBED_STANDS = {
   done: 'was already embedded in',
   uncertain: 'may already be embedded (unsure whether it arrived) in',
   // Pruned: sent, or taken out, longer ago than finished entries are kept; which one, the outbox no longer says.
-  gone: `was queued over ${FINISHED_KEPT_MS / (24 * 60 * 60 * 1000)} days ago (its entry is no longer kept) to be embedded in`,
+  gone: `was queued over ${FINISHED_KEPT_SAID} ago (its entry is no longer kept) to be embedded in`,
 } as const;
 
 /** What did not happen when a choice on an unsure upload failed, before main's reason. */
