@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
+import { refuseSending } from '../../../../helpers/refused-claim.js';
 import { describeWell } from '../../../../../renderer/lib/plate-map/well-words.js';
 
 /**
@@ -38,20 +37,13 @@ describe('Assign location: a failed move is said the same on its list and on the
     const b = await openBenches('extended');
     const { s, scan } = await onBox(b);
     // The service out of reach: a row update (another lane) tries and fails, and each failure holds the
-    // whole queue longer, so the moves below are never tried while the test sets them up.
+    // whole queue longer, so the move below is never tried while the test sets it up.
     await b.queueHeldOffline();
     await scan('TB000131');
-    await scan('TB000132');
-    const [move, behind] = s.assignments;
+    const [move] = s.assignments;
     expect(move).toMatchObject({ position: 'A1', sync: 'pending' });
-    // The move behind it in the box's lane no longer reads on this computer (as a row an older version
-    // wrote): the lane cannot be read, so the first move fails here, on this computer, never sent.
-    const db = new Database(join(b.env.dataDir, 'outbox.db'));
-    try {
-      db.prepare('UPDATE entries SET payload = ? WHERE id = ?').run('{"type":"location-assign"}', behind!.entryId);
-    } finally {
-      db.close();
-    }
+    // This computer's disk refuses to mark the move as being sent: it fails here, never sent.
+    refuseSending(b.env.dataDir, move!.entryId);
     b.proxy().setFaults([]);
     for (let i = 0; i < 5; i++) await b.sync();
     expect(await listed(b, move!.entryId)).toMatchObject({

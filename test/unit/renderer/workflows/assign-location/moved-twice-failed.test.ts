@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { benchesPerTest, type Benches } from '../../../../helpers/benches-on-main.js';
+import { refuseSending } from '../../../../helpers/refused-claim.js';
 import type { AssignState } from '../../../../../renderer/workflows/assign-location/assign-state.svelte.js';
 
 /**
@@ -43,25 +42,10 @@ const box = (s: AssignState) => ({
   taken: ['A1', 'B3', 'C5'].filter((p) => s.isTaken(p)),
 });
 
-/** Fails the move just queued on this computer, never sent: the entry queued behind it no longer reads. */
+/** Fails the move just queued on this computer, never sent: the disk refuses to mark it as being sent. */
 async function failBeforeItLeaves(b: Benches, s: AssignState) {
-  const { id } = await b.env.call('outbox.enqueue', {
-    intent: {
-      type: 'location-assign',
-      labsheet: 'Samples',
-      locationId: s.location!.uuid,
-      idType: 'ID_BARCODE',
-      id: 'TB000199',
-      position: 'I9',
-    },
-  });
-  const db = new Database(join(b.env.dataDir, 'outbox.db'));
-  try {
-    db.prepare('UPDATE entries SET payload = ? WHERE id = ?').run('{"type":"location-assign"}', id);
-  } finally {
-    db.close();
-  }
-  for (let i = 0; i < 12; i++) await b.sync();
+  refuseSending(b.env.dataDir, s.assignments.at(-1)!.entryId);
+  for (let i = 0; i < 5; i++) await b.sync();
 }
 
 describe.each(['extended', 'spec'] as const)(
