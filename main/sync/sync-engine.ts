@@ -13,6 +13,7 @@ import {
   type Classified,
 } from './classify.js';
 import { laneWindow } from './pass-window.js';
+import { UnreadableRowError } from '../outbox/statements.js';
 import { createConnectivity, type Connectivity } from '../common/connectivity.js';
 import { createLaneHolds, type LaneHold } from './lane-holds.js';
 import { queueHoldOf, type QueueHold } from './queue-hold.js';
@@ -297,6 +298,17 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   }
 
   /**
+   * The entry of `target` waiting to be sent that `err` says this version cannot read, with its tries; null
+   * for any other error. It is the one given up after the tries, wherever it stands in the lane: failed in
+   * its place, the lane's first entry (one that reads) was given up with the damaged one's reason.
+   */
+  function damagedIn(target: string, err: unknown): { id: number; attempts: number } | null {
+    if (!(err instanceof UnreadableRowError)) return null;
+    const [e] = outbox.list('pending', { afterId: err.id - 1, limit: 1 });
+    return e?.id === err.id && e.target === target ? { id: e.id, attempts: e.attempts } : null;
+  }
+
+  /**
    * Not the network: our own disk (full, read-only), a row that no longer reads, or a bug. Entries a
    * failed write left 'sending' are put back the way a restart would; the lane is set aside like one
    * the service keeps failing, so the others go on; and a lane whose next entry fails like this
@@ -306,7 +318,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     const failure = localFailure(err, platform.now());
     try {
       outbox.recoverInterrupted();
-      const first = outbox.pendingHeadOf(target);
+      const first = damagedIn(target, err) ?? outbox.pendingHeadOf(target);
       const head = first?.id ?? null;
       const prev = localFailures.get(target);
       const tries = prev?.head === head ? prev.tries + 1 : 1;

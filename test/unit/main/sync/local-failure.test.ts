@@ -62,6 +62,25 @@ describe('an entry that fails on this computer every time', () => {
     expect(engine.status().nextRetryAt).toBeNull();
   });
 
+  // On the old code the lane's first entry, one that reads, was failed with the damaged one's reason, and
+  // the damaged one only after as many tries again.
+  it('a damaged entry behind others in its lane fails itself; the entries around it are sent', async () => {
+    const calls: Calls = [];
+    const [before] = outbox.enqueueMany([assign('TB1', 'A1')]);
+    const bad = outbox.enqueue(assign('TB2', 'A2'));
+    outbox.db
+      .prepare(`UPDATE entries SET payload = ? WHERE id = ?`)
+      .run(JSON.stringify({ type: 'location-assign', locationId: 'BOX' }), bad);
+    const after = outbox.enqueue(assign('TB3', 'A3'));
+    engine = createSyncEngine({ outbox, transport: fakeTransport(calls), platform });
+    for (let i = 0; i < MAX_LOCAL_FAILURES + 2; i++) {
+      platform.advance(60 * 60_000);
+      await engine.syncNow();
+    }
+    expect([state(before!).state, state(bad).state, state(after).state]).toEqual(['done', 'failed', 'done']);
+    expect(JSON.parse(state(bad).last_error!)).toMatchObject({ kind: 'local' });
+  });
+
   /** A plate's well change whose stored payload no longer parses (no position), named by uuid. */
   function unreadablePlateChange(uuid: string): number {
     const id = outbox.enqueue({
