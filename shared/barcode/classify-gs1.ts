@@ -99,7 +99,7 @@ export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: bool
     if (runTogether) return { kind: 'refused', reason: `GS1 data without separators: ${runTogether}` };
     return verdict(parsed, why, (reason) => ({
       kind: 'doubtful',
-      reason: `looks like GS1 data (starts with (01) and 14 digits) but does not parse: ${reason}`,
+      reason: `looks like GS1 data but does not parse: ${reason}`,
     }));
   }
   return null;

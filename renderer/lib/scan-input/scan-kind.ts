@@ -83,11 +83,13 @@ function uuidLowered(c: Classification): Classification {
 /**
  * The line a bench screen shows for a garbage read, so every screen refuses it in the same words: a
  * command read without its `#` says what it is and that nothing was done (scanned again, it may read whole).
+ * The verdict comes first: a GS1 read's reason can be longer than the last-scan line holds, and the end of
+ * what does not fit is cut.
  */
 export function garbageSaid(c: ScanClass): string {
   if (c.lostCommand)
     return `${c.value} looks like a command sheet read without its #: nothing recorded, nothing done. Scan it again`;
-  return `Not a barcode we know (${c.refusal ?? c.why}); nothing recorded`;
+  return `Nothing recorded: not a barcode we know (${c.refusal ?? c.why})`;
 }
 
 /**

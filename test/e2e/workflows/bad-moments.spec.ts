@@ -144,7 +144,7 @@ test('scans of garbage are refused loudly and record nothing', async ({ page }) 
   await signIn(page, stack);
   await openScreen(page, 'Assign location');
   const before = await page.getByTestId('count-pending').textContent();
-  await scanAndWait(page, '@@##$$', 'Not a barcode');
+  await scanAndWait(page, '@@##$$', 'Nothing recorded: not a barcode');
   await expect(page.getByTestId('last-scan')).toHaveClass(/bad/);
   await expect(page.getByTestId('count-pending')).toHaveText(before ?? '0');
 });

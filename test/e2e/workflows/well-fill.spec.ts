@@ -34,7 +34,7 @@ test('fill a 96-well plate by scanning: controls, a position-first scan, guards 
   await scanAndWait(page, 'S-9999', 'not in the labsheet');
   await expect(page.getByTestId('guard')).toHaveAttribute('data-kind', 'unknown-sample');
   await page.getByTestId('guard-dismiss').click();
-  await scanAndWait(page, '%%!!##', 'Not a barcode');
+  await scanAndWait(page, '%%!!##', 'Nothing recorded: not a barcode');
 
   // Controls on H1/H2 by selection and label buttons.
   await page.getByTestId('well-G1').click();

@@ -94,7 +94,7 @@ describe('Assign location: a tube the labsheet does not have', () => {
     expect(s.guard?.kind).toBe('unknown-sample');
     // A read that is no barcode is not an answer: the question stays.
     await scan('010950600013435310X');
-    expect(b.said()).toMatch(/^Not a barcode we know/);
+    expect(b.said()).toMatch(/^Nothing recorded: not a barcode we know/);
     expect(s.guard?.kind).toBe('unknown-sample');
     await scan('TB000102');
     expect(s.guard).toBeNull();
