@@ -31,10 +31,6 @@ export default defineConfig({
     target: 'chrome120',
     // Everything must be a file the CSP allows as 'self': no inlined data: scripts or fonts.
     assetsInlineLimit: 0,
-    // The one chunk over Vite's 500 kB default is Labels' (bwip-js, every symbology we print): it
-    // is loaded lazily, at idle after start and on first visit, never on the start path. The
-    // start chunk is ~105 KB gzipped (npm run bench), so the warning would only be noise.
-    chunkSizeWarningLimit: 1600,
     modulePreload: { polyfill: false },
   },
 });
