@@ -6,6 +6,7 @@ import type { Gs1Data } from './gs1.js';
 import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind } from './patterns.js';
 import { sanitizeScan } from './sanitize.js';
 import { swappedCase } from './letter-case.js';
+import { plainForm } from './lookalikes.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -95,7 +96,8 @@ function classifyWith(
   compiled: { rules: readonly CompiledRule[]; prefix: string; year: number },
   raw: string,
   context: ClassifyContext,
-  askCapsLock = true,
+  /** Whether an unknown read is tried as its likely cause would have typed it (false inside that try). */
+  explain = true,
 ): Classification {
   const clean = sanitizeScan(raw, settings.maxLength);
   if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
@@ -158,16 +160,29 @@ function classifyWith(
     gs1?.kind === 'own-number'
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
-  const capsLock =
-    aim || !askCapsLock
-      ? null
-      : capsLockSeen(clean.text, (text) => classifyWith(settings, compiled, text, context, false));
+  const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
+  const cause = !explain ? null : ((aim ? null : capsLockSeen(clean.text, tried)) ?? lookalikesSeen(clean.text, tried));
   return withSymbology({
     kind: 'unknown',
     value: idText,
     normalized: idText,
-    why: capsLock ? `${why}; ${capsLock}` : why,
+    why: cause ? `${why}; ${cause}` : why,
   });
+}
+
+/**
+ * Words for a read nothing took that holds characters drawn like a code's own (lookalikes.ts) and, in
+ * plain characters, is one we know; or null. Only the words change: the read is refused as it was.
+ */
+function lookalikesSeen(read: string, classify: (text: string) => Classification): string | null {
+  const plain = plainForm(read);
+  if (!plain) return null;
+  const asPlain = classify(plain.text);
+  if (asPlain.kind === 'unknown' || asPlain.rejected === true) return null;
+  const what = `${plain.found.join('; ')}: in plain characters this reads as ${readAs(asPlain)}`;
+  return plain.typedByInputMethod
+    ? `${what}; turn the input method (IME) off and scan again`
+    : `${what}; type the code, or scan the label`;
 }
 
 /**

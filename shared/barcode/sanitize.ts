@@ -1,9 +1,13 @@
 import { GS } from './gs1.js';
+import { INVISIBLE_AT_ENDS } from './lookalikes.js';
 
 export type SanitizeResult = { ok: true; text: string } | { ok: false; reason: string };
 
 /** Control characters a scan may legitimately carry: GS1/ISO 15434 separators (GS, RS, EOT). */
 const ALLOWED_CONTROL = new Set([GS, '\x1e', '\x04']);
+
+/** A read's ends: a scanner's terminator (CR/LF/Tab), spaces, and invisible characters a pasted code brings. */
+const ENDS = new RegExp(`^[ \\r\\n\\t${INVISIBLE_AT_ENDS}]+|[ \\r\\n\\t${INVISIBLE_AT_ENDS}]+$`, 'g');
 
 /**
  * Strips the terminator a scanner appends (CR/LF/Tab) and surrounding spaces, then refuses
@@ -11,7 +15,7 @@ const ALLOWED_CONTROL = new Set([GS, '\x1e', '\x04']);
  * garbled transmission (a misconfigured scanner or a keyboard-layout mismatch).
  */
 export function sanitizeScan(raw: string, maxLength: number): SanitizeResult {
-  const text = raw.replace(/^[ \r\n\t]+|[ \r\n\t]+$/g, '');
+  const text = raw.replace(ENDS, '');
   if (text.length === 0) return { ok: false, reason: 'empty scan' };
   if (text.length > maxLength)
     return { ok: false, reason: `scan is ${text.length} characters, longer than the limit of ${maxLength}` };

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { classifyScan } from '../../../../shared/barcode/classify.js';
+import { plainForm } from '../../../../shared/barcode/lookalikes.js';
+import { classify, garbageSaid } from '../../../../renderer/lib/scan-input/scan-kind.js';
+import { randInt, seededRandom } from '../../../helpers/seeded-random.js';
+
+/**
+ * Reads that look exactly like a code we know but hold other characters: typed by an input method (IME)
+ * in full-width forms, or pasted from a document with another alphabet's letters, a typographic dash or
+ * an invisible character. On the old code each was refused "no pattern matched", nothing said why, and
+ * an invisible character at the end of a pasted code refused the code. They are still refused (never
+ * recorded as their plain form), now saying what is in them and what they would read as.
+ */
+describe('a read holding characters drawn like a code we know', () => {
+  it.each([
+    ['ＴＢ０００００１', 'it was typed in full-width characters', 'tube barcode TB000001', 'turn the input method'],
+    [
+      '＃ＣＭＤ：ＵＮＤＯ',
+      'it was typed in full-width characters',
+      'a command barcode (#CMD:UNDO)',
+      'turn the input method',
+    ],
+    ['ТВ000011', 'Т, В are Cyrillic letters that look like Latin ones', 'tube barcode TB000011', 'type the code'],
+    ['ΒΟΧ000001', 'Β, Ο, Χ are Greek letters that look like Latin ones', 'box barcode BOX000001', 'type the code'],
+    ['PLТ000001', 'Т is a Cyrillic letter that looks like a Latin one', 'plate barcode PLT000001', 'type the code'],
+    ['S–0011', '– (U+2013) is a dash, not a hyphen', 'sample ID S-0011', 'type the code'],
+    ['S\u20110011', '‑ (U+2011) is a dash, not a hyphen', 'sample ID S-0011', 'type the code'],
+    ['TB00\u00a00011', 'an invisible no-break space (U+00A0) at position 5', 'tube barcode TB000011', 'type the code'],
+    [
+      'TB\u200b000011',
+      'an invisible zero-width space (U+200B) at position 3',
+      'tube barcode TB000011',
+      'type the code',
+    ],
+  ])('%s: refused, saying "%s" and what it reads as', (read, found, readsAs, advice) => {
+    const c = classifyScan(read);
+    expect(c.kind).toBe('unknown');
+    expect(c.why).toContain(`no pattern matched; ${found}`);
+    expect(c.why).toContain(`in plain characters this reads as ${readsAs}; ${advice}`);
+    // The bench refuses it in those words, and records nothing.
+    const onBench = classify(read);
+    expect(onBench.garbage).toBe(true);
+    expect(garbageSaid(onBench)).toMatch(/^Nothing recorded: not a barcode we know \(no pattern matched; /);
+    expect(garbageSaid(onBench)).toContain(found);
+  });
+
+  it('invisible characters at the ends of a read are trimmed with its terminator: the code is read', () => {
+    for (const read of [
+      'TB000011\u00a0',
+      '\ufeffTB000011',
+      'TB000011\u200b\r\n',
+      '\u2060 PLT000001 \u202f',
+      'S-0011\u3000',
+    ]) {
+      const c = classifyScan(read);
+      expect(c.kind, JSON.stringify(read)).not.toBe('unknown');
+      expect(c.value).toBe(read.replace(/[^A-Z0-9-]/g, ''));
+    }
+  });
+
+  it('says nothing more when the plain form is no code we know either, or when there is nothing drawn alike', () => {
+    for (const read of ['Привет', 'ТВ-ЖЖ', 'ＡＢＣ', 'S–X', 'hello', 'TB 000011', 'h 12']) {
+      expect(classifyScan(read).why, read).toBe('no pattern matched');
+    }
+    expect(plainForm('TB000011')).toBeNull();
+    expect(plainForm('Ölprobe 7')).toBeNull();
+  });
+
+  it('seeded: a known code with any of its characters swapped for a look-alike is never read as a code, and is named', () => {
+    const rand = seededRandom(20261129);
+    const alike: Record<string, string[]> = {
+      T: ['Т', 'Τ', 'Ｔ'],
+      B: ['В', 'Β', 'Ｂ'],
+      O: ['О', 'Ο', 'Ｏ'],
+      X: ['Х', 'Χ', 'Ｘ'],
+      P: ['Р', 'Ρ', 'Ｐ'],
+      '-': ['–', '—', '‐', '−', '－'],
+      '0': ['０'],
+      '1': ['１'],
+    };
+    const codes = ['TB000011', 'BOX000001', 'PLT000001', 'S-0011', 'TB000140', 'S-0003'];
+    for (const code of codes) expect(classifyScan(code).kind, code).not.toBe('unknown');
+    for (let i = 0; i < 500; i++) {
+      const code = codes[randInt(rand, 0, codes.length - 1)]!;
+      const chars = [...code];
+      const swappable = chars.flatMap((ch, at) => (alike[ch] ? [at] : []));
+      const at = swappable[randInt(rand, 0, swappable.length - 1)]!;
+      const options = alike[chars[at]!]!;
+      chars[at] = options[randInt(rand, 0, options.length - 1)]!;
+      if (rand() < 0.3) chars.splice(randInt(rand, 1, chars.length - 1), 0, '\u200b');
+      const read = chars.join('');
+      const c = classifyScan(read);
+      expect(c.kind, read).toBe('unknown');
+      expect(c.why, read).toMatch(new RegExp(`in plain characters this reads as .*${code}; `));
+      expect(classify(read).garbage, read).toBe(true);
+    }
+  });
+});
