@@ -11,7 +11,7 @@ import {
   keypadDigit,
   LAYOUTS,
   type KeyCharacters,
-} from './keyboard-layouts.js';
+} from '../../shared/barcode/keyboard-layouts.js';
 
 /**
  * Turns 8-byte keyboard boot reports (modifiers, reserved, six key slots) into scans.

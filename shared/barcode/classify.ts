@@ -7,6 +7,7 @@ import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind }
 import { sanitizeScan } from './sanitize.js';
 import { swappedCase } from './letter-case.js';
 import { plainForm } from './lookalikes.js';
+import { LAYOUT_PAIRS, LAYOUT_SAID, retyped } from './layout-mismatch.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -161,13 +162,37 @@ function classifyWith(
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
   const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
-  const cause = !explain ? null : ((aim ? null : capsLockSeen(clean.text, tried)) ?? lookalikesSeen(clean.text, tried));
+  const cause = !explain
+    ? null
+    : ((aim ? null : capsLockSeen(clean.text, tried)) ??
+      lookalikesSeen(clean.text, tried) ??
+      layoutMismatchSeen(clean.text, tried));
   return withSymbology({
     kind: 'unknown',
     value: idText,
     normalized: idText,
     why: cause ? `${why}; ${cause}` : why,
   });
+}
+
+/**
+ * Words for a read nothing took that, typed by a keyboard scanner programmed for another keyboard
+ * layout than the computer's, is one we know; or null. The scanner's setting is what to change: the
+ * computer's layout is the user's own.
+ */
+function layoutMismatchSeen(read: string, classify: (text: string) => Classification): string | null {
+  for (const [computer, scanner] of LAYOUT_PAIRS) {
+    const meant = retyped(read, computer, scanner);
+    if (meant === null) continue;
+    const asMeant = classify(meant);
+    if (asMeant.kind === 'unknown' || asMeant.rejected === true) continue;
+    return (
+      `the scanner seems to type for a ${LAYOUT_SAID[scanner]} keyboard and this computer's is ${LAYOUT_SAID[computer]}: ` +
+      `with the scanner's keys this reads as ${readAs(asMeant)}; set the scanner's keyboard to ${LAYOUT_SAID[computer]} ` +
+      `(a barcode in its manual) and scan again`
+    );
+  }
+  return null;
 }
 
 /**

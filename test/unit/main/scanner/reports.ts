@@ -1,4 +1,4 @@
-import { LAYOUTS } from '../../../../main/scanner/keyboard-layouts.js';
+import { LAYOUTS } from '../../../../shared/barcode/keyboard-layouts.js';
 import type { KeyboardLayoutName } from '../../../../shared/barcode/scanner-settings.js';
 
 /** Builds HID POS input reports (Honeywell/Access-IS layout) for a read, split at 56 data bytes. */

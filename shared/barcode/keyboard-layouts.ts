@@ -1,4 +1,4 @@
-import type { KeyboardLayoutName } from '../../shared/barcode/scanner-settings.js';
+import type { KeyboardLayoutName } from './scanner-settings.js';
 
 /**
  * USB HID keyboard usage IDs (HID Usage Tables, page 0x07) to characters, per keyboard layout.

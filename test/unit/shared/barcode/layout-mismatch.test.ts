@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { classifyScan, createClassifier } from '../../../../shared/barcode/classify.js';
+import { retyped } from '../../../../shared/barcode/layout-mismatch.js';
+import { classify, garbageSaid } from '../../../../renderer/lib/scan-input/scan-kind.js';
+import { randomText, seededRandom } from '../../../helpers/seeded-random.js';
+
+/**
+ * A keyboard scanner programmed for one keyboard layout on a computer set to another: a scanner left at
+ * its US default on a German computer types S-0011 as Sß0011 and #CMD:UNDO as §CMDÖUNDO. On the old code
+ * each was refused "no pattern matched" and nothing said why; now the refusal says which setting to
+ * change and what the read would be. Nothing more is recorded: the read is refused as before.
+ */
+describe('a read typed by a scanner set to another keyboard layout', () => {
+  it("what a German computer makes of a US scanner's keys, and back", () => {
+    // By the German layout: "-" is on the US "/" key, ß on the US "-" key, Y and Z swap, # is Shift+3's §.
+    expect(retyped('Sß0011', 'de', 'us')).toBe('S-0011');
+    expect(retyped('§CMDÖUNDO', 'de', 'us')).toBe('#CMD:UNDO');
+    expect(retyped('BOXßZ1', 'de', 'us')).toBe('BOX-Y1');
+    expect(retyped('S/0011', 'us', 'de')).toBe('S-0011');
+    // Nothing to say: the same keys type the same characters, or a character has no key of its own.
+    expect(retyped('TB000011', 'de', 'us')).toBeNull();
+    expect(retyped('S€0011', 'de', 'us')).toBeNull();
+  });
+
+  it('seeded: any read a US scanner types on a German computer comes back whole', () => {
+    const rand = seededRandom(112926);
+    const typable = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:/#()*';
+    // Not + (Shift and the US = key): that key is a dead key on a German keyboard, which waits for the next.
+    let changed = 0;
+    for (let i = 0; i < 400; i++) {
+      const meant = randomText(rand, typable, 1, 24);
+      // The German computer's characters for the US scanner's keys: the scanner's layout read as the computer's.
+      const onGerman = retyped(meant, 'us', 'de') ?? meant;
+      if (onGerman !== meant) changed++;
+      expect(retyped(onGerman, 'de', 'us') ?? onGerman, meant).toBe(meant);
+    }
+    expect(changed).toBeGreaterThan(300);
+  });
+
+  it.each([
+    ['Sß0011', 'US', 'German', 'sample ID S-0011'],
+    ['§CMDÖUNDO', 'US', 'German', 'a command barcode (#CMD:UNDO)'],
+    ['S/0011', 'German', 'US', 'sample ID S-0011'],
+  ])('%s: refused, saying the scanner types for a %s keyboard on a %s computer', (read, scanner, computer, readsAs) => {
+    const c = classifyScan(read);
+    expect(c.kind).toBe('unknown');
+    expect(c.why).toBe(
+      `no pattern matched; the scanner seems to type for a ${scanner} keyboard and this computer's is ${computer}: ` +
+        `with the scanner's keys this reads as ${readsAs}; set the scanner's keyboard to ${computer} ` +
+        `(a barcode in its manual) and scan again`,
+    );
+  });
+
+  it("a lab's shape with Y or Z: a US scanner on a German computer swaps them, and the refusal says so", () => {
+    const own = createClassifier({ rules: [{ kind: 'tube', pattern: '^ZY\\d{4}$', flags: '' }] });
+    expect(own('YZ0042').why).toMatch(/US keyboard and this computer's is German: .*tube barcode ZY0042/);
+    // Swapped back it is no code either: nothing more to say.
+    expect(own('YY0042').why).toBe('no pattern matched');
+  });
+
+  it('the bench refuses such a read in those words, verdict first, and records nothing', () => {
+    const c = classify('Sß0011');
+    expect(c.garbage).toBe(true);
+    expect(garbageSaid(c)).toMatch(/^Nothing recorded: not a barcode we know \(no pattern matched; the scanner seems/);
+  });
+});
