@@ -37,6 +37,12 @@ export interface Classification {
    * it is no position there, yet a screen expecting a position says so rather than taking it as an ID.
    */
   outsideLayout?: boolean;
+  /**
+   * For a read nothing took: its likely cause (Caps Lock, characters drawn like a code's own, a scanner
+   * set to another keyboard layout), in words with what it would read as and what to do. Only when the
+   * read, as that cause would have typed it, is a code we know. Also at the end of `why`.
+   */
+  cause?: string;
 }
 
 export interface ClassifyContext {
@@ -172,6 +178,7 @@ function classifyWith(
     value: idText,
     normalized: idText,
     why: cause ? `${why}; ${cause}` : why,
+    ...(cause ? { cause } : {}),
   });
 }
 
@@ -187,9 +194,8 @@ function layoutMismatchSeen(read: string, classify: (text: string) => Classifica
     const asMeant = classify(meant);
     if (asMeant.kind === 'unknown' || asMeant.rejected === true) continue;
     return (
-      `the scanner seems to type for a ${LAYOUT_SAID[scanner]} keyboard and this computer's is ${LAYOUT_SAID[computer]}: ` +
-      `with the scanner's keys this reads as ${readAs(asMeant)}; set the scanner's keyboard to ${LAYOUT_SAID[computer]} ` +
-      `(a barcode in its manual) and scan again`
+      `typed for a ${LAYOUT_SAID[scanner]} keyboard on a ${LAYOUT_SAID[computer]} one, this is ${readAs(asMeant)}: ` +
+      `set the scanner's keyboard to ${LAYOUT_SAID[computer]} (a barcode in its manual) and scan again`
     );
   }
   return null;
@@ -204,10 +210,10 @@ function lookalikesSeen(read: string, classify: (text: string) => Classification
   if (!plain) return null;
   const asPlain = classify(plain.text);
   if (asPlain.kind === 'unknown' || asPlain.rejected === true) return null;
-  const what = `${plain.found.join('; ')}: in plain characters this reads as ${readAs(asPlain)}`;
+  const what = `${plain.found.join('; ')}. In plain characters this is ${readAs(asPlain)}`;
   return plain.typedByInputMethod
-    ? `${what}; turn the input method (IME) off and scan again`
-    : `${what}; type the code, or scan the label`;
+    ? `${what}: turn the input method (IME) off and scan again`
+    : `${what}: type the code or scan the label`;
 }
 
 /**

@@ -78,7 +78,7 @@ export function plainForm(read: string): PlainForm | null {
       text += '-';
       dashes.push(ch);
     } else if (INVISIBLE[ch] !== undefined) {
-      invisible.push(`an invisible ${INVISIBLE[ch]} (${codeOf(ch)}) at position ${position}`);
+      invisible.push(`an invisible ${INVISIBLE[ch]} (${codeOf(ch)}) is at position ${position}`);
     } else {
       text += ch;
     }
@@ -88,12 +88,10 @@ export function plainForm(read: string): PlainForm | null {
   for (const [script, chars] of letters) {
     const unique = [...new Set(chars)];
     found.push(
-      unique.length === 1
-        ? `${unique[0]} is a ${script} letter that looks like a Latin one`
-        : `${unique.join(', ')} are ${script} letters that look like Latin ones`,
+      unique.length === 1 ? `${unique[0]} is a ${script} letter` : `${unique.join(', ')} are ${script} letters`,
     );
   }
-  for (const dash of new Set(dashes)) found.push(`${dash} (${codeOf(dash)}) is a dash, not a hyphen`);
+  for (const dash of new Set(dashes)) found.push(`${dash} (${codeOf(dash)}) is a dash`);
   found.push(...invisible);
   return found.length === 0 ? null : { text, found, typedByInputMethod: fullWidth };
 }

@@ -68,7 +68,7 @@ export function classify(text: string, layout?: Layout): ScanClass {
   if (!c.rejected && lostCommandPrefix(c))
     return { ...c, garbage: true, lostCommand: true, refusal: "a command sheet's barcode read without its #" };
   const garbage = c.rejected === true || (c.kind === 'unknown' && !PLAUSIBLE.test(c.value));
-  return garbage ? { ...c, garbage, refusal: c.reason ?? c.why } : { ...c, garbage };
+  return garbage ? { ...c, garbage, refusal: c.reason ?? c.cause ?? c.why } : { ...c, garbage };
 }
 
 /**
@@ -82,13 +82,15 @@ function uuidLowered(c: Classification): Classification {
 
 /**
  * The line a bench screen shows for a garbage read, so every screen refuses it in the same words: a
- * command read without its `#` says what it is and that nothing was done (scanned again, it may read whole).
+ * command read without its `#` says what it is and that nothing was done (scanned again, it may read whole),
+ * and a read with a likely cause (Caps Lock, another keyboard layout…) says that cause and what to do.
  * The verdict comes first: a GS1 read's reason can be longer than the last-scan line holds, and the end of
  * what does not fit is cut.
  */
 export function garbageSaid(c: ScanClass): string {
   if (c.lostCommand)
     return `${c.value} looks like a command sheet read without its #: nothing recorded, nothing done. Scan it again`;
+  if (c.cause && !c.rejected) return `Nothing recorded: ${c.cause}`;
   return `Nothing recorded: not a barcode we know (${c.refusal ?? c.why})`;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyScan, createClassifier } from '../../../../shared/barcode/classify.js';
-import { classify } from '../../../../renderer/lib/scan-input/scan-kind.js';
+import { classify, garbageSaid } from '../../../../renderer/lib/scan-input/scan-kind.js';
 
 /**
  * A keyboard scanner sending AIM identifiers with Caps Lock on swaps the case of every letter, the
@@ -17,6 +17,10 @@ describe('a read whose case-swapped form is one we know', () => {
     const onBench = classify(']c0box000001');
     expect(onBench.garbage).toBe(true);
     expect(onBench.refusal).toMatch(/Caps Lock seems to be on/);
+    // Said as its cause, verdict first: "not a barcode we know" hid what to do behind the reason's start.
+    expect(garbageSaid(onBench)).toMatch(
+      /^Nothing recorded: Caps Lock seems to be on: with it off this reads as box barcode BOX000001/,
+    );
   });
 
   it('says so for an AIM that would be known even when what follows it matches no pattern', () => {

@@ -20,15 +20,20 @@ describe('a read holding characters drawn like a code we know', () => {
       'a command barcode (#CMD:UNDO)',
       'turn the input method',
     ],
-    ['ТВ000011', 'Т, В are Cyrillic letters that look like Latin ones', 'tube barcode TB000011', 'type the code'],
-    ['ΒΟΧ000001', 'Β, Ο, Χ are Greek letters that look like Latin ones', 'box barcode BOX000001', 'type the code'],
-    ['PLТ000001', 'Т is a Cyrillic letter that looks like a Latin one', 'plate barcode PLT000001', 'type the code'],
-    ['S–0011', '– (U+2013) is a dash, not a hyphen', 'sample ID S-0011', 'type the code'],
-    ['S\u20110011', '‑ (U+2011) is a dash, not a hyphen', 'sample ID S-0011', 'type the code'],
-    ['TB00\u00a00011', 'an invisible no-break space (U+00A0) at position 5', 'tube barcode TB000011', 'type the code'],
+    ['ТВ000011', 'Т, В are Cyrillic letters', 'tube barcode TB000011', 'type the code'],
+    ['ΒΟΧ000001', 'Β, Ο, Χ are Greek letters', 'box barcode BOX000001', 'type the code'],
+    ['PLТ000001', 'Т is a Cyrillic letter', 'plate barcode PLT000001', 'type the code'],
+    ['S–0011', '– (U+2013) is a dash', 'sample ID S-0011', 'type the code'],
+    ['S\u20110011', '‑ (U+2011) is a dash', 'sample ID S-0011', 'type the code'],
+    [
+      'TB00\u00a00011',
+      'an invisible no-break space (U+00A0) is at position 5',
+      'tube barcode TB000011',
+      'type the code',
+    ],
     [
       'TB\u200b000011',
-      'an invisible zero-width space (U+200B) at position 3',
+      'an invisible zero-width space (U+200B) is at position 3',
       'tube barcode TB000011',
       'type the code',
     ],
@@ -36,11 +41,12 @@ describe('a read holding characters drawn like a code we know', () => {
     const c = classifyScan(read);
     expect(c.kind).toBe('unknown');
     expect(c.why).toContain(`no pattern matched; ${found}`);
-    expect(c.why).toContain(`in plain characters this reads as ${readsAs}; ${advice}`);
+    expect(c.why).toContain(`. In plain characters this is ${readsAs}: ${advice}`);
+    expect(c.cause).toBe(c.why.replace('no pattern matched; ', ''));
     // The bench refuses it in those words, and records nothing.
     const onBench = classify(read);
     expect(onBench.garbage).toBe(true);
-    expect(garbageSaid(onBench)).toMatch(/^Nothing recorded: not a barcode we know \(no pattern matched; /);
+    expect(garbageSaid(onBench)).toBe(`Nothing recorded: ${c.cause}`);
     expect(garbageSaid(onBench)).toContain(found);
   });
 
@@ -91,7 +97,7 @@ describe('a read holding characters drawn like a code we know', () => {
       const read = chars.join('');
       const c = classifyScan(read);
       expect(c.kind, read).toBe('unknown');
-      expect(c.why, read).toMatch(new RegExp(`in plain characters this reads as .*${code}; `));
+      expect(c.why, read).toMatch(new RegExp(`In plain characters this is .*${code}: `));
       expect(classify(read).garbage, read).toBe(true);
     }
   });
