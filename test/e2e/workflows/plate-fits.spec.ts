@@ -127,3 +127,42 @@ test('at 1366×768 Row update keeps Save on screen while the ID columns are show
   await expect(page.getByTestId('save-row')).toBeInViewport({ ratio: 1 });
   expect(await bottomOf(page, 'save-row')).toBeLessThanOrEqual(768);
 });
+
+// The desktop app's narrowest window (main/electron/security-policy.ts: minWidth 900). On the old layout
+// Well fill's plate picker and toolbar and Assign location's ID type ran past the window's edge there
+// (the page scrolled 265 px sideways on Well fill), and Row update's mode was squeezed to a word a line.
+test("at the desktop app's narrowest window, no bench screen scrolls sideways and every tool is in the window", async ({
+  page,
+}) => {
+  const width = 900;
+  await page.setViewportSize({ width, height: 700 });
+  await signIn(page, stack);
+  const sideways = () =>
+    page.evaluate<number>('document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth');
+  /** Every element named is drawn whole between the window's left and right edges. */
+  async function inWindow(...testIds: string[]) {
+    for (const id of testIds) {
+      const box = await page.getByTestId(id).first().boundingBox();
+      if (!box) throw new Error(`${id} is not drawn`);
+      expect(box.x, id).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, id).toBeLessThanOrEqual(width);
+    }
+  }
+
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000001', 'PL-0001');
+  expect(await sideways()).toBe(0);
+  await inWindow('scan-field', 'plate-picker', 'order-column', 'plate-map', 'well-toolbar', 'plate-legend');
+
+  await openScreen(page, 'Assign location');
+  await scanAndWait(page, 'BOX000001', 'BX-0001');
+  expect(await sideways()).toBe(0);
+  await inWindow('scan-field', 'id-type', 'location-info');
+
+  await openScreen(page, 'Row update');
+  expect(await sideways()).toBe(0);
+  await inWindow('scan-field', 'mode-single', 'mode-batch');
+  // The mode's choices are each one line, not a word a line.
+  const single = await page.getByTestId('mode-single').locator('xpath=..').boundingBox();
+  expect(single!.height).toBeLessThan(40);
+});
