@@ -221,8 +221,12 @@ async function placeTube(
   // Queued unasked, the service refused it minutes later in the Outbox (no such row), when the bench
   // had moved on. Only when the rows that lack it came from the service: offline, it goes in unasked.
   // A tube moved within the box is not asked about: it is in the box already, as a rack file's move.
-  if (!asked && !from && found.row === null && missWorthAsking(found))
-    return raise(s, unknownSample(c.value, asRead(found)), scan, () => placeTube(s, c, scan, found, true));
+  // A read with a likely misreading (a scanner set to another keyboard layout) is asked about offline too.
+  const worthAsking = found.row === null && missWorthAsking(found);
+  if (!asked && !from && found.row === null && (worthAsking || c.cause))
+    return raise(s, unknownSample(c.value, worthAsking ? asRead(found) : null, c.cause), scan, () =>
+      placeTube(s, c, scan, found, true),
+    );
   const sent = tubeSentAs(s.idType, c, found.row);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;

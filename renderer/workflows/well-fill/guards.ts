@@ -45,6 +45,8 @@ export interface SampleFacts {
   knownInLabsheet: boolean | null;
   /** When not known: how old the rows it was looked for in are (asRead: " as read 4 s ago"), or ''. */
   labsheetAsRead?: string;
+  /** The read's likely cause when it is no tube we know (a scanner set to another keyboard layout). */
+  misread?: string;
 }
 
 /**
@@ -78,8 +80,9 @@ export function guardSample(f: SampleFacts, answered: readonly string[] = []): G
       leftUnanswered(`${f.target} (it holds ${f.targetHolds})`, notPlaced(f.sampleId)),
     );
   }
-  if (f.knownInLabsheet === false && !answered.includes('unknown-sample'))
-    return unknownSample(f.sampleId, f.labsheetAsRead ?? '');
+  const misread = f.knownInLabsheet === true ? undefined : f.misread;
+  if ((f.knownInLabsheet === false || misread) && !answered.includes('unknown-sample'))
+    return unknownSample(f.sampleId, f.knownInLabsheet === false ? (f.labsheetAsRead ?? '') : null, misread);
   return null;
 }
 

@@ -52,7 +52,7 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   }
   if (c.kind === 'location')
     return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);
-  await placeSample(s, c.value, scan, []);
+  await placeSample(s, c.value, scan, [], undefined, c.cause);
 }
 
 async function openPlate(s: WellFillState, code: string, scan: IncomingScan): Promise<void> {
@@ -83,8 +83,9 @@ async function placeSample(
   scan: IncomingScan,
   answered: readonly string[],
   asked?: ResolvedSample,
+  misread?: string,
 ): Promise<void> {
-  const resolved = asked ?? (await resolveSample(s, code, scan));
+  const resolved = asked ?? (await resolveSample(s, code, scan, misread));
   if (!resolved) return;
   // Worked out again when the plate was read again before the tube's turn came (WellFillState.commitIf),
   // a few times at most: a plate read again that often while one tube waits is not filled by guesswork.
@@ -113,7 +114,7 @@ async function placeOnce(
   answered: readonly string[],
   resolved: ResolvedSample,
 ): Promise<'done' | 'read-again'> {
-  const { sampleId, known, names, asReadText } = resolved;
+  const { sampleId, known, names, asReadText, misread } = resolved;
   // A tube put here on Assign location is drawn under the name it was scanned with there (its
   // barcode or its sample ID): any of the tube's names finds it.
   const alreadyAt = names.map((n) => s.wellOfSample(n)).find((p) => p !== null) ?? null;
@@ -138,6 +139,7 @@ async function placeOnce(
       targetControl: s.wells[target] && isReservedWell(s.wells[target]) ? s.wells[target].label : null,
       knownInLabsheet: known,
       labsheetAsRead: asReadText,
+      ...(misread ? { misread } : {}),
     },
     answered,
   );
@@ -177,6 +179,8 @@ interface ResolvedSample {
   known: boolean | null;
   names: string[];
   asReadText: string;
+  /** The read's likely cause, as classify said it (a scanner set to another keyboard layout). */
+  misread?: string;
 }
 
 /**
@@ -188,7 +192,12 @@ interface ResolvedSample {
  * freshness, so no second call asks whether the labsheet is reachable. Undefined after telling the
  * bench the lookup itself failed: nothing is recorded.
  */
-async function resolveSample(s: WellFillState, code: string, scan: IncomingScan): Promise<ResolvedSample | undefined> {
+async function resolveSample(
+  s: WellFillState,
+  code: string,
+  scan: IncomingScan,
+  misread: string | undefined,
+): Promise<ResolvedSample | undefined> {
   let answer: Awaited<ReturnType<typeof lookUpTubeAnswer>>;
   try {
     answer = await lookUpTubeAnswer(s.api, s.samples, s.labsheet, code);
@@ -200,7 +209,7 @@ async function resolveSample(s: WellFillState, code: string, scan: IncomingScan)
   const row = answer.row;
   if (!row) {
     const known = missWorthAsking(answer) ? false : null;
-    return { sampleId: code, known, names: [code], asReadText: asRead(answer) };
+    return { sampleId: code, known, names: [code], asReadText: asRead(answer), ...(misread ? { misread } : {}) };
   }
   const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];
   return { sampleId: row.id, known: true, names, asReadText: '' };

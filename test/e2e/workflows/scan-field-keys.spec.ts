@@ -83,7 +83,7 @@ test('a read refused for its length shows only its start, so the reason is seen'
   await field.press('Enter');
   await expect.poll(() => seqOf(page)).toBeGreaterThan(before);
   const line = page.getByTestId('last-scan');
-  await expect(line).toContainText('nothing recorded');
+  await expect(line).toContainText('Nothing recorded: not a barcode we know (scan is 600 characters');
   expect((await line.locator('.text').innerText()).length).toBeLessThanOrEqual(60);
 });
 

@@ -121,4 +121,39 @@ describe('Assign location: a tube the labsheet does not have', () => {
     expect(b.said()).toBe('TB999996 → BX-0001 Freezer Box 1 A1');
     expect(placed()).toEqual(['TB999996@A1']);
   });
+
+  // A scanner programmed for a German keyboard on a US computer types S-0011 as S/0011: a read no pattern
+  // takes but plausible as a lab's own code, so it was looked up and, offline, queued unasked as a tube
+  // nobody has. It is asked about, saying the likely cause, online and offline.
+  const MISREAD =
+    "may be misread: typed for a German keyboard on a US one, this is sample ID S-0011: set the scanner's keyboard to US (a barcode in its manual) and scan again. Use it anyway?";
+
+  it('a read a scanner set to another keyboard layout typed is asked about with that cause', async () => {
+    const { b, s, scan, placed } = await box();
+    await scan('BOX000001');
+    await expect.poll(() => s.samples.size).toBeGreaterThan(0);
+    const before = await b.queued();
+    await scan('S/0011');
+    expect(s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?' });
+    expect(s.guard?.message).toMatch(/^S\/0011 is not in the labsheet as read \d+ s ago, and /);
+    expect(s.guard?.message.endsWith(MISREAD)).toBe(true);
+    expect(await b.queued()).toBe(before);
+    expect(placed()).toEqual([]);
+  });
+
+  it('is asked about even when the labsheet could not be read, where an unknown tube goes in unasked', async () => {
+    const { b, s, scan, placed } = await box();
+    b.proxy().setFaults([{ path: '/labsheets/fetch-list-rows', fault: { kind: 'reset-before' } }]);
+    await scan('BOX000001');
+    const before = await b.queued();
+    await scan('S/0011');
+    expect(s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?', message: `S/0011 ${MISREAD}` });
+    expect(await b.queued()).toBe(before);
+    dismissGuard(s);
+    expect(placed()).toEqual([]);
+    // The same tube scanned again with the scanner set right is placed as usual.
+    await scan('S-0011');
+    expect(s.guard).toBeNull();
+    expect(placed()).toEqual(['S-0011@A1']);
+  });
 });

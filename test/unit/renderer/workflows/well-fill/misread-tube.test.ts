@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { answerGuard } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+
+/**
+ * A scanner programmed for a German keyboard on a US computer types S-0011 as S/0011: a read no pattern
+ * takes but plausible as a lab's own code, so Well fill looked it up and asked only "not in the labsheet"
+ * (offline, or with the labsheet never read, it went in unasked as a sample nobody has). It is asked
+ * about with its likely cause, online and offline, and goes in only on "Use anyway". The real main
+ * in-process, its embedded sandbox behind the fault proxy; PL-0003 is the demo's empty 96-well plate.
+ */
+const openBenches = benchesPerTest();
+
+const MISREAD =
+  "may be misread: typed for a German keyboard on a US one, this is sample ID S-0011: set the scanner's keyboard to US (a barcode in its manual) and scan again. Use it anyway?";
+
+describe('Well fill: a read a scanner set to another keyboard layout typed', () => {
+  it('is asked about with that cause, beside "not in the labsheet", and placed only on "Use anyway"', async () => {
+    const b = await openBenches('spec');
+    await b.scan('PLT000003');
+    const before = await b.queued();
+    await b.scan('S/0011');
+    expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?' });
+    expect(b.s.guard?.message).toMatch(/^S\/0011 is not in the labsheet as read \d+ s ago, and /);
+    expect(b.s.guard?.message.endsWith(MISREAD)).toBe(true);
+    expect(await b.queued()).toBe(before);
+    await answerGuard(b.s, (edit) => edit());
+    expect(b.s.wells['A1']?.sample).toBe('S/0011');
+  });
+
+  it('is asked about when the labsheet could not be read, where an unknown tube goes in unasked', async () => {
+    const b = await openBenches('spec');
+    b.proxy().setFaults([{ path: '/labsheets/fetch-list-rows', fault: { kind: 'reset-before' } }]);
+    await b.scan('PLT000003');
+    await b.scan('TB999996');
+    expect(b.s.guard).toBeNull();
+    expect(b.s.wells['A1']?.sample).toBe('TB999996');
+    const before = await b.queued();
+    await b.scan('S/0011');
+    expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?', message: `S/0011 ${MISREAD}` });
+    expect(await b.queued()).toBe(before);
+    expect(b.s.wells['A2']?.sample ?? null).toBeNull();
+  });
+});
