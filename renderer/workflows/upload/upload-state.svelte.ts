@@ -15,7 +15,7 @@ import { followSendProgress } from './send-progress.js';
 import type { OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 import type { OutboxState } from '../../lib/outbox/outbox-state.svelte.js';
 import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
-import { serviceLabel } from '../../../shared/ipc/service-identity.js';
+import { isLocalSandbox, serviceLabel } from '../../../shared/ipc/service-identity.js';
 import { takenOutSaid } from '../../lib/outbox/follow-entry-sync.js';
 import { counted } from '../../lib/format/counted.js';
 import { whenSaid } from '../../lib/format/day.js';
@@ -187,11 +187,18 @@ const NOT_SETTLED: Record<UnsureChoice, string> = {
   resend: 'Not sent again',
 };
 
-/** Why a file will be stored but not embedded, or null when it will be embedded too. */
-export function storedOnlyNote(name: string): string | null {
+/**
+ * What becomes of a file not on the embedding list, or null when it will be embedded too. The spec stores
+ * every file and embeds the listed types; a real service may refuse the others all the same, and the
+ * local sandbox does (DESIGN.md): "Will be stored" was said there of a file it then refused.
+ */
+export function storedOnlyNote(name: string, sandbox: boolean): string | null {
   if (isEmbeddable(name)) return null;
   const ext = fileExtension(name);
-  return `Will be stored but not embedded: ${ext ? `.${ext} files are` : 'a file without an extension is'} not on the service's embedding list`;
+  const what = ext ? `.${ext} files are` : 'a file without an extension is';
+  return sandbox
+    ? `Will be refused by the local sandbox: ${what} not on the embedding list`
+    : `Will be stored but not embedded, or refused, as the service decides: ${what} not on its embedding list`;
 }
 
 /** Where the page hears it is about to go (closed, reloaded): the window; a test gives its own. */
@@ -451,7 +458,7 @@ export class UploadState implements ServiceBound {
       name,
       size,
       phase: 'staging',
-      storedOnly: storedOnlyNote(name),
+      storedOnly: storedOnlyNote(name, isLocalSandbox(this.service)),
       staged: 0,
       copiedByMain: false,
       sent: null,

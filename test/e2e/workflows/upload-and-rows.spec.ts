@@ -18,7 +18,14 @@ test('upload files: each gets a file id and ticket; a type the service does not 
     { name: 'gel.png', mimeType: 'image/png', buffer: png },
     { name: 'runner.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
   ]);
-  await expect(page.getByTestId('stored-only-runner.exe')).toContainText('stored but not embedded');
+  // This stack's service is a sandbox at an address, a service like any other to the app: it may store the
+  // file without embedding it, or refuse it (this one does, below).
+  await expect(page.getByTestId('embedding-list')).toContainText(
+    'A file of another type is stored only, or refused, as the service decides.',
+  );
+  await expect(page.getByTestId('stored-only-runner.exe')).toHaveText(
+    'Will be stored but not embedded, or refused, as the service decides: .exe files are not on its embedding list',
+  );
   await expect(page.getByTestId('stored-only-gel.png')).toHaveCount(0);
   // Sent like the others; the service's answer decides (the embedded sandbox refuses it in its answer).
   await expect(page.getByTestId('upload-runner.exe')).toHaveAttribute('data-phase', 'refused', { timeout: 20_000 });
