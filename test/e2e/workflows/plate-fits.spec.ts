@@ -166,3 +166,26 @@ test("at the desktop app's narrowest window, no bench screen scrolls sideways an
   const single = await page.getByTestId('mode-single').locator('xpath=..').boundingBox();
   expect(single!.height).toBeLessThan(40);
 });
+
+// Labels lays its panels out in two columns, and the plate map's width is worked out from the window's
+// height: on the old layout the map took its column's whole track, and at 1280×860 (and wider on taller
+// windows) a 96-well map ran over the Print and Preview panels beside it.
+test('Labels: the wells of a plate are chosen on a map inside its own panel, at any window size', async ({ page }) => {
+  await signIn(page, stack);
+  for (const size of [
+    { width: 1280, height: 860 },
+    { width: 1920, height: 1080 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await openScreen(page, 'Labels');
+    await scanAndWait(page, 'PLT000001', 'PL-0001');
+    await page.getByTestId('source-wells').check();
+    const map = (await page.getByTestId('plate-map').boundingBox())!;
+    const panel = (await page.getByTestId('labels-source').locator('xpath=ancestor::section[1]').boundingBox())!;
+    const preview = (await page.getByTestId('labels-preview').boundingBox())!;
+    const at = `${size.width}×${size.height}`;
+    expect(map.x + map.width, at).toBeLessThanOrEqual(panel.x + panel.width);
+    expect(map.x + map.width, at).toBeLessThanOrEqual(preview.x);
+  }
+});
