@@ -90,7 +90,7 @@ function uuidLowered(c: Classification): Classification {
 export function garbageSaid(c: ScanClass): string {
   if (c.lostCommand)
     return `${c.value} looks like a command sheet read without its #: nothing recorded, nothing done. Scan it again`;
-  if (c.cause && !c.rejected) return `Nothing recorded: ${c.cause}`;
+  if (c.cause) return `Nothing recorded: ${c.cause}`;
   return `Nothing recorded: not a barcode we know (${c.refusal ?? c.why})`;
 }
 
