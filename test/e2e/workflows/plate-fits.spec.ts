@@ -172,15 +172,20 @@ test("at the desktop app's narrowest window, no bench screen scrolls sideways an
 // windows) a 96-well map ran over the Print and Preview panels beside it.
 test('Labels: the wells of a plate are chosen on a map inside its own panel, at any window size', async ({ page }) => {
   await signIn(page, stack);
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await openScreen(page, 'Labels');
+  await scanAndWait(page, 'PLT000001', 'PL-0001');
+  await page.getByTestId('source-wells').check();
+  await expect(page.getByTestId('plate-map')).toBeVisible();
+  // The same map, as the window is made another size: its width follows the window's height.
   for (const size of [
     { width: 1280, height: 860 },
     { width: 1920, height: 1080 },
     { width: 1366, height: 768 },
   ]) {
     await page.setViewportSize(size);
-    await openScreen(page, 'Labels');
-    await scanAndWait(page, 'PLT000001', 'PL-0001');
-    await page.getByTestId('source-wells').check();
+    // Two frames: the new size laid out.
+    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
     const map = (await page.getByTestId('plate-map').boundingBox())!;
     const panel = (await page.getByTestId('labels-source').locator('xpath=ancestor::section[1]').boundingBox())!;
     const preview = (await page.getByTestId('labels-preview').boundingBox())!;
