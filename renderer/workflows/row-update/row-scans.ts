@@ -73,6 +73,16 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
       'error',
       scan.mainAt,
     );
+  // No row has it, and a scanner set to another keyboard layout would type it for a code we know (S/0011
+  // for S-0011): the tube in hand is most likely that one. Queued (offline, or for the service to check),
+  // the change went to a row nobody has; said "not in Samples", nothing said why.
+  if (!row && c.cause)
+    return fb.report(
+      scan.text,
+      `${s.mode === 'single' ? 'Nothing opened' : 'Nothing recorded'}: ${c.value} may be misread: ${c.cause}`,
+      'error',
+      scan.mainAt,
+    );
   const stale = row?.fromCache ? ` (saved copy, ${age(row.fetchedAt)} old)` : '';
   if (s.mode === 'single') {
     if (!row && neverRead)
