@@ -161,18 +161,20 @@ export class KeyboardReportDecoder {
     }
     const key = LAYOUTS[this.options.layout].get(code);
     if (!key) return null; // function keys, arrows: not part of barcode data
-    this.typeKey(key, shift, altGr, code, at);
+    this.typeKey(key, shift, altGr, at);
     return null;
   }
 
-  private typeKey(key: KeyCharacters, shift: boolean, altGr: boolean, code: number, at: number): void {
+  private typeKey(key: KeyCharacters, shift: boolean, altGr: boolean, at: number): void {
     let ch: string;
     if (altGr) {
       if (!key.altGr) return;
       ch = key.altGr;
     } else {
       ch = shift ? key.shift : key.base;
-      const isLetter = code >= 0x04 && code <= 0x1d;
+      // A letter is a key whose Shift gives its capital, wherever the layout puts it: AZERTY's M sits on
+      // the US ";" key and its "," on the US M, and QWERTZ's umlauts take Caps Lock too.
+      const isLetter = key.base !== key.shift && key.base.toUpperCase() === key.shift;
       if (this.capsLock && isLetter) ch = shift ? key.base : key.shift;
     }
     const isDead = !altGr && (shift ? key.deadShift : key.dead);

@@ -7,7 +7,8 @@ import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind }
 import { sanitizeScan } from './sanitize.js';
 import { swappedCase } from './letter-case.js';
 import { plainForm } from './lookalikes.js';
-import { LAYOUT_PAIRS, LAYOUT_SAID, retyped } from './layout-mismatch.js';
+import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
+import { LAYOUT_SAID } from './scanner-settings.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -48,6 +49,12 @@ export interface Classification {
 export interface ClassifyContext {
   /** When set, a position outside it is not a position (a typo or another plate's layout). */
   layout?: Layout;
+  /**
+   * Whose keyboard layout read a keyboard scanner's keys: the computer's (a wedge, the default), or the
+   * one set for the scanner in Settings → Scanners (one Benchlink claims over HID). Only the words for
+   * a layout mismatch differ: they name the setting to change.
+   */
+  keysReadBy?: 'computer' | 'settings';
 }
 
 export interface ClassifierPlatform {
@@ -172,7 +179,7 @@ function classifyWith(
     ? null
     : ((aim ? null : capsLockSeen(clean.text, tried)) ??
       lookalikesSeen(clean.text, tried) ??
-      layoutMismatchSeen(clean.text, tried));
+      layoutMismatchSeen(clean.text, tried, context.keysReadBy ?? 'computer'));
   return withSymbology({
     kind: 'unknown',
     value: idText,
@@ -184,19 +191,26 @@ function classifyWith(
 
 /**
  * Words for a read nothing took that, typed by a keyboard scanner programmed for another keyboard
- * layout than the computer's, is one we know; or null. The scanner's setting is what to change: the
- * computer's layout is the user's own.
+ * layout than the one reading its keys, is one we know; or null. On a computer the scanner's setting is
+ * what to change: the computer's layout is the user's own. For a scanner Benchlink reads itself, the
+ * layout set for it in Settings → Scanners is what is wrong, and changing it needs no barcode.
  */
-function layoutMismatchSeen(read: string, classify: (text: string) => Classification): string | null {
-  for (const [computer, scanner] of LAYOUT_PAIRS) {
-    const meant = retyped(read, computer, scanner);
+function layoutMismatchSeen(
+  read: string,
+  classify: (text: string) => Classification,
+  keysReadBy: 'computer' | 'settings',
+): string | null {
+  for (const [reading, scanner] of LAYOUT_PAIRS) {
+    const meant = retyped(read, reading, scanner);
     if (meant === null) continue;
     const asMeant = classify(meant);
     if (asMeant.kind === 'unknown' || asMeant.rejected === true) continue;
-    return (
-      `typed for a ${LAYOUT_SAID[scanner]} keyboard on a ${LAYOUT_SAID[computer]} one, this is ${readAs(asMeant)}: ` +
-      `set the scanner's keyboard to ${LAYOUT_SAID[computer]} (a barcode in its manual) and scan again`
-    );
+    const [typed, readWith] = [LAYOUT_SAID[scanner], LAYOUT_SAID[reading]];
+    return keysReadBy === 'settings'
+      ? `typed for a ${typed} keyboard and read as ${readWith} (Settings → Scanners), this is ${readAs(asMeant)}: ` +
+          `set this scanner's layout there to ${typed} and scan again`
+      : `typed for a ${typed} keyboard on a ${readWith} one, this is ${readAs(asMeant)}: ` +
+          `set the scanner's keyboard to ${readWith} (a barcode in its manual) and scan again`;
   }
   return null;
 }

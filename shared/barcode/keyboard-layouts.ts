@@ -117,7 +117,42 @@ const DE = build([
 DE.set(0x2e, { base: '´', shift: '`', dead: true, deadShift: true });
 DE.set(0x35, { base: '^', shift: '°', dead: true });
 
-export const LAYOUTS: Readonly<Record<KeyboardLayoutName, KeyTable>> = { us: US, de: DE };
+// French AZERTY (Windows): A/Q and Z/W swap, M on the US ";" key, the digits on Shift under accents and
+// punctuation, symbols on AltGr. AltGr's ~ and ` are dead keys on Windows; kept plain here (a barcode
+// with either is rare, and an uncomposed accent is kept with the next character anyway).
+const FR = build([
+  ...letters('qbcdefghijkl,noparstuvzxyw').map(([c, b, s]): [number, string, string, string?] =>
+    b === ',' ? [c, ',', '?'] : [c, b, s, b === 'e' ? '€' : undefined],
+  ),
+  [0x1e, '&', '1'],
+  [0x1f, 'é', '2', '~'],
+  [0x20, '"', '3', '#'],
+  [0x21, "'", '4', '{'],
+  [0x22, '(', '5', '['],
+  [0x23, '-', '6', '|'],
+  [0x24, 'è', '7', '`'],
+  [0x25, '_', '8', '\\'],
+  [0x26, 'ç', '9', '^'],
+  [0x27, 'à', '0', '@'],
+  [0x2c, ' ', ' '],
+  [0x2d, ')', '°', ']'],
+  [0x2e, '=', '+', '}'],
+  [0x30, '$', '£', '¤'],
+  [0x31, '*', 'µ'],
+  [0x32, '*', 'µ'],
+  [0x33, 'm', 'M'],
+  [0x34, 'ù', '%'],
+  [0x36, ';', '.'],
+  [0x37, ':', '/'],
+  [0x38, '!', '§'],
+  [0x64, '<', '>'],
+  ...KEYPAD,
+]);
+// The ² key types nothing with Shift on Windows.
+FR.set(0x35, { base: '²', shift: '' });
+FR.set(0x2f, { base: '^', shift: '¨', dead: true, deadShift: true });
+
+export const LAYOUTS: Readonly<Record<KeyboardLayoutName, KeyTable>> = { us: US, de: DE, fr: FR };
 
 /**
  * Control characters by Ctrl+key, read on the US key positions as scanners emit them (Ctrl+] = GS,

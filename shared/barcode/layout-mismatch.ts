@@ -9,9 +9,6 @@ import { LAYOUTS, type KeyTable } from './keyboard-layouts.js';
  * is never recorded as another code.
  */
 
-/** A layout's name as the bench says it. */
-export const LAYOUT_SAID: Readonly<Record<KeyboardLayoutName, string>> = { us: 'US', de: 'German' };
-
 /** Each character of a layout to the key (and Shift) that types it: the first key that does, so a keypad key never stands for its main-row twin. */
 const keysOf = new Map<KeyboardLayoutName, ReadonlyMap<string, { code: number; shift: boolean }>>();
 function keysTyping(layout: KeyboardLayoutName): ReadonlyMap<string, { code: number; shift: boolean }> {

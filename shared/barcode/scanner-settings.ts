@@ -8,8 +8,15 @@ const usbId = z.number().int().min(0).max(0xffff);
  */
 export const MAX_SCAN_LENGTH = 4096;
 
-export const KEYBOARD_LAYOUTS = ['us', 'de'] as const;
+export const KEYBOARD_LAYOUTS = ['us', 'de', 'fr'] as const;
 export type KeyboardLayoutName = (typeof KEYBOARD_LAYOUTS)[number];
+/** A layout's name as the bench says it, and its first letters' row as the settings list it. */
+export const LAYOUT_SAID: Readonly<Record<KeyboardLayoutName, string>> = { us: 'US', de: 'German', fr: 'French' };
+export const LAYOUT_LETTERS: Readonly<Record<KeyboardLayoutName, string>> = {
+  us: 'QWERTY',
+  de: 'QWERTZ',
+  fr: 'AZERTY',
+};
 
 /** A scanner that presents itself as a keyboard, claimed by id so its keys never reach the OS focus. */
 export const keyboardScannerSettings = z.strictObject({

@@ -13,7 +13,12 @@ import { age } from '../format/age.js';
 import { notRecorded } from '../ipc/client.js';
 import { takeReadsWhenHere } from './take-reads.js';
 
-export type ScanSourceKind = 'wedge' | 'field' | 'hid';
+/**
+ * How a read came: typed (the wedge, a scan field), sent as data by a HID POS scanner (`hid`), or typed by
+ * a keyboard scanner Benchlink claims over HID (`hid-keys`), whose keys the layout set for it in
+ * Settings → Scanners reads, not the computer's.
+ */
+export type ScanSourceKind = 'wedge' | 'field' | 'hid' | 'hid-keys';
 export interface IncomingScan {
   /** As read, with the AIM symbology id in front when the scanner sent it apart (HID POS). */
   text: string;
@@ -168,7 +173,8 @@ export class ScanHub {
       return;
     }
     const endedAt = now - heldMs;
-    this.receive({ text, source: 'hid', mainAt: s.mainAt, startedAt: endedAt - s.durationMs, endedAt });
+    const source = s.source.kind === 'hid-keyboard' ? 'hid-keys' : 'hid';
+    this.receive({ text, source, mainAt: s.mainAt, startedAt: endedAt - s.durationMs, endedAt });
   }
 
   receive(arriving: ArrivingScan): void {

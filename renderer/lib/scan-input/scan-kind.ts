@@ -5,6 +5,7 @@ import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
 import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
 import { isUuid } from '../../../shared/api/primitives.js';
+import type { ScanSourceKind } from './scan-hub.svelte.js';
 import { DEFAULT_COMMAND_PREFIX, parseCommandWord, parseLayoutWord } from '../../../shared/barcode/commands.js';
 
 /**
@@ -61,8 +62,11 @@ const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
  * with Caps Lock on types tb000011, which was looked up as typed, found in no row, and recorded (after
  * "Use it anyway?", or offline without asking) as a sample nobody has. What was read stays `scan.text`.
  */
-export function classify(text: string, layout?: Layout): ScanClass {
-  const read = classifier(text, layout ? { layout } : {});
+export function classify(text: string, where: { layout?: Layout | null; source?: ScanSourceKind } = {}): ScanClass {
+  const read = classifier(text, {
+    ...(where.layout ? { layout: where.layout } : {}),
+    ...(where.source === 'hid-keys' ? { keysReadBy: 'settings' as const } : {}),
+  });
   const c = ID_KINDS.has(read.kind) && read.normalized ? { ...read, value: read.normalized } : uuidLowered(read);
   // Before the garbage rule: a layout's name may hold a space, and its read is still a lost `#`.
   if (!c.rejected && lostCommandPrefix(c))

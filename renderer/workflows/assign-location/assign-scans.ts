@@ -22,7 +22,7 @@ import { isUuid } from '../../../shared/api/primitives.js';
 
 export async function handleAssignScan(s: AssignState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
-  const c = classify(scan.text, s.layout ?? undefined);
+  const c = classify(scan.text, { layout: s.layout, source: scan.source });
   if (c.garbage) return fb.report(scan.text, garbageSaid(c), 'error', scan.mainAt);
   // A scan made instead of answering the question about a tube, or about a rack file: that tube, or
   // the file, is dropped, and said so.

@@ -33,7 +33,7 @@ export interface ClassedRead {
 
 export function classifyReads(reads: readonly RackRead[], layout: Layout | null): ClassedRead[] {
   return reads.map((r) => {
-    const c = classify(r.barcode, layout ?? undefined);
+    const c = classify(r.barcode, { layout });
     return { r, c, why: rackRefusal(c) };
   });
 }

@@ -12,7 +12,7 @@ import { NotSaved, type BatchItem, type RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
-  const c = classify(scan.text);
+  const c = classify(scan.text, { source: scan.source });
   if (c.garbage || c.kind === 'position' || c.kind === 'command') {
     return fb.report(scan.text, c.garbage ? garbageSaid(c) : 'Scan a tube or a sample ID', 'error', scan.mainAt);
   }

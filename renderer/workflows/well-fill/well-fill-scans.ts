@@ -19,7 +19,7 @@ export { answerGuard } from '../../lib/question/question.js';
 /** Turns one scan into what it means on the well-fill screen. */
 export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): Promise<void> {
   const fb = s.feedback;
-  const c = classify(scan.text, s.layout ?? undefined);
+  const c = classify(scan.text, { layout: s.layout, source: scan.source });
   if (c.garbage) return fb.report(scan.text, garbageSaid(c), 'error', scan.mainAt);
   movedOn(s);
 

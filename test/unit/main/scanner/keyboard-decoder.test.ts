@@ -4,6 +4,7 @@ import { ENTER, keyboardReports, keyReport, TAB, type KeyMode } from './reports.
 
 const us = () => new KeyboardReportDecoder({ layout: 'us', terminators: ['enter', 'tab'] });
 const de = () => new KeyboardReportDecoder({ layout: 'de', terminators: ['enter', 'tab'] });
+const fr = () => new KeyboardReportDecoder({ layout: 'fr', terminators: ['enter', 'tab'] });
 
 function texts(d: KeyboardReportDecoder, reports: Uint8Array[]): string[] {
   return reports.flatMap((r, i) => d.push(r, i)).map((s) => s.text);
@@ -18,6 +19,17 @@ describe('keyboard boot report decoding', () => {
   it.each<KeyMode>(['press-release', 'rollover', 'pairs'])('German QWERTZ layout, %s', (mode) => {
     const text = "Zyklus-ÄÖÜäöüß?§/()=@€{[]}\\~|<>#'";
     expect(texts(de(), keyboardReports(text, 'de', mode))).toEqual([text]);
+  });
+
+  it.each<KeyMode>(['press-release', 'rollover', 'pairs'])('French AZERTY layout, %s', (mode) => {
+    // Digits are on Shift, under é " ' ( - è _ ç à; M sits on the US ";" key.
+    const text = 'Zèbre-àQWM S-0011 TB000011 &é"\'(-è_çà)=$*ù!;:,<>?./§%µ£°+#{[|`\\^@]}~€';
+    expect(texts(fr(), keyboardReports(text, 'fr', mode))).toEqual([text]);
+  });
+
+  it("reads a US scanner's keys as a French keyboard types them", () => {
+    expect(texts(fr(), keyboardReports('S-0011', 'us', 'press-release'))).toEqual(['S)àà&&']);
+    expect(texts(us(), keyboardReports('S-0011', 'fr', 'press-release'))).toEqual(['S6))!!']);
   });
 
   it('reads the same key codes differently per layout (Y/Z swap)', () => {
@@ -200,6 +212,18 @@ describe('keyboard boot report decoding', () => {
       keyReport(0, [ENTER]),
     ];
     expect(texts(us(), reports)).toEqual(['Ab1']);
+  });
+
+  it("Caps Lock capitalises a layout's letters wherever they sit, and nothing else", () => {
+    const capsOn = [keyReport(0, [0x39]), keyReport(0, [])];
+    const typed = (codes: number[]) => [
+      ...codes.flatMap((c) => [keyReport(0, [c]), keyReport(0, [])]),
+      keyReport(0, [ENTER]),
+    ];
+    // German: the umlauts on the US [ ; ' keys are letters too; ß has no capital on its key.
+    expect(texts(de(), [...capsOn, ...typed([0x2f, 0x33, 0x34, 0x2d, 0x1c])])).toEqual(['ÜÖÄßZ']);
+    // French: M on the US ";" key is a letter, the "," on the US M key is not, nor are the digit row's accents.
+    expect(texts(fr(), [...capsOn, ...typed([0x33, 0x10, 0x14, 0x1f, 0x1e])])).toEqual(['M,Aé&']);
   });
 
   it('reads a German dead key followed by space as the accent itself', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyScan, createClassifier } from '../../../../shared/barcode/classify.js';
-import { retyped } from '../../../../shared/barcode/layout-mismatch.js';
+import { LAYOUT_PAIRS, retyped } from '../../../../shared/barcode/layout-mismatch.js';
 import { classify, garbageSaid } from '../../../../renderer/lib/scan-input/scan-kind.js';
 import { randomText, seededRandom } from '../../../helpers/seeded-random.js';
 
@@ -22,6 +22,32 @@ describe('a read typed by a scanner set to another keyboard layout', () => {
     expect(retyped('S€0011', 'de', 'us')).toBeNull();
   });
 
+  it("what a French (AZERTY) computer makes of a US scanner's keys, and a US computer of a French scanner's", () => {
+    // AZERTY has its digits on Shift, under & é " ' ( - è _ ç à, and ")" on the US "-" key.
+    expect(retyped('S)àà&&', 'fr', 'us')).toBe('S-0011');
+    expect(retyped('TBàààà&&', 'fr', 'us')).toBe('TB000011');
+    expect(retyped('S6))!!', 'us', 'fr')).toBe('S-0011');
+    expect(retyped('qBOX', 'fr', 'us')).toBe('aBOX');
+  });
+
+  it.each(LAYOUT_PAIRS.map(([computer, scanner]) => [scanner, computer] as const))(
+    'seeded: any read a %s scanner types on a %s computer comes back whole',
+    (scanner, computer) => {
+      const rand = seededRandom(112926);
+      // What every layout types without a dead key (+ is one on a German keyboard, ^ on a French one).
+      const typable = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:/()*';
+      let changed = 0;
+      for (let i = 0; i < 200; i++) {
+        const meant = randomText(rand, typable, 1, 24);
+        // The computer's characters for the scanner's keys: the scanner's layout read as the computer's.
+        const onComputer = retyped(meant, scanner, computer) ?? meant;
+        if (onComputer !== meant) changed++;
+        expect(retyped(onComputer, computer, scanner) ?? onComputer, meant).toBe(meant);
+      }
+      expect(changed).toBeGreaterThan(150);
+    },
+  );
+
   it('seeded: any read a US scanner types on a German computer comes back whole', () => {
     const rand = seededRandom(112926);
     const typable = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.:/#()*';
@@ -41,6 +67,9 @@ describe('a read typed by a scanner set to another keyboard layout', () => {
     ['Sß0011', 'US', 'German', 'sample ID S-0011'],
     ['§CMDÖUNDO', 'US', 'German', 'a command barcode (#CMD:UNDO)'],
     ['S/0011', 'German', 'US', 'sample ID S-0011'],
+    ['S)àà&&', 'US', 'French', 'sample ID S-0011'],
+    ['TBàààà&&', 'US', 'French', 'tube barcode TB000011'],
+    ['S6))!!', 'French', 'US', 'sample ID S-0011'],
   ])('%s: refused, saying the scanner types for a %s keyboard on a %s computer', (read, scanner, computer, readsAs) => {
     const c = classifyScan(read);
     expect(c.kind).toBe('unknown');
@@ -63,5 +92,15 @@ describe('a read typed by a scanner set to another keyboard layout', () => {
     expect(garbageSaid(c)).toBe(
       "Nothing recorded: typed for a US keyboard on a German one, this is sample ID S-0011: set the scanner's keyboard to German (a barcode in its manual) and scan again",
     );
+  });
+
+  it('from a scanner Benchlink reads itself, names the layout set for it in Settings → Scanners, which needs no barcode', () => {
+    const c = classify('Sß0011', { source: 'hid-keys' });
+    expect(c.garbage).toBe(true);
+    expect(garbageSaid(c)).toBe(
+      "Nothing recorded: typed for a US keyboard and read as German (Settings → Scanners), this is sample ID S-0011: set this scanner's layout there to US and scan again",
+    );
+    // A HID POS scanner sends the code as data, and a wedge's keys are read by the computer: as before.
+    expect(garbageSaid(classify('Sß0011', { source: 'hid' }))).toMatch(/on a German one, .*a barcode in its manual/);
   });
 });

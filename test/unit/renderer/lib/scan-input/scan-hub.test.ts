@@ -193,6 +193,19 @@ describe('the scan hub: reads main kept while this page was not connected', () =
     expect(handled.map((s) => s.text)).toEqual([']C0]A0123', ']d20109506000134352']);
   });
 
+  it("a keyboard scanner's read, whose keys Benchlink's layout setting read, is told from a HID POS scanner's data", async () => {
+    const { h, handled, settle } = hub();
+    h.configure({ ...DEFAULT_SCAN_INPUT, dedupeWindowMs: 0 });
+    h.claim(
+      async (s) => void handled.push(s),
+      () => null,
+    );
+    h.receiveFromMain({ ...read('Sß0011'), source: { kind: 'hid-keyboard', vendorId: 1, productId: 3 } }, 1_000);
+    h.receiveFromMain(read('Sß0011'), 2_000);
+    await settle();
+    expect(handled.map((s) => s.source)).toEqual(['hid-keys', 'hid']);
+  });
+
   it('a Settings test read that waited is dropped: it was for a test panel that is gone', async () => {
     const { h, feedback, handled, settle } = hub();
     h.claim(

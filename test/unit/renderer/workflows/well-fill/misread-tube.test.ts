@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerGuard } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
+import { answerGuard, handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
 /**
@@ -40,5 +40,19 @@ describe('Well fill: a read a scanner set to another keyboard layout typed', () 
     expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?', message: `S/0011 ${MISREAD}` });
     expect(await b.queued()).toBe(before);
     expect(b.s.wells['A2']?.sample ?? null).toBeNull();
+  });
+
+  it('from a keyboard scanner Benchlink reads itself, names the layout set for it in Settings → Scanners', async () => {
+    // Benchlink reads such a scanner's keys with the layout set for it, not the computer's: the words said
+    // "on a US one" and to program the scanner with a barcode, where a setting in Benchlink is the fix.
+    const b = await openBenches('spec');
+    await b.scan('PLT000003');
+    await handleWellFillScan(b.s, { text: 'S/0011', source: 'hid-keys', mainAt: null });
+    expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?' });
+    expect(b.s.guard?.message).toContain(
+      'may be misread: typed for a German keyboard and read as US (Settings → Scanners), this is sample ID S-0011: ' +
+        "set this scanner's layout there to German and scan again. Use it anyway?",
+    );
+    expect(b.s.wells['A1']?.sample ?? null).toBeNull();
   });
 });
