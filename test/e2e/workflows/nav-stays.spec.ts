@@ -146,3 +146,31 @@ test('going from screen to screen, by key or by click, the tabs stay put: the on
     }
   }
 });
+
+test('each tab is one line, its name apart from its shortcut', async ({ page }) => {
+  await signIn(page, stack);
+  for (const size of [
+    { width: 900, height: 700 },
+    { width: 1366, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect(tabs(page)).toHaveCount(8);
+    const drawn = await tabs(page).evaluateAll((buttons) =>
+      buttons.map((b) => {
+        const words = document.createRange();
+        words.selectNodeContents(b.firstChild!);
+        const kbd = b.querySelector('kbd')!.getBoundingClientRect();
+        return {
+          name: b.firstChild!.textContent,
+          lines: words.getClientRects().length,
+          gap: kbd.left - words.getBoundingClientRect().right,
+        };
+      }),
+    );
+    // "Assign location" ran into its "Alt+2" with 3 px between; with room made between them it took two lines.
+    for (const t of drawn) {
+      expect(t.lines, `${t.name} at ${size.width} px`).toBe(1);
+      expect(t.gap, `${t.name} at ${size.width} px`).toBeGreaterThanOrEqual(6);
+    }
+  }
+});
