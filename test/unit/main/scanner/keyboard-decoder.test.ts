@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyboardReportDecoder } from '../../../../main/scanner/keyboard-decoder.js';
-import { ENTER, keyboardReports, keyReport, TAB, type KeyMode } from './reports.js';
+import { ENTER, keyboardReports, keyPresses, keyReport, TAB, type KeyMode } from './reports.js';
 
 const us = () => new KeyboardReportDecoder({ layout: 'us', terminators: ['enter', 'tab'] });
 const de = () => new KeyboardReportDecoder({ layout: 'de', terminators: ['enter', 'tab'] });
@@ -120,19 +120,13 @@ describe('keyboard boot report decoding', () => {
   });
 
   it('reads RS from Ctrl+6 / Ctrl+^ and US from Ctrl+- / Ctrl+_ (ISO 15434 envelopes)', () => {
-    const reports = [
-      keyReport(0, [0x1e]),
-      keyReport(0, []),
-      keyReport(0x01, [0x23]), // Ctrl+6
-      keyReport(0, []),
-      keyReport(0x03, [0x23]), // Ctrl+Shift+6 = Ctrl+^
-      keyReport(0, []),
-      keyReport(0x10, [0x2d]), // right Ctrl+-
-      keyReport(0, []),
-      keyReport(0, [0x1f]),
-      keyReport(0, []),
-      keyReport(0, [ENTER]),
-    ];
+    const reports = keyPresses(
+      0x1e,
+      [0x01, 0x23], // Ctrl+6
+      [0x03, 0x23], // Ctrl+Shift+6 = Ctrl+^
+      [0x10, 0x2d], // right Ctrl+-
+      0x1f,
+    );
     expect(texts(us(), reports)).toEqual(['1\x1e\x1e\x1f2']);
   });
 
@@ -142,15 +136,11 @@ describe('keyboard boot report decoding', () => {
   });
 
   it('a pending dead key is typed before a control character, not after it', () => {
-    const reports = [
-      keyReport(0, [0x35]), // German ^ (dead)
-      keyReport(0, []),
-      keyReport(0x01, [0x30]), // Ctrl+] = GS
-      keyReport(0, []),
-      keyReport(0, [0x1e]),
-      keyReport(0, []),
-      keyReport(0, [ENTER]),
-    ];
+    const reports = keyPresses(
+      0x35, // German ^ (dead)
+      [0x01, 0x30], // Ctrl+] = GS
+      0x1e,
+    );
     expect(texts(de(), reports)).toEqual(['^\x1d1']);
   });
 
@@ -172,17 +162,12 @@ describe('keyboard boot report decoding', () => {
   });
 
   it('reads AltGr sent as left Ctrl+left Alt (Windows keyboard emulation) as AltGr', () => {
-    const reports = [
-      keyReport(0x05, [0x14]), // Ctrl+Alt+Q: @ on German layout
-      keyReport(0, []),
-      keyReport(0x05, [0x25]), // Ctrl+Alt+8: [
-      keyReport(0, []),
-      keyReport(0x05, [0x62]), // Ctrl+Alt+keypad 0: not an Alt code digit
-      keyReport(0, []),
-      keyReport(0, [0x1e]),
-      keyReport(0, []),
-      keyReport(0, [ENTER]),
-    ];
+    const reports = keyPresses(
+      [0x05, 0x14], // Ctrl+Alt+Q: @ on German layout
+      [0x05, 0x25], // Ctrl+Alt+8: [
+      [0x05, 0x62], // Ctrl+Alt+keypad 0: not an Alt code digit
+      0x1e,
+    );
     expect(texts(de(), reports)).toEqual(['@[1']);
   });
 
@@ -200,42 +185,20 @@ describe('keyboard boot report decoding', () => {
   });
 
   it('honours Caps Lock for letters only', () => {
-    const reports = [
-      keyReport(0, [0x39]),
-      keyReport(0, []),
-      keyReport(0, [0x04]),
-      keyReport(0, []),
-      keyReport(0x02, [0x05]),
-      keyReport(0, []),
-      keyReport(0, [0x1e]),
-      keyReport(0, []),
-      keyReport(0, [ENTER]),
-    ];
+    const reports = keyPresses(0x39, 0x04, [0x02, 0x05], 0x1e);
     expect(texts(us(), reports)).toEqual(['Ab1']);
   });
 
   it("Caps Lock capitalises a layout's letters wherever they sit, and nothing else", () => {
-    const capsOn = [keyReport(0, [0x39]), keyReport(0, [])];
-    const typed = (codes: number[]) => [
-      ...codes.flatMap((c) => [keyReport(0, [c]), keyReport(0, [])]),
-      keyReport(0, [ENTER]),
-    ];
+    const CAPS_LOCK = 0x39;
     // German: the umlauts on the US [ ; ' keys are letters too; ß has no capital on its key.
-    expect(texts(de(), [...capsOn, ...typed([0x2f, 0x33, 0x34, 0x2d, 0x1c])])).toEqual(['ÜÖÄßZ']);
+    expect(texts(de(), keyPresses(CAPS_LOCK, 0x2f, 0x33, 0x34, 0x2d, 0x1c))).toEqual(['ÜÖÄßZ']);
     // French: M on the US ";" key is a letter, the "," on the US M key is not, nor are the digit row's accents.
-    expect(texts(fr(), [...capsOn, ...typed([0x33, 0x10, 0x14, 0x1f, 0x1e])])).toEqual(['M,Aé&']);
+    expect(texts(fr(), keyPresses(CAPS_LOCK, 0x33, 0x10, 0x14, 0x1f, 0x1e))).toEqual(['M,Aé&']);
   });
 
   it('reads a German dead key followed by space as the accent itself', () => {
-    const reports = [
-      keyReport(0, [0x35]),
-      keyReport(0, []),
-      keyReport(0, [0x2c]),
-      keyReport(0, []),
-      keyReport(0, [0x04]),
-      keyReport(0, []),
-      keyReport(0, [ENTER]),
-    ];
+    const reports = keyPresses(0x35, 0x2c, 0x04);
     expect(texts(de(), reports)).toEqual(['^a']);
   });
 

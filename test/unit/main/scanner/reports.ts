@@ -97,3 +97,17 @@ export function keyboardReports(
 }
 
 export { report as keyReport };
+
+/**
+ * Keys pressed one at a time, each released before the next: a key code alone, or [modifiers, code]
+ * (0x01 Ctrl, 0x02 Shift, 0x04 Alt, 0x40 AltGr), then Enter pressed (not released) to end the read.
+ */
+export function keyPresses(...keys: Array<number | readonly [number, number]>): Uint8Array[] {
+  return [
+    ...keys.flatMap((k) => {
+      const [mod, code] = typeof k === 'number' ? [0, k] : k;
+      return [report(mod, [code]), report(0, [])];
+    }),
+    report(0, [ENTER]),
+  ];
+}
