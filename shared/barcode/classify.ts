@@ -3,12 +3,13 @@ import { stripAim, type AimInfo } from './aim.js';
 import { classifyGs1, normalizedGs1 } from './classify-gs1.js';
 import { parseCommandWord, parseLayoutWord, type ScanCommand } from './commands.js';
 import type { Gs1Data } from './gs1.js';
-import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind } from './patterns.js';
+import { barcodePatternSettings, ID_KINDS, type BarcodePatternSettings, type PatternKind } from './patterns.js';
 import { sanitizeScan } from './sanitize.js';
 import { swappedCase } from './letter-case.js';
 import { plainForm } from './lookalikes.js';
 import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
 import { LAYOUT_SAID } from './scanner-settings.js';
+import { code39CheckCharacter, code39Data, sendsCode39Check } from './code39.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -117,10 +118,15 @@ function classifyWith(
   if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
 
   const { aim, rest } = stripAim(clean.text);
-  const value = withoutCode39StartStop(rest, aim);
-  const stripped = value !== rest ? ' (Code 39 start/stop * removed)' : '';
+  const unframed = withoutCode39StartStop(rest, aim);
+  const checked = sendsCode39Check(aim) ? code39Data(unframed, aim?.aim === ']A5') : null;
+  const value = checked?.data ?? unframed;
+  const stripped = [
+    unframed !== rest ? 'Code 39 start/stop * removed' : null,
+    checked ? `Code 39 check character ${checked.check === ' ' ? '(a space)' : checked.check} removed` : null,
+  ].filter((s) => s !== null);
   const withSymbology = (c: Classification): Classification => {
-    const said = stripped ? { ...c, why: `${c.why}${stripped}` } : c;
+    const said = stripped.length > 0 ? { ...c, why: `${c.why} (${stripped.join('; ')})` } : c;
     return aim ? { ...said, symbology: aim.symbology } : said;
   };
   if (value.length === 0) {
@@ -179,7 +185,8 @@ function classifyWith(
     ? null
     : ((aim ? null : capsLockSeen(clean.text, tried)) ??
       lookalikesSeen(clean.text, tried) ??
-      layoutMismatchSeen(clean.text, tried, context.keysReadBy ?? 'computer'));
+      layoutMismatchSeen(clean.text, tried, context.keysReadBy ?? 'computer') ??
+      checkCharacterSeen(value, aim, tried));
   return withSymbology({
     kind: 'unknown',
     value: idText,
@@ -213,6 +220,28 @@ function layoutMismatchSeen(
           `set the scanner's keyboard to ${readWith} (a barcode in its manual) and scan again`;
   }
   return null;
+}
+
+/**
+ * Words for a read nothing took that is an ID of ours followed by its Code 39 check character; or null.
+ * A scanner that does not check the label's check character sends it as data (TB000011X), and every
+ * such read was refused "no pattern matched". Only an ID kind is said so: a position and one more
+ * character (A1B) is likelier a typo than a check character.
+ */
+function checkCharacterSeen(
+  value: string,
+  aim: AimInfo | null,
+  classify: (text: string) => Classification,
+): string | null {
+  if ((aim && aim.symbology !== 'code39') || sendsCode39Check(aim) || value.length < 3) return null;
+  const data = value.slice(0, -1);
+  if (code39CheckCharacter(data) !== value.slice(-1)) return null;
+  const asData = classify(`${aim?.aim ?? ''}${data}`);
+  if (!ID_KINDS.has(asData.kind) || asData.rejected === true) return null;
+  return (
+    `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: set the scanner to ` +
+    `check Code 39's check character and take it off (a barcode in its manual) and scan again`
+  );
 }
 
 /**

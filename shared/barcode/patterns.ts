@@ -4,6 +4,8 @@ import { DEFAULT_COMMAND_PREFIX } from './commands.js';
 /** Kinds a lab can describe with a regular expression; GS1, commands and positions have fixed rules. */
 export const PATTERN_KINDS = ['plate', 'box', 'tube', 'sample-id', 'location'] as const;
 export type PatternKind = (typeof PATTERN_KINDS)[number];
+/** The kinds an ID rule names: an ID the lab writes on its labels, looked up and recorded as its rule normalised it. */
+export const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
 
 function compiles(source: string, flags: string): boolean {
   try {

@@ -1,6 +1,6 @@
 import { createClassifier, type Classification } from '../../../shared/barcode/classify.js';
 import { rulesWithLab } from '../../../shared/barcode/lab-shapes.js';
-import { PATTERN_KINDS, type PatternRule } from '../../../shared/barcode/patterns.js';
+import { ID_KINDS, type PatternRule } from '../../../shared/barcode/patterns.js';
 import { notAnIdReason } from '../../../shared/barcode/gs1-describe.js';
 import { localDay } from '../format/day.js';
 import { formatPosition, type Layout } from '../../../shared/layout/positions.js';
@@ -52,9 +52,6 @@ function lostCommandPrefix(c: Classification): boolean {
   const word = c.value.slice(BARE_PREFIX.length);
   return parseCommandWord(word) !== null || parseLayoutWord(word) !== null;
 }
-
-/** The kinds an ID rule names: their `value` is the ID as the lab writes it (the rule's normalised form). */
-const ID_KINDS: ReadonlySet<string> = new Set(PATTERN_KINDS);
 
 /**
  * The shared classifier plus the bench's own "garbage" rule, so every workflow refuses the same scans.

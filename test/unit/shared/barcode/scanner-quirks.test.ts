@@ -3,7 +3,9 @@ import { createClassifier } from '../../../../shared/barcode/classify.js';
 import { withAim } from '../../../../shared/barcode/aim.js';
 import { GS } from '../../../../shared/barcode/gs1.js';
 import { capsLockSaid, swappedCase } from '../../../../shared/barcode/letter-case.js';
-import { classify as benchClassify } from '../../../../renderer/lib/scan-input/scan-kind.js';
+import { classify as benchClassify, garbageSaid } from '../../../../renderer/lib/scan-input/scan-kind.js';
+import { code39CheckCharacter, code39Data } from '../../../../shared/barcode/code39.js';
+import { randomText, seededRandom } from '../../../helpers/seeded-random.js';
 
 /**
  * Reads as scanners set up otherwise than the default send them: FNC1 typed as text, FNC1 dropped,
@@ -98,6 +100,88 @@ describe('Code 39 with its start/stop characters kept', () => {
     expect(classify(']C0*TB000001*')).toMatchObject({ kind: 'unknown', value: '*TB000001*' });
     expect(classify('**TB000001**')).toMatchObject({ kind: 'unknown', value: '*TB000001*' });
     expect(classify('TB000001').why).not.toContain('Code 39');
+  });
+});
+
+describe('Code 39 with its check character sent after the data', () => {
+  // By hand, from Code 39's values (0–9, A=10 … Z=35, "-"=36): T 29 + B 11 + 1 + 1 = 42, "%"; S 28 + "-" 36 + 1 + 1 = 66 = 23 mod 43, "N".
+  it.each([
+    [']A1TB000011%', 'tube', 'TB000011', '%'],
+    [']A5TB000011%', 'tube', 'TB000011', '%'],
+    [']A1*TB000011%*', 'tube', 'TB000011', '%'],
+    [']A1S-0011N', 'sample-id', 'S-0011', 'N'],
+  ])('%s, checked by the scanner and sent (AIM modifier 1 or 5), is %s %s', (read, kind, value, check) => {
+    // On the old code: "no pattern matched", and a plausible one (S-0011N) asked about as an unknown sample.
+    const c = classify(read);
+    expect(c).toMatchObject({ kind, value, normalized: value });
+    expect(c.why).toContain(`Code 39 check character ${check} removed`);
+    expect(benchClassify(read)).toMatchObject({ kind, value, garbage: false });
+  });
+
+  it("Full ASCII's check character is reckoned from what is drawn, and a space one went with the read's end", () => {
+    // The scanner manuals' example: AimId is drawn A+I+MI+D, whose check character is W.
+    expect(code39Data('AimIdW', true)).toEqual({ data: 'AimId', check: 'W' });
+    expect(code39Data('AimIdW', false)).toBeNull();
+    expect(classify(']A5AimIdW').value).toBe('AimId');
+    // S-3095's check character is a space (81 = 38 mod 43), trimmed like any read's trailing space.
+    expect(classify(']A1S-3095 ')).toMatchObject({ kind: 'sample-id', value: 'S-3095' });
+    expect(classify(']A1S-3095').why).toContain('Code 39 check character (a space) removed');
+    // Not its check character: left as it came, not cut short.
+    expect(classify(']A1S-00111')).toMatchObject({ value: 'S-00111' });
+  });
+
+  it('taken off by the scanner (modifier 3), or a Code 128 read: the data is as read', () => {
+    expect(classify(']A3TB000011')).toMatchObject({ kind: 'tube', value: 'TB000011' });
+    expect(classify(']A3TB000011').why).not.toContain('check character');
+    expect(classify(']C0TB000011%')).toMatchObject({ kind: 'unknown', value: 'TB000011%' });
+  });
+
+  it.each([
+    ['TB000011%', 'tube barcode TB000011', '%'],
+    [']A0TB000011%', 'tube barcode TB000011', '%'],
+    ['S-0011N', 'sample ID S-0011', 'N'],
+  ])('%s, sent as data by a scanner that does not check it: refused, saying so', (read, readsAs, check) => {
+    const c = classify(read);
+    expect(c.kind).toBe('unknown');
+    expect(c.cause).toBe(
+      `ends in its Code 39 check character (${check}), this is ${readsAs}: set the scanner to check Code 39's ` +
+        'check character and take it off (a barcode in its manual) and scan again',
+    );
+  });
+
+  it('the bench records none of them as read: "%" is no character of an ID, and a plausible one gets the cause to ask with', () => {
+    const refused = benchClassify('TB000011%');
+    expect(refused.garbage).toBe(true);
+    expect(garbageSaid(refused)).toMatch(
+      /^Nothing recorded: ends in its Code 39 check character \(%\), this is tube barcode TB000011:/,
+    );
+    expect(benchClassify('S-0011N')).toMatchObject({
+      garbage: false,
+      cause: expect.stringContaining('sample ID S-0011'),
+    });
+  });
+
+  it('not said where the last character is not the check character, after a position, or in a Code 128 read', () => {
+    expect(classify('S-0011M').cause).toBeUndefined();
+    expect(classify('A1B').cause).toBeUndefined(); // A1's check character is B: likelier a typo
+    expect(classify(']C0S-0011N').cause).toBeUndefined();
+  });
+
+  it('seeded: any ID with its check character sent comes back whole, with the AIM or said without it', () => {
+    const rand = seededRandom(3943);
+    let said = 0;
+    for (let i = 0; i < 300; i++) {
+      const id =
+        rand() < 0.5 ? `TB${randomText(rand, '0123456789', 6, 6)}` : `S-${randomText(rand, '0123456789', 4, 4)}`;
+      const check = code39CheckCharacter(id)!;
+      expect(classify(`]A1${id}${check}`).normalized, id).toBe(id);
+      // S-9931's check character is 0, and S-99310 is a sample ID of its own: nothing to say of it.
+      const asSent = classify(`${id}${check}`);
+      if (asSent.kind !== 'unknown') continue;
+      said++;
+      expect(asSent.cause, id).toContain(` ${id}: set the scanner`);
+    }
+    expect(said).toBeGreaterThan(250);
   });
 });
 

@@ -55,4 +55,19 @@ describe('Well fill: a read a scanner set to another keyboard layout typed', () 
     );
     expect(b.s.wells['A1']?.sample ?? null).toBeNull();
   });
+
+  it('a tube read with its Code 39 check character: sent by a checking scanner, placed as the tube; sent as data, asked about', async () => {
+    const b = await openBenches('spec');
+    await b.scan('PLT000003');
+    // A HID scanner that checked the label's check character sent it after the data, saying so in its AIM id.
+    await handleWellFillScan(b.s, { text: ']A1TB000011%', source: 'hid', mainAt: null });
+    await b.scan('TB000012');
+    expect([b.s.wells['A1'], b.s.wells['A2']].map((w) => w?.sample)).toEqual(['S-0011', 'S-0012']);
+    // One that does not check it sent it as data: S-0011N is no row, and the question says why.
+    await b.scan('S-0011N');
+    expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?' });
+    expect(b.s.guard?.message).toContain(
+      "may be misread: ends in its Code 39 check character (N), this is sample ID S-0011: set the scanner to check Code 39's check character and take it off",
+    );
+  });
 });
