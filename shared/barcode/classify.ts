@@ -186,7 +186,8 @@ function classifyWith(
     : ((aim ? null : capsLockSeen(clean.text, tried)) ??
       lookalikesSeen(clean.text, tried) ??
       layoutMismatchSeen(clean.text, tried, context.keysReadBy ?? 'computer') ??
-      checkCharacterSeen(value, aim, tried));
+      checkCharacterSeen(value, aim, tried) ??
+      framedSeen(value, aim, tried));
   return withSymbology({
     kind: 'unknown',
     value: idText,
@@ -242,6 +243,37 @@ function checkCharacterSeen(
     `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: set the scanner to ` +
     `check Code 39's check character and take it off (a barcode in its manual) and scan again`
   );
+}
+
+/** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */
+const MAX_FRAME = 4;
+
+/**
+ * Words for a read nothing took that is an ID of ours with a few characters in front of it, or after it,
+ * that a scanner adds: a prefix or its Code ID (Honeywell's "j" before a Code 128 read) in front, or
+ * punctuation after. Each was "no pattern matched" (or, plausible, an unknown sample), and the fix is in
+ * Settings → Scanners. The fewest characters around are said. A letter or digit after an ID is no suffix
+ * here: an aliquot (TB000011-2, S-0011A) is a code of its own, not a misread.
+ */
+function framedSeen(value: string, aim: AimInfo | null, classify: (text: string) => Classification): string | null {
+  for (let around = 1; around <= 2 * MAX_FRAME; around++) {
+    for (let before = Math.min(around, MAX_FRAME); before >= Math.max(0, around - MAX_FRAME); before--) {
+      const [front, inner, end] = [
+        value.slice(0, before),
+        value.slice(before, value.length - (around - before)),
+        value.slice(value.length - (around - before)),
+      ];
+      if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(end)) continue;
+      const c = classify(`${aim?.aim ?? ''}${inner}`);
+      if (!ID_KINDS.has(c.kind) || c.rejected === true) continue;
+      const added = [front ? `"${front}" in front` : null, end ? `"${end}" after it` : null].filter((s) => s);
+      return (
+        `this is ${readAs(c)} with ${added.join(' and ')}: turn the scanner's ${front ? 'prefix (or Code ID)' : 'suffix'}` +
+        `${front && end ? ' and suffix' : ''} off, or enter ${front && end ? 'them' : 'it'} in Settings → Scanners, and scan again`
+      );
+    }
+  }
+  return null;
 }
 
 /**

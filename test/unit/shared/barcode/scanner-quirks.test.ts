@@ -185,6 +185,42 @@ describe('Code 39 with its check character sent after the data', () => {
   });
 });
 
+describe("an ID with a scanner's prefix, Code ID or suffix around it", () => {
+  it.each([
+    ['jTB000011', 'tube barcode TB000011 with "j" in front', 'prefix (or Code ID) off, or enter it'],
+    [']C0jTB000011', 'tube barcode TB000011 with "j" in front', 'prefix (or Code ID) off, or enter it'],
+    ['ABCDS-0011', 'sample ID S-0011 with "ABCD" in front', 'prefix (or Code ID) off, or enter it'],
+    ['BOX000001~', 'box barcode BOX000001 with "~" after it', 'suffix off, or enter it'],
+    [
+      '#TB000011!',
+      'tube barcode TB000011 with "#" in front and "!" after it',
+      'prefix (or Code ID) and suffix off, or enter them',
+    ],
+  ])('%s: refused or asked about, saying what is around the ID and where to set it', (read, what, fix) => {
+    // On the old code: "no pattern matched"; a plausible one was an unknown sample, placed unasked offline.
+    const c = classify(read);
+    expect(c.kind).toBe('unknown');
+    expect(c.cause).toBe(`this is ${what}: turn the scanner's ${fix} in Settings → Scanners, and scan again`);
+  });
+
+  it('not said of an aliquot (a letter or digit after the ID), of more than four characters in front, or of a short ID', () => {
+    for (const read of ['TB000011-2', 'S-0011A', 'TB000011.1', 'ABCDETB000011', 'xS-1', 'A1B']) {
+      expect(classify(read).cause, read).toBeUndefined();
+    }
+  });
+
+  it('seeded: an ID with up to four characters in front, or punctuation after, is named whole', () => {
+    const rand = seededRandom(1504);
+    for (let i = 0; i < 300; i++) {
+      const id = `TB${randomText(rand, '0123456789', 6, 6)}`;
+      const front = randomText(rand, 'abcdefghijklmnopqrstuvwxyz~#@!', 0, 4);
+      const end = front && rand() < 0.5 ? '' : randomText(rand, '~#!*^|', 1, 3);
+      const c = classify(`${front}${id}${end}`);
+      expect(c.cause, `${front}${id}${end}`).toMatch(new RegExp(`^this is tube barcode ${id} with `));
+    }
+  });
+});
+
 describe('a HID read whose data starts with "]" and a code letter', () => {
   it('gets its AIM identifier in front unless it starts with that very one; no character of it is lost', () => {
     // On the old code the AIM was left off and the classifier took "]A0" for one: "123" was all that was left.
