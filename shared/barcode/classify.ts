@@ -10,6 +10,7 @@ import { plainForm } from './lookalikes.js';
 import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
 import { LAYOUT_SAID } from './scanner-settings.js';
 import { code39CheckCharacter, code39Data, sendsCode39Check } from './code39.js';
+import { aroundSaid } from './framing.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -41,10 +42,13 @@ export interface Classification {
   outsideLayout?: boolean;
   /**
    * For a read nothing took: its likely cause (Caps Lock, characters drawn like a code's own, a scanner
-   * set to another keyboard layout), in words with what it would read as and what to do. Only when the
-   * read, as that cause would have typed it, is a code we know. Also at the end of `why`.
+   * set to another keyboard layout, a check character, a prefix or suffix), in words with what it would
+   * read as and what to do. Only when the read, as that cause would have typed it, is a code we know.
+   * Also at the end of `why`.
    */
   cause?: string;
+  /** With that cause, when it is characters a scanner added around an ID: what they are, to be taken off every read. */
+  frame?: { before: string; after: string };
 }
 
 export interface ClassifyContext {
@@ -181,19 +185,21 @@ function classifyWith(
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
   const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
-  const cause = !explain
+  const otherCause = !explain
     ? null
     : ((aim ? null : capsLockSeen(clean.text, tried)) ??
       lookalikesSeen(clean.text, tried) ??
       layoutMismatchSeen(clean.text, tried, context.keysReadBy ?? 'computer') ??
-      checkCharacterSeen(value, aim, tried) ??
-      framedSeen(value, aim, tried));
+      checkCharacterSeen(value, aim, tried));
+  const framed = explain && !otherCause ? framedIn(value, aim, tried) : null;
+  const cause = otherCause ?? (framed ? framedSaid(framed) : null);
   return withSymbology({
     kind: 'unknown',
     value: idText,
     normalized: idText,
     why: cause ? `${why}; ${cause}` : why,
     ...(cause ? { cause } : {}),
+    ...(framed ? { frame: { before: framed.before, after: framed.after } } : {}),
   });
 }
 
@@ -249,31 +255,34 @@ function checkCharacterSeen(
 const MAX_FRAME = 4;
 
 /**
- * Words for a read nothing took that is an ID of ours with a few characters in front of it, or after it,
- * that a scanner adds: a prefix or its Code ID (Honeywell's "j" before a Code 128 read) in front, or
- * punctuation after. Each was "no pattern matched" (or, plausible, an unknown sample), and the fix is in
- * Settings → Scanners. The fewest characters around are said. A letter or digit after an ID is no suffix
+ * A read nothing took that is an ID of ours with a few characters a scanner adds around it, and what they
+ * are; or null. In front a prefix or the scanner's Code ID (Honeywell's "j" before a Code 128 read), after
+ * it punctuation. Each was "no pattern matched" (or, plausible, an unknown sample), and the fix is in
+ * Settings → Scanners. The fewest characters around are taken. A letter or digit after an ID is no suffix
  * here: an aliquot (TB000011-2, S-0011A) is a code of its own, not a misread.
  */
-function framedSeen(value: string, aim: AimInfo | null, classify: (text: string) => Classification): string | null {
+function framedIn(
+  value: string,
+  aim: AimInfo | null,
+  classify: (text: string) => Classification,
+): { before: string; after: string; id: Classification } | null {
   for (let around = 1; around <= 2 * MAX_FRAME; around++) {
-    for (let before = Math.min(around, MAX_FRAME); before >= Math.max(0, around - MAX_FRAME); before--) {
-      const [front, inner, end] = [
-        value.slice(0, before),
-        value.slice(before, value.length - (around - before)),
-        value.slice(value.length - (around - before)),
-      ];
-      if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(end)) continue;
-      const c = classify(`${aim?.aim ?? ''}${inner}`);
-      if (!ID_KINDS.has(c.kind) || c.rejected === true) continue;
-      const added = [front ? `"${front}" in front` : null, end ? `"${end}" after it` : null].filter((s) => s);
-      return (
-        `this is ${readAs(c)} with ${added.join(' and ')}: turn the scanner's ${front ? 'prefix (or Code ID)' : 'suffix'}` +
-        `${front && end ? ' and suffix' : ''} off, or enter ${front && end ? 'them' : 'it'} in Settings → Scanners, and scan again`
-      );
+    for (let front = Math.min(around, MAX_FRAME); front >= Math.max(0, around - MAX_FRAME); front--) {
+      const inner = value.slice(front, value.length - (around - front));
+      const [before, after] = [value.slice(0, front), value.slice(front + inner.length)];
+      if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
+      const id = classify(`${aim?.aim ?? ''}${inner}`);
+      if (ID_KINDS.has(id.kind) && id.rejected !== true) return { before, after, id };
     }
   }
   return null;
+}
+
+function framedSaid({ before, after, id }: { before: string; after: string; id: Classification }): string {
+  return (
+    `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ${before ? 'prefix (or Code ID)' : 'suffix'}` +
+    `${before && after ? ' and suffix' : ''} off, or enter ${before && after ? 'them' : 'it'} in Settings → Scanners, and scan again`
+  );
 }
 
 /**

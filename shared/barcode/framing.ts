@@ -17,3 +17,10 @@ export function unframe(text: string, { prefix, suffix }: ScanFraming): string {
 export function endsWithSuffix(text: string, { suffix }: ScanFraming): boolean {
   return suffix !== '' && text.length > suffix.length && text.endsWith(suffix);
 }
+
+/** Characters found around a code, in words: `"j" in front`, `"~" in front and "*" after it`. */
+export function aroundSaid({ before, after }: { before: string; after: string }): string {
+  return [before ? `"${before}" in front` : null, after ? `"${after}" after it` : null]
+    .filter((s) => s !== null)
+    .join(' and ');
+}

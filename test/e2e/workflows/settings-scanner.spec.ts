@@ -119,3 +119,36 @@ test("a lab's scanners send ~ before and * after each code: set once in Settings
     await expect(page.getByTestId('scan-suffix')).toHaveValue('');
   }
 });
+
+test('a scanner that adds its Code ID in front of each code: the test field says so, and one press takes it off every read', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await page.getByRole('button', { name: /^Settings/ }).click();
+  const field = page.getByTestId('scanner-test-field');
+  const result = page.getByTestId('scanner-test-result');
+  try {
+    await field.click();
+    await scan(page, 'jTB000123');
+    // On the old code: "jTB000123 → unknown (no pattern matched)", and nothing to do about it.
+    await expect(result).toContainText('this is tube barcode TB000123 with "j" in front');
+    await expect(page.getByTestId('scanner-test-frame')).toContainText('The scanner adds "j" in front.');
+    await page.getByTestId('scanner-test-take-off').click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved:' })).toHaveText(
+      'Saved: every read now comes without "j" in front.',
+    );
+    await expect(page.getByTestId('scan-prefix')).toHaveValue('j');
+    // Read again, it is the tube, here and on the bench screens.
+    await field.click();
+    await scan(page, 'jTB000123');
+    await expect(result).toContainText('jTB000123 → tube');
+    await expect(page.getByTestId('scanner-test-frame')).toHaveCount(0);
+    await page.keyboard.press('Alt+1');
+    await scanAndWait(page, 'jPLT000001', 'PL-0001');
+  } finally {
+    await page.getByRole('button', { name: /^Settings/ }).click();
+    await page.getByTestId('scan-prefix').fill('');
+    await page.getByTestId('scan-prefix').press('Tab');
+    await expect(page.getByTestId('scan-prefix')).toHaveValue('');
+  }
+});
