@@ -200,6 +200,8 @@ function classifyWith(
     why: cause ? `${why}; ${cause}` : why,
     ...(cause ? { cause } : {}),
     ...(framed ? { frame: { before: framed.before, after: framed.after } } : {}),
+    // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
+    ...(framed && cause && !ID_KINDS.has(framed.id.kind) ? { rejected: true, reason: cause } : {}),
   });
 }
 
@@ -253,10 +255,12 @@ function checkCharacterSeen(
 
 /** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */
 const MAX_FRAME = 4;
+/** What a scanner's prefix hides: an ID, and as much a command sheet's barcode (j#CMD:UNDO was an unknown sample) or GS1 data. */
+const FRAMED_KINDS: ReadonlySet<string> = new Set([...ID_KINDS, 'command', 'gs1']);
 
 /**
- * A read nothing took that is an ID of ours with a few characters a scanner adds around it, and what they
- * are; or null. In front a prefix or the scanner's Code ID (Honeywell's "j" before a Code 128 read), after
+ * A read nothing took that is an ID of ours (or a command, or GS1 data) with a few characters a scanner
+ * adds around it, and what they are; or null. In front a prefix or the scanner's Code ID (Honeywell's "j" before a Code 128 read), after
  * it punctuation. Each was "no pattern matched" (or, plausible, an unknown sample), and the fix is in
  * Settings → Scanners. The fewest characters around are taken. A letter or digit after an ID is no suffix
  * here: an aliquot (TB000011-2, S-0011A) is a code of its own, not a misread.
@@ -272,7 +276,7 @@ function framedIn(
       const [before, after] = [value.slice(0, front), value.slice(front + inner.length)];
       if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
       const id = classify(`${aim?.aim ?? ''}${inner}`);
-      if (ID_KINDS.has(id.kind) && id.rejected !== true) return { before, after, id };
+      if (FRAMED_KINDS.has(id.kind) && id.rejected !== true) return { before, after, id };
     }
   }
   return null;

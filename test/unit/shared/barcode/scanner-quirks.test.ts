@@ -191,6 +191,12 @@ describe("an ID with a scanner's prefix, Code ID or suffix around it", () => {
     [']C0jTB000011', 'tube barcode TB000011 with "j" in front', 'prefix (or Code ID) off, or enter it'],
     ['ABCDS-0011', 'sample ID S-0011 with "ABCD" in front', 'prefix (or Code ID) off, or enter it'],
     ['BOX000001~', 'box barcode BOX000001 with "~" after it', 'suffix off, or enter it'],
+    ['j#CMD:UNDO', 'a command barcode (#CMD:UNDO) with "j" in front', 'prefix (or Code ID) off, or enter it'],
+    [
+      `j${GTIN}17271130`,
+      'GS1 data (01)09506000134352(17)271130 with "j" in front',
+      'prefix (or Code ID) off, or enter it',
+    ],
     [
       '#TB000011!',
       'tube barcode TB000011 with "#" in front and "!" after it',
@@ -201,6 +207,14 @@ describe("an ID with a scanner's prefix, Code ID or suffix around it", () => {
     const c = classify(read);
     expect(c.kind).toBe('unknown');
     expect(c.cause).toBe(`this is ${what}: turn the scanner's ${fix} in Settings → Scanners, and scan again`);
+  });
+
+  it('a command or GS1 data behind a prefix is refused on the bench, an ID asked about', () => {
+    expect(benchClassify('j#CMD:UNDO')).toMatchObject({ garbage: true, frame: { before: 'j', after: '' } });
+    expect(garbageSaid(benchClassify('j#CMD:UNDO'))).toMatch(
+      /^Nothing recorded: this is a command barcode \(#CMD:UNDO\) with "j" in front:/,
+    );
+    expect(benchClassify('jTB000011')).toMatchObject({ garbage: false, kind: 'unknown' });
   });
 
   it('not said of an aliquot (a letter or digit after the ID), of more than four characters in front, or of a short ID', () => {
