@@ -1,5 +1,7 @@
 import type { ScannerDevice, ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import { hex4, sameUsbIds, type UsbIds } from '../../../shared/barcode/usb-ids.js';
+import { withAim } from '../../../shared/barcode/aim.js';
+import { classify } from '../../lib/scan-input/scan-kind.js';
 import {
   keyboardScannerSettings,
   type KeyboardLayoutName,
@@ -94,5 +96,9 @@ export function hidReadSaid(scan: ScannerScan, devices: readonly ScannerDevice[]
   const { kind, vendorId, productId } = scan.source;
   if (kind !== 'hid-pos' && kind !== 'hid-keyboard') return null;
   const from = devices.find((d) => sameUsbIds(d, scan.source) && d.role === kind) ?? { vendorId, productId };
-  return `Last read: ${scan.text} from ${deviceName(from)}`;
+  // Where a claim is checked, what is wrong with the read too: a layout chosen wrong, a prefix left on.
+  const { cause } = classify(withAim(scan.aim, scan.text), { source: kind === 'hid-keyboard' ? 'hid-keys' : 'hid' });
+  return `Last read: ${scan.text} from ${deviceName(from)}${cause ? `. ${capitalised(cause)}` : ''}`;
 }
+
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

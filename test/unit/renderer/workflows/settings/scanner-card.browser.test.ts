@@ -106,6 +106,14 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real ma
     // Programmed for a German keyboard: its layout chosen in the row.
     await scanner.getByLabel('Keyboard layout').selectOption('de');
     await expect.poll(async () => (await claimed())[0]?.layout).toBe('de');
+    // Chosen wrong (the scanner types for a US keyboard), the read there says so, and what to set.
+    keyboardReports('S-0011', 'us', 'press-release').forEach((r) => layer.handle(KEYBOARD_SCANNER.path!).send(r));
+    await expect
+      .poll(() => page.getByTestId('hid-last-read').textContent())
+      .toBe(
+        'Last read: Sß0011 from Symbol Bar Code Scanner (05e0:1200). Typed for a US keyboard and read as German ' +
+          "(Settings → Scanners), this is sample ID S-0011: set this scanner's layout there to US and scan again",
+      );
 
     await scanner.getByTestId('device-release').click();
     await expect.poll(() => page.getByTestId('device-outcome').textContent()).toMatch(/is no longer read as a scanner/);
