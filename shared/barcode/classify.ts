@@ -201,7 +201,7 @@ function classifyWith(
     ...(cause ? { cause } : {}),
     ...(framed ? { frame: { before: framed.before, after: framed.after } } : {}),
     // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
-    ...(framed && cause && !ID_KINDS.has(framed.id.kind) ? { rejected: true, reason: cause } : {}),
+    ...(framed && !ID_KINDS.has(framed.id.kind) ? { rejected: true, reason: framedSaid(framed) } : {}),
   });
 }
 
@@ -255,14 +255,14 @@ function checkCharacterSeen(
 
 /** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */
 const MAX_FRAME = 4;
-/** What a scanner's prefix hides: an ID, and as much a command sheet's barcode (j#CMD:UNDO was an unknown sample) or GS1 data. */
+/** What a scanner's prefix can hide: an ID, a command sheet's barcode (j#CMD:UNDO was an unknown sample), GS1 data. */
 const FRAMED_KINDS: ReadonlySet<string> = new Set([...ID_KINDS, 'command', 'gs1']);
 
 /**
  * A read nothing took that is an ID of ours (or a command, or GS1 data) with a few characters a scanner
- * adds around it, and what they are; or null. In front a prefix or the scanner's Code ID (Honeywell's "j" before a Code 128 read), after
- * it punctuation. Each was "no pattern matched" (or, plausible, an unknown sample), and the fix is in
- * Settings → Scanners. The fewest characters around are taken. A letter or digit after an ID is no suffix
+ * adds around it, and what they are; or null. In front a prefix or the scanner's Code ID (Honeywell's
+ * "j" before a Code 128 read), after it punctuation. Each was "no pattern matched" (or, plausible, an
+ * unknown sample), and the fix is in Settings → Scanners. The fewest characters around are taken. A letter or digit after an ID is no suffix
  * here: an aliquot (TB000011-2, S-0011A) is a code of its own, not a misread.
  */
 function framedIn(
