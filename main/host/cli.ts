@@ -17,20 +17,29 @@ import { startHost } from './server.js';
  * `npm run host`: the app in a browser. Prints `Benchlink browser host: <url>` once listening
  * (scripts and the e2e setup wait for that line) and stops cleanly on Ctrl-C / SIGTERM.
  */
-const { values } = parseArgs({
-  options: {
-    port: { type: 'string', default: '0' },
-    'data-dir': { type: 'string' },
-    dist: { type: 'string', default: 'dist' },
-    fixture: { type: 'string' },
-    answers: { type: 'string' },
-    seed: { type: 'string' },
-    service: { type: 'string' },
-    mode: { type: 'string' },
-    'reset-demo': { type: 'boolean' },
-    'sync-timeout': { type: 'string' },
-  },
-});
+const OPTIONS = {
+  port: { type: 'string', default: '0' },
+  'data-dir': { type: 'string' },
+  dist: { type: 'string', default: 'dist' },
+  fixture: { type: 'string' },
+  answers: { type: 'string' },
+  seed: { type: 'string' },
+  service: { type: 'string' },
+  mode: { type: 'string' },
+  'reset-demo': { type: 'boolean' },
+  'sync-timeout': { type: 'string' },
+} as const;
+let values: ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+try {
+  ({ values } = parseArgs({ options: OPTIONS }));
+} catch (err) {
+  // An option mistyped was a TypeError's stack; it is a line saying which, and what there is.
+  const known = Object.keys(OPTIONS)
+    .map((o) => `--${o}`)
+    .join(', ');
+  console.error(`Benchlink could not start: ${err instanceof Error ? err.message : String(err)}. Options: ${known}`);
+  process.exit(2);
+}
 let start: ReturnType<typeof startOptionsFrom>;
 try {
   start = startOptionsFrom(process.argv.slice(2));

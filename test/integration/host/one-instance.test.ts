@@ -106,4 +106,18 @@ describe('one Benchlink per data folder, from the command line', () => {
       taken.close();
     }
   }, 90_000);
+
+  it('an option mistyped is said in one line with the options there are, and nothing starts', async () => {
+    const dist = join(tmp, 'dist-options');
+    mkdirSync(dist);
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>t</title>');
+    const run = host(join(tmp, 'data-options'), dist, ['--answer', 'spec']);
+    expect(await run.exited).toBe(2);
+    // On the old code: a TypeError and its stack trace.
+    expect(run.err().trim()).toBe(
+      "Benchlink could not start: Unknown option '--answer'. Options: --port, --data-dir, --dist, --fixture, " +
+        '--answers, --seed, --service, --mode, --reset-demo, --sync-timeout',
+    );
+    expect(run.out()).toBe('');
+  });
 });
