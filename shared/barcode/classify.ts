@@ -9,7 +9,7 @@ import { swappedCase } from './letter-case.js';
 import { plainForm } from './lookalikes.js';
 import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
 import { LAYOUT_SAID } from './scanner-settings.js';
-import { code39CheckCharacter, code39Data, sendsCode39Check } from './code39.js';
+import { CHECK_CHARACTER_FIX, code39CheckCharacter, code39Data, sendsCode39Check } from './code39.js';
 import { aroundSaid } from './framing.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
@@ -247,10 +247,7 @@ function checkCharacterSeen(
   if (code39CheckCharacter(data) !== value.slice(-1)) return null;
   const asData = classify(`${aim?.aim ?? ''}${data}`);
   if (!ID_KINDS.has(asData.kind) || asData.rejected === true) return null;
-  return (
-    `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: set the scanner to ` +
-    `check Code 39's check character and take it off (a barcode in its manual) and scan again`
-  );
+  return `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: ${CHECK_CHARACTER_FIX}`;
 }
 
 /** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */

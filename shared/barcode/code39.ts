@@ -1,5 +1,9 @@
 import type { AimInfo } from './aim.js';
 
+/** What to do about a check character sent as data, the same wherever it is found. */
+export const CHECK_CHARACTER_FIX =
+  "set the scanner to check Code 39's check character and take it off (a barcode in its manual) and scan again";
+
 /** Code 39's 43 characters in the order of their values (ISO/IEC 16388), for its modulo 43 check character. */
 const CODE39 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-. $/+%';
 

@@ -5,6 +5,7 @@ import {
   outsideLayoutRefusal,
   type ScanClass,
 } from '../../lib/scan-input/scan-kind.js';
+import { checkCharacterKept } from '../../lib/samples/check-character-kept.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import { asRead, lookupFailedSaid, missWorthAsking, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
@@ -223,8 +224,13 @@ async function placeTube(
   // A tube moved within the box is not asked about: it is in the box already, as a rack file's move.
   // A read with a likely misreading (a scanner set to another keyboard layout) is asked about offline too.
   const worthAsking = found.row === null && missWorthAsking(found);
-  if (!asked && !from && found.row === null && (worthAsking || c.cause))
-    return raise(s, unknownSample(c.value, worthAsking ? asRead(found) : null, c.cause), scan, () =>
+  const misread =
+    c.cause ??
+    (found.row === null && !asked && !from
+      ? await checkCharacterKept(c.value, async (d) => (await s.lookUp(d)).row?.id ?? null)
+      : undefined);
+  if (!asked && !from && found.row === null && (worthAsking || misread))
+    return raise(s, unknownSample(c.value, worthAsking ? asRead(found) : null, misread), scan, () =>
       placeTube(s, c, scan, found, true),
     );
   const sent = tubeSentAs(s.idType, c, found.row);

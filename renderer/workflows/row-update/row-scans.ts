@@ -8,6 +8,7 @@ import type { CachedRow, SharedCode } from '../../../shared/ipc/channels/cache.j
 import { asRead, missOf, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
 import { nearestColumn } from './nearest-column.js';
 import { rowName } from './row-name.js';
+import { checkCharacterKept } from '../../lib/samples/check-character-kept.js';
 import { NotSaved, type BatchItem, type RowState } from './row-state.svelte.js';
 
 export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<void> {
@@ -76,10 +77,18 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   // No row has it, and a scanner set to another keyboard layout would type it for a code we know (S/0011
   // for S-0011): the tube in hand is most likely that one. Queued (offline, or for the service to check),
   // the change went to a row nobody has; said "not in Samples", nothing said why.
-  if (!row && c.cause)
+  const misread =
+    c.cause ??
+    (row || shared
+      ? undefined
+      : await checkCharacterKept(c.value, async (d) => {
+          const a = await s.lookup(d);
+          return a.found ? (rowName(a)?.value ?? null) : null;
+        }));
+  if (!row && misread)
     return fb.report(
       scan.text,
-      `${s.mode === 'single' ? 'Nothing opened' : 'Nothing recorded'}: ${c.value} may be misread: ${c.cause}`,
+      `${s.mode === 'single' ? 'Nothing opened' : 'Nothing recorded'}: ${c.value} may be misread: ${misread}`,
       'error',
       scan.mainAt,
     );

@@ -1,4 +1,5 @@
 import { layoutMisfit, unknownWhy } from './unknown-why.js';
+import { checkCharacterKept } from '../../lib/samples/check-character-kept.js';
 import { asRead, lookupFailedSaid, lookUpTubeAnswer, missWorthAsking } from '../../lib/samples/tube-row.js';
 import { emptyWell } from '../../lib/plate-map/well-view.js';
 import { classify, garbageSaid, idRefusal, outsideLayoutRefusal } from '../../lib/scan-input/scan-kind.js';
@@ -209,7 +210,13 @@ async function resolveSample(
   const row = answer.row;
   if (!row) {
     const known = missWorthAsking(answer) ? false : null;
-    return { sampleId: code, known, names: [code], asReadText: asRead(answer), ...(misread ? { misread } : {}) };
+    const cause =
+      misread ??
+      (await checkCharacterKept(
+        code,
+        async (d) => (await lookUpTubeAnswer(s.api, s.samples, s.labsheet, d)).row?.id ?? null,
+      ));
+    return { sampleId: code, known, names: [code], asReadText: asRead(answer), ...(cause ? { misread: cause } : {}) };
   }
   const names = [row.id, code, ...(row.barcode ? [row.barcode] : [])];
   return { sampleId: row.id, known: true, names, asReadText: '' };
