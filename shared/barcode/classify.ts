@@ -57,7 +57,7 @@ export interface ClassifyContext {
   /**
    * Whose keyboard layout read a keyboard scanner's keys: the computer's (a wedge, the default), or the
    * one set for the scanner in Settings → Scanners (one Benchlink claims over HID). Only the words for
-   * a layout mismatch differ: they name the setting to change.
+   * a layout mismatch or Caps Lock differ: they name the setting to change.
    */
   keysReadBy?: 'computer' | 'settings';
 }
@@ -185,11 +185,12 @@ function classifyWith(
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
   const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
+  const keysReadBy = context.keysReadBy ?? 'computer';
   const otherCause = !explain
     ? null
-    : ((aim ? null : capsLockSeen(clean.text, tried)) ??
+    : ((aim ? null : capsLockSeen(clean.text, tried, keysReadBy)) ??
       lookalikesSeen(clean.text, tried) ??
-      layoutMismatchSeen(clean.text, tried, context.keysReadBy ?? 'computer') ??
+      layoutMismatchSeen(clean.text, tried, keysReadBy) ??
       checkCharacterSeen(value, aim, tried));
   const framed = explain && !otherCause ? framedIn(value, aim, tried) : null;
   const cause = otherCause ?? (framed ? framedSaid(framed) : null);
@@ -305,9 +306,15 @@ function lookalikesSeen(read: string, classify: (text: string) => Classification
  * Words for a read nothing took that a keyboard scanner with Caps Lock on would type for one we know,
  * or null. Such a scanner swaps the case of every letter, its AIM identifier's too: `]C0BOX000001`
  * comes as `]c0box000001`, which has no AIM we know, and every scan was refused "no pattern matched"
- * with no hint of why. Only the words change: what is recorded, and whether, stays as read.
+ * with no hint of why. Only the words change: what is recorded, and whether, stays as read. A scanner
+ * Benchlink reads itself is read with no Caps Lock but the scanner's own: one typing so is set to type
+ * for a keyboard whose Caps Lock is on, and the computer's key changes nothing.
  */
-function capsLockSeen(read: string, classify: (text: string) => Classification): string | null {
+function capsLockSeen(
+  read: string,
+  classify: (text: string) => Classification,
+  keysReadBy: 'computer' | 'settings',
+): string | null {
   const swapped = swappedCase(read);
   if (swapped === read) return null;
   const asSwapped = classify(swapped);
@@ -315,7 +322,9 @@ function capsLockSeen(read: string, classify: (text: string) => Classification):
   const known = asSwapped.kind !== 'unknown' && asSwapped.rejected !== true;
   if (!hasAim && !known) return null;
   const what = known ? readAs(asSwapped) : `${swapped}, with a scanner prefix (AIM) we know`;
-  return `Caps Lock seems to be on: with it off this reads as ${what}; turn Caps Lock off and scan again`;
+  return keysReadBy === 'settings'
+    ? `the scanner types as if Caps Lock were on: otherwise this reads as ${what}; set its Caps Lock mode off (a barcode in its manual) and scan again`
+    : `Caps Lock seems to be on: with it off this reads as ${what}; turn Caps Lock off and scan again`;
 }
 
 /** What a read is, in words: "box barcode BOX000001". */

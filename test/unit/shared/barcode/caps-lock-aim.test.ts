@@ -37,4 +37,13 @@ describe('a read whose case-swapped form is one we know', () => {
       expect(classifyScan(read).why).not.toMatch(/Caps Lock/);
     }
   });
+
+  it("from a scanner Benchlink reads itself, names the scanner's own setting: the computer's Caps Lock key changes nothing there", () => {
+    const c = classify(']c0box000001', { source: 'hid-keys' });
+    expect(c.garbage).toBe(true);
+    expect(garbageSaid(c)).toBe(
+      'Nothing recorded: the scanner types as if Caps Lock were on: otherwise this reads as box barcode BOX000001; ' +
+        'set its Caps Lock mode off (a barcode in its manual) and scan again',
+    );
+  });
 });
