@@ -8,7 +8,7 @@ import { sanitizeScan } from './sanitize.js';
 import { swappedCase } from './letter-case.js';
 import { plainForm } from './lookalikes.js';
 import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
-import { LAYOUT_SAID } from './scanner-settings.js';
+import { LAYOUT_SAID, type KeyboardLayoutName } from './scanner-settings.js';
 import { CHECK_CHARACTER_FIX, code39CheckCharacter, code39Data, sendsCode39Check } from './code39.js';
 import { aroundSaid } from './framing.js';
 
@@ -49,6 +49,8 @@ export interface Classification {
   cause?: string;
   /** With that cause, when it is characters a scanner added around an ID: what they are, to be taken off every read. */
   frame?: { before: string; after: string };
+  /** With that cause, when it is a keyboard layout: the one the scanner typed for, and the one that read its keys. */
+  layouts?: { typedFor: KeyboardLayoutName; readWith: KeyboardLayoutName };
 }
 
 export interface ClassifyContext {
@@ -186,48 +188,59 @@ function classifyWith(
       : 'no pattern matched';
   const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
   const keysReadBy = context.keysReadBy ?? 'computer';
-  const otherCause = !explain
+  const found = !explain
     ? null
-    : ((aim ? null : capsLockSeen(clean.text, tried, keysReadBy)) ??
-      lookalikesSeen(clean.text, tried) ??
-      layoutMismatchSeen(clean.text, tried, keysReadBy) ??
-      checkCharacterSeen(value, aim, tried));
-  const framed = explain && !otherCause ? framedIn(value, aim, tried) : null;
-  const cause = otherCause ?? (framed ? framedSaid(framed) : null);
+    : (said(aim ? null : capsLockSeen(clean.text, tried, keysReadBy)) ??
+      said(lookalikesSeen(clean.text, tried)) ??
+      layoutMismatchIn(clean.text, tried, keysReadBy) ??
+      said(checkCharacterSeen(value, aim, tried)) ??
+      framedIn(value, aim, tried));
   return withSymbology({
     kind: 'unknown',
     value: idText,
     normalized: idText,
-    why: cause ? `${why}; ${cause}` : why,
-    ...(cause ? { cause } : {}),
-    ...(framed ? { frame: { before: framed.before, after: framed.after } } : {}),
-    // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
-    ...(framed && !ID_KINDS.has(framed.id.kind) ? { rejected: true, reason: framedSaid(framed) } : {}),
+    why: found ? `${why}; ${found.words}` : why,
+    ...(found ? { cause: found.words } : {}),
+    ...(found?.frame ? { frame: found.frame } : {}),
+    ...(found?.layouts ? { layouts: found.layouts } : {}),
+    ...(found?.refused ? { rejected: true, reason: found.words } : {}),
   });
 }
 
+/** A likely cause found for a read nothing took: its words, and what a screen can offer to fix. */
+interface Cause {
+  words: string;
+  frame?: NonNullable<Classification['frame']>;
+  layouts?: NonNullable<Classification['layouts']>;
+  /** Never to be recorded as read, not even asked about (a command behind a prefix). */
+  refused?: true;
+}
+const said = (words: string | null): Cause | null => (words === null ? null : { words });
+
 /**
- * Words for a read nothing took that, typed by a keyboard scanner programmed for another keyboard
- * layout than the one reading its keys, is one we know; or null. On a computer the scanner's setting is
- * what to change: the computer's layout is the user's own. For a scanner Benchlink reads itself, the
- * layout set for it in Settings → Scanners is what is wrong, and changing it needs no barcode.
+ * A read nothing took that, typed by a keyboard scanner programmed for another keyboard layout than the
+ * one reading its keys, is one we know; or null. On a computer the scanner's setting is what to change:
+ * the computer's layout is the user's own. For a scanner Benchlink reads itself, the layout set for it
+ * in Settings → Scanners is what is wrong, and changing it needs no barcode.
  */
-function layoutMismatchSeen(
+function layoutMismatchIn(
   read: string,
   classify: (text: string) => Classification,
   keysReadBy: 'computer' | 'settings',
-): string | null {
+): Cause | null {
   for (const [reading, scanner] of LAYOUT_PAIRS) {
     const meant = retyped(read, reading, scanner);
     if (meant === null) continue;
     const asMeant = classify(meant);
     if (asMeant.kind === 'unknown' || asMeant.rejected === true) continue;
     const [typed, readWith] = [LAYOUT_SAID[scanner], LAYOUT_SAID[reading]];
-    return keysReadBy === 'settings'
-      ? `typed for a ${typed} keyboard and read as ${readWith} (Settings → Scanners), this is ${readAs(asMeant)}: ` +
+    const words =
+      keysReadBy === 'settings'
+        ? `typed for a ${typed} keyboard and read as ${readWith} (Settings → Scanners), this is ${readAs(asMeant)}: ` +
           `set this scanner's layout there to ${typed} and scan again`
-      : `typed for a ${typed} keyboard on a ${readWith} one, this is ${readAs(asMeant)}: ` +
+        : `typed for a ${typed} keyboard on a ${readWith} one, this is ${readAs(asMeant)}: ` +
           `set the scanner's keyboard to ${readWith} (a barcode in its manual) and scan again`;
+    return { words, layouts: { typedFor: scanner, readWith: reading } };
   }
   return null;
 }
@@ -260,31 +273,26 @@ const FRAMED_KINDS: ReadonlySet<string> = new Set([...ID_KINDS, 'command', 'gs1'
  * A read nothing took that is an ID of ours (or a command, or GS1 data) with a few characters a scanner
  * adds around it, and what they are; or null. In front a prefix or the scanner's Code ID (Honeywell's
  * "j" before a Code 128 read), after it punctuation. Each was "no pattern matched" (or, plausible, an
- * unknown sample), and the fix is in Settings → Scanners. The fewest characters around are taken. A letter or digit after an ID is no suffix
- * here: an aliquot (TB000011-2, S-0011A) is a code of its own, not a misread.
+ * unknown sample), and the fix is in Settings → Scanners. The fewest characters around are taken. A
+ * letter or digit after an ID is no suffix here: an aliquot (TB000011-2, S-0011A) is a code of its own.
  */
-function framedIn(
-  value: string,
-  aim: AimInfo | null,
-  classify: (text: string) => Classification,
-): { before: string; after: string; id: Classification } | null {
+function framedIn(value: string, aim: AimInfo | null, classify: (text: string) => Classification): Cause | null {
   for (let around = 1; around <= 2 * MAX_FRAME; around++) {
     for (let front = Math.min(around, MAX_FRAME); front >= Math.max(0, around - MAX_FRAME); front--) {
       const inner = value.slice(front, value.length - (around - front));
       const [before, after] = [value.slice(0, front), value.slice(front + inner.length)];
       if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
       const id = classify(`${aim?.aim ?? ''}${inner}`);
-      if (FRAMED_KINDS.has(id.kind) && id.rejected !== true) return { before, after, id };
+      if (!FRAMED_KINDS.has(id.kind) || id.rejected === true) continue;
+      const words =
+        `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ` +
+        `${before ? 'prefix (or Code ID)' : 'suffix'}${before && after ? ' and suffix' : ''} off, ` +
+        `or enter ${before && after ? 'them' : 'it'} in Settings → Scanners, and scan again`;
+      // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
+      return { words, frame: { before, after }, ...(ID_KINDS.has(id.kind) ? {} : { refused: true as const }) };
     }
   }
   return null;
-}
-
-function framedSaid({ before, after, id }: { before: string; after: string; id: Classification }): string {
-  return (
-    `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ${before ? 'prefix (or Code ID)' : 'suffix'}` +
-    `${before && after ? ' and suffix' : ''} off, or enter ${before && after ? 'them' : 'it'} in Settings → Scanners, and scan again`
-  );
 }
 
 /**

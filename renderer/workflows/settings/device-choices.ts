@@ -87,18 +87,26 @@ export function choiceOutcome(choice: DeviceChoice, now: ScannerDevice | undefin
   return `${name} is read again`;
 }
 
+/** A read shown on the card, and the layout to set for its scanner when the read shows it typed for another. */
+export interface HidRead {
+  said: string;
+  layoutFix?: { device: ScannerDevice; layout: KeyboardLayoutName };
+}
+
 /**
  * A read main decoded from a USB scanner (HID POS or one read as a scanner), as the card shows it so a
  * claim can be checked: its text and the device it came from. Null for a read typed through the keystroke
  * detector or a test read (Test your scanner shows those).
  */
-export function hidReadSaid(scan: ScannerScan, devices: readonly ScannerDevice[]): string | null {
+export function hidReadSaid(scan: ScannerScan, devices: readonly ScannerDevice[]): HidRead | null {
   const { kind, vendorId, productId } = scan.source;
   if (kind !== 'hid-pos' && kind !== 'hid-keyboard') return null;
-  const from = devices.find((d) => sameUsbIds(d, scan.source) && d.role === kind) ?? { vendorId, productId };
+  const device = devices.find((d) => sameUsbIds(d, scan.source) && d.role === kind);
   // Where a claim is checked, what is wrong with the read too: a layout chosen wrong, a prefix left on.
-  const { cause } = classify(withAim(scan.aim, scan.text), { source: kind === 'hid-keyboard' ? 'hid-keys' : 'hid' });
-  return `Last read: ${scan.text} from ${deviceName(from)}${cause ? `. ${capitalised(cause)}` : ''}`;
+  const c = classify(withAim(scan.aim, scan.text), { source: kind === 'hid-keyboard' ? 'hid-keys' : 'hid' });
+  const said = `Last read: ${scan.text} from ${deviceName(device ?? { vendorId, productId })}${c.cause ? `. ${capitalised(c.cause)}` : ''}`;
+  const layoutFix = kind === 'hid-keyboard' && device && c.layouts ? { device, layout: c.layouts.typedFor } : null;
+  return layoutFix ? { said, layoutFix } : { said };
 }
 
 const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);

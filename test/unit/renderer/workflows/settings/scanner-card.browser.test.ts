@@ -114,6 +114,19 @@ describe.skipIf(!SYSTEM_CHROMIUM)('the Scanners card in Chromium, on the real ma
         'Last read: Sß0011 from Symbol Bar Code Scanner (05e0:1200). Typed for a US keyboard and read as German ' +
           "(Settings → Scanners), this is sample ID S-0011: set this scanner's layout there to US and scan again",
       );
+    // One press sets it, and the same read comes whole.
+    await page.getByTestId('hid-layout-fix').click();
+    await expect.poll(async () => (await claimed())[0]?.layout).toBe('us');
+    await expect
+      .poll(() => page.getByTestId('device-outcome').textContent())
+      .toBe('Symbol Bar Code Scanner (05e0:1200) is read with the US layout now: scan again to check');
+    keyboardReports('S-0011', 'us', 'press-release').forEach((r) => layer.handle(KEYBOARD_SCANNER.path!).send(r));
+    await expect
+      .poll(() => page.getByTestId('hid-last-read').textContent())
+      .toBe('Last read: S-0011 from Symbol Bar Code Scanner (05e0:1200)');
+    expect(await page.getByTestId('hid-layout-fix').count()).toBe(0);
+    await scanner.getByLabel('Keyboard layout').selectOption('de');
+    await expect.poll(async () => (await claimed())[0]?.layout).toBe('de');
 
     await scanner.getByTestId('device-release').click();
     await expect.poll(() => page.getByTestId('device-outcome').textContent()).toMatch(/is no longer read as a scanner/);
