@@ -108,6 +108,19 @@ function withoutCode39StartStop(text: string, aim: AimInfo | null): string {
   return text.length > 2 && text.startsWith('*') && text.endsWith('*') ? text.slice(1, -1) : text;
 }
 
+/** Codabar's data (digits and - $ : / . +) between its start and stop characters (A–D, or T N * E). */
+const CODABAR_FRAMED = /^([A-DTNE*])([0-9\-$:/.+]+)([A-DTNE*])$/i;
+
+/**
+ * A Codabar read (AIM `]F`) sent with its start and stop characters, as scanners set to send them do
+ * (A123456B): they are never data, so they are taken off. Without an AIM they may be a code's own
+ * letters, and only the words say so (codabarSeen).
+ */
+function withoutCodabarStartStop(text: string, aim: AimInfo | null): string {
+  if (aim?.symbology !== 'codabar') return text;
+  return CODABAR_FRAMED.exec(text)?.[2] ?? text;
+}
+
 function refuse(value: string, reason: string, why = reason): Classification {
   return { kind: 'unknown', value, normalized: value, why, rejected: true, reason };
 }
@@ -124,11 +137,13 @@ function classifyWith(
   if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
 
   const { aim, rest } = stripAim(clean.text);
-  const unframed = withoutCode39StartStop(rest, aim);
+  const unstarred = withoutCode39StartStop(rest, aim);
+  const unframed = withoutCodabarStartStop(unstarred, aim);
   const checked = sendsCode39Check(aim) ? code39Data(unframed, aim?.aim === ']A5') : null;
   const value = checked?.data ?? unframed;
   const stripped = [
-    unframed !== rest ? 'Code 39 start/stop * removed' : null,
+    unstarred !== rest ? 'Code 39 start/stop * removed' : null,
+    unframed !== unstarred ? `Codabar start/stop ${unstarred.charAt(0)}…${unstarred.slice(-1)} removed` : null,
     checked ? `Code 39 check character ${checked.check === ' ' ? '(a space)' : checked.check} removed` : null,
   ].filter((s) => s !== null);
   const withSymbology = (c: Classification): Classification => {
@@ -194,6 +209,7 @@ function classifyWith(
       said(lookalikesSeen(clean.text, tried)) ??
       layoutMismatchIn(clean.text, tried, keysReadBy) ??
       said(checkCharacterSeen(value, aim, tried)) ??
+      said(codabarSeen(value, aim, tried)) ??
       framedIn(value, aim, tried));
   return withSymbology({
     kind: 'unknown',
@@ -262,6 +278,21 @@ function checkCharacterSeen(
   const asData = classify(`${aim?.aim ?? ''}${data}`);
   if (!ID_KINDS.has(asData.kind) || asData.rejected === true) return null;
   return `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: ${CHECK_CHARACTER_FIX}`;
+}
+
+/**
+ * Words for a read with no AIM that is an ID of ours between Codabar's start and stop characters
+ * (A123456B, for a lab whose codes are digits); or null. A scanner set to send them sends every code so.
+ */
+function codabarSeen(value: string, aim: AimInfo | null, classify: (text: string) => Classification): string | null {
+  const m = aim ? null : CODABAR_FRAMED.exec(value);
+  if (!m) return null;
+  const id = classify(m[2]!);
+  if (!ID_KINDS.has(id.kind) || id.rejected === true) return null;
+  return (
+    `this is ${readAs(id)} between Codabar's start and stop characters (${m[1]}…${m[3]}): set the scanner ` +
+    'not to send them (a barcode in its manual) and scan again'
+  );
 }
 
 /** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */

@@ -185,6 +185,28 @@ describe('Code 39 with its check character sent after the data', () => {
   });
 });
 
+describe('Codabar with its start and stop characters kept, for a lab whose codes are digits', () => {
+  const lab = createClassifier({ rules: [{ kind: 'tube', pattern: '^\\d{6}$', flags: '' }] });
+
+  it.each([']F0A123456B', ']F0a123456d', ']F0T123456E'])('%s (a Codabar AIM) is the tube 123456', (read) => {
+    // On the old code: "no pattern matched".
+    const c = lab(read);
+    expect(c).toMatchObject({ kind: 'tube', value: '123456' });
+    expect(c.why).toMatch(/Codabar start\/stop .…. removed/);
+  });
+
+  it('without an AIM: refused or asked about, saying so; another AIM, or data that is no Codabar, is left alone', () => {
+    expect(lab('A123456B').cause).toBe(
+      "this is tube barcode 123456 between Codabar's start and stop characters (A…B): set the scanner not to send them (a barcode in its manual) and scan again",
+    );
+    expect(lab(']C0A123456B')).toMatchObject({ kind: 'unknown', value: 'A123456B' });
+    expect(lab(']C0A123456B').cause).toBeUndefined();
+    expect(lab(']F0A12X456B').value).toBe('A12X456B');
+    // A built-in shape that happens to start and end with such letters is a code of its own.
+    expect(classify('BOX000001')).toMatchObject({ kind: 'box' });
+  });
+});
+
 describe("an ID with a scanner's prefix, Code ID or suffix around it", () => {
   it.each([
     ['jTB000011', 'tube barcode TB000011 with "j" in front', 'prefix (or Code ID) off, or enter it'],
