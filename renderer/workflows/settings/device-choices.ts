@@ -1,6 +1,7 @@
 import type { ScannerDevice, ScannerScan } from '../../../shared/ipc/channels/scanner.js';
 import { hex4, sameUsbIds, type UsbIds } from '../../../shared/barcode/usb-ids.js';
 import { withAim } from '../../../shared/barcode/aim.js';
+import { unframe, type ScanFraming } from '../../../shared/barcode/framing.js';
 import { classify } from '../../lib/scan-input/scan-kind.js';
 import {
   keyboardScannerSettings,
@@ -98,12 +99,18 @@ export interface HidRead {
  * claim can be checked: its text and the device it came from. Null for a read typed through the keystroke
  * detector or a test read (Test your scanner shows those).
  */
-export function hidReadSaid(scan: ScannerScan, devices: readonly ScannerDevice[]): HidRead | null {
+export function hidReadSaid(
+  scan: ScannerScan,
+  devices: readonly ScannerDevice[],
+  framing: ScanFraming,
+): HidRead | null {
   const { kind, vendorId, productId } = scan.source;
   if (kind !== 'hid-pos' && kind !== 'hid-keyboard') return null;
   const device = devices.find((d) => sameUsbIds(d, scan.source) && d.role === kind);
-  // Where a claim is checked, what is wrong with the read too: a layout chosen wrong, a prefix left on.
-  const c = classify(withAim(scan.aim, scan.text), { source: kind === 'hid-keyboard' ? 'hid-keys' : 'hid' });
+  // Where a claim is checked, what is wrong with the read too (a layout chosen wrong, a prefix left on), as
+  // the screens take it: without what Settings says the scanners put around each code (ScanHub.receiveFromMain).
+  const read = withAim(scan.aim, unframe(scan.text.trim(), framing));
+  const c = classify(read, { source: kind === 'hid-keyboard' ? 'hid-keys' : 'hid' });
   const said = `Last read: ${scan.text} from ${deviceName(device ?? { vendorId, productId })}${c.cause ? `. ${capitalised(c.cause)}` : ''}`;
   const layoutFix = kind === 'hid-keyboard' && device && c.layouts ? { device, layout: c.layouts.typedFor } : null;
   return layoutFix ? { said, layoutFix } : { said };

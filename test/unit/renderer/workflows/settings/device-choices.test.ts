@@ -4,6 +4,7 @@ import {
   choiceOutcome,
   choicePatch,
   deviceName,
+  hidReadSaid,
   layoutPatch,
   type DeviceChoice,
 } from '../../../../../renderer/workflows/settings/device-choices.js';
@@ -121,5 +122,26 @@ describe('Settings → Scanners: what each HID device offers, and what choosing 
     c.layer.openErrors.set(KEYBOARD_SCANNER.path!, new Error('could not open device'));
     const said = await c.choose('claim', await c.device(KEYBOARD_SCANNER.path!));
     expect(said).toMatch(/^Symbol Bar Code Scanner \(05e0:1200\) could not be read: .+/);
+  });
+});
+
+describe("a USB scanner's last read, as the card shows it", () => {
+  const scan = (text: string, aim?: string) => ({
+    text,
+    ...(aim ? { aim } : {}),
+    source: { kind: 'hid-pos' as const, vendorId: 0x0c2e, productId: 0x0200 },
+    durationMs: 5,
+    mainAt: 1,
+  });
+  const none = { prefix: '', suffix: '' };
+
+  it('says what is wrong with it, as the screens would take it: a prefix already set is no cause', () => {
+    expect(hidReadSaid(scan('jTB000011', ']C0'), [], none)?.said).toBe(
+      'Last read: jTB000011 from Device (0c2e:0200). This is tube barcode TB000011 with "j" in front: ' +
+        "turn the scanner's prefix (or Code ID) off, or enter it in Settings → Scanners, and scan again",
+    );
+    expect(hidReadSaid(scan('jTB000011', ']C0'), [], { prefix: 'j', suffix: '' })?.said).toBe(
+      'Last read: jTB000011 from Device (0c2e:0200)',
+    );
   });
 });
