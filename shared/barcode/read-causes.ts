@@ -1,0 +1,185 @@
+import { stripAim, type AimInfo } from './aim.js';
+import type { Classification } from './classify.js';
+import { CHECK_CHARACTER_FIX, code39CheckCharacter, sendsCode39Check } from './code39.js';
+import { CODABAR_FRAMED } from './codabar.js';
+import { aroundSaid } from './framing.js';
+import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
+import { swappedCase } from './letter-case.js';
+import { plainForm } from './lookalikes.js';
+import { ID_KINDS } from './patterns.js';
+import { LAYOUT_SAID } from './scanner-settings.js';
+
+/**
+ * Why a read no rule took may be a code we know after all, for the words a refusal or a "Misread?"
+ * question says: Caps Lock, characters drawn like a code's own, a scanner set to another keyboard layout,
+ * a check character, Codabar's start and stop characters, a prefix or suffix. Each is tried by
+ * classifying the read as that cause would have made it (`classify`, which looks for no cause itself);
+ * the first that gives a code we know is the cause. `text` is the read as it came (its AIM id in front),
+ * `value` what is left once the AIM id, start/stop and check characters are off.
+ */
+export function likelyCause(
+  read: { text: string; value: string; aim: AimInfo | null },
+  classify: (text: string) => Classification,
+  keysReadBy: 'computer' | 'settings',
+): Cause | null {
+  const { text, value, aim } = read;
+  return (
+    said(aim ? null : capsLockSeen(text, classify, keysReadBy)) ??
+    said(lookalikesSeen(text, classify)) ??
+    layoutMismatchIn(text, classify, keysReadBy) ??
+    said(checkCharacterSeen(value, aim, classify)) ??
+    said(codabarSeen(value, aim, classify)) ??
+    framedIn(value, aim, classify)
+  );
+}
+
+/** A likely cause found for a read nothing took: its words, and what a screen can offer to fix. */
+export interface Cause {
+  words: string;
+  frame?: NonNullable<Classification['frame']>;
+  layouts?: NonNullable<Classification['layouts']>;
+  /** Never to be recorded as read, not even asked about (a command behind a prefix). */
+  refused?: true;
+}
+const said = (words: string | null): Cause | null => (words === null ? null : { words });
+
+/**
+ * A read nothing took that, typed by a keyboard scanner programmed for another keyboard layout than the
+ * one reading its keys, is one we know; or null. On a computer the scanner's setting is what to change:
+ * the computer's layout is the user's own. For a scanner Benchlink reads itself, the layout set for it
+ * in Settings → Scanners is what is wrong, and changing it needs no barcode.
+ */
+function layoutMismatchIn(
+  read: string,
+  classify: (text: string) => Classification,
+  keysReadBy: 'computer' | 'settings',
+): Cause | null {
+  for (const [reading, scanner] of LAYOUT_PAIRS) {
+    const meant = retyped(read, reading, scanner);
+    if (meant === null) continue;
+    const asMeant = classify(meant);
+    if (asMeant.kind === 'unknown' || asMeant.rejected === true) continue;
+    const [typed, readWith] = [LAYOUT_SAID[scanner], LAYOUT_SAID[reading]];
+    const words =
+      keysReadBy === 'settings'
+        ? `typed for a ${typed} keyboard and read as ${readWith} (Settings → Scanners), this is ${readAs(asMeant)}: ` +
+          `set this scanner's layout there to ${typed} and scan again`
+        : `typed for a ${typed} keyboard on a ${readWith} one, this is ${readAs(asMeant)}: ` +
+          `set the scanner's keyboard to ${readWith} (a barcode in its manual) and scan again`;
+    return { words, layouts: { typedFor: scanner, readWith: reading } };
+  }
+  return null;
+}
+
+/**
+ * Words for a read nothing took that is an ID of ours followed by its Code 39 check character; or null.
+ * A scanner that does not check the label's check character sends it as data (TB000011X), and every
+ * such read was refused "no pattern matched". Only an ID kind is said so: a position and one more
+ * character (A1B) is likelier a typo than a check character.
+ */
+function checkCharacterSeen(
+  value: string,
+  aim: AimInfo | null,
+  classify: (text: string) => Classification,
+): string | null {
+  if ((aim && aim.symbology !== 'code39') || sendsCode39Check(aim) || value.length < 3) return null;
+  const data = value.slice(0, -1);
+  if (code39CheckCharacter(data) !== value.slice(-1)) return null;
+  const asData = classify(`${aim?.aim ?? ''}${data}`);
+  if (!ID_KINDS.has(asData.kind) || asData.rejected === true) return null;
+  return `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: ${CHECK_CHARACTER_FIX}`;
+}
+
+/**
+ * Words for a read with no AIM that is an ID of ours between Codabar's start and stop characters
+ * (A123456B, for a lab whose codes are digits); or null. A scanner set to send them sends every code so.
+ */
+function codabarSeen(value: string, aim: AimInfo | null, classify: (text: string) => Classification): string | null {
+  const m = aim ? null : CODABAR_FRAMED.exec(value);
+  if (!m) return null;
+  const id = classify(m[2]!);
+  if (!ID_KINDS.has(id.kind) || id.rejected === true) return null;
+  return (
+    `this is ${readAs(id)} between Codabar's start and stop characters (${m[1]}…${m[3]}): set the scanner ` +
+    'not to send them (a barcode in its manual) and scan again'
+  );
+}
+
+/** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */
+const MAX_FRAME = 4;
+/** What a scanner's prefix can hide: an ID, a command sheet's barcode (j#CMD:UNDO was an unknown sample), GS1 data. */
+const FRAMED_KINDS: ReadonlySet<string> = new Set([...ID_KINDS, 'command', 'gs1']);
+
+/**
+ * A read nothing took that is an ID of ours (or a command, or GS1 data) with a few characters a scanner
+ * adds around it, and what they are; or null. In front a prefix or the scanner's Code ID (Honeywell's
+ * "j" before a Code 128 read), after it punctuation. Each was "no pattern matched" (or, plausible, an
+ * unknown sample), and the fix is in Settings → Scanners. The fewest characters around are taken. A
+ * letter or digit after an ID is no suffix here: an aliquot (TB000011-2, S-0011A) is a code of its own.
+ */
+function framedIn(value: string, aim: AimInfo | null, classify: (text: string) => Classification): Cause | null {
+  for (let around = 1; around <= 2 * MAX_FRAME; around++) {
+    for (let front = Math.min(around, MAX_FRAME); front >= Math.max(0, around - MAX_FRAME); front--) {
+      const inner = value.slice(front, value.length - (around - front));
+      const [before, after] = [value.slice(0, front), value.slice(front + inner.length)];
+      if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
+      const id = classify(`${aim?.aim ?? ''}${inner}`);
+      if (!FRAMED_KINDS.has(id.kind) || id.rejected === true) continue;
+      const words =
+        `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ` +
+        `${before ? 'prefix (or Code ID)' : 'suffix'}${before && after ? ' and suffix' : ''} off, ` +
+        `or enter ${before && after ? 'them' : 'it'} in Settings → Scanners, and scan again`;
+      // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
+      return { words, frame: { before, after }, ...(ID_KINDS.has(id.kind) ? {} : { refused: true as const }) };
+    }
+  }
+  return null;
+}
+
+/**
+ * Words for a read nothing took that holds characters drawn like a code's own (lookalikes.ts) and, in
+ * plain characters, is one we know; or null. Only the words change: the read is refused as it was.
+ */
+function lookalikesSeen(read: string, classify: (text: string) => Classification): string | null {
+  const plain = plainForm(read);
+  if (!plain) return null;
+  const asPlain = classify(plain.text);
+  if (asPlain.kind === 'unknown' || asPlain.rejected === true) return null;
+  const what = `${plain.found.join('; ')}. In plain characters this is ${readAs(asPlain)}`;
+  return plain.typedByInputMethod
+    ? `${what}: turn the input method (IME) off and scan again`
+    : `${what}: type the code or scan the label`;
+}
+
+/**
+ * Words for a read nothing took that a keyboard scanner with Caps Lock on would type for one we know,
+ * or null. Such a scanner swaps the case of every letter, its AIM identifier's too: `]C0BOX000001`
+ * comes as `]c0box000001`, which has no AIM we know, and every scan was refused "no pattern matched"
+ * with no hint of why. Only the words change: what is recorded, and whether, stays as read. A scanner
+ * Benchlink reads itself is read with no Caps Lock but the scanner's own: one typing so is set to type
+ * for a keyboard whose Caps Lock is on, and the computer's key changes nothing.
+ */
+function capsLockSeen(
+  read: string,
+  classify: (text: string) => Classification,
+  keysReadBy: 'computer' | 'settings',
+): string | null {
+  const swapped = swappedCase(read);
+  if (swapped === read) return null;
+  const asSwapped = classify(swapped);
+  const hasAim = stripAim(swapped).aim !== null;
+  const known = asSwapped.kind !== 'unknown' && asSwapped.rejected !== true;
+  if (!hasAim && !known) return null;
+  const what = known ? readAs(asSwapped) : `${swapped}, with a scanner prefix (AIM) we know`;
+  return keysReadBy === 'settings'
+    ? `the scanner types as if Caps Lock were on: otherwise this reads as ${what}; set its Caps Lock mode off (a barcode in its manual) and scan again`
+    : `Caps Lock seems to be on: with it off this reads as ${what}; turn Caps Lock off and scan again`;
+}
+
+/** What a read is, in words: "box barcode BOX000001". */
+function readAs(c: Classification): string {
+  if (c.kind === 'command') return `a command barcode (${c.value})`;
+  if (c.kind === 'gs1') return `GS1 data ${c.normalized}`;
+  if (c.kind === 'position') return `position ${c.normalized}`;
+  return `${c.kind === 'sample-id' ? 'sample ID' : `${c.kind} barcode`} ${c.normalized}`;
+}
