@@ -66,8 +66,26 @@ function primary(payload: string, addOn?: string): EanResult {
   return { ok: false, reason: `an EAN/UPC read of ${payload.length} digits (EAN-13 has 13, UPC-A 12, UPC-E 8)` };
 }
 
-/** Validates the payload of an `]E` read; `modifier` is the AIM modifier character. */
+/**
+ * Validates the payload of an `]E` read; `modifier` is the AIM modifier character. A refused read that,
+ * with its check digit added, is a whole EAN-13, UPC-A or EAN-8 says so too: a scanner set not to send
+ * the check digit sends every product code one digit short, and "a wrong check digit" (12 digits read as
+ * a UPC-A) or "must have 8 digits" sent the user looking at a label that was fine.
+ */
 export function parseEanUpc(modifier: string, payload: string): EanResult {
+  const asSent = parseAsSent(modifier, payload);
+  if (asSent.ok || modifier === '3' || !/^\d+$/.test(payload)) return asSent;
+  const whole = parseAsSent(modifier, `${payload}${gs1CheckDigit(payload)}`);
+  if (!whole.ok) return asSent;
+  return {
+    ok: false,
+    reason:
+      `${asSent.reason}; or the scanner leaves its check digit out: with it this is ${whole.format} ${whole.printed} ` +
+      '(set the scanner to send the check digit, a barcode in its manual)',
+  };
+}
+
+function parseAsSent(modifier: string, payload: string): EanResult {
   if (!/^\d+$/.test(payload)) return { ok: false, reason: 'EAN/UPC data must be digits only' };
   switch (modifier) {
     case '4':

@@ -36,6 +36,37 @@ describe('EAN/UPC by AIM modifier', () => {
     expect(parseEanUpc(modifier, payload)).toMatchObject({ ok: false, reason: expect.stringContaining(reason) });
   });
 
+  it.each([
+    ['0', '400638133393', 'UPC-A 400638133393 has a wrong check digit', 'EAN-13 4006381333931'],
+    ['0', '01234567890', 'of 11 digits', 'UPC-A 012345678905'],
+    ['4', '9638507', 'must have 8 digits, not 7', 'EAN-8 96385074'],
+  ])(
+    ']E%s %s, a code with its check digit left out, is refused saying that too (%s; %s with it)',
+    (modifier, payload, first, whole) => {
+      // On the old code only the first reason: a wrong check digit sent the user looking at a good label.
+      expect(parseEanUpc(modifier, payload)).toEqual({
+        ok: false,
+        reason: expect.stringMatching(
+          new RegExp(
+            `${first}.*; or the scanner leaves its check digit out: with it this is ${whole} \\(set the scanner to send the check digit`,
+          ),
+        ),
+      });
+    },
+  );
+
+  it('says nothing of a check digit left out where one more digit would not be a whole code', () => {
+    for (const [modifier, payload] of [
+      ['0', '4006381333932'],
+      ['0', '123456789'],
+      ['3', '4006381333931123'],
+    ] as const) {
+      const r = parseEanUpc(modifier, payload);
+      expect(r.ok).toBe(false);
+      expect(r.ok ? '' : r.reason, payload).not.toContain('leaves its check digit out');
+    }
+  });
+
   it('expands UPC-E to UPC-A by its last digit, keeping the check digit', () => {
     expect(expandUpcE('01234505')).toBe('012000003455');
     expect(expandUpcE('01234531')).toBe('012300000451');
