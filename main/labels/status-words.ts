@@ -1,4 +1,5 @@
 import type { HostStatus } from './host-status.js';
+import { capitalised } from '../../shared/sentence-case.js';
 
 /**
  * A printer's host status in words for the person at the bench. `stopped` is set when the printer
@@ -24,8 +25,6 @@ function list(items: readonly string[], last: string): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')}${last}${items.at(-1)!}`;
 }
 
-const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 export function statusWords(status: HostStatus, where: string): StatusWords {
   const stops = STOPS.filter((s) => status[s.flag]);
   const notes: string[] = [];
@@ -47,7 +46,7 @@ export function statusWords(status: HostStatus, where: string): StatusWords {
   const whats = stops.map((s) => s.what);
   const todos = stops.map((s) => s.todo);
   const what = list(whats, ' and ');
-  const todo = capital(list(todos, ', then '));
+  const todo = capitalised(list(todos, ', then '));
   const stopped =
     `The printer at ${where} received the job but cannot print it: ${what}. ${todo}; it should then print ` +
     'the labels it holds. Check which labels came out before sending any again, so none is printed twice.';

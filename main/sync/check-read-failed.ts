@@ -1,6 +1,7 @@
 import type { OutboxEntry, Settlement } from '../outbox/entry.js';
 import { gaveUp, MAX_ANSWERED_FAILURES, triedMayHaveApplied, type Classified, type TriedError } from './classify.js';
 import type { SendContext } from './step-result.js';
+import { capitalised } from '../../shared/sentence-case.js';
 
 /**
  * A read made before sending, to see whether another bench changed what the changes go over (a plate,
@@ -27,11 +28,9 @@ export function countCheckReadFailed(
       return { id: e.id, state: 'pending', error, answered: true };
     }
     const g = gaveUp(failure, MAX_ANSWERED_FAILURES, applied);
-    const message = applied ? `${upperFirst(readFailed)}. ${g.message}` : `Not sent: ${readFailed}. ${g.message}`;
+    const message = applied ? `${capitalised(readFailed)}. ${g.message}` : `Not sent: ${readFailed}. ${g.message}`;
     return { id: e.id, state: 'failed', error: { ...g, message }, answered: true };
   });
   if (settlements.length > 0) ctx.outbox.settle(settlements);
   return waiting;
 }
-
-const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,6 +1,7 @@
 import type { BulkTab, RestoreDone } from '../../../shared/ipc/channels/outbox.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import { DISCARDED_UPLOAD_COPY_KEPT_SAID } from '../../../shared/outbox/finished-kept.js';
+import { capitalised } from '../../../shared/sentence-case.js';
 
 /** A tab's entries counted in its own words: "312 refused changes", "1 change that needs a look". */
 const WHAT: Record<BulkTab, { one: string; many: string }> = {
@@ -15,7 +16,6 @@ const changes = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'}`;
 const they = (n: number) => (n === 1 ? 'it' : 'they');
 const them = (n: number) => (n === 1 ? 'it' : 'them');
 const was = (n: number) => (n === 1 ? 'was' : 'were');
-const upper = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** The buttons a tab offers for all its entries, by main's count of the whole tab (not only those listed). */
 export function bulkOffers(tab: BulkTab, total: number): { discard: string; retry: string | null } {
@@ -38,7 +38,7 @@ export function discardAllQuestion(tab: BulkTab, asked: number, total: number, u
       : uploads === 1
         ? ` ${asked === 1 ? 'As a file upload, it' : 'The file upload among them'} can be put back ${UPLOAD_KEPT_SAID}: the copy of the file kept for sending it is removed then.`
         : ` ${uploads >= asked ? 'As file uploads, they' : `The ${uploads} file uploads among them`} can be put back ${UPLOAD_KEPT_SAID}: the copies of the files kept for sending them are removed then.`;
-  return `Discard ${changesSaid(asked, tab)}? ${upper(they(asked))} will never be sent to the service.${cut} Undo (Ctrl+Z) right after puts ${them(asked)} back.${which}`;
+  return `Discard ${changesSaid(asked, tab)}? ${capitalised(they(asked))} will never be sent to the service.${cut} Undo (Ctrl+Z) right after puts ${them(asked)} back.${which}`;
 }
 
 /** What a row's Discard of a file upload did: its Undo is offered, bound by how long its copy is kept. */

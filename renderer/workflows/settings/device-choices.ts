@@ -8,6 +8,7 @@ import {
   type KeyboardLayoutName,
   type ScannerSettings,
 } from '../../../shared/barcode/scanner-settings.js';
+import { capitalised } from '../../../shared/sentence-case.js';
 
 /**
  * What Settings → Scanners offers for each HID device it lists, and the change of the scanner settings
@@ -115,5 +116,3 @@ export function hidReadSaid(
   const layoutFix = kind === 'hid-keyboard' && device && c.layouts ? { device, layout: c.layouts.typedFor } : null;
   return layoutFix ? { said, layoutFix } : { said };
 }
-
-const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
