@@ -29,7 +29,8 @@ function keysTyping(layout: KeyboardLayoutName): ReadonlyMap<string, { code: num
 /**
  * What a read the computer took with layout `computer` says in the scanner's layout `scanner`: each
  * character back to its key, and the key as `scanner` has it. Null when a character has no key of its
- * own in `computer` (AltGr, a dead key, another alphabet) or nothing changes.
+ * own in `computer` (AltGr, a dead key, another alphabet), the key types nothing in `scanner` (Shift
+ * on AZERTY's ² key), or nothing changes.
  */
 export function retyped(read: string, computer: KeyboardLayoutName, scanner: KeyboardLayoutName): string | null {
   const keys = keysTyping(computer);
@@ -38,8 +39,9 @@ export function retyped(read: string, computer: KeyboardLayoutName, scanner: Key
   for (const ch of read) {
     const key = keys.get(ch);
     const meant = key && table.get(key.code);
-    if (!key || !meant || meant.dead) return null;
-    out += key.shift ? meant.shift : meant.base;
+    const typed = key && meant && !meant.dead ? (key.shift ? meant.shift : meant.base) : '';
+    if (typed === '') return null;
+    out += typed;
   }
   return out === read ? null : out;
 }
