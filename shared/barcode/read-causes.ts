@@ -43,6 +43,11 @@ export interface Cause {
 }
 const said = (words: string | null): Cause | null => (words === null ? null : { words });
 
+/** A read as a cause would have made it is a code we know: some rule took it, and nothing refused it. */
+const isKnown = (c: Classification): boolean => c.kind !== 'unknown' && c.rejected !== true;
+/** The same, of one of `kinds`. */
+const isOf = (kinds: ReadonlySet<string>, c: Classification): boolean => kinds.has(c.kind) && c.rejected !== true;
+
 /**
  * A read nothing took that, typed by a keyboard scanner programmed for another keyboard layout than the
  * one reading its keys, is one we know; or null. On a computer the scanner's setting is what to change:
@@ -58,7 +63,7 @@ function layoutMismatchIn(
     const meant = retyped(read, reading, scanner);
     if (meant === null) continue;
     const asMeant = classify(meant);
-    if (asMeant.kind === 'unknown' || asMeant.rejected === true) continue;
+    if (!isKnown(asMeant)) continue;
     const [typed, readWith] = [LAYOUT_SAID[scanner], LAYOUT_SAID[reading]];
     const words =
       keysReadBy === 'settings'
@@ -86,7 +91,7 @@ function checkCharacterSeen(
   const data = value.slice(0, -1);
   if (code39CheckCharacter(data) !== value.slice(-1)) return null;
   const asData = classify(`${aim?.aim ?? ''}${data}`);
-  if (!ID_KINDS.has(asData.kind) || asData.rejected === true) return null;
+  if (!isOf(ID_KINDS, asData)) return null;
   return `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: ${CHECK_CHARACTER_FIX}`;
 }
 
@@ -98,7 +103,7 @@ function codabarSeen(value: string, aim: AimInfo | null, classify: (text: string
   const m = aim ? null : CODABAR_FRAMED.exec(value);
   if (!m) return null;
   const id = classify(m[2]!);
-  if (!ID_KINDS.has(id.kind) || id.rejected === true) return null;
+  if (!isOf(ID_KINDS, id)) return null;
   return (
     `this is ${readAs(id)} between Codabar's start and stop characters (${m[1]}…${m[3]}): set the scanner ` +
     'not to send them (a barcode in its manual) and scan again'
@@ -124,7 +129,7 @@ function framedIn(value: string, aim: AimInfo | null, classify: (text: string) =
       const [before, after] = [value.slice(0, front), value.slice(front + inner.length)];
       if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
       const id = classify(`${aim?.aim ?? ''}${inner}`);
-      if (!FRAMED_KINDS.has(id.kind) || id.rejected === true) continue;
+      if (!isOf(FRAMED_KINDS, id)) continue;
       const words =
         `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ` +
         `${before ? 'prefix (or Code ID)' : 'suffix'}${before && after ? ' and suffix' : ''} off, ` +
@@ -144,7 +149,7 @@ function lookalikesSeen(read: string, classify: (text: string) => Classification
   const plain = plainForm(read);
   if (!plain) return null;
   const asPlain = classify(plain.text);
-  if (asPlain.kind === 'unknown' || asPlain.rejected === true) return null;
+  if (!isKnown(asPlain)) return null;
   const what = `${plain.found.join('; ')}. In plain characters this is ${readAs(asPlain)}`;
   return plain.typedByInputMethod
     ? `${what}: turn the input method (IME) off and scan again`
@@ -168,7 +173,7 @@ function capsLockSeen(
   if (swapped === read) return null;
   const asSwapped = classify(swapped);
   const hasAim = stripAim(swapped).aim !== null;
-  const known = asSwapped.kind !== 'unknown' && asSwapped.rejected !== true;
+  const known = isKnown(asSwapped);
   if (!hasAim && !known) return null;
   const what = known ? readAs(asSwapped) : `${swapped}, with a scanner prefix (AIM) we know`;
   return keysReadBy === 'settings'
