@@ -9,6 +9,8 @@ export { sendRawToPrinter, PrinterError } from './raw-printer.js';
 export type { RawPrintJob, RawPrintResult } from './raw-printer.js';
 export { createTemplateStore, TEMPLATE_FILE } from './template-store.js';
 export type { LoadedTemplates, TemplateStore, TemplateStoreOptions } from './template-store.js';
+export { keptSymbolSvgs, previewLabels } from './preview.js';
+export type { SymbolSvgs } from './preview.js';
 export { exportPdf, exportZpl, sendToPrinter } from './jobs.js';
 export { finishInTurns, STEPS_PER_TURN } from './turns.js';
 export type { PrintResult } from './jobs.js';

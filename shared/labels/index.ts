@@ -1,4 +1,7 @@
-/** Label templates and their checks, shared by main (PDF, ZPL, printing) and the renderer (preview). */
+/**
+ * Label templates and their checks, shared by main (PDF, ZPL, printing, the preview's drawing) and the
+ * renderer (templates, what to label, the preview's shape).
+ */
 export { LabelError } from './errors.js';
 export { SYMBOLOGIES, PLACEHOLDERS, labelTemplate, labelTemplateInput, placeholdersIn } from './template.js';
 export type { LabelTemplate, LabelTemplateInput, Symbology, Placeholder } from './template.js';
@@ -37,3 +40,5 @@ export {
   MAX_PDF_BARCODE_MEGAPIXELS,
 } from './jobs.js';
 export type { PdfJob, ZplJob, PrintJob, PrinterTarget, PdfPageLayoutInput } from './jobs.js';
+export { previewJob, drawnPreview, drawnLabel, MAX_PREVIEW_DRAWN } from './preview.js';
+export type { PreviewJob, DrawnPreview, DrawnLabel } from './preview.js';

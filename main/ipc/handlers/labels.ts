@@ -3,6 +3,8 @@ import { defaultTemplates, LabelError, type LabelTemplate } from '../../../share
 import {
   exportPdf,
   exportZpl,
+  keptSymbolSvgs,
+  previewLabels,
   PrinterError,
   sendToPrinter,
   type LoadedTemplates,
@@ -37,6 +39,7 @@ export type PrinterList = () => readonly ConfiguredPrinter[];
 export function labelsHandlers(store: TemplateStore, printers: PrinterList): HandlersFor<typeof labelsChannels> {
   const builtIn = defaultTemplates();
   const builtInIds = builtIn.map((t) => t.id);
+  const symbolSvgs = keptSymbolSvgs();
 
   // Built-ins the file lacks come back, so "remove" on a built-in resets it rather than losing it.
   const withBuiltIns = (saved: readonly LabelTemplate[]): LabelTemplate[] => [
@@ -71,6 +74,7 @@ export function labelsHandlers(store: TemplateStore, printers: PrinterList): Han
       }
       return list((await store.remove(id)).recovered ?? recovered);
     },
+    'labels.preview': (job) => previewLabels(job, symbolSvgs),
     'labels.exportPdf': (job) =>
       explained(async () => {
         const { pdf, pages, notes } = await exportPdf(job);

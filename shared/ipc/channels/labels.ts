@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { labelJob, labelTemplate, pdfJob, zplJob } from '../../labels/index.js';
+import { labelJob, drawnPreview, labelTemplate, pdfJob, previewJob, zplJob } from '../../labels/index.js';
 import { channel } from '../channel.js';
 
 /**
@@ -35,6 +35,16 @@ export const labelsChannels = {
   'labels.templates.remove': channel({
     request: z.strictObject({ id: z.string().min(1).max(64) }),
     response: templateList,
+  }),
+  /**
+   * The labels as the PDF or a Zebra would print them, symbols drawn: main draws them, so the page holds
+   * no barcode encoder. Asked again on every change of the job; nothing is written.
+   */
+  'labels.preview': channel({
+    request: previewJob,
+    response: drawnPreview,
+    maxBytes: MAX_LABEL_JOB_BYTES,
+    readOnly: true,
   }),
   'labels.exportPdf': channel({
     request: pdfJob,

@@ -52,7 +52,7 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
   await expect(preview(page)).toHaveCount(1);
   await expect(preview(page).first()).toHaveAttribute('aria-label', 'Label 1: PLT000001');
   await expect(preview(page).first()).toContainText('PLT000001 QC Plate 1');
-  // Its symbol drawn by the encoder the preview imports (renderer/workflows/labels/symbol-drawing.ts).
+  // Its symbol drawn by main (main/labels/preview.ts): the page holds no barcode encoder.
   await expect(preview(page).first().locator('svg path').first()).toBeVisible();
 
   // Its wells: every filled one until some are chosen; click and shift-click choose a range.

@@ -1,15 +1,15 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import LabelPreview from '../../../../../renderer/workflows/labels/LabelPreview.svelte';
-import { labelsToPdf, labelsToZpl } from '../../../../../main/labels/index.js';
+import { keptSymbolSvgs, labelsToPdf, labelsToZpl, previewLabels } from '../../../../../main/labels/index.js';
 import { defaultTemplates, mmToDots, pointsToMm } from '../../../../../shared/labels/index.js';
 
 /**
  * The preview draws each line at the size the label prints it at: shrunk to fit the label's width, or
  * cut off at its edge, with the same notes as the PDF and the ZPL. Before, the preview drew every line
  * at the template's size and said nothing, while the PDF and the ZPL shrank it and said so: what was
- * previewed was not what printed. The preview rendered as the app renders it (Svelte's server render of
- * the component), the outputs made by main's own code.
+ * previewed was not what printed. The preview main draws, rendered as the app renders it (Svelte's
+ * server render of the component), the outputs made by main's own code.
  */
 const template = defaultTemplates().find((t) => t.id === 'cryotube-datamatrix')!;
 const records = [
@@ -29,7 +29,8 @@ const notesOf = (html: string): string[] =>
 
 describe('Labels › the preview of a line too wide for the label', () => {
   it('is drawn at the size the PDF and the ZPL print it, with their notes', async () => {
-    const { body } = render(LabelPreview, { props: { template, records, dpi: 300 } });
+    const preview = await previewLabels({ template, records, dpi: 300, drawn: 48 }, keptSymbolSvgs());
+    const { body } = render(LabelPreview, { props: { preview, count: records.length } });
     const pdf = await labelsToPdf(template, records, { layout: { kind: 'per-label' }, printDpi: 300 });
     const zpl = labelsToZpl(template, records, { dpi: 300 });
     expect(pdf.notes).toHaveLength(2);
