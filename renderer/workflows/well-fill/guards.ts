@@ -81,8 +81,9 @@ export function guardSample(f: SampleFacts, answered: readonly string[] = []): G
     );
   }
   const misread = f.knownInLabsheet === true ? undefined : f.misread;
-  if ((f.knownInLabsheet === false || misread) && !answered.includes('unknown-sample'))
-    return unknownSample(f.sampleId, f.knownInLabsheet === false ? (f.labsheetAsRead ?? '') : null, misread);
+  if (answered.includes('unknown-sample')) return null;
+  if (f.knownInLabsheet === false) return unknownSample(f.sampleId, { asRead: f.labsheetAsRead ?? '', misread });
+  if (misread) return unknownSample(f.sampleId, { asRead: null, misread });
   return null;
 }
 
