@@ -73,3 +73,18 @@ test('a plate half filled at another bench: the cursor waits, nothing there is o
   expect(['C1', 'C2', 'C3', 'C4'].map((p) => after[p])).toEqual(['S-0031', 'S-0032', 'S-0033', 'S-0034']);
   expect(Object.values(after)).not.toContain('S-0040');
 });
+
+test('Labels for the wells of a plate whose wells the service does not list: said once, beside what would print', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Labels');
+  await page.getByTestId('source-wells').check();
+  await scanAndWait(page, 'PLT000001', 'PL-0001');
+  const screen = page.getByRole('region', { name: 'Print labels' });
+  // Three copies of the same sentence stood on the screen (the plate's card, beside Print, the scan's line).
+  // (The plate's wells depend on what the test before filled on this service.)
+  await expect(screen.getByText(/^\d+ wells filled elsewhere are not known here and get no label\.$/)).toHaveCount(1);
+  await expect(screen.getByTestId('labels-unknown-wells')).toBeVisible();
+  await expect(screen.getByTestId('labels-plate-info')).toContainText(/ \d+ filled known here/);
+});
