@@ -219,5 +219,7 @@ test('bad cases: a name Code 128 cannot hold is refused with its reason; new loc
   await scanAndWait(page, 'S-0008', 'S-0008 added');
   await scanAndWait(page, 'S-9999', 'not in the labsheet Samples');
   await expect(page.getByTestId('labels-rows').locator('li')).toHaveCount(2);
+  // The row's volume is named: a bare "S-0009 · 19" said nothing of what 19 was.
+  await expect(page.getByTestId('labels-rows').locator('li').first()).toContainText(/^S-0009 · volume \d+/);
   await expect(preview(page)).toHaveCount(2);
 });
