@@ -153,6 +153,17 @@ export const GROUPS: BenchGroup[] = [
     ],
   },
   {
+    // Main draws the Labels preview (the page holds no encoder): what a preview costs there.
+    id: 'labels',
+    module: './label-preview.js',
+    fn: 'benchLabelPreview',
+    rows: (r) => [
+      plain('Labels preview, 96 labels (48 drawn), first', r.plateColdMs!, 'ms'),
+      plain('Labels preview, 96 labels, after an edit to a line', r.plateEditMs!, 'ms'),
+      plain('Labels preview, 1,000 labels, after an edit to a line', r.job1000Ms!, 'ms'),
+    ],
+  },
+  {
     id: 'memory',
     module: './outbox.js',
     fn: 'benchMemory100k',

@@ -3,7 +3,7 @@ import { defaultTemplates, LabelError, type LabelTemplate } from '../../../share
 import {
   exportPdf,
   exportZpl,
-  keptSymbolSvgs,
+  keptSymbols,
   previewLabels,
   PrinterError,
   sendToPrinter,
@@ -39,7 +39,7 @@ export type PrinterList = () => readonly ConfiguredPrinter[];
 export function labelsHandlers(store: TemplateStore, printers: PrinterList): HandlersFor<typeof labelsChannels> {
   const builtIn = defaultTemplates();
   const builtInIds = builtIn.map((t) => t.id);
-  const symbolSvgs = keptSymbolSvgs();
+  const previewSymbols = keptSymbols();
 
   // Built-ins the file lacks come back, so "remove" on a built-in resets it rather than losing it.
   const withBuiltIns = (saved: readonly LabelTemplate[]): LabelTemplate[] => [
@@ -74,7 +74,7 @@ export function labelsHandlers(store: TemplateStore, printers: PrinterList): Han
       }
       return list((await store.remove(id)).recovered ?? recovered);
     },
-    'labels.preview': (job) => previewLabels(job, symbolSvgs),
+    'labels.preview': (job) => previewLabels(job, previewSymbols),
     'labels.exportPdf': (job) =>
       explained(async () => {
         const { pdf, pages, notes } = await exportPdf(job);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptSymbolSvgs, measureWithBwip, previewLabels } from '../../../../main/labels/index.js';
+import { keptSymbols, measureWithBwip, previewLabels } from '../../../../main/labels/index.js';
 import {
   defaultTemplates,
   LabelError,
@@ -28,7 +28,7 @@ describe('the preview main draws', () => {
   for (const t of defaultTemplates()) {
     it(`${t.id}: lays each label out as the outputs at that dpi do, its SVG in the placed proportions`, async () => {
       for (const dpi of [300, 600] as const) {
-        const preview = await previewLabels({ template: t, records, dpi, drawn: 48 }, keptSymbolSvgs());
+        const preview = await previewLabels({ template: t, records, dpi, drawn: 48 }, keptSymbols());
         const printed = prepareLabels(t, records, { measure: measureWithBwip, dpi });
         if (!preview.ok) throw new Error(preview.issues.join('; '));
         expect(drawnPreview.parse(preview)).toEqual(preview);
@@ -54,7 +54,7 @@ describe('the preview main draws', () => {
     const many = Array.from({ length: 30 }, (_, i) => ({ id: `TB${String(i).padStart(6, '0')}` }));
     const drawn = await previewLabels(
       { template: template('cryotube-code128'), records: many, dpi: 300, drawn: 5 },
-      keptSymbolSvgs(),
+      keptSymbols(),
     );
     expect(drawn.ok && drawn.labels.map((l) => l.barcodeValue)).toEqual(many.slice(0, 5).map((r) => r.id));
 
@@ -65,7 +65,7 @@ describe('the preview main draws', () => {
       dpi: 300,
       drawn: 48,
     });
-    const refused = await previewLabels(job, keptSymbolSvgs());
+    const refused = await previewLabels(job, keptSymbols());
     expect(refused.ok).toBe(false);
     expect(!refused.ok && refused.issues).toEqual([
       expect.stringMatching(/^Label 2 \(ID ""\): id: /),
@@ -74,7 +74,7 @@ describe('the preview main draws', () => {
 
     // Modules too narrow for a 203 dpi Zebra: the ZPL's own refusal, word for word.
     const t = template('cryotube-code128');
-    const at203 = await previewLabels({ template: t, records, dpi: 203, drawn: 48 }, keptSymbolSvgs());
+    const at203 = await previewLabels({ template: t, records, dpi: 203, drawn: 48 }, keptSymbols());
     const zplRefusal = (() => {
       try {
         return prepareLabels(t, records, { measure: measureWithBwip, dpi: 203 });
@@ -86,21 +86,32 @@ describe('the preview main draws', () => {
     expect(at203).toEqual({ ok: false, issues: (zplRefusal as LabelError).issues });
   });
 
-  it('draws a symbol it drew lately from what it kept, the least recently used going first', () => {
-    const drawn: string[] = [];
-    const svgs = keptSymbolSvgs((r) => {
-      drawn.push(r.text);
-      return `<svg viewBox="0 0 1 1">${r.text}</svg>`;
+  it('encodes a symbol it measured or drew lately not again, the least recently used going first', () => {
+    const encoded: string[] = [];
+    const symbols = keptSymbols({
+      measure: (r) => {
+        encoded.push(`measure ${r.text}`);
+        return { widthModules: r.text.length, heightModules: null };
+      },
+      draw: (r) => {
+        encoded.push(`draw ${r.text}`);
+        return `<svg viewBox="0 0 1 1">${r.text}</svg>`;
+      },
     });
     const ask = (text: string): BwipRequest => ({ bcid: 'code128', text });
-    svgs(ask('A'));
-    for (let i = 0; i < 199; i++) svgs(ask(`N${i}`));
-    svgs(ask('A')); // kept, and now the most recent
-    svgs(ask('B')); // the 201st: N0, the least recently used, goes
-    svgs(ask('A'));
-    svgs(ask('N0'));
-    expect(drawn.filter((t) => t === 'A')).toHaveLength(1);
-    expect(drawn.filter((t) => t === 'N0')).toHaveLength(2);
+    const times = (what: string) => encoded.filter((e) => e === what).length;
+    symbols.draw(ask('A'));
+    for (let i = 0; i < 199; i++) symbols.draw(ask(`N${i}`));
+    symbols.draw(ask('A')); // kept, and now the most recent
+    symbols.draw(ask('B')); // the 201st: N0, the least recently used, goes
+    symbols.draw(ask('A'));
+    symbols.draw(ask('N0'));
+    expect([times('draw A'), times('draw N0')]).toEqual([1, 2]);
+
+    // A whole job's sizes are kept: laid out again after an edit, none of its symbols is encoded again.
+    for (let round = 0; round < 2; round++) for (let i = 0; i < 1000; i++) symbols.measure(ask(`T${i}`));
+    expect(encoded.filter((e) => e.startsWith('measure'))).toHaveLength(1000);
+    expect(symbols.measure(ask('T7'))).toEqual({ widthModules: 2, heightModules: null });
   });
 
   it('takes only a plain SVG drawing into the answer the page puts in its DOM', () => {

@@ -1,7 +1,7 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import LabelPreview from '../../../../../renderer/workflows/labels/LabelPreview.svelte';
-import { keptSymbolSvgs, labelsToPdf, labelsToZpl, previewLabels } from '../../../../../main/labels/index.js';
+import { keptSymbols, labelsToPdf, labelsToZpl, previewLabels } from '../../../../../main/labels/index.js';
 import { defaultTemplates, mmToDots, pointsToMm } from '../../../../../shared/labels/index.js';
 
 /**
@@ -29,7 +29,7 @@ const notesOf = (html: string): string[] =>
 
 describe('Labels › the preview of a line too wide for the label', () => {
   it('is drawn at the size the PDF and the ZPL print it, with their notes', async () => {
-    const preview = await previewLabels({ template, records, dpi: 300, drawn: 48 }, keptSymbolSvgs());
+    const preview = await previewLabels({ template, records, dpi: 300, drawn: 48 }, keptSymbols());
     const { body } = render(LabelPreview, { props: { preview, count: records.length } });
     const pdf = await labelsToPdf(template, records, { layout: { kind: 'per-label' }, printDpi: 300 });
     const zpl = labelsToZpl(template, records, { dpi: 300 });
