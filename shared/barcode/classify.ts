@@ -4,11 +4,11 @@ import { classifyGs1, normalizedGs1 } from './classify-gs1.js';
 import { parseCommandWord, parseLayoutWord, type ScanCommand } from './commands.js';
 import type { Gs1Data } from './gs1.js';
 import { barcodePatternSettings, type BarcodePatternSettings, type PatternKind } from './patterns.js';
-import { sanitizeScan } from './sanitize.js';
+import { readEnds, sanitizeScan } from './sanitize.js';
 import type { KeyboardLayoutName } from './scanner-settings.js';
 import { code39Data, sendsCode39Check } from './code39.js';
 import { withoutCodabarStartStop } from './codabar.js';
-import { likelyCause } from './read-causes.js';
+import { controlsAround, likelyCause } from './read-causes.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -118,8 +118,17 @@ function classifyWith(
   /** Whether an unknown read is tried as its likely cause would have typed it (false inside that try). */
   explain = true,
 ): Classification {
+  const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
   const clean = sanitizeScan(raw, settings.maxLength);
-  if (!clean.ok) return { ...refuse(raw, clean.reason, `rejected: ${clean.reason}`), normalized: '' };
+  if (!clean.ok) {
+    const around = explain ? controlsAround(readEnds(raw), tried) : null;
+    const reason = around?.words ?? clean.reason;
+    return {
+      ...refuse(raw, reason, `rejected: ${reason}`),
+      normalized: '',
+      ...(around ? { cause: around.words, frame: around.frame } : {}),
+    };
+  }
 
   const { aim, rest } = stripAim(clean.text);
   const unstarred = withoutCode39StartStop(rest, aim);
@@ -186,7 +195,6 @@ function classifyWith(
     gs1?.kind === 'own-number'
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
-  const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
   const keysReadBy = context.keysReadBy ?? 'computer';
   const found = explain ? likelyCause({ text: clean.text, value, aim }, tried, keysReadBy) : null;
   return withSymbology({

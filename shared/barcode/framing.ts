@@ -18,9 +18,34 @@ export function endsWithSuffix(text: string, { suffix }: ScanFraming): boolean {
   return suffix !== '' && text.length > suffix.length && text.endsWith(suffix);
 }
 
-/** Characters found around a code, in words: `"j" in front`, `"~" in front and "*" after it`. */
+/** ASCII's names for its control characters (0x00–0x1F), as a scanner's manual names its framing. */
+// prettier-ignore
+const CONTROL_NAMES = [
+  'NUL', 'SOH', 'STX', 'ETX', 'EOT', 'ENQ', 'ACK', 'BEL', 'BS', 'HT', 'LF', 'VT', 'FF', 'CR', 'SO', 'SI',
+  'DLE', 'DC1', 'DC2', 'DC3', 'DC4', 'NAK', 'SYN', 'ETB', 'CAN', 'EM', 'SUB', 'ESC', 'FS', 'GS', 'RS', 'US',
+] as const;
+
+/** One character of a frame as a reader can see it: `"~"`, or `STX (U+0002)` for one that shows as nothing. */
+function charSaid(ch: string): string {
+  const code = ch.codePointAt(0)!;
+  if (code > 0x20 && code < 0x7f) return `"${ch}"`;
+  const name = code < 0x20 ? CONTROL_NAMES[code] : code === 0x7f ? 'DEL' : code === 0x20 ? 'a space' : null;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return name === null ? `"${ch}" (${hex})` : `${name} (${hex})`;
+}
+
+/** Characters a scanner adds, in words: `"~*"`, or each by name where one is not plain to see (`STX (U+0002)`). */
+function framingSaid(text: string): string {
+  const chars = [...text];
+  return chars.every((ch) => /^[\x21-\x7e]$/.test(ch)) ? `"${text}"` : chars.map(charSaid).join(', ');
+}
+
+/**
+ * Characters found around a code, in words: `"j" in front`, `"~" in front and "*" after it`,
+ * `STX (U+0002) in front and ETX (U+0003) after it`.
+ */
 export function aroundSaid({ before, after }: { before: string; after: string }): string {
-  return [before ? `"${before}" in front` : null, after ? `"${after}" after it` : null]
+  return [before ? `${framingSaid(before)} in front` : null, after ? `${framingSaid(after)} after it` : null]
     .filter((s) => s !== null)
     .join(' and ');
 }

@@ -7,7 +7,7 @@ import { LAYOUT_PAIRS, retyped } from './layout-mismatch.js';
 import { swappedCase } from './letter-case.js';
 import { plainForm } from './lookalikes.js';
 import { ID_KINDS } from './patterns.js';
-import { LAYOUT_SAID } from './scanner-settings.js';
+import { framingSettable, LAYOUT_SAID } from './scanner-settings.js';
 
 /**
  * Why a read no rule took may be a code we know after all, for the words a refusal or a "Misread?"
@@ -130,15 +130,44 @@ function framedIn(value: string, aim: AimInfo | null, classify: (text: string) =
       if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
       const id = classify(`${aim?.aim ?? ''}${inner}`);
       if (!isOf(FRAMED_KINDS, id)) continue;
-      const words =
-        `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ` +
-        `${before ? 'prefix (or Code ID)' : 'suffix'}${before && after ? ' and suffix' : ''} off, ` +
-        `or enter ${before && after ? 'them' : 'it'} in Settings → Scanners, and scan again`;
+      const words = framedWords(id, before, after);
       // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
       return { words, frame: { before, after }, ...(ID_KINDS.has(id.kind) ? {} : { refused: true as const }) };
     }
   }
   return null;
+}
+
+/**
+ * What to do about a scanner's prefix or suffix: turn it off, or, where Settings → Scanners can hold it
+ * (visible characters), enter it there. A control character cannot be entered: offering it sent the user
+ * looking for a way to type EOT into a text field.
+ */
+function framedWords(id: Classification, before: string, after: string): string {
+  const settable = framingSettable(before) && framingSettable(after);
+  return (
+    `this is ${readAs(id)} with ${aroundSaid({ before, after })}: turn the scanner's ` +
+    `${before ? 'prefix (or Code ID)' : 'suffix'}${before && after ? ' and suffix' : ''} off, ` +
+    `${settable ? `or enter ${before && after ? 'them' : 'it'} in Settings → Scanners, ` : ''}and scan again`
+  );
+}
+
+/** Up to MAX_FRAME control characters before and after what is between them. */
+const CONTROLS_AROUND = new RegExp(`^([\\x00-\\x1f\\x7f]{0,${MAX_FRAME}})([^]*?)([\\x00-\\x1f\\x7f]{0,${MAX_FRAME}})$`);
+
+/**
+ * A read refused for its control characters (sanitize.ts) that is an ID of ours (or a command, or GS1
+ * data) with them only around it: a scanner set to frame each code with control characters other than
+ * STX…ETX (taken off as a serial frame). The read stays refused; the words say what the characters are
+ * and that the scanner's framing is what to turn off, where "control character U+0002 at position 1"
+ * said neither.
+ */
+export function controlsAround(read: string, classify: (text: string) => Classification): Cause | null {
+  const [, before = '', inner = '', after = ''] = CONTROLS_AROUND.exec(read) ?? [];
+  if (before === '' && after === '') return null;
+  const id = classify(inner);
+  if (!isOf(FRAMED_KINDS, id)) return null;
+  return { words: framedWords(id, before, after), frame: { before, after }, refused: true };
 }
 
 /**

@@ -10,12 +10,25 @@ const ALLOWED_CONTROL = new Set([GS, '\x1e', '\x04']);
 const ENDS = new RegExp(`^[ \\r\\n\\t${INVISIBLE_AT_ENDS}]+|[ \\r\\n\\t${INVISIBLE_AT_ENDS}]+$`, 'g');
 
 /**
- * Strips the terminator a scanner appends (CR/LF/Tab) and surrounding spaces, then refuses
- * reads that cannot be a barcode: empty, too long, or carrying control characters that mean a
+ * Serial transmission's frame, STX before the data and ETX after it, which a scanner set up for a serial
+ * line sends over USB as well (HID POS): the read is what is between. Either alone is no frame.
+ */
+const STX_ETX = /^\x02([^]*)\x03$/;
+
+/** A read without its terminator (CR/LF/Tab), surrounding spaces, invisible ends, and an STX…ETX frame. */
+export function readEnds(raw: string): string {
+  const trimmed = raw.replace(ENDS, '');
+  const framed = STX_ETX.exec(trimmed);
+  return framed ? framed[1]!.replace(ENDS, '') : trimmed;
+}
+
+/**
+ * Strips the terminator a scanner appends (CR/LF/Tab), surrounding spaces and an STX…ETX frame, then
+ * refuses reads that cannot be a barcode: empty, too long, or carrying control characters that mean a
  * garbled transmission (a misconfigured scanner or a keyboard-layout mismatch).
  */
 export function sanitizeScan(raw: string, maxLength: number): SanitizeResult {
-  const text = raw.replace(ENDS, '');
+  const text = readEnds(raw);
   if (text.length === 0) return { ok: false, reason: 'empty scan' };
   if (text.length > maxLength)
     return { ok: false, reason: `scan is ${text.length} characters, longer than the limit of ${maxLength}` };

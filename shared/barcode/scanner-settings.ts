@@ -89,11 +89,15 @@ export const WEDGE_PROFILE_NAMES = ['usb', 'bluetooth'] as const;
  */
 /** Up to 8 visible characters: a space or control key would be trimmed or typed away before it is seen. */
 export const SCAN_FRAMING_MAX = 8;
+const VISIBLE_ASCII = /^[\x21-\x7e]*$/;
 const scanFraming = z
   .string()
   .max(SCAN_FRAMING_MAX, `at most ${SCAN_FRAMING_MAX} characters`)
-  .regex(/^[\x21-\x7e]*$/, 'visible characters only (letters, digits, signs; no spaces)')
+  .regex(VISIBLE_ASCII, 'visible characters only (letters, digits, signs; no spaces)')
   .default('');
+
+/** Whether Settings → Scanners can take `text` off every read as a prefix or suffix. */
+export const framingSettable = (text: string): boolean => scanFraming.safeParse(text).success;
 
 export const scanInputSettings = z.object({
   wedgeEnabled: z.boolean().default(true),

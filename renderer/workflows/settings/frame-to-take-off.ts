@@ -1,5 +1,5 @@
 import type { Classification } from '../../../shared/barcode/classify.js';
-import { scanInputSettings, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
+import { framingSettable, type ScanInputSettings } from '../../../shared/barcode/scanner-settings.js';
 import { aroundSaid } from '../../../shared/barcode/framing.js';
 
 /** Characters a scanner was seen to add around a code, as the setting that takes them off, in words. */
@@ -20,9 +20,7 @@ export interface FrameToTakeOff {
 export function frameToTakeOff(frame: Classification['frame']): FrameToTakeOff | null {
   if (!frame) return null;
   const { before, after } = frame;
-  const fits = (side: 'prefix' | 'suffix', text: string) =>
-    text === '' || scanInputSettings.shape[side].safeParse(text).success;
-  if (!fits('prefix', before) || !fits('suffix', after)) return null;
+  if (!framingSettable(before) || !framingSettable(after)) return null;
   return {
     patch: { ...(before ? { prefix: before } : {}), ...(after ? { suffix: after } : {}) },
     said: aroundSaid(frame),
