@@ -70,4 +70,20 @@ describe('Well fill: a read a scanner set to another keyboard layout typed', () 
       "may be misread: ends in its Code 39 check character (N), this is sample ID S-0011: set the scanner to check Code 39's check character and take it off",
     );
   });
+
+  it("a tube in a serial line's STX…ETX frame is placed; one with NUL after it is refused, naming it", async () => {
+    const b = await openBenches('spec');
+    await b.scan('PLT000003');
+    // A HID POS scanner set up for a serial line frames every code: refused "control character U+0002".
+    await handleWellFillScan(b.s, { text: '\x02TB000011\x03', source: 'hid', mainAt: null });
+    expect(b.s.wells['A1']?.sample).toBe('S-0011');
+    const before = await b.queued();
+    await handleWellFillScan(b.s, { text: 'TB000012\x00', source: 'hid', mainAt: null });
+    expect(b.s.guard).toBeNull();
+    expect(b.feedback.last?.outcome).toBe(
+      "Nothing recorded: this is tube barcode TB000012 with NUL (U+0000) after it: turn the scanner's suffix off, and scan again",
+    );
+    expect(await b.queued()).toBe(before);
+    expect(b.s.wells['A2']?.sample ?? null).toBeNull();
+  });
 });
