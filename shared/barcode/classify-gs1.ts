@@ -11,7 +11,7 @@ import {
 } from './gs1.js';
 import { gs1AiName } from './gs1-ai-names.js';
 import { isWebAddress, parseDigitalLink } from './gs1-digital-link.js';
-import { fnc1AsTextSaid, fnc1StandInsAsGs } from './fnc1-text.js';
+import { fnc1AsTextSaid, fnc1StandInsAsGs, singleStandIn, singleStandInSaid } from './fnc1-text.js';
 import { runTogetherReason } from './gs1-run-together.js';
 
 /**
@@ -67,6 +67,16 @@ function standInVerdict(value: string, aim: AimInfo | null, options: { year: num
   }));
 }
 
+/**
+ * A GS1 element string's parse failure, with the character its scanner seems to send for FNC1 named
+ * (`10LOT7^17271130`: "^" is no GS1 character, and with GS in its place the read parses), where the
+ * failure alone sent the user looking at the label for a "^" it does not print.
+ */
+function withStandIn(reason: string, value: string, aim: string | undefined, options: { year: number }): string {
+  const ch = singleStandIn(value, (withGs) => parseGs1ElementString(withGs, aim, options).ok);
+  return ch === null ? reason : `${reason}; ${singleStandInSaid(ch)}`;
+}
+
 export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: boolean, year: number): Gs1Verdict {
   const options = { year };
   if (aim?.aim[1] === 'E') return eanVerdict(aim, value);
@@ -75,7 +85,9 @@ export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: bool
   if (aim?.gs1 || value.startsWith(GS)) {
     const why = aim?.gs1 ? `GS1 element string (AIM ${aim.aim})` : 'GS1 element string (leading FNC1)';
     const parsed = parseGs1ElementString(value, aim?.gs1 ? aim.aim : undefined, options);
-    return verdict(parsed, why, refused('GS1 data did not parse'));
+    return verdict(parsed, why, (reason) =>
+      refused('GS1 data did not parse')(withStandIn(reason, value, aim?.gs1 ? aim.aim : undefined, options)),
+    );
   }
   if (isWebAddress(value)) {
     const r = parseDigitalLink(value, options);
@@ -99,7 +111,7 @@ export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: bool
     if (runTogether) return { kind: 'refused', reason: `GS1 data without separators: ${runTogether}` };
     return verdict(parsed, why, (reason) => ({
       kind: 'doubtful',
-      reason: `looks like GS1 data but does not parse: ${reason}`,
+      reason: `looks like GS1 data but does not parse: ${withStandIn(reason, value, undefined, options)}`,
     }));
   }
   return null;

@@ -43,6 +43,35 @@ describe('a GS1 read whose scanner types FNC1 as text', () => {
     );
   });
 
+  it.each([
+    ['^', `]C1${GTIN}10LOT1^17261130`, '"^"'],
+    ['@', `]d2${GTIN}10LOT1@17261130`, '"@"'],
+    ['|, without an AIM', `${GTIN}10LOT1|17261130`, '"|"'],
+    ['a space', `]d2${GTIN}10LOT1 17261130`, 'a space'],
+    ['~', `${GTIN}10LOT1~17261130`, '"~"'],
+  ])('FNC1 sent as one other character (%s): refused, naming it and the setting', (_, read, said) => {
+    // On the old code the refusal named only the character CSET 82 does not allow, and the user looked
+    // for it on a label that does not print it. Not read as a separator: any one character may be a misread.
+    const c = classify(read);
+    expect(c).toMatchObject({ kind: 'unknown', rejected: true });
+    expect(c.reason).toMatch(
+      /^(GS1 data did not parse|looks like GS1 data but does not parse): \(10\) Batch or lot number/,
+    );
+    expect(c.reason).toContain(
+      `; with a group separator (FNC1) in place of each ${said} it parses: set the scanner to send GS for FNC1`,
+    );
+  });
+
+  it('not said where the read does not parse with a separator there either', () => {
+    for (const read of [
+      `]C1${GTIN}10LOT1^17261399`,
+      `]C1${GTIN.slice(0, -1)}3` + '10LOT1^17261130',
+      `]d2${GTIN}10LOT1^^`,
+    ]) {
+      expect(classify(read).reason, read).not.toContain('group separator (FNC1) in place');
+    }
+  });
+
   it('`~1` is not taken for FNC1, and text outside GS1-shaped reads is left alone', () => {
     // A scanner sending `~` alone for FNC1: `~1` + 7261130 would give the wrong AI.
     expect(classify(`${GTIN}10LOT1~17261130`)).toMatchObject({ rejected: true });
