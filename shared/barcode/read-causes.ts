@@ -29,6 +29,8 @@ export function likelyCause(
     layoutMismatchIn(text, classify, keysReadBy) ??
     said(checkCharacterSeen(value, aim, classify)) ??
     said(codabarSeen(value, aim, classify)) ??
+    // After the check character: Code 39's for TB777204 is the letter O, not a zero typed as one.
+    said(lettersForDigitsSeen(value, aim, classify)) ??
     framedIn(value, aim, classify)
   );
 }
@@ -168,6 +170,36 @@ export function controlsAround(read: string, classify: (text: string) => Classif
   const id = classify(inner);
   if (!isOf(FRAMED_KINDS, id)) return null;
   return { words: framedWords(id, before, after), frame: { before, after }, refused: true };
+}
+
+/** Letters typed for the digits they look like. */
+const DIGIT_OF: Readonly<Record<string, string>> = { O: '0', o: '0', I: '1', l: '1' };
+/** A run of digits and such letters, with at least one of each. */
+const DIGIT_RUN = /[0-9OoIl]*[0-9][0-9OoIl]*/g;
+
+/**
+ * Words for a read nothing took whose digits were typed, in places, as the letters drawn like them (O for
+ * 0, I or l for 1: a code typed from a label by hand), where with the digits it is an ID we know; or
+ * null. Only inside a run of digits: the O of BOX000001 is a letter. Typed so, TB00O011 was an unknown
+ * sample Well fill placed unasked offline.
+ */
+function lettersForDigitsSeen(
+  value: string,
+  aim: AimInfo | null,
+  classify: (text: string) => Classification,
+): string | null {
+  const swapped = new Set<string>();
+  const digits = value.replace(DIGIT_RUN, (run) =>
+    run.replace(/[OoIl]/g, (ch) => {
+      swapped.add(ch);
+      return DIGIT_OF[ch]!;
+    }),
+  );
+  if (swapped.size === 0) return null;
+  const id = classify(`${aim?.aim ?? ''}${digits}`);
+  if (!isOf(ID_KINDS, id)) return null;
+  const letters = [...swapped].map((ch) => `the letter ${ch} in place of the digit ${DIGIT_OF[ch]}`).join(' and ');
+  return `it has ${letters}; with digits this is ${readAs(id)}: type the code again or scan the label`;
 }
 
 /**

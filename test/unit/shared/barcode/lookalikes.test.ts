@@ -102,3 +102,25 @@ describe('a read holding characters drawn like a code we know', () => {
     }
   });
 });
+
+describe('a code typed by hand with letters for the digits they look like', () => {
+  it.each([
+    ['TB00O011', 'the letter O in place of the digit 0', 'tube barcode TB000011'],
+    ['TBOOOO11', 'the letter O in place of the digit 0', 'tube barcode TB000011'],
+    ['S-0Ol1', 'the letter O in place of the digit 0 and the letter l in place of the digit 1', 'sample ID S-0011'],
+    ['BOX00000I', 'the letter I in place of the digit 1', 'box barcode BOX000001'],
+    ['plt0o0001', 'the letter o in place of the digit 0', 'plate barcode PLT000001'],
+  ])('%s: the likely cause names the letters and the code', (read, letters, readsAs) => {
+    // On the old code "no pattern matched" and, plausible as a lab's own code, an unknown sample.
+    const c = classifyScan(read);
+    expect(c.kind).toBe('unknown');
+    expect(c.cause).toBe(`it has ${letters}; with digits this is ${readsAs}: type the code again or scan the label`);
+  });
+
+  it("leaves the letters of a code's own name, and reads whose digits make no code we know", () => {
+    for (const read of ['BOXOLD1', 'HELLO1', 'OLIO', 'TBOO', 'LOT-0O1', 'S-OOXX']) {
+      expect(classifyScan(read).cause, read).toBeUndefined();
+    }
+    expect(classifyScan('BOX000001').kind).toBe('box');
+  });
+});

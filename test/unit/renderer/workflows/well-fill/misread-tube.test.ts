@@ -86,4 +86,18 @@ describe('Well fill: a read a scanner set to another keyboard layout typed', () 
     expect(await b.queued()).toBe(before);
     expect(b.s.wells['A2']?.sample ?? null).toBeNull();
   });
+
+  it('a tube ID typed with the letter O for a zero is asked about offline, where it went in unasked', async () => {
+    const b = await openBenches('spec');
+    b.proxy().setFaults([{ path: '/labsheets/fetch-list-rows', fault: { kind: 'reset-before' } }]);
+    await b.scan('PLT000003');
+    const before = await b.queued();
+    await handleWellFillScan(b.s, { text: 'TB00O011', source: 'field', mainAt: null });
+    expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?' });
+    expect(b.s.guard?.message).toBe(
+      'TB00O011 may be misread: it has the letter O in place of the digit 0; with digits this is tube barcode TB000011: type the code again or scan the label. Use it anyway?',
+    );
+    expect(await b.queued()).toBe(before);
+    expect(b.s.wells['A1']?.sample ?? null).toBeNull();
+  });
 });
