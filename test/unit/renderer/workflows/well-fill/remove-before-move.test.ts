@@ -346,8 +346,11 @@ describe.each(['spec', 'extended'] as const)(
     it('Send anyway: the removal goes, then the move, and the new tube ends in A5', async () => {
       const { b, removal, move } = await heldRemovalThenMove((b) => b.otherPuts(PLATE, 'H12', 'S-0099'));
       expect((await b.env.call('outbox.retry', { id: removal.id })).ok).toBe(true);
-      await vi.waitFor(async () =>
-        expect((await b.entries()).filter((e) => e.state !== 'done').map((e) => [e.id, e.state])).toEqual([]),
+      // Two sends, one after the other: under the whole suite's load on two cores this took over vi.waitFor's 1 s.
+      await vi.waitFor(
+        async () =>
+          expect((await b.entries()).filter((e) => e.state !== 'done').map((e) => [e.id, e.state])).toEqual([]),
+        { timeout: 10_000 },
       );
       expect(b.onService('A5')).toBe('S-0132');
       expect(b.onService('H12')).toBe('S-0099');
@@ -360,7 +363,9 @@ describe.each(['spec', 'extended'] as const)(
       // The other bench took the tube out itself: the user looks, and discards their own removal.
       const { b, removal, move } = await heldRemovalThenMove((b) => b.otherEmpties(PLATE, 'A5'));
       expect((await b.env.call('outbox.discard', { id: removal.id })).ok).toBe(true);
-      await vi.waitFor(async () => expect((await b.entries()).find((e) => e.id === move.id)?.state).toBe('done'));
+      await vi.waitFor(async () => expect((await b.entries()).find((e) => e.id === move.id)?.state).toBe('done'), {
+        timeout: 10_000,
+      });
       expect(b.onService('A5')).toBe('S-0132');
     });
   },
