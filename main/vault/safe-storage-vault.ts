@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { writeFileAtomic } from '../common/atomic-file.js';
 import { join } from 'node:path';
+import { tokenValue } from '../../shared/ipc/channels/token.js';
 import type { SafeStorageLike, TokenVault } from './types.js';
 
 /** Where the desktop app keeps an account's encrypted token: named by a hash, so the URL is not on disk either. */
@@ -33,7 +34,11 @@ export function createSafeStorageVault(safe: SafeStorageLike, dataDir: string): 
       return null;
     }
     try {
-      return safe.decryptString(cipher);
+      const token = safe.decryptString(cipher);
+      // AES-CBC (safeStorage's on Linux) under another key (a new OS user, a reset keychain) decrypts
+      // to garbage with valid padding about once in 256 files: that garbage was sent as the token.
+      if (!tokenValue.safeParse(token).success) throw new Error('the file did not decrypt to a token');
+      return token;
     } catch (err) {
       // Keychain changed (new OS user, reset): the ciphertext is useless; ask for a new token. But only when
       // encryption itself works: a keychain locked or refusing now read as "no token stored", and the bench

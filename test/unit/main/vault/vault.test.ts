@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +104,27 @@ describe('token vault', () => {
     expect(vault.problem).toBeNull();
     // Another key (a new OS user, a reset keychain), encryption working: the old file is no token.
     const other = await createVault({ dataDir: dir, log: quiet, safeStorage: fakeSafeStorage() });
+    expect(await other.get('a')).toBeNull();
+  });
+
+  it('a file another key decrypts to garbage (valid padding by chance) is no token, never sent as one', async () => {
+    // AES-CBC under a wrong key passes its padding check about once in 256 files; this test failed one CI
+    // run so before the vault checked what it decrypted. Here that chance, every time.
+    const dir = tempDir();
+    const vault = await createVault({ dataDir: dir, log: quiet, safeStorage: fakeSafeStorage() });
+    await vault.set('a', TOKEN);
+    // Its own ciphertexts (the probe) decrypt as they should; another key's file, to garbage.
+    const made = new Map<string, string>();
+    const otherKey: SafeStorageLike = {
+      isEncryptionAvailable: () => true,
+      encryptString: (plain) => {
+        const cipher = randomBytes(32);
+        made.set(cipher.toString('hex'), plain);
+        return cipher;
+      },
+      decryptString: (cipher) => made.get(cipher.toString('hex')) ?? '\ufffdg\u0018\ufffd{7i\ufffd\ufffdS1',
+    };
+    const other = await createVault({ dataDir: dir, log: quiet, safeStorage: otherKey });
     expect(await other.get('a')).toBeNull();
   });
 
