@@ -196,7 +196,9 @@ function classifyWith(
       ? 'EAN/UPC in a restricted (company-internal) number range; no pattern matched'
       : 'no pattern matched';
   const keysReadBy = context.keysReadBy ?? 'computer';
-  const found = explain ? likelyCause({ text: clean.text, value, aim }, tried, keysReadBy) : null;
+  const found = explain
+    ? likelyCause({ text: clean.text, value, aim }, tried, keysReadBy, context.layout !== undefined)
+    : null;
   return withSymbology({
     kind: 'unknown',
     value: idText,

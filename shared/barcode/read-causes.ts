@@ -21,6 +21,8 @@ export function likelyCause(
   read: { text: string; value: string; aim: AimInfo | null },
   classify: (text: string) => Classification,
   keysReadBy: 'computer' | 'settings',
+  /** A plate or box is open: a read may be one of its positions written otherwise. */
+  layoutOpen = false,
 ): Cause | null {
   const { text, value, aim } = read;
   return (
@@ -31,6 +33,7 @@ export function likelyCause(
     said(codabarSeen(value, aim, classify)) ??
     // After the check character: Code 39's for TB777204 is the letter O, not a zero typed as one.
     said(lettersForDigitsSeen(value, aim, classify)) ??
+    said(layoutOpen ? positionWrittenOtherwise(value, classify) : null) ??
     framedIn(value, aim, classify)
   );
 }
@@ -200,6 +203,28 @@ function lettersForDigitsSeen(
   if (!isOf(ID_KINDS, id)) return null;
   const letters = [...swapped].map((ch) => `the letter ${ch} in place of the digit ${DIGIT_OF[ch]}`).join(' and ');
   return `it has ${letters}; with digits this is ${readAs(id)}: type the code again or scan the label`;
+}
+
+/**
+ * A well's row and column written with something between them (A-1, A 1, A:01), or column first (1A); a
+ * column of two digits at most (one may be a leading 0): R-001 is a lab's reagent, not well R1.
+ */
+const ROW_THEN_COLUMN = /^([A-Za-z])[\s\-:._/]+(0?[1-9]\d?)$/;
+const COLUMN_THEN_ROW = /^(0?[1-9]\d?)[\s\-:._/]*([A-Za-z])$/;
+
+/**
+ * Words for a read nothing took that is a well position of the open plate or box (`classify` checks it
+ * against its layout) written otherwise than a position is scanned (A-1, 1A), or null. Plausible as a lab's own code, "A-1" was looked up as a sample
+ * and offered "Use it anyway?", where the user meant the well.
+ */
+function positionWrittenOtherwise(value: string, classify: (text: string) => Classification): string | null {
+  const rowFirst = ROW_THEN_COLUMN.exec(value);
+  const columnFirst = rowFirst ? null : COLUMN_THEN_ROW.exec(value);
+  const well = rowFirst ? `${rowFirst[1]}${rowFirst[2]}` : columnFirst ? `${columnFirst[2]}${columnFirst[1]}` : null;
+  if (well === null) return null;
+  const position = classify(well);
+  if (position.kind !== 'position') return null;
+  return `written ${value}${columnFirst ? ' (column first)' : ''}, this is position ${position.normalized}: scan or type it as ${position.normalized}`;
 }
 
 /**

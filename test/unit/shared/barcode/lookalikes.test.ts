@@ -65,7 +65,7 @@ describe('a read holding characters drawn like a code we know', () => {
   });
 
   it('says nothing more when the plain form is no code we know either, or when there is nothing drawn alike', () => {
-    for (const read of ['Привет', 'ТВ-ЖЖ', 'ＡＢＣ', 'S–X', 'hello', 'TB 000011', 'h 12']) {
+    for (const read of ['Привет', 'ТВ-ЖЖ', 'ＡＢＣ', 'S–X', 'hello', 'TB 000011', 'hx 12']) {
       expect(classifyScan(read).why, read).toBe('no pattern matched');
     }
     expect(plainForm('TB000011')).toBeNull();
@@ -122,5 +122,29 @@ describe('a code typed by hand with letters for the digits they look like', () =
       expect(classifyScan(read).cause, read).toBeUndefined();
     }
     expect(classifyScan('BOX000001').kind).toBe('box');
+  });
+});
+
+describe('a well position written otherwise than a position is scanned', () => {
+  const layout = { rows: 8, columns: 12 };
+  it.each([
+    ['A-1', 'written A-1, this is position A1'],
+    ['a:01', 'written a:01, this is position A1'],
+    ['H/12', 'written H/12, this is position H12'],
+    ['12H', 'written 12H (column first), this is position H12'],
+  ])('%s: the likely cause names the position', (read, said) => {
+    // On the old code "no pattern matched": plausible as a lab's own code, A-1 was looked up as a sample.
+    const c = classifyScan(read, { layout });
+    expect(c.kind).toBe('unknown');
+    expect(c.cause).toBe(`${said}: scan or type it as ${said.split(' ').at(-1)}`);
+  });
+
+  it("not of a position outside the plate's layout, with no plate open, nor of a lab's code", () => {
+    expect(classifyScan('A-13', { layout }).cause).toBeUndefined();
+    // Row update has no plate: R-001 is the demo lab's reagent, and was "misread" as well R1.
+    expect(classifyScan('A-1').cause).toBeUndefined();
+    expect(classifyScan('R-001', { layout: { rows: 26, columns: 48 } }).cause).toBeUndefined();
+    expect(classifyScan('I-1', { layout }).cause).toBeUndefined();
+    expect(classifyScan('S-11', { layout }).kind).toBe('sample-id');
   });
 });

@@ -100,4 +100,16 @@ describe('Well fill: a read a scanner set to another keyboard layout typed', () 
     expect(await b.queued()).toBe(before);
     expect(b.s.wells['A1']?.sample ?? null).toBeNull();
   });
+
+  it('a well written A-1 is asked about, naming the position, where it was offered as a sample', async () => {
+    const b = await openBenches('spec');
+    await b.scan('PLT000003');
+    const before = await b.queued();
+    await b.scan('A-1');
+    expect(b.s.guard).toMatchObject({ kind: 'unknown-sample', title: 'Misread?' });
+    expect(b.s.guard?.message).toMatch(
+      /^A-1 is not in the labsheet as read \d+ s ago, and may be misread: written A-1, this is position A1: scan or type it as A1\. Use it anyway\?$/,
+    );
+    expect(await b.queued()).toBe(before);
+  });
 });
