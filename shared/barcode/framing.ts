@@ -1,3 +1,4 @@
+import { codeOf } from './lookalikes.js';
 import type { ScanInputSettings } from './scanner-settings.js';
 
 export type ScanFraming = Pick<ScanInputSettings, 'prefix' | 'suffix'>;
@@ -30,8 +31,7 @@ function charSaid(ch: string): string {
   const code = ch.codePointAt(0)!;
   if (code > 0x20 && code < 0x7f) return `"${ch}"`;
   const name = code < 0x20 ? CONTROL_NAMES[code] : code === 0x7f ? 'DEL' : code === 0x20 ? 'a space' : null;
-  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  return name === null ? `"${ch}" (${hex})` : `${name} (${hex})`;
+  return name === null ? `"${ch}" (${codeOf(ch)})` : `${name} (${codeOf(ch)})`;
 }
 
 /** Characters a scanner adds, in words: `"~*"`, or each by name where one is not plain to see (`STX (U+0002)`). */

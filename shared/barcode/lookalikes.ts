@@ -42,7 +42,8 @@ const INVISIBLE: Readonly<Record<string, string>> = {
  */
 export const INVISIBLE_AT_ENDS = `${Object.keys(INVISIBLE).join('')}\u3000`;
 
-const codeOf = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+/** A character's Unicode code point as a reader can look it up: `U+2013`. */
+export const codeOf = (ch: string): string => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 export interface PlainForm {
   /** The read with each look-alike replaced by the character it looks like, and invisible ones left out. */

@@ -1,5 +1,5 @@
 import { GS } from './gs1.js';
-import { INVISIBLE_AT_ENDS } from './lookalikes.js';
+import { codeOf, INVISIBLE_AT_ENDS } from './lookalikes.js';
 
 export type SanitizeResult = { ok: true; text: string } | { ok: false; reason: string };
 
@@ -39,7 +39,7 @@ export function sanitizeScan(raw: string, maxLength: number): SanitizeResult {
     if (control && !ALLOWED_CONTROL.has(ch)) {
       return {
         ok: false,
-        reason: `control character U+${code.toString(16).padStart(4, '0').toUpperCase()} at position ${i + 1}`,
+        reason: `control character ${codeOf(ch)} at position ${i + 1}`,
       };
     }
     if (code === 0xfffd) return { ok: false, reason: `undecodable byte (U+FFFD) at position ${i + 1}` };
