@@ -1,5 +1,5 @@
 import { codeOf } from './lookalikes.js';
-import type { ScanInputSettings } from './scanner-settings.js';
+import { VISIBLE_ASCII, type ScanInputSettings } from './scanner-settings.js';
 
 export type ScanFraming = Pick<ScanInputSettings, 'prefix' | 'suffix'>;
 
@@ -28,16 +28,15 @@ const CONTROL_NAMES = [
 
 /** One character of a frame as a reader can see it: `"~"`, or `STX (U+0002)` for one that shows as nothing. */
 function charSaid(ch: string): string {
+  if (VISIBLE_ASCII.test(ch)) return `"${ch}"`;
   const code = ch.codePointAt(0)!;
-  if (code > 0x20 && code < 0x7f) return `"${ch}"`;
   const name = code < 0x20 ? CONTROL_NAMES[code] : code === 0x7f ? 'DEL' : code === 0x20 ? 'a space' : null;
   return name === null ? `"${ch}" (${codeOf(ch)})` : `${name} (${codeOf(ch)})`;
 }
 
 /** Characters a scanner adds, in words: `"~*"`, or each by name where one is not plain to see (`STX (U+0002)`). */
 function framingSaid(text: string): string {
-  const chars = [...text];
-  return chars.every((ch) => /^[\x21-\x7e]$/.test(ch)) ? `"${text}"` : chars.map(charSaid).join(', ');
+  return VISIBLE_ASCII.test(text) ? `"${text}"` : [...text].map(charSaid).join(', ');
 }
 
 /**

@@ -89,7 +89,8 @@ export const WEDGE_PROFILE_NAMES = ['usb', 'bluetooth'] as const;
  */
 /** Up to 8 visible characters: a space or control key would be trimmed or typed away before it is seen. */
 export const SCAN_FRAMING_MAX = 8;
-const VISIBLE_ASCII = /^[\x21-\x7e]*$/;
+/** Letters, digits and signs of ASCII: what a reader sees as typed, with no space or control character. */
+export const VISIBLE_ASCII = /^[\x21-\x7e]*$/;
 const scanFraming = z
   .string()
   .max(SCAN_FRAMING_MAX, `at most ${SCAN_FRAMING_MAX} characters`)
