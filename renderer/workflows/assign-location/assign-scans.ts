@@ -9,7 +9,7 @@ import { checkCharacterKept } from '../../lib/samples/check-character-kept.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import { asRead, lookupFailedSaid, missWorthAsking, type TubeAnswer } from '../../lib/samples/tube-row.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import { unknownSample, type WhyAsked } from '../../lib/question/unknown-sample.js';
+import { unknownSample } from '../../lib/question/unknown-sample.js';
 import { movedOn, raise } from '../../lib/question/question.js';
 import type { AssignState } from './assign-state.svelte.js';
 import { spelledAsRow } from '../../lib/samples/sample-index.js';
@@ -229,13 +229,9 @@ async function placeTube(
     (found.row === null && !asked && !from
       ? await checkCharacterKept(c.value, async (d) => (await s.lookUp(d)).row?.id ?? null)
       : undefined);
-  const why: WhyAsked | null = worthAsking
-    ? { asRead: asRead(found), misread }
-    : misread
-      ? { asRead: null, misread }
-      : null;
-  if (!asked && !from && found.row === null && why)
-    return raise(s, unknownSample(c.value, why), scan, () => placeTube(s, c, scan, found, true));
+  const question =
+    asked || from || found.row !== null ? null : unknownSample(c.value, worthAsking ? asRead(found) : null, misread);
+  if (question) return raise(s, question, scan, () => placeTube(s, c, scan, found, true));
   const sent = tubeSentAs(s.idType, c, found.row);
   // Saved, but not sent until the held removal is: the line says so, or the user takes it as done.
   const behind = position ? s.removalHeldAt(position) : null;

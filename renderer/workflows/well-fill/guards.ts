@@ -82,9 +82,7 @@ export function guardSample(f: SampleFacts, answered: readonly string[] = []): G
   }
   const misread = f.knownInLabsheet === true ? undefined : f.misread;
   if (answered.includes('unknown-sample')) return null;
-  if (f.knownInLabsheet === false) return unknownSample(f.sampleId, { asRead: f.labsheetAsRead ?? '', misread });
-  if (misread) return unknownSample(f.sampleId, { asRead: null, misread });
-  return null;
+  return unknownSample(f.sampleId, f.knownInLabsheet === false ? (f.labsheetAsRead ?? '') : null, misread);
 }
 
 /**
