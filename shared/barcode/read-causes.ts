@@ -214,8 +214,9 @@ const COLUMN_THEN_ROW = /^(0?[1-9]\d?)[\s\-:._/]*([A-Za-z])$/;
 
 /**
  * Words for a read nothing took that is a well position of the open plate or box (`classify` checks it
- * against its layout) written otherwise than a position is scanned (A-1, 1A), or null. Plausible as a lab's own code, "A-1" was looked up as a sample
- * and offered "Use it anyway?", where the user meant the well.
+ * against its layout) written otherwise than a position is scanned (A-1, 1A), or null. Plausible as a
+ * lab's own code, "A-1" was looked up as a sample and offered "Use it anyway?", where the user meant the
+ * well.
  */
 function positionWrittenOtherwise(value: string, classify: (text: string) => Classification): string | null {
   const rowFirst = ROW_THEN_COLUMN.exec(value);
