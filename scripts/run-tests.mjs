@@ -8,6 +8,9 @@ import { ensureSystemPackages } from './system-packages.mjs';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
+// Named again just above the summary line: CI keeps only the tail of the output, and a failure
+// named thousands of lines up is lost there.
+const failedTests = [];
 
 function run(label, cmd, args, extraEnv = {}) {
   console.log(`\n── ${label}: ${cmd} ${args.join(' ')}`);
@@ -35,6 +38,20 @@ function readJson(file) {
   } catch {
     return null;
   }
+}
+
+/** Playwright's JSON nests suites by file and describe; a spec failed when a test's outcome was unexpected. */
+function playwrightFailures(suites) {
+  const out = [];
+  for (const suite of suites) {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') out.push(`${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]`);
+      }
+    }
+    out.push(...playwrightFailures(suite.suites ?? []));
+  }
+  return out;
 }
 
 function step(label, ok) {
@@ -83,6 +100,11 @@ if (vr) {
   totals.passed += vr.numPassedTests ?? 0;
   totals.failed += vr.numFailedTests ?? 0;
   totals.skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
+  for (const file of vr.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${t.fullName}`);
+    }
+  }
   // A suite that failed to load has no failed tests but is still a failure.
   if (vitestCode !== 0 && (vr.numFailedTests ?? 0) === 0) step('vitest (suite errors)', false);
 } else step('vitest (no results: the runner crashed)', false);
@@ -108,9 +130,11 @@ if (existsSync('playwright.config.ts')) {
     totals.failed += pr.stats.unexpected ?? 0;
     totals.skipped += pr.stats.skipped ?? 0;
     if (code !== 0 && (pr.stats.unexpected ?? 0) === 0) step('playwright (run errors)', false);
+    failedTests.push(...playwrightFailures(pr.suites ?? []));
   } else step('playwright (no results: the runner crashed)', false);
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (problems.length) console.log(`\nFailed steps: ${problems.join('; ')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\n${totals.passed} passed, ${totals.failed} failed${skipped}`);
