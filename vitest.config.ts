@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
+    setupFiles: ['./test/setup/patient-wait-for.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
