@@ -208,6 +208,8 @@ function classifyWith(
     ...(found?.frame ? { frame: found.frame } : {}),
     ...(found?.layouts ? { layouts: found.layouts } : {}),
     ...(found?.refused ? { rejected: true, reason: found.words } : {}),
+    // Refused by the screens as a position outside the plate is (outsideLayoutRefusal names it).
+    ...(found?.outsidePosition ? { normalized: found.outsidePosition, outsideLayout: true } : {}),
   });
 }
 

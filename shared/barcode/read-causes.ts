@@ -33,7 +33,7 @@ export function likelyCause(
     said(codabarSeen(value, aim, classify)) ??
     // After the check character: Code 39's for TB777204 is the letter O, not a zero typed as one.
     said(lettersForDigitsSeen(value, aim, classify)) ??
-    said(layoutOpen ? positionWrittenOtherwise(value, classify) : null) ??
+    (layoutOpen ? positionWrittenOtherwise(value, classify) : null) ??
     framedIn(value, aim, classify)
   );
 }
@@ -45,6 +45,8 @@ export interface Cause {
   layouts?: NonNullable<Classification['layouts']>;
   /** Never to be recorded as read, not even asked about (a command behind a prefix). */
   refused?: true;
+  /** A position of the open plate's kind that lies outside it, as written without its separator (A13). */
+  outsidePosition?: string;
 }
 const said = (words: string | null): Cause | null => (words === null ? null : { words });
 
@@ -213,19 +215,21 @@ const ROW_THEN_COLUMN = /^([A-Za-z])[\s\-:._/]+(0?[1-9]\d?)$/;
 const COLUMN_THEN_ROW = /^(0?[1-9]\d?)[\s\-:._/]*([A-Za-z])$/;
 
 /**
- * Words for a read nothing took that is a well position of the open plate or box (`classify` checks it
- * against its layout) written otherwise than a position is scanned (A-1, 1A), or null. Plausible as a
- * lab's own code, "A-1" was looked up as a sample and offered "Use it anyway?", where the user meant the
- * well.
+ * A read nothing took that is a well position written otherwise than a position is scanned (A-1, 1A),
+ * or null. Plausible as a lab's own code, "A-1" was looked up as a sample and offered "Use it anyway?",
+ * where the user meant the well. One outside the open plate or box (A-13 on 8 × 12) is that position,
+ * refused as A13 is: asked about, "Use it anyway" recorded A-13 in a well as a tube's ID.
  */
-function positionWrittenOtherwise(value: string, classify: (text: string) => Classification): string | null {
+function positionWrittenOtherwise(value: string, classify: (text: string) => Classification): Cause | null {
   const rowFirst = ROW_THEN_COLUMN.exec(value);
   const columnFirst = rowFirst ? null : COLUMN_THEN_ROW.exec(value);
   const well = rowFirst ? `${rowFirst[1]}${rowFirst[2]}` : columnFirst ? `${columnFirst[2]}${columnFirst[1]}` : null;
   if (well === null) return null;
   const position = classify(well);
-  if (position.kind !== 'position') return null;
-  return `written ${value}${columnFirst ? ' (column first)' : ''}, this is position ${position.normalized}: scan or type it as ${position.normalized}`;
+  const written = `written ${value}${columnFirst ? ' (column first)' : ''}, this is position ${position.normalized}`;
+  if (position.kind === 'position') return { words: `${written}: scan or type it as ${position.normalized}` };
+  if (position.outsideLayout) return { words: written, outsidePosition: position.normalized };
+  return null;
 }
 
 /**

@@ -139,12 +139,21 @@ describe('a well position written otherwise than a position is scanned', () => {
     expect(c.cause).toBe(`${said}: scan or type it as ${said.split(' ').at(-1)}`);
   });
 
-  it("not of a position outside the plate's layout, with no plate open, nor of a lab's code", () => {
-    expect(classifyScan('A-13', { layout }).cause).toBeUndefined();
+  it.each([
+    ['A-13', 'A13', 'written A-13, this is position A13'],
+    ['I-1', 'I1', 'written I-1, this is position I1'],
+    ['13A', 'A13', 'written 13A (column first), this is position A13'],
+  ])('%s, outside the open plate, is that position outside it, as %s is', (read, position, said) => {
+    // On the old code "no pattern matched": asked about as a sample, "Use it anyway" recorded it in a well.
+    const c = classifyScan(read, { layout });
+    expect(c).toMatchObject({ kind: 'unknown', normalized: position, outsideLayout: true, cause: said });
+    expect(classifyScan(position, { layout })).toMatchObject({ normalized: position, outsideLayout: true });
+  });
+
+  it("not with no plate open, nor of a lab's code", () => {
     // Row update has no plate: R-001 is the demo lab's reagent, and was "misread" as well R1.
     expect(classifyScan('A-1').cause).toBeUndefined();
     expect(classifyScan('R-001', { layout: { rows: 26, columns: 48 } }).cause).toBeUndefined();
-    expect(classifyScan('I-1', { layout }).cause).toBeUndefined();
     expect(classifyScan('S-11', { layout }).kind).toBe('sample-id');
   });
 });

@@ -32,6 +32,10 @@ describe('Assign location, a position outside the open box', () => {
       expect(s.assignments).toEqual([]);
       expect(await queued()).toBe(before);
       expect(s.targetPosition()).toBe('A1');
+      // Written otherwise, the same position: refused as J1 is, not moved into the box as a tube "J-1".
+      await scan('J-1');
+      expect(said()).toBe('J1 is outside BX-0001 (A1–I9): nothing recorded. Scan A1–I9 or a tube');
+      expect(s.assignments).toEqual([]);
 
       await scan('TB000150');
       expect(said()).toMatch(/^TB000150 → BX-0001 Freezer Box 1 A1$/);

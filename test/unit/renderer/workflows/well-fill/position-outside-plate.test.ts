@@ -36,4 +36,15 @@ describe('Well fill, a position outside the open plate', () => {
     await w.scan('H12');
     expect(w.s.armed).toBe('H12');
   }, 60_000);
+
+  it('a position outside it written otherwise (A-13, 13A) is refused as A13 is, not asked about as a sample', async () => {
+    await w.scan('PLT000003');
+    const before = await w.queued();
+    for (const code of ['A-13', '13A', 'i:01']) {
+      await w.scan(code);
+      expect(w.said(), code).toMatch(/^(A13|I1) is outside PL-0003 \(A1–H12\): nothing recorded/);
+      expect(w.s.guard, code).toBeNull();
+    }
+    expect(await w.queued()).toBe(before);
+  }, 60_000);
 });
