@@ -8,7 +8,7 @@ import { readEnds, sanitizeScan } from './sanitize.js';
 import type { KeyboardLayoutName } from './scanner-settings.js';
 import { code39Data, sendsCode39Check } from './code39.js';
 import { withoutCodabarStartStop } from './codabar.js';
-import { controlsAround, likelyCause } from './read-causes.js';
+import { codesRunTogether, controlsAround, likelyCause } from './read-causes.js';
 
 export type ScanKind = PatternKind | 'position' | 'command' | 'gs1' | 'unknown';
 
@@ -121,12 +121,14 @@ function classifyWith(
   const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
   const clean = sanitizeScan(raw, settings.maxLength);
   if (!clean.ok) {
-    const around = explain ? controlsAround(readEnds(raw), tried) : null;
+    // A Tab or a line break between two codes is a scanner's suffix, not a code's character.
+    const around = explain ? (controlsAround(readEnds(raw), tried) ?? codesRunTogether(raw, null, tried)) : null;
     const reason = around?.words ?? clean.reason;
     return {
       ...refuse(raw, reason, `rejected: ${reason}`),
       normalized: '',
-      ...(around ? { cause: around.words, frame: around.frame } : {}),
+      ...(around ? { cause: around.words } : {}),
+      ...(around?.frame ? { frame: around.frame } : {}),
     };
   }
 

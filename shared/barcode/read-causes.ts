@@ -34,6 +34,7 @@ export function likelyCause(
     // After the check character: Code 39's for TB777204 is the letter O, not a zero typed as one.
     said(lettersForDigitsSeen(value, aim, classify)) ??
     (layoutOpen ? positionWrittenOtherwise(value, classify) : null) ??
+    codesRunTogether(value, aim, classify) ??
     framedIn(value, aim, classify)
   );
 }
@@ -115,6 +116,63 @@ function codabarSeen(value: string, aim: AimInfo | null, classify: (text: string
     `this is ${readAs(id)} between Codabar's start and stop characters (${m[1]}…${m[3]}): set the scanner ` +
     'not to send them (a barcode in its manual) and scan again'
   );
+}
+
+/** The most codes looked for in one read. */
+const MAX_RUN_TOGETHER = 4;
+/** What a scanner may send between two codes in place of Enter: its suffix set to a space, Tab, comma… */
+const BETWEEN_CODES = /[\s,;|]+/;
+/** Where a code of letters then digits (TB000012, S-0012) starts right after another one's digits. */
+const LETTER_AFTER_DIGIT = /(?<=\d)(?=\p{L})/gu;
+
+/**
+ * A read nothing took that is two to four IDs of ours one after another: a keyboard scanner whose Enter
+ * after each code was lost or set to something else (a space, a Tab), or one sending the codes it stored
+ * all at once. Or null. Never one code, so refused: asked about, "Use it anyway" recorded
+ * TB000011TB000012 as one tube in one well, and neither tube was where the bench thought.
+ */
+export function codesRunTogether(
+  value: string,
+  aim: AimInfo | null,
+  classify: (text: string) => Classification,
+): Cause | null {
+  const ids = (parts: readonly string[]): Classification[] | null => {
+    if (parts.length < 2 || parts.length > MAX_RUN_TOGETHER) return null;
+    const found = parts.map((part) => classify(`${aim?.aim ?? ''}${part}`));
+    return found.every((c) => isOf(ID_KINDS, c)) ? found : null;
+  };
+  const found = BETWEEN_CODES.test(value)
+    ? ids(value.split(BETWEEN_CODES).filter((part) => part !== ''))
+    : splitsOf(value).reduce<Classification[] | null>((hit, parts) => hit ?? ids(parts), null);
+  if (found === null) return null;
+  const codes = found.map(readAs);
+  const same = codes.every((code) => code === codes[0]);
+  const what = same ? `${codes[0]} ${found.length === 2 ? 'twice' : `${found.length} times`}` : codes.join(' and ');
+  return {
+    words:
+      `this is ${what}, in one read: scan ${same ? 'it again' : 'each code'} on its own. If it happens ` +
+      'again, set the scanner to send Enter after each code (its suffix)',
+    refused: true,
+  };
+}
+
+/**
+ * Ways `value` may be codes one after another: at each place a letter follows a digit (one split, or all
+ * of them), and in equal parts (a lab's codes of digits only, or a code read twice). A few splits each
+ * checked, not every place in the read.
+ */
+function splitsOf(value: string): string[][] {
+  const found = [...value.matchAll(LETTER_AFTER_DIGIT)].map((m) => m.index);
+  // Many such places are no few codes (a4b5c6…): each would be classified twice, for nothing.
+  const starts = found.length < 2 * MAX_RUN_TOGETHER ? found : [];
+  const at = (cuts: readonly number[]) => {
+    const bounds = [0, ...cuts, value.length];
+    return bounds.slice(1).map((end, i) => value.slice(bounds[i], end));
+  };
+  const equal = [2, 3, 4]
+    .filter((n) => value.length % n === 0)
+    .map((n) => Array.from({ length: n - 1 }, (_, i) => ((i + 1) * value.length) / n));
+  return [starts, ...starts.map((cut) => [cut]), ...equal].filter((cuts) => cuts.length > 0).map(at);
 }
 
 /** The most characters taken for a scanner's prefix or suffix, each side: a Code ID is one, an AIM id three. */

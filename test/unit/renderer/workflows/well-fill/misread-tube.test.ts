@@ -112,4 +112,19 @@ describe('Well fill: a read a scanner set to another keyboard layout typed', () 
     );
     expect(await b.queued()).toBe(before);
   });
+
+  it('two tubes in one read (a lost Enter) are refused, naming both, where the read was offered as one sample', async () => {
+    const b = await openBenches('spec');
+    await b.scan('PLT000003');
+    const before = await b.queued();
+    for (const read of ['TB000011TB000012', 'TB000011\tTB000012']) {
+      await handleWellFillScan(b.s, { text: read, source: 'field', mainAt: null });
+      expect(b.s.guard, JSON.stringify(read)).toBeNull();
+      expect(b.feedback.last?.outcome).toBe(
+        'Nothing recorded: this is tube barcode TB000011 and tube barcode TB000012, in one read: scan each code on its own. If it happens again, set the scanner to send Enter after each code (its suffix)',
+      );
+    }
+    expect(await b.queued()).toBe(before);
+    expect(b.s.wells['A1']?.sample ?? null).toBeNull();
+  });
 });
