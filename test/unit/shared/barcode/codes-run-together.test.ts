@@ -25,9 +25,7 @@ describe('codes run together in one read', () => {
 
   it("finds a lab's codes of digits only read twice, by equal parts", () => {
     const classify = createClassifier({ rules: [{ kind: 'tube', pattern: '^\\d{10}$', flags: '' }] });
-    expect(classify('55123456785512345678').cause).toMatch(
-      /^this is tube barcode 5512345678 twice/,
-    );
+    expect(classify('55123456785512345678').cause).toMatch(/^this is tube barcode 5512345678 twice/);
     expect(classify('5512345678').kind).toBe('tube');
   });
 
