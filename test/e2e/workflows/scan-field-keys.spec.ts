@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { useStack } from './stack.js';
-import { openScreen, scan, scanAndWait, signIn } from './user.js';
+import { keepIdColumns, openScreen, scan, scanAndWait, signIn } from './user.js';
 
 const stack = useStack();
 
@@ -97,4 +97,24 @@ test('a scan on a Data tab that takes none is said as nothing recorded, in red',
   const line = page.getByTestId('last-scan');
   await expect(line).toContainText('does not take scans: nothing recorded');
   await expect(line).toHaveClass(/bad/);
+});
+
+test('a keyboard scanner that sends AIM ids: Data searches the tube, and Labels adds it to the batch', async ({
+  page,
+}) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Data');
+  await page.getByTestId('labsheet-list').getByRole('button', { name: 'Samples' }).click();
+  await expect(page.getByTestId('open-labsheet')).toHaveText('Samples');
+  const line = page.getByTestId('last-scan');
+  // Searched as read, "]C0TB000011" was in no row.
+  await scan(page, ']C0TB000011');
+  await expect(line).toContainText('1 row in Samples whose Tube Barcode contains TB000011');
+
+  await openScreen(page, 'Labels');
+  await page.getByTestId('source-rows').check();
+  await keepIdColumns(page);
+  await scan(page, ']C0TB000012');
+  await expect(line).toContainText('S-0012 added (1 in the batch)');
+  await expect(page.getByTestId('labels-rows')).toContainText('S-0012');
 });
