@@ -286,8 +286,39 @@ export class LabelSources {
     return null;
   }
 
-  removeRow(index: number): void {
-    this.rows = this.rows.filter((_, i) => i !== index);
+  /**
+   * The batch as it was before the last Remove or Clear, for Put back (Ctrl+Z): one click on Clear
+   * the batch lost forty scanned tubes with no way back but scanning them again. Null once put back.
+   */
+  takenOut = $state<{ before: ScannedRow[]; said: string; labsheet: string } | null>(null);
+
+  /** Takes one row out of the batch (`index`), or all of them; answers the words for the last-scan line. */
+  takeOut(index: number | 'all'): Outcome {
+    const out = index === 'all' ? this.rows : this.rows.filter((_, i) => i === index);
+    if (out.length === 0) return { ok: false, message: 'The batch is empty: nothing taken out.' };
+    const said = out.length === 1 ? String(out[0]!.record.id) : `${out.length} rows`;
+    this.takenOut = { before: this.rows, said, labsheet: this.labsheet };
+    this.rows = index === 'all' ? [] : this.rows.filter((_, i) => i !== index);
+    return {
+      ok: true,
+      message: `${said} taken out of the batch: Ctrl+Z puts ${out.length === 1 ? 'it' : 'them'} back`,
+    };
+  }
+
+  /** The rows last taken out, back in their places; rows scanned since stay, after them. */
+  putBack(): Outcome {
+    const taken = this.takenOut;
+    if (!taken) return { ok: false, message: 'Nothing to put back' };
+    // Their labels' IDs are the other labsheet's: a batch is one labsheet's rows.
+    if (taken.labsheet !== this.labsheet)
+      return {
+        ok: false,
+        message: `Not put back: ${taken.said} came from ${taken.labsheet}, and the batch is of ${this.labsheet} now`,
+      };
+    const back = new Set(taken.before.map((r) => r.record.id));
+    this.rows = [...taken.before, ...this.rows.filter((r) => !back.has(r.record.id))];
+    this.takenOut = null;
+    return { ok: true, message: `${taken.said} put back (${this.rows.length} in the batch)` };
   }
 
   /** Locations from a location/create request: its status lists what was created. */

@@ -99,7 +99,7 @@ test('a scan on a Data tab that takes none is said as nothing recorded, in red',
   await expect(line).toHaveClass(/bad/);
 });
 
-test('a keyboard scanner that sends AIM ids: Data searches the tube, and Labels adds it to the batch', async ({
+test('a keyboard scanner that sends AIM ids: Data searches the tube, and Labels adds it to the batch; Ctrl+Z puts a cleared batch back', async ({
   page,
 }) => {
   await signIn(page, stack);
@@ -116,5 +116,13 @@ test('a keyboard scanner that sends AIM ids: Data searches the tube, and Labels 
   await keepIdColumns(page);
   await scan(page, ']C0TB000012');
   await expect(line).toContainText('S-0012 added (1 in the batch)');
+  await expect(page.getByTestId('labels-rows')).toContainText('S-0012');
+
+  // Clear the batch is one click from the rows: Ctrl+Z puts them back.
+  await page.getByTestId('labels-clear-batch').click();
+  await expect(line).toContainText('S-0012 taken out of the batch: Ctrl+Z puts it back');
+  await expect(page.getByTestId('labels-rows')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(line).toContainText('S-0012 put back (1 in the batch)');
   await expect(page.getByTestId('labels-rows')).toContainText('S-0012');
 });
