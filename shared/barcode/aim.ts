@@ -87,3 +87,12 @@ export function stripAim(text: string): { aim: AimInfo | null; rest: string } {
 export function withAim(aim: string | undefined, text: string): string {
   return aim && !text.startsWith(aim) ? `${aim}${text}` : text;
 }
+
+/**
+ * A code a keyboard scanner typed into a text field (a notebook page, a labflow or a test id), trimmed and
+ * without the AIM id a scanner set to send one types in front: ]C0LF-0001 named no labflow. A field's text
+ * is no read the classifier sees, so its AIM id is taken off where the text is used.
+ */
+export function typedCode(text: string): string {
+  return stripAim(text.trim()).rest;
+}

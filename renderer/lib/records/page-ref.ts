@@ -1,3 +1,4 @@
+import { typedCode } from '../../../shared/barcode/aim.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { pageOfAttach, pageRefOf, type PageRef } from '../../../shared/ipc/channels/plate-record.js';
 import { attachesIn, naming } from './page-attaches.js';
@@ -15,8 +16,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * compares the text.
  */
 export function notebookPageOf(text: string): { ref: PageRef } | { problem: string } {
-  const t = text.trim();
-  return UUID.test(t) ? { ref: { uuid: t.toLowerCase() } } : pageRefOf(text);
+  const t = typedCode(text);
+  return UUID.test(t) ? { ref: { uuid: t.toLowerCase() } } : pageRefOf(t);
 }
 
 /** The shape every version read as a page's ID (letters, a hyphen, digits): never sent as a name. */
@@ -34,10 +35,11 @@ export async function notebookPageNamed(
   api: BenchlinkApi,
   text: string,
 ): Promise<{ ref: PageRef } | { problem: string }> {
-  const read = notebookPageOf(text);
+  const typed = typedCode(text);
+  const read = notebookPageOf(typed);
   // In doubt only where versions differ: an ID of more than one group (EXP-2024-001) went as a name before.
-  if ('problem' in read || !('hrid' in read.ref) || ALWAYS_AN_ID.test(text.trim())) return read;
-  const ways: PageRef[] = [read.ref, { name: text.trim() }];
+  if ('problem' in read || !('hrid' in read.ref) || ALWAYS_AN_ID.test(typed)) return read;
+  const ways: PageRef[] = [read.ref, { name: typed }];
   const done = await attachesIn(api, ways, ['done']);
   const before = done?.find((e) => ways.some((w) => naming(w)(e)));
   const ref = before ? pageOfAttach(before.intent.request) : null;

@@ -1,3 +1,4 @@
+import { typedCode } from '../../../shared/barcode/aim.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import { positionsInOrder } from '../../../shared/layout/positions.js';
 import { unknownUsed } from '../../../shared/plate-map/unknown-used.js';
@@ -40,8 +41,8 @@ export class LabflowLinks {
 
   async link(from: LinkFrom, labflowText: string, testText: string): Promise<LinkOutcome> {
     // What was checked is what is sent: "LF-0001 " named no labflow on the service.
-    const labflowId = labflowText.trim();
-    const testId = testText.trim();
+    const labflowId = typedCode(labflowText);
+    const testId = typedCode(testText);
     if (!labflowId || !testId) return { ok: false, said: 'Not linked: give the labflow and the test (their ids)' };
     const api = this.api();
     // Read fresh, as "Plate completed" is: the screen's drawing may be older than the plate.

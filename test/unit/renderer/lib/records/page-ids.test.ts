@@ -33,6 +33,12 @@ describe('a page text read by its shape', () => {
     expect(notebookPageOf(text)).toEqual({ ref });
   });
 
+  it('a keyboard scanner set to send AIM ids types one in front: the page is the code after it', () => {
+    // Sent as the name "]C0EXP-0001", no page had it.
+    expect(notebookPageOf(']C0EXP-0001')).toEqual({ ref: { hrid: 'EXP-0001' } });
+    expect(notebookPageOf(' ]Q1EXP-2024-001 ')).toEqual({ ref: { hrid: 'EXP-2024-001' } });
+  });
+
   it('a uuid stays a uuid, whatever its case', () => {
     const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
     expect(notebookPageOf(uuid.toUpperCase())).toEqual({ ref: { uuid } });

@@ -40,6 +40,17 @@ describe('Link plate samples', () => {
     expect(sent).toMatchObject({ labflowId: 'LF-0001', protocoltemplateId: 'PT-0001' });
   }, 60_000);
 
+  it('sends the ids without the AIM id a keyboard scanner set to send one typed in front', async () => {
+    const b = await filledHere(await openBenches('extended'));
+    // Sent as typed, "]C0LF-0001" named no labflow on the service.
+    expect(await b.press(']C0LF-0001', ']C0PT-0001')).toEqual({
+      ok: true,
+      said: '2 samples queued for LF-0001 / PT-0001',
+    });
+    const [sent] = await b.linksQueued();
+    expect(sent).toMatchObject({ labflowId: 'LF-0001', protocoltemplateId: 'PT-0001' });
+  }, 60_000);
+
   it('pressed again for the same samples: linked already, nothing sent unless pressed once more', async () => {
     const b = await filledHere(await openBenches('extended'));
     expect((await b.press()).ok).toBe(true);
