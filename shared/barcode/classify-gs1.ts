@@ -77,7 +77,14 @@ function withStandIn(reason: string, value: string, aim: string | undefined, opt
   return ch === null ? reason : `${reason}; ${singleStandInSaid(ch)}`;
 }
 
-export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: boolean, year: number): Gs1Verdict {
+export function classifyGs1(
+  value: string,
+  aim: AimInfo | null,
+  withoutAim: boolean,
+  year: number,
+  /** The read came as key presses (ClassifyContext.asKeys), where a separator can be lost. */
+  asKeys = true,
+): Gs1Verdict {
   const options = { year };
   if (aim?.aim[1] === 'E') return eanVerdict(aim, value);
   const standIn = standInVerdict(value, aim, options);
@@ -85,6 +92,10 @@ export function classifyGs1(value: string, aim: AimInfo | null, withoutAim: bool
   if (aim?.gs1 || value.startsWith(GS)) {
     const why = aim?.gs1 ? `GS1 element string (AIM ${aim.aim})` : 'GS1 element string (leading FNC1)';
     const parsed = parseGs1ElementString(value, aim?.gs1 ? aim.aim : undefined, options);
+    // A keyboard scanner sends the AIM id and may still lose GS (Ctrl+]): lot "LOT-717261130" was recorded
+    // from a pack whose lot is LOT-7, its expiry lost. HID POS sends the bytes: its reads are trusted.
+    const runTogether = parsed.ok && aim?.gs1 && asKeys ? runTogetherReason(value, parsed.data, options, true) : null;
+    if (runTogether) return { kind: 'refused', reason: `GS1 data without separators: ${runTogether}` };
     return verdict(parsed, why, (reason) =>
       refused('GS1 data did not parse')(withStandIn(reason, value, aim?.gs1 ? aim.aim : undefined, options)),
     );

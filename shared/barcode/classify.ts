@@ -60,6 +60,12 @@ export interface ClassifyContext {
    * a layout mismatch or Caps Lock differ: they name the setting to change.
    */
   keysReadBy?: 'computer' | 'settings';
+  /**
+   * Whether the read came as key presses (a wedge, the scan field, a keyboard scanner claimed over HID),
+   * where GS1's separator is typed as Ctrl+] and can be lost; false for HID POS, which sends the data's
+   * own bytes. Unset: key presses.
+   */
+  asKeys?: boolean;
 }
 
 export interface ClassifierPlatform {
@@ -164,7 +170,7 @@ function classifyWith(
     return withSymbology({ kind: 'command', value, normalized: command, command, why });
   }
 
-  const gs1 = classifyGs1(value, aim, settings.gs1WithoutAim, compiled.year);
+  const gs1 = classifyGs1(value, aim, settings.gs1WithoutAim, compiled.year, context.asKeys ?? true);
   if (gs1?.kind === 'gs1') {
     return withSymbology({ kind: 'gs1', value, normalized: normalizedGs1(gs1.data), why: gs1.why, gs1: gs1.data });
   }

@@ -18,7 +18,13 @@ function vouched(rule: AiRule): boolean {
  * when the last value (the only variable-length one such a read can have) ends in text that reads as a
  * fixed-length AI with a checked value, the whole read then valid with a separator there.
  */
-export function runTogetherReason(raw: string, data: Gs1Data, options?: Gs1Options): string | null {
+export function runTogetherReason(
+  raw: string,
+  data: Gs1Data,
+  options?: Gs1Options,
+  /** The read came with a GS1 AIM id (]d2, ]C1, ]Q3): the symbol has FNC1s, and none came as GS. */
+  aimSent = false,
+): string | null {
   const last = data.fields.at(-1);
   const rule = last && aiRule(last.ai);
   if (!last || !rule || rule.predefined || raw.includes(GS) || !raw.endsWith(last.value)) return null;
@@ -34,8 +40,11 @@ export function runTogetherReason(raw: string, data: Gs1Data, options?: Gs1Optio
     const head = raw.slice(start, split);
     return (
       `${aiLabel(last.ai)} "${last.value}" may be "${head}" followed by ${aiLabel(after.ai)} ${after.value}. ` +
-      'Separators missing? The scanner may drop FNC1: set it to send FNC1 as GS (group separator) and to send ' +
-      'AIM symbology identifiers, which say that it does'
+      (aimSent
+        ? 'The scanner sent its AIM id but no separator: over a keyboard GS is typed as Ctrl+], which a ' +
+          'keyboard layout other than US may lose. Set the scanner to send FNC1 as GS, or read it over HID POS'
+        : 'Separators missing? The scanner may drop FNC1: set it to send FNC1 as GS (group separator) and to ' +
+          'send AIM symbology identifiers, which say that it does')
     );
   }
   return null;

@@ -63,6 +63,7 @@ export function classify(text: string, where: { layout?: Layout | null; source?:
   const read = classifier(text, {
     ...(where.layout ? { layout: where.layout } : {}),
     ...(where.source === 'hid-keys' ? { keysReadBy: 'settings' as const } : {}),
+    ...(where.source === 'hid' ? { asKeys: false } : {}),
   });
   const c = ID_KINDS.has(read.kind) && read.normalized ? { ...read, value: read.normalized } : uuidLowered(read);
   // Before the garbage rule: a layout's name may hold a space, and its read is still a lost `#`.

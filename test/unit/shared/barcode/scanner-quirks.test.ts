@@ -97,14 +97,37 @@ describe('a GS1 read without AIM and without GS whose last value runs into furth
     expect(classify(`${GTIN}21SN01${GTIN.slice(2)}`)).toMatchObject({ rejected: true });
   });
 
-  it('is accepted with AIM or GS, whose scanners say where the values end', () => {
-    expect(classify(`]d2${GTIN}10LOT117261130`)).toMatchObject({ kind: 'gs1', gs1: { lot: 'LOT117261130' } });
-    expect(classify(`]C1${GTIN}10LOT117261130`)).toMatchObject({ kind: 'gs1', gs1: { lot: 'LOT117261130' } });
+  it('is accepted with AIM over HID POS, or with GS, whose scanners say where the values end', () => {
+    // HID POS sends the symbol's bytes: a GS is never lost on the way.
+    const hidPos = { asKeys: false };
+    expect(classify(`]d2${GTIN}10LOT117261130`, hidPos)).toMatchObject({ kind: 'gs1', gs1: { lot: 'LOT117261130' } });
+    expect(classify(`]C1${GTIN}10LOT117261130`, hidPos)).toMatchObject({ kind: 'gs1', gs1: { lot: 'LOT117261130' } });
+    expect(benchClassify(`]d2${GTIN}10LOT117261130`, { source: 'hid' })).toMatchObject({ kind: 'gs1', garbage: false });
     expect(classify(`${GTIN}10LOT1${GS}17261130`)).toMatchObject({
       kind: 'gs1',
       gs1: { lot: 'LOT1', expiry: '2026-11-30' },
     });
     expect(classify(`${GS}${GTIN}17261130${GS}10LOT117261130`)).toMatchObject({ kind: 'gs1' });
+  });
+
+  it('is refused with AIM typed as keys, where GS (Ctrl+]) is lost on a keyboard layout other than US', () => {
+    // On the old code: lot "LOT117261130" from ]d2 typed by a wedge, accepted, the expiry lost.
+    for (const read of [`]d2${GTIN}10LOT117261130`, `]C1${GTIN}10LOT117261130`]) {
+      const c = classify(read);
+      expect(c, read).toMatchObject({ kind: 'unknown', rejected: true });
+      expect(c.reason).toBe(
+        'GS1 data without separators: (10) Batch or lot number "LOT117261130" may be "LOT1" followed by (17) Expiry date 261130. ' +
+          'The scanner sent its AIM id but no separator: over a keyboard GS is typed as Ctrl+], which a keyboard layout ' +
+          'other than US may lose. Set the scanner to send FNC1 as GS, or read it over HID POS',
+      );
+      for (const source of ['wedge', 'field', 'hid-keys'] as const)
+        expect(benchClassify(read, { source }).garbage).toBe(true);
+    }
+    // With its separators it is what the pack says.
+    expect(classify(`]d2${GTIN}10LOT1${GS}17261130`)).toMatchObject({
+      kind: 'gs1',
+      gs1: { lot: 'LOT1', expiry: '2026-11-30' },
+    });
   });
 
   it('is accepted when the tail reads only as an AI any digits pass (a lot ending in a year), or as none', () => {
