@@ -16,5 +16,20 @@ export async function handleLabelScan(sources: LabelSources, scan: IncomingScan)
       ok: false,
       message: `${idRefusal(read.c, rows ? 'a tube or sample ID' : 'a plate or box')}: no label made`,
     };
+  // A code of the other source's kind is looked up nowhere: "no plate has TB000011" sent the user
+  // looking for a plate, where a tube's label is made from the batch.
+  const kind = read.c.kind;
+  if (!rows && (kind === 'tube' || kind === 'sample-id'))
+    return {
+      ok: false,
+      message: `${read.code} is a ${KIND_SAID[kind]}: to label it, choose Scanned rows and scan it again`,
+    };
+  if (rows && (kind === 'plate' || kind === 'box'))
+    return {
+      ok: false,
+      message: `${read.code} is a ${KIND_SAID[kind]}: to label it, choose Plate or box and scan it again`,
+    };
   return rows ? sources.addRow(read.code) : sources.loadPlate({ barcode: read.code });
 }
+
+const KIND_SAID = { tube: 'tube', 'sample-id': 'sample ID', plate: 'plate', box: 'box' } as const;

@@ -56,4 +56,21 @@ describe('Labels › a scan is looked up as the classifier reads it', () => {
     });
     expect(s.rows).toEqual([]);
   });
+
+  it('a tube scanned for a plate, or a plate for the batch, names the source that labels it', async () => {
+    const s = new LabelSources(env.api, () => '2026-11-29');
+    s.kind = 'plate';
+    // Looked up as a plate: "The service has no plate or box with this barcode".
+    expect(await handleLabelScan(s, scan('TB000011', 'field'))).toEqual({
+      ok: false,
+      message: 'TB000011 is a tube: to label it, choose Scanned rows and scan it again',
+    });
+    expect(s.plate).toBeNull();
+    s.kind = 'rows';
+    expect(await handleLabelScan(s, scan('BOX000001', 'field'))).toEqual({
+      ok: false,
+      message: 'BOX000001 is a box: to label it, choose Plate or box and scan it again',
+    });
+    expect(s.rows).toEqual([]);
+  });
 });
