@@ -1,3 +1,4 @@
+import { typedCode } from '../../../shared/barcode/aim.js';
 import { call, IpcCallError, notQueued, notRecorded } from '../../lib/ipc/client.js';
 import type { BenchlinkApi } from '../../../shared/ipc/api.js';
 import type { IpcResult } from '../../../shared/ipc/result.js';
@@ -574,8 +575,9 @@ export class UploadState implements ServiceBound {
       };
     const mime = imageMimeType(item.name);
     if (!mime) return { said: `${item.name} is no image a notebook page can embed`, ok: false };
-    // A space copied along with the page's ID is no part of it: the service found no page 'EXP-0001 '.
-    const hrid = page.trim();
+    // A space copied along with the page's ID is no part of it: the service found no page 'EXP-0001 '; nor is
+    // the AIM id a keyboard scanner set to send one types in front (]C0EXP-0001).
+    const hrid = typedCode(page);
     if (!hrid) return { said: 'Not embedded: give the page (its HRID) first', ok: false };
     const key = embedKey(fileId, hrid);
     const before = this.#embeds.get(key);

@@ -59,6 +59,16 @@ describe('Upload: an image is embedded in a page once unless the user says again
     expect(await embedsOf(fileId)).toEqual(['EXP-0001', 'EXP-0001']);
   }, 30_000);
 
+  it('a page ID typed by a keyboard scanner set to send AIM ids goes without the AIM id', async () => {
+    const item = await sentImage('photo.png');
+    // On the old code ']C0EXP-0002' was sent, and the service found no such page.
+    expect(await s.attachImage(item, ']C0EXP-0002')).toEqual({
+      said: 'photo.png queued to be embedded in EXP-0002',
+      ok: true,
+    });
+    expect(await embedsOf(item.result!.fileId!)).toEqual(['EXP-0002']);
+  }, 30_000);
+
   it('two presses at once queue one embed', async () => {
     const item = await sentImage('blot.png');
     const answers = await Promise.all([s.attachImage(item, 'EXP-0001'), s.attachImage(item, 'EXP-0001')]);
