@@ -12,7 +12,8 @@ function vouched(rule: AiRule): boolean {
 }
 
 /**
- * Why a GS1 read that says nothing of its separators (no AIM identifier, no GS) cannot be trusted, or null.
+ * Why a GS1 read with no GS in it cannot be trusted, or null: one with no AIM id says nothing of its
+ * separators, and one typed with its AIM id may have lost them (a keyboard types GS as Ctrl+]).
  * Without FNC1 a variable-length value runs to the end of the data, so a scanner that drops FNC1 turns
  * `10 LOT1 FNC1 17 261130` into lot "LOT117261130" and the expiry is lost, the read still valid. Refused
  * when the last value (the only variable-length one such a read can have) ends in text that reads as a
@@ -43,8 +44,7 @@ export function runTogetherReason(
       (aimSent
         ? 'The scanner sent its AIM id but no separator: over a keyboard GS is typed as Ctrl+], which a ' +
           'keyboard layout other than US may lose. Set the scanner to send FNC1 as GS, or read it over HID POS'
-        : 'Separators missing? The scanner may drop FNC1: set it to send FNC1 as GS (group separator) and to ' +
-          'send AIM symbology identifiers, which say that it does')
+        : 'Separators missing? The scanner may drop FNC1: set it to send FNC1 as GS (group separator)')
     );
   }
   return null;

@@ -88,8 +88,7 @@ describe('a GS1 read without AIM and without GS whose last value runs into furth
     expect(c).toMatchObject({ kind: 'unknown', rejected: true });
     expect(c.reason).toBe(
       'GS1 data without separators: (10) Batch or lot number "LOT117261130" may be "LOT1" followed by (17) Expiry date 261130. ' +
-        'Separators missing? The scanner may drop FNC1: set it to send FNC1 as GS (group separator) and to send AIM ' +
-        'symbology identifiers, which say that it does',
+        'Separators missing? The scanner may drop FNC1: set it to send FNC1 as GS (group separator)',
     );
     expect(benchClassify(`${GTIN}10LOT117261130`).garbage).toBe(true);
     // A serial that hides a second GTIN (check digit valid) and more.
