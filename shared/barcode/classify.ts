@@ -128,7 +128,7 @@ function classifyWith(
   const clean = sanitizeScan(raw, settings.maxLength);
   if (!clean.ok) {
     // A Tab or a line break between two codes is a scanner's suffix, not a code's character.
-    const around = explain ? (controlsAround(readEnds(raw), tried) ?? codesRunTogether(raw, null, tried)) : null;
+    const around = explain ? (controlsAround(readEnds(raw), tried) ?? codesRunTogether(raw, tried)) : null;
     const reason = around?.words ?? clean.reason;
     return {
       ...refuse(raw, reason, `rejected: ${reason}`),

@@ -25,17 +25,19 @@ export function likelyCause(
   layoutOpen = false,
 ): Cause | null {
   const { text, value, aim } = read;
+  // A value as its scanner sent it, AIM id and all, so the AIM id's rules (a Code 39 check character) still hold.
+  const asSent = (v: string) => classify(`${aim?.aim ?? ''}${v}`);
   return (
     said(aim ? null : capsLockSeen(text, classify, keysReadBy)) ??
     said(lookalikesSeen(text, classify)) ??
     layoutMismatchIn(text, classify, keysReadBy) ??
-    said(checkCharacterSeen(value, aim, classify)) ??
+    said(checkCharacterSeen(value, aim, asSent)) ??
     said(codabarSeen(value, aim, classify)) ??
     // After the check character: Code 39's for TB777204 is the letter O, not a zero typed as one.
-    said(lettersForDigitsSeen(value, aim, classify)) ??
+    said(lettersForDigitsSeen(value, asSent)) ??
     (layoutOpen ? positionWrittenOtherwise(value, classify) : null) ??
-    codesRunTogether(value, aim, classify) ??
-    framedIn(value, aim, classify)
+    codesRunTogether(value, asSent) ??
+    framedIn(value, asSent)
   );
 }
 
@@ -93,12 +95,13 @@ function layoutMismatchIn(
 function checkCharacterSeen(
   value: string,
   aim: AimInfo | null,
+  /** Classifies a value with the read's AIM id in front. */
   classify: (text: string) => Classification,
 ): string | null {
   if ((aim && aim.symbology !== 'code39') || sendsCode39Check(aim) || value.length < 3) return null;
   const data = value.slice(0, -1);
   if (code39CheckCharacter(data) !== value.slice(-1)) return null;
-  const asData = classify(`${aim?.aim ?? ''}${data}`);
+  const asData = classify(data);
   if (!isOf(ID_KINDS, asData)) return null;
   return `ends in its Code 39 check character (${value.slice(-1)}), this is ${readAs(asData)}: ${CHECK_CHARACTER_FIX}`;
 }
@@ -131,14 +134,10 @@ const LETTER_AFTER_DIGIT = /(?<=\d)(?=\p{L})/gu;
  * all at once. Or null. Never one code, so refused: asked about, "Use it anyway" recorded
  * TB000011TB000012 as one tube in one well, and neither tube was where the bench thought.
  */
-export function codesRunTogether(
-  value: string,
-  aim: AimInfo | null,
-  classify: (text: string) => Classification,
-): Cause | null {
+export function codesRunTogether(value: string, classify: (text: string) => Classification): Cause | null {
   const ids = (parts: readonly string[]): Classification[] | null => {
     if (parts.length < 2 || parts.length > MAX_RUN_TOGETHER) return null;
-    const found = parts.map((part) => classify(`${aim?.aim ?? ''}${part}`));
+    const found = parts.map((part) => classify(part));
     return found.every((c) => isOf(ID_KINDS, c)) ? found : null;
   };
   const found = BETWEEN_CODES.test(value)
@@ -187,13 +186,13 @@ const FRAMED_KINDS: ReadonlySet<string> = new Set([...ID_KINDS, 'command', 'gs1'
  * unknown sample), and the fix is in Settings → Scanners. The fewest characters around are taken. A
  * letter or digit after an ID is no suffix here: an aliquot (TB000011-2, S-0011A) is a code of its own.
  */
-function framedIn(value: string, aim: AimInfo | null, classify: (text: string) => Classification): Cause | null {
+function framedIn(value: string, classify: (text: string) => Classification): Cause | null {
   for (let around = 1; around <= 2 * MAX_FRAME; around++) {
     for (let front = Math.min(around, MAX_FRAME); front >= Math.max(0, around - MAX_FRAME); front--) {
       const inner = value.slice(front, value.length - (around - front));
       const [before, after] = [value.slice(0, front), value.slice(front + inner.length)];
       if (inner.length < 5 || inner.length <= around || /[\p{L}\p{N}]/u.test(after)) continue;
-      const id = classify(`${aim?.aim ?? ''}${inner}`);
+      const id = classify(inner);
       if (!isOf(FRAMED_KINDS, id)) continue;
       const words = framedWords(id, before, after);
       // A command or GS1 data behind a prefix is no code of the lab's: never recorded, and said why.
@@ -246,11 +245,7 @@ const DIGIT_RUN = /[0-9OoIl]*[0-9][0-9OoIl]*/g;
  * null. Only inside a run of digits: the O of BOX000001 is a letter. Typed so, TB00O011 was an unknown
  * sample Well fill placed unasked offline.
  */
-function lettersForDigitsSeen(
-  value: string,
-  aim: AimInfo | null,
-  classify: (text: string) => Classification,
-): string | null {
+function lettersForDigitsSeen(value: string, classify: (text: string) => Classification): string | null {
   const swapped = new Set<string>();
   const digits = value.replace(DIGIT_RUN, (run) =>
     run.replace(/[OoIl]/g, (ch) => {
@@ -259,7 +254,7 @@ function lettersForDigitsSeen(
     }),
   );
   if (swapped.size === 0) return null;
-  const id = classify(`${aim?.aim ?? ''}${digits}`);
+  const id = classify(digits);
   if (!isOf(ID_KINDS, id)) return null;
   const letters = [...swapped].map((ch) => `the letter ${ch} in place of the digit ${DIGIT_OF[ch]}`).join(' and ');
   return `it has ${letters}; with digits this is ${readAs(id)}: type the code again or scan the label`;
