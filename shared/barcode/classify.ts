@@ -127,8 +127,10 @@ function classifyWith(
   const tried = (text: string) => classifyWith(settings, compiled, text, context, false);
   const clean = sanitizeScan(raw, settings.maxLength);
   if (!clean.ok) {
-    // A Tab or a line break between two codes is a scanner's suffix, not a code's character.
-    const around = explain ? (controlsAround(readEnds(raw), tried) ?? codesRunTogether(raw, tried)) : null;
+    // The read as its ends are taken off (a terminator, an STX…ETX frame) for both causes. A Tab or a line
+    // break between two codes is a scanner's suffix, not a code's character.
+    const ends = readEnds(raw);
+    const around = explain ? (controlsAround(ends, tried) ?? codesRunTogether(ends, tried)) : null;
     const reason = around?.words ?? clean.reason;
     return {
       ...refuse(raw, reason, `rejected: ${reason}`),

@@ -23,6 +23,12 @@ describe('codes run together in one read', () => {
     );
   });
 
+  it('in a serial frame (STX…ETX, taken off a single read) is said as the codes in it', () => {
+    expect(classifyScan('\x02TB000011\tTB000012\x03').cause).toMatch(
+      /^this is tube barcode TB000011 and tube barcode TB000012, in one read/,
+    );
+  });
+
   it("finds a lab's codes of digits only read twice, by equal parts", () => {
     const classify = createClassifier({ rules: [{ kind: 'tube', pattern: '^\\d{10}$', flags: '' }] });
     expect(classify('55123456785512345678').cause).toMatch(/^this is tube barcode 5512345678 twice/);
