@@ -1,7 +1,9 @@
 import { idRefusal } from '../../lib/scan-input/scan-kind.js';
 import { lookedUpCode } from '../../lib/scan-input/looked-up-code.js';
 import type { IncomingScan } from '../../lib/scan-input/scan-hub.svelte.js';
-import type { LabelSources, Outcome } from './label-sources.svelte.js';
+import { KIND_WORDS } from '../../../shared/barcode/lab-shapes.js';
+import type { PatternKind } from '../../../shared/barcode/patterns.js';
+import { SOURCE_NAMES, type LabelSources, type Outcome, type SourceKind } from './label-sources.svelte.js';
 
 /**
  * A scan on Labels: a tube or sample ID for the batch of scanned rows, a plate or box for the others,
@@ -19,17 +21,19 @@ export async function handleLabelScan(sources: LabelSources, scan: IncomingScan)
   // A code of the other source's kind is looked up nowhere: "no plate has TB000011" sent the user
   // looking for a plate, where a tube's label is made from the batch.
   const kind = read.c.kind;
-  if (!rows && (kind === 'tube' || kind === 'sample-id'))
+  if (isLabelled(kind) && (LABELLED_BY[kind] === 'rows') !== rows)
     return {
       ok: false,
-      message: `${read.code} is a ${KIND_SAID[kind]}: to label it, choose Scanned rows and scan it again`,
-    };
-  if (rows && (kind === 'plate' || kind === 'box'))
-    return {
-      ok: false,
-      message: `${read.code} is a ${KIND_SAID[kind]}: to label it, choose Plate or box and scan it again`,
+      message: `${read.code} is a ${KIND_WORDS[kind]}: to label it, choose ${SOURCE_NAMES[LABELLED_BY[kind]]} and scan it again`,
     };
   return rows ? sources.addRow(read.code) : sources.loadPlate({ barcode: read.code });
 }
 
-const KIND_SAID = { tube: 'tube', 'sample-id': 'sample ID', plate: 'plate', box: 'box' } as const;
+/** The source that labels a code of each kind: a tube or sample in the batch, a plate or box as itself. */
+const LABELLED_BY = {
+  tube: 'rows',
+  'sample-id': 'rows',
+  plate: 'plate',
+  box: 'plate',
+} as const satisfies Partial<Record<PatternKind, SourceKind>>;
+const isLabelled = (kind: string): kind is keyof typeof LABELLED_BY => kind in LABELLED_BY;
