@@ -1,8 +1,8 @@
 import { classify, garbageSaid, type ScanClass } from './scan-kind.js';
 import type { IncomingScan } from './scan-hub.svelte.js';
 
-/** A read a screen that only looks codes up takes (`code`), or the words for why it takes none. */
-export type LookedUpCode = { ok: true; code: string; c: ScanClass } | { ok: false; said: string };
+/** A read a screen that only looks codes up takes (its `c.value` is the code to look up), or why it takes none. */
+export type LookedUpCode = { ok: true; c: ScanClass } | { ok: false; said: string };
 
 /**
  * The code that Labels and the Data screen look up for a read: the code as the classifier reads it, as
@@ -20,5 +20,5 @@ export function lookedUpCode(scan: Pick<IncomingScan, 'text' | 'source'>, screen
       ok: false,
       said: `${c.value} is a command barcode: nothing done. Command barcodes work on Well fill and Assign location, not on ${screen}`,
     };
-  return { ok: true, code: c.value, c };
+  return { ok: true, c };
 }

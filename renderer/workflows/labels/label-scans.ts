@@ -24,9 +24,9 @@ export async function handleLabelScan(sources: LabelSources, scan: IncomingScan)
   if (isLabelled(kind) && (LABELLED_BY[kind] === 'rows') !== rows)
     return {
       ok: false,
-      message: `${read.code} is a ${KIND_WORDS[kind]}: to label it, choose ${SOURCE_NAMES[LABELLED_BY[kind]]} and scan it again`,
+      message: `${read.c.value} is a ${KIND_WORDS[kind]}: to label it, choose ${SOURCE_NAMES[LABELLED_BY[kind]]} and scan it again`,
     };
-  return rows ? sources.addRow(read.code) : sources.loadPlate({ barcode: read.code });
+  return rows ? sources.addRow(read.c.value) : sources.loadPlate({ barcode: read.c.value });
 }
 
 /** The source that labels a code of each kind: a tube or sample in the batch, a plate or box as itself. */
