@@ -16,8 +16,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * compares the text.
  */
 export function notebookPageOf(text: string): { ref: PageRef } | { problem: string } {
-  const t = typedCode(text);
-  return UUID.test(t) ? { ref: { uuid: t.toLowerCase() } } : pageRefOf(t);
+  return pageOfCode(typedCode(text));
+}
+
+/** notebookPageOf for a code already trimmed and without an AIM id. */
+function pageOfCode(code: string): { ref: PageRef } | { problem: string } {
+  return UUID.test(code) ? { ref: { uuid: code.toLowerCase() } } : pageRefOf(code);
 }
 
 /** The shape every version read as a page's ID (letters, a hyphen, digits): never sent as a name. */
@@ -36,7 +40,7 @@ export async function notebookPageNamed(
   text: string,
 ): Promise<{ ref: PageRef } | { problem: string }> {
   const typed = typedCode(text);
-  const read = notebookPageOf(typed);
+  const read = pageOfCode(typed);
   // In doubt only where versions differ: an ID of more than one group (EXP-2024-001) went as a name before.
   if ('problem' in read || !('hrid' in read.ref) || ALWAYS_AN_ID.test(typed)) return read;
   const ways: PageRef[] = [read.ref, { name: typed }];
