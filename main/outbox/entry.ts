@@ -132,7 +132,7 @@ export function readingsAgree(a: PlateState, b: PlateState): boolean {
  * wells: they agree, and both carry lastUpdate. Without it only the count is left, and another bench that
  * swaps, moves or replaces tubes leaves the count as it was, so such readings agree whatever happened.
  * (readingsAgree still lets them pass the send-time check, which has nothing better: the screens hold
- * the fill on such a plate instead, read-cache.ts unplacedUsed.)
+ * the fill on such a plate instead, stored-manifest.ts unplacedUsed.)
  */
 export function readingsShowNoChange(a: PlateState, b: PlateState): boolean {
   return a.lastUpdate !== null && b.lastUpdate !== null && readingsAgree(a, b);

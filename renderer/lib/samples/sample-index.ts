@@ -141,7 +141,7 @@ export class PageSampleIndex {
   #take(index: SampleIndex | null): void {
     this.#index = index;
     const m = new Map<string, TubeRow>();
-    // Main leaves out the rows of a code more than one row holds (read-cache.ts sampleIndex): no key is two
+    // Main leaves out the rows of a code more than one row holds (main/cache/row-reads.ts sampleIndex): no key is two
     // rows' here, and such a code is asked of main, which answers that it names several rows.
     const rows = (index?.rows ?? [])
       .filter(([id]) => id !== '')

@@ -5,7 +5,7 @@ type Reading = Pick<CachedManifest, 'reading' | 'rows' | 'columns' | 'layoutFrom
 
 /**
  * Why nobody here can tell which wells of a plate are used (its unknownUsed is null), as a clause after
- * "any well may be used: ". Main decides that (read-cache.ts unplacedUsed); this only says which of its
+ * "any well may be used: ". Main decides that (stored-manifest.ts unplacedUsed); this only says which of its
  * reasons holds, from the same reading, so the bench knows what it is up against.
  */
 export function unknownWhy(plate: Reading, of: string): string {
@@ -18,7 +18,7 @@ export function unknownWhy(plate: Reading, of: string): string {
 
 /**
  * Why a plate's layout is asked for although one was given or read from its template's name: the
- * service counts more empty wells than that layout holds (main set it aside, read-cache.ts layoutOf,
+ * service counts more empty wells than that layout holds (main set it aside, manifest-reads.ts layoutOf,
  * and draws the plate with it meanwhile). Null when the count says nothing against the layout drawn.
  */
 export function layoutMisfit(plate: Reading): string | null {

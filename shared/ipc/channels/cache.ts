@@ -294,7 +294,7 @@ export const cacheChannels = {
   }),
   /**
    * A row of a labsheet by its ID or ID_BARCODE value, else by its row uuid (any letter case). A value not
-   * held is answered from rows read a moment ago when there are such (read-cache.ts), else after reading the
+   * held is answered from rows read a moment ago when there are such (main/cache/row-reads.ts), else after reading the
    * labsheet again. A value more than one row holds answers no row (rowNotFound's `shared`).
    */
   'cache.row': channel({

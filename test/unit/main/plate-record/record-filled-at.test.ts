@@ -25,7 +25,7 @@ describe.each(['extended', 'spec'] as const)('"filled at", on a service answerin
     });
     expect((await env.call('outbox.await', { id, timeoutMs: 15_000 })).state).toBe('done');
     // Read again, as Well fill does once it is sent: the tube is the plate's now, not a change on its way.
-    // A reading is dated at its question (read-cache.ts), so one asked in the very millisecond the change
+    // A reading is dated at its question (manifest-reads.ts), so one asked in the very millisecond the change
     // was confirmed still counts it on its way (one CI run in many): the next reading has it.
     await expect
       .poll(async () =>
