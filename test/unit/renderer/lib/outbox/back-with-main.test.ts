@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { keptRowState } from '../../../../../renderer/workflows/row-update/kept-state.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
-import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords } from '../../../../../renderer/workflows/upload/upload-item.js';
 import { WellFillState } from '../../../../../renderer/workflows/well-fill/well-fill-state.svelte.js';
 import { handleWellFillScan } from '../../../../../renderer/workflows/well-fill/well-fill-scans.js';
 import { queuedSaid } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';

@@ -9,7 +9,7 @@ import {
   takenOutSaid,
   type QueuedSync,
 } from '../../../../../renderer/lib/outbox/follow-entry-sync.js';
-import { phaseWords, type UploadPhase } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords, type UploadPhase } from '../../../../../renderer/workflows/upload/upload-item.js';
 
 // A technician who read "not yet sent" on the plate, "waiting to send" in a list and "Waiting to be sent" in
 // the Outbox asked whether these were three states. Each screen's word for a state is the Outbox's, only

@@ -2,11 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
-import {
-  phaseWords,
-  type UploadItem,
-  type UploadState,
-} from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { type UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords, type UploadItem } from '../../../../../renderer/workflows/upload/upload-item.js';
 
 /**
  * A failed upload is discarded from its Upload row, as from its Outbox row (`outbox.discard`): it is never

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UploadState, type UploadItem } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { type UploadItem } from '../../../../../renderer/workflows/upload/upload-item.js';
 import { OUTBOX_ENTRY_STATES } from '../../../../../shared/ipc/channels/outbox.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UploadState, type UploadPhase } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { type UploadPhase } from '../../../../../renderer/workflows/upload/upload-item.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 

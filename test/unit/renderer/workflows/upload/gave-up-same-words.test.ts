@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
-import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords } from '../../../../../renderer/workflows/upload/upload-item.js';
 import { entryShownState } from '../../../../../shared/outbox-words/shown-state.js';
 import { MAX_ANSWERED_FAILURES } from '../../../../../main/sync/classify.js';
 

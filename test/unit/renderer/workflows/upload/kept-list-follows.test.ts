@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { keptScreenOnMain, listenersAddedByVisits } from '../../../../helpers/kept-screen-on-main.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
-import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords } from '../../../../../renderer/workflows/upload/upload-item.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { shownError, shownErrorLine } from '../../../../../shared/outbox-words/shown-error.js';
 

@@ -3,7 +3,7 @@ import { keptScreenOnMain } from '../../../../helpers/kept-screen-on-main.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 import { whileOutboxLocked } from '../../../../helpers/locked-outbox.js';
 import { keptUploadState } from '../../../../../renderer/workflows/upload/kept-state.js';
-import { phaseWords } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { phaseWords } from '../../../../../renderer/workflows/upload/upload-item.js';
 
 /**
  * A file unsure whether it arrived is settled from its Upload row, as from its Outbox row: the

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  storedOnlyNote,
-  storedOnlyShown,
-  UploadState,
-} from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { UploadState } from '../../../../../renderer/workflows/upload/upload-state.svelte.js';
+import { storedOnlyNote, storedOnlyShown } from '../../../../../renderer/workflows/upload/upload-item.js';
 import { LOCAL_SANDBOX } from '../../../../helpers/in-process-api.js';
 import { pageOnMainForSuite } from '../../../../helpers/page-on-main.js';
 
