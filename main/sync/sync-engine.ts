@@ -1,5 +1,5 @@
 import type { Outbox } from '../outbox/outbox-store.js';
-import type { EntryError, EntryStateChange, OutboxEntry, QueueCounts } from '../outbox/entry.js';
+import type { EntryError, OutboxEntry } from '../outbox/entry.js';
 import { TypedEmitter } from '../common/emitter.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
 import { isHeldForLook } from '../../shared/ipc/channels/outbox.js';

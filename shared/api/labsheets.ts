@@ -13,7 +13,6 @@ import {
   isMagicColumnType,
   nameField,
   nonEmpty,
-  queryInt,
   requireOneOf,
 } from './primitives.js';
 

@@ -7,7 +7,6 @@ import {
   movedOn,
   takesFrom,
   type HeldBy,
-  type StandingMove,
 } from '../../../shared/plate-map/moved-tube.js';
 import type { TubeRow } from '../../lib/samples/sample-index.js';
 import { isReservedWell } from '../../lib/plate-map/fill-order.js';

@@ -149,7 +149,7 @@ describe('well changes and moves of one plate in the Outbox listing', () => {
     };
 
     it('names the change, and one change of the plate this version cannot read fails nothing', () => {
-      const damaged = damagedRemoval('B1');
+      damagedRemoval('B1');
       const change = removal('A5');
       // First in its lane, so its own line is read (one behind the move into A5 would wait behind that one).
       const free = move('C3');

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOutbox, type Outbox } from '../../../../main/outbox/index.js';
-import type { Intent } from '../../../../shared/outbox/intents.js';
 import { fakeNow, tempDir, upload, webhook, wellSet } from './helpers.js';
 
 describe('outbox: a batch built on queued entries (a plate record states the plate as queued)', () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Outbox } from '../../../../main/outbox/index.js';
-import { createSyncEngine, type SyncTransport } from '../../../../main/sync/index.js';
+import { createSyncEngine } from '../../../../main/sync/index.js';
 import { AuthError, NetworkError, RateLimitedError, ValidationError } from '../../../../main/api/errors.js';
 import { mapHttpError } from '../../../../main/api/map-error.js';
 import { createConnectivity } from '../../../../main/common/connectivity.js';

@@ -45,7 +45,7 @@ describe('sync engine: a restore of a discarded entry sends nothing by itself', 
     const w2 = outbox.enqueue(wellSet('A2', 'S-2'));
     const [record] = outbox.enqueueMany([webhook(1)], { builtOn: [w1, w2] });
     settle(w1, 'uncertain', 'timeout');
-    const d = outbox.discardMany([w1]);
+    outbox.discardMany([w1]);
     expect(outbox.get(record!)).toMatchObject({ state: 'failed', lastError: { kind: 'built-on-refused' } });
     const told = outbox.get(record!)!.lastError;
     // The service refuses W2 meanwhile; then the user restores W1.

@@ -64,7 +64,7 @@ describe('the scan hub: every read, from every path, through one door', () => {
   });
 
   it('scans are handled one after another in arrival order; a failing handler reports NOT RECORDED', async () => {
-    const { h, feedback, handled, settle } = hub();
+    const { h, feedback, handled } = hub();
     h.claim(
       async (s) => {
         await new Promise((r) => setTimeout(r, s.text === 'A' ? 20 : 0));
