@@ -195,9 +195,12 @@ export class LabelSources {
             r.error.code === 'unavailable' ? r.error.message : `Could not look up ${describe(ref)}: ${r.error.message}`,
         };
       if (r.value) {
+        // The plate open now, scanned again (a bench's habit before printing), keeps the wells chosen on it;
+        // another plate starts with none, and the choice left can be chosen again once that plate is back.
+        const same = this.plate?.uuid === r.value.uuid;
+        if (!same) this.#replaceChoice([], `left when ${r.value.hrid} was opened`);
         this.plate = r.value;
-        this.selection = [];
-        this.#anchor = null;
+        if (!same) this.#anchor = null;
         if (this.kind !== 'wells') this.kind = 'plate';
         const filled = counted(this.filledPositions.length, 'filled well');
         const note = this.wellsNote;
@@ -228,13 +231,58 @@ export class LabelSources {
     this.kind = 'wells';
   }
 
-  selectFilled(): void {
-    this.selection = [...this.filledPositions];
+  /**
+   * The wells' choice as it was before the last Clear choice, Choose all filled wells or another plate
+   * opened, for Choose again (Ctrl+Z): thirty wells picked one by one went with one click. `added`: the
+   * wells that step chose, taken off again. Null once chosen again.
+   */
+  choiceBefore = $state<{ before: string[]; added: string[]; plate: string; hrid: string; why: string } | null>(null);
+
+  selectFilled(): Outcome {
+    const had = this.selection.length;
+    const filled = [...this.filledPositions];
+    if (filled.length === 0) return { ok: false, message: 'No well of this plate is known to be filled: none chosen.' };
+    const kept = this.#replaceChoice(filled, 'replaced by every filled well');
+    const chosen = `${counted(filled.length, 'filled well')} chosen`;
+    return { ok: true, message: kept ? `${chosen} in place of your ${had}: Ctrl+Z chooses those again` : chosen };
   }
 
-  clearSelection(): void {
-    this.selection = [];
+  clearSelection(): Outcome {
+    const had = this.selection.length;
     this.#anchor = null;
+    if (!this.#replaceChoice([], 'cleared')) return { ok: false, message: 'No well is chosen: nothing cleared.' };
+    return {
+      ok: true,
+      message: `Choice of ${counted(had, 'well')} cleared: Ctrl+Z chooses ${had === 1 ? 'it' : 'them'} again`,
+    };
+  }
+
+  /** The choice last replaced (choiceBefore), back on the plate it was made on; wells picked since stay chosen. */
+  chooseAgain(): Outcome {
+    const c = this.choiceBefore;
+    if (!c) return { ok: false, message: 'No choice of wells to choose again' };
+    if (this.plate?.uuid !== c.plate)
+      return {
+        ok: false,
+        message: `Not chosen again: those ${counted(c.before.length, 'well')} are of ${c.hrid}, and ${this.plate?.hrid ?? 'no plate'} is open now`,
+      };
+    const back = new Set([...c.before, ...c.added]);
+    this.selection = [...c.before, ...this.selection.filter((p) => !back.has(p))];
+    this.choiceBefore = null;
+    this.kind = 'wells';
+    return { ok: true, message: `${counted(c.before.length, 'well')} chosen again (${this.selection.length} chosen)` };
+  }
+
+  /** Sets the choice to `next`, keeping the one it replaces for chooseAgain; false when none was chosen. */
+  #replaceChoice(next: string[], why: string): boolean {
+    const before = this.selection;
+    const plate = this.plate;
+    const same = before.length === next.length && before.every((p) => next.includes(p));
+    this.selection = next;
+    if (before.length === 0 || same || !plate) return false;
+    const added = next.filter((p) => !before.includes(p));
+    this.choiceBefore = { before, added, plate: plate.uuid, hrid: plate.hrid, why };
+    return true;
   }
 
   /** A scanned ID or tube barcode, looked up in the chosen labsheet (cache first when offline). */
