@@ -53,6 +53,7 @@ export class LabelTemplates {
   edit(): void {
     if (this.chosen) this.draft = toDraft(this.chosen);
     this.message = '';
+    this.removed = null;
   }
 
   cancel(): void {
@@ -86,15 +87,25 @@ export class LabelTemplates {
       this.chosenId = parsed.template.id;
       this.draft = null;
       this.message = `Saved "${parsed.template.name}".`;
+      // Put back now, the deleted one could write over this one (a new template may take its id).
+      this.removed = null;
     }
     return ok;
   }
+
+  /**
+   * The template last deleted, or a built-in's changes last reset, for Undo: one click took a template
+   * the lab had measured and tuned, with no way back but typing it in again. Null once put back.
+   */
+  removed = $state<{ template: LabelTemplate; builtIn: boolean } | null>(null);
 
   /** Deletes a saved template; for a built-in one, drops the user's changes. */
   async remove(): Promise<void> {
     const t = this.chosen;
     if (!t) return;
     const builtIn = this.isBuiltIn;
+    // A plain copy, to be saved again over the IPC (Electron's contextBridge cannot clone Svelte's proxies).
+    const template = $state.snapshot(t) as LabelTemplate;
     if (
       this.#take(
         await this.api.invoke('labels.templates.remove', { id: t.id }),
@@ -102,9 +113,27 @@ export class LabelTemplates {
       )
     ) {
       this.message = builtIn ? `"${t.name}" is back to its default settings.` : `Deleted "${t.name}".`;
+      this.removed = { template, builtIn };
       if (!builtIn) this.chosenId = this.list[0]?.id ?? '';
       this.draft = null;
     }
+  }
+
+  /** The template last deleted (or the built-in's changes last reset) saved again, and chosen. */
+  async undoRemove(): Promise<boolean> {
+    const r = this.removed;
+    if (!r) return false;
+    const ok = this.#take(
+      await this.api.invoke('labels.templates.save', { template: r.template }),
+      'Putting the template back failed',
+    );
+    if (ok) {
+      this.removed = null;
+      this.chosenId = r.template.id;
+      this.draft = null;
+      this.message = r.builtIn ? `Your changes to "${r.template.name}" are back.` : `"${r.template.name}" is back.`;
+    }
+    return ok;
   }
 
   #take(r: IpcResult<TemplateList>, title: string): boolean {

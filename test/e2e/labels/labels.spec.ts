@@ -67,6 +67,15 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
   await expect(preview(page)).toHaveCount(4);
   await expect(preview(page).first()).toContainText('S-0002');
   await expect(preview(page).last()).toContainText('S-0005');
+  // Choose all filled wells over the four chosen: Ctrl+Z chooses the four again.
+  await page.getByTestId('labels-select-filled').click();
+  await expect(preview(page)).toHaveCount(14);
+  await expect(page.getByTestId('labels-choice-before')).toContainText(
+    '4 wells chosen before, replaced by every filled well',
+  );
+  await page.keyboard.press('Control+z');
+  await expect(page.getByTestId('labels-selection')).toHaveText('4 chosen.');
+  await expect(page.getByTestId('labels-choice-before')).toHaveCount(0);
   await page.getByTestId('labels-select-filled').click();
   await expect(preview(page)).toHaveCount(14);
   await shot(page, 'labels-preview');
@@ -154,6 +163,13 @@ test('a template edited to size, saved, and still there after a reload', async (
     '"Plate side 2" × 1" — Code 128" is back to its default settings.',
   );
   await expect(page.getByTestId('labels-template-remove')).toHaveCount(0);
+  // One click took the changes: Undo saves them again.
+  await page.getByTestId('labels-template-undo').click();
+  await expect(page.getByTestId('template-message')).toHaveText(
+    'Your changes to "Plate side 2" × 1" — Code 128" are back.',
+  );
+  await expect(page.getByTestId('labels-template-remove')).toHaveText('Reset to default');
+  await expect(page.getByTestId('labels-template-undo')).toHaveCount(0);
 });
 
 test('bad cases: a name Code 128 cannot hold is refused with its reason; new locations and scanned rows', async ({
