@@ -39,6 +39,13 @@ test('from a filled plate: "Label this plate", preview the wells, export PDF and
   await page.getByTestId('printer-port').fill(String(port));
   await page.getByTestId('printer-add').click();
   await expect(page.getByTestId('printer-bench-3-zebra')).toContainText(`Bench 3 Zebra — 127.0.0.1:${port}`);
+  // Removed by a slip: Undo (focused, so Enter) puts it back, address and all.
+  await page.getByTestId('printer-remove-bench-3-zebra').click();
+  await expect(page.getByTestId('printer-bench-3-zebra')).toHaveCount(0);
+  await expect(page.getByTestId('printer-undo')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('printer-message')).toHaveText('Bench 3 Zebra put back.');
+  await expect(page.getByTestId('printer-bench-3-zebra')).toContainText(`Bench 3 Zebra — 127.0.0.1:${port}`);
   await openScreen(page, 'Well fill');
   await expect(page.getByTestId('scan-field')).toBeFocused();
   await scanAndWait(page, 'PLT000001', 'PL-0001');
