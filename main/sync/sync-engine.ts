@@ -1,9 +1,9 @@
-import type { Outbox } from '../outbox/outbox-store.js';
-import type { EntryError, OutboxEntry } from '../outbox/entry.js';
+import type { OutboxEntry } from '../outbox/entry.js';
 import { TypedEmitter } from '../common/emitter.js';
+import type { SyncEngine, SyncEngineOptions, SyncEvents, SyncStatus } from './engine-types.js';
+import { putBackToSend } from './send-anyway.js';
 import { coalescingKindOf } from '../../shared/outbox/intent-meta.js';
-import { isHeldForLook } from '../../shared/ipc/channels/outbox.js';
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.js';
+import { backoffDelay, DEFAULT_BACKOFF } from './backoff.js';
 import {
   classify,
   localFailure,
@@ -14,12 +14,12 @@ import {
 } from './classify.js';
 import { laneWindow } from './pass-window.js';
 import { UnreadableRowError } from '../outbox/statements.js';
-import { createConnectivity, type Connectivity } from '../common/connectivity.js';
-import { createLaneHolds, type LaneHold } from './lane-holds.js';
-import { queueHoldOf, type QueueHold } from './queue-hold.js';
+import { createConnectivity } from '../common/connectivity.js';
+import { createLaneHolds } from './lane-holds.js';
+import { queueHoldOf } from './queue-hold.js';
 import { honouredRetryAfter } from './retry-after.js';
-import { heldByRules, NONE_LISTED, type ListedTubes } from './cross-target.js';
-import { systemPlatform, type SyncPlatform, type TimerHandle } from './platform.js';
+import { heldByRules, NONE_LISTED } from './cross-target.js';
+import { systemPlatform, type TimerHandle } from './platform.js';
 import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain, unfollowedLocationRequests } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
@@ -27,137 +27,18 @@ import { sendRows } from './send-rows.js';
 import { sendMovesInto } from './moves-into-plate.js';
 import { createSendMoment } from './send-moment.js';
 import { sendSingle, type SingleSendContext } from './send-single.js';
-import type { UploadSendProgress } from '../../shared/ipc/channels/upload.js';
 import { setAsideSuperseded } from './superseded.js';
-import { askedOnce, ONLY_AS_QUEUED, type TubeNames } from './tube-names.js';
-import { ONLY_AS_NAMED, type PlateNames } from './plate-names.js';
+import { askedOnce, ONLY_AS_QUEUED } from './tube-names.js';
+import { ONLY_AS_NAMED } from './plate-names.js';
 import { withSuppliedFields } from './supplied-fields.js';
-import type { StepResult, SyncLog } from './step-result.js';
-import type { SyncTransport } from './transport.js';
+import type { StepResult } from './step-result.js';
 import { saysNoTokenArrived } from '../api/errors.js';
 import { connectionOutcomeOf, type CallOutcome } from '../api/observe.js';
 
+export type { SyncEngine, SyncEngineOptions, SyncEvents, SyncStatus } from './engine-types.js';
+
 /** setTimeout's longest delay (2³¹ − 1 ms, about 24.8 days): a longer one fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export interface SyncStatus {
-  online: boolean;
-  /** Set when nothing can be sent until the user acts (a new token). */
-  paused: 'token-needed' | null;
-  syncing: boolean;
-  lastSyncAt: number | null;
-  nextRetryAt: number | null;
-  lastError: EntryError | null;
-}
-
-/** Entry changes and counts are the outbox's own events; the engine adds its status. */
-export interface SyncEvents {
-  status: SyncStatus;
-  'token-needed': { message: string };
-}
-
-export interface SyncEngineOptions {
-  outbox: Outbox;
-  transport: SyncTransport;
-  platform?: SyncPlatform;
-  backoff?: BackoffOptions;
-  /**
-   * The app's one online/offline state (the connection monitor's): the engine reports every call's
-   * outcome into it and waits on it while offline. Tests may leave it out for a private one.
-   */
-  connectivity?: Connectivity;
-  /** Consecutive network failures before "offline", for the private connectivity only. */
-  offlineAfter?: number;
-  probeIntervalMs?: number;
-  /**
-   * The longest wait after an enqueue before sending (default 500 ms; the moment itself follows the
-   * bench's pace, see send-moment.ts): a short wait lets bursts share one request and gives "undo"
-   * (cancel) a moment before the entry leaves. Feedback never waits for it: the scan is confirmed by
-   * the local commit.
-   */
-  kickDelayMs?: number;
-  /**
-   * Changes whenever the token a request carries may have changed (a token given or removed, another
-   * connection saved). A refusal of a request sent before the change says nothing about the new
-   * token, so it pauses nothing: the step goes again with the token in use now.
-   */
-  tokenEpoch?: () => unknown;
-  /**
-   * Every name of a tube, or of any row (the read cache's rows), so moves of one tube and updates of
-   * one row queued under its two names stay in order and never land older over newer.
-   */
-  tubeNames?: TubeNames;
-  /**
-   * A plate's uuid and hrid (the read cache's saved plates), so a move into a well and a change of that
-   * well queued under either name are seen as one well and never land older over newer.
-   */
-  plateNames?: PlateNames;
-  listedTubes?: ListedTubes;
-  log?: SyncLog;
-  /** Today's staging folder: a queued upload's copy is found there by name when its stored path is gone. */
-  stagingDir?: string;
-  /** How far an upload being sent has come (a few times a second): a big file's row shows it, not a bare "sending". */
-  onUploadProgress?: (progress: UploadSendProgress) => void;
-}
-
-export interface SyncEngine {
-  readonly events: TypedEmitter<SyncEvents>;
-  /** Recovers entries interrupted by a crash, then drains. Call once. */
-  start(): void;
-  /** Aborts the request in flight and waits for the drain to settle its entries. */
-  stop(): Promise<void>;
-  /**
-   * The user's Sync now: drains now, ignoring every pending backoff; resolves when the queue is empty or
-   * blocked. Never for what a choice on one entry frees: that is sendDue.
-   */
-  syncNow(): Promise<void>;
-  /**
-   * Sends what may go now: after the user's choice on an entry (discard, retry, "It arrived", "Send again",
-   * a correction, an undo), what it freed goes at once, while every lane and the whole queue waiting out a
-   * backoff keep waiting. Clearing those (syncNow) sent a plate change the service had asked to wait a
-   * 429's Retry-After for again at each of eight discards in a row, until it gave up. Resolves when that
-   * drain has settled.
-   */
-  sendDue(): Promise<void>;
-  /** After a new token was given to the client. */
-  resume(): Promise<void>;
-  /**
-   * The user asks to send a failed or uncertain entry again. For a plate held because it changed
-   * elsewhere this is "send anyway": the plate as read then is accepted and every change held with it goes.
-   */
-  retry(id: number): boolean;
-  status(): SyncStatus;
-  /** When a lane the service failed goes again, and why it waits; null when it is not held. */
-  laneHold(target: string): LaneHold | null;
-  /** Why the whole queue waits now (offline, "slow down", token refused), or null when it does not. */
-  queueHold(): QueueHold | null;
-}
-
-/**
- * Whether "Send anyway" on this entry sends every change held on its plate (heldOnPlate), not it alone: a
- * well change held for a look on the service in use. They share one lane and one reading, and one sent
- * while an earlier one in its lane stays held would go out of order. A held row change goes alone (the
- * other rows held in its labsheet's lane are other rows, each to look at); so does one held for another
- * service (only put back in its queue, to be checked again once that service is in use).
- */
-export function sendsWithPlate(
-  outbox: Pick<Outbox, 'currentService'>,
-  e: Pick<OutboxEntry, 'state' | 'lastError' | 'service' | 'type'>,
-): boolean {
-  return (
-    isHeldForLook(e.state, e.lastError) &&
-    e.service === outbox.currentService() &&
-    (e.type === 'well-set' || e.type === 'well-remove')
-  );
-}
-
-/**
- * The changes held for a look in a plate's lane: what "Send anyway" on one of them sends (sendsWithPlate).
- * The Outbox counts them by this same rule on the button, so what it says is what goes.
- */
-export function heldOnPlate(outbox: Pick<Outbox, 'entriesOf'>, target: string): OutboxEntry[] {
-  return outbox.entriesOf(target, 'failed').filter((x) => isHeldForLook(x.state, x.lastError));
-}
 
 export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
   const { outbox, transport } = o;
@@ -578,29 +459,7 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
     syncNow,
     sendDue: drainDue,
     retry(id) {
-      const e = outbox.get(id);
-      if (!e) return false;
-      // The plate as read at the hold is that service's plate: an entry waiting for another service is
-      // only put back in its queue, and is checked again (and may be held again) once that one is in use.
-      const plateHeld = sendsWithPlate(outbox, e);
-      const heldWith = plateHeld ? heldOnPlate(outbox, e.target) : [];
-      // The latest reading among the held entries, and only if nothing later was recorded since (this
-      // computer's own write after the hold): an older reading would hold them again at once.
-      const latest = heldWith
-        .map((x) => x.lastError!)
-        .filter((err) => err.plate !== undefined)
-        .sort((a, b) => b.at - a.at)[0];
-      if (latest) outbox.acceptPlate(e.target, latest.plate!, latest.at);
-      // A row change sent anyway goes without the value it was based on, for good: kept, the next try after
-      // a 503 or a spell offline checked it again and held it for the same look (row-check.ts).
-      if (isHeldForLook(e.state, e.lastError) && e.intent.type === 'row-update' && e.intent.basis !== undefined) {
-        const { basis: _accepted, ...sentAnyway } = e.intent;
-        const ok = outbox.replace(id, sentAnyway);
-        if (ok) void drainDue();
-        return ok;
-      }
-      const ids = plateHeld ? heldWith.map((x) => x.id) : [id];
-      const ok = ids.map((x) => outbox.retry(x)).some(Boolean);
+      const ok = putBackToSend(outbox, id);
       if (ok) void drainDue();
       return ok;
     },

@@ -10,7 +10,7 @@ import {
   type Outbox,
   type OutboxEntry,
 } from '../../outbox/index.js';
-import { heldOnPlate, sendsWithPlate } from '../../sync/sync-engine.js';
+import { heldOnPlate, sendsWithPlate } from '../../sync/send-anyway.js';
 import type { RestoredEntries } from '../../outbox/outbox-types.js';
 import type { ChannelResponse } from '../../../shared/ipc/contract.js';
 import type { ListedTubes, SyncEngine, TubeNames } from '../../sync/index.js';

@@ -5,7 +5,7 @@ export type SendAnyway = NonNullable<OutboxEntrySummary['sendAnyway']>;
 
 /**
  * Said of a plate sent anyway: main then takes it as read at the hold for this computer's later changes
- * too (sync-engine.ts retry, acceptPlate), so they are not held again for what happened there before.
+ * too (send-anyway.ts putBackToSend, acceptPlate), so they are not held again for what happened there before.
  */
 const LATER_CHANGES = 'Your later changes to it are no longer held for what changed there so far.';
 
