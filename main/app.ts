@@ -196,6 +196,7 @@ async function assembleApp(o: AppOptions): Promise<BenchlinkApp> {
     sandbox,
     createLabClient: o.createLabClient ?? createLabClient,
     onChange: announce,
+    now,
   });
 
   await adoptLegacyToken(vault, settings.get().connection, log);

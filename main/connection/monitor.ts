@@ -44,6 +44,11 @@ export interface ConnectionMonitor {
   setToken(token: string, forConnection: ConnectionSetting): Promise<TokenStatus>;
   /** Removes the token kept for `forConnection`, the connection the user saw: never another's. */
   clearToken(forConnection: ConnectionSetting): Promise<TokenStatus>;
+  /**
+   * Puts back the token last cleared for `forConnection` (the page's Undo), if that was less than
+   * TOKEN_UNDO_MS ago and no token was saved for it since; else NoTokenToPutBackError, saying why.
+   */
+  restoreToken(forConnection: ConnectionSetting): Promise<TokenStatus>;
   /** Every service call reports back, so "offline" and "token refused" stay truthful. */
   report(outcome: CallOutcome): void;
   connectionStatus(): AppStatus['connection'];
@@ -60,6 +65,23 @@ export interface ConnectionMonitorOptions {
   onChange: () => void;
   /** Consecutive calls without an answer before "offline" (default 2). */
   offlineAfter?: number;
+  /** The clock for the token's Undo window (default Date.now). */
+  now?: () => number;
+}
+
+/**
+ * How long a cleared token can be put back. The service shows a token once, so one cleared by a slip had
+ * to be made again in the service's account settings; one cleared on purpose (it leaked) is gone from the
+ * keychain at once, and from this process's memory after this long.
+ */
+export const TOKEN_UNDO_MS = 5 * 60_000;
+
+/** The page asked to put back a token there is none to put back for: why, in the user's words. */
+export class NoTokenToPutBackError extends Error {
+  constructor(why: string) {
+    super(`The token was not put back: ${why}.`);
+    this.name = 'NoTokenToPutBackError';
+  }
 }
 
 const SANDBOX_ACCOUNT = 'local-sandbox';
@@ -108,6 +130,12 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
   const lastKnown = new Map<string, boolean>();
   /** Bumped by every token set or clear (tokenEpoch). */
   let tokenChanges = 0;
+  const now = opts.now ?? Date.now;
+  /** The token last cleared, in memory only, for restoreToken; dropped once put back, replaced or too old. */
+  let cleared: { account: string; token: string; at: number } | null = null;
+  const forgetCleared = () => {
+    if (cleared && now() - cleared.at > TOKEN_UNDO_MS) cleared = null;
+  };
   const changed = () => opts.onChange();
   const reach = createConnectivity(opts.offlineAfter ?? 2);
   reach.onChange(changed);
@@ -234,16 +262,41 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       if (accountOf(forConnection) !== accountOf(c)) throw new TokenForOtherServiceError(forConnection, c);
       await vault.set(accountOf(c), token);
       lastKnown.set(accountOf(c), true);
+      // A token saved since is the user's choice: the one cleared before it no longer comes back over it.
+      if (cleared?.account === accountOf(c)) cleared = null;
       tokenChanged(accountOf(c));
       return this.tokenStatus();
     },
     async clearToken(forConnection) {
       await settings.settled();
-      await vault.clear(accountOf(forConnection));
-      lastKnown.set(accountOf(forConnection), false);
+      const account = accountOf(forConnection);
+      // Read before it goes, for Undo: a keychain that cannot be read now gives no Undo, and clears as before.
+      const token = await vault.get(account).catch(() => null);
+      await vault.clear(account);
+      cleared = token === null ? null : { account, token, at: now() };
+      lastKnown.set(account, false);
       // Another service's token (the page showed it while a switch was saved): the one in use, and
       // whether the service refused it, are unchanged.
-      tokenChanged(accountOf(forConnection));
+      tokenChanged(account);
+      return this.tokenStatus();
+    },
+    async restoreToken(forConnection) {
+      await settings.settled();
+      forgetCleared();
+      const account = accountOf(forConnection);
+      const kept = cleared;
+      if (kept === null || kept.account !== account)
+        throw new NoTokenToPutBackError(
+          `no token was cleared for ${serviceLabel(serviceIdentity(forConnection))} in the last ${TOKEN_UNDO_MS / 60_000} minutes`,
+        );
+      if (await vault.has(account)) {
+        cleared = null;
+        throw new NoTokenToPutBackError('a token has been saved for this service since');
+      }
+      await vault.set(account, kept.token);
+      cleared = null;
+      lastKnown.set(account, true);
+      tokenChanged(account);
       return this.tokenStatus();
     },
     report,

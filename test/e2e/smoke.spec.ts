@@ -90,6 +90,14 @@ test('the Settings screen works: connection test, write-only token, high contras
   await expect(page.getByTestId('banner-memory-token')).toBeVisible();
   await page.getByTestId('token-form').getByRole('button', { name: 'Clear token' }).click();
   await expect(page.getByTestId('token-status')).toContainText('demo token');
+  // The service shows a token once: one cleared by a slip is put back by Undo (focused, so Enter).
+  await expect(page.getByTestId('token-undo')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('token-message')).toHaveText('Token put back.');
+  await expect(page.getByTestId('token-status')).toContainText('memory only');
+  await expect(page.getByTestId('token-undo')).toHaveCount(0);
+  await page.getByTestId('token-form').getByRole('button', { name: 'Clear token' }).click();
+  await expect(page.getByTestId('token-status')).toContainText('demo token');
 
   // High contrast applies at once and survives a reload (persisted by main).
   await page.getByTestId('high-contrast').check();

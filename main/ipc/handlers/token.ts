@@ -1,7 +1,7 @@
 import type { tokenChannels } from '../../../shared/ipc/channels/token.js';
 import type { HandlersFor } from '../types.js';
 import { testConnection } from './connection-test.js';
-import { TokenForOtherServiceError } from '../../connection/monitor.js';
+import { NoTokenToPutBackError, TokenForOtherServiceError } from '../../connection/monitor.js';
 import { IpcFailure } from '../failure.js';
 import type { ShellDeps } from './deps.js';
 
@@ -25,5 +25,13 @@ export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
         async () => (await d.live.resolve()).connection.baseUrl,
       ),
     'token.clear': ({ connection }) => d.live.clearToken(connection),
+    'token.restore': async ({ connection }) => {
+      try {
+        return await d.live.restoreToken(connection);
+      } catch (err) {
+        if (err instanceof NoTokenToPutBackError) throw new IpcFailure('failed', err.message);
+        throw err;
+      }
+    },
   };
 }

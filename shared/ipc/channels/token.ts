@@ -35,4 +35,9 @@ export const tokenChannels = {
   }),
   /** `connection` is the one the page showed: its token is removed, even if a switch is being saved. */
   'token.clear': channel({ request: z.strictObject({ connection: connectionSetting }), response: tokenStatus }),
+  /**
+   * Undo of token.clear: main puts back the token it removed a moment ago for `connection` (it kept it in
+   * memory, never on disk); the page never holds it.
+   */
+  'token.restore': channel({ request: z.strictObject({ connection: connectionSetting }), response: tokenStatus }),
 };

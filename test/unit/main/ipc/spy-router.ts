@@ -38,6 +38,7 @@ export function spyRouter(): { router: Router; calls: Map<string, number>; lines
     'token.status': tokenStatus,
     'token.set': tokenStatus,
     'token.clear': tokenStatus,
+    'token.restore': tokenStatus,
     'token.test': { ok: true, kind: 'ok', message: 'Connected.' },
     'files.pickForUpload': { cancelled: true, files: [] },
     'lab.fetchLabsheetRows': { headers: ['uuid'], rows: [], total: 0, success: true },
