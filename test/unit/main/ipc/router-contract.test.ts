@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS } from '../../../../shared/ipc/settings.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { channel } from '../../../../shared/ipc/channel.js';
-import { CHANNELS, isChannelName, isEventName } from '../../../../shared/ipc/contract.js';
+import { CHANNELS, CHANNEL_NAMES, isChannelName, isEventName } from '../../../../shared/ipc/contract.js';
 import { IpcFailure } from '../../../../main/ipc/failure.js';
 import { createRouter } from '../../../../main/ipc/router.js';
 import { createEventHub } from '../../../../main/ipc/events.js';
@@ -103,7 +103,12 @@ describe('router contract', () => {
   });
 
   it('no token channel can answer with a token value (strict response schemas)', () => {
-    for (const name of ['token.status', 'token.set', 'token.clear', 'token.test'] as const) {
+    // Every token channel, those added later too.
+    const tokenChannels = CHANNEL_NAMES.filter((n) => n.startsWith('token.'));
+    expect(tokenChannels).toEqual(
+      expect.arrayContaining(['token.status', 'token.set', 'token.clear', 'token.restore']),
+    );
+    for (const name of tokenChannels) {
       const withToken = {
         set: true,
         stored: 'memory-only',
