@@ -4,7 +4,7 @@ export { barcodePng } from './png.js';
 export type { BarcodePng, BarcodePngOptions } from './png.js';
 export { labelsToPdf } from './pdf.js';
 export type { PdfOptions, PdfPageLayout, PdfResult } from './pdf.js';
-export { labelsToZpl, labelsToZplInTurns } from './zpl.js';
+export { labelsToZplInTurns } from './zpl.js';
 export { sendRawToPrinter, PrinterError } from './raw-printer.js';
 export type { RawPrintJob, RawPrintResult } from './raw-printer.js';
 export { createTemplateStore, TEMPLATE_FILE } from './template-store.js';

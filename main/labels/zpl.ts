@@ -1,5 +1,4 @@
 import {
-  toZpl,
   zplSteps,
   type LabelRecordInput,
   type LabelTemplate,
@@ -9,16 +8,10 @@ import {
 import { measureWithBwip } from './measure.js';
 import { finishInTurns } from './turns.js';
 
-/** ZPL for a Zebra printer, sized by bwip-js's encoder so its checks match the PDF and the preview. */
-export function labelsToZpl(
-  template: LabelTemplate,
-  records: readonly LabelRecordInput[],
-  options: { dpi?: ZplDpi } = {},
-): ZplResult {
-  return toZpl(template, records, { ...options, measure: measureWithBwip });
-}
-
-/** labelsToZpl with main answering other messages between labels (turns.ts): for jobs sent over IPC. */
+/**
+ * ZPL for a Zebra printer, sized by bwip-js's encoder so its checks match the PDF and the preview; main
+ * answers other messages between labels (turns.ts).
+ */
 export function labelsToZplInTurns(
   template: LabelTemplate,
   records: readonly LabelRecordInput[],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelsToPdf, labelsToZpl, measureWithBwip } from '../../../../main/labels/index.js';
+import { labelsToPdf, labelsToZplInTurns, measureWithBwip } from '../../../../main/labels/index.js';
 import { defaultTemplates, prepareLabels } from '../../../../shared/labels/index.js';
 
 /**
@@ -21,7 +21,9 @@ describe('a value whose accents are stored as separate marks', () => {
     expect(labels[0]!.lines).toEqual(['TB-1', COMPOSED, '']);
     expect(notes).toEqual([]);
     // The printer is sent the one Latin-1 byte of "é" (E9), the byte the check passed.
-    expect(labelsToZpl(template, [{ id: 'TB-1', name: DECOMPOSED }], { dpi: 300 }).zpl).toContain('^FDCaf_E9^FS');
+    expect((await labelsToZplInTurns(template, [{ id: 'TB-1', name: DECOMPOSED }], { dpi: 300 })).zpl).toContain(
+      '^FDCaf_E9^FS',
+    );
     expect(
       (await labelsToPdf(template, [{ id: 'TB-1', name: DECOMPOSED }], { layout: { kind: 'per-label' } })).pages,
     ).toBe(1);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { labelsToZpl, PrinterError, sendRawToPrinter } from '../../../../main/labels/index.js';
+import { labelsToZplInTurns, PrinterError, sendRawToPrinter } from '../../../../main/labels/index.js';
 import { defaultTemplates } from '../../../../shared/labels/index.js';
 import { startFakeZebra, statusAnswer, type FakeZebra, type FakeZebraOptions } from '../../../helpers/fake-zebra.js';
 
@@ -42,7 +42,7 @@ describe('sendRawToPrinter', () => {
     const { port, received } = await fakePrinter();
     const template = defaultTemplates().find((t) => t.id === 'box-lid-qr')!;
     const records = Array.from({ length: 60 }, (_, i) => ({ id: `BOX-${i}`, name: `Gäste ${i}` }));
-    const { zpl } = labelsToZpl(template, records, { dpi: 203 });
+    const { zpl } = await labelsToZplInTurns(template, records, { dpi: 203 });
     const result = await sendRawToPrinter({ host: '127.0.0.1', port, data: zpl, timeoutMs: 5000 });
     const bytes = await received;
     expect(result.bytes).toBe(Buffer.byteLength(zpl));
@@ -322,13 +322,15 @@ describe('sendRawToPrinter with the Zebra host-status query (~HS) after the job'
   });
 });
 
+const cryotube = defaultTemplates().find((t) => t.id === 'cryotube-datamatrix')!;
+const bigJob = await labelsToZplInTurns(
+  cryotube,
+  Array.from({ length: 1000 }, (_, i) => ({ id: `TB-${String(i).padStart(6, '0')}`, name: `Tube ${i}` })),
+  { dpi: 300 },
+);
+
 describe('sendRawToPrinter with a big job the printer reads slowly', () => {
-  const cryotube = defaultTemplates().find((t) => t.id === 'cryotube-datamatrix')!;
-  const records = Array.from({ length: 1000 }, (_, i) => ({
-    id: `TB-${String(i).padStart(6, '0')}`,
-    name: `Tube ${i}`,
-  }));
-  const { zpl } = labelsToZpl(cryotube, records, { dpi: 300 });
+  const { zpl } = bigJob;
 
   /**
    * A Zebra on loopback that reads `bytesPerTick` every 50 ms (the rest waits in the OS buffers, as

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barcodePng, labelsToPdf, labelsToZpl, measureWithBwip } from '../../../../main/labels/index.js';
+import { barcodePng, labelsToPdf, labelsToZplInTurns, measureWithBwip } from '../../../../main/labels/index.js';
 import {
   defaultTemplates,
   LabelError,
@@ -197,7 +197,7 @@ describe('printed text that is wider than the label', () => {
   it('ZPL shrinks and reports them in the same words as the PDF, never cuts them off silently', async () => {
     const template = byId('cryotube-datamatrix');
     const long = 'HeLa-S3 passage 12 thawed 2024-05-11 by MK';
-    const { zpl, notes } = labelsToZpl(template, [{ id: 'TB-1', name: long }], { dpi: 300 });
+    const { zpl, notes } = await labelsToZplInTurns(template, [{ id: 'TB-1', name: long }], { dpi: 300 });
     const pdf = await labelsToPdf(template, [{ id: 'TB-1', name: long }], { layout: { kind: 'per-label' } });
     expect(notes).toEqual([
       `Label 1 (ID "TB-1"): "${long}" is wider than the label even at 4 pt and is cut off at the edge.`,
@@ -205,13 +205,13 @@ describe('printed text that is wider than the label', () => {
     expect(notes).toEqual(pdf.notes);
     // Printed at the 4 pt floor: 4 pt is 16.7 dots at 300 dpi.
     expect(zpl).toContain(`^A0N,17,17^FH^FD${long}^FS`);
-    const shrunk = labelsToZpl(template, [{ id: 'T1', name: 'HeLa P12 passage' }], { dpi: 300 });
+    const shrunk = await labelsToZplInTurns(template, [{ id: 'T1', name: 'HeLa P12 passage' }], { dpi: 300 });
     expect(shrunk.notes).toHaveLength(1);
     expect(shrunk.notes[0]).toMatch(
       /^Label 1 \(ID "T1"\): "HeLa P12 passage" printed at \d\.\d pt to fit the label width\.$/,
     );
     // Text that fits keeps its size and has no note.
-    expect(labelsToZpl(template, [{ id: 'T2', name: 'HeLa' }], { dpi: 300 }).notes).toEqual([]);
+    expect((await labelsToZplInTurns(template, [{ id: 'T2', name: 'HeLa' }], { dpi: 300 })).notes).toEqual([]);
   });
 });
 

@@ -1,14 +1,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { labelsToZpl, measureWithBwip } from '../../../../main/labels/index.js';
+import { measureWithBwip } from '../../../../main/labels/index.js';
 import {
   defaultTemplates,
   LabelError,
   type LabelRecordInput,
   type LabelTemplate,
+  toZpl,
   type ZplDpi,
 } from '../../../../shared/labels/index.js';
+
+/** ZPL as main makes it (labelsToZplInTurns: the same steps, with bwip-js measuring), in one go. */
+const labelsToZpl = (template: LabelTemplate, records: readonly LabelRecordInput[], options: { dpi?: ZplDpi } = {}) =>
+  toZpl(template, records, { ...options, measure: measureWithBwip });
 
 const fixtures = (name: string): string => fileURLToPath(new URL(`../../../fixtures/labels/${name}`, import.meta.url));
 const byId = (id: string): LabelTemplate => defaultTemplates().find((t) => t.id === id)!;

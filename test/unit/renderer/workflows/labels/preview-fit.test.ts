@@ -1,7 +1,7 @@
 import { render } from 'svelte/server';
 import { describe, expect, it } from 'vitest';
 import LabelPreview from '../../../../../renderer/workflows/labels/LabelPreview.svelte';
-import { keptSymbols, labelsToPdf, labelsToZpl, previewLabels } from '../../../../../main/labels/index.js';
+import { keptSymbols, labelsToPdf, labelsToZplInTurns, previewLabels } from '../../../../../main/labels/index.js';
 import { defaultTemplates, mmToDots, pointsToMm } from '../../../../../shared/labels/index.js';
 
 /**
@@ -32,7 +32,7 @@ describe('Labels › the preview of a line too wide for the label', () => {
     const preview = await previewLabels({ template, records, dpi: 300, drawn: 48 }, keptSymbols());
     const { body } = render(LabelPreview, { props: { preview, count: records.length } });
     const pdf = await labelsToPdf(template, records, { layout: { kind: 'per-label' }, printDpi: 300 });
-    const zpl = labelsToZpl(template, records, { dpi: 300 });
+    const zpl = await labelsToZplInTurns(template, records, { dpi: 300 });
     expect(pdf.notes).toHaveLength(2);
     expect(zpl.notes).toEqual(pdf.notes);
     expect(notesOf(body)).toEqual(pdf.notes);
