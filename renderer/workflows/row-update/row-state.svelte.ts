@@ -62,6 +62,16 @@ export class RowState implements ServiceBound {
   packColumns = $state<Gs1ColumnMap>({});
   /** Which columns identify this labsheet's rows, as main uses them (and where that answer came from). */
   idColumns = $state<LabsheetColumns | null>(null);
+  /**
+   * The columns a batch may change, offered as its Field is typed: the labsheet's columns as last read,
+   * but not its row uuid nor the columns that name its rows (a batch writing one value to every tube's
+   * ID would make them one).
+   */
+  readonly batchColumns: string[] = $derived.by(() => {
+    const c = this.idColumns;
+    if (!c || c.labsheet !== this.labsheet) return [];
+    return c.headers.filter((h) => h !== 'uuid' && h !== c.idColumn && h !== c.barcodeColumn);
+  });
   /** Bumped when a save or scan is refused for a guess at the ID columns: the chooser opens to settle them. */
   idColumnsAsked = $state(0);
   /**

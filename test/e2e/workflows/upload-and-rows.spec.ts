@@ -83,6 +83,10 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await expect(page.getByTestId('id-column')).toHaveText('Sample ID');
   await expect(page.getByTestId('id-columns-source')).toContainText('a guess');
   await page.getByTestId('mode-batch').check();
+  // The Field offers the labsheet's columns, not those naming its rows.
+  await expect(page.getByTestId('batch-field')).toHaveAttribute('list', 'batch-columns');
+  await expect(page.getByTestId('batch-columns').locator('option[value="Status"]')).toHaveCount(1);
+  await expect(page.getByTestId('batch-columns').locator('option[value="Sample ID"]')).toHaveCount(0);
   await page.getByTestId('batch-field').fill('Status');
   await page.getByTestId('batch-value').fill('depleted');
   await page.getByTestId('scan-field').focus();

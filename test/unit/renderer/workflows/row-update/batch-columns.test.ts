@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
+import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
+import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+
+/**
+ * Row update's batch Field is typed: the labsheet's columns are offered as it is typed, so a typo is not the
+ * first thing a bench learns of a column's name (it is refused at the scan, with the nearest name). Not the
+ * row uuid, nor the columns naming the rows: one value written to every tube's ID would make them one.
+ */
+const openBenches = benchesPerTest();
+
+describe('Row update › batch Field', () => {
+  it("offers the labsheet's columns as read, not its uuid nor its ID and barcode columns", async () => {
+    const b = await openBenches('spec');
+    const outbox = new OutboxState(b.env.api);
+    await outbox.start();
+    try {
+      const s = new RowState(b.env.api, b.feedback, outbox, await b.env.service());
+      s.mode = 'batch';
+      expect(s.batchColumns).toEqual([]);
+      await s.loadIdColumns();
+      expect(s.batchColumns).toEqual(expect.arrayContaining(['Volume uL', 'Status', 'Notes']));
+      expect(s.batchColumns).not.toContain('uuid');
+      expect(s.batchColumns).not.toContain('Sample ID');
+      expect(s.batchColumns).not.toContain('Tube Barcode');
+      // Another labsheet chosen: none of the one before's.
+      s.labsheet = 'Reagents';
+      expect(s.batchColumns).toEqual([]);
+      await s.loadIdColumns();
+      expect(s.batchColumns).toEqual(expect.arrayContaining(['Name', 'Lot', 'Expires']));
+      expect(s.batchColumns).not.toContain('Reagent ID');
+    } finally {
+      outbox.stop();
+    }
+  });
+});
