@@ -273,7 +273,13 @@ export function createConnectionMonitor(opts: ConnectionMonitorOptions): Connect
       // Read before it goes, for Undo: a keychain that cannot be read now gives no Undo, and clears as before.
       const token = await vault.get(account).catch(() => null);
       await vault.clear(account);
-      cleared = token === null ? null : { account, token, at: now() };
+      const kept = token === null ? null : { account, token, at: now() };
+      cleared = kept;
+      // Out of memory once it can no longer be put back, whether or not anyone asks again.
+      if (kept)
+        setTimeout(() => {
+          if (cleared === kept) cleared = null;
+        }, TOKEN_UNDO_MS + 1_000).unref();
       lastKnown.set(account, false);
       // Another service's token (the page showed it while a switch was saved): the one in use, and
       // whether the service refused it, are unchanged.
