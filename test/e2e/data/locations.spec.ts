@@ -34,6 +34,6 @@ test.describe('Data › Locations', () => {
     await assign.getByLabel('Labsheet').fill('Samples');
     await assign.getByLabel('Samples to assign').fill('S-0101\nS-0102\n');
     await assign.getByRole('button', { name: 'Assign 2' }).click();
-    await expect(page.getByTestId('assign-done')).toHaveText(`2 sample(s) assigned to ${box}-b.`);
+    await expect(page.getByTestId('assign-done')).toHaveText(`2 samples assigned to ${box}-b.`);
   });
 });
