@@ -15,6 +15,9 @@ import { applyWellIntent, isUsedWell, type PlateBasis, type WellIntent } from '.
 import { openDatabase, type MovedAside } from '../common/sqlite/open-database.js';
 import { CACHE_MIGRATIONS } from './schema.js';
 
+/** Above this many saved rows of a labsheet, its column values are not read (about 25 ms for 20,000 rows). */
+export const MAX_ROWS_FOR_VALUES = 20_000;
+
 export interface ManifestRecord {
   uuid: string;
   hrid: string;
@@ -96,6 +99,11 @@ export interface CacheStore {
   rowOfUuid(labsheet: string, uuid: string): Record<string, CellValue> | null;
   /** Every row's ID and ID_BARCODE value, without the row bodies: the page's tube → sample index. */
   rowKeys(labsheet: string): { id: string | null; barcode: string | null }[];
+  /**
+   * The values the saved rows hold in `column` (not empty), most held first, at most `limit`; null when more
+   * than MAX_ROWS_FOR_VALUES rows are saved (reading every body of them would hold main's thread for scans).
+   */
+  columnValues(labsheet: string, column: string, limit: number): { value: string; rows: number }[] | null;
   putLabsheetNames(names: string[], at: number): void;
   labsheetNames(): { names: string[]; fetchedAt: number } | null;
   putLocation(l: KnownLocation, at: number): void;
@@ -234,6 +242,14 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
     ),
     setSheetColumns: db.prepare<[string, string | null, string]>(
       `UPDATE labsheets SET id_column = ?, barcode_column = ? WHERE name = ?`,
+    ),
+    rowCount: db.prepare<[string], { n: number }>(`SELECT COUNT(*) AS n FROM labsheet_rows WHERE labsheet = ?`),
+    // The key compared, not a JSON path built from it: a column's name may hold any character.
+    columnValues: db.prepare<[string, string, number], { value: string; n: number }>(
+      `SELECT CAST(j.value AS TEXT) AS value, COUNT(*) AS n FROM labsheet_rows r, json_each(r.body) j
+        WHERE r.labsheet = ? AND j.key = ? AND j.type IN ('text', 'integer', 'real')
+          AND length(CAST(j.value AS TEXT)) BETWEEN 1 AND 200
+        GROUP BY 1 ORDER BY n DESC, value LIMIT ?`,
     ),
     rowKeys: db.prepare<[string], { id_value: string | null; barcode_value: string | null }>(
       `SELECT id_value, barcode_value FROM labsheet_rows WHERE labsheet = ?`,
@@ -500,6 +516,10 @@ function createCacheStore(db: Database.Database, recovered: MovedAside | null): 
       return r ? (JSON.parse(r.body) as Record<string, CellValue>) : null;
     },
     rowKeys: (labsheet) => q.rowKeys.all(labsheet).map((r) => ({ id: r.id_value, barcode: r.barcode_value })),
+    columnValues(labsheet, column, limit) {
+      if ((q.rowCount.get(labsheet)?.n ?? 0) > MAX_ROWS_FOR_VALUES) return null;
+      return q.columnValues.all(labsheet, column, limit).map((r) => ({ value: r.value, rows: r.n }));
+    },
     putLabsheetNames(names, at) {
       db.transaction(() => names.forEach((n) => q.listed.run(n, at)))();
     },

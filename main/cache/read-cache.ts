@@ -88,6 +88,7 @@ export function createReadCache(d: ReadCacheDeps) {
     row: bound(rows.row),
     rows: bound(rows.rows),
     sampleIndex: bound(rows.sampleIndex),
+    columnValues: bound(rows.columnValues),
     tubeNames: bound(tubeNames),
     plateNames: bound(manifests.plateNames),
     listedTubes: bound(manifests.listedTubes),

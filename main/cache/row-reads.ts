@@ -37,6 +37,9 @@ export const MAX_SAMPLE_INDEX_ROWS = 100_000;
 
 type SavedHit = NonNullable<RowLookup>;
 
+/** At most so many of a column's values are offered (a free-text column holds as many as rows). */
+export const MAX_VALUES_OFFERED = 50;
+
 /**
  * A labsheet's rows as the service lists them, saved, with what this computer changed in them since laid
  * over them (rows-left-here.ts); when the service cannot be asked, the saved rows with their age.
@@ -291,9 +294,20 @@ export function createRowReads(d: RowReadsDeps) {
     return savedIdColumns(labsheet);
   }
 
+  /**
+   * The values the saved rows of a labsheet hold in a column, most held first (MAX_VALUES_OFFERED at most),
+   * from this computer's copy only, no call: what Row update offers as a batch's Value is typed. Null when
+   * none could be read (rows not saved, or too many to read between scans).
+   */
+  function columnValues(labsheet: string, column: string): { value: string; rows: number }[] | null {
+    if (!currentShape(labsheet)) return null;
+    return store.columnValues(labsheet, column, MAX_VALUES_OFFERED);
+  }
+
   return {
     rows,
     row,
+    columnValues,
     sampleIndex,
     labsheets,
     idColumns,

@@ -16,6 +16,7 @@ export function cacheHandlers(cache: ReadCache): HandlersFor<typeof cacheChannel
     'cache.labsheets': () => cache.labsheets(),
     'cache.locations': ({ code }) => cache.locations(code),
     'cache.idColumns': ({ labsheet }) => cache.idColumns(labsheet),
+    'cache.columnValues': ({ labsheet, column }) => cache.columnValues(labsheet, column),
     'cache.setTemplateLayout': ({ template, rows, columns }) => cache.setTemplateLayout(template, { rows, columns }),
   };
 }

@@ -15,6 +15,7 @@ import type { ServiceBound } from '../../lib/kept/kept-per-service.js';
 import { guessedSaid, type IdColumnsInUse } from '../../../shared/ipc/id-columns.js';
 import { duplicateHeaders } from '../../../shared/api/labsheets.js';
 import { namelessSaid, rowName } from './row-name.js';
+import { latestOnly } from '../../lib/latest.js';
 
 /** What a scanned pack did to the open row: cells put into the draft, and mapped columns the row lacks. */
 export interface PackFill extends Gs1Fill {
@@ -72,6 +73,25 @@ export class RowState implements ServiceBound {
     if (!c || c.labsheet !== this.labsheet) return [];
     return c.headers.filter((h) => h !== 'uuid' && h !== c.idColumn && h !== c.barcodeColumn);
   });
+  /**
+   * The values the labsheet's saved rows hold in the batch's Field, most held first, offered as its Value is
+   * typed ("depleted", not a "Depleted" the service refuses for every tube of the batch). Empty until the
+   * Field names a column, or when main has none to offer.
+   */
+  batchValues = $state<string[]>([]);
+  readonly #valuesAsked = latestOnly();
+
+  /** Asks main for the values of the batch's Field (batchValues), once it names one of batchColumns. */
+  async loadBatchValues(): Promise<void> {
+    const still = this.#valuesAsked.begin();
+    const [labsheet, column] = [this.labsheet, this.batchField];
+    if (!this.batchColumns.includes(column)) {
+      this.batchValues = [];
+      return;
+    }
+    const r = await this.api.invoke('cache.columnValues', { labsheet, column });
+    if (still()) this.batchValues = r.ok && r.value ? r.value.map((v) => v.value) : [];
+  }
   /** Bumped when a save or scan is refused for a guess at the ID columns: the chooser opens to settle them. */
   idColumnsAsked = $state(0);
   /**

@@ -328,6 +328,18 @@ export const cacheChannels = {
     response: sampleIndex.nullable(),
     readOnly: true,
   }),
+  /**
+   * The values this computer's copy of a labsheet's rows holds in a column, most held first: Row update
+   * offers them as a batch's Value is typed. Null when none could be read. No call to the service.
+   */
+  'cache.columnValues': channel({
+    request: z.strictObject({ labsheet: z.string().min(1).max(200), column: z.string().min(1).max(200) }),
+    response: z
+      .array(z.strictObject({ value: z.string(), rows: z.number().int().positive() }))
+      .max(50)
+      .nullable(),
+    readOnly: true,
+  }),
   /** Which columns identify a labsheet's rows now; Row update shows them (a change is saved with the settings). */
   'cache.idColumns': channel({
     request: z.strictObject({ labsheet: z.string().min(1).max(200) }),

@@ -88,6 +88,8 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await expect(page.getByTestId('batch-columns').locator('option[value="Status"]')).toHaveCount(1);
   await expect(page.getByTestId('batch-columns').locator('option[value="Sample ID"]')).toHaveCount(0);
   await page.getByTestId('batch-field').fill('Status');
+  // Its Value offers the values the rows hold in that column.
+  await expect(page.getByTestId('batch-values').locator('option[value="received"]')).toHaveCount(1);
   await page.getByTestId('batch-value').fill('depleted');
   await page.getByTestId('scan-field').focus();
   // Nothing is written by a guess (a wrong one sent changes to another row): the first tube is refused

@@ -24,6 +24,20 @@ describe('Row update › batch Field', () => {
       expect(s.batchColumns).not.toContain('uuid');
       expect(s.batchColumns).not.toContain('Sample ID');
       expect(s.batchColumns).not.toContain('Tube Barcode');
+      // Its Value: the values the rows hold in that column, most held first; none until the Field names one.
+      s.batchField = 'Stat';
+      await s.loadBatchValues();
+      expect(s.batchValues).toEqual([]);
+      s.batchField = 'Status';
+      await s.loadBatchValues();
+      const held = (await b.env.call('lab.fetchLabsheetRows', { labsheet: 'Samples', pageSize: 1000 })).rows;
+      const at = (await b.env.call('lab.fetchLabsheetRows', { labsheet: 'Samples', pageSize: 1 })).headers.indexOf(
+        'Status',
+      );
+      const counts = new Map<string, number>();
+      for (const r of held) counts.set(String(r[at]), (counts.get(String(r[at])) ?? 0) + 1);
+      expect(new Set(s.batchValues)).toEqual(new Set(counts.keys()));
+      expect(s.batchValues[0]).toBe([...counts].sort((x, y) => y[1] - x[1])[0]![0]);
       // Another labsheet chosen: none of the one before's.
       s.labsheet = 'Reagents';
       expect(s.batchColumns).toEqual([]);
