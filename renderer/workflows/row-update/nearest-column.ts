@@ -1,7 +1,7 @@
 /**
- * The column a mistyped field most likely meant ("status" → Status, "Volme uL" → Volume uL): the same
- * name in another case first, else the fewest letters changed. Null when the row has no columns, or none
- * is closer than changing half the name.
+ * The column a mistyped field most likely meant ("status" → Status, "Volme uL" → Volume uL), or the value a
+ * mistyped batch value did ("Depleted" → depleted): the same name in another case first, else the fewest
+ * letters changed. Null when there are none to choose from, or none is closer than changing half the name.
  */
 export function nearestColumn(field: string, headers: readonly string[]): string | null {
   const wanted = field.trim().toLowerCase();

@@ -16,6 +16,7 @@ import { guessedSaid, type IdColumnsInUse } from '../../../shared/ipc/id-columns
 import { duplicateHeaders } from '../../../shared/api/labsheets.js';
 import { namelessSaid, rowName } from './row-name.js';
 import { latestOnly } from '../../lib/latest.js';
+import { nearestColumn } from './nearest-column.js';
 
 /** What a scanned pack did to the open row: cells put into the draft, and mapped columns the row lacks. */
 export interface PackFill extends Gs1Fill {
@@ -80,6 +81,18 @@ export class RowState implements ServiceBound {
    */
   batchValues = $state<string[]>([]);
   readonly #valuesAsked = latestOnly();
+  /**
+   * Said under the batch when its Value is none the rows hold in its Field but one is near it ("Depleted",
+   * "depletd" beside "depleted"): a new value is the user's to give, so it is only said, never refused.
+   */
+  readonly batchValueHint: string | null = $derived.by(() => {
+    const value = this.batchValue.trim();
+    if (value === '' || this.batchValues.length === 0 || this.batchValues.includes(value)) return null;
+    const near = nearestColumn(value, this.batchValues);
+    return near === null
+      ? null
+      : `No row of ${this.labsheet} holds "${value}" in ${this.batchField} yet; did you mean "${near}"?`;
+  });
 
   /** Asks main for the values of the batch's Field (batchValues), once it names one of batchColumns. */
   async loadBatchValues(): Promise<void> {

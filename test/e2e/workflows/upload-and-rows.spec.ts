@@ -90,7 +90,13 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await page.getByTestId('batch-field').fill('Status');
   // Its Value offers the values the rows hold in that column.
   await expect(page.getByTestId('batch-values').locator('option[value="received"]')).toHaveCount(1);
+  // A value in another spelling than the one the rows hold is said as it is typed.
+  await page.getByTestId('batch-value').fill('Depleted');
+  await expect(page.getByTestId('batch-value-hint')).toHaveText(
+    'No row of Samples holds "Depleted" in Status yet; did you mean "depleted"?',
+  );
   await page.getByTestId('batch-value').fill('depleted');
+  await expect(page.getByTestId('batch-value-hint')).toHaveCount(0);
   await page.getByTestId('scan-field').focus();
   // Nothing is written by a guess (a wrong one sent changes to another row): the first tube is refused
   // with which columns were guessed, and one click in the panel keeps them.

@@ -38,6 +38,16 @@ describe('Row update › batch Field', () => {
       for (const r of held) counts.set(String(r[at]), (counts.get(String(r[at])) ?? 0) + 1);
       expect(new Set(s.batchValues)).toEqual(new Set(counts.keys()));
       expect(s.batchValues[0]).toBe([...counts].sort((x, y) => y[1] - x[1])[0]![0]);
+      // A value none holds beside one that is near it is said, never refused (a new value is the user's).
+      const held0 = s.batchValues[0]!;
+      s.batchValue = held0;
+      expect(s.batchValueHint).toBeNull();
+      s.batchValue = held0.toUpperCase();
+      expect(s.batchValueHint).toBe(
+        `No row of Samples holds "${held0.toUpperCase()}" in Status yet; did you mean "${held0}"?`,
+      );
+      s.batchValue = 'frozen at -80 in rack 7';
+      expect(s.batchValueHint).toBeNull();
       // Another labsheet chosen: none of the one before's.
       s.labsheet = 'Reagents';
       expect(s.batchColumns).toEqual([]);
