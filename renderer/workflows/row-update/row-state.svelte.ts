@@ -102,8 +102,29 @@ export class RowState implements ServiceBound {
       this.batchValues = [];
       return;
     }
+    const values = await this.#columnValues(labsheet, column);
+    if (still()) this.batchValues = values;
+  }
+
+  /**
+   * The values offered as a text field of the open row is typed, by column: those the labsheet's saved rows
+   * hold there, asked when the field is first entered (fieldValuesFor), for the open row's labsheet.
+   */
+  fieldValues = $state<{ labsheet: string; byColumn: Record<string, string[]> }>({ labsheet: '', byColumn: {} });
+
+  async fieldValuesFor(column: string): Promise<void> {
+    const labsheet = this.row?.labsheet;
+    if (!labsheet) return;
+    if (this.fieldValues.labsheet !== labsheet) this.fieldValues = { labsheet, byColumn: {} };
+    if (column in this.fieldValues.byColumn) return;
+    this.fieldValues.byColumn[column] = [];
+    const values = await this.#columnValues(labsheet, column);
+    if (this.fieldValues.labsheet === labsheet) this.fieldValues.byColumn[column] = values;
+  }
+
+  async #columnValues(labsheet: string, column: string): Promise<string[]> {
     const r = await this.api.invoke('cache.columnValues', { labsheet, column });
-    if (still()) this.batchValues = r.ok && r.value ? r.value.map((v) => v.value) : [];
+    return r.ok && r.value ? r.value.map((v) => v.value) : [];
   }
   /** Bumped when a save or scan is refused for a guess at the ID columns: the chooser opens to settle them. */
   idColumnsAsked = $state(0);

@@ -135,6 +135,9 @@ test('update rows in a batch: Status = depleted for every scanned tube; one row 
   await volume.fill(String(volumeBefore));
   await expect(volume).toHaveAttribute('aria-invalid', 'false');
   expect(await sampleRow('S-0045', 'Volume uL')).toBe(volumeBefore);
+  // A text field offers, once entered, the values the labsheet's rows hold in its column.
+  await page.getByTestId('field-Status').focus();
+  await expect(page.getByTestId('field-values-Status').locator('option[value="received"]')).toHaveCount(1);
   await page.getByTestId('field-Notes').fill('aliquoted twice');
   // The next tube does not take the edit away: refused with the way on, saved with Ctrl+S.
   await page.getByTestId('scan-field').focus();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
+import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
 import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
 
@@ -54,6 +55,26 @@ describe('Row update › batch Field', () => {
       await s.loadIdColumns();
       expect(s.batchColumns).toEqual(expect.arrayContaining(['Name', 'Lot', 'Expires']));
       expect(s.batchColumns).not.toContain('Reagent ID');
+    } finally {
+      outbox.stop();
+    }
+  });
+
+  it("a text field of the open row offers the values the labsheet's rows hold in its column, once entered", async () => {
+    const b = await openBenches('spec');
+    const outbox = new OutboxState(b.env.api);
+    await outbox.start();
+    try {
+      const s = new RowState(b.env.api, b.feedback, outbox, await b.env.service());
+      s.start();
+      await handleRowScan(s, { text: 'TB000011', source: 'field', mainAt: null });
+      expect(s.row?.row['Sample ID']).toBe('S-0011');
+      expect(s.fieldValues.byColumn).toEqual({});
+      await s.fieldValuesFor('Status');
+      expect(s.fieldValues.labsheet).toBe('Samples');
+      expect(s.fieldValues.byColumn['Status']).toEqual(expect.arrayContaining(['received', 'depleted']));
+      expect(s.fieldValues.byColumn['Status']).toContain(String(s.row?.row['Status']));
+      s.stop();
     } finally {
       outbox.stop();
     }
