@@ -6,7 +6,7 @@ import { age } from '../../lib/format/age.js';
 import { messageOf } from '../../lib/ipc/client.js';
 import type { CachedRow, SharedCode } from '../../../shared/ipc/channels/cache.js';
 import { asRead, missOf, sharedSaid, surelyNotInLabsheet } from '../../lib/samples/tube-row.js';
-import { nearestColumn } from './nearest-column.js';
+import { nearestName } from './nearest-name.js';
 import { rowName } from './row-name.js';
 import { checkCharacterKept } from '../../lib/samples/check-character-kept.js';
 import { NotSaved, type BatchItem, type RowState } from './row-state.svelte.js';
@@ -133,7 +133,7 @@ export async function handleRowScan(s: RowState, scan: IncomingScan): Promise<vo
   // A field the row has no column of was queued with a success beep and refused in the Outbox. Checked
   // only against a row read: offline, with no row, the service checks it.
   if (row && !row.headers.includes(change.field)) {
-    const near = nearestColumn(change.field, row.headers);
+    const near = nearestName(change.field, row.headers);
     return fb.report(
       scan.text,
       `Nothing recorded: ${change.field} is not a column of ${s.labsheet}${near ? ` (did you mean ${near}?)` : ''}`,

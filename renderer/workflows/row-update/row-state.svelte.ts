@@ -16,7 +16,7 @@ import { guessedSaid, type IdColumnsInUse } from '../../../shared/ipc/id-columns
 import { duplicateHeaders } from '../../../shared/api/labsheets.js';
 import { namelessSaid, rowName } from './row-name.js';
 import { latestOnly } from '../../lib/latest.js';
-import { nearestColumn } from './nearest-column.js';
+import { nearestName } from './nearest-name.js';
 
 /** What a scanned pack did to the open row: cells put into the draft, and mapped columns the row lacks. */
 export interface PackFill extends Gs1Fill {
@@ -88,7 +88,7 @@ export class RowState implements ServiceBound {
   readonly batchValueHint: string | null = $derived.by(() => {
     const value = this.batchValue.trim();
     if (value === '' || this.batchValues.length === 0 || this.batchValues.includes(value)) return null;
-    const near = nearestColumn(value, this.batchValues);
+    const near = nearestName(value, this.batchValues);
     return near === null
       ? null
       : `No row of ${this.labsheet} holds "${value}" in ${this.batchField} yet; did you mean "${near}"?`;
@@ -108,18 +108,24 @@ export class RowState implements ServiceBound {
 
   /**
    * The values offered as a text field of the open row is typed, by column: those the labsheet's saved rows
-   * hold there, asked when the field is first entered (fieldValuesFor), for the open row's labsheet.
+   * hold there, asked when the field is first entered (fieldValuesFor), afresh for each row opened.
    */
-  fieldValues = $state<{ labsheet: string; byColumn: Record<string, string[]> }>({ labsheet: '', byColumn: {} });
+  fieldValues = $state<{ labsheet: string; row: string; byColumn: Record<string, string[]> }>({
+    labsheet: '',
+    row: '',
+    byColumn: {},
+  });
 
   async fieldValuesFor(column: string): Promise<void> {
     const labsheet = this.row?.labsheet;
     if (!labsheet) return;
-    if (this.fieldValues.labsheet !== labsheet) this.fieldValues = { labsheet, byColumn: {} };
+    const row = this.rowId;
+    const mine = () => this.fieldValues.labsheet === labsheet && this.fieldValues.row === row;
+    if (!mine()) this.fieldValues = { labsheet, row, byColumn: {} };
     if (column in this.fieldValues.byColumn) return;
     this.fieldValues.byColumn[column] = [];
     const values = await this.#columnValues(labsheet, column);
-    if (this.fieldValues.labsheet === labsheet) this.fieldValues.byColumn[column] = values;
+    if (mine()) this.fieldValues.byColumn[column] = values;
   }
 
   async #columnValues(labsheet: string, column: string): Promise<string[]> {

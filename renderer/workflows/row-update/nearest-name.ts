@@ -3,7 +3,7 @@
  * mistyped batch value did ("Depleted" → depleted): the same name in another case first, else the fewest
  * letters changed. Null when there are none to choose from, or none is closer than changing half the name.
  */
-export function nearestColumn(field: string, headers: readonly string[]): string | null {
+export function nearestName(field: string, headers: readonly string[]): string | null {
   const wanted = field.trim().toLowerCase();
   const sameCase = headers.find((h) => h.trim().toLowerCase() === wanted);
   if (sameCase !== undefined) return sameCase;
