@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { customServiceOnMain } from '../api/stub-on-main.js';
-import { createConnectionMonitor, TOKEN_UNDO_MS } from '../../../../main/connection/monitor.js';
+import { createConnectionMonitor, TOKEN_UNDO_MS, tokenAccount } from '../../../../main/connection/monitor.js';
 import { createMemoryVault } from '../../../../main/vault/memory-vault.js';
 import { openSettingsStore } from '../../../../main/settings/store.js';
 import type { ConnectionSetting } from '../../../../shared/ipc/settings.js';
@@ -59,18 +59,21 @@ describe('the Undo window', () => {
     open.push({ close: async () => rmSync(dir, { recursive: true, force: true }) });
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     const settings = await openSettingsStore({ dataDir: dir, log: quiet });
-    const at = (url: string): ConnectionSetting => ({
-      kind: 'custom',
-      baseUrl: url,
-      filesUrl: url,
-      eventsUrl: url,
-      mode: 'v2',
-    });
+    const at = (url: string) =>
+      ({ kind: 'custom', baseUrl: url, filesUrl: url, eventsUrl: url, mode: 'v2' }) satisfies ConnectionSetting;
     const a = at('https://lims-a.example.org');
     const b = at('https://lims-b.example.org');
     await settings.update({ connection: a });
     let now = 1_000_000;
-    const vault = createMemoryVault();
+    let locked = false;
+    const memory = createMemoryVault();
+    const vault = {
+      ...memory,
+      set: async (account: string, token: string) => {
+        if (locked) throw new Error('the keychain is locked');
+        return memory.set(account, token);
+      },
+    };
     const monitor = createConnectionMonitor({
       settings,
       vault,
@@ -96,5 +99,15 @@ describe('the Undo window', () => {
     now += TOKEN_UNDO_MS + 1;
     await expect(monitor.restoreToken(a)).rejects.toThrow(/in the last 5 minutes/);
     expect(await monitor.tokenStatus()).toMatchObject({ set: false });
+
+    // A keychain that refuses the put back (locked): the token is still held, for a try once it is unlocked.
+    await monitor.setToken('tok_a_654321', a);
+    await monitor.clearToken(a);
+    locked = true;
+    await expect(monitor.restoreToken(a)).rejects.toThrow(/locked/);
+    locked = false;
+    expect(await monitor.tokenStatus()).toMatchObject({ set: false });
+    expect(await monitor.restoreToken(a)).toMatchObject({ set: true, source: 'user' });
+    expect(await vault.get(tokenAccount(a))).toBe('tok_a_654321');
   });
 });
