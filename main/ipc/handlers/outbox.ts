@@ -119,6 +119,13 @@ export function outboxHandlers(d: OutboxHandlerDeps): HandlersFor<typeof outboxC
         (c): c is string => typeof c === 'string' && c !== '',
       ),
     );
+    // The listing's first header, the service's own id of a row, is no column to write either.
+    if ('uuid' in intent.changes)
+      throw new IpcFailure(
+        'failed',
+        `uuid is the service's own identifier of each row of ${intent.labsheet}, not a column: a row update ` +
+          'cannot change it. Choose another column.',
+      );
     const changed = Object.entries(intent.changes)
       .filter(([column, value]) => names.has(column) && !(column === intent.idColumn && value === intent.id))
       .map(([column]) => column);

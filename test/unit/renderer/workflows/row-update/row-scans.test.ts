@@ -212,6 +212,10 @@ describe('Row update batch on a column that names the rows', () => {
     s.batchField = 'Sample ID';
     s.batchValue = 'S-9001';
     await expect(scan('TB000024')).rejects.toThrow(/^Sample ID names the rows of Samples/);
+    // The service's own id of a row, the listing's first header, is no column either.
+    s.batchField = 'uuid';
+    s.batchValue = 'row-1';
+    await expect(scan('TB000024')).rejects.toThrow(/^uuid is the service's own identifier of each row of Samples/);
     expect(s.batch).toEqual([]);
     expect(await rowUpdates()).toEqual(before);
   });
