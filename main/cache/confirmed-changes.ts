@@ -1,16 +1,11 @@
-import type { Outbox } from '../outbox/index.js';
-import type { CacheStore } from './cache-store.js';
+import type { ReadCacheDeps } from './read-cache.js';
 import { forgetMovedTube } from './moved-tubes.js';
 import { createdLocationsOf } from './created-locations.js';
 
-export interface ConfirmedChangesDeps {
-  store: CacheStore;
-  outbox: Outbox;
-  now(): number;
-  service?: (() => string) | undefined;
+export type ConfirmedChangesDeps = Pick<ReadCacheDeps, 'store' | 'outbox' | 'now' | 'service'> & {
   /** Every name of a tube as the saved rows know it (tube-names.ts). */
   tubeNames(labsheet: string, id: string): readonly string[];
-}
+};
 
 /**
  * Confirmed well changes become this computer's record of the plate: a service that lists no wells

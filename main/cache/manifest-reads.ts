@@ -1,29 +1,23 @@
-import { ApiError, TimeoutError, type LabClient } from '../api/index.js';
+import { ApiError, TimeoutError } from '../api/index.js';
 import { UnavailableError } from '../common/unavailable-error.js';
-import type { Outbox } from '../outbox/index.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CachedManifest, CachedWell, KnownLocation, LayoutSource } from '../../shared/ipc/channels/cache.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
 import { capacity, layoutFromTemplate, positionKey, type Layout } from '../../shared/layout/positions.js';
 import { sameLetters } from '../../shared/barcode/letter-case.js';
-import type { CacheStore } from './cache-store.js';
+import type { ReadCacheDeps } from './read-cache.js';
 import { isDefinite, serviceCheck } from './read-errors.js';
 import { basedOnLeftHere } from './plate-left-here.js';
 import { movedAwayOf, pendingFor } from './manifest-pending.js';
 import { unplacedUsed, type StoredManifest } from './stored-manifest.js';
 import type { SavedNames } from './tube-names.js';
 
-export interface ManifestReadsDeps {
-  store: CacheStore;
-  client(): Promise<LabClient>;
-  outbox: Outbox;
-  now(): number;
-  service?: (() => string) | undefined;
-  /** After a read of a plate or box timed out, plates and boxes answer from the saved copy for this long. */
-  reloadBackoffMs?: number | undefined;
+/** The read cache's own (ReadCacheDeps), its default applied to reloadBackoffMs. */
+export type ManifestReadsDeps = Pick<ReadCacheDeps, 'store' | 'client' | 'outbox' | 'now' | 'service'> & {
+  reloadBackoffMs: number;
   /** A tube's names as the saved rows know them (tube-names.ts). */
   savedTubeNames: SavedNames;
-}
+};
 
 type ManifestQuery = { barcode?: string | undefined; hrid?: string | undefined; uuid?: string | undefined };
 
@@ -180,7 +174,7 @@ export function createManifestReads(d: ManifestReadsDeps) {
    * Only a timeout: a refused connection is told at once and costs nothing to ask again.
    */
   const manifestTimedOut = new Map<string, number>();
-  const manifestBackoffMs = d.reloadBackoffMs ?? 30_000;
+  const manifestBackoffMs = d.reloadBackoffMs;
   function manifestBackingOff(service: string): boolean {
     const at = manifestTimedOut.get(service);
     return at !== undefined && d.now() - at < manifestBackoffMs;

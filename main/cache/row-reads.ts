@@ -1,11 +1,8 @@
-import type { LabClient } from '../api/index.js';
-import type { Logger } from '../common/logger.js';
 import type { TypedEmitter } from '../common/emitter.js';
-import type { Outbox } from '../outbox/index.js';
 import type { LabsheetColumns, RowAnswer, RowsAnswer, SampleIndex } from '../../shared/ipc/channels/cache.js';
 import { rowAnswerAt } from '../../shared/ipc/channels/cache.js';
-import type { KnownIdColumns } from '../../shared/ipc/id-columns.js';
-import type { CacheStore, RowLookup } from './cache-store.js';
+import type { RowLookup } from './cache-store.js';
+import type { ReadCacheDeps } from './read-cache.js';
 import { isDefinite, ListingBrokeOffError, serviceCheck, ServiceChangedError } from './read-errors.js';
 import { createRowLoader } from './row-loader.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
@@ -13,21 +10,17 @@ import { createRowsLeftHere } from './rows-left-here.js';
 
 export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: number } };
 
-export interface RowReadsDeps {
-  store: CacheStore;
-  client(): Promise<LabClient>;
-  outbox: Outbox;
-  now(): number;
-  log?: Logger | undefined;
-  service?: (() => string) | undefined;
-  /** ReadCacheDeps' rowsFreshMs, missAnsweredWithinMs and reloadBackoffMs, with their defaults applied. */
+/** The read cache's own (ReadCacheDeps), with the defaults of its times applied. */
+export type RowReadsDeps = Pick<
+  ReadCacheDeps,
+  'store' | 'client' | 'outbox' | 'now' | 'log' | 'service' | 'knownIdColumns'
+> & {
   rowsFreshMs: number;
   missAnsweredWithinMs: number;
   reloadBackoffMs: number;
-  knownIdColumns?: ((labsheet: string) => KnownIdColumns | undefined) | undefined;
   /** Told when a labsheet's rows were loaded, or are now found by other ID columns. */
   events: TypedEmitter<ReadCacheEvents>;
-}
+};
 
 /**
  * Above this many rows the index is not handed to the page (a few MB over the IPC, parsed twice):
@@ -300,7 +293,7 @@ export function createRowReads(d: RowReadsDeps) {
    * none could be read (rows not saved, or too many to read between scans).
    */
   function columnValues(labsheet: string, column: string): { value: string; rows: number }[] | null {
-    if (!currentShape(labsheet)) return null;
+    if (store.shape(labsheet) === null) return null;
     return store.columnValues(labsheet, column, MAX_VALUES_OFFERED);
   }
 
