@@ -9,14 +9,7 @@ import type { ShellDeps } from './deps.js';
 export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
   return {
     'token.status': () => d.live.tokenStatus(),
-    'token.set': async ({ token, connection }) => {
-      try {
-        return await d.live.setToken(token, connection);
-      } catch (err) {
-        if (err instanceof TokenForOtherServiceError) throw new IpcFailure('failed', err.message);
-        throw err;
-      }
-    },
+    'token.set': ({ token, connection }) => refusalsSaid(() => d.live.setToken(token, connection)),
     'token.test': ({ token }) =>
       testConnection(
         (limits) => d.live.client(token === undefined ? { limits } : { tokenOverride: token, limits }),
@@ -25,13 +18,17 @@ export function tokenHandlers(d: ShellDeps): HandlersFor<typeof tokenChannels> {
         async () => (await d.live.resolve()).connection.baseUrl,
       ),
     'token.clear': ({ connection }) => d.live.clearToken(connection),
-    'token.restore': async ({ connection }) => {
-      try {
-        return await d.live.restoreToken(connection);
-      } catch (err) {
-        if (err instanceof NoTokenToPutBackError) throw new IpcFailure('failed', err.message);
-        throw err;
-      }
-    },
+    'token.restore': ({ connection }) => refusalsSaid(() => d.live.restoreToken(connection)),
   };
+}
+
+/** The monitor's refusals worded for the user (a token for another service, none to put back): failures with their words. */
+async function refusalsSaid<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof TokenForOtherServiceError || err instanceof NoTokenToPutBackError)
+      throw new IpcFailure('failed', err.message);
+    throw err;
+  }
 }
