@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RowState } from '../../../../../renderer/workflows/row-update/row-state.svelte.js';
-import { handleRowScan } from '../../../../../renderer/workflows/row-update/row-scans.js';
-import { OutboxState } from '../../../../../renderer/lib/outbox/outbox-state.svelte.js';
 import { benchesPerTest } from '../../../../helpers/benches-on-main.js';
+import { rowScreen } from './row-screen.js';
 
 /**
  * Row update's batch Field is typed: the labsheet's columns are offered as it is typed, so a typo is not the
@@ -14,10 +12,8 @@ const openBenches = benchesPerTest();
 describe('Row update › batch Field', () => {
   it("offers the labsheet's columns as read, not its uuid nor its ID and barcode columns", async () => {
     const b = await openBenches('spec');
-    const outbox = new OutboxState(b.env.api);
-    await outbox.start();
+    const { s, close } = await rowScreen(b);
     try {
-      const s = new RowState(b.env.api, b.feedback, outbox, await b.env.service());
       s.mode = 'batch';
       expect(s.batchColumns).toEqual([]);
       await s.loadIdColumns();
@@ -56,27 +52,24 @@ describe('Row update › batch Field', () => {
       expect(s.batchColumns).toEqual(expect.arrayContaining(['Name', 'Lot', 'Expires']));
       expect(s.batchColumns).not.toContain('Reagent ID');
     } finally {
-      outbox.stop();
+      close();
     }
   });
 
   it("a text field of the open row offers the values the labsheet's rows hold in its column, once entered", async () => {
     const b = await openBenches('spec');
-    const outbox = new OutboxState(b.env.api);
-    await outbox.start();
+    const { s, scan, close } = await rowScreen(b);
     try {
-      const s = new RowState(b.env.api, b.feedback, outbox, await b.env.service());
-      s.start();
-      await handleRowScan(s, { text: 'TB000011', source: 'field', mainAt: null });
+      await scan('TB000011');
       expect(s.row?.row['Sample ID']).toBe('S-0011');
       expect(s.fieldValues.byColumn).toEqual({});
       await s.fieldValuesFor('Status');
       expect(s.fieldValues.labsheet).toBe('Samples');
       expect(s.fieldValues.byColumn['Status']).toEqual(expect.arrayContaining(['received', 'depleted']));
       expect(s.fieldValues.byColumn['Status']).toContain(String(s.row?.row['Status']));
-      s.stop();
     } finally {
-      outbox.stop();
+      s.stop();
+      close();
     }
   });
 });
