@@ -13,7 +13,7 @@ import {
   type MapContext,
 } from './map-error.js';
 import { isRetryable, retryDelay, type RetryPolicy, type Sleep } from './retry.js';
-import { endpointUrl, toSearchParams } from './urls.js';
+import { endpointUrl, toQueryString } from './urls.js';
 import { describeIssues, parseJson } from './validate.js';
 
 /** Everything one call needs from the client; built once by createLabClient. */
@@ -106,6 +106,8 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
   }
 
   const url = endpointUrl(core.connection, def.base, def.path);
+  // On the URL itself: got's searchParams would encode it again, spaces as "+".
+  if (def.method === 'GET') url.search = toQueryString(spec.payload);
   const headers: Record<string, string> = { accept: 'application/json', ...spec.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   // The spec asks JSON requests to say so; multipart gets its boundary header from the encoder.
@@ -121,11 +123,7 @@ async function attemptOnce<T>(core: Core, spec: CallSpec<T>, options: CallOption
     const request = got(url, {
       method: def.method,
       headers,
-      ...(def.method === 'GET'
-        ? { searchParams: toSearchParams(spec.payload) }
-        : spec.form
-          ? { body: spec.form() }
-          : { body: JSON.stringify(spec.payload ?? {}) }),
+      ...(def.method === 'GET' ? {} : spec.form ? { body: spec.form() } : { body: JSON.stringify(spec.payload ?? {}) }),
       responseType: 'text',
       throwHttpErrors: false,
       // The retry policy lives in execute(); got must not add its own hidden attempts.

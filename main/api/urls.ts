@@ -22,13 +22,18 @@ export function endpointUrl(connection: ServiceConnection, base: BaseKind, path:
   return url;
 }
 
-/** GET parameters as a query string: undefined values are left out, everything else is stringified. */
-export function toSearchParams(query: unknown): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query === null || typeof query !== 'object') return params;
+/**
+ * GET parameters as a query string: undefined values are left out, everything else is stringified.
+ * Spaces go as %20, never as the form encoding's "+": a service that decodes its query as a URL (not as
+ * a form) would read "Sample+Registry" as a labsheet named so, and answer every read of it "Not found".
+ * %20 means a space to every decoder.
+ */
+export function toQueryString(query: unknown): string {
+  if (query === null || typeof query !== 'object') return '';
+  const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === null) continue;
-    params.set(key, String(value));
+    parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
   }
-  return params;
+  return parts.join('&');
 }

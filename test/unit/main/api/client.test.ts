@@ -114,6 +114,16 @@ describe('requests on the wire', () => {
     expect(req.body).toBe('');
   });
 
+  it('sends a space in a GET parameter as %20, which every decoder reads as a space ("+" only a form decoder does)', async () => {
+    stub.script({ status: 200, body: { headers: ['uuid'], rows: [], total: 0, success: true } });
+    await client().fetchLabsheetRows({ labsheet: 'Sample Registry+1 & co', page: 1, pageSize: 10 });
+    // On the old code: labsheet=Sample+Registry%2B1+%26+co.
+    expect(stub.seen[0]!.url).toBe(
+      '/labsheets/fetch-list-rows?labsheet=Sample%20Registry%2B1%20%26%20co&pageSize=10&page=1',
+    );
+    expect(stub.seen[0]!.query.get('labsheet')).toBe('Sample Registry+1 & co');
+  });
+
   it('sends the archive filter only when it narrows: `any` is the default, and the spec does not name the parameter', async () => {
     stub.script({ status: 200, body: { headers: ['uuid'], rows: [], total: 0, success: true } });
     // What the Data screen's row browser and search send until the user picks a filter.

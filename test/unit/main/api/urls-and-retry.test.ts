@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endpointUrl, toSearchParams } from '../../../../main/api/urls.js';
+import { endpointUrl, toQueryString } from '../../../../main/api/urls.js';
 import { backoffDelay, isRetryable, normalizePolicy, parseRetryAfter, retryDelay } from '../../../../main/api/retry.js';
 import {
   ApiError,
@@ -33,9 +33,9 @@ describe('URL building', () => {
     expect(at('https://lims.lab.org/api?tenant=a').href).toBe('https://lims.lab.org/api/labsheets/update-rows-by-id');
     expect(at('https://u:p@lims.lab.org/api/').href).toBe('https://lims.lab.org/api/labsheets/update-rows-by-id');
   });
-  it('turns a GET request into a query string, leaving out undefined values', () => {
-    const q = toSearchParams({ labsheet: 'Tubes & Racks', page: 2, pageSize: 10, archived: undefined });
-    expect(q.toString()).toBe('labsheet=Tubes+%26+Racks&page=2&pageSize=10');
+  it('turns a GET request into a query string, leaving out undefined values, a space as %20 (never "+")', () => {
+    const q = toQueryString({ labsheet: 'Tubes & Racks+1', page: 2, pageSize: 10, archived: undefined });
+    expect(q).toBe('labsheet=Tubes%20%26%20Racks%2B1&page=2&pageSize=10');
   });
 });
 
