@@ -1,5 +1,5 @@
 import { ENDPOINTS, type EndpointDef, type EndpointName } from '../../shared/api/endpoints.js';
-import { ERROR_MESSAGES } from '../../shared/api/errors.js';
+import { statusOfMessage } from '../../shared/api/errors.js';
 
 export type ApiErrorKind =
   | 'auth'
@@ -72,8 +72,9 @@ export abstract class ApiError extends Error {
  */
 export function saysNoTokenArrived(status: number | undefined, serverMessage: string | undefined): boolean {
   const said = serverMessage?.trim();
-  if (said === ERROR_MESSAGES[403]) return true;
-  if (said === ERROR_MESSAGES[401]) return false;
+  const table = statusOfMessage(said);
+  if (table === 403) return true;
+  if (table === 401) return false;
   return status === undefined || (status === 403 && (said === undefined || said === ''));
 }
 
@@ -96,13 +97,8 @@ export class AuthError extends ApiError {
    */
   get forbidden(): boolean {
     const said = this.serverMessage?.trim();
-    return (
-      this.status === 403 &&
-      said !== undefined &&
-      said !== '' &&
-      said !== ERROR_MESSAGES[403] &&
-      said !== ERROR_MESSAGES[401]
-    );
+    const table = statusOfMessage(said);
+    return this.status === 403 && said !== undefined && said !== '' && table !== 403 && table !== 401;
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, errorBody } from '../../shared/api/errors.js';
+import { ERROR_MESSAGES, errorBody, statusOfMessage } from '../../shared/api/errors.js';
 import { answerSuccess } from '../../shared/api/primitives.js';
 import type { EndpointName } from '../../shared/api/endpoints.js';
 import {
@@ -34,7 +34,10 @@ export function readErrorBody(text: string): { serverMessage?: string; reason?: 
   if (json.ok) {
     const body = errorBody.safeParse(json.value);
     if (body.success)
-      return { serverMessage: body.data.message, ...(body.data.reason ? { reason: body.data.reason } : {}) };
+      return {
+        ...(body.data.message ? { serverMessage: body.data.message } : {}),
+        ...(body.data.reason ? { reason: body.data.reason } : {}),
+      };
     if (typeof json.value === 'string' && json.value.trim()) return { serverMessage: json.value.trim() };
   }
   const plain = text.trim();
@@ -62,17 +65,6 @@ const MAX_LOCATION_SAID = 300;
 
 /** What is said of a 413, the service's or a proxy's: its size limit, not the request's content. */
 export const TOO_LARGE = 'too large for the service or a proxy in front of it (its size limit)';
-
-/**
- * The status a spec message stands for. The spec states status per message only for create labsheet;
- * "on other endpoints the messages recur and are expected to use the same meanings", with their
- * status not shown — so a recognised message means what the table says, whatever status carried it.
- */
-export function statusOfMessage(message: string | undefined): number | undefined {
-  if (message === undefined) return undefined;
-  const entry = Object.entries(ERROR_MESSAGES).find(([, m]) => m === message.trim());
-  return entry ? Number(entry[0]) : undefined;
-}
 
 /**
  * Maps a non-2xx answer to its typed error following the spec's status ↔ message table: the message
@@ -224,8 +216,7 @@ export function successFalseBody(value: unknown): { message: string; reason?: st
  * keeping the real status. Unknown messages count as a failed operation.
  */
 export function mapRefusal(ctx: MapContext, status: number, body: { message: string; reason?: string }): ApiError {
-  const entry = Object.entries(ERROR_MESSAGES).find(([, message]) => message === body.message);
-  const mapped = mapHttpError(ctx, entry ? Number(entry[0]) : 500, JSON.stringify(body), undefined);
+  const mapped = mapHttpError(ctx, statusOfMessage(body.message) ?? 500, JSON.stringify(body), undefined);
   const Ctor = mapped.constructor as new (summary: string, init: ApiErrorInit) => ApiError;
   return new Ctor(`the service refused (success: false with HTTP ${status})`, {
     endpoint: ctx.endpoint,

@@ -75,6 +75,42 @@ describe('HTTP status mapping (spec error table)', () => {
     });
   });
 
+  it('a spec message in another case or spacing means the same ("Not Found" is "Not found"), on an answer and a refusal', () => {
+    const manifest = { endpoint: 'updateManifest' as const, idempotent: true, token: TOKEN };
+    // On the old code: a 500 "Not Found" was a failure of the service, tried again eight times.
+    expect(mapHttpError(manifest, 500, body('Not Found'), undefined)).toBeInstanceOf(NotFoundError);
+    expect(mapRefusal(manifest, 200, { message: 'not  found' })).toBeInstanceOf(NotFoundError);
+    expect(mapRefusal(ctx(false), 200, { message: 'conflict' })).toMatchObject({ kind: 'conflict', uncertain: false });
+    // "Missing authentication token" on a 403 asks for a token; it is not one request refused.
+    const noToken = mapHttpError(manifest, 403, body('Missing authentication token'), undefined) as AuthError;
+    expect(noToken).toMatchObject({ missing: true, forbidden: false });
+    expect(classify(noToken, 0).action).toBe('pause');
+    expect((mapHttpError(manifest, 403, body('INVALID AUTHENTICATION TOKEN'), undefined) as AuthError).missing).toBe(
+      false,
+    );
+  });
+
+  it('reads an error body with a null or empty message or reason, or "False", as its words, never as raw JSON', () => {
+    const raw = (b: unknown) => readErrorBody(JSON.stringify(b));
+    // On the old code each of these came back as its whole JSON text, shown to the user.
+    expect(raw({ success: false, message: 'Not found', reason: null })).toEqual({ serverMessage: 'Not found' });
+    expect(raw({ success: 'False', message: 'Conflict' })).toEqual({ serverMessage: 'Conflict' });
+    expect(raw({ success: false, message: null, reason: 'labsheet: no such labsheet' })).toEqual({
+      reason: 'labsheet: no such labsheet',
+    });
+    // Spring's default error body: its message often empty, its `error` the status's words.
+    const spring = { timestamp: '2026-11-29T10:00:00Z', status: 404, error: 'Not Found', message: '', path: '/x' };
+    expect(raw(spring)).toEqual({ serverMessage: 'Not Found' });
+    expect(mapHttpError(ctx(false), 404, JSON.stringify(spring), undefined)).toMatchObject({
+      kind: 'not-found',
+      serverMessage: 'Not Found',
+    });
+    // RFC 9457 problem details.
+    expect(raw({ type: 'about:blank', title: 'Conflict', status: 409 })).toEqual({ serverMessage: 'Conflict' });
+    // A body that says it succeeded is no error body: kept short as text, as before.
+    expect(raw({ success: true, message: 'ok' }).serverMessage).toBe('{"success":true,"message":"ok"}');
+  });
+
   it('408, 429 and redirects keep their own meaning whatever message comes with them', () => {
     expect(mapHttpError(ctx(true), 429, body('Operation failed'), '2')).toBeInstanceOf(RateLimitedError);
     expect(mapHttpError(ctx(true), 408, body('Not found'), undefined)).toMatchObject({ kind: 'server', status: 408 });
