@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { answerOptionalText, answerText } from './primitives.js';
+import { answerOptionalText } from './primitives.js';
 
 /**
  * The extensions the service queues for knowledge-base embedding. Any file is stored (spec: "Files are
@@ -80,13 +80,14 @@ export const FILE_STATUS = { queued: 'QUEUED', rejected: 'REJECTED' } as const;
 /**
  * `fileId` (attach-image needs it) and `status` are what the app acts on. A refused file has nothing
  * stored, so a service may well leave its id out: read as absent. Such an answer read as unreadable
- * made the upload "accepted", and a refused file was shown as sent.
+ * made the upload "accepted", and a refused file was shown as sent. So with a null or absent status
+ * (read as empty: it says nothing, and with no file id the upload is unsure, fileOutcome).
  */
 export const fileUploadResult = z.object({
   fileName: answerOptionalText,
   fileId: answerOptionalText,
   ticketId: answerOptionalText,
-  status: answerText,
+  status: answerOptionalText.transform((v) => v ?? ''),
   message: answerOptionalText,
 });
 export type FileUploadResult = z.infer<typeof fileUploadResult>;
@@ -111,7 +112,7 @@ function statusWords(status: string): string {
  * only queues the supported types for embedding.
  */
 const NOT_STORED_WORDS =
-  /fail|error|reject|refus|invalid|denied|\bdeny|forbidden|blocked|abort|cancel|discard|quarantin|infected|too large|unstored|\bnot ?(stored|saved|uploaded|accepted|received)\b/;
+  /fail|error|reject|refus|invalid|denied|\bdeny|forbidden|blocked|abort|cancel|discard|quarantin|infected|too large|unstored|disallowed|\bnot ?allowed\b|\bnot ?(stored|saved|uploaded|accepted|received)\b/;
 
 /**
  * Words that say the file was stored: the sandbox's QUEUED, and what a service may say for it
