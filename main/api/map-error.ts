@@ -118,9 +118,15 @@ export function mapHttpError(
     // A 5xx after the request arrived may still have applied part or all of it.
     // An overloaded service may say when to come back (RFC 9110 allows Retry-After on 503): a floor.
     const retryAfterMs = status >= 500 ? parseRetryAfter(retryAfterHeader, ctx.now) : undefined;
+    // A 503 that says when to come back is the service's own "not now" (maintenance, overload: RFC 9110
+    // "unable to handle the request"): nothing was taken, so even a write not safe to repeat is sent
+    // again then. Without Retry-After a 503 may be a gateway's, after the service took the request
+    // (Envoy's "reset before headers"), so it stays unsure. Read as unsure, each upload or webhook a
+    // maintenance window met waited on the user's "It arrived" or "Send again", one by one.
+    const notTaken = status === 503 && retryAfterMs !== undefined;
     return new ServerError('the service failed', {
       ...init,
-      uncertain: !ctx.idempotent,
+      uncertain: !ctx.idempotent && !notTaken,
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     });
   }

@@ -160,6 +160,13 @@ describe('HTTP status mapping (spec error table)', () => {
     expect(mapHttpError(ctx(true), 503, '', undefined).uncertain).toBe(false);
     expect(mapHttpError(ctx(false), 422, body('Validation error'), undefined).uncertain).toBe(false);
     expect(mapHttpError(ctx(false), 429, '', '1').uncertain).toBe(false);
+    // A 503 that says when to come back took nothing; without Retry-After it may be a gateway's, after.
+    expect(mapHttpError(ctx(false), 503, body('Operation failed'), '120')).toMatchObject({
+      uncertain: false,
+      retryAfterMs: 120_000,
+    });
+    expect(mapHttpError(ctx(false), 503, body('Operation failed'), undefined).uncertain).toBe(true);
+    expect(mapHttpError(ctx(false), 502, body('Operation failed'), '120').uncertain).toBe(true);
   });
 
   it('treats an unexpected redirect as a protocol error and other 4xx as bad requests', () => {
