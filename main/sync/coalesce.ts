@@ -396,9 +396,16 @@ export function coalesceRows(
         res.map((r) => ({ id: r.ID, value: tally(r.updatedRows) })),
         [...rows.values()].map(namesOf),
       );
-      const answerOf = (row: { id: string }): Tally | 'ambiguous' => {
+      const answerOf = (row: { id: string }): Tally | 'ambiguous' | 'unnamed' => {
         const found = find(namesOf(row));
         if (found === 'ambiguous') return found;
+        // A row of several the answer does not name while it names others: not "no such row" (a service
+        // names those with no rows updated, as the sandbox does) but a service grouping the request's
+        // elements otherwise than by ID (the spec does not show how), which may have applied its cells to
+        // another row of the request. Each row of a request sets the same cells alike
+        // (row-change-sets.ts), so no row got a value not meant for it; whether this one got its own is
+        // not known.
+        if (found.length === 0 && rows.size > 1 && res.length > 0) return 'unnamed';
         const n: Tally = { updated: 0, not: 0, unsure: [], rows: new Set() };
         for (const m of found) {
           n.updated += m.updated;
@@ -412,6 +419,16 @@ export function coalesceRows(
         const as = sentAs.get(id) ?? intent;
         const n = answerOf(as);
         const which = `${as.idColumn} = ${as.id}`;
+        if (n === 'unnamed')
+          return {
+            id,
+            ok: false,
+            unsure: true,
+            message:
+              `The service's answer to ${rows.size} rows of ${intent.labsheet} sent together did not name the row with ` +
+              `${which}, though it named others: it may read one request as one row, so this change may not be on the ` +
+              'service. Look at the row there, or send it again (a change of a row is safe to send again).',
+          };
         if (n === 'ambiguous')
           return {
             id,

@@ -1,6 +1,7 @@
 import type { OutboxEntry } from '../outbox/entry.js';
 import { countCheckReadFailed } from './check-read-failed.js';
 import { checkRows, type RowCheck } from './row-check.js';
+import { bySameChanges } from './row-change-sets.js';
 import { sendCoalesced } from './send-coalesced.js';
 import type { SendContext, StepResult } from './step-result.js';
 import type { Withheld } from './superseded.js';
@@ -8,8 +9,11 @@ import type { TubeNames } from './tube-names.js';
 
 /**
  * A labsheet's row changes go only over the cells they were made on (row-check.ts): those whose rows were
- * changed elsewhere since wait for a look, the others go in one request as before. Offline, the check's
- * read waits like any send; answered with a failure, it is a failed try of the changes it checks.
+ * changed elsewhere since wait for a look, the others go after the one read, a request per set of rows
+ * that set the same cells alike (row-change-sets.ts: the spec does not show how a service groups a
+ * request's elements into rows). Offline, the check's read waits like any send; answered with a failure,
+ * it is a failed try of the changes it checks. A request that does not go through stops the run: the
+ * rest stay pending for the next pass.
  */
 export async function sendRows(
   ctx: SendContext,
@@ -30,9 +34,14 @@ export async function sendRows(
   if (held.length > 0)
     ctx.outbox.settle(held.map((e) => ({ id: e.id, state: 'failed', error: check.held.get(e.id)! })));
   const rest = run.filter((e) => !check.held.has(e.id));
-  if (rest.length === 0) return { kind: 'ok', requests: check.requests };
-  const r = await sendCoalesced(ctx, 'rows', rest, withheld, names);
-  return r.kind === 'waiting' ? r : { ...r, requests: r.requests + check.requests };
+  let requests = check.requests;
+  for (const group of bySameChanges(rest, withheld, names)) {
+    const r = await sendCoalesced(ctx, 'rows', group, withheld, names);
+    if (r.kind === 'waiting') return requests === 0 ? r : { kind: 'ok', requests };
+    requests += r.requests;
+    if (r.kind !== 'ok') return { ...r, requests };
+  }
+  return { kind: 'ok', requests };
 }
 
 /** The check's read answered with a failure: a failed try of each change it checks (countCheckReadFailed). */
