@@ -3,6 +3,7 @@ import { createClassifier, type Classification, type ScanKind } from './classify
 import { DEFAULT_COMMAND_PREFIX, LAYOUT_WORD, SCAN_COMMANDS } from './commands.js';
 import { DEFAULT_PATTERN_RULES, PATTERN_KINDS, patternRule, type PatternKind, type PatternRule } from './patterns.js';
 import { shapeWords } from './shape-from-example.js';
+import { slowPatternWhy } from './slow-patterns.js';
 
 /**
  * A lab's own barcode shapes (Settings → Barcode shapes): tried before the built-in ones, so a lab's
@@ -88,39 +89,6 @@ export interface ShapeProblem {
 }
 
 /**
- * Whether a pattern repeats a group that itself holds a repeat, such as `^PL([0-9]+-?)+$`: a near miss
- * (PL and 26 digits, then X) then takes the regular-expression engine seconds, doubling with each
- * character, and a shape is tried on every scan, so the bench froze on one misread. Escapes and
- * character classes are skipped; `?` after a group bounds it and is allowed.
- */
-export function repeatsARepeat(pattern: string): boolean {
-  const groups: boolean[] = [];
-  let inClass = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i]!;
-    if (ch === '\\') {
-      i += 1;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') inClass = true;
-    else if (ch === '(') groups.push(false);
-    else if (ch === '+' || ch === '*' || ch === '{') {
-      if (groups.length > 0) groups[groups.length - 1] = true;
-    } else if (ch === ')') {
-      const repeats = groups.pop() ?? false;
-      const next = pattern[i + 1];
-      if (repeats && (next === '+' || next === '*' || next === '{')) return true;
-      if (repeats && groups.length > 0) groups[groups.length - 1] = true;
-    }
-  }
-  return false;
-}
-
-/**
  * Why these lab shapes cannot be used together, shape by shape; none when they can. Each shape must
  * take its own example, and with the shapes in use every other code must read as it did: the other
  * kinds' examples (the lab's and the built-in ones), well positions, and command barcodes read without
@@ -128,6 +96,13 @@ export function repeatsARepeat(pattern: string): boolean {
  * every screen without a word.
  */
 export function labShapeProblems(lab: readonly PatternRule[]): ShapeProblem[] {
+  // A shape that could take the engine seconds is said so, and nothing of the list is run: checking the
+  // examples with it froze main on the save (and at every start, the saved list checked again).
+  const slow = lab.flatMap((rule, index) => {
+    const why = slowPatternWhy(rule.pattern);
+    return why === null ? [] : [{ index, message: `the ${shapeSaid(rule)} ${why}` }];
+  });
+  if (slow.length > 0) return slow;
   const res = lab.map(compiled);
   // A shape that does not compile is patternRule's to refuse; nothing more can be said of the list.
   if (res.some((re) => re === null)) return [];
@@ -135,14 +110,7 @@ export function labShapeProblems(lab: readonly PatternRule[]): ShapeProblem[] {
   lab.forEach((rule, index) => {
     const first = lab.findIndex((o) => o.kind === rule.kind && o.pattern === rule.pattern && o.flags === rule.flags);
     if (first < index) problems.push({ index, message: `the ${shapeSaid(rule)} is in the list already` });
-    if (repeatsARepeat(rule.pattern))
-      problems.push({
-        index,
-        message:
-          `the ${shapeSaid(rule)} repeats a part that repeats itself (as in (\\d+)+): a misread could then take ` +
-          'seconds to check on every scan. Write it without the outer repeat, e.g. \\d+(-\\d+)?',
-      });
-    else if (rule.example !== undefined && !res[index]!.test(rule.example))
+    if (rule.example !== undefined && !res[index]!.test(rule.example))
       problems.push({ index, message: `the ${shapeSaid(rule)} does not take its own example ${rule.example}` });
   });
   const samples: Sample[] = [

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COMMAND_PREFIX } from './commands.js';
+import { slowPatternWhy } from './slow-patterns.js';
 
 /** Kinds a lab can describe with a regular expression; GS1, commands and positions have fixed rules. */
 export const PATTERN_KINDS = ['plate', 'box', 'tube', 'sample-id', 'location'] as const;
@@ -37,6 +38,11 @@ export const patternRule = z
   .refine((r) => compiles(r.pattern, r.flags), {
     message: 'pattern is not a valid regular expression',
     path: ['pattern'],
+  })
+  // Refused before anything runs it: a shape is tried on every scan, in the page and in main.
+  .superRefine((r, ctx) => {
+    const why = slowPatternWhy(r.pattern);
+    if (why !== null) ctx.addIssue({ code: 'custom', path: ['pattern'], message: `the pattern ${why}` });
   });
 export type PatternRule = z.infer<typeof patternRule>;
 
