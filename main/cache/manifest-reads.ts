@@ -1,5 +1,6 @@
 import { ApiError, TimeoutError } from '../api/index.js';
 import { UnavailableError } from '../common/unavailable-error.js';
+import { inTime, LATE } from '../common/in-time.js';
 import type { ManifestMetadata } from '../../shared/api/manifests.js';
 import type { CachedManifest, CachedWell, KnownLocation, LayoutSource } from '../../shared/ipc/channels/cache.js';
 import type { ManifestRef } from '../../shared/outbox/intents.js';
@@ -12,9 +13,10 @@ import { movedAwayOf, pendingFor } from './manifest-pending.js';
 import { unplacedUsed, type StoredManifest } from './stored-manifest.js';
 import type { SavedNames } from './tube-names.js';
 
-/** The read cache's own (ReadCacheDeps), its default applied to reloadBackoffMs. */
+/** The read cache's own (ReadCacheDeps), its defaults applied to reloadBackoffMs and reloadWaitMs. */
 export type ManifestReadsDeps = Pick<ReadCacheDeps, 'store' | 'client' | 'outbox' | 'now' | 'service'> & {
   reloadBackoffMs: number;
+  reloadWaitMs: number;
   /** A tube's names as the saved rows know them (tube-names.ts). */
   savedTubeNames: SavedNames;
 };
@@ -211,6 +213,20 @@ export function createManifestReads(d: ManifestReadsDeps) {
     // Not asked while a read that timed out a moment ago is waited out: the saved copy, or why not (never
     // null, which says the service has no such plate).
     if (manifestBackingOff(service)) return savedOrWhy(q, 'the service did not answer in time a moment ago');
+    const reading = read(q, still, service);
+    // With a copy saved, a service slow to answer is not waited for: the copy answers (said `fromCache`),
+    // the read goes on and saves what it gets. A service that took the connection and never answered held
+    // the plate's scan for the whole request timeout (15 s, the scan line frozen). With none, the read is
+    // all there is to answer with.
+    const r = await inTime(reading, d.reloadWaitMs);
+    if (r !== LATE) return r;
+    const saved = savedAnswer(q) ?? (q.barcode ? savedAnswer({ hrid: q.barcode }) : null);
+    if (!saved) return reading;
+    reading.catch(() => undefined);
+    return saved;
+  }
+
+  async function read(q: ManifestQuery, still: () => void, service: string): Promise<CachedManifest | null> {
     try {
       const c = await d.client();
       const query = q.uuid ? { uuid: q.uuid } : q.hrid ? { hrid: q.hrid } : { barcode: q.barcode ?? '' };

@@ -46,6 +46,13 @@ export interface ReadCacheDeps {
    * same for plates and boxes after a read of one timed out.
    */
   reloadBackoffMs?: number;
+  /**
+   * How long a lookup waits for a reload of the labsheet's rows, or a plate's or box's read, before it
+   * answers from the saved copy (saying so), the read going on behind it. A service that takes connections and never answers held
+   * the first scan after it stopped for the whole request timeout (15 s, the scan line frozen), where one
+   * refusing connections is answered at once. An explicit refresh waits for the reload.
+   */
+  reloadWaitMs?: number;
 }
 
 /**
@@ -55,18 +62,23 @@ export interface ReadCacheDeps {
  * the server has. Plates and boxes: manifest-reads.ts; labsheet rows: row-reads.ts; a tube's other
  * names: tube-names.ts; confirmed changes kept as this computer's record: confirmed-changes.ts.
  */
+/** A healthy service lists a labsheet of thousands of rows well within this; a hanging one never does. */
+export const RELOAD_WAIT_MS = 1_500;
+
 export function createReadCache(d: ReadCacheDeps) {
   const { store } = d;
   const rowsFreshMs = d.rowsFreshMs ?? 30_000;
   const reloadBackoffMs = d.reloadBackoffMs ?? 30_000;
+  const reloadWaitMs = d.reloadWaitMs ?? RELOAD_WAIT_MS;
   const events = new TypedEmitter<ReadCacheEvents>(d.log ? logListenerError(d.log, 'read cache') : undefined);
   const { tubeNames, savedTubeNames } = createTubeNames(store);
-  const manifests = createManifestReads({ ...d, reloadBackoffMs, savedTubeNames });
+  const manifests = createManifestReads({ ...d, reloadBackoffMs, reloadWaitMs, savedTubeNames });
   const rows = createRowReads({
     ...d,
     rowsFreshMs,
     missAnsweredWithinMs: Math.min(d.missAnsweredWithinMs ?? rowsFreshMs / 2, rowsFreshMs),
     reloadBackoffMs,
+    reloadWaitMs,
     events,
   });
   const offChanged = recordConfirmedChanges({ ...d, tubeNames });

@@ -7,6 +7,7 @@ import { isDefinite, ListingBrokeOffError, serviceCheck, ServiceChangedError } f
 import { createRowLoader } from './row-loader.js';
 import { identifyColumns, type RowColumns } from './row-columns.js';
 import { createRowsLeftHere } from './rows-left-here.js';
+import { inTime, LATE } from '../common/in-time.js';
 
 export type ReadCacheEvents = { rowsLoaded: { labsheet: string; fetchedAt: number } };
 
@@ -18,6 +19,7 @@ export type RowReadsDeps = Pick<
   rowsFreshMs: number;
   missAnsweredWithinMs: number;
   reloadBackoffMs: number;
+  reloadWaitMs: number;
   /** Told when a labsheet's rows were loaded, or are now found by other ID columns. */
   events: TypedEmitter<ReadCacheEvents>;
 };
@@ -144,8 +146,21 @@ export function createRowReads(d: RowReadsDeps) {
     } else if (reload) {
       const savedAt = shape?.fetchedAt ?? null;
       try {
-        await loadRows(labsheet, !refresh);
-        still();
+        const loading = loadRows(labsheet, !refresh);
+        if (refresh) await loading;
+        if (refresh || (await inTime(loading, d.reloadWaitMs)) !== LATE) still();
+        else {
+          // The service is slow to list: answered from the saved copy, said as such; the reload goes on,
+          // and its failure (a timeout) backs the next lookups off as any failed reload does.
+          loading.catch((err: unknown) =>
+            d.log?.warn('reload of labsheet rows failed after the lookup was answered', {
+              labsheet,
+              error: String(err),
+            }),
+          );
+          still();
+          fromCache = true;
+        }
       } catch (err) {
         if (err instanceof ServiceChangedError) throw err;
         still();

@@ -28,6 +28,8 @@ describe('read cache: reading a labsheet the service cannot list plainly', () =>
   let warned: string[] = [];
   /** Pages from 2 on are refused with a 400 while this is set. */
   let refuseLaterPages = false;
+  /** While set, a listing waits until it is released: a service that takes the request and never answers. */
+  let hanging: { release: () => void; asked: number } | null = null;
   const log: Logger = { info: () => undefined, error: () => undefined, warn: (m) => void warned.push(m) };
   const listing = /fetch-list-rows/;
   const listings = () => s.proxy.requests.filter((r) => listing.test(r.path)).length;
@@ -45,13 +47,27 @@ describe('read cache: reading a labsheet the service cannot list plainly', () =>
     service = 'A';
     warned = [];
     refuseLaterPages = false;
+    hanging = null;
     store = openCacheStore(path.join(dir(), 'read-cache.db'));
     const client = (): LabClient => ({
       ...s.client,
       fetchLabsheetRows: (q, o) => {
         if (refuseLaterPages && Number(q.page) >= 2)
           return Promise.reject(new BadRequestError('refused', { endpoint: 'fetchLabsheetRows', status: 400 }));
+        const h = hanging;
+        if (h) {
+          h.asked += 1;
+          return new Promise<void>((r) => (h.release = r)).then(() => s.client.fetchLabsheetRows(q, o));
+        }
         return s.client.fetchLabsheetRows(q, o);
+      },
+      fetchManifestMetadata: (q, o) => {
+        const h = hanging;
+        if (h) {
+          h.asked += 1;
+          return new Promise<void>((r) => (h.release = r)).then(() => s.client.fetchManifestMetadata(q, o));
+        }
+        return s.client.fetchManifestMetadata(q, o);
       },
     });
     cache = createReadCache({
@@ -147,6 +163,38 @@ describe('read cache: reading a labsheet the service cannot list plainly', () =>
     cache.locations();
     await expect(onA).rejects.toBeInstanceOf(ServiceChangedError);
     expect(store.manifest('hrid', 'PL-0001')).toBeNull();
+  });
+
+  it('a service that takes the reload and does not answer: the lookup answers from the saved copy, the reload going on', async () => {
+    await cache.row('Samples', 'S-0001');
+    clock += 60_000;
+    hanging = { release: () => undefined, asked: 0 };
+    // On the old code this waited for the listing (the request's whole timeout on a real service): here,
+    // for ever, as the listing is released only after the answer.
+    expect(await cache.row('Samples', 'TB000007')).toMatchObject({ found: true, fromCache: true });
+    expect(hanging.asked).toBe(1);
+    const unknown = await cache.row('Samples', 'TB999999');
+    expect(unknown).toMatchObject({ found: false, fromCache: true });
+    // The one reload under way is joined, not asked again.
+    expect(hanging.asked).toBe(1);
+    const h = hanging;
+    hanging = null;
+    h.release();
+    // An explicit refresh waits for its reload, as before.
+    expect(await cache.row('Samples', 'TB000008', true)).toMatchObject({ found: true, fromCache: false });
+  });
+
+  it('a plate read the service does not answer: its saved copy answers, the read going on and saving what it gets', async () => {
+    expect(await cache.manifest({ barcode: 'PLT000001' })).toMatchObject({ fromCache: false });
+    hanging = { release: () => undefined, asked: 0 };
+    // On the old code this waited for the answer: here, for ever.
+    const slow = await cache.manifest({ barcode: 'PLT000001' });
+    expect(slow).toMatchObject({ fromCache: true, hrid: 'PL-0001' });
+    expect(hanging.asked).toBe(1);
+    const h = hanging;
+    hanging = null;
+    h.release();
+    expect(await cache.manifest({ barcode: 'PLT000001' })).toMatchObject({ fromCache: false });
   });
 
   it('after a failed reload, lookups answer from the saved copy without calling again for a while', async () => {
