@@ -154,6 +154,19 @@ const NOT_SENT_CODES = new Set([
   'ERR_INVALID_URL',
 ]);
 
+/**
+ * Node's refusals of a request it was asked to build (a header value with a line break in it): nothing
+ * left this machine, and the same request is refused the same way at every try. Read as "could not reach
+ * the service", such a request waited for a network that was never the problem, untried-for ever, and
+ * every entry behind it in its queue with it.
+ */
+const NOT_BUILT_CODES = new Set([
+  'ERR_INVALID_CHAR',
+  'ERR_HTTP_INVALID_HEADER_VALUE',
+  'ERR_INVALID_HTTP_TOKEN',
+  'ERR_UNESCAPED_CHARACTERS',
+]);
+
 interface TransportFailure {
   code?: unknown;
   message?: unknown;
@@ -196,6 +209,12 @@ export function mapTransportError(ctx: MapContext, err: unknown, signal: AbortSi
   const uncertain = !ctx.idempotent && sent;
   const init = { endpoint: ctx.endpoint, reason: detail, uncertain, sentUnanswered: sent, cause };
   if (signal?.aborted || code === 'ERR_ABORTED') return new CancelledError('cancelled', init);
+  if (code !== undefined && NOT_BUILT_CODES.has(code))
+    return new BadRequestError('this computer could not build the request (nothing was sent)', {
+      ...init,
+      uncertain: false,
+      sentUnanswered: false,
+    });
   const connected = failure.timings?.connect !== undefined && !(code !== undefined && NOT_SENT_CODES.has(code));
   if (code === 'ETIMEDOUT' || failure.name === 'TimeoutError')
     return new TimeoutError('no answer in time', connected && !sent ? { ...init, reason: stalledSaid(detail) } : init);

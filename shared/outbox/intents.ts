@@ -10,7 +10,7 @@ import {
 import { attachImageRequest, createLabspaceRequest, removePermissionsRequest } from '../api/eln.js';
 import { linkSamplesRequest } from '../api/labflows.js';
 import { createLocationsRequest } from '../api/locations.js';
-import { webhookPayload } from '../api/webhook.js';
+import { eventTypeValue, webhookPayload } from '../api/webhook.js';
 
 /**
  * Every user intent the outbox can hold, one entry each. These are what the UI enqueues and what
@@ -118,7 +118,7 @@ export const fileUploadIntent = z.strictObject({
 export const webhookIntent = z.strictObject({
   type: z.literal('webhook'),
   payload: webhookPayload,
-  eventType: z.string().optional(),
+  eventType: eventTypeValue.optional(),
 });
 export const labflowLinkIntent = z.strictObject({ type: z.literal('labflow-link'), request: linkSamplesRequest });
 export const labsheetCreateIntent = z.strictObject({

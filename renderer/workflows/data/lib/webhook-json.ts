@@ -66,16 +66,3 @@ function unsafeInteger(text: string): { digits: string; offset: number } | null 
   }
   return null;
 }
-
-/**
- * A header value must be visible ASCII (no line breaks, which would let a value inject headers).
- * Empty means "no Service-Event-Type header".
- */
-export function eventTypeProblem(value: string): string | null {
-  if (value === '') return null;
-  if (value.trim() !== value) return 'Service-Event-Type must not start or end with spaces.';
-  if (!/^[\x20-\x7e]+$/.test(value))
-    return 'Service-Event-Type may only hold visible ASCII characters (no line breaks).';
-  if (value.length > 200) return 'Service-Event-Type is at most 200 characters.';
-  return null;
-}

@@ -111,6 +111,17 @@ describe('HTTP status mapping (spec error table)', () => {
     expect(raw({ success: true, message: 'ok' }).serverMessage).toBe('{"success":true,"message":"ok"}');
   });
 
+  it('a request Node refuses to build (a line break in a header) is refused, not "could not reach": the same every try', () => {
+    const err = Object.assign(new TypeError('Invalid character in header content ["service-event-type"]'), {
+      code: 'ERR_INVALID_CHAR',
+    });
+    const e = mapTransportError(ctx(false), err, undefined);
+    // On the old code a NetworkError: waited for a network that was never the problem, for ever.
+    expect(e).toBeInstanceOf(BadRequestError);
+    expect(e).toMatchObject({ uncertain: false, transient: false });
+    expect(classify(e, 0).action).toBe('reject');
+  });
+
   it('408, 429 and redirects keep their own meaning whatever message comes with them', () => {
     expect(mapHttpError(ctx(true), 429, body('Operation failed'), '2')).toBeInstanceOf(RateLimitedError);
     expect(mapHttpError(ctx(true), 408, body('Not found'), undefined)).toMatchObject({ kind: 'server', status: 408 });

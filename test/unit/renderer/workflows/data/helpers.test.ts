@@ -11,11 +11,8 @@ import {
   rowWindowAt,
   unreachableRows,
 } from '../../../../../renderer/workflows/data/lib/paging.js';
-import {
-  eventTypeProblem,
-  lineColumnAt,
-  parseWebhookJson,
-} from '../../../../../renderer/workflows/data/lib/webhook-json.js';
+import { lineColumnAt, parseWebhookJson } from '../../../../../renderer/workflows/data/lib/webhook-json.js';
+import { eventTypeProblem } from '../../../../../shared/api/webhook.js';
 import { nextTab } from '../../../../../renderer/workflows/data/tabs.js';
 
 describe('row paging within the service limits', () => {
