@@ -7,22 +7,39 @@ import type { SendContext } from './step-result.js';
 import type { Outbox } from '../outbox/outbox-store.js';
 import { mayHaveArrived } from '../outbox/may-have-arrived.js';
 import { onBenchClock } from '../../shared/bench-clock.js';
+import { positionKey } from '../../shared/layout/positions.js';
+import { sameLetters } from '../../shared/barcode/letter-case.js';
+
+/**
+ * The plate's wells as the service listed them now, by position key: the sample in each filled one. Only
+ * when the reading lists wells (the spec promises only counts; the sandbox's `extended` answers list them).
+ */
+export type WellsNow = ReadonlyMap<string, string>;
 
 export type PlateCheck =
   /** `watched`: the changes carry a basis or the plate has a recorded state, so it is read back after the write. */
   | { kind: 'unchanged'; watched: boolean }
-  | { kind: 'changed'; now: PlateState; expected: PlateState; hrid: string }
+  | { kind: 'changed'; now: PlateState; expected: PlateState; hrid: string; wells?: WellsNow }
   /**
    * The plate could not be read, so nothing goes: no answer (offline, the token refused), or an answer
    * the check has already settled the run's entries for (checkFailed: a try counted, or a refusal).
    */
   | { kind: 'unreachable'; failure: Classified };
 
-async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState & { hrid: string }> {
+async function readPlate(ctx: SendContext, ref: ManifestRef): Promise<PlateState & { hrid: string; wells?: WellsNow }> {
   const m = await ctx.transport.fetchManifestMetadata('uuid' in ref ? { uuid: ref.uuid } : { hrid: ref.hrid }, {
     signal: ctx.signal,
   });
-  return { lastUpdate: m.lastUpdate ?? null, emptySpaces: m.emptySpaces ?? null, hrid: m.hrid };
+  const wells =
+    m.wells === undefined
+      ? undefined
+      : new Map(m.wells.flatMap((w) => (w.sample ? [[positionKey(w.position), w.sample.id] as const] : [])));
+  return {
+    lastUpdate: m.lastUpdate ?? null,
+    emptySpaces: m.emptySpaces ?? null,
+    hrid: m.hrid,
+    ...(wells ? { wells } : {}),
+  };
 }
 
 function manifestOf(e: OutboxEntry): ManifestRef | null {
@@ -48,7 +65,7 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   const seen = ctx.outbox.plateSeen(target);
   // Changes queued by older versions carry no basis: nothing to compare with, nothing to keep.
   if (!basis && !seen) return { kind: 'unchanged', watched: false };
-  let now: PlateState & { hrid: string };
+  let now: PlateState & { hrid: string; wells?: WellsNow };
   try {
     now = await readPlate(ctx, ref);
   } catch (err) {
@@ -57,11 +74,45 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
   ctx.onAnswered();
   if ((basis && readingsAgree(now, basis)) || (seen && readingsAgree(now, seen) && ownSince(seen, basis)))
     return { kind: 'unchanged', watched: true };
-  const { hrid, ...state } = now;
+  const { hrid, wells, ...state } = now;
   // Said against what the plate failed to match: this computer's record, or, when the plate still looks
   // as the record says but the changes' reading is older than where it starts, that reading.
   const expected = seen && !readingsAgree(now, seen) ? seen : (basis ?? seen!);
-  return { kind: 'changed', now: state, expected, hrid };
+  return { kind: 'changed', now: state, expected, hrid, ...(wells ? { wells } : {}) };
+}
+
+/**
+ * Of a changed plate's run, the changes that overwrite nothing and may go: where the reading lists the
+ * wells, a change to a well the service shows empty now, or a fill of the sample the well holds already.
+ * The rest wait for a look, each naming what its well holds now; so does every later change of a well
+ * one of them is in, to keep a well's changes in order. Where the reading lists no wells, all wait (the
+ * plate's counts cannot say which well changed). Another bench filling A4 and A7 held every one of six
+ * offline scans, the four into wells nobody touched with them, and Send anyway was all or nothing.
+ */
+export function overwritesNothing(
+  run: readonly OutboxEntry[],
+  wells: WellsNow | undefined,
+): { go: OutboxEntry[]; held: { entry: OutboxEntry; holds: string | null }[] } {
+  if (!wells) return { go: [], held: run.map((entry) => ({ entry, holds: null })) };
+  const go: OutboxEntry[] = [];
+  const held: { entry: OutboxEntry; holds: string | null }[] = [];
+  const heldWells = new Set<string>();
+  for (const entry of run) {
+    const i = entry.intent;
+    if (i.type !== 'well-set' && i.type !== 'well-remove') {
+      held.push({ entry, holds: null });
+      continue;
+    }
+    const key = positionKey(i.position);
+    const holds = wells.get(key) ?? null;
+    const same = i.type === 'well-set' && i.sample && holds !== null && sameLetters(holds, i.sample.id);
+    if (!heldWells.has(key) && i.undoes === undefined && (holds === null || same)) go.push(entry);
+    else {
+      heldWells.add(key);
+      held.push({ entry, holds });
+    }
+  }
+  return { go, held };
 }
 
 /**
@@ -202,6 +253,8 @@ export function plateChangedError(
   check: { now: PlateState; expected: PlateState; hrid: string },
   at: number,
   e?: OutboxEntry,
+  /** What the entry's well holds on the service now, when the reading listed wells (overwritesNothing). */
+  holds?: string | null,
 ): EntryError {
   const parts: string[] = [];
   if (
@@ -220,6 +273,8 @@ export function plateChangedError(
   }
   const undone = e ? undoneWell(e) : null;
   const emptied = e ? wellSetEmpty(e) : null;
+  const position = e && (e.intent.type === 'well-set' || e.intent.type === 'well-remove') ? e.intent.position : null;
+  if (holds && position !== null) parts.unshift(`${position} holds ${holds} now`);
   const message =
     undone !== null
       ? undoHeldMessage(check.hrid, undone, parts)

@@ -20,7 +20,14 @@ import { queueHoldOf } from './queue-hold.js';
 import { honouredRetryAfter } from './retry-after.js';
 import { heldByRules, NONE_LISTED } from './cross-target.js';
 import { systemPlatform, type TimerHandle } from './platform.js';
-import { checkedOnItsOwn, checkPlate, mayHaveWritten, plateChangedError, rememberPlate } from './plate-check.js';
+import {
+  checkedOnItsOwn,
+  checkPlate,
+  mayHaveWritten,
+  overwritesNothing,
+  plateChangedError,
+  rememberPlate,
+} from './plate-check.js';
 import { followLocationRequest, reconcileUncertain, unfollowedLocationRequests } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
 import { sendRows } from './send-rows.js';
@@ -263,8 +270,21 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       const at = platform.now();
       // Only what is still pending after the read: a change cancelled meanwhile stays cancelled.
       const waiting = run.filter((e) => outbox.get(e.id)?.state === 'pending');
-      outbox.settle(waiting.map((e) => ({ id: e.id, state: 'failed', error: plateChangedError(check, at, e) })));
-      return { kind: 'ok', requests: 1 };
+      const { go, held } = overwritesNothing(waiting, check.wells);
+      if (held.length > 0)
+        outbox.settle(
+          held.map(({ entry, holds }) => ({
+            id: entry.id,
+            state: 'failed',
+            error: plateChangedError(check, at, entry, holds),
+          })),
+        );
+      if (go.length === 0) return { kind: 'ok', requests: 1 };
+      // Onto wells the reading shows empty: nothing of another bench's is overwritten. The plate is not
+      // read back as this computer's own: it holds the other bench's change, and a later scan made on the
+      // page's older reading must meet that change here again, not pass as unchanged.
+      const r = await sendCoalesced(ctx, 'wells', go);
+      return r.kind === 'waiting' ? r : { ...r, requests: r.requests + 1 };
     }
     const r = await sendCoalesced(ctx, 'wells', run);
     // Read back after a write that may have changed the plate, made or not: what it looks like now is this
