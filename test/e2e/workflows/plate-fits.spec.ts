@@ -194,3 +194,14 @@ test('Labels: the wells of a plate are chosen on a map inside its own panel, at 
     expect(map.x + map.width, at).toBeLessThanOrEqual(preview.x);
   }
 });
+
+test('a question about a very long read wraps inside the window: the screen keeps its width', async ({ page }) => {
+  await signIn(page, stack);
+  await openScreen(page, 'Well fill');
+  await scanAndWait(page, 'PLT000001');
+  await scanAndWait(page, `TB${'0'.repeat(300)}21`);
+  await expect(page.getByTestId('guard')).toBeVisible();
+  // On the old code 4,157 px wide in a 1,366 px window: Fill order and the plate's panel off its edge.
+  expect(await page.evaluate<number>('document.scrollingElement.scrollWidth')).toBeLessThanOrEqual(1366);
+  await shot(page, 'long-read-question');
+});
