@@ -82,37 +82,20 @@ export async function checkPlate(ctx: SendContext, target: string, run: readonly
 }
 
 /**
- * Of a changed plate's run, the changes that overwrite nothing and may go: where the reading lists the
- * wells, a change to a well the service shows empty now, or a fill of the sample the well holds already.
- * The rest wait for a look, each naming what its well holds now; so does every later change of a well
- * one of them is in, to keep a well's changes in order. Where the reading lists no wells, all wait (the
- * plate's counts cannot say which well changed). Another bench filling A4 and A7 held every one of six
- * offline scans, the four into wells nobody touched with them, and Send anyway was all or nothing.
+ * Per change of a changed plate's run, what its well holds on the service now (null: empty), where the
+ * reading lists the wells; none where it does not (the spec promises only the counts). Every change
+ * still waits for the user (the plate changed since it was made, and where wells are listed the bench
+ * may have skipped one for a reason), but each now says whether sending it replaces another bench's tube:
+ * six offline scans all waited with the same words ("empty wells 96 → 94"), the two clashing among them
+ * not told apart, and Send anyway was all or nothing.
  */
-export function overwritesNothing(
-  run: readonly OutboxEntry[],
-  wells: WellsNow | undefined,
-): { go: OutboxEntry[]; held: { entry: OutboxEntry; holds: string | null }[] } {
-  if (!wells) return { go: [], held: run.map((entry) => ({ entry, holds: null })) };
-  const go: OutboxEntry[] = [];
-  const held: { entry: OutboxEntry; holds: string | null }[] = [];
-  const heldWells = new Set<string>();
-  for (const entry of run) {
-    const i = entry.intent;
-    if (i.type !== 'well-set' && i.type !== 'well-remove') {
-      held.push({ entry, holds: null });
-      continue;
-    }
-    const key = positionKey(i.position);
-    const holds = wells.get(key) ?? null;
-    const same = i.type === 'well-set' && i.sample && holds !== null && sameLetters(holds, i.sample.id);
-    if (!heldWells.has(key) && i.undoes === undefined && (holds === null || same)) go.push(entry);
-    else {
-      heldWells.add(key);
-      held.push({ entry, holds });
-    }
-  }
-  return { go, held };
+export function wellsHold(run: readonly OutboxEntry[], wells: WellsNow | undefined): Map<number, string | null> {
+  const out = new Map<number, string | null>();
+  if (!wells) return out;
+  for (const e of run)
+    if (e.intent.type === 'well-set' || e.intent.type === 'well-remove')
+      out.set(e.id, wells.get(positionKey(e.intent.position)) ?? null);
+  return out;
 }
 
 /**
@@ -253,7 +236,7 @@ export function plateChangedError(
   check: { now: PlateState; expected: PlateState; hrid: string },
   at: number,
   e?: OutboxEntry,
-  /** What the entry's well holds on the service now, when the reading listed wells (overwritesNothing). */
+  /** What the entry's well holds on the service now (null: empty), when the reading listed wells (wellsHold). */
   holds?: string | null,
 ): EntryError {
   const parts: string[] = [];
@@ -272,18 +255,34 @@ export function plateChangedError(
     parts.push(`last changed ${onBenchClock(check.now.lastUpdate, { seconds: true }) ?? check.now.lastUpdate}`);
   }
   const undone = e ? undoneWell(e) : null;
-  const emptied = e ? wellSetEmpty(e) : null;
-  const position = e && (e.intent.type === 'well-set' || e.intent.type === 'well-remove') ? e.intent.position : null;
-  if (holds && position !== null) parts.unshift(`${position} holds ${holds} now`);
   const message =
     undone !== null
       ? undoHeldMessage(check.hrid, undone, parts)
       : `Needs a look: plate ${check.hrid} changed on the service since these scans (${parts.join(', ')}). ` +
         'Send anyway to apply them over it, or discard them.' +
-        (emptied === null
-          ? ''
-          : ` This one ${setsNoSample(emptied)}: sent anyway, it removes any tube put there at another bench.`);
+        inWellSaid(e, holds);
   return { kind: PLATE_CHANGED, message, plate: check.now, at };
+}
+
+/**
+ * What sending a held change does to its well, where the reading says what the well holds now (`holds`:
+ * a sample, or null for empty); where it does not, what a change with no sample would do to any tube put
+ * there at another bench.
+ */
+function inWellSaid(e: OutboxEntry | undefined, holds: string | null | undefined): string {
+  if (!e || (e.intent.type !== 'well-set' && e.intent.type !== 'well-remove')) return '';
+  const { position } = e.intent;
+  const emptied = wellSetEmpty(e);
+  if (holds === undefined)
+    return emptied === null
+      ? ''
+      : ` This one ${setsNoSample(emptied)}: sent anyway, it removes any tube put there at another bench.`;
+  if (holds === null) return ` ${position} is empty on the service now: sending this replaces no tube.`;
+  if (emptied !== null)
+    return ` ${position} holds ${holds} on the service now. This one ${setsNoSample(emptied)}: sent anyway, it removes ${holds}.`;
+  if (e.intent.type === 'well-set' && e.intent.sample && sameLetters(holds, e.intent.sample.id))
+    return ` ${position} holds ${holds} on the service now, as this sets it.`;
+  return ` ${position} holds ${holds} on the service now: sent anyway, this replaces it.`;
 }
 
 /**

@@ -24,9 +24,9 @@ import {
   checkedOnItsOwn,
   checkPlate,
   mayHaveWritten,
-  overwritesNothing,
   plateChangedError,
   rememberPlate,
+  wellsHold,
 } from './plate-check.js';
 import { followLocationRequest, reconcileUncertain, unfollowedLocationRequests } from './reconcile.js';
 import { sendCoalesced } from './send-coalesced.js';
@@ -270,21 +270,11 @@ export function createSyncEngine(o: SyncEngineOptions): SyncEngine {
       const at = platform.now();
       // Only what is still pending after the read: a change cancelled meanwhile stays cancelled.
       const waiting = run.filter((e) => outbox.get(e.id)?.state === 'pending');
-      const { go, held } = overwritesNothing(waiting, check.wells);
-      if (held.length > 0)
-        outbox.settle(
-          held.map(({ entry, holds }) => ({
-            id: entry.id,
-            state: 'failed',
-            error: plateChangedError(check, at, entry, holds),
-          })),
-        );
-      if (go.length === 0) return { kind: 'ok', requests: 1 };
-      // Onto wells the reading shows empty: nothing of another bench's is overwritten. The plate is not
-      // read back as this computer's own: it holds the other bench's change, and a later scan made on the
-      // page's older reading must meet that change here again, not pass as unchanged.
-      const r = await sendCoalesced(ctx, 'wells', go);
-      return r.kind === 'waiting' ? r : { ...r, requests: r.requests + 1 };
+      const holds = wellsHold(waiting, check.wells);
+      outbox.settle(
+        waiting.map((e) => ({ id: e.id, state: 'failed', error: plateChangedError(check, at, e, holds.get(e.id)) })),
+      );
+      return { kind: 'ok', requests: 1 };
     }
     const r = await sendCoalesced(ctx, 'wells', run);
     // Read back after a write that may have changed the plate, made or not: what it looks like now is this

@@ -1,10 +1,10 @@
 /**
  * A real bench: this computer queued fills of a plate (offline, say) while another bench put tubes in
- * two of the same wells. Where the service lists the plate's wells, only the fills into those two wait
- * for a look, each naming the tube there now; the others go, over nothing. On the old code all six
- * waited with the same words ("empty wells 96 → 94"), and Send anyway was all or nothing, the other
- * bench's tubes with them. Where the service lists no wells (the spec promises counts only), all wait,
- * as before. The real sandbox behind the fault proxy.
+ * two of the same wells. Every fill waits for a look (the plate changed since they were made), and where
+ * the service lists the plate's wells each says what its well holds now: the two that would replace the
+ * other bench's tubes name them, the others say they replace nothing. On the old code all six waited with
+ * the same words ("empty wells 96 → 94"), the clashing two not told apart. Where the service lists no
+ * wells (the spec promises counts only), the words are as before. The real sandbox behind the fault proxy.
  */
 import { describe, expect, it } from 'vitest';
 import type { AnswerOptions } from '../../../main/sandbox/answers/profiles.js';
@@ -50,26 +50,20 @@ function benchFor(answers: AnswerOptions) {
 describe('a plate another bench filled two wells of, on a service that lists wells', () => {
   const { s, fillsMeetAnotherBench } = benchFor({ profile: 'extended' });
 
-  it('only the fills into those wells wait, naming the tube there; the rest go over nothing', async () => {
-    const [a1, a2, a3, a4, a5, a7] = await fillsMeetAnotherBench();
-    for (const e of [a1, a2, a3, a5]) expect(e!.state).toBe('done');
-    expect(serverWell(s.sandbox, 'PL-0003', 'A5')?.sampleId).toBe('S-0105');
-    expect(a4).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
-    expect(a4!.lastError?.message).toMatch(/A4 holds S-0200 now/);
-    expect(a7!.lastError?.message).toMatch(/A7 holds S-0201 now/);
-    // The other bench's tubes stand.
+  it('every fill waits, each saying whether it would replace the other bench’s tube, and whose', async () => {
+    const entries = await fillsMeetAnotherBench();
+    for (const e of entries) expect(e).toMatchObject({ state: 'failed', lastError: { kind: 'plate-changed' } });
+    const said = (k: number) => entries[k]!.lastError?.message ?? '';
+    expect(said(3)).toMatch(/A4 holds S-0200 on the service now: sent anyway, this replaces it\./);
+    expect(said(5)).toMatch(/A7 holds S-0201 on the service now: sent anyway, this replaces it\./);
+    for (const [k, well] of [
+      [0, 'A1'],
+      [1, 'A2'],
+      [4, 'A5'],
+    ] as const)
+      expect(said(k)).toMatch(new RegExp(`${well} is empty on the service now: sending this replaces no tube`));
+    // Nothing of the other bench's was written over.
     expect(serverWell(s.sandbox, 'PL-0003', 'A4')?.sampleId).toBe('S-0200');
-    expect(serverWell(s.sandbox, 'PL-0003', 'A7')?.sampleId).toBe('S-0201');
-  });
-
-  it('a later fill made on the same old reading into the other bench’s well still waits', async () => {
-    await fillsMeetAnotherBench();
-    const read = { lastUpdate: null, emptySpaces: 96 };
-    const late = s.outbox.enqueue(fill('A7', 150, read));
-    const free = s.outbox.enqueue(fill('A8', 151, read));
-    await s.engine.syncNow();
-    expect(s.outbox.get(late)!.state).toBe('failed');
-    expect(s.outbox.get(free)!.state).toBe('done');
     expect(serverWell(s.sandbox, 'PL-0003', 'A7')?.sampleId).toBe('S-0201');
   });
 });
@@ -77,8 +71,11 @@ describe('a plate another bench filled two wells of, on a service that lists wel
 describe('the same on a service that lists only counts (the spec)', () => {
   const { fillsMeetAnotherBench } = benchFor({ profile: 'spec' });
 
-  it('every fill waits: the counts cannot say which wells changed', async () => {
+  it('every fill waits, with the counts only: they cannot say which wells changed', async () => {
     const entries = await fillsMeetAnotherBench();
-    for (const e of entries) expect(e.state).toBe('failed');
+    for (const e of entries) {
+      expect(e.state).toBe('failed');
+      expect(e.lastError?.message).not.toMatch(/on the service now/);
+    }
   });
 });

@@ -26,8 +26,11 @@ describe.each(['spec', 'extended'] as const)('Well fill: a held label on a well 
     expect(held.lastError?.kind).toBe('plate-changed');
     // The old words: "PL-0003 H11 ← positive control" and "Send anyway to apply them over it, or discard them."
     expect(held.summary).toBe(`PL-0003 H11 ← positive control — ${SAYS}`);
+    // Where the service lists wells, the tube it removes is named.
     expect(held.lastError?.message).toMatch(
-      /Send anyway to apply them over it, or discard them\. This one sets H11 to no sample: sent anyway, it removes any tube put there at another bench\.$/,
+      profile === 'spec'
+        ? /Send anyway to apply them over it, or discard them\. This one sets H11 to no sample: sent anyway, it removes any tube put there at another bench\.$/
+        : /Send anyway to apply them over it, or discard them\. H11 holds S-0099 on the service now\. This one sets H11 to no sample: sent anyway, it removes S-0099\.$/,
     );
     await vi.waitFor(() => expect(b.s.wells['H11']?.sync).toBe('held'));
     expect(b.onService('H11')).toBe('S-0099');
