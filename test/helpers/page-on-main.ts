@@ -13,12 +13,17 @@ export async function pageParts(env: InProcess) {
   feedback.tones.enabled = false;
   const outbox = new OutboxState(env.api);
   await outbox.start();
+  // As the app wires them: the last-scan line follows what becomes of its scan's entries.
+  const offNews = feedback.followOutbox(outbox);
   return {
     feedback,
     outbox,
     /** What the last scan's answer said (its large last-scan line), or '' before any. */
     said: () => feedback.last?.outcome ?? '',
-    stop: () => outbox.stop(),
+    stop: () => {
+      offNews();
+      outbox.stop();
+    },
   };
 }
 

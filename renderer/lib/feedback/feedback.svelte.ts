@@ -1,4 +1,5 @@
 import { TonePlayer, type Tone } from '../tones/tones.js';
+import type { OutboxChanged, OutboxEntryState } from '../../../shared/ipc/channels/outbox.js';
 
 export type FlashKind = 'good' | 'bad' | 'warn' | 'info' | 'expired';
 
@@ -12,7 +13,21 @@ export interface LastScan {
   /** Wall time main emitted the scan (HID / test scans), for scan-to-screen measurement. */
   mainAt: number | null;
   seq: number;
+  /** The outbox entries the scan saved (about): what becomes of them later is said on this line. */
+  entries?: readonly number[];
 }
+
+/**
+ * What the line says of its scan's entry that did not go as saved, after the answer: the line kept its
+ * green "S-0017 → D1" while the change was held, refused or discarded, and nothing on the screen said the
+ * tube was not placed.
+ */
+const LATER: Partial<Record<OutboxEntryState, string>> = {
+  failed: 'then not sent as it stands: it needs you in the Outbox',
+  uncertain: 'then unsure whether it arrived: see the Outbox',
+  discarded: 'then discarded in the Outbox: not recorded',
+  cancelled: 'then cancelled: not recorded',
+};
 
 const TONE_FLASH: Record<Tone, FlashKind> = {
   success: 'good',
@@ -51,6 +66,31 @@ export class Feedback {
     this.tones.play(tone);
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => (this.flash = null), kind === 'good' ? 250 : 700);
+  }
+
+  /** The entries the last scan saved, answered just now: what becomes of them is said on its line. */
+  about(entries: readonly number[]): void {
+    if (this.last && entries.length > 0) this.last = { ...this.last, entries };
+  }
+
+  /** Follows the outbox's news of entries (entriesChanged), as the app does; answers the way to stop. */
+  followOutbox(outbox: { onChange(l: (changes: OutboxChanged['changes']) => void): () => void }): () => void {
+    return outbox.onChange((changes) => this.entriesChanged(changes));
+  }
+
+  /**
+   * News of outbox entries: when one the line's scan saved failed, was held, or was discarded or cancelled,
+   * the line says so in amber, without a tone (the bench may be on its next tube; the line is what they
+   * look back at). Sent, or a newer scan on the line: nothing to say.
+   */
+  entriesChanged(changes: readonly { id: number; state: OutboxEntryState }[]): void {
+    const last = this.last;
+    if (!last?.entries) return;
+    const news = changes.find((c) => last.entries!.includes(c.id) && LATER[c.state] !== undefined);
+    if (news) this.last = { ...last, kind: 'warn', note: LATER[news.state]! };
+    // Sent after all (Send anyway, Retry): said so, where the line had said it was not.
+    else if (last.kind === 'warn' && changes.some((c) => last.entries!.includes(c.id) && c.state === 'done'))
+      this.last = { ...last, kind: 'good', note: 'then sent' };
   }
 
   /**

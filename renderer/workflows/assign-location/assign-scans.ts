@@ -239,9 +239,10 @@ async function placeTube(
     dup && from && position
       ? movedWithin(c.value, dup.as, from, position)
       : `${sent.id} → ${s.location?.name}${position ? ` ${position}` : ''}`;
-  await s.assign({ ...sent, position, ...(from ? { from } : {}) }, done, dup?.as);
+  const entry = await s.assign({ ...sent, position, ...(from ? { from } : {}) }, done, dup?.as);
   const waits = behind ? ` — waits for your ${removalOf(behind)} (needs a look in the Outbox)` : '';
   fb.report(scan.text, `${done}${waits}`, 'success', scan.mainAt);
+  fb.about([entry]);
 }
 
 /** A location barcode this computer cannot open: why, and that the place open before was closed. */

@@ -418,7 +418,8 @@ export class AssignState implements ServiceBound, Asking {
    * when the tube was not queued; when main's answer was lost, its position is held as taken until the
    * box is read again (unconfirmed).
    */
-  async assign(p: Placement, what?: string, heldAs?: string): Promise<void> {
+  /** Saves the tube's move; answers its entry's id. */
+  async assign(p: Placement, what?: string, heldAs?: string): Promise<number> {
     const loc = this.#open();
     const intent = this.#intent(loc, p);
     let id: string | number;
@@ -438,6 +439,7 @@ export class AssignState implements ServiceBound, Asking {
         : `${p.id} → ${loc.name}${p.position ? ` ${p.position}` : ''}`);
     this.#history.record({ what: said, steps: [{ entryId: Number(id), intent }], ...before });
     if (p.from) this.#readAgainAside();
+    return Number(id);
   }
 
   /**

@@ -170,6 +170,7 @@ async function placeOnce(
   else s.cursor = wasArmed ? s.nextTarget() : s.nextTarget(target);
   const stillHeld = removedHeld ? ` — ${removalStillHeld(removedHeld)}` : '';
   s.feedback.report(scan.text, `${sampleId} → ${target}${stillHeld} · ${afterTubeSaid(s)}`, 'success', scan.mainAt);
+  s.feedback.about(committed);
   return 'done';
 }
 

@@ -361,8 +361,8 @@ export class WellFillState implements ServiceBound {
    * the list while a tube was looked up): it was recorded on the plate the scan began on, drawn on the
    * new one, and its undo changed the new one.
    */
-  commit(what: string, intents: WellIntent[]): Promise<void> {
-    return this.#inTurn(() => {
+  async commit(what: string, intents: WellIntent[]): Promise<void> {
+    await this.#inTurn(() => {
       this.#refuseElsewhere(what, intents);
       return this.#history.commit(what, intents);
     });
@@ -374,12 +374,12 @@ export class WellFillState implements ServiceBound {
    * between (an entry's news, main back after a reconnect) runs outside the scans' turn and may show the
    * well the edit chose taken by another bench; committed as worked out, a tube went over theirs unasked.
    */
-  commitIf(stands: () => boolean, what: string, intents: WellIntent[]): Promise<boolean> {
+  /** The entries saved, or null when the decision no longer `stands` (nothing saved). */
+  commitIf(stands: () => boolean, what: string, intents: WellIntent[]): Promise<number[] | null> {
     return this.#inTurn(async () => {
       this.#refuseElsewhere(what, intents);
-      if (!stands()) return false;
-      await this.#history.commit(what, intents);
-      return true;
+      if (!stands()) return null;
+      return this.#history.commit(what, intents);
     });
   }
 

@@ -66,12 +66,14 @@ export class WellFillHistory {
   }
 
   /** One edit (a tube, a label on a selection): one commit, one undo step. */
-  async commit(what: string, intents: WellIntent[]): Promise<void> {
+  /** Saves the edit's changes; answers their entries' ids. */
+  async commit(what: string, intents: WellIntent[]): Promise<number[]> {
     const cursorBefore = this.#fill.cursor;
     const rows = await this.#ops.enqueue(intents);
     const steps = this.#stepsOf(rows);
     this.#stack.push({ what, steps, cursorBefore });
     this.#show();
+    return steps.map((step) => step.entryId);
   }
 
   /**
