@@ -27,5 +27,8 @@ export function armedSaid(
   if (removalHeld) return `${next} — ${removalStillHeld(removalHeld)}`;
   if (well?.sync === 'held' && well.sample !== null)
     return `${next} — ${heldFillIn(position, well.sample)}; you will be asked before it is replaced`;
+  // Said at the position scan, not only once the tube comes: the bench may have scanned the wrong well.
+  if (well && well.sample !== null)
+    return `${next} — ${position} holds ${well.sample}; you will be asked before it is replaced`;
   return next;
 }

@@ -163,6 +163,10 @@ describe.each(['spec', 'extended'] as const)('Well fill: a removal held for a lo
       ['failed', 'plate-changed'],
       ['failed', 'plate-changed'],
     ]);
+    // A filled well says what it holds, before the tube comes.
+    await b.scan('A1');
+    expect(b.said()).toBe('Next tube goes to A1 — A1 holds S-0006; you will be asked before it is replaced');
+    await b.scan('#CMD:CANCEL');
     // A free well has no such note.
     await b.scan('A3');
     expect(b.said()).toBe('Next tube goes to A3');
