@@ -7,14 +7,59 @@ import type { Router } from '../ipc/router.js';
 import type { CallContext } from '../ipc/types.js';
 
 /**
+ * A socket's calls run this many at a time, and none starts while this many bytes of answers wait for
+ * the page to take them; the socket is not read meanwhile (its requests wait in TCP, not in main). A
+ * client that stops reading (a stuck page, or a local process with the host key) then stops being served:
+ * 60 calls of 800 KB answers grew main by 260 MB a minute, without a bound. Events still go out; a page
+ * that takes none of `closeAtBytes` is gone, and its socket is closed. The calls' cap is well above what
+ * a page runs at once (its waits for entries are capped at 32 by their handler, which says so): a scan's
+ * enqueue must never queue behind a page's slow calls.
+ */
+export const SOCKET_LIMITS = { callsInFlight: 64, pendingBytes: 8 * 1024 * 1024, closeAtBytes: 64 * 1024 * 1024 };
+
+/**
  * The WebSocket twin of Electron's invoke (shared/ipc/ws-protocol.ts): `{ id, channel, payload }` in,
  * `{ id, result }` out, and a ping answered at once. Serves one authenticated socket until it closes,
  * starting with `ready` (the page sends nothing before it). The router never sees a message that is
  * not JSON.
  */
-export function serveSocket(ws: WebSocket, router: Router, events: EventHub): void {
+export function serveSocket(
+  ws: WebSocket,
+  router: Router,
+  events: EventHub,
+  limits: typeof SOCKET_LIMITS = SOCKET_LIMITS,
+): void {
+  let inFlight = 0;
+  /** Calls read but not started: what one read of the socket held beyond the limits (it is paused then). */
+  const waiting: Array<() => Promise<void>> = [];
+  const roomToStart = () => inFlight < limits.callsInFlight && ws.bufferedAmount < limits.pendingBytes;
+  /** Starts the calls there is room for; reads the socket again once none waits. */
+  const pace = () => {
+    if (ws.readyState !== ws.OPEN) return;
+    while (waiting.length > 0 && roomToStart()) void waiting.shift()!();
+    if (waiting.length > 0 || !roomToStart()) {
+      if (!ws.isPaused) ws.pause();
+    } else if (ws.isPaused) ws.resume();
+  };
   const send = (msg: WsServerMessage) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg));
+    if (ws.readyState !== ws.OPEN) return;
+    if (ws.bufferedAmount >= limits.closeAtBytes) return ws.terminate();
+    // Written (taken by TCP) is when room may have come: calls waiting on it start then.
+    ws.send(JSON.stringify(msg), () => pace());
+  };
+  const call = (run: () => Promise<void>) => {
+    waiting.push(async () => {
+      inFlight += 1;
+      try {
+        await run();
+      } catch {
+        ws.terminate();
+      } finally {
+        inFlight -= 1;
+        pace();
+      }
+    });
+    pace();
   };
   // What this socket started (an upload being staged) is abandoned when it closes.
   const closed = new AbortController();
@@ -54,8 +99,8 @@ export function serveSocket(ws: WebSocket, router: Router, events: EventHub): vo
           result: router.refuse('invalid-message', 'Message must be { id, channel, payload }.', { transport: 'ws' }),
         });
       }
-      const result = await router.handle({ channel: req.data.channel, payload: req.data.payload }, ctx, bytes);
-      send({ id: req.data.id, result });
+      const { id, channel, payload } = req.data;
+      call(async () => send({ id, result: await router.handle({ channel, payload }, ctx, bytes) }));
     })().catch(() => ws.terminate());
   });
   if (ws.readyState !== ws.OPEN) return; // closed during the handshake: no page to serve
