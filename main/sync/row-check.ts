@@ -10,8 +10,11 @@ import type { SendContext } from './step-result.js';
 import type { Withheld } from './superseded.js';
 
 export type RowCheck =
-  /** `held`: per entry, why it waits for a look. `requests`: the pages read. */
-  | { kind: 'checked'; held: Map<number, EntryError>; requests: number }
+  /**
+   * `held`: per entry, why it waits for a look. `already`: the entries whose every cell holds, on the
+   * service now, the value the entry sets (nothing to send). `requests`: the pages read.
+   */
+  | { kind: 'checked'; held: Map<number, EntryError>; already: Set<number>; requests: number }
   /** No answer (offline), or the token refused: nothing was learnt of the changes, and nothing counts. */
   | { kind: 'unreachable'; failure: Classified; requests: number }
   /**
@@ -66,7 +69,8 @@ export async function checkRows(
   // A change sent anyway has no basis any more (SyncEngine.retry drops it): nothing to check it against.
   const checked = entries.filter((e) => e.intent.basis !== undefined);
   const held = new Map<number, EntryError>();
-  if (checked.length === 0) return { kind: 'checked', held, requests: 0 };
+  const already = new Set<number>();
+  if (checked.length === 0) return { kind: 'checked', held, already, requests: 0 };
   const labsheet = checked[0]!.intent.labsheet;
   // Only the rows a change is checked in: one not checked (no basis) may name a tube the labsheet lacks,
   // and looking for it read the whole listing.
@@ -82,7 +86,8 @@ export async function checkRows(
     // A refusal of the read itself (no such labsheet) holds nothing: the update will say what is wrong. Any
     // other failure (a 503, a 429, an answer cut short) waits like a send: sent unchecked, a change went
     // over another bench's value the read would have shown.
-    if (failure.action === 'reject' && !waitedOutAsSilence(failure)) return { kind: 'checked', held, requests };
+    if (failure.action === 'reject' && !waitedOutAsSilence(failure))
+      return { kind: 'checked', held, already, requests };
     if (failure.action === 'pause' || !failure.answered) return { kind: 'unreachable', failure, requests };
     // Answered: counted against the changes as a send's failure is. Only waited out, a read the service
     // failed every time held the change for ever, tried again after every backoff.
@@ -111,6 +116,13 @@ export async function checkRows(
       mayStand.set(k, [...(mayStand.get(k) ?? []), value, ...basis]);
     }
   }
+  // A row changed by more than one entry of the run is sent as the run folds it: an entry whose values
+  // stand already may still be undone by an earlier one going after it.
+  const changesOfRow = new Map<number, number>();
+  for (const e of entries) {
+    const row = rowOf(e.intent);
+    if (row !== null) changesOfRow.set(row, (changesOfRow.get(row) ?? 0) + 1);
+  }
   const at = ctx.platform.now();
   for (const e of checked) {
     const found = rowsOf(e.intent);
@@ -123,19 +135,34 @@ export async function checkRows(
     const row = found[0]!;
     const cells = listed.rows[row]!;
     const changed: Changed[] = [];
+    // Whether every cell the entry sends holds its value already (a resend after a lost answer, or a value
+    // set that the row had): nothing to send. Sent, a service that answers "not updated" for a row it did
+    // not need to change failed it ("listed as not updated"), though the row held what the bench wanted.
+    let holdsAll = true;
     for (const [column, ours] of Object.entries(e.intent.changes)) {
       const c = listed.headers.indexOf(column);
       const basis = e.intent.basis?.[column];
-      // A column the rows lack is the update's to refuse; a cell without a basis was not read.
-      if (c < 0 || basis === undefined || column === e.intent.idColumn || twice.has(column)) continue;
-      if (withheld.get(e.id)?.columns.has(column)) continue;
+      if (column === e.intent.idColumn) continue;
+      if (c < 0 || twice.has(column) || withheld.get(e.id)?.columns.has(column)) {
+        holdsAll = false;
+        continue;
+      }
       const theirs = cells[c] ?? null;
+      if (!sameCell(ours, theirs)) holdsAll = false;
+      // A column the rows lack is the update's to refuse; a cell without a basis was not read.
+      if (basis === undefined) continue;
       if (!(mayStand.get(cellKey(row, column)) ?? []).some((v) => sameCell(v, theirs)))
         changed.push({ column, basis, theirs, ours });
     }
     if (changed.length > 0) held.set(e.id, rowChangedError(e.intent, changed, at));
+    else if (
+      holdsAll &&
+      changesOfRow.get(row) === 1 &&
+      Object.keys(e.intent.changes).some((k) => k !== e.intent.idColumn)
+    )
+      already.add(e.id);
   }
-  return { kind: 'checked', held, requests };
+  return { kind: 'checked', held, already, requests };
 }
 
 /**

@@ -33,7 +33,11 @@ export async function sendRows(
   const held = run.filter((e) => check.held.has(e.id) && ctx.outbox.get(e.id)?.state === 'pending');
   if (held.length > 0)
     ctx.outbox.settle(held.map((e) => ({ id: e.id, state: 'failed', error: check.held.get(e.id)! })));
-  const rest = run.filter((e) => !check.held.has(e.id));
+  // On the service already, as read just now: done, saying so, with nothing sent.
+  const there = run.filter((e) => check.already.has(e.id) && ctx.outbox.get(e.id)?.state === 'pending');
+  if (there.length > 0)
+    ctx.outbox.settle(there.map((e) => ({ id: e.id, state: 'done', result: { note: ALREADY_THERE } })));
+  const rest = run.filter((e) => !check.held.has(e.id) && !check.already.has(e.id));
   let requests = check.requests;
   for (const group of bySameChanges(rest, withheld, names)) {
     const r = await sendCoalesced(ctx, 'rows', group, withheld, names);
@@ -43,6 +47,9 @@ export async function sendRows(
   }
   return { kind: 'ok', requests };
 }
+
+/** Said of a row change found on the service before it was sent. */
+export const ALREADY_THERE = 'Not sent: the row held these values on the service already (read just before sending).';
 
 /** The check's read answered with a failure: a failed try of each change it checks (countCheckReadFailed). */
 function checkFailed(ctx: SendContext, check: Extract<RowCheck, { kind: 'failing' }>): StepResult {
