@@ -48,12 +48,16 @@ export interface ReadCacheDeps {
   reloadBackoffMs?: number;
   /**
    * How long a lookup waits for a reload of the labsheet's rows, or a plate's or box's read, before it
-   * answers from the saved copy (saying so), the read going on behind it. A service that takes connections and never answers held
-   * the first scan after it stopped for the whole request timeout (15 s, the scan line frozen), where one
-   * refusing connections is answered at once. An explicit refresh waits for the reload.
+   * answers from the saved copy (saying so), the read going on behind it. A service that takes
+   * connections and never answers held the first scan after it stopped for the whole request timeout
+   * (15 s, the scan line frozen), where one refusing connections is answered at once. An explicit
+   * refresh waits for the reload.
    */
   reloadWaitMs?: number;
 }
+
+/** A healthy service lists a labsheet of thousands of rows well within this; a hanging one never does. */
+export const RELOAD_WAIT_MS = 1_500;
 
 /**
  * Reads for the workflows that keep working offline: each answer from the service is saved, and
@@ -62,9 +66,6 @@ export interface ReadCacheDeps {
  * the server has. Plates and boxes: manifest-reads.ts; labsheet rows: row-reads.ts; a tube's other
  * names: tube-names.ts; confirmed changes kept as this computer's record: confirmed-changes.ts.
  */
-/** A healthy service lists a labsheet of thousands of rows well within this; a hanging one never does. */
-export const RELOAD_WAIT_MS = 1_500;
-
 export function createReadCache(d: ReadCacheDeps) {
   const { store } = d;
   const rowsFreshMs = d.rowsFreshMs ?? 30_000;

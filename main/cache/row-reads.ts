@@ -147,9 +147,12 @@ export function createRowReads(d: RowReadsDeps) {
       const savedAt = shape?.fetchedAt ?? null;
       try {
         const loading = loadRows(labsheet, !refresh);
+        // An explicit refresh waits for its reload; a lookup, for reloadWaitMs.
+        let late = false;
         if (refresh) await loading;
-        if (refresh || (await inTime(loading, d.reloadWaitMs)) !== LATE) still();
-        else {
+        else late = (await inTime(loading, d.reloadWaitMs)) === LATE;
+        still();
+        if (late) {
           // The service is slow to list: answered from the saved copy, said as such; the reload goes on,
           // and its failure (a timeout) backs the next lookups off as any failed reload does.
           loading.catch((err: unknown) =>
@@ -158,7 +161,6 @@ export function createRowReads(d: RowReadsDeps) {
               error: String(err),
             }),
           );
-          still();
           fromCache = true;
         }
       } catch (err) {

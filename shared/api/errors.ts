@@ -13,11 +13,14 @@ export const ERROR_MESSAGES = {
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MESSAGES;
 
-/** A text field a service may also send as null or leave empty: read as absent. */
+/**
+ * A text field a service may also send as null, empty or as something else (a framework's `error` as an
+ * object): read as absent, so the rest of the body is still read.
+ */
 const saidText = z
-  .string()
-  .nullish()
-  .transform((v) => (v?.trim() ? v : undefined));
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === 'string' && v.trim() ? v : undefined));
 
 /**
  * Error body: `success: false` and the table's `message`. Extra properties may appear; ours is

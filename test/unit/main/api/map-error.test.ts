@@ -107,6 +107,8 @@ describe('HTTP status mapping (spec error table)', () => {
     });
     // RFC 9457 problem details.
     expect(raw({ type: 'about:blank', title: 'Conflict', status: 409 })).toEqual({ serverMessage: 'Conflict' });
+    // A framework's `error` as an object does not hide the message beside it.
+    expect(raw({ error: { code: 42 }, message: 'Validation error' })).toEqual({ serverMessage: 'Validation error' });
     // A body that says it succeeded is no error body: kept short as text, as before.
     expect(raw({ success: true, message: 'ok' }).serverMessage).toBe('{"success":true,"message":"ok"}');
   });
