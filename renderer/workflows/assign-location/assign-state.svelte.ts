@@ -416,9 +416,8 @@ export class AssignState implements ServiceBound, Asking {
    * (boxHoldings), and the box is read again aside: the move is said from the commit, not after a service
    * that does not answer has kept the line waiting 15 s. A read that fails is said when it does. Throws
    * when the tube was not queued; when main's answer was lost, its position is held as taken until the
-   * box is read again (unconfirmed).
+   * box is read again (unconfirmed). Answers the move's entry id.
    */
-  /** Saves the tube's move; answers its entry's id. */
   async assign(p: Placement, what?: string, heldAs?: string): Promise<number> {
     const loc = this.#open();
     const intent = this.#intent(loc, p);

@@ -373,8 +373,8 @@ export class WellFillState implements ServiceBound {
    * is committed, and the caller works it out again on the wells as now read). A plate read again in
    * between (an entry's news, main back after a reconnect) runs outside the scans' turn and may show the
    * well the edit chose taken by another bench; committed as worked out, a tube went over theirs unasked.
+   * Answers the entries saved, or null when the decision no longer `stands` (nothing saved).
    */
-  /** The entries saved, or null when the decision no longer `stands` (nothing saved). */
   commitIf(stands: () => boolean, what: string, intents: WellIntent[]): Promise<number[] | null> {
     return this.#inTurn(async () => {
       this.#refuseElsewhere(what, intents);

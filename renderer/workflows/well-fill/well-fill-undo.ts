@@ -65,8 +65,7 @@ export class WellFillHistory {
     this.#show();
   }
 
-  /** One edit (a tube, a label on a selection): one commit, one undo step. */
-  /** Saves the edit's changes; answers their entries' ids. */
+  /** One edit (a tube, a label on a selection): one commit, one undo step. Answers its entries' ids. */
   async commit(what: string, intents: WellIntent[]): Promise<number[]> {
     const cursorBefore = this.#fill.cursor;
     const rows = await this.#ops.enqueue(intents);
