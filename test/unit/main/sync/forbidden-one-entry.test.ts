@@ -3,15 +3,14 @@
  * spec leaves token scopes open, so a token may reach some endpoints and not others. Only a 401, or
  * the spec's "Missing Authentication Token", pauses the queue for a token.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mapHttpError } from '../../../../main/api/map-error.js';
-import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
+import type { SyncEngine } from '../../../../main/sync/index.js';
 import { createConnectivity, type CallOutcome, type Connectivity } from '../../../../main/common/connectivity.js';
 import type { Intent } from '../../../../shared/outbox/intents.js';
 import { rowUpdate } from '../outbox/helpers.js';
-import { fakePlatform } from './fake-platform.js';
+import { enginePerTest } from './engine-per-test.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { outboxPerTest } from './outbox-per-test.js';
 
 const link: Intent = {
   type: 'labflow-link',
@@ -27,13 +26,8 @@ const answer = (status: number, message: string) => () => {
 };
 
 describe('a 403 on one endpoint', () => {
-  const platform = fakePlatform();
-  const o = outboxPerTest(platform.now);
-  let engine: SyncEngine | null = null;
-  afterEach(async () => {
-    await engine?.stop();
-    engine = null;
-  });
+  const { platform, o, engine: start } = enginePerTest();
+  let engine: SyncEngine;
 
   it('"User is not authorized" refuses the labflow link alone, in the service’s words; the row updates go', async () => {
     const calls: Calls = [];
@@ -46,7 +40,7 @@ describe('a 403 on one endpoint', () => {
     const transport = fakeTransport(calls, {
       linkSamplesToTest: answer(403, 'User is not authorized to access this resource'),
     });
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
+    engine = start(transport);
     await engine.syncNow();
     expect(engine.status().paused).toBeNull();
     const refused = o.outbox.get(linkId!)!;
@@ -74,7 +68,7 @@ describe('a 403 on one endpoint', () => {
     const [linkId, rowId] = o.outbox.enqueueMany([link, rowUpdate('S-1', { Volume: '1' })]);
     const transport = fakeTransport([], { linkSamplesToTest: answer(403, 'Missing Authentication Token') });
     const { connectivity, outcomes } = told();
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform, connectivity });
+    engine = start(transport, { connectivity });
     await engine.syncNow();
     expect(engine.status().paused).toBe('token-needed');
     expect(outcomes).toContain('token-not-received');
@@ -89,7 +83,7 @@ describe('a 403 on one endpoint', () => {
       linkSamplesToTest: answer(401, 'User is not authorized to access this resource'),
     });
     const { connectivity, outcomes } = told();
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform, connectivity });
+    engine = start(transport, { connectivity });
     await engine.syncNow();
     expect(engine.status().paused).not.toBeNull();
     expect(outcomes).toContain('auth');

@@ -4,21 +4,13 @@
  * together only when they set the same cells alike. A row such a service leaves out of its answer is
  * unsure (it may not be on the service: failed with why, to send again), never "Not found".
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
+import { describe, expect, it } from 'vitest';
 import { rowUpdate } from '../outbox/helpers.js';
-import { fakePlatform } from './fake-platform.js';
+import { enginePerTest } from './engine-per-test.js';
 import { fakeTransport, type Calls } from './fake-transport.js';
-import { outboxPerTest } from './outbox-per-test.js';
 
 describe('a service that reads one update-rows-by-id as one row', () => {
-  const platform = fakePlatform();
-  const o = outboxPerTest(platform.now);
-  let engine: SyncEngine | null = null;
-  afterEach(async () => {
-    await engine?.stop();
-    engine = null;
-  });
+  const { o, engine } = enginePerTest();
 
   it('gives no row another row’s value, and a row it leaves unanswered is unsure', async () => {
     const table = new Map<string, Record<string, unknown>>(['S-1', 'S-2', 'S-3', 'S-4'].map((id) => [id, {}]));
@@ -37,8 +29,7 @@ describe('a service that reads one update-rows-by-id as one row', () => {
       rowUpdate('S-3', { Volume: '10' }),
       rowUpdate('S-4', { Volume: '30' }),
     ]);
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
-    await engine.syncNow();
+    await engine(transport).syncNow();
     // On the old code one request: S-1 got S-4's 30, answered updated; the others "Not found".
     expect(table.get('S-1')).toEqual({ Volume: '10' });
     expect(table.get('S-2')).toEqual({ Volume: '20' });

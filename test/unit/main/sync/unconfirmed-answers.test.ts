@@ -3,16 +3,15 @@
  * `success` word that says neither yes nor no, an assign-location echo under another of the tube's names
  * or case, an 18-digit id echoed as a JSON number.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assignLocationResponse, updateRowsByIdResponse } from '../../../../shared/api/labsheets.js';
 import { coalesceAssignments, coalesceRows } from '../../../../main/sync/coalesce.js';
 import { entryMayHaveArrived } from '../../../../main/outbox/may-have-arrived.js';
-import { createSyncEngine, type SyncEngine } from '../../../../main/sync/index.js';
+import type { SyncEngine } from '../../../../main/sync/index.js';
 import type { LocationAssignIntent, RowUpdateIntent } from '../../../../shared/outbox/intents.js';
 import { assign, rowUpdate } from '../outbox/helpers.js';
-import { fakePlatform } from './fake-platform.js';
+import { enginePerTest } from './engine-per-test.js';
 import { fakeTransport } from './fake-transport.js';
-import { outboxPerTest } from './outbox-per-test.js';
 
 const tag = <I>(intents: unknown[]) => intents.map((intent, i) => ({ id: i + 1, intent: intent as I }));
 const rowAnswer = (success: unknown, ID: unknown = 'S-1') =>
@@ -123,13 +122,8 @@ describe('an 18-digit id echoed as a JSON number', () => {
 });
 
 describe('in the outbox', () => {
-  const platform = fakePlatform();
-  const o = outboxPerTest(platform.now);
-  let engine: SyncEngine | null = null;
-  afterEach(async () => {
-    await engine?.stop();
-    engine = null;
-  });
+  const { o, engine: start } = enginePerTest();
+  let engine: SyncEngine;
 
   it('a row answered "NOT_UPDATED" fails with the word and may have arrived; its neighbour is done', async () => {
     const [a, b] = o.outbox.enqueueMany([rowUpdate('S-1', { Volume: '1' }), rowUpdate('S-2', { Volume: '2' })]);
@@ -140,7 +134,7 @@ describe('in the outbox', () => {
           { ID: 'S-2', updatedRows: [{ uuid: 'v', success: 'true' }] },
         ]),
     });
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
+    engine = start(transport);
     await engine.syncNow();
     const entry = o.outbox.get(a!)!;
     expect(entry.state).toBe('failed');
@@ -161,7 +155,7 @@ describe('in the outbox', () => {
         ],
       }),
     });
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
+    engine = start(transport);
     await engine.syncNow();
     expect(o.outbox.get(a!)!.state).toBe('done');
     expect(o.outbox.get(b!)!.state).toBe('done');
@@ -172,7 +166,7 @@ describe('in the outbox', () => {
     const transport = fakeTransport([], {
       assignLocation: () => ({ success: true, assignedPositions: [{ id: 'TB2', position: 'A2' }] }),
     });
-    engine = createSyncEngine({ outbox: o.outbox, transport, platform });
+    engine = start(transport);
     await engine.syncNow();
     const entry = o.outbox.get(a!)!;
     expect(entry.state).toBe('failed');
