@@ -147,9 +147,10 @@ export function createRowReads(d: RowReadsDeps) {
       const savedAt = shape?.fetchedAt ?? null;
       try {
         const loading = loadRows(labsheet, !refresh);
-        // An explicit refresh waits for its reload; a lookup, for reloadWaitMs.
+        // An explicit refresh waits for its reload; a lookup, for reloadWaitMs, where rows are saved to
+        // answer from: with none (the labsheet's first read), the reload is all there is to answer with.
         let late = false;
-        if (refresh) await loading;
+        if (refresh || shape === null) await loading;
         else late = (await inTime(loading, d.reloadWaitMs)) === LATE;
         still();
         if (late) {

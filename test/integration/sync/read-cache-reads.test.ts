@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createReadCache,
   openCacheStore,
+  RELOAD_WAIT_MS,
   ServiceChangedError,
   type CacheStore,
   type ReadCache,
@@ -182,6 +183,19 @@ describe('read cache: reading a labsheet the service cannot list plainly', () =>
     h.release();
     // An explicit refresh waits for its reload, as before.
     expect(await cache.row('Samples', 'TB000008', true)).toMatchObject({ found: true, fromCache: false });
+  });
+
+  it('a first read of a labsheet, nothing saved, waits for the service: there is nothing else to answer with', async () => {
+    hanging = { release: () => undefined, asked: 0 };
+    let answered = false;
+    const first = cache.row('Samples', 'TB000007').then((r) => ((answered = true), r));
+    // Past the wait a lookup with rows saved gives the service: this one has none to answer from.
+    await new Promise((r) => setTimeout(r, RELOAD_WAIT_MS + 500));
+    expect(answered).toBe(false);
+    const h = hanging;
+    hanging = null;
+    h.release();
+    expect(await first).toMatchObject({ found: true, fromCache: false });
   });
 
   it('a plate read the service does not answer: its saved copy answers, the read going on and saving what it gets', async () => {
