@@ -48,8 +48,15 @@ export async function handleWellFillScan(s: WellFillState, scan: IncomingScan): 
   if (!s.plate) return fb.report(scan.text, 'Scan a plate or box first', 'error', scan.mainAt);
   if (c.kind === 'position') {
     s.armed = c.normalized;
-    const said = armedSaid(c.normalized, s.wells[c.normalized], s.removalHeldAt(c.normalized));
-    return fb.report(scan.text, said, 'info', scan.mainAt);
+    const well = s.wells[c.normalized];
+    const removalHeld = s.removalHeldAt(c.normalized);
+    // A well shown empty on a plate with tubes this computer cannot place may hold one of them: said at the
+    // position scan, as nothing can ask when the tube comes (the service would replace it unasked).
+    const mayHold =
+      s.unknown !== 0 && !removalHeld && !well?.sample
+        ? ` — ${unplacedSaid(s)}: ${c.normalized} may be one of them`
+        : '';
+    return fb.report(scan.text, `${armedSaid(c.normalized, well, removalHeld)}${mayHold}`, 'info', scan.mainAt);
   }
   if (c.kind === 'location')
     return fb.report(scan.text, 'That is a storage location: use Assign location', 'error', scan.mainAt);

@@ -78,6 +78,11 @@ describe('Well fill, wells not listed: a fill started where the user says on a p
     expect(b.s.held).toBe(true);
 
     await b.scan('H1');
+    // Said before the tube comes: nothing can ask once it does (on the old code only "Next tube goes to H1").
+    expect(b.said()).toBe(
+      'Next tube goes to H1 — 48 wells of this plate were filled elsewhere at positions this computer does not ' +
+        'know: H1 may be one of them',
+    );
     for (let n = 1; n <= 11; n++) await b.scan(tube(n));
     expect(b.said()).toMatch(/^S-0011 → H11 · next H12$/);
     await b.scan(tube(12));
