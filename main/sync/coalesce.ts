@@ -306,34 +306,30 @@ export function coalesceAssignments(
   };
 }
 
+/** A row of a run of row changes, its entries' cells folded (foldRows). */
+export interface FoldedRow {
+  idColumn: string;
+  id: string;
+  rank: number;
+  nameColumns: Set<string>;
+  cells: Map<string, CellValue>;
+}
+
 /**
- * Row updates to one labsheet become one update-rows-by-id in the spec's own shape: each element of
- * `rows` has a single key, and each row starts with its ID (or ID_BARCODE) element followed by one
- * element per changed column; later changes to the same cell win. A change to the ID column itself
- * is not sent: in this shape it would start another row. Each entry's result is read from the
- * response by its row's ID: an ID with no updated rows fails as "not found" and leaves its neighbours
- * done. `withheld`: per entry, columns not to send (a newer value already went, see superseded.ts)
- * and the note its result carries.
- *
- * `names` makes a row queued under its barcode and under its sample ID one row (tube-names.ts): its
- * cells fold in the order they were changed and go in one element. As two elements the service would
- * apply them element by element, and a change made last under one name could land before an older
- * one under the other. The element goes under the most stable of the names its entries were queued
- * by, in the order the read cache ranks a row's names (its ID first): a barcode changes (on the
- * service, or by relabelling the tube) while the row keeps its ID, and a stale name fails every
- * merged change as "not found". The spec matches rows only by an ID or ID_BARCODE value, so the
- * uuid is never a name to send under. No name it goes under can be changed by the request itself:
- * none of the row's name columns is sent as a change.
+ * A run's row changes folded per row (one key per tube, whichever name it was queued under): the name it
+ * goes under (the most stable, by rank), its name columns, and its cells in the order they were changed,
+ * the later value winning, none of its name columns nor a withheld cell among them. `byKey`: each row's
+ * entries in the run's order; `sentAs`: each entry's row. What coalesceRows sends, and what
+ * row-change-sets.ts tells rows apart by.
  */
-export function coalesceRows(
+export function foldRows(
   entries: readonly Tagged<RowUpdateIntent>[],
-  withheld: ReadonlyMap<number, { columns: ReadonlySet<string>; note: string }> = new Map(),
-  names: TubeNames = ONLY_AS_QUEUED,
-): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
-  type Row = { idColumn: string; id: string; rank: number; nameColumns: Set<string>; cells: Map<string, CellValue> };
-  const rows = new Map<string, Row>();
+  withheld: ReadonlyMap<number, { columns: ReadonlySet<string> }>,
+  names: TubeNames,
+): { rows: Map<string, FoldedRow>; byKey: Map<string, number[]>; sentAs: Map<number, FoldedRow> } {
+  const rows = new Map<string, FoldedRow>();
   const byKey = new Map<string, number[]>();
-  const sentAs = new Map<number, Row>();
+  const sentAs = new Map<number, FoldedRow>();
   // First every entry's name, so the row's name is settled before any cell is folded.
   for (const { id, intent } of entries) {
     const key = tubeKey(names, intent.labsheet, intent.id);
@@ -358,6 +354,34 @@ export function coalesceRows(
       row.cells.set(column, value);
     }
   }
+  return { rows, byKey, sentAs };
+}
+
+/**
+ * Row updates to one labsheet (rows that set the same cells alike: row-change-sets.ts) become one
+ * update-rows-by-id in the spec's own shape: each element of `rows` has a single key, and each row
+ * starts with its ID (or ID_BARCODE) element followed by one element per changed column; later
+ * changes to the same cell win. A change to the ID column itself is not sent: in this shape it would
+ * start another row. Each entry's result is read from the response by its row's ID: an ID with no
+ * updated rows fails as "not found" and leaves its neighbours done. `withheld`: per entry, columns not
+ * to send (a newer value already went, see superseded.ts) and the note its result carries.
+ *
+ * `names` makes a row queued under its barcode and under its sample ID one row (tube-names.ts): its
+ * cells fold in the order they were changed and go in one element. As two elements the service would
+ * apply them element by element, and a change made last under one name could land before an older
+ * one under the other. The element goes under the most stable of the names its entries were queued
+ * by, in the order the read cache ranks a row's names (its ID first): a barcode changes (on the
+ * service, or by relabelling the tube) while the row keeps its ID, and a stale name fails every
+ * merged change as "not found". The spec matches rows only by an ID or ID_BARCODE value, so the
+ * uuid is never a name to send under. No name it goes under can be changed by the request itself:
+ * none of the row's name columns is sent as a change.
+ */
+export function coalesceRows(
+  entries: readonly Tagged<RowUpdateIntent>[],
+  withheld: ReadonlyMap<number, { columns: ReadonlySet<string>; note: string }> = new Map(),
+  names: TubeNames = ONLY_AS_QUEUED,
+): Coalesced<RequestOf<'updateRowsById'>, ResponseOf<'updateRowsById'>> {
+  const { rows, byKey, sentAs } = foldRows(entries, withheld, names);
   const elements: Record<string, CellValue>[] = [];
   const elementEntries: number[][] = [];
   for (const [key, row] of rows) {
