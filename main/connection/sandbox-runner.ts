@@ -1,6 +1,7 @@
 import type { ApiMode } from '../../shared/api/connection.js';
 import type { Logger } from '../common/logger.js';
 import type { SandboxAnswers, SandboxHandle, StartSandbox } from './types.js';
+import { inTime } from '../common/in-time.js';
 
 export type SandboxState =
   | { state: 'stopped' }
@@ -67,12 +68,10 @@ export function createSandboxRunner(opts: {
       // the stop (its thread holding the database), and a process that exits under a thread still
       // opening SQLite can end by a signal instead of cleanly.
       // Bounded: a start that never ends must not hang the app's close.
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([
+      await inTime(
         launching.catch(() => undefined),
-        new Promise((resolve) => (timer = setTimeout(resolve, STOP_WAITS_FOR_START_MS))),
-      ]);
-      clearTimeout(timer);
+        STOP_WAITS_FOR_START_MS,
+      );
     }
     const c = current;
     if (c.state === 'ready') {
