@@ -105,23 +105,20 @@ export async function checkRows(
   const twice = duplicateHeaders(listed.headers);
   // What may stand in each cell: the value each change of it was made on, and each value this run writes
   // there (a change made on this computer's own earlier one, still to land, is no change from elsewhere).
+  // And how many entries of the run change each row: a row changed by more than one is sent as the run
+  // folds it, so an entry whose values stand already may still be undone by an earlier one going after it.
   const mayStand = new Map<string, CellValue[]>();
+  const changesOfRow = new Map<number, number>();
   const cellKey = (row: number, column: string) => JSON.stringify([row, column]);
   for (const e of entries) {
     const row = rowOf(e.intent);
     if (row === null) continue;
+    changesOfRow.set(row, (changesOfRow.get(row) ?? 0) + 1);
     for (const [column, value] of Object.entries(e.intent.changes)) {
       const k = cellKey(row, column);
       const basis = e.intent.basis && column in e.intent.basis ? [e.intent.basis[column] ?? null] : [];
       mayStand.set(k, [...(mayStand.get(k) ?? []), value, ...basis]);
     }
-  }
-  // A row changed by more than one entry of the run is sent as the run folds it: an entry whose values
-  // stand already may still be undone by an earlier one going after it.
-  const changesOfRow = new Map<number, number>();
-  for (const e of entries) {
-    const row = rowOf(e.intent);
-    if (row !== null) changesOfRow.set(row, (changesOfRow.get(row) ?? 0) + 1);
   }
   const at = ctx.platform.now();
   for (const e of checked) {
